@@ -1,0 +1,108 @@
+/// Builds the intermediate states of a diff that does not fit one batch update.
+///
+/// The states are, each only when needed:
+/// 1. the source with every content change applied (reloads, before anything moves);
+/// 2. the section order of the target, with inserted sections holding only their new items and
+///    deleted sections that still hold items leaving them (items are deleted here);
+/// 3. the target, plus the emptied sections that are about to be deleted;
+/// 4. the target.
+struct StagePlanner<Section: Diffable, Item: Diffable> {
+  let source: Snapshot<Section, Item>
+  let target: Snapshot<Section, Item>
+  let analysis: DiffAnalysis
+
+  func states(withReloadStage: Bool) -> [Snapshot<Section, Item>] {
+    var states = [source]
+    if withReloadStage { states.append(contentUpdatedSource()) }
+    if analysis.movesIntoInsertedSection { states.append(sectionsArranged()) }
+    if analysis.movesOutOfDeletedSection { states.append(targetWithRetiringSections()) }
+    states.append(target)
+    return states
+  }
+
+  /// The source's structure, with the target's content for every surviving item and section.
+  private func contentUpdatedSource() -> Snapshot<Section, Item> {
+    var state = source
+    for s in state.sections.indices {
+      let t = analysis.oldSectionToNew[s]
+      if t >= 0 { state.sections[s].model = target.sections[t].model }
+      let base = analysis.oldOffsets[s]
+      for k in state.sections[s].items.indices {
+        let j = Int(analysis.oldToNew[base + k])
+        if j >= 0 { state.sections[s].items[k] = item(atNew: j) }
+      }
+    }
+    return state
+  }
+
+  /// The target's sections in the target's order, items not yet moved or inserted.
+  private func sectionsArranged() -> Snapshot<Section, Item> {
+    arrangedSections { placement in
+      switch placement {
+      case .target(let t):
+        let s = analysis.newSectionToOld[t]
+        let model = target.sections[t].model
+        if s < 0 {
+          // Inserted now with its new items; items moving in follow in the next stage.
+          let base = analysis.newOffsets[t]
+          let fresh = target.sections[t].items.indices.filter { analysis.newToOld[base + $0] < 0 }
+          return SnapshotSection(model, items: fresh.map { target.sections[t].items[$0] })
+        }
+        return SnapshotSection(model, items: survivors(ofOld: s))
+      case .retiring(let s):
+        return SnapshotSection(source.sections[s].model, items: survivors(ofOld: s))
+      }
+    }
+  }
+
+  /// The target, plus the emptied sections that the last stage deletes.
+  private func targetWithRetiringSections() -> Snapshot<Section, Item> {
+    arrangedSections { placement in
+      switch placement {
+      case .target(let t): target.sections[t]
+      case .retiring(let s): SnapshotSection(source.sections[s].model, items: [])
+      }
+    }
+  }
+
+  /// Source items of section `s` that survive, in source order, with their target content.
+  private func survivors(ofOld s: Int) -> [Item] {
+    (analysis.oldOffsets[s]..<analysis.oldOffsets[s + 1]).compactMap { i in
+      let j = Int(analysis.oldToNew[i])
+      return j >= 0 ? item(atNew: j) : nil
+    }
+  }
+
+  private func item(atNew j: Int) -> Item {
+    let t = analysis.newSection(of: j)
+    return target.sections[t].items[j - analysis.newOffsets[t]]
+  }
+
+  private enum Placement {
+    case target(Int)
+    case retiring(Int)
+  }
+
+  /// The target's sections in order, with each deleted section that still holds leaving items
+  /// placed after the nearest surviving section that preceded it in the source.
+  private func arrangedSections(
+    _ make: (Placement) -> SnapshotSection<Section, Item>
+  ) -> Snapshot<Section, Item> {
+    var retiringAfter = [Int: [Int]]()  // source anchor (-1: the front) -> retiring sections
+    for s in source.sections.indices where analysis.oldSectionToNew[s] < 0 {
+      let range = analysis.oldOffsets[s]..<analysis.oldOffsets[s + 1]
+      guard range.contains(where: { analysis.oldToNew[$0] >= 0 }) else { continue }
+      var anchor = s - 1
+      while anchor >= 0 && analysis.oldSectionToNew[anchor] < 0 { anchor -= 1 }
+      retiringAfter[anchor, default: []].append(s)
+    }
+    var sections: [SnapshotSection<Section, Item>] = []
+    for s in retiringAfter[-1] ?? [] { sections.append(make(.retiring(s))) }
+    for t in target.sections.indices {
+      sections.append(make(.target(t)))
+      let s = analysis.newSectionToOld[t]
+      if s >= 0 { for r in retiringAfter[s] ?? [] { sections.append(make(.retiring(r))) } }
+    }
+    return Snapshot(sections: sections)
+  }
+}

@@ -1,0 +1,7 @@
+import SwiftCompilerPlugin
+import SwiftSyntaxMacros
+
+@main
+struct TrellisMacrosPlugin: CompilerPlugin {
+  let providingMacros: [Macro.Type] = []
+}
