@@ -1,0 +1,72 @@
+/// A bindable reference around a tree of values: a dictionary, or a JSON or plist document.
+///
+/// Key paths read and write through it like through a class; writes keep each entry's type
+/// unless ``setValue(_:forKeyPath:changingType:)`` says otherwise.
+public final class DocumentObject: KeyValueCoding {
+  /// The whole tree.
+  public private(set) var root: Value
+  /// Called after every successful write with the key path written.
+  public var onChange: ((String) -> Void)?
+
+  /// Wraps a tree. The root is usually a dictionary.
+  public init(_ root: Value) {
+    self.root = root
+  }
+
+  public func value(forKey key: String) throws(BindingError) -> Value {
+    try KeyPathSegments.child(key, of: root, walked: [], path: key)
+  }
+
+  public func setValue(_ value: Value, forKey key: String) throws(BindingError) {
+    var tree = root
+    try KeyPathSegments.write(value, to: [key][...], inTree: &tree, path: key)
+    root = tree
+    onChange?(key)
+  }
+
+  /// Writes a key path, allowing the entry to change its type when `changingType` is true.
+  public func setValue(_ value: Value, forKeyPath keyPath: String, changingType: Bool)
+    throws(BindingError)
+  {
+    guard changingType else { return try setValue(value, forKeyPath: keyPath) }
+    let segments = try KeyPathSegments(keyPath)
+    var tree = root
+    // Clear the entry first (nil fits any type), then write the new value.
+    try KeyPathSegments.write(.null, to: segments.keys[...], inTree: &tree, path: keyPath)
+    try KeyPathSegments.write(value, to: segments.keys[...], inTree: &tree, path: keyPath)
+    root = tree
+    onChange?(keyPath)
+  }
+
+  /// Replaces the whole tree.
+  public func replaceRoot(_ value: Value) {
+    root = value
+    onChange?("")
+  }
+
+  public func valueKind(forKey key: String) -> ValueKind? {
+    guard let value = try? value(forKey: key) else { return nil }
+    return value.inferredKind
+  }
+
+  public var propertyNames: [String] { root.dictionaryValue?.keys ?? [] }
+}
+
+extension Value {
+  /// The kind a value of this case suggests, for untyped trees.
+  public var inferredKind: ValueKind {
+    switch self {
+    case .null: .any
+    case .bool: .bool
+    case .int: .int
+    case .double: .double
+    case .string: .string
+    case .date: .date
+    case .data: .data
+    case .array: .array(.any)
+    case .dictionary: .dictionary(.any)
+    case .object(let ref):
+      (ref.object as? KeyValueCoding).map { .object(ObjectTypeInfo(Swift.type(of: $0))) } ?? .any
+    }
+  }
+}

@@ -1,0 +1,47 @@
+/// An object whose properties can be read and written by name.
+///
+/// `@TableModel` classes conform through their property table; ``DocumentObject`` conforms for
+/// JSON and plist trees and dictionaries. String key paths such as `profile.firstName` are
+/// resolved over these objects and over the dictionaries and arrays they hold.
+public protocol KeyValueCoding: AnyObject {
+  /// The value of the property `key`.
+  func value(forKey key: String) throws(BindingError) -> Value
+  /// Writes the property `key`, after checking its type. On error nothing changes.
+  func setValue(_ value: Value, forKey key: String) throws(BindingError)
+  /// The declared kind of the property `key`, or `nil` when there is no such property.
+  func valueKind(forKey key: String) -> ValueKind?
+  /// The property names, in declaration order.
+  var propertyNames: [String] { get }
+}
+
+extension KeyValueCoding {
+  /// A name for messages: the class name.
+  var typeNameForMessages: String { String(describing: type(of: self)) }
+
+  /// Reads a dotted key path: `profile.firstName`, `steps.0.name`, `steps.@count`.
+  public func value(forKeyPath keyPath: String) throws(BindingError) -> Value {
+    let segments = try KeyPathSegments(keyPath)
+    return try KeyPathSegments.read(segments.keys[...], from: .object(ObjectReference(self)), path: keyPath)
+  }
+
+  /// Writes a dotted key path. The type is checked against the property or the existing value
+  /// before anything is written; on any error nothing changes.
+  public func setValue(_ value: Value, forKeyPath keyPath: String) throws(BindingError) {
+    let segments = try KeyPathSegments(keyPath)
+    try KeyPathSegments.write(value, to: segments.keys[...], in: self, path: keyPath)
+  }
+
+  /// The declared kind at the end of a key path, where it is known.
+  public func valueKind(forKeyPath keyPath: String) -> ValueKind? {
+    guard let segments = try? KeyPathSegments(keyPath) else { return nil }
+    var object: KeyValueCoding = self
+    for (index, key) in segments.keys.enumerated() {
+      if index == segments.keys.count - 1 { return object.valueKind(forKey: key) }
+      guard let next = (try? object.value(forKey: key))?.objectValue as? KeyValueCoding else {
+        return .any
+      }
+      object = next
+    }
+    return nil
+  }
+}

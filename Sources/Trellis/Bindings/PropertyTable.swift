@@ -1,0 +1,141 @@
+import Observation
+
+/// A class's bindable properties: name, declared kind, key path, and typed read and write.
+///
+/// `@TableModel` writes it for a class; it can also be written by hand:
+///
+/// ```swift
+/// extension Task: PropertyTableProviding, ValueConvertible {
+///   static let propertyTable = PropertyTable<Task>([
+///     .init("name", \.name),
+///     .init("completed", \.completed),
+///   ])
+/// }
+/// ```
+public struct PropertyTable<Root: AnyObject>: @unchecked Sendable {
+  /// The properties, in declaration order.
+  public let properties: [Property]
+  private let index: [String: Int]
+
+  /// Creates a table. A repeated name keeps its first entry.
+  public init(_ properties: [Property]) {
+    self.properties = properties
+    var index: [String: Int] = [:]
+    for (position, property) in properties.enumerated() where index[property.name] == nil {
+      index[property.name] = position
+    }
+    self.index = index
+  }
+
+  /// The property called `name`.
+  public subscript(name: String) -> Property? {
+    index[name].map { properties[$0] }
+  }
+
+  /// The name of the property behind a Swift key path.
+  public func name(for keyPath: PartialKeyPath<Root>) -> String? {
+    properties.first { $0.keyPath == keyPath }?.name
+  }
+
+  /// The property names, in declaration order.
+  public var names: [String] { properties.map(\.name) }
+
+  /// One bindable property.
+  public struct Property: @unchecked Sendable {
+    /// The property's name in Swift.
+    public let name: String
+    /// Its declared kind.
+    public let kind: ValueKind
+    /// The Swift key path.
+    public let keyPath: PartialKeyPath<Root>
+    /// Whether it can be written.
+    public let isWritable: Bool
+    let read: (Root) -> Value
+    let write: ((Root, Value) throws(ValueConversionError) -> Void)?
+
+    /// A writable property of a convertible type.
+    public init<V: ValueConvertible>(_ name: String, _ keyPath: ReferenceWritableKeyPath<Root, V>)
+    {
+      self.name = name
+      self.kind = V.valueKind
+      self.keyPath = keyPath
+      self.isWritable = true
+      self.read = { $0[keyPath: keyPath].bindingValue }
+      self.write = { root, value throws(ValueConversionError) in
+        root[keyPath: keyPath] = try V(bindingValue: value)
+      }
+    }
+
+    /// A read-only property of a convertible type (a `let`, or a computed property).
+    public init<V: ValueConvertible>(_ name: String, _ keyPath: KeyPath<Root, V>) {
+      self.name = name
+      self.kind = V.valueKind
+      self.keyPath = keyPath
+      self.isWritable = false
+      self.read = { $0[keyPath: keyPath].bindingValue }
+      self.write = nil
+    }
+
+    /// A property of a type the core cannot bind: listed, read as nil, never written.
+    @_disfavoredOverload
+    public init<V>(_ name: String, _ keyPath: KeyPath<Root, V>) {
+      self.name = name
+      self.kind = .unsupported(String(describing: V.self))
+      self.keyPath = keyPath
+      self.isWritable = false
+      self.read = { _ in .null }
+      self.write = nil
+    }
+
+    /// Reads the property of `root`.
+    public func value(of root: Root) -> Value { read(root) }
+
+    /// Writes the property of `root`, or throws without changing it.
+    public func setValue(_ value: Value, of root: Root) throws(BindingError) {
+      guard let write else { throw .readOnly(keyPath: name) }
+      guard kind.accepts(value) else {
+        throw .typeMismatch(keyPath: name, expected: kind.description, found: value.type.description)
+      }
+      do { try write(root, value) } catch {
+        throw .typeMismatch(keyPath: name, expected: kind.description, found: value.type.description)
+      }
+    }
+  }
+}
+
+/// A class that lists its bindable properties; `@TableModel` adds the conformance.
+public protocol PropertyTableProviding: KeyValueCoding {
+  /// The class's properties.
+  static var propertyTable: PropertyTable<Self> { get }
+}
+
+extension PropertyTableProviding {
+  public func value(forKey key: String) throws(BindingError) -> Value {
+    guard let property = Self.propertyTable[key] else {
+      throw .unknownKey(keyPath: key, key: key, on: typeNameForMessages)
+    }
+    return property.value(of: self)
+  }
+
+  public func setValue(_ value: Value, forKey key: String) throws(BindingError) {
+    guard let property = Self.propertyTable[key] else {
+      throw .unknownKey(keyPath: key, key: key, on: typeNameForMessages)
+    }
+    try property.setValue(value, of: self)
+  }
+
+  public func valueKind(forKey key: String) -> ValueKind? { Self.propertyTable[key]?.kind }
+
+  public var propertyNames: [String] { Self.propertyTable.names }
+}
+
+extension ValueConvertible where Self: PropertyTableProviding {
+  public static var valueKind: ValueKind { .object(ObjectTypeInfo(Self.self)) }
+  public var bindingValue: Value { .object(ObjectReference(self)) }
+  public init(bindingValue: Value) throws(ValueConversionError) {
+    guard case .object(let ref) = bindingValue, let object = ref.object as? Self else {
+      throw ValueConversionError(value: bindingValue, target: .object)
+    }
+    self = object
+  }
+}

@@ -1,0 +1,104 @@
+import Foundation
+
+/// One bound value as it crosses the core: from an object, a dictionary, a document or a store.
+///
+/// Conversions between cases are explicit (see ``Value/converted(to:)``); a binding never
+/// coerces silently.
+public enum Value: Hashable, Sendable {
+  case null
+  case bool(Bool)
+  case int(Int)
+  case double(Double)
+  case string(String)
+  case date(Date)
+  case data(Data)
+  case array([Value])
+  case dictionary(ValueDictionary)
+  case object(ObjectReference)
+
+  /// The case of this value, for messages and type checks.
+  public var type: ValueType {
+    switch self {
+    case .null: .null
+    case .bool: .bool
+    case .int: .int
+    case .double: .double
+    case .string: .string
+    case .date: .date
+    case .data: .data
+    case .array: .array
+    case .dictionary: .dictionary
+    case .object: .object
+    }
+  }
+
+  /// Whether this is ``null``.
+  public var isNull: Bool { if case .null = self { true } else { false } }
+
+  /// The string, if this is a string.
+  public var stringValue: String? { if case .string(let s) = self { s } else { nil } }
+  /// The Boolean, if this is a Boolean.
+  public var boolValue: Bool? { if case .bool(let b) = self { b } else { nil } }
+  /// The integer, if this is an integer or a double with no fraction.
+  public var intValue: Int? {
+    switch self {
+    case .int(let i): i
+    case .double(let d) where d.rounded() == d && abs(d) < 9.0e15: Int(d)
+    default: nil
+    }
+  }
+  /// The number as a double, if this is an integer or a double.
+  public var doubleValue: Double? {
+    switch self {
+    case .int(let i): Double(i)
+    case .double(let d): d
+    default: nil
+    }
+  }
+  /// The date, if this is a date.
+  public var dateValue: Date? { if case .date(let d) = self { d } else { nil } }
+  /// The elements, if this is an array.
+  public var arrayValue: [Value]? { if case .array(let a) = self { a } else { nil } }
+  /// The dictionary, if this is a dictionary.
+  public var dictionaryValue: ValueDictionary? {
+    if case .dictionary(let d) = self { d } else { nil }
+  }
+  /// The referenced object, if this is an object reference.
+  public var objectValue: AnyObject? { if case .object(let o) = self { o.object } else { nil } }
+}
+
+/// The cases of ``Value``, as named in messages.
+public enum ValueType: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+  case null, bool, int, double, string, date, data, array, dictionary, object
+
+  public var description: String {
+    switch self {
+    case .null: "nil"
+    case .bool: "Bool"
+    case .int: "Int"
+    case .double: "Double"
+    case .string: "String"
+    case .date: "Date"
+    case .data: "Data"
+    case .array: "Array"
+    case .dictionary: "Dictionary"
+    case .object: "Object"
+    }
+  }
+}
+
+/// A reference to a bound object, compared by identity.
+///
+/// Objects are read and written only on the isolation domain of the screen that binds them;
+/// the reference itself may cross domains inside snapshots.
+public struct ObjectReference: Hashable, @unchecked Sendable, CustomStringConvertible {
+  /// The object.
+  public let object: AnyObject
+
+  /// Wraps `object`.
+  public init(_ object: AnyObject) { self.object = object }
+
+  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.object === rhs.object }
+  public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(object)) }
+  public var description: String { "<\(type(of: object))>" }
+}
