@@ -34,6 +34,9 @@ let package = Package(
     ),
     .target(name: "TrellisMacros", dependencies: ["Trellis", "TrellisMacrosPlugin"]),
 
+    // Small, runnable examples from the seeds, shared by the demo and the tests.
+    .target(name: "TrellisExamples", dependencies: ["Trellis", "TrellisMacros"]),
+
     // Hosts.
     .target(name: "TrellisTerminal", dependencies: ["Trellis"]),
 
@@ -43,7 +46,7 @@ let package = Package(
     // Executables.
     .executableTarget(
       name: "trellis-demo",
-      dependencies: ["Trellis", "TrellisMacros", "TrellisTerminal"]
+      dependencies: ["Trellis", "TrellisExamples", "TrellisTerminal"]
     ),
     .executableTarget(
       name: "trellis-bench",
@@ -55,7 +58,9 @@ let package = Package(
     .testTarget(name: "TrellisDiffTests", dependencies: ["TrellisDiff", "TrellisTesting"]),
     .testTarget(
       name: "TrellisTests",
-      dependencies: ["Trellis", "TrellisMacros", "TrellisTesting", "TrellisTerminal"],
+      dependencies: [
+        "Trellis", "TrellisMacros", "TrellisTesting", "TrellisTerminal", "TrellisExamples",
+      ],
       resources: [.copy("Fixtures")]
     ),
     .testTarget(

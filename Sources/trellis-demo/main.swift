@@ -1,1 +1,43 @@
-print("trellis-demo")
+import Trellis
+import TrellisExamples
+import TrellisTerminal
+
+// The text demo: two live examples, each shown before and after one change, with the batch
+// update a table view would receive.
+
+let renderer = TextRenderer(width: 56)
+
+func show(_ model: TableModel, _ caption: String) {
+  print("── \(caption) ──")
+  print(renderer.render(model.screenSnapshot()))
+}
+
+func describe(_ changeset: TableChangeset) {
+  print("Batch updates sent to the host:")
+  for (index, stage) in changeset.stages.enumerated() {
+    print("  stage \(index + 1): \(stage)")
+  }
+  print()
+}
+
+// Go Fish (seed 002): sections bound to the game's arrays.
+let game = GoFishGame.seedExample()
+let goFish = GoFishTable.model(for: game)
+show(goFish, "Go Fish")
+game.player.hand.append(contentsOf: [
+  PlayingCard("4", of: .clubs), PlayingCard("4", of: .hearts), PlayingCard("4", of: .spades),
+])
+game.player.layDownBooks()
+game.draw(for: game.opponents[0])
+describe(goFish.processChanges())
+show(goFish, "Go Fish, after drawing three 4s, booking them, and Barney drawing a card")
+
+// The Strings Section (seed 000): rows from an array of strings.
+let (strings, section) = StringsExample.model()
+show(strings, "Strings Section")
+let watcher = strings.observe(describe)
+try strings.moveRow(from: ItemPath(item: 2, section: 0), to: ItemPath(item: 0, section: 0))
+section.content.append("Four")
+strings.processChanges()
+watcher.cancel()
+show(strings, "Strings Section, after moving \"Three!\" to the top and adding \"Four\"")

@@ -115,7 +115,7 @@ struct KeyPathSegments: Sendable {
   /// An untyped entry may become nil or keep its type; changing the type is an explicit act.
   static func checkReplacement(_ old: Value, with new: Value, path: String) throws(BindingError) {
     if old.isNull || new.isNull || old.type == new.type { return }
-    if (old.type == .double && new.type == .int) { return }
+    if old.type == .double && new.type == .int { return }
     throw .typeMismatch(keyPath: path, expected: old.type.description, found: new.type.description)
   }
 }

@@ -21,7 +21,8 @@ extension KeyValueCoding {
   /// Reads a dotted key path: `profile.firstName`, `steps.0.name`, `steps.@count`.
   public func value(forKeyPath keyPath: String) throws(BindingError) -> Value {
     let segments = try KeyPathSegments(keyPath)
-    return try KeyPathSegments.read(segments.keys[...], from: .object(ObjectReference(self)), path: keyPath)
+    return try KeyPathSegments.read(
+      segments.keys[...], from: .object(ObjectReference(self)), path: keyPath)
   }
 
   /// Writes a dotted key path. The type is checked against the property or the existing value

@@ -54,8 +54,7 @@ public struct PropertyTable<Root: AnyObject>: @unchecked Sendable {
     let write: ((Root, Value) throws(ValueConversionError) -> Void)?
 
     /// A writable property of a convertible type.
-    public init<V: ValueConvertible>(_ name: String, _ keyPath: ReferenceWritableKeyPath<Root, V>)
-    {
+    public init<V: ValueConvertible>(_ name: String, _ keyPath: ReferenceWritableKeyPath<Root, V>) {
       self.name = name
       self.kind = V.valueKind
       self.keyPath = keyPath
@@ -94,10 +93,12 @@ public struct PropertyTable<Root: AnyObject>: @unchecked Sendable {
     public func setValue(_ value: Value, of root: Root) throws(BindingError) {
       guard let write else { throw .readOnly(keyPath: name) }
       guard kind.accepts(value) else {
-        throw .typeMismatch(keyPath: name, expected: kind.description, found: value.type.description)
+        throw .typeMismatch(
+          keyPath: name, expected: kind.description, found: value.type.description)
       }
       do { try write(root, value) } catch {
-        throw .typeMismatch(keyPath: name, expected: kind.description, found: value.type.description)
+        throw .typeMismatch(
+          keyPath: name, expected: kind.description, found: value.type.description)
       }
     }
   }

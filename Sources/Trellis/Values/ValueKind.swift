@@ -43,7 +43,8 @@ public indirect enum ValueKind: Hashable, Sendable, CustomStringConvertible {
     case (.int, .double): value.intValue != nil
     case (.object(let info), .object(let ref)): info.matches(ref.object)
     case (.array(let element), .array(let values)): values.allSatisfy(element.accepts)
-    case (.dictionary(let element), .dictionary(let values)): values.values.allSatisfy(element.accepts)
+    case (.dictionary(let element), .dictionary(let values)):
+      values.values.allSatisfy(element.accepts)
     case (.choice(let base, let choices), _): base.accepts(value) && choices.contains(value)
     default: false
     }
@@ -82,9 +83,10 @@ public struct ObjectTypeInfo: Hashable, @unchecked Sendable {
   }
 
   func matches(_ object: AnyObject) -> Bool {
-    Swift.type(of: object) == type || (object as? KeyValueCoding).map {
-      Swift.type(of: $0).isSubclass(of: type)
-    } ?? false
+    Swift.type(of: object) == type
+      || (object as? KeyValueCoding).map {
+        Swift.type(of: $0).isSubclass(of: type)
+      } ?? false
   }
 
   public static func == (lhs: Self, rhs: Self) -> Bool {

@@ -1,0 +1,2 @@
+// Trellis speaks the diff engine's vocabulary (snapshots, changesets, item paths) in its API.
+@_exported import TrellisDiff

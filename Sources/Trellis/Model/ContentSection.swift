@@ -1,0 +1,125 @@
+/// A section that makes one row per element of an array (seed 004's "set the content array").
+///
+/// The array is either owned by the section (change it through ``content`` or the model's
+/// editing API) or bound to an array property of an object, which the section observes
+/// (`@Observable` objects) and writes back to when a person adds, deletes or moves rows.
+///
+/// ```swift
+/// let cards = ContentSection(header: "Cards", binding: player, \.hand) { card, row in
+///   row.text = card.description
+/// }
+/// ```
+public final class ContentSection<Element>: Section {
+  private enum Storage {
+    case owned([Element])
+    case bound(get: () -> [Element], set: ([Element]) -> Void)
+  }
+
+  private var storage: Storage
+  private let identify: (Element) -> RowIdentity
+  private let configure: (Element, inout Row) -> Void
+
+  /// Creates a section that owns its content.
+  public init(
+    id: String? = nil, header: String? = nil, footer: String? = nil, content: [Element] = [],
+    identity: ((Element) -> RowIdentity)? = nil, configure: @escaping (Element, inout Row) -> Void
+  ) {
+    storage = .owned(content)
+    self.identify = identity ?? RowIdentity.automatic
+    self.configure = configure
+    super.init(id: id, header: header, footer: footer)
+  }
+
+  /// Creates a section bound to an array property of an object.
+  public init<Root: AnyObject>(
+    id: String? = nil, header: String? = nil, footer: String? = nil, binding root: Root,
+    _ keyPath: ReferenceWritableKeyPath<Root, [Element]>,
+    identity: ((Element) -> RowIdentity)? = nil, configure: @escaping (Element, inout Row) -> Void
+  ) {
+    storage = .bound(
+      get: { [weak root] in root?[keyPath: keyPath] ?? [] },
+      set: { [weak root] in root?[keyPath: keyPath] = $0 })
+    self.identify = identity ?? RowIdentity.automatic
+    self.configure = configure
+    super.init(id: id, header: header, footer: footer)
+  }
+
+  /// Creates a section that owns its content and shows it through a declarative template.
+  public convenience init(
+    id: String? = nil, header: String? = nil, footer: String? = nil, content: [Element],
+    template: RowTemplate
+  ) {
+    self.init(id: id, header: header, footer: footer, content: content) { element, row in
+      template.apply(to: &row, element: element)
+    }
+  }
+
+  /// The elements. Setting it replaces the content (and the bound property, when bound).
+  public var content: [Element] {
+    get {
+      switch storage {
+      case .owned(let elements): elements
+      case .bound(let get, _): get()
+      }
+    }
+    set {
+      switch storage {
+      case .owned: storage = .owned(newValue)
+      case .bound(_, let set): set(newValue)
+      }
+      setNeedsRefresh()
+    }
+  }
+
+  public override var elementCount: Int { content.count }
+
+  /// Identities: objects by identity, `Identifiable` by id, other values by value and
+  /// occurrence, so that repeated values ("a", "b", "a") stay distinct.
+  public override func elementIDs() -> [RowID] {
+    var seen: [RowIdentity: Int] = [:]
+    return content.map { element in
+      let identity = identify(element)
+      let occurrence = seen[identity, default: 0]
+      seen[identity] = occurrence + 1
+      return identity.rowID(occurrence: occurrence)
+    }
+  }
+
+  public override func makeRow(at index: Int) -> Row {
+    let elements = content
+    let element = elements[index]
+    var row = (element as? Row) ?? Row(id: RowID(.null), kind: rowDefaults.kind)
+    configure(element, &row)
+    rowDefaults.apply(to: &row)
+    return row
+  }
+
+  public override func element(at index: Int) -> Any { content[index] }
+
+  public override func removeElement(at index: Int) throws(TableEditError) -> Any {
+    var elements = content
+    let element = elements.remove(at: index)
+    content = elements
+    return element
+  }
+
+  public override func insertElement(_ element: Any, at index: Int) throws(TableEditError) {
+    guard let typed = element as? Element else {
+      throw .refused(section: id, reason: refusalReason(forInserting: element) ?? "wrong type")
+    }
+    var elements = content
+    elements.insert(typed, at: index)
+    content = elements
+  }
+
+  public override func moveElement(from source: Int, to destination: Int) throws(TableEditError) {
+    var elements = content
+    let element = elements.remove(at: source)
+    elements.insert(element, at: destination)
+    content = elements
+  }
+
+  public override func refusalReason(forInserting element: Any) -> String? {
+    element is Element ? nil : "it holds \(Element.self), not \(type(of: element))"
+  }
+}

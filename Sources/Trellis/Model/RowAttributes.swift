@@ -1,0 +1,59 @@
+/// The settings of a row's control: what each kind needs beyond text and value.
+public struct RowAttributes: Hashable, Sendable {
+  /// Grey text shown in an empty text field.
+  public var placeholder: String?
+  /// Whether a text field hides what is typed (passwords).
+  public var isSecure = false
+  /// How a text field capitalises what is typed.
+  public var autocapitalization: Autocapitalization = .sentences
+  /// The smallest allowed number (numeric fields and sliders).
+  public var minimum: Double?
+  /// The largest allowed number (numeric fields and sliders).
+  public var maximum: Double?
+  /// Whether a numeric field accepts fractions.
+  public var allowsFloat = true
+  /// The titles of a segmented control.
+  public var segmentTitles: [String] = []
+  /// The items a selection chooses among.
+  public var choices: [Value] = []
+  /// Titles for ``choices``, when they differ from the values' text.
+  public var choiceTitles: [String] = []
+  /// Whether a selection may hold several items.
+  public var allowsMultipleSelection = false
+  /// Whether a selection may be empty.
+  public var allowsNoSelection = false
+  /// How a date row shows its date (a `DateFormatter` pattern), ISO-8601 when `nil`.
+  public var dateFormat: String?
+  /// The smallest height of a growing text view, in points.
+  public var minimumHeight: Double?
+  /// The largest height of a growing text view, in points.
+  public var maximumHeight: Double?
+  /// The address a link row opens.
+  public var url: String?
+  /// The template name of a custom row.
+  public var template: String?
+  /// The reuse identifier hosts may use to recycle the row's view.
+  public var reuseIdentifier: String?
+  /// Where the detail text goes.
+  public var cellStyle: CellStyle = .value1
+
+  /// Creates default attributes.
+  public init() {}
+
+  /// The layout of text and detail text, as UITableViewCell's styles.
+  public enum CellStyle: String, Hashable, Sendable, CaseIterable, Codable {
+    /// Text only.
+    case `default`
+    /// Text on the left, detail on the right.
+    case value1
+    /// A small label on the left, the value beside it.
+    case value2
+    /// Text with the detail below it.
+    case subtitle
+  }
+
+  /// How text entry capitalises.
+  public enum Autocapitalization: String, Hashable, Sendable, CaseIterable, Codable {
+    case none, words, sentences, allCharacters
+  }
+}

@@ -1,0 +1,36 @@
+/// Settings a section gives each of its rows unless a row sets its own.
+public struct RowDefaults: Hashable, Sendable {
+  /// Whether rows can be reordered in edit mode.
+  public var isMovable = false
+  /// Whether rows can be deleted in edit mode.
+  public var isDeletable = false
+  /// Whether new rows can be added (an add button or an add-item row).
+  public var isAddable = false
+  /// Whether rows from other sections may be moved into this one.
+  public var acceptsMovesIn = true
+  /// The kind of rows the section makes when nothing else says.
+  public var kind: RowKind = .plain
+  /// The accessory of rows that push a detail.
+  public var detailAccessory: Accessory = .disclosureIndicator
+
+  /// Creates defaults.
+  public init(
+    isMovable: Bool = false, isDeletable: Bool = false, isAddable: Bool = false,
+    acceptsMovesIn: Bool = true, kind: RowKind = .plain
+  ) {
+    self.isMovable = isMovable
+    self.isDeletable = isDeletable
+    self.isAddable = isAddable
+    self.acceptsMovesIn = acceptsMovesIn
+    self.kind = kind
+  }
+
+  /// Applies the defaults to a row the section made.
+  func apply(to row: inout Row) {
+    if isMovable { row.isMovable = true }
+    if isDeletable {
+      row.isDeletable = true
+      if row.editingStyle == .none { row.editingStyle = .delete }
+    }
+  }
+}

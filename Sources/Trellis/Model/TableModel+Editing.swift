@@ -1,0 +1,158 @@
+import TrellisDiff
+
+extension TableModel {
+  /// The section at `index`, or an error naming the range.
+  public func section(at index: Int) throws(TableEditError) -> Section {
+    guard sections.indices.contains(index) else {
+      throw .sectionOutOfRange(index, count: sections.count)
+    }
+    return sections[index]
+  }
+
+  /// The row shown at `path` (visible rows only), made fresh with its binding.
+  public func row(at path: ItemPath) throws(TableEditError) -> Row {
+    let (section, index) = try locate(path)
+    var row = section.makeRow(at: index)
+    if let cache = caches[ObjectIdentifier(section)], cache.elementIDs.indices.contains(index) {
+      row.id = cache.elementIDs[index]
+    }
+    return row
+  }
+
+  /// The index path of the row with `id`, in the snapshot hosts show.
+  public func indexPath(of id: RowID) -> ItemPath? {
+    for (s, section) in snapshot.sections.enumerated() {
+      if let row = section.items.firstIndex(where: { $0.id == id }) {
+        return ItemPath(item: row, section: s)
+      }
+    }
+    return nil
+  }
+
+  /// Writes a value a person entered into the row at `path`, then updates the hosts.
+  ///
+  /// The value is written through the row's binding, which checks its type: on error the bound
+  /// object is unchanged.
+  public func setValue(_ value: Value, at path: ItemPath) throws(TableEditError) {
+    let row = try row(at: path)
+    guard let binding = row.binding else {
+      throw .sectionNotEditable(section: "\(path)", reason: "the row has no bound value")
+    }
+    guard row.isEnabled else {
+      throw .sectionNotEditable(section: "\(path)", reason: "the row is disabled")
+    }
+    do { try binding.write(value) } catch { throw .binding(error) }
+    processChanges()
+  }
+
+  /// Deletes the row at `path` from the content it represents, then updates the hosts.
+  public func deleteRow(at path: ItemPath) throws(TableEditError) {
+    let (section, index) = try locate(path)
+    guard section.isEditable else {
+      throw .sectionNotEditable(section: section.id, reason: "the section is read-only")
+    }
+    guard section.makeRow(at: index).isDeletable else { throw .notDeletable(path: "\(path)") }
+    _ = try section.removeElement(at: index)
+    processChanges()
+  }
+
+  /// Moves the row at `source` so that it ends at `destination`, within a section or between
+  /// sections, changing the arrays the sections represent. Refused moves change nothing.
+  public func moveRow(from source: ItemPath, to destination: ItemPath) throws(TableEditError) {
+    let (from, fromIndex) = try locate(source)
+    let to = try section(at: destination.section)
+    guard from.makeRow(at: fromIndex).isMovable else { throw .notMovable(path: "\(source)") }
+    guard from.isEditable else {
+      throw .sectionNotEditable(section: from.id, reason: "the section is read-only")
+    }
+    if from === to {
+      let count = visibleCount(of: to)
+      guard destination.item >= 0, destination.item < count else {
+        throw .rowOutOfRange(path: "\(destination)", count: count)
+      }
+      let toIndex = try elementIndex(forInsertingAt: destination.item, in: to, excluding: fromIndex)
+      try from.moveElement(from: fromIndex, to: toIndex)
+    } else {
+      guard to.isEditable else {
+        throw .sectionNotEditable(section: to.id, reason: "the section is read-only")
+      }
+      guard to.rowDefaults.acceptsMovesIn else {
+        throw .refused(section: to.id, reason: "it does not accept rows from other sections")
+      }
+      let element = from.element(at: fromIndex)
+      if let reason = to.refusalReason(forInserting: element) {
+        throw .refused(section: to.id, reason: reason)
+      }
+      let count = visibleCount(of: to)
+      guard destination.item >= 0, destination.item <= count else {
+        throw .rowOutOfRange(path: "\(destination)", count: count)
+      }
+      let toIndex = try elementIndex(forInsertingAt: destination.item, in: to, excluding: nil)
+      let removed = try from.removeElement(at: fromIndex)
+      do {
+        try to.insertElement(removed, at: toIndex)
+      } catch {
+        // Put the element back where it was, so a refused move changes nothing.
+        try? from.insertElement(removed, at: fromIndex)
+        throw error
+      }
+    }
+    processChanges()
+  }
+
+  /// Inserts an element into the content of the section at `section`, at visible row `row`
+  /// (the end when `nil`), then updates the hosts.
+  public func insertElement(_ element: Any, inSection sectionIndex: Int, at row: Int? = nil)
+    throws(TableEditError)
+  {
+    let section = try section(at: sectionIndex)
+    guard section.isEditable else {
+      throw .sectionNotEditable(section: section.id, reason: "the section is read-only")
+    }
+    if let reason = section.refusalReason(forInserting: element) {
+      throw .refused(section: section.id, reason: reason)
+    }
+    let count = visibleCount(of: section)
+    let row = row ?? count
+    guard row >= 0, row <= count else {
+      throw .rowOutOfRange(path: "\(ItemPath(item: row, section: sectionIndex))", count: count)
+    }
+    try section.insertElement(
+      element, at: try elementIndex(forInsertingAt: row, in: section, excluding: nil))
+    processChanges()
+  }
+
+  // MARK: Index mapping
+
+  /// The section and element index behind a visible index path.
+  func locate(_ path: ItemPath) throws(TableEditError) -> (Section, Int) {
+    let section = try section(at: path.section)
+    if hasPendingChanges { processChanges() }
+    guard let cache = caches[ObjectIdentifier(section)],
+      let index = cache.elementIndex(ofVisibleRow: path.item), index < section.elementCount
+    else {
+      throw .rowOutOfRange(path: "\(path)", count: visibleCount(of: section))
+    }
+    return (section, index)
+  }
+
+  func visibleCount(of section: Section) -> Int {
+    caches[ObjectIdentifier(section)]?.visible.count ?? section.elementCount
+  }
+
+  /// The element index at which an element lands to show as visible row `row`.
+  private func elementIndex(forInsertingAt row: Int, in section: Section, excluding: Int?)
+    throws(TableEditError) -> Int
+  {
+    guard let map = caches[ObjectIdentifier(section)]?.visibleElementIndex else { return row }
+    var visible = map
+    if let excluding { visible.removeAll { $0 == excluding } }
+    if row < visible.count {
+      let index = visible[row]
+      if let excluding, excluding < index { return index - 1 }
+      return index
+    }
+    let end = section.elementCount - (excluding == nil ? 0 : 1)
+    return end
+  }
+}

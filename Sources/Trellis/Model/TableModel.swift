@@ -1,0 +1,185 @@
+import Observation
+import TrellisDiff
+
+/// An ordered list of sections: the data a table shows, and the one path every change takes.
+///
+/// Every change — an edit through the model's API, a change of an observed object, a section
+/// added — ends the same way: ``processChanges()`` renders what became stale into a new
+/// ``TableSnapshot``, diffs it against the snapshot the hosts show, and hands the staged
+/// ``TableChangeset`` to every observer.
+///
+/// A model belongs to one isolation domain (the main actor under UIKit, one session in the web
+/// host). Observation callbacks may come from any thread; they only mark rows stale and call the
+/// wake handler set with ``setWakeHandler(_:)``, so that the owner processes changes on its own
+/// domain.
+public final class TableModel {
+  /// The screen title.
+  public var title: String?
+  /// Grouped or plain.
+  public var style: TableStyle
+  /// The sections, in order.
+  public private(set) var sections: [Section] = []
+  /// Above this many updates, hosts get a full reload instead of batch updates.
+  public var diffOptions = DiffOptions()
+
+  let invalidation = InvalidationSink()
+  var caches: [ObjectIdentifier: SectionCache] = [:]
+  private(set) var delivered = TableSnapshot()
+  private var sectionsChanged = true
+  private var observers: [Int: (TableChangeset) -> Void] = [:]
+  private var nextObserver = 0
+  private var nextSectionNumber = 0
+  private var isProcessing = false
+
+  /// Creates an empty model.
+  public init(title: String? = nil, style: TableStyle = .grouped) {
+    self.title = title
+    self.style = style
+  }
+
+  // MARK: Sections
+
+  /// Appends a section.
+  public func addSection(_ section: Section) {
+    insertSection(section, at: sections.count)
+  }
+
+  /// Inserts a section at `index` (clamped to the valid range).
+  public func insertSection(_ section: Section, at index: Int) {
+    if section.hasGeneratedID {
+      nextSectionNumber += 1
+      section.id = "s\(nextSectionNumber)"
+      section.hasGeneratedID = false
+    }
+    section.model = self
+    sections.insert(section, at: Swift.min(Swift.max(index, 0), sections.count))
+    sectionsChanged = true
+  }
+
+  /// Removes the section at `index`.
+  public func removeSection(at index: Int) throws(TableEditError) {
+    guard sections.indices.contains(index) else {
+      throw .sectionOutOfRange(index, count: sections.count)
+    }
+    let section = sections.remove(at: index)
+    caches[ObjectIdentifier(section)] = nil
+    section.model = nil
+    sectionsChanged = true
+  }
+
+  /// Moves a section.
+  public func moveSection(from source: Int, to destination: Int) throws(TableEditError) {
+    guard sections.indices.contains(source) else {
+      throw .sectionOutOfRange(source, count: sections.count)
+    }
+    guard sections.indices.contains(destination) else {
+      throw .sectionOutOfRange(destination, count: sections.count)
+    }
+    let section = sections.remove(at: source)
+    sections.insert(section, at: destination)
+    sectionsChanged = true
+  }
+
+  /// Removes every section.
+  public func removeAllSections() {
+    for section in sections { section.model = nil }
+    sections.removeAll()
+    caches.removeAll()
+    sectionsChanged = true
+  }
+
+  /// The first section with `id`.
+  public func section(withID id: String) -> Section? {
+    sections.first { $0.id == id }
+  }
+
+  // MARK: The pipeline
+
+  /// Sets what to call when an observed object changes; the owner then calls
+  /// ``processChanges()`` on the model's isolation domain. May be called from any thread.
+  public func setWakeHandler(_ wake: (@Sendable () -> Void)?) {
+    invalidation.setWake(wake)
+  }
+
+  /// Calls `handler` with every changeset from now on. Keep the token to keep observing.
+  public func observe(_ handler: @escaping (TableChangeset) -> Void) -> TableObservation {
+    nextObserver += 1
+    let key = nextObserver
+    observers[key] = handler
+    return TableObservation { [weak self] in self?.observers[key] = nil }
+  }
+
+  /// Whether anything changed since the last ``processChanges()``.
+  public var hasPendingChanges: Bool { sectionsChanged || !invalidation.isEmpty }
+
+  /// Renders what became stale, diffs, and delivers the changeset to every observer.
+  ///
+  /// - Returns: The changeset delivered, which is empty when nothing changed.
+  @discardableResult
+  public func processChanges() -> TableChangeset {
+    guard !isProcessing else { return TableChangeset(stages: [], target: delivered) }
+    isProcessing = true
+    defer { isProcessing = false }
+    let new = render()
+    let changeset = TableChangeset.reconciling(from: delivered, to: new, options: diffOptions)
+    delivered = new
+    if !changeset.isEmpty {
+      for observer in observers.values { observer(changeset) }
+    }
+    return changeset
+  }
+
+  /// The snapshot hosts should show now, after processing pending changes.
+  public var snapshot: TableSnapshot {
+    if hasPendingChanges { processChanges() }
+    return delivered
+  }
+
+  /// Renders sections that became stale and reuses the rest.
+  private func render() -> TableSnapshot {
+    let stale = invalidation.take()
+    sectionsChanged = false
+    var result: [SnapshotSection<SectionSnapshot, RowSnapshot>] = []
+    result.reserveCapacity(sections.count)
+    for section in sections {
+      let key = ObjectIdentifier(section)
+      if caches[key] == nil || stale.sections.contains(key) {
+        caches[key] = SectionCache.render(section, sink: invalidation)
+      } else if let rows = stale.rows[key] {
+        caches[key]?.rerender(rows, of: section, sink: invalidation)
+      }
+      if let cache = caches[key] {
+        result.append(SnapshotSection(cache.snapshot, items: cache.visible))
+      }
+    }
+    return TableSnapshot(sections: result)
+  }
+}
+
+/// Keeps a model observer alive; observing stops when it is cancelled or released.
+public final class TableObservation {
+  private var cancelHandler: (() -> Void)?
+
+  init(_ cancel: @escaping () -> Void) { cancelHandler = cancel }
+
+  /// Stops observing.
+  public func cancel() {
+    cancelHandler?()
+    cancelHandler = nil
+  }
+
+  deinit { cancelHandler?() }
+}
+
+extension TableModel {
+  /// Renders every section anew, ignoring every cache: what a host must show if the model's
+  /// incremental updates are right. For verification in tests.
+  public func freshSnapshot() -> TableSnapshot {
+    let scratch = InvalidationSink()
+    return TableSnapshot(
+      sections: sections.map { section in
+        let cache = SectionCache.render(section, sink: scratch)
+        return SnapshotSection(cache.snapshot, items: cache.visible)
+      })
+  }
+}

@@ -1,0 +1,28 @@
+import Trellis
+
+/// The Go Fish table of seed 002: Cards, Books and Opponents sections, bound to the game.
+///
+/// No data source code: each section is bound to an array of the game and observes it, so a
+/// turn animates as batch updates.
+public enum GoFishTable {
+  /// Builds the model for `game`.
+  public static func model(for game: GoFishGame) -> TableModel {
+    let model = TableModel(title: "Go Fish", style: .grouped)
+    model.addSection(
+      ContentSection(id: "cards", header: "Cards", binding: game.player, \.hand) { card, row in
+        row.text = card.description
+        row.imageName = card.imageName
+      })
+    model.addSection(
+      ContentSection(id: "books", header: "Books", binding: game.player, \.books) { book, row in
+        row.text = book
+      })
+    model.addSection(
+      ContentSection(id: "opponents", header: "Opponents", content: game.opponents) {
+        opponent, row in
+        row.text = opponent.summary
+        row.imageName = "backs_blue"
+      })
+    return model
+  }
+}

@@ -1,0 +1,126 @@
+import Trellis
+
+/// Renders a screen as deterministic text in the grouped table style.
+///
+/// Headers are upper-cased above each group, footers below it, values sit on the right, and
+/// accessories and edit-mode controls use fixed symbols:
+///
+/// | symbol | meaning |
+/// |---|---|
+/// | `>` | disclosure indicator |
+/// | `(i)` | detail button |
+/// | `(i)>` | detail disclosure button |
+/// | `✓` | checkmark |
+/// | `(-)` | delete control (edit mode) |
+/// | `(+)` | insert control (edit mode) |
+/// | `≡` | reorder control (edit mode) |
+/// | `[x]` / `[ ]` | a switch on / off |
+/// | `!` | a validation message |
+public struct TextRenderer: Sendable {
+  /// The width of a group, borders included.
+  public var width: Int
+
+  /// Creates a renderer.
+  public init(width: Int = 60) {
+    self.width = Swift.max(width, 24)
+  }
+
+  /// The whole screen as text, ending with a newline.
+  public func render(_ screen: ScreenSnapshot) -> String {
+    var lines: [String] = []
+    if let title = screen.title {
+      lines.append(title)
+      lines.append(String(repeating: "=", count: title.count))
+    }
+    for section in screen.table.sections {
+      lines.append("")
+      if let header = section.model.header, !header.isEmpty {
+        lines.append("  " + header.uppercased())
+      }
+      lines.append("  +" + String(repeating: "-", count: width - 2) + "+")
+      if section.items.isEmpty {
+        lines.append(box("", screen: screen))
+      }
+      for row in section.items {
+        lines.append(contentsOf: rowLines(row, editing: screen.isEditing, screen: screen))
+      }
+      lines.append("  +" + String(repeating: "-", count: width - 2) + "+")
+      if let footer = section.model.footer, !footer.isEmpty {
+        lines.append("   " + footer)
+      }
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The lines of one row: the row itself, a subtitle line, and a validation line.
+  func rowLines(_ row: RowSnapshot, editing: Bool, screen: ScreenSnapshot) -> [String] {
+    var left = ""
+    if editing {
+      switch row.editingStyle {
+      case .delete: left += "(-) "
+      case .insert: left += "(+) "
+      case .none: break
+      }
+    }
+    if !row.isEnabled { left += "~" }
+    left += row.text ?? ""
+    var right = valueText(row)
+    let accessory = Self.symbol(for: editing ? row.editingAccessory : row.accessory)
+    if !accessory.isEmpty { right += right.isEmpty ? accessory : " " + accessory }
+    if editing && row.isMovable { right += right.isEmpty ? "≡" : " ≡" }
+    var lines = [box(left, right, screen: screen)]
+    if row.attributes.cellStyle == .subtitle, let detail = row.detail, !detail.isEmpty {
+      lines.append(box("  " + detail, screen: screen))
+    }
+    if let message = row.validationMessage {
+      lines.append(box("  ! " + message, screen: screen))
+    }
+    return lines
+  }
+
+  /// The text on the right of a row: its control's value or its detail.
+  func valueText(_ row: RowSnapshot) -> String {
+    if row.attributes.cellStyle == .subtitle { return "" }
+    let value = row.value
+    switch row.kind {
+    case .switch:
+      return value?.boolValue == true ? "[x]" : "[ ]"
+    case .textField, .textView, .numericTextField:
+      let text = value?.displayText ?? ""
+      if text.isEmpty { return row.attributes.placeholder.map { "(\($0))" } ?? "" }
+      return row.attributes.isSecure ? String(repeating: "•", count: text.count) : text
+    case .slider:
+      return "<\(value?.displayText ?? "")>"
+    case .segmented:
+      let titles = row.attributes.segmentTitles
+      let selected = value?.intValue
+      return titles.enumerated().map { $0.offset == selected ? "[\($0.element)]" : $0.element }
+        .joined(separator: "|")
+    default:
+      if let detail = row.detail, !detail.isEmpty { return detail }
+      return value?.displayText ?? ""
+    }
+  }
+
+  static func symbol(for accessory: Accessory) -> String {
+    switch accessory {
+    case .none: ""
+    case .disclosureIndicator: ">"
+    case .detailDisclosureButton: "(i)>"
+    case .checkmark: "✓"
+    case .detailButton: "(i)"
+    }
+  }
+
+  /// A line inside a group's border, with `left` and `right` text, cut to fit.
+  func box(_ left: String, _ right: String = "", screen: ScreenSnapshot) -> String {
+    let inner = width - 4
+    var right = right
+    if right.count > inner / 2 { right = String(right.prefix(inner / 2 - 1)) + "…" }
+    var left = left
+    let room = inner - right.count - (right.isEmpty ? 0 : 1)
+    if left.count > room { left = String(left.prefix(Swift.max(room - 1, 0))) + "…" }
+    let gap = inner - left.count - right.count
+    return "  | " + left + String(repeating: " ", count: Swift.max(gap, 0)) + right + " |"
+  }
+}

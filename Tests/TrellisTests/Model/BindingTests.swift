@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+import Trellis
+
+@Suite("Bindings")
+struct BindingTests {
+  @Test func readsAndWritesStringKeyPathsOnClasses() throws {
+    let profile = Profile()
+    #expect(try profile.value(forKeyPath: "firstName") == "Ken")
+    #expect(try profile.value(forKeyPath: "address.city") == "Cupertino")
+    try profile.setValue("Ada", forKeyPath: "firstName")
+    try profile.setValue("Paris", forKeyPath: "address.city")
+    #expect(profile.firstName == "Ada")
+    #expect(profile.address?.city == "Paris")
+    #expect(try profile.value(forKeyPath: "address.tags.0") == "home")
+    #expect(try profile.value(forKeyPath: "address.tags.@count") == 1)
+  }
+
+  @Test func wrongTypeNamesKeyPathAndBothTypesAndChangesNothing() {
+    let profile = Profile()
+    #expect(throws: BindingError.typeMismatch(keyPath: "age", expected: "Int", found: "String")) {
+      try profile.setValue("forty", forKeyPath: "age")
+    }
+    #expect(profile.age == 40)
+    #expect(
+      throws: BindingError.typeMismatch(keyPath: "address.city", expected: "String", found: "Int")
+    ) {
+      try profile.setValue(3, forKeyPath: "address.city")
+    }
+    #expect(profile.address?.city == "Cupertino")
+  }
+
+  @Test func unknownKeyAndNilAlongThePath() {
+    let profile = Profile(address: nil)
+    #expect(throws: BindingError.unknownKey(keyPath: "frstName", key: "frstName", on: "Profile")) {
+      try profile.setValue("x", forKeyPath: "frstName")
+    }
+    #expect(throws: BindingError.nilAlongPath(keyPath: "address.city", at: "address")) {
+      try profile.setValue("Paris", forKeyPath: "address.city")
+    }
+    #expect(throws: BindingError.invalidKeyPath("address..city")) {
+      try profile.value(forKeyPath: "address..city")
+    }
+  }
+
+  @Test func intWidensToDoubleButNotTheOtherWay() throws {
+    let profile = Profile()
+    try profile.setValue(2, forKeyPath: "height")
+    #expect(profile.height == 2.0)
+    try profile.setValue(41.0, forKeyPath: "age")
+    #expect(profile.age == 41)
+    #expect(throws: BindingError.self) { try profile.setValue(41.5, forKeyPath: "age") }
+    #expect(profile.age == 41)
+  }
+
+  @Test func optionalsAcceptNil() throws {
+    let profile = Profile()
+    try profile.setValue("K", forKeyPath: "nickname")
+    #expect(profile.nickname == "K")
+    try profile.setValue(.null, forKeyPath: "nickname")
+    #expect(profile.nickname == nil)
+    #expect(throws: BindingError.self) { try profile.setValue(.null, forKeyPath: "firstName") }
+  }
+
+  @Test func documentsReadAndWriteAndKeepTypes() throws {
+    let document = DocumentObject([
+      "profile": ["firstName": "Ken", "height": 72], "genders": ["Female", "Male"],
+    ])
+    #expect(try document.value(forKeyPath: "profile.firstName") == "Ken")
+    #expect(try document.value(forKeyPath: "genders.1") == "Male")
+    try document.setValue("Ada", forKeyPath: "profile.firstName")
+    #expect(try document.value(forKeyPath: "profile.firstName") == "Ada")
+    #expect(
+      throws: BindingError.typeMismatch(keyPath: "profile.height", expected: "Int", found: "String")
+    ) {
+      try document.setValue("tall", forKeyPath: "profile.height")
+    }
+    #expect(try document.value(forKeyPath: "profile.height") == 72)
+    try document.setValue("tall", forKeyPath: "profile.height", changingType: true)
+    #expect(try document.value(forKeyPath: "profile.height") == "tall")
+    #expect(throws: BindingError.indexOutOfRange(keyPath: "genders.5", index: 5, count: 2)) {
+      try document.setValue("x", forKeyPath: "genders.5")
+    }
+  }
+
+  @Test func typedKeyPathBindingUsesThePropertyTableName() throws {
+    let profile = Profile()
+    let binding = RowBinding(profile, \.firstName)
+    #expect(binding.keyPath == "firstName")
+    #expect(try binding.read() == "Ken")
+    try binding.write("Grace")
+    #expect(profile.firstName == "Grace")
+    #expect(
+      throws: BindingError.typeMismatch(keyPath: "firstName", expected: "String", found: "Bool")
+    ) {
+      try binding.write(true)
+    }
+    #expect(profile.firstName == "Grace")
+  }
+
+  @Test func userTextIsParsedExplicitly() throws {
+    #expect(try Value.parse("42", as: .int) == 42)
+    #expect(try Value.parse("yes", as: .bool) == true)
+    #expect(try Value.parse("2026-01-31", as: .date).dateValue != nil)
+    #expect(throws: ValueConversionError.self) { try Value.parse("abc", as: .double) }
+    #expect((try? Value.parse("abc", as: .int)) == nil)
+  }
+}
