@@ -39,6 +39,10 @@ public struct Row: @unchecked Sendable {
   public var validationMessage: String?
   /// What selecting the row does beyond editing its value.
   public var action: RowAction?
+  /// The row's own actions; they override its section's and model's.
+  public var actions = RowActions()
+  /// The property the row was generated for, if any.
+  public var propertyName: String?
 
   /// Creates a row.
   public init(

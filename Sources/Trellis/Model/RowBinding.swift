@@ -43,6 +43,18 @@ public struct RowBinding: @unchecked Sendable, CustomStringConvertible {
     }
   }
 
+  /// A binding through closures: for drafts, stores and other indirect values.
+  public init(
+    object: AnyObject, keyPath: String, valueKind: ValueKind?, read: @escaping () -> Value,
+    write: @escaping (Value) throws(BindingError) -> Void
+  ) {
+    self.object = object
+    self.keyPath = keyPath
+    self.valueKind = valueKind
+    self.reader = { read() }
+    self.writer = write
+  }
+
   /// A read-only binding to a computed value.
   public init(object: AnyObject, name: String, read: @escaping () -> Value) {
     self.object = object

@@ -17,8 +17,15 @@ open class Section {
   public var rowDefaults = RowDefaults() { didSet { setNeedsRefresh() } }
   /// Whether a person may add, delete or move rows in this section.
   public var isEditable = true
+  /// Actions for this section's rows; a row's own actions override them, and they override
+  /// the model's.
+  public var rowActions = RowActions() { didSet { setNeedsRefresh() } }
+  /// Actions for this section's events; they override the model's section actions.
+  public var actions = SectionActions()
   /// The model the section belongs to.
-  public internal(set) weak var model: TableModel?
+  public internal(set) weak var model: TableModel? {
+    didSet { if model !== oldValue { didMove(to: model) } }
+  }
   /// Whether the model assigned ``id``.
   var hasGeneratedID: Bool
 
@@ -73,6 +80,28 @@ open class Section {
   open func refusalReason(forInserting element: Any) -> String? {
     element is Row ? nil : "it holds rows, not \(type(of: element))"
   }
+
+  // MARK: Selection and adding, for subclasses to override
+
+  /// The screen to push when the element at `index` is selected and discloses, if any.
+  open func detailScreen(forElementAt index: Int, in screen: Screen) throws(ScreenError) -> Screen? {
+    nil
+  }
+
+  /// Handles a selection itself (a selection list toggles its item); returns whether it did.
+  open func select(elementAt index: Int, in screen: Screen) throws(ScreenError) -> Bool { false }
+
+  /// Whether the section can add new items.
+  open var canAddItems: Bool { false }
+
+  /// The screen where a new item is filled in, pushed by Add.
+  open func addScreen(in screen: Screen) throws(ScreenError) -> Screen? { nil }
+
+  /// Called when the section is added to a model or removed from one.
+  open func didMove(to model: TableModel?) {}
+
+  /// Reacts to edit mode changing (a list shows its add-item row, say).
+  open func editingChanged(_ editing: Bool) {}
 
   // MARK: Manual rows
 

@@ -18,7 +18,9 @@ struct SectionCache {
   }
 
   /// Renders a whole section, tracking what its structure and each row read.
-  static func render(_ section: Section, sink: InvalidationSink) -> SectionCache {
+  static func render(_ section: Section, sink: InvalidationSink, model: TableModel?)
+    -> SectionCache
+  {
     let key = ObjectIdentifier(section)
     let (snapshot, ids) = withObservationTracking {
       (section.sectionSnapshot(), section.elementIDs())
@@ -28,7 +30,7 @@ struct SectionCache {
     var rows: [RowSnapshot?] = []
     rows.reserveCapacity(ids.count)
     for (index, id) in ids.enumerated() {
-      rows.append(renderRow(section, index: index, id: id, sink: sink))
+      rows.append(renderRow(section, index: index, id: id, sink: sink, model: model))
     }
     var cache = SectionCache(
       snapshot: snapshot, elementIDs: ids, rows: rows, visible: [], visibleElementIndex: nil)
@@ -37,10 +39,12 @@ struct SectionCache {
   }
 
   /// Re-renders the rows with `ids`.
-  mutating func rerender(_ ids: Set<RowID>, of section: Section, sink: InvalidationSink) {
+  mutating func rerender(
+    _ ids: Set<RowID>, of section: Section, sink: InvalidationSink, model: TableModel?
+  ) {
     for (index, id) in elementIDs.enumerated() where ids.contains(id) {
       guard index < section.elementCount else { continue }
-      rows[index] = Self.renderRow(section, index: index, id: id, sink: sink)
+      rows[index] = Self.renderRow(section, index: index, id: id, sink: sink, model: model)
     }
     collectVisible()
   }
@@ -62,13 +66,25 @@ struct SectionCache {
     self.visibleElementIndex = allVisible ? nil : indices
   }
 
-  private static func renderRow(_ section: Section, index: Int, id: RowID, sink: InvalidationSink)
-    -> RowSnapshot?
-  {
+  private static func renderRow(
+    _ section: Section, index: Int, id: RowID, sink: InvalidationSink, model: TableModel?
+  ) -> RowSnapshot? {
     let key = ObjectIdentifier(section)
     return withObservationTracking { () -> RowSnapshot? in
       var row = section.makeRow(at: index)
       row.id = id
+      // Row actions: the row's own, then its section's, then the model's.
+      let actions = row.actions.overriding(section.rowActions).overriding(
+        model?.rowActions ?? RowActions())
+      if !actions.isEmpty {
+        row.actions = actions
+        let context = RowContext(
+          rowID: id, propertyName: row.propertyName, values: (section as? ObjectSection)?.draft.reader
+            ?? ValueReader { _ in nil }, sectionID: section.id)
+        actions.willConfigure?(&row, context)
+        actions.willDisplay?(&row, context)
+        if let style = actions.willStyle?(context) { row.themeStyle = style }
+      }
       return row.isVisible ? RowSnapshot(row) : nil
     } onChange: {
       sink.invalidateRow(id, in: key)

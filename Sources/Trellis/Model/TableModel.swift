@@ -21,6 +21,12 @@ public final class TableModel {
   public private(set) var sections: [Section] = []
   /// Above this many updates, hosts get a full reload instead of batch updates.
   public var diffOptions = DiffOptions()
+  /// Actions for every row; sections' and rows' own actions override them.
+  public var rowActions = RowActions() { didSet { invalidateAll() } }
+  /// Actions for every section's events; sections' own override them.
+  public var sectionActions = SectionActions()
+  /// Actions for the model's own events.
+  public var modelActions = ModelActions()
 
   let invalidation = InvalidationSink()
   var caches: [ObjectIdentifier: SectionCache] = [:]
@@ -88,6 +94,16 @@ public final class TableModel {
     sectionsChanged = true
   }
 
+  /// Marks every section stale, so that everything is rendered again.
+  public func invalidateAll() {
+    for section in sections { section.setNeedsRefresh() }
+  }
+
+  /// Tells every section that edit mode changed.
+  func editingChanged(_ editing: Bool) {
+    for section in sections { section.editingChanged(editing) }
+  }
+
   /// The first section with `id`.
   public func section(withID id: String) -> Section? {
     sections.first { $0.id == id }
@@ -144,9 +160,9 @@ public final class TableModel {
     for section in sections {
       let key = ObjectIdentifier(section)
       if caches[key] == nil || stale.sections.contains(key) {
-        caches[key] = SectionCache.render(section, sink: invalidation)
+        caches[key] = SectionCache.render(section, sink: invalidation, model: self)
       } else if let rows = stale.rows[key] {
-        caches[key]?.rerender(rows, of: section, sink: invalidation)
+        caches[key]?.rerender(rows, of: section, sink: invalidation, model: self)
       }
       if let cache = caches[key] {
         result.append(SnapshotSection(cache.snapshot, items: cache.visible))
@@ -178,7 +194,7 @@ extension TableModel {
     let scratch = InvalidationSink()
     return TableSnapshot(
       sections: sections.map { section in
-        let cache = SectionCache.render(section, sink: scratch)
+        let cache = SectionCache.render(section, sink: scratch, model: self)
         return SnapshotSection(cache.snapshot, items: cache.visible)
       })
   }

@@ -1,0 +1,65 @@
+/// Actions for sections, named after STV's section events.
+///
+/// Set them on the model (every section) or on a section; the section's own win.
+public struct SectionActions: Sendable {
+  /// A custom row for the item at an index, or `nil` for the standard row.
+  public var cellForRow: (@Sendable (Int, Value) -> Row?)?
+  /// The reuse identifier of the custom row at an index.
+  public var reuseIdentifierForRow: (@Sendable (Int, Value) -> String?)?
+  /// The section an item belongs to, by header title (array-of-objects models).
+  public var sectionHeaderTitleForItem: (@Sendable (Value) -> String?)?
+  /// An item was inserted, at an index.
+  public var didInsert: (@Sendable (Value, Int) -> Void)?
+  /// An item was deleted from an index.
+  public var didDelete: (@Sendable (Value, Int) -> Void)?
+  /// An item moved from one index to another.
+  public var didMove: (@Sendable (Value, Int, Int) -> Void)?
+  /// The detail screen generated for an item is about to appear.
+  public var detailWillPresent: (@Sendable (Screen) -> Void)?
+  /// The detail screen generated for an item appeared.
+  public var detailDidPresent: (@Sendable (Screen) -> Void)?
+  /// The detail screen generated for an item is about to go.
+  public var detailWillDismiss: (@Sendable (Screen) -> Void)?
+  /// The detail screen generated for an item went.
+  public var detailDidDismiss: (@Sendable (Screen) -> Void)?
+
+  /// No actions.
+  public init() {}
+
+  /// These actions, with `fallback`'s wherever these have none.
+  public func overriding(_ fallback: SectionActions) -> SectionActions {
+    var merged = self
+    merged.cellForRow = cellForRow ?? fallback.cellForRow
+    merged.reuseIdentifierForRow = reuseIdentifierForRow ?? fallback.reuseIdentifierForRow
+    merged.sectionHeaderTitleForItem =
+      sectionHeaderTitleForItem ?? fallback.sectionHeaderTitleForItem
+    merged.didInsert = didInsert ?? fallback.didInsert
+    merged.didDelete = didDelete ?? fallback.didDelete
+    merged.didMove = didMove ?? fallback.didMove
+    merged.detailWillPresent = detailWillPresent ?? fallback.detailWillPresent
+    merged.detailDidPresent = detailDidPresent ?? fallback.detailDidPresent
+    merged.detailWillDismiss = detailWillDismiss ?? fallback.detailWillDismiss
+    merged.detailDidDismiss = detailDidDismiss ?? fallback.detailDidDismiss
+    return merged
+  }
+}
+
+/// Actions for a model, named after STV's model events.
+public struct ModelActions: Sendable {
+  /// A model fetched its items from its store.
+  public var didFetchItems: (@Sendable ([Value]) -> Void)?
+
+  /// No actions.
+  public init() {}
+}
+
+/// Actions for a screen's presentation, named after STV's view controller events.
+public struct ScreenActions: Sendable {
+  public var willPresent: (@Sendable (Screen) -> Void)?
+  public var didPresent: (@Sendable (Screen) -> Void)?
+  public var willDismiss: (@Sendable (Screen) -> Void)?
+  public var didDismiss: (@Sendable (Screen) -> Void)?
+
+  /// No actions.
+  public init() {}
+}

@@ -1,0 +1,176 @@
+extension DataDefinition {
+  /// A definition of a class with a property table (from `@TableModel` or written by hand).
+  ///
+  /// - Parameters:
+  ///   - names: A property-names string; all properties in one group when `nil`.
+  ///   - make: How to make a new, empty object, for adding; `nil` when items cannot be added.
+  /// - Throws: Every unknown property name or malformed group, located in `names`.
+  public init<T: PropertyTableProviding>(
+    for type: T.Type, names: String? = nil, make: (@Sendable () -> T)? = nil
+  ) throws(DiagnosticList) {
+    let table = T.propertyTable
+    try self.init(
+      objectType: ObjectTypeInfo(T.self), tableName: String(describing: T.self),
+      columns: table.properties.map { ($0.name, $0.kind) }, names: names,
+      adapter: { $0 as? KeyValueCoding }, factory: Self.erase(make))
+  }
+
+  /// A definition of a class from Swift key paths, for classes without a property table.
+  ///
+  /// ```swift
+  /// let step = try DataDefinition(for: TaskStep.self, properties: [
+  ///   .init("name", \TaskStep.name), .init("details", \TaskStep.details),
+  /// ], make: { TaskStep() })
+  /// ```
+  public init<T: AnyObject>(
+    for type: T.Type, properties: [PropertyTable<T>.Property], names: String? = nil,
+    make: (@Sendable () -> T)? = nil
+  ) throws(DiagnosticList) {
+    let table = PropertyTable<T>(properties)
+    try self.init(
+      objectType: nil, tableName: String(describing: T.self),
+      columns: table.properties.map { ($0.name, $0.kind) }, names: names,
+      adapter: { object in (object as? T).map { TableAdapter(object: $0, table: table) } },
+      factory: Self.erase(make))
+  }
+
+  private static func erase<T: AnyObject>(_ make: (@Sendable () -> T)?)
+    -> (@Sendable () -> AnyObject)?
+  {
+    guard let make else { return nil }
+    return { @Sendable () -> AnyObject in make() }
+  }
+
+  /// A definition of dictionaries by their keys: `"key1;key2;key3"` or grouped names.
+  ///
+  /// Kinds are detected from the values when rows are made, unless set on the properties.
+  public static func dictionary(keys names: String) throws(DiagnosticList) -> DataDefinition {
+    let groups = try Self.groups(from: names, known: nil, file: nil)
+    let keys = groups.flatMap(\.names).filter { !$0.hasPrefix("~") }
+    var properties = keys.map { PropertyDefinition(name: $0) }
+    properties += groups.flatMap(\.names).filter { $0.hasPrefix("~") }.map {
+      PropertyDefinition(name: String($0.dropFirst()), isCustom: true)
+    }
+    return DataDefinition(
+      kind: .dictionary, name: "Dictionary", properties: properties, groups: groups,
+      factory: { DocumentObject(.dictionary(ValueDictionary(keys.map { ($0, Value.null) }))) })
+  }
+
+  /// A definition of a document tree: one property per key of the root dictionary, in order,
+  /// with kinds from the values.
+  public static func document(_ root: Value, name: String = "Document") -> DataDefinition {
+    let entries = root.dictionaryValue.map { Array($0) } ?? []
+    let properties = entries.map { entry in
+      var property = PropertyDefinition(name: entry.key, valueKind: entry.value.inferredKind)
+      if case .dictionary = entry.value { property.type = .object }
+      if case .array(let values) = entry.value {
+        property.type = values.allSatisfy { $0.dictionaryValue != nil } && !values.isEmpty
+          ? .arrayOfObjects : .label
+      }
+      return property
+    }
+    return DataDefinition(kind: .document, name: name, properties: properties)
+  }
+
+  /// A definition for plain strings (arrays of strings).
+  public static var string: DataDefinition { plain(.string, kind: .string, name: "String") }
+  /// A definition for plain numbers.
+  public static var number: DataDefinition { plain(.number, kind: .double, name: "Number") }
+  /// A definition for plain dates.
+  public static var date: DataDefinition { plain(.date, kind: .date, name: "Date") }
+
+  private static func plain(_ kind: Kind, kind valueKind: ValueKind, name: String) -> DataDefinition
+  {
+    var property = PropertyDefinition(name: PlainValue.key, title: name, valueKind: valueKind)
+    property.isRequired = false
+    var definition = DataDefinition(
+      kind: kind, name: name, properties: [property],
+      adapter: { $0 as? KeyValueCoding },
+      factory: {
+        DocumentObject([PlainValue.key: valueKind == .date ? .date(.init()) : valueKind == .string ? "" : 0])
+      })
+    definition.titlePropertyNames = [PlainValue.key]
+    return definition
+  }
+
+  init(
+    objectType: ObjectTypeInfo?, tableName: String, columns: [(String, ValueKind)], names: String?,
+    adapter: @escaping @Sendable (AnyObject) -> KeyValueCoding?, factory: (@Sendable () -> AnyObject)?
+  ) throws(DiagnosticList) {
+    let known = columns.map(\.0)
+    let groups = try names.map { text throws(DiagnosticList) in
+      try Self.groups(from: text, known: known, file: nil, typeName: tableName)
+    } ?? [PropertyGroup(names: known)]
+    let kinds = Dictionary(columns, uniquingKeysWith: { first, _ in first })
+    var properties: [PropertyDefinition] = []
+    var seen = Set<String>()
+    for name in groups.flatMap(\.names) where seen.insert(name).inserted {
+      if name.hasPrefix("~") {
+        properties.append(PropertyDefinition(name: String(name.dropFirst()), isCustom: true))
+      } else {
+        properties.append(PropertyDefinition(name: name, valueKind: kinds[name]))
+      }
+    }
+    self.init(
+      kind: .object(objectType), name: tableName, properties: properties, groups: groups,
+      adapter: adapter, factory: factory)
+  }
+
+  /// Parses a names string into groups, checking names against `known` when given.
+  static func groups(from text: String, known: [String]?, file: String?, typeName: String = "")
+    throws(DiagnosticList) -> [PropertyGroup]
+  {
+    let specs = try PropertyNamesString.parse(text)
+    var problems: [Diagnostic] = []
+    if let known {
+      for spec in specs.flatMap(\.names) where !spec.isCustom && !known.contains(spec.name) {
+        var message = "unknown property '\(spec.name)'"
+        if !typeName.isEmpty { message += " of \(typeName)" }
+        if let suggestion = NameSuggestion.closest(to: spec.name, among: known) {
+          message += " (did you mean '\(suggestion)'?)"
+        }
+        problems.append(Diagnostic(message, at: spec.location.inFile(file)))
+      }
+    }
+    guard problems.isEmpty else { throw DiagnosticList(problems) }
+    return specs.map { spec in
+      PropertyGroup(
+        header: spec.header, footer: spec.footer,
+        names: spec.names.map { $0.isCustom ? "~" + $0.name : $0.name })
+    }
+  }
+}
+
+/// The key under which plain values (strings, numbers, dates) are edited.
+enum PlainValue {
+  static let key = "value"
+}
+
+/// Key-value coding over a class's property table, for classes without the conformance.
+final class TableAdapter<Root: AnyObject>: KeyValueCoding {
+  let object: Root
+  let table: PropertyTable<Root>
+
+  init(object: Root, table: PropertyTable<Root>) {
+    self.object = object
+    self.table = table
+  }
+
+  func value(forKey key: String) throws(BindingError) -> Value {
+    guard let property = table[key] else {
+      throw .unknownKey(keyPath: key, key: key, on: String(describing: Root.self))
+    }
+    return property.value(of: object)
+  }
+
+  func setValue(_ value: Value, forKey key: String) throws(BindingError) {
+    guard let property = table[key] else {
+      throw .unknownKey(keyPath: key, key: key, on: String(describing: Root.self))
+    }
+    try property.setValue(value, of: object)
+  }
+
+  func valueKind(forKey key: String) -> ValueKind? { table[key]?.kind }
+
+  var propertyNames: [String] { table.names }
+}

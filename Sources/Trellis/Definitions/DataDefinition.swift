@@ -1,0 +1,154 @@
+/// How a kind of data becomes rows: its properties, their groups, titles and actions.
+///
+/// Build one from a class's property table, from Swift key paths, from dictionary keys, from a
+/// document, or for plain strings, numbers or dates. Then change what auto-detection chose:
+///
+/// ```swift
+/// var task = try DataDefinition(
+///   for: Task.self, names: "Task Details:(name,details,category,dueDate);Task Status:(completed)")
+/// task["details"]?.type = .textView
+/// task["category"]?.attributes = .selection(["Home", "Work", "Other"])
+/// task["name"]?.isRequired = true
+/// ```
+public struct DataDefinition: Sendable {
+  /// What kind of data the definition describes.
+  public enum Kind: Sendable {
+    /// Objects of a class.
+    case object(ObjectTypeInfo?)
+    /// Dictionaries, by key.
+    case dictionary
+    /// A JSON or plist document tree.
+    case document
+    /// Plain strings, numbers or dates (arrays of values).
+    case string, number, date
+  }
+
+  /// What the definition describes.
+  public var kind: Kind
+  /// The property definitions, in order.
+  public private(set) var properties: [PropertyDefinition]
+  /// The groups: one section each, with header, footer and property names.
+  public var groups: [PropertyGroup]
+  /// The properties whose values, joined, are a list row's text.
+  public var titlePropertyNames: [String] = []
+  /// The properties whose values, joined, are a list row's detail text.
+  public var descriptionPropertyNames: [String] = []
+  /// The text between joined title or description values.
+  public var titleSeparator = " "
+  /// Actions every generated row gets, unless its property definition overrides them.
+  public var rowActions = RowActions()
+  /// A name for messages ("Task").
+  public var name: String
+
+  let adapter: @Sendable (AnyObject) -> KeyValueCoding?
+  let factory: (@Sendable () -> AnyObject)?
+
+  init(
+    kind: Kind, name: String, properties: [PropertyDefinition], groups: [PropertyGroup]? = nil,
+    adapter: @escaping @Sendable (AnyObject) -> KeyValueCoding? = { $0 as? KeyValueCoding },
+    factory: (@Sendable () -> AnyObject)? = nil
+  ) {
+    self.kind = kind
+    self.name = name
+    self.properties = properties
+    self.groups = groups ?? [PropertyGroup(names: properties.map(\.name))]
+    self.adapter = adapter
+    self.factory = factory
+    if let first = properties.first(where: { !$0.isCustom }) {
+      titlePropertyNames = [first.name]
+    }
+  }
+
+  /// The property definition called `name` (`~name` or `name` for custom properties).
+  public subscript(name: String) -> PropertyDefinition? {
+    get { index(of: name).map { properties[$0] } }
+    set {
+      guard let index = index(of: name) else {
+        if let newValue { properties.append(newValue) }
+        return
+      }
+      if let newValue { properties[index] = newValue } else { properties.remove(at: index) }
+    }
+  }
+
+  /// Adds a property definition (a custom one, say) to the last group.
+  public mutating func addProperty(_ property: PropertyDefinition, toGroup group: Int? = nil) {
+    properties.append(property)
+    let target = group ?? (groups.count - 1)
+    if groups.indices.contains(target) {
+      groups[target].names.append(property.isCustom ? "~" + property.name : property.name)
+    } else {
+      groups.append(PropertyGroup(names: [property.isCustom ? "~" + property.name : property.name]))
+    }
+  }
+
+  /// The position of a property by name; `~name` finds custom properties.
+  func index(of name: String) -> Int? {
+    if name.hasPrefix("~") {
+      let bare = String(name.dropFirst())
+      return properties.firstIndex { $0.isCustom && $0.name == bare }
+    }
+    return properties.firstIndex { $0.name == name && !$0.isCustom }
+      ?? properties.firstIndex { $0.name == name }
+  }
+
+  /// The object seen through this definition: itself when it has key-value coding, or an
+  /// adapter built from the definition's key paths.
+  public func keyValueCoding(for object: AnyObject) -> KeyValueCoding? { adapter(object) }
+
+  /// Makes a new, empty object, when the definition knows how.
+  public func makeObject() -> AnyObject? { factory?() }
+
+  /// Whether the definition can make new objects.
+  public var canMakeObjects: Bool { factory != nil }
+
+  /// The text of a list row for `item`: its title properties, joined.
+  public func title(of item: Value) -> String {
+    join(titlePropertyNames, of: item) ?? item.displayText
+  }
+
+  /// The detail text of a list row for `item`: its description properties, joined.
+  public func detail(of item: Value) -> String? {
+    join(descriptionPropertyNames, of: item)
+  }
+
+  private func join(_ names: [String], of item: Value) -> String? {
+    guard !names.isEmpty else { return nil }
+    let reader = reader(for: item)
+    let parts = names.compactMap { reader.value($0)?.displayText }.filter { !$0.isEmpty }
+    return parts.isEmpty ? nil : parts.joined(separator: titleSeparator)
+  }
+
+  /// Reads the properties of `item`.
+  public func reader(for item: Value) -> ValueReader {
+    switch item {
+    case .object(let ref):
+      guard let kvc = adapter(ref.object) else { return ValueReader { _ in nil } }
+      return ValueReader(kvc)
+    case .dictionary:
+      return ValueReader { path in
+        try? KeyPathSegments.read(
+          (try? KeyPathSegments(path))?.keys[...] ?? [], from: item, path: path)
+      }
+    default:
+      return ValueReader { _ in item }
+    }
+  }
+}
+
+/// A group of properties: one generated section.
+public struct PropertyGroup: Hashable, Sendable {
+  /// The section header; `nil` for none.
+  public var header: String?
+  /// The section footer; `nil` for none.
+  public var footer: String?
+  /// The property names, `~name` for custom ones.
+  public var names: [String]
+
+  /// Creates a group.
+  public init(header: String? = nil, footer: String? = nil, names: [String]) {
+    self.header = header
+    self.footer = footer
+    self.names = names
+  }
+}

@@ -1,0 +1,114 @@
+/// The settings of the row a property generates, per property type (STV's attribute classes).
+public struct PropertyAttributes: Sendable {
+  /// textField: grey text in an empty field.
+  public var placeholder: String?
+  /// textField: hide what is typed.
+  public var isSecure = false
+  /// textField: capitalisation.
+  public var autocapitalization: RowAttributes.Autocapitalization = .sentences
+  /// numericTextField and slider: the smallest allowed value.
+  public var minimum: Double?
+  /// numericTextField and slider: the largest allowed value.
+  public var maximum: Double?
+  /// numericTextField: whether fractions are allowed.
+  public var allowsFloat = true
+  /// segmented: the segment titles.
+  public var segmentTitles: [String] = []
+  /// selection: the items to choose from.
+  public var items: [Value] = []
+  /// selection: how the choice is stored on the property.
+  public var selectionStorage: SelectionStorage = .value
+  /// selection and objectSelection: whether several items may be chosen.
+  public var allowsMultipleSelection = false
+  /// selection and objectSelection: whether nothing may be chosen.
+  public var allowsNoSelection = false
+  /// objectSelection: where the objects to choose from come from.
+  public var itemsStore: (any DataStore)?
+  /// object and arrayOfObjects: the definition of the nested objects.
+  public var nestedDefinition: DataDefinition? {
+    get { nested?.definition }
+    set { nested = newValue.map(NestedDefinition.init) }
+  }
+  /// arrayOfObjects: whether items can be added.
+  public var allowsAdding = true
+  /// arrayOfObjects: whether items can be deleted.
+  public var allowsDeleting = true
+  /// arrayOfObjects: whether items can be reordered.
+  public var allowsMoving = true
+  /// date: the display format (a `DateFormatter` pattern); ISO-8601 day when `nil`.
+  public var dateFormat: String?
+  /// textView: the smallest height, in points.
+  public var minimumHeight: Double?
+  /// textView: the largest height, in points.
+  public var maximumHeight: Double?
+  /// custom: the template a host draws the row with.
+  public var template: String?
+
+  private var nested: NestedDefinition?
+
+  /// Creates default attributes.
+  public init() {}
+
+  /// Selection attributes: items, and whether several or none may be chosen.
+  public static func selection(
+    _ items: [Value], allowsMultiple: Bool = false, allowsNone: Bool = false,
+    storage: SelectionStorage = .value
+  ) -> PropertyAttributes {
+    var attributes = PropertyAttributes()
+    attributes.items = items
+    attributes.allowsMultipleSelection = allowsMultiple
+    attributes.allowsNoSelection = allowsNone
+    attributes.selectionStorage = storage
+    return attributes
+  }
+
+  /// Array-of-objects attributes: the items' definition and what a person may do.
+  public static func arrayOfObjects(
+    _ definition: DataDefinition, allowsAdding: Bool = true, allowsDeleting: Bool = true,
+    allowsMoving: Bool = true
+  ) -> PropertyAttributes {
+    var attributes = PropertyAttributes()
+    attributes.nestedDefinition = definition
+    attributes.allowsAdding = allowsAdding
+    attributes.allowsDeleting = allowsDeleting
+    attributes.allowsMoving = allowsMoving
+    return attributes
+  }
+
+  /// Number attributes: a range, and whether fractions are allowed.
+  public static func numeric(minimum: Double? = nil, maximum: Double? = nil, allowsFloat: Bool = true)
+    -> PropertyAttributes
+  {
+    var attributes = PropertyAttributes()
+    attributes.minimum = minimum
+    attributes.maximum = maximum
+    attributes.allowsFloat = allowsFloat
+    return attributes
+  }
+
+  /// Text field attributes.
+  public static func textField(
+    placeholder: String? = nil, secure: Bool = false,
+    autocapitalization: RowAttributes.Autocapitalization = .sentences
+  ) -> PropertyAttributes {
+    var attributes = PropertyAttributes()
+    attributes.placeholder = placeholder
+    attributes.isSecure = secure
+    attributes.autocapitalization = autocapitalization
+    return attributes
+  }
+
+  /// How a selection is stored on its property (STV stores an index, a value or a set).
+  public enum SelectionStorage: String, Hashable, Sendable {
+    /// The index of the selected item (an Int), or an array of indices.
+    case index
+    /// The selected item itself, or an array of items.
+    case value
+  }
+
+  /// Holds a nested definition by reference, so that definitions can nest.
+  private final class NestedDefinition: Sendable {
+    let definition: DataDefinition
+    init(_ definition: DataDefinition) { self.definition = definition }
+  }
+}

@@ -1,0 +1,130 @@
+/// The kind of row a property definition generates: the 16 types of STV's property definitions.
+public enum PropertyType: String, Hashable, Sendable, CaseIterable, Codable {
+  /// Choose from the value's Swift type (the default).
+  case autoDetect
+  /// A read-only label.
+  case label
+  /// Multi-line text.
+  case textView
+  /// Single-line text.
+  case textField
+  /// A number typed as text.
+  case numericTextField
+  /// A slider.
+  case slider
+  /// A segmented control.
+  case segmented
+  /// An on/off switch.
+  case `switch`
+  /// A date picker.
+  case date
+  /// An image path chosen by a picker.
+  case imagePicker
+  /// A choice among listed items.
+  case selection
+  /// A choice among objects from a store.
+  case objectSelection
+  /// A nested object with its own detail screen.
+  case object
+  /// A list of objects with its own list screen.
+  case arrayOfObjects
+  /// A custom row (a template, a button, several bound controls).
+  case custom
+  /// No row at all.
+  case none
+
+  /// The row kind this property type generates; `nil` for ``none`` and ``autoDetect``.
+  public var rowKind: RowKind? {
+    switch self {
+    case .autoDetect, .none: nil
+    case .label: .label
+    case .textView: .textView
+    case .textField: .textField
+    case .numericTextField: .numericTextField
+    case .slider: .slider
+    case .segmented: .segmented
+    case .switch: .switch
+    case .date: .date
+    case .imagePicker: .imagePicker
+    case .selection: .selection
+    case .objectSelection: .objectSelection
+    case .object: .object
+    case .arrayOfObjects: .arrayOfObjects
+    case .custom: .custom
+    }
+  }
+
+  /// Picks the type for a declared kind: String → textField, Bool → switch, Date → date,
+  /// numbers → numericTextField, a nested object → object, an array of objects →
+  /// arrayOfObjects, a fixed choice → selection; anything else → label.
+  public static func detect(for kind: ValueKind) -> PropertyType {
+    switch kind.unwrapped {
+    case .string: .textField
+    case .bool: .switch
+    case .date: .date
+    case .int, .double: .numericTextField
+    case .object: .object
+    case .array(let element):
+      if case .object = element.unwrapped { .arrayOfObjects } else { .label }
+    case .choice: .selection
+    case .data, .any, .dictionary, .optional, .unsupported: .label
+    }
+  }
+
+  /// Whether a property of `kind` can back this type, as STV's table of supported data types
+  /// says; the reason when not.
+  public func mismatch(with kind: ValueKind) -> String? {
+    let base = kind.unwrapped
+    let ok: Bool
+    let wants: String
+    switch self {
+    case .autoDetect, .label, .custom, .none:
+      return nil
+    case .textView, .textField:
+      wants = "a String"
+      ok = base == .string || base == .any || base.isChoice(of: .string)
+    case .numericTextField, .slider:
+      wants = "a number (Int or Double)"
+      ok = base == .int || base == .double || base == .any
+    case .segmented:
+      wants = "an Int (the selected segment) or a String"
+      ok = base == .int || base == .string || base == .any || base.isChoice(of: nil)
+    case .switch:
+      wants = "a Bool"
+      ok = base == .bool || base == .any
+    case .date:
+      wants = "a Date"
+      ok = base == .date || base == .any
+    case .imagePicker:
+      wants = "a String holding an image path"
+      ok = base == .string || base == .any
+    case .selection:
+      wants = "a String, a number, or an array of them (multiple selection)"
+      switch base {
+      case .string, .int, .double, .any, .choice: ok = true
+      case .array(let element):
+        let e = element.unwrapped
+        ok = e == .string || e == .int || e == .double || e == .any || e.isChoice(of: nil)
+      default: ok = false
+      }
+    case .objectSelection, .object:
+      wants = "an object"
+      if case .object = base { ok = true } else { ok = base == .any }
+    case .arrayOfObjects:
+      wants = "an array of objects"
+      if case .array(let element) = base {
+        if case .object = element.unwrapped { ok = true } else { ok = element.unwrapped == .any }
+      } else {
+        ok = base == .any
+      }
+    }
+    return ok ? nil : "\(rawValue) needs \(wants), but the property is \(kind)"
+  }
+}
+
+extension ValueKind {
+  func isChoice(of base: ValueKind?) -> Bool {
+    guard case .choice(let choiceBase, _) = self else { return false }
+    return base == nil || choiceBase == base
+  }
+}

@@ -1,0 +1,224 @@
+/// The values a person is editing for one object, kept apart from the object until they are
+/// valid and committed.
+///
+/// In ``Mode/deferred`` mode (detail screens) nothing reaches the object before ``commit()``,
+/// which validates everything and writes in one step; ``discard()`` forgets the edits. In
+/// ``Mode/live`` mode (a form bound straight to an object) each valid value is written at once.
+/// In both, an invalid value stays in the draft with its message and never reaches the object.
+///
+/// A draft opened from another draft (a step inside a task) commits into its parent: the
+/// parent writes everything when it commits, and a cancelled parent loses the child's edits
+/// too.
+public final class Draft {
+  /// When edits reach the object.
+  public enum Mode: Sendable {
+    /// Each valid value is written immediately.
+    case live
+    /// Values are written together by ``Draft/commit()``.
+    case deferred
+  }
+
+  /// The object being edited, seen through its definition.
+  public let object: KeyValueCoding
+  /// The object as bound (before adaptation), for identity.
+  public let target: AnyObject
+  /// The definition describing the object.
+  public let definition: DataDefinition
+  /// When edits reach the object.
+  public let mode: Mode
+  /// The draft this one commits into, if any.
+  public private(set) weak var parent: Draft?
+
+  private var cells: [String: DraftCell] = [:]
+  private var order: [String] = []
+  /// Committed child drafts' values, applied when this draft commits.
+  private var childEdits: [ObjectIdentifier: (object: KeyValueCoding, values: [(String, Value)])] =
+    [:]
+  private var childOrder: [ObjectIdentifier] = []
+
+  /// Opens a draft for `object`, which must be readable through `definition`.
+  public init?(
+    for object: AnyObject, definition: DataDefinition, mode: Mode = .deferred, parent: Draft? = nil
+  ) {
+    guard let kvc = definition.keyValueCoding(for: object) else { return nil }
+    self.object = kvc
+    self.target = object
+    self.definition = definition
+    self.mode = mode
+    self.parent = parent
+  }
+
+  private func cell(_ name: String) -> DraftCell {
+    if let cell = cells[name] { return cell }
+    let cell = DraftCell()
+    cells[name] = cell
+    order.append(name)
+    return cell
+  }
+
+  // MARK: Reading
+
+  /// The value a row shows: the pending edit, or the parent's pending edit of this object, or
+  /// the object's value.
+  public func value(_ name: String) -> Value? {
+    // Reading the cell registers the read, so that an edit re-renders exactly this row.
+    if let pending = cell(name).pending { return pending }
+    if let inherited = parent?.childValue(of: target, name) { return inherited }
+    return try? object.value(forKeyPath: name)
+  }
+
+  /// The message of `name`, if its pending value is not valid.
+  public func message(_ name: String) -> String? { cells[name]?.message }
+
+  /// Reads values as this draft sees them.
+  public var reader: ValueReader { ValueReader { [self] in self.value($0) } }
+
+  /// Reads another object's values as this draft sees them: committed child edits first.
+  public func reader(for item: Value, definition: DataDefinition) -> ValueReader {
+    guard case .object(let ref) = item else { return definition.reader(for: item) }
+    let base = definition.reader(for: item)
+    return ValueReader { [self] name in self.childValue(of: ref.object, name) ?? base.value(name) }
+  }
+
+  func childValue(of object: AnyObject, _ name: String) -> Value? {
+    if let edit = childEdits[ObjectIdentifier(object)],
+      let value = edit.values.last(where: { $0.0 == name })?.1
+    {
+      return value
+    }
+    return parent?.childValue(of: object, name)
+  }
+
+  /// The values the last successful ``commit()`` wrote (or passed to the parent).
+  public private(set) var lastCommit: [(name: String, value: Value)] = []
+
+  /// Whether anything was entered and not yet committed.
+  public var hasChanges: Bool {
+    cells.contains { !$0.key.hasPrefix(Self.internalPrefix) && $0.value.pending != nil }
+      || !childEdits.isEmpty
+  }
+
+  /// Whether no entered value is invalid.
+  public var isValid: Bool { !cells.values.contains { $0.message != nil } }
+
+  // MARK: Editing
+
+  /// Enters a value for `name`. Text entered into a typed field is parsed; the value is then
+  /// checked (type, range, required, custom rules). Returns the message when it is not valid:
+  /// it then stays in the draft and never reaches the object.
+  @discardableResult
+  public func setValue(_ entered: Value, for name: String, context: RowContext? = nil) -> String? {
+    let cell = cell(name)
+    let property = definition[name]
+    let (value, problem) = Validator.check(
+      entered, for: property, name: name, draft: self, context: context)
+    cell.pending = value
+    cell.message = problem
+    guard problem == nil, mode == .live else { return problem }
+    do {
+      try object.setValue(value, forKeyPath: name)
+      cell.pending = nil
+    } catch {
+      cell.message = Validator.message(for: error, title: property?.title ?? name)
+      return cell.message
+    }
+    return nil
+  }
+
+  /// Checks every property, marks each invalid one, and returns the messages in order.
+  @discardableResult
+  public func validate() -> ValidationFailure? {
+    var messages: [(String, String)] = []
+    for property in definition.properties where !property.isCustom {
+      let current = value(property.name) ?? .null
+      let (_, problem) = Validator.check(
+        current, for: property, name: property.name, draft: self, context: nil)
+      if let problem {
+        cell(property.name).message = problem
+        messages.append((property.name, problem))
+      } else if cells[property.name]?.message != nil {
+        cells[property.name]?.message = nil
+      }
+    }
+    return messages.isEmpty ? nil : ValidationFailure(messages)
+  }
+
+  /// Validates, then writes every pending value (and committed child edits) to the object in
+  /// one step, or into the parent draft when there is one. On failure nothing is written.
+  public func commit() throws(ValidationFailure) {
+    if let failure = validate() { throw failure }
+    let values = order.filter { !$0.hasPrefix(Self.internalPrefix) }.compactMap { name in
+      cells[name]?.pending.map { (name, $0) }
+    }
+    lastCommit = values
+    if let parent {
+      parent.recordChild(object: object, target: target, values: values)
+      parent.inheritChildren(from: self)
+    } else {
+      try write(values)
+    }
+    clear()
+  }
+
+  /// Forgets every pending value and message.
+  public func discard() { clear() }
+
+  private func clear() {
+    for cell in cells.values {
+      cell.pending = nil
+      cell.message = nil
+    }
+    childEdits.removeAll()
+    childOrder.removeAll()
+  }
+
+  /// Writes child edits, then this draft's values; rolls back everything if a write fails.
+  private func write(_ values: [(String, Value)]) throws(ValidationFailure) {
+    var undo: [(KeyValueCoding, String, Value)] = []
+    func apply(_ target: KeyValueCoding, _ name: String, _ value: Value) throws(BindingError) {
+      let old = try target.value(forKeyPath: name)
+      try target.setValue(value, forKeyPath: name)
+      undo.append((target, name, old))
+    }
+    do {
+      for key in childOrder {
+        guard let edit = childEdits[key] else { continue }
+        for (name, value) in edit.values { try apply(edit.object, name, value) }
+      }
+      for (name, value) in values { try apply(object, name, value) }
+    } catch {
+      for (target, name, old) in undo.reversed() { try? target.setValue(old, forKeyPath: name) }
+      throw ValidationFailure([("", error.description)])
+    }
+  }
+
+  private func recordChild(object: KeyValueCoding, target: AnyObject, values: [(String, Value)]) {
+    let key = ObjectIdentifier(target)
+    if childEdits[key] == nil { childOrder.append(key) }
+    let previous = childEdits[key]?.values ?? []
+    childEdits[key] = (object, previous + values)
+    touchChildren()
+  }
+
+  private func inheritChildren(from child: Draft) {
+    for key in child.childOrder {
+      guard let edit = child.childEdits[key] else { continue }
+      if childEdits[key] == nil { childOrder.append(key) }
+      childEdits[key] = (edit.object, (childEdits[key]?.values ?? []) + edit.values)
+    }
+    touchChildren()
+  }
+
+  /// A revision that changes whenever child edits change, observed by list rows.
+  private func touchChildren() {
+    let revision = cell(Self.internalPrefix + "children")
+    revision.pending = .int((revision.pending?.intValue ?? 0) + 1)
+  }
+
+  /// Registers a read of the child-edit revision, so list rows update after a child commit.
+  func observeChildren() { _ = cell(Self.internalPrefix + "children").pending }
+
+  /// Cells whose names start with this are bookkeeping, never written to the object.
+  static let internalPrefix = "\u{1}"
+
+}

@@ -1,0 +1,11 @@
+import Observation
+
+/// One property's pending edit and message, observable on its own so that only the rows that
+/// read this property re-render when it changes.
+@Observable
+final class DraftCell {
+  /// What a person entered and has not been committed, raw (possibly invalid).
+  var pending: Value?
+  /// Why the pending value is not valid, if it is not.
+  var message: String?
+}

@@ -1,0 +1,152 @@
+/// Generates the screens that rows disclose: item details, nested objects, lists, selections.
+enum DetailScreens {
+  /// The detail screen of a list item: its definition's groups, editing a deferred draft;
+  /// Done commits (and inserts a new item into the store), Cancel discards.
+  static func item(_ item: Value, of section: ArrayOfObjectsSection, isNew: Bool)
+    throws(ScreenError) -> Screen
+  {
+    let definition = section.definition
+    let store = section.store
+    let target: AnyObject
+    let isPlain: Bool
+    switch item {
+    case .object(let ref):
+      target = ref.object
+      isPlain = false
+    case .dictionary:
+      target = DocumentObject(item)
+      isPlain = true
+    default:
+      target = DocumentObject([PlainValue.key: item])
+      isPlain = true
+    }
+    let parent = isPlain ? nil : section.ownerDraft
+    guard let draft = Draft(for: target, definition: definition, mode: .deferred, parent: parent)
+    else {
+      throw .notApplicable("\(definition.name) cannot edit this item")
+    }
+    let title = isNew ? "New \(definition.name)" : definition.title(of: item)
+    let screen = try screen(for: draft, title: title)
+    screen.afterCommit = { _ throws(ScreenError) in
+      do throws(StoreError) {
+        if isNew {
+          let result = isPlain ? plainResult(target, item) : item
+          try store.insert(result, at: nil)
+          section.actions.overriding(section.model?.sectionActions ?? SectionActions())
+            .didInsert?(result, section.currentItems.count)
+        } else if isPlain, let document = target as? DocumentObject {
+          let values: [String: Value] =
+            if case .dictionary(let entries) = document.root, item.dictionaryValue != nil {
+              Dictionary(entries.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
+            } else {
+              [PlainValue.key: plainResult(target, item)]
+            }
+          try store.update(item, values: values)
+        } else {
+          try store.update(
+            item, values: Dictionary(draft.lastCommit.map { ($0.name, $0.value) }, uniquingKeysWith: { $1 }))
+        }
+      } catch { throw .store(error) }
+    }
+    return screen
+  }
+
+  private static func plainResult(_ target: AnyObject, _ fallback: Value) -> Value {
+    guard let document = target as? DocumentObject else { return fallback }
+    if document.propertyNames == [PlainValue.key] {
+      return (try? document.value(forKey: PlainValue.key)) ?? fallback
+    }
+    return document.root
+  }
+
+  /// A screen showing every group of a draft's definition, with Done and Cancel.
+  static func screen(for draft: Draft, title: String?) throws(ScreenError) -> Screen {
+    do { try draft.definition.validate() } catch {
+      throw .notApplicable(error.description)
+    }
+    let model = TableModel(title: title)
+    for group in draft.definition.groups {
+      model.addSection(ObjectSection(draft: draft, group: group))
+    }
+    return Screen(model: model, navigationBar: .doneRightCancelLeft, draft: draft)
+  }
+
+  /// The screen a property row discloses.
+  static func property(_ name: String, of section: ObjectSection) throws(ScreenError) -> Screen? {
+    let draft = section.draft
+    let definition = draft.definition
+    guard let property = definition[name] else { return nil }
+    switch RowFactory.resolvedType(property, draft: draft) {
+    case .selection, .objectSelection:
+      let model = TableModel(title: property.title)
+      model.addSection(SelectionSection(draft: draft, property: name))
+      return Screen(model: model, navigationBar: .none)
+    case .object:
+      return try nestedObject(property, draft: draft)
+    case .arrayOfObjects:
+      return try list(property, draft: draft)
+    default:
+      return nil
+    }
+  }
+
+  private static func nestedObject(_ property: PropertyDefinition, draft: Draft)
+    throws(ScreenError) -> Screen
+  {
+    guard let nested = draft.definition.nestedDefinition(for: property) ?? documentDefinition(draft, property)
+    else {
+      throw .notApplicable("\(property.title) has no definition to show")
+    }
+    let current = draft.value(property.name) ?? .null
+    var object = current.objectValue
+    var isNew = false
+    if case .dictionary = current {
+      object = DocumentObject(current)
+    }
+    if object == nil {
+      object = nested.makeObject()
+      isNew = true
+    }
+    guard let object,
+      let child = Draft(
+        for: object, definition: nested, mode: .deferred,
+        parent: object is DocumentObject ? nil : draft)
+    else {
+      throw .notApplicable("\(property.title) cannot be edited")
+    }
+    let screen = try screen(for: child, title: property.title)
+    screen.afterCommit = { _ throws(ScreenError) in
+      if let document = object as? DocumentObject {
+        draft.setValue(document.root, for: property.name)
+      } else if isNew {
+        draft.setValue(.object(ObjectReference(object)), for: property.name)
+      }
+    }
+    return screen
+  }
+
+  private static func documentDefinition(_ draft: Draft, _ property: PropertyDefinition)
+    -> DataDefinition?
+  {
+    guard case .dictionary = draft.value(property.name) ?? .null else { return nil }
+    return DataDefinition.document(draft.value(property.name) ?? .null, name: property.title)
+  }
+
+  private static func list(_ property: PropertyDefinition, draft: Draft) throws(ScreenError)
+    -> Screen
+  {
+    let nested = draft.definition.nestedDefinition(for: property)
+      ?? DataDefinition.document(
+        draft.value(property.name)?.arrayValue?.first ?? [:], name: property.title)
+    let model = TableModel(title: property.title)
+    let store = DraftArrayStore(draft: draft, name: property.name, definition: nested)
+    let section = ArrayOfObjectsSection(store: store, definition: nested)
+    section.ownerDraft = draft
+    section.allowsAdding = property.attributes.allowsAdding && nested.canMakeObjects
+    section.allowsDeleting = property.attributes.allowsDeleting
+    section.allowsMoving = property.attributes.allowsMoving
+    model.addSection(section)
+    return Screen(
+      model: model, navigationBar: section.allowsAdding ? .addRightEditLeft : .editRight)
+  }
+}

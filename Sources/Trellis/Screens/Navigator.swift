@@ -1,0 +1,90 @@
+/// The stack of screens a person moves through, and where events are handled.
+///
+/// Selecting a row that discloses pushes its generated detail; Done validates and commits,
+/// then pops; Cancel and Back discard, then pop. In master-detail mode a list's selection
+/// fills ``detail`` instead of pushing.
+public final class Navigator {
+  /// The screens, root first.
+  public private(set) var stack: [Screen]
+  /// Whether a list's selection fills the detail pane instead of being pushed.
+  public var isMasterDetail = false
+  /// The screen in the detail pane (master-detail mode).
+  public private(set) var detail: Screen?
+  /// Named actions rows can run (`RowAction.named`).
+  public var namedActions: [String: @Sendable (RowContext) -> Void] = [:]
+  /// Makes screens for `RowAction.push(name)` (descriptors, say).
+  public var screenProvider: ((String, RowContext) -> Screen?)?
+  /// The last address a link row asked to open, for hosts to open.
+  public private(set) var openedURL: String?
+  private var observers: [Int: () -> Void] = [:]
+  private var nextObserver = 0
+
+  /// Starts with `root`.
+  public init(root: Screen) {
+    stack = [root]
+    root.navigator = self
+  }
+
+  /// The screen on top.
+  public var top: Screen { stack[stack.count - 1] }
+
+  /// Calls `handler` whenever the stack or the detail pane changes.
+  public func observe(_ handler: @escaping () -> Void) -> TableObservation {
+    nextObserver += 1
+    let key = nextObserver
+    observers[key] = handler
+    return TableObservation { [weak self] in self?.observers[key] = nil }
+  }
+
+  private func changed() {
+    for observer in observers.values { observer() }
+  }
+
+  /// Shows `screen` on top (or in the detail pane, in master-detail mode, when it comes from
+  /// the root list).
+  public func push(_ screen: Screen, fromList: Bool = false) {
+    screen.navigator = self
+    screen.actions.willPresent?(screen)
+    if isMasterDetail && fromList && stack.count == 1 {
+      if let old = detail { dismiss(old) }
+      detail = screen
+    } else {
+      stack.append(screen)
+    }
+    screen.actions.didPresent?(screen)
+    changed()
+  }
+
+  /// Removes the top screen (or the detail pane's screen when `screen` is it).
+  public func pop(_ screen: Screen? = nil) {
+    if let screen, screen === detail {
+      dismiss(screen)
+      detail = nil
+      changed()
+      return
+    }
+    guard stack.count > 1 else { return }
+    dismiss(stack.removeLast())
+    changed()
+  }
+
+  private func dismiss(_ screen: Screen) {
+    screen.actions.willDismiss?(screen)
+    screen.actions.didDismiss?(screen)
+  }
+
+  /// Handles an event on the top screen, or on the detail pane's screen when `onDetail`.
+  public func handle(_ event: ScreenEvent, onDetail: Bool = false) throws(ScreenError) {
+    guard let screen = onDetail ? detail : top else {
+      throw .notApplicable("there is no detail screen")
+    }
+    defer { screen.model.processChanges() }
+    try EventHandler(navigator: self, screen: screen).handle(event)
+    screen.notice = nil
+  }
+
+  func open(_ url: String) {
+    openedURL = url
+    changed()
+  }
+}

@@ -1,0 +1,94 @@
+/// One screen: a table model with a title, bar buttons, edit mode, and (for detail screens) a
+/// draft that Done commits and Cancel discards.
+///
+/// Hosts draw ``snapshot()`` and forward what a person does as ``ScreenEvent``s to the
+/// ``Navigator``; the screen and its sections decide what happens.
+public final class Screen {
+  /// The sections and rows.
+  public let model: TableModel
+  /// Which buttons the bar shows.
+  public var navigationBar: NavigationBarType
+  /// Whether the table is in edit mode.
+  public private(set) var isEditing = false
+  /// The draft a detail screen edits, if any.
+  public let draft: Draft?
+  /// The navigator showing the screen.
+  public internal(set) weak var navigator: Navigator?
+  /// Presentation actions.
+  public var actions = ScreenActions()
+  /// The last refusal a person should see (a validation summary, say), cleared by the next
+  /// successful event.
+  public internal(set) var notice: String?
+  /// A search text, for screens whose lists can be searched.
+  public internal(set) var searchText = ""
+
+  /// Runs when Done is accepted, after the draft committed (inserting a new item, say).
+  var afterCommit: ((Screen) throws(ScreenError) -> Void)?
+  /// Runs when the screen is cancelled or closed.
+  var afterCancel: ((Screen) -> Void)?
+
+  /// Creates a screen.
+  public init(model: TableModel, navigationBar: NavigationBarType = .none, draft: Draft? = nil) {
+    self.model = model
+    self.navigationBar = navigationBar
+    self.draft = draft
+  }
+
+  /// The title.
+  public var title: String? {
+    get { model.title }
+    set { model.title = newValue }
+  }
+
+  /// The bar buttons, with ``NavigationBarType/auto`` resolved.
+  public var barButtons: [BarButton] {
+    if navigationBar == .auto {
+      return draft?.mode == .deferred ? NavigationBarType.doneRightCancelLeft.buttons : []
+    }
+    return navigationBar.buttons
+  }
+
+  /// Whether Done may be tapped: false while the draft holds an invalid value.
+  public var isDoneEnabled: Bool { draft?.isValid ?? true }
+
+  /// Whether the screen can search its lists.
+  public var isSearchable: Bool { model.sections.contains { $0 is SearchableSection } }
+
+  /// Turns edit mode on or off.
+  public func setEditing(_ editing: Bool) {
+    isEditing = editing
+    model.editingChanged(editing)
+  }
+
+  /// What hosts draw.
+  public func snapshot() -> ScreenSnapshot {
+    model.screenSnapshot(isEditing: isEditing)
+  }
+
+  /// Validates and commits the draft, then runs the screen's commit step.
+  func commit() throws(ScreenError) {
+    if let draft {
+      do { try draft.commit() } catch {
+        model.processChanges()
+        notice = error.messages.map(\.message).joined(separator: "\n")
+        throw .invalid(error)
+      }
+    }
+    try afterCommit?(self)
+    notice = nil
+    model.processChanges()
+  }
+
+  /// Discards the draft.
+  func cancel() {
+    draft?.discard()
+    afterCancel?(self)
+    model.processChanges()
+  }
+}
+
+/// A section whose rows can be filtered by a search text.
+public protocol SearchableSection: AnyObject {
+  /// Filters the rows by `text`; empty shows everything.
+  func search(_ text: String)
+}

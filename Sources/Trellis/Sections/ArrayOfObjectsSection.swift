@@ -1,0 +1,253 @@
+/// A section listing the items of a store: a row per item with its definition's title and
+/// description, a generated detail screen per item, and add, delete and move.
+///
+/// ```swift
+/// let tasks = ArrayOfObjectsSection(store: MemoryStore(definition: taskDef), definition: taskDef)
+/// tasks.placeholderText = "No tasks yet!"
+/// ```
+public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSection {
+  /// Where the items live.
+  public let store: any DataStore
+  /// How items become rows and detail screens.
+  public let definition: DataDefinition
+  /// How items are fetched: order, filter, batch size.
+  public var fetchOptions = FetchOptions() { didSet { setNeedsRefresh() } }
+  /// The text of the row shown when there is no item ("No tasks yet!"); none when `nil`.
+  public var placeholderText: String? { didSet { setNeedsRefresh() } }
+  /// The text of an "add new item" row at the end; none when `nil`.
+  public var addItemText: String? { didSet { setNeedsRefresh() } }
+  /// Whether a person may add items.
+  public var allowsAdding = true
+  /// Whether a person may delete items.
+  public var allowsDeleting = true { didSet { setNeedsRefresh() } }
+  /// Whether a person may reorder items.
+  public var allowsMoving = true { didSet { setNeedsRefresh() } }
+  /// The draft that item details commit into (a list inside a detail screen), if any.
+  public weak var ownerDraft: Draft?
+  /// The properties a search looks in; the title properties when empty.
+  public var searchPropertyNames: [String] = []
+
+  private var items: [Value] = []
+  private var loadedLimit: Int?
+  private var totalCount = 0
+  private var searchText = ""
+  private var observation: StoreObservation?
+
+  /// Creates a section over `store`.
+  public init(
+    id: String? = nil, header: String? = nil, footer: String? = nil, store: any DataStore,
+    definition: DataDefinition
+  ) {
+    self.store = store
+    self.definition = definition
+    super.init(id: id, header: header, footer: footer)
+  }
+
+  public override func didMove(to model: TableModel?) {
+    observation = nil
+    guard let model else { return }
+    // Store changes may come from any thread: they only mark the section stale.
+    let sink = model.invalidation
+    let key = ObjectIdentifier(self)
+    observation = store.observe { _ in sink.invalidateSection(key) }
+  }
+
+  // MARK: Content
+
+  private enum Special: String {
+    case placeholder, addItem, loadMore
+  }
+
+  private var specials: [Special] {
+    var result: [Special] = []
+    if items.isEmpty && placeholderText != nil { result.append(.placeholder) }
+    if loadedLimit.map({ $0 < totalCount }) == true { result.append(.loadMore) }
+    if addItemText != nil && allowsAdding { result.append(.addItem) }
+    return result
+  }
+
+  /// The items shown, in order.
+  public var currentItems: [Value] { items }
+
+  private func reload() {
+    var options = fetchOptions
+    if !searchText.isEmpty {
+      let keys = searchPropertyNames.isEmpty ? definition.titlePropertyNames : searchPropertyNames
+      let needle = searchText
+      let previous = options.filter
+      options.filter = ItemFilter("search \(keys) for '\(needle)'") { reader in
+        (previous?(reader) ?? true)
+          && keys.contains { reader.value($0)?.displayText.localizedCaseInsensitiveContains(needle) == true }
+      }
+    }
+    if let batch = fetchOptions.batchSize {
+      if loadedLimit == nil { loadedLimit = batch }
+      options.batchSize = loadedLimit
+    }
+    ownerDraft?.observeChildren()
+    items = (try? store.fetch(options)) ?? []
+    totalCount = loadedLimit == nil ? items.count : ((try? store.count(options)) ?? items.count)
+  }
+
+  public override var elementCount: Int { items.count + specials.count }
+
+  public override func elementIDs() -> [RowID] {
+    reload()
+    var seen: [RowIdentity: Int] = [:]
+    var ids = items.map { item -> RowID in
+      let identity: RowIdentity =
+        if case .object(let ref) = item { .object(ObjectIdentifier(ref.object)) } else {
+          .value(item)
+        }
+      let occurrence = seen[identity, default: 0]
+      seen[identity] = occurrence + 1
+      return identity.rowID(occurrence: occurrence)
+    }
+    ids += specials.map { RowID(scope: scope, .string("\u{1}" + $0.rawValue)) }
+    return ids
+  }
+
+  public override func makeRow(at index: Int) -> Row {
+    guard index < items.count else { return specialRow(specials[index - items.count]) }
+    let item = items[index]
+    let actions = actions.overriding(model?.sectionActions ?? SectionActions())
+    if let custom = actions.cellForRow?(index, item) {
+      var row = custom
+      row.attributes.reuseIdentifier = actions.reuseIdentifierForRow?(index, item) ?? "custom"
+      return row
+    }
+    let reader = ownerDraft?.reader(for: item, definition: definition) ?? definition.reader(for: item)
+    var row = Row(id: RowID(.null), kind: .plain)
+    row.text = title(reader, item)
+    row.detailText = description(reader)
+    row.attributes.cellStyle = row.detailText == nil ? .default : .subtitle
+    row.accessory = .disclosureIndicator
+    row.action = .pushDetail
+    row.isDeletable = allowsDeleting
+    row.isMovable = allowsMoving && store.supportsMoving && fetchOptions.sort.isEmpty
+    row.editingStyle = allowsDeleting ? .delete : .none
+    row.attributes.reuseIdentifier = actions.reuseIdentifierForRow?(index, item)
+    return row
+  }
+
+  private func title(_ reader: ValueReader, _ item: Value) -> String {
+    let parts = definition.titlePropertyNames.compactMap { reader.value($0)?.displayText }
+      .filter { !$0.isEmpty }
+    if parts.isEmpty { return definition.titlePropertyNames.isEmpty ? item.displayText : "" }
+    return parts.joined(separator: definition.titleSeparator)
+  }
+
+  private func description(_ reader: ValueReader) -> String? {
+    let parts = definition.descriptionPropertyNames.compactMap { reader.value($0)?.displayText }
+      .filter { !$0.isEmpty }
+    return parts.isEmpty ? nil : parts.joined(separator: definition.titleSeparator)
+  }
+
+  private func specialRow(_ special: Special) -> Row {
+    switch special {
+    case .placeholder:
+      var row = Row(id: RowID(.null), kind: .placeholder, text: placeholderText)
+      row.isEnabled = false
+      return row
+    case .addItem:
+      var row = Row(id: RowID(.null), kind: .addItem, text: addItemText)
+      row.editingStyle = .insert
+      return row
+    case .loadMore:
+      return Row(id: RowID(.null), kind: .loadMore, text: "Load more…")
+    }
+  }
+
+  // MARK: Editing
+
+  public override func element(at index: Int) -> Any { items[index] }
+
+  public override func removeElement(at index: Int) throws(TableEditError) -> Any {
+    guard index < items.count, allowsDeleting else {
+      throw .sectionNotEditable(section: id, reason: "this row cannot be deleted")
+    }
+    let item = items[index]
+    do { try store.delete(item) } catch { throw .refused(section: id, reason: error.description) }
+    actions.overriding(model?.sectionActions ?? SectionActions()).didDelete?(item, index)
+    setNeedsRefresh()
+    return item
+  }
+
+  public override func insertElement(_ element: Any, at index: Int) throws(TableEditError) {
+    guard let item = element as? Value else {
+      throw .refused(section: id, reason: refusalReason(forInserting: element) ?? "wrong type")
+    }
+    do { try store.insert(item, at: Swift.min(index, items.count)) } catch {
+      throw .refused(section: id, reason: error.description)
+    }
+    actions.overriding(model?.sectionActions ?? SectionActions()).didInsert?(item, index)
+    setNeedsRefresh()
+  }
+
+  public override func moveElement(from source: Int, to destination: Int) throws(TableEditError) {
+    guard source < items.count, destination < items.count else {
+      throw .sectionNotEditable(section: id, reason: "only items can be moved")
+    }
+    do { try store.move(from: source, to: destination) } catch {
+      throw .refused(section: id, reason: error.description)
+    }
+    actions.overriding(model?.sectionActions ?? SectionActions()).didMove?(
+      items[source], source, destination)
+    setNeedsRefresh()
+  }
+
+  public override func refusalReason(forInserting element: Any) -> String? {
+    guard let item = element as? Value else { return "it lists store items" }
+    if case .object(let ref) = item, definition.keyValueCoding(for: ref.object) == nil {
+      return "it lists \(definition.name) items, not \(type(of: ref.object))"
+    }
+    return nil
+  }
+
+  // MARK: Selection, adding, search, batches
+
+  public override func select(elementAt index: Int, in screen: Screen) throws(ScreenError) -> Bool {
+    guard index >= items.count else { return false }
+    switch specials[index - items.count] {
+    case .placeholder: return true
+    case .loadMore:
+      do { try loadMore() } catch { throw .store(error) }
+      return true
+    case .addItem:
+      if let detail = try addScreen(in: screen) { screen.navigator?.push(detail) }
+      return true
+    }
+  }
+
+  public override func detailScreen(forElementAt index: Int, in screen: Screen) throws(ScreenError)
+    -> Screen?
+  {
+    guard index < items.count else { return nil }
+    return try DetailScreens.item(items[index], of: self, isNew: false)
+  }
+
+  public override var canAddItems: Bool { allowsAdding }
+
+  public override func addScreen(in screen: Screen) throws(ScreenError) -> Screen? {
+    guard allowsAdding else { throw .notApplicable("adding is not allowed here") }
+    let item: Value
+    do { item = try store.create() } catch { throw .store(error) }
+    return try DetailScreens.item(item, of: self, isNew: true)
+  }
+
+  public func search(_ text: String) {
+    searchText = text
+    setNeedsRefresh()
+  }
+
+  public func loadMore() throws(StoreError) {
+    guard let batch = fetchOptions.batchSize else { return }
+    loadedLimit = (loadedLimit ?? batch) + batch
+    setNeedsRefresh()
+  }
+
+  public func refresh() throws(StoreError) {
+    loadedLimit = nil
+    setNeedsRefresh()
+  }
+}

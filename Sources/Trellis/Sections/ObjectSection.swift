@@ -1,0 +1,112 @@
+/// A section generated from one group of an object's definition: a row per property, each
+/// bound through a ``Draft`` so that invalid input never reaches the object.
+public final class ObjectSection: Section {
+  /// The draft the rows read and write.
+  public let draft: Draft
+  /// The group this section shows.
+  public let group: PropertyGroup
+  private let names: [String]
+
+  /// Creates the section for `group` of the draft's definition.
+  public init(draft: Draft, group: PropertyGroup, id: String? = nil) {
+    self.draft = draft
+    self.group = group
+    self.names = group.names.filter { draft.definition[$0]?.resolvedType != PropertyType.none }
+    super.init(id: id, header: group.header, footer: group.footer)
+  }
+
+  /// The definition behind the rows.
+  public var definition: DataDefinition { draft.definition }
+
+  public override var elementCount: Int { names.count }
+
+  public override func elementIDs() -> [RowID] {
+    names.map { RowID(scope: scope, .string($0)) }
+  }
+
+  public override func makeRow(at index: Int) -> Row {
+    RowFactory.row(
+      forProperty: names[index], draft: draft, id: RowID(scope: scope, .string(names[index])),
+      sectionID: id)
+  }
+
+  /// The row generated for a property, by name (`~name` for custom properties).
+  public func row(forProperty name: String) -> Row? {
+    guard let index = names.firstIndex(of: name) else { return nil }
+    return makeRow(at: index)
+  }
+
+  /// The index of the row for a property among the section's elements.
+  public func index(ofProperty name: String) -> Int? { names.firstIndex(of: name) }
+
+  public override func detailScreen(forElementAt index: Int, in screen: Screen)
+    throws(ScreenError) -> Screen?
+  {
+    guard names.indices.contains(index) else { return nil }
+    return try DetailScreens.property(names[index], of: self)
+  }
+
+  public override func removeElement(at index: Int) throws(TableEditError) -> Any {
+    throw .sectionNotEditable(section: id, reason: "its rows are the object's properties")
+  }
+
+  public override func insertElement(_ element: Any, at index: Int) throws(TableEditError) {
+    throw .sectionNotEditable(section: id, reason: "its rows are the object's properties")
+  }
+
+  public override func moveElement(from source: Int, to destination: Int) throws(TableEditError) {
+    throw .sectionNotEditable(section: id, reason: "its rows are the object's properties")
+  }
+
+  public override func refusalReason(forInserting element: Any) -> String? {
+    "its rows are the object's properties"
+  }
+}
+
+extension TableModel {
+  /// Adds one section per group of `definition` for `object`, bound through a live draft:
+  /// valid edits reach the object at once, invalid ones stay with their message.
+  ///
+  /// - Throws: The definition's problems (a property type that does not fit its value, say).
+  @discardableResult
+  public func generateSections(
+    for object: AnyObject, definition: DataDefinition, mode: Draft.Mode = .live
+  ) throws(DiagnosticList) -> Draft {
+    try definition.validate()
+    guard let draft = Draft(for: object, definition: definition, mode: mode) else {
+      throw DiagnosticList([
+        Diagnostic(
+          "\(type(of: object)) cannot be read through the definition of \(definition.name)")
+      ])
+    }
+    for group in definition.groups {
+      addSection(ObjectSection(draft: draft, group: group))
+    }
+    return draft
+  }
+
+  /// The object sections of the model.
+  public var objectSections: [ObjectSection] { sections.compactMap { $0 as? ObjectSection } }
+
+  /// The row for a property in any object section (STV's `cellForPropertyName:`).
+  public func row(forProperty name: String) -> Row? {
+    for section in objectSections {
+      if let row = section.row(forProperty: name) { return row }
+    }
+    return nil
+  }
+
+  /// The index path of the row for a property, as hosts show it.
+  public func indexPath(forProperty name: String) -> ItemPath? {
+    _ = snapshot
+    for (s, section) in sections.enumerated() {
+      guard let objectSection = section as? ObjectSection,
+        let index = objectSection.index(ofProperty: name),
+        let cache = caches[ObjectIdentifier(section)]
+      else { continue }
+      let row = cache.visibleElementIndex?.firstIndex(of: index) ?? index
+      if row < cache.visible.count { return ItemPath(item: row, section: s) }
+    }
+    return nil
+  }
+}

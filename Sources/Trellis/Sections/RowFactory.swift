@@ -1,0 +1,149 @@
+import Foundation
+
+/// Makes the row for one property of a draft's definition.
+enum RowFactory {
+  static func row(forProperty name: String, draft: Draft, id: RowID, sectionID: String) -> Row {
+    let definition = draft.definition
+    let property = definition[name] ?? PropertyDefinition(name: name, isCustom: name.hasPrefix("~"))
+    let type = resolvedType(property, draft: draft)
+    var row = Row(id: id, kind: type.rowKind ?? .label, text: property.title)
+    row.propertyName = property.isCustom ? "~" + property.name : property.name
+    row.attributes = rowAttributes(property)
+    row.validationMessage = property.isCustom ? nil : draft.message(property.name)
+    let reader = draft.reader
+    if let visible = property.visibleWhen { row.isVisible = visible(reader) }
+    if let enabled = property.enabledWhen { row.isEnabled = enabled(reader) }
+    row.actions = property.actions.overriding(definition.rowActions)
+    if property.isCustom {
+      configureCustom(&row, property, draft)
+    } else {
+      let binding = RowBinding(
+        object: draft, keyPath: property.name, valueKind: property.valueKind,
+        read: { draft.value(property.name) ?? .null },
+        write: { value in draft.setValue(value, for: property.name) })
+      row.binding = binding
+      configureValue(&row, property, type, draft)
+    }
+    return row
+  }
+
+  static func resolvedType(_ property: PropertyDefinition, draft: Draft) -> PropertyType {
+    if property.type != .autoDetect || property.valueKind != nil || property.isCustom {
+      return property.resolvedType
+    }
+    // Untyped data (dictionaries, documents): detect from the current value.
+    var typed = property
+    typed.valueKind = draft.value(property.name)?.inferredKind
+    return typed.resolvedType
+  }
+
+  static func rowAttributes(_ property: PropertyDefinition) -> RowAttributes {
+    let source = property.attributes
+    var attributes = RowAttributes()
+    attributes.placeholder = source.placeholder
+    attributes.isSecure = source.isSecure
+    attributes.autocapitalization = source.autocapitalization
+    attributes.minimum = source.minimum
+    attributes.maximum = source.maximum
+    attributes.allowsFloat = source.allowsFloat
+    if property.valueKind?.unwrapped == .int { attributes.allowsFloat = false }
+    attributes.segmentTitles = source.segmentTitles
+    attributes.choices = source.items
+    if source.items.isEmpty, case .choice(_, let choices)? = property.valueKind?.unwrapped {
+      attributes.choices = choices
+    }
+    attributes.choiceTitles = attributes.choices.map(\.displayText)
+    attributes.allowsMultipleSelection = source.allowsMultipleSelection
+    attributes.allowsNoSelection = source.allowsNoSelection
+    attributes.dateFormat = source.dateFormat
+    attributes.minimumHeight = source.minimumHeight
+    attributes.maximumHeight = source.maximumHeight
+    attributes.template = source.template
+    return attributes
+  }
+
+  private static func configureValue(
+    _ row: inout Row, _ property: PropertyDefinition, _ type: PropertyType, _ draft: Draft
+  ) {
+    let value = draft.value(property.name) ?? .null
+    switch type {
+    case .selection:
+      row.detailText = selectionText(value, property)
+      row.accessory = .disclosureIndicator
+      row.action = .pushDetail
+    case .objectSelection, .object:
+      row.detailText = value.isNull ? nil : nestedTitle(value, property)
+      row.accessory = .disclosureIndicator
+      row.action = .pushDetail
+    case .arrayOfObjects:
+      draft.observeChildren()
+      row.detailText = String(value.arrayValue?.count ?? 0)
+      row.accessory = .disclosureIndicator
+      row.action = .pushDetail
+    case .date:
+      row.detailText = value.dateValue.map { DateText.format($0, pattern: property.attributes.dateFormat) }
+    case .label:
+      row.detailText = value.displayText
+    default:
+      break
+    }
+  }
+
+  private static func configureCustom(_ row: inout Row, _ property: PropertyDefinition, _ draft: Draft) {
+    if property.objectBindings.isEmpty && property.attributes.template == nil {
+      row.kind = .button
+      return
+    }
+    row.kind = .custom
+    var values = ValueDictionary()
+    for binding in property.objectBindings {
+      values[String(binding.tag)] = draft.value(binding.keyPath) ?? .null
+    }
+    let bindings = property.objectBindings
+    row.binding = RowBinding(
+      object: draft, keyPath: "~" + property.name, valueKind: .dictionary(.any),
+      read: { .dictionary(values) },
+      write: { value throws(BindingError) in
+        guard case .dictionary(let entered) = value else {
+          throw .typeMismatch(
+            keyPath: "~" + property.name, expected: "Dictionary", found: value.type.description)
+        }
+        for (tag, newValue) in entered {
+          guard let binding = bindings.first(where: { String($0.tag) == tag }) else {
+            throw .unknownKey(keyPath: "~" + property.name, key: tag, on: "custom row")
+          }
+          draft.setValue(newValue, for: binding.keyPath)
+        }
+      })
+  }
+
+  static func selectionText(_ value: Value, _ property: PropertyDefinition) -> String? {
+    let items = property.attributes.items
+    let chosen = value.arrayValue ?? (value.isNull ? [] : [value])
+    let texts = chosen.map { item -> String in
+      if property.attributes.selectionStorage == .index, let index = item.intValue,
+        items.indices.contains(index)
+      {
+        return items[index].displayText
+      }
+      return item.displayText
+    }
+    return texts.isEmpty ? nil : texts.joined(separator: ", ")
+  }
+
+  static func nestedTitle(_ value: Value, _ property: PropertyDefinition) -> String? {
+    if let nested = property.attributes.nestedDefinition { return nested.title(of: value) }
+    return RowSnapshot.displayable(value).displayText
+  }
+}
+
+/// Formats dates for rows: a `DateFormatter` pattern, or the ISO-8601 day.
+enum DateText {
+  static func format(_ date: Date, pattern: String?) -> String {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    formatter.dateFormat = pattern ?? "yyyy-MM-dd"
+    return formatter.string(from: date)
+  }
+}

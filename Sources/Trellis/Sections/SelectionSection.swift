@@ -1,0 +1,116 @@
+/// A section that chooses among items: checkmarks on the chosen rows, single or multiple
+/// choice, optionally none. The choice is stored on a property as an index, a value, or an
+/// array of them (STV's selection and object selection sections).
+public final class SelectionSection: Section {
+  /// The items to choose from.
+  public private(set) var items: [Value]
+  /// The text of each item's row.
+  public private(set) var titles: [String]
+  /// Whether several items may be chosen.
+  public var allowsMultipleSelection: Bool
+  /// Whether the choice may be empty.
+  public var allowsNoSelection: Bool
+  /// Whether the property stores indices or the items themselves.
+  public var storage: PropertyAttributes.SelectionStorage
+  /// Whether choosing an item (single choice) goes back to the previous screen.
+  public var popsOnSelection = true
+  private let read: () -> Value
+  private let write: (Value) -> String?
+
+  /// Creates a selection over `items`, reading and writing the choice through closures.
+  public init(
+    id: String? = nil, header: String? = nil, items: [Value], titles: [String]? = nil,
+    allowsMultiple: Bool = false, allowsNone: Bool = false,
+    storage: PropertyAttributes.SelectionStorage = .value, read: @escaping () -> Value,
+    write: @escaping (Value) -> String?
+  ) {
+    self.items = items
+    self.titles = titles ?? items.map(\.displayText)
+    self.allowsMultipleSelection = allowsMultiple
+    self.allowsNoSelection = allowsNone
+    self.storage = storage
+    self.read = read
+    self.write = write
+    super.init(id: id, header: header)
+  }
+
+  /// Creates a selection stored on `name` of a draft.
+  public convenience init(draft: Draft, property name: String, id: String? = nil) {
+    let property = draft.definition[name]
+    let attributes = property?.attributes ?? PropertyAttributes()
+    var items = attributes.items
+    if items.isEmpty, case .choice(_, let choices)? = property?.valueKind?.unwrapped {
+      items = choices
+    }
+    var titles = items.map(\.displayText)
+    if let store = attributes.itemsStore {
+      items = (try? store.fetch(FetchOptions())) ?? []
+      let definition = store.itemsDefinition
+      titles = items.map { definition?.title(of: $0) ?? RowSnapshot.displayable($0).displayText }
+    }
+    self.init(
+      id: id, items: items, titles: titles,
+      allowsMultiple: attributes.allowsMultipleSelection,
+      allowsNone: attributes.allowsNoSelection || (property?.valueKind?.isOptional ?? true),
+      storage: attributes.itemsStore == nil ? attributes.selectionStorage : .value,
+      read: { draft.value(name) ?? .null },
+      write: { draft.setValue($0, for: name) })
+  }
+
+  /// The indices of the chosen items.
+  public var selectedIndices: [Int] {
+    let value = read()
+    let chosen = value.arrayValue ?? (value.isNull ? [] : [value])
+    return chosen.compactMap { item in
+      storage == .index ? item.intValue.flatMap { items.indices.contains($0) ? $0 : nil }
+        : items.firstIndex(of: item)
+    }.sorted()
+  }
+
+  public override var elementCount: Int { items.count }
+
+  public override func elementIDs() -> [RowID] {
+    items.indices.map { RowID(scope: scope, .int($0)) }
+  }
+
+  public override func makeRow(at index: Int) -> Row {
+    var row = Row(id: RowID(.null), kind: .plain, text: titles[index])
+    row.accessory = selectedIndices.contains(index) ? .checkmark : .none
+    return row
+  }
+
+  public override func select(elementAt index: Int, in screen: Screen) throws(ScreenError) -> Bool {
+    var chosen = selectedIndices
+    if let position = chosen.firstIndex(of: index) {
+      if chosen.count == 1 && !allowsNoSelection { return true }
+      chosen.remove(at: position)
+    } else if allowsMultipleSelection {
+      chosen.append(index)
+      chosen.sort()
+    } else {
+      chosen = [index]
+    }
+    let stored = chosen.map { storage == .index ? Value.int($0) : items[$0] }
+    let value: Value = allowsMultipleSelection ? .array(stored) : (stored.first ?? .null)
+    if let message = write(value) { throw .edit(.refused(section: id, reason: message)) }
+    setNeedsRefresh()
+    if !allowsMultipleSelection && popsOnSelection, let navigator = screen.navigator,
+      navigator.stack.count > 1, navigator.top === screen
+    {
+      navigator.pop(screen)
+    }
+    return true
+  }
+
+  public override func removeElement(at index: Int) throws(TableEditError) -> Any {
+    throw .sectionNotEditable(section: id, reason: "its rows are the choices")
+  }
+
+  public override func insertElement(_ element: Any, at index: Int) throws(TableEditError) {
+    throw .sectionNotEditable(section: id, reason: "its rows are the choices")
+  }
+
+  public override func refusalReason(forInserting element: Any) -> String? {
+    "its rows are the choices"
+  }
+}

@@ -1,0 +1,121 @@
+/// Where the items of a list live: memory, SQLite, user defaults, a document.
+///
+/// A store creates, fetches, inserts, updates, deletes and moves items, and reports changes so
+/// that sections update themselves through the diff pipeline. Items cross as ``Value``s:
+/// objects as ``Value/object(_:)``, plain values as themselves. Stores are safe to share
+/// between isolation domains.
+public protocol DataStore: AnyObject, Sendable {
+  /// The definition of the store's items, when the store knows it.
+  var itemsDefinition: DataDefinition? { get }
+  /// The items matching `options`, in order.
+  func fetch(_ options: FetchOptions) throws(StoreError) -> [Value]
+  /// How many items match `options` (ignoring batch size and offset).
+  func count(_ options: FetchOptions) throws(StoreError) -> Int
+  /// A new item that is not in the store yet.
+  func create() throws(StoreError) -> Value
+  /// Inserts an item at `index` of the unfiltered order (the end when `nil`).
+  func insert(_ item: Value, at index: Int?) throws(StoreError)
+  /// Writes changed values of an item that is in the store.
+  func update(_ item: Value, values: [String: Value]) throws(StoreError)
+  /// Deletes an item.
+  func delete(_ item: Value) throws(StoreError)
+  /// Moves the item at `source` to `destination`, in the unfiltered order.
+  func move(from source: Int, to destination: Int) throws(StoreError)
+  /// Whether the store keeps an order a person can change.
+  var supportsMoving: Bool { get }
+  /// Calls `handler` after every change, on the thread that made it.
+  func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> StoreObservation
+}
+
+/// What changed in a store.
+public enum StoreChange: Hashable, Sendable {
+  case inserted(Int)
+  case deleted(Int)
+  case updated(Int)
+  case moved(Int, Int)
+  /// Anything at all may have changed (another connection wrote, say).
+  case reloaded
+}
+
+/// Why a store operation failed. Nothing was changed.
+public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
+  case notFound(String)
+  case indexOutOfRange(Int, count: Int)
+  case unsupported(String)
+  case invalidItem(String)
+  case failed(String)
+
+  public var description: String {
+    switch self {
+    case .notFound(let what): "not found: \(what)"
+    case .indexOutOfRange(let index, let count):
+      "index \(index) is out of range (the store holds \(count) items)"
+    case .unsupported(let what): "not supported: \(what)"
+    case .invalidItem(let why): "invalid item: \(why)"
+    case .failed(let why): why
+    }
+  }
+}
+
+/// Keeps a store observer registered; observing stops when cancelled or released.
+public final class StoreObservation: Sendable {
+  private let cancelHandler: @Sendable () -> Void
+
+  /// Wraps what stops the observation.
+  public init(_ cancel: @escaping @Sendable () -> Void) { cancelHandler = cancel }
+
+  /// Stops observing.
+  public func cancel() { cancelHandler() }
+
+  deinit { cancelHandler() }
+}
+
+/// How to fetch: order, filter, and a window.
+public struct FetchOptions: Sendable {
+  /// Sort keys, most significant first; the store's own order when empty.
+  public var sort: [SortKey] = []
+  /// Keeps only items for which this returns true; all when `nil`.
+  public var filter: ItemFilter?
+  /// At most this many items; all when `nil`.
+  public var batchSize: Int?
+  /// Skips this many items first.
+  public var offset = 0
+
+  /// Creates options.
+  public init(
+    sort: [SortKey] = [], filter: ItemFilter? = nil, batchSize: Int? = nil, offset: Int = 0
+  ) {
+    self.sort = sort
+    self.filter = filter
+    self.batchSize = batchSize
+    self.offset = offset
+  }
+}
+
+/// One sort key: a key path and a direction.
+public struct SortKey: Hashable, Sendable {
+  public var keyPath: String
+  public var ascending: Bool
+
+  /// Creates a sort key.
+  public init(_ keyPath: String, ascending: Bool = true) {
+    self.keyPath = keyPath
+    self.ascending = ascending
+  }
+}
+
+/// A filter over items, evaluated in memory; stores that can translate it (SQL) do so.
+public struct ItemFilter: Sendable {
+  /// A readable form, for messages and SQL translation.
+  public let description: String
+  let matches: @Sendable (ValueReader) -> Bool
+
+  /// A filter computed by a closure over the item's values.
+  public init(_ description: String, _ matches: @escaping @Sendable (ValueReader) -> Bool) {
+    self.description = description
+    self.matches = matches
+  }
+
+  /// Whether the item read by `reader` passes.
+  public func callAsFunction(_ reader: ValueReader) -> Bool { matches(reader) }
+}

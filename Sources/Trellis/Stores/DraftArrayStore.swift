@@ -1,0 +1,100 @@
+import Foundation
+
+/// A store over an array property of a draft: a list edited inside a detail screen (a task's
+/// steps). Changes stay in the draft until it commits.
+final class DraftArrayStore: DataStore, @unchecked Sendable {
+  let draft: Draft
+  let name: String
+  let itemsDefinition: DataDefinition?
+  private let lock = NSLock()
+  private var observers: [Int: @Sendable (StoreChange) -> Void] = [:]
+  private var nextObserver = 0
+
+  init(draft: Draft, name: String, definition: DataDefinition?) {
+    self.draft = draft
+    self.name = name
+    self.itemsDefinition = definition
+  }
+
+  private var current: [Value] { draft.value(name)?.arrayValue ?? [] }
+
+  private func store(_ items: [Value], _ change: StoreChange) {
+    draft.setValue(.array(items), for: name)
+    let handlers = lock.withLock { Array(observers.values) }
+    for handler in handlers { handler(change) }
+  }
+
+  var supportsMoving: Bool { true }
+
+  func fetch(_ options: FetchOptions) throws(StoreError) -> [Value] {
+    var items = current
+    if let filter = options.filter, let definition = itemsDefinition {
+      items = items.filter { filter(draft.reader(for: $0, definition: definition)) }
+    }
+    return items
+  }
+
+  func count(_ options: FetchOptions) throws(StoreError) -> Int { try fetch(options).count }
+
+  func create() throws(StoreError) -> Value {
+    guard let object = itemsDefinition?.makeObject() else {
+      throw .unsupported("the items of '\(name)' cannot be made here")
+    }
+    return .object(ObjectReference(object))
+  }
+
+  func insert(_ item: Value, at index: Int?) throws(StoreError) {
+    var items = current
+    let position = index ?? items.count
+    guard position >= 0, position <= items.count else {
+      throw .indexOutOfRange(position, count: items.count)
+    }
+    items.insert(item, at: position)
+    store(items, .inserted(position))
+  }
+
+  func update(_ item: Value, values: [String: Value]) throws(StoreError) {
+    var items = current
+    guard let index = items.firstIndex(of: item) else { throw .notFound(item.displayText) }
+    if case .object = item {
+      // The child draft already recorded its values in this draft.
+      let handlers = lock.withLock { Array(observers.values) }
+      for handler in handlers { handler(.updated(index)) }
+    } else if let value = values[PlainValue.key] {
+      items[index] = value
+      store(items, .updated(index))
+    } else if case .dictionary(var dictionary) = item {
+      for (key, value) in values { dictionary[key] = value }
+      items[index] = .dictionary(dictionary)
+      store(items, .updated(index))
+    }
+  }
+
+  func delete(_ item: Value) throws(StoreError) {
+    var items = current
+    guard let index = items.firstIndex(of: item) else { throw .notFound(item.displayText) }
+    items.remove(at: index)
+    store(items, .deleted(index))
+  }
+
+  func move(from source: Int, to destination: Int) throws(StoreError) {
+    var items = current
+    guard items.indices.contains(source), items.indices.contains(destination) else {
+      throw .indexOutOfRange(Swift.max(source, destination), count: items.count)
+    }
+    items.insert(items.remove(at: source), at: destination)
+    store(items, .moved(source, destination))
+  }
+
+  func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> StoreObservation {
+    let key = lock.withLock { () -> Int in
+      nextObserver += 1
+      observers[nextObserver] = handler
+      return nextObserver
+    }
+    return StoreObservation { [weak self] in
+      guard let self else { return }
+      _ = self.lock.withLock { self.observers.removeValue(forKey: key) }
+    }
+  }
+}

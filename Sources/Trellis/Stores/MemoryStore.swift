@@ -1,0 +1,198 @@
+import Foundation
+
+/// A store over an array in memory: objects, dictionaries or plain values.
+///
+/// ```swift
+/// let store = MemoryStore(items: tasks.map { .object(ObjectReference($0)) }, definition: taskDef)
+/// ```
+public final class MemoryStore: DataStore, @unchecked Sendable {
+  private let lock = NSLock()
+  private var items: [Value]
+  private var observers: [Int: @Sendable (StoreChange) -> Void] = [:]
+  private var nextObserver = 0
+  public let itemsDefinition: DataDefinition?
+
+  /// Creates a store holding `items`.
+  public init(items: [Value] = [], definition: DataDefinition? = nil) {
+    self.items = items
+    self.itemsDefinition = definition
+  }
+
+  /// Creates a store over objects.
+  public convenience init(objects: [AnyObject], definition: DataDefinition? = nil) {
+    self.init(items: objects.map { .object(ObjectReference($0)) }, definition: definition)
+  }
+
+  /// Every item, in the store's order.
+  public var allItems: [Value] { lock.withLock { items } }
+
+  public var supportsMoving: Bool { true }
+
+  public func fetch(_ options: FetchOptions) throws(StoreError) -> [Value] {
+    var result = lock.withLock { items }
+    let definition = itemsDefinition
+    func reader(_ item: Value) -> ValueReader {
+      definition?.reader(for: item) ?? DataDefinition.document(item).reader(for: item)
+    }
+    if let filter = options.filter { result = result.filter { filter(reader($0)) } }
+    if !options.sort.isEmpty {
+      result = StoreSorting.sorted(result, by: options.sort, reader: reader)
+    }
+    let start = Swift.min(Swift.max(options.offset, 0), result.count)
+    let end = options.batchSize.map { Swift.min(start + Swift.max($0, 0), result.count) } ?? result.count
+    return Array(result[start..<end])
+  }
+
+  public func count(_ options: FetchOptions) throws(StoreError) -> Int {
+    var all = options
+    all.batchSize = nil
+    all.offset = 0
+    return try fetch(all).count
+  }
+
+  public func create() throws(StoreError) -> Value {
+    guard let definition = itemsDefinition else {
+      throw .unsupported("this store has no definition to make new items from")
+    }
+    guard let object = definition.makeObject() else {
+      throw .unsupported("the definition of \(definition.name) cannot make new objects")
+    }
+    return .object(ObjectReference(object))
+  }
+
+  public func insert(_ item: Value, at index: Int?) throws(StoreError) {
+    lock.lock()
+    let position = index ?? items.count
+    guard position >= 0, position <= items.count else {
+      let count = items.count
+      lock.unlock()
+      throw .indexOutOfRange(position, count: count)
+    }
+    items.insert(item, at: position)
+    lock.unlock()
+    notify(.inserted(position))
+  }
+
+  public func update(_ item: Value, values: [String: Value]) throws(StoreError) {
+    guard let index = lock.withLock({ items.firstIndex(of: item) }) else {
+      throw .notFound(item.displayText)
+    }
+    if case .object(let ref) = item, let kvc = itemsDefinition?.keyValueCoding(for: ref.object)
+      ?? (ref.object as? KeyValueCoding)
+    {
+      for (key, value) in values {
+        do { try kvc.setValue(value, forKeyPath: key) } catch {
+          throw .invalidItem(error.description)
+        }
+      }
+    } else if values.count == 1, let value = values[PlainValue.key] {
+      lock.withLock { items[index] = value }
+    } else {
+      throw .unsupported("updating values of \(item.type) items")
+    }
+    notify(.updated(index))
+  }
+
+  /// Replaces the item at `index` (plain values cannot be updated in place).
+  public func replace(at index: Int, with item: Value) throws(StoreError) {
+    try locked { () throws(StoreError) in
+      guard items.indices.contains(index) else {
+        throw .indexOutOfRange(index, count: items.count)
+      }
+      items[index] = item
+    }
+    notify(.updated(index))
+  }
+
+  public func delete(_ item: Value) throws(StoreError) {
+    guard let index = lock.withLock({ items.firstIndex(of: item) }) else {
+      throw .notFound(item.displayText)
+    }
+    try delete(at: index)
+  }
+
+  /// Deletes the item at `index`.
+  public func delete(at index: Int) throws(StoreError) {
+    try locked { () throws(StoreError) in
+      guard items.indices.contains(index) else {
+        throw .indexOutOfRange(index, count: items.count)
+      }
+      items.remove(at: index)
+    }
+    notify(.deleted(index))
+  }
+
+  public func move(from source: Int, to destination: Int) throws(StoreError) {
+    try locked { () throws(StoreError) in
+      guard items.indices.contains(source) else {
+        throw .indexOutOfRange(source, count: items.count)
+      }
+      guard destination >= 0, destination < items.count else {
+        throw .indexOutOfRange(destination, count: items.count)
+      }
+      let item = items.remove(at: source)
+      items.insert(item, at: destination)
+    }
+    notify(.moved(source, destination))
+  }
+
+  public func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> StoreObservation {
+    let key = lock.withLock { () -> Int in
+      nextObserver += 1
+      observers[nextObserver] = handler
+      return nextObserver
+    }
+    return StoreObservation { [weak self] in
+      guard let self else { return }
+      _ = self.lock.withLock { self.observers.removeValue(forKey: key) }
+    }
+  }
+
+  /// Runs `body` under the lock, keeping its typed error.
+  private func locked(_ body: () throws(StoreError) -> Void) throws(StoreError) {
+    lock.lock()
+    defer { lock.unlock() }
+    try body()
+  }
+
+  private func notify(_ change: StoreChange) {
+    let handlers = lock.withLock { Array(observers.values) }
+    for handler in handlers { handler(change) }
+  }
+}
+
+/// Sorting items by key paths, shared by the stores that sort in memory.
+enum StoreSorting {
+  static func sorted(_ items: [Value], by keys: [SortKey], reader: (Value) -> ValueReader)
+    -> [Value]
+  {
+    let decorated = items.map { item in (item, keys.map { reader(item).value($0.keyPath) ?? .null }) }
+    return decorated.sorted { a, b in
+      for (index, key) in keys.enumerated() {
+        let order = compare(a.1[index], b.1[index])
+        if order != 0 { return key.ascending ? order < 0 : order > 0 }
+      }
+      return false
+    }.map(\.0)
+  }
+
+  /// Orders values: nil first, then numbers, text (case-insensitively), dates, others by text.
+  static func compare(_ a: Value, _ b: Value) -> Int {
+    switch (a, b) {
+    case (.null, .null): return 0
+    case (.null, _): return -1
+    case (_, .null): return 1
+    default: break
+    }
+    if let x = a.doubleValue, let y = b.doubleValue { return x < y ? -1 : (x > y ? 1 : 0) }
+    if case .date(let x) = a, case .date(let y) = b { return x < y ? -1 : (x > y ? 1 : 0) }
+    if case .bool(let x) = a, case .bool(let y) = b { return x == y ? 0 : (x ? 1 : -1) }
+    let x = a.displayText
+    let y = b.displayText
+    switch x.localizedStandardCompare(y) {
+    case .orderedAscending: return -1
+    case .orderedDescending: return 1
+    case .orderedSame: return x < y ? -1 : (x > y ? 1 : 0)
+    }
+  }
+}
