@@ -1,7 +1,11 @@
 import SwiftCompilerPlugin
 import SwiftSyntaxMacros
 
+/// The compiler plugin that provides Trellis's macros.
 @main
 struct TrellisMacrosPlugin: CompilerPlugin {
-  let providingMacros: [Macro.Type] = []
+  let providingMacros: [Macro.Type] = [
+    TableModelMacro.self,
+    TableIgnoredMacro.self,
+  ]
 }

@@ -1,0 +1,43 @@
+import SwiftDiagnostics
+
+/// The messages `@TableModel` and `@TableIgnored` report.
+enum TableModelDiagnostic: String, DiagnosticMessage {
+  case onStruct
+  case onEnum
+  case onActor
+  case onProtocol
+  case onOther
+  case notFinal
+  case ignoredNotOnProperty
+
+  var message: String {
+    switch self {
+    case .onStruct:
+      "@TableModel applies to classes; structs are copied, so rows could not write back to them"
+    case .onEnum:
+      "@TableModel applies to classes; enums are copied and have no stored properties to bind"
+    case .onActor:
+      "@TableModel applies to classes; an actor's properties cannot be read and written "
+        + "synchronously by a row"
+    case .onProtocol:
+      "@TableModel applies to classes; a protocol has no stored properties to list"
+    case .onOther:
+      "@TableModel applies to classes"
+    case .notFinal:
+      "@TableModel requires a final class: the property table is typed by the class itself, "
+        + "so a subclass could not share it; add 'final'"
+    case .ignoredNotOnProperty:
+      "@TableIgnored applies to stored properties of a @TableModel class"
+    }
+  }
+
+  var diagnosticID: MessageID { MessageID(domain: "TrellisMacros", id: rawValue) }
+
+  var severity: DiagnosticSeverity { .error }
+}
+
+/// The fix-it that makes a class final.
+struct AddFinalFixIt: FixItMessage {
+  var message: String { "add 'final'" }
+  var fixItID: MessageID { MessageID(domain: "TrellisMacros", id: "addFinal") }
+}

@@ -1,0 +1,38 @@
+import SwiftSyntax
+import SwiftSyntaxMacroExpansion
+import SwiftSyntaxMacrosGenericTestSupport
+import Testing
+import TrellisMacrosPlugin
+
+/// The conformances `@TableModel` declares, as the compiler passes them when none is present.
+let bothConformances: [TypeSyntax] = [
+  "Trellis.PropertyTableProviding", "Trellis.ValueConvertible",
+]
+
+/// Expands `@TableModel` and `@TableIgnored` in `source` and records an issue for every
+/// difference from `expanded` or from the expected diagnostics.
+func assertExpansion(
+  _ source: String,
+  expandedSource expanded: String,
+  diagnostics: [DiagnosticSpec] = [],
+  conformances: [TypeSyntax] = bothConformances,
+  applyFixIts: [String]? = nil,
+  fixedSource: String? = nil,
+  sourceLocation: Testing.SourceLocation = #_sourceLocation
+) {
+  assertMacroExpansion(
+    source,
+    expandedSource: expanded,
+    diagnostics: diagnostics,
+    macroSpecs: [
+      "TableModel": MacroSpec(type: TableModelMacro.self, conformances: conformances),
+      "TableIgnored": MacroSpec(type: TableIgnoredMacro.self),
+    ],
+    applyFixIts: applyFixIts,
+    fixedSource: fixedSource,
+    indentationWidth: .spaces(2),
+    failureHandler: { failure in
+      Issue.record(Comment(rawValue: failure.message), sourceLocation: sourceLocation)
+    }
+  )
+}
