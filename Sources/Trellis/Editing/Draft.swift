@@ -68,7 +68,7 @@ public final class Draft {
   }
 
   /// The message of `name`, if its pending value is not valid.
-  public func message(_ name: String) -> String? { cells[name]?.message }
+  public func message(_ name: String) -> String? { cell(name).message }
 
   /// Reads values as this draft sees them.
   public var reader: ValueReader { ValueReader { [self] in self.value($0) } }

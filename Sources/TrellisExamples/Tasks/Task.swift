@@ -1,0 +1,41 @@
+import Foundation
+import Observation
+import TrellisMacros
+
+/// A task of seed 000's "Exploring Object Binding" app.
+@Observable @TableModel
+public final class Task: DefaultConstructible {
+  public var name = ""
+  public var description = ""
+  public var category = "Home"
+  public var dueDate: Date?
+  public var taskSteps: [TaskStep] = []
+  public var completed = false
+
+  /// An empty task.
+  public init() {}
+
+  /// A task with a name and category.
+  public convenience init(name: String, category: String = "Home", completed: Bool = false) {
+    self.init()
+    self.name = name
+    self.category = category
+    self.completed = completed
+  }
+}
+
+/// A step towards completing a task.
+@Observable @TableModel
+public final class TaskStep: DefaultConstructible {
+  public var name = ""
+  public var description = ""
+
+  /// An empty step.
+  public init() {}
+
+  /// A step with a name.
+  public convenience init(name: String) {
+    self.init()
+    self.name = name
+  }
+}

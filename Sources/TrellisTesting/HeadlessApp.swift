@@ -1,0 +1,91 @@
+import Trellis
+
+/// A whole app without a screen: a ``Navigator`` whose every screen is shown by a
+/// ``HeadlessHost``, driven by the same events a person's taps send.
+///
+/// ```swift
+/// let app = HeadlessApp(navigator: navigator)
+/// try app.send(.add(section: nil))
+/// try app.enter("Buy milk", at: "Name")
+/// try app.send(.done)
+/// ```
+public final class HeadlessApp {
+  /// The navigator driven.
+  public let navigator: Navigator
+  private var hosts: [ObjectIdentifier: HeadlessHost] = [:]
+
+  /// Starts showing the navigator's screens.
+  public init(navigator: Navigator) {
+    self.navigator = navigator
+    _ = host(for: navigator.top)
+  }
+
+  /// The screen on top.
+  public var top: Screen { navigator.top }
+
+  /// The host showing `screen`, created on first use.
+  public func host(for screen: Screen) -> HeadlessHost {
+    let key = ObjectIdentifier(screen.model)
+    if let host = hosts[key] { return host }
+    let host = HeadlessHost(model: screen.model)
+    hosts[key] = host
+    return host
+  }
+
+  /// The host showing the top screen.
+  public var host: HeadlessHost { host(for: top) }
+
+  /// The top screen's rows' texts, section by section.
+  public var texts: [[String]] { host.texts }
+
+  /// Sends an event to the top screen (or the detail pane), then checks every host.
+  public func send(_ event: ScreenEvent, onDetail: Bool = false) throws {
+    var failure: ScreenError?
+    do { try navigator.handle(event, onDetail: onDetail) } catch { failure = error }
+    for screen in navigator.stack + [navigator.detail].compactMap({ $0 }) {
+      try host(for: screen).check()
+    }
+    if let failure { throw failure }
+  }
+
+  /// The index path of the first visible row whose text is `text`, on the top screen.
+  public func path(of text: String, onDetail: Bool = false) -> ItemPath? {
+    guard let screen = onDetail ? navigator.detail : top else { return nil }
+    let snapshot = screen.model.snapshot
+    for (s, section) in snapshot.sections.enumerated() {
+      if let row = section.items.firstIndex(where: { $0.text == text }) {
+        return ItemPath(item: row, section: s)
+      }
+    }
+    return nil
+  }
+
+  /// The row whose text is `text`, on the top screen.
+  public func row(_ text: String) -> RowSnapshot? {
+    guard let path = path(of: text) else { return nil }
+    return top.model.snapshot.sections[path.section].items[path.item]
+  }
+
+  /// Taps the row whose text is `text`.
+  public func tap(_ text: String) throws {
+    guard let path = path(of: text) else { throw HeadlessAppError.noRow(text, texts) }
+    try send(.select(path))
+  }
+
+  /// Enters `value` into the row whose text is `text`.
+  public func enter(_ value: Value, at text: String) throws {
+    guard let path = path(of: text) else { throw HeadlessAppError.noRow(text, texts) }
+    try send(.setValue(path, value))
+  }
+}
+
+/// A row the test asked for is not on the screen.
+public enum HeadlessAppError: Error, CustomStringConvertible {
+  case noRow(String, [[String]])
+
+  public var description: String {
+    switch self {
+    case .noRow(let text, let texts): "no row '\(text)' on the screen; rows: \(texts)"
+    }
+  }
+}

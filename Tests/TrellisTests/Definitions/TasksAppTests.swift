@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+import Trellis
+import TrellisExamples
+import TrellisTesting
+
+@Suite("Tasks app (seed 000, Exploring Object Binding)")
+struct TasksAppTests {
+  @Test func taskFormHasTheSeedsGroupsAndControls() throws {
+    let definition = try TasksApp.taskDefinition()
+    let model = TableModel(title: "Task")
+    let task = Task(name: "Write docs", category: "Work")
+    try model.generateSections(for: task, definition: definition)
+    let host = HeadlessHost(model: model)
+    #expect(host.table.visible.map(\.model.header) == ["Task Details", "Task Status"])
+    let details = host.rows(inSection: 0)
+    #expect(details.map(\.text) == ["Name", "Description", "Category", "Due Date", "Steps"])
+    #expect(details.map(\.kind) == [.textField, .textView, .selection, .date, .arrayOfObjects])
+    #expect(details[0].value == "Write docs")
+    #expect(details[2].detail == "Work")
+    #expect(details[4].detail == "0")
+    #expect(host.rows(inSection: 1).map(\.kind) == [.switch])
+    #expect(model.row(forProperty: "completed")?.kind == .switch)
+  }
+
+  @Test func listShowsPlaceholderThenTasks() throws {
+    let (navigator, _) = try TasksApp.navigator()
+    let app = HeadlessApp(navigator: navigator)
+    #expect(app.texts == [["No tasks yet!"]])
+    #expect(app.host.rows(inSection: 0)[0].kind == .placeholder)
+    #expect(app.top.barButtons == [BarButton(.add, .left), BarButton(.edit, .right)])
+  }
+
+  @Test func addATaskFillItInAndDone() throws {
+    let (navigator, store) = try TasksApp.navigator()
+    let app = HeadlessApp(navigator: navigator)
+    try app.send(.add(section: nil))
+    #expect(navigator.stack.count == 2)
+    #expect(app.top.title == "New Task")
+    #expect(app.top.barButtons == [BarButton(.cancel, .left), BarButton(.done, .right)])
+    // Done is refused while the name is empty, with the message on the row.
+    #expect(throws: ScreenError.self) { try app.send(.done) }
+    #expect(navigator.stack.count == 2)
+    #expect(app.row("Name")?.validationMessage == "Name is required")
+    #expect(!app.top.isDoneEnabled)
+    #expect(store.allItems.isEmpty)
+    // Fill it in.
+    try app.enter("Buy milk", at: "Name")
+    #expect(app.row("Name")?.validationMessage == nil)
+    try app.tap("Category")
+    #expect(app.texts == [["Home", "Work", "Other"]])
+    try app.tap("Work")
+    #expect(navigator.stack.count == 2, "a single choice goes back by itself")
+    #expect(app.row("Category")?.detail == "Work")
+    try app.enter(.bool(true), at: "Completed")
+    try app.send(.done)
+    #expect(navigator.stack.count == 1)
+    #expect(app.texts == [["Buy milk"]])
+    let task = try #require(store.allItems.first?.objectValue as? Task)
+    #expect(task.name == "Buy milk")
+    #expect(task.category == "Work")
+    #expect(task.completed)
+  }
+
+  @Test func editATaskAndCancelChangesNothing() throws {
+    let task = Task(name: "Call Bob", category: "Home")
+    let (navigator, _) = try TasksApp.navigator(tasks: [task])
+    let app = HeadlessApp(navigator: navigator)
+    try app.tap("Call Bob")
+    #expect(app.top.title == "Call Bob")
+    try app.enter("Call Alice", at: "Name")
+    try app.enter(.bool(true), at: "Completed")
+    #expect(task.name == "Call Bob", "edits stay in the draft until Done")
+    try app.send(.cancel)
+    #expect(navigator.stack.count == 1)
+    #expect(task.name == "Call Bob")
+    #expect(!task.completed)
+    #expect(app.texts == [["Call Bob"]])
+    // And Done commits.
+    try app.tap("Call Bob")
+    try app.enter("Call Alice", at: "Name")
+    try app.send(.done)
+    #expect(task.name == "Call Alice")
+    #expect(app.texts == [["Call Alice"]])
+  }
+
+  @Test func deleteAndReorder() throws {
+    let tasks = ["A", "B", "C"].map { Task(name: $0) }
+    let (navigator, store) = try TasksApp.navigator(tasks: tasks)
+    let app = HeadlessApp(navigator: navigator)
+    try app.send(.setEditing(true))
+    #expect(app.top.isEditing)
+    try app.send(.move(from: ItemPath(item: 0, section: 0), to: ItemPath(item: 2, section: 0)))
+    #expect(app.texts == [["B", "C", "A"]])
+    #expect(store.allItems.compactMap { ($0.objectValue as? Task)?.name } == ["B", "C", "A"])
+    try app.send(.delete(ItemPath(item: 1, section: 0)))
+    #expect(app.texts == [["B", "A"]])
+    #expect(store.allItems.count == 2)
+    try app.send(.delete(ItemPath(item: 0, section: 0)))
+    try app.send(.delete(ItemPath(item: 0, section: 0)))
+    #expect(app.texts == [["No tasks yet!"]])
+  }
+
+  @Test func addTwoStepsInsideATaskAndCommitThem() throws {
+    let task = Task(name: "Move house")
+    let (navigator, _) = try TasksApp.navigator(tasks: [task])
+    let app = HeadlessApp(navigator: navigator)
+    try app.tap("Move house")
+    try app.tap("Steps")
+    #expect(app.top.title == "Steps")
+    for name in ["Pack boxes", "Hire van"] {
+      try app.send(.add(section: nil))
+      try app.enter(.string(name), at: "Name")
+      try app.send(.done)
+    }
+    #expect(app.texts == [["Pack boxes", "Hire van"]])
+    #expect(task.taskSteps.isEmpty, "steps are committed with their task")
+    try app.send(.back)
+    #expect(app.row("Steps")?.detail == "2")
+    try app.send(.done)
+    #expect(task.taskSteps.map(\.name) == ["Pack boxes", "Hire van"])
+  }
+
+  @Test func cancellingATaskDropsItsNewSteps() throws {
+    let task = Task(name: "Garden")
+    let (navigator, _) = try TasksApp.navigator(tasks: [task])
+    let app = HeadlessApp(navigator: navigator)
+    try app.tap("Garden")
+    try app.tap("Steps")
+    try app.send(.add(section: nil))
+    try app.enter("Mow", at: "Name")
+    try app.send(.done)
+    try app.send(.back)
+    try app.send(.cancel)
+    #expect(task.taskSteps.isEmpty)
+  }
+
+  @Test func invalidValueStaysInTheDraftWithAMessage() throws {
+    let definition = try TasksApp.taskDefinition()
+    let task = Task(name: "Keep")
+    let model = TableModel()
+    let draft = try model.generateSections(for: task, definition: definition)
+    let host = HeadlessHost(model: model)
+    try model.setValue("", at: ItemPath(item: 0, section: 0))
+    try host.check()
+    #expect(task.name == "Keep", "an invalid value never reaches the object")
+    #expect(draft.message("name") == "Name is required")
+    #expect(host.rows(inSection: 0)[0].validationMessage == "Name is required")
+    try model.setValue("Kept", at: ItemPath(item: 0, section: 0))
+    #expect(task.name == "Kept")
+    #expect(draft.message("name") == nil)
+  }
+}
