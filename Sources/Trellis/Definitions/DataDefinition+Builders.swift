@@ -114,6 +114,7 @@ extension DataDefinition {
     self.init(
       kind: .object(objectType), name: tableName, properties: properties, groups: groups,
       adapter: adapter, factory: factory)
+    availableKeys = known
   }
 
   /// Parses a names string into groups, checking names against `known` when given.

@@ -6,7 +6,7 @@ extension DataDefinition {
   /// - Throws: Every problem, each naming the property.
   public func validate() throws(DiagnosticList) {
     var problems: [Diagnostic] = []
-    let known = properties.filter { !$0.isCustom }.map(\.name)
+    let known = Array(Set(availableKeys + properties.filter { !$0.isCustom }.map(\.name))).sorted()
     let isTyped: Bool
     if case .object = kind { isTyped = true } else { isTyped = false }
     for property in properties {

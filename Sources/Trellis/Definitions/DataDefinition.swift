@@ -39,6 +39,9 @@ public struct DataDefinition: Sendable {
   public var rowActions = RowActions()
   /// A name for messages ("Task").
   public var name: String
+  /// Every key the data has, listed in the names string or not (a class's whole property
+  /// table); custom bindings and titles may use any of them.
+  public internal(set) var availableKeys: [String] = []
 
   let adapter: @Sendable (AnyObject) -> KeyValueCoding?
   let factory: (@Sendable () -> AnyObject)?
@@ -54,6 +57,7 @@ public struct DataDefinition: Sendable {
     self.groups = groups ?? [PropertyGroup(names: properties.map(\.name))]
     self.adapter = adapter
     self.factory = factory
+    self.availableKeys = properties.filter { !$0.isCustom }.map(\.name)
     if let first = properties.first(where: { !$0.isCustom }) {
       titlePropertyNames = [first.name]
     }

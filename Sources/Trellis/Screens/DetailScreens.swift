@@ -9,7 +9,15 @@ enum DetailScreens {
     let store = section.store
     let target: AnyObject
     let isPlain: Bool
+    let plainKind: Bool
+    switch definition.kind {
+    case .string, .number, .date: plainKind = true
+    default: plainKind = false
+    }
     switch item {
+    case .object(let ref) where plainKind && ref.object is DocumentObject:
+      target = ref.object
+      isPlain = true
     case .object(let ref):
       target = ref.object
       isPlain = false
