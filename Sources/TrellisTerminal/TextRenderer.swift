@@ -28,9 +28,23 @@ public struct TextRenderer: Sendable {
   /// The whole screen as text, ending with a newline.
   public func render(_ screen: ScreenSnapshot) -> String {
     var lines: [String] = []
+    let left = buttons(screen, .left)
+    let right = buttons(screen, .right)
     if let title = screen.title {
-      lines.append(title)
-      lines.append(String(repeating: "=", count: title.count))
+      if left.isEmpty && right.isEmpty {
+        lines.append(title)
+        lines.append(String(repeating: "=", count: title.count))
+      } else {
+        let bar = [left, title, right].filter { !$0.isEmpty }.joined(separator: "  ")
+        lines.append(bar)
+        lines.append(String(repeating: "=", count: bar.count))
+      }
+    }
+    if let notice = screen.notice {
+      lines.append("! " + notice)
+    }
+    if let search = screen.search {
+      lines.append("  [Search: \(search)]")
     }
     for section in screen.table.sections {
       lines.append("")
@@ -50,6 +64,25 @@ public struct TextRenderer: Sendable {
       }
     }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The bar buttons on one side: `[< Back]`, `[Add]`, `[Edit]`/`[Done]`, `[Cancel]`.
+  func buttons(_ screen: ScreenSnapshot, _ side: BarButton.Side) -> String {
+    var parts: [String] = []
+    if side == .left && screen.canGoBack
+      && !screen.barButtons.contains(where: { $0.side == .left })
+    {
+      parts.append("[< Back]")
+    }
+    for button in screen.barButtons where button.side == side {
+      switch button.role {
+      case .add: parts.append("[+]")
+      case .edit: parts.append(screen.isEditing ? "[Done]" : "[Edit]")
+      case .done: parts.append(screen.isDoneEnabled ? "[Done]" : "(Done)")
+      case .cancel: parts.append("[Cancel]")
+      }
+    }
+    return parts.joined(separator: " ")
   }
 
   /// The lines of one row: the row itself, a subtitle line, and a validation line.

@@ -12,6 +12,11 @@ func show(_ model: TableModel, _ caption: String) {
   print(renderer.render(model.screenSnapshot()))
 }
 
+func showScreen(_ screen: Screen, _ caption: String) {
+  print("── \(caption) ──")
+  print(renderer.render(screen.snapshot()))
+}
+
 func describe(_ changeset: TableChangeset) {
   print("Batch updates sent to the host:")
   for (index, stage) in changeset.stages.enumerated() {
@@ -41,3 +46,19 @@ section.content.append("Four")
 strings.processChanges()
 watcher.cancel()
 show(strings, "Strings Section, after moving \"Three!\" to the top and adding \"Four\"")
+
+// The Tasks app (seed 000): a list, a generated detail, and a validation message.
+let (tasksNavigator, _) = try TasksApp.navigator(tasks: [
+  Task(name: "Write the report", category: "Work"), Task(name: "Water the plants"),
+])
+showScreen(tasksNavigator.top, "Tasks")
+try tasksNavigator.handle(.select(ItemPath(item: 0, section: 0)))
+showScreen(tasksNavigator.top, "Tasks › Write the report (a generated detail screen)")
+try tasksNavigator.handle(.cancel)
+try tasksNavigator.handle(.add(section: nil))
+do {
+  try tasksNavigator.handle(.done)
+} catch {
+  print("Done refused: \(error)\n")
+}
+showScreen(tasksNavigator.top, "Tasks › New Task, after tapping Done with no name")

@@ -8,7 +8,9 @@ public struct Condition: Sendable {
   public let description: String
 
   /// A condition computed by a closure.
-  public init(_ description: String = "closure", _ evaluate: @escaping @Sendable (ValueReader) -> Bool) {
+  public init(
+    _ description: String = "closure", _ evaluate: @escaping @Sendable (ValueReader) -> Bool
+  ) {
     self.description = description
     self.evaluate = evaluate
   }

@@ -64,7 +64,8 @@ extension DataDefinition {
       var property = PropertyDefinition(name: entry.key, valueKind: entry.value.inferredKind)
       if case .dictionary = entry.value { property.type = .object }
       if case .array(let values) = entry.value {
-        property.type = values.allSatisfy { $0.dictionaryValue != nil } && !values.isEmpty
+        property.type =
+          values.allSatisfy { $0.dictionaryValue != nil } && !values.isEmpty
           ? .arrayOfObjects : .label
       }
       return property
@@ -87,7 +88,9 @@ extension DataDefinition {
       kind: kind, name: name, properties: [property],
       adapter: { $0 as? KeyValueCoding },
       factory: {
-        DocumentObject([PlainValue.key: valueKind == .date ? .date(.init()) : valueKind == .string ? "" : 0])
+        DocumentObject([
+          PlainValue.key: valueKind == .date ? .date(.init()) : valueKind == .string ? "" : 0
+        ])
       })
     definition.titlePropertyNames = [PlainValue.key]
     return definition
@@ -95,12 +98,14 @@ extension DataDefinition {
 
   init(
     objectType: ObjectTypeInfo?, tableName: String, columns: [(String, ValueKind)], names: String?,
-    adapter: @escaping @Sendable (AnyObject) -> KeyValueCoding?, factory: (@Sendable () -> AnyObject)?
+    adapter: @escaping @Sendable (AnyObject) -> KeyValueCoding?,
+    factory: (@Sendable () -> AnyObject)?
   ) throws(DiagnosticList) {
     let known = columns.map(\.0)
-    let groups = try names.map { text throws(DiagnosticList) in
-      try Self.groups(from: text, known: known, file: nil, typeName: tableName)
-    } ?? [PropertyGroup(names: known)]
+    let groups =
+      try names.map { text throws(DiagnosticList) in
+        try Self.groups(from: text, known: known, file: nil, typeName: tableName)
+      } ?? [PropertyGroup(names: known)]
     let kinds = Dictionary(columns, uniquingKeysWith: { first, _ in first })
     var properties: [PropertyDefinition] = []
     var seen = Set<String>()

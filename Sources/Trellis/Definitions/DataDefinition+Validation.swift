@@ -17,7 +17,9 @@ extension DataDefinition {
       switch property.resolvedType {
       case .selection:
         let hasChoices: Bool
-        if case .choice? = property.valueKind?.unwrapped { hasChoices = true } else {
+        if case .choice? = property.valueKind?.unwrapped {
+          hasChoices = true
+        } else {
           hasChoices = false
         }
         if property.attributes.items.isEmpty && !hasChoices {
@@ -34,7 +36,8 @@ extension DataDefinition {
       default: break
       }
       for binding in property.objectBindings where isTyped && !known.contains(binding.keyPath) {
-        var message = "\(name).\(label): binding \(binding.tag) names unknown key '\(binding.keyPath)'"
+        var message =
+          "\(name).\(label): binding \(binding.tag) names unknown key '\(binding.keyPath)'"
         if let suggestion = NameSuggestion.closest(to: binding.keyPath, among: known) {
           message += " (did you mean '\(suggestion)'?)"
         }
@@ -43,11 +46,12 @@ extension DataDefinition {
     }
     for group in groups {
       for member in group.names where index(of: member) == nil {
-        problems.append(Diagnostic("\(name): group '\(group.header ?? "")' names unknown property '\(member)'"))
+        problems.append(
+          Diagnostic("\(name): group '\(group.header ?? "")' names unknown property '\(member)'"))
       }
     }
-    for title in titlePropertyNames + descriptionPropertyNames where isTyped && !known.contains(title)
-    {
+    for title in titlePropertyNames + descriptionPropertyNames
+    where isTyped && !known.contains(title) {
       problems.append(Diagnostic("\(name): title or description names unknown property '\(title)'"))
     }
     if !problems.isEmpty { throw DiagnosticList(problems) }

@@ -76,7 +76,9 @@ public struct PropertyAttributes: Sendable {
   }
 
   /// Number attributes: a range, and whether fractions are allowed.
-  public static func numeric(minimum: Double? = nil, maximum: Double? = nil, allowsFloat: Bool = true)
+  public static func numeric(
+    minimum: Double? = nil, maximum: Double? = nil, allowsFloat: Bool = true
+  )
     -> PropertyAttributes
   {
     var attributes = PropertyAttributes()

@@ -66,7 +66,9 @@ enum Validator {
     guard let rule = actions.valueIsValid else { return nil }
     let context =
       context
-      ?? RowContext(rowID: RowID(.string(property?.name ?? "")), propertyName: property?.name, values: draft.reader)
+      ?? RowContext(
+        rowID: RowID(.string(property?.name ?? "")), propertyName: property?.name,
+        values: draft.reader)
     return rule(value, context)
   }
 

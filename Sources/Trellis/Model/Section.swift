@@ -84,7 +84,8 @@ open class Section {
   // MARK: Selection and adding, for subclasses to override
 
   /// The screen to push when the element at `index` is selected and discloses, if any.
-  open func detailScreen(forElementAt index: Int, in screen: Screen) throws(ScreenError) -> Screen? {
+  open func detailScreen(forElementAt index: Int, in screen: Screen) throws(ScreenError) -> Screen?
+  {
     nil
   }
 

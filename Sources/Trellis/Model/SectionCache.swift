@@ -79,7 +79,8 @@ struct SectionCache {
       if !actions.isEmpty {
         row.actions = actions
         let context = RowContext(
-          rowID: id, propertyName: row.propertyName, values: (section as? ObjectSection)?.draft.reader
+          rowID: id, propertyName: row.propertyName,
+          values: (section as? ObjectSection)?.draft.reader
             ?? ValueReader { _ in nil }, sectionID: section.id)
         actions.willConfigure?(&row, context)
         actions.willDisplay?(&row, context)

@@ -52,7 +52,9 @@ enum DetailScreens {
           try store.update(item, values: values)
         } else {
           try store.update(
-            item, values: Dictionary(draft.lastCommit.map { ($0.name, $0.value) }, uniquingKeysWith: { $1 }))
+            item,
+            values: Dictionary(
+              draft.lastCommit.map { ($0.name, $0.value) }, uniquingKeysWith: { $1 }))
         }
       } catch { throw .store(error) }
     }
@@ -101,7 +103,9 @@ enum DetailScreens {
   private static func nestedObject(_ property: PropertyDefinition, draft: Draft)
     throws(ScreenError) -> Screen
   {
-    guard let nested = draft.definition.nestedDefinition(for: property) ?? documentDefinition(draft, property)
+    guard
+      let nested = draft.definition.nestedDefinition(for: property)
+        ?? documentDefinition(draft, property)
     else {
       throw .notApplicable("\(property.title) has no definition to show")
     }
@@ -143,7 +147,8 @@ enum DetailScreens {
   private static func list(_ property: PropertyDefinition, draft: Draft) throws(ScreenError)
     -> Screen
   {
-    let nested = draft.definition.nestedDefinition(for: property)
+    let nested =
+      draft.definition.nestedDefinition(for: property)
       ?? DataDefinition.document(
         draft.value(property.name)?.arrayValue?.first ?? [:], name: property.title)
     let model = TableModel(title: property.title)

@@ -62,7 +62,13 @@ public final class Screen {
 
   /// What hosts draw.
   public func snapshot() -> ScreenSnapshot {
-    model.screenSnapshot(isEditing: isEditing)
+    var snapshot = model.screenSnapshot(isEditing: isEditing)
+    snapshot.barButtons = barButtons
+    snapshot.isDoneEnabled = isDoneEnabled
+    snapshot.canGoBack = navigator.map { $0.stack.count > 1 && $0.stack.first !== self } ?? false
+    snapshot.notice = notice
+    snapshot.search = isSearchable ? searchText : nil
+    return snapshot
   }
 
   /// Validates and commits the draft, then runs the screen's commit step.

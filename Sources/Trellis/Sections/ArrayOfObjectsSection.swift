@@ -77,7 +77,9 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
       let previous = options.filter
       options.filter = ItemFilter("search \(keys) for '\(needle)'") { reader in
         (previous?(reader) ?? true)
-          && keys.contains { reader.value($0)?.displayText.localizedCaseInsensitiveContains(needle) == true }
+          && keys.contains {
+            reader.value($0)?.displayText.localizedCaseInsensitiveContains(needle) == true
+          }
       }
     }
     if let batch = fetchOptions.batchSize {
@@ -116,7 +118,8 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
       row.attributes.reuseIdentifier = actions.reuseIdentifierForRow?(index, item) ?? "custom"
       return row
     }
-    let reader = ownerDraft?.reader(for: item, definition: definition) ?? definition.reader(for: item)
+    let reader =
+      ownerDraft?.reader(for: item, definition: definition) ?? definition.reader(for: item)
     var row = Row(id: RowID(.null), kind: .plain)
     row.text = title(reader, item)
     row.detailText = description(reader)

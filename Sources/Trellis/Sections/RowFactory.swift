@@ -81,7 +81,9 @@ enum RowFactory {
       row.accessory = .disclosureIndicator
       row.action = .pushDetail
     case .date:
-      row.detailText = value.dateValue.map { DateText.format($0, pattern: property.attributes.dateFormat) }
+      row.detailText = value.dateValue.map {
+        DateText.format($0, pattern: property.attributes.dateFormat)
+      }
     case .label:
       row.detailText = value.displayText
     default:
@@ -89,7 +91,9 @@ enum RowFactory {
     }
   }
 
-  private static func configureCustom(_ row: inout Row, _ property: PropertyDefinition, _ draft: Draft) {
+  private static func configureCustom(
+    _ row: inout Row, _ property: PropertyDefinition, _ draft: Draft
+  ) {
     if property.objectBindings.isEmpty && property.attributes.template == nil {
       row.kind = .button
       return

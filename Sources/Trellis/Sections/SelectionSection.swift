@@ -62,7 +62,8 @@ public final class SelectionSection: Section {
     let value = read()
     let chosen = value.arrayValue ?? (value.isNull ? [] : [value])
     return chosen.compactMap { item in
-      storage == .index ? item.intValue.flatMap { items.indices.contains($0) ? $0 : nil }
+      storage == .index
+        ? item.intValue.flatMap { items.indices.contains($0) ? $0 : nil }
         : items.firstIndex(of: item)
     }.sorted()
   }

@@ -11,6 +11,16 @@ public struct ScreenSnapshot: Hashable, Sendable {
   public var isEditing: Bool
   /// The sections and rows.
   public var table: TableSnapshot
+  /// The navigation bar's buttons.
+  public var barButtons: [BarButton] = []
+  /// Whether Done may be tapped (false while a draft holds an invalid value).
+  public var isDoneEnabled = true
+  /// Whether the screen was pushed, so that Back applies.
+  public var canGoBack = false
+  /// A refusal a person should see, such as why Done was refused.
+  public var notice: String?
+  /// Whether the screen has a search field, and its text.
+  public var search: String?
 
   /// Creates a screen snapshot.
   public init(

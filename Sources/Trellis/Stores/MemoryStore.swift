@@ -39,7 +39,8 @@ public final class MemoryStore: DataStore, @unchecked Sendable {
       result = StoreSorting.sorted(result, by: options.sort, reader: reader)
     }
     let start = Swift.min(Swift.max(options.offset, 0), result.count)
-    let end = options.batchSize.map { Swift.min(start + Swift.max($0, 0), result.count) } ?? result.count
+    let end =
+      options.batchSize.map { Swift.min(start + Swift.max($0, 0), result.count) } ?? result.count
     return Array(result[start..<end])
   }
 
@@ -77,8 +78,9 @@ public final class MemoryStore: DataStore, @unchecked Sendable {
     guard let index = lock.withLock({ items.firstIndex(of: item) }) else {
       throw .notFound(item.displayText)
     }
-    if case .object(let ref) = item, let kvc = itemsDefinition?.keyValueCoding(for: ref.object)
-      ?? (ref.object as? KeyValueCoding)
+    if case .object(let ref) = item,
+      let kvc = itemsDefinition?.keyValueCoding(for: ref.object)
+        ?? (ref.object as? KeyValueCoding)
     {
       for (key, value) in values {
         do { try kvc.setValue(value, forKeyPath: key) } catch {
@@ -166,7 +168,8 @@ enum StoreSorting {
   static func sorted(_ items: [Value], by keys: [SortKey], reader: (Value) -> ValueReader)
     -> [Value]
   {
-    let decorated = items.map { item in (item, keys.map { reader(item).value($0.keyPath) ?? .null }) }
+    let decorated = items.map { item in (item, keys.map { reader(item).value($0.keyPath) ?? .null })
+    }
     return decorated.sorted { a, b in
       for (index, key) in keys.enumerated() {
         let order = compare(a.1[index], b.1[index])

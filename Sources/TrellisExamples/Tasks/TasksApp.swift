@@ -42,7 +42,9 @@ public enum TasksApp {
   }
 
   /// A navigator showing the task list over an in-memory store holding `tasks`.
-  public static func navigator(tasks: [Task] = []) throws(DiagnosticList) -> (Navigator, MemoryStore) {
+  public static func navigator(tasks: [Task] = []) throws(DiagnosticList) -> (
+    Navigator, MemoryStore
+  ) {
     let definition = try taskDefinition()
     let store = MemoryStore(objects: tasks, definition: definition)
     return (Navigator(root: listScreen(store: store, definition: definition)), store)

@@ -1,10 +1,10 @@
 import Foundation
+import Observation
 import Testing
 import Trellis
 import TrellisExamples
-import TrellisTesting
 import TrellisMacros
-import Observation
+import TrellisTesting
 
 @Suite("Data definitions")
 struct DefinitionTests {
@@ -57,7 +57,9 @@ struct DefinitionTests {
       (.segmented, .date), (.slider, .bool), (.textView, .bool), (.selection, .date),
       (.objectSelection, .int),
     ]
-    for (type, kind) in misfits { #expect(type.mismatch(with: kind) != nil, "\(type) with \(kind)") }
+    for (type, kind) in misfits {
+      #expect(type.mismatch(with: kind) != nil, "\(type) with \(kind)")
+    }
     #expect(PropertyType.allCases.count == 16)
   }
 
@@ -67,7 +69,8 @@ struct DefinitionTests {
       Issue.record("expected an error")
     } catch {
       #expect(error.diagnostics.count == 1)
-      #expect(error.diagnostics[0].message == "unknown property 'nmae' of Task (did you mean 'name'?)")
+      #expect(
+        error.diagnostics[0].message == "unknown property 'nmae' of Task (did you mean 'name'?)")
       #expect(error.diagnostics[0].location != nil)
     }
   }
@@ -99,7 +102,8 @@ struct DefinitionTests {
     model.addSection(ArrayOfObjectsSection(store: store, definition: .date))
     let navigator = Navigator(root: Screen(model: model))
     let app = HeadlessApp(navigator: navigator)
-    #expect(app.texts == [["1970-01-01T00:00:00Z", "1970-01-02T00:00:00Z", "1970-01-03T00:00:00Z"]])
+    #expect(
+      app.texts == [["1970-01-01T00:00:00Z", "1970-01-02T00:00:00Z", "1970-01-03T00:00:00Z"]])
     try app.tap("1970-01-02T00:00:00Z")
     #expect(app.host.rows(inSection: 0).map(\.kind) == [.date])
     try app.enter(.date(Date(timeIntervalSince1970: 259_200)), at: "Date")
@@ -149,7 +153,9 @@ struct DefinitionTests {
     model.addSection(plain)
     let rows = model.snapshot.sections.map(\.items)
     #expect(rows[0].map(\.detail) == ["definition", "property", "definition"])
-    #expect(rows[0][0].themeStyle == nil, "the section's action wins over the model's, even when it answers nil")
+    #expect(
+      rows[0][0].themeStyle == nil,
+      "the section's action wins over the model's, even when it answers nil")
     #expect(rows[0][2].themeStyle == "SectionStyle")
     #expect(rows[1].map(\.themeStyle) == ["RowStyle", "ModelStyle"])
   }
@@ -211,7 +217,8 @@ struct DefinitionTests {
     let holder = Holder()
     var definition = try DataDefinition(for: Holder.self)
     definition["favorite"]?.type = .objectSelection
-    definition["favorite"]?.attributes.itemsStore = MemoryStore(objects: steps, definition: stepDefinition)
+    definition["favorite"]?.attributes.itemsStore = MemoryStore(
+      objects: steps, definition: stepDefinition)
     definition["favorite"]?.attributes.nestedDefinition = stepDefinition
     let model = TableModel()
     try model.generateSections(for: holder, definition: definition)
@@ -276,15 +283,22 @@ struct DefinitionTests {
 
   @Test func navigationBarTypesExposeTheirButtons() {
     #expect(NavigationBarType.allCases.count == 13)
-    #expect(NavigationBarType.addRightEditLeft.buttons == [BarButton(.edit, .left), BarButton(.add, .right)])
-    #expect(NavigationBarType.doneLeftCancelRight.buttons == [BarButton(.done, .left), BarButton(.cancel, .right)])
+    #expect(
+      NavigationBarType.addRightEditLeft.buttons == [
+        BarButton(.edit, .left), BarButton(.add, .right),
+      ])
+    #expect(
+      NavigationBarType.doneLeftCancelRight.buttons == [
+        BarButton(.done, .left), BarButton(.cancel, .right),
+      ])
     #expect(NavigationBarType.addEditRight.buttons.map(\.side) == [.right, .right])
   }
 
   @Test func arrayOfStringsSection() throws {
     let store = MemoryStore(items: ["One", "Two", "Three!"], definition: .string)
     let model = TableModel()
-    let section = ArrayOfObjectsSection(header: "Strings Section", store: store, definition: .string)
+    let section = ArrayOfObjectsSection(
+      header: "Strings Section", store: store, definition: .string)
     model.addSection(section)
     let app = HeadlessApp(navigator: Navigator(root: Screen(model: model)))
     try app.tap("Two")
