@@ -11,11 +11,19 @@ let package = Package(
     .library(name: "TrellisMacros", targets: ["TrellisMacros"]),
     .library(name: "TrellisTerminal", targets: ["TrellisTerminal"]),
     .library(name: "TrellisTesting", targets: ["TrellisTesting"]),
+    .library(name: "TrellisSQLite", targets: ["TrellisSQLite"]),
+    .library(name: "TrellisWeb", targets: ["TrellisWeb"]),
+    .executable(name: "trellis", targets: ["trellis"]),
     .executable(name: "trellis-demo", targets: ["trellis-demo"]),
     .executable(name: "trellis-bench", targets: ["trellis-bench"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/swiftlang/swift-syntax.git", from: "602.0.0")
+    .package(url: "https://github.com/swiftlang/swift-syntax.git", from: "602.0.0"),
+    .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.0.0"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.0.0"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.0.0"),
+    .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
+    .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
   ],
   targets: [
     // The diff engine: snapshots in, staged changesets out. Standard library only.
@@ -37,8 +45,24 @@ let package = Package(
     // Small, runnable examples from the seeds, shared by the demo and the tests.
     .target(name: "TrellisExamples", dependencies: ["Trellis", "TrellisMacros"]),
 
+    // The embedded relational store.
+    .target(
+      name: "TrellisSQLite",
+      dependencies: ["Trellis", .product(name: "GRDB", package: "GRDB.swift")]
+    ),
+
     // Hosts.
     .target(name: "TrellisTerminal", dependencies: ["Trellis"]),
+    .target(
+      name: "TrellisWeb",
+      dependencies: [
+        "Trellis",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+        .product(name: "Logging", package: "swift-log"),
+      ],
+      resources: [.copy("Assets")]
+    ),
 
     // The headless table view and contract suites.
     .target(name: "TrellisTesting", dependencies: ["Trellis", "TrellisDiff"]),
@@ -46,7 +70,17 @@ let package = Package(
     // Executables.
     .executableTarget(
       name: "trellis-demo",
-      dependencies: ["Trellis", "TrellisExamples", "TrellisTerminal"]
+      dependencies: [
+        "Trellis", "TrellisExamples", "TrellisTerminal", "TrellisWeb", "TrellisSQLite",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .executableTarget(
+      name: "trellis",
+      dependencies: [
+        "Trellis", "TrellisTerminal", "TrellisWeb",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
     ),
     .executableTarget(
       name: "trellis-bench",
@@ -62,6 +96,15 @@ let package = Package(
         "Trellis", "TrellisMacros", "TrellisTesting", "TrellisTerminal", "TrellisExamples",
       ],
       resources: [.copy("Fixtures")]
+    ),
+    .testTarget(name: "TrellisSQLiteTests", dependencies: ["TrellisSQLite", "TrellisTesting", "TrellisExamples"]),
+    .testTarget(
+      name: "TrellisWebTests",
+      dependencies: [
+        "TrellisWeb", "TrellisTesting", "TrellisExamples",
+        .product(name: "HummingbirdTesting", package: "hummingbird"),
+        .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
+      ]
     ),
     .testTarget(
       name: "TrellisMacrosPluginTests",
