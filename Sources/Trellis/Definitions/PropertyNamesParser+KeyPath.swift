@@ -11,9 +11,9 @@ extension PropertyNamesParser {
     let shown = text.value
     var keyStart = text.start
     for offset in text.start...text.end {
-      if offset < text.end, characters[offset] != "." {
-        let character = characters[offset]
-        if character.isWhitespace {
+      if offset < text.end, scalars[offset] != "." {
+        let character = scalars[offset]
+        if Self.isWhitespace(character) {
           var message = "the property name '\(shown)' contains whitespace; a custom row's name "
           message +=
             inGroup ? "starts with '~'" : "starts with '~', a group is written 'Header:(names)'"
@@ -42,30 +42,47 @@ extension PropertyNamesParser {
 
   /// What is wrong with the key at `range`, and where, if anything.
   private func keyProblem(_ range: Range<Int>, in name: String) -> (String, Int)? {
-    let key = String(range.map { characters[$0] })
-    let first = characters[range.lowerBound]
+    var key = ""
+    key.unicodeScalars.append(contentsOf: scalars[range])
+    let first = scalars[range.lowerBound]
     if first == "@" {
       if key == "@count" { return nil }
       return (
         "unknown operator '\(key)' in '\(name)'; only '@count' is supported", range.lowerBound
       )
     }
-    if first.isASCII && first.isWholeNumber {
-      if key.allSatisfy({ $0.isASCII && $0.isWholeNumber }) { return nil }
+    if Self.isDigit(first) {
+      if scalars[range].allSatisfy(Self.isDigit) { return nil }
       return (
         "the key '\(key)' in '\(name)' starts with a digit; a key starts with a letter or '_', "
           + "or is an array index", range.lowerBound
       )
     }
     for offset in range {
-      let character = characters[offset]
+      let character = scalars[offset]
       let allowed =
-        character.isLetter || character == "_"
-        || (offset > range.lowerBound && character.isNumber)
+        offset == range.lowerBound
+        ? Self.canStartKey(character) : Self.canContinueKey(character)
       if !allowed {
         return ("unexpected '\(character)' in the property name '\(name)'", offset)
       }
     }
     return nil
+  }
+
+  static func isDigit(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) }
+
+  /// A letter or `_`.
+  static func canStartKey(_ scalar: Unicode.Scalar) -> Bool {
+    scalar == "_" || scalar.properties.isAlphabetic
+  }
+
+  /// A letter, digit, `_`, or a combining mark (so that decomposed accents are accepted).
+  static func canContinueKey(_ scalar: Unicode.Scalar) -> Bool {
+    if canStartKey(scalar) || scalar.properties.numericType != nil { return true }
+    switch scalar.properties.generalCategory {
+    case .nonspacingMark, .spacingMark, .enclosingMark, .connectorPunctuation: return true
+    default: return false
+    }
   }
 }

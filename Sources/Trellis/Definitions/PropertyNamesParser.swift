@@ -1,15 +1,20 @@
-/// The reader behind ``PropertyNamesString/parse(_:file:)``: one pass over the characters, with
+/// The reader behind ``PropertyNamesString/parse(_:file:)``: one pass over the string, with
 /// recovery at `;`, `,` and `)` so that every problem in the string is reported.
+///
+/// It reads Unicode scalars, so that a combining mark after `;` or `~` cannot hide it inside a
+/// character; locations count characters, as ``SourceLocation`` does.
 struct PropertyNamesParser {
   /// The characters that end an ungrouped entry's text.
-  private static let entryStops: Set<Character> = [";", ":", "(", ")"]
+  private static let entryStops: Set<Unicode.Scalar> = [";", ":", "(", ")"]
   /// The characters that end a name inside a group, or a custom name anywhere.
-  private static let itemStops: Set<Character> = [";", ":", "(", ")", ","]
+  private static let itemStops: Set<Unicode.Scalar> = [";", ":", "(", ")", ","]
 
-  let characters: [Character]
+  let scalars: [Unicode.Scalar]
   private let file: String?
-  /// The offset at which each line starts.
-  private let lineStarts: [Int]
+  /// The line and column of each scalar offset, and of the end.
+  private let places: [(line: Int32, column: Int32)]
+  /// Whether the string has more than one line.
+  private let isMultiline: Bool
   private var position = 0
   /// The problems found, in order.
   private(set) var diagnostics: [Diagnostic] = []
@@ -22,14 +27,24 @@ struct PropertyNamesParser {
 
   /// Prepares to read `text`.
   init(_ text: String, file: String?) {
-    characters = Array(text)
+    scalars = Array(text.unicodeScalars)
     self.file = file
-    var starts = [0]
-    for (offset, character) in characters.enumerated()
-    where character == "\n" || character == "\r\n" {
-      starts.append(offset + 1)
+    var places: [(line: Int32, column: Int32)] = []
+    places.reserveCapacity(scalars.count + 1)
+    var line: Int32 = 1
+    var column: Int32 = 1
+    for character in text {
+      for _ in character.unicodeScalars { places.append((line, column)) }
+      if character == "\n" || character == "\r\n" {
+        line += 1
+        column = 1
+      } else {
+        column += 1
+      }
     }
-    lineStarts = starts
+    places.append((line, column))
+    self.places = places
+    isMultiline = line > 1
   }
 
   /// Reads the whole string, filling ``groups`` and ``diagnostics``.
@@ -90,7 +105,8 @@ struct PropertyNamesParser {
       skip(to: [";"])
     default:
       if text.isEmpty {
-        report("expected a property name or a group before ';'", at: position)
+        // At the end, only a dangling '\' leaves no text, and it has been reported.
+        if !atEnd { report("expected a property name or a group before ';'", at: position) }
       } else if let item = keyPathItem(text, inGroup: false) {
         addLoose(item)
       }
@@ -214,14 +230,14 @@ struct PropertyNamesParser {
     }
     var offset = text.start
     while offset < text.end {
-      if characters[offset] == "\\" {
+      if scalars[offset] == "\\" {
         offset += 2
         continue
       }
-      if characters[offset] == ":" {
+      if scalars[offset] == ":" {
         var next = offset + 1
-        while next < text.end, characters[next].isWhitespace { next += 1 }
-        if next < text.end, characters[next] == "(" {
+        while next < text.end, Self.isWhitespace(scalars[next]) { next += 1 }
+        if next < text.end, scalars[next] == "(" {
           report(
             "a footer cannot contain ':(' (is a ';' missing before the next group?); write "
               + "'\\:' for a literal ':'", at: offset)
@@ -277,32 +293,32 @@ extension PropertyNamesParser {
   }
 
   /// Reads text up to an unescaped character of `stops` or the end, without consuming it.
-  mutating func scanText(stoppingAt stops: Set<Character>) -> ScannedText {
+  mutating func scanText(stoppingAt stops: Set<Unicode.Scalar>) -> ScannedText {
     skipWhitespace()
     var text = ScannedText(start: position, end: position)
     var pendingSpace = false
     while let character = current {
       if character == "\\" {
-        guard position + 1 < characters.count else {
+        guard position + 1 < scalars.count else {
           report("expected a character after '\\'", at: position + 1)
           position += 1
           break
         }
         if pendingSpace { text.value.append(" ") }
         pendingSpace = false
-        text.value.append(characters[position + 1])
+        text.value.unicodeScalars.append(scalars[position + 1])
         text.escapes.append(position)
         position += 2
         text.end = position
       } else if stops.contains(character) {
         break
-      } else if character.isWhitespace {
+      } else if Self.isWhitespace(character) {
         pendingSpace = true
         position += 1
       } else {
         if pendingSpace { text.value.append(" ") }
         pendingSpace = false
-        text.value.append(character)
+        text.value.unicodeScalars.append(character)
         position += 1
         text.end = position
       }
@@ -311,37 +327,35 @@ extension PropertyNamesParser {
   }
 
   /// Moves to the next unescaped character of `stops`, or the end.
-  mutating func skip(to stops: Set<Character>) {
+  mutating func skip(to stops: Set<Unicode.Scalar>) {
     while let character = current, !stops.contains(character) {
       position += character == "\\" ? 2 : 1
     }
-    position = min(position, characters.count)
+    position = min(position, scalars.count)
   }
 
   mutating func skipWhitespace() {
-    while let character = current, character.isWhitespace { position += 1 }
+    while let character = current, Self.isWhitespace(character) { position += 1 }
   }
 
-  var current: Character? { position < characters.count ? characters[position] : nil }
-  var atEnd: Bool { position >= characters.count }
+  var current: Unicode.Scalar? { position < scalars.count ? scalars[position] : nil }
+  var atEnd: Bool { position >= scalars.count }
+
+  /// Whether `scalar` is whitespace: spaces, tabs and line breaks.
+  static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.isWhitespace }
 
   // MARK: Locations and reports
 
-  /// The line and column of `offset`.
+  /// The line and column of the scalar at `offset`.
   func location(at offset: Int) -> SourceLocation {
-    var low = 0
-    var high = lineStarts.count - 1
-    while low < high {
-      let middle = (low + high + 1) / 2
-      if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
-    }
-    return SourceLocation(file: file, line: low + 1, column: offset - lineStarts[low] + 1)
+    let place = places[min(max(offset, 0), places.count - 1)]
+    return SourceLocation(file: file, line: Int(place.line), column: Int(place.column))
   }
 
   /// "column 14", or "line 2, column 3" when the string has more than one line.
   func place(of offset: Int) -> String {
     let location = location(at: offset)
-    if lineStarts.count == 1 { return "column \(location.column)" }
+    if !isMultiline { return "column \(location.column)" }
     return "line \(location.line), column \(location.column)"
   }
 

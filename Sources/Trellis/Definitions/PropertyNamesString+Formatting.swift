@@ -39,41 +39,42 @@ extension PropertyNamesString {
   }
 
   /// Escapes `specials` and the whitespace that parsing would trim or collapse.
-  static func escape(_ text: String, specials: Set<Character>, escapesTilde: Bool) -> String {
-    escape(text) { characters, index in
-      let character = characters[index]
-      return specials.contains(character) || (escapesTilde && index == 0 && character == "~")
+  static func escape(_ text: String, specials: Set<Unicode.Scalar>, escapesTilde: Bool) -> String {
+    escape(text) { scalars, index in
+      let scalar = scalars[index]
+      return specials.contains(scalar) || (escapesTilde && index == 0 && scalar == "~")
     }
   }
 
   /// Escapes a footer: `\`, `;`, a `:` before `(`, and whitespace as in headers.
   static func escapeFooter(_ footer: String) -> String {
-    escape(footer) { characters, index in
-      switch characters[index] {
+    escape(footer) { scalars, index in
+      switch scalars[index] {
       case "\\", ";": return true
-      case ":": return characters[(index + 1)...].first { !$0.isWhitespace } == "("
+      case ":":
+        return scalars[(index + 1)...].first { !PropertyNamesParser.isWhitespace($0) } == "("
       default: return false
       }
     }
   }
 
-  /// Escapes the characters `isSpecial` picks, and every whitespace character except a single
-  /// space between two other characters: the whitespace that parsing would trim or collapse.
+  /// Escapes the scalars `isSpecial` picks, and all whitespace except a single space between
+  /// two other scalars: the whitespace that parsing would trim or collapse.
   private static func escape(
-    _ text: String, isSpecial: ([Character], Int) -> Bool
+    _ text: String, isSpecial: ([Unicode.Scalar], Int) -> Bool
   ) -> String {
-    let characters = Array(text)
+    let scalars = Array(text.unicodeScalars)
     var result = ""
-    for (index, character) in characters.enumerated() {
-      if character.isWhitespace {
+    for (index, scalar) in scalars.enumerated() {
+      if PropertyNamesParser.isWhitespace(scalar) {
         let kept =
-          character == " " && index > 0 && index < characters.count - 1
-          && !characters[index - 1].isWhitespace
+          scalar == " " && index > 0 && index < scalars.count - 1
+          && !PropertyNamesParser.isWhitespace(scalars[index - 1])
         if !kept { result += "\\" }
-      } else if isSpecial(characters, index) {
+      } else if isSpecial(scalars, index) {
         result += "\\"
       }
-      result.append(character)
+      result.unicodeScalars.append(scalar)
     }
     return result
   }

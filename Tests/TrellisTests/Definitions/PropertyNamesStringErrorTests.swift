@@ -136,6 +136,7 @@ struct PropertyNamesStringErrorTests {
   @Test("a trailing backslash is reported")
   func trailingBackslash() {
     #expect(errors(#"A\"#) == ["1:3: error: expected a character after '\\'"])
+    #expect(errors(#"a;\"#) == ["1:4: error: expected a character after '\\'"])
   }
 
   @Test("every problem is reported, not only the first, and the file is named")
@@ -154,5 +155,16 @@ struct PropertyNamesStringErrorTests {
           "Task.names:1:25: error: 'x' is listed twice (first at 1:14)",
         ])
     }
+  }
+
+  @Test("columns count characters, and a combining mark cannot hide a separator")
+  func unicodeColumns() {
+    #expect(
+      errors("~👩‍👩‍👧;a b") == [
+        "1:5: error: the property name 'a b' contains whitespace; a custom row's name starts "
+          + "with '~', a group is written 'Header:(names)'"
+      ])
+    #expect(
+      errors("a;\u{301}b") == ["1:2: error: unexpected '\u{301}' in the property name '\u{301}b'"])
   }
 }

@@ -169,4 +169,12 @@ struct PropertyNamesStringTests {
         SourceLocation(line: 3, column: 1),
       ])
   }
+
+  @Test("names may use any letters; custom names any characters")
+  func unicode() throws {
+    #expect(
+      try shapes("über;cafe\u{301};Größe:(~Löschen 🗑)") == [
+        GroupShape(["über", "cafe\u{301}"]), GroupShape("Größe", ["~Löschen 🗑"]),
+      ])
+  }
 }
