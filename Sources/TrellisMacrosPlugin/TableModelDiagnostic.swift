@@ -8,6 +8,7 @@ enum TableModelDiagnostic: String, DiagnosticMessage {
   case onProtocol
   case onOther
   case notFinal
+  case openNotFinal
   case ignoredNotOnProperty
 
   var message: String {
@@ -26,6 +27,10 @@ enum TableModelDiagnostic: String, DiagnosticMessage {
     case .notFinal:
       "@TableModel requires a final class: the property table is typed by the class itself, "
         + "so a subclass could not share it; add 'final'"
+    case .openNotFinal:
+      "@TableModel requires a final class: the property table is typed by the class itself, "
+        + "so a subclass could not share it; an open class cannot be final, so make it "
+        + "'public final'"
     case .ignoredNotOnProperty:
       "@TableIgnored applies to stored properties of a @TableModel class"
     }
@@ -38,6 +43,8 @@ enum TableModelDiagnostic: String, DiagnosticMessage {
 
 /// The fix-it that makes a class final.
 struct AddFinalFixIt: FixItMessage {
-  var message: String { "add 'final'" }
+  /// Whether the class was `open`, which becomes `public`.
+  var isOpen = false
+  var message: String { isOpen ? "replace 'open' with 'public final'" : "add 'final'" }
   var fixItID: MessageID { MessageID(domain: "TrellisMacros", id: "addFinal") }
 }

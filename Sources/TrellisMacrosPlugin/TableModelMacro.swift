@@ -68,33 +68,41 @@ public struct TableModelMacro: ExtensionMacro {
     return .onOther
   }
 
-  /// The "add 'final'" error, with a fix-it that inserts it before `class`.
+  /// The "add 'final'" error, with a fix-it that inserts it before `class` (and for an `open`
+  /// class, which cannot be final, makes it `public`).
   static func notFinal(_ classDecl: ClassDeclSyntax, attribute: AttributeSyntax) -> Diagnostic {
     let keyword = classDecl.classKeyword
     let finalModifier = DeclModifierSyntax(
       leadingTrivia: keyword.leadingTrivia, name: .keyword(.final), trailingTrivia: .space)
-    var newModifiers = classDecl.modifiers
+    var isOpen = false
+    var newModifiers = DeclModifierListSyntax(
+      classDecl.modifiers.map { modifier in
+        guard modifier.name.tokenKind == .keyword(.open) else { return modifier }
+        isOpen = true
+        return modifier.with(
+          \.name, .keyword(.public, trailingTrivia: modifier.name.trailingTrivia))
+      })
     newModifiers.append(finalModifier)
     let newKeyword = keyword.with(\.leadingTrivia, [])
     return Diagnostic(
       node: Syntax(classDecl.name),
-      message: TableModelDiagnostic.notFinal,
+      message: isOpen ? TableModelDiagnostic.openNotFinal : TableModelDiagnostic.notFinal,
       fixIts: [
         FixIt(
-          message: AddFinalFixIt(),
+          message: AddFinalFixIt(isOpen: isOpen),
           changes: [
-            .replace(
-              oldNode: Syntax(classDecl.modifiers), newNode: Syntax(newModifiers)),
+            .replace(oldNode: Syntax(classDecl.modifiers), newNode: Syntax(newModifiers)),
             .replace(oldNode: Syntax(keyword), newNode: Syntax(newKeyword)),
           ])
       ])
   }
 
-  /// `public `, `package ` or nothing: the generated member is as visible as the class.
+  /// `public `, `package ` or nothing: the generated member is as visible as the class. (An
+  /// `open` class cannot be final, so it never gets this far.)
   static func accessModifier(of classDecl: ClassDeclSyntax) -> String {
     for modifier in classDecl.modifiers {
       switch modifier.name.tokenKind {
-      case .keyword(.public), .keyword(.open): return "public "
+      case .keyword(.public): return "public "
       case .keyword(.package): return "package "
       default: continue
       }

@@ -92,6 +92,35 @@ struct TableModelDiagnosticTests {
         """)
   }
 
+  @Test("an open class is asked to become public final")
+  func openClass() {
+    assertExpansion(
+      """
+      @TableModel open class Task {
+        var name = ""
+      }
+      """,
+      expandedSource: """
+        open class Task {
+          var name = ""
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message:
+            "@TableModel requires a final class: the property table is typed by the class "
+            + "itself, so a subclass could not share it; an open class cannot be final, so make "
+            + "it 'public final'",
+          line: 1, column: 24, fixIts: [FixItSpec(message: "replace 'open' with 'public final'")])
+      ],
+      applyFixIts: ["replace 'open' with 'public final'"],
+      fixedSource: """
+        @TableModel public final class Task {
+          var name = ""
+        }
+        """)
+  }
+
   @Test("@TableIgnored on something other than a property is reported")
   func ignoredOnFunction() {
     assertExpansion(

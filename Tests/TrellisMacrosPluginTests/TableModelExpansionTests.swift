@@ -151,7 +151,7 @@ struct TableModelExpansionTests {
   @Test(
     "the generated member is as visible as the class",
     arguments: [
-      ("public", "public "), ("open", "public "), ("package", "package "),
+      ("public", "public "), ("package", "package "),
       ("internal", ""), ("fileprivate", ""), ("private", ""),
     ])
   func accessLevel(modifier: String, generated: String) {
