@@ -88,6 +88,7 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
     }
     ownerDraft?.observeChildren()
     items = (try? store.fetch(options)) ?? []
+    model?.modelActions.didFetchItems?(items)
     totalCount = loadedLimit == nil ? items.count : ((try? store.count(options)) ?? items.count)
   }
 
