@@ -12,16 +12,16 @@ extension Predicate {
   ///     Column names are quoted in the SQL.
   ///   - variables: The values of `$variables`; an array is bound element by element for IN
   ///     and BETWEEN.
-  /// - Throws: ``PredicateError`` for a key path without a column, a missing variable, or a
+  /// - Throws: ``PredicateEvaluationError`` for a key path without a column, a missing variable, or a
   ///   construct SQL cannot express (ANY/ALL/NONE, SELF, IN over a key path, LIKE with a key path
   ///   as the pattern, a dictionary or object value).
   public func sql(columns: (String) -> String?, variables: [String: Value] = [:])
-    throws(PredicateError) -> (clause: String, arguments: [Value])
+    throws(PredicateEvaluationError) -> (clause: String, arguments: [Value])
   {
-    let result: Result<(clause: String, arguments: [Value]), PredicateError> =
+    let result: Result<(clause: String, arguments: [Value]), PredicateEvaluationError> =
       withoutActuallyEscaping(columns) { columns in
         var writer = PredicateSQLWriter(columns: columns, variables: variables)
-        do throws(PredicateError) {
+        do throws(PredicateEvaluationError) {
           let fragment = try writer.write(root)
           return .success((fragment.sql, writer.arguments))
         } catch {

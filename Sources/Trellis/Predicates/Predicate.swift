@@ -34,9 +34,9 @@ public struct Predicate: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The predicate that always holds: `TRUEPREDICATE`.
-  public static let truePredicate = Predicate(root: .constant(true))
+  public static let always = Predicate(root: .constant(true))
   /// The predicate that never holds: `FALSEPREDICATE`.
-  public static let falsePredicate = Predicate(root: .constant(false))
+  public static let never = Predicate(root: .constant(false))
 
   /// The canonical text, which parses back to an equal predicate.
   public var description: String { root.text }

@@ -6,7 +6,7 @@ struct PredicateEvaluator {
   let variables: [String: Value]
 
   /// Whether `node` holds.
-  func evaluate(_ node: PredicateNode) throws(PredicateError) -> Bool {
+  func evaluate(_ node: PredicateNode) throws(PredicateEvaluationError) -> Bool {
     switch node {
     case .constant(let value): return value
     case .not(let operand): return !(try evaluate(operand))
@@ -20,7 +20,8 @@ struct PredicateEvaluator {
     }
   }
 
-  private func evaluate(_ comparison: PredicateComparison) throws(PredicateError) -> Bool {
+  private func evaluate(_ comparison: PredicateComparison) throws(PredicateEvaluationError) -> Bool
+  {
     let left = try value(of: comparison.left)
     let right = try value(of: comparison.right)
     guard let quantifier = comparison.quantifier else {
@@ -48,7 +49,7 @@ struct PredicateEvaluator {
   }
 
   /// The value of an operand.
-  func value(of operand: PredicateOperand) throws(PredicateError) -> Value {
+  func value(of operand: PredicateOperand) throws(PredicateEvaluationError) -> Value {
     switch operand {
     case .keyPath(let path): return try PredicateKeyPath.read(path, from: root)
     case .evaluatedValue: return root
@@ -66,7 +67,7 @@ struct PredicateEvaluator {
 
   /// The operator of `comparison` applied to two values.
   private func apply(_ comparison: PredicateComparison, _ left: Value, _ right: Value)
-    throws(PredicateError) -> Bool
+    throws(PredicateEvaluationError) -> Bool
   {
     let options = comparison.options
     switch comparison.op {

@@ -9,13 +9,13 @@
 ///   element and gives the array of results (`steps.name`).
 enum PredicateKeyPath {
   /// The value at `path` below `root`.
-  static func read(_ path: String, from root: Value) throws(PredicateError) -> Value {
+  static func read(_ path: String, from root: Value) throws(PredicateEvaluationError) -> Value {
     let keys = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
     return try read(keys[...], from: root, path: path)
   }
 
   private static func read(_ keys: ArraySlice<String>, from root: Value, path: String)
-    throws(PredicateError) -> Value
+    throws(PredicateEvaluationError) -> Value
   {
     var current = root
     var walked: [String] = []

@@ -16,7 +16,9 @@ public enum PredicateSQLFunctions {
 
   /// Whether the whole of `value` matches the regular expression `pattern` (Swift `Regex`
   /// syntax; a leading `(?i)` makes it case-insensitive). Compiled patterns are cached.
-  public static func matches(_ pattern: String, _ value: String) throws(PredicateError) -> Bool {
+  public static func matches(_ pattern: String, _ value: String) throws(PredicateEvaluationError)
+    -> Bool
+  {
     do {
       return try PredicateRegex.wholeMatch(pattern, value)
     } catch {

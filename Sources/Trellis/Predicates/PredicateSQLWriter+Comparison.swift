@@ -1,6 +1,8 @@
 extension PredicateSQLWriter {
   /// The SQL for one comparison.
-  mutating func write(_ comparison: PredicateComparison) throws(PredicateError) -> Fragment {
+  mutating func write(_ comparison: PredicateComparison) throws(PredicateEvaluationError)
+    -> Fragment
+  {
     if let quantifier = comparison.quantifier {
       throw .unsupportedInSQL("\(quantifier.rawValue) (a quantifier over a collection)")
     }
@@ -49,7 +51,7 @@ extension PredicateSQLWriter {
 
   private mutating func writeBetween(
     _ comparison: PredicateComparison, _ left: Operand, _ right: Operand
-  ) throws(PredicateError) -> Fragment {
+  ) throws(PredicateEvaluationError) -> Fragment {
     switch right {
     case .list(let bounds) where bounds.count == 2:
       let l = try scalar(left, comparison.options, for: "BETWEEN")
@@ -71,7 +73,7 @@ extension PredicateSQLWriter {
 
   private mutating func writeIn(
     _ comparison: PredicateComparison, _ left: Operand, _ right: Operand
-  ) throws(PredicateError) -> Fragment {
+  ) throws(PredicateEvaluationError) -> Fragment {
     let options = comparison.options
     switch right {
     case .list(let elements):
@@ -106,7 +108,7 @@ extension PredicateSQLWriter {
 
   private mutating func writeSubstring(
     _ comparison: PredicateComparison, _ left: Operand, _ right: Operand
-  ) throws(PredicateError) -> Fragment {
+  ) throws(PredicateEvaluationError) -> Fragment {
     let options = comparison.options
     let what = comparison.op.rawValue
     switch right {
@@ -152,7 +154,7 @@ extension PredicateSQLWriter {
 
   private mutating func writeMatches(
     _ comparison: PredicateComparison, _ left: Operand, _ right: Operand
-  ) throws(PredicateError) -> Fragment {
+  ) throws(PredicateEvaluationError) -> Fragment {
     let caseInsensitive = comparison.options.contains(.caseInsensitive)
     let valueOptions = comparison.options.subtracting(.caseInsensitive)
     let function = PredicateSQLFunctions.regexpName

@@ -29,7 +29,7 @@ struct PredicateSQLWriter {
   }
 
   /// The SQL for `node`.
-  mutating func write(_ node: PredicateNode) throws(PredicateError) -> Fragment {
+  mutating func write(_ node: PredicateNode) throws(PredicateEvaluationError) -> Fragment {
     switch node {
     case .constant(let value): return Fragment(sql: value ? "1" : "0", nullable: false)
     case .not(let operand):
@@ -70,7 +70,7 @@ struct PredicateSQLWriter {
   // MARK: - Operands
 
   /// The operand, resolved: key paths to quoted columns, variables to their values.
-  func resolve(_ operand: PredicateOperand) throws(PredicateError) -> Operand {
+  func resolve(_ operand: PredicateOperand) throws(PredicateEvaluationError) -> Operand {
     switch operand {
     case .keyPath(let path):
       guard let column = columns(path) else { throw .unknownColumn(keyPath: path) }
@@ -98,7 +98,7 @@ struct PredicateSQLWriter {
   /// A scalar operand as SQL, folded for `options`: a column (wrapped in the fold function) or a
   /// `?` whose argument is appended.
   mutating func scalar(_ operand: Operand, _ options: PredicateOptions, for what: String)
-    throws(PredicateError) -> String
+    throws(PredicateEvaluationError) -> String
   {
     switch operand {
     case .column(let column):
@@ -112,13 +112,13 @@ struct PredicateSQLWriter {
   }
 
   /// Appends `value` as an argument and returns its placeholder.
-  mutating func bind(_ value: Value) throws(PredicateError) -> String {
+  mutating func bind(_ value: Value) throws(PredicateEvaluationError) -> String {
     arguments.append(try Self.argument(value))
     return "?"
   }
 
   /// A value as SQLite stores it: Booleans as 0 or 1, dates as seconds since 1970 (a Double).
-  static func argument(_ value: Value) throws(PredicateError) -> Value {
+  static func argument(_ value: Value) throws(PredicateEvaluationError) -> Value {
     switch value {
     case .null, .int, .double, .string, .data: return value
     case .bool(let flag): return .int(flag ? 1 : 0)

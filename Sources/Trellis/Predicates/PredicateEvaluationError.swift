@@ -1,7 +1,7 @@
 /// Why a predicate could not be evaluated or translated to SQL.
 ///
 /// Parse errors are ``Diagnostic``s instead, located in the predicate's text.
-public enum PredicateError: Error, Hashable, Sendable, CustomStringConvertible {
+public enum PredicateEvaluationError: Error, Hashable, Sendable, CustomStringConvertible {
   /// A key path could not be read: usually a misspelt property. `suggestion` is the closest
   /// property name, when there is one.
   case keyPath(BindingError, suggestion: String?)
