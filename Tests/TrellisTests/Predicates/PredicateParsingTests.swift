@@ -86,6 +86,13 @@ struct PredicateParsingTests {
     #expect(try Predicate("a == 2") != Predicate("a == 2.0"))
   }
 
+  @Test func dateLiterals() throws {
+    let morning = try Predicate("d == DATE('2026-01-31T09:30:00.250+02:00')")
+    #expect(morning.description == "d == DATE(1769844600.25)")
+    #expect(try morning.evaluate(on: ["d": .date(Date(timeIntervalSince1970: 1_769_844_600.25))]))
+    #expect(try Self.canonical("d == DATE(-86400)") == "d == DATE(\"1969-12-31T00:00:00Z\")")
+  }
+
   @Test func keyPathsVariablesAndAggregates() throws {
     #expect(try Self.canonical("profile.firstName == $name") == "profile.firstName == $name")
     #expect(try Self.canonical("steps.@count > 0") == "steps.@count > 0")
