@@ -1,0 +1,51 @@
+import Foundation
+
+/// The regular expressions of MATCHES: Swift `Regex` syntax, matched against the whole string.
+///
+/// Compiled expressions are cached, so evaluating one predicate over many values compiles its
+/// pattern once.
+enum PredicateRegex {
+  /// Why a pattern did not compile.
+  struct CompileError: Error {
+    var reason: String
+  }
+
+  nonisolated(unsafe) private static var cache: [String: Regex<AnyRegexOutput>] = [:]
+  private static let lock = NSLock()
+  private static let cacheLimit = 256
+
+  /// The pattern as handed to the engine: `(?i)` in front for case-insensitive matching.
+  static func effectivePattern(_ pattern: String, caseInsensitive: Bool) -> String {
+    caseInsensitive ? "(?i)" + pattern : pattern
+  }
+
+  /// The compiled expression for `pattern`.
+  static func compile(_ pattern: String, caseInsensitive: Bool = false) throws(CompileError)
+    -> Regex<AnyRegexOutput>
+  {
+    let effective = effectivePattern(pattern, caseInsensitive: caseInsensitive)
+    lock.lock()
+    let cached = cache[effective]
+    lock.unlock()
+    if let cached { return cached }
+    let regex: Regex<AnyRegexOutput>
+    do {
+      regex = try Regex(effective)
+    } catch {
+      throw CompileError(reason: String(describing: error))
+    }
+    lock.lock()
+    if cache.count >= cacheLimit { cache.removeAll(keepingCapacity: true) }
+    cache[effective] = regex
+    lock.unlock()
+    return regex
+  }
+
+  /// Whether the whole of `value` matches `pattern`.
+  static func wholeMatch(_ pattern: String, _ value: String, caseInsensitive: Bool = false)
+    throws(CompileError) -> Bool
+  {
+    let regex = try compile(pattern, caseInsensitive: caseInsensitive)
+    return (try? regex.wholeMatch(in: value)) != nil
+  }
+}
