@@ -43,8 +43,9 @@ public enum ANSIColor: Int, Hashable, Sendable, Codable, CaseIterable {
       let (cr, cg, cb) = candidate.rgb
       let meanRed = (r + cr) / 2
       let (dr, dg, db) = (r - cr, g - cg, b - cb)
+      // Swift's `>>` binds tighter than `*`, so divide instead of shifting.
       let distance =
-        ((512 + meanRed) * dr * dr >> 8) + 4 * dg * dg + ((767 - meanRed) * db * db >> 8)
+        (512 + meanRed) * dr * dr / 256 + 4 * dg * dg + (767 - meanRed) * db * db / 256
       if distance < bestDistance {
         best = candidate
         bestDistance = distance

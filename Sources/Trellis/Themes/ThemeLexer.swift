@@ -33,7 +33,7 @@ struct ThemeLexer {
 
   private mutating func advance() {
     guard offset < characters.count else { return }
-    if characters[offset].isNewline {
+    if Self.isLineBreak(characters[offset]) {
       line += 1
       column = 1
     } else {
@@ -51,7 +51,7 @@ struct ThemeLexer {
       if c.isWhitespace {
         advance()
       } else if c == "/", peek(1) == "/" {
-        while let c = peek(), !c.isNewline { advance() }
+        while let c = peek(), !Self.isLineBreak(c) { advance() }
       } else if c == "/", peek(1) == "*" {
         let opening = location()
         advance()
@@ -130,8 +130,8 @@ struct ThemeLexer {
         advance()
         return contents
       }
-      if c.isNewline { break }
-      if c == "\\", let escaped = peek(1), !escaped.isNewline {
+      if Self.isLineBreak(c) { break }
+      if c == "\\", let escaped = peek(1), !Self.isLineBreak(escaped) {
         advance()
         advance()
         switch escaped {
@@ -171,6 +171,9 @@ struct ThemeLexer {
     for _ in 0..<ahead { advance() }
     return Double(text.hasPrefix("+") ? String(text.dropFirst()) : text) ?? .infinity
   }
+
+  /// Whether `c` ends a line: `\n` or `\r\n`, as ``SourceLocation`` counts lines.
+  static func isLineBreak(_ c: Character) -> Bool { c == "\n" || c == "\r\n" }
 
   /// Whether `c` can start an identifier: a letter or `_`.
   static func isIdentifierStart(_ c: Character) -> Bool { c.isLetter || c == "_" }

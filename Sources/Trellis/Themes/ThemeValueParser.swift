@@ -65,26 +65,23 @@ struct ThemeValueParser {
     case .string:
       if let capInsets = current, capInsets.isIdentifier("capInsets") {
         index += 1
-        guard let numbers = parseArguments(of: capInsets),
-          numbers.count == 4
-            || reportArity(
-              capInsets, "4", numbers)
-        else { return nil }
+        guard let arguments = parseArguments(of: capInsets) else { return nil }
+        guard arguments.count == 4 else {
+          reportArity(capInsets, "4", arguments)
+          return nil
+        }
+        let numbers = arguments.map(\.number)
         let insets = ThemeEdgeInsets(
           top: numbers[0], left: numbers[1], bottom: numbers[2], right: numbers[3])
         return .image(first.contents, insets)
       }
       if let size = current, size.kind == .number {
         index += 1
-        return .font(first.contents, size.number)
+        return finite(size) ? .font(first.contents, size.number) : nil
       }
       return .string(first.contents)
     case .number:
-      guard first.number.isFinite else {
-        error("number '\(first.text)' is out of range", at: first)
-        return nil
-      }
-      return .number(first.number)
+      return finite(first) ? .number(first.number) : nil
     case .hex:
       return parseHex(first).map { .color($0) }
     case .identifier where current?.kind == .leftParen:
@@ -97,7 +94,7 @@ struct ThemeValueParser {
       }
       if let size = current, size.kind == .number {
         index += 1
-        return .font(words.joined(separator: " "), size.number)
+        return finite(size) ? .font(words.joined(separator: " "), size.number) : nil
       }
       if words.count > 1 {
         error("unexpected '\(tokens[1].text)' in value of '\(keyPath)'", at: tokens[1])
@@ -110,21 +107,27 @@ struct ThemeValueParser {
     }
   }
 
-  private mutating func reportArity(_ function: ThemeToken, _ expected: String, _ found: [Double])
-    -> Bool
-  {
-    error("\(function.text)(...) takes \(expected) numbers, found \(found.count)", at: function)
+  /// Whether a number token's value is finite; reports it if not.
+  private mutating func finite(_ token: ThemeToken) -> Bool {
+    if token.number.isFinite { return true }
+    error("number '\(token.text.prefix(40))' is out of range", at: token)
     return false
   }
 
-  /// Reads `( number, number, ... )` after a function name.
-  private mutating func parseArguments(of function: ThemeToken) -> [Double]? {
+  private mutating func reportArity(
+    _ function: ThemeToken, _ expected: String, _ found: [ThemeToken]
+  ) {
+    error("\(function.text)(...) takes \(expected) numbers, found \(found.count)", at: function)
+  }
+
+  /// Reads `( number, number, ... )` after a function name; returns the number tokens.
+  private mutating func parseArguments(of function: ThemeToken) -> [ThemeToken]? {
     guard let open = current, open.kind == .leftParen else {
       error("expected '(' after '\(function.text)'", at: current)
       return nil
     }
     index += 1
-    var numbers: [Double] = []
+    var numbers: [ThemeToken] = []
     if current?.kind == .rightParen {
       index += 1
       return numbers
@@ -136,7 +139,7 @@ struct ThemeValueParser {
           at: current)
         return nil
       }
-      numbers.append(number.number)
+      numbers.append(number)
       index += 1
       if current?.kind == .comma {
         index += 1
@@ -161,25 +164,24 @@ struct ThemeValueParser {
       error(message, at: function)
       return nil
     }
-    guard let numbers = parseArguments(of: function) else { return nil }
-    guard numbers.count == 3 || numbers.count == 4 else {
-      _ = reportArity(function, "3 or 4", numbers)
+    guard let arguments = parseArguments(of: function) else { return nil }
+    guard arguments.count == 3 || arguments.count == 4 else {
+      reportArity(function, "3 or 4", arguments)
       return nil
     }
-    for component in numbers.prefix(3) where !(0...255).contains(component) {
+    for component in arguments.prefix(3) where !(0...255).contains(component.number) {
       error(
-        "colour component \(ThemeColor.shortNumber(component)) is out of range 0–255 in \(name)(...)",
-        at: function)
+        "colour component \(component.text) is out of range 0–255 in \(name)(...)", at: component)
       return nil
     }
-    let alpha = numbers.count == 4 ? numbers[3] : 1
-    guard (0...1).contains(alpha) else {
-      error(
-        "alpha \(ThemeColor.shortNumber(alpha)) is out of range 0–1 in \(name)(...)", at: function)
+    let alpha = arguments.count == 4 ? arguments[3] : nil
+    if let alpha, !(0...1).contains(alpha.number) {
+      error("alpha \(alpha.text) is out of range 0–1 in \(name)(...)", at: alpha)
       return nil
     }
+    let n = arguments.map(\.number)
     return .color(
-      ThemeColor(red255: numbers[0], green255: numbers[1], blue255: numbers[2], alpha: alpha))
+      ThemeColor(red255: n[0], green255: n[1], blue255: n[2], alpha: alpha?.number ?? 1))
   }
 
   private mutating func parseHex(_ token: ThemeToken) -> ThemeColor? {
