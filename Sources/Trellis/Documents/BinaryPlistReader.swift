@@ -15,9 +15,12 @@ struct BinaryPlistReader {
   private let options: DocumentReadOptions
   private var offsets: [Int] = []
   private var referenceSize = 1
+  /// Where objects end: the offset table's start.
+  private var objectsEnd = 0
   private var inProgress: Set<Int> = []
-  private var cache: [Int: Value] = [:]
-  private var expandedCount = 0
+  private var cache: [Int: (value: Value, size: Int)] = [:]
+  /// The most values a tree may expand to: shared containers must not multiply the file.
+  private var sizeLimit: Int { 4 * bytes.count + 1024 }
 
   init(bytes: [UInt8], file: String?, options: DocumentReadOptions) {
     self.bytes = bytes
@@ -52,15 +55,17 @@ struct BinaryPlistReader {
       throw error("invalid trailer: \(objectCount) objects, offset table at \(tableOffset)")
     }
     let table = Int(tableOffset)
+    objectsEnd = table
     offsets.reserveCapacity(Int(objectCount))
     for object in 0..<Int(objectCount) {
       let offset = unsignedInteger(at: table + object * offsetSize, size: offsetSize)
       guard offset >= 8, offset < tableOffset else {
-        throw error("object \(object) has an invalid offset \(offset)", at: table + object * offsetSize)
+        throw error(
+          "object \(object) has an invalid offset \(offset)", at: table + object * offsetSize)
       }
       offsets.append(Int(offset))
     }
-    let root = try object(Int(top), depth: 0)
+    let root = try object(Int(top), depth: 0).value
     return LocatedDocument(root: root, format: .binaryPlist, file: file)
   }
 
@@ -73,17 +78,15 @@ struct BinaryPlistReader {
 
   /// Checks that `count` bytes from `offset` lie before the offset table.
   private func check(_ offset: Int, count: Int) throws(Diagnostic) {
-    guard count >= 0, offset <= bytes.count - 32, count <= bytes.count - 32 - offset else {
+    guard count >= 0, offset <= objectsEnd, count <= objectsEnd - offset else {
       throw error("object runs past the end of the data", at: offset)
     }
   }
 
-  /// Reads object `reference`.
-  private mutating func object(_ reference: Int, depth: Int) throws(Diagnostic) -> Value {
-    expandedCount += 1
-    if expandedCount > 8 * bytes.count + 1024 {
-      throw error("shared objects expand far beyond the file's size")
-    }
+  /// Reads object `reference`; returns it and the number of values it expands to.
+  private mutating func object(_ reference: Int, depth: Int) throws(Diagnostic) -> (
+    value: Value, size: Int
+  ) {
     if let cached = cache[reference] { return cached }
     guard reference < offsets.count else { throw error("reference \(reference) is out of range") }
     guard !inProgress.contains(reference) else {
@@ -93,6 +96,7 @@ struct BinaryPlistReader {
     let marker = bytes[offset]
     let info = Int(marker & 0x0F)
     let value: Value
+    var size = 1
     switch marker >> 4 {
     case 0x0:
       switch marker {
@@ -136,7 +140,9 @@ struct BinaryPlistReader {
       inProgress.insert(reference)
       var array: [Value] = []
       for element in 0..<count {
-        array.append(try object(childReference(start, element), depth: depth + 1))
+        let child = try object(childReference(start, element), depth: depth + 1)
+        array.append(child.value)
+        size = try grow(size, by: child.size, at: offset)
       }
       inProgress.remove(reference)
       value = .array(array)
@@ -149,21 +155,31 @@ struct BinaryPlistReader {
       var dictionary = ValueDictionary()
       for entry in 0..<count {
         let keyReference = childReference(start, entry)
-        guard case .string(let key) = try object(keyReference, depth: depth + 1) else {
+        guard case .string(let key) = try object(keyReference, depth: depth + 1).value else {
           throw error("dictionary key is not a string", at: offsets[keyReference])
         }
         if dictionary[key] != nil && !options.allowsDuplicateKeys {
           throw error("duplicate key '\(key)'", at: offset)
         }
-        dictionary[key] = try object(childReference(start, count + entry), depth: depth + 1)
+        let child = try object(childReference(start, count + entry), depth: depth + 1)
+        dictionary[key] = child.value
+        size = try grow(size, by: child.size + 1, at: offset)
       }
       inProgress.remove(reference)
       value = .dictionary(dictionary)
     case 0x8: throw error("UIDs (keyed archives) are not supported", at: offset)
     default: throw error("unknown marker 0x\(String(marker, radix: 16))", at: offset)
     }
-    cache[reference] = value
-    return value
+    cache[reference] = (value, size)
+    return (value, size)
+  }
+
+  /// `size + added`, failing beyond the size limit.
+  private func grow(_ size: Int, by added: Int, at offset: Int) throws(Diagnostic) -> Int {
+    guard added <= sizeLimit - size else {
+      throw error("shared objects expand far beyond the file's size", at: offset)
+    }
+    return size + added
   }
 
   private func checkDepth(_ depth: Int, at offset: Int) throws(Diagnostic) {

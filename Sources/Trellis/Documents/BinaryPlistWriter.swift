@@ -45,7 +45,7 @@ struct BinaryPlistWriter {
     let tableOffset = output.count
     let offsetSize = Self.fieldSize(for: UInt64(tableOffset))
     for offset in offsets { Self.appendBigEndian(UInt64(offset), size: offsetSize, to: &output) }
-    output.append(contentsOf: [0, 0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(referenceSize)])
+    output.append(contentsOf: [0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(referenceSize)])
     Self.appendBigEndian(UInt64(entries.count), size: 8, to: &output)
     Self.appendBigEndian(UInt64(top), size: 8, to: &output)
     Self.appendBigEndian(UInt64(tableOffset), size: 8, to: &output)

@@ -2,9 +2,10 @@ import Foundation
 
 /// ISO 8601 dates in UTC as property lists write them: `2026-01-31T12:00:00Z`.
 ///
-/// A date with a fraction of a second keeps it (`2026-01-31T12:00:00.25Z`) so that a round trip
-/// loses nothing. Arithmetic is done on whole days and seconds, without a formatter or calendar,
-/// so it is exact and safe to use from any thread.
+/// Dates are written in whole seconds (a fraction is dropped, rounding down), since Apple's
+/// readers reject fractions; reading accepts a fraction (`2026-01-31T12:00:00.25Z`). Arithmetic
+/// is done on whole days and seconds, without a formatter or calendar, so it is exact and safe
+/// to use from any thread.
 enum DocumentDate {
   private static let secondsPerDay: Int64 = 86_400
   /// Days from 1970-01-01 to 2001-01-01, the reference date of `Date`.
@@ -15,23 +16,14 @@ enum DocumentDate {
     let interval = date.timeIntervalSinceReferenceDate
     guard interval.isFinite, abs(interval) < 1e12 else { return nil }
     let whole = interval.rounded(.down)
-    let fraction = interval - whole
     let seconds = Int64(whole) + referenceDay * secondsPerDay
     let (day, secondOfDay) = floorDivide(seconds, secondsPerDay)
     let (year, month, dayOfMonth) = civil(fromDays: day)
     guard (1...9999).contains(year) else { return nil }
-    var text =
+    let text =
       pad(year, 4) + "-" + pad(month, 2) + "-" + pad(dayOfMonth, 2) + "T"
       + pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay / 60 % 60, 2) + ":"
       + pad(secondOfDay % 60, 2)
-    if fraction > 0 {
-      let digits = "\(fraction)"
-      if digits.hasPrefix("0."), !digits.contains("e") {
-        text += String(digits.dropFirst())
-      } else {
-        text += "." + pad(Int64((fraction * 1e9).rounded()), 9)
-      }
-    }
     return text + "Z"
   }
 

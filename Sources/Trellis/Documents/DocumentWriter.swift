@@ -4,7 +4,8 @@ import Foundation
 ///
 /// The output is stable: the same tree always gives the same bytes. Reading it back with
 /// ``LocatedDocument`` gives the same tree, except where ``DocumentWriteOptions/Conversion``
-/// allowed a lossy conversion.
+/// allowed a lossy conversion, and except that text formats write dates in whole seconds (the
+/// precision of XML property lists; binary ones keep the exact date).
 ///
 /// What each format cannot hold:
 /// - JSON has no dates, data or non-finite numbers.

@@ -98,7 +98,8 @@ struct OpenStepDocumentParser {
       } else if OpenStepSyntax.isUnquotedCharacter(byte) {
         key = parseUnquotedString()
       } else {
-        throw builder.error("expected a string as dictionary key, found \(describe(index))", at: index)
+        throw builder.error(
+          "expected a string as dictionary key, found \(describe(index))", at: index)
       }
       let childPath = DocumentTreeBuilder.path(path, key)
       try builder.checkDuplicate(key, in: dictionary, path: childPath, keyOffset: keyOffset)
@@ -271,8 +272,7 @@ extension OpenStepDocumentParser {
     if (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(letter) {
       var code: UInt32 = 0
       var count = 0
-      while count < 3, let digit = peek(), (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(digit)
-      {
+      while count < 3, let digit = peek(), (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(digit) {
         code = code << 3 | UInt32(digit - UInt8(ascii: "0"))
         index += 1
         count += 1

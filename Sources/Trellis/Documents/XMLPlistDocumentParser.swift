@@ -170,7 +170,9 @@ struct XMLPlistDocumentParser {
       radix = 16
       digits = digits.dropFirst(2)
     }
-    let plain = !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isHexDigit }
+    let plain =
+      !digits.isEmpty
+      && digits.allSatisfy { $0.isASCII && (radix == 16 ? $0.isHexDigit : $0.isWholeNumber) }
     guard plain, let magnitude = UInt64(digits, radix: radix) else {
       let reason = plain ? "is out of range" : "is not an integer"
       throw builder.error("'\(text)' \(reason)", at: tag.contentOffset)
@@ -197,8 +199,10 @@ struct XMLPlistDocumentParser {
     }
     let allowed = trimmed.utf8.allSatisfy { byte in
       (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-        || [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "+"),
-          UInt8(ascii: "-")].contains(byte)
+        || [
+          UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "+"),
+          UInt8(ascii: "-"),
+        ].contains(byte)
     }
     guard allowed, let value = Double(trimmed) else {
       throw builder.error("'\(text)' is not a number", at: tag.contentOffset)

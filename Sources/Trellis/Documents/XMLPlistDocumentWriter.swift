@@ -5,7 +5,8 @@ import Foundation
 ///
 /// Text escapes `&`, `<` and `>`; carriage returns and other control characters are written as
 /// character references so that XML's line-end rules cannot change them. Dates are ISO 8601 in
-/// UTC, data is base64, and non-finite reals are `nan`, `+infinity` and `-infinity`.
+/// UTC in whole seconds, as Apple writes and reads them (a fraction of a second is dropped).
+/// Data is base64, and non-finite reals are `nan`, `+infinity` and `-infinity`.
 struct XMLPlistDocumentWriter {
   var context: DocumentWriteContext
   private var output: [UInt8] = []
@@ -36,8 +37,11 @@ struct XMLPlistDocumentWriter {
     case .int(let int): element("integer", String(int))
     case .double(let double):
       let text =
-        double.isNaN ? "nan" : double.isInfinite ? (double < 0 ? "-infinity" : "+infinity")
-        : "\(double)"
+        double.isNaN
+        ? "nan"
+        : double.isInfinite
+          ? (double < 0 ? "-infinity" : "+infinity")
+          : "\(double)"
       element("real", text)
     case .string(let string): element("string", string)
     case .date(let date):
