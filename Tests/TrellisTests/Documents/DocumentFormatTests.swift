@@ -27,6 +27,8 @@ struct DocumentFormatTests {
     ("\u{FEFF}<?xml version=\"1.0\"?>", .xmlPlist),
     ("'single'", .openStepPlist),
     ("bareword", .openStepPlist),
+    ("\"greeting\" = \"Hello\";", .openStepPlist),
+    ("farewell = Bye;", .openStepPlist),
   ])
   func contentDecides(text: String, format: DocumentFormat) {
     #expect(Self.detect(text) == format)
