@@ -17,8 +17,10 @@ struct BinaryPlistReader {
   private var referenceSize = 1
   /// Where objects end: the offset table's start.
   private var objectsEnd = 0
-  private var inProgress: Set<Int> = []
-  private var cache: [Int: (value: Value, size: Int)] = [:]
+  /// The containers being read, to find cycles.
+  private var inProgress: [Bool] = []
+  /// Objects already read (shared objects are read once), with their expanded sizes.
+  private var cache: [(value: Value, size: Int)?] = []
   /// The most values a tree may expand to: shared containers must not multiply the file.
   private var sizeLimit: Int { 4 * bytes.count + 1024 }
 
@@ -56,6 +58,8 @@ struct BinaryPlistReader {
     }
     let table = Int(tableOffset)
     objectsEnd = table
+    inProgress = Array(repeating: false, count: Int(objectCount))
+    cache = Array(repeating: nil, count: Int(objectCount))
     offsets.reserveCapacity(Int(objectCount))
     for object in 0..<Int(objectCount) {
       let offset = unsignedInteger(at: table + object * offsetSize, size: offsetSize)
@@ -87,9 +91,9 @@ struct BinaryPlistReader {
   private mutating func object(_ reference: Int, depth: Int) throws(Diagnostic) -> (
     value: Value, size: Int
   ) {
-    if let cached = cache[reference] { return cached }
     guard reference < offsets.count else { throw error("reference \(reference) is out of range") }
-    guard !inProgress.contains(reference) else {
+    if let cached = cache[reference] { return cached }
+    guard !inProgress[reference] else {
       throw error("object \(reference) contains itself", at: offsets[reference])
     }
     let offset = offsets[reference]
@@ -137,21 +141,21 @@ struct BinaryPlistReader {
       let (start, count) = try lengthAndStart(offset, info)
       try checkReferences(start, count)
       try checkDepth(depth + 1, at: offset)
-      inProgress.insert(reference)
+      inProgress[reference] = true
       var array: [Value] = []
       for element in 0..<count {
         let child = try object(childReference(start, element), depth: depth + 1)
         array.append(child.value)
         size = try grow(size, by: child.size, at: offset)
       }
-      inProgress.remove(reference)
+      inProgress[reference] = false
       value = .array(array)
     case 0xD:
       let (start, count) = try lengthAndStart(offset, info)
       guard count <= Int.max / 2 else { throw error("dictionary is too long", at: offset) }
       try checkReferences(start, count * 2)
       try checkDepth(depth + 1, at: offset)
-      inProgress.insert(reference)
+      inProgress[reference] = true
       var dictionary = ValueDictionary()
       for entry in 0..<count {
         let keyReference = childReference(start, entry)
@@ -165,7 +169,7 @@ struct BinaryPlistReader {
         dictionary[key] = child.value
         size = try grow(size, by: child.size + 1, at: offset)
       }
-      inProgress.remove(reference)
+      inProgress[reference] = false
       value = .dictionary(dictionary)
     case 0x8: throw error("UIDs (keyed archives) are not supported", at: offset)
     default: throw error("unknown marker 0x\(String(marker, radix: 16))", at: offset)

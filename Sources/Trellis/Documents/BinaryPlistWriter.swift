@@ -21,8 +21,22 @@ struct BinaryPlistWriter {
     case int(Int)
     case double(UInt64)
     case date(UInt64)
-    case string([UInt8])
+    case string(ExactString)
     case data(Data)
+  }
+
+  /// A string compared by its exact UTF-8 bytes, not by canonical equivalence as `String` is.
+  private struct ExactString: Hashable {
+    let string: String
+
+    init(_ string: String) { self.string = string }
+
+    static func == (lhs: Self, rhs: Self) -> Bool { lhs.string.utf8.elementsEqual(rhs.string.utf8) }
+
+    func hash(into hasher: inout Hasher) {
+      var string = string
+      string.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
   }
 
   private var entries: [Entry] = []
@@ -61,7 +75,7 @@ struct BinaryPlistWriter {
     case .int(let int): key = .int(int)
     case .double(let double): key = .double(double.bitPattern)
     case .date(let date): key = .date(date.timeIntervalSinceReferenceDate.bitPattern)
-    case .string(let string): key = .string(Array(string.utf8))
+    case .string(let string): key = .string(ExactString(string))
     case .data(let data): key = .data(data)
     case .array(let array):
       let reference = entries.count

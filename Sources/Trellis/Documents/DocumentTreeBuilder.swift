@@ -13,14 +13,16 @@ struct DocumentTreeBuilder: Sendable {
     self.options = options
   }
 
-  /// The key path of `key` below `parent`.
-  static func path(_ parent: String, _ key: String) -> String {
-    parent.isEmpty ? key : parent + "." + key
+  /// The key path of `key` below `parent` (empty when locations are not recorded).
+  func path(_ parent: String, _ key: String) -> String {
+    guard options.recordsLocations else { return "" }
+    return parent.isEmpty ? key : parent + "." + key
   }
 
   /// The key path of element `index` below `parent`.
-  static func path(_ parent: String, _ index: Int) -> String {
-    path(parent, String(index))
+  func path(_ parent: String, _ index: Int) -> String {
+    guard options.recordsLocations else { return "" }
+    return path(parent, String(index))
   }
 
   /// The location of byte `offset`.
@@ -35,9 +37,11 @@ struct DocumentTreeBuilder: Sendable {
 
   /// Records where the entry at `path` starts; the first record of a path wins.
   mutating func record(_ path: String, key keyOffset: Int?, value valueOffset: Int) {
-    guard locations[path] == nil else { return }
+    guard options.recordsLocations else { return }
     let key = keyOffset.map { text.location(at: $0) }
-    locations[path] = LocatedDocument.NodeLocation(key: key, value: text.location(at: valueOffset))
+    let entry = LocatedDocument.NodeLocation(key: key, value: text.location(at: valueOffset))
+    // One hash in the usual case; a path seen before (a repeated key) keeps its first entry.
+    if let first = locations.updateValue(entry, forKey: path) { locations[path] = first }
   }
 
   /// Fails when a container opened at `offset` would nest deeper than allowed.

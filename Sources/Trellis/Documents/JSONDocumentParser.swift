@@ -65,7 +65,7 @@ struct JSONDocumentParser {
         throw builder.error("expected a string as object key, found \(describe(index))", at: index)
       }
       let key = try parseString()
-      let childPath = DocumentTreeBuilder.path(path, key)
+      let childPath = builder.path(path, key)
       try builder.checkDuplicate(key, in: dictionary, path: childPath, keyOffset: keyOffset)
       skipWhitespace()
       guard peek() == UInt8(ascii: ":") else {
@@ -100,7 +100,7 @@ struct JSONDocumentParser {
       if peek() == UInt8(ascii: "]") && !array.isEmpty {
         throw builder.error("trailing comma is not allowed in JSON", at: index)
       }
-      let childPath = DocumentTreeBuilder.path(path, array.count)
+      let childPath = builder.path(path, array.count)
       array.append(try parseValue(path: childPath, keyOffset: nil, depth: depth))
       skipWhitespace()
       switch peek() {

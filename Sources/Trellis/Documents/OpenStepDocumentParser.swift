@@ -101,7 +101,7 @@ struct OpenStepDocumentParser {
         throw builder.error(
           "expected a string as dictionary key, found \(describe(index))", at: index)
       }
-      let childPath = DocumentTreeBuilder.path(path, key)
+      let childPath = builder.path(path, key)
       try builder.checkDuplicate(key, in: dictionary, path: childPath, keyOffset: keyOffset)
       try skipSpace()
       guard peek() == UInt8(ascii: "=") else {
@@ -134,7 +134,7 @@ struct OpenStepDocumentParser {
         throw builder.error(
           "expected ')' to close the array opened at \(place.line):\(place.column)", at: index)
       }
-      let childPath = DocumentTreeBuilder.path(path, array.count)
+      let childPath = builder.path(path, array.count)
       array.append(try parseValue(path: childPath, keyOffset: nil, depth: depth))
       try skipSpace()
       switch peek() {

@@ -44,11 +44,11 @@ struct SourceText: Sendable {
 
   /// The index of the line holding `offset`.
   private func lineIndex(of offset: Int) -> Int {
-    let cachedLine = cache.line
-    if lineStarts[cachedLine] <= offset
-      && (cachedLine + 1 == lineStarts.count || offset < lineStarts[cachedLine + 1])
-    {
-      return cachedLine
+    // Parsers mostly ask about the cached line or the ones just after it.
+    var line = cache.line
+    while line < cache.line + 4 && lineStarts[line] <= offset {
+      if line + 1 == lineStarts.count || offset < lineStarts[line + 1] { return line }
+      line += 1
     }
     var low = 0
     var high = lineStarts.count - 1

@@ -20,9 +20,12 @@ extension XMLPlistDocumentParser {
     describeCharacter(in: bytes, at: offset)
   }
 
-  private func starts(with text: String, at offset: Int) -> Bool {
-    let utf8 = Array(text.utf8)
-    return offset + utf8.count <= bytes.count && Array(bytes[offset..<offset + utf8.count]) == utf8
+  private func starts(with text: StaticString, at offset: Int) -> Bool {
+    text.withUTF8Buffer { utf8 in
+      guard offset + utf8.count <= bytes.count else { return false }
+      for index in 0..<utf8.count where bytes[offset + index] != utf8[index] { return false }
+      return true
+    }
   }
 
   private static func isSpace(_ byte: UInt8) -> Bool {
@@ -59,14 +62,14 @@ extension XMLPlistDocumentParser {
     }
   }
 
-  private mutating func skip(past end: String, what: String) throws(Diagnostic) {
+  private mutating func skip(past end: StaticString, what: String) throws(Diagnostic) {
     let open = index
     index += 2
     while !starts(with: end, at: index) {
       guard index < bytes.count else { throw builder.error("unterminated \(what)", at: open) }
       index += 1
     }
-    index += end.utf8.count
+    index += end.utf8CodeUnitCount
   }
 
   private mutating func skipDoctype() throws(Diagnostic) {

@@ -116,7 +116,7 @@ struct XMLPlistDocumentParser {
         throw builder.error("expected <key> in <dict>, found <\(keyTag.name)>", at: keyTag.offset)
       }
       let key = try content(of: keyTag)
-      let childPath = DocumentTreeBuilder.path(path, key)
+      let childPath = builder.path(path, key)
       try builder.checkDuplicate(key, in: dictionary, path: childPath, keyOffset: keyTag.offset)
       try skipMisc(allowDoctype: false, inside: "dict")
       guard peek() == UInt8(ascii: "<"), peek(at: 1) != UInt8(ascii: "/") else {
@@ -145,7 +145,7 @@ struct XMLPlistDocumentParser {
       }
       guard peek() != nil else { throw unclosed(tag) }
       let elementTag = try parseStartTag()
-      let childPath = DocumentTreeBuilder.path(path, array.count)
+      let childPath = builder.path(path, array.count)
       array.append(try parseValue(elementTag, path: childPath, keyOffset: nil, depth: depth))
     }
   }

@@ -168,4 +168,14 @@ struct JSONDocumentParserTests {
     let document = Support.parse(#"{"a": 1, "b": 2, "a": 3}"#, .json, options: options)
     #expect(document?.root == ["a": 3, "b": 2])
   }
+
+  @Test func locationsCanBeSkipped() {
+    let options = DocumentReadOptions(recordsLocations: false)
+    let document = Support.parse(#"{"a": [1, {"b": null}]}"#, .json, options: options)
+    #expect(document?.root == ["a": [1, ["b": nil]]])
+    #expect(document?.locations.isEmpty == true)
+    let diagnostic = Support.failure(#"{"a": [1,}"#, .json, options: options)
+    #expect(diagnostic?.location == Trellis.SourceLocation(line: 1, column: 10))
+    #expect(diagnostic?.message == "expected a JSON value, found '}'")
+  }
 }
