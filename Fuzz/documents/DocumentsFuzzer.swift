@@ -1,0 +1,61 @@
+import Foundation
+
+// The document fuzzer: every input goes through the JSON, OpenStep, XML and binary property
+// list readers. A reader must either return a tree or throw a diagnostic (located, for the text
+// formats); a tree must write back in its format and read back the same.
+//
+// Built by Fuzz/run-documents.sh together with the Trellis sources it needs.
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func documentsFuzzerTestOneInput(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
+  guard let start else { return 0 }
+  let bytes = [UInt8](UnsafeRawBufferPointer(start: start, count: count))
+  _ = DocumentFormat.detect(in: bytes, pathExtension: "plist")
+  for format in DocumentFormat.allCases {
+    check(bytes, format: format)
+  }
+  return 0
+}
+
+/// Reads `bytes` as `format` and checks the round trip of whatever it reads.
+private func check(_ bytes: [UInt8], format: DocumentFormat) {
+  let options = DocumentReadOptions(maximumDepth: 64)
+  let document: LocatedDocument
+  do {
+    document = try LocatedDocument(bytes: bytes, format: format, file: nil, options: options)
+  } catch {
+    if format.isText && error.location == nil {
+      fatalError("\(format) error without a location: \(error)")
+    }
+    return
+  }
+  let writeOptions = DocumentWriteOptions(conversion: .writeAsStrings, maximumDepth: 64)
+  guard
+    let written = try? DocumentWriter.data(
+      for: document.root, format: format, options: writeOptions)
+  else { return }
+  let reread: LocatedDocument
+  do {
+    reread = try LocatedDocument(
+      bytes: [UInt8](written), format: format, file: nil, options: options)
+  } catch {
+    fatalError(
+      "\(format) output does not read back: \(error)\n\(String(decoding: written, as: UTF8.self))")
+  }
+  if !isUnstable(document.root) && reread.root != document.root {
+    fatalError("\(format) round trip changed the tree")
+  }
+}
+
+/// Whether a tree holds values that cannot compare equal after a round trip: NaN (never equal
+/// to itself) and dates with a fraction of a second (text formats keep whole seconds).
+private func isUnstable(_ value: Value) -> Bool {
+  switch value {
+  case .double(let double): double.isNaN
+  case .date(let date):
+    date.timeIntervalSinceReferenceDate.rounded(.down) != date.timeIntervalSinceReferenceDate
+  case .array(let array): array.contains(where: isUnstable)
+  case .dictionary(let dictionary): dictionary.values.contains(where: isUnstable)
+  default: false
+  }
+}
