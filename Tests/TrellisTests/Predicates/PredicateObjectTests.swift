@@ -3,18 +3,18 @@ import Testing
 import Trellis
 
 /// A class with a property table, as `@TableModel` would write it.
-private final class Profile: PropertyTableProviding, ValueConvertible {
+private final class PersonProfile: PropertyTableProviding, ValueConvertible {
   var firstName: String
   init(firstName: String) { self.firstName = firstName }
-  static let propertyTable = PropertyTable<Profile>([.init("firstName", \.firstName)])
+  static let propertyTable = PropertyTable<PersonProfile>([.init("firstName", \.firstName)])
 }
 
 private final class Person: PropertyTableProviding, ValueConvertible {
   var name: String
   var age: Int
-  var profile: Profile?
+  var profile: PersonProfile?
   var steps: [String]
-  init(name: String, age: Int, profile: Profile?, steps: [String] = []) {
+  init(name: String, age: Int, profile: PersonProfile?, steps: [String] = []) {
     self.name = name
     self.age = age
     self.profile = profile
@@ -29,7 +29,7 @@ private final class Person: PropertyTableProviding, ValueConvertible {
 @Suite("Predicate evaluation on objects")
 struct PredicateObjectTests {
   private let ann = Person(
-    name: "Ann", age: 34, profile: Profile(firstName: "Annie"), steps: ["plan", "do"])
+    name: "Ann", age: 34, profile: PersonProfile(firstName: "Annie"), steps: ["plan", "do"])
   private let bob = Person(name: "Bob", age: 17, profile: nil)
 
   @Test func readsPropertiesAndNestedObjects() throws {
@@ -69,7 +69,7 @@ struct PredicateObjectTests {
     #expect(
       nestedError
         == .keyPath(
-          .unknownKey(keyPath: "profile.frstName", key: "frstName", on: "Profile"),
+          .unknownKey(keyPath: "profile.frstName", key: "frstName", on: "PersonProfile"),
           suggestion: "firstName"))
     let scalar = try Predicate("name.length == 3")
     #expect(
