@@ -86,7 +86,10 @@ let package = Package(
     ),
     .executableTarget(
       name: "trellis-bench",
-      dependencies: ["TrellisDiff"],
+      dependencies: [
+        "TrellisDiff",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
       path: "Benchmarks/trellis-bench"
     ),
 

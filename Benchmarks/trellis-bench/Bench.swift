@@ -1,4 +1,55 @@
+import ArgumentParser
+
+/// `trellis-bench`: Trellis side by side with its baselines, measured in one run.
 @main
-struct Bench {
-  static func main() {}
+struct Bench: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "trellis-bench",
+    abstract: "Measure Trellis against its baselines in the same run.",
+    subcommands: [DiffCommand.self, StdlibProbe.self])
+}
+
+/// `trellis-bench diff`: the diff engine against the hash lower bound and the standard library.
+struct DiffCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "diff", abstract: "Diff cases: dk100k, rand5 at 10k/100k/1M, sectioned.")
+
+  @Flag(help: "Print one JSON line per case instead of a table.")
+  var json = false
+
+  @Option(help: "Timed runs per case (at least 10 for the published figures).")
+  var runs = 10
+
+  @Option(help: "Skip the standard-library baseline where one run exceeds this many seconds.")
+  var stdlibLimit = 60.0
+
+  @Option(help: "Only the cases whose names contain this text.")
+  var only: String?
+
+  func run() throws {
+    var results: [DiffBenchResult] = []
+    for benchCase in DiffBenchCase.all where only.map({ benchCase.name.contains($0) }) ?? true {
+      let result = benchCase.measure(runs: max(runs, 1), stdlibLimit: stdlibLimit)
+      results.append(result)
+      if json { print(result.jsonLine) }
+    }
+    if !json { print(DiffBenchResult.table(results)) }
+  }
+}
+
+/// Runs the standard library's diff once on one case, in a child process the parent can stop.
+struct StdlibProbe: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "stdlib-probe", abstract: "Internal: one standard-library diff run.",
+    shouldDisplay: false)
+
+  @Argument var caseName: String
+
+  func run() throws {
+    guard let benchCase = DiffBenchCase.all.first(where: { $0.name == caseName }) else {
+      throw ValidationError("unknown case \(caseName)")
+    }
+    let result = benchCase.stdlibOnce()
+    print("\(result.seconds) \(result.deletes) \(result.inserts) \(result.moves)")
+  }
 }

@@ -83,8 +83,15 @@ struct StagePlanner<Section: Diffable, Item: Diffable> {
     case retiring(Int)
   }
 
+  /// Whether source section `s` survives without moving (it is in the sections' longest
+  /// increasing run). Retiring sections anchor to these, so they never add a move.
+  private func keepsItsPlace(_ s: Int) -> Bool {
+    let t = analysis.oldSectionToNew[s]
+    return t >= 0 && !analysis.sectionMoved[t]
+  }
+
   /// The target's sections in order, with each deleted section that still holds leaving items
-  /// placed after the nearest surviving section that preceded it in the source.
+  /// placed after the nearest section that preceded it in the source and keeps its place.
   private func arrangedSections(
     _ make: (Placement) -> SnapshotSection<Section, Item>
   ) -> Snapshot<Section, Item> {
@@ -93,7 +100,7 @@ struct StagePlanner<Section: Diffable, Item: Diffable> {
       let range = analysis.oldOffsets[s]..<analysis.oldOffsets[s + 1]
       guard range.contains(where: { analysis.oldToNew[$0] >= 0 }) else { continue }
       var anchor = s - 1
-      while anchor >= 0 && analysis.oldSectionToNew[anchor] < 0 { anchor -= 1 }
+      while anchor >= 0 && !keepsItsPlace(anchor) { anchor -= 1 }
       retiringAfter[anchor, default: []].append(s)
     }
     var sections: [SnapshotSection<Section, Item>] = []

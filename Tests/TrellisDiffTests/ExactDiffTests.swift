@@ -24,7 +24,8 @@ struct ExactDiffTests {
   }
 
   @Test func deleteAndInsertInOneStage() throws {
-    let changeset = try diffAndReplay(snapshot([(0, [1, 2, 3, 4])]), snapshot([(0, [1, 3, 5, 4])]))
+    let changeset = try diffAndReplay(
+      snapshot([(0, [1, 2, 3, 4])]), snapshot([(0, [1, 3, 5, 4])]))
     #expect(changeset.stages.count == 1)
     let stage = changeset.stages[0]
     #expect(stage.itemDeletes == [ItemPath(item: 1, section: 0)])
@@ -34,7 +35,8 @@ struct ExactDiffTests {
 
   @Test func onlyItemsOutsideTheIncreasingRunMove() throws {
     // 5 moves to the front: one move, not four.
-    let changeset = try diffAndReplay(snapshot([(0, [1, 2, 3, 4, 5])]), snapshot([(0, [5, 1, 2, 3, 4])]))
+    let changeset = try diffAndReplay(
+      snapshot([(0, [1, 2, 3, 4, 5])]), snapshot([(0, [5, 1, 2, 3, 4])]))
     #expect(changeset.stages.count == 1)
     #expect(
       changeset.stages[0].itemMoves == [
@@ -48,7 +50,8 @@ struct ExactDiffTests {
   }
 
   @Test func reverseMovesAllButOne() throws {
-    let changeset = try diffAndReplay(snapshot([(0, Array(0..<10))]), snapshot([(0, Array((0..<10).reversed()))]))
+    let changeset = try diffAndReplay(
+      snapshot([(0, Array(0..<10))]), snapshot([(0, Array((0..<10).reversed()))]))
     #expect(changeset.totals.itemMoves == 9)
   }
 
@@ -120,6 +123,18 @@ struct ExactDiffTests {
     #expect(changeset.totals.itemMoves == 1)
   }
 
+  @Test func retiringSectionAddsNoSectionMove() throws {
+    // Section 1 is deleted but first hands item 3 to section 0, which moves to the end. The
+    // retiring section waits beside a section that keeps its place: one section move, not two.
+    let changeset = try diffAndReplay(
+      snapshot([(0, [1]), (1, [2, 3]), (2, [4]), (3, [5])]),
+      snapshot([(2, [4]), (3, [5]), (0, [1, 3])]))
+    #expect(changeset.stages.count == 2)
+    #expect(changeset.totals.sectionMoves == 1)
+    #expect(changeset.totals.itemMoves == 1)
+    #expect(changeset.stages[1].sectionDeletes.count == 1)
+  }
+
   @Test func emptySnapshots() throws {
     _ = try diffAndReplay(snapshot([]), snapshot([(0, [1, 2])]))
     _ = try diffAndReplay(snapshot([(0, [1, 2])]), snapshot([]))
@@ -134,31 +149,39 @@ struct ExactDiffTests {
     let changeset = try StagedChangeset(from: old, to: new)
     var table = HeadlessTableView(showing: old)
     try table.apply(changeset)
-    #expect(changeset.totals == {
-      var t = ChangeTotals()
-      t.itemDeletes = 1
-      t.itemInserts = 1
-      t.itemMoves = 1
-      return t
-    }())
+    #expect(
+      changeset.totals
+        == {
+          var t = ChangeTotals()
+          t.itemDeletes = 1
+          t.itemInserts = 1
+          t.itemMoves = 1
+          return t
+        }())
   }
 
   @Test func duplicateItemInSourceIsNamed() {
-    #expect(throws: DiffError.duplicateItem(
-      id: "2", side: .source, first: ItemPath(item: 1, section: 0), second: ItemPath(item: 0, section: 1))
+    #expect(
+      throws: DiffError.duplicateItem(
+        id: "2", side: .source, first: ItemPath(item: 1, section: 0),
+        second: ItemPath(item: 0, section: 1))
     ) {
       try StagedChangeset(from: snapshot([(0, [1, 2]), (1, [2])]), to: snapshot([(0, [1])]))
     }
   }
 
   @Test func duplicateItemInTargetIsNamed() {
-    #expect(throws: DiffError.duplicateItem(
-      id: "1", side: .target, first: ItemPath(item: 0, section: 0), second: ItemPath(item: 2, section: 0))
+    #expect(
+      throws: DiffError.duplicateItem(
+        id: "1", side: .target, first: ItemPath(item: 0, section: 0),
+        second: ItemPath(item: 2, section: 0))
     ) {
       try StagedChangeset(from: snapshot([(0, [1, 2])]), to: snapshot([(0, [1, 2, 1])]))
     }
-    #expect(throws: DiffError.duplicateItem(
-      id: "7", side: .target, first: ItemPath(item: 0, section: 0), second: ItemPath(item: 0, section: 1))
+    #expect(
+      throws: DiffError.duplicateItem(
+        id: "7", side: .target, first: ItemPath(item: 0, section: 0),
+        second: ItemPath(item: 0, section: 1))
     ) {
       try StagedChangeset(from: snapshot([(0, []), (1, [])]), to: snapshot([(0, [7]), (1, [7])]))
     }

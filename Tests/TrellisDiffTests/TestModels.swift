@@ -21,7 +21,9 @@ typealias TestSnapshot = Snapshot<TestSection, TestItem>
 /// Builds a snapshot from `[(sectionID, [itemID])]`.
 func snapshot(_ sections: [(Int, [Int])]) -> TestSnapshot {
   Snapshot(
-    sections: sections.map { SnapshotSection(TestSection(id: $0.0), items: $0.1.map { TestItem(id: $0) }) })
+    sections: sections.map {
+      SnapshotSection(TestSection(id: $0.0), items: $0.1.map { TestItem(id: $0) })
+    })
 }
 
 /// A small, fast, seeded generator (SplitMix64), so every failure can be replayed.
