@@ -87,7 +87,7 @@ let package = Package(
     .executableTarget(
       name: "trellis-bench",
       dependencies: [
-        "TrellisDiff",
+        "TrellisDiff", "Trellis",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       path: "Benchmarks/trellis-bench"

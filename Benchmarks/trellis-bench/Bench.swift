@@ -6,7 +6,7 @@ struct Bench: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "trellis-bench",
     abstract: "Measure Trellis against its baselines in the same run.",
-    subcommands: [DiffCommand.self, StdlibProbe.self])
+    subcommands: [DiffCommand.self, FormsCommand.self, StdlibProbe.self])
 }
 
 /// `trellis-bench diff`: the diff engine against the hash lower bound and the standard library.

@@ -3,7 +3,7 @@ extension DiffAnalysis {
   ///
   /// Call it only when ``fitsOneStage`` holds: the result is then valid for one
   /// `performBatchUpdates` call.
-  func changeset<S, I>(to new: Snapshot<S, I>) -> Changeset<S, I> {
+  @inlinable func changeset<S, I>(to new: Snapshot<S, I>) -> Changeset<S, I> {
     var stage = Changeset(data: new)
     for s in oldSectionToNew.indices where oldSectionToNew[s] < 0 {
       stage.sectionDeletes.append(s)

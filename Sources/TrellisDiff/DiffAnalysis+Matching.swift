@@ -1,6 +1,6 @@
 extension DiffAnalysis {
   /// Matches `new` against `old`. Throws when a snapshot repeats an identifier.
-  init<S, I>(from old: Snapshot<S, I>, to new: Snapshot<S, I>) throws(DiffError) {
+  @inlinable init<S, I>(from old: Snapshot<S, I>, to new: Snapshot<S, I>) throws(DiffError) {
     oldOffsets = Self.offsets(of: old)
     newOffsets = Self.offsets(of: new)
     let oldSectionCount = old.sections.count
@@ -19,7 +19,7 @@ extension DiffAnalysis {
     markItemMovesAndChanges(old, new)
   }
 
-  private mutating func matchSections<S, I>(
+  @inlinable mutating func matchSections<S, I>(
     _ old: Snapshot<S, I>, _ new: Snapshot<S, I>
   ) throws(DiffError) {
     var index = [S.DiffID: Int](minimumCapacity: old.sections.count)
@@ -56,7 +56,7 @@ extension DiffAnalysis {
     for (k, t) in positions.enumerated() where !keep[k] { sectionMoved[t] = true }
   }
 
-  private mutating func matchItems<S, I>(
+  @inlinable mutating func matchItems<S, I>(
     _ old: Snapshot<S, I>, _ new: Snapshot<S, I>
   ) throws(DiffError) {
     let oldCount = oldItemCount
@@ -98,7 +98,7 @@ extension DiffAnalysis {
     }
   }
 
-  private mutating func markItemMovesAndChanges<S, I>(
+  @inlinable mutating func markItemMovesAndChanges<S, I>(
     _ old: Snapshot<S, I>, _ new: Snapshot<S, I>
   ) {
     flags = [UInt8](repeating: 0, count: newItemCount)
@@ -176,7 +176,7 @@ extension DiffAnalysis {
   }
 
   /// Records a move across sections, and whether the item's content changed.
-  private mutating func markMove<S, I>(
+  @inlinable mutating func markMove<S, I>(
     _ j: Int, into t: Int, old: Snapshot<S, I>, newItem: I
   ) {
     let i = Int(newToOld[j])

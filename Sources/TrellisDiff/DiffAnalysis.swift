@@ -3,46 +3,47 @@
 /// Items are matched by identifier through one hash table over the source. Items that stay in
 /// their section keep their place when they belong to a longest increasing subsequence of
 /// source positions; every other matched item is a move. Sections follow the same rule.
+@usableFromInline
 struct DiffAnalysis {
-  static let moved: UInt8 = 1
-  static let changed: UInt8 = 2
+  @usableFromInline static let moved: UInt8 = 1
+  @usableFromInline static let changed: UInt8 = 2
 
-  let oldOffsets: [Int]
-  let newOffsets: [Int]
-  var oldSectionToNew: [Int]
-  var newSectionToOld: [Int]
+  @usableFromInline let oldOffsets: [Int]
+  @usableFromInline let newOffsets: [Int]
+  @usableFromInline var oldSectionToNew: [Int]
+  @usableFromInline var newSectionToOld: [Int]
   /// By target section: moved outside the sections' increasing subsequence.
-  var sectionMoved: [Bool]
+  @usableFromInline var sectionMoved: [Bool]
   /// By target section: a surviving section whose own content changed.
-  var sectionChanged: [Bool]
-  var oldToNew: [Int32]
-  var newToOld: [Int32]
+  @usableFromInline var sectionChanged: [Bool]
+  @usableFromInline var oldToNew: [Int32]
+  @usableFromInline var newToOld: [Int32]
   /// By target item: ``moved`` and ``changed`` bits.
-  var flags: [UInt8]
+  @usableFromInline var flags: [UInt8]
   /// By source section: an item was deleted from it or moved out of it.
-  var oldSectionLosesItems: [Bool]
+  @usableFromInline var oldSectionLosesItems: [Bool]
   /// By target section: an item was inserted into it or moved into it.
-  var newSectionGainsItems: [Bool]
+  @usableFromInline var newSectionGainsItems: [Bool]
 
-  var itemDeleteCount = 0
-  var itemInsertCount = 0
-  var itemMoveCount = 0
-  var itemChangeCount = 0
+  @usableFromInline var itemDeleteCount = 0
+  @usableFromInline var itemInsertCount = 0
+  @usableFromInline var itemMoveCount = 0
+  @usableFromInline var itemChangeCount = 0
 
   /// A changed item that also moves: it needs its own reload stage.
-  var movedAndChanged = false
+  @usableFromInline var movedAndChanged = false
   /// An item leaves a section that is deleted.
-  var movesOutOfDeletedSection = false
+  @usableFromInline var movesOutOfDeletedSection = false
   /// An item enters a section that is inserted.
-  var movesIntoInsertedSection = false
+  @usableFromInline var movesIntoInsertedSection = false
   /// A changed item sits in a moved section.
-  var changeInMovedSection = false
+  @usableFromInline var changeInMovedSection = false
 
-  var oldItemCount: Int { oldOffsets[oldOffsets.count - 1] }
-  var newItemCount: Int { newOffsets[newOffsets.count - 1] }
+  @inlinable var oldItemCount: Int { oldOffsets[oldOffsets.count - 1] }
+  @inlinable var newItemCount: Int { newOffsets[newOffsets.count - 1] }
 
   /// A changed section that also moves or gains or loses items.
-  var sectionReloadConflicts: Bool {
+  @inlinable var sectionReloadConflicts: Bool {
     for t in sectionChanged.indices where sectionChanged[t] {
       if sectionMoved[t] || newSectionGainsItems[t] { return true }
       if oldSectionLosesItems[newSectionToOld[t]] { return true }
@@ -50,21 +51,21 @@ struct DiffAnalysis {
     return false
   }
 
-  var hasContentChanges: Bool { itemChangeCount > 0 || sectionChanged.contains(true) }
+  @inlinable var hasContentChanges: Bool { itemChangeCount > 0 || sectionChanged.contains(true) }
 
   /// Whether one batch update can carry every change.
-  var fitsOneStage: Bool {
+  @inlinable var fitsOneStage: Bool {
     !movedAndChanged && !movesOutOfDeletedSection && !movesIntoInsertedSection
       && !changeInMovedSection && !sectionReloadConflicts
   }
 
   /// Content changes that must be reloaded in a stage of their own, before anything moves.
-  var needsReloadStage: Bool {
+  @inlinable var needsReloadStage: Bool {
     hasContentChanges && (movedAndChanged || changeInMovedSection || sectionReloadConflicts)
   }
 
   /// The number of updates a single stage would carry.
-  var changeCount: Int {
+  @inlinable var changeCount: Int {
     var count = itemDeleteCount + itemInsertCount + itemMoveCount
     for t in newSectionToOld.indices {
       if newSectionToOld[t] < 0 || sectionMoved[t] || sectionChanged[t] { count += 1 }
@@ -74,7 +75,7 @@ struct DiffAnalysis {
     return count + reloadCount
   }
 
-  private var reloadCount: Int {
+  @inlinable var reloadCount: Int {
     guard itemChangeCount > 0 else { return 0 }
     var count = 0
     for t in newSectionToOld.indices where !sectionChanged[t] {
@@ -84,22 +85,26 @@ struct DiffAnalysis {
   }
 
   /// The source section holding source item `global`.
-  func oldSection(of global: Int) -> Int { Self.section(of: global, offsets: oldOffsets) }
+  @inlinable func oldSection(of global: Int) -> Int {
+    Self.section(of: global, offsets: oldOffsets)
+  }
   /// The target section holding target item `global`.
-  func newSection(of global: Int) -> Int { Self.section(of: global, offsets: newOffsets) }
+  @inlinable func newSection(of global: Int) -> Int {
+    Self.section(of: global, offsets: newOffsets)
+  }
 
-  func oldPath(_ global: Int) -> ItemPath {
+  @inlinable func oldPath(_ global: Int) -> ItemPath {
     let s = oldSection(of: global)
     return ItemPath(item: global - oldOffsets[s], section: s)
   }
 
-  func newPath(_ global: Int) -> ItemPath {
+  @inlinable func newPath(_ global: Int) -> ItemPath {
     let t = newSection(of: global)
     return ItemPath(item: global - newOffsets[t], section: t)
   }
 
   /// Binary search for the section whose range holds `global`.
-  static func section(of global: Int, offsets: [Int]) -> Int {
+  @inlinable static func section(of global: Int, offsets: [Int]) -> Int {
     var low = 0
     var high = offsets.count - 2
     while low < high {
@@ -109,7 +114,7 @@ struct DiffAnalysis {
     return low
   }
 
-  static func offsets<S, I>(of snapshot: Snapshot<S, I>) -> [Int] {
+  @inlinable static func offsets<S, I>(of snapshot: Snapshot<S, I>) -> [Int] {
     var offsets = [Int]()
     offsets.reserveCapacity(snapshot.sections.count + 1)
     var total = 0

@@ -2,11 +2,13 @@
 ///
 /// Patience sorting, O(n log n) time, two `Int32` buffers of scratch space. The elements
 /// outside the subsequence are the fewest that must move for the rest to keep their order.
+@usableFromInline
 enum LongestIncreasingSubsequence {
   /// Sets `keep[k]` to `true` for each `values[k]` in one longest increasing subsequence and
   /// to `false` for the others. `keep` must have the same count as `values`.
-  static func mark(_ values: UnsafeBufferPointer<Int32>, into keep: UnsafeMutableBufferPointer<Bool>)
-  {
+  @inlinable static func mark(
+    _ values: UnsafeBufferPointer<Int32>, into keep: UnsafeMutableBufferPointer<Bool>
+  ) {
     let count = values.count
     guard count > 0 else { return }
     // Fast path: already in order, nothing moves.
@@ -55,7 +57,7 @@ enum LongestIncreasingSubsequence {
   }
 
   /// Convenience for tests and small inputs: the positions in the subsequence.
-  static func positions(of values: [Int32]) -> [Int] {
+  @inlinable static func positions(of values: [Int32]) -> [Int] {
     var keep = [Bool](repeating: false, count: values.count)
     values.withUnsafeBufferPointer { v in
       keep.withUnsafeMutableBufferPointer { mark(v, into: $0) }

@@ -6,12 +6,21 @@
 ///    deleted sections that still hold items leaving them (items are deleted here);
 /// 3. the target, plus the emptied sections that are about to be deleted;
 /// 4. the target.
+@usableFromInline
 struct StagePlanner<Section: Diffable, Item: Diffable> {
-  let source: Snapshot<Section, Item>
-  let target: Snapshot<Section, Item>
-  let analysis: DiffAnalysis
+  @usableFromInline let source: Snapshot<Section, Item>
+  @usableFromInline let target: Snapshot<Section, Item>
+  @usableFromInline let analysis: DiffAnalysis
 
-  func states(withReloadStage: Bool) -> [Snapshot<Section, Item>] {
+  @inlinable init(
+    source: Snapshot<Section, Item>, target: Snapshot<Section, Item>, analysis: DiffAnalysis
+  ) {
+    self.source = source
+    self.target = target
+    self.analysis = analysis
+  }
+
+  @inlinable func states(withReloadStage: Bool) -> [Snapshot<Section, Item>] {
     var states = [source]
     if withReloadStage { states.append(contentUpdatedSource()) }
     if analysis.movesIntoInsertedSection { states.append(sectionsArranged()) }
@@ -21,7 +30,7 @@ struct StagePlanner<Section: Diffable, Item: Diffable> {
   }
 
   /// The source's structure, with the target's content for every surviving item and section.
-  private func contentUpdatedSource() -> Snapshot<Section, Item> {
+  @inlinable func contentUpdatedSource() -> Snapshot<Section, Item> {
     var state = source
     for s in state.sections.indices {
       let t = analysis.oldSectionToNew[s]
@@ -36,7 +45,7 @@ struct StagePlanner<Section: Diffable, Item: Diffable> {
   }
 
   /// The target's sections in the target's order, items not yet moved or inserted.
-  private func sectionsArranged() -> Snapshot<Section, Item> {
+  @inlinable func sectionsArranged() -> Snapshot<Section, Item> {
     arrangedSections { placement in
       switch placement {
       case .target(let t):
@@ -56,7 +65,7 @@ struct StagePlanner<Section: Diffable, Item: Diffable> {
   }
 
   /// The target, plus the emptied sections that the last stage deletes.
-  private func targetWithRetiringSections() -> Snapshot<Section, Item> {
+  @inlinable func targetWithRetiringSections() -> Snapshot<Section, Item> {
     arrangedSections { placement in
       switch placement {
       case .target(let t): target.sections[t]
@@ -66,33 +75,33 @@ struct StagePlanner<Section: Diffable, Item: Diffable> {
   }
 
   /// Source items of section `s` that survive, in source order, with their target content.
-  private func survivors(ofOld s: Int) -> [Item] {
+  @inlinable func survivors(ofOld s: Int) -> [Item] {
     (analysis.oldOffsets[s]..<analysis.oldOffsets[s + 1]).compactMap { i in
       let j = Int(analysis.oldToNew[i])
       return j >= 0 ? item(atNew: j) : nil
     }
   }
 
-  private func item(atNew j: Int) -> Item {
+  @inlinable func item(atNew j: Int) -> Item {
     let t = analysis.newSection(of: j)
     return target.sections[t].items[j - analysis.newOffsets[t]]
   }
 
-  private enum Placement {
+  @usableFromInline enum Placement {
     case target(Int)
     case retiring(Int)
   }
 
   /// Whether source section `s` survives without moving (it is in the sections' longest
   /// increasing run). Retiring sections anchor to these, so they never add a move.
-  private func keepsItsPlace(_ s: Int) -> Bool {
+  @inlinable func keepsItsPlace(_ s: Int) -> Bool {
     let t = analysis.oldSectionToNew[s]
     return t >= 0 && !analysis.sectionMoved[t]
   }
 
   /// The target's sections in order, with each deleted section that still holds leaving items
   /// placed after the nearest section that preceded it in the source and keeps its place.
-  private func arrangedSections(
+  @inlinable func arrangedSections(
     _ make: (Placement) -> SnapshotSection<Section, Item>
   ) -> Snapshot<Section, Item> {
     var retiringAfter = [Int: [Int]]()  // source anchor (-1: the front) -> retiring sections

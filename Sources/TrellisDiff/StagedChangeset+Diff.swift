@@ -8,7 +8,7 @@ extension StagedChangeset {
   ///
   /// - Throws: ``DiffError`` when either snapshot repeats a section or item identifier.
   ///   Use ``reconciling(from:to:options:)`` to fall back to a full reload instead.
-  public init(
+  @inlinable public init(
     from source: Snapshot<Section, Item>, to target: Snapshot<Section, Item>,
     options: DiffOptions = DiffOptions()
   ) throws(DiffError) {
@@ -38,7 +38,7 @@ extension StagedChangeset {
 
   /// Diffs like ``init(from:to:options:)``, but answers a full reload
   /// (``FullReloadReason/duplicateIdentifier(_:)``) where a snapshot repeats an identifier.
-  public static func reconciling(
+  @inlinable public static func reconciling(
     from source: Snapshot<Section, Item>, to target: Snapshot<Section, Item>,
     options: DiffOptions = DiffOptions()
   ) -> Self {
@@ -50,7 +50,7 @@ extension StagedChangeset {
   }
 
   /// Splits a diff that does not fit one batch into intermediate states, each one batch apart.
-  private static func stages(
+  @inlinable static func stages(
     from source: Snapshot<Section, Item>, to target: Snapshot<Section, Item>,
     analysis: DiffAnalysis
   ) -> [Changeset<Section, Item>]? {
