@@ -45,7 +45,7 @@ let package = Package(
     .target(name: "TrellisMacros", dependencies: ["Trellis", "TrellisMacrosPlugin"]),
 
     // Small, runnable examples from the seeds, shared by the demo and the tests.
-    .target(name: "TrellisExamples", dependencies: ["Trellis", "TrellisMacros"]),
+    .target(name: "TrellisExamples", dependencies: ["Trellis", "TrellisMacros", "TrellisSQLite"]),
 
     // The embedded relational store.
     .target(
