@@ -86,7 +86,10 @@ let package = Package(
     ),
     .executableTarget(
       name: "trellis-bench",
-      dependencies: ["TrellisDiff"],
+      dependencies: [
+        "TrellisDiff", "TrellisSQLite", "TrellisExamples",
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ],
       path: "Benchmarks/trellis-bench"
     ),
 

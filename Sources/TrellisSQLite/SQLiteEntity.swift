@@ -30,6 +30,9 @@ public struct SQLiteEntity: Sendable {
   /// The column keeping the order a person chose, when the entity is ordered; its values are
   /// 0, 1, 2… (within the parent, for children).
   public var positionColumn: String?
+  /// Indexes over several columns, most significant first (text columns ignore case), for
+  /// sorts such as last name then first name: a sorted, searched batch can then stop early.
+  public var indexes: [[String]] = []
 
   /// Creates an entity.
   ///

@@ -16,6 +16,17 @@ enum SQLiteSchema {
         guard try !db.tableExists(table) else { return }
         try db.execute(sql: createTable(entity, parent: parent))
       }
+      for columns in entity.indexes where !columns.isEmpty {
+        let name = "\(table)_" + columns.joined(separator: "_")
+        let list = columns.map { column in
+          column.quoted + (entity.column(column)?.kind == .text ? " COLLATE NOCASE" : "")
+        }.joined(separator: ", ")
+        migrator.registerMigration("trellis: index \(table)(\(columns.joined(separator: ",")))") {
+          db in
+          try db.execute(
+            sql: "CREATE INDEX IF NOT EXISTS \(name.quoted) ON \(table.quoted)(\(list))")
+        }
+      }
       var extra: [SQLiteColumn] = []
       if let parent { extra.append(.integer(parent.foreignKey, nullable: true, indexed: true)) }
       if let position = entity.positionColumn { extra.append(.integer(position, indexed: true)) }

@@ -103,6 +103,10 @@ public final class SQLiteStore: DataStore, @unchecked Sendable {
 
   public var itemsDefinition: DataDefinition? { entity.definition }
 
+  /// How many row objects the store holds for identity: the rows loaded so far, never the
+  /// whole table.
+  public var loadedObjectCount: Int { lock.withLock { keys.count } }
+
   public var supportsMoving: Bool { entity.positionColumn != nil }
 
   // MARK: Observation

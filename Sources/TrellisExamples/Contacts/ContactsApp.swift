@@ -19,14 +19,13 @@ public enum ContactsApp {
     return definition
   }
 
-  /// The contacts table, with indexed names for sorting and grouping.
+  /// The contacts table, indexed by last then first name for sorted, searched batches.
   public static func entity() throws(DiagnosticList) -> SQLiteEntity {
-    SQLiteEntity(
+    var entity = SQLiteEntity(
       table: "contact", definition: try definition(),
-      columns: [
-        .text("firstName", indexed: true), .text("lastName", indexed: true), .text("email"),
-        .text("phone"),
-      ])
+      columns: [.text("firstName"), .text("lastName"), .text("email"), .text("phone")])
+    entity.indexes = [["lastName", "firstName"]]
+    return entity
   }
 
   /// The grouped, searchable model over `store`, sorted by last then first name.
