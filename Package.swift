@@ -45,7 +45,7 @@ let package = Package(
     .target(name: "TrellisMacros", dependencies: ["Trellis", "TrellisMacrosPlugin"]),
 
     // Small, runnable examples from the seeds, shared by the demo and the tests.
-    .target(name: "TrellisExamples", dependencies: ["Trellis", "TrellisMacros"]),
+    .target(name: "TrellisExamples", dependencies: ["Trellis", "TrellisMacros", "TrellisSQLite"]),
 
     // The embedded relational store.
     .target(
@@ -87,7 +87,8 @@ let package = Package(
     .executableTarget(
       name: "trellis-bench",
       dependencies: [
-        "TrellisDiff", "Trellis",
+        "TrellisDiff", "Trellis", "TrellisSQLite", "TrellisExamples",
+        .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       path: "Benchmarks/trellis-bench"

@@ -27,6 +27,9 @@ public final class TableModel {
   public var sectionActions = SectionActions()
   /// Actions for the model's own events.
   public var modelActions = ModelActions()
+  /// Called at the start of every ``processChanges()``, on the model's domain: where a model
+  /// built on this one (``ArrayOfObjectsModel``) adds and removes its sections.
+  public var willProcessChanges: (() -> Void)?
 
   let invalidation = InvalidationSink()
   var caches: [ObjectIdentifier: SectionCache] = [:]
@@ -136,6 +139,7 @@ public final class TableModel {
     guard !isProcessing else { return TableChangeset(stages: [], target: delivered) }
     isProcessing = true
     defer { isProcessing = false }
+    willProcessChanges?()
     let new = render()
     let changeset = TableChangeset.reconciling(from: delivered, to: new, options: diffOptions)
     delivered = new

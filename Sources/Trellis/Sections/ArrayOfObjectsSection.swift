@@ -29,7 +29,9 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
 
   private var items: [Value] = []
   private var loadedLimit: Int?
-  private var totalCount = 0
+  private var hasMore = false
+  /// How the last load went: hosts show a spinner, an empty state or the error.
+  public private(set) var loadState = LoadState.idle
   private var searchText = ""
   private var observation: StoreObservation?
 
@@ -55,13 +57,14 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
   // MARK: Content
 
   private enum Special: String {
-    case placeholder, addItem, loadMore
+    case placeholder, addItem, loadMore, error
   }
 
   private var specials: [Special] {
     var result: [Special] = []
+    if case .failed = loadState { result.append(.error) }
     if items.isEmpty && placeholderText != nil { result.append(.placeholder) }
-    if loadedLimit.map({ $0 < totalCount }) == true { result.append(.loadMore) }
+    if hasMore { result.append(.loadMore) }
     if addItemText != nil && allowsAdding { result.append(.addItem) }
     return result
   }
@@ -73,23 +76,27 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
     var options = fetchOptions
     if !searchText.isEmpty {
       let keys = searchPropertyNames.isEmpty ? definition.titlePropertyNames : searchPropertyNames
-      let needle = searchText
-      let previous = options.filter
-      options.filter = ItemFilter("search \(keys) for '\(needle)'") { reader in
-        (previous?(reader) ?? true)
-          && keys.contains {
-            reader.value($0)?.displayText.localizedCaseInsensitiveContains(needle) == true
-          }
-      }
+      let search = ItemFilter.search(searchText, in: keys)
+      options.filter = options.filter.map { $0 && search } ?? search
     }
     if let batch = fetchOptions.batchSize {
       if loadedLimit == nil { loadedLimit = batch }
-      options.batchSize = loadedLimit
+      // One more than shown tells whether there is more, without counting every row.
+      options.batchSize = (loadedLimit ?? batch) + 1
     }
     ownerDraft?.observeChildren()
-    items = (try? store.fetch(options)) ?? []
+    loadState = .loading
+    do {
+      var fetched = try store.fetch(options)
+      hasMore = loadedLimit.map { fetched.count > $0 } ?? false
+      if hasMore, let limit = loadedLimit { fetched.removeLast(fetched.count - limit) }
+      items = fetched
+      loadState = items.isEmpty ? .empty : .loaded
+    } catch {
+      // Keep what was shown; the error row says what went wrong.
+      loadState = .failed(error)
+    }
     model?.modelActions.didFetchItems?(items)
-    totalCount = loadedLimit == nil ? items.count : ((try? store.count(options)) ?? items.count)
   }
 
   public override var elementCount: Int { items.count + specials.count }
@@ -159,6 +166,10 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
       return row
     case .loadMore:
       return Row(id: RowID(.null), kind: .loadMore, text: "Load more…")
+    case .error:
+      var row = Row(id: RowID(.null), kind: .placeholder, text: loadState.errorMessage)
+      row.isEnabled = false
+      return row
     }
   }
 
@@ -213,7 +224,7 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
   public override func select(elementAt index: Int, in screen: Screen) throws(ScreenError) -> Bool {
     guard index >= items.count else { return false }
     switch specials[index - items.count] {
-    case .placeholder: return true
+    case .placeholder, .error: return true
     case .loadMore:
       do { try loadMore() } catch { throw .store(error) }
       return true
@@ -253,5 +264,26 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
   public func refresh() throws(StoreError) {
     loadedLimit = nil
     setNeedsRefresh()
+  }
+}
+
+extension ArrayOfObjectsSection {
+  /// Where a section's loading stands.
+  public enum LoadState: Hashable, Sendable {
+    /// Nothing loaded yet.
+    case idle
+    /// A load is under way.
+    case loading
+    /// Items were loaded.
+    case loaded
+    /// The store holds no matching item.
+    case empty
+    /// The store failed; the items shown are those of the last good load.
+    case failed(StoreError)
+
+    /// The message of a failed load.
+    public var errorMessage: String? {
+      if case .failed(let error) = self { "Could not load: \(error.description)" } else { nil }
+    }
   }
 }

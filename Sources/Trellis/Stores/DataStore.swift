@@ -108,11 +108,20 @@ public struct SortKey: Hashable, Sendable {
 public struct ItemFilter: Sendable {
   /// A readable form, for messages and SQL translation.
   public let description: String
+  /// What the filter is, for stores that translate it; ``Term/opaque`` for closures.
+  public let term: Term
   let matches: @Sendable (ValueReader) -> Bool
 
   /// A filter computed by a closure over the item's values.
   public init(_ description: String, _ matches: @escaping @Sendable (ValueReader) -> Bool) {
+    self.init(description, term: .opaque, matches)
+  }
+
+  init(
+    _ description: String, term: Term, _ matches: @escaping @Sendable (ValueReader) -> Bool
+  ) {
     self.description = description
+    self.term = term
     self.matches = matches
   }
 

@@ -82,8 +82,15 @@ public final class MemoryStore: DataStore, @unchecked Sendable {
       let kvc = itemsDefinition?.keyValueCoding(for: ref.object)
         ?? (ref.object as? KeyValueCoding)
     {
-      for (key, value) in values {
-        do { try kvc.setValue(value, forKeyPath: key) } catch {
+      // All or nothing: a value that cannot be written undoes the ones written before it.
+      var undo: [(String, Value)] = []
+      for (key, value) in values.sorted(by: { $0.key < $1.key }) {
+        do {
+          let old = try kvc.value(forKeyPath: key)
+          try kvc.setValue(value, forKeyPath: key)
+          undo.append((key, old))
+        } catch {
+          for (key, old) in undo.reversed() { try? kvc.setValue(old, forKeyPath: key) }
           throw .invalidItem(error.description)
         }
       }

@@ -1,0 +1,202 @@
+import Foundation
+import GRDB
+import Trellis
+import TrellisExamples
+import TrellisSQLite
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `trellis-bench stores`: array-of-objects screens over SQLite, side by side with the plain
+/// GRDB query doing the same fetch.
+///
+/// - `open-1m`: open a screen over 1,000,000 rows and render its first 50 rows; and the heap
+///   Trellis keeps beyond the baseline's, per stored row.
+/// - `search-100k`: one search keystroke over 100,000 contacts, filtered in SQL.
+enum StoresBench {
+  struct Result {
+    var name: String
+    var trellisMedian: Double
+    var baselineMedian: Double
+    var bytesPerItem: Double?
+  }
+
+  static func run(json: Bool) throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "trellis-bench-stores-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let results = [
+      try openMillion(path: directory.appendingPathComponent("items.sqlite").path),
+      try searchContacts(path: directory.appendingPathComponent("contacts.sqlite").path),
+    ]
+    for result in results {
+      if json {
+        var line = "{\"case\":\"\(result.name)\",\"trellisMedian\":\(result.trellisMedian),"
+        line += "\"baselineMedian\":\(result.baselineMedian)"
+        if let bytes = result.bytesPerItem { line += ",\"bytesPerItem\":\(bytes)" }
+        print(line + "}")
+      } else {
+        let bytes = result.bytesPerItem.map { String(format: "%.3f B/item", $0) } ?? ""
+        print(
+          result.name.padding(toLength: 12, withPad: " ", startingAt: 0)
+            + String(
+              format: "trellis %8.3f ms   GRDB %8.3f ms   ", result.trellisMedian * 1000,
+              result.baselineMedian * 1000) + bytes)
+      }
+    }
+  }
+
+  // MARK: open-1m
+
+  static let rows = 1_000_000
+
+  static func itemEntity() throws -> SQLiteEntity {
+    SQLiteEntity(
+      table: "item", definition: try DataDefinition.dictionary(keys: "name;detail"),
+      columns: [.text("name"), .text("detail")], ordered: true)
+  }
+
+  static func openMillion(path: String) throws -> Result {
+    let entity = try itemEntity()
+    do {
+      let store = try SQLiteStore(path: path, entity: entity, watchInterval: nil)
+      try store.database.write { db in
+        try db.execute(
+          sql: """
+            WITH RECURSIVE n(x) AS (SELECT 0 UNION ALL SELECT x + 1 FROM n WHERE x < ?)
+            INSERT INTO item (name, detail, position) SELECT 'Item ' || x, 'Detail ' || x, x FROM n
+            """, arguments: [rows - 1])
+      }
+    }
+    var definition = entity.definition
+    definition.descriptionPropertyNames = ["detail"]
+    var kept: [AnyObject] = []
+    var wrongRows = false
+    let runs = 25
+    var trellisHeap: [Int] = []
+    let trellis = try median(runs) { () throws -> (() -> Void) in
+      let store = try SQLiteStore(path: path, entity: entity, watchInterval: nil)
+      return {
+        let before = heapInUse()
+        let model = TableModel(title: "Items")
+        let section = ArrayOfObjectsSection(store: store, definition: definition)
+        section.fetchOptions.batchSize = 50
+        model.addSection(section)
+        let shown = model.snapshot.sections[0].items.prefix(50).map { ($0.text, $0.detail) }
+        if shown.count != 50 || shown[0].0 != "Item 0" { wrongRows = true }
+        trellisHeap.append(heapInUse() - before)
+        kept = [model, store]
+      }
+    }
+    kept = []
+    var baselineHeap: [Int] = []
+    var rowsKept: [GRDB.Row] = []
+    let baseline = try median(runs) { () throws -> (() -> Void) in
+      let queue = try DatabaseQueue(path: path)
+      return {
+        let before = heapInUse()
+        let fetched = try? queue.read { db in
+          try GRDB.Row.fetchAll(
+            db, sql: "SELECT id, name, detail FROM item ORDER BY position, id LIMIT 50")
+        }
+        let shown = (fetched ?? []).map { ($0["name"] as String?, $0["detail"] as String?) }
+        if shown.count != 50 || shown[0].0 != "Item 0" { wrongRows = true }
+        baselineHeap.append(heapInUse() - before)
+        rowsKept = fetched ?? []
+      }
+    }
+    _ = (kept, rowsKept)
+    if wrongRows { throw StoreError.failed("open-1m: the screen did not show the first 50 rows") }
+    let overhead = Double(middle(trellisHeap) - middle(baselineHeap)) / Double(rows)
+    return Result(
+      name: "open-1m", trellisMedian: trellis, baselineMedian: baseline,
+      bytesPerItem: Swift.max(overhead, 0))
+  }
+
+  // MARK: search-100k
+
+  static let contacts = 100_000
+
+  static func searchContacts(path: String) throws -> Result {
+    let entity = try ContactsApp.entity()
+    let store = try SQLiteStore(path: path, entity: entity, watchInterval: nil)
+    let people = ContactsApp.people(contacts)
+    try store.database.write { db in
+      let statement = try db.makeStatement(
+        sql: "INSERT INTO contact (firstName, lastName, email, phone) VALUES (?, ?, ?, ?)")
+      for person in people {
+        try statement.execute(arguments: [
+          person.firstName, person.lastName, person.email, person.phone,
+        ])
+      }
+    }
+    let keystrokes = ["k", "kn", "knu", "knut", "knu", "kn", "k", "ad", "ada"]
+    let model = TableModel(title: "Contacts")
+    let section = ArrayOfObjectsSection(store: store, definition: entity.definition)
+    section.fetchOptions = FetchOptions(
+      sort: [SortKey("lastName"), SortKey("firstName")], batchSize: 50)
+    section.searchPropertyNames = ["firstName", "lastName"]
+    model.addSection(section)
+    _ = model.snapshot
+    var keystroke = 0
+    let trellis = median(45) { () -> (() -> Void) in
+      keystroke += 1
+      let text = keystrokes[keystroke % keystrokes.count]
+      return {
+        section.search(text)
+        model.processChanges()
+      }
+    }
+    let queue = try DatabaseQueue(path: path)
+    let sql = """
+      SELECT id, firstName, lastName, email, phone FROM contact
+      WHERE firstName LIKE ? ESCAPE '\\' OR lastName LIKE ? ESCAPE '\\'
+      ORDER BY lastName COLLATE NOCASE, firstName COLLATE NOCASE, id LIMIT 51
+      """
+    let baseline = median(45) { () -> (() -> Void) in
+      keystroke += 1
+      let pattern = "%" + keystrokes[keystroke % keystrokes.count] + "%"
+      return {
+        let rows = try? queue.read { db in
+          try GRDB.Row.fetchAll(db, sql: sql, arguments: [pattern, pattern])
+        }
+        _ = (rows ?? []).map {
+          "\($0["firstName"] as String? ?? "") \($0["lastName"] as String? ?? "")"
+        }
+      }
+    }
+    return Result(name: "search-100k", trellisMedian: trellis, baselineMedian: baseline)
+  }
+
+  // MARK: Measuring
+
+  /// The median time of `runs` runs of the closure `prepare` returns; preparing is not timed.
+  static func median(_ runs: Int, _ prepare: () throws -> (() -> Void)) rethrows -> Double {
+    var times: [Double] = []
+    for _ in 0..<runs {
+      let body = try prepare()
+      let start = ContinuousClock.now
+      body()
+      let elapsed = ContinuousClock.now - start
+      times.append(
+        Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+    }
+    return middle(times)
+  }
+
+  static func middle<T: Comparable>(_ values: [T]) -> T {
+    values.sorted()[values.count / 2]
+  }
+
+  /// Resident bytes of the process (from `/proc/self/statm`); 0 where unknown.
+  static func heapInUse() -> Int {
+    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else {
+      return 0
+    }
+    let fields = text.split(separator: " ")
+    guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
+    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+  }
+}

@@ -1,0 +1,216 @@
+import Foundation
+
+/// A table of one kind of item, grouped into sections by a key, with sorted sections, section
+/// index titles and live search (seed 000's Contacts).
+///
+/// Each group is an ``ArrayOfObjectsSection`` over the same store, filtered to its key, so
+/// rows, detail screens, add and delete work as in a single list. Letter groups filter with a
+/// predicate and searches with a search filter, which an SQLite store runs in SQL.
+///
+/// ```swift
+/// let contacts = ArrayOfObjectsModel(
+///   title: "Contacts", store: store, definition: definition,
+///   grouping: .firstLetter("lastName"), search: "firstName;lastName",
+///   sort: [SortKey("lastName"), SortKey("firstName")])
+/// contacts.search("an")
+/// ```
+public final class ArrayOfObjectsModel {
+  /// How items are put into sections.
+  public enum Grouping: Sendable {
+    /// One section holding every item.
+    case none
+    /// By the first letter of a key path's text, A to Z, then `#` for the rest.
+    case firstLetter(String)
+    /// By the text a closure gives for each item.
+    case key(@Sendable (ValueReader) -> String)
+  }
+
+  /// The model hosts show.
+  public let model: TableModel
+  /// Where the items live.
+  public let store: any DataStore
+  /// How items become rows and detail screens.
+  public let definition: DataDefinition
+  /// How items are grouped.
+  public let grouping: Grouping
+  /// Whether sections are sorted by their key (otherwise they come in the items' order).
+  public var sortsSections = true { didSet { setNeedsRegroup() } }
+  /// The order of items inside a section.
+  public var sort: [SortKey] { didSet { setNeedsRegroup() } }
+  /// The properties a search looks in.
+  public var searchKeyPaths: [String]
+  /// What every new section gets before it is shown (placeholder, batch size, actions…).
+  public var configureSection: ((ArrayOfObjectsSection) -> Void)?
+  /// The text searched for; empty shows everything.
+  public private(set) var searchText = ""
+
+  private let stale = StaleFlag()
+  private var observation: StoreObservation?
+
+  /// Creates a grouped model over `store`.
+  ///
+  /// - Parameters:
+  ///   - search: The properties to search, separated by semicolons (`"firstName;lastName"`);
+  ///     the definition's title properties when empty.
+  public init(
+    title: String? = nil, store: any DataStore, definition: DataDefinition,
+    grouping: Grouping = .none, search: String = "", sort: [SortKey] = []
+  ) {
+    self.model = TableModel(title: title)
+    self.store = store
+    self.definition = definition
+    self.grouping = grouping
+    self.sort = sort
+    let keys = search.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+    self.searchKeyPaths = keys.filter { !$0.isEmpty }
+    let sink = model.invalidation
+    let flag = stale
+    let key = ObjectIdentifier(flag)
+    observation = store.observe { _ in
+      flag.set()
+      sink.invalidateSection(key)
+    }
+    model.willProcessChanges = { [weak self] in self?.regroupIfNeeded() }
+    regroup()
+  }
+
+  /// The section index titles, in section order.
+  public var sectionIndexTitles: [String] { model.sections.compactMap(\.indexTitle) }
+
+  /// The group sections, in order.
+  public var groupSections: [ArrayOfObjectsSection] {
+    model.sections.compactMap { $0 as? ArrayOfObjectsSection }
+  }
+
+  /// Filters every section by `text` (live: call it on each keystroke); groups left empty
+  /// disappear.
+  public func search(_ text: String) {
+    searchText = text
+    for section in groupSections { section.search(text) }
+    regroup()
+  }
+
+  /// Marks the groups stale; they are worked out again before the next snapshot.
+  public func setNeedsRegroup() {
+    stale.set()
+    model.invalidation.invalidateSection(ObjectIdentifier(stale))
+  }
+
+  private func regroupIfNeeded() {
+    if stale.take() { regroup() }
+  }
+
+  /// Works out the groups now and adds, removes or reorders sections to match.
+  public func regroup() {
+    _ = stale.take()
+    let wanted = groupKeys()
+    var existing: [String: Section] = [:]
+    for section in model.sections { existing[section.id] = section }
+    // Remove sections whose group is gone, then insert or move the rest into place.
+    for index in model.sections.indices.reversed()
+    where !wanted.contains(model.sections[index].id.dropGroupPrefix) {
+      try? model.removeSection(at: index)
+    }
+    for (position, key) in wanted.enumerated() {
+      let id = "group:" + key
+      if let current = model.sections.firstIndex(where: { $0.id == id }) {
+        if current != position { try? model.moveSection(from: current, to: position) }
+        if let section = model.sections[position] as? ArrayOfObjectsSection,
+          section.fetchOptions.sort != sort
+        {
+          section.fetchOptions.sort = sort
+        }
+      } else {
+        model.insertSection(makeSection(key, id: id), at: position)
+      }
+    }
+  }
+
+  private func makeSection(_ key: String, id: String) -> ArrayOfObjectsSection {
+    let header: String? = if case .none = grouping { nil } else { key }
+    let section = ArrayOfObjectsSection(
+      id: id, header: header, store: store, definition: definition)
+    section.indexTitle = header
+    section.fetchOptions = FetchOptions(sort: sort, filter: filter(for: key))
+    section.searchPropertyNames = searchKeyPaths
+    configureSection?(section)
+    if !searchText.isEmpty { section.search(searchText) }
+    return section
+  }
+
+  /// The filter keeping the items of group `key`.
+  private func filter(for key: String) -> ItemFilter? {
+    switch grouping {
+    case .none:
+      return nil
+    case .firstLetter(let keyPath):
+      if key != "#", let predicate = try? Predicate("\(keyPath) BEGINSWITH[cd] $letter") {
+        return ItemFilter(predicate, variables: ["letter": .string(key)])
+      }
+      return ItemFilter("\(keyPath) starts with no letter") {
+        Self.letter(of: $0.value(keyPath)) == "#"
+      }
+    case .key(let group):
+      return ItemFilter("group '\(key)'") { group($0) == key }
+    }
+  }
+
+  /// The keys of the groups that have items matching the search, in section order.
+  private func groupKeys() -> [String] {
+    if case .none = grouping { return [""] }
+    var options = FetchOptions(sort: sort)
+    if !searchText.isEmpty {
+      let keys = searchKeyPaths.isEmpty ? definition.titlePropertyNames : searchKeyPaths
+      options.filter = ItemFilter.search(searchText, in: keys)
+    }
+    let items = (try? store.fetch(options)) ?? []
+    var keys: [String] = []
+    var seen = Set<String>()
+    for item in items {
+      let reader = definition.reader(for: item)
+      let key: String
+      switch grouping {
+      case .none: key = ""
+      case .firstLetter(let keyPath): key = Self.letter(of: reader.value(keyPath))
+      case .key(let group): key = group(reader)
+      }
+      if seen.insert(key).inserted { keys.append(key) }
+    }
+    guard sortsSections else { return keys }
+    return keys.sorted { a, b in
+      if (a == "#") != (b == "#") { return b == "#" }
+      return a.localizedStandardCompare(b) == .orderedAscending
+    }
+  }
+
+  /// The index letter of a value: its first letter without accents, upper-cased, or `#`.
+  static func letter(of value: Value?) -> String {
+    guard let first = value?.displayText.first else { return "#" }
+    let folded = PredicateSQLFunctions.fold(String(first), flags: 2).uppercased()
+    guard let scalar = folded.unicodeScalars.first, folded.count == 1,
+      ("A"..."Z").contains(Character(scalar))
+    else { return "#" }
+    return folded
+  }
+}
+
+/// A flag set from any thread and taken on the model's.
+final class StaleFlag: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value = false
+
+  func set() { lock.withLock { value = true } }
+
+  func take() -> Bool {
+    lock.withLock {
+      defer { value = false }
+      return value
+    }
+  }
+}
+
+extension String {
+  fileprivate var dropGroupPrefix: String {
+    hasPrefix("group:") ? String(dropFirst("group:".count)) : self
+  }
+}

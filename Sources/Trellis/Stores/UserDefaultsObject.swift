@@ -1,0 +1,44 @@
+import Foundation
+
+/// An object whose properties are the keys of a `UserDefaults` suite: what a settings form
+/// binds to. Each write goes straight to the defaults; a key never set reads as its initial
+/// value, which also fixes its type.
+public final class UserDefaultsObject: KeyValueCoding, @unchecked Sendable {
+  let defaults: UserDefaults
+  /// The keys and their initial values, in order.
+  public let initial: ValueDictionary
+
+  init(defaults: UserDefaults, initial: ValueDictionary) {
+    self.defaults = defaults
+    self.initial = initial
+  }
+
+  public func value(forKey key: String) throws(BindingError) -> Value {
+    guard let start = initial[key] else {
+      throw .unknownKey(keyPath: key, key: key, on: "the settings")
+    }
+    guard let stored = defaults.object(forKey: key) else { return start }
+    return PropertyListValue.value(stored, like: start)
+  }
+
+  public func setValue(_ value: Value, forKey key: String) throws(BindingError) {
+    guard let start = initial[key] else {
+      throw .unknownKey(keyPath: key, key: key, on: "the settings")
+    }
+    var stored = value
+    if case .int(let number) = value, case .double = start { stored = .double(Double(number)) }
+    guard stored.isNull || start.isNull || stored.type == start.type else {
+      throw .typeMismatch(
+        keyPath: key, expected: start.type.description, found: value.type.description)
+    }
+    if let object = PropertyListValue.object(stored) {
+      defaults.set(object, forKey: key)
+    } else {
+      defaults.removeObject(forKey: key)
+    }
+  }
+
+  public func valueKind(forKey key: String) -> ValueKind? { initial[key]?.inferredKind }
+
+  public var propertyNames: [String] { initial.keys }
+}

@@ -1,0 +1,113 @@
+import Foundation
+
+/// Settings and lists kept in Foundation's `UserDefaults`, under a suite name, so they persist
+/// across launches (on Linux in `$XDG_CONFIG_HOME/<suite>.plist`).
+///
+/// Two uses, as in seed 000:
+/// - a settings form: ``settings(defaults:)`` is an object whose properties are defaults keys,
+///   bound to a generated form in live mode;
+/// - a list: the store itself keeps an array of dictionaries under ``itemsKey``, and writes it
+///   back after every change.
+///
+/// ```swift
+/// let store = try UserDefaultsStore(suiteName: "com.example.settings")
+/// let settings = store.settings(defaults: ["username": "", "volume": 50])
+/// try model.generateSections(for: settings, definition: SettingsApp.definition())
+/// ```
+public final class UserDefaultsStore: DataStore, @unchecked Sendable {
+  /// The suite the values live in.
+  public let suiteName: String
+  /// The key holding the list of items.
+  public let itemsKey: String
+  /// The definition of the list's items (dictionaries).
+  public let itemsDefinition: DataDefinition?
+  let defaults: UserDefaults
+  private let items: MemoryStore
+  private var persisting: StoreObservation?
+
+  /// Opens the suite `suiteName`.
+  ///
+  /// - Throws: ``StoreError/failed(_:)`` when Foundation refuses the suite name.
+  public init(suiteName: String, itemsKey: String = "items", definition: DataDefinition? = nil)
+    throws(StoreError)
+  {
+    guard let defaults = UserDefaults(suiteName: suiteName) else {
+      throw .failed("UserDefaults refused the suite name '\(suiteName)'")
+    }
+    self.suiteName = suiteName
+    self.itemsKey = itemsKey
+    self.defaults = defaults
+    self.itemsDefinition = definition
+    let template = definition.map { definition in
+      Value.dictionary(ValueDictionary(definition.availableKeys.map { ($0, Value.null) }))
+    }
+    let stored = (defaults.array(forKey: itemsKey) ?? []).map {
+      Value.object(ObjectReference(DocumentObject(PropertyListValue.value($0, like: template))))
+    }
+    items = MemoryStore(items: stored, definition: definition)
+    persisting = items.observe { [weak self] _ in self?.persistItems() }
+  }
+
+  /// The settings object over this suite: each property is a defaults key, starting at the
+  /// value in `defaults` (which also gives its type).
+  public func settings(defaults initial: ValueDictionary) -> UserDefaultsObject {
+    UserDefaultsObject(defaults: defaults, initial: initial)
+  }
+
+  /// Writes pending changes to disk now.
+  @discardableResult
+  public func synchronize() -> Bool { defaults.synchronize() }
+
+  private func persistItems() {
+    let array = items.allItems.compactMap { item -> Any? in
+      guard let document = item.objectValue as? DocumentObject else { return nil }
+      return PropertyListValue.object(document.root)
+    }
+    defaults.set(array, forKey: itemsKey)
+  }
+
+  // MARK: The list
+
+  public var supportsMoving: Bool { true }
+
+  public func fetch(_ options: FetchOptions) throws(StoreError) -> [Value] {
+    try items.fetch(options)
+  }
+
+  public func count(_ options: FetchOptions) throws(StoreError) -> Int { try items.count(options) }
+
+  public func create() throws(StoreError) -> Value { try items.create() }
+
+  public func insert(_ item: Value, at index: Int?) throws(StoreError) {
+    guard item.objectValue is DocumentObject else {
+      throw .invalidItem("user defaults hold dictionaries, not \(item.type) values")
+    }
+    try items.insert(item, at: index)
+  }
+
+  public func update(_ item: Value, values: [String: Value]) throws(StoreError) {
+    guard let document = item.objectValue as? DocumentObject, items.allItems.contains(item) else {
+      throw .notFound(item.displayText)
+    }
+    let before = document.root
+    do {
+      for (key, value) in values.sorted(by: { $0.key < $1.key }) {
+        try document.setValue(value, forKeyPath: key)
+      }
+    } catch {
+      document.replaceRoot(before)
+      throw .invalidItem(error.description)
+    }
+    try items.update(item, values: [:])
+  }
+
+  public func delete(_ item: Value) throws(StoreError) { try items.delete(item) }
+
+  public func move(from source: Int, to destination: Int) throws(StoreError) {
+    try items.move(from: source, to: destination)
+  }
+
+  public func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> StoreObservation {
+    items.observe(handler)
+  }
+}

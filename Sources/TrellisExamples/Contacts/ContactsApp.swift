@@ -1,0 +1,101 @@
+import Trellis
+import TrellisSQLite
+
+/// Seed 000's Contacts example: people grouped by the first letter of their last name, with a
+/// section index and live search across first and last names.
+public enum ContactsApp {
+  /// The properties a search looks in.
+  public static let searchKeys = "firstName;lastName"
+
+  /// The definition of a contact: "First Last" as the row, email below.
+  public static func definition() throws(DiagnosticList) -> DataDefinition {
+    var definition = try DataDefinition(
+      for: Contact.self, names: "Name:(firstName,lastName);Contact:(email,phone)",
+      make: { Contact() })
+    definition["firstName"]?.isRequired = true
+    definition["email"]?.attributes = .textField(autocapitalization: .none)
+    definition.titlePropertyNames = ["firstName", "lastName"]
+    definition.descriptionPropertyNames = ["email"]
+    return definition
+  }
+
+  /// The contacts table, indexed by last then first name for sorted, searched batches.
+  public static func entity() throws(DiagnosticList) -> SQLiteEntity {
+    var entity = SQLiteEntity(
+      table: "contact", definition: try definition(),
+      columns: [.text("firstName"), .text("lastName"), .text("email"), .text("phone")])
+    entity.indexes = [["lastName", "firstName"]]
+    return entity
+  }
+
+  /// The grouped, searchable model over `store`, sorted by last then first name.
+  public static func model(store: any DataStore) throws(DiagnosticList) -> ArrayOfObjectsModel {
+    let definition: DataDefinition
+    if let known = store.itemsDefinition {
+      definition = known
+    } else {
+      definition = try Self.definition()
+    }
+    return ArrayOfObjectsModel(
+      title: "Contacts", store: store, definition: definition,
+      grouping: .firstLetter("lastName"), search: searchKeys,
+      sort: [SortKey("lastName"), SortKey("firstName")])
+  }
+
+  /// `count` people with deterministic names, emails and phone numbers.
+  public static func people(_ count: Int, seed: UInt64 = 2026) -> [Contact] {
+    var generator = NameGenerator(seed: seed)
+    return (0..<count).map { index in
+      let first = generator.pick(firstNames)
+      let last = generator.pick(lastNames)
+      return Contact(
+        firstName: first, lastName: last,
+        email: "\(first.lowercased()).\(last.lowercased())\(index)@example.com",
+        phone: "+1 555 \(1000 + index % 9000)")
+    }
+  }
+
+  /// An in-memory SQLite store holding `count` generated people.
+  public static func sqliteStore(path: String? = nil, people count: Int) throws -> SQLiteStore {
+    let entity = try entity()
+    let store =
+      try path.map { try SQLiteStore(path: $0, entity: entity) }
+      ?? SQLiteStore.inMemory(entity: entity)
+    try store.insertAll(people(count).map { .object(ObjectReference($0)) })
+    return store
+  }
+
+  static let firstNames = [
+    "Ada", "Alan", "Barbara", "Bjarne", "Claude", "Dennis", "Donald", "Edsger", "Frances", "Grace",
+    "Guido", "Hedy", "Ivan", "James", "John", "Ken", "Leslie", "Linus", "Margaret", "Niklaus",
+    "Olga", "Radia", "Richard", "Shafi", "Sophie", "Tim", "Timnit", "Whitfield", "Yukihiro",
+    "Edith",
+  ]
+
+  static let lastNames = [
+    "Allen", "Backus", "Cerf", "Dijkstra", "Engelbart", "Floyd", "Goldberg", "Hamilton",
+    "Hopper", "Iverson", "Johnson", "Kay", "Knuth", "Lamport", "Liskov", "McCarthy", "Naur",
+    "Ousterhout", "Perlman", "Ritchie", "Stroustrup", "Thompson", "Torvalds", "Ullman",
+    "van Rossum", "Wirth", "Wilson", "Yang", "Zuse", "Ørsted", "3Com",
+  ]
+}
+
+/// A small deterministic generator (SplitMix64), so examples and benchmarks see the same data
+/// on every run.
+struct NameGenerator {
+  var state: UInt64
+
+  init(seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+
+  mutating func pick(_ names: [String]) -> String {
+    names[Int(next() % UInt64(names.count))]
+  }
+}

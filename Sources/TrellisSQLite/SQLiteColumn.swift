@@ -1,0 +1,86 @@
+import Trellis
+
+/// One column of an entity's table, bound to the property of the same name.
+public struct SQLiteColumn: Hashable, Sendable {
+  /// How a column's values are stored.
+  public enum Kind: String, Hashable, Sendable {
+    /// Text.
+    case text
+    /// A 64-bit integer.
+    case integer
+    /// A double.
+    case real
+    /// A Boolean, stored as 0 or 1.
+    case bool
+    /// A date, stored as seconds since 1970 (what predicates compare against).
+    case date
+    /// Bytes.
+    case blob
+
+    /// The declared SQL type.
+    var sqlType: String {
+      switch self {
+      case .text: "TEXT"
+      case .integer, .bool: "INTEGER"
+      case .real, .date: "REAL"
+      case .blob: "BLOB"
+      }
+    }
+
+    /// The value a non-null column starts with.
+    var zero: Value {
+      switch self {
+      case .text: .string("")
+      case .integer: .int(0)
+      case .real: .double(0)
+      case .bool: .bool(false)
+      case .date: .date(.init(timeIntervalSince1970: 0))
+      case .blob: .data(.init())
+      }
+    }
+  }
+
+  /// The column's name, which is also the bound property's name.
+  public var name: String
+  /// How values are stored.
+  public var kind: Kind
+  /// Whether the column may hold NULL (a property of optional type).
+  public var isNullable: Bool
+  /// Whether the column gets an index (for sorting, grouping or searching).
+  public var isIndexed: Bool
+
+  /// Creates a column.
+  public init(_ name: String, _ kind: Kind, nullable: Bool = false, indexed: Bool = false) {
+    self.name = name
+    self.kind = kind
+    self.isNullable = nullable
+    self.isIndexed = indexed
+  }
+
+  /// A text column.
+  public static func text(_ name: String, nullable: Bool = false, indexed: Bool = false) -> Self {
+    Self(name, .text, nullable: nullable, indexed: indexed)
+  }
+  /// An integer column.
+  public static func integer(_ name: String, nullable: Bool = false, indexed: Bool = false)
+    -> Self
+  {
+    Self(name, .integer, nullable: nullable, indexed: indexed)
+  }
+  /// A double column.
+  public static func real(_ name: String, nullable: Bool = false, indexed: Bool = false) -> Self {
+    Self(name, .real, nullable: nullable, indexed: indexed)
+  }
+  /// A Boolean column.
+  public static func bool(_ name: String, nullable: Bool = false, indexed: Bool = false) -> Self {
+    Self(name, .bool, nullable: nullable, indexed: indexed)
+  }
+  /// A date column.
+  public static func date(_ name: String, nullable: Bool = false, indexed: Bool = false) -> Self {
+    Self(name, .date, nullable: nullable, indexed: indexed)
+  }
+  /// A blob column.
+  public static func blob(_ name: String, nullable: Bool = false, indexed: Bool = false) -> Self {
+    Self(name, .blob, nullable: nullable, indexed: indexed)
+  }
+}

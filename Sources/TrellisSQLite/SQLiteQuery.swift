@@ -1,0 +1,95 @@
+import Foundation
+import Trellis
+
+/// Fetch options translated to SQL: a WHERE clause, an ORDER BY, and what is left to filter in
+/// memory (closures, key paths without a column).
+struct SQLiteQuery {
+  var clause: String?
+  var arguments: [Value] = []
+  var order: String
+  /// The filter to run in memory over the rows SQL selected, when SQL could not express it all.
+  var memoryFilter: ItemFilter?
+
+  init(entity: SQLiteEntity, options: FetchOptions) throws(StoreError) {
+    var order: [String] = []
+    for key in options.sort {
+      guard let column = Self.column(for: key.keyPath, in: entity) else {
+        throw .unsupported(
+          "sorting by '\(key.keyPath)': the table '\(entity.table)' has no such column")
+      }
+      let collation = entity.column(key.keyPath)?.kind == .text ? " COLLATE NOCASE" : ""
+      order.append("\(column.quoted)\(collation) \(key.ascending ? "ASC" : "DESC")")
+    }
+    order.append(entity.defaultOrder)
+    self.order = order.joined(separator: ", ")
+    if let filter = options.filter {
+      let (parts, complete) = Self.translate(filter.term, entity: entity)
+      if !parts.isEmpty {
+        clause = parts.map { "(\($0.sql))" }.joined(separator: " AND ")
+        arguments = parts.flatMap(\.arguments)
+      }
+      if !complete { memoryFilter = filter }
+    }
+  }
+
+  /// The column a key path reads, if it has one.
+  static func column(for keyPath: String, in entity: SQLiteEntity) -> String? {
+    if keyPath == entity.primaryKey || entity.column(keyPath) != nil { return keyPath }
+    return nil
+  }
+
+  /// The translatable conjuncts of `term`, and whether they are the whole of it.
+  static func translate(_ term: ItemFilter.Term, entity: SQLiteEntity)
+    -> (parts: [(sql: String, arguments: [Value])], complete: Bool)
+  {
+    switch term {
+    case .opaque:
+      return ([], false)
+    case .all(let terms):
+      var parts: [(sql: String, arguments: [Value])] = []
+      var complete = true
+      for term in terms {
+        let (inner, done) = translate(term, entity: entity)
+        parts += inner
+        complete = complete && done
+      }
+      return (parts, complete)
+    case .predicate(let predicate, let variables):
+      guard
+        let (sql, arguments) = try? predicate.sql(
+          columns: { column(for: $0, in: entity) }, variables: variables)
+      else { return ([], false) }
+      return ([(sql, arguments)], true)
+    case .search(let keyPaths, let text):
+      if text.isEmpty { return ([], true) }
+      guard !keyPaths.isEmpty, keyPaths.allSatisfy({ entity.column($0)?.kind == .text }) else {
+        return ([], false)
+      }
+      let ascii = text.unicodeScalars.allSatisfy(\.isASCII)
+      let needle = ascii ? text : PredicateSQLFunctions.fold(text, flags: 1)
+      let pattern = "%" + escapeLike(needle) + "%"
+      let tests = keyPaths.map { key in
+        ascii
+          ? "\(key.quoted) LIKE ? ESCAPE '\\'"
+          : "\(PredicateSQLFunctions.foldName)(\(key.quoted), 1) LIKE ? ESCAPE '\\'"
+      }
+      return (
+        [(tests.joined(separator: " OR "), Array(repeating: .string(pattern), count: tests.count))],
+        true
+      )
+    }
+  }
+
+  /// `text` with LIKE's wildcards escaped by a backslash.
+  static func escapeLike(_ text: String) -> String {
+    var result = ""
+    for character in text {
+      if character == "%" || character == "_" || character == "\\" { result.append("\\") }
+      result.append(character)
+    }
+    return result
+  }
+
+  /// `WHERE …` or nothing.
+  var whereSQL: String { clause.map { " WHERE \($0)" } ?? "" }
+}

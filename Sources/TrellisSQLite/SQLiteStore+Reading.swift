@@ -1,0 +1,166 @@
+import Foundation
+import GRDB
+import Trellis
+
+/// A row as read, before it becomes an object: its key, its column values, its children.
+struct RawRecord {
+  var id: Int64
+  var values: [DatabaseValue]
+  var children: [String: [RawRecord]] = [:]
+}
+
+extension SQLiteStore {
+  public func fetch(_ options: FetchOptions) throws(StoreError) -> [Value] {
+    let query = try SQLiteQuery(entity: entity, options: options)
+    if let filter = query.memoryFilter {
+      let all = try objects(matching: query, limit: nil, offset: 0).filter {
+        filter(entity.definition.reader(for: .object(ObjectReference($0))))
+      }
+      let start = Swift.min(Swift.max(options.offset, 0), all.count)
+      let end =
+        options.batchSize.map { Swift.min(start + Swift.max($0, 0), all.count) } ?? all.count
+      return all[start..<end].map { .object(ObjectReference($0)) }
+    }
+    if options.batchSize.map({ $0 <= 0 }) == true { return [] }
+    return try objects(
+      matching: query, limit: options.batchSize, offset: Swift.max(options.offset, 0)
+    )
+    .map { .object(ObjectReference($0)) }
+  }
+
+  public func count(_ options: FetchOptions) throws(StoreError) -> Int {
+    let query = try SQLiteQuery(entity: entity, options: options)
+    if query.memoryFilter != nil {
+      var all = options
+      all.batchSize = nil
+      all.offset = 0
+      return try fetch(all).count
+    }
+    let arguments = try SQLiteValues.arguments(query.arguments)
+    let sql = "SELECT COUNT(*) FROM \(entity.table.quoted)\(query.whereSQL)"
+    return try read { db in try Int.fetchOne(db, sql: sql, arguments: arguments) ?? 0 }
+  }
+
+  /// The objects of the rows `query` selects, in its order, with their children.
+  func objects(matching query: SQLiteQuery, limit: Int?, offset: Int) throws(StoreError)
+    -> [AnyObject]
+  {
+    var sql =
+      "SELECT \(Self.selectList(entity)) FROM \(entity.table.quoted)\(query.whereSQL) "
+      + "ORDER BY \(query.order)"
+    var values = query.arguments
+    if let limit {
+      sql += " LIMIT ? OFFSET ?"
+      values += [.int(limit), .int(offset)]
+    } else if offset > 0 {
+      sql += " LIMIT -1 OFFSET ?"
+      values.append(.int(offset))
+    }
+    let arguments = try SQLiteValues.arguments(values)
+    let entity = entity
+    let records = try read { db in
+      try Self.records(of: entity, db: db, sql: sql, arguments: arguments)
+    }
+    return try records.map { record throws(StoreError) in try materialize(record, of: entity) }
+  }
+
+  /// The primary key and every column, in the entity's order.
+  static func selectList(_ entity: SQLiteEntity, prefix: [String] = []) -> String {
+    (prefix + [entity.primaryKey] + entity.columns.map(\.name)).map(\.quoted).joined(
+      separator: ", ")
+  }
+
+  /// Reads rows selected by `sql` (primary key, then columns) and their children.
+  static func records(
+    of entity: SQLiteEntity, db: Database, sql: String, arguments: StatementArguments
+  ) throws -> [RawRecord] {
+    var records: [RawRecord] = []
+    let cursor = try GRDB.Row.fetchCursor(db, sql: sql, arguments: arguments)
+    let width = entity.columns.count
+    while let row = try cursor.next() {
+      var values: [DatabaseValue] = []
+      values.reserveCapacity(width)
+      for index in 0..<width { values.append(row[index + 1]) }
+      records.append(RawRecord(id: row[0], values: values))
+    }
+    try loadChildren(of: &records, entity: entity, db: db)
+    return records
+  }
+
+  /// Reads the children of `records` for every relationship, in their order.
+  static func loadChildren(of records: inout [RawRecord], entity: SQLiteEntity, db: Database)
+    throws
+  {
+    guard !records.isEmpty else { return }
+    for relationship in entity.relationships {
+      let child = relationship.entity
+      var byParent: [Int64: [RawRecord]] = [:]
+      let ids = records.map(\.id)
+      for start in stride(from: 0, to: ids.count, by: 500) {
+        let chunk = Array(ids[start..<Swift.min(start + 500, ids.count)])
+        let marks = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
+        let sql =
+          "SELECT \(selectList(child, prefix: [relationship.foreignKey])) "
+          + "FROM \(child.table.quoted) WHERE \(relationship.foreignKey.quoted) IN (\(marks)) "
+          + "ORDER BY \(child.defaultOrder)"
+        let cursor = try GRDB.Row.fetchCursor(db, sql: sql, arguments: StatementArguments(chunk))
+        var found: [(Int64, RawRecord)] = []
+        while let row = try cursor.next() {
+          let values = (0..<child.columns.count).map { row[$0 + 2] as DatabaseValue }
+          found.append((row[0], RawRecord(id: row[1], values: values)))
+        }
+        var children = found.map(\.1)
+        try loadChildren(of: &children, entity: child, db: db)
+        for (index, pair) in found.enumerated() {
+          byParent[pair.0, default: []].append(children[index])
+        }
+      }
+      for index in records.indices {
+        records[index].children[relationship.name] = byParent[records[index].id] ?? []
+      }
+    }
+  }
+
+  /// The object for a row: the same object every time for the same row, with its values
+  /// brought up to date.
+  func materialize(_ record: RawRecord, of entity: SQLiteEntity) throws(StoreError) -> AnyObject {
+    let existing = lock.withLock { objects[entity.table]?[record.id] }
+    let object: AnyObject =
+      existing ?? entity.definition.makeObject()
+      ?? DocumentObject(
+        .dictionary(ValueDictionary(entity.columns.map { ($0.name, Value.null) })))
+    guard let kvc = entity.definition.keyValueCoding(for: object) ?? (object as? KeyValueCoding)
+    else {
+      throw .invalidItem(
+        "\(entity.definition.name) objects cannot be read through their definition")
+    }
+    for (index, column) in entity.columns.enumerated() {
+      let value = SQLiteValues.value(record.values[index], kind: column.kind)
+      try assign(value, to: column.name, of: kvc, record: record, entity: entity)
+    }
+    for relationship in entity.relationships {
+      var children: [Value] = []
+      for child in record.children[relationship.name] ?? [] {
+        children.append(.object(ObjectReference(try materialize(child, of: relationship.entity))))
+      }
+      try assign(.array(children), to: relationship.name, of: kvc, record: record, entity: entity)
+    }
+    if existing == nil {
+      lock.withLock {
+        objects[entity.table, default: [:]][record.id] = object
+        keys[ObjectIdentifier(object)] = record.id
+      }
+    }
+    return object
+  }
+
+  private func assign(
+    _ value: Value, to name: String, of kvc: KeyValueCoding, record: RawRecord,
+    entity: SQLiteEntity
+  ) throws(StoreError) {
+    if let current = try? kvc.value(forKey: name), current == value { return }
+    do { try kvc.setValue(value, forKey: name) } catch {
+      throw .invalidItem("\(entity.table) row \(record.id): \(error.description)")
+    }
+  }
+}

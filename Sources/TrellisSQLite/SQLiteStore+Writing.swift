@@ -1,0 +1,312 @@
+import Foundation
+import GRDB
+import Trellis
+
+extension SQLiteStore {
+  public func create() throws(StoreError) -> Value {
+    guard let object = entity.definition.makeObject() else {
+      throw .unsupported("the definition of \(entity.definition.name) cannot make new objects")
+    }
+    return .object(ObjectReference(object))
+  }
+
+  /// Inserts an object, with its children, in one transaction.
+  public func insert(_ item: Value, at index: Int?) throws(StoreError) {
+    let object = try storedObject(item)
+    if key(of: object, in: entity) != nil {
+      throw .invalidItem("this \(entity.definition.name) is already in the store")
+    }
+    let entity = entity
+    let table = entity.table.quoted
+    var mappings: [Mapping] = []
+    let position = try write { db throws -> Int in
+      let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0
+      let position = index ?? count
+      guard position >= 0, position <= count else {
+        throw StoreError.indexOutOfRange(position, count: count)
+      }
+      if let column = entity.positionColumn {
+        try db.execute(
+          sql: "UPDATE \(table) SET \(column.quoted) = \(column.quoted) + 1 "
+            + "WHERE \(column.quoted) >= ?", arguments: [position])
+      } else if position != count {
+        throw StoreError.unsupported(
+          "inserting in the middle of '\(entity.table)', which has no order")
+      }
+      _ = try save(
+        object, entity: entity, id: nil, parent: nil, position: position, db: db,
+        mappings: &mappings)
+      return position
+    }
+    record(mappings)
+    notify(.inserted(position))
+  }
+
+  /// Inserts many objects at the end in one transaction, then reports one
+  /// ``StoreChange/reloaded``.
+  public func insertAll(_ items: [Value]) throws(StoreError) {
+    var objects: [AnyObject] = []
+    for item in items {
+      let object = try storedObject(item)
+      if key(of: object, in: entity) != nil {
+        throw .invalidItem("this \(entity.definition.name) is already in the store")
+      }
+      objects.append(object)
+    }
+    let entity = entity
+    let table = entity.table.quoted
+    var mappings: [Mapping] = []
+    try write { db throws in
+      let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0
+      for (offset, object) in objects.enumerated() {
+        _ = try save(
+          object, entity: entity, id: nil, parent: nil, position: count + offset, db: db,
+          mappings: &mappings)
+      }
+    }
+    record(mappings)
+    notify(.reloaded)
+  }
+
+  /// Writes `values` to the object, then the whole object and its children to the database in
+  /// one transaction. On any error the object is as it was and nothing is written.
+  public func update(_ item: Value, values: [String: Value]) throws(StoreError) {
+    let object = try storedObject(item)
+    guard let id = key(of: object, in: entity) else { throw .notFound(item.displayText) }
+    let kvc = try keyValueCoding(object, entity)
+    var undo: [(String, Value)] = []
+    for (name, value) in values.sorted(by: { $0.key < $1.key }) {
+      do {
+        let old = try kvc.value(forKeyPath: name)
+        try kvc.setValue(value, forKeyPath: name)
+        undo.append((name, old))
+      } catch {
+        for (name, old) in undo.reversed() { try? kvc.setValue(old, forKeyPath: name) }
+        throw .invalidItem(error.description)
+      }
+    }
+    let entity = entity
+    var mappings: [Mapping] = []
+    let index: Int
+    do {
+      index = try write { db throws -> Int in
+        let index = try self.index(of: id, db: db)
+        _ = try save(
+          object, entity: entity, id: id, parent: nil, position: nil, db: db,
+          mappings: &mappings)
+        return index
+      }
+    } catch {
+      for (name, old) in undo.reversed() { try? kvc.setValue(old, forKeyPath: name) }
+      reloadObject(id)
+      throw error
+    }
+    record(mappings)
+    notify(.updated(index))
+  }
+
+  public func delete(_ item: Value) throws(StoreError) {
+    let object = try storedObject(item)
+    guard let id = key(of: object, in: entity) else { throw .notFound(item.displayText) }
+    let entity = entity
+    let table = entity.table.quoted
+    let index = try write { db throws -> Int in
+      let index = try self.index(of: id, db: db)
+      try db.execute(
+        sql: "DELETE FROM \(table) WHERE \(entity.primaryKey.quoted) = ?", arguments: [id])
+      if let column = entity.positionColumn {
+        try db.execute(
+          sql: "UPDATE \(table) SET \(column.quoted) = \(column.quoted) - 1 "
+            + "WHERE \(column.quoted) > ?", arguments: [index])
+      }
+      return index
+    }
+    lock.withLock {
+      objects[entity.table]?[id] = nil
+      keys[ObjectIdentifier(object)] = nil
+    }
+    notify(.deleted(index))
+  }
+
+  public func move(from source: Int, to destination: Int) throws(StoreError) {
+    guard let column = entity.positionColumn?.quoted else {
+      throw .unsupported("moving items of '\(entity.table)', which has no order")
+    }
+    let table = entity.table.quoted
+    let primaryKey = entity.primaryKey.quoted
+    try write { db throws in
+      let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0
+      for index in [source, destination] where index < 0 || index >= count {
+        throw StoreError.indexOutOfRange(index, count: count)
+      }
+      guard source != destination else { return }
+      guard
+        let id = try Int64.fetchOne(
+          db, sql: "SELECT \(primaryKey) FROM \(table) WHERE \(column) = ?", arguments: [source])
+      else { throw StoreError.failed("the order of '\(table)' is damaged at \(source)") }
+      if source < destination {
+        try db.execute(
+          sql:
+            "UPDATE \(table) SET \(column) = \(column) - 1 WHERE \(column) > ? AND \(column) <= ?",
+          arguments: [source, destination])
+      } else {
+        try db.execute(
+          sql:
+            "UPDATE \(table) SET \(column) = \(column) + 1 WHERE \(column) >= ? AND \(column) < ?",
+          arguments: [destination, source])
+      }
+      try db.execute(
+        sql: "UPDATE \(table) SET \(column) = ? WHERE \(primaryKey) = ?",
+        arguments: [destination, id])
+    }
+    notify(.moved(source, destination))
+  }
+
+  // MARK: Helpers
+
+  /// A row key the store learned during a transaction, recorded once it commits.
+  struct Mapping {
+    var table: String
+    var id: Int64
+    var object: AnyObject
+  }
+
+  func record(_ mappings: [Mapping]) {
+    lock.withLock {
+      for mapping in mappings {
+        objects[mapping.table, default: [:]][mapping.id] = mapping.object
+        keys[ObjectIdentifier(mapping.object)] = mapping.id
+      }
+    }
+  }
+
+  /// The primary key of `object` in `entity`'s table, if the store knows it.
+  func key(of object: AnyObject, in entity: SQLiteEntity) -> Int64? {
+    lock.withLock {
+      guard let id = keys[ObjectIdentifier(object)], objects[entity.table]?[id] === object else {
+        return nil
+      }
+      return id
+    }
+  }
+
+  func storedObject(_ item: Value) throws(StoreError) -> AnyObject {
+    guard case .object(let ref) = item else {
+      throw .invalidItem("an SQLite store holds objects, not \(item.type) values")
+    }
+    return ref.object
+  }
+
+  func keyValueCoding(_ object: AnyObject, _ entity: SQLiteEntity) throws(StoreError)
+    -> KeyValueCoding
+  {
+    guard let kvc = entity.definition.keyValueCoding(for: object) ?? (object as? KeyValueCoding)
+    else {
+      throw .invalidItem("a \(type(of: object)) is not a \(entity.definition.name)")
+    }
+    return kvc
+  }
+
+  /// The index of row `id` in the store's unfiltered order.
+  func index(of id: Int64, db: Database) throws -> Int {
+    let table = entity.table.quoted
+    let primaryKey = entity.primaryKey.quoted
+    if let column = entity.positionColumn?.quoted {
+      guard
+        let position = try Int.fetchOne(
+          db, sql: "SELECT \(column) FROM \(table) WHERE \(primaryKey) = ?", arguments: [id])
+      else { throw StoreError.notFound("row \(id) of '\(entity.table)'") }
+      return position
+    }
+    guard
+      try Bool.fetchOne(
+        db, sql: "SELECT 1 FROM \(table) WHERE \(primaryKey) = ?", arguments: [id]) == true
+    else { throw StoreError.notFound("row \(id) of '\(entity.table)'") }
+    return try Int.fetchOne(
+      db, sql: "SELECT COUNT(*) FROM \(table) WHERE \(primaryKey) < ?", arguments: [id]) ?? 0
+  }
+
+  /// Writes an object's columns and, recursively, its children; returns its primary key.
+  func save(
+    _ object: AnyObject, entity: SQLiteEntity, id: Int64?, parent: (String, Int64)?,
+    position: Int?, db: Database, mappings: inout [Mapping]
+  ) throws -> Int64 {
+    let kvc = try keyValueCoding(object, entity)
+    var names = entity.columns.map(\.name)
+    var values: [DatabaseValue] = []
+    for column in entity.columns {
+      let value = (try? kvc.value(forKey: column.name)) ?? .null
+      if value.isNull && !column.isNullable {
+        throw StoreError.invalidItem("\(entity.table).\(column.name) cannot be empty")
+      }
+      values.append(try SQLiteValues.database(value, column: column.name))
+    }
+    if let parent {
+      names.append(parent.0)
+      values.append(parent.1.databaseValue)
+    }
+    if let column = entity.positionColumn, let position {
+      names.append(column)
+      values.append(position.databaseValue)
+    }
+    var key = id
+    if let id {
+      let assignments = names.map { "\($0.quoted) = ?" }.joined(separator: ", ")
+      try db.execute(
+        sql:
+          "UPDATE \(entity.table.quoted) SET \(assignments) WHERE \(entity.primaryKey.quoted) = ?",
+        arguments: StatementArguments(values + [id.databaseValue]))
+      if db.changesCount == 0 {
+        guard parent != nil else { throw StoreError.notFound("row \(id) of '\(entity.table)'") }
+        key = nil
+      }
+    }
+    if key == nil {
+      let marks = Array(repeating: "?", count: names.count).joined(separator: ", ")
+      try db.execute(
+        sql: "INSERT INTO \(entity.table.quoted) (\(names.map(\.quoted).joined(separator: ", "))) "
+          + "VALUES (\(marks))", arguments: StatementArguments(values))
+      key = db.lastInsertedRowID
+      mappings.append(Mapping(table: entity.table, id: db.lastInsertedRowID, object: object))
+    }
+    let parentKey = key ?? db.lastInsertedRowID
+    for relationship in entity.relationships {
+      let child = relationship.entity
+      var kept: [Int64] = []
+      let children = (try? kvc.value(forKey: relationship.name))?.arrayValue ?? []
+      for (index, item) in children.enumerated() {
+        guard case .object(let ref) = item else {
+          throw StoreError.invalidItem("\(relationship.name) holds \(item.type), not objects")
+        }
+        let known = self.key(of: ref.object, in: child)
+        kept.append(
+          try save(
+            ref.object, entity: child, id: known, parent: (relationship.foreignKey, parentKey),
+            position: index, db: db, mappings: &mappings))
+      }
+      var sql =
+        "DELETE FROM \(child.table.quoted) WHERE \(relationship.foreignKey.quoted) = ?"
+      if !kept.isEmpty {
+        sql +=
+          " AND \(child.primaryKey.quoted) NOT IN "
+          + "(\(Array(repeating: "?", count: kept.count).joined(separator: ", ")))"
+      }
+      try db.execute(sql: sql, arguments: StatementArguments([parentKey] + kept))
+    }
+    return parentKey
+  }
+
+  /// Reads row `id` again into its object, after a failed write.
+  func reloadObject(_ id: Int64) {
+    let entity = entity
+    let sql =
+      "SELECT \(Self.selectList(entity)) FROM \(entity.table.quoted) "
+      + "WHERE \(entity.primaryKey.quoted) = ?"
+    guard
+      let records = try? read({ db in
+        try Self.records(of: entity, db: db, sql: sql, arguments: [id])
+      }), let record = records.first
+    else { return }
+    _ = try? materialize(record, of: entity)
+  }
+}

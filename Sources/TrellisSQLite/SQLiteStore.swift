@@ -1,0 +1,184 @@
+import Foundation
+import GRDB
+import Trellis
+
+/// The embedded relational store: the items of an ``SQLiteEntity`` in an SQLite file (or in
+/// memory), on GRDB.
+///
+/// Rows become objects made by the entity's definition; the same row always gives the same
+/// object while the store lives, so sections diff by identity. Filters made from predicates or
+/// searches and sort keys run in SQL; batches use LIMIT and OFFSET, and counts use COUNT, so a
+/// section over a million rows loads one batch. Each write (a detail screen's commit of a task
+/// with its steps, say) is one transaction. Changes made through the store are reported at
+/// once; changes made by another connection or process are found by ``checkForExternalChanges()``
+/// (run periodically by ``startWatching(every:)``) and reported as ``StoreChange/reloaded``.
+///
+/// ```swift
+/// let store = try SQLiteStore(path: "tasks.sqlite", entity: TasksApp.taskEntity())
+/// let screen = TasksApp.listScreen(store: store, definition: store.entity.definition)
+/// ```
+public final class SQLiteStore: DataStore, @unchecked Sendable {
+  /// What the store holds.
+  public let entity: SQLiteEntity
+  /// The GRDB connection, for queries of your own. Writes made here are seen by the next
+  /// ``checkForExternalChanges()`` only if made through another connection; prefer the store's
+  /// methods.
+  public let database: DatabaseQueue
+
+  let lock = NSLock()
+  /// Objects by table and primary key: one object per row.
+  var objects: [String: [Int64: AnyObject]] = [:]
+  /// The primary key of every object the store made or inserted.
+  var keys: [ObjectIdentifier: Int64] = [:]
+  private var observers: [Int: @Sendable (StoreChange) -> Void] = [:]
+  private var nextObserver = 0
+  private var dataVersion: Int?
+  private var watcher: _Concurrency.Task<Void, Never>?
+
+  /// Opens (creating or migrating) the SQLite file at `path`.
+  ///
+  /// - Parameter watchInterval: How often to look for changes made by other connections or
+  ///   processes; never when `nil`.
+  public convenience init(
+    path: String, entity: SQLiteEntity, watchInterval: Duration? = .milliseconds(500)
+  ) throws(StoreError) {
+    let queue: DatabaseQueue
+    do {
+      queue = try DatabaseQueue(path: path, configuration: Self.configuration())
+    } catch {
+      throw .failed("\(path): cannot open the database: \(error)")
+    }
+    try self.init(database: queue, entity: entity)
+    if let watchInterval { startWatching(every: watchInterval) }
+  }
+
+  /// A store in memory, for tests and scratch data.
+  public static func inMemory(entity: SQLiteEntity) throws(StoreError) -> SQLiteStore {
+    let queue: DatabaseQueue
+    do { queue = try DatabaseQueue(configuration: configuration()) } catch {
+      throw .failed("cannot open an in-memory database: \(error)")
+    }
+    return try SQLiteStore(database: queue, entity: entity)
+  }
+
+  /// A store over an open connection, which should use ``configuration()``; creates and
+  /// migrates the entity's tables.
+  public init(database: DatabaseQueue, entity: SQLiteEntity) throws(StoreError) {
+    self.entity = entity
+    self.database = database
+    do {
+      try SQLiteSchema.migrator(for: entity).migrate(database)
+    } catch {
+      throw .failed("cannot create or migrate the table '\(entity.table)': \(error)")
+    }
+    dataVersion = currentDataVersion()
+  }
+
+  deinit { watcher?.cancel() }
+
+  /// A GRDB configuration with the SQL functions that translated predicates call (`regexp`,
+  /// `trellis_fold`), for every connection that runs Trellis's SQL.
+  public static func configuration() -> Configuration {
+    var configuration = Configuration()
+    configuration.busyMode = .timeout(5)
+    configuration.prepareDatabase { db in
+      db.add(
+        function: DatabaseFunction(PredicateSQLFunctions.regexpName, argumentCount: 2, pure: true) {
+          arguments in
+          guard let pattern = String.fromDatabaseValue(arguments[0]),
+            let value = String.fromDatabaseValue(arguments[1])
+          else { return nil }
+          return try PredicateSQLFunctions.matches(pattern, value)
+        })
+      db.add(
+        function: DatabaseFunction(PredicateSQLFunctions.foldName, argumentCount: 2, pure: true) {
+          arguments in
+          guard let text = String.fromDatabaseValue(arguments[0]) else { return arguments[0] }
+          let flags = Int.fromDatabaseValue(arguments[1]) ?? 0
+          return PredicateSQLFunctions.fold(text, flags: flags)
+        })
+    }
+    return configuration
+  }
+
+  public var itemsDefinition: DataDefinition? { entity.definition }
+
+  /// How many row objects the store holds for identity: the rows loaded so far, never the
+  /// whole table.
+  public var loadedObjectCount: Int { lock.withLock { keys.count } }
+
+  public var supportsMoving: Bool { entity.positionColumn != nil }
+
+  // MARK: Observation
+
+  public func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> StoreObservation {
+    let key = lock.withLock { () -> Int in
+      nextObserver += 1
+      observers[nextObserver] = handler
+      return nextObserver
+    }
+    return StoreObservation { [weak self] in
+      guard let self else { return }
+      _ = self.lock.withLock { self.observers.removeValue(forKey: key) }
+    }
+  }
+
+  func notify(_ change: StoreChange) {
+    let handlers = lock.withLock { Array(observers.values) }
+    for handler in handlers { handler(change) }
+  }
+
+  /// Looks whether another connection or process committed changes since the last look, and
+  /// if so reports ``StoreChange/reloaded`` to every observer. Returns whether it did.
+  @discardableResult
+  public func checkForExternalChanges() -> Bool {
+    guard let version = currentDataVersion() else { return false }
+    let changed = lock.withLock { () -> Bool in
+      defer { dataVersion = version }
+      return dataVersion != nil && dataVersion != version
+    }
+    if changed { notify(.reloaded) }
+    return changed
+  }
+
+  /// Calls ``checkForExternalChanges()`` every `interval` until ``stopWatching()``.
+  public func startWatching(every interval: Duration) {
+    let task = _Concurrency.Task.detached { [weak self] in
+      while !_Concurrency.Task.isCancelled {
+        try? await _Concurrency.Task.sleep(for: interval)
+        guard let self else { return }
+        self.checkForExternalChanges()
+      }
+    }
+    let previous = lock.withLock { () -> _Concurrency.Task<Void, Never>? in
+      defer { watcher = task }
+      return watcher
+    }
+    previous?.cancel()
+  }
+
+  /// Stops looking for changes made elsewhere.
+  public func stopWatching() {
+    lock.withLock { watcher }?.cancel()
+  }
+
+  private func currentDataVersion() -> Int? {
+    (try? database.read { db in try Int.fetchOne(db, sql: "PRAGMA data_version") }) ?? nil
+  }
+
+  // MARK: Running SQL
+
+  /// Runs `body` in a read, keeping store errors and wrapping SQLite's.
+  func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+    do { return try database.read(body) } catch let error as StoreError { throw error } catch {
+      throw .failed("SQLite (\(entity.table)): \(error)")
+    }
+  }
+
+  /// Runs `body` in one write transaction, keeping store errors and wrapping SQLite's.
+  func write<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+    do { return try database.write(body) } catch let error as StoreError { throw error } catch {
+      throw .failed("SQLite (\(entity.table)): \(error)")
+    }
+  }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+import Trellis
+import TrellisExamples
+import TrellisSQLite
+import TrellisTesting
+
+@Suite("Contacts: grouping, index and search")
+struct ContactsTests {
+  static let count = 300
+
+  static func stores() throws -> [(String, any DataStore)] {
+    let definition = try ContactsApp.definition()
+    let memory = MemoryStore(objects: ContactsApp.people(count), definition: definition)
+    let sqlite = try ContactsApp.sqliteStore(people: count)
+    return [("memory", memory), ("sqlite", sqlite)]
+  }
+
+  /// What a person expects: last names' first letters, A–Z, then # for the rest.
+  static func expectedGroups(_ people: [Contact]) -> [String: [String]] {
+    var groups: [String: [Contact]] = [:]
+    for person in people {
+      let first = person.lastName.folding(options: .diacriticInsensitive, locale: nil).first
+      let letter = first.map { String($0).uppercased() } ?? "#"
+      let key = ("A"..."Z").contains(letter) && letter.count == 1 ? letter : "#"
+      groups[key, default: []].append(person)
+    }
+    return groups.mapValues { members in
+      members.sorted {
+        ($0.lastName.lowercased(), $0.firstName.lowercased())
+          < ($1.lastName.lowercased(), $1.firstName.lowercased())
+      }.map { "\($0.firstName) \($0.lastName)" }
+    }
+  }
+
+  @Test func groupsByLastNameWithAnIndex() throws {
+    let people = ContactsApp.people(Self.count)
+    let expected = Self.expectedGroups(people)
+    for (name, store) in try Self.stores() {
+      let contacts = try ContactsApp.model(store: store)
+      let host = HeadlessHost(model: contacts.model)
+      let headers = host.table.visible.map { $0.model.header ?? "" }
+      let letters = expected.keys.filter { $0 != "#" }.sorted()
+      #expect(headers == letters + ["#"], "\(name)")
+      #expect(contacts.sectionIndexTitles == headers, "\(name)")
+      for (index, header) in headers.enumerated() {
+        #expect(
+          host.rows(inSection: index).map { $0.text ?? "" } == expected[header], "\(name) \(header)"
+        )
+      }
+      #expect(host.texts.joined().count == Self.count, "\(name)")
+    }
+  }
+
+  @Test func searchFiltersLiveAcrossFirstAndLastNames() throws {
+    let people = ContactsApp.people(Self.count)
+    var results: [[[String]]] = []
+    for (name, store) in try Self.stores() {
+      let contacts = try ContactsApp.model(store: store)
+      let host = HeadlessHost(model: contacts.model)
+      for text in ["d", "da", "dAv", ""] {
+        contacts.search(text)
+        try host.check()
+        let shown = host.texts.joined()
+        let matching = people.filter {
+          text.isEmpty || $0.firstName.localizedCaseInsensitiveContains(text)
+            || $0.lastName.localizedCaseInsensitiveContains(text)
+        }
+        #expect(shown.count == matching.count, "\(name) '\(text)'")
+        #expect(
+          shown.allSatisfy { text.isEmpty || $0.localizedCaseInsensitiveContains(text) },
+          "\(name) '\(text)'")
+      }
+      contacts.search("Knuth")
+      try host.check()
+      #expect(host.table.visible.map { $0.model.header } == ["K"], "\(name)")
+      results.append(host.texts)
+      #expect(host.violations.isEmpty)
+    }
+    #expect(results.count == 2 && results[0] == results[1], "memory and SQL agree")
+  }
+
+  @Test func aNewLetterAddsASection() throws {
+    for (name, store) in try Self.stores() {
+      let contacts = try ContactsApp.model(store: store)
+      contacts.search("Quinn")
+      let host = HeadlessHost(model: contacts.model)
+      #expect(host.texts == [], "\(name)")
+      try store.insert(
+        .object(ObjectReference(Contact(firstName: "Mary", lastName: "Quinn"))), at: nil)
+      try host.check()
+      #expect(host.table.visible.map { $0.model.header } == ["Q"], "\(name)")
+      #expect(host.texts == [["Mary Quinn"]], "\(name)")
+    }
+  }
+}

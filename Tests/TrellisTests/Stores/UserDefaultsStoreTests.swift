@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+import Trellis
+import TrellisExamples
+import TrellisTesting
+
+/// A temporary directory for user defaults. Foundation reads `XDG_CONFIG_HOME` once per
+/// process (XCTest may already have), so the tests also name their suites by absolute paths
+/// inside it: such a suite is stored at `<path>.plist` and never touches real defaults.
+enum TemporaryConfigHome {
+  static let url: URL = {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "trellis-defaults-\(UUID().uuidString)")
+    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    setenv("XDG_CONFIG_HOME", url.path, 1)
+    return url
+  }()
+}
+
+@Suite("UserDefaultsStore", .serialized)
+struct UserDefaultsStoreTests {
+  init() { _ = TemporaryConfigHome.url }
+
+  static func suiteName() -> String {
+    TemporaryConfigHome.url.appendingPathComponent("suite-\(UUID().uuidString)").path
+  }
+
+  @Test func keepsTheStoreContract() throws {
+    let definition = try DataDefinition.dictionary(keys: "name;rank")
+    let failures = StoreContract.check { records in
+      let store = try UserDefaultsStore(suiteName: Self.suiteName(), definition: definition)
+      for record in records {
+        try store.insert(.object(ObjectReference(DocumentObject(record.dictionary))), at: nil)
+      }
+      return store
+    }
+    #expect(failures == [])
+  }
+
+  @Test func theListIsReadBackFromTheSuite() throws {
+    let suite = Self.suiteName()
+    let definition = try DataDefinition.dictionary(keys: "name;rank")
+    do {
+      let store = try UserDefaultsStore(suiteName: suite, definition: definition)
+      for (name, rank) in [("Ann", 1), ("Bo", 2)] {
+        try store.insert(
+          .object(ObjectReference(DocumentObject(["name": .string(name), "rank": .int(rank)]))),
+          at: nil)
+      }
+      try store.move(from: 1, to: 0)
+      #expect(store.synchronize())
+    }
+    let reopened = try UserDefaultsStore(suiteName: suite, definition: definition)
+    let items = try reopened.fetch(FetchOptions())
+    #expect(items.map { definition.reader(for: $0).value("name") } == ["Bo", "Ann"])
+    #expect(items.map { definition.reader(for: $0).value("rank") } == [2, 1])
+  }
+
+  @Test func theSettingsFormPersists() throws {
+    let suite = Self.suiteName()
+    do {
+      let (screen, store) = try SettingsApp.screen(suiteName: suite)
+      let app = HeadlessApp(navigator: Navigator(root: screen))
+      let kinds = app.host.table.visible.flatMap { $0.items.map(\.kind) }
+      #expect(kinds == [.textField, .textField, .textView, .slider, .selection])
+      #expect(app.row("Password")?.attributes.isSecure == true)
+      #expect(app.row("Volume")?.value == .double(50))
+      try app.enter("alice", at: "Username")
+      try app.enter("s3cret", at: "Password")
+      try app.enter("Back at five", at: "Message")
+      try? app.enter(.double(130), at: "Volume")
+      #expect(app.row("Volume")?.validationMessage != nil, "out of range stays in the form")
+      try app.enter(.double(75), at: "Volume")
+      #expect(app.row("Volume")?.validationMessage == nil)
+      try app.tap("Ringtone")
+      try app.tap("Sonar")
+      #expect(store.synchronize())
+    }
+    // What another process reads: the suite's file on disk.
+    let file = URL(fileURLWithPath: suite + ".plist")
+    let data = try Data(contentsOf: file)
+    let plist = try #require(
+      try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any])
+    #expect(plist["username"] as? String == "alice")
+    #expect(plist["ringtone"] as? String == "Sonar")
+    #expect((plist["volume"] as? NSNumber)?.doubleValue == 75)
+    // And a new screen over the suite shows the values.
+    let (again, _) = try SettingsApp.screen(suiteName: suite)
+    let app = HeadlessApp(navigator: Navigator(root: again))
+    #expect(app.row("Username")?.value == "alice")
+    #expect(app.row("Message")?.value == "Back at five")
+    #expect(app.row("Volume")?.value == .double(75))
+    #expect(app.row("Ringtone")?.detail == "Sonar")
+  }
+}
