@@ -27,6 +27,11 @@ public final class TableModel {
   public var sectionActions = SectionActions()
   /// Actions for the model's own events.
   public var modelActions = ModelActions()
+  /// The theme that styles the table, its sections and rows; resolved styles become part of
+  /// every snapshot (``RowSnapshot/style``), so that every host can apply them.
+  public var theme: Theme? { didSet { invalidateAll() } }
+  /// A named theme style for the table itself.
+  public var themeStyle: String?
 
   let invalidation = InvalidationSink()
   var caches: [ObjectIdentifier: SectionCache] = [:]
