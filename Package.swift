@@ -103,6 +103,8 @@ let package = Package(
       ],
       resources: [.copy("Fixtures")]
     ),
+    .testTarget(
+      name: "TrellisCLITests", dependencies: ["trellis"], exclude: ["Expected", "Inputs"]),
     .testTarget(name: "TrellisSQLiteTests", dependencies: ["TrellisSQLite", "TrellisTesting", "TrellisExamples"]),
     .testTarget(
       name: "TrellisWebTests",

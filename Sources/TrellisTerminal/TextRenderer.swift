@@ -16,13 +16,19 @@ import Trellis
 /// | `≡` | reorder control (edit mode) |
 /// | `[x]` / `[ ]` | a switch on / off |
 /// | `!` | a validation message |
+///
+/// With ``usesColor``, rows that carry a theme style (``RowSnapshot/style``) are drawn in the
+/// nearest ANSI colours to the style's background and text colours, bold or italic as its font.
 public struct TextRenderer: Sendable {
   /// The width of a group, borders included.
   public var width: Int
+  /// Whether to colour themed rows with ANSI escape sequences.
+  public var usesColor: Bool
 
   /// Creates a renderer.
-  public init(width: Int = 60) {
+  public init(width: Int = 60, usesColor: Bool = false) {
     self.width = Swift.max(width, 24)
+    self.usesColor = usesColor
   }
 
   /// The whole screen as text, ending with a newline.
@@ -108,7 +114,17 @@ public struct TextRenderer: Sendable {
     if let message = row.validationMessage {
       lines.append(box("  ! " + message, screen: screen))
     }
+    if usesColor, let escape = row.style?.ansiEscape, !escape.isEmpty {
+      return lines.map { Self.colored($0, escape) }
+    }
     return lines
+  }
+
+  /// A boxed line with its inside (between `| ` and ` |`) drawn with `escape`.
+  static func colored(_ line: String, _ escape: String) -> String {
+    guard line.hasPrefix("  | "), line.hasSuffix(" |") else { return line }
+    let inside = line.dropFirst(4).dropLast(2)
+    return "  | " + escape + inside + "\u{1B}[0m" + " |"
   }
 
   /// The text on the right of a row: its control's value or its detail.

@@ -15,6 +15,9 @@ open class Section {
   public var indexTitle: String? { didSet { setNeedsRefresh() } }
   /// Settings every row of the section gets unless it sets its own.
   public var rowDefaults = RowDefaults() { didSet { setNeedsRefresh() } }
+  /// A named theme style for the section; its `oddCellsThemeStyle` and `evenCellsThemeStyle`
+  /// style the section's rows when the model has a ``TableModel/theme``.
+  public var themeStyle: String? { didSet { setNeedsRefresh() } }
   /// Whether a person may add, delete or move rows in this section.
   public var isEditable = true
   /// Actions for this section's rows; a row's own actions override them, and they override

@@ -34,7 +34,7 @@ struct SectionCache {
     }
     var cache = SectionCache(
       snapshot: snapshot, elementIDs: ids, rows: rows, visible: [], visibleElementIndex: nil)
-    cache.collectVisible()
+    cache.collectVisible(section: section, theme: model?.theme)
     return cache
   }
 
@@ -46,10 +46,10 @@ struct SectionCache {
       guard index < section.elementCount else { continue }
       rows[index] = Self.renderRow(section, index: index, id: id, sink: sink, model: model)
     }
-    collectVisible()
+    collectVisible(section: section, theme: model?.theme)
   }
 
-  private mutating func collectVisible() {
+  private mutating func collectVisible(section: Section, theme: Theme?) {
     var visible: [RowSnapshot] = []
     visible.reserveCapacity(rows.count)
     var indices: [Int] = []
@@ -60,6 +60,16 @@ struct SectionCache {
         indices.append(index)
       } else {
         allVisible = false
+      }
+    }
+    if let theme {
+      // Odd and even styles go by visible position, so they are applied after hiding.
+      let sectionStyle = theme.sectionStyle(themeStyle: section.themeStyle)
+      for index in visible.indices {
+        let kind = ThemeRowKind(rawValue: visible[index].kind.rawValue) ?? .plain
+        visible[index].style = theme.resolvedStyle(
+          forRowKind: kind, themeStyle: visible[index].themeStyle, rowIndex: index,
+          sectionStyle: sectionStyle)
       }
     }
     self.visible = visible

@@ -30,6 +30,11 @@ public final class TableModel {
   /// Called at the start of every ``processChanges()``, on the model's domain: where a model
   /// built on this one (``ArrayOfObjectsModel``) adds and removes its sections.
   public var willProcessChanges: (() -> Void)?
+  /// The theme that styles the table, its sections and rows; resolved styles become part of
+  /// every snapshot (``RowSnapshot/style``), so that every host can apply them.
+  public var theme: Theme? { didSet { invalidateAll() } }
+  /// A named theme style for the table itself.
+  public var themeStyle: String?
 
   let invalidation = InvalidationSink()
   var caches: [ObjectIdentifier: SectionCache] = [:]

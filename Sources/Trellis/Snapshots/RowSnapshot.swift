@@ -25,6 +25,9 @@ public struct RowSnapshot: Hashable, Sendable, Diffable {
   public var validationMessage: String?
   /// The key path of the binding, for hosts that send edits back by path.
   public var keyPath: String?
+  /// The theme's resolved style for the row (element, odd/even and named styles, cascaded);
+  /// `nil` when the model has no theme.
+  public var style: ResolvedStyle?
 
   /// Reads `row` and its bound value.
   public init(_ row: Row) {

@@ -21,7 +21,7 @@ extension ScreenSnapshot {
 
   /// The snapshot as Foundation JSON objects.
   public var jsonObject: [String: Any] {
-    [
+    var object: [String: Any] = [
       "title": title.map { $0 as Any } ?? NSNull(),
       "sections": table.sections.map { section -> [String: Any] in
         [
@@ -31,19 +31,37 @@ extension ScreenSnapshot {
         ]
       },
     ]
+    if let tableStyle { object["tableStyle"] = tableStyle.jsonObject }
+    if let navigationBarStyle { object["navigationBarStyle"] = navigationBarStyle.jsonObject }
+    return object
   }
 }
 
 extension RowSnapshot {
   /// The row in the public JSON snapshot format.
   public var jsonObject: [String: Any] {
-    [
+    var object: [String: Any] = [
       "kind": kind.rawValue,
       "text": text.map { $0 as Any } ?? NSNull(),
       "detail": detail.map { $0 as Any } ?? NSNull(),
       "value": value.map(\.jsonScalar) ?? NSNull(),
       "accessory": accessory.rawValue,
       "enabled": isEnabled,
+    ]
+    if let style { object["style"] = style.jsonObject }
+    return object
+  }
+}
+
+extension ResolvedStyle {
+  /// The style in the public JSON snapshot format: `{"styles": [...], "attributes": {...}}`,
+  /// the names of the styles that contributed (weakest first) and each attribute's value as
+  /// written in a theme file (`"cyanColor"`, `"Chalkduster 14"`).
+  public var jsonObject: [String: Any] {
+    [
+      "styles": appliedStyles,
+      "attributes": Dictionary(
+        uniqueKeysWithValues: attributes.map { ($0.key, $0.value.description as Any) }),
     ]
   }
 }

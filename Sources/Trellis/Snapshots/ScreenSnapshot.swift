@@ -21,6 +21,11 @@ public struct ScreenSnapshot: Hashable, Sendable {
   public var notice: String?
   /// Whether the screen has a search field, and its text.
   public var search: String?
+  /// The theme's style for the table (`UITableView`/`table`, then its named style); `nil`
+  /// without a theme.
+  public var tableStyle: ResolvedStyle?
+  /// The theme's style for the navigation bar; `nil` without a theme.
+  public var navigationBarStyle: ResolvedStyle?
 
   /// Creates a screen snapshot.
   public init(
@@ -37,6 +42,11 @@ public struct ScreenSnapshot: Hashable, Sendable {
 extension TableModel {
   /// The screen as hosts show it now.
   public func screenSnapshot(isEditing: Bool = false) -> ScreenSnapshot {
-    ScreenSnapshot(title: title, style: style, isEditing: isEditing, table: snapshot)
+    var result = ScreenSnapshot(title: title, style: style, isEditing: isEditing, table: snapshot)
+    if let theme {
+      result.tableStyle = theme.tableStyle(themeStyle: themeStyle)
+      result.navigationBarStyle = theme.navigationBarStyle()
+    }
+    return result
   }
 }

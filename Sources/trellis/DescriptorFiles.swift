@@ -1,0 +1,82 @@
+import Foundation
+import Trellis
+
+/// Loads descriptors, data documents and themes from files, collecting every diagnostic.
+struct DescriptorFiles {
+  var diagnostics: [Diagnostic] = []
+
+  var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+  /// The bytes of `path`, or a diagnostic naming it.
+  mutating func read(_ path: String) -> Data? {
+    do { return try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+      diagnostics.append(Diagnostic("cannot read the file", file: path))
+      return nil
+    }
+  }
+
+  /// The descriptor at `path`.
+  mutating func descriptor(_ path: String) -> TableDescriptor? {
+    guard let data = read(path) else { return nil }
+    let result = TableDescriptor.read(data: data, file: path)
+    diagnostics += result.diagnostics
+    return result.descriptor
+  }
+
+  /// The descriptor at `path` and every descriptor it pushes, found next to it as
+  /// `NAME.plist` or `NAME.json`.
+  mutating func library(for path: String, descriptor: TableDescriptor) -> DescriptorLibrary {
+    var library = DescriptorLibrary()
+    let url = URL(fileURLWithPath: path)
+    let directory = url.deletingLastPathComponent()
+    let ownName = url.deletingPathExtension().lastPathComponent
+    library.descriptors[ownName] = descriptor
+    var pending = descriptor.pushedDescriptorNames
+    while let name = pending.popLast() {
+      guard library.descriptors[name] == nil else { continue }
+      let candidates = ["plist", "json"].map { directory.appendingPathComponent("\(name).\($0)") }
+      guard let file = candidates.first(where: { FileManager.default.fileExists(atPath: $0.path) })
+      else { continue }
+      let relative = path.contains("/") ? file.path : file.lastPathComponent
+      if let pushed = self.descriptor(relative) {
+        library.descriptors[name] = pushed
+        pending += pushed.pushedDescriptorNames
+      }
+    }
+    return library
+  }
+
+  /// The data document at `path`, as a bindable object.
+  mutating func data(_ path: String) -> DocumentObject? {
+    guard let data = read(path) else { return nil }
+    do {
+      return DocumentObject(try LocatedDocument(data: data, file: path).root)
+    } catch {
+      diagnostics.append(error)
+      return nil
+    }
+  }
+
+  /// The theme at `path`.
+  mutating func theme(_ path: String) -> Theme? {
+    guard let data = read(path) else { return nil }
+    guard let text = String(data: data, encoding: .utf8) else {
+      diagnostics.append(Diagnostic("the theme is not UTF-8 text", file: path))
+      return nil
+    }
+    let result = Theme.parse(text, file: path)
+    diagnostics += result.diagnostics
+    return result.hasErrors ? nil : result.theme
+  }
+
+  /// Prints every diagnostic, one per line, to standard output.
+  func printDiagnostics(toStandardError: Bool) {
+    for diagnostic in diagnostics {
+      if toStandardError {
+        CommandOutput.error(diagnostic.description)
+      } else {
+        CommandOutput.write(diagnostic.description + "\n")
+      }
+    }
+  }
+}

@@ -1,0 +1,100 @@
+import ArgumentParser
+import Foundation
+import Trellis
+import TrellisTerminal
+
+/// `trellis render`: a descriptor bound to a data document, as text or a JSON snapshot.
+struct RenderCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "render",
+    abstract: "Render a descriptor's screen as text or as a JSON snapshot.",
+    discussion: """
+      The descriptor's format (Trellis, RCSTableKit or RMSTableViews) is detected. Descriptors \
+      it pushes are looked up next to it as NAME.plist or NAME.json.
+      """)
+
+  enum Format: String, ExpressibleByArgument, CaseIterable {
+    case text, json
+  }
+
+  @Argument(help: "The descriptor file (JSON or any property list format).")
+  var descriptor: String
+
+  @Option(help: "The data document (JSON or plist) bound as the root object.")
+  var data: String?
+
+  @Option(help: "A theme file (.sct) whose styles are resolved into the output.")
+  var theme: String?
+
+  @Option(help: "text or json.")
+  var format: Format = .text
+
+  @Option(help: "Follow pushes by row text, separated by '/': \"Row/Next Row\".")
+  var push: String?
+
+  @Option(help: "The width of the text rendering.")
+  var width = 60
+
+  @Flag(help: "Colour themed rows with ANSI escape sequences (text format).")
+  var color = false
+
+  func run() throws {
+    var files = DescriptorFiles()
+    let loaded = files.descriptor(descriptor)
+    let root = data.map { files.data($0) } ?? DocumentObject([:])
+    var library =
+      loaded.map { files.library(for: descriptor, descriptor: $0) } ?? DescriptorLibrary()
+    if let theme { library.theme = files.theme(theme) }
+    guard let loaded, let root, !files.hasErrors else {
+      files.printDiagnostics(toStandardError: true)
+      throw ExitCode(1)
+    }
+    let navigator: Navigator
+    do { navigator = try library.makeNavigator(showing: loaded, root: root) } catch {
+      for diagnostic in error.diagnostics { CommandOutput.error(diagnostic.description) }
+      throw ExitCode(1)
+    }
+    if let push {
+      for text in push.split(separator: "/").map(String.init) {
+        try follow(text, in: navigator)
+      }
+    }
+    let snapshot = navigator.top.snapshot()
+    switch format {
+    case .text:
+      CommandOutput.write(TextRenderer(width: width, usesColor: color).render(snapshot))
+    case .json:
+      CommandOutput.write(snapshot.jsonString() + "\n")
+    }
+  }
+
+  /// Selects the row whose text is `text` on the top screen, which must push a screen.
+  private func follow(_ text: String, in navigator: Navigator) throws {
+    let screen = navigator.top
+    let sections = screen.model.snapshot.sections
+    var found: ItemPath?
+    for (s, section) in sections.enumerated() {
+      if let row = section.items.firstIndex(where: { $0.text == text }) {
+        found = ItemPath(item: row, section: s)
+        break
+      }
+    }
+    let place = screen.title.map { "screen '\($0)'" } ?? "the screen"
+    guard let found else {
+      let texts = sections.flatMap(\.items).compactMap(\.text).map { "'\($0)'" }
+      CommandOutput.error(
+        "error: --push: no row '\(text)' on \(place); its rows are "
+          + texts.joined(separator: ", "))
+      throw ExitCode(1)
+    }
+    let depth = navigator.stack.count
+    do { try navigator.handle(.select(found)) } catch {
+      CommandOutput.error("error: --push: selecting '\(text)' on \(place) failed: \(error)")
+      throw ExitCode(1)
+    }
+    guard navigator.stack.count > depth else {
+      CommandOutput.error("error: --push: selecting '\(text)' on \(place) pushes nothing")
+      throw ExitCode(1)
+    }
+  }
+}

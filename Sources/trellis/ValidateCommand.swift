@@ -1,0 +1,76 @@
+import ArgumentParser
+import Foundation
+import Trellis
+
+/// `trellis validate`: checks descriptors, themes and names strings.
+struct ValidateCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "validate",
+    abstract: "Check descriptors, themes (.sct) and names strings (.names).",
+    discussion: """
+      Prints every problem as FILE:LINE:COL: error: MESSAGE and exits with status 1 when \
+      there is any error. Descriptors are checked against a data document with --data, which \
+      also finds unknown substitutions and unreadable key paths.
+      """)
+
+  @Argument(help: "The files to check.")
+  var files: [String]
+
+  @Option(help: "A data document to bind descriptors to while checking them.")
+  var data: String?
+
+  @Flag(help: "Report cycles of pushes as errors rather than warnings.")
+  var forbidPushCycles = false
+
+  func run() throws {
+    var all = DescriptorFiles()
+    let root = data.flatMap { all.data($0) }
+    for file in files {
+      switch URL(fileURLWithPath: file).pathExtension.lowercased() {
+      case "sct": _ = all.theme(file)
+      case "names": checkNames(file, into: &all)
+      default: checkDescriptor(file, root: root, into: &all)
+      }
+    }
+    all.printDiagnostics(toStandardError: false)
+    let errors = all.diagnostics.filter { $0.severity == .error }.count
+    let warnings = all.diagnostics.count - errors
+    CommandOutput.error(
+      "\(files.count) file\(files.count == 1 ? "" : "s") checked: \(errors) error\(errors == 1 ? "" : "s"), "
+        + "\(warnings) warning\(warnings == 1 ? "" : "s")")
+    if errors > 0 { throw ExitCode(1) }
+  }
+
+  private func checkNames(_ file: String, into all: inout DescriptorFiles) {
+    guard let data = all.read(file) else { return }
+    let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .newlines)
+    do { _ = try PropertyNamesString.parse(text, file: file) } catch {
+      all.diagnostics += error.diagnostics
+    }
+  }
+
+  private func checkDescriptor(
+    _ file: String, root: DocumentObject?, into all: inout DescriptorFiles
+  ) {
+    guard let descriptor = all.descriptor(file) else { return }
+    let library = all.library(for: file, descriptor: descriptor)
+    let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+    for var cycle in library.pushCycles(from: name, descriptor) {
+      if forbidPushCycles { cycle.severity = .error }
+      all.diagnostics.append(cycle)
+    }
+    for push in descriptor.sections.flatMap(\.rows).flatMap(\.pushes)
+    where library.descriptors[push.name] == nil {
+      all.diagnostics.append(
+        Diagnostic(
+          "pushes '\(push.name)', but no \(push.name).plist or \(push.name).json is next to it",
+          at: push.location, file: file))
+    }
+    if let root {
+      do { _ = try descriptor.makeScreen(root: root, library: library) } catch {
+        let known = Set(all.diagnostics)
+        all.diagnostics += error.diagnostics.filter { !known.contains($0) }
+      }
+    }
+  }
+}

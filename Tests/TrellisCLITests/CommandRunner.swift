@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+/// Runs the built `trellis` binary and compares its output with expected files.
+struct CommandRunner {
+  /// What a run printed, and how it ended.
+  struct Result {
+    var status: Int32
+    var output: String
+    var errors: String
+  }
+
+  /// The directory of this test target's sources.
+  static let testsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+  /// The seed fixtures shared with the library tests.
+  static let fixtures = testsDirectory.deletingLastPathComponent()
+    .appendingPathComponent("TrellisTests/Fixtures")
+  /// Files that hold mistakes on purpose.
+  static let inputs = testsDirectory.appendingPathComponent("Inputs")
+  /// The expected outputs.
+  static let expected = testsDirectory.appendingPathComponent("Expected")
+
+  /// The `trellis` executable, in the build products directory next to the test bundle.
+  static func binary() throws -> URL {
+    var directory = Bundle.main.bundleURL
+    for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+      directory = bundle.bundleURL
+    }
+    var candidates = [directory.deletingLastPathComponent().appendingPathComponent("trellis")]
+    if let executable = Bundle.main.executableURL {
+      candidates.append(executable.deletingLastPathComponent().appendingPathComponent("trellis"))
+      candidates.append(
+        executable.deletingLastPathComponent().deletingLastPathComponent()
+          .appendingPathComponent("trellis"))
+    }
+    let found = candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    return try #require(found, "no trellis binary among \(candidates.map(\.path))")
+  }
+
+  /// Runs `trellis` with `arguments` in `directory`.
+  static func run(_ arguments: [String], in directory: URL = fixtures) throws -> Result {
+    let process = Process()
+    process.executableURL = try binary()
+    process.arguments = arguments
+    process.currentDirectoryURL = directory
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    let outputData = output.fileHandleForReading.readDataToEndOfFile()
+    let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Result(
+      status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+      errors: String(decoding: errorData, as: UTF8.self))
+  }
+
+  /// The text of the expected file `name`.
+  static func expectedText(_ name: String) throws -> String {
+    try String(contentsOf: expected.appendingPathComponent(name), encoding: .utf8)
+  }
+}

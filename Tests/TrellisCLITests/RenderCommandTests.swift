@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+/// `trellis render`, end to end: the seed descriptors against their expected output.
+@Suite("trellis render")
+struct RenderCommandTests {
+  @Test(arguments: [
+    (["render", "MyTable.plist"], "MyTable.txt"),
+    (["render", "MyTable.plist", "--push", "even simpler/even simpler"], "MyTable-pushed.txt"),
+    (["render", "ProfileViewController.plist", "--data", "profile-data.json"], "Profile.txt"),
+    (
+      ["render", "ProfileViewController.plist", "--data", "profile-data.json", "--push", "Gender"],
+      "Profile-gender.txt"
+    ),
+    (
+      [
+        "render", "RMSSettingsViewController.json", "--data", "settings-data.json", "--format",
+        "json",
+      ],
+      "Settings.json"
+    ),
+    (["render", "GoFish.json", "--data", "gofish-data.json"], "GoFish.txt"),
+    (
+      [
+        "render", "GoFish.json", "--data", "gofish-data.json", "--theme", "Theme.sct", "--format",
+        "json",
+      ],
+      "GoFish-themed.json"
+    ),
+    (
+      [
+        "render", "GoFish.json", "--data", "gofish-data.json", "--theme", "Theme.sct", "--color",
+        "--width", "40",
+      ],
+      "GoFish-color.txt"
+    ),
+  ])
+  func rendersAsExpected(arguments: [String], expected: String) throws {
+    let result = try CommandRunner.run(arguments)
+    #expect(result.errors == "")
+    #expect(result.status == 0)
+    #expect(result.output == (try CommandRunner.expectedText(expected)))
+  }
+
+  @Test func pushToAMissingRowNamesTheRows() throws {
+    let result = try CommandRunner.run(["render", "MyTable.plist", "--push", "even simplr"])
+    #expect(result.status == 1)
+    #expect(
+      result.errors
+        == "error: --push: no row 'even simplr' on screen 'My Very Basic Table'; its rows are "
+        + "'this is very basic', 'even simpler'\n")
+    #expect(result.output == "")
+  }
+
+  @Test func descriptorWithErrorsRendersNothing() throws {
+    let result = try CommandRunner.run(
+      ["render", "unbound.json", "--data", "data.json"], in: CommandRunner.inputs)
+    #expect(result.status == 1)
+    #expect(result.output == "")
+    #expect(
+      result.errors
+        == "unbound.json:4:96: error: unknown substitution ':profle' (did you mean ':profile'?)\n")
+  }
+
+  @Test func serveIsNotAvailableYet() throws {
+    let result = try CommandRunner.run(["serve", "MyTable.plist"])
+    #expect(result.status == 2)
+    #expect(result.errors.contains("not available yet"))
+  }
+}

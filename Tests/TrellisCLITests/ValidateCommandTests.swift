@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+
+/// `trellis validate`, end to end: every kind of mistake, located.
+@Suite("trellis validate")
+struct ValidateCommandTests {
+  @Test func reportsEveryProblemWithItsLocation() throws {
+    let result = try CommandRunner.run(
+      [
+        "validate", "bad-canonical.json", "bad-rcs.plist", "bad-rms.json", "bad-theme.sct",
+        "bad.names", "unbound.json", "--data", "data.json",
+      ], in: CommandRunner.inputs)
+    #expect(result.status == 1)
+    #expect(result.output == (try CommandRunner.expectedText("validate-errors.txt")))
+    #expect(result.errors.hasPrefix("6 files checked: "))
+  }
+
+  @Test func seedFilesAreValid() throws {
+    let result = try CommandRunner.run([
+      "validate", "MyTable.plist", "ProfileViewController.plist", "RMSSettingsViewController.json",
+      "GoFish.json", "Theme.sct",
+    ])
+    #expect(result.status == 0)
+    #expect(result.output == "MyTable.plist:17:41: warning: push cycle: MyTable → MyTable\n")
+    #expect(result.errors == "5 files checked: 0 errors, 1 warning\n")
+  }
+
+  @Test func pushCyclesCanBeErrors() throws {
+    let result = try CommandRunner.run(["validate", "--forbid-push-cycles", "MyTable.plist"])
+    #expect(result.status == 1)
+    #expect(result.output == "MyTable.plist:17:41: error: push cycle: MyTable → MyTable\n")
+  }
+
+  @Test func unreadableFileIsAnError() throws {
+    let result = try CommandRunner.run(["validate", "no-such-file.json"])
+    #expect(result.status == 1)
+    #expect(result.output == "no-such-file.json: error: cannot read the file\n")
+  }
+}
