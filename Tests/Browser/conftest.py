@@ -64,7 +64,15 @@ def make_driver(width=1280, height=900):
 
 @pytest.fixture
 def browser():
-    driver = make_driver()
+    # Narrower than the master-detail breakpoint, so that details are pushed.
+    driver = make_driver(860, 900)
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture
+def desktop():
+    driver = make_driver(1280, 900)
     yield driver
     driver.quit()
 

@@ -1,12 +1,15 @@
 """Small helpers that drive a Trellis page the way a person would."""
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 TIMEOUT = 10
 
 
 def wait(driver, condition, timeout=TIMEOUT):
-    return WebDriverWait(driver, timeout).until(condition)
+    return WebDriverWait(driver, timeout, ignored_exceptions=(
+        StaleElementReferenceException, NoSuchElementException)).until(condition)
 
 
 def open_app(driver, server, app):
@@ -28,7 +31,10 @@ def wait_title(driver, text, pane="top"):
 
 
 def row_texts(driver, pane="top"):
-    return [e.text for e in driver.find_elements(By.CSS_SELECTOR, ".pane-%s .row .text" % pane)]
+    return driver.execute_script(
+        "return Array.from(document.querySelectorAll('.pane-' + arguments[0] + ' .row'))"
+        ".map(function (r) { var t = r.querySelector('.text'); return t ? t.textContent : ''; })",
+        pane)
 
 
 def row(driver, text, pane="top"):
@@ -53,11 +59,17 @@ def press(driver, event, pane="top"):
     bar_button(driver, event, pane).click()
 
 
+def control(driver, label, pane="top"):
+    return row(driver, label, pane).find_element(By.CSS_SELECTOR, ".control")
+
+
 def type_into(driver, label, text, pane="top"):
-    control = row(driver, label, pane).find_element(By.CSS_SELECTOR, ".control")
-    control.clear()
-    control.send_keys(text)
+    """Replaces the text of the control in row `label`, then waits for the server's answer."""
+    field = control(driver, label, pane)
+    field.send_keys(Keys.CONTROL, "a")
     before = updates(driver)
-    control.send_keys("\n") if control.tag_name == "input" else None
+    field.send_keys(text)
+    if field.tag_name == "input":
+        field.send_keys(Keys.ENTER)
     wait(driver, lambda d: updates(d) > before)
-    return control
+    wait(driver, lambda d: control(d, label, pane).get_attribute("value") == text)

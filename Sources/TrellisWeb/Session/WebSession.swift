@@ -62,7 +62,11 @@ final class WebSession {
   /// The screens the page shows now, by pane.
   var currentPanes: [(ClientMessage.Pane, Screen)] {
     var result: [(ClientMessage.Pane, Screen)] = [(.top, navigator.top)]
-    if let detail = navigator.detail { result.append((.detail, detail)) }
+    // Side by side only while the list is on top; a screen pushed from the detail takes the
+    // whole window until Back.
+    if let detail = navigator.detail, navigator.stack.count == 1 {
+      result.append((.detail, detail))
+    }
     return result
   }
 
