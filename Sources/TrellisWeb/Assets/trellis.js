@@ -1,0 +1,425 @@
+// Trellis web client: holds the session's WebSocket open, forwards what a person does as
+// events, and patches the page with the staged changesets the server sends. No build step.
+(function () {
+  "use strict";
+  var body = document.body;
+  var app = document.getElementById("trellis-app");
+  var status = document.getElementById("trellis-status");
+  if (!app || !body.dataset.session) return;
+  document.documentElement.classList.add("js");
+
+  var ROW_HEIGHT = 44;
+  var MARGIN = 30;
+  var socket = null;
+  var timers = {};
+  var windows = {};
+
+  function connect() {
+    var scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    var query = "app=" + encodeURIComponent(body.dataset.app) +
+      "&session=" + encodeURIComponent(body.dataset.session) +
+      "&token=" + encodeURIComponent(body.dataset.token);
+    socket = new WebSocket(scheme + "//" + location.host + "/ws?" + query);
+    socket.onopen = function () {
+      body.dataset.connected = "true";
+      sendLayout();
+    };
+    socket.onmessage = function (event) {
+      var message;
+      try { message = JSON.parse(event.data); } catch (e) { return; }
+      receive(message);
+    };
+    socket.onclose = function () {
+      body.dataset.connected = "false";
+      say("Disconnected. Reload the page to start again.");
+    };
+  }
+
+  function send(message) {
+    if (socket && socket.readyState === 1) socket.send(JSON.stringify(message));
+  }
+
+  function say(text) {
+    if (status) status.textContent = text;
+  }
+
+  // MARK: Receiving
+
+  function receive(message) {
+    switch (message.t) {
+      case "screen": showScreen(message.html); break;
+      case "patch": patch(message); break;
+      case "rows": showRows(message); break;
+      case "error": say(message.message); body.dataset.lastError = message.message; break;
+    }
+    body.dataset.updates = String(Number(body.dataset.updates || "0") + 1);
+  }
+
+  function paneElement(name) {
+    return app.querySelector(".pane-" + (name || "top"));
+  }
+
+  function focusKey() {
+    var active = document.activeElement;
+    if (!active || !app.contains(active)) return null;
+    var row = active.closest(".row");
+    if (!row) return active.classList.contains("search-field") ? { search: true, active: active } : null;
+    var path = pathOf(row);
+    return { pane: paneOf(row), s: path.s, r: path.r, cls: active.className, type: active.type,
+      start: active.selectionStart, end: active.selectionEnd, value: active.value };
+  }
+
+  function restoreFocus(key) {
+    if (!key) return;
+    if (key.search) {
+      var field = app.querySelector(".search-field");
+      if (field && field !== key.active) {
+        field.value = key.active.value;
+        field.focus();
+      }
+      return;
+    }
+    var row = rowAt(key.pane, key.s, key.r);
+    if (!row) return;
+    var control = row.querySelector(".control") || row.querySelector(".select");
+    if (!control || control === document.activeElement) return;
+    var textual = control.tagName === "TEXTAREA" || control.type === "text" ||
+      control.type === "password" || control.type === "number" || control.type === "search";
+    // The person may have typed on while the server answered: keep what they typed.
+    if (textual && key.value != null && control.value !== key.value) control.value = key.value;
+    control.focus();
+    try {
+      if (key.start != null && control.setSelectionRange) control.setSelectionRange(key.start, key.end);
+    } catch (e) { /* not a text control */ }
+  }
+
+  function showScreen(html) {
+    var key = focusKey();
+    var search = app.querySelector(".search-field");
+    var searchText = search ? search.value : null;
+    app.innerHTML = html;
+    windows = {};
+    grow();
+    if (key && key.search && searchText !== null) {
+      var field = app.querySelector(".search-field");
+      if (field) { field.value = searchText; field.focus(); }
+    } else if (key) {
+      restoreFocus(key);
+    } else {
+      var title = app.querySelector(".pane-top .title");
+      if (title) { title.setAttribute("tabindex", "-1"); }
+    }
+    refreshWindows();
+  }
+
+  function sectionsOf(pane) {
+    var element = paneElement(pane);
+    return element ? element.querySelector(".sections") : null;
+  }
+
+  function fragment(html) {
+    var template = document.createElement("template");
+    template.innerHTML = html;
+    return template.content.firstElementChild;
+  }
+
+  function rowAt(pane, s, r) {
+    var sections = sectionsOf(pane);
+    if (!sections || !sections.children[s]) return null;
+    var list = sections.children[s].querySelector(".rows");
+    if (list.hasAttribute("data-virtual")) return list.querySelector('.row[data-i="' + r + '"]');
+    return list.children[r] || null;
+  }
+
+  function patch(message) {
+    var pane = paneElement(message.pane);
+    if (!pane) return;
+    var key = focusKey();
+    var sections = pane.querySelector(".sections");
+    var bar = pane.querySelector(".bar");
+    if (message.bar && bar) {
+      var notice = pane.querySelector(".notice");
+      var holder = document.createElement("div");
+      holder.innerHTML = message.bar;
+      bar.replaceWith(holder.children[0]);
+      if (notice && holder.children[0]) notice.replaceWith(holder.children[0]);
+    }
+    (message.ops || []).forEach(function (op) {
+      var section = sections.children[op.s];
+      var list = section ? section.querySelector(".rows") : null;
+      switch (op.o) {
+        case "dr":
+          if (list && list.children[op.r]) list.children[op.r].remove();
+          break;
+        case "ir":
+          if (list) list.insertBefore(fragment(op.h), list.children[op.r] || null);
+          break;
+        case "sr":
+          if (list && list.children[op.r]) list.children[op.r].replaceWith(fragment(op.h));
+          break;
+        case "ds":
+          if (section) section.remove();
+          break;
+        case "is":
+          sections.insertBefore(fragment(op.h), sections.children[op.s] || null);
+          break;
+        case "ss":
+          if (section) section.replaceWith(fragment(op.h));
+          delete windows[message.pane + ":" + op.s];
+          break;
+      }
+    });
+    updateCounts(sections);
+    grow();
+    restoreFocus(key);
+    refreshWindows();
+  }
+
+  function updateCounts(sections) {
+    Array.prototype.forEach.call(sections.children, function (section) {
+      var list = section.querySelector(".rows");
+      if (list && !list.hasAttribute("data-virtual")) list.dataset.count = String(list.children.length);
+    });
+  }
+
+  // MARK: Virtual sections
+
+  function refreshWindows() {
+    app.querySelectorAll(".rows[data-virtual]").forEach(function (list) {
+      var section = list.closest(".tsection");
+      var pane = paneOf(list);
+      var s = Array.prototype.indexOf.call(section.parentElement.children, section);
+      var count = Number(list.dataset.count);
+      var box = list.getBoundingClientRect();
+      var top = Math.max(0, -box.top);
+      var bottom = Math.min(box.height, window.innerHeight - box.top);
+      if (bottom <= 0 || top >= box.height) return;
+      var first = Math.max(0, Math.floor(top / ROW_HEIGHT) - MARGIN);
+      var last = Math.min(count, Math.ceil(bottom / ROW_HEIGHT) + MARGIN);
+      var key = pane + ":" + s;
+      var shown = windows[key];
+      if (shown && shown.start <= first && shown.end >= last) return;
+      windows[key] = { start: first, end: last };
+      send({ t: "window", pane: pane, s: s, start: first, end: last });
+    });
+  }
+
+  function showRows(message) {
+    var sections = sectionsOf(message.pane);
+    if (!sections || !sections.children[message.s]) return;
+    var list = sections.children[message.s].querySelector(".rows");
+    if (!list.hasAttribute("data-virtual")) return;
+    var key = focusKey();
+    var html = message.rows.join("");
+    list.innerHTML = html;
+    list.dataset.count = String(message.count);
+    list.style.setProperty("--count", String(message.count));
+    windows[message.pane + ":" + message.s] = { start: message.start, end: message.start + message.rows.length };
+    restoreFocus(key);
+  }
+
+  var scrollPending = false;
+  window.addEventListener("scroll", function () {
+    if (scrollPending) return;
+    scrollPending = true;
+    requestAnimationFrame(function () { scrollPending = false; refreshWindows(); });
+  }, { passive: true });
+
+  // MARK: Sending
+
+  function paneOf(element) {
+    var pane = element.closest(".pane");
+    return pane && pane.classList.contains("pane-detail") ? "detail" : "top";
+  }
+
+  function pathOf(row) {
+    var section = row.closest(".tsection");
+    var s = Array.prototype.indexOf.call(section.parentElement.children, section);
+    var r = row.dataset.i != null ? Number(row.dataset.i)
+      : Array.prototype.indexOf.call(row.parentElement.children, row);
+    return { s: s, r: r };
+  }
+
+  function sendLayout() {
+    var wide = window.innerWidth >= 900;
+    if (body.dataset.wide === String(wide)) return;
+    body.dataset.wide = String(wide);
+    send({ t: "layout", wide: wide });
+  }
+  window.addEventListener("resize", sendLayout);
+
+  function controlValue(control) {
+    switch (control.dataset.type) {
+      case "bool": return control.checked;
+      case "number": return control.value === "" ? null : Number(control.value);
+      case "int": return Number(control.value);
+      default: return control.value;
+    }
+  }
+
+  function sendValue(control) {
+    var row = control.closest(".row");
+    if (!row) return;
+    var path = pathOf(row);
+    send({ t: "set", pane: paneOf(row), s: path.s, r: path.r, v: controlValue(control) });
+  }
+
+  app.addEventListener("click", function (event) {
+    var target = event.target.closest("button, [data-ev]");
+    if (!target || !app.contains(target) || target.disabled) return;
+    var pane = paneOf(target);
+    if (target.dataset.ev) {
+      var ev = target.dataset.ev;
+      if (ev === "edit") send({ t: "edit", pane: pane, on: target.getAttribute("aria-pressed") !== "true" });
+      else send({ t: ev, pane: pane });
+      return;
+    }
+    var row = target.closest(".row");
+    if (!row) return;
+    var path = pathOf(row);
+    if (target.classList.contains("row-delete")) {
+      send({ t: "delete", pane: pane, s: path.s, r: path.r });
+    } else if (target.classList.contains("move-up") || target.classList.contains("move-down")) {
+      moveBy(row, path, pane, target.classList.contains("move-up") ? -1 : 1);
+    } else if (target.classList.contains("load-more")) {
+      send({ t: "loadMore", pane: pane, s: path.s });
+    } else if (target.classList.contains("select")) {
+      send({ t: "select", pane: pane, s: path.s, r: path.r });
+    }
+  });
+
+  function moveBy(row, path, pane, delta) {
+    var sections = sectionsOf(pane);
+    var list = row.parentElement;
+    var count = Number(list.dataset.count || list.children.length);
+    var s = path.s, r = path.r + delta;
+    if (r < 0) {
+      if (s === 0) return;
+      s -= 1;
+      r = Number(sections.children[s].querySelector(".rows").dataset.count || 0);
+    } else if (r >= count) {
+      if (s + 1 >= sections.children.length) return;
+      s += 1;
+      r = 0;
+    }
+    send({ t: "move", pane: pane, s: path.s, r: path.r, ts: s, tr: r });
+  }
+
+  app.addEventListener("input", function (event) {
+    var control = event.target;
+    if (control.classList.contains("search-field")) {
+      clearTimeout(timers.search);
+      timers.search = setTimeout(function () {
+        send({ t: "search", pane: paneOf(control), text: control.value });
+      }, 150);
+      return;
+    }
+    if (!control.classList.contains("control")) return;
+    if (control.tagName === "TEXTAREA") grow();
+    if (control.type === "range") {
+      var output = control.parentElement.querySelector(".slider-value");
+      if (output) output.textContent = control.value;
+    }
+    if (control.type === "text" || control.type === "password" || control.tagName === "TEXTAREA" ||
+        control.type === "number") {
+      clearTimeout(timers.value);
+      timers.value = setTimeout(function () { sendValue(control); }, 200);
+    }
+  });
+
+  app.addEventListener("change", function (event) {
+    var control = event.target;
+    if (control.classList.contains("upload")) { upload(control); return; }
+    if (!control.classList.contains("control")) return;
+    clearTimeout(timers.value);
+    sendValue(control);
+  });
+
+  app.addEventListener("keydown", function (event) {
+    if (event.key === "Enter" && event.target.classList.contains("control") &&
+        event.target.tagName === "INPUT") {
+      clearTimeout(timers.value);
+      sendValue(event.target);
+    }
+  });
+
+  function upload(input) {
+    var file = input.files && input.files[0];
+    if (!file) return;
+    if (file.size > 150 * 1024) { say("That image is too large (the limit is 150 KB)."); return; }
+    var reader = new FileReader();
+    reader.onload = function () {
+      var row = input.closest(".row");
+      var path = pathOf(row);
+      send({ t: "set", pane: paneOf(row), s: path.s, r: path.r, v: String(reader.result) });
+    };
+    reader.readAsDataURL(file);
+  }
+
+  function grow() {
+    app.querySelectorAll("textarea.control").forEach(function (area) {
+      area.style.height = "auto";
+      area.style.height = area.scrollHeight + 2 + "px";
+    });
+  }
+
+  // MARK: Drag and drop (edit mode)
+
+  var dragged = null;
+  app.addEventListener("dragstart", function (event) {
+    var row = event.target.closest && event.target.closest(".row[draggable]");
+    if (!row) return;
+    dragged = { pane: paneOf(row), path: pathOf(row) };
+    row.classList.add("dragging");
+    event.dataTransfer.effectAllowed = "move";
+    event.dataTransfer.setData("text/plain", "row");
+  });
+  app.addEventListener("dragend", function (event) {
+    var row = event.target.closest && event.target.closest(".row");
+    if (row) row.classList.remove("dragging");
+    app.querySelectorAll(".drop-target").forEach(function (e) { e.classList.remove("drop-target"); });
+  });
+  app.addEventListener("dragover", function (event) {
+    if (!dragged) return;
+    var row = event.target.closest && event.target.closest(".row");
+    var list = event.target.closest && event.target.closest(".rows");
+    if (!row && !list) return;
+    event.preventDefault();
+    app.querySelectorAll(".drop-target").forEach(function (e) { e.classList.remove("drop-target"); });
+    (row || list).classList.add("drop-target");
+  });
+  app.addEventListener("drop", function (event) {
+    if (!dragged) return;
+    event.preventDefault();
+    var row = event.target.closest(".row");
+    var target;
+    if (row) {
+      target = pathOf(row);
+    } else {
+      var list = event.target.closest(".rows");
+      if (!list) return;
+      var section = list.closest(".tsection");
+      target = { s: Array.prototype.indexOf.call(section.parentElement.children, section),
+        r: Number(list.dataset.count || list.children.length) };
+    }
+    send({ t: "move", pane: dragged.pane, s: dragged.path.s, r: dragged.path.r, ts: target.s, tr: target.r });
+    dragged = null;
+  });
+
+  // MARK: Pull to refresh
+
+  var pullStart = null;
+  window.addEventListener("touchstart", function (event) {
+    pullStart = window.scrollY === 0 ? event.touches[0].clientY : null;
+  }, { passive: true });
+  window.addEventListener("touchend", function (event) {
+    if (pullStart !== null && event.changedTouches[0].clientY - pullStart > 80) send({ t: "refresh" });
+    pullStart = null;
+  }, { passive: true });
+
+  app.addEventListener("submit", function (event) { event.preventDefault(); });
+
+  grow();
+  connect();
+  setTimeout(refreshWindows, 50);
+})();

@@ -1,0 +1,47 @@
+/// Text made safe for HTML: every value a page shows goes through ``escape(_:)``.
+public enum HTML {
+  /// Escapes `&`, `<`, `>`, `"` and `'`, so that the text reads as text in element content and
+  /// in quoted attribute values.
+  public static func escape(_ text: String) -> String {
+    var result = ""
+    result.reserveCapacity(text.utf8.count)
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "&": result += "&amp;"
+      case "<": result += "&lt;"
+      case ">": result += "&gt;"
+      case "\"": result += "&quot;"
+      case "'": result += "&#39;"
+      case "\0": result += "\u{FFFD}"
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+
+  /// An attribute, ` name="value"`, with the value escaped.
+  static func attribute(_ name: String, _ value: String?) -> String {
+    guard let value else { return "" }
+    return " \(name)=\"\(escape(value))\""
+  }
+
+  /// A boolean attribute, ` name`, when `on`.
+  static func flag(_ name: String, _ on: Bool) -> String {
+    on ? " \(name)" : ""
+  }
+
+  /// Whether `address` is safe to put in an `href` or `src`: http, https, or a path on this
+  /// server. `javascript:` and other schemes are refused.
+  static func isSafeURL(_ address: String) -> Bool {
+    let lower = address.lowercased()
+    if lower.hasPrefix("https://") || lower.hasPrefix("http://") { return true }
+    return address.hasPrefix("/") && !address.hasPrefix("//")
+  }
+
+  /// Whether `address` is an image that may be shown inline: a safe URL or an image data URL.
+  static func isSafeImage(_ address: String) -> Bool {
+    let lower = address.lowercased()
+    if lower.hasPrefix("data:image/") && !lower.hasPrefix("data:image/svg") { return true }
+    return isSafeURL(address)
+  }
+}

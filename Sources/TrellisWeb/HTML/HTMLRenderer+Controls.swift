@@ -1,0 +1,182 @@
+import Foundation
+import Trellis
+
+extension HTMLRenderer {
+  /// The inside of a row: a native control for every kind that edits a value, a button for
+  /// rows that do something when selected, plain text otherwise.
+  func content(_ row: RowSnapshot) -> String {
+    let text = HTML.escape(row.text ?? "")
+    let disabled = HTML.flag("disabled", !row.isEnabled)
+    let invalid = row.validationMessage == nil ? "" : " aria-invalid=\"true\""
+    let value = row.value
+    switch row.kind {
+    case .textField:
+      let type = row.attributes.isSecure ? "password" : "text"
+      var html = "<label class=\"cell field\"><span class=\"text\">\(text)</span>"
+      html += "<input class=\"control\" type=\"\(type)\" data-type=\"text\""
+      html += HTML.attribute("value", value?.displayText ?? "")
+      html += HTML.attribute("placeholder", row.attributes.placeholder)
+      html += HTML.attribute("autocapitalize", capitalization(row.attributes.autocapitalization))
+      if row.attributes.isSecure { html += " autocomplete=\"off\"" }
+      return html + "\(disabled)\(invalid)></label>"
+    case .textView:
+      var html = "<label class=\"cell field stacked\"><span class=\"text\">\(text)</span>"
+      html += "<textarea class=\"control\" data-type=\"text\" rows=\"2\""
+      html += HTML.attribute("placeholder", row.attributes.placeholder)
+      html += "\(disabled)\(invalid)>\(HTML.escape(value?.displayText ?? ""))</textarea></label>"
+      return html
+    case .numericTextField:
+      var html = "<label class=\"cell field\"><span class=\"text\">\(text)</span>"
+      html += "<input class=\"control\" type=\"number\" data-type=\"number\""
+      html += " inputmode=\"\(row.attributes.allowsFloat ? "decimal" : "numeric")\""
+      html += " step=\"\(row.attributes.allowsFloat ? "any" : "1")\""
+      html += HTML.attribute("min", row.attributes.minimum.map(number))
+      html += HTML.attribute("max", row.attributes.maximum.map(number))
+      html += HTML.attribute("value", value.flatMap { $0.doubleValue.map(number) } ?? "")
+      html += HTML.attribute("placeholder", row.attributes.placeholder)
+      return html + "\(disabled)\(invalid)></label>"
+    case .slider:
+      let current = value?.doubleValue ?? row.attributes.minimum ?? 0
+      var html = "<label class=\"cell field\"><span class=\"text\">\(text)</span>"
+      html += "<input class=\"control\" type=\"range\" data-type=\"number\" step=\"any\""
+      html += HTML.attribute("min", number(row.attributes.minimum ?? 0))
+      html += HTML.attribute("max", number(row.attributes.maximum ?? 1))
+      html += HTML.attribute("value", number(current))
+      html += "\(disabled)\(invalid)><output class=\"slider-value\">\(number(current))</output>"
+      return html + "</label>"
+    case .segmented:
+      return segmented(row, text: text, disabled: disabled)
+    case .switch:
+      let on = value?.boolValue == true
+      var html = "<label class=\"cell field\"><span class=\"text\">\(text)</span>"
+      html += "<input class=\"control switch\" type=\"checkbox\" role=\"switch\""
+      html += " data-type=\"bool\" aria-checked=\"\(on)\"\(HTML.flag("checked", on))"
+      return html + "\(disabled)\(invalid)></label>"
+    case .date:
+      var html = "<label class=\"cell field\"><span class=\"text\">\(text)</span>"
+      html += "<input class=\"control\" type=\"date\" data-type=\"date\""
+      html += HTML.attribute("value", value?.dateValue.map(Self.day) ?? "")
+      return html + "\(disabled)\(invalid)></label>"
+    case .imagePicker:
+      return imagePicker(row, text: text, disabled: disabled)
+    case .placeholder:
+      return "<span class=\"cell placeholder\">\(text)</span>"
+    case .addItem:
+      return "<button type=\"button\" class=\"cell select add-item\"\(disabled)>\(text)</button>"
+    case .loadMore:
+      return "<button type=\"button\" class=\"cell select load-more\"\(disabled)>\(text)</button>"
+    case .link:
+      if let url = row.attributes.url, HTML.isSafeURL(url) {
+        return "<a class=\"cell link\"\(HTML.attribute("href", url)) rel=\"noopener\">\(text)</a>"
+      }
+      return selectable(row, text: text, disabled: disabled)
+    case .custom:
+      if let name = row.attributes.template, let template = templates[name] {
+        return "<div class=\"cell custom\"\(HTML.attribute("data-template", name))>"
+          + template(row) + "</div>"
+      }
+      return selectable(row, text: text, disabled: disabled)
+    case .label:
+      if row.accessory == .none { return plainCell(row, text: text) }
+      return selectable(row, text: text, disabled: disabled)
+    case .plain, .button, .selection, .objectSelection, .object, .arrayOfObjects:
+      return selectable(row, text: text, disabled: disabled)
+    }
+  }
+
+  /// A row that does something when selected: one button holding text, detail and accessory.
+  private func selectable(_ row: RowSnapshot, text: String, disabled: String) -> String {
+    var html =
+      "<button type=\"button\" class=\"cell select\(row.kind == .button ? " action" : "")\""
+    if row.accessory == .checkmark { html += " aria-pressed=\"true\"" }
+    html += "\(disabled)>" + texts(row, text: text)
+    html += accessory(row.accessory) + "</button>"
+    return html
+  }
+
+  private func plainCell(_ row: RowSnapshot, text: String) -> String {
+    "<div class=\"cell\">" + texts(row, text: text) + "</div>"
+  }
+
+  private func texts(_ row: RowSnapshot, text: String) -> String {
+    var html = ""
+    if let image = row.imageName, HTML.isSafeImage(image) {
+      html += "<img class=\"row-image\" alt=\"\"\(HTML.attribute("src", image))>"
+    }
+    let detail = row.detail ?? row.value?.displayText
+    if row.attributes.cellStyle == .subtitle {
+      html += "<span class=\"texts\"><span class=\"text\">\(text)</span>"
+      if let detail, !detail.isEmpty {
+        html += "<span class=\"subtitle\">\(HTML.escape(detail))</span>"
+      }
+      return html + "</span>"
+    }
+    html += "<span class=\"text\">\(text)</span>"
+    if let detail, !detail.isEmpty {
+      html += "<span class=\"detail\">\(HTML.escape(detail))</span>"
+    }
+    return html
+  }
+
+  private func accessory(_ accessory: Accessory) -> String {
+    switch accessory {
+    case .none: ""
+    case .disclosureIndicator: "<span class=\"accessory chevron\" aria-hidden=\"true\">›</span>"
+    case .checkmark: "<span class=\"accessory check\" aria-label=\"selected\">✓</span>"
+    case .detailButton, .detailDisclosureButton:
+      "<span class=\"accessory info\" aria-hidden=\"true\">ⓘ</span>"
+    }
+  }
+
+  private func segmented(_ row: RowSnapshot, text: String, disabled: String) -> String {
+    let selected = row.value?.intValue
+    var html = "<div class=\"cell field\"><span class=\"text\">\(text)</span>"
+    html += "<span class=\"segments\" role=\"radiogroup\""
+    html += "\(HTML.attribute("aria-label", row.text ?? ""))>"
+    for (index, title) in row.attributes.segmentTitles.enumerated() {
+      html += "<label class=\"segment\"><input class=\"control\" type=\"radio\" data-type=\"int\""
+      html += " value=\"\(index)\"\(HTML.flag("checked", index == selected))\(disabled)>"
+      html += "<span>\(HTML.escape(title))</span></label>"
+    }
+    return html + "</span></div>"
+  }
+
+  private func imagePicker(_ row: RowSnapshot, text: String, disabled: String) -> String {
+    let path = row.value?.stringValue ?? ""
+    var html = "<div class=\"cell field image\"><span class=\"text\">\(text)</span>"
+    if HTML.isSafeImage(path) && !path.isEmpty {
+      html += "<img class=\"thumbnail\" alt=\"\(text)\"\(HTML.attribute("src", path))>"
+    }
+    html += "<input class=\"control\" type=\"text\" data-type=\"text\""
+    html += HTML.attribute("aria-label", "\(row.text ?? "Image") path")
+    html += " placeholder=\"Image path or URL\"\(HTML.attribute("value", path))\(disabled)>"
+    html += "<input class=\"upload\" type=\"file\" accept=\"image/png,image/jpeg,image/gif\""
+    html += HTML.attribute("aria-label", "Upload \(row.text ?? "image")") + "\(disabled)>"
+    return html + "</div>"
+  }
+
+  private func capitalization(_ value: RowAttributes.Autocapitalization) -> String {
+    switch value {
+    case .none: "off"
+    case .words: "words"
+    case .sentences: "sentences"
+    case .allCharacters: "characters"
+    }
+  }
+
+  func number(_ value: Double) -> String {
+    if value.rounded() == value && abs(value) < 1e15 { return String(Int(value)) }
+    return String(value)
+  }
+
+  /// A date as `yyyy-MM-dd` in UTC, the value of a date input.
+  static func day(_ date: Date) -> String {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+    let parts = calendar.dateComponents([.year, .month, .day], from: date)
+    let year = parts.year ?? 1970
+    let month = parts.month ?? 1
+    let day = parts.day ?? 1
+    return String(format: "%04d-%02d-%02d", year, month, day)
+  }
+}

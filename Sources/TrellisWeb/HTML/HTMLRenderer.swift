@@ -1,0 +1,154 @@
+import Foundation
+import Trellis
+import TrellisDiff
+
+/// Draws screen snapshots as HTML: the bar, the search field, sections and rows, every value
+/// escaped. The page reads without JavaScript; the client script makes it live.
+public struct HTMLRenderer: Sendable {
+  /// Sections with more rows than this are virtual: the page holds only the rows in view.
+  public var virtualThreshold: Int
+  /// How many rows a virtual section shows before the client asks for the rows in view.
+  public var initialWindow: Int
+  /// Custom row templates by name: each returns the HTML inside the row, and must escape what
+  /// it shows with ``HTML/escape(_:)``.
+  public var templates: [String: @Sendable (RowSnapshot) -> String]
+
+  /// Creates a renderer.
+  public init(
+    virtualThreshold: Int = 200, initialWindow: Int = 40,
+    templates: [String: @Sendable (RowSnapshot) -> String] = [:]
+  ) {
+    self.virtualThreshold = virtualThreshold
+    self.initialWindow = initialWindow
+    self.templates = templates
+  }
+
+  /// The whole screen: bar, notice, search field and table.
+  public func screen(_ screen: ScreenSnapshot, pane: String = "top") -> String {
+    var html = "<div class=\"screen\" data-pane=\"\(pane)\" data-style=\"\(screen.style.rawValue)\""
+    html += " data-editing=\"\(screen.isEditing)\">"
+    html += bar(screen)
+    if let search = screen.search {
+      html += "<form class=\"search\" role=\"search\">"
+      html += "<input type=\"search\" class=\"search-field\" aria-label=\"Search\""
+      html += " placeholder=\"Search\"\(HTML.attribute("value", search))></form>"
+    }
+    html += "<div class=\"sections\">"
+    for (index, section) in screen.table.sections.enumerated() {
+      html += self.section(section, index: index, editing: screen.isEditing)
+    }
+    html += "</div></div>"
+    return html
+  }
+
+  /// The navigation bar and the notice under it.
+  public func bar(_ screen: ScreenSnapshot) -> String {
+    var html = "<header class=\"bar\"><div class=\"bar-side left\">"
+    if screen.canGoBack {
+      html += "<button type=\"button\" class=\"bar-button back\" data-ev=\"back\">Back</button>"
+    }
+    html += buttons(screen, .left)
+    html += "</div><h1 class=\"title\">\(HTML.escape(screen.title ?? ""))</h1>"
+    html += "<div class=\"bar-side right\">\(buttons(screen, .right))"
+    if screen.search != nil {
+      html += "<button type=\"button\" class=\"bar-button refresh\" data-ev=\"refresh\""
+      html += " aria-label=\"Refresh\">↻</button>"
+    }
+    html += "</div></header>"
+    html += "<div class=\"notice\" role=\"alert\" aria-live=\"assertive\""
+    html += "\(HTML.flag("hidden", screen.notice == nil))>\(HTML.escape(screen.notice ?? ""))</div>"
+    return html
+  }
+
+  private func buttons(_ screen: ScreenSnapshot, _ side: BarButton.Side) -> String {
+    var html = ""
+    for button in screen.barButtons where button.side == side {
+      switch button.role {
+      case .add:
+        html += "<button type=\"button\" class=\"bar-button add\" data-ev=\"add\""
+        html += " aria-label=\"Add\">+</button>"
+      case .edit:
+        let title = screen.isEditing ? "Done" : "Edit"
+        html += "<button type=\"button\" class=\"bar-button edit\" data-ev=\"edit\""
+        html += " aria-pressed=\"\(screen.isEditing)\">\(title)</button>"
+      case .done:
+        html += "<button type=\"button\" class=\"bar-button done strong\" data-ev=\"done\""
+        html += "\(HTML.flag("disabled", !screen.isDoneEnabled))>Done</button>"
+      case .cancel:
+        html += "<button type=\"button\" class=\"bar-button cancel\" data-ev=\"cancel\">"
+        html += "Cancel</button>"
+      }
+    }
+    return html
+  }
+
+  /// Whether a section of `count` rows is virtual.
+  public func isVirtual(_ count: Int) -> Bool { count > virtualThreshold }
+
+  /// One section: header, rows (only a window of them when virtual), footer.
+  public func section(
+    _ section: SnapshotSection<SectionSnapshot, RowSnapshot>, index: Int, editing: Bool
+  ) -> String {
+    let count = section.items.count
+    let virtual = isVirtual(count)
+    var html = "<section class=\"tsection\"\(HTML.attribute("data-id", section.model.id))"
+    html += HTML.attribute("data-index-title", section.model.indexTitle)
+    html += ">"
+    if let header = section.model.header {
+      html += "<h2 class=\"section-header\">\(HTML.escape(header))</h2>"
+    }
+    let label = section.model.header.map { HTML.attribute("aria-label", $0) } ?? ""
+    html += "<ol class=\"rows\" role=\"list\"\(label) data-count=\"\(count)\""
+    html += virtual ? " data-virtual=\"\" style=\"--count:\(count)\">" : ">"
+    let shown = virtual ? min(count, initialWindow) : count
+    for row in 0..<shown {
+      html += self.row(section.items[row], index: row, editing: editing, virtual: virtual)
+    }
+    html += "</ol>"
+    if virtual && shown < count {
+      html += "<p class=\"more-rows\">\(count - shown) more rows</p>"
+    }
+    if let footer = section.model.footer {
+      html += "<p class=\"section-footer\">\(HTML.escape(footer))</p>"
+    }
+    html += "</section>"
+    return html
+  }
+
+  /// One row: edit controls, the row's own control, and its validation message.
+  public func row(_ row: RowSnapshot, index: Int, editing: Bool, virtual: Bool = false) -> String {
+    var classes = "row k-\(row.kind.rawValue)"
+    if row.validationMessage != nil { classes += " invalid" }
+    if !row.isEnabled { classes += " disabled" }
+    if let style = row.themeStyle { classes += " style-\(cssName(style))" }
+    var html = "<li class=\"\(classes)\" data-kind=\"\(row.kind.rawValue)\""
+    if virtual { html += " data-i=\"\(index)\" style=\"--i:\(index)\"" }
+    if editing && row.isMovable { html += " draggable=\"true\"" }
+    html += ">"
+    if editing && row.isDeletable && row.editingStyle == .delete {
+      html += "<button type=\"button\" class=\"row-delete\""
+      html += "\(HTML.attribute("aria-label", "Delete \(row.text ?? "row")"))>−</button>"
+    }
+    html += content(row)
+    if editing && row.isMovable {
+      let name = row.text ?? "row"
+      html += "<span class=\"reorder\">"
+      html +=
+        "<button type=\"button\" class=\"move-up\"\(HTML.attribute("aria-label", "Move \(name) up"))>↑</button>"
+      html +=
+        "<button type=\"button\" class=\"move-down\"\(HTML.attribute("aria-label", "Move \(name) down"))>↓</button>"
+      html += "<span class=\"grip\" aria-hidden=\"true\">≡</span></span>"
+    }
+    if let message = row.validationMessage {
+      html += "<p class=\"validation\" role=\"alert\">\(HTML.escape(message))</p>"
+    }
+    html += "</li>"
+    return html
+  }
+
+  /// A CSS-safe name: letters, digits and dashes.
+  func cssName(_ name: String) -> String {
+    String(
+      name.unicodeScalars.map { CharacterSet.alphanumerics.contains($0) ? Character($0) : "-" })
+  }
+}

@@ -1,0 +1,31 @@
+import Trellis
+
+/// One app the server offers: a name in the address, a title on the home screen, and how to
+/// start a person's session.
+///
+/// Every browser session gets its own ``Navigator`` (its own stack and drafts) from
+/// ``makeNavigator``; data shared between sessions lives in what the closure captures — a
+/// store, say — so that an edit in one window reaches the others as a changeset.
+///
+/// All sessions of one app run on one serial domain, because they share the app's objects.
+public struct WebApp: Sendable {
+  /// The app's name in addresses: `/apps/ID`. Letters, digits and dashes.
+  public var id: String
+  /// The title on the home screen.
+  public var title: String
+  /// A line under the title on the home screen.
+  public var subtitle: String?
+  /// Makes the navigator of a new session; called on the app's domain.
+  public var makeNavigator: @Sendable () throws -> Navigator
+
+  /// Creates an app.
+  public init(
+    id: String, title: String, subtitle: String? = nil,
+    makeNavigator: @escaping @Sendable () throws -> Navigator
+  ) {
+    self.id = id
+    self.title = title
+    self.subtitle = subtitle
+    self.makeNavigator = makeNavigator
+  }
+}

@@ -1,0 +1,42 @@
+/// Where the server listens and the limits it keeps.
+public struct WebConfiguration: Sendable {
+  /// The address to bind: loopback unless told otherwise.
+  public var host: String
+  /// The port; 0 picks a free one.
+  public var port: Int
+  /// The most sessions one app keeps at once; more are refused with 503.
+  public var maxSessionsPerApp: Int
+  /// The largest message a page may send, in bytes; larger ones get an error event.
+  public var maxMessageBytes: Int
+  /// How many messages a session may send in a burst.
+  public var rateBurst: Int
+  /// How many messages a session may send per second, on average.
+  public var ratePerSecond: Double
+  /// How long a session waits for its page to connect before it is dropped, in seconds.
+  public var connectTimeout: Double
+  /// The most rows one `window` request returns.
+  public var maxWindowRows: Int
+  /// Origins the WebSocket accepts besides the server's own (`http://HOST:PORT`).
+  public var allowedOrigins: Set<String>
+  /// How rows are drawn and when sections become virtual.
+  public var renderer: HTMLRenderer
+
+  /// Creates a configuration.
+  public init(
+    host: String = "127.0.0.1", port: Int = 8080, maxSessionsPerApp: Int = 200,
+    maxMessageBytes: Int = 256 * 1024, rateBurst: Int = 120, ratePerSecond: Double = 60,
+    connectTimeout: Double = 60, maxWindowRows: Int = 300, allowedOrigins: Set<String> = [],
+    renderer: HTMLRenderer = HTMLRenderer()
+  ) {
+    self.host = host
+    self.port = port
+    self.maxSessionsPerApp = maxSessionsPerApp
+    self.maxMessageBytes = maxMessageBytes
+    self.rateBurst = rateBurst
+    self.ratePerSecond = ratePerSecond
+    self.connectTimeout = connectTimeout
+    self.maxWindowRows = maxWindowRows
+    self.allowedOrigins = allowedOrigins
+    self.renderer = renderer
+  }
+}

@@ -1,0 +1,69 @@
+import Hummingbird
+import Trellis
+
+extension WebServer {
+  /// The home page: every app as a row of a grouped table.
+  func homePage() -> String {
+    var body = "<div class=\"panes\"><div class=\"pane pane-top\"><div class=\"screen\""
+    body += " data-style=\"grouped\"><header class=\"bar\"><div class=\"bar-side left\"></div>"
+    body += "<h1 class=\"title\">Trellis</h1><div class=\"bar-side right\"></div></header>"
+    body += "<div class=\"sections\"><section class=\"tsection\">"
+    body += "<h2 class=\"section-header\">Apps</h2><ol class=\"rows\" role=\"list\">"
+    for app in apps {
+      body += "<li class=\"row k-link\"><a class=\"cell link\""
+      body += HTML.attribute("href", "/apps/\(app.id)") + "><span class=\"texts\">"
+      body += "<span class=\"text\">\(HTML.escape(app.title))</span>"
+      if let subtitle = app.subtitle {
+        body += "<span class=\"subtitle\">\(HTML.escape(subtitle))</span>"
+      }
+      body += "</span><span class=\"accessory chevron\" aria-hidden=\"true\">›</span></a></li>"
+    }
+    body += "</ol></section></div></div></div></div>"
+    return document(title: "Trellis", body: body, session: nil)
+  }
+
+  /// An app's page: opens a session and draws its first screen.
+  func appPage(_ id: String) async -> Response {
+    guard let domain = domains[id], let app = apps.first(where: { $0.id == id }) else {
+      return html(errorPage("There is no app named “\(id)”."), status: .notFound)
+    }
+    do {
+      let session = try await domain.openSession()
+      let body = session.html
+      return html(
+        document(title: app.title, body: body, session: (id, session.id, session.token)))
+    } catch {
+      let status: HTTPResponse.Status =
+        if case .tooManySessions = error { .serviceUnavailable } else { .internalServerError }
+      return html(errorPage(error.description), status: status)
+    }
+  }
+
+  func errorPage(_ message: String) -> String {
+    let body =
+      "<div class=\"panes\"><div class=\"pane pane-top\"><div class=\"screen\"><p class=\"notice\""
+      + " role=\"alert\">\(HTML.escape(message))</p><p><a href=\"/\">Home</a></p></div></div></div>"
+    return document(title: "Trellis", body: body, session: nil)
+  }
+
+  /// A whole HTML document around `body`.
+  func document(title: String, body: String, session: (app: String, id: String, token: String)?)
+    -> String
+  {
+    var html = "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">"
+    html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+    html += "<meta name=\"color-scheme\" content=\"light dark\">"
+    html += "<title>\(HTML.escape(title))</title>"
+    html += "<link rel=\"stylesheet\" href=\"/assets/trellis.css\">"
+    html += "<script src=\"/assets/trellis.js\" defer></script></head><body"
+    if let session {
+      html += HTML.attribute("data-app", session.app) + HTML.attribute("data-session", session.id)
+      html += HTML.attribute("data-token", session.token)
+    }
+    html += "><nav class=\"home-link\"><a href=\"/\">All apps</a></nav>"
+    html += "<main id=\"trellis-app\" class=\"app\">\(body)</main>"
+    html +=
+      "<div id=\"trellis-status\" class=\"status\" role=\"status\" aria-live=\"polite\"></div>"
+    return html + "</body></html>"
+  }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdWebSocket
+import Logging
+import Trellis
+
+/// The web host: serves each app's screens as HTML pages and keeps them live over a WebSocket.
+///
+/// ```swift
+/// let server = try WebServer(apps: [tasksApp], configuration: .init(port: 8080))
+/// try await server.run { port in print("http://127.0.0.1:\(port)/") }
+/// ```
+///
+/// Routes: `/` lists the apps; `/apps/ID` opens a session and serves its page (readable without
+/// JavaScript); `/assets/…` serves the client script and styles; `/ws` is the session's
+/// WebSocket (it checks the Origin header and the session's token).
+public struct WebServer: Sendable {
+  /// Where the server listens, and its limits.
+  public let configuration: WebConfiguration
+  /// The apps, in home-screen order.
+  public let apps: [WebApp]
+  let domains: [String: WebAppDomain]
+  let assets: WebAssets
+
+  /// Creates a server for `apps`; throws when an app id repeats or an asset is missing.
+  public init(apps: [WebApp], configuration: WebConfiguration = WebConfiguration())
+    throws(WebHostError)
+  {
+    self.configuration = configuration
+    self.apps = apps
+    var domains: [String: WebAppDomain] = [:]
+    for app in apps {
+      domains[app.id] = WebAppDomain(app: app, configuration: configuration)
+    }
+    self.domains = domains
+    self.assets = try WebAssets.load()
+  }
+
+  /// Runs `body` on the serial domain of app `id` (where its sessions and shared objects
+  /// live), then updates every open page of the app.
+  public func perform<T: Sendable>(onApp id: String, _ body: @Sendable () throws -> T)
+    async throws -> T
+  {
+    guard let domain = domains[id] else { throw WebHostError.unknownApp(id) }
+    return try await domain.perform(body)
+  }
+
+  /// How many sessions app `id` holds.
+  public func sessionCount(app id: String) async -> Int {
+    await domains[id]?.sessionCount ?? 0
+  }
+
+  /// The router: pages, assets and the WebSocket.
+  public func router() -> Router<BasicWebSocketRequestContext> {
+    let router = Router(context: BasicWebSocketRequestContext.self)
+    router.get("/") { _, _ in self.html(self.homePage()) }
+    router.get("/apps/:app") { _, context in
+      let id = context.parameters.get("app") ?? ""
+      return await self.appPage(id)
+    }
+    router.get("/assets/:name") { _, context in
+      let name = context.parameters.get("name") ?? ""
+      guard let asset = self.assets.files[name] else { return Response(status: .notFound) }
+      var headers = Self.securityHeaders
+      headers[.contentType] = asset.contentType
+      headers[.cacheControl] = "no-cache"
+      return Response(
+        status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: asset.text)))
+    }
+    router.ws("/ws") { request, _ in
+      guard self.originIsAllowed(request) else { return .dontUpgrade }
+      let query = request.uri.queryParameters
+      guard query["app"].flatMap({ self.domains[String($0)] }) != nil, query["session"] != nil,
+        query["token"] != nil
+      else { return .dontUpgrade }
+      return .upgrade([:])
+    } onUpgrade: { inbound, outbound, context in
+      let query = context.request.uri.queryParameters
+      guard let domain = query["app"].flatMap({ self.domains[String($0)] }),
+        let id = query["session"].map(String.init), let token = query["token"].map(String.init),
+        let stream = await domain.attach(session: id, token: token)
+      else {
+        try await outbound.close(.policyViolation, reason: "unknown session or token")
+        return
+      }
+      try await withThrowingTaskGroup(of: Void.self) { group in
+        group.addTask {
+          for await text in stream { try await outbound.write(.text(text)) }
+        }
+        defer { group.cancelAll() }
+        for try await message in inbound.messages(maxSize: self.frameLimit) {
+          switch message {
+          case .text(let text): await domain.receive(session: id, text)
+          case .binary: await domain.receive(session: id, "{\"t\":\"binary\"}")
+          }
+        }
+      }
+      await domain.close(session: id)
+    }
+    return router
+  }
+
+  /// Messages above this close the connection; messages above ``WebConfiguration/maxMessageBytes``
+  /// but below it get an error event.
+  var frameLimit: Int { configuration.maxMessageBytes * 4 }
+
+  /// The Hummingbird application, bound where the configuration says.
+  public func application(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in })
+    -> some ApplicationProtocol
+  {
+    var logger = Logger(label: "trellis-web")
+    logger.logLevel = .warning
+    let router = router()
+    return Application(
+      router: router,
+      server: .http1WebSocketUpgrade(
+        webSocketRouter: router,
+        configuration: .init(maxFrameSize: frameLimit)),
+      configuration: .init(address: .hostname(configuration.host, port: configuration.port)),
+      onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
+      logger: logger)
+  }
+
+  /// Serves until the process is stopped.
+  public func run(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in })
+    async throws
+  {
+    try await application(onServerRunning: onServerRunning).runService()
+  }
+
+  /// Whether the page that opened the WebSocket came from this server (or an allowed origin).
+  func originIsAllowed(_ request: Request) -> Bool {
+    guard let origin = request.headers[.origin] else { return false }
+    if configuration.allowedOrigins.contains(origin) { return true }
+    guard let host = request.head.authority else { return false }
+    return origin == "http://\(host)" || origin == "https://\(host)"
+  }
+
+  static var securityHeaders: HTTPFields {
+    var headers = HTTPFields()
+    headers[.contentSecurityPolicy] =
+      "default-src 'self'; img-src 'self' data: http: https:; style-src 'self' 'unsafe-inline'; "
+      + "script-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'"
+    headers[.xContentTypeOptions] = "nosniff"
+    if let referrer = HTTPField.Name("Referrer-Policy") { headers[referrer] = "no-referrer" }
+    return headers
+  }
+
+  func html(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
+    var headers = Self.securityHeaders
+    headers[.contentType] = "text/html; charset=utf-8"
+    headers[.cacheControl] = "no-store"
+    return Response(
+      status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
+  }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import Trellis
+
+/// The serial domain of one app: its sessions, each with its own navigator, all touching the
+/// app's shared objects from here only.
+///
+/// After every message the domain brings every session up to date, so that an edit in one
+/// window reaches the others as a changeset.
+actor WebAppDomain {
+  let app: WebApp
+  let configuration: WebConfiguration
+  private var sessions: [String: WebSession] = [:]
+  private var wakeScheduled = false
+
+  init(app: WebApp, configuration: WebConfiguration) {
+    self.app = app
+    self.configuration = configuration
+  }
+
+  /// How many sessions are open (connected or waiting for their page).
+  var sessionCount: Int { sessions.count }
+
+  /// Starts a session and returns its id, token and the page's app area.
+  func openSession() throws(WebHostError) -> (id: String, token: String, html: String) {
+    dropStaleSessions()
+    guard sessions.count < configuration.maxSessionsPerApp else {
+      throw .tooManySessions(configuration.maxSessionsPerApp)
+    }
+    let navigator: Navigator
+    do { navigator = try app.makeNavigator() } catch {
+      throw .appFailed(app.id, "\(error)")
+    }
+    let id = Secret.make(bytes: 12)
+    let session = WebSession(
+      id: id, token: Secret.make(bytes: 24), navigator: navigator, configuration: configuration,
+      wake: { [weak self] in
+        guard let self else { return }
+        Task { await self.wakeUp() }
+      })
+    sessions[id] = session
+    return (id, session.token, session.appHTML())
+  }
+
+  /// Connects a page to its session, when the token matches; the stream carries every
+  /// message to the page until the session closes.
+  func attach(session id: String, token: String) -> AsyncStream<String>? {
+    guard let session = sessions[id], !session.isAttached,
+      Secret.equal(session.token, token)
+    else { return nil }
+    let (stream, continuation) = AsyncStream<String>.makeStream()
+    session.attach(continuation)
+    return stream
+  }
+
+  /// Handles one message from a session's page, then updates every session.
+  func receive(session id: String, _ text: String) {
+    guard let session = sessions[id] else { return }
+    session.receive(text)
+    sweepAll()
+  }
+
+  /// Closes a session: its drafts are dropped, committed data stays.
+  func close(session id: String) {
+    guard let session = sessions.removeValue(forKey: id) else { return }
+    session.close()
+    sweepAll()
+  }
+
+  /// Runs `body` on the domain, then updates every session: for app actions (a game turn)
+  /// and tests.
+  func perform<T: Sendable>(_ body: @Sendable () throws -> T) rethrows -> T {
+    defer { sweepAll() }
+    return try body()
+  }
+
+  private func wakeUp() {
+    sweepAll()
+  }
+
+  /// Brings every connected page up to date.
+  func sweepAll() {
+    for session in sessions.values { session.sweep() }
+  }
+
+  private func dropStaleSessions() {
+    let limit = Duration.milliseconds(Int(configuration.connectTimeout * 1000))
+    let now = ContinuousClock.now
+    for (id, session) in sessions where !session.isAttached && session.created + limit < now {
+      sessions[id] = nil
+      session.close()
+    }
+  }
+}
+
+/// Why the web host refused a request.
+public enum WebHostError: Error, Hashable, Sendable, CustomStringConvertible {
+  case tooManySessions(Int)
+  case unknownApp(String)
+  case appFailed(String, String)
+  case missingAsset(String)
+
+  public var description: String {
+    switch self {
+    case .tooManySessions(let limit): "too many sessions (the limit is \(limit)); try again later"
+    case .unknownApp(let id): "there is no app '\(id)'"
+    case .appFailed(let id, let why): "the app '\(id)' could not start: \(why)"
+    case .missingAsset(let name): "the asset '\(name)' is missing from the bundle"
+    }
+  }
+}
+
+/// Random secrets and a comparison that does not stop at the first difference.
+enum Secret {
+  static func make(bytes: Int) -> String {
+    var generator = SystemRandomNumberGenerator()
+    return (0..<bytes).map { _ in
+      String(format: "%02x", UInt8.random(in: .min ... .max, using: &generator))
+    }.joined()
+  }
+
+  static func equal(_ a: String, _ b: String) -> Bool {
+    let x = Array(a.utf8)
+    let y = Array(b.utf8)
+    guard x.count == y.count else { return false }
+    var difference: UInt8 = 0
+    for i in x.indices { difference |= x[i] ^ y[i] }
+    return difference == 0
+  }
+}

@@ -1,0 +1,245 @@
+import Foundation
+import Trellis
+import TrellisDiff
+
+/// One browser session: its own navigator (stack and drafts), what its page shows, and the
+/// queue of messages to the page. It lives on its app's domain and is never shared.
+final class WebSession {
+  /// The session's name in the WebSocket address.
+  let id: String
+  /// The secret the page must present to connect.
+  let token: String
+  let navigator: Navigator
+  let renderer: HTMLRenderer
+  let created = ContinuousClock.now
+  private(set) var outbound: AsyncStream<String>.Continuation?
+  private var panes: [ClientMessage.Pane: PaneState] = [:]
+  private var limiter: RateLimiter
+  private let limits: WebConfiguration
+  /// Called when a model shown by this session has changes to process.
+  private let wake: @Sendable () -> Void
+
+  init(
+    id: String, token: String, navigator: Navigator, configuration: WebConfiguration,
+    wake: @escaping @Sendable () -> Void
+  ) {
+    self.id = id
+    self.token = token
+    self.navigator = navigator
+    self.renderer = configuration.renderer
+    self.limits = configuration
+    self.wake = wake
+    self.limiter = RateLimiter(
+      burst: configuration.rateBurst, perSecond: configuration.ratePerSecond)
+  }
+
+  /// Whether a page is connected.
+  var isAttached: Bool { outbound != nil }
+
+  /// Connects the page: it gets the whole app at once, then patches.
+  func attach(_ continuation: AsyncStream<String>.Continuation) {
+    outbound = continuation
+    send(.screen(appHTML()))
+  }
+
+  /// Disconnects the page and drops every draft: open detail screens are cancelled, so the
+  /// committed data is all that remains.
+  func close() {
+    outbound?.finish()
+    outbound = nil
+    for state in panes.values { state.observation?.cancel() }
+    panes.removeAll()
+    for _ in 1..<max(navigator.stack.count, 1) { try? navigator.handle(.cancel) }
+    if navigator.detail != nil { try? navigator.handle(.cancel, onDetail: true) }
+  }
+
+  func send(_ message: ServerMessage) {
+    outbound?.yield(message.json)
+  }
+
+  // MARK: Drawing
+
+  /// The screens the page shows now, by pane.
+  var currentPanes: [(ClientMessage.Pane, Screen)] {
+    var result: [(ClientMessage.Pane, Screen)] = [(.top, navigator.top)]
+    // Side by side only while the list is on top; a screen pushed from the detail takes the
+    // whole window until Back.
+    if let detail = navigator.detail, navigator.stack.count == 1 {
+      result.append((.detail, detail))
+    }
+    return result
+  }
+
+  /// The whole app area, remembering what each pane now shows.
+  func appHTML() -> String {
+    for state in panes.values { state.observation?.cancel() }
+    panes.removeAll()
+    let current = currentPanes
+    var html = "<div class=\"panes\(current.count > 1 ? " has-detail" : "")\">"
+    for (pane, screen) in current {
+      screen.model.setWakeHandler(wake)
+      let snapshot = screen.snapshot()
+      let state = PaneState(screen: screen, table: snapshot.table, editing: snapshot.isEditing)
+      state.bar = renderer.bar(snapshot)
+      state.observation = screen.model.observe { [weak state] changeset in
+        state?.pending.append(changeset)
+      }
+      panes[pane] = state
+      html += "<div class=\"pane pane-\(pane.rawValue)\">"
+      html += renderer.screen(snapshot, pane: pane.rawValue) + "</div>"
+    }
+    return html + "</div>"
+  }
+
+  /// Sends the page what changed since it was last brought up to date.
+  func sweep() {
+    guard isAttached else { return }
+    let current = currentPanes
+    let sameScreens =
+      current.count == panes.count
+      && current.allSatisfy { pane, screen in
+        panes[pane].map { $0.screen === screen && $0.editing == screen.isEditing } ?? false
+      }
+    guard sameScreens else {
+      send(.screen(appHTML()))
+      return
+    }
+    for (pane, screen) in current {
+      guard let state = panes[pane] else { continue }
+      screen.model.processChanges()
+      var ops: [ServerMessage.Op] = []
+      for changeset in state.pending {
+        if changeset.fullReload != nil {
+          send(.screen(appHTML()))
+          return
+        }
+        for stage in changeset.stages {
+          let patches = DOMPatch.patches(
+            from: state.table, stage: stage, isVirtual: renderer.isVirtual)
+          ops += patches.map { op($0, editing: screen.isEditing) }
+          state.table = stage.data
+        }
+      }
+      state.pending.removeAll()
+      let bar = renderer.bar(screen.snapshot())
+      if !ops.isEmpty || bar != state.bar {
+        state.bar = bar
+        send(.patch(pane: pane.rawValue, bar: bar, ops: ops))
+      }
+    }
+  }
+
+  private func op(_ patch: DOMPatch, editing: Bool) -> ServerMessage.Op {
+    switch patch {
+    case .deleteRow(let s, let r): .init(o: "dr", s: s, r: r)
+    case .insertRow(let s, let r, let row):
+      .init(o: "ir", s: s, r: r, h: renderer.row(row, index: r, editing: editing))
+    case .replaceRow(let s, let r, let row):
+      .init(o: "sr", s: s, r: r, h: renderer.row(row, index: r, editing: editing))
+    case .deleteSection(let s): .init(o: "ds", s: s)
+    case .insertSection(let s, let section):
+      .init(o: "is", s: s, h: renderer.section(section, index: s, editing: editing))
+    case .replaceSection(let s, let section):
+      .init(o: "ss", s: s, h: renderer.section(section, index: s, editing: editing))
+    }
+  }
+
+  // MARK: Messages
+
+  /// Handles one message from the page. Refusals become error events; the session stays.
+  func receive(_ text: String) {
+    do throws(WebProtocolError) {
+      guard text.utf8.count <= limits.maxMessageBytes else {
+        throw .tooLarge(text.utf8.count, limit: limits.maxMessageBytes)
+      }
+      guard limiter.take() else { throw .rateLimited }
+      let message = try ClientMessage.parse(text)
+      try handle(message)
+    } catch {
+      send(.error(error.description))
+    }
+  }
+
+  private func handle(_ message: ClientMessage) throws(WebProtocolError) {
+    let onDetail = message.pane == .detail
+    let event: ScreenEvent
+    switch message.action {
+    case .event(let e): event = e
+    case .setValue(let path, let raw):
+      event = .setValue(path, try value(raw, at: path, pane: message.pane))
+    case .window(let section, let start, let end):
+      sendWindow(pane: message.pane, section: section, start: start, end: end)
+      return
+    case .layout(let wide):
+      navigator.isMasterDetail = wide
+      return
+    }
+    do {
+      try navigator.handle(event, onDetail: onDetail)
+    } catch {
+      if case .invalid = error { return }  // The notice under the bar says why.
+      throw .badValue(error.description)
+    }
+  }
+
+  private func screen(_ pane: ClientMessage.Pane) -> Screen? {
+    pane == .detail ? navigator.detail : navigator.top
+  }
+
+  private func sendWindow(pane: ClientMessage.Pane, section: Int, start: Int, end: Int) {
+    guard let state = panes[pane], state.table.sections.indices.contains(section) else {
+      send(.error("there is no section \(section) to show"))
+      return
+    }
+    let items = state.table.sections[section].items
+    let from = min(start, items.count)
+    let to = min(end, items.count, from + limits.maxWindowRows)
+    let virtual = renderer.isVirtual(items.count)
+    let rows = (from..<to).map {
+      renderer.row(items[$0], index: $0, editing: state.editing, virtual: virtual)
+    }
+    send(.rows(pane: pane.rawValue, section: section, start: from, count: items.count, rows: rows))
+  }
+}
+
+/// What one pane of the page shows, and the changesets it has not seen yet.
+final class PaneState {
+  let screen: Screen
+  var table: TableSnapshot
+  var editing: Bool
+  var bar = ""
+  var pending: [TableChangeset] = []
+  var observation: TableObservation?
+
+  init(screen: Screen, table: TableSnapshot, editing: Bool) {
+    self.screen = screen
+    self.table = table
+    self.editing = editing
+  }
+}
+
+/// A token bucket: a burst, then a steady rate.
+struct RateLimiter {
+  let burst: Double
+  let perSecond: Double
+  private var tokens: Double
+  private var last = ContinuousClock.now
+
+  init(burst: Int, perSecond: Double) {
+    self.burst = Double(burst)
+    self.perSecond = perSecond
+    tokens = Double(burst)
+  }
+
+  /// Takes one token; false when none is left.
+  mutating func take() -> Bool {
+    let now = ContinuousClock.now
+    let elapsed = last.duration(to: now)
+    last = now
+    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    tokens = min(burst, tokens + seconds * perSecond)
+    guard tokens >= 1 else { return false }
+    tokens -= 1
+    return true
+  }
+}

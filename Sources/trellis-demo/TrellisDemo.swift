@@ -1,0 +1,47 @@
+import ArgumentParser
+import Foundation
+import Trellis
+import TrellisWeb
+
+/// `trellis-demo`: serves the demo apps in a browser, or prints the text demo with `--text`.
+@main
+struct TrellisDemo: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "trellis-demo",
+    abstract: "Serves the Trellis demo apps (Tasks, Settings, Contacts, Documents, Go Fish).")
+
+  @Option(help: "The address to listen on.")
+  var host = "127.0.0.1"
+
+  @Option(help: "The port to listen on (0 picks a free one).")
+  var port = 8080
+
+  @Option(help: "The SQLite file that keeps the demo's data.")
+  var db = "./trellis-demo.sqlite"
+
+  @Option(help: "A JSON or plist file for the Documents app to open and edit.")
+  var document: String?
+
+  @Option(help: "How many rows the Numbers app lists.")
+  var rows = 100_000
+
+  @Flag(help: "Print the text demo instead of serving the web apps.")
+  var text = false
+
+  func run() async throws {
+    if text {
+      try TextDemo.run()
+      return
+    }
+    let apps = try DemoApps(
+      databasePath: db, documentPath: document, numberCount: rows)
+    let server = try WebServer(
+      apps: apps.webApps, configuration: WebConfiguration(host: host, port: port))
+    let host = self.host
+    try await server.run { port in
+      let address = host.contains(":") ? "[\(host)]" : host
+      // Written unbuffered, so that a script reading the pipe sees it at once.
+      FileHandle.standardOutput.write(Data("Trellis demo: http://\(address):\(port)/\n".utf8))
+    }
+  }
+}

@@ -1,0 +1,89 @@
+"""Fixtures for the browser tests: the demo server on a free loopback port, and Chromium."""
+import json
+import os
+import pathlib
+import socket
+import subprocess
+import tempfile
+import time
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "artifacts" / "browser"
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def server():
+    binary = os.environ.get("TRELLIS_DEMO", str(ROOT / ".build" / "debug" / "trellis-demo"))
+    folder = pathlib.Path(tempfile.mkdtemp(prefix="trellis-browser-"))
+    document = folder / "book.json"
+    document.write_text(json.dumps({"title": "Draft title", "pages": 12, "draft": True}))
+    port = free_port()
+    process = subprocess.Popen(
+        [binary, "--port", str(port), "--db", str(folder / "demo.sqlite"),
+         "--document", str(document)],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    line = ""
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        line = process.stdout.readline()
+        if "http://" in line or process.poll() is not None:
+            break
+    if "http://" not in line:
+        process.kill()
+        raise RuntimeError("the demo server did not start: " + line)
+    yield {"url": "http://127.0.0.1:%d" % port, "document": document}
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+
+
+def make_driver(width=1280, height=900):
+    options = Options()
+    options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
+                     "--disable-gpu", "--window-size=%d,%d" % (width, height)):
+        options.add_argument(argument)
+    service = Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver"))
+    driver = webdriver.Chrome(service=service, options=options)
+    driver.set_window_size(width, height)
+    return driver
+
+
+@pytest.fixture
+def browser():
+    # Narrower than the master-detail breakpoint, so that details are pushed.
+    driver = make_driver(860, 900)
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture
+def desktop():
+    driver = make_driver(1280, 900)
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture
+def phone():
+    driver = make_driver(390, 844)
+    yield driver
+    driver.quit()
+
+
+def screenshot(driver, name):
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    driver.save_screenshot(str(ARTIFACTS / (name + ".png")))

@@ -1,0 +1,75 @@
+"""Small helpers that drive a Trellis page the way a person would."""
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+TIMEOUT = 10
+
+
+def wait(driver, condition, timeout=TIMEOUT):
+    return WebDriverWait(driver, timeout, ignored_exceptions=(
+        StaleElementReferenceException, NoSuchElementException)).until(condition)
+
+
+def open_app(driver, server, app):
+    driver.get(server["url"] + "/apps/" + app)
+    wait(driver, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-connected") == "true")
+    wait(driver, lambda d: int(d.find_element(By.TAG_NAME, "body").get_attribute("data-updates") or 0) > 0)
+
+
+def updates(driver):
+    return int(driver.find_element(By.TAG_NAME, "body").get_attribute("data-updates") or 0)
+
+
+def title(driver, pane="top"):
+    return driver.find_element(By.CSS_SELECTOR, ".pane-%s .title" % pane).text
+
+
+def wait_title(driver, text, pane="top"):
+    wait(driver, lambda d: title(d, pane) == text)
+
+
+def row_texts(driver, pane="top"):
+    return driver.execute_script(
+        "return Array.from(document.querySelectorAll('.pane-' + arguments[0] + ' .row'))"
+        ".map(function (r) { var t = r.querySelector('.text'); return t ? t.textContent : ''; })",
+        pane)
+
+
+def row(driver, text, pane="top"):
+    def find(d):
+        for element in d.find_elements(By.CSS_SELECTOR, ".pane-%s .row" % pane):
+            labels = element.find_elements(By.CSS_SELECTOR, ".text")
+            if labels and labels[0].text == text:
+                return element
+        return False
+    return wait(driver, find)
+
+
+def tap(driver, text, pane="top"):
+    row(driver, text, pane).find_element(By.CSS_SELECTOR, ".select").click()
+
+
+def bar_button(driver, event, pane="top"):
+    return driver.find_element(By.CSS_SELECTOR, ".pane-%s [data-ev='%s']" % (pane, event))
+
+
+def press(driver, event, pane="top"):
+    bar_button(driver, event, pane).click()
+
+
+def control(driver, label, pane="top"):
+    return row(driver, label, pane).find_element(By.CSS_SELECTOR, ".control")
+
+
+def type_into(driver, label, text, pane="top"):
+    """Replaces the text of the control in row `label`, then waits for the server's answer."""
+    field = control(driver, label, pane)
+    field.send_keys(Keys.CONTROL, "a")
+    before = updates(driver)
+    field.send_keys(text)
+    if field.tag_name == "input":
+        field.send_keys(Keys.ENTER)
+    wait(driver, lambda d: updates(d) > before)
+    wait(driver, lambda d: control(d, label, pane).get_attribute("value") == text)

@@ -1,0 +1,85 @@
+"""The other demo apps: Contacts search, a document saved to disk, a long list, Go Fish."""
+import json
+
+from selenium.webdriver.common.by import By
+
+from conftest import screenshot
+from helpers import (open_app, press, row, row_texts, tap, title, type_into, updates, wait,
+                     wait_title)
+
+
+def test_search_in_contacts(browser, server):
+    open_app(browser, server, "contacts")
+    total = int(browser.find_element(By.CSS_SELECTOR, ".pane-top .rows").get_attribute("data-count"))
+    assert total == 300
+    field = browser.find_element(By.CSS_SELECTOR, ".search-field")
+    field.send_keys("Grace")
+    wait(browser, lambda d: row_texts(d) and all(t.startswith("Grace ") for t in row_texts(d)))
+    assert len(row_texts(browser)) == 15
+    screenshot(browser, "desktop-contacts-search")
+
+
+def test_a_document_edit_is_saved_to_disk(browser, server):
+    open_app(browser, server, "documents")
+    type_into(browser, "Title", "Edited in the browser")
+    press(browser, "done")
+    wait(browser, lambda d: json.loads(server["document"].read_text()).get("title")
+         == "Edited in the browser")
+    saved = json.loads(server["document"].read_text())
+    assert saved["pages"] == 12 and saved["draft"] is True
+
+
+def test_a_100000_row_list_scrolls(browser, server):
+    open_app(browser, server, "numbers")
+    rows = browser.find_elements(By.CSS_SELECTOR, ".rows[data-virtual] > .row")
+    assert 0 < len(rows) < 300
+    browser.execute_script("window.scrollTo(0, 44 * 50000)")
+    wait(browser, lambda d: any(50000 <= int(e.get_attribute("data-i")) <= 50030 for e in
+                                d.find_elements(By.CSS_SELECTOR, ".rows[data-virtual] > .row")))
+    assert len(browser.find_elements(By.CSS_SELECTOR, ".rows[data-virtual] > .row")) < 400
+    visible = browser.execute_script(
+        "var e = document.elementFromPoint(200, 500); var r = e && e.closest('.row');"
+        " return r && r.textContent")
+    assert visible and visible.startswith("Number 5")
+    screenshot(browser, "desktop-numbers-scrolled")
+    browser.execute_script("window.scrollTo(0, document.body.scrollHeight)")
+    wait(browser, lambda d: d.find_elements(By.XPATH, "//*[contains(@class,'row')]//span[text()='Number 100000']"))
+
+
+def test_go_fish_plays_a_turn(browser, server):
+    open_app(browser, server, "gofish")
+    before = row_texts(browser)
+    count = updates(browser)
+    tap(browser, "Play a turn")
+    wait(browser, lambda d: updates(d) > count)
+    wait(browser, lambda d: row_texts(d) != before)
+    screenshot(browser, "desktop-gofish")
+
+
+def test_screenshots_at_phone_width(phone, server):
+    open_app(phone, server, "tasks")
+    screenshot(phone, "phone-tasks")
+    tap(phone, "Write the report")
+    wait_title(phone, "Write the report")
+    screenshot(phone, "phone-task-detail")
+    open_app(phone, server, "settings")
+    screenshot(phone, "phone-settings")
+    phone.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+        "features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+    screenshot(phone, "phone-settings-dark")
+    phone.get(server["url"] + "/")
+    screenshot(phone, "phone-home-dark")
+
+
+def test_master_detail_on_a_wide_window(desktop, server):
+    open_app(desktop, server, "tasks")
+    tap(desktop, "Write the report")
+    wait(desktop, lambda d: d.find_elements(By.CSS_SELECTOR, ".pane-detail .title"))
+    wait_title(desktop, "Write the report", pane="detail")
+    assert title(desktop) == "Tasks"
+    screenshot(desktop, "desktop-master-detail")
+    type_into(desktop, "Name", "Write the report today", pane="detail")
+    press(desktop, "done", pane="detail")
+    wait(desktop, lambda d: not d.find_elements(By.CSS_SELECTOR, ".pane-detail"))
+    row(desktop, "Write the report today")
+    screenshot(desktop, "desktop-tasks")

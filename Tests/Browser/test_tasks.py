@@ -1,0 +1,125 @@
+"""The Tasks app in a real browser: create, validate, cancel, delete, reorder, two windows."""
+from selenium.webdriver.common.by import By
+
+from conftest import screenshot
+from helpers import (bar_button, open_app, press, row, row_texts, tap, title, type_into, wait,
+                     wait_title)
+
+
+def add_task(driver, name):
+    press(driver, "add")
+    wait_title(driver, "New Task")
+    type_into(driver, "Name", name)
+
+
+def test_create_a_task_with_two_steps(browser, server):
+    open_app(browser, server, "tasks")
+    add_task(browser, "Plan the trip")
+    tap(browser, "Steps")
+    wait_title(browser, "Steps")
+    for step in ("Book flights", "Pack bags"):
+        press(browser, "add")
+        wait_title(browser, "New TaskStep")
+        type_into(browser, "Name", step)
+        press(browser, "done")
+        wait_title(browser, "Steps")
+        row(browser, step)
+    screenshot(browser, "desktop-task-steps")
+    press(browser, "back")
+    wait_title(browser, "New Task")
+    press(browser, "done")
+    wait_title(browser, "Tasks")
+    row(browser, "Plan the trip")
+    tap(browser, "Plan the trip")
+    wait_title(browser, "Plan the trip")
+    tap(browser, "Steps")
+    wait_title(browser, "Steps")
+    assert {"Book flights", "Pack bags"} <= set(row_texts(browser))
+
+
+def test_validation_refuses_done_until_the_name_is_given(browser, server):
+    open_app(browser, server, "tasks")
+    press(browser, "add")
+    wait_title(browser, "New Task")
+    press(browser, "done")
+    notice = wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, ".pane-top .notice").is_displayed()
+                  and d.find_element(By.CSS_SELECTOR, ".pane-top .notice"))
+    assert notice.text
+    assert title(browser) == "New Task"
+    wait(browser, lambda d: not bar_button(d, "done").is_enabled())
+    assert row(browser, "Name").find_elements(By.CSS_SELECTOR, ".validation")
+    screenshot(browser, "desktop-validation")
+    type_into(browser, "Name", "Valid now")
+    wait(browser, lambda d: bar_button(d, "done").is_enabled())
+    press(browser, "done")
+    wait_title(browser, "Tasks")
+    row(browser, "Valid now")
+
+
+def test_cancel_discards_the_new_task(browser, server):
+    open_app(browser, server, "tasks")
+    add_task(browser, "Never saved")
+    press(browser, "cancel")
+    wait_title(browser, "Tasks")
+    assert "Never saved" not in row_texts(browser)
+
+
+def test_delete_and_reorder_in_edit_mode(browser, server):
+    open_app(browser, server, "tasks")
+    for name in ("Alpha", "Beta"):
+        add_task(browser, name)
+        press(browser, "done")
+        wait_title(browser, "Tasks")
+        row(browser, name)
+    press(browser, "edit")
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, ".pane-top .row-delete"))
+    before = row_texts(browser)
+    alpha = before.index("Alpha")
+    row(browser, "Alpha").find_element(By.CSS_SELECTOR, ".move-down").click()
+    wait(browser, lambda d: row_texts(d).index("Alpha") == alpha + 1)
+    assert row_texts(browser)[alpha] == before[alpha + 1]
+    screenshot(browser, "desktop-edit-mode")
+    row(browser, "Beta").find_element(By.CSS_SELECTOR, ".row-delete").click()
+    wait(browser, lambda d: "Beta" not in row_texts(d))
+    press(browser, "edit")
+    wait(browser, lambda d: not d.find_elements(By.CSS_SELECTOR, ".pane-top .row-delete"))
+    assert "Alpha" in row_texts(browser)
+
+
+def test_two_windows_see_each_others_edits(browser, server):
+    open_app(browser, server, "tasks")
+    first = browser.current_window_handle
+    browser.switch_to.new_window("tab")
+    open_app(browser, server, "tasks")
+    add_task(browser, "Shared between windows")
+    press(browser, "done")
+    wait_title(browser, "Tasks")
+    browser.switch_to.window(first)
+    row(browser, "Shared between windows")
+    tap(browser, "Shared between windows")
+    wait_title(browser, "Shared between windows")
+    type_into(browser, "Name", "Renamed in the first window")
+    press(browser, "done")
+    wait_title(browser, "Tasks")
+    second = [h for h in browser.window_handles if h != first][0]
+    browser.switch_to.window(second)
+    row(browser, "Renamed in the first window")
+    assert "Shared between windows" not in row_texts(browser)
+
+
+def test_xss_payloads_show_as_text(browser, server):
+    payload = "<img src=x onerror=window.__xss=1><script>window.__xss=1</script>"
+    open_app(browser, server, "tasks")
+    add_task(browser, payload)
+    press(browser, "done")
+    wait_title(browser, "Tasks")
+    row(browser, payload)
+    assert browser.execute_script("return window.__xss === undefined")
+    assert not browser.find_elements(By.CSS_SELECTOR, ".pane-top .row img")
+    open_app(browser, server, "settings")
+    type_into(browser, "Message", payload)
+    browser.refresh()
+    wait(browser, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-connected") == "true")
+    value = row(browser, "Message").find_element(By.CSS_SELECTOR, ".control").get_attribute("value")
+    assert value == payload
+    assert browser.execute_script("return window.__xss === undefined")

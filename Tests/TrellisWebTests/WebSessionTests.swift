@@ -1,0 +1,173 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import HummingbirdWSTesting
+import HummingbirdWebSocket
+import Testing
+import TrellisExamples
+import WSClient
+
+@testable import TrellisWeb
+
+@Suite("WebSocket sessions")
+struct WebSessionTests {
+  @Test func theSocketNeedsTheRightTokenAndOrigin() async throws {
+    let server = try WebTestSupport.tasksServer([Task(name: "A")])
+    try await server.application().test(.live) { client in
+      let page = try await WebTestSupport.openPage(client)
+      let badToken = "/ws?app=tasks&session=\(page.id)&token=\(String(page.token.reversed()))"
+      let closed = try await client.ws(badToken, configuration: WebTestSupport.wsConfiguration) {
+        inbound, _, _ in
+        var iterator = inbound.messages(maxSize: .max).makeAsyncIterator()
+        let next = try await iterator.next()
+        #expect(next == nil)
+      }
+      #expect(closed?.closeCode == .policyViolation)
+      let foreign = WebSocketClientConfiguration(additionalHeaders: [.origin: "http://evil.example"]
+      )
+      await #expect(throws: WebSocketClientError.webSocketUpgradeFailed) {
+        try await client.ws(WebTestSupport.wsPath(page), configuration: foreign) { _, _, _ in }
+      }
+    }
+  }
+
+  @Test func theOriginMustBeTheServersOwnOrAnAllowedOne() throws {
+    let server = try WebTestSupport.tasksServer([])
+    func request(origin: String?, authority: String = "127.0.0.1:8080") -> Request {
+      var head = HTTPRequest(method: .get, scheme: "http", authority: authority, path: "/ws")
+      if let origin { head.headerFields[.origin] = origin }
+      return Request(head: head, body: .init(buffer: ByteBuffer()))
+    }
+    #expect(server.originIsAllowed(request(origin: "http://127.0.0.1:8080")))
+    #expect(server.originIsAllowed(request(origin: WebTestSupport.origin)))
+    #expect(!server.originIsAllowed(request(origin: nil)))
+    #expect(!server.originIsAllowed(request(origin: "http://127.0.0.1:8081")))
+    #expect(!server.originIsAllowed(request(origin: "http://evil.example")))
+    #expect(!server.originIsAllowed(request(origin: "null")))
+  }
+
+  @Test func malformedAndUnknownMessagesGetErrorsAndTheSessionLives() async throws {
+    let server = try WebTestSupport.tasksServer([Task(name: "A"), Task(name: "B")])
+    try await server.application().test(.live) { client in
+      let page = try await WebTestSupport.openPage(client)
+      try await client.ws(
+        WebTestSupport.wsPath(page), configuration: WebTestSupport.wsConfiguration
+      ) {
+        inbound, outbound, _ in
+        var reader = MessageReader(inbound)
+        let first = try await reader.next("screen")
+        #expect((first["html"] as? String)?.contains(">A<") == true)
+        let bad = [
+          "not json", #"{"t":"fly"}"#, #"{"t":"select"}"#, #"{"t":"select","s":-1,"r":0}"#,
+          #"{"t":"select","s":7,"r":0}"#, #"{"t":"set","s":0,"r":0,"v":"x"}"#,
+          #"{"t":"done","pane":"sideways"}"#, String(repeating: "x", count: 5000),
+          #"{"t":"back","pane":"detail"}"#,
+        ]
+        for text in bad {
+          try await outbound.send(text)
+          let error = try await reader.next("error")
+          #expect(!(error["message"] as? String ?? "").isEmpty, "\(text)")
+        }
+        // Still alive: selecting a task pushes its detail.
+        try await outbound.send(#"{"t":"select","s":0,"r":1}"#)
+        let detail = try await reader.next("screen")
+        #expect((detail["html"] as? String)?.contains("<h1 class=\"title\">B</h1>") == true)
+      }
+    }
+  }
+
+  @Test func anEditInOneWindowReachesTheOtherAsAPatch() async throws {
+    let server = try WebTestSupport.tasksServer([Task(name: "Old name"), Task(name: "Other")])
+    try await server.application().test(.live) { client in
+      let first = try await WebTestSupport.openPage(client)
+      let second = try await WebTestSupport.openPage(client)
+      try await client.ws(
+        WebTestSupport.wsPath(first), configuration: WebTestSupport.wsConfiguration
+      ) {
+        inboundA, _, _ in
+        var readerA = MessageReader(inboundA)
+        _ = try await readerA.next("screen")
+        try await client.ws(
+          WebTestSupport.wsPath(second), configuration: WebTestSupport.wsConfiguration
+        ) { inboundB, outboundB, _ in
+          var readerB = MessageReader(inboundB)
+          _ = try await readerB.next("screen")
+          try await outboundB.send(#"{"t":"select","s":0,"r":0}"#)
+          _ = try await readerB.next("screen")
+          try await outboundB.send(#"{"t":"set","s":0,"r":0,"v":"New <i>name</i>"}"#)
+          let typed = try await readerB.next("patch")
+          #expect((typed["ops"] as? [[String: Any]])?.isEmpty == false)
+          try await outboundB.send(#"{"t":"done"}"#)
+          let back = try await readerB.next("screen")
+          #expect((back["html"] as? String)?.contains("New &lt;i&gt;name&lt;/i&gt;") == true)
+        }
+        let patch = try await readerA.next("patch")
+        let ops = patch["ops"] as? [[String: Any]] ?? []
+        let html = ops.compactMap { $0["h"] as? String }.joined()
+        #expect(html.contains("New &lt;i&gt;name&lt;/i&gt;"), "\(ops)")
+        #expect(!html.contains("<i>"))
+      }
+    }
+  }
+
+  @Test func validationRefusalKeepsTheDraftAndDisablesDone() async throws {
+    let server = try WebTestSupport.tasksServer([])
+    try await server.application().test(.live) { client in
+      let page = try await WebTestSupport.openPage(client)
+      try await client.ws(
+        WebTestSupport.wsPath(page), configuration: WebTestSupport.wsConfiguration
+      ) {
+        inbound, outbound, _ in
+        var reader = MessageReader(inbound)
+        _ = try await reader.next("screen")
+        try await outbound.send(#"{"t":"add"}"#)
+        let form = try await reader.next("screen")
+        #expect((form["html"] as? String)?.contains("New Task") == true)
+        try await outbound.send(#"{"t":"done"}"#)
+        let refused = try await reader.next("patch")
+        let bar = refused["bar"] as? String ?? ""
+        #expect(bar.contains("class=\"notice\""))
+        #expect(!bar.contains("hidden>"))
+        #expect(bar.contains("data-ev=\"done\" disabled"))
+        try await outbound.send(#"{"t":"set","s":0,"r":0,"v":"Water the plants"}"#)
+        let fixed = try await reader.next("patch")
+        #expect((fixed["bar"] as? String)?.contains("data-ev=\"done\" disabled") == false)
+        try await outbound.send(#"{"t":"done"}"#)
+        let list = try await reader.next("screen")
+        #expect((list["html"] as? String)?.contains("Water the plants") == true)
+      }
+    }
+  }
+
+  @Test func aClosedSessionDropsItsDraftsAndKeepsCommittedData() async throws {
+    let definition = try TasksApp.taskDefinition()
+    let task = Task(name: "Kept")
+    let store = MemoryStore(objects: [task], definition: definition)
+    let app = WebApp(id: "tasks", title: "Tasks") {
+      Navigator(root: TasksApp.listScreen(store: store, definition: definition))
+    }
+    let server = try WebServer(apps: [app], configuration: WebTestSupport.configuration())
+    try await server.application().test(.live) { client in
+      let page = try await WebTestSupport.openPage(client)
+      try await client.ws(
+        WebTestSupport.wsPath(page), configuration: WebTestSupport.wsConfiguration
+      ) {
+        inbound, outbound, _ in
+        var reader = MessageReader(inbound)
+        _ = try await reader.next("screen")
+        try await outbound.send(#"{"t":"select","s":0,"r":0}"#)
+        _ = try await reader.next("screen")
+        try await outbound.send(#"{"t":"set","s":0,"r":0,"v":"Draft only"}"#)
+        _ = try await reader.next("patch")
+      }
+      for _ in 0..<100 where await server.sessionCount(app: "tasks") > 0 {
+        try await Swift.Task.sleep(for: .milliseconds(20))
+      }
+      #expect(await server.sessionCount(app: "tasks") == 0)
+      let count = try await server.perform(onApp: "tasks") { store.allItems.count }
+      #expect(count == 1)
+    }
+    #expect(task.name == "Kept")
+  }
+}

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Runs the browser tests (Tests/Browser) against `trellis-demo` in headless Chromium.
+# Installs Chromium, its driver, selenium and pytest when they are missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
+  SUDO=""
+  if [ "$(id -u)" != "0" ]; then SUDO="sudo"; fi
+  $SUDO apt-get update
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y chromium chromium-driver
+fi
+
+VENV=.build-browser-venv
+if [ ! -x "$VENV/bin/python" ]; then
+  python3 -m venv "$VENV"
+fi
+if ! "$VENV/bin/python" -c "import selenium, pytest" 2>/dev/null; then
+  "$VENV/bin/python" -m pip install --quiet selenium pytest
+fi
+
+swift build --product trellis-demo
+TRELLIS_DEMO="$(swift build --show-bin-path)/trellis-demo" \
+  "$VENV/bin/python" -m pytest -q Tests/Browser "$@"
