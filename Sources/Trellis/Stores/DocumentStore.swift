@@ -1,0 +1,230 @@
+import Foundation
+
+/// A JSON or property-list file (XML, binary or OpenStep) as an editable hierarchy of tables
+/// (seed 001): dictionaries become object screens, arrays become lists that can be edited, and
+/// saving writes the file back atomically in its own format, keeping key order.
+///
+/// The tree lives in ``root``; screens edit it and ``save()`` writes it. A parse error throws a
+/// located ``Diagnostic`` and a failed save leaves the file byte for byte as it was. Changing an
+/// entry's type (string, number, Boolean) is explicit: ``changeType(atKeyPath:to:)``.
+///
+/// The store is also a ``DataStore`` over one array of dictionaries in the document (the
+/// `itemsKeyPath`), so an array-of-objects section can list, add, edit, delete and move them.
+///
+/// ```swift
+/// let store = try DocumentStore(contentsOf: url)
+/// let navigator = Navigator(root: try store.screen(title: "Settings"))
+/// // … edits …
+/// try store.save()
+/// ```
+public final class DocumentStore: DataStore, @unchecked Sendable {
+  /// The file as last read or saved.
+  public private(set) var file: DocumentFile
+  /// The tree being edited.
+  public let root: DocumentObject
+  /// Where the listed items are: a key path to an array of dictionaries ("" for the root);
+  /// `nil` when the store lists nothing.
+  public let itemsKeyPath: String?
+  /// The definition of the listed items.
+  public let itemsDefinition: DataDefinition?
+  /// How ``save()`` treats values the file's format cannot hold; by default it refuses.
+  public var writeOptions = DocumentWriteOptions()
+  /// Whether the tree changed since it was read or saved.
+  public private(set) var hasUnsavedChanges = false
+
+  private let items: MemoryStore
+  private var itemsObservation: StoreObservation?
+
+  /// Opens the file at `url`, detecting its format unless `format` is given.
+  ///
+  /// - Parameter itemsKeyPath: The array of dictionaries the store lists, if any.
+  /// - Throws: A ``Diagnostic`` with the file, line and column of a parse error, or naming the
+  ///   key path when `itemsKeyPath` is not an array of dictionaries.
+  public init(contentsOf url: URL, format: DocumentFormat? = nil, itemsKeyPath: String? = nil)
+    throws(Diagnostic)
+  {
+    let file = try DocumentFile(contentsOf: url, format: format)
+    self.file = file
+    self.root = DocumentObject(file.root)
+    self.itemsKeyPath = itemsKeyPath
+    var elements: [DocumentObject] = []
+    var definition: DataDefinition?
+    if let itemsKeyPath {
+      let found = itemsKeyPath.isEmpty ? file.root : try? root.value(forKeyPath: itemsKeyPath)
+      guard case .array(let values)? = found, values.allSatisfy({ $0.dictionaryValue != nil })
+      else {
+        throw file.document.diagnostic(
+          "'\(itemsKeyPath)' is not an array of dictionaries", atKeyPath: itemsKeyPath)
+      }
+      elements = values.map { DocumentObject($0) }
+      definition = Self.itemsDefinition(values)
+    }
+    itemsDefinition = definition
+    items = MemoryStore(
+      items: elements.map { .object(ObjectReference($0)) }, definition: definition)
+    root.onChange = { [weak self] _ in self?.hasUnsavedChanges = true }
+    itemsObservation = items.observe { [weak self] _ in self?.writeItemsBack() }
+  }
+
+  /// The file's format; saving keeps it.
+  public var format: DocumentFormat { file.format }
+
+  /// Writes the tree to the file, atomically, in its format.
+  ///
+  /// - Throws: A ``Diagnostic`` naming the key path of a value the format cannot hold, or the
+  ///   disk's refusal; the file is then unchanged.
+  public func save() throws(Diagnostic) {
+    try file.save(root.root, options: writeOptions)
+    hasUnsavedChanges = false
+  }
+
+  /// Changes the type of the entry at `keyPath` explicitly: text to a number or Boolean (parsed
+  /// as typed), numbers and Booleans to text, integers to doubles and back.
+  ///
+  /// - Throws: ``BindingError`` when the key path does not exist or the value cannot be
+  ///   converted; nothing changes then.
+  public func changeType(atKeyPath keyPath: String, to type: ValueType) throws(BindingError) {
+    let current = try root.value(forKeyPath: keyPath)
+    guard let converted = Self.convert(current, to: type) else {
+      throw .typeMismatch(
+        keyPath: keyPath, expected: type.description,
+        found: "\(current.type) \(current.displayText)")
+    }
+    try root.setValue(converted, forKeyPath: keyPath, changingType: true)
+  }
+
+  static func convert(_ value: Value, to type: ValueType) -> Value? {
+    if value.type == type { return value }
+    switch (value, type) {
+    case (.string(let text), _): return try? Value.parse(text, as: type)
+    case (.int(let number), .string): return .string(String(number))
+    case (.double(let number), .string): return .string(String(number))
+    case (.bool(let flag), .string): return .string(flag ? "true" : "false")
+    case (.bool(let flag), .int): return .int(flag ? 1 : 0)
+    case (.int(let number), .bool) where number == 0 || number == 1: return .bool(number == 1)
+    default: return try? value.converted(to: type)
+    }
+  }
+
+  // MARK: Nested tables
+
+  /// The screen of the document's root dictionary, editing the tree as values are entered.
+  public func screen(title: String? = nil) throws(ScreenError) -> Screen {
+    guard case .dictionary = root.root else {
+      throw .notApplicable("the root of the document is not a dictionary")
+    }
+    let model = TableModel(title: title ?? file.url.lastPathComponent)
+    do {
+      try model.generateSections(
+        for: root, definition: Self.definition(for: root.root, name: model.title ?? "Document"),
+        mode: .live)
+    } catch {
+      throw .notApplicable(error.description)
+    }
+    return Screen(model: model, navigationBar: .none)
+  }
+
+  /// A definition for a dictionary of the tree: one row per key, in order; dictionaries open
+  /// object screens, arrays open editable lists.
+  public static func definition(for value: Value, name: String) -> DataDefinition {
+    var definition = DataDefinition.document(value, name: name)
+    for entry in value.dictionaryValue ?? ValueDictionary() {
+      if case .dictionary = entry.value {
+        // Shown as an object screen over a document object, not as a dictionary value.
+        definition[entry.key]?.valueKind = .any
+      }
+      guard case .array(let elements) = entry.value else { continue }
+      definition[entry.key]?.type = .arrayOfObjects
+      let nested: DataDefinition
+      switch elements.first {
+      case .dictionary?:
+        nested = itemsDefinition(elements) ?? .document(elements[0], name: entry.key)
+      case .int?, .double?: nested = .number
+      case .date?: nested = .date
+      default: nested = .string
+      }
+      definition[entry.key]?.attributes = .arrayOfObjects(nested)
+    }
+    return definition
+  }
+
+  /// A definition of dictionaries having the keys of `values`, in first-seen order, that can
+  /// make new ones.
+  static func itemsDefinition(_ values: [Value]) -> DataDefinition? {
+    var keys: [String] = []
+    for value in values {
+      for key in value.dictionaryValue?.keys ?? [] where !keys.contains(key) { keys.append(key) }
+    }
+    guard !keys.isEmpty,
+      keys.allSatisfy({ key in key.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } }),
+      var definition = try? DataDefinition.dictionary(keys: keys.joined(separator: ";"))
+    else { return values.first.map { .document($0, name: "Item") } }
+    definition.name = "Item"
+    return definition
+  }
+
+  // MARK: The listed items
+
+  private func writeItemsBack() {
+    guard let itemsKeyPath else { return }
+    let array = Value.array(
+      items.allItems.compactMap { ($0.objectValue as? DocumentObject)?.root })
+    if itemsKeyPath.isEmpty {
+      root.replaceRoot(array)
+    } else {
+      try? root.setValue(array, forKeyPath: itemsKeyPath)
+    }
+  }
+
+  private func requireItems() throws(StoreError) {
+    if itemsKeyPath == nil { throw .unsupported("this document store lists no items") }
+  }
+
+  public var supportsMoving: Bool { itemsKeyPath != nil }
+
+  public func fetch(_ options: FetchOptions) throws(StoreError) -> [Value] {
+    try items.fetch(options)
+  }
+
+  public func count(_ options: FetchOptions) throws(StoreError) -> Int { try items.count(options) }
+
+  public func create() throws(StoreError) -> Value {
+    try requireItems()
+    return try items.create()
+  }
+
+  public func insert(_ item: Value, at index: Int?) throws(StoreError) {
+    try requireItems()
+    guard case .dictionary? = (item.objectValue as? DocumentObject)?.root else {
+      throw .invalidItem("a document list holds dictionaries, not \(item.type) values")
+    }
+    try items.insert(item, at: index)
+  }
+
+  public func update(_ item: Value, values: [String: Value]) throws(StoreError) {
+    guard let document = item.objectValue as? DocumentObject, items.allItems.contains(item) else {
+      throw .notFound(item.displayText)
+    }
+    let before = document.root
+    do {
+      for (key, value) in values.sorted(by: { $0.key < $1.key }) {
+        try document.setValue(value, forKeyPath: key)
+      }
+    } catch {
+      document.replaceRoot(before)
+      throw .invalidItem(error.description)
+    }
+    try items.update(item, values: [:])
+  }
+
+  public func delete(_ item: Value) throws(StoreError) { try items.delete(item) }
+
+  public func move(from source: Int, to destination: Int) throws(StoreError) {
+    try requireItems()
+    try items.move(from: source, to: destination)
+  }
+
+  public func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> StoreObservation {
+    items.observe(handler)
+  }
+}

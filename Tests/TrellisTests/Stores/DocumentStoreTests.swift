@@ -1,0 +1,159 @@
+import Foundation
+import Testing
+import Trellis
+import TrellisTesting
+
+@Suite("DocumentStore")
+struct DocumentStoreTests {
+  static func directory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "trellis-documents-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
+  @Test func keepsTheStoreContract() throws {
+    let folder = try Self.directory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var number = 0
+    let failures = StoreContract.check { records in
+      number += 1
+      let url = folder.appendingPathComponent("list-\(number).json")
+      let root: Value = .dictionary(["title": "People", "items": .array(records.map(\.dictionary))])
+      _ = try DocumentFile.create(at: url, root: root, format: .json)
+      return try DocumentStore(contentsOf: url, itemsKeyPath: "items")
+    }
+    #expect(failures == [])
+  }
+
+  /// A document in `format`: keys out of alphabetical order, a nested dictionary, an array.
+  static func sample(_ format: DocumentFormat) -> Value {
+    let number: Value = format == .openStepPlist ? "41" : 41
+    return .dictionary(
+      ValueDictionary([
+        ("zulu", "Ann"), ("alpha", number), ("tags", ["red", "blue"]),
+        ("address", .dictionary(ValueDictionary([("city", "Oslo"), ("street", "Storgata")]))),
+      ]))
+  }
+
+  @Test(arguments: DocumentFormat.allCases)
+  func aRoundTripKeepsTheFormatAndKeyOrder(_ format: DocumentFormat) throws {
+    let folder = try Self.directory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let url = folder.appendingPathComponent("doc.\(format.preferredPathExtension)")
+    _ = try DocumentFile.create(at: url, root: Self.sample(format), format: format)
+
+    let store = try DocumentStore(contentsOf: url)
+    #expect(store.format == format)
+    let app = HeadlessApp(navigator: Navigator(root: try store.screen(title: "Doc")))
+    #expect(app.texts == [["Zulu", "Alpha", "Tags", "Address"]])
+    #expect(app.row("Address")?.kind == .object)
+    #expect(app.row("Tags")?.kind == .arrayOfObjects)
+    try app.enter("Bea", at: "Zulu")
+    // A nested dictionary is an object screen; Done writes it into the tree.
+    try app.tap("Address")
+    try app.enter("Bergen", at: "City")
+    try app.send(.done)
+    // An array is a list that can be edited.
+    try app.tap("Tags")
+    #expect(app.texts == [["red", "blue"]])
+    try app.send(.setEditing(true))
+    try app.send(.move(from: ItemPath(item: 1, section: 0), to: ItemPath(item: 0, section: 0)))
+    try app.send(.back)
+    #expect(store.hasUnsavedChanges)
+    try store.save()
+    #expect(!store.hasUnsavedChanges)
+
+    let reread = try DocumentFile(contentsOf: url)
+    #expect(reread.format == format)
+    let root = try #require(reread.root.dictionaryValue)
+    #expect(root.keys == ["zulu", "alpha", "tags", "address"])
+    #expect(root["zulu"] == "Bea")
+    #expect(root["alpha"] == Self.sample(format).dictionaryValue?["alpha"])
+    #expect(root["tags"] == ["blue", "red"])
+    #expect(root["address"]?.dictionaryValue?.keys == ["city", "street"])
+    #expect(root["address"]?.dictionaryValue?["city"] == "Bergen")
+  }
+
+  @Test func aCorruptFileGivesALocatedErrorAndIsNotTouched() throws {
+    let folder = try Self.directory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let url = folder.appendingPathComponent("broken.json")
+    let bytes = Data("{\n  \"a\": 1,\n  \"b\": [1, 2,, 3]\n}\n".utf8)
+    try bytes.write(to: url)
+    do {
+      _ = try DocumentStore(contentsOf: url)
+      Issue.record("a corrupt file opened")
+    } catch {
+      #expect(error.description.hasPrefix("\(url.path):3:"), "\(error.description)")
+    }
+    #expect(try Data(contentsOf: url) == bytes)
+  }
+
+  @Test func aFailedWriteLeavesTheFileAsItWas() throws {
+    let folder = try Self.directory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let url = folder.appendingPathComponent("old.plist")
+    _ = try DocumentFile.create(
+      at: url, root: Self.sample(.openStepPlist), format: .openStepPlist)
+    let bytes = try Data(contentsOf: url)
+    let store = try DocumentStore(contentsOf: url)
+    // OpenStep has no numbers: an explicit change to a number cannot be saved as it is.
+    try store.changeType(atKeyPath: "alpha", to: .int)
+    #expect(try store.root.value(forKey: "alpha") == .int(41))
+    do {
+      try store.save()
+      Issue.record("an OpenStep file took a number")
+    } catch {
+      #expect(error.description.contains("alpha"), "\(error.description)")
+    }
+    #expect(try Data(contentsOf: url) == bytes, "the file is byte for byte as it was")
+    #expect(store.hasUnsavedChanges)
+    // Written as strings on request, it saves, and reads back as text.
+    store.writeOptions.conversion = .writeAsStrings
+    try store.save()
+    #expect(try DocumentFile(contentsOf: url).root.dictionaryValue?["alpha"] == "41")
+  }
+
+  @Test func typeChangesAreExplicit() throws {
+    let folder = try Self.directory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let url = folder.appendingPathComponent("values.json")
+    try Data(#"{"count": "12", "ratio": 2, "on": "yes", "name": "x"}"#.utf8).write(to: url)
+    let store = try DocumentStore(contentsOf: url)
+    #expect(throws: BindingError.self) { try store.root.setValue(12, forKey: "count") }
+    try store.changeType(atKeyPath: "count", to: .int)
+    try store.changeType(atKeyPath: "ratio", to: .double)
+    try store.changeType(atKeyPath: "on", to: .bool)
+    #expect(throws: BindingError.self) { try store.changeType(atKeyPath: "name", to: .int) }
+    #expect(try store.root.value(forKey: "name") == "x")
+    try store.changeType(atKeyPath: "ratio", to: .string)
+    try store.save()
+    let root = try DocumentFile(contentsOf: url).root.dictionaryValue
+    #expect(root?["count"] == .int(12))
+    #expect(root?["on"] == .bool(true))
+    #expect(root?["ratio"] == "2.0")
+    #expect(root?.keys == ["count", "ratio", "on", "name"])
+  }
+
+  @Test func aRootArrayIsAList() throws {
+    let folder = try Self.directory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let url = folder.appendingPathComponent("list.plist")
+    _ = try DocumentFile.create(
+      at: url, root: [["name": "a"], ["name": "b"]], format: .binaryPlist)
+    let store = try DocumentStore(contentsOf: url, itemsKeyPath: "")
+    let section = ArrayOfObjectsSection(
+      store: store, definition: try #require(store.itemsDefinition))
+    let model = TableModel()
+    model.addSection(section)
+    let app = HeadlessApp(navigator: Navigator(root: Screen(model: model)))
+    #expect(app.texts == [["a", "b"]])
+    try app.tap("b")
+    try app.enter("bee", at: "Name")
+    try app.send(.done)
+    try app.send(.delete(ItemPath(item: 0, section: 0)))
+    try store.save()
+    #expect(try DocumentFile(contentsOf: url).root == [["name": "bee"]])
+  }
+}
