@@ -90,7 +90,7 @@ final class DescriptorSection: Section {
     }
     if let keyPath = d.value {
       do { _ = try scope.value(forKeyPath: keyPath) } catch {
-        throw binder.error("cannot bind '\(keyPath)': \(error)", d.location)
+        throw binder.error("cannot bind '\(keyPath)': \(error)", d.valueLocation ?? d.location)
       }
       row.binding = RowBinding(scope, keyPath: keyPath)
       row.propertyName = keyPath
@@ -149,7 +149,7 @@ final class DescriptorSection: Section {
     if let keyPath = d.value {
       check { () throws(Diagnostic) in
         do { _ = try scope.value(forKeyPath: keyPath) } catch {
-          throw binder.error("cannot bind '\(keyPath)': \(error)", d.location)
+          throw binder.error("cannot bind '\(keyPath)': \(error)", d.valueLocation ?? d.location)
         }
       }
     }
