@@ -25,6 +25,7 @@ sources=(
   Sources/Trellis/Descriptors/RMSTableViewsReader.swift
   Sources/Trellis/Documents/*.swift
   Sources/Trellis/Values/*.swift
+  Sources/Trellis/Bindings/*.swift
   Sources/Trellis/Diagnostics/*.swift
   Sources/Trellis/Predicates/*.swift
   Sources/Trellis/Model/RowKind.swift
@@ -32,7 +33,7 @@ sources=(
   Sources/Trellis/Screens/NavigationBarType.swift
 )
 swiftc -sanitize=fuzzer,address -parse-as-library -O -use-ld=lld \
-  -module-name DescriptorsFuzz -o "$out/descriptors-fuzz" "${sources[@]}"
+  -module-name Trellis -o "$out/descriptors-fuzz" "${sources[@]}"
 
 export SWIFT_BACKTRACE=enable=no
 "$out/descriptors-fuzz" Fuzz/descriptors/corpus-work Fuzz/descriptors/corpus \

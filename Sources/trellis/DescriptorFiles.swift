@@ -37,7 +37,8 @@ struct DescriptorFiles {
       let candidates = ["plist", "json"].map { directory.appendingPathComponent("\(name).\($0)") }
       guard let file = candidates.first(where: { FileManager.default.fileExists(atPath: $0.path) })
       else { continue }
-      let relative = path.contains("/") ? file.path : file.lastPathComponent
+      let folder = (path as NSString).deletingLastPathComponent
+      let relative = folder.isEmpty ? file.lastPathComponent : folder + "/" + file.lastPathComponent
       if let pushed = self.descriptor(relative) {
         library.descriptors[name] = pushed
         pending += pushed.pushedDescriptorNames

@@ -37,3 +37,28 @@ struct ValidateCommandTests {
     #expect(result.output == "no-such-file.json: error: cannot read the file\n")
   }
 }
+
+/// Pushes are checked against the descriptors next to the file.
+@Suite("trellis validate pushes")
+struct ValidatePushTests {
+  @Test func missingPushedDescriptorIsAnError() throws {
+    let result = try CommandRunner.run(
+      ["validate", "Inputs/push-missing.plist"], in: CommandRunner.testsDirectory)
+    #expect(result.status == 1)
+    #expect(
+      result.output == """
+        Inputs/push-missing.plist:9:70: warning: push cycle: push-missing → push-missing
+        Inputs/push-missing.plist:8:61: error: pushes 'Elsewhere', but no Elsewhere.plist or \
+        Elsewhere.json is next to it
+
+        """)
+  }
+
+  @Test func renderFollowsPushesToFilesInOtherFolders() throws {
+    let result = try CommandRunner.run(
+      ["render", "TrellisTests/Fixtures/MyTable.plist", "--push", "even simpler"],
+      in: CommandRunner.testsDirectory.deletingLastPathComponent())
+    #expect(result.status == 0)
+    #expect(result.output == (try CommandRunner.expectedText("MyTable-pushed.txt")))
+  }
+}

@@ -93,6 +93,7 @@ struct CanonicalDescriptorReader {
     row.object = object(node, "object")
     row.list = object(node, "list")
     row.value = node.string("value")
+    row.valueLocation = node.location(of: "value")
     if let raw = node.raw("choices") {
       if let values = raw.arrayValue {
         row.choices = .literal(values)

@@ -90,7 +90,7 @@ final class DescriptorSection: Section {
     }
     if let keyPath = d.value {
       do { _ = try scope.value(forKeyPath: keyPath) } catch {
-        throw binder.error("cannot bind '\(keyPath)': \(error)", d.location)
+        throw binder.error("cannot bind '\(keyPath)': \(error)", d.valueLocation ?? d.location)
       }
       row.binding = RowBinding(scope, keyPath: keyPath)
       row.propertyName = keyPath
@@ -125,14 +125,45 @@ final class DescriptorSection: Section {
     if selectable {
       row.action = try rowAction(action, d)
     }
-    // Check every action the row names, even those not active in this mode.
-    for other in [
+    return row
+  }
+
+  /// Every binding problem of `entry`, each part checked on its own, so that one mistake does
+  /// not hide the next.
+  func problems(_ entry: Entry) -> [Diagnostic] {
+    let d = entry.descriptor
+    let scope = entry.object
+    var found: [Diagnostic] = []
+    func check(_ body: () throws(Diagnostic) -> Void) {
+      do { try body() } catch { found.append(error) }
+    }
+    for text in [d.text, d.detail, d.image] {
+      check { () throws(Diagnostic) in _ = try binder.text(text, scope) }
+    }
+    check { () throws(Diagnostic) in
+      _ = try binder.named(d.cellStyle, scope, RowAttributes.CellStyle.self)
+    }
+    for accessory in [d.accessory, d.editingAccessory] {
+      check { () throws(Diagnostic) in _ = try binder.named(accessory, scope, Accessory.self) }
+    }
+    if let keyPath = d.value {
+      check { () throws(Diagnostic) in
+        do { _ = try scope.value(forKeyPath: keyPath) } catch {
+          throw binder.error("cannot bind '\(keyPath)': \(error)", d.valueLocation ?? d.location)
+        }
+      }
+    }
+    check { () throws(Diagnostic) in _ = try binder.choices(d.choices, scope) }
+    for condition in [d.enabled, d.visible] {
+      check { () throws(Diagnostic) in _ = try binder.holds(condition, scope, fallback: true) }
+    }
+    for action in [
       d.action, d.editingAction, d.accessoryAction, d.editingAccessoryAction,
       d.editingStyleAction,
     ] {
-      _ = try rowAction(other, d)
+      check { () throws(Diagnostic) in _ = try rowAction(action, d) }
     }
-    return row
+    return found
   }
 
   private func rowAction(_ action: DescriptorAction?, _ d: RowDescriptor) throws(Diagnostic)

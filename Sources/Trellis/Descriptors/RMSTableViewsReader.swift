@@ -87,6 +87,7 @@ struct RMSTableViewsReader {
       DescriptorObject($0, at: properties.location(of: "representedObject"))
     }
     row.value = properties.string("keyPath")
+    row.valueLocation = properties.location(of: "keyPath")
     row.text = properties.string("labelText").map(DescriptorText.literal)
     row.name = row.value ?? properties.string("labelText")
     row.isSecure = properties.bool("secureTextEntry") ?? false

@@ -18,6 +18,8 @@ public struct RowDescriptor: Hashable, Sendable {
   public var list: DescriptorObject?
   /// The key path of the bound value, from the row's object.
   public var value: String?
+  /// Where ``value`` is written.
+  public var valueLocation: SourceLocation?
   /// The items a selection chooses among.
   public var choices: DescriptorChoices?
   /// Titles for literal choices, when they differ from the values' text.

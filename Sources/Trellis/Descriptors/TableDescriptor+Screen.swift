@@ -22,7 +22,7 @@ extension TableDescriptor {
     for (sectionIndex, section) in sections.enumerated() {
       guard
         let base = attempt({ () throws(Diagnostic) in try binder.resolve(section.object, from: root)
-          })
+        })
       else { continue }
       var objects = [base]
       if let list = section.list {
@@ -65,12 +65,7 @@ extension TableDescriptor {
         let made = DescriptorSection(
           id: sectionID, descriptor: section, object: object, entries: entries, binder: binder,
           header: header ?? nil, footer: footer ?? nil)
-        for entry in entries {
-          _ = attempt { () throws(Diagnostic) in try made.makeRow(entry, editing: false) }
-          if isEditable {
-            _ = attempt { () throws(Diagnostic) in try made.makeRow(entry, editing: true) }
-          }
-        }
+        for entry in entries { diagnostics += made.problems(entry) }
         _ = attempt { () throws(Diagnostic) in
           try binder.holds(section.visible, object, fallback: true)
         }
@@ -78,7 +73,9 @@ extension TableDescriptor {
       }
     }
     guard !diagnostics.contains(where: { $0.severity == .error }) else {
-      throw DiagnosticList(diagnostics)
+      // A row repeated over a list repeats its mistakes: report each once.
+      var seen: Set<Diagnostic> = []
+      throw DiagnosticList(diagnostics.filter { seen.insert($0).inserted })
     }
     let model = TableModel(title: title, style: style)
     model.theme = library.theme

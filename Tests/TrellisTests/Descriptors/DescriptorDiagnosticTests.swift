@@ -161,4 +161,20 @@ struct DescriptorDiagnosticTests {
     let cycles = DescriptorLibrary(descriptors: ["B": b]).pushCycles(from: "A", a)
     #expect(cycles.map(\.description) == ["B.json:1:54: warning: push cycle: A → B → A"])
   }
+
+  @Test func unreadableBoundKeyPathIsLocatedAtTheKeyPath() throws {
+    let text = """
+      {"schemaVersion": 1, "sections": [{"rows": [
+        {"kind": "textField", "text": "Name", "value": "profile.nmae"}]}]}
+      """
+    let descriptor = try TableDescriptor(data: Data(text.utf8), file: "V.json")
+    #expect {
+      try descriptor.makeScreen(root: DocumentObject(["profile": ["name": "Ken"]]))
+    } throws: { error in
+      (error as? DiagnosticList)?.diagnostics.map(\.description) == [
+        "V.json:2:50: error: cannot bind 'profile.nmae': unknown key 'nmae' on Dictionary in key "
+          + "path 'profile.nmae'"
+      ]
+    }
+  }
 }

@@ -1,0 +1,97 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A one-thread HTTP server on 127.0.0.1 for tests: it answers each GET with the body
+/// registered for its path, 404 otherwise, or (when `silent`) accepts and never answers.
+final class LocalHTTPServer: @unchecked Sendable {
+  let port: UInt16
+  private let socketDescriptor: Int32
+  private let bodies: [String: Data]
+  private let silent: Bool
+  private var held: [Int32] = []
+  private let lock = NSLock()
+
+  /// Starts listening on a free port.
+  init(bodies: [String: Data], silent: Bool = false) throws {
+    self.bodies = bodies
+    self.silent = silent
+    #if canImport(Glibc)
+      let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #else
+      let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+    #endif
+    guard descriptor >= 0 else { throw ServerError.socket }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = 0
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard bound == 0, listen(descriptor, 8) == 0 else {
+      close(descriptor)
+      throw ServerError.socket
+    }
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    _ = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        getsockname(descriptor, $0, &length)
+      }
+    }
+    socketDescriptor = descriptor
+    port = UInt16(bigEndian: address.sin_port)
+    let thread = Thread { [self] in serve() }
+    thread.start()
+  }
+
+  enum ServerError: Error { case socket }
+
+  /// The URL of `path` on this server.
+  func url(_ path: String) -> URL {
+    URL(string: "http://127.0.0.1:\(port)\(path)")!
+  }
+
+  private func serve() {
+    while true {
+      let client = accept(socketDescriptor, nil, nil)
+      guard client >= 0 else { return }
+      var buffer = [UInt8](repeating: 0, count: 4096)
+      var request = Data()
+      while !request.contains(Data("\r\n\r\n".utf8)) {
+        let count = read(client, &buffer, buffer.count)
+        guard count > 0 else { break }
+        request.append(contentsOf: buffer[0..<count])
+      }
+      if silent {
+        lock.withLock { held.append(client) }
+        continue
+      }
+      let line = String(decoding: request, as: UTF8.self).split(separator: " ")
+      let path = line.count > 1 ? String(line[1]) : "/"
+      let body = bodies[path]
+      var response = Data(
+        "HTTP/1.1 \(body == nil ? "404 Not Found" : "200 OK")\r\nContent-Length: \(body?.count ?? 0)\r\nConnection: close\r\n\r\n"
+          .utf8)
+      response.append(body ?? Data())
+      response.withUnsafeBytes { _ = write(client, $0.baseAddress, $0.count) }
+      close(client)
+    }
+  }
+
+  /// Stops listening and closes held connections.
+  func stop() {
+    shutdown(socketDescriptor, Int32(SHUT_RDWR))
+    close(socketDescriptor)
+    lock.withLock {
+      for client in held { close(client) }
+      held.removeAll()
+    }
+  }
+}
