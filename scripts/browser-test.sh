@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs the browser tests (Tests/Browser) against `trellis-demo` in headless Chromium.
 # Installs Chromium, its driver, selenium and pytest when they are missing.
+# SWIFT_BUILD_FLAGS (say "--scratch-path .build-other") is passed to swift build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -19,6 +20,8 @@ if ! "$VENV/bin/python" -c "import selenium, pytest" 2>/dev/null; then
   "$VENV/bin/python" -m pip install --quiet selenium pytest
 fi
 
-swift build --product trellis-demo
-TRELLIS_DEMO="$(swift build --show-bin-path)/trellis-demo" \
+# shellcheck disable=SC2086
+swift build ${SWIFT_BUILD_FLAGS:-} --product trellis-demo
+# shellcheck disable=SC2086
+TRELLIS_DEMO="$(swift build ${SWIFT_BUILD_FLAGS:-} --show-bin-path)/trellis-demo" \
   "$VENV/bin/python" -m pytest -q Tests/Browser "$@"

@@ -171,3 +171,32 @@ struct WebSessionTests {
     #expect(task.name == "Kept")
   }
 }
+
+@Suite("Session limits")
+struct SessionLimitTests {
+  @Test func messagesAboveTheRateGetAnErrorAndTheSessionLives() async throws {
+    var configuration = WebTestSupport.configuration()
+    configuration.rateBurst = 3
+    configuration.ratePerSecond = 0.001
+    let definition = try TasksApp.taskDefinition()
+    let store = MemoryStore(objects: [Task(name: "A")], definition: definition)
+    let app = WebApp(id: "tasks", title: "Tasks") {
+      Navigator(root: TasksApp.listScreen(store: store, definition: definition))
+    }
+    let server = try WebServer(apps: [app], configuration: configuration)
+    try await server.application().test(.live) { client in
+      let page = try await WebTestSupport.openPage(client)
+      try await client.ws(
+        WebTestSupport.wsPath(page), configuration: WebTestSupport.wsConfiguration
+      ) { inbound, outbound, _ in
+        var reader = MessageReader(inbound)
+        _ = try await reader.next("screen")
+        for _ in 0..<3 { try await outbound.send(#"{"t":"edit","on":true}"#) }
+        try await outbound.send(#"{"t":"edit","on":false}"#)
+        let error = try await reader.next("error")
+        #expect((error["message"] as? String)?.contains("too many") == true)
+      }
+      #expect(await server.sessionCount(app: "tasks") <= 1)
+    }
+  }
+}

@@ -123,6 +123,11 @@
     return template.content.firstElementChild;
   }
 
+  function arrived(element) {
+    element.classList.add("arrived");
+    return element;
+  }
+
   function rowAt(pane, s, r) {
     var sections = sectionsOf(pane);
     if (!sections || !sections.children[s]) return null;
@@ -152,7 +157,7 @@
           if (list && list.children[op.r]) list.children[op.r].remove();
           break;
         case "ir":
-          if (list) list.insertBefore(fragment(op.h), list.children[op.r] || null);
+          if (list) list.insertBefore(arrived(fragment(op.h)), list.children[op.r] || null);
           break;
         case "sr":
           if (list && list.children[op.r]) list.children[op.r].replaceWith(fragment(op.h));
@@ -161,7 +166,7 @@
           if (section) section.remove();
           break;
         case "is":
-          sections.insertBefore(fragment(op.h), sections.children[op.s] || null);
+          sections.insertBefore(arrived(fragment(op.h)), sections.children[op.s] || null);
           break;
         case "ss":
           if (section) section.replaceWith(fragment(op.h));

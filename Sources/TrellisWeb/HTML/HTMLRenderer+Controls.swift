@@ -133,8 +133,10 @@ extension HTMLRenderer {
     var html = "<div class=\"cell field\"><span class=\"text\">\(text)</span>"
     html += "<span class=\"segments\" role=\"radiogroup\""
     html += "\(HTML.attribute("aria-label", row.text ?? ""))>"
+    let group = "segment-\(cssName(row.keyPath ?? row.id.description))"
     for (index, title) in row.attributes.segmentTitles.enumerated() {
       html += "<label class=\"segment\"><input class=\"control\" type=\"radio\" data-type=\"int\""
+      html += HTML.attribute("name", group)
       html += " value=\"\(index)\"\(HTML.flag("checked", index == selected))\(disabled)>"
       html += "<span>\(HTML.escape(title))</span></label>"
     }
