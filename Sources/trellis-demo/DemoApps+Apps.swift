@@ -36,9 +36,11 @@ extension DemoApps {
 
   static func settingsApp() throws -> WebApp {
     let definition = try settingsDefinition()
-    // store: the settings. With UserDefaultsStore: the defaults suite "trellis-demo".
+    // The settings live in the user-defaults suite "trellis-demo": what a person enters is
+    // there at the next launch. The initial values fix each key's type.
+    let store = try UserDefaultsStore(suiteName: "trellis-demo")
     let values = SharedObject(
-      DocumentObject([
+      store.settings(defaults: [
         "username": "", "password": "", "message": "Hello!", "volume": 50.0,
         "ringtone": .null, "notifications": true, "theme": 2, "fontSize": 17,
         "birthday": .null, "avatar": "", "signature": "",

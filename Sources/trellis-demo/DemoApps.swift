@@ -1,34 +1,41 @@
 import Foundation
 import Trellis
 import TrellisExamples
+import TrellisSQLite
 import TrellisWeb
 
 /// The demo's apps and the data they share between browser windows.
 ///
-/// Every store is made here, once, and injected into the apps: swapping the in-memory stores
-/// for SQLite ones changes only the lines marked "store".
+/// Every store is made here, once, and shared by every browser window: Tasks and Contacts live
+/// in the SQLite file, Settings in user defaults, Documents in its file.
 struct DemoApps {
   let webApps: [WebApp]
 
   init(databasePath: String, documentPath: String?, numberCount: Int) throws {
-    // Tasks (seed 000).
-    let taskDefinition = try TasksApp.taskDefinition()
-    // store: the tasks' store. With SQLite: an SQLiteStore on `databasePath`.
-    let taskStore: any DataStore = MemoryStore(
-      objects: Self.sampleTasks(), definition: taskDefinition)
+    // Tasks (seed 000), in the SQLite file: data survives a restart. The first run starts
+    // with a few sample tasks.
+    let taskStore = try TasksApp.sqliteStore(path: databasePath)
+    if try taskStore.count(FetchOptions()) == 0 {
+      try taskStore.insertAll(Self.sampleTasks().map { .object(ObjectReference($0)) })
+    }
+    let taskDefinition = try taskStore.itemsDefinition ?? TasksApp.taskDefinition()
     let tasks = WebApp(
       id: "tasks", title: "Tasks", subtitle: "Steps, categories, due dates, validation"
     ) {
       Navigator(root: TasksApp.listScreen(store: taskStore, definition: taskDefinition))
     }
 
-    // Contacts (seed 000): a searchable list of generated names.
-    let contactDefinition = try Self.contactDefinition()
-    // store: the contacts' store. With SQLite: an SQLiteStore on `databasePath`.
-    let contactStore: any DataStore = MemoryStore(
-      items: Self.sampleContacts(count: 300), definition: contactDefinition)
-    let contacts = WebApp(id: "contacts", title: "Contacts", subtitle: "A searchable list") {
-      Navigator(root: Self.contactsScreen(store: contactStore, definition: contactDefinition))
+    // Contacts (seed 000): grouped by last name, with index titles and a search over first
+    // and last names that runs in SQL. The first run generates a few hundred people.
+    let contactStore = try SQLiteStore(path: databasePath, entity: ContactsApp.entity())
+    if try contactStore.count(FetchOptions()) == 0 {
+      try contactStore.insertAll(ContactsApp.people(300).map { .object(ObjectReference($0)) })
+    }
+    let contacts = WebApp(
+      id: "contacts", title: "Contacts", subtitle: "Grouped, indexed and searchable"
+    ) {
+      let list = try ContactsApp.model(store: contactStore)
+      return Navigator(root: Screen(arrayOfObjects: list, navigationBar: .editRight))
     }
 
     let settings = try Self.settingsApp()
@@ -57,50 +64,5 @@ struct DemoApps {
     return [
       report, Task(name: "Water the plants"), Task(name: "Book the dentist", category: "Other"),
     ]
-  }
-
-  // MARK: Contacts
-
-  static func contactDefinition() throws -> DataDefinition {
-    var definition = try DataDefinition.dictionary(
-      keys: "Name:(firstName,lastName);Contact:(phone,email)")
-    definition.titlePropertyNames = ["firstName", "lastName"]
-    definition.descriptionPropertyNames = ["email"]
-    for key in ["firstName", "lastName", "phone", "email"] {
-      definition[key]?.type = .textField
-    }
-    return definition
-  }
-
-  static func contactsScreen(store: any DataStore, definition: DataDefinition) -> Screen {
-    let model = TableModel(title: "Contacts")
-    let section = ArrayOfObjectsSection(id: "contacts", store: store, definition: definition)
-    section.searchPropertyNames = ["firstName", "lastName", "email"]
-    section.placeholderText = "No contacts"
-    model.addSection(section)
-    return Screen(model: model, navigationBar: .editRight)
-  }
-
-  static func sampleContacts(count: Int) -> [Value] {
-    let first = [
-      "Ada", "Alan", "Barbara", "Claude", "Dennis", "Edsger", "Frances", "Grace", "Hedy", "Ivan",
-      "John", "Ken", "Linus", "Margaret", "Niklaus", "Radia", "Sophie", "Tim", "Yukihiro", "Zoe",
-    ]
-    let last = [
-      "Allen", "Backus", "Cerf", "Dijkstra", "Engelbart", "Floyd", "Goldberg", "Hamilton",
-      "Hopper", "Knuth", "Lamport", "Liskov", "Lovelace", "Perlman", "Ritchie", "Thompson",
-      "Turing", "Wilson",
-    ]
-    return (0..<count).map { index in
-      let given = first[index % first.count]
-      let family = last[(index / first.count + index) % last.count]
-      let email = "\(given.lowercased()).\(family.lowercased())\(index)@example.com"
-      let phone = String(format: "+1 555 %04d", index)
-      return .dictionary(
-        ValueDictionary([
-          ("firstName", .string(given)), ("lastName", .string(family)),
-          ("phone", .string(phone)), ("email", .string(email)),
-        ]))
-    }
   }
 }

@@ -1,20 +1,81 @@
 import ArgumentParser
+import Foundation
+import Trellis
+import TrellisWeb
 
-/// `trellis serve`: not available in this build yet.
-struct ServeCommand: ParsableCommand {
+/// `trellis serve`: a descriptor bound to a data document, live in a browser.
+///
+/// Every browser window gets its own navigation stack over one shared root object, so an edit
+/// in one window reaches the others as a changeset. Edits stay in memory; the data file is
+/// never written.
+struct ServeCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "serve",
-    abstract: "Serve a descriptor's screen through the web host (not available yet).")
+    abstract: "Serve a descriptor's screen through the web host.",
+    discussion: """
+      The descriptor is checked first, exactly as `trellis validate` would: a descriptor with \
+      errors is never served. Edits made in the browser stay in memory.
+      """)
 
-  @Argument(help: "The descriptor file.")
+  @Argument(help: "The descriptor file (JSON or any property list format).")
   var descriptor: String
 
   @Option(help: "The data document (JSON or plist) bound as the root object.")
   var data: String?
 
-  func run() throws {
-    CommandOutput.error(
-      "trellis serve is not available yet: the web host is not part of this build")
-    throw ExitCode(2)
+  @Option(help: "A theme file (.sct) whose styles the page applies.")
+  var theme: String?
+
+  @Option(help: "The address to listen on.")
+  var host = "127.0.0.1"
+
+  @Option(help: "The port to listen on (0 picks a free one).")
+  var port = 8080
+
+  func run() async throws {
+    var files = DescriptorFiles()
+    let loaded = files.descriptor(descriptor)
+    let root = data.map { files.data($0) } ?? DocumentObject([:])
+    var library =
+      loaded.map { files.library(for: descriptor, descriptor: $0) } ?? DescriptorLibrary()
+    if let theme { library.theme = files.theme(theme) }
+    guard let loaded, let root, !files.hasErrors else {
+      files.printDiagnostics(toStandardError: true)
+      throw ExitCode(1)
+    }
+    let served = ServedDescriptor(descriptor: loaded, library: library, root: root)
+    // Build one navigator now, so binding errors stop the command before it listens.
+    do { _ = try served.makeNavigator() } catch {
+      for diagnostic in error.diagnostics { CommandOutput.error(diagnostic.description) }
+      throw ExitCode(1)
+    }
+    let title = URL(fileURLWithPath: descriptor).deletingPathExtension().lastPathComponent
+    let app = WebApp(id: "table", title: title, subtitle: descriptor) {
+      try served.makeNavigator()
+    }
+    let server = try WebServer(apps: [app], configuration: WebConfiguration(host: host, port: port))
+    let host = self.host
+    try await server.run { port in
+      let address = host.contains(":") ? "[\(host)]" : host
+      FileHandle.standardOutput.write(Data("trellis serve: http://\(address):\(port)/\n".utf8))
+    }
+  }
+}
+
+/// What every session's navigator is made from; the web host calls it on the app's one
+/// serial domain, so the shared root object is never touched from two places at once.
+final class ServedDescriptor: @unchecked Sendable {
+  let descriptor: TableDescriptor
+  let library: DescriptorLibrary
+  let root: DocumentObject
+
+  init(descriptor: TableDescriptor, library: DescriptorLibrary, root: DocumentObject) {
+    self.descriptor = descriptor
+    self.library = library
+    self.root = root
+  }
+
+  func makeNavigator() throws(DiagnosticList) -> Navigator {
+    try library.makeNavigator(showing: descriptor, root: root)
   }
 }

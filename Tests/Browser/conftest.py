@@ -29,10 +29,12 @@ def server():
     document = folder / "book.json"
     document.write_text(json.dumps({"title": "Draft title", "pages": 12, "draft": True}))
     port = free_port()
+    # Settings live in user defaults: keep them in the temporary folder, never in ~/.config.
+    environment = dict(os.environ, XDG_CONFIG_HOME=str(folder / "config"))
     process = subprocess.Popen(
         [binary, "--port", str(port), "--db", str(folder / "demo.sqlite"),
          "--document", str(document)],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=environment)
     line = ""
     deadline = time.time() + 60
     while time.time() < deadline:

@@ -26,7 +26,11 @@ struct EventHandler {
       navigator.pop(screen)
     case .search(let text):
       screen.searchText = text
-      for case let section as SearchableSection in model.sections { section.search(text) }
+      if let handler = screen.searchHandler {
+        handler(text)
+      } else {
+        for case let section as SearchableSection in model.sections { section.search(text) }
+      }
     case .loadMore(let index):
       guard let section = try? model.section(at: index), let paged = section as? PagedSection else {
         throw .notApplicable("section \(index) does not load in batches")

@@ -21,6 +21,10 @@ public final class Screen {
   public internal(set) var notice: String?
   /// A search text, for screens whose lists can be searched.
   public internal(set) var searchText = ""
+  /// Searches the whole screen at once, in place of each section searching itself: an
+  /// ``ArrayOfObjectsModel`` regroups, so that groups left empty disappear. The screen keeps
+  /// what the handler captures alive.
+  public var searchHandler: ((String) -> Void)?
 
   /// Runs when Done is accepted, after the draft committed (inserting a new item, say).
   var afterCommit: ((Screen) throws(ScreenError) -> Void)?
@@ -32,6 +36,15 @@ public final class Screen {
     self.model = model
     self.navigationBar = navigationBar
     self.draft = draft
+  }
+
+  /// A screen showing an array-of-objects model: grouped sections, index titles, and a search
+  /// that regroups.
+  public convenience init(
+    arrayOfObjects list: ArrayOfObjectsModel, navigationBar: NavigationBarType = .none
+  ) {
+    self.init(model: list.model, navigationBar: navigationBar)
+    searchHandler = { text in list.search(text) }
   }
 
   /// The title.
@@ -52,7 +65,9 @@ public final class Screen {
   public var isDoneEnabled: Bool { draft?.isValid ?? true }
 
   /// Whether the screen can search its lists.
-  public var isSearchable: Bool { model.sections.contains { $0 is SearchableSection } }
+  public var isSearchable: Bool {
+    searchHandler != nil || model.sections.contains { $0 is SearchableSection }
+  }
 
   /// Turns edit mode on or off.
   public func setEditing(_ editing: Bool) {
