@@ -92,6 +92,11 @@ struct TasksOnSQLiteTests {
       try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM taskStep") ?? -1
     }
     #expect(rows == 2, "reordering keeps the same step rows")
+    try third.delete(.object(ObjectReference(again)))
+    let left = try third.database.read { db in
+      try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM taskStep") ?? -1
+    }
+    #expect(left == 0, "a task's steps go with it")
   }
 
   @Test func anotherConnectionsInsertAppearsAsABatchUpdate() throws {
