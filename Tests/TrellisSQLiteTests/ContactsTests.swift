@@ -113,4 +113,23 @@ struct ContactsTests {
     }
     #expect(!plan.contains("TEMP B-TREE"), "sorted searches walk the name index: \(plan)")
   }
+
+  @Test func groupingALargeTableLoadsOnlyWhatIsShown() throws {
+    let directory = try SQLiteTestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("contacts.sqlite").path
+    _ = try ContactsApp.sqliteStore(path: path, people: 5_000)
+    let store = try ContactsApp.sqliteStore(path: path, people: 5_000)
+    let contacts = try ContactsApp.model(store: store)
+    #expect(store.loadedObjectCount == 0, "finding the groups loads no contact")
+    for section in contacts.groupSections { section.fetchOptions.batchSize = 5 }
+    let host = HeadlessHost(model: contacts.model)
+    #expect(host.table.visible.count == contacts.groupSections.count)
+    #expect(contacts.groupSections.count > 20)
+    #expect(store.loadedObjectCount <= 6 * contacts.groupSections.count)
+    #expect(host.rows(inSection: 0).last?.kind == .loadMore)
+    contacts.search("knuth")
+    try host.check()
+    #expect(contacts.sectionIndexTitles == ["K"])
+  }
 }
