@@ -137,6 +137,17 @@ struct TasksOnSQLiteTests {
     #expect(app.host.violations.isEmpty)
   }
 
+  @Test func rawWritesOnTheStoresConnectionAreReported() throws {
+    let store = try TasksApp.sqliteStore(path: nil)
+    let app = HeadlessApp(navigator: try TasksApp.navigator(store: store))
+    try store.database.write { db in
+      try db.execute(sql: "INSERT INTO task (name, category, position) VALUES ('Raw', 'Home', 0)")
+    }
+    try app.host.check()
+    #expect(app.texts == [["Raw"]], "GRDB's region observation reloads the open list")
+    #expect(app.host.violations.isEmpty)
+  }
+
   @Test func aFailedCommitWritesNothing() throws {
     let store = try TasksApp.sqliteStore(path: nil)
     let task = TrellisExamples.Task(name: "Keep")
