@@ -20,9 +20,9 @@ import Trellis
 public final class SQLiteStore: DataStore, @unchecked Sendable {
   /// What the store holds.
   public let entity: SQLiteEntity
-  /// The GRDB connection, for queries of your own. Writes made here are seen by the next
-  /// ``checkForExternalChanges()`` only if made through another connection; prefer the store's
-  /// methods.
+  /// The GRDB connection, for queries of your own. Writes made here without the store are
+  /// reported to observers as ``StoreChange/reloaded``; prefer the store's methods, which
+  /// report precise changes.
   public let database: DatabaseQueue
 
   let lock = NSLock()
@@ -34,6 +34,10 @@ public final class SQLiteStore: DataStore, @unchecked Sendable {
   private var nextObserver = 0
   private var dataVersion: Int?
   private var watcher: _Concurrency.Task<Void, Never>?
+  /// Set inside the store's own write transactions, so that GRDB's region observation reports
+  /// only writes made around the store on the same connection.
+  private var ownWrite = false
+  private var regionObservation: AnyDatabaseCancellable?
 
   /// Opens (creating or migrating) the SQLite file at `path`.
   ///
@@ -72,9 +76,25 @@ public final class SQLiteStore: DataStore, @unchecked Sendable {
       throw .failed("cannot create or migrate the table '\(entity.table)': \(error)")
     }
     dataVersion = currentDataVersion()
+    // Writes made on this connection without the store (raw SQL through `database`) are seen
+    // by GRDB's region observation and reported as a reload.
+    let tables = entity.tree.map { GRDB.Table<GRDB.Row>($0.entity.table) }
+    regionObservation = DatabaseRegionObservation(tracking: tables).start(
+      in: database, onError: { _ in },
+      onChange: { [weak self] _ in
+        guard let self else { return }
+        let own = self.lock.withLock { () -> Bool in
+          defer { self.ownWrite = false }
+          return self.ownWrite
+        }
+        if !own { self.notify(.reloaded) }
+      })
   }
 
-  deinit { watcher?.cancel() }
+  deinit {
+    watcher?.cancel()
+    regionObservation?.cancel()
+  }
 
   /// A GRDB configuration with the SQL functions that translated predicates call (`regexp`,
   /// `trellis_fold`), for every connection that runs Trellis's SQL.
@@ -177,7 +197,13 @@ public final class SQLiteStore: DataStore, @unchecked Sendable {
 
   /// Runs `body` in one write transaction, keeping store errors and wrapping SQLite's.
   func write<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
-    do { return try database.write(body) } catch let error as StoreError { throw error } catch {
+    defer { lock.withLock { ownWrite = false } }
+    do {
+      return try database.write { db in
+        lock.withLock { ownWrite = true }
+        return try body(db)
+      }
+    } catch let error as StoreError { throw error } catch {
       throw .failed("SQLite (\(entity.table)): \(error)")
     }
   }

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 import Trellis
 import TrellisExamples
@@ -92,5 +93,43 @@ struct ContactsTests {
       #expect(host.table.visible.map { $0.model.header } == ["Q"], "\(name)")
       #expect(host.texts == [["Mary Quinn"]], "\(name)")
     }
+  }
+
+  @Test func aContactsFileIsFilledOnce() throws {
+    let directory = try SQLiteTestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("contacts.sqlite").path
+    _ = try ContactsApp.sqliteStore(path: path, people: 40)
+    let reopened = try ContactsApp.sqliteStore(path: path, people: 40)
+    #expect(try reopened.count(FetchOptions()) == 40)
+    let plan = try reopened.database.read { db in
+      try GRDB.Row.fetchAll(
+        db,
+        sql: """
+          EXPLAIN QUERY PLAN SELECT id FROM contact WHERE lastName LIKE '%a%'
+          ORDER BY lastName COLLATE NOCASE, firstName COLLATE NOCASE, id LIMIT 51
+          """
+      ).map { $0["detail"] as String? ?? "" }.joined(separator: "; ")
+    }
+    #expect(!plan.contains("TEMP B-TREE"), "sorted searches walk the name index: \(plan)")
+  }
+
+  @Test func groupingALargeTableLoadsOnlyWhatIsShown() throws {
+    let directory = try SQLiteTestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("contacts.sqlite").path
+    _ = try ContactsApp.sqliteStore(path: path, people: 5_000)
+    let store = try ContactsApp.sqliteStore(path: path, people: 5_000)
+    let contacts = try ContactsApp.model(store: store)
+    #expect(store.loadedObjectCount == 0, "finding the groups loads no contact")
+    for section in contacts.groupSections { section.fetchOptions.batchSize = 5 }
+    let host = HeadlessHost(model: contacts.model)
+    #expect(host.table.visible.count == contacts.groupSections.count)
+    #expect(contacts.groupSections.count > 20)
+    #expect(store.loadedObjectCount <= 6 * contacts.groupSections.count)
+    #expect(host.rows(inSection: 0).last?.kind == .loadMore)
+    contacts.search("knuth")
+    try host.check()
+    #expect(contacts.sectionIndexTitles == ["K"])
   }
 }

@@ -92,6 +92,11 @@ struct TasksOnSQLiteTests {
       try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM taskStep") ?? -1
     }
     #expect(rows == 2, "reordering keeps the same step rows")
+    try third.delete(.object(ObjectReference(again)))
+    let left = try third.database.read { db in
+      try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM taskStep") ?? -1
+    }
+    #expect(left == 0, "a task's steps go with it")
   }
 
   @Test func anotherConnectionsInsertAppearsAsABatchUpdate() throws {
@@ -129,6 +134,17 @@ struct TasksOnSQLiteTests {
     try app.host.check()
     #expect(app.texts == [["Renamed", "From elsewhere"]])
     #expect(first.name == "Renamed", "the row's object is brought up to date")
+    #expect(app.host.violations.isEmpty)
+  }
+
+  @Test func rawWritesOnTheStoresConnectionAreReported() throws {
+    let store = try TasksApp.sqliteStore(path: nil)
+    let app = HeadlessApp(navigator: try TasksApp.navigator(store: store))
+    try store.database.write { db in
+      try db.execute(sql: "INSERT INTO task (name, category, position) VALUES ('Raw', 'Home', 0)")
+    }
+    try app.host.check()
+    #expect(app.texts == [["Raw"]], "GRDB's region observation reloads the open list")
     #expect(app.host.violations.isEmpty)
   }
 

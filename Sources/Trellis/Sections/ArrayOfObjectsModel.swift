@@ -147,6 +147,13 @@ public final class ArrayOfObjectsModel {
       if key != "#", let predicate = try? Predicate("\(keyPath) BEGINSWITH[cd] $letter") {
         return ItemFilter(predicate, variables: ["letter": .string(key)])
       }
+      // No letter: a predicate too, so that a store filters in SQL instead of in memory.
+      let letters = (UInt8(ascii: "A")...UInt8(ascii: "Z")).map {
+        "\(keyPath) BEGINSWITH[cd] \"\(Character(UnicodeScalar($0)))\""
+      }
+      if let predicate = try? Predicate("NOT (\(letters.joined(separator: " OR ")))") {
+        return ItemFilter(predicate)
+      }
       return ItemFilter("\(keyPath) starts with no letter") {
         Self.letter(of: $0.value(keyPath)) == "#"
       }
@@ -163,9 +170,20 @@ public final class ArrayOfObjectsModel {
       let keys = searchKeyPaths.isEmpty ? definition.titlePropertyNames : searchKeyPaths
       options.filter = ItemFilter.search(searchText, in: keys)
     }
-    let items = (try? store.fetch(options)) ?? []
     var keys: [String] = []
     var seen = Set<String>()
+    if sortsSections, case .firstLetter(let keyPath) = grouping,
+      let listing = store as? FirstCharacterListing,
+      let characters = try? listing.firstCharacters(of: keyPath, filter: options.filter)
+    {
+      // The store lists first characters without loading items (SQL over large tables).
+      for character in characters {
+        let key = Self.letter(of: .string(character))
+        if seen.insert(key).inserted { keys.append(key) }
+      }
+      return Self.sortedKeys(keys)
+    }
+    let items = (try? store.fetch(options)) ?? []
     for item in items {
       let reader = definition.reader(for: item)
       let key: String
@@ -176,8 +194,12 @@ public final class ArrayOfObjectsModel {
       }
       if seen.insert(key).inserted { keys.append(key) }
     }
-    guard sortsSections else { return keys }
-    return keys.sorted { a, b in
+    return sortsSections ? Self.sortedKeys(keys) : keys
+  }
+
+  /// Keys in index order: alphabetically, `#` last.
+  static func sortedKeys(_ keys: [String]) -> [String] {
+    keys.sorted { a, b in
       if (a == "#") != (b == "#") { return b == "#" }
       return a.localizedStandardCompare(b) == .orderedAscending
     }

@@ -55,13 +55,16 @@ public enum ContactsApp {
     }
   }
 
-  /// An in-memory SQLite store holding `count` generated people.
+  /// An SQLite store of contacts in the file at `path` (in memory when `nil`), filled with
+  /// `count` generated people when it holds none.
   public static func sqliteStore(path: String? = nil, people count: Int) throws -> SQLiteStore {
     let entity = try entity()
     let store =
       try path.map { try SQLiteStore(path: $0, entity: entity) }
       ?? SQLiteStore.inMemory(entity: entity)
-    try store.insertAll(people(count).map { .object(ObjectReference($0)) })
+    if try store.count(FetchOptions()) == 0 {
+      try store.insertAll(people(count).map { .object(ObjectReference($0)) })
+    }
     return store
   }
 

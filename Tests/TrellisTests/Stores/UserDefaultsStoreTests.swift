@@ -92,4 +92,58 @@ struct UserDefaultsStoreTests {
     #expect(app.row("Volume")?.value == .double(75))
     #expect(app.row("Ringtone")?.detail == "Sonar")
   }
+
+  /// The same test, run again in a second process by the first: the child reads what the
+  /// parent entered, reports it, and enters a message of its own.
+  @Test func settingsSurviveASecondProcess() throws {
+    let environment = ProcessInfo.processInfo.environment
+    if let suite = environment["TRELLIS_SETTINGS_CHILD_SUITE"],
+      let report = environment["TRELLIS_SETTINGS_CHILD_REPORT"]
+    {
+      let (screen, store) = try SettingsApp.screen(suiteName: suite)
+      let app = HeadlessApp(navigator: Navigator(root: screen))
+      let seen = [
+        app.row("Username")?.value?.displayText ?? "-",
+        app.row("Volume")?.value?.doubleValue.map { String($0) } ?? "-",
+        app.row("Ringtone")?.detail ?? "-",
+      ]
+      try app.enter("from the child", at: "Message")
+      store.synchronize()
+      try seen.joined(separator: "\n").write(toFile: report, atomically: true, encoding: .utf8)
+      return
+    }
+    let suite = Self.suiteName()
+    let report = TemporaryConfigHome.url.appendingPathComponent("report-\(UUID().uuidString)")
+    do {
+      let (screen, store) = try SettingsApp.screen(suiteName: suite)
+      let app = HeadlessApp(navigator: Navigator(root: screen))
+      try app.enter("bob", at: "Username")
+      try app.enter(.double(20), at: "Volume")
+      try app.tap("Ringtone")
+      try app.tap("Marimba")
+      #expect(store.synchronize())
+    }
+    let child = Process()
+    child.executableURL = URL(fileURLWithPath: "/proc/self/exe")
+    child.arguments = [
+      "--testing-library", "swift-testing", "--filter", "settingsSurviveASecondProcess",
+    ]
+    var childEnvironment = environment
+    childEnvironment["XDG_CONFIG_HOME"] = TemporaryConfigHome.url.path
+    childEnvironment["TRELLIS_SETTINGS_CHILD_SUITE"] = suite
+    childEnvironment["TRELLIS_SETTINGS_CHILD_REPORT"] = report.path
+    child.environment = childEnvironment
+    child.standardOutput = FileHandle.nullDevice
+    child.standardError = FileHandle.nullDevice
+    try child.run()
+    child.waitUntilExit()
+    #expect(child.terminationStatus == 0)
+    let seen = try String(contentsOf: report, encoding: .utf8).split(separator: "\n")
+    #expect(seen == ["bob", "20.0", "Marimba"], "the second process sees the first one's settings")
+    let data = try Data(contentsOf: URL(fileURLWithPath: suite + ".plist"))
+    let plist = try #require(
+      try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any])
+    #expect(plist["message"] as? String == "from the child")
+    #expect(plist["username"] as? String == "bob")
+  }
 }

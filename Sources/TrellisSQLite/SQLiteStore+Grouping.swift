@@ -1,0 +1,18 @@
+import GRDB
+import Trellis
+
+extension SQLiteStore: FirstCharacterListing {
+  /// Answers in SQL (`SELECT DISTINCT substr(…, 1, 1)`) when the key path is a text column and
+  /// the filter translates to SQL.
+  public func firstCharacters(of keyPath: String, filter: ItemFilter?) throws(StoreError)
+    -> [String]?
+  {
+    guard entity.column(keyPath)?.kind == .text else { return nil }
+    let query = try SQLiteQuery(entity: entity, options: FetchOptions(filter: filter))
+    guard query.memoryFilter == nil else { return nil }
+    let arguments = try SQLiteValues.arguments(query.arguments)
+    let sql =
+      "SELECT DISTINCT substr(\(keyPath.quoted), 1, 1) FROM \(entity.table.quoted)\(query.whereSQL)"
+    return try read { db in try String.fetchAll(db, sql: sql, arguments: arguments) }
+  }
+}
