@@ -6,7 +6,7 @@ struct Bench: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "trellis-bench",
     abstract: "Measure Trellis against its baselines in the same run.",
-    subcommands: [DiffCommand.self, FormsCommand.self, StdlibProbe.self])
+    subcommands: [DiffCommand.self, FormsCommand.self, StoresCommand.self, StdlibProbe.self])
 }
 
 /// `trellis-bench diff`: the diff engine against the hash lower bound and the standard library.
@@ -52,4 +52,16 @@ struct StdlibProbe: ParsableCommand {
     let result = benchCase.stdlibOnce()
     print("\(result.seconds) \(result.deletes) \(result.inserts) \(result.moves)")
   }
+}
+
+/// `trellis-bench stores`: SQLite-backed lists against the plain GRDB query.
+struct StoresCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "stores",
+    abstract: "Open a screen over 1,000,000 SQLite rows; search 100,000 contacts in SQL.")
+
+  @Flag(help: "Print one JSON line per case instead of a table.")
+  var json = false
+
+  func run() throws { try StoresBench.run(json: json) }
 }

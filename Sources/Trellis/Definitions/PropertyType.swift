@@ -109,11 +109,18 @@ public enum PropertyType: String, Hashable, Sendable, CaseIterable, Codable {
       }
     case .objectSelection, .object:
       wants = "an object"
-      if case .object = base { ok = true } else { ok = base == .any }
+      // A document's nested dictionary is an object too: its keys are its properties.
+      switch base {
+      case .object, .dictionary, .any: ok = true
+      default: ok = false
+      }
     case .arrayOfObjects:
       wants = "an array of objects"
       if case .array(let element) = base {
-        if case .object = element.unwrapped { ok = true } else { ok = element.unwrapped == .any }
+        switch element.unwrapped {
+        case .object, .dictionary, .any: ok = true
+        default: ok = false
+        }
       } else {
         ok = base == .any
       }
