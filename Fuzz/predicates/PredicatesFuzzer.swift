@@ -17,11 +17,12 @@ private let sample: Value = [
 @_cdecl("LLVMFuzzerTestOneInput")
 public func predicatesFuzzTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
+  // Any line break counts (CRLF is one Character), so lines are bounded by every newline.
   let predicate: Predicate
   do {
     predicate = try Predicate(text, file: "fuzz")
   } catch {
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count + 1
+    let lines = text.filter(\.isNewline).count + 1
     guard let location = error.location, location.line >= 1, location.column >= 1,
       location.line <= lines
     else { fatalError("diagnostic without a valid location: \(error)") }
