@@ -1,4 +1,13 @@
 extension TableDescriptor {
+  /// Builds the screen bound to a tree of values (a data document's root, say), wrapped in a
+  /// ``DocumentObject`` that edits write to; see ``makeScreen(root:library:)``.
+  public func makeScreen(rootValue: Value, library: DescriptorLibrary = DescriptorLibrary())
+    throws(DiagnosticList) -> (screen: Screen, data: DocumentObject)
+  {
+    let data = DocumentObject(rootValue)
+    return (try makeScreen(root: data, library: library), data)
+  }
+
   /// Builds the screen this descriptor describes, bound both ways to `root`.
   ///
   /// Every object, key path, condition, action and push is resolved first; if any fails, every

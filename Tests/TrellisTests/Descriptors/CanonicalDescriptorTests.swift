@@ -117,6 +117,17 @@ struct CanonicalDescriptorTests {
     #expect(try data.value(forKeyPath: "settings.speed") == .string("Fast"))
   }
 
+  @Test func buildsFromARootValue() throws {
+    let descriptor = try DescriptorTestSupport.descriptor("GoFish.json")
+    let root = try LocatedDocument(
+      data: DescriptorTestSupport.fixtureData("gofish-data.json"), file: "gofish-data.json"
+    ).root
+    let (screen, data) = try descriptor.makeScreen(rootValue: root)
+    #expect(screen.snapshot().title == "Go Fish")
+    try screen.model.setValue(.string("Kenny"), at: ItemPath(item: 1, section: 4))
+    #expect(try data.value(forKeyPath: "player.name") == .string("Kenny"))
+  }
+
   @Test func libraryObjectsComeBeforeRootProperties() throws {
     let (descriptor, data, _) = try goFish()
     let library = DescriptorLibrary(objects: ["speeds": ["Turtle", "Hare"]])
