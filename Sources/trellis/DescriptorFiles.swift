@@ -44,6 +44,16 @@ struct DescriptorFiles {
         pending += pushed.pushedDescriptorNames
       }
     }
+    // Actions and functions are Swift code an app registers; the tool stands in for them, so
+    // that rows show `<name>` for a function's text and selecting an action row does nothing.
+    for descriptor in library.descriptors.values {
+      for name in descriptor.actionNames where library.actions[name] == nil {
+        library.actions[name] = { _ in }
+      }
+      for name in descriptor.functionNames where library.functions[name] == nil {
+        library.functions[name] = { _ in .string("<\(name)>") }
+      }
+    }
     return library
   }
 

@@ -68,3 +68,26 @@ struct RenderCommandTests {
     #expect(result.errors.contains("not available yet"))
   }
 }
+
+/// The tool stands in for the Swift code that `:sel` keys name.
+@Suite("trellis render selectors")
+struct RenderSelectorTests {
+  @Test func functionsShowTheirNameAndActionsAreAccepted() throws {
+    // Without stand-ins, the unregistered function and action would stop the rendering.
+    let result = try CommandRunner.run(
+      ["render", "selectors.plist", "--data", "name.json", "--width", "30"],
+      in: CommandRunner.inputs)
+    #expect(result.errors == "")
+    #expect(
+      result.output == """
+        Selectors
+        =========
+
+          +----------------------------+
+          | <greetingText>         Ken |
+          | Say hello                  |
+          +----------------------------+
+
+        """)
+  }
+}

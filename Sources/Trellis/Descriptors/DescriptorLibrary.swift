@@ -66,7 +66,7 @@ public struct DescriptorLibrary: Sendable {
   /// warnings at the push that closes each cycle: `MyTable → MyTable`.
   ///
   /// A cycle is legal (RCSTableKit's README pushes `MyTable` from `MyTable` to browse deeper),
-  /// but worth knowing about; ``DescriptorValidator`` can make it an error.
+  /// but worth knowing about; `trellis validate --forbid-push-cycles` makes it an error.
   public func pushCycles(from name: String, _ descriptor: TableDescriptor) -> [Diagnostic] {
     var all = descriptors
     all[name] = descriptor

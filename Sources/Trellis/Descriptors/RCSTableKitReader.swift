@@ -157,7 +157,7 @@ struct RCSTableKitReader {
     return nil
   }
 
-  /// Like ``text(_:_:)``, checking a literal against the names of `type`.
+  /// Like `text(_:_:)`, checking a literal against the names of `type`.
   private func named<T: RawRepresentable & CaseIterable>(
     _ node: DescriptorNode, _ key: String, _ type: T.Type
   ) -> DescriptorText? where T.RawValue == String {

@@ -1,11 +1,21 @@
 extension TableDescriptor {
+  /// Builds the screen bound to a tree of values (a data document's root, say), wrapped in a
+  /// ``DocumentObject`` that edits write to; see ``makeScreen(root:library:)``.
+  public func makeScreen(rootValue: Value, library: DescriptorLibrary = DescriptorLibrary())
+    throws(DiagnosticList) -> (screen: Screen, data: DocumentObject)
+  {
+    let data = DocumentObject(rootValue)
+    return (try makeScreen(root: data, library: library), data)
+  }
+
   /// Builds the screen this descriptor describes, bound both ways to `root`.
   ///
   /// Every object, key path, condition, action and push is resolved first; if any fails, every
   /// problem is thrown, located in the descriptor, and no screen is made. Afterwards rows read
   /// their values whenever they are rendered, and edits write through their key paths. When
   /// the root is a ``DocumentObject``, every change to it re-evaluates texts and conditions,
-  /// and shows or hides sections whose `visible` condition changed.
+  /// the title, headers and footers, and shows or hides sections whose `visible` condition
+  /// changed.
   public func makeScreen(
     root: any KeyValueCoding, library: DescriptorLibrary = DescriptorLibrary()
   ) throws(DiagnosticList) -> Screen {
@@ -114,6 +124,17 @@ final class DescriptorVisibility {
 
   func update() {
     guard let model else { return }
+    // Titles read by key path follow the data too.
+    if case .keyPath? = binder.descriptor.title {
+      let title = (try? binder.text(binder.descriptor.title, binder.root)) ?? nil
+      if model.title != title { model.title = title }
+    }
+    for (_, section) in sections {
+      let header = (try? binder.text(section.sectionDescriptor.header, section.object)) ?? nil
+      if section.headerTitle != header { section.headerTitle = header }
+      let footer = (try? binder.text(section.sectionDescriptor.footer, section.object)) ?? nil
+      if section.footerTitle != footer { section.footerTitle = footer }
+    }
     let visible = sections.filter { entry in
       (try? binder.holds(entry.condition, entry.section.object, fallback: true)) ?? false
     }.map(\.section)

@@ -62,6 +62,38 @@ public struct TableDescriptor: Hashable, Sendable {
     self.location = location
   }
 
+  /// The names of every action a row runs, once each, in order.
+  public var actionNames: [String] {
+    var seen: Set<String> = []
+    return sections.flatMap(\.rows).flatMap { row in
+      [
+        row.action, row.editingAction, row.accessoryAction, row.editingAccessoryAction,
+        row.editingStyleAction,
+      ]
+      .compactMap { action -> String? in
+        if case .named(let name, _)? = action { return name }
+        return nil
+      }
+    }.filter { seen.insert($0).inserted }
+  }
+
+  /// The names of every function a text calls, once each, in order.
+  public var functionNames: [String] {
+    var seen: Set<String> = []
+    let texts: [DescriptorText?] =
+      [title]
+      + sections.flatMap { section in
+        [section.header, section.footer]
+          + section.rows.flatMap { row in
+            [row.text, row.detail, row.image, row.cellStyle, row.accessory, row.editingAccessory]
+          }
+      }
+    return texts.compactMap { text -> String? in
+      if case .function(let name, _)? = text { return name }
+      return nil
+    }.filter { seen.insert($0).inserted }
+  }
+
   /// The names of every descriptor a row pushes, once each, in order.
   public var pushedDescriptorNames: [String] {
     var seen: Set<String> = []

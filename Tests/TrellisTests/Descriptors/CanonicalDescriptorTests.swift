@@ -68,6 +68,32 @@ struct CanonicalDescriptorTests {
     #expect(app.texts[1] == ["Barney", "Muted", "Has a book"])
   }
 
+  @Test func titleAndHeadersFollowTheData() throws {
+    let text = """
+      {"schemaVersion": 1, "title": {"keyPath": "game.name"},
+       "sections": [{"list": "teams", "header": {"keyPath": "name"}, "footer": {"keyPath": "motto"},
+                     "rows": [{"text": "Members"}]}]}
+      """
+    let descriptor = try TableDescriptor(data: Data(text.utf8), file: "H.json")
+    let data = DocumentObject([
+      "game": ["name": "Cup"],
+      "teams": [["name": "Reds", "motto": "Go"], ["name": "Blues", "motto": .null]],
+    ])
+    let app = HeadlessApp(
+      navigator: try DescriptorLibrary().makeNavigator(showing: descriptor, root: data))
+    #expect(app.top.snapshot().title == "Cup")
+    #expect(app.top.snapshot().table.sections.map(\.model.header) == ["Reds", "Blues"])
+    try data.setValue(.string("Final"), forKeyPath: "game.name")
+    try data.setValue(.string("Greens"), forKeyPath: "teams.1.name")
+    try data.setValue(.string("Win"), forKeyPath: "teams.0.motto")
+    app.top.model.processChanges()
+    try app.host.check()
+    let snapshot = app.top.snapshot()
+    #expect(snapshot.title == "Final")
+    #expect(snapshot.table.sections.map(\.model.header) == ["Reds", "Greens"])
+    #expect(snapshot.table.sections.map(\.model.footer) == ["Win", nil])
+  }
+
   @Test func bindsBothWaysThroughListElements() throws {
     let (_, data, app) = try goFish()
     let path = try #require(
@@ -89,6 +115,17 @@ struct CanonicalDescriptorTests {
     #expect(app.texts == [["Slow", "Normal", "Fast"]])
     try app.tap("Fast")
     #expect(try data.value(forKeyPath: "settings.speed") == .string("Fast"))
+  }
+
+  @Test func buildsFromARootValue() throws {
+    let descriptor = try DescriptorTestSupport.descriptor("GoFish.json")
+    let root = try LocatedDocument(
+      data: DescriptorTestSupport.fixtureData("gofish-data.json"), file: "gofish-data.json"
+    ).root
+    let (screen, data) = try descriptor.makeScreen(rootValue: root)
+    #expect(screen.snapshot().title == "Go Fish")
+    try screen.model.setValue(.string("Kenny"), at: ItemPath(item: 1, section: 4))
+    #expect(try data.value(forKeyPath: "player.name") == .string("Kenny"))
   }
 
   @Test func libraryObjectsComeBeforeRootProperties() throws {

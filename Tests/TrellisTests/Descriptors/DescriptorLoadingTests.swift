@@ -19,7 +19,7 @@ struct DescriptorLoadingTests {
     let server = try LocalHTTPServer(bodies: ["/forms/Settings.json": json])
     defer { server.stop() }
     let descriptor = try await TableDescriptor.load(
-      from: server.url("/forms/Settings.json"), timeout: 10)
+      from: try server.url("/forms/Settings.json"), timeout: 10)
     #expect(descriptor.format == .rmsTableViews)
     #expect(descriptor.file == "Settings.json")
     let screen = try descriptor.makeScreen(root: DescriptorTestSupport.data("settings-data.json"))
@@ -32,7 +32,7 @@ struct DescriptorLoadingTests {
   @Test func httpErrorsAreReported() async throws {
     let server = try LocalHTTPServer(bodies: [:])
     defer { server.stop() }
-    let url = server.url("/missing.json")
+    let url = try server.url("/missing.json")
     await #expect(throws: DescriptorLoadError.httpStatus(url: url.absoluteString, status: 404)) {
       try await TableDescriptor.load(from: url, timeout: 10)
     }
@@ -42,7 +42,7 @@ struct DescriptorLoadingTests {
     let server = try LocalHTTPServer(bodies: ["/bad.json": Data(#"[{"rowz": []}]"#.utf8)])
     defer { server.stop() }
     await #expect {
-      try await TableDescriptor.load(from: server.url("/bad.json"), timeout: 10)
+      try await TableDescriptor.load(from: try server.url("/bad.json"), timeout: 10)
     } throws: { error in
       (error as? DiagnosticList)?.description
         == "bad.json:1:3: error: unknown key 'rowz' in a section (did you mean 'rows'?)\n"
@@ -54,7 +54,7 @@ struct DescriptorLoadingTests {
     let server = try LocalHTTPServer(bodies: [:], silent: true)
     defer { server.stop() }
     await #expect {
-      try await TableDescriptor.load(from: server.url("/slow.json"), timeout: 1)
+      try await TableDescriptor.load(from: try server.url("/slow.json"), timeout: 1)
     } throws: { error in
       if case .fetchFailed? = error as? DescriptorLoadError { return true }
       return false

@@ -51,11 +51,17 @@ final class LocalHTTPServer: @unchecked Sendable {
     thread.start()
   }
 
-  enum ServerError: Error { case socket }
+  enum ServerError: Error {
+    case socket
+    case badPath(String)
+  }
 
   /// The URL of `path` on this server.
-  func url(_ path: String) -> URL {
-    URL(string: "http://127.0.0.1:\(port)\(path)")!
+  func url(_ path: String) throws -> URL {
+    guard let url = URL(string: "http://127.0.0.1:\(port)\(path)") else {
+      throw ServerError.badPath(path)
+    }
+    return url
   }
 
   private func serve() {
