@@ -86,7 +86,11 @@ let package = Package(
     ),
     .executableTarget(
       name: "trellis-bench",
-      dependencies: ["TrellisDiff"],
+      dependencies: [
+        "TrellisDiff", "Trellis", "TrellisWeb", "TrellisExamples",
+        .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+        .product(name: "Logging", package: "swift-log"),
+      ],
       path: "Benchmarks/trellis-bench"
     ),
 

@@ -106,7 +106,7 @@ final class WebSession {
     }
     for (pane, screen) in current {
       guard let state = panes[pane] else { continue }
-      screen.model.processChanges()
+      if screen.model.hasPendingChanges { screen.model.processChanges() }
       var ops: [ServerMessage.Op] = []
       for changeset in state.pending {
         if changeset.fullReload != nil {
