@@ -33,6 +33,17 @@ public struct HTMLRenderer: Sendable {
       html += "<input type=\"search\" class=\"search-field\" aria-label=\"Search\""
       html += " placeholder=\"Search\"\(HTML.attribute("value", search))></form>"
     }
+    let indexTitles = screen.table.sections.enumerated().compactMap { index, section in
+      section.model.indexTitle.map { (index, $0) }
+    }
+    if !indexTitles.isEmpty {
+      html += "<nav class=\"section-index\" aria-label=\"Section index\">"
+      for (index, title) in indexTitles {
+        html += "<button type=\"button\" class=\"index-entry\" data-section=\"\(index)\">"
+        html += "\(HTML.escape(title))</button>"
+      }
+      html += "</nav>"
+    }
     html += "<div class=\"sections\">"
     for (index, section) in screen.table.sections.enumerated() {
       html += self.section(section, index: index, editing: screen.isEditing)
