@@ -112,7 +112,8 @@
     if (key && key.search && searchText !== null) {
       var field = app.querySelector(".search-field");
       if (field) { field.value = searchText; field.focus(); }
-    } else if (key) {
+    } else if (key && key.ev) {
+      // Only the bar's buttons keep focus across screens; rows are new.
       restoreFocus(key);
     } else {
       // A new screen: move focus to its title, so that a screen reader announces it.

@@ -55,7 +55,8 @@ public struct HTMLRenderer: Sendable {
   /// The navigation bar and the notice under it.
   public func bar(_ screen: ScreenSnapshot) -> String {
     var html = "<header class=\"bar\"><div class=\"bar-side left\">"
-    if screen.canGoBack {
+    // Cancel leaves a pushed editor the way Back would; showing both crowds the bar.
+    if screen.canGoBack && !screen.barButtons.contains(where: { $0.role == .cancel }) {
       html += "<button type=\"button\" class=\"bar-button back\" data-ev=\"back\">Back</button>"
     }
     html += buttons(screen, .left)
