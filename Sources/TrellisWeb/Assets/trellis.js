@@ -171,7 +171,9 @@
           if (list) list.insertBefore(arrived(fragment(op.h)), list.children[op.r] || null);
           break;
         case "sr":
-          if (list && list.children[op.r]) list.children[op.r].replaceWith(fragment(op.h));
+          var old = list && (list.hasAttribute("data-virtual")
+            ? list.querySelector('.row[data-i="' + op.r + '"]') : list.children[op.r]);
+          if (old) old.replaceWith(fragment(op.h));
           break;
         case "ds":
           if (section) section.remove();
