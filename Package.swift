@@ -87,9 +87,11 @@ let package = Package(
     .executableTarget(
       name: "trellis-bench",
       dependencies: [
-        "TrellisDiff", "Trellis", "TrellisSQLite", "TrellisExamples",
+        "TrellisDiff", "Trellis", "TrellisSQLite", "TrellisWeb", "TrellisExamples",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+        .product(name: "Logging", package: "swift-log"),
       ],
       path: "Benchmarks/trellis-bench"
     ),

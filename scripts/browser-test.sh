@@ -12,16 +12,23 @@ if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; the
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y chromium chromium-driver
 fi
 
+# selenium and pytest in a virtual environment; without venv support, in the user's site.
 VENV=.build-browser-venv
-if [ ! -x "$VENV/bin/python" ]; then
-  python3 -m venv "$VENV"
+PYTHON="$VENV/bin/python"
+if [ ! -x "$PYTHON" ] && ! python3 -m venv "$VENV"; then
+  rm -rf "$VENV"
+  PYTHON=python3
 fi
-if ! "$VENV/bin/python" -c "import selenium, pytest" 2>/dev/null; then
-  "$VENV/bin/python" -m pip install --quiet selenium pytest
+if ! "$PYTHON" -c "import selenium, pytest" 2>/dev/null; then
+  if [ "$PYTHON" = python3 ]; then
+    python3 -m pip install --quiet --user --break-system-packages selenium pytest
+  else
+    "$PYTHON" -m pip install --quiet selenium pytest
+  fi
 fi
 
 # shellcheck disable=SC2086
 swift build ${SWIFT_BUILD_FLAGS:-} --product trellis-demo
 # shellcheck disable=SC2086
 TRELLIS_DEMO="$(swift build ${SWIFT_BUILD_FLAGS:-} --show-bin-path)/trellis-demo" \
-  "$VENV/bin/python" -m pytest -q Tests/Browser "$@"
+  "$PYTHON" -m pytest -q Tests/Browser "$@"

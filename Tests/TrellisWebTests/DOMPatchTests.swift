@@ -178,4 +178,28 @@ struct DOMPatchTests {
       shown = stage.data
     }
   }
+
+  @Test func aReloadInAVirtualSectionReplacesOnlyThatRow() {
+    let (model, sections) = makeModel([(0..<50).map { Item(id: $0, text: "V\($0)") }])
+    let old = model.snapshot
+    var changesets: [TableChangeset] = []
+    let token = model.observe { changesets.append($0) }
+    sections[0].content[30].text = "changed"
+    model.processChanges()
+    token.cancel()
+    var shown = old
+    var replaced: [Int] = []
+    for stage in changesets.flatMap(\.stages) {
+      for patch in DOMPatch.patches(from: shown, stage: stage, isVirtual: { $0 > 20 }) {
+        guard case .replaceRow(0, let row, let snapshot) = patch else {
+          Issue.record("expected one row replaced, got \(patch)")
+          continue
+        }
+        #expect(snapshot.text == "changed")
+        replaced.append(row)
+      }
+      shown = stage.data
+    }
+    #expect(replaced == [30])
+  }
 }

@@ -141,7 +141,9 @@ public final class TableModel {
   /// - Returns: The changeset delivered, which is empty when nothing changed.
   @discardableResult
   public func processChanges() -> TableChangeset {
-    guard !isProcessing else { return TableChangeset(stages: [], target: delivered) }
+    guard !isProcessing, hasPendingChanges else {
+      return TableChangeset(stages: [], target: delivered)
+    }
     isProcessing = true
     defer { isProcessing = false }
     willProcessChanges?()

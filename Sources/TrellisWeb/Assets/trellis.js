@@ -62,6 +62,7 @@
   function focusKey() {
     var active = document.activeElement;
     if (!active || !app.contains(active)) return null;
+    if (active.dataset.ev) return { ev: active.dataset.ev, pane: paneOf(active) };
     var row = active.closest(".row");
     if (!row) return active.classList.contains("search-field") ? { search: true, active: active } : null;
     var path = pathOf(row);
@@ -71,6 +72,14 @@
 
   function restoreFocus(key) {
     if (!key) return;
+    if (key.ev) {
+      var pane = paneElement(key.pane);
+      var button = pane && pane.querySelector('[data-ev="' + key.ev + '"]');
+      if (button) { button.focus(); return; }
+      var title = app.querySelector(".pane-detail .title") || app.querySelector(".pane-top .title");
+      if (title) { title.setAttribute("tabindex", "-1"); title.focus({ preventScroll: true }); }
+      return;
+    }
     if (key.search) {
       var field = app.querySelector(".search-field");
       if (field && field !== key.active) {
@@ -103,11 +112,13 @@
     if (key && key.search && searchText !== null) {
       var field = app.querySelector(".search-field");
       if (field) { field.value = searchText; field.focus(); }
-    } else if (key) {
+    } else if (key && key.ev) {
+      // Only the bar's buttons keep focus across screens; rows are new.
       restoreFocus(key);
     } else {
-      var title = app.querySelector(".pane-top .title");
-      if (title) { title.setAttribute("tabindex", "-1"); }
+      // A new screen: move focus to its title, so that a screen reader announces it.
+      var title = app.querySelector(".pane-detail .title") || app.querySelector(".pane-top .title");
+      if (title) { title.setAttribute("tabindex", "-1"); title.focus({ preventScroll: true }); }
     }
     refreshWindows();
   }
@@ -160,7 +171,9 @@
           if (list) list.insertBefore(arrived(fragment(op.h)), list.children[op.r] || null);
           break;
         case "sr":
-          if (list && list.children[op.r]) list.children[op.r].replaceWith(fragment(op.h));
+          var old = list && (list.hasAttribute("data-virtual")
+            ? list.querySelector('.row[data-i="' + op.r + '"]') : list.children[op.r]);
+          if (old) old.replaceWith(fragment(op.h));
           break;
         case "ds":
           if (section) section.remove();
@@ -273,6 +286,12 @@
     var target = event.target.closest("button, [data-ev]");
     if (!target || !app.contains(target) || target.disabled) return;
     var pane = paneOf(target);
+    if (target.classList.contains("index-entry")) {
+      var list = sectionsOf(pane);
+      var section = list && list.children[Number(target.dataset.section)];
+      if (section) section.scrollIntoView();
+      return;
+    }
     if (target.dataset.ev) {
       var ev = target.dataset.ev;
       if (ev === "edit") send({ t: "edit", pane: pane, on: target.getAttribute("aria-pressed") !== "true" });

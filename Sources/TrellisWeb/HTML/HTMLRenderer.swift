@@ -33,6 +33,17 @@ public struct HTMLRenderer: Sendable {
       html += "<input type=\"search\" class=\"search-field\" aria-label=\"Search\""
       html += " placeholder=\"Search\"\(HTML.attribute("value", search))></form>"
     }
+    let indexTitles = screen.table.sections.enumerated().compactMap { index, section in
+      section.model.indexTitle.map { (index, $0) }
+    }
+    if !indexTitles.isEmpty {
+      html += "<nav class=\"section-index\" aria-label=\"Section index\">"
+      for (index, title) in indexTitles {
+        html += "<button type=\"button\" class=\"index-entry\" data-section=\"\(index)\">"
+        html += "\(HTML.escape(title))</button>"
+      }
+      html += "</nav>"
+    }
     html += "<div class=\"sections\">"
     for (index, section) in screen.table.sections.enumerated() {
       html += self.section(section, index: index, editing: screen.isEditing)
@@ -44,7 +55,8 @@ public struct HTMLRenderer: Sendable {
   /// The navigation bar and the notice under it.
   public func bar(_ screen: ScreenSnapshot) -> String {
     var html = "<header class=\"bar\"><div class=\"bar-side left\">"
-    if screen.canGoBack {
+    // Cancel leaves a pushed editor the way Back would; showing both crowds the bar.
+    if screen.canGoBack && !screen.barButtons.contains(where: { $0.role == .cancel }) {
       html += "<button type=\"button\" class=\"bar-button back\" data-ev=\"back\">Back</button>"
     }
     html += buttons(screen, .left)

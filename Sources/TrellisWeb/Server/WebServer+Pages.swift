@@ -60,7 +60,8 @@ extension WebServer {
       html += HTML.attribute("data-app", session.app) + HTML.attribute("data-session", session.id)
       html += HTML.attribute("data-token", session.token)
     }
-    html += "><nav class=\"home-link\"><a href=\"/\">All apps</a></nav>"
+    html += ">"
+    if session != nil { html += "<nav class=\"home-link\"><a href=\"/\">All apps</a></nav>" }
     html += "<main id=\"trellis-app\" class=\"app\">\(body)</main>"
     html +=
       "<div id=\"trellis-status\" class=\"status\" role=\"status\" aria-live=\"polite\"></div>"

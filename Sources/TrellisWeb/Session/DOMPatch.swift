@@ -65,7 +65,9 @@ extension DOMPatch {
     var replaced = Set<Int>()
     for index in stage.sectionReloads { if let n = newIndex[index] { replaced.insert(n) } }
     var touched = Set<Int>()
-    for path in stage.itemDeletes + stage.itemMoves.map(\.source) + stage.itemReloads {
+    // A reload keeps the count, so a virtual section takes it row by row; anything else that
+    // changes a virtual section's rows replaces it whole.
+    for path in stage.itemDeletes + stage.itemMoves.map(\.source) {
       if let n = newIndex[path.section] { touched.insert(n) }
     }
     for path in stage.itemInserts + stage.itemMoves.map(\.target) { touched.insert(path.section) }

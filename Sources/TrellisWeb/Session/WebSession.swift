@@ -106,7 +106,7 @@ final class WebSession {
     }
     for (pane, screen) in current {
       guard let state = panes[pane] else { continue }
-      screen.model.processChanges()
+      if screen.model.hasPendingChanges { screen.model.processChanges() }
       var ops: [ServerMessage.Op] = []
       for changeset in state.pending {
         if changeset.fullReload != nil {
@@ -116,7 +116,7 @@ final class WebSession {
         for stage in changeset.stages {
           let patches = DOMPatch.patches(
             from: state.table, stage: stage, isVirtual: renderer.isVirtual)
-          ops += patches.map { op($0, editing: screen.isEditing) }
+          ops += patches.map { op($0, editing: screen.isEditing, in: stage.data) }
           state.table = stage.data
         }
       }
@@ -129,13 +129,18 @@ final class WebSession {
     }
   }
 
-  private func op(_ patch: DOMPatch, editing: Bool) -> ServerMessage.Op {
+  private func op(_ patch: DOMPatch, editing: Bool, in table: TableSnapshot) -> ServerMessage.Op {
     switch patch {
     case .deleteRow(let s, let r): .init(o: "dr", s: s, r: r)
     case .insertRow(let s, let r, let row):
       .init(o: "ir", s: s, r: r, h: renderer.row(row, index: r, editing: editing))
     case .replaceRow(let s, let r, let row):
-      .init(o: "sr", s: s, r: r, h: renderer.row(row, index: r, editing: editing))
+      .init(
+        o: "sr", s: s, r: r,
+        h: renderer.row(
+          row, index: r, editing: editing,
+          virtual: table.sections.indices.contains(s)
+            && renderer.isVirtual(table.sections[s].items.count)))
     case .deleteSection(let s): .init(o: "ds", s: s)
     case .insertSection(let s, let section):
       .init(o: "is", s: s, h: renderer.section(section, index: s, editing: editing))

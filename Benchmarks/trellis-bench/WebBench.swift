@@ -1,0 +1,227 @@
+import Foundation
+import HummingbirdWSClient
+import Logging
+import Observation
+import Trellis
+import TrellisExamples
+import TrellisWeb
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// `trellis-bench web`: the web host measured against its own server on loopback.
+///
+/// - one edit event in → its changeset out, on a 10,000-row section (p50, p99);
+/// - the first page of a 100,000-row list (server time and bytes);
+/// - 50 concurrent WebSocket sessions editing one shared store (errors, lost edits).
+enum WebBench {
+  /// Runs every case and prints a table, or JSON when `json` is true.
+  static func run(json: Bool) async throws {
+    let definition = try TasksApp.taskDefinition()
+    let tasks = MemoryStore(
+      objects: (0..<50).map { Task(name: "Task \($0)") }, definition: definition)
+    let apps = [
+      WebApp(id: "form", title: "10,000-row form") { try formNavigator(rows: 10_000) },
+      WebApp(id: "list", title: "100,000-row list") { listNavigator(rows: 100_000) },
+      WebApp(id: "tasks", title: "Tasks") {
+        Navigator(root: TasksApp.listScreen(store: tasks, definition: definition))
+      },
+    ]
+    var configuration = WebConfiguration(
+      host: "127.0.0.1", port: 0, allowedOrigins: ["ws://localhost"])
+    configuration.rateBurst = 10_000
+    configuration.ratePerSecond = 10_000
+    let server = try WebServer(apps: apps, configuration: configuration)
+    let (ports, portContinuation) = AsyncStream<Int>.makeStream()
+    let serving = Swift.Task { try await server.run { port in portContinuation.yield(port) } }
+    defer { serving.cancel() }
+    var iterator = ports.makeAsyncIterator()
+    guard let port = await iterator.next() else { throw BenchFailure("the server did not start") }
+    let base = "http://127.0.0.1:\(port)"
+
+    let page = try await firstPage(base: base, app: "list", runs: 20)
+    let edit = try await editLatency(base: base, port: port, edits: 500)
+    let sessions = try await concurrentSessions(base: base, port: port, count: 50)
+    let names = try await server.perform(onApp: "tasks") {
+      Set(((try? tasks.fetch(FetchOptions())) ?? []).compactMap { ($0.objectValue as? Task)?.name })
+    }
+    let lost = (0..<50).filter { !names.contains("Edited \($0)") }.count
+
+    let results: [(String, String, String)] = [
+      ("edit → changeset, 10,000 rows, p50", format(edit.p50), "ms"),
+      ("edit → changeset, 10,000 rows, p99", format(edit.p99), "ms (target < 5)"),
+      ("first page, 100,000 rows, median", format(page.median), "ms (target < 50)"),
+      ("first page, 100,000 rows, size", String(page.bytes / 1024), "KB (target < 300)"),
+      ("50 sessions: error events", String(sessions.errors), ""),
+      ("50 sessions: lost edits", String(lost), ""),
+    ]
+    if json {
+      let object = Dictionary(uniqueKeysWithValues: results.map { ($0.0, $0.1) })
+      let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+      print(String(decoding: data, as: UTF8.self))
+    } else {
+      print("web host, on loopback")
+      for (name, value, unit) in results {
+        print("  \(name.padding(toLength: 40, withPad: " ", startingAt: 0)) \(value) \(unit)")
+      }
+    }
+  }
+
+  // MARK: Apps
+
+  /// A form of `rows` text fields, each bound to its own observed cell, so that an edit
+  /// re-renders one row.
+  static func formNavigator(rows: Int) throws -> Navigator {
+    let model = TableModel(title: "Form")
+    let section = Section(id: "form")
+    for index in 0..<rows {
+      let cell = BenchCell()
+      let binding = RowBinding(
+        object: cell, keyPath: "field\(index)", valueKind: .string,
+        read: { .string(cell.text) },
+        write: { value throws(BindingError) in cell.text = value.stringValue ?? "" })
+      section.addRow("Field \(index)", kind: .textField, binding: binding, id: "f\(index)")
+    }
+    model.addSection(section)
+    return Navigator(root: Screen(model: model))
+  }
+
+  static func listNavigator(rows: Int) -> Navigator {
+    let model = TableModel(title: "List", style: .plain)
+    let numbers = (0..<rows).map { "Row \($0)" }
+    model.addSection(ContentSection(id: "rows", content: numbers) { n, row in row.text = n })
+    return Navigator(root: Screen(model: model))
+  }
+
+  // MARK: Cases
+
+  static func firstPage(base: String, app: String, runs: Int) async throws
+    -> (median: Double, bytes: Int)
+  {
+    var times: [Double] = []
+    var bytes = 0
+    for _ in 0..<runs {
+      guard let url = URL(string: "\(base)/apps/\(app)") else { throw BenchFailure("bad URL") }
+      let start = ContinuousClock.now
+      let (data, _) = try await URLSession.shared.data(from: url)
+      times.append(milliseconds(start.duration(to: .now)))
+      bytes = data.count
+    }
+    return (percentile(times, 0.5), bytes)
+  }
+
+  static func session(base: String, app: String) async throws -> String {
+    guard let url = URL(string: "\(base)/apps/\(app)") else { throw BenchFailure("bad URL") }
+    let (data, _) = try await URLSession.shared.data(from: url)
+    let html = String(decoding: data, as: UTF8.self)
+    guard let id = attribute("data-session", html), let token = attribute("data-token", html) else {
+      throw BenchFailure("the page has no session")
+    }
+    return "app=\(app)&session=\(id)&token=\(token)"
+  }
+
+  static func editLatency(base: String, port: Int, edits: Int) async throws
+    -> (p50: Double, p99: Double)
+  {
+    let query = try await session(base: base, app: "form")
+    let timings = Timings()
+    try await WebSocketClient.connect(
+      url: "ws://localhost:\(port)/ws?\(query)",
+      configuration: WebSocketClientConfiguration(maxFrameSize: 1 << 22), logger: quiet
+    ) { inbound, outbound, _ in
+      var messages = inbound.messages(maxSize: .max).makeAsyncIterator()
+      _ = try await messages.next()
+      for edit in 0..<edits {
+        let row = (edit * 37) % 10_000
+        let start = ContinuousClock.now
+        try await outbound.write(.text(#"{"t":"set","s":0,"r":\#(row),"v":"value \#(edit)"}"#))
+        while case .text(let text)? = try await messages.next() {
+          if text.hasPrefix(#"{"t":"patch""#) || text.contains(#""t":"patch""#) { break }
+          if text.contains(#""t":"error""#) { throw BenchFailure(text) }
+        }
+        await timings.add(milliseconds(start.duration(to: .now)))
+      }
+      try await outbound.close(.normalClosure, reason: nil)
+    }
+    let all = await timings.values
+    return (percentile(all, 0.5), percentile(all, 0.99))
+  }
+
+  static func concurrentSessions(base: String, port: Int, count: Int) async throws
+    -> (errors: Int, done: Int)
+  {
+    let errors = Timings()
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for index in 0..<count {
+        group.addTask {
+          let query = try await session(base: base, app: "tasks")
+          try await WebSocketClient.connect(
+            url: "ws://localhost:\(port)/ws?\(query)",
+            configuration: WebSocketClientConfiguration(maxFrameSize: 1 << 22), logger: quiet
+          ) { inbound, outbound, _ in
+            var messages = inbound.messages(maxSize: .max).makeAsyncIterator()
+            func awaitScreen() async throws {
+              while case .text(let text)? = try await messages.next() {
+                if text.contains(#""t":"error""#) { await errors.add(1) }
+                if text.contains(#""t":"screen""#) { return }
+              }
+            }
+            try await awaitScreen()
+            try await outbound.write(.text(#"{"t":"select","s":0,"r":\#(index)}"#))
+            try await awaitScreen()
+            try await outbound.write(.text(#"{"t":"set","s":0,"r":0,"v":"Edited \#(index)"}"#))
+            try await outbound.write(.text(#"{"t":"done"}"#))
+            try await awaitScreen()
+            try await outbound.close(.normalClosure, reason: nil)
+          }
+        }
+      }
+      try await group.waitForAll()
+    }
+    return (await errors.values.count, count)
+  }
+
+  // MARK: Helpers
+
+  static var quiet: Logger {
+    var logger = Logger(label: "trellis-bench-web")
+    logger.logLevel = .critical
+    return logger
+  }
+
+  static func attribute(_ name: String, _ html: String) -> String? {
+    guard let start = html.range(of: "\(name)=\"") else { return nil }
+    guard let end = html[start.upperBound...].firstIndex(of: "\"") else { return nil }
+    return String(html[start.upperBound..<end])
+  }
+
+  static func milliseconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+  }
+
+  static func percentile(_ values: [Double], _ p: Double) -> Double {
+    guard !values.isEmpty else { return .nan }
+    let sorted = values.sorted()
+    return sorted[min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.down)))]
+  }
+
+  static func format(_ value: Double) -> String { String(format: "%.2f", value) }
+}
+
+/// One field's text, observed.
+@Observable final class BenchCell {
+  var text = ""
+}
+
+/// Measurements gathered from concurrent tasks.
+actor Timings {
+  private(set) var values: [Double] = []
+  func add(_ value: Double) { values.append(value) }
+}
+
+/// Why a benchmark could not run.
+struct BenchFailure: Error, CustomStringConvertible {
+  let description: String
+  init(_ description: String) { self.description = description }
+}
