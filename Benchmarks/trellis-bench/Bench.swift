@@ -6,7 +6,9 @@ struct Bench: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "trellis-bench",
     abstract: "Measure Trellis against its baselines in the same run.",
-    subcommands: [DiffCommand.self, FormsCommand.self, StoresCommand.self, StdlibProbe.self])
+    subcommands: [
+      DiffCommand.self, FormsCommand.self, StoresCommand.self, WebCommand.self, StdlibProbe.self,
+    ])
 }
 
 /// `trellis-bench diff`: the diff engine against the hash lower bound and the standard library.
@@ -64,4 +66,16 @@ struct StoresCommand: ParsableCommand {
   var json = false
 
   func run() throws { try StoresBench.run(json: json) }
+}
+
+/// `trellis-bench web`: the web host on loopback, edit to changeset and first pages.
+struct WebCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "web",
+    abstract: "One edit to its changeset (10,000 rows), a first page (100,000 rows), 50 sessions.")
+
+  @Flag(help: "Print one JSON line per case instead of a table.")
+  var json = false
+
+  func run() async throws { try await WebBench.run(json: json) }
 }

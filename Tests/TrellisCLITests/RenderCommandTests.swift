@@ -62,10 +62,15 @@ struct RenderCommandTests {
         == "unbound.json:4:96: error: unknown substitution ':profle' (did you mean ':profile'?)\n")
   }
 
-  @Test func serveIsNotAvailableYet() throws {
-    let result = try CommandRunner.run(["serve", "MyTable.plist"])
-    #expect(result.status == 2)
-    #expect(result.errors.contains("not available yet"))
+  @Test func serveRefusesADescriptorWithErrorsBeforeListening() throws {
+    // A descriptor with errors is never served: the same located error as render, exit 1.
+    let result = try CommandRunner.run(
+      ["serve", "unbound.json", "--data", "data.json", "--port", "0"], in: CommandRunner.inputs)
+    #expect(result.status == 1)
+    #expect(result.output == "")
+    #expect(
+      result.errors
+        == "unbound.json:4:96: error: unknown substitution ':profle' (did you mean ':profile'?)\n")
   }
 }
 
