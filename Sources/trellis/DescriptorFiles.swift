@@ -15,6 +15,20 @@ struct DescriptorFiles {
     }
   }
 
+  /// What `render` and `serve` bind: the descriptor with the descriptors it pushes, an optional
+  /// theme, and the root object (the data document, or an empty dictionary). `nil`, with the
+  /// diagnostics collected, when any of them has an error.
+  mutating func screenInputs(descriptor path: String, data: String?, theme: String?) -> (
+    descriptor: TableDescriptor, library: DescriptorLibrary, root: DocumentObject
+  )? {
+    let loaded = descriptor(path)
+    let root = data.map { self.data($0) } ?? DocumentObject([:])
+    var library = loaded.map { library(for: path, descriptor: $0) } ?? DescriptorLibrary()
+    if let theme { library.theme = self.theme(theme) }
+    guard let loaded, let root, !hasErrors else { return nil }
+    return (loaded, library, root)
+  }
+
   /// The descriptor at `path`.
   mutating func descriptor(_ path: String) -> TableDescriptor? {
     guard let data = read(path) else { return nil }

@@ -34,12 +34,10 @@ struct ServeCommand: AsyncParsableCommand {
 
   func run() async throws {
     var files = DescriptorFiles()
-    let loaded = files.descriptor(descriptor)
-    let root = data.map { files.data($0) } ?? DocumentObject([:])
-    var library =
-      loaded.map { files.library(for: descriptor, descriptor: $0) } ?? DescriptorLibrary()
-    if let theme { library.theme = files.theme(theme) }
-    guard let loaded, let root, !files.hasErrors else {
+    guard
+      let (loaded, library, root) = files.screenInputs(
+        descriptor: descriptor, data: data, theme: theme)
+    else {
       files.printDiagnostics(toStandardError: true)
       throw ExitCode(1)
     }
