@@ -23,10 +23,10 @@ struct DescriptorFiles {
   )? {
     let loaded = descriptor(path)
     let root = data.map { self.data($0) } ?? DocumentObject([:])
-    var library = loaded.map { library(for: path, descriptor: $0) } ?? DescriptorLibrary()
-    if let theme { library.theme = self.theme(theme) }
+    var pushed = loaded.map { library(for: path, descriptor: $0) } ?? DescriptorLibrary()
+    if let theme { pushed.theme = self.theme(theme) }
     guard let loaded, let root, !hasErrors else { return nil }
-    return (loaded, library, root)
+    return (loaded, pushed, root)
   }
 
   /// The descriptor at `path`.
