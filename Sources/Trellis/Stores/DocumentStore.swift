@@ -205,13 +205,7 @@ public final class DocumentStore: DataStore, @unchecked Sendable {
     guard let document = item.objectValue as? DocumentObject, items.allItems.contains(item) else {
       throw .notFound(item.displayText)
     }
-    let before = document.root
-    do {
-      for (key, value) in values.sorted(by: { $0.key < $1.key }) {
-        try document.setValue(value, forKeyPath: key)
-      }
-    } catch {
-      document.replaceRoot(before)
+    do { try document.setValuesAtomically(values) } catch {
       throw .invalidItem(error.description)
     }
     try items.update(item, values: [:])

@@ -44,7 +44,7 @@ public enum ContactsApp {
 
   /// `count` people with deterministic names, emails and phone numbers.
   public static func people(_ count: Int, seed: UInt64 = 2026) -> [Contact] {
-    var generator = NameGenerator(seed: seed)
+    var generator = SeededRandom(seed: seed)
     return (0..<count).map { index in
       let first = generator.pick(firstNames)
       let last = generator.pick(lastNames)
@@ -83,21 +83,8 @@ public enum ContactsApp {
   ]
 }
 
-/// A small deterministic generator (SplitMix64), so examples and benchmarks see the same data
-/// on every run.
-struct NameGenerator {
-  var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
+extension SeededRandom {
+  /// One of `names`, chosen by the next number.
   mutating func pick(_ names: [String]) -> String {
     names[Int(next() % UInt64(names.count))]
   }
