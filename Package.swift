@@ -21,7 +21,8 @@ let package = Package(
     .package(url: "https://github.com/swiftlang/swift-syntax.git", from: "602.0.0"),
     .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.0.0"),
     .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.0.0"),
-    .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.0.0"),
+    .package(
+      url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.0.0"),
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
     .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
   ],
@@ -106,8 +107,11 @@ let package = Package(
       resources: [.copy("Fixtures")]
     ),
     .testTarget(
-      name: "TrellisCLITests", dependencies: ["trellis"], exclude: ["Expected", "Inputs"]),
-    .testTarget(name: "TrellisSQLiteTests", dependencies: ["TrellisSQLite", "TrellisTesting", "TrellisExamples"]),
+      name: "TrellisCLITests", dependencies: ["trellis", "TrellisTesting"],
+      exclude: ["Expected", "Inputs"]),
+    .testTarget(
+      name: "TrellisSQLiteTests",
+      dependencies: ["TrellisSQLite", "TrellisTesting", "TrellisExamples"]),
     .testTarget(
       name: "TrellisWebTests",
       dependencies: [

@@ -8,8 +8,9 @@ cd "$(dirname "$0")/.."
 if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
   SUDO=""
   if [ "$(id -u)" != "0" ]; then SUDO="sudo"; fi
-  $SUDO apt-get update
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y chromium chromium-driver
+  $SUDO env DEBIAN_FRONTEND=noninteractive apt-get update -q </dev/null
+  $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
+    chromium chromium-driver </dev/null
 fi
 
 # selenium and pytest in a virtual environment; without venv support, in the user's site.

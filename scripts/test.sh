@@ -1,11 +1,28 @@
 #!/usr/bin/env bash
 # Runs every test of the project on a fresh machine: Swift tests first, then browser tests.
+#
+# Each phase has a time limit, so that a hang fails the run with the phase named (and, for the
+# Swift tests, with their output up to the hang) instead of stalling it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-swift build --build-tests
-swift test 2>&1 | tee .test-output.log | grep -vE '^(◇|↳)' 
-grep -qE 'Test run with [0-9]+ tests? .*passed' .test-output.log
+phase() { echo "== $(date -u +%H:%M:%S) $*"; }
+
+phase "swift build --build-tests"
+timeout --kill-after=60 45m swift build --build-tests
+
+phase "swift test"
+# Line-buffered, so that the log shows every finished test even if the run is stopped.
+status=0
+timeout --kill-after=60 20m stdbuf -oL -eL swift test --skip-build 2>&1 \
+  | tee .test-output.log | grep --line-buffered -vE '^(◇|↳)' || status=$?
+if ! grep -qE 'Test run with [0-9]+ tests? .*passed' .test-output.log; then
+  phase "swift test did not pass (status $status); the last tests started and ended:"
+  grep -E '^(◇|✔|✘)' .test-output.log | tail -20 || true
+  exit 1
+fi
 
 # Browser tests: the demo server in a real headless Chromium, driven by selenium.
-bash scripts/browser-test.sh
+phase "browser tests"
+timeout --kill-after=60 20m bash scripts/browser-test.sh
+phase "all tests passed"

@@ -2,9 +2,11 @@
 import json
 import os
 import pathlib
+import queue
 import socket
 import subprocess
 import tempfile
+import threading
 import time
 
 import pytest
@@ -35,11 +37,27 @@ def server():
         [binary, "--port", str(port), "--db", str(folder / "demo.sqlite"),
          "--document", str(document)],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=environment)
+    # Read the server's output on a thread for as long as it runs: a pipe nobody reads fills
+    # up and stalls the server. The first line with its address says it is listening.
+    lines = queue.Queue()
+
+    def drain():
+        for text in process.stdout:
+            lines.put(text)
+        lines.put(None)
+
+    threading.Thread(target=drain, daemon=True).start()
     line = ""
-    deadline = time.time() + 60
+    deadline = time.time() + 120
     while time.time() < deadline:
-        line = process.stdout.readline()
-        if "http://" in line or process.poll() is not None:
+        try:
+            item = lines.get(timeout=max(0.1, deadline - time.time()))
+        except queue.Empty:
+            break
+        if item is None:
+            break
+        line = item
+        if "http://" in line:
             break
     if "http://" not in line:
         process.kill()

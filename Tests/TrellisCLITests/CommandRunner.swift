@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrellisTesting
 
 /// Runs the built `trellis` binary and compares its output with expected files.
 struct CommandRunner {
@@ -37,23 +38,12 @@ struct CommandRunner {
     return try #require(found, "no trellis binary among \(candidates.map(\.path))")
   }
 
-  /// Runs `trellis` with `arguments` in `directory`.
+  /// Runs `trellis` with `arguments` in `directory`; a run past a minute fails the test.
   static func run(_ arguments: [String], in directory: URL = fixtures) throws -> Result {
-    let process = Process()
-    process.executableURL = try binary()
-    process.arguments = arguments
-    process.currentDirectoryURL = directory
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    let outputData = output.fileHandleForReading.readDataToEndOfFile()
-    let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Result(
-      status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-      errors: String(decoding: errorData, as: UTF8.self))
+    let result = try ChildProcess.run(
+      try binary(), arguments: arguments, directory: directory, timeout: 60)
+    #expect(!result.timedOut, "trellis \(arguments.joined(separator: " ")) did not end in time")
+    return Result(status: result.status, output: result.output, errors: result.errors)
   }
 
   /// The text of the expected file `name`.

@@ -1,4 +1,5 @@
 import TrellisDiff
+import TrellisTesting
 
 /// One random edit of a snapshot, as a user or a store would make it.
 enum Mutation: CaseIterable {
@@ -12,11 +13,11 @@ enum Mutation: CaseIterable {
 /// Identifiers are unique by construction: every new item or section takes the next number
 /// from a counter, so a failure is always the engine's, never the generator's.
 struct MutationGenerator {
-  var random: SeededGenerator
+  var random: SeededRandom
   private var nextItem = 10_000
   private var nextSection = 100
 
-  init(seed: UInt64) { random = SeededGenerator(seed: seed) }
+  init(seed: UInt64) { random = SeededRandom(seed: seed) }
 
   /// A snapshot of up to `maxSections` sections of up to `maxItems` items each.
   mutating func snapshot(maxSections: Int = 5, maxItems: Int = 12) -> TestSnapshot {

@@ -1,5 +1,6 @@
 import Testing
 import TrellisDiff
+import TrellisTesting
 
 @testable import TrellisWeb
 
@@ -24,18 +25,6 @@ private struct SimulatedPage {
       case .replaceSection(let s, let section): sections[s] = section
       }
     }
-  }
-}
-
-/// A deterministic generator, so that a failure can be replayed.
-private struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
 
@@ -120,7 +109,7 @@ struct DOMPatchTests {
 
   @Test(arguments: 0..<40)
   func randomChangesLeaveThePageEqualToTheModel(seed: Int) throws {
-    var random = SplitMix(state: UInt64(seed) &* 7919 &+ 1)
+    var random = SeededRandom(seed: UInt64(seed) &* 7919 &+ 1)
     var next = 1000
     let (model, sections) = makeModel(
       (0..<3).map { s in

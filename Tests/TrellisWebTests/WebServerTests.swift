@@ -10,7 +10,7 @@ import WSClient
 
 @testable import TrellisWeb
 
-@Suite("Web server pages and limits")
+@Suite("Web server pages and limits", .timeLimit(.minutes(2)))
 struct WebServerTests {
   @Test func homeListsTheAppsAndPagesCarryASession() async throws {
     let server = try WebTestSupport.tasksServer([Task(name: "Buy <b>milk</b>")])

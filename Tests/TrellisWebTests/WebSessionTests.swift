@@ -10,7 +10,7 @@ import WSClient
 
 @testable import TrellisWeb
 
-@Suite("WebSocket sessions")
+@Suite("WebSocket sessions", .timeLimit(.minutes(1)))
 struct WebSessionTests {
   @Test func theSocketNeedsTheRightTokenAndOrigin() async throws {
     let server = try WebTestSupport.tasksServer([Task(name: "A")])
@@ -172,7 +172,7 @@ struct WebSessionTests {
   }
 }
 
-@Suite("Session limits")
+@Suite("Session limits", .timeLimit(.minutes(1)))
 struct SessionLimitTests {
   @Test func messagesAboveTheRateGetAnErrorAndTheSessionLives() async throws {
     var configuration = WebTestSupport.configuration()

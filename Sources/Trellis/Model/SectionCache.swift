@@ -10,6 +10,8 @@ struct SectionCache {
   var visible: [RowSnapshot]
   /// Per visible row, its element index; `nil` when every element is visible.
   var visibleElementIndex: [Int]?
+  /// Element index by identity, built the first time many rows change at once.
+  var elementIndexByID: [RowID: Int]? = nil
 
   /// The element index of visible row `row`.
   func elementIndex(ofVisibleRow row: Int) -> Int? {
@@ -38,18 +40,8 @@ struct SectionCache {
     return cache
   }
 
-  /// Re-renders the rows with `ids`.
-  mutating func rerender(
-    _ ids: Set<RowID>, of section: Section, sink: InvalidationSink, model: TableModel?
-  ) {
-    for (index, id) in elementIDs.enumerated() where ids.contains(id) {
-      guard index < section.elementCount else { continue }
-      rows[index] = Self.renderRow(section, index: index, id: id, sink: sink, model: model)
-    }
-    collectVisible(section: section, theme: model?.theme)
-  }
-
-  private mutating func collectVisible(section: Section, theme: Theme?) {
+  /// Gathers the visible rows in order and resolves their theme styles by visible position.
+  mutating func collectVisible(section: Section, theme: Theme?) {
     var visible: [RowSnapshot] = []
     visible.reserveCapacity(rows.count)
     var indices: [Int] = []
@@ -76,7 +68,8 @@ struct SectionCache {
     self.visibleElementIndex = allVisible ? nil : indices
   }
 
-  private static func renderRow(
+  /// Renders one row, tracking what it reads so that a change marks only this row stale.
+  static func renderRow(
     _ section: Section, index: Int, id: RowID, sink: InvalidationSink, model: TableModel?
   ) -> RowSnapshot? {
     let key = ObjectIdentifier(section)

@@ -39,7 +39,7 @@ public final class TableModel {
   let invalidation = InvalidationSink()
   var caches: [ObjectIdentifier: SectionCache] = [:]
   private(set) var delivered = TableSnapshot()
-  private var sectionsChanged = true
+  private(set) var sectionsChanged = true
   private var observers: [Int: (TableChangeset) -> Void] = [:]
   private var nextObserver = 0
   private var nextSectionNumber = 0
@@ -147,9 +147,11 @@ public final class TableModel {
     isProcessing = true
     defer { isProcessing = false }
     willProcessChanges?()
-    let new = render()
-    let changeset = TableChangeset.reconciling(from: delivered, to: new, options: diffOptions)
-    delivered = new
+    let stale = invalidation.take()
+    let changeset =
+      rowLocalChangeset(stale.rows, staleSections: stale.sections)
+      ?? TableChangeset.reconciling(from: delivered, to: render(stale), options: diffOptions)
+    delivered = changeset.target
     if !changeset.isEmpty {
       for observer in observers.values { observer(changeset) }
     }
@@ -163,8 +165,9 @@ public final class TableModel {
   }
 
   /// Renders sections that became stale and reuses the rest.
-  private func render() -> TableSnapshot {
-    let stale = invalidation.take()
+  private func render(
+    _ stale: (rows: [ObjectIdentifier: Set<RowID>], sections: Set<ObjectIdentifier>)
+  ) -> TableSnapshot {
     sectionsChanged = false
     var result: [SnapshotSection<SectionSnapshot, RowSnapshot>] = []
     result.reserveCapacity(sections.count)
@@ -173,7 +176,7 @@ public final class TableModel {
       if caches[key] == nil || stale.sections.contains(key) {
         caches[key] = SectionCache.render(section, sink: invalidation, model: self)
       } else if let rows = stale.rows[key] {
-        caches[key]?.rerender(rows, of: section, sink: invalidation, model: self)
+        _ = caches[key]?.updateRows(rows, of: section, sink: invalidation, model: self)
       }
       if let cache = caches[key] {
         result.append(SnapshotSection(cache.snapshot, items: cache.visible))

@@ -4,7 +4,7 @@ import Testing
 @testable import Trellis
 
 /// Loading descriptors from files and from a web server (a local one, started by the test).
-@Suite("Descriptor loading")
+@Suite("Descriptor loading", .timeLimit(.minutes(1)))
 struct DescriptorLoadingTests {
   @Test func loadsFromAFileURL() async throws {
     let url = try DescriptorTestSupport.fixtureURL("MyTable.plist")

@@ -123,21 +123,18 @@ struct UserDefaultsStoreTests {
       try app.tap("Marimba")
       #expect(store.synchronize())
     }
-    let child = Process()
-    child.executableURL = URL(fileURLWithPath: "/proc/self/exe")
-    child.arguments = [
-      "--testing-library", "swift-testing", "--filter", "settingsSurviveASecondProcess",
-    ]
     var childEnvironment = environment
     childEnvironment["XDG_CONFIG_HOME"] = TemporaryConfigHome.url.path
     childEnvironment["TRELLIS_SETTINGS_CHILD_SUITE"] = suite
     childEnvironment["TRELLIS_SETTINGS_CHILD_REPORT"] = report.path
-    child.environment = childEnvironment
-    child.standardOutput = FileHandle.nullDevice
-    child.standardError = FileHandle.nullDevice
-    try child.run()
-    child.waitUntilExit()
-    #expect(child.terminationStatus == 0)
+    let child = try ChildProcess.run(
+      URL(fileURLWithPath: "/proc/self/exe"),
+      arguments: [
+        "--testing-library", "swift-testing", "--filter", "settingsSurviveASecondProcess",
+      ],
+      environment: childEnvironment, timeout: 120)
+    #expect(!child.timedOut, "the second process did not end in time")
+    #expect(child.status == 0, "\(child.errors)")
     let seen = try String(contentsOf: report, encoding: .utf8).split(separator: "\n")
     #expect(seen == ["bob", "20.0", "Marimba"], "the second process sees the first one's settings")
     let data = try Data(contentsOf: URL(fileURLWithPath: suite + ".plist"))

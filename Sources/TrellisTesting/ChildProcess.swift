@@ -1,0 +1,83 @@
+import Foundation
+
+/// Runs a program to its end, with a deadline, for tests that start a second process.
+///
+/// A child that outlives its deadline is terminated and reported as timed out, so that a
+/// hanging child fails its test instead of stalling the whole run.
+///
+/// ```swift
+/// let result = try ChildProcess.run(binary, arguments: ["validate", "table.json"])
+/// #expect(result.status == 0 && !result.timedOut)
+/// ```
+public enum ChildProcess {
+  /// What a run printed, and how it ended.
+  public struct Result: Sendable {
+    /// The exit status (or the signal that ended it).
+    public var status: Int32
+    /// Everything written to standard output.
+    public var output: String
+    /// Everything written to standard error.
+    public var errors: String
+    /// Whether the child was terminated for running past its deadline.
+    public var timedOut: Bool
+  }
+
+  /// Runs `executable` with `arguments` and waits at most `timeout` seconds for it to end.
+  ///
+  /// - Parameters:
+  ///   - environment: The child's environment; the parent's when `nil`.
+  ///   - directory: The working directory; the parent's when `nil`.
+  public static func run(
+    _ executable: URL, arguments: [String], environment: [String: String]? = nil,
+    directory: URL? = nil, timeout: TimeInterval = 120
+  ) throws -> Result {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    if let environment { process.environment = environment }
+    if let directory { process.currentDirectoryURL = directory }
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+
+    let timedOut = TimeoutFlag()
+    let watchdog = DispatchWorkItem {
+      guard process.isRunning else { return }
+      timedOut.set()
+      process.terminate()
+    }
+    DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
+    // Read both pipes to their end at once, so that neither fills up and blocks the child.
+    let errorData = ErrorBuffer()
+    let readErrors = DispatchWorkItem {
+      errorData.set(errors.fileHandleForReading.readDataToEndOfFile())
+    }
+    DispatchQueue.global().async(execute: readErrors)
+    let outputData = output.fileHandleForReading.readDataToEndOfFile()
+    readErrors.wait()
+    process.waitUntilExit()
+    watchdog.cancel()
+    return Result(
+      status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+      errors: String(decoding: errorData.get(), as: UTF8.self), timedOut: timedOut.get())
+  }
+}
+
+/// A flag set from the watchdog's thread.
+private final class TimeoutFlag: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value = false
+  func set() { lock.withLock { value = true } }
+  func get() -> Bool { lock.withLock { value } }
+}
+
+/// The standard error bytes, handed from the reading thread.
+private final class ErrorBuffer: @unchecked Sendable {
+  private let lock = NSLock()
+  private var data = Data()
+  func set(_ data: Data) { lock.withLock { self.data = data } }
+  func get() -> Data { lock.withLock { data } }
+}
