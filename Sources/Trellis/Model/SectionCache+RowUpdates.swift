@@ -89,22 +89,17 @@ extension SectionCache {
   }
 
   /// The element indices of `ids`, ascending; ids no longer in the section are skipped.
+  ///
+  /// The index by identity is built on the first such update after a render, so that later
+  /// edits of a large section cost what their rows cost.
   private mutating func elementIndices(of ids: Set<RowID>, limit: Int) -> [Int] {
-    if ids.count > 8 || elementIndexByID != nil {
-      if elementIndexByID == nil {
-        var map: [RowID: Int] = [:]
-        map.reserveCapacity(elementIDs.count)
-        for (index, id) in elementIDs.enumerated() where map[id] == nil { map[id] = index }
-        elementIndexByID = map
-      }
-      return ids.compactMap { elementIndexByID?[$0] }.filter { $0 < limit }.sorted()
+    if elementIndexByID == nil {
+      var map: [RowID: Int] = [:]
+      map.reserveCapacity(elementIDs.count)
+      for (index, id) in elementIDs.enumerated() where map[id] == nil { map[id] = index }
+      elementIndexByID = map
     }
-    // A few rows: one scan, without building the map.
-    var result: [Int] = []
-    for (index, id) in elementIDs.enumerated() where index < limit && ids.contains(id) {
-      result.append(index)
-    }
-    return result
+    return ids.compactMap { elementIndexByID?[$0] }.filter { $0 < limit }.sorted()
   }
 
   /// The visible position of element `index`, if it is visible.

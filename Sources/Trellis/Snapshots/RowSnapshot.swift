@@ -4,53 +4,157 @@ import TrellisDiff
 ///
 /// Two snapshots with the same ``id`` are the same row; when anything else differs, the row is
 /// reloaded.
+///
+/// A snapshot is a value with copy-on-write storage: copying one, or a table of them, copies a
+/// reference, and comparing a row with an unchanged copy of itself is a pointer comparison.
 public struct RowSnapshot: Hashable, Sendable, Diffable {
-  /// The row's identity.
-  public var id: RowID
-  public var kind: RowKind
-  public var text: String?
-  public var detail: String?
-  /// The bound value as a host shows it: a scalar, or an array for a multiple selection.
-  public var value: Value?
-  public var imageName: String?
-  public var accessory: Accessory
-  public var editingAccessory: Accessory
-  public var editingStyle: EditingStyle
-  public var isEnabled: Bool
-  public var isMovable: Bool
-  public var isDeletable: Bool
-  public var height: Double?
-  public var themeStyle: String?
-  public var attributes: RowAttributes
-  public var validationMessage: String?
-  /// The key path of the binding, for hosts that send edits back by path.
-  public var keyPath: String?
-  /// The theme's resolved style for the row (element, odd/even and named styles, cascaded);
-  /// `nil` when the model has no theme.
-  public var style: ResolvedStyle?
+  /// Everything a row shows, compared and hashed field by field.
+  struct Contents: Hashable, Sendable {
+    var id: RowID
+    var kind: RowKind
+    var text: String?
+    var detail: String?
+    var value: Value?
+    var imageName: String?
+    var accessory: Accessory
+    var editingAccessory: Accessory
+    var editingStyle: EditingStyle
+    var isEnabled: Bool
+    var isMovable: Bool
+    var isDeletable: Bool
+    var height: Double?
+    var themeStyle: String?
+    var attributes: RowAttributes
+    var validationMessage: String?
+    var keyPath: String?
+    var style: ResolvedStyle?
+  }
+
+  /// The shared storage; replaced by a copy before a write when it is shared.
+  final class Storage: @unchecked Sendable {
+    var contents: Contents
+    init(_ contents: Contents) { self.contents = contents }
+  }
+
+  private var storage: Storage
 
   /// Reads `row` and its bound value.
   public init(_ row: Row) {
-    id = row.id
-    kind = row.kind
-    text = row.text
-    detail = row.detailText
-    value = row.value.map(Self.displayable)
-    imageName = row.imageName
-    accessory = row.accessory
-    editingAccessory = row.editingAccessory
-    editingStyle = row.editingStyle
-    isEnabled = row.isEnabled
-    isMovable = row.isMovable
-    isDeletable = row.isDeletable
-    height = row.height
-    themeStyle = row.themeStyle
-    attributes = row.attributes
-    validationMessage = row.validationMessage
-    keyPath = row.binding?.keyPath
+    storage = Storage(
+      Contents(
+        id: row.id, kind: row.kind, text: row.text, detail: row.detailText,
+        value: row.value.map(Self.displayable), imageName: row.imageName,
+        accessory: row.accessory, editingAccessory: row.editingAccessory,
+        editingStyle: row.editingStyle, isEnabled: row.isEnabled, isMovable: row.isMovable,
+        isDeletable: row.isDeletable, height: row.height, themeStyle: row.themeStyle,
+        attributes: row.attributes, validationMessage: row.validationMessage,
+        keyPath: row.binding?.keyPath, style: nil))
   }
 
-  public var diffID: RowID { id }
+  private mutating func update(_ change: (inout Contents) -> Void) {
+    if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.contents) }
+    change(&storage.contents)
+  }
+
+  /// The row's identity.
+  public var id: RowID {
+    get { storage.contents.id }
+    set { update { $0.id = newValue } }
+  }
+  /// What kind of row it is.
+  public var kind: RowKind {
+    get { storage.contents.kind }
+    set { update { $0.kind = newValue } }
+  }
+  /// The main text.
+  public var text: String? {
+    get { storage.contents.text }
+    set { update { $0.text = newValue } }
+  }
+  /// The detail text.
+  public var detail: String? {
+    get { storage.contents.detail }
+    set { update { $0.detail = newValue } }
+  }
+  /// The bound value as a host shows it: a scalar, or an array for a multiple selection.
+  public var value: Value? {
+    get { storage.contents.value }
+    set { update { $0.value = newValue } }
+  }
+  /// The name of the row's image.
+  public var imageName: String? {
+    get { storage.contents.imageName }
+    set { update { $0.imageName = newValue } }
+  }
+  /// The accessory outside edit mode.
+  public var accessory: Accessory {
+    get { storage.contents.accessory }
+    set { update { $0.accessory = newValue } }
+  }
+  /// The accessory in edit mode.
+  public var editingAccessory: Accessory {
+    get { storage.contents.editingAccessory }
+    set { update { $0.editingAccessory = newValue } }
+  }
+  /// What edit mode offers for the row: delete, insert or nothing.
+  public var editingStyle: EditingStyle {
+    get { storage.contents.editingStyle }
+    set { update { $0.editingStyle = newValue } }
+  }
+  /// Whether a person can interact with the row.
+  public var isEnabled: Bool {
+    get { storage.contents.isEnabled }
+    set { update { $0.isEnabled = newValue } }
+  }
+  /// Whether the row can be moved in edit mode.
+  public var isMovable: Bool {
+    get { storage.contents.isMovable }
+    set { update { $0.isMovable = newValue } }
+  }
+  /// Whether the row can be deleted in edit mode.
+  public var isDeletable: Bool {
+    get { storage.contents.isDeletable }
+    set { update { $0.isDeletable = newValue } }
+  }
+  /// A fixed height, when the row has one.
+  public var height: Double? {
+    get { storage.contents.height }
+    set { update { $0.height = newValue } }
+  }
+  /// The named theme style the row asks for.
+  public var themeStyle: String? {
+    get { storage.contents.themeStyle }
+    set { update { $0.themeStyle = newValue } }
+  }
+  /// The attributes of the row's control (placeholder, range, titles…).
+  public var attributes: RowAttributes {
+    get { storage.contents.attributes }
+    set { update { $0.attributes = newValue } }
+  }
+  /// Why the row's value was refused, when it was.
+  public var validationMessage: String? {
+    get { storage.contents.validationMessage }
+    set { update { $0.validationMessage = newValue } }
+  }
+  /// The key path of the binding, for hosts that send edits back by path.
+  public var keyPath: String? {
+    get { storage.contents.keyPath }
+    set { update { $0.keyPath = newValue } }
+  }
+  /// The theme's resolved style for the row (element, odd/even and named styles, cascaded);
+  /// `nil` when the model has no theme.
+  public var style: ResolvedStyle? {
+    get { storage.contents.style }
+    set { update { $0.style = newValue } }
+  }
+
+  public static func == (lhs: RowSnapshot, rhs: RowSnapshot) -> Bool {
+    lhs.storage === rhs.storage || lhs.storage.contents == rhs.storage.contents
+  }
+
+  public func hash(into hasher: inout Hasher) { storage.contents.hash(into: &hasher) }
+
+  public var diffID: RowID { storage.contents.id }
 
   /// Objects become their text; everything else is kept as it is.
   static func displayable(_ value: Value) -> Value {
