@@ -76,13 +76,20 @@ public final class ContentSection<Element>: Section {
   /// Identities: objects by identity, `Identifiable` by id, other values by value and
   /// occurrence, so that repeated values ("a", "b", "a") stay distinct.
   public override func elementIDs() -> [RowID] {
+    let elements = content
     var seen: [RowIdentity: Int] = [:]
-    return content.map { element in
+    seen.reserveCapacity(elements.count)
+    return elements.map { element in
       let identity = identify(element)
-      let occurrence = seen[identity, default: 0]
-      seen[identity] = occurrence + 1
+      // One lookup: read the occurrence and count this one in place.
+      let occurrence = Self.takeOccurrence(&seen[identity, default: 0])
       return identity.rowID(occurrence: occurrence)
     }
+  }
+
+  private static func takeOccurrence(_ count: inout Int) -> Int {
+    defer { count += 1 }
+    return count
   }
 
   public override func makeRow(at index: Int) -> Row {

@@ -150,12 +150,30 @@ public final class TableModel {
     let stale = invalidation.take()
     let changeset =
       rowLocalChangeset(stale.rows, staleSections: stale.sections)
-      ?? TableChangeset.reconciling(from: delivered, to: render(stale), options: diffOptions)
+      ?? firstChangeset(render(stale))
     delivered = changeset.target
     if !changeset.isEmpty {
       for observer in observers.values { observer(changeset) }
     }
     return changeset
+  }
+
+  /// The changeset from what hosts show to `new`: a diff, or, when hosts show nothing yet,
+  /// the insertion of every section, without matching the rows of a table that is all new.
+  private func firstChangeset(_ new: TableSnapshot) -> TableChangeset {
+    guard delivered.sections.isEmpty, !new.sections.isEmpty else {
+      return .reconciling(from: delivered, to: new, options: diffOptions)
+    }
+    var sectionIDs = Set<String>()
+    guard new.sections.allSatisfy({ sectionIDs.insert($0.model.id).inserted }) else {
+      return .reconciling(from: delivered, to: new, options: diffOptions)
+    }
+    var stage = Changeset<SectionSnapshot, RowSnapshot>(data: new)
+    stage.sectionInserts = Array(new.sections.indices)
+    if let limit = diffOptions.maxChangeCount, stage.changeCount > limit {
+      return .reloadAll(to: new, because: .tooManyChanges(count: stage.changeCount, limit: limit))
+    }
+    return TableChangeset(stages: [stage], target: new)
   }
 
   /// The snapshot hosts should show now, after processing pending changes.
