@@ -18,6 +18,8 @@ public final class ContentSection<Element>: Section {
   private var storage: Storage
   private let identify: (Element) -> RowIdentity
   private let configure: (Element, inout Row) -> Void
+  /// Whether elements are rows already (a section of `Row` values).
+  private let elementsAreRows = Element.self == Row.self
 
   /// Creates a section that owns its content.
   public init(
@@ -25,7 +27,7 @@ public final class ContentSection<Element>: Section {
     identity: ((Element) -> RowIdentity)? = nil, configure: @escaping (Element, inout Row) -> Void
   ) {
     storage = .owned(content)
-    self.identify = identity ?? RowIdentity.automatic
+    self.identify = identity ?? RowIdentity.automatic(for: Element.self)
     self.configure = configure
     super.init(id: id, header: header, footer: footer)
   }
@@ -39,7 +41,7 @@ public final class ContentSection<Element>: Section {
     storage = .bound(
       get: { [weak root] in root?[keyPath: keyPath] ?? [] },
       set: { [weak root] in root?[keyPath: keyPath] = $0 })
-    self.identify = identity ?? RowIdentity.automatic
+    self.identify = identity ?? RowIdentity.automatic(for: Element.self)
     self.configure = configure
     super.init(id: id, header: header, footer: footer)
   }
@@ -93,9 +95,10 @@ public final class ContentSection<Element>: Section {
   }
 
   public override func makeRow(at index: Int) -> Row {
-    let elements = content
-    let element = elements[index]
-    var row = (element as? Row) ?? Row(id: RowID(.null), kind: rowDefaults.kind)
+    let element = content[index]
+    var row =
+      elementsAreRows
+      ? unsafeBitCast(element, to: Row.self) : Row(id: RowID(.null), kind: rowDefaults.kind)
     configure(element, &row)
     rowDefaults.apply(to: &row)
     return row

@@ -22,6 +22,21 @@ public enum RowIdentity: Hashable, Sendable {
     return .other(String(reflecting: element))
   }
 
+  /// ``automatic(_:)`` for elements of type `Element`, with the type's questions answered
+  /// once: objects, strings and integers then cost no dynamic cast per element.
+  static func automatic<Element>(for type: Element.Type) -> (Element) -> RowIdentity {
+    if Element.self is AnyClass {
+      return { element in automatic(element) }
+    }
+    if Element.self == String.self {
+      return { element in .value(.string(unsafeBitCast(element, to: String.self))) }
+    }
+    if Element.self == Int.self {
+      return { element in .value(.int(unsafeBitCast(element, to: Int.self))) }
+    }
+    return { element in automatic(element) }
+  }
+
   private static func identity<T: Identifiable>(ofIdentifiable element: T) -> RowIdentity {
     if let convertible = element.id as? ValueConvertible {
       return .value(convertible.bindingValue)

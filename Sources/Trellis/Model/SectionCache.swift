@@ -31,8 +31,10 @@ struct SectionCache {
     }
     var rows: [RowSnapshot?] = []
     rows.reserveCapacity(ids.count)
+    let inherited = inheritedActions(section, model: model)
     for (index, id) in ids.enumerated() {
-      rows.append(renderRow(section, index: index, id: id, sink: sink, model: model))
+      rows.append(
+        renderRow(section, index: index, id: id, sink: sink, model: model, inherited: inherited))
     }
     var cache = SectionCache(
       snapshot: snapshot, elementIDs: ids, rows: rows, visible: [], visibleElementIndex: nil)
@@ -70,15 +72,16 @@ struct SectionCache {
 
   /// Renders one row, tracking what it reads so that a change marks only this row stale.
   static func renderRow(
-    _ section: Section, index: Int, id: RowID, sink: InvalidationSink, model: TableModel?
+    _ section: Section, index: Int, id: RowID, sink: InvalidationSink, model: TableModel?,
+    inherited: RowActions? = nil
   ) -> RowSnapshot? {
     let key = ObjectIdentifier(section)
+    let inherited = inherited ?? inheritedActions(section, model: model)
     return withObservationTracking { () -> RowSnapshot? in
       var row = section.makeRow(at: index)
       row.id = id
       // Row actions: the row's own, then its section's, then the model's.
-      let actions = row.actions.overriding(section.rowActions).overriding(
-        model?.rowActions ?? RowActions())
+      let actions = row.actions.isEmpty ? inherited : row.actions.overriding(inherited)
       if !actions.isEmpty {
         row.actions = actions
         let context = RowContext(
@@ -93,5 +96,10 @@ struct SectionCache {
     } onChange: {
       sink.invalidateRow(id, in: key)
     }
+  }
+
+  /// The actions a section's rows fall back on: the section's own, then the model's.
+  static func inheritedActions(_ section: Section, model: TableModel?) -> RowActions {
+    section.rowActions.overriding(model?.rowActions ?? RowActions())
   }
 }
