@@ -101,9 +101,7 @@ struct StagePlanner<Section: Diffable, Item: Diffable> {
 
   /// The target's sections in order, with each deleted section that still holds leaving items
   /// placed after the nearest section that preceded it in the source and keeps its place.
-  @inlinable func arrangedSections(
-    _ make: (Placement) -> SnapshotSection<Section, Item>
-  ) -> Snapshot<Section, Item> {
+  @inlinable func placements() -> [Placement] {
     var retiringAfter = [Int: [Int]]()  // source anchor (-1: the front) -> retiring sections
     for s in source.sections.indices where analysis.oldSectionToNew[s] < 0 {
       let range = analysis.oldOffsets[s]..<analysis.oldOffsets[s + 1]
@@ -112,13 +110,31 @@ struct StagePlanner<Section: Diffable, Item: Diffable> {
       while anchor >= 0 && !keepsItsPlace(anchor) { anchor -= 1 }
       retiringAfter[anchor, default: []].append(s)
     }
-    var sections: [SnapshotSection<Section, Item>] = []
-    for s in retiringAfter[-1] ?? [] { sections.append(make(.retiring(s))) }
+    var result: [Placement] = []
+    for s in retiringAfter[-1] ?? [] { result.append(.retiring(s)) }
     for t in target.sections.indices {
-      sections.append(make(.target(t)))
+      result.append(.target(t))
       let s = analysis.newSectionToOld[t]
-      if s >= 0 { for r in retiringAfter[s] ?? [] { sections.append(make(.retiring(r))) } }
+      if s >= 0 { for r in retiringAfter[s] ?? [] { result.append(.retiring(r)) } }
     }
-    return Snapshot(sections: sections)
+    return result
+  }
+
+  /// The sections of ``placements()``, each made by `make`.
+  @inlinable func arrangedSections(
+    _ make: (Placement) -> SnapshotSection<Section, Item>
+  ) -> Snapshot<Section, Item> {
+    Snapshot(sections: placements().map(make))
+  }
+
+  /// The last stage when emptied sections retire: from ``targetWithRetiringSections()`` to the
+  /// target, which only deletes those sections. Built directly: the two states differ in
+  /// nothing else, so there is nothing to match.
+  @inlinable func retiringSectionsDeleted() -> Changeset<Section, Item> {
+    var stage = Changeset<Section, Item>(data: target)
+    for (index, placement) in placements().enumerated() {
+      if case .retiring = placement { stage.sectionDeletes.append(index) }
+    }
+    return stage
   }
 }

@@ -60,6 +60,10 @@ extension StagedChangeset {
       var stages: [Changeset<Section, Item>] = []
       var fits = true
       for k in 1..<states.count {
+        if k == states.count - 1 && analysis.movesOutOfDeletedSection {
+          stages.append(planner.retiringSectionsDeleted())
+          break
+        }
         // The intermediate states hold no duplicates when the endpoints hold none.
         guard let step = try? DiffAnalysis(from: states[k - 1], to: states[k]), step.fitsOneStage
         else {
