@@ -17,13 +17,13 @@ struct WebSessionTests {
     try await server.application().test(.live) { client in
       let page = try await WebTestSupport.openPage(client)
       let badToken = "/ws?app=tasks&session=\(page.id)&token=\(String(page.token.reversed()))"
-      let closed = try await client.ws(badToken, configuration: WebTestSupport.wsConfiguration) {
-        inbound, _, _ in
-        var iterator = inbound.messages(maxSize: .max).makeAsyncIterator()
-        let next = try await iterator.next()
-        #expect(next == nil)
+      await #expect(throws: WebSocketClientError.webSocketUpgradeFailed) {
+        try await client.ws(badToken, configuration: WebTestSupport.wsConfiguration) { _, _, _ in }
       }
-      #expect(closed?.closeCode == .policyViolation)
+      let unknown = "/ws?app=tasks&session=nobody&token=\(page.token)"
+      await #expect(throws: WebSocketClientError.webSocketUpgradeFailed) {
+        try await client.ws(unknown, configuration: WebTestSupport.wsConfiguration) { _, _, _ in }
+      }
       let foreign = WebSocketClientConfiguration(additionalHeaders: [.origin: "http://evil.example"]
       )
       await #expect(throws: WebSocketClientError.webSocketUpgradeFailed) {

@@ -73,6 +73,13 @@ public final class ContentSection<Element>: Section {
     }
   }
 
+  /// Whether rows are rendered only when a host first shows them, for long lists.
+  ///
+  /// A section of 100,000 rows then opens in the time it takes to identify its elements, and
+  /// holds no rendered row that no one has looked at. Such rows cannot hide themselves
+  /// (``Row/isVisible`` is ignored): filter the content instead.
+  public var rendersRowsOnDemand = false { didSet { setNeedsRefresh() } }
+
   public override var elementCount: Int { content.count }
 
   /// Identities: objects by identity, `Identifiable` by id, other values by value and
@@ -95,7 +102,21 @@ public final class ContentSection<Element>: Section {
   }
 
   public override func makeRow(at index: Int) -> Row {
-    let element = content[index]
+    makeRow(for: content[index])
+  }
+
+  override func deferredRowMaker() -> ((Int) -> Row)? {
+    guard rendersRowsOnDemand else { return nil }
+    let elements = content
+    return { [weak self] index in
+      guard let self, elements.indices.contains(index) else {
+        return Row(id: RowID(.null), kind: .plain)
+      }
+      return self.makeRow(for: elements[index])
+    }
+  }
+
+  private func makeRow(for element: Element) -> Row {
     var row =
       elementsAreRows
       ? unsafeBitCast(element, to: Row.self) : Row(id: RowID(.null), kind: rowDefaults.kind)

@@ -149,6 +149,10 @@ open class Section {
     model?.invalidation.invalidateSection(ObjectIdentifier(self))
   }
 
+  /// For sections that render rows on demand: makes the row of element `index` as the content
+  /// is now, even after the content changes. `nil` (the default) renders every row up front.
+  func deferredRowMaker() -> ((Int) -> Row)? { nil }
+
   /// The snapshot of the section's own content (not its rows).
   func sectionSnapshot() -> SectionSnapshot {
     SectionSnapshot(id: id, header: headerTitle, footer: footerTitle, indexTitle: indexTitle)

@@ -29,7 +29,8 @@ extension SectionCache {
       let before = rows[index]
       old.append(before)
       rows[index] = Self.renderRow(
-        section, index: index, id: elementIDs[index], sink: sink, model: model)
+        section, index: index, id: elementIDs[index], sink: sink, model: model,
+        alwaysVisible: rowsAlwaysVisible)
       if (before == nil) != (rows[index] == nil) { visibilityChanged = true }
     }
     let theme = model?.theme
@@ -47,10 +48,7 @@ extension SectionCache {
       guard old[offset] != nil, var row = rows[index] else { continue }
       guard let position = visiblePosition(ofElement: index) else { continue }
       if let theme {
-        let kind = ThemeRowKind(rawValue: row.kind.rawValue) ?? .plain
-        row.style = theme.resolvedStyle(
-          forRowKind: kind, themeStyle: row.themeStyle, rowIndex: position,
-          sectionStyle: sectionStyle)
+        Self.applyStyle(to: &row, at: position, theme: theme, sectionStyle: sectionStyle)
       }
       if visible[position] != row {
         // A reload names the row where it was before this batch.

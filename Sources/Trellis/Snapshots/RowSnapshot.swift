@@ -8,35 +8,8 @@ import TrellisDiff
 /// A snapshot is a value with copy-on-write storage: copying one, or a table of them, copies a
 /// reference, and comparing a row with an unchanged copy of itself is a pointer comparison.
 public struct RowSnapshot: Hashable, Sendable, Diffable {
-  /// Everything a row shows, compared and hashed field by field.
-  struct Contents: Hashable, Sendable {
-    var id: RowID
-    var kind: RowKind
-    var text: String?
-    var detail: String?
-    var value: Value?
-    var imageName: String?
-    var accessory: Accessory
-    var editingAccessory: Accessory
-    var editingStyle: EditingStyle
-    var isEnabled: Bool
-    var isMovable: Bool
-    var isDeletable: Bool
-    var height: Double?
-    var themeStyle: String?
-    var attributes: RowAttributes
-    var validationMessage: String?
-    var keyPath: String?
-    var style: ResolvedStyle?
-  }
-
-  /// The shared storage; replaced by a copy before a write when it is shared.
-  final class Storage: @unchecked Sendable {
-    var contents: Contents
-    init(_ contents: Contents) { self.contents = contents }
-  }
-
-  private var storage: Storage
+  /// The row's fields, shared between copies; see ``RowSnapshot/Storage``.
+  var storage: Storage
 
   /// Reads `row` and its bound value.
   public init(_ row: Row) {
@@ -51,14 +24,30 @@ public struct RowSnapshot: Hashable, Sendable, Diffable {
         keyPath: row.binding?.keyPath, style: nil))
   }
 
+  /// A row that is rendered when something first reads it (see ``DeferredRows``).
+  init(deferred id: RowID, index: Int, source: DeferredRows) {
+    storage = Storage(deferred: id, index: index, source: source)
+  }
+
+  /// Writes through a copy when the storage is shared or still deferred.
   private mutating func update(_ change: (inout Contents) -> Void) {
-    if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.contents) }
-    change(&storage.contents)
+    guard storage.source == nil, isKnownUniquelyReferenced(&storage),
+      var contents = storage.rendered
+    else {
+      var contents = storage.contents
+      change(&contents)
+      storage = Storage(contents)
+      return
+    }
+    // Let go of the stored copy first, so that the fields are changed in place.
+    storage.rendered = nil
+    change(&contents)
+    storage.rendered = contents
   }
 
   /// The row's identity.
   public var id: RowID {
-    get { storage.contents.id }
+    get { storage.id }
     set { update { $0.id = newValue } }
   }
   /// What kind of row it is.
@@ -154,7 +143,15 @@ public struct RowSnapshot: Hashable, Sendable, Diffable {
 
   public func hash(into hasher: inout Hasher) { storage.contents.hash(into: &hasher) }
 
-  public var diffID: RowID { storage.contents.id }
+  public var diffID: RowID { storage.id }
+
+  /// Whether this row shows what `other` shows. Two rows that no host has read yet are the
+  /// same: nothing shows either, so nothing can be stale. Otherwise it is ``==``.
+  public func isContentEqual(to other: RowSnapshot) -> Bool {
+    if storage === other.storage { return true }
+    if !storage.isResolved && !other.storage.isResolved { return true }
+    return self == other
+  }
 
   /// Objects become their text; everything else is kept as it is.
   static func displayable(_ value: Value) -> Value {

@@ -71,8 +71,10 @@ public struct WebServer: Sendable {
     router.ws("/ws") { request, _ in
       guard self.originIsAllowed(request) else { return .dontUpgrade }
       let query = request.uri.queryParameters
-      guard query["app"].flatMap({ self.domains[String($0)] }) != nil, query["session"] != nil,
-        query["token"] != nil
+      // A wrong session or token is refused before the upgrade, as a plain HTTP error.
+      guard let domain = query["app"].flatMap({ self.domains[String($0)] }),
+        let id = query["session"].map(String.init), let token = query["token"].map(String.init),
+        await domain.canAttach(session: id, token: token)
       else { return .dontUpgrade }
       return .upgrade([:])
     } onUpgrade: { inbound, outbound, context in

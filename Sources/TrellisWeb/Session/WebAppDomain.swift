@@ -41,12 +41,17 @@ actor WebAppDomain {
     return (id, session.token, session.appHTML())
   }
 
+  /// Whether a page may connect to session `id` with `token`: the token matches and no other
+  /// page is connected to it.
+  func canAttach(session id: String, token: String) -> Bool {
+    guard let session = sessions[id] else { return false }
+    return !session.isAttached && Secret.equal(session.token, token)
+  }
+
   /// Connects a page to its session, when the token matches; the stream carries every
   /// message to the page until the session closes.
   func attach(session id: String, token: String) -> AsyncStream<String>? {
-    guard let session = sessions[id], !session.isAttached,
-      Secret.equal(session.token, token)
-    else { return nil }
+    guard canAttach(session: id, token: token), let session = sessions[id] else { return nil }
     let (stream, continuation) = AsyncStream<String>.makeStream()
     session.attach(continuation)
     return stream
