@@ -23,7 +23,12 @@ enum WebBench {
       objects: (0..<50).map { Task(name: "Task \($0)") }, definition: definition)
     let apps = [
       WebApp(id: "form", title: "10,000-row form") { try formNavigator(rows: 10_000) },
-      WebApp(id: "list", title: "100,000-row list") { listNavigator(rows: 100_000) },
+      WebApp(id: "list", title: "100,000-row list") {
+        listNavigator(rows: 100_000, onDemand: true)
+      },
+      WebApp(id: "list-up-front", title: "100,000-row list, rendered up front") {
+        listNavigator(rows: 100_000, onDemand: false)
+      },
       WebApp(id: "tasks", title: "Tasks") {
         Navigator(root: TasksApp.listScreen(store: tasks, definition: definition))
       },
@@ -41,6 +46,7 @@ enum WebBench {
     let base = "http://127.0.0.1:\(port)"
 
     let page = try await firstPage(base: base, app: "list", runs: 20)
+    let upFront = try await firstPage(base: base, app: "list-up-front", runs: 10)
     let edit = try await editLatency(base: base, port: port, edits: 500)
     let sessions = try await concurrentSessions(base: base, port: port, count: 50)
     let names = try await server.perform(onApp: "tasks") {
@@ -52,6 +58,7 @@ enum WebBench {
       ("edit → changeset, 10,000 rows, p50", format(edit.p50), "ms"),
       ("edit → changeset, 10,000 rows, p99", format(edit.p99), "ms (target < 5)"),
       ("first page, 100,000 rows, median", format(page.median), "ms (target < 50)"),
+      ("  baseline: every row rendered up front", format(upFront.median), "ms"),
       ("first page, 100,000 rows, size", String(page.bytes / 1024), "KB (target < 300)"),
       ("50 sessions: error events", String(sessions.errors), ""),
       ("50 sessions: lost edits", String(lost), ""),
@@ -87,10 +94,12 @@ enum WebBench {
     return Navigator(root: Screen(model: model))
   }
 
-  static func listNavigator(rows: Int) -> Navigator {
+  static func listNavigator(rows: Int, onDemand: Bool) -> Navigator {
     let model = TableModel(title: "List", style: .plain)
     let numbers = (0..<rows).map { "Row \($0)" }
-    model.addSection(ContentSection(id: "rows", content: numbers) { n, row in row.text = n })
+    let section = ContentSection(id: "rows", content: numbers) { n, row in row.text = n }
+    section.rendersRowsOnDemand = onDemand
+    model.addSection(section)
     return Navigator(root: Screen(model: model))
   }
 

@@ -49,10 +49,12 @@ struct DemoApps {
       id: "numbers", title: "Numbers", subtitle: "\(numbers.count) rows, loaded as you scroll"
     ) {
       let model = TableModel(title: "Numbers", style: .plain)
-      model.addSection(
-        ContentSection(id: "numbers", header: "\(numbers.count) numbers", content: numbers) {
-          number, row in row.text = number
-        })
+      let section = ContentSection(
+        id: "numbers", header: "\(numbers.count) numbers", content: numbers
+      ) { number, row in row.text = number }
+      // Rows are rendered as they scroll into view, not all 100,000 up front.
+      section.rendersRowsOnDemand = true
+      model.addSection(section)
       return Navigator(root: Screen(model: model))
     }
     webApps = [tasks, settings, contacts, documents, goFish, numbersApp]

@@ -14,11 +14,18 @@ def section_headers(driver):
         ".map(function (h) { return h.textContent; })")
 
 
+def index_titles(driver):
+    return driver.execute_script(
+        "return Array.from(document.querySelectorAll('.pane-top .section-index .index-entry'))"
+        ".map(function (b) { return b.textContent; })")
+
+
 def test_search_in_contacts(browser, server):
     open_app(browser, server, "contacts")
     # Grouped by the last name's first letter, in order ("#" last, as on iOS), with every
     # contact counted once.
     headers = section_headers(browser)
+    assert index_titles(browser) == headers
     letters = [h for h in headers if h != "#"]
     assert len(letters) >= 10 and letters == sorted(letters)
     assert "#" not in headers or headers[-1] == "#"
@@ -29,8 +36,9 @@ def test_search_in_contacts(browser, server):
     field = browser.find_element(By.CSS_SELECTOR, ".search-field")
     field.send_keys("Grace")
     wait(browser, lambda d: row_texts(d) and all(t.startswith("Grace ") for t in row_texts(d)))
-    # Groups left without a match disappear.
+    # Groups left without a match disappear, from the table and from the section index.
     assert len(section_headers(browser)) < len(headers)
+    wait(browser, lambda d: index_titles(d) == [h for h in section_headers(d)])
     screenshot(browser, "desktop-contacts-search")
 
 

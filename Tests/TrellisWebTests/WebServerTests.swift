@@ -59,11 +59,13 @@ struct WebServerTests {
     }
   }
 
-  static func numbersServer(rows: Int) throws -> WebServer {
+  static func numbersServer(rows: Int, onDemand: Bool = true) throws -> WebServer {
     let numbers = (0..<rows).map { "Number \($0)" }
     let app = WebApp(id: "numbers", title: "Numbers") {
       let model = TableModel(title: "Numbers", style: .plain)
-      model.addSection(ContentSection(id: "n", content: numbers) { n, row in row.text = n })
+      let section = ContentSection(id: "n", content: numbers) { n, row in row.text = n }
+      section.rendersRowsOnDemand = onDemand
+      model.addSection(section)
       return Navigator(root: Screen(model: model))
     }
     return try WebServer(apps: [app], configuration: WebTestSupport.configuration())
@@ -79,8 +81,9 @@ struct WebServerTests {
     }
   }
 
-  @Test func theClientAsksForTheRowsInView() async throws {
-    let server = try Self.numbersServer(rows: 20_000)
+  @Test(arguments: [true, false])
+  func theClientAsksForTheRowsInView(onDemand: Bool) async throws {
+    let server = try Self.numbersServer(rows: 20_000, onDemand: onDemand)
     try await server.application().test(.live) { client in
       let page = try await WebTestSupport.openPage(client, app: "numbers")
       try await client.ws(

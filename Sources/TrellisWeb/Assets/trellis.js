@@ -160,6 +160,12 @@
       bar.replaceWith(holder.children[0]);
       if (notice && holder.children[0]) notice.replaceWith(holder.children[0]);
     }
+    var index = pane.querySelector(".section-index");
+    if (message.index && index) {
+      var indexHolder = document.createElement("div");
+      indexHolder.innerHTML = message.index;
+      index.replaceWith(indexHolder.children[0]);
+    }
     (message.ops || []).forEach(function (op) {
       var section = sections.children[op.s];
       var list = section ? section.querySelector(".rows") : null;

@@ -33,23 +33,28 @@ public struct HTMLRenderer: Sendable {
       html += "<input type=\"search\" class=\"search-field\" aria-label=\"Search\""
       html += " placeholder=\"Search\"\(HTML.attribute("value", search))></form>"
     }
-    let indexTitles = screen.table.sections.enumerated().compactMap { index, section in
-      section.model.indexTitle.map { (index, $0) }
-    }
-    if !indexTitles.isEmpty {
-      html += "<nav class=\"section-index\" aria-label=\"Section index\">"
-      for (index, title) in indexTitles {
-        html += "<button type=\"button\" class=\"index-entry\" data-section=\"\(index)\">"
-        html += "\(HTML.escape(title))</button>"
-      }
-      html += "</nav>"
-    }
+    html += sectionIndex(screen.table)
     html += "<div class=\"sections\">"
     for (index, section) in screen.table.sections.enumerated() {
       html += self.section(section, index: index, editing: screen.isEditing)
     }
     html += "</div></div>"
     return html
+  }
+
+  /// The section index beside the table (hidden when no section has an index title); always
+  /// present, so that a patch can replace it when a search changes the sections.
+  public func sectionIndex(_ table: TableSnapshot) -> String {
+    let titles = table.sections.enumerated().compactMap { index, section in
+      section.model.indexTitle.map { (index, $0) }
+    }
+    var html = "<nav class=\"section-index\" aria-label=\"Section index\""
+    html += titles.isEmpty ? " hidden>" : ">"
+    for (index, title) in titles {
+      html += "<button type=\"button\" class=\"index-entry\" data-section=\"\(index)\">"
+      html += "\(HTML.escape(title))</button>"
+    }
+    return html + "</nav>"
   }
 
   /// The navigation bar and the notice under it.

@@ -3,7 +3,7 @@ import Foundation
 /// A message to the page, as one JSON object `{"t": TYPE, ...}`.
 ///
 /// `screen` replaces the whole app area (`html`); `patch` updates one pane (`pane`) with its
-/// bar (`bar`) and sequential steps (`ops`, each `{"o", "s", "r", "h"}`: `dr`/`ir`/`sr` delete,
+/// bar (`bar`), its section index when that changed (`index`) and sequential steps (`ops`, each `{"o", "s", "r", "h"}`: `dr`/`ir`/`sr` delete,
 /// insert or replace a row, `ds`/`is`/`ss` a section); `rows` answers `window` with the rows
 /// of a virtual section (`s`, `start`, `count`, `rows`); `error` says why a message was refused.
 struct ServerMessage: Encodable, Sendable {
@@ -18,6 +18,7 @@ struct ServerMessage: Encodable, Sendable {
   var pane: String?
   var html: String?
   var bar: String?
+  var index: String?
   var ops: [Op]?
   var s: Int?
   var start: Int?
@@ -29,8 +30,8 @@ struct ServerMessage: Encodable, Sendable {
     ServerMessage(t: "screen", html: html)
   }
 
-  static func patch(pane: String, bar: String, ops: [Op]) -> ServerMessage {
-    ServerMessage(t: "patch", pane: pane, bar: bar, ops: ops)
+  static func patch(pane: String, bar: String, index: String? = nil, ops: [Op]) -> ServerMessage {
+    ServerMessage(t: "patch", pane: pane, bar: bar, index: index, ops: ops)
   }
 
   static func rows(pane: String, section: Int, start: Int, count: Int, rows: [String])

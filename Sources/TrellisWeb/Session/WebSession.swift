@@ -81,6 +81,7 @@ final class WebSession {
       let snapshot = screen.snapshot()
       let state = PaneState(screen: screen, table: snapshot.table, editing: snapshot.isEditing)
       state.bar = renderer.bar(snapshot)
+      state.index = renderer.sectionIndex(snapshot.table)
       state.observation = screen.model.observe { [weak state] changeset in
         state?.pending.append(changeset)
       }
@@ -121,10 +122,14 @@ final class WebSession {
         }
       }
       state.pending.removeAll()
-      let bar = renderer.bar(screen.snapshot())
-      if !ops.isEmpty || bar != state.bar {
+      let snapshot = screen.snapshot()
+      let bar = renderer.bar(snapshot)
+      let index = renderer.sectionIndex(snapshot.table)
+      let indexChanged = index != state.index
+      if !ops.isEmpty || bar != state.bar || indexChanged {
         state.bar = bar
-        send(.patch(pane: pane.rawValue, bar: bar, ops: ops))
+        state.index = index
+        send(.patch(pane: pane.rawValue, bar: bar, index: indexChanged ? index : nil, ops: ops))
       }
     }
   }
@@ -213,6 +218,7 @@ final class PaneState {
   var table: TableSnapshot
   var editing: Bool
   var bar = ""
+  var index = ""
   var pending: [TableChangeset] = []
   var observation: TableObservation?
 
