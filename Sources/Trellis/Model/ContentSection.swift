@@ -17,6 +17,8 @@ public final class ContentSection<Element>: Section {
 
   private var storage: Storage
   private let identify: (Element) -> RowIdentity
+  /// Whether elements are identified by ``RowIdentity/automatic(_:)`` (no custom identity).
+  private let identifiesAutomatically: Bool
   private let configure: (Element, inout Row) -> Void
   /// Whether elements are rows already (a section of `Row` values).
   private let elementsAreRows = Element.self == Row.self
@@ -28,6 +30,7 @@ public final class ContentSection<Element>: Section {
   ) {
     storage = .owned(content)
     self.identify = identity ?? RowIdentity.automatic(for: Element.self)
+    self.identifiesAutomatically = identity == nil
     self.configure = configure
     super.init(id: id, header: header, footer: footer)
   }
@@ -42,6 +45,7 @@ public final class ContentSection<Element>: Section {
       get: { [weak root] in root?[keyPath: keyPath] ?? [] },
       set: { [weak root] in root?[keyPath: keyPath] = $0 })
     self.identify = identity ?? RowIdentity.automatic(for: Element.self)
+    self.identifiesAutomatically = identity == nil
     self.configure = configure
     super.init(id: id, header: header, footer: footer)
   }
@@ -86,6 +90,19 @@ public final class ContentSection<Element>: Section {
   /// occurrence, so that repeated values ("a", "b", "a") stay distinct.
   public override func elementIDs() -> [RowID] {
     let elements = content
+    // Strings and integers identified by value: one set insertion each while no value repeats.
+    if identifiesAutomatically {
+      if Element.self == String.self,
+        let ids = Self.uniqueIDs(unsafeBitCast(elements, to: [String].self), { .string($0) })
+      {
+        return ids
+      }
+      if Element.self == Int.self,
+        let ids = Self.uniqueIDs(unsafeBitCast(elements, to: [Int].self), { .int($0) })
+      {
+        return ids
+      }
+    }
     var seen: [RowIdentity: Int] = [:]
     seen.reserveCapacity(elements.count)
     return elements.map { element in
@@ -94,6 +111,19 @@ public final class ContentSection<Element>: Section {
       let occurrence = Self.takeOccurrence(&seen[identity, default: 0])
       return identity.rowID(occurrence: occurrence)
     }
+  }
+
+  /// The identities of `values` by value, or `nil` when a value repeats (repeats are told
+  /// apart by occurrence, which the general path counts).
+  private static func uniqueIDs<T: Hashable>(_ values: [T], _ value: (T) -> Value) -> [RowID]? {
+    var seen = Set<T>(minimumCapacity: values.count)
+    var ids: [RowID] = []
+    ids.reserveCapacity(values.count)
+    for element in values {
+      guard seen.insert(element).inserted else { return nil }
+      ids.append(RowID(value(element)))
+    }
+    return ids
   }
 
   private static func takeOccurrence(_ count: inout Int) -> Int {

@@ -76,13 +76,16 @@ struct SectionCache {
       }
     }
     var visible: [RowSnapshot] = []
+    var rows: [RowSnapshot?] = []
     visible.reserveCapacity(ids.count)
+    rows.reserveCapacity(ids.count)
     for index in ids.indices {
-      visible.append(RowSnapshot(deferred: ids[index], index: index, source: source))
+      let row = RowSnapshot(deferred: ids[index], index: index, source: source)
+      visible.append(row)
+      rows.append(row)
     }
     var cache = SectionCache(
-      snapshot: snapshot, elementIDs: ids, rows: visible, visible: visible,
-      visibleElementIndex: nil)
+      snapshot: snapshot, elementIDs: ids, rows: rows, visible: visible, visibleElementIndex: nil)
     cache.rowsAlwaysVisible = true
     return cache
   }
