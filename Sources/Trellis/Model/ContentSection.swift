@@ -93,12 +93,12 @@ public final class ContentSection<Element>: Section {
     // Strings and integers identified by value: one set insertion each while no value repeats.
     if identifiesAutomatically {
       if Element.self == String.self,
-        let ids = Self.uniqueIDs(unsafeBitCast(elements, to: [String].self), { .string($0) })
+        let ids = Self.uniqueIDs(unsafeBitCast(elements, to: [String].self))
       {
         return ids
       }
       if Element.self == Int.self,
-        let ids = Self.uniqueIDs(unsafeBitCast(elements, to: [Int].self), { .int($0) })
+        let ids = Self.uniqueIDs(unsafeBitCast(elements, to: [Int].self))
       {
         return ids
       }
@@ -113,15 +113,27 @@ public final class ContentSection<Element>: Section {
     }
   }
 
-  /// The identities of `values` by value, or `nil` when a value repeats (repeats are told
+  /// The identities of unique strings by value, or `nil` when one repeats (repeats are told
   /// apart by occurrence, which the general path counts).
-  private static func uniqueIDs<T: Hashable>(_ values: [T], _ value: (T) -> Value) -> [RowID]? {
-    var seen = Set<T>(minimumCapacity: values.count)
+  private static func uniqueIDs(_ values: [String]) -> [RowID]? {
+    var seen = Set<String>(minimumCapacity: values.count)
     var ids: [RowID] = []
     ids.reserveCapacity(values.count)
-    for element in values {
-      guard seen.insert(element).inserted else { return nil }
-      ids.append(RowID(value(element)))
+    for value in values {
+      guard seen.insert(value).inserted else { return nil }
+      ids.append(RowID(.string(value)))
+    }
+    return ids
+  }
+
+  /// The identities of unique integers by value, or `nil` when one repeats.
+  private static func uniqueIDs(_ values: [Int]) -> [RowID]? {
+    var seen = Set<Int>(minimumCapacity: values.count)
+    var ids: [RowID] = []
+    ids.reserveCapacity(values.count)
+    for value in values {
+      guard seen.insert(value).inserted else { return nil }
+      ids.append(RowID(.int(value)))
     }
     return ids
   }

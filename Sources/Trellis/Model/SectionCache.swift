@@ -60,7 +60,7 @@ struct SectionCache {
     let key = ObjectIdentifier(section)
     let theme = model?.theme
     let sectionStyle = theme?.sectionStyle(themeStyle: section.themeStyle)
-    let source = DeferredRows { [weak section] index in
+    let source = DeferredRows(ids: ids) { [weak section] index in
       let id = ids[index]
       return withObservationTracking {
         var row = maker(index)
@@ -80,7 +80,7 @@ struct SectionCache {
     visible.reserveCapacity(ids.count)
     rows.reserveCapacity(ids.count)
     for index in ids.indices {
-      let row = RowSnapshot(deferred: ids[index], index: index, source: source)
+      let row = RowSnapshot(deferredAt: index, in: source)
       visible.append(row)
       rows.append(row)
     }

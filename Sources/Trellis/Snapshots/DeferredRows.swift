@@ -3,34 +3,45 @@ import Foundation
 /// Renders the rows of one section render on demand: what a section of many rows puts in its
 /// snapshot instead of rendering every row up front.
 ///
-/// Each deferred ``RowSnapshot`` knows its identity, so that diffs match it without rendering
-/// it; its fields are rendered the first time a host reads them, the way UITableView asks for a
-/// cell only when it scrolls into view. Rendering reads the section's elements as they were
-/// when the section was rendered, so an old snapshot never shows a newer element in its place.
+/// Each deferred ``RowSnapshot`` is its index here: diffs match it by the identity this source
+/// keeps, without rendering it, and its fields are rendered the first time a host reads them,
+/// the way UITableView asks for a cell only when it scrolls into view. Rendering reads the
+/// section's elements as they were when the section was rendered, so an old snapshot never
+/// shows a newer element in its place.
 ///
 /// Rows are rendered on the thread that reads them; like the model, read a snapshot on the
 /// model's own isolation domain.
 final class DeferredRows: @unchecked Sendable {
   private let lock = NSRecursiveLock()
+  private let ids: [RowID]
   private let render: (Int) -> RowSnapshot
+  /// The rows rendered so far, by index.
+  private var rendered: [Int: RowSnapshot.Storage] = [:]
 
-  /// Creates a source whose row `index` is `render(index)`.
-  init(render: @escaping (Int) -> RowSnapshot) {
+  /// Creates a source of one row per identity in `ids`, whose row `index` is `render(index)`.
+  init(ids: [RowID], render: @escaping (Int) -> RowSnapshot) {
+    self.ids = ids
     self.render = render
   }
 
-  /// The fields of `storage`, rendered once.
-  func contents(of storage: RowSnapshot.Storage) -> RowSnapshot.Contents {
-    lock.withLock {
-      if let rendered = storage.rendered { return rendered }
-      let contents = render(storage.index).storage.contents
-      storage.rendered = contents
-      return contents
+  /// The identity of row `index`, known without rendering it.
+  func id(at index: Int) -> RowID? {
+    ids.indices.contains(index) ? ids[index] : nil
+  }
+
+  /// The fields of row `index`, rendered once.
+  func storage(at index: Int) -> RowSnapshot.Storage? {
+    guard ids.indices.contains(index) else { return nil }
+    return lock.withLock {
+      if let storage = rendered[index] { return storage }
+      let storage = render(index).storage ?? RowSnapshot.Storage.placeholder
+      rendered[index] = storage
+      return storage
     }
   }
 
-  /// Whether `storage` was rendered already.
-  func isResolved(_ storage: RowSnapshot.Storage) -> Bool {
-    lock.withLock { storage.rendered != nil }
+  /// Whether row `index` was rendered already.
+  func isResolved(_ index: Int) -> Bool {
+    lock.withLock { rendered[index] != nil }
   }
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 extension RowSnapshot {
   /// Everything a row shows, compared and hashed field by field.
   struct Contents: Hashable, Sendable {
@@ -24,42 +22,12 @@ extension RowSnapshot {
   }
 
   /// A row's fields, shared by copies of a snapshot until one of them writes.
-  ///
-  /// A rendered row holds its fields from the start. A deferred row holds its identity and
-  /// where it comes from, and is rendered by its ``DeferredRows`` the first time a field is
-  /// read.
   final class Storage: @unchecked Sendable {
-    /// The row's identity, known without rendering.
-    let id: RowID
-    /// The fields; `nil` while a deferred row has not been rendered.
-    var rendered: Contents?
-    /// Where a deferred row comes from; `nil` for a rendered row.
-    let source: DeferredRows?
-    /// The row's element index in its source.
-    let index: Int
+    var contents: Contents
+    init(_ contents: Contents) { self.contents = contents }
 
-    init(_ contents: Contents) {
-      id = contents.id
-      rendered = contents
-      source = nil
-      index = 0
-    }
-
-    init(deferred id: RowID, index: Int, source: DeferredRows) {
-      self.id = id
-      self.index = index
-      self.source = source
-      rendered = nil
-    }
-
-    /// The fields, rendering a deferred row on first use.
-    var contents: Contents {
-      if source == nil, let rendered { return rendered }
-      return source?.contents(of: self) ?? Contents.placeholder(id: id)
-    }
-
-    /// Whether the fields exist: always for a rendered row, once read for a deferred one.
-    var isResolved: Bool { source?.isResolved(self) ?? true }
+    /// An empty row, for a deferred row whose source can no longer render it.
+    static let placeholder = Storage(.placeholder(id: RowID(.null)))
   }
 }
 

@@ -8,8 +8,12 @@ import TrellisDiff
 /// A snapshot is a value with copy-on-write storage: copying one, or a table of them, copies a
 /// reference, and comparing a row with an unchanged copy of itself is a pointer comparison.
 public struct RowSnapshot: Hashable, Sendable, Diffable {
-  /// The row's fields, shared between copies; see ``RowSnapshot/Storage``.
-  var storage: Storage
+  /// A rendered row's fields, shared between copies until one of them writes.
+  var storage: Storage?
+  /// Where a deferred row is rendered, on first read; `nil` for a rendered row.
+  var source: DeferredRows?
+  /// A deferred row's element index in its source.
+  var index = 0
 
   /// Reads `row` and its bound value.
   public init(_ row: Row) {
@@ -24,134 +28,147 @@ public struct RowSnapshot: Hashable, Sendable, Diffable {
         keyPath: row.binding?.keyPath, style: nil))
   }
 
-  /// A row that is rendered when something first reads it (see ``DeferredRows``).
-  init(deferred id: RowID, index: Int, source: DeferredRows) {
-    storage = Storage(deferred: id, index: index, source: source)
+  /// A row that is rendered when something first reads it (see ``DeferredRows``): its
+  /// identity and where it comes from, without an allocation of its own.
+  init(deferredAt index: Int, in source: DeferredRows) {
+    self.source = source
+    self.index = index
   }
 
-  /// Writes through a copy when the storage is shared or still deferred.
+  /// The fields: the row's own, or its source's rendering of it.
+  private var fields: Storage {
+    storage ?? source?.storage(at: index) ?? Storage.placeholder
+  }
+
+  /// Writes through a copy when the storage is shared or the row is still deferred.
   private mutating func update(_ change: (inout Contents) -> Void) {
-    guard storage.source == nil, isKnownUniquelyReferenced(&storage),
-      var contents = storage.rendered
-    else {
-      var contents = storage.contents
+    guard source == nil, isKnownUniquelyReferenced(&storage), let unique = storage else {
+      var contents = fields.contents
       change(&contents)
       storage = Storage(contents)
+      source = nil
       return
     }
-    // Let go of the stored copy first, so that the fields are changed in place.
-    storage.rendered = nil
-    change(&contents)
-    storage.rendered = contents
+    change(&unique.contents)
   }
 
   /// The row's identity.
   public var id: RowID {
-    get { storage.id }
+    get { storage?.contents.id ?? source?.id(at: index) ?? RowID(.null) }
     set { update { $0.id = newValue } }
   }
   /// What kind of row it is.
   public var kind: RowKind {
-    get { storage.contents.kind }
+    get { fields.contents.kind }
     set { update { $0.kind = newValue } }
   }
   /// The main text.
   public var text: String? {
-    get { storage.contents.text }
+    get { fields.contents.text }
     set { update { $0.text = newValue } }
   }
   /// The detail text.
   public var detail: String? {
-    get { storage.contents.detail }
+    get { fields.contents.detail }
     set { update { $0.detail = newValue } }
   }
   /// The bound value as a host shows it: a scalar, or an array for a multiple selection.
   public var value: Value? {
-    get { storage.contents.value }
+    get { fields.contents.value }
     set { update { $0.value = newValue } }
   }
   /// The name of the row's image.
   public var imageName: String? {
-    get { storage.contents.imageName }
+    get { fields.contents.imageName }
     set { update { $0.imageName = newValue } }
   }
   /// The accessory outside edit mode.
   public var accessory: Accessory {
-    get { storage.contents.accessory }
+    get { fields.contents.accessory }
     set { update { $0.accessory = newValue } }
   }
   /// The accessory in edit mode.
   public var editingAccessory: Accessory {
-    get { storage.contents.editingAccessory }
+    get { fields.contents.editingAccessory }
     set { update { $0.editingAccessory = newValue } }
   }
   /// What edit mode offers for the row: delete, insert or nothing.
   public var editingStyle: EditingStyle {
-    get { storage.contents.editingStyle }
+    get { fields.contents.editingStyle }
     set { update { $0.editingStyle = newValue } }
   }
   /// Whether a person can interact with the row.
   public var isEnabled: Bool {
-    get { storage.contents.isEnabled }
+    get { fields.contents.isEnabled }
     set { update { $0.isEnabled = newValue } }
   }
   /// Whether the row can be moved in edit mode.
   public var isMovable: Bool {
-    get { storage.contents.isMovable }
+    get { fields.contents.isMovable }
     set { update { $0.isMovable = newValue } }
   }
   /// Whether the row can be deleted in edit mode.
   public var isDeletable: Bool {
-    get { storage.contents.isDeletable }
+    get { fields.contents.isDeletable }
     set { update { $0.isDeletable = newValue } }
   }
   /// A fixed height, when the row has one.
   public var height: Double? {
-    get { storage.contents.height }
+    get { fields.contents.height }
     set { update { $0.height = newValue } }
   }
   /// The named theme style the row asks for.
   public var themeStyle: String? {
-    get { storage.contents.themeStyle }
+    get { fields.contents.themeStyle }
     set { update { $0.themeStyle = newValue } }
   }
   /// The attributes of the row's control (placeholder, range, titles…).
   public var attributes: RowAttributes {
-    get { storage.contents.attributes }
+    get { fields.contents.attributes }
     set { update { $0.attributes = newValue } }
   }
   /// Why the row's value was refused, when it was.
   public var validationMessage: String? {
-    get { storage.contents.validationMessage }
+    get { fields.contents.validationMessage }
     set { update { $0.validationMessage = newValue } }
   }
   /// The key path of the binding, for hosts that send edits back by path.
   public var keyPath: String? {
-    get { storage.contents.keyPath }
+    get { fields.contents.keyPath }
     set { update { $0.keyPath = newValue } }
   }
   /// The theme's resolved style for the row (element, odd/even and named styles, cascaded);
   /// `nil` when the model has no theme.
   public var style: ResolvedStyle? {
-    get { storage.contents.style }
+    get { fields.contents.style }
     set { update { $0.style = newValue } }
   }
 
   public static func == (lhs: RowSnapshot, rhs: RowSnapshot) -> Bool {
-    lhs.storage === rhs.storage || lhs.storage.contents == rhs.storage.contents
+    lhs.isSameRendering(as: rhs) || lhs.fields.contents == rhs.fields.contents
   }
 
-  public func hash(into hasher: inout Hasher) { storage.contents.hash(into: &hasher) }
+  public func hash(into hasher: inout Hasher) { fields.contents.hash(into: &hasher) }
 
-  public var diffID: RowID { storage.id }
+  public var diffID: RowID { id }
 
   /// Whether this row shows what `other` shows. Two rows that no host has read yet are the
   /// same: nothing shows either, so nothing can be stale. Otherwise it is ``==``.
   public func isContentEqual(to other: RowSnapshot) -> Bool {
-    if storage === other.storage { return true }
-    if !storage.isResolved && !other.storage.isResolved { return true }
+    if isSameRendering(as: other) { return true }
+    if !isResolved && !other.isResolved { return true }
     return self == other
   }
+
+  /// Whether both are the same storage, or the same row of the same source.
+  private func isSameRendering(as other: RowSnapshot) -> Bool {
+    if let storage, let theirs = other.storage { return storage === theirs }
+    if let source, let theirs = other.source { return source === theirs && index == other.index }
+    return false
+  }
+
+  /// Whether the fields exist: always for a rendered row, once read for a deferred one.
+  var isResolved: Bool { storage != nil || source?.isResolved(index) ?? true }
 
   /// Objects become their text; everything else is kept as it is.
   static func displayable(_ value: Value) -> Value {
