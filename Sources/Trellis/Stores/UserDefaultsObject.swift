@@ -36,6 +36,9 @@ public final class UserDefaultsObject: KeyValueCoding, @unchecked Sendable {
     } else {
       defaults.removeObject(forKey: key)
     }
+    // Settings are few and change one at a time: write them out at once, so that a process
+    // that ends without a clean exit keeps what a person set.
+    _ = defaults.synchronize()
   }
 
   public func valueKind(forKey key: String) -> ValueKind? { initial[key]?.inferredKind }

@@ -64,6 +64,7 @@ public final class UserDefaultsStore: DataStore, @unchecked Sendable {
       return PropertyListValue.object(document.root)
     }
     defaults.set(array, forKey: itemsKey)
+    _ = defaults.synchronize()
   }
 
   // MARK: The list
