@@ -120,6 +120,17 @@ struct StagePlanner<Section: Diffable, Item: Diffable> {
     return result
   }
 
+  /// ``placements()`` as numbers: a target section index, or `-(s + 1)` for retiring source
+  /// section `s` (what ``DiffAnalysis/init(retiringFrom:placements:)`` reads).
+  @inlinable func placementCodes() -> [Int] {
+    placements().map { placement in
+      switch placement {
+      case .target(let t): t
+      case .retiring(let s): -(s + 1)
+      }
+    }
+  }
+
   /// The sections of ``placements()``, each made by `make`.
   @inlinable func arrangedSections(
     _ make: (Placement) -> SnapshotSection<Section, Item>

@@ -64,9 +64,17 @@ extension StagedChangeset {
           stages.append(planner.retiringSectionsDeleted())
           break
         }
-        // The intermediate states hold no duplicates when the endpoints hold none.
-        guard let step = try? DiffAnalysis(from: states[k - 1], to: states[k]), step.fitsOneStage
-        else {
+        // From the source straight to the target with retiring sections kept: the same
+        // matches, renumbered; any other step is matched again. The intermediate states hold
+        // no duplicates when the endpoints hold none.
+        let derived =
+          k == 1 && !withReloadStage && !analysis.movesIntoInsertedSection
+          && analysis.movesOutOfDeletedSection
+        let step =
+          derived
+          ? DiffAnalysis(retiringFrom: analysis, placements: planner.placementCodes())
+          : try? DiffAnalysis(from: states[k - 1], to: states[k])
+        guard let step, step.fitsOneStage else {
           fits = false
           break
         }
