@@ -93,12 +93,12 @@ public final class ContentSection<Element>: Section {
     // Strings and integers identified by value: one set insertion each while no value repeats.
     if identifiesAutomatically {
       if Element.self == String.self,
-        let ids = Self.uniqueIDs(unsafeBitCast(elements, to: [String].self))
+        let ids = uniqueValueIDs(unsafeBitCast(elements, to: [String].self), Value.string)
       {
         return ids
       }
       if Element.self == Int.self,
-        let ids = Self.uniqueIDs(unsafeBitCast(elements, to: [Int].self))
+        let ids = uniqueValueIDs(unsafeBitCast(elements, to: [Int].self), Value.int)
       {
         return ids
       }
@@ -111,31 +111,6 @@ public final class ContentSection<Element>: Section {
       let occurrence = Self.takeOccurrence(&seen[identity, default: 0])
       return identity.rowID(occurrence: occurrence)
     }
-  }
-
-  /// The identities of unique strings by value, or `nil` when one repeats (repeats are told
-  /// apart by occurrence, which the general path counts).
-  private static func uniqueIDs(_ values: [String]) -> [RowID]? {
-    var seen = Set<String>(minimumCapacity: values.count)
-    var ids: [RowID] = []
-    ids.reserveCapacity(values.count)
-    for value in values {
-      guard seen.insert(value).inserted else { return nil }
-      ids.append(RowID(.string(value)))
-    }
-    return ids
-  }
-
-  /// The identities of unique integers by value, or `nil` when one repeats.
-  private static func uniqueIDs(_ values: [Int]) -> [RowID]? {
-    var seen = Set<Int>(minimumCapacity: values.count)
-    var ids: [RowID] = []
-    ids.reserveCapacity(values.count)
-    for value in values {
-      guard seen.insert(value).inserted else { return nil }
-      ids.append(RowID(.int(value)))
-    }
-    return ids
   }
 
   private static func takeOccurrence(_ count: inout Int) -> Int {
@@ -195,4 +170,18 @@ public final class ContentSection<Element>: Section {
   public override func refusalReason(forInserting element: Any) -> String? {
     element is Element ? nil : "it holds \(Element.self), not \(type(of: element))"
   }
+}
+
+/// The identities of `values` by value, or `nil` when one repeats (repeats are told apart by
+/// occurrence, which the general path counts). Called with concrete element types, so that
+/// it compiles to plain set insertions.
+private func uniqueValueIDs<T: Hashable>(_ values: [T], _ value: (T) -> Value) -> [RowID]? {
+  var seen = Set<T>(minimumCapacity: values.count)
+  var ids: [RowID] = []
+  ids.reserveCapacity(values.count)
+  for element in values {
+    guard seen.insert(element).inserted else { return nil }
+    ids.append(RowID(value(element)))
+  }
+  return ids
 }
