@@ -87,13 +87,7 @@ public final class UserDefaultsStore: DataStore, @unchecked Sendable {
   }
 
   public func update(_ item: Value, values: [String: Value]) throws(StoreError) {
-    guard let document = item.objectValue as? DocumentObject, items.allItems.contains(item) else {
-      throw .notFound(item.displayText)
-    }
-    do { try document.setValuesAtomically(values) } catch {
-      throw .invalidItem(error.description)
-    }
-    try items.update(item, values: [:])
+    try items.updateDocument(item, values: values)
   }
 
   public func delete(_ item: Value) throws(StoreError) { try items.delete(item) }
