@@ -17,14 +17,7 @@ struct RenderCommand: ParsableCommand {
     case text, json
   }
 
-  @Argument(help: "The descriptor file (JSON or any property list format).")
-  var descriptor: String
-
-  @Option(help: "The data document (JSON or plist) bound as the root object.")
-  var data: String?
-
-  @Option(help: "A theme file (.sct) whose styles are resolved into the output.")
-  var theme: String?
+  @OptionGroup var inputs: ScreenInputOptions
 
   @Option(help: "text or json.")
   var format: Format = .text
@@ -39,14 +32,7 @@ struct RenderCommand: ParsableCommand {
   var color = false
 
   func run() throws {
-    var files = DescriptorFiles()
-    guard
-      let (loaded, library, root) = files.screenInputs(
-        descriptor: descriptor, data: data, theme: theme)
-    else {
-      files.printDiagnostics(toStandardError: true)
-      throw ExitCode(1)
-    }
+    let (loaded, library, root) = try inputs.load()
     let navigator: Navigator
     do { navigator = try library.makeNavigator(showing: loaded, root: root) } catch {
       for diagnostic in error.diagnostics { CommandOutput.error(diagnostic.description) }

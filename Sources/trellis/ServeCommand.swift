@@ -17,14 +17,7 @@ struct ServeCommand: AsyncParsableCommand {
       errors is never served. Edits made in the browser stay in memory.
       """)
 
-  @Argument(help: "The descriptor file (JSON or any property list format).")
-  var descriptor: String
-
-  @Option(help: "The data document (JSON or plist) bound as the root object.")
-  var data: String?
-
-  @Option(help: "A theme file (.sct) whose styles the page applies.")
-  var theme: String?
+  @OptionGroup var inputs: ScreenInputOptions
 
   @Option(help: "The address to listen on.")
   var host = "127.0.0.1"
@@ -33,22 +26,15 @@ struct ServeCommand: AsyncParsableCommand {
   var port = 8080
 
   func run() async throws {
-    var files = DescriptorFiles()
-    guard
-      let (loaded, library, root) = files.screenInputs(
-        descriptor: descriptor, data: data, theme: theme)
-    else {
-      files.printDiagnostics(toStandardError: true)
-      throw ExitCode(1)
-    }
+    let (loaded, library, root) = try inputs.load()
     let served = ServedDescriptor(descriptor: loaded, library: library, root: root)
     // Build one navigator now, so binding errors stop the command before it listens.
     do { _ = try served.makeNavigator() } catch {
       for diagnostic in error.diagnostics { CommandOutput.error(diagnostic.description) }
       throw ExitCode(1)
     }
-    let title = URL(fileURLWithPath: descriptor).deletingPathExtension().lastPathComponent
-    let app = WebApp(id: "table", title: title, subtitle: descriptor) {
+    let title = URL(fileURLWithPath: inputs.descriptor).deletingPathExtension().lastPathComponent
+    let app = WebApp(id: "table", title: title, subtitle: inputs.descriptor) {
       try served.makeNavigator()
     }
     let server = try WebServer(apps: [app], configuration: WebConfiguration(host: host, port: port))
