@@ -89,6 +89,7 @@ let package = Package(
       name: "trellis-bench",
       dependencies: [
         "TrellisDiff", "Trellis", "TrellisSQLite", "TrellisWeb", "TrellisExamples",
+        "TrellisTesting",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),

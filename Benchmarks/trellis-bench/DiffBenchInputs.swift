@@ -1,5 +1,6 @@
 import Foundation
 import TrellisDiff
+import TrellisTesting
 
 /// A rand5 element: an integer identifier and a heap-allocated title.
 struct TitledElement: Diffable, Hashable {
@@ -22,24 +23,11 @@ struct BenchSection: Diffable, Hashable {
 
 extension UUID: Diffable {}
 
-/// SplitMix64: small, fast and seeded, so every run measures the same input.
-struct BenchRandom: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 /// Builds the seeded inputs of each case.
 enum DiffBenchInputs {
   /// dk100k: 100,000 UUIDs; delete 20000..<30000, insert 10,000 new at 30000, shuffle 0..<2000.
   static func dk100k() -> (old: [UUID], new: [UUID]) {
-    var random = BenchRandom(seed: 100_000)
+    var random = SeededRandom(seed: 100_000)
     func uuid() -> UUID {
       let a = random.next()
       let b = random.next()
@@ -57,7 +45,7 @@ enum DiffBenchInputs {
 
   /// rand5: delete 5 % at random, move 5 % at random, insert 5 % new at random positions.
   static func rand5(count: Int, seed: UInt64) -> (old: [TitledElement], new: [TitledElement]) {
-    var random = BenchRandom(seed: seed)
+    var random = SeededRandom(seed: seed)
     let old = (0..<count).map(TitledElement.init(id:))
     var nextID = count
     let new = churn(old, random: &random) {
@@ -72,7 +60,7 @@ enum DiffBenchInputs {
   static func sectioned() -> (
     old: Snapshot<BenchSection, TitledElement>, new: Snapshot<BenchSection, TitledElement>
   ) {
-    var random = BenchRandom(seed: 424_242)
+    var random = SeededRandom(seed: 424_242)
     let sectionCount = 100
     let rows = 1_000
     let old = Snapshot(
@@ -112,7 +100,7 @@ enum DiffBenchInputs {
   /// Deletes 5 %, moves 5 % and inserts 5 % new elements, each at random positions, in
   /// O(n log n): moved and new elements are dealt into random gaps of what stays.
   static func churn<E>(
-    _ old: [E], random: inout BenchRandom, makeNew: () -> E
+    _ old: [E], random: inout SeededRandom, makeNew: () -> E
   ) -> [E] {
     let fraction = max(old.count / 20, 1)
     var fate = [UInt8](repeating: 0, count: old.count)  // 0 stays, 1 deleted, 2 moved
