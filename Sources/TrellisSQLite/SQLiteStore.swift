@@ -30,8 +30,7 @@ public final class SQLiteStore: DataStore, @unchecked Sendable {
   var objects: [String: [Int64: AnyObject]] = [:]
   /// The primary key of every object the store made or inserted.
   var keys: [ObjectIdentifier: Int64] = [:]
-  private var observers: [Int: @Sendable (StoreChange) -> Void] = [:]
-  private var nextObserver = 0
+  private let observers = StoreObservers()
   private var dataVersion: Int?
   private var watcher: _Concurrency.Task<Void, Never>?
   /// Set inside the store's own write transactions, so that GRDB's region observation reports
@@ -132,21 +131,10 @@ public final class SQLiteStore: DataStore, @unchecked Sendable {
   // MARK: Observation
 
   public func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> StoreObservation {
-    let key = lock.withLock { () -> Int in
-      nextObserver += 1
-      observers[nextObserver] = handler
-      return nextObserver
-    }
-    return StoreObservation { [weak self] in
-      guard let self else { return }
-      _ = self.lock.withLock { self.observers.removeValue(forKey: key) }
-    }
+    observers.add(handler)
   }
 
-  func notify(_ change: StoreChange) {
-    let handlers = lock.withLock { Array(observers.values) }
-    for handler in handlers { handler(change) }
-  }
+  func notify(_ change: StoreChange) { observers.notify(change) }
 
   /// Looks whether another connection or process committed changes since the last look, and
   /// if so reports ``StoreChange/reloaded`` to every observer. Returns whether it did.

@@ -6,9 +6,7 @@ final class DraftArrayStore: DataStore, @unchecked Sendable {
   let draft: Draft
   let name: String
   let itemsDefinition: DataDefinition?
-  private let lock = NSLock()
-  private var observers: [Int: @Sendable (StoreChange) -> Void] = [:]
-  private var nextObserver = 0
+  private let observers = StoreObservers()
 
   init(draft: Draft, name: String, definition: DataDefinition?) {
     self.draft = draft
@@ -20,8 +18,7 @@ final class DraftArrayStore: DataStore, @unchecked Sendable {
 
   private func store(_ items: [Value], _ change: StoreChange) {
     draft.setValue(.array(items), for: name)
-    let handlers = lock.withLock { Array(observers.values) }
-    for handler in handlers { handler(change) }
+    observers.notify(change)
   }
 
   var supportsMoving: Bool { true }
@@ -58,8 +55,7 @@ final class DraftArrayStore: DataStore, @unchecked Sendable {
     guard let index = items.firstIndex(of: item) else { throw .notFound(item.displayText) }
     if case .object = item {
       // The child draft already recorded its values in this draft.
-      let handlers = lock.withLock { Array(observers.values) }
-      for handler in handlers { handler(.updated(index)) }
+      observers.notify(.updated(index))
     } else if let value = values[PlainValue.key] {
       items[index] = value
       store(items, .updated(index))
@@ -87,14 +83,6 @@ final class DraftArrayStore: DataStore, @unchecked Sendable {
   }
 
   func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> StoreObservation {
-    let key = lock.withLock { () -> Int in
-      nextObserver += 1
-      observers[nextObserver] = handler
-      return nextObserver
-    }
-    return StoreObservation { [weak self] in
-      guard let self else { return }
-      _ = self.lock.withLock { self.observers.removeValue(forKey: key) }
-    }
+    observers.add(handler)
   }
 }

@@ -8,8 +8,7 @@ import Foundation
 public final class MemoryStore: DataStore, @unchecked Sendable {
   private let lock = NSLock()
   private var items: [Value]
-  private var observers: [Int: @Sendable (StoreChange) -> Void] = [:]
-  private var nextObserver = 0
+  private let observers = StoreObservers()
   public let itemsDefinition: DataDefinition?
 
   /// Creates a store holding `items`.
@@ -146,15 +145,7 @@ public final class MemoryStore: DataStore, @unchecked Sendable {
   }
 
   public func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> StoreObservation {
-    let key = lock.withLock { () -> Int in
-      nextObserver += 1
-      observers[nextObserver] = handler
-      return nextObserver
-    }
-    return StoreObservation { [weak self] in
-      guard let self else { return }
-      _ = self.lock.withLock { self.observers.removeValue(forKey: key) }
-    }
+    observers.add(handler)
   }
 
   /// Runs `body` under the lock, keeping its typed error.
@@ -164,10 +155,7 @@ public final class MemoryStore: DataStore, @unchecked Sendable {
     try body()
   }
 
-  private func notify(_ change: StoreChange) {
-    let handlers = lock.withLock { Array(observers.values) }
-    for handler in handlers { handler(change) }
-  }
+  private func notify(_ change: StoreChange) { observers.notify(change) }
 }
 
 /// Sorting items by key paths, shared by the stores that sort in memory.
