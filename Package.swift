@@ -7,7 +7,12 @@ let package = Package(
   platforms: [.macOS(.v14), .iOS(.v17)],
   products: [
     .library(name: "TrellisDiff", targets: ["TrellisDiff"]),
+    .library(name: "TrellisValues", targets: ["TrellisValues"]),
+    .library(name: "TrellisDocuments", targets: ["TrellisDocuments"]),
+    .library(name: "TrellisPredicates", targets: ["TrellisPredicates"]),
+    .library(name: "TrellisThemes", targets: ["TrellisThemes"]),
     .library(name: "Trellis", targets: ["Trellis"]),
+    .library(name: "TrellisDescriptors", targets: ["TrellisDescriptors"]),
     .library(name: "TrellisMacros", targets: ["TrellisMacros"]),
     .library(name: "TrellisTerminal", targets: ["TrellisTerminal"]),
     .library(name: "TrellisTesting", targets: ["TrellisTesting"]),
@@ -30,8 +35,26 @@ let package = Package(
     // The diff engine: snapshots in, staged changesets out. Standard library only.
     .target(name: "TrellisDiff"),
 
-    // The platform-neutral core.
-    .target(name: "Trellis", dependencies: ["TrellisDiff"]),
+    // The vocabulary every layer shares: values, key-value coding, property tables, document
+    // objects, diagnostics and source locations.
+    .target(name: "TrellisValues"),
+    // JSON and property-list documents (XML, binary, OpenStep), read and written with positions.
+    .target(name: "TrellisDocuments", dependencies: ["TrellisValues"]),
+    // The predicate language: parse, check, evaluate. No SQL.
+    .target(name: "TrellisPredicates", dependencies: ["TrellisValues"]),
+    // The .sct theme language and style resolution. No CSS, no ANSI.
+    .target(name: "TrellisThemes", dependencies: ["TrellisValues"]),
+
+    // The platform-neutral core; re-exports the five modules above.
+    .target(
+      name: "Trellis",
+      dependencies: [
+        "TrellisDiff", "TrellisValues", "TrellisDocuments", "TrellisPredicates", "TrellisThemes",
+      ]
+    ),
+
+    // Tables as data: the canonical descriptor schema and the seed formats, bound to data.
+    .target(name: "TrellisDescriptors", dependencies: ["Trellis"]),
 
     // The `@TableModel` macro: a Swift class's property table.
     .macro(
@@ -46,7 +69,9 @@ let package = Package(
     .target(name: "TrellisMacros", dependencies: ["Trellis", "TrellisMacrosPlugin"]),
 
     // Small, runnable examples from the seeds, shared by the demo and the tests.
-    .target(name: "TrellisExamples", dependencies: ["Trellis", "TrellisMacros", "TrellisSQLite"]),
+    .target(name: "TrellisExamples", dependencies: ["Trellis", "TrellisMacros"]),
+    // The examples that keep their data in SQLite (the demo's Tasks and Contacts).
+    .target(name: "TrellisSQLiteExamples", dependencies: ["TrellisExamples", "TrellisSQLite"]),
 
     // The embedded relational store.
     .target(
@@ -74,14 +99,15 @@ let package = Package(
     .executableTarget(
       name: "trellis-demo",
       dependencies: [
-        "Trellis", "TrellisExamples", "TrellisTerminal", "TrellisWeb", "TrellisSQLite",
+        "Trellis", "TrellisExamples", "TrellisSQLiteExamples", "TrellisTerminal", "TrellisWeb",
+        "TrellisSQLite",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     .executableTarget(
       name: "trellis",
       dependencies: [
-        "Trellis", "TrellisTerminal", "TrellisWeb",
+        "Trellis", "TrellisDescriptors", "TrellisTerminal", "TrellisWeb",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -89,7 +115,7 @@ let package = Package(
       name: "trellis-bench",
       dependencies: [
         "TrellisDiff", "Trellis", "TrellisSQLite", "TrellisWeb", "TrellisExamples",
-        "TrellisTesting",
+        "TrellisSQLiteExamples", "TrellisTesting",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
@@ -100,23 +126,31 @@ let package = Package(
 
     // Tests.
     .testTarget(name: "TrellisDiffTests", dependencies: ["TrellisDiff", "TrellisTesting"]),
+    .testTarget(name: "TrellisDocumentsTests", dependencies: ["TrellisDocuments", "TrellisTesting"]),
+    .testTarget(name: "TrellisPredicatesTests", dependencies: ["TrellisPredicates", "TrellisTesting"]),
+    .testTarget(name: "TrellisThemesTests", dependencies: ["TrellisThemes", "TrellisTesting"]),
     .testTarget(
       name: "TrellisTests",
-      dependencies: [
-        "Trellis", "TrellisMacros", "TrellisTesting", "TrellisTerminal", "TrellisExamples",
-      ],
-      resources: [.copy("Fixtures")]
+      dependencies: ["Trellis", "TrellisMacros", "TrellisTesting", "TrellisExamples"]
+    ),
+    .testTarget(
+      name: "TrellisDescriptorsTests",
+      dependencies: ["TrellisDescriptors", "TrellisTesting", "TrellisTerminal"]
+    ),
+    .testTarget(
+      name: "TrellisTerminalTests",
+      dependencies: ["TrellisTerminal", "TrellisTesting", "TrellisExamples"]
     ),
     .testTarget(
       name: "TrellisCLITests", dependencies: ["trellis", "TrellisTesting"],
       exclude: ["Expected", "Inputs"]),
     .testTarget(
       name: "TrellisSQLiteTests",
-      dependencies: ["TrellisSQLite", "TrellisTesting", "TrellisExamples"]),
+      dependencies: ["TrellisSQLite", "TrellisTesting", "TrellisSQLiteExamples"]),
     .testTarget(
       name: "TrellisWebTests",
       dependencies: [
-        "TrellisWeb", "TrellisTesting", "TrellisExamples",
+        "TrellisWeb", "TrellisTesting", "TrellisExamples", "TrellisSQLiteExamples",
         .product(name: "HummingbirdTesting", package: "hummingbird"),
         .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
       ]

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds the descriptor readers' libFuzzer target (with AddressSanitizer) straight from the
-# Trellis sources it needs, and runs it.
+# Builds the descriptor readers' libFuzzer target (with AddressSanitizer) against the
+# Trellis modules it needs (Fuzz/build-modules.sh), and runs it.
 #
 #   Fuzz/run-descriptors.sh [SECONDS]     (default 120)
 #
@@ -12,28 +12,10 @@ seconds="${1:-120}"
 out=.build/fuzz
 mkdir -p "$out" Fuzz/descriptors/corpus-work Fuzz/descriptors/crashes
 
-sources=(
-  Fuzz/descriptors/DescriptorsFuzzer.swift
-  Sources/Trellis/Descriptors/TableDescriptor.swift
-  Sources/Trellis/Descriptors/TableDescriptor+Reading.swift
-  Sources/Trellis/Descriptors/RowDescriptor.swift
-  Sources/Trellis/Descriptors/DescriptorFormat.swift
-  Sources/Trellis/Descriptors/DescriptorNode.swift
-  Sources/Trellis/Descriptors/DescriptorFetcher.swift
-  Sources/Trellis/Descriptors/CanonicalDescriptorReader.swift
-  Sources/Trellis/Descriptors/RCSTableKitReader.swift
-  Sources/Trellis/Descriptors/RMSTableViewsReader.swift
-  Sources/Trellis/Documents/*.swift
-  Sources/Trellis/Values/*.swift
-  Sources/Trellis/Bindings/*.swift
-  Sources/Trellis/Diagnostics/*.swift
-  Sources/Trellis/Predicates/*.swift
-  Sources/Trellis/Model/RowKind.swift
-  Sources/Trellis/Model/RowAttributes.swift
-  Sources/Trellis/Screens/NavigationBarType.swift
-)
-swiftc -sanitize=fuzzer,address -parse-as-library -O -use-ld=lld \
-  -module-name Trellis -o "$out/descriptors-fuzz" "${sources[@]}"
+source Fuzz/build-modules.sh
+fuzz_modules TrellisValues TrellisDocuments TrellisPredicates TrellisThemes TrellisDiff Trellis TrellisDescriptors
+fuzz_target Fuzz/descriptors/DescriptorsFuzzer.swift "$out/descriptors-fuzz" \
+  TrellisDescriptors Trellis TrellisDiff TrellisThemes TrellisPredicates TrellisDocuments TrellisValues
 
 export SWIFT_BACKTRACE=enable=no
 "$out/descriptors-fuzz" Fuzz/descriptors/corpus-work Fuzz/descriptors/corpus \

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the document fuzzer (libFuzzer + AddressSanitizer) straight from the Trellis sources it
+# Builds the document fuzzer (libFuzzer + AddressSanitizer) against the Trellis modules it
 # needs, and runs it. Usage: Fuzz/run-documents.sh [seconds, default 120] [extra libFuzzer flags]
 # Crash inputs land in Fuzz/out/; the working corpus grows in Fuzz/corpus-run/documents/.
 set -euo pipefail
@@ -11,15 +11,10 @@ out=Fuzz/out
 corpus=Fuzz/corpus-run/documents
 mkdir -p "$out" "$corpus"
 
-sources=(
-  Sources/Trellis/Documents/*.swift
-  Sources/Trellis/Values/Value.swift
-  Sources/Trellis/Values/ValueDictionary.swift
-  Sources/Trellis/Diagnostics/*.swift
-  Fuzz/documents/*.swift
-)
-swiftc -sanitize=fuzzer,address -parse-as-library -O -use-ld=lld \
-  -module-name TrellisDocumentsFuzz "${sources[@]}" -o "$out/documents-fuzzer"
+source Fuzz/build-modules.sh
+fuzz_modules TrellisValues TrellisDocuments
+fuzz_target Fuzz/documents/DocumentsFuzzer.swift "$out/documents-fuzzer" \
+  TrellisDocuments TrellisValues
 
 cp -n Fuzz/documents/corpus/* "$corpus"/ 2>/dev/null || true
 SWIFT_BACKTRACE=enable=no "$out/documents-fuzzer" "$corpus" \

@@ -3,7 +3,7 @@
 #
 #   Fuzz/run-names.sh [SECONDS]     (default 60)
 #
-# The parser's source files are compiled directly with the fuzz target, as one module. The
+# The modules are compiled whole (Fuzz/build-modules.sh) and the target links them. The
 # binary goes to Fuzz/out/, the growing corpus to Fuzz/corpus-run/names/ (both ignored by git);
 # the seed corpus in Fuzz/names/corpus/ is only read. Crash inputs are written to Fuzz/out/.
 set -euo pipefail
@@ -14,13 +14,10 @@ out=Fuzz/out
 corpus=Fuzz/corpus-run/names
 mkdir -p "$out" "$corpus"
 
-swiftc -sanitize=fuzzer,address -parse-as-library -O -use-ld=lld \
-  -module-name NamesFuzz \
-  Sources/Trellis/Diagnostics/Diagnostic.swift \
-  Sources/Trellis/Diagnostics/SourceLocation.swift \
-  Sources/Trellis/Definitions/PropertyNames*.swift \
-  Fuzz/names/NamesFuzzer.swift \
-  -o "$out/names-fuzzer"
+source Fuzz/build-modules.sh
+fuzz_modules TrellisValues TrellisDocuments TrellisPredicates TrellisThemes TrellisDiff Trellis
+fuzz_target Fuzz/names/NamesFuzzer.swift "$out/names-fuzzer" \
+  Trellis TrellisDiff TrellisThemes TrellisPredicates TrellisDocuments TrellisValues
 
 # Swift's own crash handler would take the signal before libFuzzer could save the input.
 export SWIFT_BACKTRACE=enable=no

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds the predicate language's libFuzzer target (with AddressSanitizer) straight from the
-# Trellis sources it needs, and runs it.
+# Builds the predicate language's libFuzzer target (with AddressSanitizer) against the
+# Trellis modules it needs (Fuzz/build-modules.sh), and runs it.
 #
 #   Fuzz/run-predicates.sh [SECONDS]     (default 120)
 #
@@ -12,15 +12,10 @@ seconds="${1:-120}"
 out=.build/fuzz
 mkdir -p "$out" Fuzz/predicates/corpus-work Fuzz/predicates/crashes
 
-sources=(
-  Fuzz/predicates/PredicatesFuzzer.swift
-  Sources/Trellis/Predicates/*.swift
-  Sources/Trellis/Values/*.swift
-  Sources/Trellis/Bindings/*.swift
-  Sources/Trellis/Diagnostics/*.swift
-)
-swiftc -sanitize=fuzzer,address -parse-as-library -O -use-ld=lld \
-  -module-name Trellis -o "$out/predicates-fuzz" "${sources[@]}"
+source Fuzz/build-modules.sh
+fuzz_modules TrellisValues TrellisPredicates
+fuzz_target Fuzz/predicates/PredicatesFuzzer.swift "$out/predicates-fuzz" \
+  TrellisPredicates TrellisValues
 
 export SWIFT_BACKTRACE=enable=no
 # The standard library's regex parser (MATCHES and LIKE compile regexes) keeps allocations that

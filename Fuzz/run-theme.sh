@@ -3,7 +3,7 @@
 #
 #   Fuzz/run-theme.sh [SECONDS]     (default 120)
 #
-# The target is compiled straight from the Trellis sources it needs (Themes and Diagnostics),
+# The target links the TrellisValues and TrellisThemes modules, compiled whole (build-modules.sh)
 # with the fuzzer and AddressSanitizer. New inputs go to Fuzz/theme/corpus-work/ (not committed);
 # crashes are written to Fuzz/theme/crashes/.
 set -euo pipefail
@@ -12,9 +12,9 @@ seconds="${1:-120}"
 out=.build/fuzz
 mkdir -p "$out" Fuzz/theme/corpus-work Fuzz/theme/crashes
 
-swiftc -sanitize=fuzzer,address -parse-as-library -O -use-ld=lld \
-  -module-name ThemeFuzz -o "$out/theme-fuzz" \
-  Fuzz/theme/ThemeFuzz.swift Sources/Trellis/Themes/*.swift Sources/Trellis/Diagnostics/*.swift
+source Fuzz/build-modules.sh
+fuzz_modules TrellisValues TrellisThemes
+fuzz_target Fuzz/theme/ThemeFuzz.swift "$out/theme-fuzz" TrellisThemes TrellisValues
 
 export SWIFT_BACKTRACE=enable=no
 "$out/theme-fuzz" Fuzz/theme/corpus-work Fuzz/theme/corpus \

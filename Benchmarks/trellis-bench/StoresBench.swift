@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Trellis
 import TrellisExamples
+import TrellisSQLiteExamples
 import TrellisSQLite
 
 #if canImport(Glibc)

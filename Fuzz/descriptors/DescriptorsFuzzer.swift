@@ -1,7 +1,9 @@
 // A libFuzzer target for the descriptor readers (canonical, RCSTableKit, RMSTableViews). Built
-// by Fuzz/run-descriptors.sh together with the Trellis sources it needs, so the types below are
-// used without an import.
+// by Fuzz/run-descriptors.sh against the TrellisDescriptors module and the modules below it
+// (Fuzz/build-modules.sh).
 import Foundation
+import Trellis
+import TrellisDescriptors
 
 /// Reads the input as a descriptor in every format and checks what must always hold:
 /// - reading never crashes, whatever the bytes;

@@ -1,4 +1,6 @@
 import Foundation
+import TrellisDocuments
+import TrellisValues
 
 // The document fuzzer: every input goes through the JSON, OpenStep, XML and binary property
 // list readers. A reader must either return a tree or throw a diagnostic (located, for the text

@@ -1,6 +1,8 @@
-// A libFuzzer target for the predicate language. Built by Fuzz/run-predicates.sh together with
-// the Trellis sources it needs, so the types below are used without an import.
+// A libFuzzer target for the predicate language. Built by Fuzz/run-predicates.sh against the
+// TrellisValues and TrellisPredicates modules (Fuzz/build-modules.sh).
 import Foundation
+import TrellisPredicates
+import TrellisValues
 
 /// The value predicates are evaluated on: strings, numbers, a date, nested lists and nulls.
 private let sample: Value = [

@@ -1,6 +1,8 @@
-// A libFuzzer target for the theme parser. Built by Fuzz/run-theme.sh together with the
-// Trellis sources it needs, so the types below are used without an import.
+// A libFuzzer target for the theme parser. Built by Fuzz/run-theme.sh against the TrellisValues
+// and TrellisThemes modules (Fuzz/build-modules.sh).
 import Foundation
+import TrellisThemes
+import TrellisValues
 
 /// Parses the input as a theme and checks what must always hold:
 /// - every diagnostic has a location inside the input;
@@ -26,7 +28,7 @@ public func themeFuzzTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> 
   let encoder = JSONEncoder()
   let section = theme.sectionStyle()
   var styles = [theme.tableStyle(), theme.navigationBarStyle(), section]
-  for kind in ThemeRowKind.allCases {
+  for kind in RowKind.allCases {
     for index in 0..<2 {
       styles.append(
         theme.resolvedStyle(

@@ -1,2 +1,7 @@
-// Trellis speaks the diff engine's vocabulary (snapshots, changesets, item paths) in its API.
+// `import Trellis` gives app authors the whole vocabulary: the diff engine's snapshots and
+// changesets, values and key-value coding, documents, predicates and themes.
 @_exported import TrellisDiff
+@_exported import TrellisDocuments
+@_exported import TrellisPredicates
+@_exported import TrellisThemes
+@_exported import TrellisValues

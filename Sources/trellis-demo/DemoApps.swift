@@ -1,6 +1,7 @@
 import Foundation
 import Trellis
 import TrellisExamples
+import TrellisSQLiteExamples
 import TrellisSQLite
 import TrellisWeb
 

@@ -1,5 +1,6 @@
 import Foundation
 import Trellis
+import TrellisDescriptors
 
 /// Loads descriptors, data documents and themes from files, collecting every diagnostic.
 struct DescriptorFiles {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Trellis
+import TrellisDescriptors
 import TrellisTerminal
 
 /// `trellis render`: a descriptor bound to a data document, as text or a JSON snapshot.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Trellis
+import TrellisDescriptors
 
 /// The inputs of a command that shows a descriptor's screen: the descriptor, the data bound as
 /// its root object, and a theme.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Trellis
+import TrellisDescriptors
 import TrellisWeb
 
 /// `trellis serve`: a descriptor bound to a data document, live in a browser.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Trellis
+import TrellisDescriptors
 
 /// `trellis validate`: checks descriptors, themes and names strings.
 struct ValidateCommand: ParsableCommand {

@@ -15,7 +15,7 @@ struct CommandRunner {
   static let testsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
   /// The seed fixtures shared with the library tests.
   static let fixtures = testsDirectory.deletingLastPathComponent()
-    .appendingPathComponent("TrellisTests/Fixtures")
+    .appendingPathComponent("Fixtures")
   /// Files that hold mistakes on purpose.
   static let inputs = testsDirectory.appendingPathComponent("Inputs")
   /// The expected outputs.

@@ -56,7 +56,7 @@ struct ValidatePushTests {
 
   @Test func renderFollowsPushesToFilesInOtherFolders() throws {
     let result = try CommandRunner.run(
-      ["render", "TrellisTests/Fixtures/MyTable.plist", "--push", "even simpler"],
+      ["render", "Fixtures/MyTable.plist", "--push", "even simpler"],
       in: CommandRunner.testsDirectory.deletingLastPathComponent())
     #expect(result.status == 0)
     #expect(result.output == (try CommandRunner.expectedText("MyTable-pushed.txt")))

@@ -3,6 +3,7 @@ import GRDB
 import Testing
 import Trellis
 import TrellisExamples
+import TrellisSQLiteExamples
 import TrellisSQLite
 import TrellisTesting
 

@@ -208,7 +208,7 @@ public final class ArrayOfObjectsModel {
   /// The index letter of a value: its first letter without accents, upper-cased, or `#`.
   static func letter(of value: Value?) -> String {
     guard let first = value?.displayText.first else { return "#" }
-    let folded = PredicateSQLFunctions.fold(String(first), flags: 2).uppercased()
+    let folded = PredicateSemantics.fold(String(first), .diacriticInsensitive).uppercased()
     guard let scalar = folded.unicodeScalars.first, folded.count == 1,
       ("A"..."Z").contains(Character(scalar))
     else { return "#" }

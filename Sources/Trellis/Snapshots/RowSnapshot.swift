@@ -171,7 +171,7 @@ public struct RowSnapshot: Hashable, Sendable, Diffable {
   var isResolved: Bool { storage != nil || source?.isResolved(index) ?? true }
 
   /// Objects become their text; everything else is kept as it is.
-  static func displayable(_ value: Value) -> Value {
+  package static func displayable(_ value: Value) -> Value {
     switch value {
     case .object(let ref): .string(ObjectTitle.text(for: ref.object))
     case .array(let values): .array(values.map(displayable))

@@ -1,5 +1,4 @@
 import Trellis
-import TrellisSQLite
 
 /// Seed 000's Contacts example: people grouped by the first letter of their last name, with a
 /// section index and live search across first and last names.
@@ -17,15 +16,6 @@ public enum ContactsApp {
     definition.titlePropertyNames = ["firstName", "lastName"]
     definition.descriptionPropertyNames = ["email"]
     return definition
-  }
-
-  /// The contacts table, indexed by last then first name for sorted, searched batches.
-  public static func entity() throws(DiagnosticList) -> SQLiteEntity {
-    var entity = SQLiteEntity(
-      table: "contact", definition: try definition(),
-      columns: [.text("firstName"), .text("lastName"), .text("email"), .text("phone")])
-    entity.indexes = [["lastName", "firstName"]]
-    return entity
   }
 
   /// The grouped, searchable model over `store`, sorted by last then first name.
@@ -55,27 +45,14 @@ public enum ContactsApp {
     }
   }
 
-  /// An SQLite store of contacts in the file at `path` (in memory when `nil`), filled with
-  /// `count` generated people when it holds none.
-  public static func sqliteStore(path: String? = nil, people count: Int) throws -> SQLiteStore {
-    let entity = try entity()
-    let store =
-      try path.map { try SQLiteStore(path: $0, entity: entity) }
-      ?? SQLiteStore.inMemory(entity: entity)
-    if try store.count(FetchOptions()) == 0 {
-      try store.insertAll(people(count).map { .object(ObjectReference($0)) })
-    }
-    return store
-  }
-
-  static let firstNames = [
+  package static let firstNames = [
     "Ada", "Alan", "Barbara", "Bjarne", "Claude", "Dennis", "Donald", "Edsger", "Frances", "Grace",
     "Guido", "Hedy", "Ivan", "James", "John", "Ken", "Leslie", "Linus", "Margaret", "Niklaus",
     "Olga", "Radia", "Richard", "Shafi", "Sophie", "Tim", "Timnit", "Whitfield", "Yukihiro",
     "Edith",
   ]
 
-  static let lastNames = [
+  package static let lastNames = [
     "Allen", "Backus", "Cerf", "Dijkstra", "Engelbart", "Floyd", "Goldberg", "Hamilton",
     "Hopper", "Iverson", "Johnson", "Kay", "Knuth", "Lamport", "Liskov", "McCarthy", "Naur",
     "Ousterhout", "Perlman", "Ritchie", "Stroustrup", "Thompson", "Torvalds", "Ullman",
@@ -85,7 +62,7 @@ public enum ContactsApp {
 
 extension SeededRandom {
   /// One of `names`, chosen by the next number.
-  mutating func pick(_ names: [String]) -> String {
+  package mutating func pick(_ names: [String]) -> String {
     names[Int(next() % UInt64(names.count))]
   }
 }

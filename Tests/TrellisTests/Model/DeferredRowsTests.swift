@@ -102,7 +102,7 @@ struct DeferredRowsTests {
 
   @Test(arguments: [false, true])
   func onDemandRowsEqualRowsRenderedUpFront(themed: Bool) throws {
-    let theme = themed ? try ThemeTestSupport.fixtureTheme() : nil
+    let theme = themed ? try TestFixtures.seedTheme() : nil
     let entries = (0..<50).map { Entry("Entry \($0)") }
     let onDemand = model(entries, theme: theme).0
     let upFront = model(entries, theme: theme, onDemand: false).0

@@ -47,7 +47,7 @@ struct RowLocalUpdateTests {
 
   @Test(arguments: [false, true])
   func randomRowChangesEqualAFullDiff(themed: Bool) throws {
-    let theme = themed ? try ThemeTestSupport.fixtureTheme() : nil
+    let theme = themed ? try TestFixtures.seedTheme() : nil
     for seed in 0..<200 {
       var random = SeededRandom(seed: UInt64(seed) &* 31 &+ (themed ? 1 : 0))
       let content = items(&random)

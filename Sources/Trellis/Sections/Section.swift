@@ -1,0 +1,160 @@
+/// A section of a table: a header, a footer, row defaults, and rows.
+///
+/// The base class holds rows added one at a time. Subclasses make rows from content instead:
+/// ``ContentSection`` from an array, and the generated sections from objects and stores. A
+/// subclass answers ``elementCount``, ``elementIDs()`` and ``makeRow(at:)``; rows are made on
+/// demand and never stored for content sections.
+open class Section {
+  /// The section's identity across updates. Assigned by the model when not given.
+  public internal(set) var id: String
+  /// The header title.
+  public var headerTitle: String? { didSet { setNeedsRefresh() } }
+  /// The footer title.
+  public var footerTitle: String? { didSet { setNeedsRefresh() } }
+  /// The title in the table's section index.
+  public var indexTitle: String? { didSet { setNeedsRefresh() } }
+  /// Settings every row of the section gets unless it sets its own.
+  public var rowDefaults = RowDefaults() { didSet { setNeedsRefresh() } }
+  /// A named theme style for the section; its `oddCellsThemeStyle` and `evenCellsThemeStyle`
+  /// style the section's rows when the model has a ``TableModel/theme``.
+  public var themeStyle: String? { didSet { setNeedsRefresh() } }
+  /// Whether a person may add, delete or move rows in this section.
+  public var isEditable = true
+  /// Actions for this section's rows; a row's own actions override them, and they override
+  /// the model's.
+  public var rowActions = RowActions() { didSet { setNeedsRefresh() } }
+  /// Actions for this section's events; they override the model's section actions.
+  public var actions = SectionActions()
+  /// The model the section belongs to.
+  public internal(set) weak var model: TableModel? {
+    didSet { if model !== oldValue { didMove(to: model) } }
+  }
+  /// Whether the model assigned ``id``.
+  var hasGeneratedID: Bool
+
+  private var manualRows: [Row] = []
+
+  /// Creates a section. Without an `id`, the model gives it one when it is added.
+  public init(id: String? = nil, header: String? = nil, footer: String? = nil) {
+    self.id = id ?? ""
+    self.hasGeneratedID = id == nil
+    self.headerTitle = header
+    self.footerTitle = footer
+  }
+
+  // MARK: Content, for subclasses to override
+
+  /// The number of elements (rows before hiding invisible ones).
+  open var elementCount: Int { manualRows.count }
+
+  /// The identity of every element, in order.
+  open func elementIDs() -> [RowID] { manualRows.map(\.id) }
+
+  /// Makes the row for element `index`. Called with a valid index only.
+  open func makeRow(at index: Int) -> Row { manualRows[index] }
+
+  /// The element at `index`, handed to another section in a move.
+  open func element(at index: Int) -> Any { manualRows[index] }
+
+  /// Removes the element at `index` from the content it represents and returns it.
+  open func removeElement(at index: Int) throws(TableEditError) -> Any {
+    let row = manualRows.remove(at: index)
+    setNeedsRefresh()
+    return row
+  }
+
+  /// Inserts an element (from a move or an add) into the content at `index`.
+  open func insertElement(_ element: Any, at index: Int) throws(TableEditError) {
+    guard let row = element as? Row else {
+      throw .refused(section: id, reason: "it holds rows, not \(type(of: element))")
+    }
+    manualRows.insert(row, at: index)
+    setNeedsRefresh()
+  }
+
+  /// Moves an element inside the section.
+  open func moveElement(from source: Int, to destination: Int) throws(TableEditError) {
+    let row = manualRows.remove(at: source)
+    manualRows.insert(row, at: destination)
+    setNeedsRefresh()
+  }
+
+  /// Whether an element can be inserted here; the reason when not.
+  open func refusalReason(forInserting element: Any) -> String? {
+    element is Row ? nil : "it holds rows, not \(type(of: element))"
+  }
+
+  // MARK: Selection and adding, for subclasses to override
+
+  /// The screen to push when the element at `index` is selected and discloses, if any.
+  open func detailScreen(forElementAt index: Int, in screen: Screen) throws(ScreenError) -> Screen?
+  {
+    nil
+  }
+
+  /// Handles a selection itself (a selection list toggles its item); returns whether it did.
+  open func select(elementAt index: Int, in screen: Screen) throws(ScreenError) -> Bool { false }
+
+  /// Whether the section can add new items.
+  open var canAddItems: Bool { false }
+
+  /// The screen where a new item is filled in, pushed by Add.
+  open func addScreen(in screen: Screen) throws(ScreenError) -> Screen? { nil }
+
+  /// Called when the section is added to a model or removed from one.
+  open func didMove(to model: TableModel?) {}
+
+  /// Reacts to edit mode changing (a list shows its add-item row, say).
+  open func editingChanged(_ editing: Bool) {}
+
+  // MARK: Manual rows
+
+  /// Appends a row.
+  public func addRow(_ row: Row) {
+    manualRows.append(row)
+    setNeedsRefresh()
+  }
+
+  /// Appends a row with text, an optional detail and an optional binding.
+  @discardableResult
+  public func addRow(
+    _ text: String, detail: String? = nil, kind: RowKind = .plain, binding: RowBinding? = nil,
+    id: String? = nil
+  ) -> Row {
+    let row = Row(
+      id: RowID(scope: scope, .string(id ?? binding?.keyPath ?? text)), kind: kind, text: text,
+      detailText: detail, binding: binding)
+    addRow(row)
+    return row
+  }
+
+  /// Replaces every manual row.
+  public func setRows(_ rows: [Row]) {
+    manualRows = rows
+    setNeedsRefresh()
+  }
+
+  /// Changes the manual row with `id` in place.
+  public func updateRow(_ id: RowID, _ change: (inout Row) -> Void) {
+    guard let index = manualRows.firstIndex(where: { $0.id == id }) else { return }
+    change(&manualRows[index])
+    setNeedsRefresh()
+  }
+
+  /// A scope that keeps this section's manual row identities apart from other sections'.
+  package var scope: String { "\(ObjectIdentifier(self))" }
+
+  /// Tells the model that the section's content or settings changed.
+  public func setNeedsRefresh() {
+    model?.invalidation.invalidateSection(ObjectIdentifier(self))
+  }
+
+  /// For sections that render rows on demand: makes the row of element `index` as the content
+  /// is now, even after the content changes. `nil` (the default) renders every row up front.
+  func deferredRowMaker() -> ((Int) -> Row)? { nil }
+
+  /// The snapshot of the section's own content (not its rows).
+  func sectionSnapshot() -> SectionSnapshot {
+    SectionSnapshot(id: id, header: headerTitle, footer: footerTitle, indexTitle: indexTitle)
+  }
+}

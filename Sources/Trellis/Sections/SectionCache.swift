@@ -1,0 +1,164 @@
+import Observation
+
+/// What a model last rendered for one section, and which element each visible row shows.
+struct SectionCache {
+  var snapshot: SectionSnapshot
+  var elementIDs: [RowID]
+  /// Per element: its row, or `nil` when hidden.
+  var rows: [RowSnapshot?]
+  /// The visible rows, in order.
+  var visible: [RowSnapshot]
+  /// Per visible row, its element index; `nil` when every element is visible.
+  var visibleElementIndex: [Int]?
+  /// Element index by identity, built the first time rows change after a render.
+  var elementIndexByID: [RowID: Int]? = nil
+  /// Whether rows show whatever ``Row/isVisible`` says (sections that render rows on demand).
+  var rowsAlwaysVisible = false
+
+  /// The element index of visible row `row`.
+  func elementIndex(ofVisibleRow row: Int) -> Int? {
+    guard visible.indices.contains(row) else { return nil }
+    return visibleElementIndex?[row] ?? row
+  }
+
+  /// Renders a whole section, tracking what its structure and each row read.
+  ///
+  /// A section that renders rows on demand gets deferred rows instead: identities now, fields
+  /// when a host first reads them (``DeferredRows``).
+  static func render(_ section: Section, sink: InvalidationSink, model: TableModel?)
+    -> SectionCache
+  {
+    let key = ObjectIdentifier(section)
+    let (snapshot, ids, deferredMaker) = withObservationTracking {
+      (section.sectionSnapshot(), section.elementIDs(), section.deferredRowMaker())
+    } onChange: {
+      sink.invalidateSection(key)
+    }
+    let inherited = inheritedActions(section, model: model)
+    if let deferredMaker {
+      return deferred(
+        section, snapshot: snapshot, ids: ids, maker: deferredMaker, sink: sink, model: model,
+        inherited: inherited)
+    }
+    var rows: [RowSnapshot?] = []
+    rows.reserveCapacity(ids.count)
+    for (index, id) in ids.enumerated() {
+      rows.append(
+        renderRow(section, index: index, id: id, sink: sink, model: model, inherited: inherited))
+    }
+    var cache = SectionCache(
+      snapshot: snapshot, elementIDs: ids, rows: rows, visible: [], visibleElementIndex: nil)
+    cache.collectVisible(section: section, theme: model?.theme)
+    return cache
+  }
+
+  /// A section whose rows are rendered when first read, each tracked like an eager row.
+  private static func deferred(
+    _ section: Section, snapshot: SectionSnapshot, ids: [RowID], maker: @escaping (Int) -> Row,
+    sink: InvalidationSink, model: TableModel?, inherited: RowActions
+  ) -> SectionCache {
+    let key = ObjectIdentifier(section)
+    let theme = model?.theme
+    let sectionStyle = theme?.sectionStyle(themeStyle: section.themeStyle)
+    let source = DeferredRows(ids: ids) { [weak section] index in
+      let id = ids[index]
+      return withObservationTracking {
+        var row = maker(index)
+        row.id = id
+        if let section { applyActions(to: &row, id: id, section: section, inherited: inherited) }
+        var snapshot = RowSnapshot(row)
+        if let theme {
+          applyStyle(to: &snapshot, at: index, theme: theme, sectionStyle: sectionStyle)
+        }
+        return snapshot
+      } onChange: {
+        sink.invalidateRow(id, in: key)
+      }
+    }
+    var visible: [RowSnapshot] = []
+    var rows: [RowSnapshot?] = []
+    visible.reserveCapacity(ids.count)
+    rows.reserveCapacity(ids.count)
+    for index in ids.indices {
+      let row = RowSnapshot(deferredAt: index, in: source)
+      visible.append(row)
+      rows.append(row)
+    }
+    var cache = SectionCache(
+      snapshot: snapshot, elementIDs: ids, rows: rows, visible: visible, visibleElementIndex: nil)
+    cache.rowsAlwaysVisible = true
+    return cache
+  }
+
+  /// Gathers the visible rows in order and resolves their theme styles by visible position.
+  mutating func collectVisible(section: Section, theme: Theme?) {
+    var visible: [RowSnapshot] = []
+    visible.reserveCapacity(rows.count)
+    var indices: [Int] = []
+    var allVisible = true
+    for (index, row) in rows.enumerated() {
+      if let row {
+        visible.append(row)
+        indices.append(index)
+      } else {
+        allVisible = false
+      }
+    }
+    if let theme {
+      // Odd and even styles go by visible position, so they are applied after hiding.
+      let sectionStyle = theme.sectionStyle(themeStyle: section.themeStyle)
+      for index in visible.indices {
+        Self.applyStyle(to: &visible[index], at: index, theme: theme, sectionStyle: sectionStyle)
+      }
+    }
+    self.visible = visible
+    self.visibleElementIndex = allVisible ? nil : indices
+  }
+
+  /// Resolves the theme's style for the row at visible position `index`.
+  static func applyStyle(
+    to row: inout RowSnapshot, at index: Int, theme: Theme, sectionStyle: ResolvedStyle?
+  ) {
+    let kind = row.kind
+    row.style = theme.resolvedStyle(
+      forRowKind: kind, themeStyle: row.themeStyle, rowIndex: index, sectionStyle: sectionStyle)
+  }
+
+  /// Renders one row, tracking what it reads so that a change marks only this row stale.
+  static func renderRow(
+    _ section: Section, index: Int, id: RowID, sink: InvalidationSink, model: TableModel?,
+    inherited: RowActions? = nil, alwaysVisible: Bool = false
+  ) -> RowSnapshot? {
+    let key = ObjectIdentifier(section)
+    let inherited = inherited ?? inheritedActions(section, model: model)
+    return withObservationTracking { () -> RowSnapshot? in
+      var row = section.makeRow(at: index)
+      row.id = id
+      applyActions(to: &row, id: id, section: section, inherited: inherited)
+      return row.isVisible || alwaysVisible ? RowSnapshot(row) : nil
+    } onChange: {
+      sink.invalidateRow(id, in: key)
+    }
+  }
+
+  /// Row actions: the row's own, then its section's, then the model's.
+  private static func applyActions(
+    to row: inout Row, id: RowID, section: Section, inherited: RowActions
+  ) {
+    let actions = row.actions.isEmpty ? inherited : row.actions.overriding(inherited)
+    guard !actions.isEmpty else { return }
+    row.actions = actions
+    let context = RowContext(
+      rowID: id, propertyName: row.propertyName,
+      values: (section as? ObjectSection)?.draft.reader ?? ValueReader { _ in nil },
+      sectionID: section.id)
+    actions.willConfigure?(&row, context)
+    actions.willDisplay?(&row, context)
+    if let style = actions.willStyle?(context) { row.themeStyle = style }
+  }
+
+  /// The actions a section's rows fall back on: the section's own, then the model's.
+  static func inheritedActions(_ section: Section, model: TableModel?) -> RowActions {
+    section.rowActions.overriding(model?.rowActions ?? RowActions())
+  }
+}

@@ -1,0 +1,51 @@
+import Trellis
+
+/// The formats a table descriptor is written in.
+public enum DescriptorFormat: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+  /// Trellis's own schema: a dictionary with `schemaVersion` and a list of `sections`.
+  case canonical
+  /// RCSTableKit's table definition: a dictionary with `displaySections` and `sections`.
+  case rcsTableKit
+  /// RMSTableViews' form descriptor: a list of sections with `rows` of `className`s.
+  case rmsTableViews
+
+  public var description: String {
+    switch self {
+    case .canonical: "Trellis descriptor"
+    case .rcsTableKit: "RCSTableKit table definition"
+    case .rmsTableViews: "RMSTableViews form descriptor"
+    }
+  }
+
+  /// Recognises the format of a document's root, or `nil` when it fits none.
+  ///
+  /// A list is an RMSTableViews descriptor. A dictionary with `schemaVersion`, or with a list
+  /// of `sections`, is canonical. A dictionary with `displaySections`, a dictionary of
+  /// `sections`, or `nib` is RCSTableKit.
+  public static func detect(_ root: Value) -> DescriptorFormat? {
+    if root.arrayValue != nil { return .rmsTableViews }
+    guard let dictionary = root.dictionaryValue else { return nil }
+    if dictionary["schemaVersion"] != nil { return .canonical }
+    if dictionary["sections"]?.arrayValue != nil { return .canonical }
+    if dictionary["displaySections"] != nil || dictionary["sections"]?.dictionaryValue != nil
+      || dictionary["nib"] != nil
+    {
+      return .rcsTableKit
+    }
+    return nil
+  }
+}
+
+/// The outcome of reading a descriptor: the descriptor when there is no error, and every
+/// problem found.
+public struct DescriptorReadResult: Hashable, Sendable {
+  /// The descriptor; `nil` when any error was found, so that nothing half-renders.
+  public var descriptor: TableDescriptor?
+  /// Errors and warnings, in the order found.
+  public var diagnostics: [Diagnostic]
+
+  /// The errors.
+  public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
+  /// Whether any error was found.
+  public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+}

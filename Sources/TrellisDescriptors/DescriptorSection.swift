@@ -1,0 +1,196 @@
+import Trellis
+
+/// A section made from a ``SectionDescriptor``: its rows are computed on demand from their
+/// descriptors and objects, so texts, conditions and values always show the current data.
+final class DescriptorSection: Section {
+  struct Entry {
+    let descriptor: RowDescriptor
+    let object: any KeyValueCoding
+    let id: RowID
+  }
+
+  let binder: DescriptorBinder
+  let entries: [Entry]
+  let object: any KeyValueCoding
+  let sectionDescriptor: SectionDescriptor
+  private var isEditing = false
+
+  init(
+    id: String, descriptor: SectionDescriptor, object: any KeyValueCoding, entries: [Entry],
+    binder: DescriptorBinder, header: String?, footer: String?
+  ) {
+    self.binder = binder
+    self.entries = entries
+    self.object = object
+    self.sectionDescriptor = descriptor
+    super.init(id: id, header: header, footer: footer)
+    isEditable = binder.descriptor.isEditable
+    themeStyle = descriptor.themeStyle
+  }
+
+  override var elementCount: Int { entries.count }
+
+  override func elementIDs() -> [RowID] { entries.map(\.id) }
+
+  override func makeRow(at index: Int) -> Row {
+    let entry = entries[index]
+    if let row = try? makeRow(entry, editing: isEditing) { return row }
+    // Bound data changed shape after the screen was built: show the row, disabled.
+    var row = Row(id: entry.id, kind: .plain, text: "")
+    row.isEnabled = false
+    return row
+  }
+
+  override func editingChanged(_ editing: Bool) {
+    isEditing = editing
+    setNeedsRefresh()
+  }
+
+  /// The object of the row with `id`, for pushes.
+  func object(forRow id: RowID) -> (any KeyValueCoding)? {
+    entries.first { $0.id == id }?.object
+  }
+
+  override func detailScreen(forElementAt index: Int, in screen: Screen) throws(ScreenError)
+    -> Screen?
+  {
+    guard let row = try? makeRow(entries[index], editing: isEditing), row.kind == .selection,
+      let binding = row.binding
+    else { return nil }
+    let model = TableModel(title: row.text, style: .grouped)
+    model.theme = screen.model.theme
+    let choices = row.attributes.choices
+    let titles =
+      row.attributes.choiceTitles.count == choices.count
+      ? row.attributes.choiceTitles : choices.map(\.displayText)
+    model.addSection(
+      SelectionSection(
+        id: "choices", items: choices, titles: titles, allowsNone: true,
+        read: { (try? binding.read()) ?? .null },
+        write: { value in
+          do {
+            try binding.write(value)
+            return nil
+          } catch { return "\(error)" }
+        }))
+    return Screen(model: model)
+  }
+
+  /// Makes the row for `entry`, throwing the first binding problem.
+  func makeRow(_ entry: Entry, editing: Bool) throws(Diagnostic) -> Row {
+    let d = entry.descriptor
+    let scope = entry.object
+    let descriptor = binder.descriptor
+    var row = Row(id: entry.id, kind: d.kind)
+    row.text = try binder.text(d.text, scope)
+    row.detailText = try binder.text(d.detail, scope)
+    row.imageName = try binder.text(d.image, scope)
+    if let style = try binder.named(d.cellStyle, scope, RowAttributes.CellStyle.self) {
+      row.attributes.cellStyle = style
+    } else if descriptor.format == .rcsTableKit {
+      row.attributes.cellStyle = .default
+    }
+    if let keyPath = d.value {
+      do { _ = try scope.value(forKeyPath: keyPath) } catch {
+        throw binder.error("cannot bind '\(keyPath)': \(error)", d.valueLocation ?? d.location)
+      }
+      row.binding = RowBinding(scope, keyPath: keyPath)
+      row.propertyName = keyPath
+    }
+    row.attributes.choices = try binder.choices(d.choices, scope)
+    row.attributes.choiceTitles = d.choiceTitles
+    if !d.choiceTitles.isEmpty, row.detailText == nil, let value = row.value,
+      let index = row.attributes.choices.firstIndex(of: value),
+      d.choiceTitles.indices.contains(index)
+    {
+      // Show the chosen item's title (`6' 0"`) rather than its value (72).
+      row.detailText = d.choiceTitles[index]
+    }
+    row.isEnabled = try binder.holds(d.enabled, scope, fallback: true)
+    row.isVisible = try binder.holds(d.visible, scope, fallback: true)
+    row.accessory =
+      try binder.named(d.accessory, scope, Accessory.self)
+      ?? (d.kind.pushesDetail || d.kind == .link ? .disclosureIndicator : .none)
+    row.editingAccessory = try binder.named(d.editingAccessory, scope, Accessory.self) ?? .none
+    row.editingStyle = d.editingStyle ?? .none
+    row.isDeletable = d.editingStyle == .delete
+    row.height = d.height
+    row.themeStyle = d.themeStyle
+    row.attributes.isSecure = d.isSecure
+    row.attributes.placeholder = d.placeholder
+    row.attributes.url = d.url
+    let action = editing ? (d.editingAction ?? (descriptor.isEditable ? nil : d.action)) : d.action
+    let selectable =
+      editing
+      ? descriptor.selection.allowsSelectionDuringEditing || d.editingAction != nil
+      : descriptor.selection.allowsSelection
+    if selectable {
+      row.action = try rowAction(action, d)
+    }
+    return row
+  }
+
+  /// Every binding problem of `entry`, each part checked on its own, so that one mistake does
+  /// not hide the next.
+  func problems(_ entry: Entry) -> [Diagnostic] {
+    let d = entry.descriptor
+    let scope = entry.object
+    var found: [Diagnostic] = []
+    func check(_ body: () throws(Diagnostic) -> Void) {
+      do { try body() } catch { found.append(error) }
+    }
+    for text in [d.text, d.detail, d.image] {
+      check { () throws(Diagnostic) in _ = try binder.text(text, scope) }
+    }
+    check { () throws(Diagnostic) in
+      _ = try binder.named(d.cellStyle, scope, RowAttributes.CellStyle.self)
+    }
+    for accessory in [d.accessory, d.editingAccessory] {
+      check { () throws(Diagnostic) in _ = try binder.named(accessory, scope, Accessory.self) }
+    }
+    if let keyPath = d.value {
+      check { () throws(Diagnostic) in
+        do { _ = try scope.value(forKeyPath: keyPath) } catch {
+          throw binder.error("cannot bind '\(keyPath)': \(error)", d.valueLocation ?? d.location)
+        }
+      }
+    }
+    check { () throws(Diagnostic) in _ = try binder.choices(d.choices, scope) }
+    for condition in [d.enabled, d.visible] {
+      check { () throws(Diagnostic) in _ = try binder.holds(condition, scope, fallback: true) }
+    }
+    for action in [
+      d.action, d.editingAction, d.accessoryAction, d.editingAccessoryAction,
+      d.editingStyleAction,
+    ] {
+      check { () throws(Diagnostic) in _ = try rowAction(action, d) }
+    }
+    return found
+  }
+
+  private func rowAction(_ action: DescriptorAction?, _ d: RowDescriptor) throws(Diagnostic)
+    -> RowAction?
+  {
+    switch action {
+    case nil: return d.kind.pushesDetail && d.value != nil ? .pushDetail : nil
+    case .named(let name, let location)?:
+      guard binder.library.actions[name] != nil else {
+        throw binder.error(
+          binder.unknownName("action", name, Array(binder.library.actions.keys)), location)
+      }
+      return .named(name)
+    case .push(let push)?:
+      guard binder.library.descriptors[push.name] != nil else {
+        var message = "pushes '\(push.name)', which is not a known descriptor"
+        if let close = NameSuggestion.closest(
+          to: push.name, among: Array(binder.library.descriptors.keys))
+        {
+          message += " (did you mean '\(close)'?)"
+        }
+        throw binder.error(message, push.location)
+      }
+      return .push(push.name)
+    case .open(let url)?: return .open(url)
+    }
+  }
+}

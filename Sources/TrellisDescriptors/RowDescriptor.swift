@@ -1,0 +1,165 @@
+import Trellis
+
+/// One row of a descriptor: what it shows, what it binds, and what selecting it does.
+public struct RowDescriptor: Hashable, Sendable {
+  /// The row's name (RCSTableKit's key, or the canonical `id`); used for identity.
+  public var name: String?
+  /// The row's kind.
+  public var kind: RowKind
+  /// The main text.
+  public var text: DescriptorText?
+  /// The secondary text.
+  public var detail: DescriptorText?
+  /// The image name.
+  public var image: DescriptorText?
+  /// The layout of text and detail: `default`, `value1`, `value2` or `subtitle`.
+  public var cellStyle: DescriptorText?
+  /// The object the row binds to.
+  public var object: DescriptorObject?
+  /// A list: the row is repeated once per element, each element its object.
+  public var list: DescriptorObject?
+  /// The key path of the bound value, from the row's object.
+  public var value: String?
+  /// Where ``value`` is written.
+  public var valueLocation: SourceLocation?
+  /// The items a selection chooses among.
+  public var choices: DescriptorChoices?
+  /// Titles for literal choices, when they differ from the values' text.
+  public var choiceTitles: [String] = []
+  /// Whether the row reacts to the user.
+  public var enabled: DescriptorCondition?
+  /// Whether the row is shown.
+  public var visible: DescriptorCondition?
+  /// The accessory outside edit mode (an ``Accessory`` name).
+  public var accessory: DescriptorText?
+  /// The accessory in edit mode.
+  public var editingAccessory: DescriptorText?
+  /// The editing control in edit mode.
+  public var editingStyle: EditingStyle?
+  /// A fixed height in points.
+  public var height: Double?
+  /// A named theme style, applied over the row kind's style.
+  public var themeStyle: String?
+  /// What selecting the row does outside edit mode.
+  public var action: DescriptorAction?
+  /// What selecting the row does in edit mode; `nil` uses ``action`` when the table is not
+  /// editable, and nothing otherwise.
+  public var editingAction: DescriptorAction?
+  /// What tapping the accessory button does (outside and in edit mode).
+  public var accessoryAction: DescriptorAction?
+  /// What tapping the accessory button does in edit mode.
+  public var editingAccessoryAction: DescriptorAction?
+  /// What tapping the editing control does.
+  public var editingStyleAction: DescriptorAction?
+  /// Whether a text field hides what is typed.
+  public var isSecure: Bool
+  /// Grey text in an empty text field.
+  public var placeholder: String?
+  /// The address a link row opens.
+  public var url: String?
+  /// Whether the row's control takes focus when the screen appears.
+  public var becomesFirstResponder: Bool
+  /// Where the row is written.
+  public var location: SourceLocation?
+
+  /// Creates a row.
+  public init(
+    name: String? = nil, kind: RowKind = .plain, text: DescriptorText? = nil,
+    detail: DescriptorText? = nil, location: SourceLocation? = nil
+  ) {
+    self.name = name
+    self.kind = kind
+    self.text = text
+    self.detail = detail
+    self.isSecure = false
+    self.becomesFirstResponder = false
+    self.location = location
+  }
+
+  /// Every push the row can make, from any of its actions.
+  public var pushes: [DescriptorPush] {
+    [action, editingAction, accessoryAction, editingAccessoryAction, editingStyleAction]
+      .compactMap { action in
+        if case .push(let push)? = action { return push }
+        return nil
+      }
+  }
+}
+
+/// A piece of text (or a name such as an accessory) that is written literally, read from a key
+/// path, or computed by a function the app registered.
+public enum DescriptorText: Hashable, Sendable {
+  /// The text itself.
+  case literal(String)
+  /// The value at a key path of the row's (or section's) object (RCSTableKit's `:kvc`).
+  case keyPath(String, at: SourceLocation?)
+  /// The result of a function registered by name (RCSTableKit's `:sel`).
+  case function(String, at: SourceLocation?)
+}
+
+/// Where an object comes from: the root, a named object, or a key path.
+///
+/// In every format, `:self` is the root object and `:name` is the object registered under
+/// `name` in the ``DescriptorLibrary`` or, failing that, the root object's property `name`.
+/// Anything else is a key path from the enclosing object. An unknown `:name` is an error.
+public enum DescriptorObject: Hashable, Sendable {
+  /// The root object (`:self`).
+  case root
+  /// A named object (`:profile`).
+  case named(String, at: SourceLocation?)
+  /// A key path from the enclosing object (`profile`, `players.0`).
+  case keyPath(String, at: SourceLocation?)
+
+  /// Reads `text`: `:self`, `:name` or a key path.
+  public init(_ text: String, at location: SourceLocation? = nil) {
+    if text == ":self" {
+      self = .root
+    } else if text.hasPrefix(":") {
+      self = .named(String(text.dropFirst()), at: location)
+    } else {
+      self = .keyPath(text, at: location)
+    }
+  }
+}
+
+/// A condition: a constant, a predicate over the row's object, or a substituted Boolean.
+public enum DescriptorCondition: Hashable, Sendable {
+  /// Always or never.
+  case constant(Bool)
+  /// A predicate evaluated on the row's (or section's) object.
+  case predicate(Predicate, at: SourceLocation?)
+  /// The Boolean value of an object (`:emailEnabled`, or a key path).
+  case object(DescriptorObject)
+}
+
+/// The items a selection chooses among.
+public enum DescriptorChoices: Hashable, Sendable {
+  /// Written in the descriptor.
+  case literal([Value])
+  /// The array value of an object (`:genders`, or a key path).
+  case object(DescriptorObject)
+}
+
+/// What selecting a row, its accessory or its editing control does.
+public enum DescriptorAction: Hashable, Sendable {
+  /// Run the action registered under this name (RCSTableKit's `:sel` keys).
+  case named(String, at: SourceLocation?)
+  /// Push a screen made from another descriptor.
+  case push(DescriptorPush)
+  /// Open a web address.
+  case open(String)
+}
+
+/// A push to another descriptor, by name.
+public struct DescriptorPush: Hashable, Sendable {
+  /// The descriptor's name (`MyTable`).
+  public var name: String
+  /// Where the name is written.
+  public var location: SourceLocation?
+
+  /// Creates a push.
+  public init(_ name: String, at location: SourceLocation? = nil) {
+    self.name = name
+    self.location = location
+  }
+}

@@ -1,0 +1,149 @@
+import Trellis
+
+extension TableDescriptor {
+  /// Builds the screen bound to a tree of values (a data document's root, say), wrapped in a
+  /// ``DocumentObject`` that edits write to; see ``makeScreen(root:library:)``.
+  public func makeScreen(rootValue: Value, library: DescriptorLibrary = DescriptorLibrary())
+    throws(DiagnosticList) -> (screen: Screen, data: DocumentObject)
+  {
+    let data = DocumentObject(rootValue)
+    return (try makeScreen(root: data, library: library), data)
+  }
+
+  /// Builds the screen this descriptor describes, bound both ways to `root`.
+  ///
+  /// Every object, key path, condition, action and push is resolved first; if any fails, every
+  /// problem is thrown, located in the descriptor, and no screen is made. Afterwards rows read
+  /// their values whenever they are rendered, and edits write through their key paths. When
+  /// the root is a ``DocumentObject``, every change to it re-evaluates texts and conditions,
+  /// the title, headers and footers, and shows or hides sections whose `visible` condition
+  /// changed.
+  public func makeScreen(
+    root: any KeyValueCoding, library: DescriptorLibrary = DescriptorLibrary()
+  ) throws(DiagnosticList) -> Screen {
+    let binder = DescriptorBinder(descriptor: self, library: library, root: root)
+    var diagnostics: [Diagnostic] = []
+    func attempt<T>(_ body: () throws(Diagnostic) -> T) -> T? {
+      do { return try body() } catch {
+        diagnostics.append(error)
+        return nil
+      }
+    }
+    let title = attempt { () throws(Diagnostic) in try binder.text(self.title, root) } ?? nil
+    var built: [(condition: DescriptorCondition?, section: DescriptorSection)] = []
+    for (sectionIndex, section) in sections.enumerated() {
+      guard
+        let base = attempt({ () throws(Diagnostic) in try binder.resolve(section.object, from: root)
+        })
+      else { continue }
+      var objects = [base]
+      if let list = section.list {
+        guard
+          let elements = attempt({ () throws(Diagnostic) in
+            try binder.elements(list, from: base, at: section.location)
+          })
+        else { continue }
+        objects = elements
+      }
+      for (item, object) in objects.enumerated() {
+        var sectionID = section.name ?? "section\(sectionIndex)"
+        if section.list != nil { sectionID += "#\(item)" }
+        var entries: [DescriptorSection.Entry] = []
+        for (rowIndex, row) in section.rows.enumerated() {
+          guard
+            let rowBase = attempt({ () throws(Diagnostic) in
+              try binder.resolve(row.object, from: object)
+            })
+          else { continue }
+          var rowObjects = [rowBase]
+          if let list = row.list {
+            guard
+              let elements = attempt({ () throws(Diagnostic) in
+                try binder.elements(list, from: rowBase, at: row.location)
+              })
+            else { continue }
+            rowObjects = elements
+          }
+          let name = row.name ?? "row\(rowIndex)"
+          for (element, rowObject) in rowObjects.enumerated() {
+            let key = row.list == nil ? name : "\(name)#\(element)"
+            entries.append(
+              DescriptorSection.Entry(
+                descriptor: row, object: rowObject, id: RowID(scope: sectionID, .string(key))))
+          }
+        }
+        let header = attempt { () throws(Diagnostic) in try binder.text(section.header, object) }
+        let footer = attempt { () throws(Diagnostic) in try binder.text(section.footer, object) }
+        let made = DescriptorSection(
+          id: sectionID, descriptor: section, object: object, entries: entries, binder: binder,
+          header: header ?? nil, footer: footer ?? nil)
+        for entry in entries { diagnostics += made.problems(entry) }
+        _ = attempt { () throws(Diagnostic) in
+          try binder.holds(section.visible, object, fallback: true)
+        }
+        built.append((section.visible, made))
+      }
+    }
+    guard !diagnostics.contains(where: { $0.severity == .error }) else {
+      // A row repeated over a list repeats its mistakes: report each once.
+      var seen: Set<Diagnostic> = []
+      throw DiagnosticList(diagnostics.filter { seen.insert($0).inserted })
+    }
+    let model = TableModel(title: title, style: style)
+    model.theme = library.theme
+    model.themeStyle = themeStyle
+    let screen = Screen(
+      model: model, navigationBar: navigationBar ?? (isEditable ? .editRight : .none))
+    let visibility = DescriptorVisibility(model: model, binder: binder, sections: built)
+    visibility.update()
+    if let document = root.underlyingDocument {
+      let previous = document.onChange
+      document.onChange = { [weak model, visibility] keyPath in
+        previous?(keyPath)
+        guard let model else { return }
+        visibility.update()
+        model.invalidateAll()
+      }
+    }
+    return screen
+  }
+}
+
+/// Shows the sections whose `visible` condition holds, in order.
+final class DescriptorVisibility {
+  weak var model: TableModel?
+  let binder: DescriptorBinder
+  let sections: [(condition: DescriptorCondition?, section: DescriptorSection)]
+
+  init(
+    model: TableModel, binder: DescriptorBinder,
+    sections: [(condition: DescriptorCondition?, section: DescriptorSection)]
+  ) {
+    self.model = model
+    self.binder = binder
+    self.sections = sections
+  }
+
+  func update() {
+    guard let model else { return }
+    // Titles read by key path follow the data too.
+    if case .keyPath? = binder.descriptor.title {
+      let title = (try? binder.text(binder.descriptor.title, binder.root)) ?? nil
+      if model.title != title { model.title = title }
+    }
+    for (_, section) in sections {
+      let header = (try? binder.text(section.sectionDescriptor.header, section.object)) ?? nil
+      if section.headerTitle != header { section.headerTitle = header }
+      let footer = (try? binder.text(section.sectionDescriptor.footer, section.object)) ?? nil
+      if section.footerTitle != footer { section.footerTitle = footer }
+    }
+    let visible = sections.filter { entry in
+      (try? binder.holds(entry.condition, entry.section.object, fallback: true)) ?? false
+    }.map(\.section)
+    guard visible.map(ObjectIdentifier.init) != model.sections.map(ObjectIdentifier.init) else {
+      return
+    }
+    model.removeAllSections()
+    for section in visible { model.addSection(section) }
+  }
+}

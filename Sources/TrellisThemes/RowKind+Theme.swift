@@ -1,0 +1,28 @@
+import TrellisValues
+
+/// How a theme names and styles each kind of row.
+extension RowKind {
+  /// The Trellis element name that styles this kind (`textFieldCell`).
+  public var elementName: String { rawValue + "Cell" }
+
+  /// STV's class for this kind of cell, when STV had one (`SCTextFieldCell`).
+  public var stvClassName: String? {
+    switch self {
+    case .plain, .placeholder, .addItem, .loadMore, .button, .link: nil
+    case .label: "SCLabelCell"
+    case .textView: "SCTextViewCell"
+    case .textField: "SCTextFieldCell"
+    case .numericTextField: "SCNumericTextFieldCell"
+    case .slider: "SCSliderCell"
+    case .segmented: "SCSegmentedCell"
+    case .switch: "SCSwitchCell"
+    case .date: "SCDateCell"
+    case .imagePicker: "SCImagePickerCell"
+    case .selection: "SCSelectionCell"
+    case .objectSelection: "SCObjectSelectionCell"
+    case .object: "SCObjectCell"
+    case .arrayOfObjects: "SCArrayOfObjectsCell"
+    case .custom: "SCCustomCell"
+    }
+  }
+}

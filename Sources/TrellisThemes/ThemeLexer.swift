@@ -1,0 +1,209 @@
+import TrellisValues
+
+/// Splits a theme file into tokens, skipping whitespace and comments.
+///
+/// Comments are CSS's `/* ... */` and C++'s `// ...` to the end of the line. Strings take
+/// double or single quotes and the escapes `\\`, `\"`, `\'`, `\n`, `\t` and `\r`.
+struct ThemeLexer {
+  private let characters: [Character]
+  private var offset = 0
+  private var line = 1
+  private var column = 1
+  private let file: String?
+  /// Problems found while splitting: unterminated strings and comments.
+  private(set) var diagnostics: [Diagnostic] = []
+
+  init(_ text: String, file: String?) {
+    self.characters = Array(text)
+    self.file = file
+  }
+
+  /// All tokens, ending with one `.end` token.
+  mutating func tokenize() -> [ThemeToken] {
+    var tokens: [ThemeToken] = []
+    while true {
+      let token = next()
+      tokens.append(token)
+      if token.kind == .end { return tokens }
+    }
+  }
+
+  private func peek(_ ahead: Int = 0) -> Character? {
+    let index = offset + ahead
+    return index < characters.count ? characters[index] : nil
+  }
+
+  private mutating func advance() {
+    guard offset < characters.count else { return }
+    if Self.isLineBreak(characters[offset]) {
+      line += 1
+      column = 1
+    } else {
+      column += 1
+    }
+    offset += 1
+  }
+
+  private func location() -> SourceLocation {
+    SourceLocation(file: file, line: line, column: column)
+  }
+
+  private mutating func skipTrivia() {
+    while let c = peek() {
+      if c.isWhitespace {
+        advance()
+      } else if c == "/", peek(1) == "/" {
+        while let c = peek(), !Self.isLineBreak(c) { advance() }
+      } else if c == "/", peek(1) == "*" {
+        let opening = location()
+        advance()
+        advance()
+        var closed = false
+        while let c = peek() {
+          if c == "*", peek(1) == "/" {
+            advance()
+            advance()
+            closed = true
+            break
+          }
+          advance()
+        }
+        if !closed {
+          diagnostics.append(Diagnostic("unterminated comment: expected '*/'", at: opening))
+        }
+      } else {
+        return
+      }
+    }
+  }
+
+  private mutating func next() -> ThemeToken {
+    skipTrivia()
+    let start = offset
+    let startLine = line
+    let startColumn = column
+    var token = ThemeToken(
+      kind: .end, text: "", start: start, end: start, line: startLine, column: startColumn,
+      endLine: startLine, endColumn: startColumn)
+    guard let c = peek() else { return token }
+    switch c {
+    case "{": token.kind = .leftBrace
+    case "}": token.kind = .rightBrace
+    case ":": token.kind = .colon
+    case ";": token.kind = .semicolon
+    case "(": token.kind = .leftParen
+    case ")": token.kind = .rightParen
+    case ",": token.kind = .comma
+    default: break
+    }
+    if token.kind != .end {
+      advance()
+    } else if c == "\"" || c == "'" {
+      token.kind = .string
+      token.contents = scanString(quote: c)
+    } else if c == "#" {
+      token.kind = .hex
+      advance()
+      while let d = peek(), d.isLetter || d.isNumber { advance() }
+      token.contents = String(characters[(start + 1)..<offset])
+    } else if Self.isIdentifierStart(c) {
+      token.kind = .identifier
+      while let d = peek(), Self.isIdentifierCharacter(d) { advance() }
+    } else if let number = scanNumber() {
+      token.kind = .number
+      token.number = number
+    } else {
+      token.kind = .other
+      advance()
+    }
+    token.text = String(characters[start..<offset])
+    token.end = offset
+    token.endLine = line
+    token.endColumn = column
+    return token
+  }
+
+  private mutating func scanString(quote: Character) -> String {
+    let opening = location()
+    advance()
+    var contents = ""
+    while let c = peek() {
+      if c == quote {
+        advance()
+        return contents
+      }
+      if Self.isLineBreak(c) { break }
+      if c == "\\", let escaped = peek(1), !Self.isLineBreak(escaped) {
+        advance()
+        advance()
+        switch escaped {
+        case "n": contents.append("\n")
+        case "t": contents.append("\t")
+        case "r": contents.append("\r")
+        default: contents.append(escaped)
+        }
+        continue
+      }
+      contents.append(c)
+      advance()
+    }
+    diagnostics.append(
+      Diagnostic("unterminated string: expected \(quote) before the end of the line", at: opening))
+    return contents
+  }
+
+  /// A number: optional sign, digits, optional fraction. Leaves the position alone if none.
+  private mutating func scanNumber() -> Double? {
+    var ahead = 0
+    if peek() == "+" || peek() == "-" { ahead += 1 }
+    var digits = 0
+    while let d = peek(ahead), d.isASCII, d.isNumber {
+      ahead += 1
+      digits += 1
+    }
+    if peek(ahead) == ".", let d = peek(ahead + 1), d.isASCII, d.isNumber {
+      ahead += 1
+      while let d = peek(ahead), d.isASCII, d.isNumber {
+        ahead += 1
+        digits += 1
+      }
+    }
+    guard digits > 0 else { return nil }
+    let text = String(characters[offset..<(offset + ahead)])
+    for _ in 0..<ahead { advance() }
+    return Double(text.hasPrefix("+") ? String(text.dropFirst()) : text) ?? .infinity
+  }
+
+  /// Whether `c` ends a line: `\n` or `\r\n`, as ``SourceLocation`` counts lines.
+  static func isLineBreak(_ c: Character) -> Bool { c == "\n" || c == "\r\n" }
+
+  /// Whether `c` can start an identifier: a letter or `_`.
+  static func isIdentifierStart(_ c: Character) -> Bool { c.isLetter || c == "_" }
+
+  /// Whether `c` can continue an identifier: a letter, digit, `_`, `-` or `.`.
+  static func isIdentifierCharacter(_ c: Character) -> Bool {
+    c.isLetter || c.isNumber || c == "_" || c == "-" || c == "."
+  }
+
+  /// Whether `text` lexes as exactly one identifier.
+  static func isIdentifier<S: StringProtocol>(_ text: S) -> Bool {
+    guard let first = text.first, isIdentifierStart(first) else { return false }
+    return text.allSatisfy(isIdentifierCharacter)
+  }
+
+  /// `text` in double quotes, with quotes, backslashes and control characters escaped.
+  static func quoted(_ text: String) -> String {
+    var result = "\""
+    for c in text {
+      switch c {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case "\t": result += "\\t"
+      case "\r": result += "\\r"
+      default: result.append(c)
+      }
+    }
+    return result + "\""
+  }
+}

@@ -1,0 +1,52 @@
+import TrellisValues
+
+/// One token of a theme file, with where it starts and ends.
+struct ThemeToken: Sendable, Equatable {
+  /// The kinds of token.
+  enum Kind: Sendable, Equatable {
+    case identifier
+    case number
+    case string
+    case hex
+    case leftBrace
+    case rightBrace
+    case colon
+    case semicolon
+    case leftParen
+    case rightParen
+    case comma
+    case other
+    case end
+  }
+
+  /// The kind.
+  var kind: Kind
+  /// The source text of the token.
+  var text: String
+  /// The decoded contents of a string token; the digits of a hex token.
+  var contents: String = ""
+  /// The value of a number token.
+  var number: Double = 0
+  /// The offset of the first character, in characters.
+  var start: Int
+  /// The offset after the last character.
+  var end: Int
+  /// The line and column of the first character.
+  var line: Int
+  var column: Int
+  /// The line and column just after the last character.
+  var endLine: Int
+  var endColumn: Int
+
+  /// How the token is quoted in messages.
+  var display: String {
+    switch kind {
+    case .end: "end of file"
+    case .string: text.count > 40 ? "string" : text
+    default: "'\(text.count > 40 ? String(text.prefix(40)) + "…" : text)'"
+    }
+  }
+
+  /// Whether this is an identifier with exactly `text`.
+  func isIdentifier(_ text: String) -> Bool { kind == .identifier && self.text == text }
+}

@@ -1,0 +1,125 @@
+import Trellis
+
+/// One CSS declaration: a property and its value.
+public struct CSSDeclaration: Hashable, Sendable, Codable, CustomStringConvertible {
+  /// The property (`background-color`, `--detail-color`).
+  public var property: String
+  /// The value (`rgba(0, 255, 255, 1)`).
+  public var value: String
+
+  /// Creates a declaration.
+  public init(_ property: String, _ value: String) {
+    self.property = property
+    self.value = value
+  }
+
+  /// `property: value;`
+  public var description: String { "\(property): \(value);" }
+}
+
+/// The style as CSS, for the web host.
+extension ResolvedStyle {
+  /// The attributes a browser can show, as CSS declarations in a stable order.
+  ///
+  /// - Colours become `rgba(...)`; a pattern colour becomes `background-image: url(...)`.
+  /// - `textLabel.font` becomes `font-family` (quoted, with `system-ui` for the system font),
+  ///   `font-size` in px, and `font-weight: bold` / `font-style: italic` from the name.
+  /// - `backgroundImage` and `backgroundView` become `background-image`; cap insets become a
+  ///   `border-image` slice with the same border widths.
+  /// - `separatorStyle` and `separatorColor` become `border-bottom` (`none`, `1px solid`, or
+  ///   `1px groove` for etched).
+  /// - `height`/`rowHeight` become `min-height`; `alpha` `opacity`; `hidden` `display: none`;
+  ///   `clipsToBounds` `overflow: hidden`; `layer.*` the border colour, width and radius.
+  /// - The detail label and tint have no CSS property of their own: they become custom
+  ///   properties (`--detail-color`, `--detail-font-family`, `--detail-font-size`,
+  ///   `--tint-color`, `--bar-tint-color`) for the host's stylesheet to use.
+  ///
+  /// Other attributes (strings, style names, control-specific colours) have no CSS form and are
+  /// left out.
+  public var cssDeclarations: [CSSDeclaration] {
+    var css: [CSSDeclaration] = []
+    func add(_ property: String, _ value: String) { css.append(CSSDeclaration(property, value)) }
+    func addColor(_ property: String, _ color: ThemeColor?) {
+      guard let color else { return }
+      if let image = color.patternImage {
+        add("background-image", Self.cssURL(image))
+      } else {
+        add(property, color.cssRGBA)
+      }
+    }
+    func addFont(_ prefix: String, _ font: ThemeFont?) {
+      guard let font else { return }
+      let family = font.isSystem ? "system-ui" : "\(Self.cssString(font.family)), system-ui"
+      add("\(prefix)font-family", family)
+      add("\(prefix)font-size", "\(ThemeColor.shortNumber(font.size))px")
+      if font.isBold { add("\(prefix)font-weight", "bold") }
+      if font.isItalic { add("\(prefix)font-style", "italic") }
+    }
+    func addImage(_ image: ThemeImage?) {
+      guard let image else { return }
+      add("background-image", Self.cssURL(image.name))
+      guard let insets = image.capInsets else { return }
+      let slice = [insets.top, insets.right, insets.bottom, insets.left].map(ThemeColor.shortNumber)
+      add("border-image", "\(Self.cssURL(image.name)) \(slice.joined(separator: " ")) fill")
+      add("border-style", "solid")
+      add("border-width", slice.map { "\($0)px" }.joined(separator: " "))
+    }
+    addColor("background-color", backgroundColor)
+    addImage(backgroundImage)
+    addImage(backgroundView)
+    addColor("color", textColor)
+    addFont("", font)
+    addColor("--detail-color", detailTextColor)
+    addFont("--detail-", detailFont)
+    addColor("--tint-color", tintColor)
+    addColor("--bar-tint-color", barTintColor)
+    if let separatorStyle {
+      let line = separatorColor?.cssRGBA ?? "currentColor"
+      switch separatorStyle {
+      case .none: add("border-bottom", "none")
+      case .singleLine: add("border-bottom", "1px solid \(line)")
+      case .singleLineEtched: add("border-bottom", "1px groove \(line)")
+      }
+    } else if let separatorColor {
+      add("border-bottom-color", separatorColor.cssRGBA)
+    }
+    if let height { add("min-height", "\(ThemeColor.shortNumber(height))px") }
+    if let alpha = number("alpha") { add("opacity", ThemeColor.shortNumber(alpha)) }
+    if bool("hidden") == true { add("display", "none") }
+    if bool("clipsToBounds") == true { add("overflow", "hidden") }
+    if let color = color("layer.borderColor") { add("border-color", color.cssRGBA) }
+    if let width = number("layer.borderWidth") {
+      add("border-width", "\(ThemeColor.shortNumber(width))px")
+      add("border-style", "solid")
+    }
+    if let radius = number("layer.cornerRadius") {
+      add("border-radius", "\(ThemeColor.shortNumber(radius))px")
+    }
+    return css
+  }
+
+  /// The CSS declarations as one `property: value;` string, separated by spaces.
+  public var cssText: String { cssDeclarations.map(\.description).joined(separator: " ") }
+
+  /// `url("name")`, escaped for CSS.
+  static func cssURL(_ name: String) -> String { "url(\(cssString(name)))" }
+
+  /// `text` as a double-quoted CSS string, with quotes, backslashes and line breaks escaped.
+  static func cssString(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case "<", ">": result += "\\\(String(scalar.value, radix: 16)) "
+      default:
+        if scalar.value < 0x20 || scalar.value == 0x7F {
+          result += "\\\(String(scalar.value, radix: 16)) "
+        } else {
+          result.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return result + "\""
+  }
+}

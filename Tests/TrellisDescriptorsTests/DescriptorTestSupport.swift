@@ -1,0 +1,36 @@
+import Foundation
+import Testing
+import Trellis
+import TrellisTesting
+
+@testable import TrellisDescriptors
+
+/// Helpers shared by the descriptor tests.
+enum DescriptorTestSupport {
+  /// The URL of a fixture file.
+  static func fixtureURL(_ name: String) throws -> URL {
+    let url = TestFixtures.url(name)
+    try #require(FileManager.default.fileExists(atPath: url.path))
+    return url
+  }
+
+  /// The bytes of a fixture file.
+  static func fixtureData(_ name: String) throws -> Data {
+    try Data(contentsOf: fixtureURL(name))
+  }
+
+  /// A fixture descriptor, read.
+  static func descriptor(_ name: String) throws -> TableDescriptor {
+    try TableDescriptor(data: fixtureData(name), file: name)
+  }
+
+  /// A fixture data document, as a bindable object.
+  static func data(_ name: String) throws -> DocumentObject {
+    DocumentObject(try LocatedDocument(data: fixtureData(name), file: name).root)
+  }
+
+  /// Reads `text` as a descriptor named `file` and returns its diagnostics' descriptions.
+  static func problems(_ text: String, file: String = "T.json") -> [String] {
+    TableDescriptor.read(data: Data(text.utf8), file: file).diagnostics.map(\.description)
+  }
+}

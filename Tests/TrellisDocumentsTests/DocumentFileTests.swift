@@ -1,0 +1,154 @@
+import Foundation
+import Testing
+import TrellisValues
+
+@testable import TrellisDocuments
+
+@Suite("Document files")
+struct DocumentFileTests {
+  typealias Support = DocumentTestSupport
+
+  /// A copy of a fixture in a fresh directory.
+  static func copy(of name: String) throws -> URL {
+    let directory = try Support.temporaryDirectory()
+    let url = directory.appendingPathComponent(name)
+    try Support.fixture(name).data.write(to: url)
+    return url
+  }
+
+  static func directoryListing(_ url: URL) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path)
+      .sorted()
+  }
+
+  @Test(arguments: [
+    ("MyTable.plist", DocumentFormat.openStepPlist),
+    ("ProfileViewController.plist", .xmlPlist),
+    ("RMSSettingsViewController.json", .json),
+  ])
+  func saveKeepsTheFormat(name: String, format: DocumentFormat) throws {
+    let url = try Self.copy(of: name)
+    var file = try DocumentFile(contentsOf: url)
+    #expect(file.format == format)
+    let document = DocumentObject(file.root)
+    let keyPath = format == .openStepPlist ? "title" : "0.properties.headerTitle"
+    try document.setValue("Edited", forKeyPath: keyPath)
+    try file.save(document.root)
+    let reread = try DocumentFile(contentsOf: url)
+    #expect(reread.format == format)
+    #expect(reread.root == document.root)
+    #expect(try reread.document.root == LocatedDocument(data: Data(contentsOf: url)).root)
+    #expect(file.document.location(ofKeyPath: keyPath) != nil)
+    #expect(try Self.directoryListing(url) == [name])
+  }
+
+  @Test func binaryFilesStayBinary() throws {
+    let directory = try Support.temporaryDirectory()
+    let url = directory.appendingPathComponent("Settings.plist")
+    var file = try DocumentFile.create(at: url, root: ["b": 1, "a": 2], format: .binaryPlist)
+    try file.save(["b": 1, "a": 3, "c": [true]])
+    let reread = try DocumentFile(contentsOf: url)
+    #expect(reread.format == .binaryPlist)
+    #expect(reread.root == ["b": 1, "a": 3, "c": [true]])
+  }
+
+  @Test func openStepSavesNumbersAsTextWhenAsked() throws {
+    let url = try Self.copy(of: "MyTable.plist")
+    var file = try DocumentFile(contentsOf: url)
+    let original = try Data(contentsOf: url)
+    var root = try #require(file.root.dictionaryValue)
+    root["rows"] = 12
+    #expect(throws: Diagnostic.self) { try file.save(.dictionary(root)) }
+    #expect(try Data(contentsOf: url) == original)
+    try file.save(.dictionary(root), options: .init(conversion: .writeAsStrings))
+    #expect(try DocumentFile(contentsOf: url).root.dictionaryValue?["rows"] == "12")
+  }
+
+  @Test func unrepresentableValueLeavesTheFileUntouched() throws {
+    let url = try Self.copy(of: "ProfileViewController.plist")
+    var file = try DocumentFile(contentsOf: url)
+    let original = try Data(contentsOf: url)
+    do {
+      try file.save(["broken": nil])
+      Issue.record("expected an error")
+    } catch {
+      #expect(error.file == url.path)
+      #expect(error.message.contains("'broken'"))
+    }
+    #expect(try Data(contentsOf: url) == original)
+    #expect(try Self.directoryListing(url) == ["ProfileViewController.plist"])
+  }
+
+  @Test func failedTemporaryWriteLeavesTheFileUntouched() throws {
+    let url = try Self.copy(of: "RMSSettingsViewController.json")
+    let original = try Data(contentsOf: url)
+    var file = try DocumentFile(contentsOf: url)
+    let missing = url.deletingLastPathComponent().appendingPathComponent("no/such/dir/tmp")
+    file.writer.temporaryURL = { _ in missing }
+    do {
+      try file.save(["replaced": true])
+      Issue.record("expected an error")
+    } catch {
+      #expect(error.message.hasPrefix("cannot save: cannot create a temporary file"))
+      #expect(error.message.hasSuffix("the file is unchanged"))
+    }
+    #expect(try Data(contentsOf: url) == original)
+    #expect(file.root == (try LocatedDocument(data: original)).root)
+  }
+
+  @Test func failureJustBeforeRenameLeavesTheFileUntouched() throws {
+    struct Interrupted: Error {}
+    let url = try Self.copy(of: "MyTable.plist")
+    let original = try Data(contentsOf: url)
+    var file = try DocumentFile(contentsOf: url)
+    file.writer.beforeRename = { temporary in
+      // The new bytes are complete on disk, beside the original, when the failure strikes.
+      #expect(FileManager.default.fileExists(atPath: temporary.path))
+      throw Interrupted()
+    }
+    #expect(throws: Diagnostic.self) { try file.save(["replaced": "yes"]) }
+    #expect(try Data(contentsOf: url) == original)
+    #expect(try Self.directoryListing(url) == ["MyTable.plist"])
+  }
+
+  @Test func unreadableAndMalformedFiles() throws {
+    let directory = try Support.temporaryDirectory()
+    let missing = directory.appendingPathComponent("missing.json")
+    #expect {
+      try DocumentFile(contentsOf: missing)
+    } throws: { error in
+      (error as? Diagnostic)?.description.hasPrefix("\(missing.path): error: cannot read") == true
+    }
+    let broken = directory.appendingPathComponent("broken.json")
+    let bytes = Data("{\n  \"a\": 1,\n  \"b\" 2\n}".utf8)
+    try bytes.write(to: broken)
+    #expect {
+      try DocumentFile(contentsOf: broken)
+    } throws: { error in
+      (error as? Diagnostic)?.description
+        == "\(broken.path):3:7: error: expected ':' after object key"
+    }
+    #expect(try Data(contentsOf: broken) == bytes)
+  }
+
+  @Test func permissionsAreKeptAndSymlinksFollowed() throws {
+    let url = try Self.copy(of: "settings-data.json")
+    try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: url.path)
+    let link = url.deletingLastPathComponent().appendingPathComponent("link.json")
+    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: url)
+    var file = try DocumentFile(contentsOf: link)
+    try file.save(["through": "link"])
+    let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+    #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o640)
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == url.path)
+    #expect(try DocumentFile(contentsOf: url).root == ["through": "link"])
+  }
+
+  @Test func reloadReadsChangesFromDisk() throws {
+    let url = try Self.copy(of: "profile-data.json")
+    var file = try DocumentFile(contentsOf: url)
+    try Data("{\"fresh\": true}".utf8).write(to: url)
+    try file.reload()
+    #expect(file.root == ["fresh": true])
+  }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+import TrellisValues
+
+@testable import TrellisDocuments
+
+@Suite("Document format detection")
+struct DocumentFormatTests {
+  static func detect(_ text: String, _ pathExtension: String? = nil) -> DocumentFormat {
+    DocumentFormat.detect(in: Data(text.utf8), pathExtension: pathExtension)
+  }
+
+  @Test(arguments: [
+    ("{\"a\": 1}", DocumentFormat.json),
+    ("  [1, 2]", .json),
+    ("{ \"a\" = 1; }", .openStepPlist),
+    ("{ a = 1; }", .openStepPlist),
+    ("{\n  // comment\n  a = b;\n}", .openStepPlist),
+    ("( a, b )", .openStepPlist),
+    ("/* header */ { }", .openStepPlist),
+    ("<0fbd 7771>", .openStepPlist),
+    ("<>", .openStepPlist),
+    ("<?xml version=\"1.0\"?><plist/>", .xmlPlist),
+    ("<!DOCTYPE plist><plist/>", .xmlPlist),
+    ("<plist version=\"1.0\"><dict/></plist>", .xmlPlist),
+    ("<dict/>", .xmlPlist),
+    ("<date>2020-01-01T00:00:00Z</date>", .xmlPlist),
+    ("\u{FEFF}<?xml version=\"1.0\"?>", .xmlPlist),
+    ("'single'", .openStepPlist),
+    ("bareword", .openStepPlist),
+    ("\"greeting\" = \"Hello\";", .openStepPlist),
+    ("farewell = Bye;", .openStepPlist),
+  ])
+  func contentDecides(text: String, format: DocumentFormat) {
+    #expect(Self.detect(text) == format)
+    // An extension does not override unambiguous content.
+    #expect(Self.detect(text, format == .json ? "plist" : "json") == format)
+  }
+
+  @Test func binaryIsRecognisedByItsMagic() throws {
+    let data = try DocumentWriter.data(for: ["a": 1], format: .binaryPlist)
+    #expect(DocumentFormat.detect(in: data, pathExtension: "json") == .binaryPlist)
+  }
+
+  @Test(arguments: ["{}", "{ }", "\"text\"", "12", "-1", "true", "null", "", "   "])
+  func extensionBreaksTies(text: String) {
+    #expect(Self.detect(text, "json") == .json)
+    #expect(Self.detect(text, "plist") == .openStepPlist)
+    #expect(Self.detect(text, "PLIST") == .openStepPlist)
+    #expect(Self.detect(text, "strings") == .openStepPlist)
+    #expect(Self.detect(text) == .json)
+  }
+
+  @Test func parsingUsesTheFileNameAsHint() throws {
+    let plist = try LocatedDocument(text: "{}", file: "Empty.plist")
+    #expect(plist.format == .openStepPlist)
+    let json = try LocatedDocument(text: "{}", file: "empty.json")
+    #expect(json.format == .json)
+  }
+
+  @Test(arguments: [
+    ("MyTable.plist", DocumentFormat.openStepPlist),
+    ("ProfileViewController.plist", .xmlPlist),
+    ("RMSSettingsViewController.json", .json),
+    ("profile-data.json", .json),
+    ("settings-data.json", .json),
+  ])
+  func fixtures(name: String, format: DocumentFormat) throws {
+    let (data, _) = try DocumentTestSupport.fixture(name)
+    #expect(DocumentFormat.detect(in: data) == format)
+  }
+
+  @Test func names() {
+    #expect(DocumentFormat.json.preferredPathExtension == "json")
+    #expect(DocumentFormat.binaryPlist.preferredPathExtension == "plist")
+    #expect(!DocumentFormat.binaryPlist.isText)
+    #expect(DocumentFormat.openStepPlist.description == "OpenStep property list")
+  }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+import Trellis
+import TrellisTerminal
+
+/// The text renderer draws a screen snapshot as a terminal would show it.
+@Suite("Text renderer")
+struct TextRendererTests {
+  @Test func terminalRendersGroupsValuesAccessoriesAndEditControls() {
+    let profile = DocumentObject(["firstName": "Ken", "subscribed": false])
+    let model = TableModel(title: "Profile")
+    let section = Section(header: "Account", footer: "Footer text")
+    section.addRow(
+      "First name", kind: .textField, binding: RowBinding(profile, keyPath: "firstName"))
+    section.addRow("Subscribed", kind: .switch, binding: RowBinding(profile, keyPath: "subscribed"))
+    var more = Row(id: RowID("more"), text: "More")
+    more.accessory = .disclosureIndicator
+    more.isDeletable = true
+    more.isMovable = true
+    more.editingStyle = .delete
+    section.addRow(more)
+    model.addSection(section)
+    let renderer = TextRenderer(width: 40)
+    let text = renderer.render(model.screenSnapshot())
+    let expected = """
+      Profile
+      =======
+
+        ACCOUNT
+        +--------------------------------------+
+        | First name                       Ken |
+        | Subscribed                       [ ] |
+        | More                               > |
+        +--------------------------------------+
+         Footer text
+
+      """
+    #expect(text == expected)
+    let editing = renderer.render(model.screenSnapshot(isEditing: true))
+    #expect(editing.contains("| (-) More                           ≡ |"))
+  }
+}

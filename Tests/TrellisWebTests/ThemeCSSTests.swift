@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+import Trellis
+import TrellisTesting
+
+@testable import TrellisWeb
+
+/// The web host's translation of resolved theme styles into CSS declarations.
+@Suite("Themes as CSS")
+struct ThemeCSSTests {
+  func style(_ body: String) -> ResolvedStyle {
+    Theme.parse("S { \(body) }").theme.style(named: "S") ?? .empty
+  }
+
+  @Test func cssForTheSeedRows() throws {
+    let theme = try TestFixtures.seedTheme()
+    let row = theme.resolvedStyle(forRowKind: .plain, rowIndex: 0)
+    #expect(
+      row.cssText
+        == #"background-color: rgba(0, 255, 255, 1); font-family: "Chalkduster", system-ui; font-size: 14px;"#
+    )
+    #expect(
+      theme.tableStyle().cssDeclarations == [
+        CSSDeclaration("background-color", "rgba(0, 255, 0, 1)")
+      ])
+    #expect(
+      theme.navigationBarStyle().cssDeclarations == [
+        CSSDeclaration("--tint-color", "rgba(255, 128, 0, 1)")
+      ])
+  }
+
+  @Test func cssForEveryMappedAttribute() {
+    let css = style(
+      """
+      backgroundColor: rgb(10, 20, 30, 0.5); textLabel.textColor: #FFF;
+      textLabel.font: Georgia-BoldItalic 12.5; detailTextLabel.font: boldSystemFont 10;
+      detailTextLabel.textColor: redColor; tintColor: blueColor;
+      separatorStyle: singleLine; separatorColor: grayColor; height: 60; alpha: 0.8;
+      hidden: YES; clipsToBounds: TRUE; layer.cornerRadius: 6;
+      backgroundImage: "bubble.png" capInsets(1, 2, 3, 4);
+      """
+    ).cssDeclarations.map(\.description)
+    #expect(
+      css == [
+        "background-color: rgba(10, 20, 30, 0.5);",
+        #"background-image: url("bubble.png");"#,
+        #"border-image: url("bubble.png") 1 4 3 2 fill;"#,
+        "border-style: solid;",
+        "border-width: 1px 4px 3px 2px;",
+        "color: rgba(255, 255, 255, 1);",
+        #"font-family: "Georgia", system-ui;"#,
+        "font-size: 12.5px;",
+        "font-weight: bold;",
+        "font-style: italic;",
+        "--detail-color: rgba(255, 0, 0, 1);",
+        "--detail-font-family: system-ui;",
+        "--detail-font-size: 10px;",
+        "--detail-font-weight: bold;",
+        "--tint-color: rgba(0, 0, 255, 1);",
+        "border-bottom: 1px solid rgba(128, 128, 128, 1);",
+        "min-height: 60px;",
+        "opacity: 0.8;",
+        "display: none;",
+        "overflow: hidden;",
+        "border-radius: 6px;",
+      ])
+  }
+
+  @Test func cssSeparatorsAndPatterns() {
+    #expect(style("separatorStyle: none;").cssText == "border-bottom: none;")
+    #expect(
+      style("separatorStyle: UITableViewCellSeparatorStyleSingleLineEtched;").cssText
+        == "border-bottom: 1px groove currentColor;")
+    #expect(
+      style(#"backgroundColor: "tile.png";"#).cssText == #"background-image: url("tile.png");"#)
+    #expect(
+      style(#"backgroundView: "a\"b.png";"#).cssText == #"background-image: url("a\"b.png");"#)
+    #expect(style("textLabel.text: \"x\"; oddCellsThemeStyle: A;").cssDeclarations.isEmpty)
+  }
+
+}
