@@ -18,11 +18,16 @@ fuzz_package=trellis
 
 fuzz_flags=(-sanitize=fuzzer,address -parse-as-library -O -use-ld=lld -package-name "$fuzz_package")
 
-# Builds each named module (callers list dependencies first).
+# Builds each named module (callers list dependencies first). NAME:FOLDER builds module NAME from
+# one folder of it only: TrellisSQLite:Sources/TrellisSQLite/PredicateSQL is the store's
+# predicate-to-SQL writer, which needs no GRDB.
 fuzz_modules() {
-  local name files
-  for name in "$@"; do
-    mapfile -t files < <(find "Sources/$name" -name '*.swift' | sort)
+  local spec name folder files
+  for spec in "$@"; do
+    name=${spec%%:*}
+    folder=Sources/$name
+    [[ $spec == *:* ]] && folder=${spec#*:}
+    mapfile -t files < <(find "$folder" -name '*.swift' | sort)
     swiftc "${fuzz_flags[@]}" -module-name "$name" -I "$fuzz_lib" \
       -emit-module -emit-module-path "$fuzz_lib/$name.swiftmodule" \
       -emit-library -static -o "$fuzz_lib/lib$name.a" "${files[@]}"

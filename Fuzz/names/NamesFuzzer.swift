@@ -17,7 +17,7 @@ private struct Shape: Equatable {
   var names: [String]
   var custom: [Bool]
 
-  init(_ group: PropertyGroupSpec) {
+  init(_ group: PropertyGroup) {
     header = group.header
     footer = group.footer
     names = group.names.map(\.name)
@@ -60,7 +60,7 @@ private func checkLocated(_ diagnostics: [Diagnostic], in text: String) {
 
 /// Parses the input as a names string and checks the round trip.
 private func fuzzParse(_ text: String) {
-  let groups: [PropertyGroupSpec]
+  let groups: [PropertyGroup]
   do {
     groups = try PropertyNamesString.parse(text)
   } catch {
@@ -91,13 +91,13 @@ private func fuzzFormat(_ text: String) {
   guard pieces.count >= 3 else { return }
   let here = SourceLocation(line: 1, column: 1)
   let custom = pieces.dropFirst(2).filter { !$0.isEmpty }.map {
-    PropertyNameSpec(name: $0, isCustom: true, location: here)
+    PropertyName(name: $0, isCustom: true, location: here)
   }
   guard !custom.isEmpty else { return }
   // Distinct custom names only: a repeat is an error by design.
   var seen = Set<String>()
   let names = custom.filter { seen.insert($0.name).inserted }
-  let group = PropertyGroupSpec(
+  let group = PropertyGroup(
     header: pieces[0].isEmpty ? nil : pieces[0], footer: pieces[1].isEmpty ? nil : pieces[1],
     names: names)
   let formatted = PropertyNamesString.format([group])

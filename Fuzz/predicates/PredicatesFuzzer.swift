@@ -1,7 +1,9 @@
 // A libFuzzer target for the predicate language. Built by Fuzz/run-predicates.sh against the
-// TrellisValues and TrellisPredicates modules (Fuzz/build-modules.sh).
+// TrellisValues and TrellisPredicates modules and TrellisSQLite's SQL writer
+// (Fuzz/build-modules.sh).
 import Foundation
 import TrellisPredicates
+import TrellisSQLite
 import TrellisValues
 
 /// The value predicates are evaluated on: strings, numbers, a date, nested lists and nulls.
@@ -20,9 +22,9 @@ private let sample: Value = [
 public func predicatesFuzzTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
   // Any line break counts (CRLF is one Character), so lines are bounded by every newline.
-  let predicate: Predicate
+  let predicate: TrellisPredicates.Predicate
   do {
-    predicate = try Predicate(text, file: "fuzz")
+    predicate = try TrellisPredicates.Predicate(text, file: "fuzz")
   } catch {
     let lines = text.filter(\.isNewline).count + 1
     guard let location = error.location, location.line >= 1, location.column >= 1,
@@ -31,7 +33,7 @@ public func predicatesFuzzTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int
     return 0
   }
   let canonical = predicate.description
-  guard let again = try? Predicate(canonical), again == predicate else {
+  guard let again = try? TrellisPredicates.Predicate(canonical), again == predicate else {
     fatalError("canonical text does not read back: \(text) → \(canonical)")
   }
   _ = try? predicate.evaluate(on: sample, variables: ["prefix": "a", "limit": 3])

@@ -46,11 +46,10 @@ extension DataDefinition {
   /// Kinds are detected from the values when rows are made, unless set on the properties.
   public static func dictionary(keys names: String) throws(DiagnosticList) -> DataDefinition {
     let groups = try Self.groups(from: names, known: nil, file: nil)
-    let keys = groups.flatMap(\.names).filter { !$0.hasPrefix("~") }
+    let names = groups.flatMap(\.names)
+    let keys = names.filter { !$0.isCustom }.map(\.name)
     var properties = keys.map { PropertyDefinition(name: $0) }
-    properties += groups.flatMap(\.names).filter { $0.hasPrefix("~") }.map {
-      PropertyDefinition(name: String($0.dropFirst()), isCustom: true)
-    }
+    properties += names.filter(\.isCustom).map { PropertyDefinition(name: $0.name, isCustom: true) }
     return DataDefinition(
       kind: .dictionary, name: "Dictionary", properties: properties, groups: groups,
       factory: { DocumentObject(.dictionary(ValueDictionary(keys.map { ($0, Value.null) }))) })
@@ -105,11 +104,11 @@ extension DataDefinition {
     let groups =
       try names.map { text throws(DiagnosticList) in
         try Self.groups(from: text, known: known, file: nil, typeName: tableName)
-      } ?? [PropertyGroup(names: known)]
+      } ?? [PropertyGroup(keys: known)]
     let kinds = Dictionary(columns, uniquingKeysWith: { first, _ in first })
     var properties: [PropertyDefinition] = []
     var seen = Set<String>()
-    for name in groups.flatMap(\.names) where seen.insert(name).inserted {
+    for name in groups.flatMap(\.keys) where seen.insert(name).inserted {
       if name.hasPrefix("~") {
         properties.append(PropertyDefinition(name: String(name.dropFirst()), isCustom: true))
       } else {
@@ -135,15 +134,11 @@ extension DataDefinition {
         if let suggestion = NameSuggestion.closest(to: spec.name, among: known) {
           message += " (did you mean '\(suggestion)'?)"
         }
-        problems.append(Diagnostic(message, at: spec.location.inFile(file)))
+        problems.append(Diagnostic(message, at: spec.location?.inFile(file)))
       }
     }
     guard problems.isEmpty else { throw DiagnosticList(problems) }
-    return specs.map { spec in
-      PropertyGroup(
-        header: spec.header, footer: spec.footer,
-        names: spec.names.map { $0.isCustom ? "~" + $0.name : $0.name })
-    }
+    return specs
   }
 }
 

@@ -45,7 +45,7 @@ extension DataDefinition {
       }
     }
     for group in groups {
-      for member in group.names where index(of: member) == nil {
+      for member in group.keys where index(of: member) == nil {
         problems.append(
           Diagnostic("\(name): group '\(group.header ?? "")' names unknown property '\(member)'"))
       }

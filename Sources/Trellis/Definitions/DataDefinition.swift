@@ -54,7 +54,7 @@ public struct DataDefinition: Sendable {
     self.kind = kind
     self.name = name
     self.properties = properties
-    self.groups = groups ?? [PropertyGroup(names: properties.map(\.name))]
+    self.groups = groups ?? [PropertyGroup(keys: properties.map(\.name))]
     self.adapter = adapter
     self.factory = factory
     self.availableKeys = properties.filter { !$0.isCustom }.map(\.name)
@@ -80,9 +80,10 @@ public struct DataDefinition: Sendable {
     properties.append(property)
     let target = group ?? (groups.count - 1)
     if groups.indices.contains(target) {
-      groups[target].names.append(property.isCustom ? "~" + property.name : property.name)
+      groups[target].names.append(PropertyName(name: property.name, isCustom: property.isCustom))
     } else {
-      groups.append(PropertyGroup(names: [property.isCustom ? "~" + property.name : property.name]))
+      groups.append(
+        PropertyGroup(names: [PropertyName(name: property.name, isCustom: property.isCustom)]))
     }
   }
 
@@ -137,22 +138,5 @@ public struct DataDefinition: Sendable {
     default:
       return ValueReader { _ in item }
     }
-  }
-}
-
-/// A group of properties: one generated section.
-public struct PropertyGroup: Hashable, Sendable {
-  /// The section header; `nil` for none.
-  public var header: String?
-  /// The section footer; `nil` for none.
-  public var footer: String?
-  /// The property names, `~name` for custom ones.
-  public var names: [String]
-
-  /// Creates a group.
-  public init(header: String? = nil, footer: String? = nil, names: [String]) {
-    self.header = header
-    self.footer = footer
-    self.names = names
   }
 }

@@ -1,21 +1,28 @@
 /// The settings of the row a property generates, per property type (STV's attribute classes).
+/// The settings of the row a property generates, per property type (STV's attribute classes).
+///
+/// What the row's control shows (placeholder, limits, segment titles, choices, heights, a
+/// template) is a ``RowAttributes``, held in ``row`` and read and written through this type as
+/// if it were its own (`attributes.placeholder`). The rest is what only a definition knows: how a
+/// selection is stored, where objects to choose come from, nested definitions, and whether a
+/// list can be edited.
+@dynamicMemberLookup
 public struct PropertyAttributes: Sendable {
-  /// textField: grey text in an empty field.
-  public var placeholder: String?
-  /// textField: hide what is typed.
-  public var isSecure = false
-  /// textField: capitalisation.
-  public var autocapitalization: RowAttributes.Autocapitalization = .sentences
-  /// numericTextField and slider: the smallest allowed value.
-  public var minimum: Double?
-  /// numericTextField and slider: the largest allowed value.
-  public var maximum: Double?
-  /// numericTextField: whether fractions are allowed.
-  public var allowsFloat = true
-  /// segmented: the segment titles.
-  public var segmentTitles: [String] = []
-  /// selection: the items to choose from.
-  public var items: [Value] = []
+  /// The attributes of the generated row's control; every row generated for the property starts
+  /// from them.
+  public var row = RowAttributes()
+
+  /// The control's attributes, as if they were this type's own.
+  public subscript<T>(dynamicMember keyPath: WritableKeyPath<RowAttributes, T>) -> T {
+    get { row[keyPath: keyPath] }
+    set { row[keyPath: keyPath] = newValue }
+  }
+
+  /// selection: the items to choose from (STV's name for the row's ``RowAttributes/choices``).
+  public var items: [Value] {
+    get { row.choices }
+    set { row.choices = newValue }
+  }
   /// selection: how the choice is stored on the property.
   public var selectionStorage: SelectionStorage = .value
   /// selection and objectSelection: whether several items may be chosen.
@@ -35,15 +42,6 @@ public struct PropertyAttributes: Sendable {
   public var allowsDeleting = true
   /// arrayOfObjects: whether items can be reordered.
   public var allowsMoving = true
-  /// date: the display format (a `DateFormatter` pattern); ISO-8601 day when `nil`.
-  public var dateFormat: String?
-  /// textView: the smallest height, in points.
-  public var minimumHeight: Double?
-  /// textView: the largest height, in points.
-  public var maximumHeight: Double?
-  /// custom: the template a host draws the row with.
-  public var template: String?
-
   private var nested: NestedDefinition?
 
   /// Creates default attributes.

@@ -1,7 +1,7 @@
 extension PropertyNamesParser {
   /// Checks that `text` is a key path (`name`, `owner.name`, `steps.0.title`, `steps.@count`)
   /// and makes it a name, or reports the first problem at its character.
-  mutating func keyPathItem(_ text: ScannedText, inGroup: Bool) -> PropertyNameSpec? {
+  mutating func keyPathItem(_ text: ScannedText, inGroup: Bool) -> PropertyName? {
     if let escape = text.escapes.first {
       report(
         "a property name cannot contain '\\'; escapes are for headers, footers and custom names",
@@ -37,7 +37,7 @@ extension PropertyNamesParser {
       }
       keyStart = offset + 1
     }
-    return PropertyNameSpec(name: shown, location: location(at: text.start))
+    return PropertyName(name: shown, location: location(at: text.start))
   }
 
   /// What is wrong with the key at `range`, and where, if anything.

@@ -19,10 +19,10 @@ struct PropertyNamesParser {
   /// The problems found, in order.
   private(set) var diagnostics: [Diagnostic] = []
   /// The groups read, including what could be read around errors.
-  private(set) var groups: [PropertyGroupSpec] = []
+  private(set) var groups: [PropertyGroup] = []
   /// The index in `groups` of the section of ungrouped items that the last entry added to.
   private var looseGroup: Int?
-  /// Where each name (by ``PropertyNameSpec/key``) was first listed.
+  /// Where each name (by ``PropertyName/key``) was first listed.
   private var firstSeen: [String: SourceLocation] = [:]
 
   /// Prepares to read `text`.
@@ -124,7 +124,7 @@ struct PropertyNamesParser {
     }
     let open = position
     position += 1
-    var names: [PropertyNameSpec] = []
+    var names: [PropertyName] = []
     var closed = false
     var sawItem = false
     var afterComma = false
@@ -169,12 +169,12 @@ struct PropertyNamesParser {
       }
     }
     groups.append(
-      PropertyGroupSpec(header: header.isEmpty ? nil : header.value, footer: footer, names: names))
+      PropertyGroup(header: header.isEmpty ? nil : header.value, footer: footer, names: names))
     looseGroup = nil
   }
 
   /// Reads one name inside a group and anything wrongly attached to it.
-  private mutating func parseGroupItem(into names: inout [PropertyNameSpec]) {
+  private mutating func parseGroupItem(into names: inout [PropertyName]) {
     let isCustom = current == "~"
     var shown = ""
     if isCustom {
@@ -209,7 +209,7 @@ struct PropertyNamesParser {
   }
 
   /// Reads a custom name, starting at its `~`.
-  private mutating func parseCustom() -> PropertyNameSpec? {
+  private mutating func parseCustom() -> PropertyName? {
     let tilde = position
     position += 1
     let text = scanText(stoppingAt: Self.itemStops)
@@ -217,7 +217,7 @@ struct PropertyNamesParser {
       report("expected a custom name after '~'", at: tilde + 1)
       return nil
     }
-    return PropertyNameSpec(name: text.value, isCustom: true, location: location(at: tilde))
+    return PropertyName(name: text.value, isCustom: true, location: location(at: tilde))
   }
 
   /// Reads a footer after its `:`, up to the next `;`.
@@ -250,25 +250,25 @@ struct PropertyNamesParser {
   }
 
   /// Adds an ungrouped item to the current section of ungrouped items, or starts one.
-  private mutating func addLoose(_ item: PropertyNameSpec) {
+  private mutating func addLoose(_ item: PropertyName) {
     guard register(item) else { return }
     if let looseGroup {
       groups[looseGroup].names.append(item)
     } else {
-      groups.append(PropertyGroupSpec(names: [item]))
+      groups.append(PropertyGroup(names: [item]))
       looseGroup = groups.count - 1
     }
   }
 
   /// Records a name, or reports it as listed twice.
-  private mutating func register(_ item: PropertyNameSpec) -> Bool {
+  private mutating func register(_ item: PropertyName) -> Bool {
     if let first = firstSeen[item.key] {
       report(
         "'\(item.key)' is listed twice (first at \(first.line):\(first.column))",
-        at: item.location)
+        at: item.location ?? location(at: 0))
       return false
     }
-    firstSeen[item.key] = item.location
+    firstSeen[item.key] = item.location ?? location(at: 0)
     return true
   }
 }

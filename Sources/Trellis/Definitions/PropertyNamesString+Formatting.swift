@@ -6,7 +6,7 @@ extension PropertyNamesString {
   /// Other groups are written `Header:(a,b):Footer`. Headers, footers and custom names are
   /// escaped where needed; key paths are written as they are. A group without names is written
   /// `Header:()`, which does not parse: the parser never makes one.
-  public static func format(_ groups: [PropertyGroupSpec]) -> String {
+  public static func format(_ groups: [PropertyGroup]) -> String {
     var entries: [String] = []
     var previousWasLoose = false
     for group in groups {
@@ -23,7 +23,7 @@ extension PropertyNamesString {
   }
 
   /// One group in parentheses: `Header:(a,b):Footer`, or `:(a,b)` without a header.
-  static func format(group: PropertyGroupSpec) -> String {
+  static func format(group: PropertyGroup) -> String {
     var text = escape(group.header ?? "", specials: ["\\", ";", ":", "(", ")"], escapesTilde: true)
     text += ":(" + group.names.map(format(name:)).joined(separator: ",") + ")"
     if let footer = group.footer, !footer.isEmpty {
@@ -33,7 +33,7 @@ extension PropertyNamesString {
   }
 
   /// A key path as it is, or `~` and the escaped custom name.
-  static func format(name: PropertyNameSpec) -> String {
+  static func format(name: PropertyName) -> String {
     guard name.isCustom else { return name.name }
     return "~" + escape(name.name, specials: ["\\", ";", ":", "(", ")", ","], escapesTilde: false)
   }

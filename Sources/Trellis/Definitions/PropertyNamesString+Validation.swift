@@ -1,4 +1,4 @@
-extension Array where Element == PropertyGroupSpec {
+extension Array where Element == PropertyGroup {
   /// Checks the property names against the names a data definition knows; see
   /// ``PropertyNamesString/validate(_:against:)``.
   public func validate(against knownNames: [String]) -> [Diagnostic] {

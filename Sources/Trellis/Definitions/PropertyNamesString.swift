@@ -53,7 +53,7 @@ public enum PropertyNamesString {
   ///   - text: The names string.
   ///   - file: The file the string came from, for error messages.
   public static func parse(_ text: String, file: String? = nil) throws(DiagnosticList)
-    -> [PropertyGroupSpec]
+    -> [PropertyGroup]
   {
     var parser = PropertyNamesParser(text, file: file)
     parser.parse()
@@ -66,7 +66,7 @@ public enum PropertyNamesString {
   ///
   /// A dotted key path is checked by its first key; the rest is checked when it is bound.
   /// Custom names are not checked.
-  public static func validate(_ groups: [PropertyGroupSpec], against knownNames: [String])
+  public static func validate(_ groups: [PropertyGroup], against knownNames: [String])
     -> [Diagnostic]
   {
     groups.validate(against: knownNames)

@@ -103,15 +103,13 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
 
   public override func elementIDs() -> [RowID] {
     reload()
-    var seen: [RowIdentity: Int] = [:]
+    var seen: [RowID: Int] = [:]
     var ids = items.map { item -> RowID in
-      let identity: RowIdentity =
-        if case .object(let ref) = item { .object(ObjectIdentifier(ref.object)) } else {
-          .value(item)
-        }
+      let identity =
+        if case .object(let ref) = item { RowID(object: ref.object) } else { RowID(item) }
       let occurrence = seen[identity, default: 0]
       seen[identity] = occurrence + 1
-      return identity.rowID(occurrence: occurrence)
+      return identity.occurrence(occurrence)
     }
     ids += specials.map { RowID(scope: scope, .string("\u{1}" + $0.rawValue)) }
     return ids

@@ -16,8 +16,8 @@ public final class ContentSection<Element>: Section {
   }
 
   private var storage: Storage
-  private let identify: (Element) -> RowIdentity
-  /// Whether elements are identified by ``RowIdentity/automatic(_:)`` (no custom identity).
+  private let identify: (Element) -> RowID
+  /// Whether elements are identified by ``RowID/automatic(_:)`` (no custom identity).
   private let identifiesAutomatically: Bool
   private let configure: (Element, inout Row) -> Void
   /// Whether elements are rows already (a section of `Row` values).
@@ -26,10 +26,10 @@ public final class ContentSection<Element>: Section {
   /// Creates a section that owns its content.
   public init(
     id: String? = nil, header: String? = nil, footer: String? = nil, content: [Element] = [],
-    identity: ((Element) -> RowIdentity)? = nil, configure: @escaping (Element, inout Row) -> Void
+    identity: ((Element) -> RowID)? = nil, configure: @escaping (Element, inout Row) -> Void
   ) {
     storage = .owned(content)
-    self.identify = identity ?? RowIdentity.automatic(for: Element.self)
+    self.identify = identity ?? RowID.automatic(for: Element.self)
     self.identifiesAutomatically = identity == nil
     self.configure = configure
     super.init(id: id, header: header, footer: footer)
@@ -39,12 +39,12 @@ public final class ContentSection<Element>: Section {
   public init<Root: AnyObject>(
     id: String? = nil, header: String? = nil, footer: String? = nil, binding root: Root,
     _ keyPath: ReferenceWritableKeyPath<Root, [Element]>,
-    identity: ((Element) -> RowIdentity)? = nil, configure: @escaping (Element, inout Row) -> Void
+    identity: ((Element) -> RowID)? = nil, configure: @escaping (Element, inout Row) -> Void
   ) {
     storage = .bound(
       get: { [weak root] in root?[keyPath: keyPath] ?? [] },
       set: { [weak root] in root?[keyPath: keyPath] = $0 })
-    self.identify = identity ?? RowIdentity.automatic(for: Element.self)
+    self.identify = identity ?? RowID.automatic(for: Element.self)
     self.identifiesAutomatically = identity == nil
     self.configure = configure
     super.init(id: id, header: header, footer: footer)
@@ -103,13 +103,13 @@ public final class ContentSection<Element>: Section {
         return ids
       }
     }
-    var seen: [RowIdentity: Int] = [:]
+    var seen: [RowID: Int] = [:]
     seen.reserveCapacity(elements.count)
     return elements.map { element in
       let identity = identify(element)
       // One lookup: read the occurrence and count this one in place.
       let occurrence = Self.takeOccurrence(&seen[identity, default: 0])
-      return identity.rowID(occurrence: occurrence)
+      return identity.occurrence(occurrence)
     }
   }
 

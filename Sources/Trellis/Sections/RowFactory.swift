@@ -38,27 +38,12 @@ enum RowFactory {
   }
 
   static func rowAttributes(_ property: PropertyDefinition) -> RowAttributes {
-    let source = property.attributes
-    var attributes = RowAttributes()
-    attributes.placeholder = source.placeholder
-    attributes.isSecure = source.isSecure
-    attributes.autocapitalization = source.autocapitalization
-    attributes.minimum = source.minimum
-    attributes.maximum = source.maximum
-    attributes.allowsFloat = source.allowsFloat
+    var attributes = property.attributes.row
     if property.valueKind?.unwrapped == .int { attributes.allowsFloat = false }
-    attributes.segmentTitles = source.segmentTitles
-    attributes.choices = source.items
-    if source.items.isEmpty, case .choice(_, let choices)? = property.valueKind?.unwrapped {
+    if attributes.choices.isEmpty, case .choice(_, let choices)? = property.valueKind?.unwrapped {
       attributes.choices = choices
     }
     attributes.choiceTitles = attributes.choices.map(\.displayText)
-    attributes.allowsMultipleSelection = source.allowsMultipleSelection
-    attributes.allowsNoSelection = source.allowsNoSelection
-    attributes.dateFormat = source.dateFormat
-    attributes.minimumHeight = source.minimumHeight
-    attributes.maximumHeight = source.maximumHeight
-    attributes.template = source.template
     return attributes
   }
 

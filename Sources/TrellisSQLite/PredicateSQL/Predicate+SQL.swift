@@ -1,4 +1,5 @@
-import Trellis
+import TrellisPredicates
+import TrellisValues
 
 extension Predicate {
   /// The predicate as a parameterized SQLite WHERE clause.

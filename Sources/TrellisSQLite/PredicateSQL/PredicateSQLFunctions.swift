@@ -1,4 +1,5 @@
-import Trellis
+import TrellisPredicates
+import TrellisValues
 
 /// The SQL functions that the SQL written by ``Predicate/sql(columns:variables:)`` calls, which
 /// a SQLite store registers so that SQL filtering gives the same results as in-memory filtering.

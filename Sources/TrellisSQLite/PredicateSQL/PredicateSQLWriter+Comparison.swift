@@ -1,4 +1,5 @@
-import Trellis
+import TrellisPredicates
+import TrellisValues
 
 extension PredicateSQLWriter {
   /// The SQL for one comparison.

@@ -1,5 +1,6 @@
 import Foundation
-import Trellis
+import TrellisPredicates
+import TrellisValues
 
 /// Translates a parsed predicate into a parameterized SQLite WHERE clause.
 ///

@@ -37,14 +37,14 @@ struct PropertyNamesFormattingTests {
   func constructedGroups() throws {
     let here = SourceLocation(line: 1, column: 1)
     let groups = [
-      PropertyGroupSpec(
+      PropertyGroup(
         header: " lead;ing\ttab ", footer: "a:(b) \\ end ",
         names: [
-          PropertyNameSpec(name: "name", location: here),
-          PropertyNameSpec(name: "Say (hi), then: go;", isCustom: true, location: here),
+          PropertyName(name: "name", location: here),
+          PropertyName(name: "Say (hi), then: go;", isCustom: true, location: here),
         ]),
-      PropertyGroupSpec(names: [PropertyNameSpec(name: "x", location: here)]),
-      PropertyGroupSpec(names: [PropertyNameSpec(name: "y", location: here)]),
+      PropertyGroup(names: [PropertyName(name: "x", location: here)]),
+      PropertyGroup(names: [PropertyName(name: "y", location: here)]),
     ]
     let reparsed = try PropertyNamesString.parse(PropertyNamesString.format(groups))
     #expect(reparsed.map(GroupShape.init(spec:)) == groups.map(GroupShape.init(spec:)))

@@ -17,7 +17,7 @@ struct GroupShape: Equatable, CustomStringConvertible {
   /// Ungrouped names: no header, no footer.
   init(_ names: [String]) { self.init(nil, names) }
 
-  init(spec: PropertyGroupSpec) {
+  init(spec: PropertyGroup) {
     self.init(spec.header, spec.names.map(\.key), footer: spec.footer)
   }
 

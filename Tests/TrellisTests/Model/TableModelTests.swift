@@ -182,13 +182,13 @@ struct TableModelTests {
   @Test(arguments: [["a", "b", "c"], ["a", "b", "a", "c", "a"], []])
   func valueIdentitiesAreTheSameOnEveryPath(strings: [String]) throws {
     // Unique strings and integers take a shortcut; it must name rows as the general rule does.
-    let general = ContentSection(content: strings, identity: { RowIdentity.automatic($0) }) {
+    let general = ContentSection(content: strings, identity: { RowID.automatic($0) }) {
       _, _ in
     }
     #expect(ContentSection(content: strings) { _, _ in }.elementIDs() == general.elementIDs())
     let numbers = strings.map { Int($0.unicodeScalars.first?.value ?? 0) }
     let generalNumbers = ContentSection(
-      content: numbers, identity: { RowIdentity.automatic($0) }
+      content: numbers, identity: { RowID.automatic($0) }
     ) { _, _ in }
     #expect(
       ContentSection(content: numbers) { _, _ in }.elementIDs() == generalNumbers.elementIDs())

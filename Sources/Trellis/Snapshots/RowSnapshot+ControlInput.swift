@@ -1,0 +1,77 @@
+import Foundation
+
+extension RowSnapshot {
+  /// The value `input` means for this row, as its kind and its current value expect it.
+  ///
+  /// Text fields take text (a number or flag becomes its text); numeric fields, sliders and
+  /// segmented controls take numbers or numeric text (whole numbers where the row holds an
+  /// integer, disallows fractions, or is segmented); switches take flags; dates take ISO 8601
+  /// text. Empty text clears numbers and dates.
+  ///
+  /// - Throws: ``ControlInputError`` naming the row when the input does not fit it, or when the
+  ///   row has no value to set.
+  public func value(for input: ControlInput) throws(ControlInputError) -> Value {
+    let name = text ?? "the row"
+    switch kind {
+    case .textField, .textView, .imagePicker:
+      switch input {
+      case .text(let text): return .string(text)
+      case .number(let number): return .string(Self.numberText(number))
+      case .bool(let flag): return .string(flag ? "true" : "false")
+      case .none: return .null
+      }
+    case .numericTextField, .slider, .segmented:
+      guard let number = try Self.number(from: input, for: name) else { return .null }
+      var holdsInt = false
+      if case .int = value { holdsInt = true }
+      guard kind == .segmented || !attributes.allowsFloat || holdsInt else {
+        return .double(number)
+      }
+      guard number.rounded() == number, abs(number) < 9e15 else {
+        throw ControlInputError("\(Self.numberText(number)) is not a whole number")
+      }
+      return .int(Int(number))
+    case .switch:
+      guard case .bool(let flag) = input else {
+        throw ControlInputError("\(text ?? "the switch") needs true or false")
+      }
+      return .bool(flag)
+    case .date:
+      switch input {
+      case .none: return .null
+      case .text(let text) where text.isEmpty: return .null
+      case .text(let text):
+        do { return try Value.parse(text, as: .date) } catch {
+          throw ControlInputError(error.description)
+        }
+      default: throw ControlInputError("\(text ?? "the date") needs a date")
+      }
+    default:
+      throw ControlInputError("\(name) (\(kind.rawValue)) has no value to set")
+    }
+  }
+
+  /// The number in `input`, `nil` for no value or blank text.
+  private static func number(from input: ControlInput, for name: String)
+    throws(ControlInputError) -> Double?
+  {
+    switch input {
+    case .number(let number): return number
+    case .none: return nil
+    case .bool: throw ControlInputError("\(name) needs a number")
+    case .text(let text):
+      let trimmed = text.trimmingCharacters(in: .whitespaces)
+      if trimmed.isEmpty { return nil }
+      guard let number = Double(trimmed), number.isFinite else {
+        throw ControlInputError("\"\(text)\" is not a number")
+      }
+      return number
+    }
+  }
+
+  /// A number as a person would type it: `3` rather than `3.0`.
+  static func numberText(_ number: Double) -> String {
+    if number.rounded() == number && abs(number) < 1e15 { return String(Int(number)) }
+    return String(number)
+  }
+}
