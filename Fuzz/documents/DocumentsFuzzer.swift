@@ -6,7 +6,8 @@ import TrellisValues
 // list readers. A reader must either return a tree or throw a diagnostic (located, for the text
 // formats); a tree must write back in its format and read back the same.
 //
-// Built by Fuzz/run-documents.sh together with the Trellis sources it needs.
+// Built by Fuzz/run-documents.sh against the TrellisValues and TrellisDocuments modules
+// (Fuzz/build-modules.sh).
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func documentsFuzzerTestOneInput(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {

@@ -36,10 +36,6 @@ public func themeFuzzTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> 
           sectionStyle: section))
     }
   }
-  for style in styles {
-    _ = style.cssText
-    _ = style.ansiEscape
-  }
   for style in [styles[0], styles[2], styles[3], styles[4]] {
     guard let json = try? encoder.encode(style),
       let decoded = try? JSONDecoder().decode(ResolvedStyle.self, from: json), decoded == style

@@ -14,7 +14,7 @@ extension DocumentFormat {
   }
 
   /// Recognises the format of `bytes`; see ``detect(in:pathExtension:)``.
-  static func detect(in bytes: [UInt8], pathExtension: String?) -> DocumentFormat {
+  package static func detect(in bytes: [UInt8], pathExtension: String?) -> DocumentFormat {
     let hint = pathExtension?.lowercased()
     let ambiguous: DocumentFormat = (hint == "plist" || hint == "strings") ? .openStepPlist : .json
     if bytes.starts(with: Array("bplist".utf8)) { return .binaryPlist }

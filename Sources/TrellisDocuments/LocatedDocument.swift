@@ -66,7 +66,7 @@ public struct LocatedDocument: Hashable, Sendable {
     try self.init(bytes: Array(text.utf8), format: format, file: file, options: options)
   }
 
-  init(
+  package init(
     bytes: [UInt8], format: DocumentFormat?, file: String?, options: DocumentReadOptions
   ) throws(Diagnostic) {
     let hint = file.map { URL(fileURLWithPath: $0).pathExtension }

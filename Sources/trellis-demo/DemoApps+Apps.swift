@@ -6,54 +6,13 @@ import TrellisWeb
 extension DemoApps {
   // MARK: Settings (seed 000's user-defaults example)
 
-  static func settingsDefinition() throws -> DataDefinition {
-    var definition = try DataDefinition.dictionary(
-      keys: "Login Details:(username,password):Will be automatically signed in;"
-        + "Settings:(message,volume,ringtone);"
-        + "More:(notifications,theme,fontSize,birthday,avatar,signature)")
-    definition["username"]?.type = .textField
-    definition["username"]?.attributes = .textField(
-      placeholder: "Your name", autocapitalization: .none)
-    definition["password"]?.type = .textField
-    definition["password"]?.attributes = .textField(secure: true, autocapitalization: .none)
-    definition["message"]?.type = .textField
-    definition["volume"]?.type = .slider
-    definition["volume"]?.attributes = .numeric(minimum: 0, maximum: 100)
-    definition["ringtone"]?.type = .selection
-    definition["ringtone"]?.attributes = .selection(
-      ["Ring 1", "Ring 2", "Ring 3"], allowsNone: true)
-    definition["notifications"]?.type = .switch
-    definition["theme"]?.type = .segmented
-    definition["theme"]?.attributes.segmentTitles = ["Light", "Dark", "Auto"]
-    definition["fontSize"]?.type = .numericTextField
-    definition["fontSize"]?.attributes = .numeric(minimum: 9, maximum: 32, allowsFloat: false)
-    definition["fontSize"]?.title = "Font Size"
-    definition["birthday"]?.type = .date
-    definition["avatar"]?.type = .imagePicker
-    definition["signature"]?.type = .textView
-    return definition
-  }
-
   static func settingsApp() throws -> WebApp {
-    let definition = try settingsDefinition()
     // The settings live in the user-defaults suite "trellis-demo": what a person enters is
-    // there at the next launch. The initial values fix each key's type.
+    // there at the next launch. Every session edits the same settings object.
     let store = try UserDefaultsStore(suiteName: "trellis-demo")
-    let values = SharedObject(
-      store.settings(defaults: [
-        "username": "", "password": "", "message": "Hello!", "volume": 50.0,
-        "ringtone": .null, "notifications": true, "theme": 2, "fontSize": 17,
-        "birthday": .null, "avatar": "", "signature": "",
-      ]))
+    let settings = SharedObject(SettingsApp.settings(in: store))
     return WebApp(id: "settings", title: "Settings", subtitle: "User defaults, every control") {
-      guard let draft = Draft(for: values.object, definition: definition, mode: .live) else {
-        throw DemoError("the settings cannot be edited")
-      }
-      let model = TableModel(title: "Settings")
-      for group in definition.groups {
-        model.addSection(ObjectSection(draft: draft, group: group))
-      }
-      return Navigator(root: Screen(model: model, draft: draft))
+      Navigator(root: try SettingsApp.screen(for: settings.object))
     }
   }
 
@@ -80,12 +39,9 @@ extension DemoApps {
     let document = SharedDocument(file: file)
     let definition = DataDefinition.document(file.root, name: url.lastPathComponent)
     return WebApp(id: "documents", title: "Documents", subtitle: url.lastPathComponent) {
-      guard let draft = Draft(for: document.object, definition: definition, mode: .deferred)
-      else { throw DemoError("the document cannot be edited") }
       let model = TableModel(title: url.lastPathComponent)
-      for group in definition.groups {
-        model.addSection(ObjectSection(draft: draft, group: group))
-      }
+      let draft = try model.generateSections(
+        for: document.object, definition: definition, mode: .deferred)
       return Navigator(
         root: Screen(model: model, navigationBar: .doneRightCancelLeft, draft: draft))
     }
@@ -135,9 +91,4 @@ final class SharedDocument: @unchecked Sendable {
       lastError = error.description
     }
   }
-}
-
-struct DemoError: Error, CustomStringConvertible {
-  let description: String
-  init(_ description: String) { self.description = description }
 }

@@ -11,7 +11,7 @@ extension DataDefinition {
     if case .object = kind { isTyped = true } else { isTyped = false }
     for property in properties {
       let label = property.isCustom ? "~" + property.name : property.name
-      if let valueKind = property.valueKind, let reason = property.type.mismatch(with: valueKind) {
+      if let valueKind = property.valueKind, let reason = property.type?.mismatch(with: valueKind) {
         problems.append(Diagnostic("\(name).\(label): \(reason)"))
       }
       switch property.resolvedType {

@@ -5,8 +5,11 @@ public struct PropertyDefinition: Sendable {
   public let name: String
   /// The title the row shows; humanised from the name by default (`dueDate` → "Due Date").
   public var title: String
-  /// The row type; ``PropertyType/autoDetect`` picks one from ``valueKind``.
-  public var type: PropertyType
+  /// The kind of row the property becomes; `nil` picks one from ``valueKind`` (STV's
+  /// auto-detect).
+  public var type: RowKind?
+  /// Whether the property gets no row at all (STV's `none` type).
+  public var isHidden = false
   /// The declared kind of the property's value, where known.
   public var valueKind: ValueKind?
   /// Whether a value is required before Done commits.
@@ -26,7 +29,7 @@ public struct PropertyDefinition: Sendable {
 
   /// Creates a property definition.
   public init(
-    name: String, title: String? = nil, type: PropertyType = .autoDetect,
+    name: String, title: String? = nil, type: RowKind? = nil,
     valueKind: ValueKind? = nil, isCustom: Bool = false
   ) {
     self.name = name
@@ -36,13 +39,13 @@ public struct PropertyDefinition: Sendable {
     self.isCustom = isCustom
   }
 
-  /// The type after auto-detection.
-  public var resolvedType: PropertyType {
-    if type != .autoDetect { return type }
+  /// The kind of row after auto-detection.
+  public var resolvedType: RowKind {
+    if let type { return type }
     if isCustom { return .custom }
     if !attributes.items.isEmpty { return .selection }
     guard let valueKind else { return .textField }
-    return PropertyType.detect(for: valueKind)
+    return RowKind.detect(for: valueKind)
   }
 
   /// Parses an object bindings string such as `"1:firstName;2:lastName"`.

@@ -11,7 +11,7 @@ public final class ObjectSection: Section {
   public init(draft: Draft, group: PropertyGroup, id: String? = nil) {
     self.draft = draft
     self.group = group
-    self.names = group.keys.filter { draft.definition[$0]?.resolvedType != PropertyType.none }
+    self.names = group.keys.filter { draft.definition[$0]?.isHidden != true }
     super.init(id: id, header: group.header, footer: group.footer)
   }
 

@@ -6,7 +6,7 @@ enum RowFactory {
     let definition = draft.definition
     let property = definition[name] ?? PropertyDefinition(name: name, isCustom: name.hasPrefix("~"))
     let type = resolvedType(property, draft: draft)
-    var row = Row(id: id, kind: type.rowKind ?? .label, text: property.title)
+    var row = Row(id: id, kind: type, text: property.title)
     row.propertyName = property.isCustom ? "~" + property.name : property.name
     row.attributes = rowAttributes(property)
     row.validationMessage = property.isCustom ? nil : draft.message(property.name)
@@ -27,8 +27,8 @@ enum RowFactory {
     return row
   }
 
-  static func resolvedType(_ property: PropertyDefinition, draft: Draft) -> PropertyType {
-    if property.type != .autoDetect || property.valueKind != nil || property.isCustom {
+  static func resolvedType(_ property: PropertyDefinition, draft: Draft) -> RowKind {
+    if property.type != nil || property.valueKind != nil || property.isCustom {
       return property.resolvedType
     }
     // Untyped data (dictionaries, documents): detect from the current value.
@@ -48,7 +48,7 @@ enum RowFactory {
   }
 
   private static func configureValue(
-    _ row: inout Row, _ property: PropertyDefinition, _ type: PropertyType, _ draft: Draft
+    _ row: inout Row, _ property: PropertyDefinition, _ type: RowKind, _ draft: Draft
   ) {
     let value = draft.value(property.name) ?? .null
     switch type {

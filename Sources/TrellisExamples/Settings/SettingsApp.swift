@@ -1,10 +1,12 @@
 import Trellis
 
 /// Seed 000's settings screen: a form bound to user defaults, so that what a person enters is
-/// there at the next launch.
+/// there at the next launch. It has a row of every control kind.
 public enum SettingsApp {
   /// The names string of the form.
-  public static let names = "Account:(username,password);Message:(message);Sound:(volume,ringtone)"
+  public static let names =
+    "Account:(username,password):Will be automatically signed in;Message:(message);"
+    + "Sound:(volume,ringtone);More:(notifications,theme,fontSize,birthday,avatar,signature)"
 
   /// The ringtones to choose from (or none).
   public static let ringtones: [Value] = ["Chimes", "Marimba", "Old Phone", "Sonar"]
@@ -12,10 +14,13 @@ public enum SettingsApp {
   /// The keys and the values they start with (which also fix their types).
   public static let initialValues: ValueDictionary = [
     "username": "", "password": "", "message": "", "volume": .double(50), "ringtone": .null,
+    "notifications": true, "theme": 2, "fontSize": 17, "birthday": .null, "avatar": "",
+    "signature": "",
   ]
 
   /// The form's definition: a username, a secure password, a message, a volume slider from 0
-  /// to 100, and a ringtone that may be none.
+  /// to 100, a ringtone that may be none, a switch, a segmented theme, a whole-number font
+  /// size, a date, an image and a multi-line signature.
   public static func definition() throws(DiagnosticList) -> DataDefinition {
     var definition = try DataDefinition.dictionary(keys: names)
     definition.name = "Settings"
@@ -29,16 +34,33 @@ public enum SettingsApp {
     definition["volume"]?.attributes = .numeric(minimum: 0, maximum: 100)
     definition["ringtone"]?.type = .selection
     definition["ringtone"]?.attributes = .selection(ringtones, allowsNone: true)
+    definition["notifications"]?.type = .switch
+    definition["theme"]?.type = .segmented
+    definition["theme"]?.attributes.segmentTitles = ["Light", "Dark", "Auto"]
+    definition["fontSize"]?.type = .numericTextField
+    definition["fontSize"]?.attributes = .numeric(minimum: 9, maximum: 32, allowsFloat: false)
+    definition["birthday"]?.type = .date
+    definition["avatar"]?.type = .imagePicker
+    definition["signature"]?.type = .textView
     try definition.validate()
     return definition
   }
 
-  /// The settings screen over the suite `suiteName`; edits are saved as they are made.
+  /// The settings kept in `store`, starting from ``initialValues``.
+  public static func settings(in store: UserDefaultsStore) -> UserDefaultsObject {
+    store.settings(defaults: initialValues)
+  }
+
+  /// The settings screen over `settings`; edits are saved as they are made.
+  public static func screen(for settings: UserDefaultsObject) throws -> Screen {
+    let model = TableModel(title: "Settings")
+    try model.generateSections(for: settings, definition: definition(), mode: .live)
+    return Screen(model: model, navigationBar: .none)
+  }
+
+  /// The settings screen over the suite `suiteName`, and the suite's store.
   public static func screen(suiteName: String) throws -> (Screen, UserDefaultsStore) {
     let store = try UserDefaultsStore(suiteName: suiteName)
-    let model = TableModel(title: "Settings")
-    try model.generateSections(
-      for: store.settings(defaults: initialValues), definition: definition(), mode: .live)
-    return (Screen(model: model, navigationBar: .none), store)
+    return (try screen(for: settings(in: store)), store)
   }
 }

@@ -22,10 +22,10 @@ struct DefinitionTests {
     #expect(definition["completed"]?.resolvedType == .switch)
     #expect(definition["dueDate"]?.resolvedType == .date)
     #expect(definition["taskSteps"]?.resolvedType == .arrayOfObjects)
-    #expect(PropertyType.detect(for: .int) == .numericTextField)
-    #expect(PropertyType.detect(for: .optional(.double)) == .numericTextField)
-    #expect(PropertyType.detect(for: .object(ObjectTypeInfo(TaskStep.self))) == .object)
-    #expect(PropertyType.detect(for: .choice(.string, ["a", "b"])) == .selection)
+    #expect(RowKind.detect(for: .int) == .numericTextField)
+    #expect(RowKind.detect(for: .optional(.double)) == .numericTextField)
+    #expect(RowKind.detect(for: .object(ObjectTypeInfo(TaskStep.self))) == .object)
+    #expect(RowKind.detect(for: .choice(.string, ["a", "b"])) == .selection)
   }
 
   @Test func everyTypeChecksItsSupportedValueTypes() throws {
@@ -41,17 +41,17 @@ struct DefinitionTests {
       #expect(text.contains("but the property is Bool"))
       #expect(text.contains("Task.name: date needs a Date"))
     }
-    let fits: [(PropertyType, ValueKind)] = [
+    let fits: [(RowKind, ValueKind)] = [
       (.label, .data), (.textView, .string), (.textField, .string), (.numericTextField, .int),
       (.slider, .double), (.segmented, .int), (.switch, .bool), (.date, .date),
       (.imagePicker, .string), (.selection, .string), (.selection, .array(.string)),
       (.objectSelection, .object(ObjectTypeInfo(TaskStep.self))),
       (.object, .optional(.object(ObjectTypeInfo(TaskStep.self)))),
       (.arrayOfObjects, .array(.object(ObjectTypeInfo(TaskStep.self)))), (.custom, .int),
-      (.none, .int), (.autoDetect, .data),
+      (.button, .int), (.plain, .data),
     ]
     for (type, kind) in fits { #expect(type.mismatch(with: kind) == nil, "\(type) with \(kind)") }
-    let misfits: [(PropertyType, ValueKind)] = [
+    let misfits: [(RowKind, ValueKind)] = [
       (.textField, .int), (.numericTextField, .string), (.switch, .string), (.date, .string),
       (.imagePicker, .int), (.object, .string), (.arrayOfObjects, .array(.string)),
       (.segmented, .date), (.slider, .bool), (.textView, .bool), (.selection, .date),
@@ -60,7 +60,6 @@ struct DefinitionTests {
     for (type, kind) in misfits {
       #expect(type.mismatch(with: kind) != nil, "\(type) with \(kind)")
     }
-    #expect(PropertyType.allCases.count == 16)
   }
 
   @Test func unknownNamesInTheNamesStringAreLocatedWithASuggestion() {

@@ -62,7 +62,11 @@ struct UserDefaultsStoreTests {
       let (screen, store) = try SettingsApp.screen(suiteName: suite)
       let app = HeadlessApp(navigator: Navigator(root: screen))
       let kinds = app.host.table.visible.flatMap { $0.items.map(\.kind) }
-      #expect(kinds == [.textField, .textField, .textView, .slider, .selection])
+      #expect(
+        kinds == [
+          .textField, .textField, .textView, .slider, .selection, .switch, .segmented,
+          .numericTextField, .date, .imagePicker, .textView,
+        ])
       #expect(app.row("Password")?.attributes.isSecure == true)
       #expect(app.row("Volume")?.value == .double(50))
       try app.enter("alice", at: "Username")

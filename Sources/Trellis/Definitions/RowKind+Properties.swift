@@ -1,63 +1,9 @@
-/// The kind of row a property definition generates: the 16 types of STV's property definitions.
-public enum PropertyType: String, Hashable, Sendable, CaseIterable, Codable {
-  /// Choose from the value's Swift type (the default).
-  case autoDetect
-  /// A read-only label.
-  case label
-  /// Multi-line text.
-  case textView
-  /// Single-line text.
-  case textField
-  /// A number typed as text.
-  case numericTextField
-  /// A slider.
-  case slider
-  /// A segmented control.
-  case segmented
-  /// An on/off switch.
-  case `switch`
-  /// A date picker.
-  case date
-  /// An image path chosen by a picker.
-  case imagePicker
-  /// A choice among listed items.
-  case selection
-  /// A choice among objects from a store.
-  case objectSelection
-  /// A nested object with its own detail screen.
-  case object
-  /// A list of objects with its own list screen.
-  case arrayOfObjects
-  /// A custom row (a template, a button, several bound controls).
-  case custom
-  /// No row at all.
-  case none
-
-  /// The row kind this property type generates; `nil` for ``none`` and ``autoDetect``.
-  public var rowKind: RowKind? {
-    switch self {
-    case .autoDetect, .none: nil
-    case .label: .label
-    case .textView: .textView
-    case .textField: .textField
-    case .numericTextField: .numericTextField
-    case .slider: .slider
-    case .segmented: .segmented
-    case .switch: .switch
-    case .date: .date
-    case .imagePicker: .imagePicker
-    case .selection: .selection
-    case .objectSelection: .objectSelection
-    case .object: .object
-    case .arrayOfObjects: .arrayOfObjects
-    case .custom: .custom
-    }
-  }
-
+/// How a property's type is chosen and checked: a property's row is one of the ``RowKind``s.
+extension RowKind {
   /// Picks the type for a declared kind: String → textField, Bool → switch, Date → date,
   /// numbers → numericTextField, a nested object → object, an array of objects →
   /// arrayOfObjects, a fixed choice → selection; anything else → label.
-  public static func detect(for kind: ValueKind) -> PropertyType {
+  public static func detect(for kind: ValueKind) -> RowKind {
     switch kind.unwrapped {
     case .string: .textField
     case .bool: .switch
@@ -78,7 +24,7 @@ public enum PropertyType: String, Hashable, Sendable, CaseIterable, Codable {
     let ok: Bool
     let wants: String
     switch self {
-    case .autoDetect, .label, .custom, .none:
+    case .plain, .label, .custom, .button, .link, .placeholder, .addItem, .loadMore:
       return nil
     case .textView, .textField:
       wants = "a String"
