@@ -33,7 +33,7 @@ let package = Package(
     // The platform-neutral core.
     .target(name: "Trellis", dependencies: ["TrellisDiff"]),
 
-    // The `@TableModel` macro: a Swift class's property table.
+    // The `@TableBound` macro: a Swift class's property table.
     .macro(
       name: "TrellisMacrosPlugin",
       dependencies: [
