@@ -44,7 +44,7 @@ extension Snapshot {
     }
   }
 
-  /// Takes every step in order; see ``apply(_:from:)``.
+  /// Takes every step in order, each as the single-step `apply(_:from:)` takes it.
   ///
   /// - Throws: ``StageStepError`` for the first step that does not fit; the steps before it
   ///   stay taken.

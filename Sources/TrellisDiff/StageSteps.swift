@@ -18,13 +18,14 @@
 /// A moved item or section leaves and arrives again. Items of a section that leaves or arrives
 /// are not listed on their own. Taking the steps in order, with the values of
 /// ``Changeset/data``, turns the stage's source into its data
-/// (``Snapshot/apply(_:from:)`` does exactly that).
+/// (`Snapshot.apply(_:from:)` does exactly that).
 ///
 /// ```swift
 /// for step in stage.sequentialSteps {
 ///   switch step {
-///   case .deleteItem(let path): lines.remove(at: path)
-///   case .insertItem(let path): lines.insert(stage.data[safe: path], at: path)
+///   case .deleteItem(let path): page.removeRow(at: path)
+///   case .insertItem(let path): page.insertRow(stage.data[safe: path], at: path)
+///   case .reloadItem(let path): page.replaceRow(at: path, with: stage.data[safe: path])
 ///   …
 ///   }
 /// }

@@ -55,6 +55,8 @@ public final class StagedUpdateDriver<Section: Diffable, Item: Diffable> {
   /// Applies `changeset` to the table.
   ///
   /// - Parameters:
+  ///   - changeset: The model's changeset, computed from what the model last delivered; it
+  ///     is rebased onto ``shown`` when the table is ahead (see ``isAhead``).
   ///   - reloadData: Reloads the whole table from ``shown`` (already the changeset's target).
   ///   - performBatchUpdates: Runs one batch update for a stage (with its index); inside the
   ///     update it calls `commit`, which swaps ``shown`` to the stage's data (UIKit asks the

@@ -4,7 +4,7 @@ import TrellisDiff
 /// One step of patching the page, applied in order to the page as it is after the steps before.
 ///
 /// A staged changeset's stage speaks UITableView's batch language (deletes at old indices,
-/// inserts at new ones); ``DOMPatch/patches(from:stage:isVirtual:)`` turns it into these
+/// inserts at new ones); `patches(from:stage:isVirtual:)` turns it into these
 /// sequential steps, which a page applies one after another.
 public enum DOMPatch: Hashable, Sendable {
   /// Removes the row at an index of a section.
