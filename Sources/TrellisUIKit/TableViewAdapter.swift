@@ -64,27 +64,30 @@
 
     private func apply(_ changeset: TableChangeset) {
       // UITableView takes no batch update while it finishes a drag; the drag catches up.
-      guard !isDragging, let tableView else { return }
-      driver.apply(
-        changeset, reloadData: { tableView.reloadData() },
-        performBatchUpdates: { stage, _, commit in
-          tableView.performBatchUpdates({
-            commit()
-            Self.perform(stage, on: tableView, animation: self.rowAnimation)
-          })
-        })
+      guard !isDragging else { return }
+      driver.apply(changeset, reloadData: reloadData, performBatchUpdates: performBatchUpdates)
     }
 
     private func catchUp() {
-      guard let tableView else { return }
       driver.catchUp(
-        to: screen.model.snapshot, reloadData: { tableView.reloadData() },
-        performBatchUpdates: { stage, _, commit in
-          tableView.performBatchUpdates({
-            commit()
-            Self.perform(stage, on: tableView, animation: self.rowAnimation)
-          })
-        })
+        to: screen.model.snapshot, reloadData: reloadData,
+        performBatchUpdates: performBatchUpdates)
+    }
+
+    private func reloadData() {
+      tableView?.reloadData()
+    }
+
+    /// One batch update, the data source swapped to the stage's data inside it.
+    private func performBatchUpdates(
+      _ stage: Changeset<SectionSnapshot, RowSnapshot>, _ index: Int,
+      _ commit: @escaping () -> Void
+    ) {
+      guard let tableView else { return commit() }
+      tableView.performBatchUpdates({
+        commit()
+        Self.perform(stage, on: tableView, animation: self.rowAnimation)
+      })
     }
 
     /// The updates of one stage, in UIKit's terms: deletes and reloads at old index paths,
