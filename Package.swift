@@ -18,6 +18,7 @@ let package = Package(
     .library(name: "TrellisTesting", targets: ["TrellisTesting"]),
     .library(name: "TrellisSQLite", targets: ["TrellisSQLite"]),
     .library(name: "TrellisWeb", targets: ["TrellisWeb"]),
+    .library(name: "TrellisUIKit", targets: ["TrellisUIKit"]),
     .executable(name: "trellis", targets: ["trellis"]),
     .executable(name: "trellis-demo", targets: ["trellis-demo"]),
     .executable(name: "trellis-bench", targets: ["trellis-bench"]),
@@ -56,7 +57,7 @@ let package = Package(
     // Tables as data: the canonical descriptor schema and the seed formats, bound to data.
     .target(name: "TrellisDescriptors", dependencies: ["Trellis"]),
 
-    // The `@TableModel` macro: a Swift class's property table.
+    // The `@TableBound` macro: a Swift class's property table.
     .macro(
       name: "TrellisMacrosPlugin",
       dependencies: [
@@ -81,6 +82,9 @@ let package = Package(
 
     // Hosts.
     .target(name: "TrellisTerminal", dependencies: ["Trellis"]),
+    // The UITableView adapter: every file is wrapped in `#if canImport(UIKit)`, so elsewhere it
+    // compiles to an empty module.
+    .target(name: "TrellisUIKit", dependencies: ["Trellis"]),
     .target(
       name: "TrellisWeb",
       dependencies: [

@@ -20,7 +20,7 @@ enum WebBench {
   static func run(json: Bool) async throws {
     let definition = try TasksApp.taskDefinition()
     let tasks = MemoryStore(
-      objects: (0..<50).map { Task(name: "Task \($0)") }, definition: definition)
+      objects: (0..<50).map { TaskItem(name: "Task \($0)") }, definition: definition)
     let apps = [
       WebApp(id: "form", title: "10,000-row form") { try formNavigator(rows: 10_000) },
       WebApp(id: "list", title: "100,000-row list") {
@@ -50,7 +50,10 @@ enum WebBench {
     let edit = try await editLatency(base: base, port: port, edits: 500)
     let sessions = try await concurrentSessions(base: base, port: port, count: 50)
     let names = try await server.perform(onApp: "tasks") {
-      Set(((try? tasks.fetch(FetchOptions())) ?? []).compactMap { ($0.objectValue as? Task)?.name })
+      Set(
+        ((try? tasks.fetch(FetchOptions())) ?? []).compactMap {
+          ($0.objectValue as? TaskItem)?.name
+        })
     }
     let lost = (0..<50).filter { !names.contains("Edited \($0)") }.count
 

@@ -5,7 +5,7 @@ import SwiftSyntaxMacros
 @main
 struct TrellisMacrosPlugin: CompilerPlugin {
   let providingMacros: [Macro.Type] = [
-    TableModelMacro.self,
+    TableBoundMacro.self,
     TableIgnoredMacro.self,
   ]
 }

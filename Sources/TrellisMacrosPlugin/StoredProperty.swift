@@ -1,6 +1,6 @@
 import SwiftSyntax
 
-/// A stored instance property that `@TableModel` lists.
+/// A stored instance property that `@TableBound` lists.
 ///
 /// Listed: every `var` and `let` binding declared directly in the class body, with or without a
 /// type annotation or initial value, one per binding (`var a = 1, b = 2` gives two), including

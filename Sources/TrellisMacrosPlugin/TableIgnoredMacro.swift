@@ -2,9 +2,9 @@ import SwiftDiagnostics
 import SwiftSyntax
 import SwiftSyntaxMacros
 
-/// `@TableIgnored`: a marker that keeps a stored property out of `@TableModel`'s property table.
+/// `@TableIgnored`: a marker that keeps a stored property out of `@TableBound`'s property table.
 ///
-/// It expands to nothing. `@TableModel` looks for it by name. Attached to anything but a
+/// It expands to nothing. `@TableBound` looks for it by name. Attached to anything but a
 /// property, it says so.
 public struct TableIgnoredMacro: PeerMacro {
   public static func expansion(
@@ -14,7 +14,7 @@ public struct TableIgnoredMacro: PeerMacro {
   ) throws -> [DeclSyntax] {
     if !declaration.is(VariableDeclSyntax.self) {
       context.diagnose(
-        Diagnostic(node: Syntax(node), message: TableModelDiagnostic.ignoredNotOnProperty))
+        Diagnostic(node: Syntax(node), message: TableBoundDiagnostic.ignoredNotOnProperty))
     }
     return []
   }

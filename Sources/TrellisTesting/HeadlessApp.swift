@@ -48,6 +48,19 @@ public final class HeadlessApp {
     if let failure { throw failure }
   }
 
+  /// Drags a row on the top screen the way a person does in UITableView (see
+  /// ``HeadlessHost/drag(from:to:handle:)``), then checks every host.
+  public func drag(from source: ItemPath, to destination: ItemPath) throws {
+    var failure: (any Error)?
+    do {
+      try host.drag(from: source, to: destination) { event in try navigator.handle(event) }
+    } catch { failure = error }
+    for screen in navigator.stack + [navigator.detail].compactMap({ $0 }) {
+      try host(for: screen).check()
+    }
+    if let failure { throw failure }
+  }
+
   /// The index path of the first visible row whose text is `text`, on the top screen.
   public func path(of text: String, onDetail: Bool = false) -> ItemPath? {
     guard let screen = onDetail ? navigator.detail : top else { return nil }

@@ -5,6 +5,10 @@ import TrellisDiff
 /// every changeset the model delivers, checking UITableView's contract and, after each update,
 /// that the table equals a fresh render of the model.
 ///
+/// It applies changesets through the same ``StagedUpdateDriver`` a UIKit host uses (the data
+/// swapped stage by stage inside each batch update), and ``drag(from:to:handle:)`` plays a
+/// person reordering a row the way UITableView does it.
+///
 /// ```swift
 /// let host = HeadlessHost(model: model)
 /// game.dealCard()
@@ -20,23 +24,86 @@ public final class HeadlessHost {
   public private(set) var changesets: [TableChangeset] = []
   /// Every violation found, in order. Empty while the host and the model agree.
   public private(set) var violations: [ContractViolation] = []
+  /// What the table shows, kept in step stage by stage.
+  public let driver: StagedUpdateDriver<SectionSnapshot, RowSnapshot>
   private var observation: TableObservation?
+  private var isDragging = false
 
   /// Shows `model` and starts applying its changesets.
   public init(model: TableModel) {
     self.model = model
-    table = HeadlessTableView(showing: model.snapshot)
+    let snapshot = model.snapshot
+    table = HeadlessTableView(showing: snapshot)
+    driver = StagedUpdateDriver(showing: snapshot)
     observation = model.observe { [weak self] changeset in self?.apply(changeset) }
   }
 
   private func apply(_ changeset: TableChangeset) {
     changesets.append(changeset)
+    // Like UITableView during a drag, the table takes no update until the drag ends.
+    guard !isDragging else { return }
     do {
-      try table.apply(changeset)
+      try show {
+        try driver.apply(changeset, reloadData: reload, performBatchUpdates: performBatchUpdates)
+      }
       try table.verifyShows(model.freshSnapshot(), stage: changeset.stages.count)
     } catch {
       violations.append(error)
     }
+  }
+
+  /// Runs `body`, which drives the table through the driver; only the table throws.
+  private func show(_ body: () throws -> Void) throws(ContractViolation) {
+    do { try body() } catch let violation as ContractViolation { throw violation } catch {
+      throw ContractViolation(stage: 0, rule: .wrongItem, location: "", message: "\(error)")
+    }
+  }
+
+  private func reload() {
+    table.reloadData(driver.shown)
+  }
+
+  private func performBatchUpdates(
+    _ stage: Changeset<SectionSnapshot, RowSnapshot>, index: Int, commit: @escaping () -> Void
+  ) throws(ContractViolation) {
+    commit()
+    try table.performBatchUpdates(stage, stage: index)
+  }
+
+  /// Drags the row at `source` to `destination` the way a person does in UITableView: the
+  /// table moves the row at once, then `handle` gets ``ScreenEvent/move(from:to:)`` (pass the
+  /// navigator's or screen's event handling). Whatever the model then reports is rebased onto
+  /// what the table shows, so a refused move puts the row back.
+  ///
+  /// - Throws: A ``ContractViolation`` when the drag does not fit the table, or what `handle`
+  ///   throws (after the table has caught up with the model).
+  public func drag(
+    from source: ItemPath, to destination: ItemPath, handle: (ScreenEvent) throws -> Void
+  ) throws {
+    do {
+      try driver.hostMovedItem(from: source, to: destination)
+    } catch {
+      throw ContractViolation(
+        stage: 0, rule: .outOfRange, location: "\(source) -> \(destination)",
+        message: error.description)
+    }
+    var moved = Changeset(data: driver.shown)
+    moved.itemMoves = [Move(source: source, target: destination)]
+    try table.performBatchUpdates(moved)
+    isDragging = true
+    var failure: (any Error)?
+    do { try handle(.move(from: source, to: destination)) } catch { failure = error }
+    isDragging = false
+    do {
+      try show {
+        try driver.catchUp(
+          to: model.snapshot, reloadData: reload, performBatchUpdates: performBatchUpdates)
+      }
+      try table.verifyShows(model.freshSnapshot())
+    } catch {
+      violations.append(error)
+    }
+    if let failure { throw failure }
   }
 
   /// Processes the model's pending changes, then throws the first violation, if any.

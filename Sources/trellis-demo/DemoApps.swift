@@ -61,11 +61,12 @@ struct DemoApps {
     webApps = [tasks, settings, contacts, documents, goFish, numbersApp]
   }
 
-  static func sampleTasks() -> [Task] {
-    let report = Task(name: "Write the report", category: "Work")
+  static func sampleTasks() -> [TaskItem] {
+    let report = TaskItem(name: "Write the report", category: "Work")
     report.taskSteps = [TaskStep(name: "Outline"), TaskStep(name: "First draft")]
     return [
-      report, Task(name: "Water the plants"), Task(name: "Book the dentist", category: "Other"),
+      report, TaskItem(name: "Water the plants"),
+      TaskItem(name: "Book the dentist", category: "Other"),
     ]
   }
 }

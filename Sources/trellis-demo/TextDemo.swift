@@ -50,7 +50,7 @@ enum TextDemo {
 
     // The Tasks app (seed 000): a list, a generated detail, and a validation message.
     let (tasksNavigator, _) = try TasksApp.navigator(tasks: [
-      Task(name: "Write the report", category: "Work"), Task(name: "Water the plants"),
+      TaskItem(name: "Write the report", category: "Work"), TaskItem(name: "Water the plants"),
     ])
     showScreen(tasksNavigator.top, "Tasks")
     try tasksNavigator.handle(.select(ItemPath(item: 0, section: 0)))

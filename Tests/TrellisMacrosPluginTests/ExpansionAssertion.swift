@@ -4,12 +4,12 @@ import SwiftSyntaxMacrosGenericTestSupport
 import Testing
 import TrellisMacrosPlugin
 
-/// The conformances `@TableModel` declares, as the compiler passes them when none is present.
+/// The conformances `@TableBound` declares, as the compiler passes them when none is present.
 let bothConformances: [TypeSyntax] = [
   "Trellis.PropertyTableProviding", "Trellis.ValueConvertible",
 ]
 
-/// Expands `@TableModel` and `@TableIgnored` in `source` and records an issue for every
+/// Expands `@TableBound` and `@TableIgnored` in `source` and records an issue for every
 /// difference from `expanded` or from the expected diagnostics.
 func assertExpansion(
   _ source: String,
@@ -25,7 +25,7 @@ func assertExpansion(
     expandedSource: expanded,
     diagnostics: diagnostics,
     macroSpecs: [
-      "TableModel": MacroSpec(type: TableModelMacro.self, conformances: conformances),
+      "TableBound": MacroSpec(type: TableBoundMacro.self, conformances: conformances),
       "TableIgnored": MacroSpec(type: TableIgnoredMacro.self),
     ],
     applyFixIts: applyFixIts,

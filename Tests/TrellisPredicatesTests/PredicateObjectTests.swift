@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import Trellis
 
-/// A class with a property table, as `@TableModel` would write it.
+/// A class with a property table, as `@TableBound` would write it.
 private final class PersonProfile: PropertyTableProviding, ValueConvertible {
   var firstName: String
   init(firstName: String) { self.firstName = firstName }

@@ -22,7 +22,7 @@ struct TasksOnSQLiteTests {
   }
 
   static func names(_ store: any DataStore) throws -> [String] {
-    try store.fetch(FetchOptions()).compactMap { ($0.objectValue as? TrellisExamples.Task)?.name }
+    try store.fetch(FetchOptions()).compactMap { ($0.objectValue as? TaskItem)?.name }
   }
 
   @Test(arguments: Backing.allCases)
@@ -72,7 +72,7 @@ struct TasksOnSQLiteTests {
     }
     let reopened = try TasksApp.sqliteStore(path: path)
     let task = try require(
-      try reopened.fetch(FetchOptions()).first?.objectValue as? TrellisExamples.Task)
+      try reopened.fetch(FetchOptions()).first?.objectValue as? TaskItem)
     #expect(task.name == "Move house")
     #expect(task.taskSteps.map(\.name) == ["Pack boxes", "Hire van"])
     let app = HeadlessApp(navigator: try TasksApp.navigator(store: reopened))
@@ -87,7 +87,7 @@ struct TasksOnSQLiteTests {
     try app.send(.done)
     let third = try TasksApp.sqliteStore(path: path)
     let again = try require(
-      try third.fetch(FetchOptions()).first?.objectValue as? TrellisExamples.Task)
+      try third.fetch(FetchOptions()).first?.objectValue as? TaskItem)
     #expect(again.taskSteps.map(\.name) == ["Hire van", "Pack boxes"])
     let rows = try third.database.read { db in
       try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM taskStep") ?? -1
@@ -106,7 +106,7 @@ struct TasksOnSQLiteTests {
     let path = directory.appendingPathComponent("tasks.sqlite").path
     let entity = try TasksApp.taskEntity()
     let store = try SQLiteStore(path: path, entity: entity, watchInterval: nil)
-    let first = TrellisExamples.Task(name: "First")
+    let first = TaskItem(name: "First")
     try store.insert(.object(ObjectReference(first)), at: nil)
     let app = HeadlessApp(navigator: try TasksApp.navigator(store: store))
     #expect(app.texts == [["First"]])
@@ -115,7 +115,7 @@ struct TasksOnSQLiteTests {
     // A second connection (another window or process) inserts a task.
     let other = try SQLiteStore(path: path, entity: entity, watchInterval: nil)
     try other.insert(
-      .object(ObjectReference(TrellisExamples.Task(name: "From elsewhere"))), at: nil)
+      .object(ObjectReference(TaskItem(name: "From elsewhere"))), at: nil)
     #expect(app.texts == [["First"]], "not seen before the store looks")
     #expect(store.checkForExternalChanges())
     let before = app.host.changesets.count
@@ -151,7 +151,7 @@ struct TasksOnSQLiteTests {
 
   @Test func aFailedCommitWritesNothing() throws {
     let store = try TasksApp.sqliteStore(path: nil)
-    let task = TrellisExamples.Task(name: "Keep")
+    let task = TaskItem(name: "Keep")
     try store.insert(.object(ObjectReference(task)), at: nil)
     try store.database.write { db in
       try db.execute(

@@ -13,7 +13,7 @@ import WSClient
 @Suite("Web server pages and limits", .timeLimit(.minutes(2)))
 struct WebServerTests {
   @Test func homeListsTheAppsAndPagesCarryASession() async throws {
-    let server = try WebTestSupport.tasksServer([Task(name: "Buy <b>milk</b>")])
+    let server = try WebTestSupport.tasksServer([TaskItem(name: "Buy <b>milk</b>")])
     try await server.application().test(.router) { client in
       let home = try await client.execute(uri: "/", method: .get)
       #expect(home.status == .ok)

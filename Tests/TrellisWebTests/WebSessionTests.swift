@@ -13,7 +13,7 @@ import WSClient
 @Suite("WebSocket sessions", .timeLimit(.minutes(1)))
 struct WebSessionTests {
   @Test func theSocketNeedsTheRightTokenAndOrigin() async throws {
-    let server = try WebTestSupport.tasksServer([Task(name: "A")])
+    let server = try WebTestSupport.tasksServer([TaskItem(name: "A")])
     try await server.application().test(.live) { client in
       let page = try await WebTestSupport.openPage(client)
       let badToken = "/ws?app=tasks&session=\(page.id)&token=\(String(page.token.reversed()))"
@@ -48,7 +48,7 @@ struct WebSessionTests {
   }
 
   @Test func malformedAndUnknownMessagesGetErrorsAndTheSessionLives() async throws {
-    let server = try WebTestSupport.tasksServer([Task(name: "A"), Task(name: "B")])
+    let server = try WebTestSupport.tasksServer([TaskItem(name: "A"), TaskItem(name: "B")])
     try await server.application().test(.live) { client in
       let page = try await WebTestSupport.openPage(client)
       try await client.ws(
@@ -78,7 +78,9 @@ struct WebSessionTests {
   }
 
   @Test func anEditInOneWindowReachesTheOtherAsAPatch() async throws {
-    let server = try WebTestSupport.tasksServer([Task(name: "Old name"), Task(name: "Other")])
+    let server = try WebTestSupport.tasksServer([
+      TaskItem(name: "Old name"), TaskItem(name: "Other"),
+    ])
     try await server.application().test(.live) { client in
       let first = try await WebTestSupport.openPage(client)
       let second = try await WebTestSupport.openPage(client)
@@ -142,7 +144,7 @@ struct WebSessionTests {
 
   @Test func aClosedSessionDropsItsDraftsAndKeepsCommittedData() async throws {
     let definition = try TasksApp.taskDefinition()
-    let task = Task(name: "Kept")
+    let task = TaskItem(name: "Kept")
     let store = MemoryStore(objects: [task], definition: definition)
     let app = WebApp(id: "tasks", title: "Tasks") {
       Navigator(root: TasksApp.listScreen(store: store, definition: definition))
@@ -179,7 +181,7 @@ struct SessionLimitTests {
     configuration.rateBurst = 3
     configuration.ratePerSecond = 0.001
     let definition = try TasksApp.taskDefinition()
-    let store = MemoryStore(objects: [Task(name: "A")], definition: definition)
+    let store = MemoryStore(objects: [TaskItem(name: "A")], definition: definition)
     let app = WebApp(id: "tasks", title: "Tasks") {
       Navigator(root: TasksApp.listScreen(store: store, definition: definition))
     }

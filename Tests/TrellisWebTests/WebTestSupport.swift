@@ -22,7 +22,7 @@ enum WebTestSupport {
   }
 
   /// A server with a Tasks app over one shared in-memory store.
-  static func tasksServer(_ tasks: [Task], maxSessions: Int = 20) throws -> WebServer {
+  static func tasksServer(_ tasks: [TaskItem], maxSessions: Int = 20) throws -> WebServer {
     let definition = try TasksApp.taskDefinition()
     let store = MemoryStore(objects: tasks, definition: definition)
     let app = WebApp(id: "tasks", title: "Tasks") {

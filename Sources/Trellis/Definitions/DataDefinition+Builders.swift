@@ -1,5 +1,5 @@
 extension DataDefinition {
-  /// A definition of a class with a property table (from `@TableModel` or written by hand).
+  /// A definition of a class with a property table (from `@TableBound` or written by hand).
   ///
   /// - Parameters:
   ///   - names: A property-names string; all properties in one group when `nil`.

@@ -5,7 +5,7 @@
 ///
 /// ```swift
 /// var task = try DataDefinition(
-///   for: Task.self, names: "Task Details:(name,details,category,dueDate);Task Status:(completed)")
+///   for: TaskItem.self, names: "Task Details:(name,details,category,dueDate);Task Status:(completed)")
 /// task["details"]?.type = .textView
 /// task["category"]?.attributes = .selection(["Home", "Work", "Other"])
 /// task["name"]?.isRequired = true

@@ -2,7 +2,7 @@ import Observation
 import TrellisMacros
 
 /// A person in seed 000's Contacts example.
-@Observable @TableModel
+@Observable @TableBound
 public final class Contact: DefaultConstructible {
   public var firstName = ""
   public var lastName = ""

@@ -17,7 +17,8 @@ public enum TasksApp {
 
   /// The definition of a task, as the seed builds it.
   public static func taskDefinition() throws(DiagnosticList) -> DataDefinition {
-    var task = try DataDefinition(for: Task.self, names: taskNames, make: { Task() })
+    var task = try DataDefinition(for: TaskItem.self, names: taskNames, make: { TaskItem() })
+    task.name = "Task"  // titles read "New Task", not the Swift type's name
     task["name"]?.isRequired = true
     task["name"]?.attributes.placeholder = "Enter task name"
     task["description"]?.type = .textView
@@ -42,7 +43,7 @@ public enum TasksApp {
   }
 
   /// A navigator showing the task list over an in-memory store holding `tasks`.
-  public static func navigator(tasks: [Task] = []) throws(DiagnosticList) -> (
+  public static func navigator(tasks: [TaskItem] = []) throws(DiagnosticList) -> (
     Navigator, MemoryStore
   ) {
     let definition = try taskDefinition()

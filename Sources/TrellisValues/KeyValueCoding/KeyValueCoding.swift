@@ -1,6 +1,6 @@
 /// An object whose properties can be read and written by name.
 ///
-/// `@TableModel` classes conform through their property table; ``DocumentObject`` conforms for
+/// `@TableBound` classes conform through their property table; ``DocumentObject`` conforms for
 /// JSON and plist trees and dictionaries. String key paths such as `profile.firstName` are
 /// resolved over these objects and over the dictionaries and arrays they hold.
 public protocol KeyValueCoding: AnyObject {

@@ -2,11 +2,11 @@ import Observation
 
 /// A class's bindable properties: name, declared kind, key path, and typed read and write.
 ///
-/// `@TableModel` writes it for a class; it can also be written by hand:
+/// `@TableBound` writes it for a class; it can also be written by hand:
 ///
 /// ```swift
-/// extension Task: PropertyTableProviding, ValueConvertible {
-///   static let propertyTable = PropertyTable<Task>([
+/// extension TaskItem: PropertyTableProviding, ValueConvertible {
+///   static let propertyTable = PropertyTable<TaskItem>([
 ///     .init("name", \.name),
 ///     .init("completed", \.completed),
 ///   ])
@@ -104,7 +104,7 @@ public struct PropertyTable<Root: AnyObject>: @unchecked Sendable {
   }
 }
 
-/// A class that lists its bindable properties; `@TableModel` adds the conformance.
+/// A class that lists its bindable properties; `@TableBound` adds the conformance.
 public protocol PropertyTableProviding: KeyValueCoding {
   /// The class's properties.
   static var propertyTable: PropertyTable<Self> { get }

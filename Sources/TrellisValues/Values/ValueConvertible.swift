@@ -4,7 +4,7 @@ import Foundation
 ///
 /// The standard scalar types, `Date`, `Data`, optionals, arrays and string-keyed dictionaries of
 /// convertible types conform. Enumerations conform by declaring it when their raw value does;
-/// `CaseIterable` ones become a choice of their cases. Classes get it from `@TableModel`.
+/// `CaseIterable` ones become a choice of their cases. Classes get it from `@TableBound`.
 public protocol ValueConvertible {
   /// The declared kind, for auto-detection of row kinds.
   static var valueKind: ValueKind { get }

@@ -17,7 +17,7 @@ struct DefinitionTests {
   }
 
   @Test func autoDetectionFollowsTheValueType() throws {
-    let definition = try DataDefinition(for: Task.self)
+    let definition = try DataDefinition(for: TaskItem.self)
     #expect(definition["name"]?.resolvedType == .textField)
     #expect(definition["completed"]?.resolvedType == .switch)
     #expect(definition["dueDate"]?.resolvedType == .date)
@@ -29,7 +29,7 @@ struct DefinitionTests {
   }
 
   @Test func everyTypeChecksItsSupportedValueTypes() throws {
-    var definition = try DataDefinition(for: Task.self)
+    var definition = try DataDefinition(for: TaskItem.self)
     definition["completed"]?.type = .slider
     definition["name"]?.type = .date
     #expect(throws: DiagnosticList.self) { try definition.validate() }
@@ -37,9 +37,9 @@ struct DefinitionTests {
       try definition.validate()
     } catch {
       let text = error.description
-      #expect(text.contains("Task.completed: slider needs a number"))
+      #expect(text.contains("TaskItem.completed: slider needs a number"))
       #expect(text.contains("but the property is Bool"))
-      #expect(text.contains("Task.name: date needs a Date"))
+      #expect(text.contains("TaskItem.name: date needs a Date"))
     }
     let fits: [(RowKind, ValueKind)] = [
       (.label, .data), (.textView, .string), (.textField, .string), (.numericTextField, .int),
@@ -64,12 +64,13 @@ struct DefinitionTests {
 
   @Test func unknownNamesInTheNamesStringAreLocatedWithASuggestion() {
     do {
-      _ = try DataDefinition(for: Task.self, names: "Details:(name,nmae)")
+      _ = try DataDefinition(for: TaskItem.self, names: "Details:(name,nmae)")
       Issue.record("expected an error")
     } catch {
       #expect(error.diagnostics.count == 1)
       #expect(
-        error.diagnostics[0].message == "unknown property 'nmae' of Task (did you mean 'name'?)")
+        error.diagnostics[0].message == "unknown property 'nmae' of TaskItem (did you mean 'name'?)"
+      )
       #expect(error.diagnostics[0].location != nil)
     }
   }
@@ -161,12 +162,12 @@ struct DefinitionTests {
 
   @Test func customRowsButtonsAndBindings() throws {
     var definition = try DataDefinition(
-      for: Task.self, names: "Task:(name,~full);Actions:(~Delete Task)")
+      for: TaskItem.self, names: "Task:(name,~full);Actions:(~Delete Task)")
     definition["~full"]?.objectBindings = try PropertyDefinition.parseBindings("1:name;2:category")
     definition["~full"]?.attributes.template = "NameCell"
     let deleted = Flag()
     definition["~Delete Task"]?.actions.didSelect = { _ in deleted.set() }
-    let task = Task(name: "Paint", category: "Home")
+    let task = TaskItem(name: "Paint", category: "Home")
     let model = TableModel()
     try model.generateSections(for: task, definition: definition)
     let navigator = Navigator(root: Screen(model: model))
@@ -231,7 +232,8 @@ struct DefinitionTests {
 
   @Test func customRowPerIndexAndAddItemRowAndAddFromCode() throws {
     let definition = try TasksApp.taskDefinition()
-    let store = MemoryStore(objects: [Task(name: "A"), Task(name: "B")], definition: definition)
+    let store = MemoryStore(
+      objects: [TaskItem(name: "A"), TaskItem(name: "B")], definition: definition)
     let section = ArrayOfObjectsSection(store: store, definition: definition)
     section.addItemText = "Add new task"
     section.actions.cellForRow = { index, _ in
@@ -254,7 +256,7 @@ struct DefinitionTests {
   }
 
   @Test func masterDetailFillsTheDetailPane() throws {
-    let (navigator, _) = try TasksApp.navigator(tasks: [Task(name: "A"), Task(name: "B")])
+    let (navigator, _) = try TasksApp.navigator(tasks: [TaskItem(name: "A"), TaskItem(name: "B")])
     navigator.isMasterDetail = true
     let app = HeadlessApp(navigator: navigator)
     try app.tap("B")
@@ -268,7 +270,7 @@ struct DefinitionTests {
 
   @Test func screenActionsFire() throws {
     let log = Log()
-    let (navigator, _) = try TasksApp.navigator(tasks: [Task(name: "A")])
+    let (navigator, _) = try TasksApp.navigator(tasks: [TaskItem(name: "A")])
     let section = try #require(navigator.top.model.sections.first)
     section.actions.detailWillPresent = { _ in log.add("willPresent") }
     section.actions.detailDidPresent = { _ in log.add("didPresent") }
@@ -322,7 +324,7 @@ final class Log: @unchecked Sendable {
   func add(_ entry: String) { entries.append(entry) }
 }
 
-@Observable @TableModel
+@Observable @TableBound
 final class Holder {
   var favorite: TaskStep?
 }

@@ -9,7 +9,7 @@ struct TasksAppTests {
   @Test func taskFormHasTheSeedsGroupsAndControls() throws {
     let definition = try TasksApp.taskDefinition()
     let model = TableModel(title: "Task")
-    let task = Task(name: "Write docs", category: "Work")
+    let task = TaskItem(name: "Write docs", category: "Work")
     try model.generateSections(for: task, definition: definition)
     let host = HeadlessHost(model: model)
     #expect(host.table.visible.map(\.model.header) == ["Task Details", "Task Status"])
@@ -56,14 +56,14 @@ struct TasksAppTests {
     try app.send(.done)
     #expect(navigator.stack.count == 1)
     #expect(app.texts == [["Buy milk"]])
-    let task = try #require(store.allItems.first?.objectValue as? Task)
+    let task = try #require(store.allItems.first?.objectValue as? TaskItem)
     #expect(task.name == "Buy milk")
     #expect(task.category == "Work")
     #expect(task.completed)
   }
 
   @Test func editATaskAndCancelChangesNothing() throws {
-    let task = Task(name: "Call Bob", category: "Home")
+    let task = TaskItem(name: "Call Bob", category: "Home")
     let (navigator, _) = try TasksApp.navigator(tasks: [task])
     let app = HeadlessApp(navigator: navigator)
     try app.tap("Call Bob")
@@ -85,14 +85,14 @@ struct TasksAppTests {
   }
 
   @Test func deleteAndReorder() throws {
-    let tasks = ["A", "B", "C"].map { Task(name: $0) }
+    let tasks = ["A", "B", "C"].map { TaskItem(name: $0) }
     let (navigator, store) = try TasksApp.navigator(tasks: tasks)
     let app = HeadlessApp(navigator: navigator)
     try app.send(.setEditing(true))
     #expect(app.top.isEditing)
     try app.send(.move(from: ItemPath(item: 0, section: 0), to: ItemPath(item: 2, section: 0)))
     #expect(app.texts == [["B", "C", "A"]])
-    #expect(store.allItems.compactMap { ($0.objectValue as? Task)?.name } == ["B", "C", "A"])
+    #expect(store.allItems.compactMap { ($0.objectValue as? TaskItem)?.name } == ["B", "C", "A"])
     try app.send(.delete(ItemPath(item: 1, section: 0)))
     #expect(app.texts == [["B", "A"]])
     #expect(store.allItems.count == 2)
@@ -102,7 +102,7 @@ struct TasksAppTests {
   }
 
   @Test func addTwoStepsInsideATaskAndCommitThem() throws {
-    let task = Task(name: "Move house")
+    let task = TaskItem(name: "Move house")
     let (navigator, _) = try TasksApp.navigator(tasks: [task])
     let app = HeadlessApp(navigator: navigator)
     try app.tap("Move house")
@@ -122,7 +122,7 @@ struct TasksAppTests {
   }
 
   @Test func cancellingATaskDropsItsNewSteps() throws {
-    let task = Task(name: "Garden")
+    let task = TaskItem(name: "Garden")
     let (navigator, _) = try TasksApp.navigator(tasks: [task])
     let app = HeadlessApp(navigator: navigator)
     try app.tap("Garden")
@@ -137,7 +137,7 @@ struct TasksAppTests {
 
   @Test func invalidValueStaysInTheDraftWithAMessage() throws {
     let definition = try TasksApp.taskDefinition()
-    let task = Task(name: "Keep")
+    let task = TaskItem(name: "Keep")
     let model = TableModel()
     let draft = try model.generateSections(for: task, definition: definition)
     let host = HeadlessHost(model: model)

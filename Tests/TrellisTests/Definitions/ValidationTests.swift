@@ -62,7 +62,7 @@ struct ValidationTests {
 
   @Test func didFetchItemsFires() throws {
     let fetched = Log()
-    let (navigator, _) = try TasksApp.navigator(tasks: [Task(name: "A"), Task(name: "B")])
+    let (navigator, _) = try TasksApp.navigator(tasks: [TaskItem(name: "A"), TaskItem(name: "B")])
     navigator.top.model.modelActions.didFetchItems = { items in fetched.add("\(items.count)") }
     navigator.top.model.sections[0].setNeedsRefresh()
     navigator.top.model.processChanges()
@@ -71,7 +71,7 @@ struct ValidationTests {
 
   @Test func commitIsAllOrNothing() throws {
     let definition = try TasksApp.taskDefinition()
-    let task = Task(name: "Original")
+    let task = TaskItem(name: "Original")
     guard let draft = Draft(for: task, definition: definition) else {
       Issue.record("no draft")
       return

@@ -1,7 +1,7 @@
 import SwiftDiagnostics
 
-/// The messages `@TableModel` and `@TableIgnored` report.
-enum TableModelDiagnostic: String, DiagnosticMessage {
+/// The messages `@TableBound` and `@TableIgnored` report.
+enum TableBoundDiagnostic: String, DiagnosticMessage {
   case onStruct
   case onEnum
   case onActor
@@ -14,25 +14,25 @@ enum TableModelDiagnostic: String, DiagnosticMessage {
   var message: String {
     switch self {
     case .onStruct:
-      "@TableModel applies to classes; structs are copied, so rows could not write back to them"
+      "@TableBound applies to classes; structs are copied, so rows could not write back to them"
     case .onEnum:
-      "@TableModel applies to classes; enums are copied and have no stored properties to bind"
+      "@TableBound applies to classes; enums are copied and have no stored properties to bind"
     case .onActor:
-      "@TableModel applies to classes; an actor's properties cannot be read and written "
+      "@TableBound applies to classes; an actor's properties cannot be read and written "
         + "synchronously by a row"
     case .onProtocol:
-      "@TableModel applies to classes; a protocol has no stored properties to list"
+      "@TableBound applies to classes; a protocol has no stored properties to list"
     case .onOther:
-      "@TableModel applies to classes"
+      "@TableBound applies to classes"
     case .notFinal:
-      "@TableModel requires a final class: the property table is typed by the class itself, "
+      "@TableBound requires a final class: the property table is typed by the class itself, "
         + "so a subclass could not share it; add 'final'"
     case .openNotFinal:
-      "@TableModel requires a final class: the property table is typed by the class itself, "
+      "@TableBound requires a final class: the property table is typed by the class itself, "
         + "so a subclass could not share it; an open class cannot be final, so make it "
         + "'public final'"
     case .ignoredNotOnProperty:
-      "@TableIgnored applies to stored properties of a @TableModel class"
+      "@TableIgnored applies to stored properties of a @TableBound class"
     }
   }
 

@@ -5,7 +5,7 @@
 /// ```swift
 /// import TrellisMacros
 ///
-/// @Observable @TableModel final class Task {
+/// @Observable @TableBound final class TaskItem {
 ///   var name = ""
 ///   var completed = false
 ///   var steps: [TaskStep] = []
@@ -32,10 +32,10 @@
   conformances: PropertyTableProviding, ValueConvertible,
   names: named(propertyTable)
 )
-public macro TableModel() =
-  #externalMacro(module: "TrellisMacrosPlugin", type: "TableModelMacro")
+public macro TableBound() =
+  #externalMacro(module: "TrellisMacrosPlugin", type: "TableBoundMacro")
 
-/// Keeps a stored property out of a `@TableModel` class's property table. Expands to nothing.
+/// Keeps a stored property out of a `@TableBound` class's property table. Expands to nothing.
 @attached(peer)
 public macro TableIgnored() =
   #externalMacro(module: "TrellisMacrosPlugin", type: "TableIgnoredMacro")

@@ -3,12 +3,12 @@ import SwiftSyntax
 import SwiftSyntaxBuilder
 import SwiftSyntaxMacros
 
-/// `@TableModel`: gives a final class its property table and the conformances that use it.
+/// `@TableBound`: gives a final class its property table and the conformances that use it.
 ///
 /// For
 ///
 /// ```swift
-/// @Observable @TableModel final class Task {
+/// @Observable @TableBound final class TaskItem {
 ///   var name = ""
 ///   var completed = false
 /// }
@@ -17,10 +17,10 @@ import SwiftSyntaxMacros
 /// it writes
 ///
 /// ```swift
-/// extension Task: Trellis.PropertyTableProviding, Trellis.ValueConvertible {
-///   static let propertyTable = Trellis.PropertyTable<Task>([
-///     .init("name", \Task.name),
-///     .init("completed", \Task.completed),
+/// extension TaskItem: Trellis.PropertyTableProviding, Trellis.ValueConvertible {
+///   static let propertyTable = Trellis.PropertyTable<TaskItem>([
+///     .init("name", \TaskItem.name),
+///     .init("completed", \TaskItem.completed),
 ///   ])
 /// }
 /// ```
@@ -28,7 +28,7 @@ import SwiftSyntaxMacros
 /// The table lists the stored instance properties in declaration order (see
 /// ``StoredProperty``), keeping `#if` blocks around the ones declared inside them (see
 /// ``TableEntry``). Conformances the class already declares are not repeated.
-public struct TableModelMacro: ExtensionMacro {
+public struct TableBoundMacro: ExtensionMacro {
   public static func expansion(
     of node: AttributeSyntax,
     attachedTo declaration: some DeclGroupSyntax,
@@ -60,7 +60,7 @@ public struct TableModelMacro: ExtensionMacro {
   }
 
   /// The message for a declaration that is not a class.
-  static func misuse(of declaration: some DeclGroupSyntax) -> TableModelDiagnostic {
+  static func misuse(of declaration: some DeclGroupSyntax) -> TableBoundDiagnostic {
     if declaration.is(StructDeclSyntax.self) { return .onStruct }
     if declaration.is(EnumDeclSyntax.self) { return .onEnum }
     if declaration.is(ActorDeclSyntax.self) { return .onActor }
@@ -86,7 +86,7 @@ public struct TableModelMacro: ExtensionMacro {
     let newKeyword = keyword.with(\.leadingTrivia, [])
     return Diagnostic(
       node: Syntax(classDecl.name),
-      message: isOpen ? TableModelDiagnostic.openNotFinal : TableModelDiagnostic.notFinal,
+      message: isOpen ? TableBoundDiagnostic.openNotFinal : TableBoundDiagnostic.notFinal,
       fixIts: [
         FixIt(
           message: AddFinalFixIt(isOpen: isOpen),

@@ -3,8 +3,8 @@ import Observation
 import TrellisMacros
 
 /// A task of seed 000's "Exploring Object Binding" app.
-@Observable @TableModel
-public final class Task: DefaultConstructible {
+@Observable @TableBound
+public final class TaskItem: DefaultConstructible {
   public var name = ""
   public var description = ""
   public var category = "Home"
@@ -25,7 +25,7 @@ public final class Task: DefaultConstructible {
 }
 
 /// A step towards completing a task.
-@Observable @TableModel
+@Observable @TableBound
 public final class TaskStep: DefaultConstructible {
   public var name = ""
   public var description = ""

@@ -1,30 +1,30 @@
 import SwiftSyntaxMacrosGenericTestSupport
 import Testing
 
-@Suite("@TableModel diagnostics")
-struct TableModelDiagnosticTests {
+@Suite("@TableBound diagnostics")
+struct TableBoundDiagnosticTests {
   @Test(
     "rejects declarations that are not classes, saying why",
     arguments: [
       (
         "struct",
-        "@TableModel applies to classes; structs are copied, so rows could not write back to them"
+        "@TableBound applies to classes; structs are copied, so rows could not write back to them"
       ),
       (
         "enum",
-        "@TableModel applies to classes; enums are copied and have no stored properties to bind"
+        "@TableBound applies to classes; enums are copied and have no stored properties to bind"
       ),
       (
         "actor",
-        "@TableModel applies to classes; an actor's properties cannot be read and written "
+        "@TableBound applies to classes; an actor's properties cannot be read and written "
           + "synchronously by a row"
       ),
-      ("protocol", "@TableModel applies to classes; a protocol has no stored properties to list"),
+      ("protocol", "@TableBound applies to classes; a protocol has no stored properties to list"),
     ])
   func notAClass(keyword: String, message: String) {
     assertExpansion(
       """
-      @TableModel \(keyword) Task {
+      @TableBound \(keyword) Task {
       }
       """,
       expandedSource: """
@@ -37,11 +37,11 @@ struct TableModelDiagnosticTests {
   @Test("asks for final, with a fix-it that adds it")
   func notFinal() {
     let message =
-      "@TableModel requires a final class: the property table is typed by the class itself, "
+      "@TableBound requires a final class: the property table is typed by the class itself, "
       + "so a subclass could not share it; add 'final'"
     assertExpansion(
       """
-      @TableModel public class Task {
+      @TableBound public class Task {
         var name = ""
       }
       """,
@@ -56,7 +56,7 @@ struct TableModelDiagnosticTests {
       ],
       applyFixIts: ["add 'final'"],
       fixedSource: """
-        @TableModel public final class Task {
+        @TableBound public final class Task {
           var name = ""
         }
         """)
@@ -66,7 +66,7 @@ struct TableModelDiagnosticTests {
   func notFinalWithoutModifiers() {
     assertExpansion(
       """
-      @TableModel
+      @TableBound
       class Task {
         var name = ""
       }
@@ -79,13 +79,13 @@ struct TableModelDiagnosticTests {
       diagnostics: [
         DiagnosticSpec(
           message:
-            "@TableModel requires a final class: the property table is typed by the class "
+            "@TableBound requires a final class: the property table is typed by the class "
             + "itself, so a subclass could not share it; add 'final'",
           line: 2, column: 7, fixIts: [FixItSpec(message: "add 'final'")])
       ],
       applyFixIts: ["add 'final'"],
       fixedSource: """
-        @TableModel
+        @TableBound
         final class Task {
           var name = ""
         }
@@ -96,7 +96,7 @@ struct TableModelDiagnosticTests {
   func openClass() {
     assertExpansion(
       """
-      @TableModel open class Task {
+      @TableBound open class Task {
         var name = ""
       }
       """,
@@ -108,14 +108,14 @@ struct TableModelDiagnosticTests {
       diagnostics: [
         DiagnosticSpec(
           message:
-            "@TableModel requires a final class: the property table is typed by the class "
+            "@TableBound requires a final class: the property table is typed by the class "
             + "itself, so a subclass could not share it; an open class cannot be final, so make "
             + "it 'public final'",
           line: 1, column: 24, fixIts: [FixItSpec(message: "replace 'open' with 'public final'")])
       ],
       applyFixIts: ["replace 'open' with 'public final'"],
       fixedSource: """
-        @TableModel public final class Task {
+        @TableBound public final class Task {
           var name = ""
         }
         """)
@@ -132,7 +132,7 @@ struct TableModelDiagnosticTests {
         """,
       diagnostics: [
         DiagnosticSpec(
-          message: "@TableIgnored applies to stored properties of a @TableModel class",
+          message: "@TableIgnored applies to stored properties of a @TableBound class",
           line: 1, column: 1)
       ])
   }

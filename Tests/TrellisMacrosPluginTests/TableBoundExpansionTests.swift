@@ -1,12 +1,12 @@
 import Testing
 
-@Suite("@TableModel expansion")
-struct TableModelExpansionTests {
+@Suite("@TableBound expansion")
+struct TableBoundExpansionTests {
   @Test("lists stored properties in declaration order, with and without annotations")
   func storedProperties() {
     assertExpansion(
       """
-      @TableModel final class Task {
+      @TableBound final class Task {
         var name = ""
         var completed: Bool = false
         var steps: [TaskStep] = []
@@ -39,7 +39,7 @@ struct TableModelExpansionTests {
   func multipleBindings() {
     assertExpansion(
       """
-      @TableModel final class Point {
+      @TableBound final class Point {
         var x = 1, y = 2
         var (width, _, height) = (3, 4, 5)
       }
@@ -65,7 +65,7 @@ struct TableModelExpansionTests {
   func skippedProperties() {
     assertExpansion(
       """
-      @Observable @TableModel final class Task {
+      @Observable @TableBound final class Task {
         static var shared = Task()
         class var kind: String { "task" }
         var title: String { name.uppercased() }
@@ -121,10 +121,10 @@ struct TableModelExpansionTests {
   func backticksAndEmpty() {
     assertExpansion(
       """
-      @TableModel final class Choice {
+      @TableBound final class Choice {
         var `default` = true
       }
-      @TableModel final class Empty {
+      @TableBound final class Empty {
         static let shared = Empty()
       }
       """,
@@ -157,7 +157,7 @@ struct TableModelExpansionTests {
   func accessLevel(modifier: String, generated: String) {
     assertExpansion(
       """
-      @TableModel \(modifier) final class Task {
+      @TableBound \(modifier) final class Task {
         var name = ""
       }
       """,
@@ -178,7 +178,7 @@ struct TableModelExpansionTests {
   func existingConformances() {
     assertExpansion(
       """
-      @TableModel final class Task: PropertyTableProviding {
+      @TableBound final class Task: PropertyTableProviding {
         var name = ""
       }
       """,
@@ -196,7 +196,7 @@ struct TableModelExpansionTests {
       conformances: ["Trellis.ValueConvertible"])
     assertExpansion(
       """
-      @TableModel final class Task: PropertyTableProviding, ValueConvertible {
+      @TableBound final class Task: PropertyTableProviding, ValueConvertible {
         var name = ""
       }
       """,
@@ -218,7 +218,7 @@ struct TableModelExpansionTests {
   func genericClass() {
     assertExpansion(
       """
-      @TableModel final class Box<Content> {
+      @TableBound final class Box<Content> {
         var label = ""
       }
       """,
@@ -239,7 +239,7 @@ struct TableModelExpansionTests {
   func conditionalProperties() {
     assertExpansion(
       """
-      @TableModel final class Task {
+      @TableBound final class Task {
         var name = ""
         #if DEBUG
         var trace = ""
@@ -294,7 +294,7 @@ struct TableModelExpansionTests {
     withKnownIssue {
       assertExpansion(
         """
-        @TableModel final class Task {
+        @TableBound final class Task {
           var name = ""
         }
         """,

@@ -9,18 +9,18 @@ enum IntegrationPriority: String, CaseIterable, ValueConvertible {
   case low, normal, high
 }
 
-@Observable @TableModel final class IntegrationPerson {
+@Observable @TableBound final class IntegrationPerson {
   var name: String
   init(name: String = "") { self.name = name }
 }
 
-@Observable @TableModel final class IntegrationStep {
+@Observable @TableBound final class IntegrationStep {
   var title: String
   var done = false
   init(title: String) { self.title = title }
 }
 
-@Observable @TableModel final class IntegrationTask {
+@Observable @TableBound final class IntegrationTask {
   static let kindName = "task"
   var name = "Write report"
   var completed: Bool = false
@@ -38,7 +38,7 @@ enum IntegrationPriority: String, CaseIterable, ValueConvertible {
 }
 
 /// A public class: the generated table must be public too, or this does not compile.
-@Observable @TableModel public final class IntegrationPublicModel {
+@Observable @TableBound public final class IntegrationPublicModel {
   public var label = ""
   public init() {}
 }
@@ -50,8 +50,8 @@ private final class Fired: Sendable {
   var times: Int { count.withLock { $0 } }
 }
 
-@Suite("@TableModel on a compiled @Observable class")
-struct TableModelIntegrationTests {
+@Suite("@TableBound on a compiled @Observable class")
+struct TableBoundIntegrationTests {
   @Test("the table lists stored properties in order, with their kinds")
   func namesAndKinds() {
     let table = IntegrationTask.propertyTable
@@ -238,7 +238,7 @@ struct TableModelIntegrationTests {
   }
 }
 
-@TableModel final class IntegrationConditional {
+@TableBound final class IntegrationConditional {
   var always = 1
   #if os(Linux) || os(macOS) || os(iOS) || os(Windows)
     var onKnownPlatform = 2
@@ -252,8 +252,8 @@ struct TableModelIntegrationTests {
   init() {}
 }
 
-@Suite("@TableModel with conditional compilation")
-struct TableModelConditionalTests {
+@Suite("@TableBound with conditional compilation")
+struct TableBoundConditionalTests {
   @Test("only properties whose #if condition holds are listed, in declaration order")
   func conditionalTable() throws {
     #expect(IntegrationConditional.propertyTable.names == ["always", "onKnownPlatform", "last"])
