@@ -25,6 +25,8 @@ public final class HeadlessHost {
   /// Shows `model` and starts applying its changesets.
   public init(model: TableModel) {
     self.model = model
+    // A host brings the model up to date before it first draws it, as after every event.
+    model.processChanges()
     table = HeadlessTableView(showing: model.snapshot)
     observation = model.observe { [weak self] changeset in self?.apply(changeset) }
   }
