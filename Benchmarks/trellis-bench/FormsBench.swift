@@ -39,7 +39,7 @@ struct FormsCommand: ParsableCommand {
     let object = DocumentObject(.dictionary(ValueDictionary(values)))
     let model = TableModel()
     try model.generateSections(for: object, definition: definition)
-    _ = model.snapshot
+    model.processChanges()
 
     // The switch at row 0 controls row 1; toggle it back and forth.
     let switchPath = ItemPath(item: 0, section: 0)

@@ -85,7 +85,9 @@ enum StoresBench {
         let section = ArrayOfObjectsSection(store: store, definition: definition)
         section.fetchOptions.batchSize = 50
         model.addSection(section)
-        let shown = model.snapshot.sections[0].items.prefix(50).map { ($0.text, $0.detail) }
+        let shown = model.processChanges().target.sections[0].items.prefix(50).map {
+          ($0.text, $0.detail)
+        }
         if shown.count != 50 || shown[0].0 != "Item 0" { wrongRows = true }
         trellisHeap.append(heapInUse() - before)
         kept = [model, store]
@@ -140,7 +142,7 @@ enum StoresBench {
       sort: [SortKey("lastName"), SortKey("firstName")], batchSize: 50)
     section.searchPropertyNames = ["firstName", "lastName"]
     model.addSection(section)
-    _ = model.snapshot
+    model.processChanges()
     var keystroke = 0
     let trellis = median(45) { () -> (() -> Void) in
       keystroke += 1

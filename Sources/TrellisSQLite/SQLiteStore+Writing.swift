@@ -39,7 +39,7 @@ extension SQLiteStore {
       return position
     }
     record(mappings)
-    notify(.inserted(position))
+    notify(.inserted(position, item: item))
   }
 
   /// Inserts many objects at the end in one transaction, then reports one
@@ -74,17 +74,8 @@ extension SQLiteStore {
     let object = try storedObject(item)
     guard let id = key(of: object, in: entity) else { throw .notFound(item.displayText) }
     let kvc = try keyValueCoding(object, entity)
-    var undo: [(String, Value)] = []
-    for (name, value) in values.sorted(by: { $0.key < $1.key }) {
-      do {
-        let old = try kvc.value(forKeyPath: name)
-        try kvc.setValue(value, forKeyPath: name)
-        undo.append((name, old))
-      } catch {
-        for (name, old) in undo.reversed() { try? kvc.setValue(old, forKeyPath: name) }
-        throw .invalidItem(error.description)
-      }
-    }
+    let undo: ValuesUndo
+    do { undo = try kvc.setValues(values) } catch { throw .invalidItem(error.description) }
     let entity = entity
     var mappings: [Mapping] = []
     let index: Int
@@ -97,12 +88,12 @@ extension SQLiteStore {
         return index
       }
     } catch {
-      for (name, old) in undo.reversed() { try? kvc.setValue(old, forKeyPath: name) }
+      undo.run()
       reloadObject(id)
       throw error
     }
     record(mappings)
-    notify(.updated(index))
+    notify(.updated(index, item: item))
   }
 
   public func delete(_ item: Value) throws(StoreError) {
@@ -125,7 +116,7 @@ extension SQLiteStore {
       objects[entity.table]?[id] = nil
       keys[ObjectIdentifier(object)] = nil
     }
-    notify(.deleted(index))
+    notify(.deleted(index, item: item))
   }
 
   public func move(from source: Int, to destination: Int) throws(StoreError) {

@@ -32,6 +32,8 @@ public final class HeadlessHost {
   /// Shows `model` and starts applying its changesets.
   public init(model: TableModel) {
     self.model = model
+    // A host brings the model up to date before it first draws it, as after every event.
+    model.processChanges()
     let snapshot = model.snapshot
     table = HeadlessTableView(showing: snapshot)
     driver = StagedUpdateDriver(showing: snapshot)

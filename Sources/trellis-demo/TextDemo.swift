@@ -10,11 +10,13 @@ enum TextDemo {
 
     func show(_ model: TableModel, _ caption: String) {
       print("── \(caption) ──")
+      model.processChanges()
       print(renderer.render(model.screenSnapshot()))
     }
 
     func showScreen(_ screen: Screen, _ caption: String) {
       print("── \(caption) ──")
+      screen.model.processChanges()
       print(renderer.render(screen.snapshot()))
     }
 

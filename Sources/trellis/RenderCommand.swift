@@ -39,6 +39,7 @@ struct RenderCommand: ParsableCommand {
       for diagnostic in error.diagnostics { CommandOutput.error(diagnostic.description) }
       throw ExitCode(1)
     }
+    navigator.processChanges()
     if let push {
       for text in push.split(separator: "/").map(String.init) {
         try follow(text, in: navigator)

@@ -36,7 +36,7 @@ struct CanonicalDescriptorTests {
 
   @Test func repeatsSectionsAndRowsPerListElement() throws {
     let (_, _, app) = try goFish()
-    let snapshot = app.top.snapshot()
+    let snapshot = app.top.drawn()
     #expect(snapshot.title == "Go Fish")
     #expect(
       snapshot.table.sections.map(\.model.header) == [
@@ -60,7 +60,7 @@ struct CanonicalDescriptorTests {
     app.top.model.processChanges()
     try app.host.check()
     #expect(
-      app.top.snapshot().table.sections.map(\.model.header) == [
+      app.top.drawn().table.sections.map(\.model.header) == [
         "Cards", "Opponents", "Opponents", "Settings",
       ])
     try data.setValue(.array(["Kings"]), forKeyPath: "opponents.0.books")
@@ -82,14 +82,14 @@ struct CanonicalDescriptorTests {
     ])
     let app = HeadlessApp(
       navigator: try DescriptorLibrary().makeNavigator(showing: descriptor, root: data))
-    #expect(app.top.snapshot().title == "Cup")
-    #expect(app.top.snapshot().table.sections.map(\.model.header) == ["Reds", "Blues"])
+    #expect(app.top.drawn().title == "Cup")
+    #expect(app.top.drawn().table.sections.map(\.model.header) == ["Reds", "Blues"])
     try data.setValue(.string("Final"), forKeyPath: "game.name")
     try data.setValue(.string("Greens"), forKeyPath: "teams.1.name")
     try data.setValue(.string("Win"), forKeyPath: "teams.0.motto")
     app.top.model.processChanges()
     try app.host.check()
-    let snapshot = app.top.snapshot()
+    let snapshot = app.top.drawn()
     #expect(snapshot.title == "Final")
     #expect(snapshot.table.sections.map(\.model.header) == ["Reds", "Greens"])
     #expect(snapshot.table.sections.map(\.model.footer) == ["Win", nil])
@@ -98,10 +98,10 @@ struct CanonicalDescriptorTests {
   @Test func bindsBothWaysThroughListElements() throws {
     let (_, data, app) = try goFish()
     let path = try #require(
-      app.top.snapshot().table.sections[2].items.firstIndex { $0.text == "Muted" })
+      app.top.drawn().table.sections[2].items.firstIndex { $0.text == "Muted" })
     try app.send(.setValue(ItemPath(item: path, section: 2), .bool(true)))
     #expect(try data.value(forKeyPath: "opponents.0.muted") == .bool(true))
-    #expect(app.top.snapshot().table.sections[2].items[1].value == .bool(true))
+    #expect(app.top.drawn().table.sections[2].items[1].value == .bool(true))
     try app.enter(.string("Kenny"), at: "Nickname")
     #expect(try data.value(forKeyPath: "player.name") == .string("Kenny"))
   }
@@ -124,7 +124,7 @@ struct CanonicalDescriptorTests {
       data: DescriptorTestSupport.fixtureData("gofish-data.json"), file: "gofish-data.json"
     ).root
     let (screen, data) = try descriptor.makeScreen(rootValue: root)
-    #expect(screen.snapshot().title == "Go Fish")
+    #expect(screen.drawn().title == "Go Fish")
     try screen.model.setValue(.string("Kenny"), at: ItemPath(item: 1, section: 4))
     #expect(try data.value(forKeyPath: "player.name") == .string("Kenny"))
   }
@@ -133,7 +133,7 @@ struct CanonicalDescriptorTests {
     let (descriptor, data, _) = try goFish()
     let library = DescriptorLibrary(objects: ["speeds": ["Turtle", "Hare"]])
     let screen = try descriptor.makeScreen(root: data, library: library)
-    let speed = screen.snapshot().table.sections.last?.items.first
+    let speed = screen.drawn().table.sections.last?.items.first
     #expect(speed?.attributes.choices == ["Turtle", "Hare"])
   }
 
@@ -167,7 +167,7 @@ struct CanonicalDescriptorTests {
     let library = DescriptorLibrary(descriptors: ["Other": other, "Editor": editor])
     let app = HeadlessApp(
       navigator: try library.makeNavigator(showing: descriptor, root: DocumentObject([:])))
-    #expect(app.top.snapshot().barButtons == [BarButton(.edit, .right)])
+    #expect(app.top.drawn().barButtons == [BarButton(.edit, .right)])
     try app.send(.setEditing(true))
     #expect(app.row("Item")?.editingStyle == .delete)
     try app.tap("Item")

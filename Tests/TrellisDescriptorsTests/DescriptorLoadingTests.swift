@@ -25,7 +25,7 @@ struct DescriptorLoadingTests {
     #expect(descriptor.file == "Settings.json")
     let screen = try descriptor.makeScreen(root: DescriptorTestSupport.data("settings-data.json"))
     #expect(
-      screen.snapshot().table.sections.map(\.model.header) == [
+      screen.drawn().table.sections.map(\.model.header) == [
         "Basic Settings", "Stuff", "Miscellaneous",
       ])
   }

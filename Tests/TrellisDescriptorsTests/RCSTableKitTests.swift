@@ -121,7 +121,7 @@ struct RCSTableKitTests {
     let (library, counter) = try library()
     let navigator = try library.makeNavigator(showing: descriptor, root: DocumentObject(data))
     let app = HeadlessApp(navigator: navigator)
-    let snapshot = app.top.snapshot()
+    let snapshot = app.top.drawn()
     #expect(snapshot.title == "Rovers")
     // One section per active player, then the captain's.
     #expect(snapshot.table.sections.map(\.model.header) == ["Ann", "Bo", nil])

@@ -14,7 +14,7 @@ struct SeedDescriptorTests {
     #expect(descriptor.format == .rcsTableKit)
     let library = DescriptorLibrary(descriptors: ["MyTable": descriptor])
     let screen = try descriptor.makeScreen(root: DocumentObject([:]), library: library)
-    let snapshot = screen.snapshot()
+    let snapshot = screen.drawn()
     #expect(snapshot.title == "My Very Basic Table")
     #expect(snapshot.style == .plain)
     #expect(snapshot.table.sections.count == 1)
@@ -71,7 +71,7 @@ struct SeedDescriptorTests {
     let data = try DescriptorTestSupport.data("profile-data.json")
     let navigator = try DescriptorLibrary().makeNavigator(showing: descriptor, root: data)
     let app = HeadlessApp(navigator: navigator)
-    let snapshot = app.top.snapshot()
+    let snapshot = app.top.drawn()
     #expect(
       snapshot.table.sections.map(\.model.header) == ["Account Information", "General Information"])
     #expect(
@@ -128,7 +128,7 @@ struct SeedDescriptorTests {
     let data = try DescriptorTestSupport.data("settings-data.json")
     let app = HeadlessApp(
       navigator: try DescriptorLibrary().makeNavigator(showing: descriptor, root: data))
-    let sections = app.top.snapshot().table.sections
+    let sections = app.top.drawn().table.sections
     #expect(sections.map(\.model.header) == ["Basic Settings", "Stuff", "Miscellaneous"])
     let awesome = sections[0].items[0]
     #expect(awesome.kind == .switch && awesome.text == "Awesome?" && awesome.value == .bool(true))
@@ -159,7 +159,7 @@ struct SeedDescriptorTests {
       let descriptor = try TableDescriptor(data: data, file: "Settings.plist")
       let screen = try descriptor.makeScreen(root: DescriptorTestSupport.data("settings-data.json"))
       let expected = try fromJSON.makeScreen(root: DescriptorTestSupport.data("settings-data.json"))
-      #expect(screen.snapshot().table == expected.snapshot().table, "\(format)")
+      #expect(screen.drawn().table == expected.drawn().table, "\(format)")
     }
     // OpenStep has only strings: the choices become "30", "60", "90".
     let openStep = try DocumentWriter.data(

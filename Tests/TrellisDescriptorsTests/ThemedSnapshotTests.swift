@@ -28,7 +28,7 @@ struct ThemedSnapshotTests {
 
   @Test func alternatingCyanAndOrangeWithRedSecondRow() throws {
     let theme = try TestFixtures.seedTheme()
-    let snapshot = weekModel(theme: theme).screenSnapshot()
+    let snapshot = weekModel(theme: theme).drawn()
     let rows = snapshot.table.sections[0].items
     #expect(
       rows.map { $0.style?.backgroundColor?.uiColorName } == [
@@ -55,7 +55,7 @@ struct ThemedSnapshotTests {
     section.addRow(row)
     section.addRow(Row(id: RowID("b"), kind: .switch, text: "Off"))
     model.addSection(section)
-    let rows = model.screenSnapshot().table.sections[0].items
+    let rows = model.drawn().table.sections[0].items
     #expect(rows[0].style?.font == ThemeFont(name: "Courier", size: 12))
     #expect(rows[0].style?.backgroundColor?.uiColorName == "redColor")
     #expect(rows[1].style?.backgroundColor?.uiColorName == "whiteColor")
@@ -79,7 +79,7 @@ struct ThemedSnapshotTests {
     striped.addRow("z")
     model.addSection(plain)
     model.addSection(striped)
-    let sections = model.screenSnapshot().table.sections
+    let sections = model.drawn().table.sections
     #expect(sections[0].items[0].style?.isEmpty == true)
     #expect(
       sections[1].items.map { $0.style?.backgroundColor?.uiColorName } == [
@@ -103,7 +103,7 @@ struct ThemedSnapshotTests {
 
   @Test func jsonCarriesStylesOnlyWithATheme() throws {
     let theme = try TestFixtures.seedTheme()
-    let themed = weekModel(theme: theme).screenSnapshot()
+    let themed = weekModel(theme: theme).drawn()
     let json = try #require(
       JSONSerialization.jsonObject(with: themed.jsonData()) as? [String: Any])
     let rows = try #require(
@@ -119,7 +119,7 @@ struct ThemedSnapshotTests {
     section.addRow("x")
     plain.addSection(section)
     let plainJSON = try #require(
-      JSONSerialization.jsonObject(with: plain.screenSnapshot().jsonData()) as? [String: Any])
+      JSONSerialization.jsonObject(with: plain.drawn().jsonData()) as? [String: Any])
     #expect(plainJSON["tableStyle"] == nil)
     let plainRow = try #require(
       (plainJSON["sections"] as? [[String: Any]])?.first?["rows"] as? [[String: Any]])
@@ -128,7 +128,7 @@ struct ThemedSnapshotTests {
 
   @Test func terminalColoursThemedRows() throws {
     let theme = try TestFixtures.seedTheme()
-    let snapshot = weekModel(theme: theme).screenSnapshot()
+    let snapshot = weekModel(theme: theme).drawn()
     let colored = TextRenderer(width: 30, usesColor: true).render(snapshot)
     let lines = colored.split(separator: "\n").map(String.init)
     let mon = try #require(lines.first { $0.contains("Mon") })
@@ -145,7 +145,7 @@ struct ThemedSnapshotTests {
     let descriptor = try DescriptorTestSupport.descriptor("GoFish.json")
     let data = try DescriptorTestSupport.data("gofish-data.json")
     let library = DescriptorLibrary(theme: try TestFixtures.seedTheme())
-    let snapshot = try descriptor.makeScreen(root: data, library: library).snapshot()
+    let snapshot = try descriptor.makeScreen(root: data, library: library).drawn()
     let barney = snapshot.table.sections[2].items
     #expect(barney[0].style?.appliedStyles == ["CyanCell"])
     #expect(barney[1].style?.appliedStyles == ["OrangeCell", "RedCell"])

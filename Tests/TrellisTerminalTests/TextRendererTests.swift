@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Trellis
 import TrellisTerminal
+import TrellisTesting
 
 /// The text renderer draws a screen snapshot as a terminal would show it.
 @Suite("Text renderer")
@@ -21,7 +22,7 @@ struct TextRendererTests {
     section.addRow(more)
     model.addSection(section)
     let renderer = TextRenderer(width: 40)
-    let text = renderer.render(model.screenSnapshot())
+    let text = renderer.render(model.drawn())
     let expected = """
       Profile
       =======

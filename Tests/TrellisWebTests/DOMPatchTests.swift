@@ -74,7 +74,7 @@ struct DOMPatchTests {
 
   @Test func insertsDeletesMovesAndReloadsInOneSection() throws {
     let (model, sections) = makeModel([(0..<8).map { Item(id: $0, text: "Item \($0)") }])
-    let old = model.snapshot
+    let old = model.processChanges().target
     check(model, from: old) {
       var content = sections[0].content
       content.remove(at: 2)
@@ -89,11 +89,11 @@ struct DOMPatchTests {
     let (model, sections) = makeModel([
       (0..<4).map { Item(id: $0, text: "A\($0)") }, (10..<13).map { Item(id: $0, text: "B\($0)") },
     ])
-    var old = model.snapshot
+    var old = model.processChanges().target
     try check(model, from: old) {
       try model.moveRow(from: ItemPath(item: 1, section: 0), to: ItemPath(item: 0, section: 1))
     }
-    old = model.snapshot
+    old = model.processChanges().target
     check(model, from: old) {
       let extra = ContentSection<Item>(
         id: "extra", header: "Extra", content: [Item(id: 50, text: "X")]
@@ -103,7 +103,7 @@ struct DOMPatchTests {
       model.insertSection(extra, at: 1)
       sections[1].content.removeAll()
     }
-    old = model.snapshot
+    old = model.processChanges().target
     try check(model, from: old) { try model.removeSection(at: 0) }
   }
 
@@ -116,7 +116,7 @@ struct DOMPatchTests {
         (0..<Int.random(in: 0...12, using: &random)).map { Item(id: s * 100 + $0, text: "R\($0)") }
       })
     for _ in 0..<4 {
-      let old = model.snapshot
+      let old = model.processChanges().target
       check(model, from: old, threshold: seed % 2 == 0 ? .max : 6) {
         for section in sections {
           var content = section.content
@@ -145,7 +145,7 @@ struct DOMPatchTests {
 
   @Test func virtualSectionsAreReplacedWholeNeverRowByRow() {
     let (model, sections) = makeModel([(0..<50).map { Item(id: $0, text: "V\($0)") }])
-    let old = model.snapshot
+    let old = model.processChanges().target
     var changesets: [TableChangeset] = []
     let token = model.observe { changesets.append($0) }
     sections[0].content.remove(at: 10)
@@ -170,7 +170,7 @@ struct DOMPatchTests {
 
   @Test func aReloadInAVirtualSectionReplacesOnlyThatRow() {
     let (model, sections) = makeModel([(0..<50).map { Item(id: $0, text: "V\($0)") }])
-    let old = model.snapshot
+    let old = model.processChanges().target
     var changesets: [TableChangeset] = []
     let token = model.observe { changesets.append($0) }
     sections[0].content[30].text = "changed"

@@ -144,20 +144,70 @@ public final class Draft {
   }
 
   /// Validates, then writes every pending value (and committed child edits) to the object in
-  /// one step, or into the parent draft when there is one. On failure nothing is written.
+  /// one step, or into the parent draft when there is one. On failure nothing is written and
+  /// the draft keeps every value.
   public func commit() throws(ValidationFailure) {
-    if let failure = validate() { throw failure }
-    let values = order.filter { !$0.hasPrefix(Self.internalPrefix) }.compactMap { name in
-      cells[name]?.pending.map { (name, $0) }
+    let object = object
+    let hasParent = parent != nil
+    let write: ([(String, Value)]) throws(StoreError) -> Void = { values throws(StoreError) in
+      guard !hasParent else { return }
+      do throws(BindingError) { try object.setValues(values) } catch {
+        throw .invalidItem(error.description)
+      }
     }
-    lastCommit = values
+    do throws(ScreenError) {
+      try commit(through: write)
+    } catch {
+      switch error {
+      case .invalid(let failure): throw failure
+      case .store(.invalidItem(let why)): throw ValidationFailure([("", why)])
+      default: throw ValidationFailure([("", error.description)])
+      }
+    }
+  }
+
+  /// Validates, then hands the pending values to `write`, and is cleared only when `write`
+  /// succeeds: the one path by which a detail screen's edit reaches its store.
+  ///
+  /// `write` must write the values all or nothing (a store writes them to the object and to
+  /// its storage in one transaction). Committed child edits are written to their objects
+  /// first and put back when `write` fails; a draft with a parent records its values and child
+  /// edits in the parent instead. When anything fails, the draft keeps every typed value and
+  /// the error says why.
+  public func commit(
+    through write: (_ values: [(String, Value)]) throws(StoreError) -> Void
+  ) throws(ScreenError) {
+    if let failure = validate() { throw .invalid(failure) }
+    let values = pendingValues
     if let parent {
+      do throws(StoreError) { try write(values) } catch { throw .store(error) }
       parent.recordChild(object: object, target: target, values: values)
       parent.inheritChildren(from: self)
     } else {
-      try write(values)
+      var undo = ValuesUndo()
+      do throws(BindingError) {
+        for key in childOrder {
+          guard let edit = childEdits[key] else { continue }
+          undo.append(try edit.object.setValues(edit.values))
+        }
+      } catch {
+        undo.run()
+        throw .store(.invalidItem(error.description))
+      }
+      do throws(StoreError) { try write(values) } catch {
+        undo.run()
+        throw .store(error)
+      }
     }
+    lastCommit = values
     clear()
+  }
+
+  /// The entered values, in the order they were first entered.
+  private var pendingValues: [(String, Value)] {
+    order.filter { !$0.hasPrefix(Self.internalPrefix) }.compactMap { name in
+      cells[name]?.pending.map { (name, $0) }
+    }
   }
 
   /// Forgets every pending value and message.
@@ -170,26 +220,6 @@ public final class Draft {
     }
     childEdits.removeAll()
     childOrder.removeAll()
-  }
-
-  /// Writes child edits, then this draft's values; rolls back everything if a write fails.
-  private func write(_ values: [(String, Value)]) throws(ValidationFailure) {
-    var undo: [(KeyValueCoding, String, Value)] = []
-    func apply(_ target: KeyValueCoding, _ name: String, _ value: Value) throws(BindingError) {
-      let old = try target.value(forKeyPath: name)
-      try target.setValue(value, forKeyPath: name)
-      undo.append((target, name, old))
-    }
-    do {
-      for key in childOrder {
-        guard let edit = childEdits[key] else { continue }
-        for (name, value) in edit.values { try apply(edit.object, name, value) }
-      }
-      for (name, value) in values { try apply(object, name, value) }
-    } catch {
-      for (target, name, old) in undo.reversed() { try? target.setValue(old, forKeyPath: name) }
-      throw ValidationFailure([("", error.description)])
-    }
   }
 
   private func recordChild(object: KeyValueCoding, target: AnyObject, values: [(String, Value)]) {

@@ -35,13 +35,19 @@ enum DetailScreens {
     }
     let title = isNew ? "New \(definition.name)" : definition.title(of: item)
     let screen = try screen(for: draft, title: title)
-    screen.afterCommit = { _ throws(ScreenError) in
+    let writesObject = isNew && draft.parent == nil
+    screen.commitWriter = { values throws(StoreError) in
+      // A new object is not in the store yet: the values go to it first, and come off it
+      // again when the store refuses it. A stored item's values are the store's to write.
+      var undo = ValuesUndo()
+      if isPlain || writesObject {
+        do throws(BindingError) { undo = try draft.object.setValues(values) } catch {
+          throw .invalidItem(error.description)
+        }
+      }
       do throws(StoreError) {
         if isNew {
-          let result = isPlain ? plainResult(target, item) : item
-          try store.insert(result, at: nil)
-          section.actions.overriding(section.model?.sectionActions ?? SectionActions())
-            .didInsert?(result, section.currentItems.count)
+          try store.insert(isPlain ? plainResult(target, item) : item, at: nil)
         } else if isPlain, let document = target as? DocumentObject {
           let values: [String: Value] =
             if case .dictionary(let entries) = document.root, item.dictionaryValue != nil {
@@ -51,12 +57,19 @@ enum DetailScreens {
             }
           try store.update(item, values: values)
         } else {
-          try store.update(
-            item,
-            values: Dictionary(
-              draft.lastCommit.map { ($0.name, $0.value) }, uniquingKeysWith: { $1 }))
+          try store.update(item, values: Dictionary(values, uniquingKeysWith: { $1 }))
         }
-      } catch { throw .store(error) }
+      } catch {
+        undo.run()
+        throw error
+      }
+    }
+    if isNew {
+      screen.afterCommit = { _ throws(ScreenError) in
+        let result = isPlain ? plainResult(target, item) : item
+        section.actions.overriding(section.model?.sectionActions ?? SectionActions())
+          .didInsert?(result, section.currentItems.count)
+      }
     }
     return screen
   }

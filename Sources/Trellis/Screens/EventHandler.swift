@@ -9,9 +9,9 @@ struct EventHandler {
     case .select(let path): try select(path)
     case .setValue(let path, let value): try setValue(value, at: path)
     case .delete(let path):
-      do { try model.deleteRow(at: path) } catch { throw .edit(error) }
+      do { try model.removeRow(at: path) } catch { throw .edit(error) }
     case .move(let from, let to):
-      do { try model.moveRow(from: from, to: to) } catch { throw .edit(error) }
+      do { try model.relocateRow(from: from, to: to) } catch { throw .edit(error) }
     case .add(let section): try add(section)
     case .setEditing(let editing): screen.setEditing(editing)
     case .done:
@@ -88,13 +88,12 @@ struct EventHandler {
 
   private func setValue(_ value: Value, at path: ItemPath) throws(ScreenError) {
     do {
-      try model.setValue(value, at: path)
-      let row = try model.row(at: path)
+      let editor = try model.writeValue(value, at: path)
       let (section, _) = try model.locate(path)
-      let actions = row.actions.overriding(section.rowActions).overriding(model.rowActions)
+      let actions = editor.actions.overriding(section.rowActions).overriding(model.rowActions)
       if let changed = actions.valueChanged {
         let context = RowContext(
-          indexPath: path, rowID: row.id, propertyName: row.propertyName,
+          indexPath: path, rowID: editor.id, propertyName: editor.propertyName,
           values: (section as? ObjectSection)?.draft.reader ?? ValueReader { _ in nil },
           sectionID: section.id, screen: screen)
         changed(value, context)

@@ -78,9 +78,19 @@ public final class Navigator {
     guard let screen = onDetail ? detail : top else {
       throw .notApplicable("there is no detail screen")
     }
-    defer { screen.model.processChanges() }
+    defer { processChanges(andOf: screen) }
     try EventHandler(navigator: self, screen: screen).handle(event)
     screen.notice = nil
+  }
+
+  /// Processes the pending changes of every screen (and of `screen`, which may have been
+  /// popped), each once: the host loop's step after an event or a wake.
+  public func processChanges(andOf screen: Screen? = nil) {
+    var done = Set<ObjectIdentifier>()
+    for shown in [screen].compactMap({ $0 }) + stack + [detail].compactMap({ $0 })
+    where done.insert(ObjectIdentifier(shown.model)).inserted {
+      shown.model.processChanges()
+    }
   }
 
   func open(_ url: String) {

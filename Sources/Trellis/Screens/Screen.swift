@@ -26,7 +26,11 @@ public final class Screen {
   /// what the handler captures alive.
   public var searchHandler: ((String) -> Void)?
 
-  /// Runs when Done is accepted, after the draft committed (inserting a new item, say).
+  /// Writes the draft's values when Done is accepted (through the store of a list item, say);
+  /// the draft writes them to its object when `nil`. The draft is cleared only when it
+  /// succeeds.
+  var commitWriter: ((_ values: [(String, Value)]) throws(StoreError) -> Void)?
+  /// Runs when Done is accepted, after the draft committed (a section's insert action, say).
   var afterCommit: ((Screen) throws(ScreenError) -> Void)?
   /// Runs when the screen is cancelled or closed.
   var afterCancel: ((Screen) -> Void)?
@@ -86,25 +90,38 @@ public final class Screen {
     return snapshot
   }
 
-  /// Validates and commits the draft, then runs the screen's commit step.
+  /// Validates and commits the draft (through ``commitWriter`` when there is one), then runs
+  /// the screen's commit step. A refusal keeps the draft and becomes the screen's notice.
   func commit() throws(ScreenError) {
-    if let draft {
-      do { try draft.commit() } catch {
-        model.processChanges()
-        notice = error.messages.map(\.message).joined(separator: "\n")
-        throw .invalid(error)
+    do throws(ScreenError) {
+      if let draft {
+        if let commitWriter {
+          try draft.commit(through: commitWriter)
+        } else {
+          do { try draft.commit() } catch { throw .invalid(error) }
+        }
       }
+      try afterCommit?(self)
+    } catch {
+      notice = Self.notice(for: error)
+      throw error
     }
-    try afterCommit?(self)
     notice = nil
-    model.processChanges()
+  }
+
+  /// What a person reads when `error` refused Done.
+  private static func notice(for error: ScreenError) -> String {
+    switch error {
+    case .invalid(let failure): failure.messages.map(\.message).joined(separator: "\n")
+    case .store(let error): error.description
+    default: error.description
+    }
   }
 
   /// Discards the draft.
   func cancel() {
     draft?.discard()
     afterCancel?(self)
-    model.processChanges()
   }
 }
 

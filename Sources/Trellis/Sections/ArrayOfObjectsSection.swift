@@ -34,6 +34,16 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
   public private(set) var loadState = LoadState.idle
   private var searchText = ""
   private var observation: StoreObservation?
+  /// What the store reported, from any thread, until the section takes it.
+  private let reported = StoreChangeQueue()
+  /// Store changes not yet applied to ``items``.
+  private var unapplied: [StoreChange] = []
+  /// Whether the items must be fetched again: the first load, or the options, search or
+  /// window changed.
+  private var needsFetch = true
+
+  /// Whether a search text filters the items.
+  var isSearching: Bool { !searchText.isEmpty }
 
   /// Creates a section over `store`.
   public init(
@@ -47,11 +57,76 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
 
   public override func didMove(to model: TableModel?) {
     observation = nil
+    needsFetch = true
     guard let model else { return }
-    // Store changes may come from any thread: they only mark the section stale.
+    // Store changes may come from any thread: they are queued, and the section sorts them out
+    // on the model's domain (``absorbStoreChanges()``).
     let sink = model.invalidation
     let key = ObjectIdentifier(self)
-    observation = store.observe { _ in sink.invalidateSection(key) }
+    let reported = reported
+    observation = store.observe { change in
+      reported.append(change)
+      sink.noteStoreChange(in: key)
+    }
+  }
+
+  override func contentDidChange() { needsFetch = true }
+
+  /// An item updated in place makes its row stale, and nothing else; any other change makes
+  /// the section stale, to be applied to the items (or fetched again) when it renders.
+  override func absorbStoreChanges() {
+    unapplied += reported.take()
+    guard !unapplied.isEmpty, let model else { return }
+    let key = ObjectIdentifier(self)
+    if appliesStoreChanges, !needsFetch {
+      var ids: [RowID] = []
+      for change in unapplied {
+        guard case .updated(_, let item?) = change, items.contains(item) else {
+          ids = []
+          break
+        }
+        ids += rowIDs(of: item, in: items)
+      }
+      if !ids.isEmpty {
+        for id in ids { model.invalidation.invalidateRow(id, in: key) }
+        unapplied = []
+        return
+      }
+    }
+    model.invalidation.invalidateSection(key)
+  }
+
+  /// Brings the items up to date outside observation: the store's order does not depend on
+  /// the items' values, so a value changing later re-renders its row, not the list.
+  override func loadContent() {
+    if !fetchDependsOnValues { updateItems() }
+  }
+
+  /// Fetches while the model tracks reads when the order or the filter depends on the items'
+  /// values, so that a value changing later fetches again; and follows the owner draft.
+  override func trackContent() {
+    ownerDraft?.observeChildren()
+    if fetchDependsOnValues { updateItems() }
+  }
+
+  /// Applies the store's changes to the items shown, or fetches them when it cannot.
+  private func updateItems() {
+    let changes = unapplied
+    unapplied = []
+    if !needsFetch, !changes.isEmpty, appliesStoreChanges,
+      let updated = Self.applying(changes, to: items)
+    {
+      items = updated
+      loadState = items.isEmpty ? .empty : .loaded
+      return
+    }
+    needsFetch = false
+    reload()
+  }
+
+  /// Marks the section stale after its own edit; the store's report says what changed.
+  private func itemsChanged() {
+    model?.invalidation.invalidateSection(ObjectIdentifier(self))
   }
 
   // MARK: Content
@@ -84,8 +159,8 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
       // One more than shown tells whether there is more, without counting every row.
       options.batchSize = (loadedLimit ?? batch) + 1
     }
-    ownerDraft?.observeChildren()
     loadState = .loading
+    model?.statistics.fetches += 1
     do {
       var fetched = try store.fetch(options)
       hasMore = loadedLimit.map { fetched.count > $0 } ?? false
@@ -102,11 +177,9 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
   public override var elementCount: Int { items.count + specials.count }
 
   public override func elementIDs() -> [RowID] {
-    reload()
     var seen: [RowID: Int] = [:]
     var ids = items.map { item -> RowID in
-      let identity =
-        if case .object(let ref) = item { RowID(object: ref.object) } else { RowID(item) }
+      let identity = Self.identity(of: item)
       let occurrence = seen[identity, default: 0]
       seen[identity] = occurrence + 1
       return identity.occurrence(occurrence)
@@ -182,7 +255,7 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
     let item = items[index]
     do { try store.delete(item) } catch { throw .refused(section: id, reason: error.description) }
     actions.overriding(model?.sectionActions ?? SectionActions()).didDelete?(item, index)
-    setNeedsRefresh()
+    itemsChanged()
     return item
   }
 
@@ -194,7 +267,7 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
       throw .refused(section: id, reason: error.description)
     }
     actions.overriding(model?.sectionActions ?? SectionActions()).didInsert?(item, index)
-    setNeedsRefresh()
+    itemsChanged()
   }
 
   public override func moveElement(from source: Int, to destination: Int) throws(TableEditError) {
@@ -206,7 +279,7 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
     }
     actions.overriding(model?.sectionActions ?? SectionActions()).didMove?(
       items[source], source, destination)
-    setNeedsRefresh()
+    itemsChanged()
   }
 
   public override func refusalReason(forInserting element: Any) -> String? {

@@ -146,12 +146,29 @@ open class Section {
 
   /// Tells the model that the section's content or settings changed.
   public func setNeedsRefresh() {
+    contentDidChange()
     model?.invalidation.invalidateSection(ObjectIdentifier(self))
   }
+
+  /// Called by ``setNeedsRefresh()``: what the section shows must be loaded again.
+  func contentDidChange() {}
+
+  /// Turns the changes the section's store reported into stale rows or a stale section, on
+  /// the model's domain, when the model processes changes.
+  func absorbStoreChanges() {}
 
   /// For sections that render rows on demand: makes the row of element `index` as the content
   /// is now, even after the content changes. `nil` (the default) renders every row up front.
   func deferredRowMaker() -> ((Int) -> Row)? { nil }
+
+  /// Brings the section's content up to date (a list fetches its items), when the model
+  /// renders the section, before it tracks what the section reads. Reading ``elementIDs()`` or
+  /// ``elementCount`` never does this work.
+  func loadContent() {}
+
+  /// Reads what the section's structure depends on, while the model tracks it: a change of
+  /// anything read here makes the whole section stale.
+  func trackContent() {}
 
   /// The snapshot of the section's own content (not its rows).
   func sectionSnapshot() -> SectionSnapshot {

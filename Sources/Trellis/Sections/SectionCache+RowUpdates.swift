@@ -30,7 +30,7 @@ extension SectionCache {
       old.append(before)
       rows[index] = Self.renderRow(
         section, index: index, id: elementIDs[index], sink: sink, model: model,
-        alwaysVisible: rowsAlwaysVisible)
+        alwaysVisible: rowsAlwaysVisible, editors: &editors)
       if (before == nil) != (rows[index] == nil) { visibilityChanged = true }
     }
     let theme = model?.theme

@@ -14,6 +14,8 @@ struct SectionCache {
   var elementIndexByID: [RowID: Int]? = nil
   /// Whether rows show whatever ``Row/isVisible`` says (sections that render rows on demand).
   var rowsAlwaysVisible = false
+  /// The editing side of every bound row, by identity, as last rendered.
+  var editors: [RowID: RowEditor] = [:]
 
   /// The element index of visible row `row`.
   func elementIndex(ofVisibleRow row: Int) -> Int? {
@@ -29,8 +31,10 @@ struct SectionCache {
     -> SectionCache
   {
     let key = ObjectIdentifier(section)
+    section.loadContent()
     let (snapshot, ids, deferredMaker) = withObservationTracking {
-      (section.sectionSnapshot(), section.elementIDs(), section.deferredRowMaker())
+      section.trackContent()
+      return (section.sectionSnapshot(), section.elementIDs(), section.deferredRowMaker())
     } onChange: {
       sink.invalidateSection(key)
     }
@@ -42,12 +46,16 @@ struct SectionCache {
     }
     var rows: [RowSnapshot?] = []
     rows.reserveCapacity(ids.count)
+    var editors: [RowID: RowEditor] = [:]
     for (index, id) in ids.enumerated() {
       rows.append(
-        renderRow(section, index: index, id: id, sink: sink, model: model, inherited: inherited))
+        renderRow(
+          section, index: index, id: id, sink: sink, model: model, inherited: inherited,
+          editors: &editors))
     }
     var cache = SectionCache(
       snapshot: snapshot, elementIDs: ids, rows: rows, visible: [], visibleElementIndex: nil)
+    cache.editors = editors
     cache.collectVisible(section: section, theme: model?.theme)
     return cache
   }
@@ -60,8 +68,9 @@ struct SectionCache {
     let key = ObjectIdentifier(section)
     let theme = model?.theme
     let sectionStyle = theme?.sectionStyle(themeStyle: section.themeStyle)
-    let source = DeferredRows(ids: ids) { [weak section] index in
+    let source = DeferredRows(ids: ids) { [weak section, weak model] index in
       let id = ids[index]
+      model?.statistics.rowBuilds += 1
       return withObservationTracking {
         var row = maker(index)
         row.id = id
@@ -124,21 +133,28 @@ struct SectionCache {
       forRowKind: kind, themeStyle: row.themeStyle, rowIndex: index, sectionStyle: sectionStyle)
   }
 
-  /// Renders one row, tracking what it reads so that a change marks only this row stale.
+  /// Renders one row, tracking what it reads so that a change marks only this row stale, and
+  /// keeps the editing side of a bound row in `editors`.
   static func renderRow(
     _ section: Section, index: Int, id: RowID, sink: InvalidationSink, model: TableModel?,
-    inherited: RowActions? = nil, alwaysVisible: Bool = false
+    inherited: RowActions? = nil, alwaysVisible: Bool = false,
+    editors: inout [RowID: RowEditor]
   ) -> RowSnapshot? {
     let key = ObjectIdentifier(section)
     let inherited = inherited ?? inheritedActions(section, model: model)
-    return withObservationTracking { () -> RowSnapshot? in
+    model?.statistics.rowBuilds += 1
+    var editor: RowEditor?
+    let snapshot = withObservationTracking { () -> RowSnapshot? in
       var row = section.makeRow(at: index)
       row.id = id
       applyActions(to: &row, id: id, section: section, inherited: inherited)
+      if row.binding != nil { editor = RowEditor(row) }
       return row.isVisible || alwaysVisible ? RowSnapshot(row) : nil
     } onChange: {
       sink.invalidateRow(id, in: key)
     }
+    editors[id] = editor
+    return snapshot
   }
 
   /// Row actions: the row's own, then its section's, then the model's.

@@ -27,14 +27,37 @@ public protocol DataStore: AnyObject, Sendable {
   func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> StoreObservation
 }
 
-/// What changed in a store.
+/// What changed in a store: positions in its unfiltered order and, where the store knows it,
+/// the item, so that a list can apply the change without fetching again.
 public enum StoreChange: Hashable, Sendable {
-  case inserted(Int)
-  case deleted(Int)
-  case updated(Int)
+  /// An item was inserted at this index.
+  case inserted(Int, item: Value? = nil)
+  /// The item at this index was deleted.
+  case deleted(Int, item: Value? = nil)
+  /// The item at this index changed in place.
+  case updated(Int, item: Value? = nil)
+  /// The item at the first index moved to the second.
   case moved(Int, Int)
   /// Anything at all may have changed (another connection wrote, say).
   case reloaded
+
+  /// The item inserted, deleted or updated, when the store said which.
+  public var item: Value? {
+    switch self {
+    case .inserted(_, let item), .deleted(_, let item), .updated(_, let item): item
+    case .moved, .reloaded: nil
+    }
+  }
+
+  /// The same change by position alone, for comparing with what a store reports.
+  public var withoutItem: StoreChange {
+    switch self {
+    case .inserted(let index, _): .inserted(index)
+    case .deleted(let index, _): .deleted(index)
+    case .updated(let index, _): .updated(index)
+    case .moved, .reloaded: self
+    }
+  }
 }
 
 /// Why a store operation failed. Nothing was changed.

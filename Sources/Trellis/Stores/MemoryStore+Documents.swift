@@ -5,7 +5,7 @@ extension MemoryStore {
     guard let document = item.objectValue as? DocumentObject, allItems.contains(item) else {
       throw .notFound(item.displayText)
     }
-    do { try document.setValuesAtomically(values) } catch {
+    do { try document.setValues(values) } catch {
       throw .invalidItem(error.description)
     }
     try update(item, values: [:])

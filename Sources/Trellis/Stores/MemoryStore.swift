@@ -70,7 +70,7 @@ public final class MemoryStore: DataStore, @unchecked Sendable {
     }
     items.insert(item, at: position)
     lock.unlock()
-    notify(.inserted(position))
+    notify(.inserted(position, item: item))
   }
 
   public func update(_ item: Value, values: [String: Value]) throws(StoreError) {
@@ -81,24 +81,15 @@ public final class MemoryStore: DataStore, @unchecked Sendable {
       let kvc = itemsDefinition?.keyValueCoding(for: ref.object)
         ?? (ref.object as? KeyValueCoding)
     {
-      // All or nothing: a value that cannot be written undoes the ones written before it.
-      var undo: [(String, Value)] = []
-      for (key, value) in values.sorted(by: { $0.key < $1.key }) {
-        do {
-          let old = try kvc.value(forKeyPath: key)
-          try kvc.setValue(value, forKeyPath: key)
-          undo.append((key, old))
-        } catch {
-          for (key, old) in undo.reversed() { try? kvc.setValue(old, forKeyPath: key) }
-          throw .invalidItem(error.description)
-        }
-      }
+      do { try kvc.setValues(values) } catch { throw .invalidItem(error.description) }
     } else if values.count == 1, let value = values[PlainValue.key] {
       lock.withLock { items[index] = value }
     } else {
       throw .unsupported("updating values of \(item.type) items")
     }
-    notify(.updated(index))
+    // The item now at `index`: the same object, or the new plain value.
+    let current = lock.withLock { items.indices.contains(index) ? items[index] : nil }
+    notify(.updated(index, item: current))
   }
 
   /// Replaces the item at `index` (plain values cannot be updated in place).
@@ -109,7 +100,7 @@ public final class MemoryStore: DataStore, @unchecked Sendable {
       }
       items[index] = item
     }
-    notify(.updated(index))
+    notify(.updated(index, item: item))
   }
 
   public func delete(_ item: Value) throws(StoreError) {
@@ -121,13 +112,14 @@ public final class MemoryStore: DataStore, @unchecked Sendable {
 
   /// Deletes the item at `index`.
   public func delete(at index: Int) throws(StoreError) {
+    var removed = Value.null
     try locked { () throws(StoreError) in
       guard items.indices.contains(index) else {
         throw .indexOutOfRange(index, count: items.count)
       }
-      items.remove(at: index)
+      removed = items.remove(at: index)
     }
-    notify(.deleted(index))
+    notify(.deleted(index, item: removed))
   }
 
   public func move(from source: Int, to destination: Int) throws(StoreError) {

@@ -12,6 +12,7 @@ extension TableModel {
   /// The row shown at `path` (visible rows only), made fresh with its binding.
   public func row(at path: ItemPath) throws(TableEditError) -> Row {
     let (section, index) = try locate(path)
+    statistics.rowBuilds += 1
     var row = section.makeRow(at: index)
     if let cache = caches[ObjectIdentifier(section)], cache.elementIDs.indices.contains(index) {
       row.id = cache.elementIDs[index]
@@ -34,31 +35,59 @@ extension TableModel {
   /// The value is written through the row's binding, which checks its type: on error the bound
   /// object is unchanged.
   public func setValue(_ value: Value, at path: ItemPath) throws(TableEditError) {
-    let row = try row(at: path)
-    guard let binding = row.binding else {
+    try writeValue(value, at: path)
+    processChanges()
+  }
+
+  /// Writes a value into the row at `path` without processing the change: the event handler's
+  /// step, which the host loop follows with one ``processChanges()``. The row's binding comes
+  /// from the last render, so writing builds no row.
+  @discardableResult
+  func writeValue(_ value: Value, at path: ItemPath) throws(TableEditError) -> RowEditor {
+    let (section, index) = try locate(path)
+    let editor: RowEditor
+    if let cache = caches[ObjectIdentifier(section)], cache.elementIDs.indices.contains(index),
+      let cached = cache.editors[cache.elementIDs[index]]
+    {
+      editor = cached
+    } else {
+      editor = RowEditor(try row(at: path))
+    }
+    guard let binding = editor.binding else {
       throw .sectionNotEditable(section: "\(path)", reason: "the row has no bound value")
     }
-    guard row.isEnabled else {
+    guard editor.isEnabled else {
       throw .sectionNotEditable(section: "\(path)", reason: "the row is disabled")
     }
     do { try binding.write(value) } catch { throw .binding(error) }
-    processChanges()
+    return editor
   }
 
   /// Deletes the row at `path` from the content it represents, then updates the hosts.
   public func deleteRow(at path: ItemPath) throws(TableEditError) {
+    try removeRow(at: path)
+    processChanges()
+  }
+
+  /// Deletes the row at `path` without processing the change (the event handler's step).
+  func removeRow(at path: ItemPath) throws(TableEditError) {
     let (section, index) = try locate(path)
     guard section.isEditable else {
       throw .sectionNotEditable(section: section.id, reason: "the section is read-only")
     }
     guard section.makeRow(at: index).isDeletable else { throw .notDeletable(path: "\(path)") }
     _ = try section.removeElement(at: index)
-    processChanges()
   }
 
   /// Moves the row at `source` so that it ends at `destination`, within a section or between
   /// sections, changing the arrays the sections represent. Refused moves change nothing.
   public func moveRow(from source: ItemPath, to destination: ItemPath) throws(TableEditError) {
+    try relocateRow(from: source, to: destination)
+    processChanges()
+  }
+
+  /// Moves a row without processing the change (the event handler's step).
+  func relocateRow(from source: ItemPath, to destination: ItemPath) throws(TableEditError) {
     let (from, fromIndex) = try locate(source)
     let to = try section(at: destination.section)
     guard from.makeRow(at: fromIndex).isMovable else { throw .notMovable(path: "\(source)") }
@@ -97,7 +126,6 @@ extension TableModel {
         throw error
       }
     }
-    processChanges()
   }
 
   /// Inserts an element into the content of the section at `section`, at visible row `row`
@@ -127,7 +155,8 @@ extension TableModel {
   /// The section and element index behind a visible index path.
   func locate(_ path: ItemPath) throws(TableEditError) -> (Section, Int) {
     let section = try section(at: path.section)
-    if hasPendingChanges { processChanges() }
+    // Paths address what hosts show. Only a section no host has seen yet is rendered first.
+    if caches[ObjectIdentifier(section)] == nil, hasPendingChanges { processChanges() }
     guard let cache = caches[ObjectIdentifier(section)],
       let index = cache.elementIndex(ofVisibleRow: path.item), index < section.elementCount
     else {

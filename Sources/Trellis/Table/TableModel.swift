@@ -36,6 +36,9 @@ public final class TableModel {
   /// A named theme style for the table itself.
   public var themeStyle: String?
 
+  /// What the model did so far, for tests that count the work of one event.
+  package internal(set) var statistics = Statistics()
+
   let invalidation = InvalidationSink()
   var caches: [ObjectIdentifier: SectionCache] = [:]
   private(set) var delivered = TableSnapshot()
@@ -141,12 +144,20 @@ public final class TableModel {
   /// - Returns: The changeset delivered, which is empty when nothing changed.
   @discardableResult
   public func processChanges() -> TableChangeset {
+    statistics.processChangesCalls += 1
     guard !isProcessing, hasPendingChanges else {
       return TableChangeset(stages: [], target: delivered)
     }
+    statistics.processChangesRuns += 1
     isProcessing = true
     defer { isProcessing = false }
     willProcessChanges?()
+    let noted = invalidation.notedSections
+    if !noted.isEmpty {
+      for section in sections where noted.contains(ObjectIdentifier(section)) {
+        section.absorbStoreChanges()
+      }
+    }
     let stale = invalidation.take()
     let changeset =
       rowLocalChangeset(stale.rows, staleSections: stale.sections)
@@ -176,11 +187,11 @@ public final class TableModel {
     return TableChangeset(stages: [stage], target: new)
   }
 
-  /// The snapshot hosts should show now, after processing pending changes.
-  public var snapshot: TableSnapshot {
-    if hasPendingChanges { processChanges() }
-    return delivered
-  }
+  /// The snapshot hosts show: the target of the last changeset delivered.
+  ///
+  /// Reading it does no work: changes are processed by ``processChanges()``, which the host
+  /// loop (``Navigator/handle(_:onDetail:)``, a host's wake) calls once per event.
+  public var snapshot: TableSnapshot { delivered }
 
   /// Renders sections that became stale and reuses the rest.
   private func render(
@@ -223,6 +234,9 @@ extension TableModel {
   /// Renders every section anew, ignoring every cache: what a host must show if the model's
   /// incremental updates are right. For verification in tests.
   public func freshSnapshot() -> TableSnapshot {
+    // Verification is not the model's work: it leaves the statistics as they were.
+    let counted = statistics
+    defer { statistics = counted }
     let scratch = InvalidationSink()
     return TableSnapshot(
       sections: sections.map { section in

@@ -70,19 +70,3 @@ extension Value {
     }
   }
 }
-
-extension DocumentObject {
-  /// Writes every value by key path, all or nothing: on the first error the document is put
-  /// back as it was and the error is rethrown. Keys are written in sorted order.
-  public func setValuesAtomically(_ values: [String: Value]) throws(BindingError) {
-    let before = root
-    do {
-      for (key, value) in values.sorted(by: { $0.key < $1.key }) {
-        try setValue(value, forKeyPath: key)
-      }
-    } catch {
-      replaceRoot(before)
-      throw error
-    }
-  }
-}

@@ -78,6 +78,7 @@ final class WebSession {
     var html = "<div class=\"panes\(current.count > 1 ? " has-detail" : "")\">"
     for (pane, screen) in current {
       screen.model.setWakeHandler(wake)
+      screen.model.processChanges()
       let snapshot = screen.snapshot()
       let state = PaneState(screen: screen, table: snapshot.table, editing: snapshot.isEditing)
       state.bar = renderer.bar(snapshot)

@@ -151,7 +151,7 @@ struct DefinitionTests {
     plain.addRow(own)
     plain.addRow(Row(id: RowID("other"), text: "Other"))
     model.addSection(plain)
-    let rows = model.snapshot.sections.map(\.items)
+    let rows = model.shown.sections.map(\.items)
     #expect(rows[0].map(\.detail) == ["definition", "property", "definition"])
     #expect(
       rows[0][0].themeStyle == nil,

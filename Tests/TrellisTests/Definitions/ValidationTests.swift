@@ -43,7 +43,7 @@ struct ValidationTests {
     try model.setValue("ABC", at: ItemPath(item: 2, section: 0))
     #expect(draft.message("code") == "Code must have 4 characters")
     #expect(try values.value(forKey: "code") == "ABCD")
-    #expect(model.snapshot.sections[0].items[2].validationMessage == "Code must have 4 characters")
+    #expect(model.shown.sections[0].items[2].validationMessage == "Code must have 4 characters")
   }
 
   @Test func valueChangedFiresAfterAnAcceptedEdit() throws {

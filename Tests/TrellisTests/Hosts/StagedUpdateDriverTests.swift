@@ -27,8 +27,9 @@ struct StagedUpdateDriverTests {
 
   @Test func eachStageSwapsTheDataInsideItsBatch() throws {
     let (model, section) = makeModel((0..<6).map { Item(id: $0, text: "Item \($0)") })
-    let driver = StagedUpdateDriver(showing: model.snapshot)
-    var table = HeadlessTableView(showing: model.snapshot)
+    let shown = model.shown
+    let driver = StagedUpdateDriver(showing: shown)
+    var table = HeadlessTableView(showing: shown)
     var changesets: [TableChangeset] = []
     let token = model.observe { changesets.append($0) }
     // An item that changes and moves needs two stages.
@@ -58,7 +59,7 @@ struct StagedUpdateDriverTests {
   @Test func aFullReloadSwapsToTheTarget() throws {
     let (model, section) = makeModel((0..<5).map { Item(id: $0, text: "\($0)") })
     model.diffOptions.maxChangeCount = 1
-    let driver = StagedUpdateDriver(showing: model.snapshot)
+    let driver = StagedUpdateDriver(showing: model.shown)
     var changesets: [TableChangeset] = []
     let token = model.observe { changesets.append($0) }
     section.content = (10..<15).map { Item(id: $0, text: "\($0)") }

@@ -41,7 +41,7 @@ struct DeferredRowsTests {
   @Test func openingRendersNoRowAndReadingOneRendersOne() throws {
     let entries = (0..<10_000).map { Entry("Entry \($0)") }
     let (model, _, rendered) = model(entries)
-    let snapshot = model.snapshot
+    let snapshot = model.shown
     #expect(snapshot.sections[0].items.count == 10_000)
     #expect(snapshot.sections[0].items[42].id == RowID(object: entries[42]))
     #expect(rendered.count == 0, "identities need no rendering")
@@ -53,7 +53,7 @@ struct DeferredRowsTests {
   @Test func aRowOnScreenIsReloadedAndARowNeverShownIsNot() throws {
     let entries = (0..<100).map { Entry("Entry \($0)") }
     let (model, _, _) = model(entries)
-    let shown = model.snapshot
+    let shown = model.shown
     _ = shown.sections[0].items[3].text  // a host shows row 3
     entries[3].text = "Changed"
     entries[70].text = "Changed too"  // never shown: nothing on screen is stale
@@ -83,9 +83,9 @@ struct DeferredRowsTests {
 
   @Test func anOldSnapshotKeepsShowingTheElementsItWasMadeOf() throws {
     let (model, section, _) = model([Entry("One"), Entry("Two")])
-    let old = model.snapshot
+    let old = model.shown
     section.content = [Entry("Three")]
-    _ = model.snapshot
+    _ = model.shown
     #expect(old.sections[0].items.map(\.text) == ["One", "Two"])
   }
 
@@ -97,7 +97,7 @@ struct DeferredRowsTests {
     }
     section.rendersRowsOnDemand = true
     model.addSection(section)
-    #expect(model.snapshot.sections[0].items.map(\.text) == ["a", "b", "c"])
+    #expect(model.shown.sections[0].items.map(\.text) == ["a", "b", "c"])
   }
 
   @Test(arguments: [false, true])
@@ -106,9 +106,9 @@ struct DeferredRowsTests {
     let entries = (0..<50).map { Entry("Entry \($0)") }
     let onDemand = model(entries, theme: theme).0
     let upFront = model(entries, theme: theme, onDemand: false).0
-    #expect(onDemand.snapshot == upFront.snapshot)
+    #expect(onDemand.shown == upFront.shown)
     entries[7].text = "Seven"
-    _ = onDemand.snapshot.sections[0].items[7].text
-    #expect(onDemand.snapshot == upFront.snapshot)
+    _ = onDemand.shown.sections[0].items[7].text
+    #expect(onDemand.shown == upFront.shown)
   }
 }

@@ -56,7 +56,7 @@ struct RowLocalUpdateTests {
       let all = content.flatMap { $0 }
       guard !all.isEmpty else { continue }
       for _ in 0..<20 {
-        let before = model.snapshot
+        let before = model.shown
         // One to four items change their text, their visibility, or both.
         for _ in 0..<Int.random(in: 1...4, using: &random) {
           let item = all[Int.random(in: 0..<all.count, using: &random)]

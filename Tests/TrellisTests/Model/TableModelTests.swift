@@ -231,7 +231,7 @@ struct TableModelTests {
   @Test func wakeHandlerIsCalledWhenObservedDataChanges() throws {
     let game = GoFishGame.seedExample()
     let model = GoFishTable.model(for: game)
-    _ = model.snapshot
+    _ = model.shown
     let woken = WakeCounter()
     model.setWakeHandler { woken.increment() }
     game.player.books.append("Qs")

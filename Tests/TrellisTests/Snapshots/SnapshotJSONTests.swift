@@ -18,7 +18,7 @@ struct SnapshotJSONTests {
     section.addRow(more)
     model.addSection(section)
     let json = try #require(
-      JSONSerialization.jsonObject(with: model.screenSnapshot().jsonData()) as? [String: Any])
+      JSONSerialization.jsonObject(with: model.drawn().jsonData()) as? [String: Any])
     #expect(json["title"] as? String == "Profile")
     let sections = try #require(json["sections"] as? [[String: Any]])
     #expect(sections[0]["header"] as? String == "Account")
@@ -43,7 +43,7 @@ struct SnapshotJSONTests {
       binding: RowBinding(
         DocumentObject(["due": .date(Date(timeIntervalSince1970: 0))]), keyPath: "due"))
     model.addSection(section)
-    let text = model.screenSnapshot().jsonString(prettyPrinted: false)
+    let text = model.drawn().jsonString(prettyPrinted: false)
     #expect(text.contains("\"value\":\"1970-01-01T00:00:00Z\""))
   }
 }

@@ -1,0 +1,62 @@
+extension ArrayOfObjectsSection {
+  /// Whether which items show, and in what order, depends on the items' values (a sort, a
+  /// filter, a search) or on a draft (a list inside a detail screen).
+  var fetchDependsOnValues: Bool {
+    fetchOptions.filter != nil || !fetchOptions.sort.isEmpty || isSearching
+      || store is DraftArrayStore || ownerDraft != nil
+  }
+
+  /// Whether store changes can be applied to the items shown without fetching them again: the
+  /// section shows the store's own order, unfiltered and whole.
+  var appliesStoreChanges: Bool {
+    guard fetchOptions.filter == nil, fetchOptions.sort.isEmpty, fetchOptions.batchSize == nil,
+      fetchOptions.offset == 0, !isSearching, !(store is DraftArrayStore)
+    else { return false }
+    switch loadState {
+    case .loaded, .empty: return true
+    case .idle, .loading, .failed: return false
+    }
+  }
+
+  /// The items after `changes`, or `nil` when a change cannot be applied (no item to insert,
+  /// an index out of range, an item not where the store says, a reload).
+  static func applying(_ changes: [StoreChange], to items: [Value]) -> [Value]? {
+    var result = items
+    for change in changes {
+      switch change {
+      case .inserted(let index, let item?):
+        guard index >= 0, index <= result.count else { return nil }
+        result.insert(item, at: index)
+      case .deleted(let index, let item):
+        guard result.indices.contains(index), item == nil || result[index] == item else {
+          return nil
+        }
+        result.remove(at: index)
+      case .updated(let index, let item):
+        guard result.indices.contains(index), item == nil || result[index] == item else {
+          return nil
+        }
+      case .moved(let source, let destination):
+        guard result.indices.contains(source), result.indices.contains(destination) else {
+          return nil
+        }
+        result.insert(result.remove(at: source), at: destination)
+      case .inserted(_, nil), .reloaded:
+        return nil
+      }
+    }
+    return result
+  }
+
+  /// The identities of the rows showing `item`.
+  func rowIDs(of item: Value, in items: [Value]) -> [RowID] {
+    let identity = Self.identity(of: item)
+    let count = items.reduce(0) { $0 + ($1 == item ? 1 : 0) }
+    return (0..<count).map { identity.occurrence($0) }
+  }
+
+  /// How rows tell items apart: objects by instance, other values by value.
+  static func identity(of item: Value) -> RowID {
+    if case .object(let ref) = item { RowID(object: ref.object) } else { RowID(item) }
+  }
+}

@@ -1,0 +1,15 @@
+extension TableModel {
+  /// Counts of the work a model did, for tests that check what one event costs.
+  package struct Statistics: Hashable, Sendable {
+    /// Times ``TableModel/processChanges()`` was called.
+    package var processChangesCalls = 0
+    /// Times ``TableModel/processChanges()`` found changes and rendered them.
+    package var processChangesRuns = 0
+    /// Rows built by their sections: to render them, or to edit or select one.
+    package var rowBuilds = 0
+    /// Times a list section fetched its items from its store.
+    package var fetches = 0
+
+    package init() {}
+  }
+}

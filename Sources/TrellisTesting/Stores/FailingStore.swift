@@ -1,0 +1,86 @@
+import Foundation
+import Trellis
+
+/// A store that fails on demand: it wraps any ``DataStore`` and refuses its next writes with a
+/// given error, so that a test can prove a failed write loses nothing.
+///
+/// Reads always reach the wrapped store. While failures are armed, each insert, update,
+/// delete and move throws the error without touching the wrapped store, and uses up one
+/// failure.
+///
+/// ```swift
+/// let store = FailingStore(MemoryStore(objects: tasks, definition: taskDef))
+/// store.failNextWrites(1, with: .failed("the disk is full"))
+/// try app.send(.done)   // refused: the draft keeps every typed value
+/// try app.send(.done)   // the store recovered: committed
+/// ```
+public final class FailingStore: DataStore, @unchecked Sendable {
+  /// The store that does the work.
+  public let base: any DataStore
+  private let lock = NSLock()
+  private var failuresLeft = 0
+  private var error = StoreError.failed("the store refused the write")
+  private var refused = 0
+
+  /// Wraps `base`; it fails nothing until ``failNextWrites(_:with:)``.
+  public init(_ base: any DataStore) {
+    self.base = base
+  }
+
+  /// Makes the next `count` writes throw `error`.
+  public func failNextWrites(_ count: Int = 1, with error: StoreError) {
+    lock.withLock {
+      failuresLeft = Swift.max(count, 0)
+      self.error = error
+    }
+  }
+
+  /// How many writes were refused so far.
+  public var refusedWrites: Int { lock.withLock { refused } }
+
+  /// Throws the armed error and uses up one failure, when one is armed.
+  private func checkWrite() throws(StoreError) {
+    let failure = lock.withLock { () -> StoreError? in
+      guard failuresLeft > 0 else { return nil }
+      failuresLeft -= 1
+      refused += 1
+      return error
+    }
+    if let failure { throw failure }
+  }
+
+  public var itemsDefinition: DataDefinition? { base.itemsDefinition }
+  public var supportsMoving: Bool { base.supportsMoving }
+
+  public func fetch(_ options: FetchOptions) throws(StoreError) -> [Value] {
+    try base.fetch(options)
+  }
+
+  public func count(_ options: FetchOptions) throws(StoreError) -> Int { try base.count(options) }
+
+  public func create() throws(StoreError) -> Value { try base.create() }
+
+  public func insert(_ item: Value, at index: Int?) throws(StoreError) {
+    try checkWrite()
+    try base.insert(item, at: index)
+  }
+
+  public func update(_ item: Value, values: [String: Value]) throws(StoreError) {
+    try checkWrite()
+    try base.update(item, values: values)
+  }
+
+  public func delete(_ item: Value) throws(StoreError) {
+    try checkWrite()
+    try base.delete(item)
+  }
+
+  public func move(from source: Int, to destination: Int) throws(StoreError) {
+    try checkWrite()
+    try base.move(from: source, to: destination)
+  }
+
+  public func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> StoreObservation {
+    base.observe(handler)
+  }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+import Trellis
+import TrellisExamples
+import TrellisTesting
+
+/// Stores report what changed, by position and item; a list in the store's own order applies
+/// the change to the items it shows instead of fetching them all again.
+@Suite("Precise store changes")
+struct PreciseStoreChangeTests {
+  static func list(_ names: [String]) throws -> (MemoryStore, ArrayOfObjectsSection, HeadlessHost) {
+    let definition = try TasksApp.taskDefinition()
+    let store = MemoryStore(objects: names.map { TaskItem(name: $0) }, definition: definition)
+    let model = TableModel()
+    let section = ArrayOfObjectsSection(store: store, definition: definition)
+    model.addSection(section)
+    return (store, section, HeadlessHost(model: model))
+  }
+
+  @Test func storesReportTheItemThatChanged() throws {
+    let (store, _, _) = try Self.list(["A"])
+    let log = ChangeLog()
+    let observation = store.observe { log.record($0) }
+    let item = Value.object(ObjectReference(TaskItem(name: "B")))
+    try store.insert(item, at: 1)
+    try store.update(item, values: ["name": "Bee"])
+    try store.move(from: 1, to: 0)
+    try store.delete(item)
+    #expect(
+      log.changes == [
+        .inserted(1, item: item), .updated(1, item: item), .moved(1, 0),
+        .deleted(0, item: item),
+      ])
+    #expect(
+      log.changes.map(\.withoutItem) == [.inserted(1), .updated(1), .moved(1, 0), .deleted(0)])
+    observation.cancel()
+  }
+
+  @Test func anUpdateReloadsItsRowWithoutFetching() throws {
+    let (store, _, host) = try Self.list(["A", "B", "C"])
+    let before = host.model.statistics
+    try store.update(store.allItems[1], values: ["name": "Bee"])
+    try host.check()
+    #expect(host.texts == [["A", "Bee", "C"]])
+    #expect(host.model.statistics.fetches == before.fetches)
+    #expect(host.model.statistics.rowBuilds - before.rowBuilds == 1)
+    #expect(host.changesets.last?.totals.itemReloads == 1)
+  }
+
+  @Test func insertsDeletesAndMovesApplyWithoutFetching() throws {
+    let (store, _, host) = try Self.list(["A", "B", "C"])
+    let before = host.model.statistics
+    try store.insert(.object(ObjectReference(TaskItem(name: "D"))), at: 1)
+    try store.move(from: 3, to: 0)
+    try host.check()
+    #expect(host.texts == [["C", "A", "D", "B"]])
+    try store.delete(store.allItems[2])
+    try host.check()
+    #expect(host.texts == [["C", "A", "B"]])
+    #expect(host.model.statistics.fetches == before.fetches)
+    #expect(host.violations.isEmpty)
+  }
+
+  @Test func aSortedListFetchesAgain() throws {
+    let (store, section, host) = try Self.list(["B", "A"])
+    section.fetchOptions.sort = [SortKey("name")]
+    try host.check()
+    #expect(host.texts == [["A", "B"]])
+    let before = host.model.statistics
+    try store.update(store.allItems[1], values: ["name": "C"])
+    try host.check()
+    #expect(host.texts == [["B", "C"]])
+    #expect(host.model.statistics.fetches == before.fetches + 1)
+    #expect(host.violations.isEmpty)
+  }
+
+  @Test func aReloadFetchesAgain() throws {
+    let (store, section, host) = try Self.list(["A"])
+    let before = host.model.statistics
+    try store.replace(at: 0, with: .object(ObjectReference(TaskItem(name: "Z"))))
+    try host.check()
+    #expect(host.texts == [["Z"]])
+    section.setNeedsRefresh()
+    try host.check()
+    #expect(host.model.statistics.fetches == before.fetches + 2)
+    #expect(host.violations.isEmpty)
+  }
+}
+
+/// Records store changes from any thread.
+final class ChangeLog: @unchecked Sendable {
+  private let lock = NSLock()
+  private var recorded: [StoreChange] = []
+  func record(_ change: StoreChange) { lock.withLock { recorded.append(change) } }
+  var changes: [StoreChange] { lock.withLock { recorded } }
+}
