@@ -124,7 +124,7 @@ extension SQLiteStore {
   /// The object for a row: the same object every time for the same row, with its values
   /// brought up to date.
   func materialize(_ record: RawRecord, of entity: SQLiteEntity) throws(StoreError) -> AnyObject {
-    let existing = lock.withLock { objects[entity.table]?[record.id] }
+    let existing = state.withLock { $0.objects[entity.table]?[record.id] }
     let object: AnyObject =
       existing ?? entity.definition.makeObject()
       ?? DocumentObject(
@@ -146,9 +146,9 @@ extension SQLiteStore {
       try assign(.array(children), to: relationship.name, of: kvc, record: record, entity: entity)
     }
     if existing == nil {
-      lock.withLock {
-        objects[entity.table, default: [:]][record.id] = object
-        keys[ObjectIdentifier(object)] = record.id
+      state.withLock { state in
+        state.objects[entity.table, default: [:]][record.id] = object
+        state.keys[ObjectIdentifier(object)] = record.id
       }
     }
     return object

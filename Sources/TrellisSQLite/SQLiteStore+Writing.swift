@@ -112,9 +112,9 @@ extension SQLiteStore {
       }
       return index
     }
-    lock.withLock {
-      objects[entity.table]?[id] = nil
-      keys[ObjectIdentifier(object)] = nil
+    state.withLock { state in
+      state.objects[entity.table]?[id] = nil
+      state.keys[ObjectIdentifier(object)] = nil
     }
     notify(.deleted(index, item: item))
   }
@@ -163,20 +163,20 @@ extension SQLiteStore {
   }
 
   func record(_ mappings: [Mapping]) {
-    lock.withLock {
+    state.withLock { state in
       for mapping in mappings {
-        objects[mapping.table, default: [:]][mapping.id] = mapping.object
-        keys[ObjectIdentifier(mapping.object)] = mapping.id
+        state.objects[mapping.table, default: [:]][mapping.id] = mapping.object
+        state.keys[ObjectIdentifier(mapping.object)] = mapping.id
       }
     }
   }
 
   /// The primary key of `object` in `entity`'s table, if the store knows it.
   func key(of object: AnyObject, in entity: SQLiteEntity) -> Int64? {
-    lock.withLock {
-      guard let id = keys[ObjectIdentifier(object)], objects[entity.table]?[id] === object else {
-        return nil
-      }
+    state.withLock { state in
+      guard let id = state.keys[ObjectIdentifier(object)],
+        state.objects[entity.table]?[id] === object
+      else { return nil }
       return id
     }
   }

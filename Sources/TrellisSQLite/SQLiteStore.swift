@@ -17,7 +17,7 @@ import Trellis
 /// let store = try SQLiteStore(path: "tasks.sqlite", entity: TasksApp.taskEntity())
 /// let screen = TasksApp.listScreen(store: store, definition: store.entity.definition)
 /// ```
-public final class SQLiteStore: DataStore, @unchecked Sendable {
+public final class SQLiteStore: DataStore, Sendable {
   /// What the store holds.
   public let entity: SQLiteEntity
   /// The GRDB connection, for queries of your own. Writes made here without the store are
@@ -25,18 +25,22 @@ public final class SQLiteStore: DataStore, @unchecked Sendable {
   /// report precise changes.
   public let database: DatabaseQueue
 
-  let lock = NSLock()
-  /// Objects by table and primary key: one object per row.
-  var objects: [String: [Int64: AnyObject]] = [:]
-  /// The primary key of every object the store made or inserted.
-  var keys: [ObjectIdentifier: Int64] = [:]
+  /// What the store keeps between calls, from any thread.
+  struct State {
+    /// Objects by table and primary key: one object per row.
+    var objects: [String: [Int64: AnyObject]] = [:]
+    /// The primary key of every object the store made or inserted.
+    var keys: [ObjectIdentifier: Int64] = [:]
+    var dataVersion: Int?
+    var watcher: _Concurrency.Task<Void, Never>?
+    /// Set inside the store's own write transactions, so that GRDB's region observation
+    /// reports only writes made around the store on the same connection.
+    var ownWrite = false
+    var regionObservation: AnyDatabaseCancellable?
+  }
+
+  let state = Locked(State())
   private let observers = StoreObservers()
-  private var dataVersion: Int?
-  private var watcher: _Concurrency.Task<Void, Never>?
-  /// Set inside the store's own write transactions, so that GRDB's region observation reports
-  /// only writes made around the store on the same connection.
-  private var ownWrite = false
-  private var regionObservation: AnyDatabaseCancellable?
 
   /// Opens (creating or migrating) the SQLite file at `path`.
   ///
@@ -74,25 +78,28 @@ public final class SQLiteStore: DataStore, @unchecked Sendable {
     } catch {
       throw .failed("cannot create or migrate the table '\(entity.table)': \(error)")
     }
-    dataVersion = currentDataVersion()
+    let version = currentDataVersion()
+    state.withLock { $0.dataVersion = version }
     // Writes made on this connection without the store (raw SQL through `database`) are seen
     // by GRDB's region observation and reported as a reload.
     let tables = entity.tree.map { GRDB.Table<GRDB.Row>($0.entity.table) }
-    regionObservation = DatabaseRegionObservation(tracking: tables).start(
+    let observation = DatabaseRegionObservation(tracking: tables).start(
       in: database, onError: { _ in },
       onChange: { [weak self] _ in
         guard let self else { return }
-        let own = self.lock.withLock { () -> Bool in
-          defer { self.ownWrite = false }
-          return self.ownWrite
+        let own = self.state.withLock { state in
+          defer { state.ownWrite = false }
+          return state.ownWrite
         }
         if !own { self.notify(.reloaded) }
       })
+    state.withLock { $0.regionObservation = observation }
   }
 
   deinit {
+    let (watcher, observation) = state.withLock { ($0.watcher, $0.regionObservation) }
     watcher?.cancel()
-    regionObservation?.cancel()
+    observation?.cancel()
   }
 
   /// A GRDB configuration with the SQL functions that translated predicates call (`regexp`,
@@ -124,7 +131,7 @@ public final class SQLiteStore: DataStore, @unchecked Sendable {
 
   /// How many row objects the store holds for identity: the rows loaded so far, never the
   /// whole table.
-  public var loadedObjectCount: Int { lock.withLock { keys.count } }
+  public var loadedObjectCount: Int { state.withLock { $0.keys.count } }
 
   public var supportsMoving: Bool { entity.positionColumn != nil }
 
@@ -141,9 +148,9 @@ public final class SQLiteStore: DataStore, @unchecked Sendable {
   @discardableResult
   public func checkForExternalChanges() -> Bool {
     guard let version = currentDataVersion() else { return false }
-    let changed = lock.withLock { () -> Bool in
-      defer { dataVersion = version }
-      return dataVersion != nil && dataVersion != version
+    let changed = state.withLock { state in
+      defer { state.dataVersion = version }
+      return state.dataVersion != nil && state.dataVersion != version
     }
     if changed { notify(.reloaded) }
     return changed
@@ -158,16 +165,16 @@ public final class SQLiteStore: DataStore, @unchecked Sendable {
         self.checkForExternalChanges()
       }
     }
-    let previous = lock.withLock { () -> _Concurrency.Task<Void, Never>? in
-      defer { watcher = task }
-      return watcher
+    let previous = state.withLock { state in
+      defer { state.watcher = task }
+      return state.watcher
     }
     previous?.cancel()
   }
 
   /// Stops looking for changes made elsewhere.
   public func stopWatching() {
-    lock.withLock { watcher }?.cancel()
+    state.withLock { $0.watcher }?.cancel()
   }
 
   private func currentDataVersion() -> Int? {
@@ -185,10 +192,10 @@ public final class SQLiteStore: DataStore, @unchecked Sendable {
 
   /// Runs `body` in one write transaction, keeping store errors and wrapping SQLite's.
   func write<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
-    defer { lock.withLock { ownWrite = false } }
+    defer { state.withLock { $0.ownWrite = false } }
     do {
       return try database.write { db in
-        lock.withLock { ownWrite = true }
+        state.withLock { $0.ownWrite = true }
         return try body(db)
       }
     } catch let error as StoreError { throw error } catch {

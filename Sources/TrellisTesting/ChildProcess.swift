@@ -1,4 +1,5 @@
 import Foundation
+import TrellisValues
 
 /// Runs a program to its end, with a deadline, for tests that start a second process.
 ///
@@ -43,17 +44,18 @@ public enum ChildProcess {
     process.standardInput = FileHandle.nullDevice
     try process.run()
 
-    let timedOut = TimeoutFlag()
+    let timedOut = Locked(false)
     let watchdog = DispatchWorkItem {
       guard process.isRunning else { return }
-      timedOut.set()
+      timedOut.withLock { $0 = true }
       process.terminate()
     }
     DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
     // Read both pipes to their end at once, so that neither fills up and blocks the child.
-    let errorData = ErrorBuffer()
+    let errorData = Locked(Data())
     let readErrors = DispatchWorkItem {
-      errorData.set(errors.fileHandleForReading.readDataToEndOfFile())
+      let data = errors.fileHandleForReading.readDataToEndOfFile()
+      errorData.withLock { $0 = data }
     }
     DispatchQueue.global().async(execute: readErrors)
     let outputData = output.fileHandleForReading.readDataToEndOfFile()
@@ -62,22 +64,7 @@ public enum ChildProcess {
     watchdog.cancel()
     return Result(
       status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-      errors: String(decoding: errorData.get(), as: UTF8.self), timedOut: timedOut.get())
+      errors: String(decoding: errorData.withLock { $0 }, as: UTF8.self),
+      timedOut: timedOut.withLock { $0 })
   }
-}
-
-/// A flag set from the watchdog's thread.
-private final class TimeoutFlag: @unchecked Sendable {
-  private let lock = NSLock()
-  private var value = false
-  func set() { lock.withLock { value = true } }
-  func get() -> Bool { lock.withLock { value } }
-}
-
-/// The standard error bytes, handed from the reading thread.
-private final class ErrorBuffer: @unchecked Sendable {
-  private let lock = NSLock()
-  private var data = Data()
-  func set(_ data: Data) { lock.withLock { self.data = data } }
-  func get() -> Data { lock.withLock { data } }
 }

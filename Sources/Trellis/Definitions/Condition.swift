@@ -45,7 +45,7 @@ public struct Condition: Sendable {
 
 /// Reads values by key path for conditions and actions: through an editing draft when there
 /// is one (so conditions see what a person typed), otherwise through the object.
-public struct ValueReader: @unchecked Sendable {
+public struct ValueReader {
   let read: (String) -> Value?
 
   /// A reader over a key-value coding object.

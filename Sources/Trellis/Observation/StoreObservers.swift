@@ -1,5 +1,3 @@
-import Foundation
-
 /// The observers of a store: who to tell about each ``StoreChange``, safe from any thread.
 ///
 /// A store keeps one and answers ``DataStore/observe(_:)`` with ``add(_:)``:
@@ -10,30 +8,32 @@ import Foundation
 ///   observers.add(handler)
 /// }
 /// ```
-public final class StoreObservers: @unchecked Sendable {
-  private let lock = NSLock()
-  private var handlers: [Int: @Sendable (StoreChange) -> Void] = [:]
-  private var next = 0
+public final class StoreObservers: Sendable {
+  private struct State {
+    var handlers: [Int: @Sendable (StoreChange) -> Void] = [:]
+    var next = 0
+  }
+
+  private let state = Locked(State())
 
   /// Creates an empty list.
   public init() {}
 
   /// Adds `handler`; it is called with every change until the observation ends.
   public func add(_ handler: @escaping @Sendable (StoreChange) -> Void) -> StoreObservation {
-    let key = lock.withLock { () -> Int in
-      next += 1
-      handlers[next] = handler
-      return next
+    let key = state.withLock { state in
+      state.next += 1
+      state.handlers[state.next] = handler
+      return state.next
     }
     return StoreObservation { [weak self] in
-      guard let self else { return }
-      _ = self.lock.withLock { self.handlers.removeValue(forKey: key) }
+      _ = self?.state.withLock { $0.handlers.removeValue(forKey: key) }
     }
   }
 
   /// Tells every observer about `change`, outside the lock.
   public func notify(_ change: StoreChange) {
-    let current = lock.withLock { Array(handlers.values) }
+    let current = state.withLock { Array($0.handlers.values) }
     for handler in current { handler(change) }
   }
 }

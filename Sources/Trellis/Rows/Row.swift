@@ -2,7 +2,7 @@
 ///
 /// Rows are values. Sections make them on demand from their content, so a section over a
 /// million items never holds a million rows.
-public struct Row: @unchecked Sendable {
+public struct Row {
   /// The row's identity across updates.
   public var id: RowID
   /// What the row shows and which control edits it.

@@ -2,7 +2,7 @@
 ///
 /// Reading goes through the object every time, so the row always shows the current value.
 /// Writing checks the type first and leaves the object unchanged on error.
-public struct RowBinding: @unchecked Sendable, CustomStringConvertible {
+public struct RowBinding: CustomStringConvertible {
   /// The bound object.
   public let object: AnyObject
   /// The key path, as written in names strings and descriptors (`profile.firstName`).

@@ -217,14 +217,13 @@ public final class ArrayOfObjectsModel {
 }
 
 /// A flag set from any thread and taken on the model's.
-final class StaleFlag: @unchecked Sendable {
-  private let lock = NSLock()
-  private var value = false
+final class StaleFlag: Sendable {
+  private let value = Locked(false)
 
-  func set() { lock.withLock { value = true } }
+  func set() { value.withLock { $0 = true } }
 
   func take() -> Bool {
-    lock.withLock {
+    value.withLock { value in
       defer { value = false }
       return value
     }

@@ -5,15 +5,14 @@ import Foundation
 /// ```swift
 /// let store = MemoryStore(items: tasks.map { .object(ObjectReference($0)) }, definition: taskDef)
 /// ```
-public final class MemoryStore: DataStore, @unchecked Sendable {
-  private let lock = NSLock()
-  private var items: [Value]
+public final class MemoryStore: DataStore, Sendable {
+  private let items: Locked<[Value]>
   private let observers = StoreObservers()
   public let itemsDefinition: DataDefinition?
 
   /// Creates a store holding `items`.
   public init(items: [Value] = [], definition: DataDefinition? = nil) {
-    self.items = items
+    self.items = Locked(items)
     self.itemsDefinition = definition
   }
 
@@ -23,12 +22,12 @@ public final class MemoryStore: DataStore, @unchecked Sendable {
   }
 
   /// Every item, in the store's order.
-  public var allItems: [Value] { lock.withLock { items } }
+  public var allItems: [Value] { items.withLock { $0 } }
 
   public var supportsMoving: Bool { true }
 
   public func fetch(_ options: FetchOptions) throws(StoreError) -> [Value] {
-    var result = lock.withLock { items }
+    var result = items.withLock { $0 }
     let definition = itemsDefinition
     func reader(_ item: Value) -> ValueReader {
       definition?.reader(for: item) ?? DataDefinition.document(item).reader(for: item)
@@ -61,20 +60,19 @@ public final class MemoryStore: DataStore, @unchecked Sendable {
   }
 
   public func insert(_ item: Value, at index: Int?) throws(StoreError) {
-    lock.lock()
-    let position = index ?? items.count
-    guard position >= 0, position <= items.count else {
-      let count = items.count
-      lock.unlock()
-      throw .indexOutOfRange(position, count: count)
+    let position = try items.withLock { items throws(StoreError) -> Int in
+      let position = index ?? items.count
+      guard position >= 0, position <= items.count else {
+        throw .indexOutOfRange(position, count: items.count)
+      }
+      items.insert(item, at: position)
+      return position
     }
-    items.insert(item, at: position)
-    lock.unlock()
     notify(.inserted(position, item: item))
   }
 
   public func update(_ item: Value, values: [String: Value]) throws(StoreError) {
-    guard let index = lock.withLock({ items.firstIndex(of: item) }) else {
+    guard let index = items.withLock({ $0.firstIndex(of: item) }) else {
       throw .notFound(item.displayText)
     }
     if case .object(let ref) = item,
@@ -83,18 +81,18 @@ public final class MemoryStore: DataStore, @unchecked Sendable {
     {
       do { try kvc.setValues(values) } catch { throw .invalidItem(error.description) }
     } else if values.count == 1, let value = values[PlainValue.key] {
-      lock.withLock { items[index] = value }
+      items.withLock { $0[index] = value }
     } else {
       throw .unsupported("updating values of \(item.type) items")
     }
     // The item now at `index`: the same object, or the new plain value.
-    let current = lock.withLock { items.indices.contains(index) ? items[index] : nil }
+    let current = items.withLock { $0.indices.contains(index) ? $0[index] : nil }
     notify(.updated(index, item: current))
   }
 
   /// Replaces the item at `index` (plain values cannot be updated in place).
   public func replace(at index: Int, with item: Value) throws(StoreError) {
-    try locked { () throws(StoreError) in
+    try items.withLock { items throws(StoreError) in
       guard items.indices.contains(index) else {
         throw .indexOutOfRange(index, count: items.count)
       }
@@ -104,7 +102,7 @@ public final class MemoryStore: DataStore, @unchecked Sendable {
   }
 
   public func delete(_ item: Value) throws(StoreError) {
-    guard let index = lock.withLock({ items.firstIndex(of: item) }) else {
+    guard let index = items.withLock({ $0.firstIndex(of: item) }) else {
       throw .notFound(item.displayText)
     }
     try delete(at: index)
@@ -112,18 +110,17 @@ public final class MemoryStore: DataStore, @unchecked Sendable {
 
   /// Deletes the item at `index`.
   public func delete(at index: Int) throws(StoreError) {
-    var removed = Value.null
-    try locked { () throws(StoreError) in
+    let removed = try items.withLock { items throws(StoreError) -> Value in
       guard items.indices.contains(index) else {
         throw .indexOutOfRange(index, count: items.count)
       }
-      removed = items.remove(at: index)
+      return items.remove(at: index)
     }
     notify(.deleted(index, item: removed))
   }
 
   public func move(from source: Int, to destination: Int) throws(StoreError) {
-    try locked { () throws(StoreError) in
+    try items.withLock { items throws(StoreError) in
       guard items.indices.contains(source) else {
         throw .indexOutOfRange(source, count: items.count)
       }
@@ -138,13 +135,6 @@ public final class MemoryStore: DataStore, @unchecked Sendable {
 
   public func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> StoreObservation {
     observers.add(handler)
-  }
-
-  /// Runs `body` under the lock, keeping its typed error.
-  private func locked(_ body: () throws(StoreError) -> Void) throws(StoreError) {
-    lock.lock()
-    defer { lock.unlock() }
-    try body()
   }
 
   private func notify(_ change: StoreChange) { observers.notify(change) }

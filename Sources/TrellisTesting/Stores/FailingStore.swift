@@ -14,13 +14,16 @@ import Trellis
 /// try app.send(.done)   // refused: the draft keeps every typed value
 /// try app.send(.done)   // the store recovered: committed
 /// ```
-public final class FailingStore: DataStore, @unchecked Sendable {
+public final class FailingStore: DataStore, Sendable {
   /// The store that does the work.
   public let base: any DataStore
-  private let lock = NSLock()
-  private var failuresLeft = 0
-  private var error = StoreError.failed("the store refused the write")
-  private var refused = 0
+  private struct Failures {
+    var left = 0
+    var error = StoreError.failed("the store refused the write")
+    var refused = 0
+  }
+
+  private let failures = Locked(Failures())
 
   /// Wraps `base`; it fails nothing until ``failNextWrites(_:with:)``.
   public init(_ base: any DataStore) {
@@ -29,22 +32,22 @@ public final class FailingStore: DataStore, @unchecked Sendable {
 
   /// Makes the next `count` writes throw `error`.
   public func failNextWrites(_ count: Int = 1, with error: StoreError) {
-    lock.withLock {
-      failuresLeft = Swift.max(count, 0)
-      self.error = error
+    failures.withLock {
+      $0.left = Swift.max(count, 0)
+      $0.error = error
     }
   }
 
   /// How many writes were refused so far.
-  public var refusedWrites: Int { lock.withLock { refused } }
+  public var refusedWrites: Int { failures.withLock { $0.refused } }
 
   /// Throws the armed error and uses up one failure, when one is armed.
   private func checkWrite() throws(StoreError) {
-    let failure = lock.withLock { () -> StoreError? in
-      guard failuresLeft > 0 else { return nil }
-      failuresLeft -= 1
-      refused += 1
-      return error
+    let failure = failures.withLock { failures -> StoreError? in
+      guard failures.left > 0 else { return nil }
+      failures.left -= 1
+      failures.refused += 1
+      return failures.error
     }
     if let failure { throw failure }
   }

@@ -123,15 +123,14 @@ struct Probe {
 }
 
 /// Collects a store's change events.
-final class EventLog: @unchecked Sendable {
-  private let lock = NSLock()
-  private var events: [StoreChange] = []
+final class EventLog: Sendable {
+  private let events = Locked<[StoreChange]>([])
 
-  func record(_ change: StoreChange) { lock.withLock { events.append(change) } }
+  func record(_ change: StoreChange) { events.withLock { $0.append(change) } }
 
   /// The events since the last call.
   func take() -> [StoreChange] {
-    lock.withLock {
+    events.withLock { events in
       defer { events = [] }
       return events
     }

@@ -12,7 +12,7 @@ import Observation
 ///   ])
 /// }
 /// ```
-public struct PropertyTable<Root: AnyObject>: @unchecked Sendable {
+public struct PropertyTable<Root: AnyObject>: Sendable {
   /// The properties, in declaration order.
   public let properties: [Property]
   private let index: [String: Int]
@@ -41,20 +41,22 @@ public struct PropertyTable<Root: AnyObject>: @unchecked Sendable {
   public var names: [String] { properties.map(\.name) }
 
   /// One bindable property.
-  public struct Property: @unchecked Sendable {
+  public struct Property: Sendable {
     /// The property's name in Swift.
     public let name: String
     /// Its declared kind.
     public let kind: ValueKind
     /// The Swift key path.
-    public let keyPath: PartialKeyPath<Root>
+    public let keyPath: PartialKeyPath<Root> & Sendable
     /// Whether it can be written.
     public let isWritable: Bool
-    let read: (Root) -> Value
-    let write: ((Root, Value) throws(ValueConversionError) -> Void)?
+    let read: @Sendable (Root) -> Value
+    let write: (@Sendable (Root, Value) throws(ValueConversionError) -> Void)?
 
     /// A writable property of a convertible type.
-    public init<V: ValueConvertible>(_ name: String, _ keyPath: ReferenceWritableKeyPath<Root, V>) {
+    public init<V: ValueConvertible>(
+      _ name: String, _ keyPath: ReferenceWritableKeyPath<Root, V> & Sendable
+    ) {
       self.name = name
       self.kind = V.valueKind
       self.keyPath = keyPath
@@ -66,7 +68,7 @@ public struct PropertyTable<Root: AnyObject>: @unchecked Sendable {
     }
 
     /// A read-only property of a convertible type (a `let`, or a computed property).
-    public init<V: ValueConvertible>(_ name: String, _ keyPath: KeyPath<Root, V>) {
+    public init<V: ValueConvertible>(_ name: String, _ keyPath: KeyPath<Root, V> & Sendable) {
       self.name = name
       self.kind = V.valueKind
       self.keyPath = keyPath
@@ -77,7 +79,7 @@ public struct PropertyTable<Root: AnyObject>: @unchecked Sendable {
 
     /// A property of a type the core cannot bind: listed, read as nil, never written.
     @_disfavoredOverload
-    public init<V>(_ name: String, _ keyPath: KeyPath<Root, V>) {
+    public init<V>(_ name: String, _ keyPath: KeyPath<Root, V> & Sendable) {
       self.name = name
       self.kind = .unsupported(String(describing: V.self))
       self.keyPath = keyPath

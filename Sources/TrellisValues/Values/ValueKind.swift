@@ -70,7 +70,7 @@ public indirect enum ValueKind: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A class that can be bound: its name, and how to make an empty instance.
-public struct ObjectTypeInfo: Hashable, @unchecked Sendable {
+public struct ObjectTypeInfo: Hashable, Sendable {
   /// The class name.
   public let name: String
   /// The class.
