@@ -10,9 +10,11 @@ extension DemoApps {
     // The settings live in the user-defaults suite "trellis-demo": what a person enters is
     // there at the next launch. Every session edits the same settings object.
     let store = try UserDefaultsStore(suiteName: "trellis-demo")
-    let settings = SharedObject(SettingsApp.settings(in: store))
-    return WebApp(id: "settings", title: "Settings", subtitle: "User defaults, every control") {
-      Navigator(root: try SettingsApp.screen(for: settings.object))
+    return WebApp(
+      id: "settings", title: "Settings", subtitle: "User defaults, every control",
+      sharing: SettingsApp.settings(in: store)
+    ) { settings in
+      Navigator(root: try SettingsApp.screen(for: settings))
     }
   }
 
@@ -36,9 +38,11 @@ extension DemoApps {
           "publisher": ["name": "Trellis Press", "city": "London"],
         ], format: .json)
     }
-    let document = SharedDocument(file: file)
     let definition = DataDefinition.document(file.root, name: url.lastPathComponent)
-    return WebApp(id: "documents", title: "Documents", subtitle: url.lastPathComponent) {
+    return WebApp(
+      id: "documents", title: "Documents", subtitle: url.lastPathComponent,
+      sharing: SharedDocument(file: file)
+    ) { document in
       let model = TableModel(title: url.lastPathComponent)
       let draft = try model.generateSections(
         for: document.object, definition: definition, mode: .deferred)
@@ -50,29 +54,25 @@ extension DemoApps {
   // MARK: Go Fish (seed 002)
 
   static func goFishApp() -> WebApp {
-    let game = SharedObject(GoFishGame.seedExample())
-    return WebApp(id: "gofish", title: "Go Fish", subtitle: "Play a turn; the sections animate") {
-      let model = GoFishTable.model(for: game.object)
+    WebApp(
+      id: "gofish", title: "Go Fish", subtitle: "Play a turn; the sections animate",
+      sharing: GoFishGame.seedExample()
+    ) { game in
+      let model = GoFishTable.model(for: game)
       let actions = Section(id: "actions")
       var turn = Row(id: RowID(.string("play")), kind: .button, text: "Play a turn")
       turn.action = .named("playTurn")
       actions.addRow(turn)
       model.insertSection(actions, at: 0)
       let navigator = Navigator(root: Screen(model: model))
-      navigator.namedActions["playTurn"] = { _ in game.object.playTurn() }
+      navigator.namedActions["playTurn"] = { _ in game.playTurn() }
       return navigator
     }
   }
 }
 
-/// An object the sessions of one app share. Only the app's serial domain touches it.
-final class SharedObject<Object: AnyObject>: @unchecked Sendable {
-  let object: Object
-  init(_ object: Object) { self.object = object }
-}
-
 /// A document file and the object sessions edit; every commit is saved to disk.
-final class SharedDocument: @unchecked Sendable {
+final class SharedDocument {
   private var file: DocumentFile
   let object: DocumentObject
   private(set) var lastError: String?

@@ -35,8 +35,8 @@ struct ServeCommand: AsyncParsableCommand {
       throw ExitCode(1)
     }
     let title = URL(fileURLWithPath: inputs.descriptor).deletingPathExtension().lastPathComponent
-    let app = WebApp(id: "table", title: title, subtitle: inputs.descriptor) {
-      try served.makeNavigator()
+    let app = WebApp(id: "table", title: title, subtitle: inputs.descriptor, sharing: served) {
+      try $0.makeNavigator()
     }
     let server = try WebServer(apps: [app], configuration: WebConfiguration(host: host, port: port))
     let host = self.host
@@ -48,8 +48,9 @@ struct ServeCommand: AsyncParsableCommand {
 }
 
 /// What every session's navigator is made from; the web host calls it on the app's one
-/// serial domain, so the shared root object is never touched from two places at once.
-final class ServedDescriptor: @unchecked Sendable {
+/// serial domain (the app shares it), so the root object is never touched from two places at
+/// once.
+final class ServedDescriptor {
   let descriptor: TableDescriptor
   let library: DescriptorLibrary
   let root: DocumentObject

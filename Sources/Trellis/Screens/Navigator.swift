@@ -11,7 +11,7 @@ public final class Navigator {
   /// The screen in the detail pane (master-detail mode).
   public private(set) var detail: Screen?
   /// Named actions rows can run (`RowAction.named`).
-  public var namedActions: [String: @Sendable (RowContext) -> Void] = [:]
+  public var namedActions: [String: (RowContext) -> Void] = [:]
   /// Makes screens for `RowAction.push(name)` (descriptors, say).
   public var screenProvider: ((String, RowContext) -> Screen?)?
   /// The last address a link row asked to open, for hosts to open.

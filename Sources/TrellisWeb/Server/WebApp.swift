@@ -28,4 +28,25 @@ public struct WebApp: Sendable {
     self.subtitle = subtitle
     self.makeNavigator = makeNavigator
   }
+
+  /// Creates an app whose sessions share `state`: a store, a game, a document.
+  ///
+  /// The state is handed over (`sending`), and from then on it is touched only on the app's
+  /// serial domain, where `makeNavigator` runs; so it needs no `Sendable` conformance and no
+  /// box of your own.
+  ///
+  /// ```swift
+  /// WebApp(id: "gofish", title: "Go Fish", sharing: GoFishGame.seedExample()) { game in
+  ///   Navigator(root: Screen(model: GoFishTable.model(for: game)))
+  /// }
+  /// ```
+  public init<State>(
+    id: String, title: String, subtitle: String? = nil, sharing state: sending State,
+    makeNavigator: @escaping @Sendable (State) throws -> Navigator
+  ) {
+    let shared = Locked(state)
+    self.init(id: id, title: title, subtitle: subtitle) {
+      try shared.withLock { state in try makeNavigator(state) }
+    }
+  }
 }
