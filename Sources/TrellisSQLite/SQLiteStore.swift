@@ -40,7 +40,7 @@ public final class SQLiteStore: DataStore, Sendable {
   }
 
   let state = Locked(State())
-  private let observers = StoreObservers()
+  private let observers = ObserverList<StoreChange>()
 
   /// Opens (creating or migrating) the SQLite file at `path`.
   ///
@@ -137,7 +137,7 @@ public final class SQLiteStore: DataStore, Sendable {
 
   // MARK: Observation
 
-  public func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> StoreObservation {
+  public func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> ObservationToken {
     observers.add(handler)
   }
 

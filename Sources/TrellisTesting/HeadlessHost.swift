@@ -26,7 +26,7 @@ public final class HeadlessHost {
   public private(set) var violations: [ContractViolation] = []
   /// What the table shows, kept in step stage by stage.
   public let driver: StagedUpdateDriver<SectionSnapshot, RowSnapshot>
-  private var observation: TableObservation?
+  private var observation: ObservationToken?
   private var isDragging = false
 
   /// Shows `model` and starts applying its changesets.

@@ -43,7 +43,7 @@
     /// Called when the core refuses an event (a refused move, an invalid value).
     public var onError: ((ScreenError) -> Void)?
 
-    private var observation: TableObservation?
+    private var observation: ObservationToken?
     private var isDragging = false
     private static let reuseIdentifier = "TrellisRow"
 

@@ -16,8 +16,7 @@ public final class Navigator {
   public var screenProvider: ((String, RowContext) -> Screen?)?
   /// The last address a link row asked to open, for hosts to open.
   public private(set) var openedURL: String?
-  private var observers: [Int: () -> Void] = [:]
-  private var nextObserver = 0
+  private let observers = ObserverList<Void>()
 
   /// Starts with `root`.
   public init(root: Screen) {
@@ -29,15 +28,12 @@ public final class Navigator {
   public var top: Screen { stack[stack.count - 1] }
 
   /// Calls `handler` whenever the stack or the detail pane changes.
-  public func observe(_ handler: @escaping () -> Void) -> TableObservation {
-    nextObserver += 1
-    let key = nextObserver
-    observers[key] = handler
-    return TableObservation { [weak self] in self?.observers[key] = nil }
+  public func observe(_ handler: @escaping () -> Void) -> ObservationToken {
+    observers.add { _ in handler() }
   }
 
   private func changed() {
-    for observer in observers.values { observer() }
+    observers.notify(())
   }
 
   /// Shows `screen` on top (or in the detail pane, in master-detail mode, when it comes from

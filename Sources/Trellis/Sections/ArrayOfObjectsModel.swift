@@ -45,7 +45,7 @@ public final class ArrayOfObjectsModel {
   public private(set) var searchText = ""
 
   private let stale = StaleFlag()
-  private var observation: StoreObservation?
+  private var observation: ObservationToken?
 
   /// Creates a grouped model over `store`.
   ///

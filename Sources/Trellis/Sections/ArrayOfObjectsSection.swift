@@ -33,7 +33,7 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
   /// How the last load went: hosts show a spinner, an empty state or the error.
   public private(set) var loadState = LoadState.idle
   private var searchText = ""
-  private var observation: StoreObservation?
+  private var observation: ObservationToken?
   /// What the store reported, from any thread, until the section takes it.
   private let reported = StoreChangeQueue()
   /// Store changes not yet applied to ``items``.

@@ -24,7 +24,7 @@ public protocol DataStore: AnyObject, Sendable {
   /// Whether the store keeps an order a person can change.
   var supportsMoving: Bool { get }
   /// Calls `handler` after every change, on the thread that made it.
-  func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> StoreObservation
+  func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> ObservationToken
 }
 
 /// What changed in a store: positions in its unfiltered order and, where the store knows it,
@@ -78,19 +78,6 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case .failed(let why): why
     }
   }
-}
-
-/// Keeps a store observer registered; observing stops when cancelled or released.
-public final class StoreObservation: Sendable {
-  private let cancelHandler: @Sendable () -> Void
-
-  /// Wraps what stops the observation.
-  public init(_ cancel: @escaping @Sendable () -> Void) { cancelHandler = cancel }
-
-  /// Stops observing.
-  public func cancel() { cancelHandler() }
-
-  deinit { cancelHandler() }
 }
 
 /// How to fetch: order, filter, and a window.

@@ -33,7 +33,7 @@ public final class DocumentStore: DataStore, @unchecked Sendable {
   public private(set) var hasUnsavedChanges = false
 
   private let items: MemoryStore
-  private var itemsObservation: StoreObservation?
+  private var itemsObservation: ObservationToken?
 
   /// Opens the file at `url`, detecting its format unless `format` is given.
   ///
@@ -212,7 +212,7 @@ public final class DocumentStore: DataStore, @unchecked Sendable {
     try items.move(from: source, to: destination)
   }
 
-  public func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> StoreObservation {
+  public func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> ObservationToken {
     items.observe(handler)
   }
 }

@@ -6,7 +6,7 @@ final class DraftArrayStore: DataStore, @unchecked Sendable {
   let draft: Draft
   let name: String
   let itemsDefinition: DataDefinition?
-  private let observers = StoreObservers()
+  private let observers = ObserverList<StoreChange>()
 
   init(draft: Draft, name: String, definition: DataDefinition?) {
     self.draft = draft
@@ -82,7 +82,7 @@ final class DraftArrayStore: DataStore, @unchecked Sendable {
     store(items, .moved(source, destination))
   }
 
-  func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> StoreObservation {
+  func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> ObservationToken {
     observers.add(handler)
   }
 }

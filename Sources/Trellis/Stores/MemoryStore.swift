@@ -7,7 +7,7 @@ import Foundation
 /// ```
 public final class MemoryStore: DataStore, Sendable {
   private let items: Locked<[Value]>
-  private let observers = StoreObservers()
+  private let observers = ObserverList<StoreChange>()
   public let itemsDefinition: DataDefinition?
 
   /// Creates a store holding `items`.
@@ -133,7 +133,7 @@ public final class MemoryStore: DataStore, Sendable {
     notify(.moved(source, destination))
   }
 
-  public func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> StoreObservation {
+  public func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> ObservationToken {
     observers.add(handler)
   }
 

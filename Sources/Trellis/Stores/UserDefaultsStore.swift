@@ -23,7 +23,7 @@ public final class UserDefaultsStore: DataStore, @unchecked Sendable {
   public let itemsDefinition: DataDefinition?
   let defaults: UserDefaults
   private let items: MemoryStore
-  private var persisting: StoreObservation?
+  private var persisting: ObservationToken?
 
   /// Opens the suite `suiteName`.
   ///
@@ -96,7 +96,7 @@ public final class UserDefaultsStore: DataStore, @unchecked Sendable {
     try items.move(from: source, to: destination)
   }
 
-  public func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> StoreObservation {
+  public func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> ObservationToken {
     items.observe(handler)
   }
 }

@@ -43,8 +43,7 @@ public final class TableModel {
   var caches: [ObjectIdentifier: SectionCache] = [:]
   private(set) var delivered = TableSnapshot()
   private(set) var sectionsChanged = true
-  private var observers: [Int: (TableChangeset) -> Void] = [:]
-  private var nextObserver = 0
+  private let observers = ObserverList<TableChangeset>()
   private var nextSectionNumber = 0
   private var isProcessing = false
 
@@ -129,11 +128,8 @@ public final class TableModel {
   }
 
   /// Calls `handler` with every changeset from now on. Keep the token to keep observing.
-  public func observe(_ handler: @escaping (TableChangeset) -> Void) -> TableObservation {
-    nextObserver += 1
-    let key = nextObserver
-    observers[key] = handler
-    return TableObservation { [weak self] in self?.observers[key] = nil }
+  public func observe(_ handler: @escaping (TableChangeset) -> Void) -> ObservationToken {
+    observers.add(handler)
   }
 
   /// Whether anything changed since the last ``processChanges()``.
@@ -164,7 +160,7 @@ public final class TableModel {
       ?? firstChangeset(render(stale))
     delivered = changeset.target
     if !changeset.isEmpty {
-      for observer in observers.values { observer(changeset) }
+      observers.notify(changeset)
     }
     return changeset
   }
@@ -213,21 +209,6 @@ public final class TableModel {
     }
     return TableSnapshot(sections: result)
   }
-}
-
-/// Keeps a model observer alive; observing stops when it is cancelled or released.
-public final class TableObservation {
-  private var cancelHandler: (() -> Void)?
-
-  init(_ cancel: @escaping () -> Void) { cancelHandler = cancel }
-
-  /// Stops observing.
-  public func cancel() {
-    cancelHandler?()
-    cancelHandler = nil
-  }
-
-  deinit { cancelHandler?() }
 }
 
 extension TableModel {

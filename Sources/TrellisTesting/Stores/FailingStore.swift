@@ -83,7 +83,7 @@ public final class FailingStore: DataStore, Sendable {
     try base.move(from: source, to: destination)
   }
 
-  public func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> StoreObservation {
+  public func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> ObservationToken {
     base.observe(handler)
   }
 }

@@ -229,7 +229,7 @@ extension StoreContract {
     let log = EventLog()
     let second = EventLog()
     let observation = store.observe(log.record)
-    var kept: StoreObservation? = store.observe(second.record)
+    var kept: ObservationToken? = store.observe(second.record)
     try store.insert(try newItem(store, "Fay", 6), at: 0)
     probe.expectEvents(log.take(), .inserted(0), "first observer")
     probe.expectEvents(second.take(), .inserted(0), "second observer")

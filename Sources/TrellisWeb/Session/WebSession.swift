@@ -221,7 +221,7 @@ final class PaneState {
   var bar = ""
   var index = ""
   var pending: [TableChangeset] = []
-  var observation: TableObservation?
+  var observation: ObservationToken?
 
   init(screen: Screen, table: TableSnapshot, editing: Bool) {
     self.screen = screen

@@ -71,7 +71,7 @@ final class ForgetfulStore: DataStore, @unchecked Sendable {
   func move(from source: Int, to destination: Int) throws(StoreError) {
     try base.move(from: source, to: destination)
   }
-  func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> StoreObservation {
-    StoreObservation {}
+  func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> ObservationToken {
+    ObservationToken {}
   }
 }
