@@ -1,4 +1,5 @@
 import Observation
+import Trellis
 
 /// A game of Go Fish between the player and three opponents (seed 002's example).
 @Observable
@@ -82,18 +83,5 @@ public final class GoFishGame {
     }
     let booked = player.layDownBooks()
     if !booked.isEmpty { lastEvent += " Book of \(booked.joined(separator: ", "))s!" }
-  }
-}
-
-/// A small seeded generator (SplitMix64) so that games replay the same way.
-struct SeededRandom: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

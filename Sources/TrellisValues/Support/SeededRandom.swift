@@ -1,5 +1,6 @@
 /// A small, fast, seeded random number generator (SplitMix64), so that every randomized test
-/// and benchmark input can be replayed from its seed.
+/// and benchmark input, and every seeded example (a Go Fish deal, generated contacts), can be
+/// replayed from its seed.
 ///
 /// ```swift
 /// var random = SeededRandom(seed: 42)

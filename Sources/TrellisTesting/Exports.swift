@@ -1,0 +1,2 @@
+// Tests that import TrellisTesting get the whole of Trellis too (SeededRandom among it).
+@_exported import Trellis
