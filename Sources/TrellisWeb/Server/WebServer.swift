@@ -94,7 +94,7 @@ public struct WebServer: Sendable {
         for try await message in inbound.messages(maxSize: self.frameLimit) {
           switch message {
           case .text(let text): await domain.receive(session: id, text)
-          case .binary: await domain.receive(session: id, "{\"t\":\"binary\"}")
+          case .binary: await domain.receive(session: id, "{\"type\":\"binary\"}")
           }
         }
       }

@@ -10,6 +10,7 @@ actor WebAppDomain {
   let app: WebApp
   let configuration: WebConfiguration
   private var sessions: [String: WebSession] = [:]
+  let rowKeys = RowKeys()
   private var wakeScheduled = false
 
   init(app: WebApp, configuration: WebConfiguration) {
@@ -33,6 +34,7 @@ actor WebAppDomain {
     let id = Secret.make(bytes: 12)
     let session = WebSession(
       id: id, token: Secret.make(bytes: 24), navigator: navigator, configuration: configuration,
+      rowKeys: rowKeys,
       wake: { [weak self] in
         guard let self else { return }
         Task { await self.wakeUp() }
@@ -131,4 +133,9 @@ enum Secret {
     for i in x.indices { difference |= x[i] ^ y[i] }
     return difference == 0
   }
+}
+
+extension WebAppDomain {
+  /// The key the pages of this app know the row with `id` by.
+  func rowKey(for id: RowID) -> String { rowKeys.key(for: id) }
 }

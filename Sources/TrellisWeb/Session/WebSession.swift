@@ -11,6 +11,8 @@ final class WebSession {
   let token: String
   let navigator: Navigator
   let renderer: HTMLRenderer
+  /// The app's names for rows on the wire, shared by its sessions.
+  let rowKeys: RowKeys
   let created = ContinuousClock.now
   private(set) var outbound: AsyncStream<String>.Continuation?
   private var panes: [ClientMessage.Pane: PaneState] = [:]
@@ -21,8 +23,9 @@ final class WebSession {
 
   init(
     id: String, token: String, navigator: Navigator, configuration: WebConfiguration,
-    wake: @escaping @Sendable () -> Void
+    rowKeys: RowKeys, wake: @escaping @Sendable () -> Void
   ) {
+    self.rowKeys = rowKeys
     self.id = id
     self.token = token
     self.navigator = navigator
@@ -87,7 +90,7 @@ final class WebSession {
       }
       panes[pane] = state
       html += "<div class=\"pane pane-\(pane.rawValue)\">"
-      html += renderer.screen(snapshot, pane: pane.rawValue) + "</div>"
+      html += renderer.screen(snapshot, pane: pane.rawValue, rowKey: rowKeys.key) + "</div>"
     }
     return html + "</div>"
   }
@@ -136,21 +139,27 @@ final class WebSession {
 
   private func op(_ patch: DOMPatch, editing: Bool, in table: TableSnapshot) -> ServerMessage.Op {
     switch patch {
-    case .deleteRow(let s, let r): .init(o: "dr", s: s, r: r)
+    case .deleteRow(let s, let r): .init(op: "deleteRow", sectionIndex: s, rowIndex: r)
     case .insertRow(let s, let r, let row):
-      .init(o: "ir", s: s, r: r, h: renderer.row(row, index: r, editing: editing))
+      .init(
+        op: "insertRow", sectionIndex: s, rowIndex: r,
+        html: renderer.row(row, index: r, editing: editing, key: rowKeys.key(for: row.id)))
     case .replaceRow(let s, let r, let row):
       .init(
-        o: "sr", s: s, r: r,
-        h: renderer.row(
+        op: "replaceRow", sectionIndex: s, rowIndex: r,
+        html: renderer.row(
           row, index: r, editing: editing,
           virtual: table.sections.indices.contains(s)
-            && renderer.isVirtual(table.sections[s].items.count)))
-    case .deleteSection(let s): .init(o: "ds", s: s)
+            && renderer.isVirtual(table.sections[s].items.count), key: rowKeys.key(for: row.id)))
+    case .deleteSection(let s): .init(op: "deleteSection", sectionIndex: s)
     case .insertSection(let s, let section):
-      .init(o: "is", s: s, h: renderer.section(section, index: s, editing: editing))
+      .init(
+        op: "insertSection", sectionIndex: s,
+        html: renderer.section(section, index: s, editing: editing, rowKey: rowKeys.key))
     case .replaceSection(let s, let section):
-      .init(o: "ss", s: s, h: renderer.section(section, index: s, editing: editing))
+      .init(
+        op: "replaceSection", sectionIndex: s,
+        html: renderer.section(section, index: s, editing: editing, rowKey: rowKeys.key))
     }
   }
 
@@ -171,44 +180,41 @@ final class WebSession {
   }
 
   private func handle(_ message: ClientMessage) throws(WebProtocolError) {
-    let onDetail = message.pane == .detail
     let event: ScreenEvent
     switch message.action {
-    case .event(let e): event = e
-    case .setValue(let path, let raw):
-      event = .setValue(path, try value(raw, at: path, pane: message.pane))
     case .window(let section, let start, let end):
-      sendWindow(pane: message.pane, section: section, start: start, end: end)
+      try sendWindow(pane: message.pane, section: section, start: start, end: end)
       return
     case .layout(let wide):
       navigator.isMasterDetail = wide
       return
+    default:
+      event = try screenEvent(message)
     }
     do {
-      try navigator.handle(event, onDetail: onDetail)
+      try navigator.handle(event, onDetail: message.pane == .detail)
     } catch {
       if case .invalid = error { return }  // The notice under the bar says why.
       throw .badValue(error.description)
     }
   }
 
-  private func screen(_ pane: ClientMessage.Pane) -> Screen? {
-    pane == .detail ? navigator.detail : navigator.top
-  }
-
-  private func sendWindow(pane: ClientMessage.Pane, section: Int, start: Int, end: Int) {
-    guard let state = panes[pane], state.table.sections.indices.contains(section) else {
-      send(.error("there is no section \(section) to show"))
-      return
-    }
+  private func sendWindow(pane: ClientMessage.Pane, section id: String, start: Int, end: Int)
+    throws(WebProtocolError)
+  {
+    guard let state = panes[pane],
+      let section = state.table.sections.firstIndex(where: { $0.model.id == id })
+    else { throw .sectionGone(id) }
     let items = state.table.sections[section].items
     let from = min(start, items.count)
     let to = min(end, items.count, from + limits.maxWindowRows)
     let virtual = renderer.isVirtual(items.count)
     let rows = (from..<to).map {
-      renderer.row(items[$0], index: $0, editing: state.editing, virtual: virtual)
+      renderer.row(
+        items[$0], index: $0, editing: state.editing, virtual: virtual,
+        key: rowKeys.key(for: items[$0].id))
     }
-    send(.rows(pane: pane.rawValue, section: section, start: from, count: items.count, rows: rows))
+    send(.rows(pane: pane.rawValue, section: id, start: from, count: items.count, rows: rows))
   }
 }
 
