@@ -12,7 +12,7 @@ import WSClient
 struct RowIdentityTests {
   /// The key the pages of app `shelf` know `item` by.
   static func key(_ item: ShelfItem, on server: WebServer) async throws -> String {
-    let hub = try #require(server.domains["shelf"])
+    let hub = try #require(server.hubs["shelf"])
     return await hub.rowKey(for: RowID(object: item))
   }
 

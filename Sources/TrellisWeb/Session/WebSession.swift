@@ -3,7 +3,7 @@ import Trellis
 import TrellisDiff
 
 /// One browser session: its own navigator (stack and drafts), what its page shows, and the
-/// queue of messages to the page. It lives on its app's domain and is never shared.
+/// queue of messages to the page. It lives on its app's hub and is never shared.
 final class WebSession {
   /// The session's name in the WebSocket address.
   let id: String
@@ -18,12 +18,13 @@ final class WebSession {
   private var panes: [ClientMessage.Pane: PaneState] = [:]
   private var limiter: RateLimiter
   private let limits: WebConfiguration
-  /// Called when a model shown by this session has changes to process.
-  private let wake: @Sendable () -> Void
+  /// Asks the hub to deliver this session's changes: called, from any thread, when a model it
+  /// shows has changes to process.
+  private let scheduleDelivery: @Sendable () -> Void
 
   init(
     id: String, token: String, navigator: Navigator, configuration: WebConfiguration,
-    rowKeys: RowKeys, wake: @escaping @Sendable () -> Void
+    rowKeys: RowKeys, scheduleDelivery: @escaping @Sendable () -> Void
   ) {
     self.rowKeys = rowKeys
     self.id = id
@@ -31,7 +32,7 @@ final class WebSession {
     self.navigator = navigator
     self.renderer = configuration.renderer
     self.limits = configuration
-    self.wake = wake
+    self.scheduleDelivery = scheduleDelivery
     self.limiter = RateLimiter(
       burst: configuration.rateBurst, perSecond: configuration.ratePerSecond)
   }
@@ -80,7 +81,7 @@ final class WebSession {
     let current = currentPanes
     var html = "<div class=\"panes\(current.count > 1 ? " has-detail" : "")\">"
     for (pane, screen) in current {
-      screen.model.setWakeHandler(wake)
+      screen.model.setWakeHandler(scheduleDelivery)
       let snapshot = screen.snapshot()
       let state = PaneState(screen: screen, table: snapshot.table, editing: snapshot.isEditing)
       state.bar = renderer.bar(snapshot)
@@ -95,8 +96,9 @@ final class WebSession {
     return html + "</div>"
   }
 
-  /// Sends the page what changed since it was last brought up to date.
-  func sweep() {
+  /// Sends the page what changed since it was last brought up to date: the whole app area
+  /// when other screens show, else one patch per pane whose rows or bar changed.
+  func deliverPendingChanges() {
     guard isAttached else { return }
     let current = currentPanes
     let sameScreens =
