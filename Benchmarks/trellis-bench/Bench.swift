@@ -79,7 +79,10 @@ struct WebCommand: AsyncParsableCommand {
   @Flag(help: "Print one JSON line per case instead of a table.")
   var json = false
 
-  @Option(help: "Only the cases whose names contain this text (concurrent-N, single).")
+  @Option(
+    help:
+      "Only one case: concurrent-20, concurrent-50, concurrent-200, concurrent (all three) or single."
+  )
   var only: String?
 
   @Option(help: "How long each concurrent case runs, in seconds.")

@@ -76,12 +76,13 @@ extension WebBench {
                   await errors.add(1)
                   return text
                 }
-                if text.contains(#""type":"patch""#) {
-                  let now = ContinuousClock.now
-                  for marker in markers(in: text) where seen.insert(marker).inserted {
-                    if let at = commits.time(of: marker), at >= measureFrom, now < deadline {
-                      await fanout.add(milliseconds(at.duration(to: now)))
-                    }
+                // An edit counts once per session: when a changeset first shows it (not when a
+                // whole screen does, on coming back from a form).
+                let isPatch = text.contains(#""type":"patch""#)
+                let now = ContinuousClock.now
+                for marker in markers(in: text) where seen.insert(marker).inserted && isPatch {
+                  if let at = commits.time(of: marker), at >= measureFrom, now < deadline {
+                    await fanout.add(milliseconds(at.duration(to: now)))
                   }
                 }
                 if text.contains(#""type":"\#(type)""#) { return text }
