@@ -34,6 +34,8 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
   public private(set) var loadState = LoadState.idle
   private var searchText = ""
   private var observation: StoreObservation?
+  /// The rows' identities while they follow the store's order, for the store observer.
+  private let storeOrderIDs = StoreOrderIdentities()
 
   /// Creates a section over `store`.
   public init(
@@ -48,10 +50,18 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
   public override func didMove(to model: TableModel?) {
     observation = nil
     guard let model else { return }
-    // Store changes may come from any thread: they only mark the section stale.
+    // Store changes may come from any thread: they only mark the section, or one row, stale.
     let sink = model.invalidation
     let key = ObjectIdentifier(self)
-    observation = store.observe { _ in sink.invalidateSection(key) }
+    let shown = storeOrderIDs
+    observation = store.observe { change in
+      // An object updated in place only needs its row drawn again: no fetch, no diff.
+      if case .updated(let index) = change, let id = shown.id(at: index) {
+        sink.invalidateRow(id, in: key)
+      } else {
+        sink.invalidateSection(key)
+      }
+    }
   }
 
   // MARK: Content
@@ -113,6 +123,12 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
       seen[identity] = occurrence + 1
       return identity.rowID(occurrence: occurrence)
     }
+    // Rows follow the store's order when nothing sorts, filters or skips: then an update's
+    // store position names the row. Only objects are updated in place.
+    let inStoreOrder =
+      fetchOptions.sort.isEmpty && fetchOptions.filter == nil && fetchOptions.offset == 0
+      && searchText.isEmpty && items.allSatisfy { if case .object = $0 { true } else { false } }
+    storeOrderIDs.set(inStoreOrder ? ids : nil)
     ids += specials.map { RowID(scope: scope, .string("\u{1}" + $0.rawValue)) }
     return ids
   }

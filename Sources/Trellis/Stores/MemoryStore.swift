@@ -103,13 +103,20 @@ public final class MemoryStore: DataStore, @unchecked Sendable {
 
   /// Replaces the item at `index` (plain values cannot be updated in place).
   public func replace(at index: Int, with item: Value) throws(StoreError) {
+    var old = Value.null
     try locked { () throws(StoreError) in
       guard items.indices.contains(index) else {
         throw .indexOutOfRange(index, count: items.count)
       }
+      old = items[index]
       items[index] = item
     }
-    notify(.updated(index))
+    // Another object in the place of one is not an update in place: observers fetch again.
+    if case .object = old, old != item {
+      notify(.reloaded)
+    } else {
+      notify(.updated(index))
+    }
   }
 
   public func delete(_ item: Value) throws(StoreError) {
