@@ -72,20 +72,20 @@ extension WebBench {
             /// carry other sessions' edits.
             func reply(_ type: String) async throws -> String {
               while case .text(let text)? = try await messages.next() {
-                if text.contains(#""type":"error""#) {
+                if isMessage(text, "error") {
                   await errors.add(1)
                   return text
                 }
                 // An edit counts once per session: when a changeset first shows it (not when a
                 // whole screen does, on coming back from a form).
-                let isPatch = text.contains(#""type":"patch""#)
+                let isPatch = isMessage(text, "patch")
                 let now = ContinuousClock.now
                 for marker in markers(in: text) where seen.insert(marker).inserted && isPatch {
                   if let at = commits.time(of: marker), at >= measureFrom, now < deadline {
                     await fanout.add(milliseconds(at.duration(to: now)))
                   }
                 }
-                if text.contains(#""type":"\#(type)""#) { return text }
+                if isMessage(text, type) { return text }
               }
               throw BenchFailure("the socket closed")
             }
@@ -142,31 +142,54 @@ extension WebBench {
 
   /// Every row key a screen or patch names, in order.
   static func rowKeys(in text: String) -> [String] {
-    var keys: [String] = []
-    var rest = Substring(text)
-    let marker = #"data-row=\""#
-    while let start = rest.range(of: marker) {
-      rest = rest[start.upperBound...]
-      guard let end = rest.range(of: #"\""#) else { break }
-      keys.append(String(rest[..<end.lowerBound]))
-      rest = rest[end.upperBound...]
-    }
-    return keys
+    // `data-row=\"KEY\"` inside the JSON text.
+    scan(text, after: Array(#"data-row=\""#.utf8)) { $0 != UInt8(ascii: "\\") }
+  }
+
+  /// Whether `text` is a message of `type` (the field is unescaped only at the top level).
+  static func isMessage(_ text: String, _ type: String) -> Bool {
+    !scan(text, after: Array(#""type":"\#(type)""#.utf8)) { _ in false }.isEmpty
   }
 
   /// The edit markers (`Edit#SESSION.EDIT`) a changeset shows.
   static func markers(in text: String) -> [String] {
-    var found: [String] = []
-    var rest = Substring(text)
-    while let start = rest.range(of: "Edit#") {
-      var end = start.upperBound
-      while end < rest.endIndex, rest[end].isNumber || rest[end] == "." {
-        end = rest.index(after: end)
+    scan(text, after: Array("Edit#".utf8)) { $0 == UInt8(ascii: ".") || (48...57).contains($0) }
+      .map { "Edit#" + $0 }
+  }
+
+  /// The runs of bytes accepted by `accepts` that follow each `prefix` in `text`, searched
+  /// byte by byte: the client must cost little beside the server it measures.
+  static func scan(_ text: String, after prefix: [UInt8], _ accepts: (UInt8) -> Bool) -> [String] {
+    var text = text
+    return text.withUTF8 { bytes -> [String] in
+      var found: [String] = []
+      var index = 0
+      let count = bytes.count
+      guard let first = prefix.first else { return [] }
+      while index + prefix.count <= count {
+        guard bytes[index] == first else {
+          index += 1
+          continue
+        }
+        var matches = true
+        for offset in 1..<prefix.count where bytes[index + offset] != prefix[offset] {
+          matches = false
+          break
+        }
+        guard matches else {
+          index += 1
+          continue
+        }
+        var end = index + prefix.count
+        while end < count, accepts(bytes[end]) { end += 1 }
+        found.append(
+          String(
+            decoding: UnsafeBufferPointer(rebasing: bytes[(index + prefix.count)..<end]),
+            as: UTF8.self))
+        index = end
       }
-      found.append(String(rest[start.lowerBound..<end]))
-      rest = rest[end...]
+      return found
     }
-    return found
   }
 }
 
