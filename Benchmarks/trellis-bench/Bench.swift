@@ -72,10 +72,21 @@ struct StoresCommand: ParsableCommand {
 struct WebCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "web",
-    abstract: "One edit to its changeset (10,000 rows), a first page (100,000 rows), 50 sessions.")
+    abstract:
+      "One edit to its changeset (10,000 rows), a first page (100,000 rows), 50 sessions; "
+      + "concurrent-20, concurrent-50 and concurrent-200 sessions editing one list.")
 
   @Flag(help: "Print one JSON line per case instead of a table.")
   var json = false
 
-  func run() async throws { try await WebBench.run(json: json) }
+  @Option(
+    help:
+      "Only one case: concurrent-20, concurrent-50, concurrent-200, concurrent (all three) or single."
+  )
+  var only: String?
+
+  @Option(help: "How long each concurrent case runs, in seconds.")
+  var seconds = 5.0
+
+  func run() async throws { try await WebBench.run(json: json, only: only, seconds: seconds) }
 }

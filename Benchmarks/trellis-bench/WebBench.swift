@@ -14,27 +14,38 @@ import TrellisWeb
 ///
 /// - one edit event in → its changeset out, on a 10,000-row section (p50, p99);
 /// - the first page of a 100,000-row list (server time and bytes);
-/// - 50 concurrent WebSocket sessions editing one shared store (errors, lost edits).
+/// - 50 concurrent WebSocket sessions editing one shared store (errors, lost edits);
+/// - `concurrent-20`, `concurrent-50`, `concurrent-200`: that many sessions editing one
+///   200-task list at once (event → reply p50 and p99, fan-out p99, events per second).
 enum WebBench {
-  /// Runs every case and prints a table, or JSON when `json` is true.
-  static func run(json: Bool) async throws {
+  /// The session counts of the concurrent cases.
+  static let concurrentCounts = [20, 50, 200]
+
+  /// Runs the cases whose names contain `only` (every case when `nil`) and prints a table, or
+  /// one JSON line per case when `json` is true; each concurrent case runs for `seconds`.
+  static func run(json: Bool, only: String? = nil, seconds: Double = 5) async throws {
     let definition = try TasksApp.taskDefinition()
     let tasks = MemoryStore(
       objects: (0..<50).map { TaskItem(name: "Task \($0)") }, definition: definition)
-    let apps = [
-      WebApp(id: "form", title: "10,000-row form") { try formNavigator(rows: 10_000) },
-      WebApp(id: "list", title: "100,000-row list") {
-        listNavigator(rows: 100_000, onDemand: true)
-      },
-      WebApp(id: "list-up-front", title: "100,000-row list, rendered up front") {
-        listNavigator(rows: 100_000, onDemand: false)
-      },
-      WebApp(id: "tasks", title: "Tasks") {
-        Navigator(root: TasksApp.listScreen(store: tasks, definition: definition))
-      },
-    ]
+    let concurrent = concurrentApps(concurrentCounts, definition: definition)
+    let apps =
+      concurrent.map(\.0) + [
+        WebApp(id: "form", title: "10,000-row form") { try formNavigator(rows: 10_000) },
+        WebApp(id: "list", title: "100,000-row list") {
+          listNavigator(rows: 100_000, onDemand: true)
+        },
+        WebApp(id: "list-up-front", title: "100,000-row list, rendered up front") {
+          listNavigator(rows: 100_000, onDemand: false)
+        },
+        WebApp(id: "tasks", title: "Tasks") {
+          Navigator(root: TasksApp.listScreen(store: tasks, definition: definition))
+        },
+      ]
     var configuration = WebConfiguration(
-      host: "127.0.0.1", port: 0, allowedOrigins: ["ws://localhost"])
+      host: "127.0.0.1", port: 0, maxSessionsPerApp: 1000, allowedOrigins: ["ws://localhost"])
+    // The concurrent cases' lists grow past 200 rows as sessions add tasks: keep them whole
+    // (the 10,000-row form and the 100,000-row list stay virtual).
+    configuration.renderer = HTMLRenderer(virtualThreshold: 5_000)
     configuration.rateBurst = 10_000
     configuration.ratePerSecond = 10_000
     let server = try WebServer(apps: apps, configuration: configuration)
@@ -44,6 +55,22 @@ enum WebBench {
     var iterator = ports.makeAsyncIterator()
     guard let port = await iterator.next() else { throw BenchFailure("the server did not start") }
     let base = "http://127.0.0.1:\(port)"
+
+    for (count, (_, store)) in zip(concurrentCounts, concurrent)
+    where only.map({ $0 == "concurrent" || $0 == "concurrent-\(count)" }) ?? true {
+      let result = try await Self.concurrent(
+        base: base, port: port, sessions: count, seconds: seconds, store: store, server: server)
+      if json {
+        print(result.jsonLine)
+      } else {
+        print(
+          "\(result.name): event → reply p50 \(format(result.p50 * 1000)) ms, p99 "
+            + "\(format(result.p99 * 1000)) ms; fan-out p99 \(format(result.fanoutP99 * 1000)) ms; "
+            + "\(Int(result.eventsPerSecond)) events/s; \(result.errors) errors, "
+            + "\(result.lostEdits) lost edits")
+      }
+    }
+    guard only.map({ $0 == "single" }) ?? true else { return }
 
     let page = try await firstPage(base: base, app: "list", runs: 20)
     let upFront = try await firstPage(base: base, app: "list-up-front", runs: 10)
@@ -67,7 +94,8 @@ enum WebBench {
       ("50 sessions: lost edits", String(lost), ""),
     ]
     if json {
-      let object = Dictionary(uniqueKeysWithValues: results.map { ($0.0, $0.1) })
+      var object = Dictionary(uniqueKeysWithValues: results.map { ($0.0, $0.1) })
+      object["case"] = "single"
       let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
       print(String(decoding: data, as: UTF8.self))
     } else {
@@ -143,14 +171,28 @@ enum WebBench {
       configuration: WebSocketClientConfiguration(maxFrameSize: 1 << 22), logger: quiet
     ) { inbound, outbound, _ in
       var messages = inbound.messages(maxSize: .max).makeAsyncIterator()
-      _ = try await messages.next()
+      guard case .text(let screen)? = try await messages.next() else {
+        throw BenchFailure("no screen")
+      }
+      // The form is virtual: the page learns its rows' keys window by window.
+      var keys = rowKeys(in: screen)
+      while keys.count < 10_000 {
+        try await outbound.write(
+          .text(#"{"type":"window","section":"form","start":\#(keys.count),"end":10000}"#))
+        guard case .text(let rows)? = try await messages.next(), rows.contains(#""type":"rows""#)
+        else { throw BenchFailure("no rows") }
+        let more = rowKeys(in: rows)
+        guard !more.isEmpty else { throw BenchFailure("an empty window") }
+        keys += more
+      }
       for edit in 0..<edits {
         let row = (edit * 37) % 10_000
         let start = ContinuousClock.now
-        try await outbound.write(.text(#"{"t":"set","s":0,"r":\#(row),"v":"value \#(edit)"}"#))
+        let key = keys[row]
+        try await outbound.write(.text(#"{"type":"set","row":"\#(key)","value":"value \#(edit)"}"#))
         while case .text(let text)? = try await messages.next() {
-          if text.hasPrefix(#"{"t":"patch""#) || text.contains(#""t":"patch""#) { break }
-          if text.contains(#""t":"error""#) { throw BenchFailure(text) }
+          if text.contains(#""type":"patch""#) { break }
+          if text.contains(#""type":"error""#) { throw BenchFailure(text) }
         }
         await timings.add(milliseconds(start.duration(to: .now)))
       }
@@ -173,18 +215,23 @@ enum WebBench {
             configuration: WebSocketClientConfiguration(maxFrameSize: 1 << 22), logger: quiet
           ) { inbound, outbound, _ in
             var messages = inbound.messages(maxSize: .max).makeAsyncIterator()
-            func awaitScreen() async throws {
+            func awaitScreen() async throws -> String {
               while case .text(let text)? = try await messages.next() {
-                if text.contains(#""t":"error""#) { await errors.add(1) }
-                if text.contains(#""t":"screen""#) { return }
+                if text.contains(#""type":"error""#) { await errors.add(1) }
+                if text.contains(#""type":"screen""#) { return text }
               }
+              return ""
             }
-            try await awaitScreen()
-            try await outbound.write(.text(#"{"t":"select","s":0,"r":\#(index)}"#))
-            try await awaitScreen()
-            try await outbound.write(.text(#"{"t":"set","s":0,"r":0,"v":"Edited \#(index)"}"#))
-            try await outbound.write(.text(#"{"t":"done"}"#))
-            try await awaitScreen()
+            let list = rowKeys(in: try await awaitScreen())
+            guard list.count > index else { throw BenchFailure("the list is too short") }
+            try await outbound.write(.text(#"{"type":"select","row":"\#(list[index])"}"#))
+            guard let name = rowKeys(in: try await awaitScreen()).first else {
+              throw BenchFailure("no form")
+            }
+            try await outbound.write(
+              .text(#"{"type":"set","row":"\#(name)","value":"Edited \#(index)"}"#))
+            try await outbound.write(.text(#"{"type":"done"}"#))
+            _ = try await awaitScreen()
             try await outbound.close(.normalClosure, reason: nil)
           }
         }

@@ -91,7 +91,7 @@ struct WebServerTests {
       ) { inbound, outbound, _ in
         var reader = MessageReader(inbound)
         _ = try await reader.next("screen")
-        try await outbound.send(#"{"t":"window","s":0,"start":10000,"end":19999}"#)
+        try await outbound.send(#"{"type":"window","section":"n","start":10000,"end":19999}"#)
         let rows = try await reader.next("rows")
         let html = rows["rows"] as? [String] ?? []
         #expect(rows["start"] as? Int == 10_000)
@@ -99,6 +99,8 @@ struct WebServerTests {
         #expect(html.count == server.configuration.maxWindowRows)
         #expect(html.first?.contains("Number 10000<") == true)
         #expect(html.first?.contains("data-i=\"10000\"") == true)
+        #expect(rows["section"] as? String == "n")
+        #expect(html.first?.contains("data-row=\"") == true)
       }
     }
   }

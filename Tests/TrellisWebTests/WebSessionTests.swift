@@ -58,11 +58,14 @@ struct WebSessionTests {
         var reader = MessageReader(inbound)
         let first = try await reader.next("screen")
         #expect((first["html"] as? String)?.contains(">A<") == true)
+        let keys = WebTestSupport.rowKeys(first)
+        #expect(keys.count == 2)
         let bad = [
-          "not json", #"{"t":"fly"}"#, #"{"t":"select"}"#, #"{"t":"select","s":-1,"r":0}"#,
-          #"{"t":"select","s":7,"r":0}"#, #"{"t":"set","s":0,"r":0,"v":"x"}"#,
-          #"{"t":"done","pane":"sideways"}"#, String(repeating: "x", count: 5000),
-          #"{"t":"back","pane":"detail"}"#,
+          "not json", #"{"type":"fly"}"#, #"{"type":"select"}"#, #"{"t":"select","s":0,"r":0}"#,
+          #"{"type":"select","row":"nobody"}"#, #"{"type":"set","row":"\#(keys[0])","value":"x"}"#,
+          #"{"type":"select","row":"\#(keys[0])","s":0}"#,
+          #"{"type":"done","pane":"sideways"}"#, String(repeating: "x", count: 5000),
+          #"{"type":"back","pane":"detail"}"#,
         ]
         for text in bad {
           try await outbound.send(text)
@@ -70,7 +73,7 @@ struct WebSessionTests {
           #expect(!(error["message"] as? String ?? "").isEmpty, "\(text)")
         }
         // Still alive: selecting a task pushes its detail.
-        try await outbound.send(#"{"t":"select","s":0,"r":1}"#)
+        try await outbound.send(#"{"type":"select","row":"\#(keys[1])"}"#)
         let detail = try await reader.next("screen")
         #expect((detail["html"] as? String)?.contains("<h1 class=\"title\">B</h1>") == true)
       }
@@ -94,19 +97,20 @@ struct WebSessionTests {
           WebTestSupport.wsPath(second), configuration: WebTestSupport.wsConfiguration
         ) { inboundB, outboundB, _ in
           var readerB = MessageReader(inboundB)
-          _ = try await readerB.next("screen")
-          try await outboundB.send(#"{"t":"select","s":0,"r":0}"#)
-          _ = try await readerB.next("screen")
-          try await outboundB.send(#"{"t":"set","s":0,"r":0,"v":"New <i>name</i>"}"#)
+          let list = WebTestSupport.rowKeys(try await readerB.next("screen"))
+          try await outboundB.send(#"{"type":"select","row":"\#(list[0])"}"#)
+          let form = WebTestSupport.rowKeys(try await readerB.next("screen"))
+          try await outboundB.send(
+            #"{"type":"set","row":"\#(form[0])","value":"New <i>name</i>"}"#)
           let typed = try await readerB.next("patch")
           #expect((typed["ops"] as? [[String: Any]])?.isEmpty == false)
-          try await outboundB.send(#"{"t":"done"}"#)
+          try await outboundB.send(#"{"type":"done"}"#)
           let back = try await readerB.next("screen")
           #expect((back["html"] as? String)?.contains("New &lt;i&gt;name&lt;/i&gt;") == true)
         }
         let patch = try await readerA.next("patch")
         let ops = patch["ops"] as? [[String: Any]] ?? []
-        let html = ops.compactMap { $0["h"] as? String }.joined()
+        let html = ops.compactMap { $0["html"] as? String }.joined()
         #expect(html.contains("New &lt;i&gt;name&lt;/i&gt;"), "\(ops)")
         #expect(!html.contains("<i>"))
       }
@@ -123,19 +127,20 @@ struct WebSessionTests {
         inbound, outbound, _ in
         var reader = MessageReader(inbound)
         _ = try await reader.next("screen")
-        try await outbound.send(#"{"t":"add"}"#)
+        try await outbound.send(#"{"type":"add"}"#)
         let form = try await reader.next("screen")
         #expect((form["html"] as? String)?.contains("New Task") == true)
-        try await outbound.send(#"{"t":"done"}"#)
+        let name = try #require(WebTestSupport.rowKeys(form).first)
+        try await outbound.send(#"{"type":"done"}"#)
         let refused = try await reader.next("patch")
         let bar = refused["bar"] as? String ?? ""
         #expect(bar.contains("class=\"notice\""))
         #expect(!bar.contains("hidden>"))
         #expect(bar.contains("data-ev=\"done\" disabled"))
-        try await outbound.send(#"{"t":"set","s":0,"r":0,"v":"Water the plants"}"#)
+        try await outbound.send(#"{"type":"set","row":"\#(name)","value":"Water the plants"}"#)
         let fixed = try await reader.next("patch")
         #expect((fixed["bar"] as? String)?.contains("data-ev=\"done\" disabled") == false)
-        try await outbound.send(#"{"t":"done"}"#)
+        try await outbound.send(#"{"type":"done"}"#)
         let list = try await reader.next("screen")
         #expect((list["html"] as? String)?.contains("Water the plants") == true)
       }
@@ -157,10 +162,10 @@ struct WebSessionTests {
       ) {
         inbound, outbound, _ in
         var reader = MessageReader(inbound)
-        _ = try await reader.next("screen")
-        try await outbound.send(#"{"t":"select","s":0,"r":0}"#)
-        _ = try await reader.next("screen")
-        try await outbound.send(#"{"t":"set","s":0,"r":0,"v":"Draft only"}"#)
+        let list = WebTestSupport.rowKeys(try await reader.next("screen"))
+        try await outbound.send(#"{"type":"select","row":"\#(list[0])"}"#)
+        let form = WebTestSupport.rowKeys(try await reader.next("screen"))
+        try await outbound.send(#"{"type":"set","row":"\#(form[0])","value":"Draft only"}"#)
         _ = try await reader.next("patch")
       }
       for _ in 0..<100 where await server.sessionCount(app: "tasks") > 0 {
@@ -193,8 +198,8 @@ struct SessionLimitTests {
       ) { inbound, outbound, _ in
         var reader = MessageReader(inbound)
         _ = try await reader.next("screen")
-        for _ in 0..<3 { try await outbound.send(#"{"t":"edit","on":true}"#) }
-        try await outbound.send(#"{"t":"edit","on":false}"#)
+        for _ in 0..<3 { try await outbound.send(#"{"type":"edit","on":true}"#) }
+        try await outbound.send(#"{"type":"edit","on":false}"#)
         let error = try await reader.next("error")
         #expect((error["message"] as? String)?.contains("too many") == true)
       }

@@ -61,6 +61,24 @@ enum WebTestSupport {
     "/ws?app=\(app)&session=\(session.id)&token=\(session.token)"
   }
 
+  /// The keys of the rows an HTML text draws, in order (`data-row`).
+  static func rowKeys(in html: String) -> [String] {
+    var keys: [String] = []
+    var rest = Substring(html)
+    while let start = rest.range(of: "data-row=\"") {
+      rest = rest[start.upperBound...]
+      guard let end = rest.firstIndex(of: "\"") else { break }
+      keys.append(String(rest[..<end]))
+      rest = rest[end...]
+    }
+    return keys
+  }
+
+  /// The keys of the rows of a `screen` message.
+  static func rowKeys(_ message: [String: Any]) -> [String] {
+    rowKeys(in: message["html"] as? String ?? "")
+  }
+
   static var wsConfiguration: WebSocketClientConfiguration {
     WebSocketClientConfiguration(maxFrameSize: 1 << 20)
   }
@@ -89,7 +107,7 @@ struct MessageReader {
   mutating func next(_ type: String) async throws -> [String: Any] {
     for _ in 0..<50 {
       let message = try await next()
-      if message["t"] as? String == type { return message }
+      if message["type"] as? String == type { return message }
     }
     Issue.record("no '\(type)' message arrived")
     return [:]

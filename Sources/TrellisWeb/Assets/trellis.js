@@ -46,7 +46,7 @@
   // MARK: Receiving
 
   function receive(message) {
-    switch (message.t) {
+    switch (message.type) {
       case "screen": showScreen(message.html); break;
       case "patch": patch(message); break;
       case "rows": showRows(message); break;
@@ -65,8 +65,7 @@
     if (active.dataset.ev) return { ev: active.dataset.ev, pane: paneOf(active) };
     var row = active.closest(".row");
     if (!row) return active.classList.contains("search-field") ? { search: true, active: active } : null;
-    var path = pathOf(row);
-    return { pane: paneOf(row), s: path.s, r: path.r, cls: active.className, type: active.type,
+    return { pane: paneOf(row), row: row.dataset.row, cls: active.className, type: active.type,
       start: active.selectionStart, end: active.selectionEnd, value: active.value };
   }
 
@@ -88,7 +87,7 @@
       }
       return;
     }
-    var row = rowAt(key.pane, key.s, key.r);
+    var row = key.row != null ? rowByKey(key.pane, key.row) : null;
     if (!row) return;
     var control = row.querySelector(".control") || row.querySelector(".select");
     if (!control || control === document.activeElement) return;
@@ -139,12 +138,21 @@
     return element;
   }
 
-  function rowAt(pane, s, r) {
+  // Rows and sections are named by identity (data-row, data-id), never by position, so that
+  // a message reaches the row meant even after another window moved it.
+  function rowByKey(pane, key) {
     var sections = sectionsOf(pane);
-    if (!sections || !sections.children[s]) return null;
-    var list = sections.children[s].querySelector(".rows");
-    if (list.hasAttribute("data-virtual")) return list.querySelector('.row[data-i="' + r + '"]');
-    return list.children[r] || null;
+    return sections ? sections.querySelector('.row[data-row="' + CSS.escape(key) + '"]') : null;
+  }
+
+  function sectionById(pane, id) {
+    var sections = sectionsOf(pane);
+    return sections ? sections.querySelector(':scope > .tsection[data-id="' + CSS.escape(id) + '"]') : null;
+  }
+
+  function sectionOf(element) {
+    var section = element.closest(".tsection");
+    return section ? section.dataset.id : null;
   }
 
   function patch(message) {
@@ -167,29 +175,31 @@
       index.replaceWith(indexHolder.children[0]);
     }
     (message.ops || []).forEach(function (op) {
-      var section = sections.children[op.s];
+      var section = sections.children[op.sectionIndex];
       var list = section ? section.querySelector(".rows") : null;
-      switch (op.o) {
-        case "dr":
-          if (list && list.children[op.r]) list.children[op.r].remove();
+      switch (op.op) {
+        case "deleteRow":
+          if (list && list.children[op.rowIndex]) list.children[op.rowIndex].remove();
           break;
-        case "ir":
-          if (list) list.insertBefore(arrived(fragment(op.h)), list.children[op.r] || null);
+        case "insertRow":
+          if (list) list.insertBefore(arrived(fragment(op.html)), list.children[op.rowIndex] || null);
           break;
-        case "sr":
+        case "replaceRow":
           var old = list && (list.hasAttribute("data-virtual")
-            ? list.querySelector('.row[data-i="' + op.r + '"]') : list.children[op.r]);
-          if (old) old.replaceWith(fragment(op.h));
+            ? list.querySelector('.row[data-i="' + op.rowIndex + '"]') : list.children[op.rowIndex]);
+          if (old) old.replaceWith(fragment(op.html));
           break;
-        case "ds":
+        case "deleteSection":
           if (section) section.remove();
           break;
-        case "is":
-          sections.insertBefore(arrived(fragment(op.h)), sections.children[op.s] || null);
+        case "insertSection":
+          sections.insertBefore(arrived(fragment(op.html)), sections.children[op.sectionIndex] || null);
           break;
-        case "ss":
-          if (section) section.replaceWith(fragment(op.h));
-          delete windows[message.pane + ":" + op.s];
+        case "replaceSection":
+          if (section) {
+            delete windows[message.pane + ":" + section.dataset.id];
+            section.replaceWith(fragment(op.html));
+          }
           break;
       }
     });
@@ -210,9 +220,8 @@
 
   function refreshWindows() {
     app.querySelectorAll(".rows[data-virtual]").forEach(function (list) {
-      var section = list.closest(".tsection");
       var pane = paneOf(list);
-      var s = Array.prototype.indexOf.call(section.parentElement.children, section);
+      var id = sectionOf(list);
       var count = Number(list.dataset.count);
       var box = list.getBoundingClientRect();
       var top = Math.max(0, -box.top);
@@ -220,25 +229,24 @@
       if (bottom <= 0 || top >= box.height) return;
       var first = Math.max(0, Math.floor(top / ROW_HEIGHT) - MARGIN);
       var last = Math.min(count, Math.ceil(bottom / ROW_HEIGHT) + MARGIN);
-      var key = pane + ":" + s;
+      var key = pane + ":" + id;
       var shown = windows[key];
       if (shown && shown.start <= first && shown.end >= last) return;
       windows[key] = { start: first, end: last };
-      send({ t: "window", pane: pane, s: s, start: first, end: last });
+      send({ type: "window", pane: pane, section: id, start: first, end: last });
     });
   }
 
   function showRows(message) {
-    var sections = sectionsOf(message.pane);
-    if (!sections || !sections.children[message.s]) return;
-    var list = sections.children[message.s].querySelector(".rows");
-    if (!list.hasAttribute("data-virtual")) return;
+    var section = sectionById(message.pane, message.section);
+    var list = section && section.querySelector(".rows");
+    if (!list || !list.hasAttribute("data-virtual")) return;
     var key = focusKey();
     var html = message.rows.join("");
     list.innerHTML = html;
     list.dataset.count = String(message.count);
     list.style.setProperty("--count", String(message.count));
-    windows[message.pane + ":" + message.s] = { start: message.start, end: message.start + message.rows.length };
+    windows[message.pane + ":" + message.section] = { start: message.start, end: message.start + message.rows.length };
     restoreFocus(key);
   }
 
@@ -256,19 +264,12 @@
     return pane && pane.classList.contains("pane-detail") ? "detail" : "top";
   }
 
-  function pathOf(row) {
-    var section = row.closest(".tsection");
-    var s = Array.prototype.indexOf.call(section.parentElement.children, section);
-    var r = row.dataset.i != null ? Number(row.dataset.i)
-      : Array.prototype.indexOf.call(row.parentElement.children, row);
-    return { s: s, r: r };
-  }
 
   function sendLayout() {
     var wide = window.innerWidth >= 900;
     if (body.dataset.wide === String(wide)) return;
     body.dataset.wide = String(wide);
-    send({ t: "layout", wide: wide });
+    send({ type: "layout", wide: wide });
   }
   window.addEventListener("resize", sendLayout);
 
@@ -283,9 +284,8 @@
 
   function sendValue(control) {
     var row = control.closest(".row");
-    if (!row) return;
-    var path = pathOf(row);
-    send({ t: "set", pane: paneOf(row), s: path.s, r: path.r, v: controlValue(control) });
+    if (!row || !row.dataset.row) return;
+    send({ type: "set", pane: paneOf(row), row: row.dataset.row, value: controlValue(control) });
   }
 
   app.addEventListener("click", function (event) {
@@ -300,39 +300,42 @@
     }
     if (target.dataset.ev) {
       var ev = target.dataset.ev;
-      if (ev === "edit") send({ t: "edit", pane: pane, on: target.getAttribute("aria-pressed") !== "true" });
-      else send({ t: ev, pane: pane });
+      if (ev === "edit") send({ type: "edit", pane: pane, on: target.getAttribute("aria-pressed") !== "true" });
+      else send({ type: ev, pane: pane });
       return;
     }
     var row = target.closest(".row");
-    if (!row) return;
-    var path = pathOf(row);
+    if (!row || !row.dataset.row) return;
+    var key = row.dataset.row;
     if (target.classList.contains("row-delete")) {
-      send({ t: "delete", pane: pane, s: path.s, r: path.r });
+      send({ type: "delete", pane: pane, row: key });
     } else if (target.classList.contains("move-up") || target.classList.contains("move-down")) {
-      moveBy(row, path, pane, target.classList.contains("move-up") ? -1 : 1);
+      moveBy(row, pane, target.classList.contains("move-up") ? -1 : 1);
     } else if (target.classList.contains("load-more")) {
-      send({ t: "loadMore", pane: pane, s: path.s });
+      send({ type: "loadMore", pane: pane, section: sectionOf(row) });
     } else if (target.classList.contains("select")) {
-      send({ t: "select", pane: pane, s: path.s, r: path.r });
+      send({ type: "select", pane: pane, row: key });
     }
   });
 
-  function moveBy(row, path, pane, delta) {
-    var sections = sectionsOf(pane);
-    var list = row.parentElement;
-    var count = Number(list.dataset.count || list.children.length);
-    var s = path.s, r = path.r + delta;
-    if (r < 0) {
-      if (s === 0) return;
-      s -= 1;
-      r = Number(sections.children[s].querySelector(".rows").dataset.count || 0);
-    } else if (r >= count) {
-      if (s + 1 >= sections.children.length) return;
-      s += 1;
-      r = 0;
+  // One step up or down, named by the row it will be beside: past the first or last row of a
+  // section, the row goes to the end of the section above or the start of the one below.
+  function moveBy(row, pane, delta) {
+    var message = { type: "move", pane: pane, row: row.dataset.row };
+    var neighbour = delta < 0 ? row.previousElementSibling : row.nextElementSibling;
+    if (neighbour && neighbour.dataset.row) {
+      if (delta < 0) message.before = neighbour.dataset.row;
+      else message.after = neighbour.dataset.row;
+      send(message);
+      return;
     }
-    send({ t: "move", pane: pane, s: path.s, r: path.r, ts: s, tr: r });
+    var section = row.closest(".tsection");
+    var next = delta < 0 ? section.previousElementSibling : section.nextElementSibling;
+    if (!next) return;
+    var rows = next.querySelectorAll(".rows > .row[data-row]");
+    if (delta < 0 || rows.length === 0) message.toSection = next.dataset.id;
+    else message.before = rows[0].dataset.row;
+    send(message);
   }
 
   app.addEventListener("input", function (event) {
@@ -340,7 +343,7 @@
     if (control.classList.contains("search-field")) {
       clearTimeout(timers.search);
       timers.search = setTimeout(function () {
-        send({ t: "search", pane: paneOf(control), text: control.value });
+        send({ type: "search", pane: paneOf(control), text: control.value });
       }, 150);
       return;
     }
@@ -380,8 +383,8 @@
     var reader = new FileReader();
     reader.onload = function () {
       var row = input.closest(".row");
-      var path = pathOf(row);
-      send({ t: "set", pane: paneOf(row), s: path.s, r: path.r, v: String(reader.result) });
+      if (!row || !row.dataset.row) return;
+      send({ type: "set", pane: paneOf(row), row: row.dataset.row, value: String(reader.result) });
     };
     reader.readAsDataURL(file);
   }
@@ -399,7 +402,7 @@
   app.addEventListener("dragstart", function (event) {
     var row = event.target.closest && event.target.closest(".row[draggable]");
     if (!row) return;
-    dragged = { pane: paneOf(row), path: pathOf(row) };
+    dragged = { pane: paneOf(row), row: row };
     row.classList.add("dragging");
     event.dataTransfer.effectAllowed = "move";
     event.dataTransfer.setData("text/plain", "row");
@@ -422,18 +425,23 @@
     if (!dragged) return;
     event.preventDefault();
     var row = event.target.closest(".row");
-    var target;
-    if (row) {
-      target = pathOf(row);
+    var source = dragged.row;
+    var message = { type: "move", pane: dragged.pane, row: source.dataset.row };
+    dragged = null;
+    if (row && row.dataset.row) {
+      if (row === source) return;
+      // Dropped on a row: the moved row takes its place, so it lands after a row that was
+      // below it in the same list and before any other.
+      var below = row.parentElement === source.parentElement &&
+        (source.compareDocumentPosition(row) & Node.DOCUMENT_POSITION_FOLLOWING);
+      if (below) message.after = row.dataset.row;
+      else message.before = row.dataset.row;
     } else {
       var list = event.target.closest(".rows");
       if (!list) return;
-      var section = list.closest(".tsection");
-      target = { s: Array.prototype.indexOf.call(section.parentElement.children, section),
-        r: Number(list.dataset.count || list.children.length) };
+      message.toSection = sectionOf(list);
     }
-    send({ t: "move", pane: dragged.pane, s: dragged.path.s, r: dragged.path.r, ts: target.s, tr: target.r });
-    dragged = null;
+    send(message);
   });
 
   // MARK: Pull to refresh
@@ -443,7 +451,7 @@
     pullStart = window.scrollY === 0 ? event.touches[0].clientY : null;
   }, { passive: true });
   window.addEventListener("touchend", function (event) {
-    if (pullStart !== null && event.changedTouches[0].clientY - pullStart > 80) send({ t: "refresh" });
+    if (pullStart !== null && event.changedTouches[0].clientY - pullStart > 80) send({ type: "refresh" });
     pullStart = null;
   }, { passive: true });
 

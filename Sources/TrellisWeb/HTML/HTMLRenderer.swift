@@ -23,8 +23,11 @@ public struct HTMLRenderer: Sendable {
     self.templates = templates
   }
 
-  /// The whole screen: bar, notice, search field and table.
-  public func screen(_ screen: ScreenSnapshot, pane: String = "top") -> String {
+  /// The whole screen: bar, notice, search field and table; `rowKey` names each row on the
+  /// page (its `data-row`), by which the page names it back.
+  public func screen(
+    _ screen: ScreenSnapshot, pane: String = "top", rowKey: (RowID) -> String? = { _ in nil }
+  ) -> String {
     var html = "<div class=\"screen\" data-pane=\"\(pane)\" data-style=\"\(screen.style.rawValue)\""
     html += " data-editing=\"\(screen.isEditing)\">"
     html += bar(screen)
@@ -36,7 +39,7 @@ public struct HTMLRenderer: Sendable {
     html += sectionIndex(screen.table)
     html += "<div class=\"sections\">"
     for (index, section) in screen.table.sections.enumerated() {
-      html += self.section(section, index: index, editing: screen.isEditing)
+      html += self.section(section, index: index, editing: screen.isEditing, rowKey: rowKey)
     }
     html += "</div></div>"
     return html
@@ -104,7 +107,8 @@ public struct HTMLRenderer: Sendable {
 
   /// One section: header, rows (only a window of them when virtual), footer.
   public func section(
-    _ section: SnapshotSection<SectionSnapshot, RowSnapshot>, index: Int, editing: Bool
+    _ section: SnapshotSection<SectionSnapshot, RowSnapshot>, index: Int, editing: Bool,
+    rowKey: (RowID) -> String? = { _ in nil }
   ) -> String {
     let count = section.items.count
     let virtual = isVirtual(count)
@@ -119,7 +123,9 @@ public struct HTMLRenderer: Sendable {
     html += virtual ? " data-virtual=\"\" style=\"--count:\(count)\">" : ">"
     let shown = virtual ? min(count, initialWindow) : count
     for row in 0..<shown {
-      html += self.row(section.items[row], index: row, editing: editing, virtual: virtual)
+      let item = section.items[row]
+      html += self.row(
+        item, index: row, editing: editing, virtual: virtual, key: rowKey(item.id))
     }
     html += "</ol>"
     if virtual && shown < count {
@@ -132,13 +138,17 @@ public struct HTMLRenderer: Sendable {
     return html
   }
 
-  /// One row: edit controls, the row's own control, and its validation message.
-  public func row(_ row: RowSnapshot, index: Int, editing: Bool, virtual: Bool = false) -> String {
+  /// One row: edit controls, the row's own control, and its validation message; `key` is the
+  /// row's name on the page (`data-row`).
+  public func row(
+    _ row: RowSnapshot, index: Int, editing: Bool, virtual: Bool = false, key: String? = nil
+  ) -> String {
     var classes = "row k-\(row.kind.rawValue)"
     if row.validationMessage != nil { classes += " invalid" }
     if !row.isEnabled { classes += " disabled" }
     if let style = row.themeStyle { classes += " style-\(cssName(style))" }
     var html = "<li class=\"\(classes)\" data-kind=\"\(row.kind.rawValue)\""
+    html += HTML.attribute("data-row", key)
     if virtual { html += " data-i=\"\(index)\" style=\"--i:\(index)\"" }
     if editing && row.isMovable { html += " draggable=\"true\"" }
     html += ">"

@@ -4,21 +4,58 @@ import TrellisDiff
 
 /// A message from the page: a user event for one pane, or a request the host answers itself.
 ///
-/// On the wire it is one JSON object, `{"t": TYPE, ...}`: `select`, `set` (`s`, `r`, `v`),
-/// `delete`, `move` (`s`, `r` → `ts`, `tr`), `add` (`s` optional), `edit` (`on`), `done`,
-/// `cancel`, `back`, `search` (`text`), `loadMore` (`s`), `refresh`, `window` (`s`, `start`,
-/// `end`) and `layout` (`wide`). `pane` is `"top"` (the default) or `"detail"`.
+/// On the wire it is one JSON object, `{"type": TYPE, "pane": PANE, ...}`. Rows are named by
+/// their key (the `data-row` attribute the page drew them with: the row's stable identity),
+/// sections by their id (`data-id`), never by index, so that an edit cannot land on a row that
+/// another window moved:
+///
+/// | type | fields |
+/// |---|---|
+/// | `select`, `delete` | `row` |
+/// | `set` | `row`, `value` (text, a number, `true`/`false` or `null`) |
+/// | `move` | `row`, and exactly one of `before` (a row), `after` (a row) or `toSection` (a section: to its end) |
+/// | `add` | `section` (optional: the screen's first list) |
+/// | `loadMore` | `section` |
+/// | `window` | `section`, `start`, `end` (row positions of a virtual section) |
+/// | `edit` | `on` |
+/// | `search` | `text` |
+/// | `layout` | `wide` |
+/// | `done`, `cancel`, `back`, `refresh` | nothing |
+///
+/// `pane` is `"top"` (the default) or `"detail"`. A field the type does not take, a missing
+/// field or a field of the wrong type is refused with an error naming the field and the type.
 struct ClientMessage: Sendable, Equatable {
   enum Pane: String, Sendable {
     case top, detail
   }
 
+  /// Where a moved row goes, named by what will be beside it.
+  enum MoveTarget: Sendable, Equatable {
+    /// Just before the row with this key.
+    case before(row: String)
+    /// Just after the row with this key.
+    case after(row: String)
+    /// At the end of the section with this id.
+    case endOf(section: String)
+  }
+
   enum Action: Sendable, Equatable {
-    case event(ScreenEvent)
+    /// Tapped the row with this key.
+    case select(row: String)
     /// A value from a control, converted once the row's kind is known.
-    case setValue(ItemPath, WireValue)
-    /// The rows of a virtual section the page has in view.
-    case window(section: Int, start: Int, end: Int)
+    case setValue(row: String, WireValue)
+    /// Deleted the row with this key.
+    case delete(row: String)
+    /// Moved the row with this key.
+    case move(row: String, to: MoveTarget)
+    /// Tapped Add, for a section (by id) or the screen's first list.
+    case add(section: String?)
+    /// Asked for the next batch of a section (by id).
+    case loadMore(section: String)
+    /// The rows of a virtual section (by id) the page has in view.
+    case window(section: String, start: Int, end: Int)
+    /// An event that names no row or section.
+    case event(ScreenEvent)
     /// Whether the window is wide enough for master-detail.
     case layout(wide: Bool)
   }
@@ -28,113 +65,86 @@ struct ClientMessage: Sendable, Equatable {
 
   /// Parses one message; throws a ``WebProtocolError`` naming what is wrong.
   static func parse(_ text: String) throws(WebProtocolError) -> ClientMessage {
-    let wire: Wire
+    let fields: [String: WireField]
     do {
-      wire = try JSONDecoder().decode(Wire.self, from: Data(text.utf8))
+      fields = try JSONDecoder().decode([String: WireField].self, from: Data(text.utf8))
     } catch {
-      throw .malformed("the message is not a JSON object with a string \"t\"")
+      throw .malformed("the message is not a JSON object")
     }
+    var reader = WireReader(fields: fields, type: "")
+    guard let type = try reader.optionalString("type") else {
+      throw .malformed("the message has no \"type\"")
+    }
+    reader.type = type
     let pane: Pane
-    if let name = wire.pane {
-      guard let known = Pane(rawValue: name) else { throw .invalidField("pane", name) }
+    if let name = try reader.optionalString("pane") {
+      guard let known = Pane(rawValue: name) else {
+        throw .invalidField("pane", in: type, "\"\(name)\" is not \"top\" or \"detail\"")
+      }
       pane = known
     } else {
       pane = .top
     }
-    return ClientMessage(pane: pane, action: try action(wire))
+    let action = try action(&reader)
+    try reader.refuseUnread()
+    return ClientMessage(pane: pane, action: action)
   }
 
-  private static func action(_ wire: Wire) throws(WebProtocolError) -> Action {
-    switch wire.t {
-    case "select": return .event(.select(try wire.path()))
-    case "set":
-      guard let value = wire.v else { throw .missingField("v") }
-      return .setValue(try wire.path(), value)
-    case "delete": return .event(.delete(try wire.path()))
+  private static func action(_ reader: inout WireReader) throws(WebProtocolError) -> Action {
+    switch reader.type {
+    case "select": return .select(row: try reader.string("row"))
+    case "set": return .setValue(row: try reader.string("row"), try reader.value("value"))
+    case "delete": return .delete(row: try reader.string("row"))
     case "move":
-      let target = ItemPath(
-        item: try wire.index(wire.tr, "tr"), section: try wire.index(wire.ts, "ts"))
-      return .event(.move(from: try wire.path(), to: target))
-    case "add":
-      if let section = wire.s { return .event(.add(section: try wire.index(section, "s"))) }
-      return .event(.add(section: nil))
-    case "edit":
-      guard let on = wire.on else { throw .missingField("on") }
-      return .event(.setEditing(on))
+      let row = try reader.string("row")
+      let targets = [
+        try reader.optionalString("before").map { MoveTarget.before(row: $0) },
+        try reader.optionalString("after").map { MoveTarget.after(row: $0) },
+        try reader.optionalString("toSection").map { MoveTarget.endOf(section: $0) },
+      ].compactMap { $0 }
+      guard targets.count == 1, let target = targets.first else {
+        throw .invalidField(
+          "before", in: "move", "give exactly one of \"before\", \"after\" or \"toSection\"")
+      }
+      return .move(row: row, to: target)
+    case "add": return .add(section: try reader.optionalString("section"))
+    case "loadMore": return .loadMore(section: try reader.string("section"))
+    case "window":
+      let section = try reader.string("section")
+      let start = try reader.index("start")
+      let end = try reader.index("end")
+      guard end >= start else {
+        throw .invalidField("end", in: "window", "\(end) is before start \(start)")
+      }
+      return .window(section: section, start: start, end: end)
+    case "edit": return .event(.setEditing(try reader.bool("on")))
+    case "search": return .event(.search(try reader.string("text")))
+    case "layout": return .layout(wide: try reader.bool("wide"))
     case "done": return .event(.done)
     case "cancel": return .event(.cancel)
     case "back": return .event(.back)
-    case "search":
-      guard let text = wire.text else { throw .missingField("text") }
-      return .event(.search(text))
-    case "loadMore": return .event(.loadMore(section: try wire.index(wire.s, "s")))
     case "refresh": return .event(.refresh)
-    case "window":
-      let start = try wire.index(wire.start, "start")
-      let end = try wire.index(wire.end, "end")
-      guard end >= start else { throw .invalidField("end", "\(end) is before start \(start)") }
-      return .window(section: try wire.index(wire.s, "s"), start: start, end: end)
-    case "layout":
-      guard let wide = wire.wide else { throw .missingField("wide") }
-      return .layout(wide: wide)
-    default:
-      throw .unknownType(wire.t)
-    }
-  }
-
-  private struct Wire: Decodable {
-    var t: String
-    var pane: String?
-    var s: Int?
-    var r: Int?
-    var ts: Int?
-    var tr: Int?
-    var v: WireValue?
-    var on: Bool?
-    var text: String?
-    var start: Int?
-    var end: Int?
-    var wide: Bool?
-
-    func index(_ value: Int?, _ name: String) throws(WebProtocolError) -> Int {
-      guard let value else { throw .missingField(name) }
-      guard value >= 0 else { throw .invalidField(name, "\(value) is negative") }
-      return value
-    }
-
-    func path() throws(WebProtocolError) -> ItemPath {
-      ItemPath(item: try index(r, "r"), section: try index(s, "s"))
-    }
-  }
-}
-
-/// A scalar a control sent: text, a number, a flag, or nothing.
-enum WireValue: Decodable, Sendable, Equatable {
-  case string(String)
-  case number(Double)
-  case bool(Bool)
-  case null
-
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.singleValueContainer()
-    if container.decodeNil() {
-      self = .null
-    } else if let flag = try? container.decode(Bool.self) {
-      self = .bool(flag)
-    } else if let number = try? container.decode(Double.self) {
-      self = .number(number)
-    } else {
-      self = .string(try container.decode(String.self))
+    default: throw .unknownType(reader.type)
     }
   }
 }
 
 /// Why a message from the page was refused. The session stays open.
 public enum WebProtocolError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The text is not a JSON object with a `type`.
   case malformed(String)
+  /// No message has this type.
   case unknownType(String)
-  case missingField(String)
-  case invalidField(String, String)
+  /// A field the message type needs is missing: the field, the message type.
+  case missingField(String, in: String)
+  /// A field has the wrong type or an impossible value: the field, the message type, why.
+  case invalidField(String, in: String, String)
+  /// The message type takes no such field: the field, the message type.
+  case unknownField(String, in: String)
+  /// The row the message names is gone (deleted, or no longer shown); nothing changed.
+  case rowGone(String)
+  /// The section the message names is gone; nothing changed.
+  case sectionGone(String)
   case tooLarge(Int, limit: Int)
   case rateLimited
   case badValue(String)
@@ -142,9 +152,15 @@ public enum WebProtocolError: Error, Hashable, Sendable, CustomStringConvertible
   public var description: String {
     switch self {
     case .malformed(let why): "malformed message: \(why)"
-    case .unknownType(let type): "unknown message type '\(type)'"
-    case .missingField(let name): "the message has no '\(name)'"
-    case .invalidField(let name, let why): "invalid '\(name)': \(why)"
+    case .unknownType(let type): "unknown message type \"\(type)\""
+    case .missingField(let name, let type): "the \"\(type)\" message has no \"\(name)\""
+    case .invalidField(let name, let type, let why):
+      "invalid \"\(name)\" in the \"\(type)\" message: \(why)"
+    case .unknownField(let name, let type): "the \"\(type)\" message takes no \"\(name)\""
+    case .rowGone(let key):
+      "the row \"\(key)\" is no longer there (another window may have deleted it); nothing changed"
+    case .sectionGone(let id):
+      "the section \"\(id)\" is no longer there; nothing changed"
     case .tooLarge(let size, let limit):
       "the message has \(size) bytes; the limit is \(limit)"
     case .rateLimited: "too many messages; slow down"

@@ -7,7 +7,7 @@ import Trellis
 /// ``makeNavigator``; data shared between sessions lives in what the closure captures — a
 /// store, say — so that an edit in one window reaches the others as a changeset.
 ///
-/// All sessions of one app run on one serial domain, because they share the app's objects.
+/// All sessions of one app run on one serial hub, because they share the app's objects.
 public struct WebApp: Sendable {
   /// The app's name in addresses: `/apps/ID`. Letters, digits and dashes.
   public var id: String
@@ -15,7 +15,7 @@ public struct WebApp: Sendable {
   public var title: String
   /// A line under the title on the home screen.
   public var subtitle: String?
-  /// Makes the navigator of a new session; called on the app's domain.
+  /// Makes the navigator of a new session; called on the app's hub.
   public var makeNavigator: @Sendable () throws -> Navigator
 
   /// Creates an app.

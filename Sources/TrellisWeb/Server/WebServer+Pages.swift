@@ -24,11 +24,11 @@ extension WebServer {
 
   /// An app's page: opens a session and draws its first screen.
   func appPage(_ id: String) async -> Response {
-    guard let domain = domains[id], let app = apps.first(where: { $0.id == id }) else {
+    guard let hub = hubs[id], let app = apps.first(where: { $0.id == id }) else {
       return html(errorPage("There is no app named “\(id)”."), status: .notFound)
     }
     do {
-      let session = try await domain.openSession()
+      let session = try await hub.openSession()
       let body = session.html
       return html(
         document(title: app.title, body: body, session: (id, session.id, session.token)))

@@ -20,7 +20,7 @@ public struct WebServer: Sendable {
   public let configuration: WebConfiguration
   /// The apps, in home-screen order.
   public let apps: [WebApp]
-  let domains: [String: WebAppDomain]
+  let hubs: [String: WebAppHub]
   let assets: WebAssets
 
   /// Creates a server for `apps`; throws when an app id repeats or an asset is missing.
@@ -29,26 +29,26 @@ public struct WebServer: Sendable {
   {
     self.configuration = configuration
     self.apps = apps
-    var domains: [String: WebAppDomain] = [:]
+    var hubs: [String: WebAppHub] = [:]
     for app in apps {
-      domains[app.id] = WebAppDomain(app: app, configuration: configuration)
+      hubs[app.id] = WebAppHub(app: app, configuration: configuration)
     }
-    self.domains = domains
+    self.hubs = hubs
     self.assets = try WebAssets.load()
   }
 
-  /// Runs `body` on the serial domain of app `id` (where its sessions and shared objects
-  /// live), then updates every open page of the app.
+  /// Runs `body` on the hub of app `id` (where its sessions and shared objects live), then
+  /// updates every open page it changed.
   public func perform<T: Sendable>(onApp id: String, _ body: @Sendable () throws -> T)
     async throws -> T
   {
-    guard let domain = domains[id] else { throw WebHostError.unknownApp(id) }
-    return try await domain.perform(body)
+    guard let hub = hubs[id] else { throw WebHostError.unknownApp(id) }
+    return try await hub.perform(body)
   }
 
   /// How many sessions app `id` holds.
   public func sessionCount(app id: String) async -> Int {
-    await domains[id]?.sessionCount ?? 0
+    await hubs[id]?.sessionCount ?? 0
   }
 
   /// The router: pages, assets and the WebSocket.
@@ -72,16 +72,16 @@ public struct WebServer: Sendable {
       guard self.originIsAllowed(request) else { return .dontUpgrade }
       let query = request.uri.queryParameters
       // A wrong session or token is refused before the upgrade, as a plain HTTP error.
-      guard let domain = query["app"].flatMap({ self.domains[String($0)] }),
+      guard let hub = query["app"].flatMap({ self.hubs[String($0)] }),
         let id = query["session"].map(String.init), let token = query["token"].map(String.init),
-        await domain.canAttach(session: id, token: token)
+        await hub.canAttach(session: id, token: token)
       else { return .dontUpgrade }
       return .upgrade([:])
     } onUpgrade: { inbound, outbound, context in
       let query = context.request.uri.queryParameters
-      guard let domain = query["app"].flatMap({ self.domains[String($0)] }),
+      guard let hub = query["app"].flatMap({ self.hubs[String($0)] }),
         let id = query["session"].map(String.init), let token = query["token"].map(String.init),
-        let stream = await domain.attach(session: id, token: token)
+        let stream = await hub.attach(session: id, token: token)
       else {
         try await outbound.close(.policyViolation, reason: "unknown session or token")
         return
@@ -93,12 +93,12 @@ public struct WebServer: Sendable {
         defer { group.cancelAll() }
         for try await message in inbound.messages(maxSize: self.frameLimit) {
           switch message {
-          case .text(let text): await domain.receive(session: id, text)
-          case .binary: await domain.receive(session: id, "{\"t\":\"binary\"}")
+          case .text(let text): await hub.receive(session: id, text)
+          case .binary: await hub.receive(session: id, "{\"type\":\"binary\"}")
           }
         }
       }
-      await domain.close(session: id)
+      await hub.close(session: id)
     }
     return router
   }

@@ -11,7 +11,7 @@ extension WebSession {
       throw .badValue("there is no detail screen")
     }
     guard let row = screen.model.snapshot[safe: path] else {
-      throw .invalidField("r", "there is no row \(path)")
+      throw .badValue("there is no row at \(path)")
     }
     switch row.kind {
     case .textField, .textView, .imagePicker:

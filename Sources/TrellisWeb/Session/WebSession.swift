@@ -3,7 +3,7 @@ import Trellis
 import TrellisDiff
 
 /// One browser session: its own navigator (stack and drafts), what its page shows, and the
-/// queue of messages to the page. It lives on its app's domain and is never shared.
+/// queue of messages to the page. It lives on its app's hub and is never shared.
 final class WebSession {
   /// The session's name in the WebSocket address.
   let id: String
@@ -11,24 +11,28 @@ final class WebSession {
   let token: String
   let navigator: Navigator
   let renderer: HTMLRenderer
+  /// The app's names for rows on the wire, shared by its sessions.
+  let rowKeys: RowKeys
   let created = ContinuousClock.now
   private(set) var outbound: AsyncStream<String>.Continuation?
   private var panes: [ClientMessage.Pane: PaneState] = [:]
   private var limiter: RateLimiter
   private let limits: WebConfiguration
-  /// Called when a model shown by this session has changes to process.
-  private let wake: @Sendable () -> Void
+  /// Asks the hub to deliver this session's changes: called, from any thread, when a model it
+  /// shows has changes to process.
+  private let scheduleDelivery: @Sendable () -> Void
 
   init(
     id: String, token: String, navigator: Navigator, configuration: WebConfiguration,
-    wake: @escaping @Sendable () -> Void
+    rowKeys: RowKeys, scheduleDelivery: @escaping @Sendable () -> Void
   ) {
+    self.rowKeys = rowKeys
     self.id = id
     self.token = token
     self.navigator = navigator
     self.renderer = configuration.renderer
     self.limits = configuration
-    self.wake = wake
+    self.scheduleDelivery = scheduleDelivery
     self.limiter = RateLimiter(
       burst: configuration.rateBurst, perSecond: configuration.ratePerSecond)
   }
@@ -77,7 +81,7 @@ final class WebSession {
     let current = currentPanes
     var html = "<div class=\"panes\(current.count > 1 ? " has-detail" : "")\">"
     for (pane, screen) in current {
-      screen.model.setWakeHandler(wake)
+      screen.model.setWakeHandler(scheduleDelivery)
       screen.model.processChanges()
       let snapshot = screen.snapshot()
       let state = PaneState(screen: screen, table: snapshot.table, editing: snapshot.isEditing)
@@ -88,13 +92,14 @@ final class WebSession {
       }
       panes[pane] = state
       html += "<div class=\"pane pane-\(pane.rawValue)\">"
-      html += renderer.screen(snapshot, pane: pane.rawValue) + "</div>"
+      html += renderer.screen(snapshot, pane: pane.rawValue, rowKey: rowKeys.key) + "</div>"
     }
     return html + "</div>"
   }
 
-  /// Sends the page what changed since it was last brought up to date.
-  func sweep() {
+  /// Sends the page what changed since it was last brought up to date: the whole app area
+  /// when other screens show, else one patch per pane whose rows or bar changed.
+  func deliverPendingChanges() {
     guard isAttached else { return }
     let current = currentPanes
     let sameScreens =
@@ -137,21 +142,27 @@ final class WebSession {
 
   private func op(_ patch: DOMPatch, editing: Bool, in table: TableSnapshot) -> ServerMessage.Op {
     switch patch {
-    case .deleteRow(let s, let r): .init(o: "dr", s: s, r: r)
+    case .deleteRow(let s, let r): .init(op: "deleteRow", sectionIndex: s, rowIndex: r)
     case .insertRow(let s, let r, let row):
-      .init(o: "ir", s: s, r: r, h: renderer.row(row, index: r, editing: editing))
+      .init(
+        op: "insertRow", sectionIndex: s, rowIndex: r,
+        html: renderer.row(row, index: r, editing: editing, key: rowKeys.key(for: row.id)))
     case .replaceRow(let s, let r, let row):
       .init(
-        o: "sr", s: s, r: r,
-        h: renderer.row(
+        op: "replaceRow", sectionIndex: s, rowIndex: r,
+        html: renderer.row(
           row, index: r, editing: editing,
           virtual: table.sections.indices.contains(s)
-            && renderer.isVirtual(table.sections[s].items.count)))
-    case .deleteSection(let s): .init(o: "ds", s: s)
+            && renderer.isVirtual(table.sections[s].items.count), key: rowKeys.key(for: row.id)))
+    case .deleteSection(let s): .init(op: "deleteSection", sectionIndex: s)
     case .insertSection(let s, let section):
-      .init(o: "is", s: s, h: renderer.section(section, index: s, editing: editing))
+      .init(
+        op: "insertSection", sectionIndex: s,
+        html: renderer.section(section, index: s, editing: editing, rowKey: rowKeys.key))
     case .replaceSection(let s, let section):
-      .init(o: "ss", s: s, h: renderer.section(section, index: s, editing: editing))
+      .init(
+        op: "replaceSection", sectionIndex: s,
+        html: renderer.section(section, index: s, editing: editing, rowKey: rowKeys.key))
     }
   }
 
@@ -172,44 +183,41 @@ final class WebSession {
   }
 
   private func handle(_ message: ClientMessage) throws(WebProtocolError) {
-    let onDetail = message.pane == .detail
     let event: ScreenEvent
     switch message.action {
-    case .event(let e): event = e
-    case .setValue(let path, let raw):
-      event = .setValue(path, try value(raw, at: path, pane: message.pane))
     case .window(let section, let start, let end):
-      sendWindow(pane: message.pane, section: section, start: start, end: end)
+      try sendWindow(pane: message.pane, section: section, start: start, end: end)
       return
     case .layout(let wide):
       navigator.isMasterDetail = wide
       return
+    default:
+      event = try screenEvent(message)
     }
     do {
-      try navigator.handle(event, onDetail: onDetail)
+      try navigator.handle(event, onDetail: message.pane == .detail)
     } catch {
       if case .invalid = error { return }  // The notice under the bar says why.
       throw .badValue(error.description)
     }
   }
 
-  private func screen(_ pane: ClientMessage.Pane) -> Screen? {
-    pane == .detail ? navigator.detail : navigator.top
-  }
-
-  private func sendWindow(pane: ClientMessage.Pane, section: Int, start: Int, end: Int) {
-    guard let state = panes[pane], state.table.sections.indices.contains(section) else {
-      send(.error("there is no section \(section) to show"))
-      return
-    }
+  private func sendWindow(pane: ClientMessage.Pane, section id: String, start: Int, end: Int)
+    throws(WebProtocolError)
+  {
+    guard let state = panes[pane],
+      let section = state.table.sections.firstIndex(where: { $0.model.id == id })
+    else { throw .sectionGone(id) }
     let items = state.table.sections[section].items
     let from = min(start, items.count)
     let to = min(end, items.count, from + limits.maxWindowRows)
     let virtual = renderer.isVirtual(items.count)
     let rows = (from..<to).map {
-      renderer.row(items[$0], index: $0, editing: state.editing, virtual: virtual)
+      renderer.row(
+        items[$0], index: $0, editing: state.editing, virtual: virtual,
+        key: rowKeys.key(for: items[$0].id))
     }
-    send(.rows(pane: pane.rawValue, section: section, start: from, count: items.count, rows: rows))
+    send(.rows(pane: pane.rawValue, section: id, start: from, count: items.count, rows: rows))
   }
 }
 

@@ -1,16 +1,19 @@
 import Foundation
 import Trellis
 
-/// The serial domain of one app: its sessions, each with its own navigator, all touching the
-/// app's shared objects from here only.
+/// Where the sessions of one app live: each with its own navigator, all touching the app's
+/// shared objects from here only, one message at a time.
 ///
-/// After every message the domain brings every session up to date, so that an edit in one
-/// window reaches the others as a changeset.
-actor WebAppDomain {
+/// An edit in one window reaches the others as a changeset. A model with changes to process
+/// (a store it shows changed, say) schedules a delivery, from whatever thread saw the change;
+/// the hub then brings up to date only the sessions that have pending changes, in one pass for
+/// every change that arrived meanwhile.
+actor WebAppHub {
   let app: WebApp
   let configuration: WebConfiguration
   private var sessions: [String: WebSession] = [:]
-  private var wakeScheduled = false
+  private let rowKeys = RowKeys()
+  private let pending = PendingDeliveries()
 
   init(app: WebApp, configuration: WebConfiguration) {
     self.app = app
@@ -31,11 +34,14 @@ actor WebAppDomain {
       throw .appFailed(app.id, "\(error)")
     }
     let id = Secret.make(bytes: 12)
+    let pending = self.pending
     let session = WebSession(
       id: id, token: Secret.make(bytes: 24), navigator: navigator, configuration: configuration,
-      wake: { [weak self] in
-        guard let self else { return }
-        Task { await self.wakeUp() }
+      rowKeys: rowKeys,
+      scheduleDelivery: { [weak self] in
+        // The first change since the last pass schedules the next one; later ones join it.
+        guard pending.add(id), let self else { return }
+        Task { await self.deliverPendingChanges() }
       })
     sessions[id] = session
     return (id, session.token, session.appHTML())
@@ -57,41 +63,45 @@ actor WebAppDomain {
     return stream
   }
 
-  /// Handles one message from a session's page, then updates every session.
+  /// Handles one message from a session's page and sends that page its answer at once; the
+  /// other sessions it changed get theirs in the next delivery pass.
   func receive(session id: String, _ text: String) {
     guard let session = sessions[id] else { return }
     session.receive(text)
-    sweepAll()
+    pending.remove(id)
+    session.deliverPendingChanges()
   }
 
   /// Closes a session: its drafts are dropped, committed data stays.
   func close(session id: String) {
     guard let session = sessions.removeValue(forKey: id) else { return }
+    pending.remove(id)
     session.close()
-    sweepAll()
   }
 
-  /// Runs `body` on the domain, then updates every session: for app actions (a game turn)
-  /// and tests.
+  /// Runs `body` on the hub, then updates every session it changed: for app actions (a game
+  /// turn) and tests.
   func perform<T: Sendable>(_ body: @Sendable () throws -> T) rethrows -> T {
-    defer { sweepAll() }
+    defer { deliverPendingChanges() }
     return try body()
   }
 
-  private func wakeUp() {
-    sweepAll()
+  /// Brings every session with pending changes up to date, each once.
+  func deliverPendingChanges() {
+    for id in pending.take() {
+      sessions[id]?.deliverPendingChanges()
+    }
   }
 
-  /// Brings every connected page up to date.
-  func sweepAll() {
-    for session in sessions.values { session.sweep() }
-  }
+  /// The key the pages of this app know the row with `id` by.
+  func rowKey(for id: RowID) -> String { rowKeys.key(for: id) }
 
   private func dropStaleSessions() {
     let limit = Duration.milliseconds(Int(configuration.connectTimeout * 1000))
     let now = ContinuousClock.now
     for (id, session) in sessions where !session.isAttached && session.created + limit < now {
       sessions[id] = nil
+      pending.remove(id)
       session.close()
     }
   }

@@ -1,0 +1,72 @@
+import Trellis
+import TrellisDiff
+
+extension WebSession {
+  /// The screen event a message stands for, with every row and section it names found where
+  /// it is now, in the screen's current snapshot. A row or section that is gone is refused,
+  /// and nothing changes.
+  func screenEvent(_ message: ClientMessage) throws(WebProtocolError) -> ScreenEvent {
+    let model = try model(message.pane)
+    switch message.action {
+    case .select(let row): return .select(try path(of: row, in: model))
+    case .setValue(let row, let raw):
+      let path = try path(of: row, in: model)
+      return .setValue(path, try value(raw, at: path, pane: message.pane))
+    case .delete(let row): return .delete(try path(of: row, in: model))
+    case .move(let row, let target):
+      let source = try path(of: row, in: model)
+      return .move(from: source, to: try destination(of: source, target, in: model))
+    case .add(nil): return .add(section: nil)
+    case .add(let section?): return .add(section: try index(of: section, in: model))
+    case .loadMore(let section): return .loadMore(section: try index(of: section, in: model))
+    case .event(let event): return event
+    case .window, .layout: throw .malformed("not a screen event")
+    }
+  }
+
+  private func model(_ pane: ClientMessage.Pane) throws(WebProtocolError) -> TableModel {
+    guard let screen = pane == .detail ? navigator.detail : navigator.top else {
+      throw .badValue("there is no detail screen")
+    }
+    return screen.model
+  }
+
+  /// Where the row with `key` is now.
+  private func path(of key: String, in model: TableModel) throws(WebProtocolError) -> ItemPath {
+    guard let id = rowKeys.id(forKey: key), let path = model.indexPath(of: id) else {
+      throw .rowGone(key)
+    }
+    return path
+  }
+
+  /// Where the section with `id` is now.
+  private func index(of id: String, in model: TableModel) throws(WebProtocolError) -> Int {
+    guard let index = model.snapshot.sections.firstIndex(where: { $0.model.id == id }) else {
+      throw .sectionGone(id)
+    }
+    return index
+  }
+
+  /// The index path a row at `source` moves to so that it ends beside `target`.
+  private func destination(
+    of source: ItemPath, _ target: ClientMessage.MoveTarget, in model: TableModel
+  ) throws(WebProtocolError) -> ItemPath {
+    switch target {
+    case .before(let key):
+      let anchor = try path(of: key, in: model)
+      if anchor == source { return source }
+      // Taking the row out first shifts a later anchor in its section up by one.
+      let shift = anchor.section == source.section && source.item < anchor.item ? 1 : 0
+      return ItemPath(item: anchor.item - shift, section: anchor.section)
+    case .after(let key):
+      let anchor = try path(of: key, in: model)
+      if anchor == source { return source }
+      let shift = anchor.section == source.section && source.item < anchor.item ? 0 : 1
+      return ItemPath(item: anchor.item + shift, section: anchor.section)
+    case .endOf(let id):
+      let section = try index(of: id, in: model)
+      let count = model.snapshot.sections[section].items.count
+      return ItemPath(item: section == source.section ? count - 1 : count, section: section)
+    }
+  }
+}
