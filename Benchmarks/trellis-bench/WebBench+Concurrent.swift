@@ -37,7 +37,7 @@ extension WebBench {
   {
     counts.map { count in
       let store = MemoryStore(
-        objects: (0..<200).map { Task(name: "Task \($0)") }, definition: definition)
+        objects: (0..<200).map { TaskItem(name: "Task \($0)") }, definition: definition)
       let app = WebApp(id: "concurrent-\(count)", title: "\(count) sessions") {
         Navigator(root: TasksApp.listScreen(store: store, definition: definition))
       }
@@ -129,7 +129,7 @@ extension WebBench {
     }
     let added = commits.added
     let names = try await server.perform(onApp: app) {
-      Set(((try? store.fetch(FetchOptions())) ?? []).compactMap { ($0.objectValue as? Task)?.name })
+      Set(((try? store.fetch(FetchOptions())) ?? []).compactMap { ($0.objectValue as? TaskItem)?.name })
     }
     let replyTimes = await replies.values
     return ConcurrentResult(

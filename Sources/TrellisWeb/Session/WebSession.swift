@@ -63,15 +63,11 @@ final class WebSession {
 
   // MARK: Drawing
 
-  /// The screens the page shows now, by pane.
+  /// The screens the page shows now, by pane (the core decides which are visible).
   var currentPanes: [(ClientMessage.Pane, Screen)] {
-    var result: [(ClientMessage.Pane, Screen)] = [(.top, navigator.top)]
-    // Side by side only while the list is on top; a screen pushed from the detail takes the
-    // whole window until Back.
-    if let detail = navigator.detail, navigator.stack.count == 1 {
-      result.append((.detail, detail))
+    navigator.visibleScreens.map { placement, screen in
+      (placement == .detail ? .detail : .top, screen)
     }
-    return result
   }
 
   /// The whole app area, remembering what each pane now shows.
