@@ -48,10 +48,9 @@ extension ArrayOfObjectsSection {
     return result
   }
 
-  /// The identities of the rows showing `item`.
-  func rowIDs(of item: Value, in items: [Value]) -> [RowID] {
+  /// The identities of the `count` rows showing `item`.
+  func rowIDs(of item: Value, count: Int) -> [RowID] {
     let identity = Self.identity(of: item)
-    let count = items.reduce(0) { $0 + ($1 == item ? 1 : 0) }
     return (0..<count).map { identity.occurrence($0) }
   }
 

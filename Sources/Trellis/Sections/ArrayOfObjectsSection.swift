@@ -27,7 +27,23 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
   /// The properties a search looks in; the title properties when empty.
   public var searchPropertyNames: [String] = []
 
-  private var items: [Value] = []
+  private var items: [Value] = [] {
+    didSet { itemCounts = nil }
+  }
+  /// How many times each item is listed, built on first use after the items change: a store's
+  /// update then finds its rows without scanning the list (every session showing the list
+  /// does this for every edit).
+  private var itemCounts: [Value: Int]?
+
+  /// How many times `item` is listed.
+  private func count(of item: Value) -> Int {
+    if let itemCounts { return itemCounts[item] ?? 0 }
+    var counts: [Value: Int] = [:]
+    counts.reserveCapacity(items.count)
+    for listed in items { counts[listed, default: 0] += 1 }
+    itemCounts = counts
+    return counts[item] ?? 0
+  }
   private var loadedLimit: Int?
   private var hasMore = false
   /// How the last load went: hosts show a spinner, an empty state or the error.
@@ -81,11 +97,11 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
     if appliesStoreChanges, !needsFetch {
       var ids: [RowID] = []
       for change in unapplied {
-        guard case .updated(_, let item?) = change, items.contains(item) else {
+        guard case .updated(_, let item?) = change, count(of: item) > 0 else {
           ids = []
           break
         }
-        ids += rowIDs(of: item, in: items)
+        ids += rowIDs(of: item, count: count(of: item))
       }
       if !ids.isEmpty {
         for id in ids { model.invalidation.invalidateRow(id, in: key) }
