@@ -66,24 +66,37 @@ extension WebBench {
             url: "ws://localhost:\(port)/ws?\(query)",
             configuration: WebSocketClientConfiguration(maxFrameSize: 1 << 24), logger: quiet
           ) { inbound, outbound, _ in
-            var messages = inbound.messages(maxSize: .max).makeAsyncIterator()
-            var seen = Set<String>()
-            /// Reads until a message of `type` (or an error) arrives; changesets on the way
-            /// carry other sessions' edits.
+            // A reader takes every message as it arrives, while the session is busy or
+            // resting on the list, so that a changeset's arrival time is when it arrived.
+            let (arrivals, arrived) = AsyncStream<String>.makeStream()
+            let reader = Swift.Task {
+              var seen = Set<String>()
+              for try await message in inbound.messages(maxSize: .max) {
+                guard case .text(let text) = message else { continue }
+                // An edit counts once per session: when a changeset first shows it (not when
+                // a whole screen does, on coming back from a form).
+                if isMessage(text, "patch") {
+                  let now = ContinuousClock.now
+                  for marker in markers(in: text) where seen.insert(marker).inserted {
+                    if let at = commits.time(of: marker), at >= measureFrom, now < deadline {
+                      await fanout.add(milliseconds(at.duration(to: now)))
+                    }
+                  }
+                } else {
+                  seen.formUnion(markers(in: text))
+                }
+                arrived.yield(text)
+              }
+              arrived.finish()
+            }
+            defer { reader.cancel() }
+            var messages = arrivals.makeAsyncIterator()
+            /// Reads until a message of `type` (or an error) arrives.
             func reply(_ type: String) async throws -> String {
-              while case .text(let text)? = try await messages.next() {
+              while let text = await messages.next() {
                 if isMessage(text, "error") {
                   await errors.add(1)
                   return text
-                }
-                // An edit counts once per session: when a changeset first shows it (not when a
-                // whole screen does, on coming back from a form).
-                let isPatch = isMessage(text, "patch")
-                let now = ContinuousClock.now
-                for marker in markers(in: text) where seen.insert(marker).inserted && isPatch {
-                  if let at = commits.time(of: marker), at >= measureFrom, now < deadline {
-                    await fanout.add(milliseconds(at.duration(to: now)))
-                  }
                 }
                 if isMessage(text, type) { return text }
               }
@@ -116,6 +129,7 @@ extension WebBench {
               guard let name = rowKeys(in: detail).first else { throw BenchFailure("no form") }
               _ = try await event(
                 #"{"type":"set","row":"\#(name)","value":"\#(marker)"}"#, expecting: "patch")
+              // The edit reaches the store with Done: the others' changesets are timed from it.
               commits.record(marker, at: .now, added: edit % 8 == 0)
               _ = try await event(#"{"type":"done"}"#, expecting: "screen")
               // Stay on the list a moment, where the others' edits arrive.
