@@ -91,13 +91,25 @@ extension SectionCache {
   /// The index by identity is built on the first such update after a render, so that later
   /// edits of a large section cost what their rows cost.
   private mutating func elementIndices(of ids: Set<RowID>, limit: Int) -> [Int] {
-    if elementIndexByID == nil {
-      var map: [RowID: Int] = [:]
-      map.reserveCapacity(elementIDs.count)
-      for (index, id) in elementIDs.enumerated() where map[id] == nil { map[id] = index }
-      elementIndexByID = map
-    }
+    buildElementIndex()
     return ids.compactMap { elementIndexByID?[$0] }.filter { $0 < limit }.sorted()
+  }
+
+  /// The visible position of the row with `id`, found through the index by identity (built
+  /// once after a render), or `nil` when no visible row has it.
+  mutating func visiblePosition(ofRow id: RowID) -> Int? {
+    buildElementIndex()
+    guard let element = elementIndexByID?[id], let position = visiblePosition(ofElement: element)
+    else { return nil }
+    return position
+  }
+
+  private mutating func buildElementIndex() {
+    guard elementIndexByID == nil else { return }
+    var map: [RowID: Int] = [:]
+    map.reserveCapacity(elementIDs.count)
+    for (index, id) in elementIDs.enumerated() where map[id] == nil { map[id] = index }
+    elementIndexByID = map
   }
 
   /// The visible position of element `index`, if it is visible.

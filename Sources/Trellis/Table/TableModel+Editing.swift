@@ -22,6 +22,17 @@ extension TableModel {
 
   /// The index path of the row with `id`, in the snapshot hosts show.
   public func indexPath(of id: RowID) -> ItemPath? {
+    // The caches hold what was last delivered: look the row up by identity in each section,
+    // without reading every row (a message from a page names its row this way).
+    if sections.count == snapshot.sections.count {
+      for (s, section) in sections.enumerated() {
+        let key = ObjectIdentifier(section)
+        guard caches[key]?.snapshot.id == snapshot.sections[s].model.id else { break }
+        if let position = caches[key]?.visiblePosition(ofRow: id) {
+          return ItemPath(item: position, section: s)
+        }
+      }
+    }
     for (s, section) in snapshot.sections.enumerated() {
       if let row = section.items.firstIndex(where: { $0.id == id }) {
         return ItemPath(item: row, section: s)
