@@ -11,8 +11,9 @@ package enum PredicateRegex {
     package var reason: String
   }
 
-  nonisolated(unsafe) private static var cache: [String: Regex<AnyRegexOutput>] = [:]
-  private static let lock = NSLock()
+  /// Compiled expressions by effective pattern. A compiled regex is immutable, so sharing one
+  /// between threads is safe although `Regex` is not declared `Sendable`.
+  private static let cache = Locked<[String: Regex<AnyRegexOutput>]>([:])
   private static let cacheLimit = 256
 
   /// The pattern as handed to the engine: `(?i)` in front for case-insensitive matching.
@@ -25,20 +26,17 @@ package enum PredicateRegex {
     -> Regex<AnyRegexOutput>
   {
     let effective = effectivePattern(pattern, caseInsensitive: caseInsensitive)
-    lock.lock()
-    let cached = cache[effective]
-    lock.unlock()
-    if let cached { return cached }
+    if let cached = cache.withLock({ $0[effective] }) { return cached }
     let regex: Regex<AnyRegexOutput>
     do {
       regex = try Regex(effective)
     } catch {
       throw CompileError(reason: String(describing: error))
     }
-    lock.lock()
-    if cache.count >= cacheLimit { cache.removeAll(keepingCapacity: true) }
-    cache[effective] = regex
-    lock.unlock()
+    cache.withLock { cache in
+      if cache.count >= cacheLimit { cache.removeAll(keepingCapacity: true) }
+      cache[effective] = regex
+    }
     return regex
   }
 
