@@ -153,7 +153,12 @@ struct SectionCache {
     } onChange: {
       sink.invalidateRow(id, in: key)
     }
-    editors[id] = editor
+    // Most rows of a long list are unbound: they cost no lookup at all.
+    if let editor {
+      editors[id] = editor
+    } else if !editors.isEmpty {
+      editors[id] = nil
+    }
     return snapshot
   }
 
