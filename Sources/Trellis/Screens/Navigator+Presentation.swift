@@ -19,7 +19,4 @@ extension Navigator {
     }
     return result
   }
-
-  /// Whether the host shows two screens side by side now.
-  public var showsSideBySide: Bool { detail != nil && stack.count == 1 }
 }

@@ -69,8 +69,8 @@ extension RowSnapshot {
     }
   }
 
-  /// A number as a person would type it: `3` rather than `3.0`.
-  static func numberText(_ number: Double) -> String {
+  /// A number as a person would type it: `3` rather than `3.0` (hosts show numbers so too).
+  package static func numberText(_ number: Double) -> String {
     if number.rounded() == number && abs(number) < 1e15 { return String(Int(number)) }
     return String(number)
   }

@@ -166,10 +166,7 @@ extension HTMLRenderer {
     }
   }
 
-  func number(_ value: Double) -> String {
-    if value.rounded() == value && abs(value) < 1e15 { return String(Int(value)) }
-    return String(value)
-  }
+  func number(_ value: Double) -> String { RowSnapshot.numberText(value) }
 
   /// A date as `yyyy-MM-dd` in UTC, the value of a date input.
   static func day(_ date: Date) -> String {

@@ -11,7 +11,7 @@ extension WebSession {
     case .select(let row): return .select(try path(of: row, in: model))
     case .setValue(let row, let raw):
       let path = try path(of: row, in: model)
-      return .setValue(path, try value(raw, at: path, pane: message.pane))
+      return .setValue(path, try value(raw, at: path, in: model))
     case .delete(let row): return .delete(try path(of: row, in: model))
     case .move(let row, let target):
       let source = try path(of: row, in: model)

@@ -3,13 +3,10 @@ import Trellis
 extension WebSession {
   /// The value a control sent, as the row's kind and current value expect it (the core's
   /// ``RowSnapshot/value(for:)``, which every host shares).
-  func value(_ raw: WireValue, at path: ItemPath, pane: ClientMessage.Pane)
+  func value(_ raw: WireValue, at path: ItemPath, in model: TableModel)
     throws(WebProtocolError) -> Value
   {
-    guard let screen = pane == .detail ? navigator.detail : navigator.top else {
-      throw .badValue("there is no detail screen")
-    }
-    guard let row = screen.model.snapshot[safe: path] else {
+    guard let row = model.snapshot[safe: path] else {
       throw .badValue("there is no row at \(path)")
     }
     do {
