@@ -7,11 +7,15 @@ final class InvalidationSink: Sendable {
   private struct State {
     var staleRows: [ObjectIdentifier: Set<RowID>] = [:]
     var staleSections: Set<ObjectIdentifier> = []
+    /// Sections whose elements changed while each remaining row still shows what it showed.
+    var restructured: Set<ObjectIdentifier> = []
     /// Sections whose stores reported changes, for them to sort out on the model's domain.
     var noted: Set<ObjectIdentifier> = []
     var wake: (@Sendable () -> Void)?
 
-    var isEmpty: Bool { staleRows.isEmpty && staleSections.isEmpty && noted.isEmpty }
+    var isEmpty: Bool {
+      staleRows.isEmpty && staleSections.isEmpty && restructured.isEmpty && noted.isEmpty
+    }
 
     /// Records with `record`; returns the wake to call when nothing was stale before.
     mutating func recording(_ record: (inout State) -> Void) -> (@Sendable () -> Void)? {
@@ -39,6 +43,12 @@ final class InvalidationSink: Sendable {
     state.withLock { $0.recording { $0.staleSections.insert(section) } }?()
   }
 
+  /// Records that the elements of `section` changed (items inserted, deleted or moved) while
+  /// its other rows still show what they showed: they are kept, the new ones rendered.
+  func invalidateStructure(_ section: ObjectIdentifier) {
+    state.withLock { $0.recording { $0.restructured.insert(section) } }?()
+  }
+
   /// Records that the store of `section` reported changes; the section decides, when the model
   /// processes changes, which rows they make stale. Wakes like the others.
   func noteStoreChange(in section: ObjectIdentifier) {
@@ -50,16 +60,31 @@ final class InvalidationSink: Sendable {
   var notedSections: Set<ObjectIdentifier> { state.withLock { $0.noted } }
 
   /// Takes everything recorded so far.
-  func take() -> (rows: [ObjectIdentifier: Set<RowID>], sections: Set<ObjectIdentifier>) {
+  func take() -> Stale {
     state.withLock { state in
       defer {
         state.staleRows = [:]
         state.staleSections = []
+        state.restructured = []
         state.noted = []
       }
-      return (state.staleRows, state.staleSections)
+      return Stale(
+        rows: state.staleRows, sections: state.staleSections,
+        restructured: state.restructured.subtracting(state.staleSections))
     }
   }
 
   var isEmpty: Bool { state.withLock { $0.isEmpty } }
+}
+
+extension InvalidationSink {
+  /// What became stale since the model last processed changes.
+  struct Stale {
+    /// Rows whose observed values changed, by section.
+    var rows: [ObjectIdentifier: Set<RowID>]
+    /// Sections to render whole.
+    var sections: Set<ObjectIdentifier>
+    /// Sections whose elements changed, to render keeping their unchanged rows.
+    var restructured: Set<ObjectIdentifier>
+  }
 }

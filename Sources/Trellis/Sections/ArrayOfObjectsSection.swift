@@ -88,28 +88,51 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
 
   override func contentDidChange() { needsFetch = true }
 
-  /// An item updated in place makes its row stale, and nothing else; any other change makes
-  /// the section stale, to be applied to the items (or fetched again) when it renders.
+  /// An item updated in place makes its row stale, and nothing else. Items inserted, deleted
+  /// or moved make the section's structure stale: its other rows are kept by identity, and
+  /// only new and updated rows are rendered. Any other change (a reload, an update the
+  /// section cannot place) makes the whole section stale, to be fetched again when it renders.
   override func absorbStoreChanges() {
     unapplied += reported.take()
     guard !unapplied.isEmpty, let model else { return }
     let key = ObjectIdentifier(self)
-    if appliesStoreChanges, !needsFetch {
-      var ids: [RowID] = []
-      for change in unapplied {
-        guard case .updated(_, let item?) = change, count(of: item) > 0 else {
-          ids = []
-          break
-        }
+    guard appliesStoreChanges, !needsFetch else {
+      model.invalidation.invalidateSection(key)
+      return
+    }
+    var ids: [RowID] = []
+    var restructured = false
+    for change in unapplied {
+      switch change {
+      case .updated(_, let item?) where count(of: item) > 0:
         ids += rowIDs(of: item, count: count(of: item))
-      }
-      if !ids.isEmpty {
-        for id in ids { model.invalidation.invalidateRow(id, in: key) }
-        unapplied = []
+      case .inserted(_, _?), .deleted, .moved:
+        restructured = true
+      case .updated, .inserted(_, nil), .reloaded:
+        model.invalidation.invalidateSection(key)
         return
       }
     }
-    model.invalidation.invalidateSection(key)
+    if restructured {
+      guard keepsRowsByIdentity else {
+        model.invalidation.invalidateSection(key)
+        return
+      }
+      model.invalidation.invalidateStructure(key)
+    } else {
+      unapplied = []
+    }
+    for id in ids { model.invalidation.invalidateRow(id, in: key) }
+  }
+
+  /// Whether every item row shows only its item: no action makes rows by position.
+  private var keepsRowsByIdentity: Bool {
+    let actions = actions.overriding(model?.sectionActions ?? SectionActions())
+    return actions.cellForRow == nil && actions.reuseIdentifierForRow == nil
+  }
+
+  override func reusesRow(at index: Int) -> Bool {
+    index < items.count && keepsRowsByIdentity
   }
 
   /// Brings the items up to date outside observation: the store's order does not depend on
@@ -140,9 +163,15 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
     reload()
   }
 
-  /// Marks the section stale after its own edit; the store's report says what changed.
+  /// Marks the section's structure stale after its own edit; the store's report says what
+  /// changed.
   private func itemsChanged() {
-    model?.invalidation.invalidateSection(ObjectIdentifier(self))
+    let key = ObjectIdentifier(self)
+    if keepsRowsByIdentity {
+      model?.invalidation.invalidateStructure(key)
+    } else {
+      model?.invalidation.invalidateSection(key)
+    }
   }
 
   // MARK: Content

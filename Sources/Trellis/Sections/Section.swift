@@ -157,6 +157,11 @@ open class Section {
   /// the model's domain, when the model processes changes.
   func absorbStoreChanges() {}
 
+  /// Whether the row of element `index` shows only what its element holds, whatever its
+  /// position: after the elements change (a store inserted an item, say), such a row is kept
+  /// by identity instead of being rendered again. `false` (the default) renders every row.
+  func reusesRow(at index: Int) -> Bool { false }
+
   /// For sections that render rows on demand: makes the row of element `index` as the content
   /// is now, even after the content changes. `nil` (the default) renders every row up front.
   func deferredRowMaker() -> ((Int) -> Row)? { nil }

@@ -104,7 +104,7 @@ extension SectionCache {
     return position
   }
 
-  private mutating func buildElementIndex() {
+  mutating func buildElementIndex() {
     guard elementIndexByID == nil else { return }
     var map: [RowID: Int] = [:]
     map.reserveCapacity(elementIDs.count)

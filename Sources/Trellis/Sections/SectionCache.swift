@@ -27,9 +27,16 @@ struct SectionCache {
   ///
   /// A section that renders rows on demand gets deferred rows instead: identities now, fields
   /// when a host first reads them (``DeferredRows``).
-  static func render(_ section: Section, sink: InvalidationSink, model: TableModel?)
-    -> SectionCache
-  {
+  ///
+  /// With `previous`, the cache of the section before its elements changed (a store inserted,
+  /// deleted or moved items), a row the section says shows only its own element is taken over
+  /// from `previous` by identity, unless it is in `staleRows`: only new and changed rows are
+  /// rendered, and the other rows keep their snapshots (so that a diff compares them by
+  /// reference).
+  static func render(
+    _ section: Section, sink: InvalidationSink, model: TableModel?,
+    reusing previous: SectionCache? = nil, staleRows: Set<RowID> = []
+  ) -> SectionCache {
     let key = ObjectIdentifier(section)
     section.loadContent()
     let (snapshot, ids, deferredMaker) = withObservationTracking {
@@ -47,7 +54,16 @@ struct SectionCache {
     var rows: [RowSnapshot?] = []
     rows.reserveCapacity(ids.count)
     var editors: [RowID: RowEditor] = [:]
+    var previous = previous
+    previous?.buildElementIndex()
     for (index, id) in ids.enumerated() {
+      if let old = previous, !staleRows.contains(id), section.reusesRow(at: index),
+        let oldIndex = old.elementIndexByID?[id]
+      {
+        rows.append(old.rows[oldIndex])
+        if let editor = old.editors[id] { editors[id] = editor }
+        continue
+      }
       rows.append(
         renderRow(
           section, index: index, id: id, sink: sink, model: model, inherited: inherited,

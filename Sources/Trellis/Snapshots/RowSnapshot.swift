@@ -161,7 +161,7 @@ public struct RowSnapshot: Hashable, Sendable, Diffable {
   }
 
   /// Whether both are the same storage, or the same row of the same source.
-  private func isSameRendering(as other: RowSnapshot) -> Bool {
+  package func isSameRendering(as other: RowSnapshot) -> Bool {
     if let storage, let theirs = other.storage { return storage === theirs }
     if let source, let theirs = other.source { return source === theirs && index == other.index }
     return false

@@ -156,7 +156,8 @@ public final class TableModel {
     }
     let stale = invalidation.take()
     let changeset =
-      rowLocalChangeset(stale.rows, staleSections: stale.sections)
+      rowLocalChangeset(
+        stale.rows, staleSections: stale.sections.union(stale.restructured))
       ?? firstChangeset(render(stale))
     delivered = changeset.target
     if !changeset.isEmpty {
@@ -190,9 +191,7 @@ public final class TableModel {
   public var snapshot: TableSnapshot { delivered }
 
   /// Renders sections that became stale and reuses the rest.
-  private func render(
-    _ stale: (rows: [ObjectIdentifier: Set<RowID>], sections: Set<ObjectIdentifier>)
-  ) -> TableSnapshot {
+  private func render(_ stale: InvalidationSink.Stale) -> TableSnapshot {
     sectionsChanged = false
     var result: [SnapshotSection<SectionSnapshot, RowSnapshot>] = []
     result.reserveCapacity(sections.count)
@@ -200,6 +199,10 @@ public final class TableModel {
       let key = ObjectIdentifier(section)
       if caches[key] == nil || stale.sections.contains(key) {
         caches[key] = SectionCache.render(section, sink: invalidation, model: self)
+      } else if stale.restructured.contains(key) {
+        caches[key] = SectionCache.render(
+          section, sink: invalidation, model: self, reusing: caches[key],
+          staleRows: stale.rows[key] ?? [])
       } else if let rows = stale.rows[key] {
         _ = caches[key]?.updateRows(rows, of: section, sink: invalidation, model: self)
       }

@@ -61,6 +61,59 @@ struct PreciseStoreChangeTests {
     #expect(host.violations.isEmpty)
   }
 
+  @Test func anInsertRendersTheNewRowAloneAndKeepsTheOthers() throws {
+    let (store, _, host) = try Self.list((0..<50).map { "Task \($0)" })
+    let kept = host.rows(inSection: 0)[7]
+    var before = host.model.statistics
+    try store.insert(.object(ObjectReference(TaskItem(name: "New"))), at: 3)
+    try host.check()
+    #expect(host.texts[0][3] == "New")
+    #expect(host.model.statistics.rowBuilds - before.rowBuilds == 1)
+    #expect(host.model.statistics.fetches == before.fetches)
+    // The rows kept are the same snapshots, not equal copies.
+    #expect(host.rows(inSection: 0)[8].isSameRendering(as: kept))
+    before = host.model.statistics
+    try store.move(from: 10, to: 0)
+    try store.delete(store.allItems[20])
+    try host.check()
+    #expect(host.model.statistics.rowBuilds == before.rowBuilds)
+    #expect(host.violations.isEmpty)
+  }
+
+  @Test func anUpdateInTheSameBatchAsAnInsertRendersBothRows() throws {
+    let (store, _, host) = try Self.list(["A", "B", "C"])
+    let before = host.model.statistics
+    try store.insert(.object(ObjectReference(TaskItem(name: "D"))), at: 0)
+    try store.update(store.allItems[2], values: ["name": "Bee"])
+    try host.check()
+    #expect(host.texts == [["D", "A", "Bee", "C"]])
+    #expect(host.model.statistics.rowBuilds - before.rowBuilds == 2)
+    #expect(host.violations.isEmpty)
+  }
+
+  @Test func rowsMadeByPositionAreRenderedAgainWhenItemsMove() throws {
+    let (store, section, host) = try Self.list(["A", "B", "C"])
+    section.actions.cellForRow = { index, item in
+      Row(id: RowID(.null), kind: .plain, text: "\(index + 1). \(item.displayText)")
+    }
+    try host.check()
+    try store.insert(.object(ObjectReference(TaskItem(name: "D"))), at: 0)
+    try host.check()
+    #expect(host.texts[0].map { $0.prefix(2) } == ["1.", "2.", "3.", "4."])
+    #expect(host.violations.isEmpty)
+  }
+
+  @Test func themedOddAndEvenRowsRestyleWhenARowIsInserted() throws {
+    let (store, _, host) = try Self.list(["A", "B", "C", "D"])
+    host.model.theme = try TestFixtures.seedTheme()
+    try host.check()
+    try store.insert(.object(ObjectReference(TaskItem(name: "New"))), at: 1)
+    try store.delete(store.allItems[3])
+    try host.check()
+    #expect(host.model.snapshot == host.model.freshSnapshot())
+    #expect(host.violations.isEmpty)
+  }
+
   @Test func aSortedListFetchesAgain() throws {
     let (store, section, host) = try Self.list(["B", "A"])
     section.fetchOptions.sort = [SortKey("name")]
