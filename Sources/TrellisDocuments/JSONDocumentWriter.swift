@@ -86,20 +86,6 @@ struct JSONDocumentWriter {
   }
 
   private mutating func appendString(_ string: String) {
-    output.append(UInt8(ascii: "\""))
-    for byte in string.utf8 {
-      switch byte {
-      case UInt8(ascii: "\""): append("\\\"")
-      case UInt8(ascii: "\\"): append("\\\\")
-      case 0x0A: append("\\n")
-      case 0x0D: append("\\r")
-      case 0x09: append("\\t")
-      case 0x08: append("\\b")
-      case 0x0C: append("\\f")
-      case 0..<0x20: append("\\u" + hex(UInt32(byte)))
-      default: output.append(byte)
-      }
-    }
-    output.append(UInt8(ascii: "\""))
+    JSONString.append(string, to: &output)
   }
 }

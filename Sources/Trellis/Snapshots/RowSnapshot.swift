@@ -35,6 +35,19 @@ public struct RowSnapshot: Hashable, Sendable, Diffable {
     self.index = index
   }
 
+  /// The row with its fields in hand: a deferred row is rendered now, on the caller's domain,
+  /// so that the copy can be read on any thread; a rendered row is itself.
+  package var rendered: RowSnapshot {
+    guard isDeferred else { return self }
+    var copy = self
+    copy.storage = fields
+    copy.source = nil
+    return copy
+  }
+
+  /// Whether the row's fields live in its source (see ``rendered``).
+  package var isDeferred: Bool { storage == nil }
+
   /// The fields: the row's own, or its source's rendering of it.
   private var fields: Storage {
     storage ?? source?.storage(at: index) ?? Storage.placeholder

@@ -20,6 +20,10 @@ extension KeyValueCoding {
 
   /// Reads a dotted key path: `profile.firstName`, `steps.0.name`, `steps.@count`.
   public func value(forKeyPath keyPath: String) throws(BindingError) -> Value {
+    // A plain key, the common case, needs no splitting (every row of a list reads some).
+    if !keyPath.isEmpty, !keyPath.utf8.contains(UInt8(ascii: ".")) {
+      do { return try value(forKey: keyPath) } catch { throw error.rooted(at: keyPath) }
+    }
     let segments = try KeyPathSegments(keyPath)
     return try KeyPathSegments.read(
       segments.keys[...], from: .object(ObjectReference(self)), path: keyPath)

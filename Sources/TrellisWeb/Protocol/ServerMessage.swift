@@ -10,8 +10,8 @@ import Foundation
 /// - `rows` answers `window` with the rows of a virtual section (`section`, its id; `start`,
 ///   `count`, `rows`).
 /// - `error` says why a message was refused (`message`); nothing changed.
-struct ServerMessage: Encodable, Sendable {
-  struct Op: Encodable, Sendable, Equatable {
+struct ServerMessage: Sendable {
+  struct Op: Sendable, Equatable {
     var op: String
     var sectionIndex: Int
     var rowIndex: Int?
@@ -49,11 +49,85 @@ struct ServerMessage: Encodable, Sendable {
     ServerMessage(type: "error", message: message)
   }
 
-  /// The JSON text.
+  /// The JSON text: `type` first, absent fields left out, slashes and non-ASCII as they are.
   var json: String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.withoutEscapingSlashes]
-    guard let data = try? encoder.encode(self) else { return "{\"type\":\"error\"}" }
-    return String(decoding: data, as: UTF8.self)
+    var writer = JSONObjectWriter(output: [])
+    writer.output.reserveCapacity(
+      64 + (html?.utf8.count ?? 0) + (bar?.utf8.count ?? 0)
+        + (ops?.reduce(0) { $0 + 48 + ($1.html?.utf8.count ?? 0) } ?? 0))
+    writer.openObject()
+    writer.field("type", type)
+    writer.field("pane", pane)
+    writer.field("html", html)
+    writer.field("bar", bar)
+    writer.field("index", index)
+    if let ops {
+      writer.key("ops")
+      writer.output.append(UInt8(ascii: "["))
+      for (position, op) in ops.enumerated() {
+        if position > 0 { writer.output.append(UInt8(ascii: ",")) }
+        writer.openObject()
+        writer.field("op", op.op)
+        writer.field("sectionIndex", op.sectionIndex)
+        writer.field("rowIndex", op.rowIndex)
+        writer.field("html", op.html)
+        writer.closeObject()
+      }
+      writer.output.append(UInt8(ascii: "]"))
+    }
+    writer.field("section", section)
+    writer.field("start", start)
+    writer.field("count", count)
+    if let rows {
+      writer.key("rows")
+      writer.output.append(UInt8(ascii: "["))
+      for (position, row) in rows.enumerated() {
+        if position > 0 { writer.output.append(UInt8(ascii: ",")) }
+        JSONString.append(row, to: &writer.output)
+      }
+      writer.output.append(UInt8(ascii: "]"))
+    }
+    writer.field("message", message)
+    writer.closeObject()
+    return String(decoding: writer.output, as: UTF8.self)
+  }
+}
+
+/// Writes JSON objects field by field.
+private struct JSONObjectWriter {
+  var output: [UInt8]
+  /// Whether the object being written has no field yet.
+  private var isFirst = true
+
+  init(output: [UInt8]) { self.output = output }
+
+  mutating func openObject() {
+    output.append(UInt8(ascii: "{"))
+    isFirst = true
+  }
+
+  /// Closes an object; what follows it in an enclosing object is a next field.
+  mutating func closeObject() {
+    output.append(UInt8(ascii: "}"))
+    isFirst = false
+  }
+
+  mutating func key(_ name: String) {
+    if !isFirst { output.append(UInt8(ascii: ",")) }
+    isFirst = false
+    JSONString.append(name, to: &output)
+    output.append(UInt8(ascii: ":"))
+  }
+
+  mutating func field(_ name: String, _ value: String?) {
+    guard let value else { return }
+    key(name)
+    JSONString.append(value, to: &output)
+  }
+
+  mutating func field(_ name: String, _ value: Int?) {
+    guard let value else { return }
+    key(name)
+    output.append(contentsOf: String(value).utf8)
   }
 }

@@ -88,7 +88,8 @@ public struct WebServer: Sendable {
       }
       try await withThrowingTaskGroup(of: Void.self) { group in
         group.addTask {
-          for await text in stream { try await outbound.write(.text(text)) }
+          // Drawing the message happens here, beside the hub, not on it.
+          for await message in stream { try await outbound.write(.text(message.text())) }
         }
         defer { group.cancelAll() }
         for try await message in inbound.messages(maxSize: self.frameLimit) {

@@ -5,22 +5,29 @@ import Trellis
 ///
 /// A key says nothing about where a row is, so a message that names one reaches the row it
 /// meant wherever other windows have moved it; and nothing about what the row holds (object
-/// addresses, database keys) either.
-final class RowKeys {
-  private var keys: [RowID: String] = [:]
-  private var ids: [String: RowID] = [:]
-  private var next = 0
+/// addresses, database keys) either. Keys are handed out from any thread: the hub names rows
+/// it reads messages about, the sockets' tasks name the rows they draw.
+final class RowKeys: Sendable {
+  private struct State {
+    var keys: [RowID: String] = [:]
+    var ids: [String: RowID] = [:]
+    var next = 0
+  }
+
+  private let state = Locked(State())
 
   /// The key of `id`, made on first use.
   func key(for id: RowID) -> String {
-    if let key = keys[id] { return key }
-    next += 1
-    let key = "r" + String(next, radix: 36)
-    keys[id] = key
-    ids[key] = id
-    return key
+    state.withLock { state in
+      if let key = state.keys[id] { return key }
+      state.next += 1
+      let key = "r" + String(state.next, radix: 36)
+      state.keys[id] = key
+      state.ids[key] = id
+      return key
+    }
   }
 
   /// The identity a key stands for, if this app ever gave it out.
-  func id(forKey key: String) -> RowID? { ids[key] }
+  func id(forKey key: String) -> RowID? { state.withLock { $0.ids[key] } }
 }

@@ -55,10 +55,10 @@ actor WebAppHub {
   }
 
   /// Connects a page to its session, when the token matches; the stream carries every
-  /// message to the page until the session closes.
-  func attach(session id: String, token: String) -> AsyncStream<String>? {
+  /// message to the page until the session closes, to be drawn by the socket's task.
+  func attach(session id: String, token: String) -> AsyncStream<OutboundMessage>? {
     guard canAttach(session: id, token: token), let session = sessions[id] else { return nil }
-    let (stream, continuation) = AsyncStream<String>.makeStream()
+    let (stream, continuation) = AsyncStream<OutboundMessage>.makeStream()
     session.attach(continuation)
     return stream
   }

@@ -13,8 +13,10 @@ final class WebSession {
   let renderer: HTMLRenderer
   /// The app's names for rows on the wire, shared by its sessions.
   let rowKeys: RowKeys
+  /// Draws what the session sends, beside the hub.
+  let drawing: PageDrawing
   let created = ContinuousClock.now
-  private(set) var outbound: AsyncStream<String>.Continuation?
+  private(set) var outbound: AsyncStream<OutboundMessage>.Continuation?
   private var panes: [ClientMessage.Pane: PaneState] = [:]
   private var limiter: RateLimiter
   private let limits: WebConfiguration
@@ -31,6 +33,7 @@ final class WebSession {
     self.token = token
     self.navigator = navigator
     self.renderer = configuration.renderer
+    self.drawing = PageDrawing(renderer: configuration.renderer, rowKeys: rowKeys)
     self.limits = configuration
     self.scheduleDelivery = scheduleDelivery
     self.limiter = RateLimiter(
@@ -41,9 +44,9 @@ final class WebSession {
   var isAttached: Bool { outbound != nil }
 
   /// Connects the page: it gets the whole app at once, then patches.
-  func attach(_ continuation: AsyncStream<String>.Continuation) {
+  func attach(_ continuation: AsyncStream<OutboundMessage>.Continuation) {
     outbound = continuation
-    send(.screen(appHTML()))
+    sendAppArea()
   }
 
   /// Disconnects the page and drops every draft: open detail screens are cancelled, so the
@@ -58,7 +61,12 @@ final class WebSession {
   }
 
   func send(_ message: ServerMessage) {
-    outbound?.yield(message.json)
+    outbound?.yield(OutboundMessage { message.json })
+  }
+
+  /// Sends the message `make` draws, on the socket's task.
+  func send(_ make: @escaping @Sendable () -> ServerMessage) {
+    outbound?.yield(OutboundMessage { make().json })
   }
 
   // MARK: Drawing
@@ -72,11 +80,23 @@ final class WebSession {
 
   /// The whole app area, remembering what each pane now shows.
   func appHTML() -> String {
+    drawing.appArea(preparePanes())
+  }
+
+  /// Sends the whole app area, drawn on the socket's task.
+  func sendAppArea() {
+    let panes = preparePanes()
+    let drawing = drawing
+    send { .screen(drawing.appArea(panes)) }
+  }
+
+  /// Remembers what each pane now shows and starts following its changes; returns the panes
+  /// with the rows the page draws rendered.
+  private func preparePanes() -> [PageDrawing.Pane] {
     for state in panes.values { state.observation?.cancel() }
     panes.removeAll()
-    let current = currentPanes
-    var html = "<div class=\"panes\(current.count > 1 ? " has-detail" : "")\">"
-    for (pane, screen) in current {
+    var result: [PageDrawing.Pane] = []
+    for (pane, screen) in currentPanes {
       screen.model.setWakeHandler(scheduleDelivery)
       screen.model.processChanges()
       let snapshot = screen.snapshot()
@@ -87,10 +107,9 @@ final class WebSession {
         state?.pending.append(changeset)
       }
       panes[pane] = state
-      html += "<div class=\"pane pane-\(pane.rawValue)\">"
-      html += renderer.screen(snapshot, pane: pane.rawValue, rowKey: rowKeys.key) + "</div>"
+      result.append(PageDrawing.Pane(name: pane.rawValue, screen: drawing.rendered(snapshot)))
     }
-    return html + "</div>"
+    return result
   }
 
   /// Sends the page what changed since it was last brought up to date: the whole app area
@@ -104,22 +123,22 @@ final class WebSession {
         panes[pane].map { $0.screen === screen && $0.editing == screen.isEditing } ?? false
       }
     guard sameScreens else {
-      send(.screen(appHTML()))
+      sendAppArea()
       return
     }
     for (pane, screen) in current {
       guard let state = panes[pane] else { continue }
       if screen.model.hasPendingChanges { screen.model.processChanges() }
-      var ops: [ServerMessage.Op] = []
+      var steps: [PageDrawing.Step] = []
       for changeset in state.pending {
         if changeset.fullReload != nil {
-          send(.screen(appHTML()))
+          sendAppArea()
           return
         }
         for stage in changeset.stages {
           let patches = DOMPatch.patches(
             from: state.table, stage: stage, isVirtual: renderer.isVirtual)
-          ops += patches.map { op($0, editing: screen.isEditing, in: stage.data) }
+          steps += patches.map { step($0, editing: screen.isEditing, in: stage.data) }
           state.table = stage.data
         }
       }
@@ -128,38 +147,28 @@ final class WebSession {
       let bar = renderer.bar(snapshot)
       let index = renderer.sectionIndex(snapshot.table)
       let indexChanged = index != state.index
-      if !ops.isEmpty || bar != state.bar || indexChanged {
+      if !steps.isEmpty || bar != state.bar || indexChanged {
         state.bar = bar
         state.index = index
-        send(.patch(pane: pane.rawValue, bar: bar, index: indexChanged ? index : nil, ops: ops))
+        let drawing = drawing
+        let name = pane.rawValue
+        let newIndex = indexChanged ? index : nil
+        let steps = steps
+        send { .patch(pane: name, bar: bar, index: newIndex, ops: steps.map(drawing.op)) }
       }
     }
   }
 
-  private func op(_ patch: DOMPatch, editing: Bool, in table: TableSnapshot) -> ServerMessage.Op {
-    switch patch {
-    case .deleteRow(let s, let r): .init(op: "deleteRow", sectionIndex: s, rowIndex: r)
-    case .insertRow(let s, let r, let row):
-      .init(
-        op: "insertRow", sectionIndex: s, rowIndex: r,
-        html: renderer.row(row, index: r, editing: editing, key: rowKeys.key(for: row.id)))
-    case .replaceRow(let s, let r, let row):
-      .init(
-        op: "replaceRow", sectionIndex: s, rowIndex: r,
-        html: renderer.row(
-          row, index: r, editing: editing,
-          virtual: table.sections.indices.contains(s)
-            && renderer.isVirtual(table.sections[s].items.count), key: rowKeys.key(for: row.id)))
-    case .deleteSection(let s): .init(op: "deleteSection", sectionIndex: s)
-    case .insertSection(let s, let section):
-      .init(
-        op: "insertSection", sectionIndex: s,
-        html: renderer.section(section, index: s, editing: editing, rowKey: rowKeys.key))
-    case .replaceSection(let s, let section):
-      .init(
-        op: "replaceSection", sectionIndex: s,
-        html: renderer.section(section, index: s, editing: editing, rowKey: rowKeys.key))
+  /// One step of a patch, its rows rendered for the trip off the hub.
+  private func step(_ patch: DOMPatch, editing: Bool, in table: TableSnapshot) -> PageDrawing.Step
+  {
+    var inVirtualSection = false
+    if case .replaceRow(let s, _, _) = patch {
+      inVirtualSection =
+        table.sections.indices.contains(s) && renderer.isVirtual(table.sections[s].items.count)
     }
+    return drawing.rendered(
+      PageDrawing.Step(patch: patch, editing: editing, inVirtualSection: inVirtualSection))
   }
 
   // MARK: Messages
@@ -208,12 +217,13 @@ final class WebSession {
     let from = min(start, items.count)
     let to = min(end, items.count, from + limits.maxWindowRows)
     let virtual = renderer.isVirtual(items.count)
-    let rows = (from..<to).map {
-      renderer.row(
-        items[$0], index: $0, editing: state.editing, virtual: virtual,
-        key: rowKeys.key(for: items[$0].id))
+    let rows = items[from..<to].map(\.rendered)
+    let (drawing, editing, name, count) = (drawing, state.editing, pane.rawValue, items.count)
+    send {
+      .rows(
+        pane: name, section: id, start: from, count: count,
+        rows: drawing.rows(rows, from: from, editing: editing, virtual: virtual))
     }
-    send(.rows(pane: pane.rawValue, section: id, start: from, count: items.count, rows: rows))
   }
 }
 

@@ -1,0 +1,117 @@
+import Trellis
+import TrellisDiff
+
+/// What a session sends its page, drawn beside the hub: the hub decides what changed, in
+/// snapshots, and the socket's own task draws the HTML and writes the JSON, so that one
+/// session's drawing never holds up the others' events.
+///
+/// Everything here is `Sendable`: rendered row snapshots (deferred rows are rendered on the hub
+/// before they leave it, see ``rendered(_:)``), the renderer, and the app's row keys.
+struct PageDrawing: Sendable {
+  let renderer: HTMLRenderer
+  let rowKeys: RowKeys
+
+  /// One pane of the app area: where it shows and the screen it shows.
+  struct Pane: Sendable {
+    var name: String
+    var screen: ScreenSnapshot
+  }
+
+  /// One step of a patch, with what drawing it needs to know of the table it applies to.
+  struct Step: Sendable {
+    var patch: DOMPatch
+    var editing: Bool
+    /// Whether a replaced row sits in a virtual section (it then carries its position).
+    var inVirtualSection: Bool
+  }
+
+  /// The whole app area: every pane, side by side when there are two.
+  func appArea(_ panes: [Pane]) -> String {
+    var html = "<div class=\"panes\(panes.count > 1 ? " has-detail" : "")\">"
+    for pane in panes {
+      html += "<div class=\"pane pane-\(pane.name)\">"
+      html += renderer.screen(pane.screen, pane: pane.name, rowKey: rowKeys.key) + "</div>"
+    }
+    return html + "</div>"
+  }
+
+  /// The page operation of one step.
+  func op(_ step: Step) -> ServerMessage.Op {
+    let editing = step.editing
+    switch step.patch {
+    case .deleteRow(let s, let r): return .init(op: "deleteRow", sectionIndex: s, rowIndex: r)
+    case .insertRow(let s, let r, let row):
+      return .init(
+        op: "insertRow", sectionIndex: s, rowIndex: r,
+        html: renderer.row(row, index: r, editing: editing, key: rowKeys.key(for: row.id)))
+    case .replaceRow(let s, let r, let row):
+      return .init(
+        op: "replaceRow", sectionIndex: s, rowIndex: r,
+        html: renderer.row(
+          row, index: r, editing: editing, virtual: step.inVirtualSection,
+          key: rowKeys.key(for: row.id)))
+    case .deleteSection(let s): return .init(op: "deleteSection", sectionIndex: s)
+    case .insertSection(let s, let section):
+      return .init(
+        op: "insertSection", sectionIndex: s,
+        html: renderer.section(section, index: s, editing: editing, rowKey: rowKeys.key))
+    case .replaceSection(let s, let section):
+      return .init(
+        op: "replaceSection", sectionIndex: s,
+        html: renderer.section(section, index: s, editing: editing, rowKey: rowKeys.key))
+    }
+  }
+
+  /// The rows `rows` of a virtual section's window.
+  func rows(_ rows: [RowSnapshot], from start: Int, editing: Bool, virtual: Bool) -> [String] {
+    rows.enumerated().map { offset, row in
+      renderer.row(
+        row, index: start + offset, editing: editing, virtual: virtual,
+        key: rowKeys.key(for: row.id))
+    }
+  }
+
+  // MARK: Leaving the hub
+
+  /// `screen` with every row the page will draw rendered (all rows of a section, or the first
+  /// window of a virtual one); call on the hub.
+  func rendered(_ screen: ScreenSnapshot) -> ScreenSnapshot {
+    var screen = screen
+    for index in screen.table.sections.indices {
+      rendered(&screen.table.sections[index])
+    }
+    return screen
+  }
+
+  /// `step` with the rows it draws rendered; call on the hub.
+  func rendered(_ step: Step) -> Step {
+    var step = step
+    switch step.patch {
+    case .insertRow(let s, let r, let row): step.patch = .insertRow(section: s, row: r, row.rendered)
+    case .replaceRow(let s, let r, let row):
+      step.patch = .replaceRow(section: s, row: r, row.rendered)
+    case .insertSection(let s, var section):
+      rendered(&section)
+      step.patch = .insertSection(s, section)
+    case .replaceSection(let s, var section):
+      rendered(&section)
+      step.patch = .replaceSection(s, section)
+    case .deleteRow, .deleteSection: break
+    }
+    return step
+  }
+
+  /// Renders the rows of `section` that a page shows at first.
+  private func rendered(_ section: inout SnapshotSection<SectionSnapshot, RowSnapshot>) {
+    let count = section.items.count
+    let shown = renderer.isVirtual(count) ? min(count, renderer.initialWindow) : count
+    for row in 0..<shown where section.items[row].isDeferred {
+      section.items[row] = section.items[row].rendered
+    }
+  }
+}
+
+/// A message on its way to a page: the socket's task draws its text.
+struct OutboundMessage: Sendable {
+  let text: @Sendable () -> String
+}
