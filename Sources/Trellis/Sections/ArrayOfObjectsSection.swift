@@ -52,6 +52,9 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
   private var observation: ObservationToken?
   /// What the store reported, from any thread, until the section takes it.
   private let reported = StoreChangeQueue()
+  /// When the store last reported each object updated: a row of it that another model
+  /// rendered before then is stale here (``SharedItemObservation``).
+  private var reportedUpdates: [ObjectIdentifier: Int] = [:]
   /// Store changes not yet applied to ``items``.
   private var unapplied: [StoreChange] = []
   /// Whether the items must be fetched again: the first load, or the options, search or
@@ -93,7 +96,9 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
   /// only new and updated rows are rendered. Any other change (a reload, an update the
   /// section cannot place) makes the whole section stale, to be fetched again when it renders.
   override func absorbStoreChanges() {
-    unapplied += reported.take()
+    let taken = reported.take()
+    unapplied += taken.changes
+    reportedUpdates.merge(taken.updatedAt) { Swift.max($0, $1) }
     guard !unapplied.isEmpty, let model else { return }
     let key = ObjectIdentifier(self)
     guard appliesStoreChanges, !needsFetch else {
@@ -129,6 +134,32 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
   private var keepsRowsByIdentity: Bool {
     let actions = actions.overriding(model?.sectionActions ?? SectionActions())
     return actions.cellForRow == nil && actions.reuseIdentifierForRow == nil
+  }
+
+  /// An object's row built from the definition alone (no draft, no action that makes or
+  /// configures rows) shows the object's title and description values and nothing else.
+  override func sharedItem(at index: Int) -> SharedItem? {
+    guard index < items.count, ownerDraft == nil, case .object(let ref) = items[index],
+      keepsRowsByIdentity
+    else { return nil }
+    let rowActions = rowActions.overriding(model?.rowActions ?? RowActions())
+    guard rowActions.willConfigure == nil, rowActions.willDisplay == nil,
+      rowActions.willStyle == nil
+    else { return nil }
+    return SharedItem(
+      object: ref.object, reads: sharedReads,
+      reportedAt: reportedUpdates[ObjectIdentifier(ref.object)])
+  }
+
+  /// What an item's row shows besides the item: how it reads the item and what the section
+  /// allows; rows with the same key show the same object alike (``SharedItemObservation``).
+  private var sharedReads: String {
+    let movable = allowsMoving && store.supportsMoving && fetchOptions.sort.isEmpty
+    return [
+      definition.name, definition.titlePropertyNames.joined(separator: ","),
+      definition.descriptionPropertyNames.joined(separator: ","), definition.titleSeparator,
+      allowsDeleting ? "d" : "-", movable ? "m" : "-",
+    ].joined(separator: "\u{1}")
   }
 
   override func reusesRow(at index: Int) -> Bool {

@@ -162,6 +162,12 @@ open class Section {
   /// by identity instead of being rendered again. `false` (the default) renders every row.
   func reusesRow(at index: Int) -> Bool { false }
 
+  /// The object the row of element `index` shows, when the row's content is that object's
+  /// own values read the way ``SharedItem/reads`` names: such rows share one observation and
+  /// one rendering per object across every model (``SharedItemObservation``). `nil` (the
+  /// default) renders and tracks the row on its own.
+  func sharedItem(at index: Int) -> SharedItem? { nil }
+
   /// For sections that render rows on demand: makes the row of element `index` as the content
   /// is now, even after the content changes. `nil` (the default) renders every row up front.
   func deferredRowMaker() -> ((Int) -> Row)? { nil }

@@ -158,16 +158,23 @@ struct SectionCache {
   ) -> RowSnapshot? {
     let key = ObjectIdentifier(section)
     let inherited = inherited ?? inheritedActions(section, model: model)
-    model?.statistics.rowBuilds += 1
     var editor: RowEditor?
-    let snapshot = withObservationTracking { () -> RowSnapshot? in
+    func build() -> RowSnapshot? {
       var row = section.makeRow(at: index)
       row.id = id
       applyActions(to: &row, id: id, section: section, inherited: inherited)
       if row.binding != nil { editor = RowEditor(row) }
       return row.isVisible || alwaysVisible ? RowSnapshot(row) : nil
-    } onChange: {
-      sink.invalidateRow(id, in: key)
+    }
+    let snapshot: RowSnapshot?
+    if let shared = section.sharedItem(at: index) {
+      let found = SharedItemObservation.shared.row(
+        shared, id: id, section: key, sink: sink, build: build)
+      snapshot = found.snapshot
+      if found.built { model?.statistics.rowBuilds += 1 }
+    } else {
+      model?.statistics.rowBuilds += 1
+      snapshot = withObservationTracking(build) { sink.invalidateRow(id, in: key) }
     }
     // Most rows of a long list are unbound: they cost no lookup at all.
     if let editor {

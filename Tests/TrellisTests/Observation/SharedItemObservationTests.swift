@@ -1,0 +1,118 @@
+import Observation
+import Testing
+import TrellisExamples
+import TrellisTesting
+
+@testable import Trellis
+
+/// Many models showing the same objects share one observation per object: a change made to
+/// an object directly (not through its store) still reaches every model, every time.
+@Suite("Shared item observation")
+struct SharedItemObservationTests {
+  private static func hosts(_ count: Int, tasks: [TaskItem]) throws -> [HeadlessHost] {
+    let definition = try TasksApp.taskDefinition()
+    let store = MemoryStore(objects: tasks, definition: definition)
+    return (0..<count).map { _ in
+      let model = TableModel()
+      model.addSection(ArrayOfObjectsSection(store: store, definition: definition))
+      return HeadlessHost(model: model)
+    }
+  }
+
+  @Test func aDirectChangeReachesEveryModelEachTime() throws {
+    let tasks = ["A", "B", "C"].map { TaskItem(name: $0) }
+    let hosts = try Self.hosts(3, tasks: tasks)
+    for round in 1...3 {
+      tasks[1].name = "B\(round)"
+      for host in hosts {
+        try host.check()
+        #expect(host.texts == [["A", "B\(round)", "C"]])
+      }
+    }
+    for host in hosts { #expect(host.violations.isEmpty) }
+  }
+
+  @Test func oneTrackingServesEveryModel() throws {
+    let tasks = (0..<5).map { TaskItem(name: "Task \($0)") }
+    let hosts = try Self.hosts(4, tasks: tasks)
+    let before = hosts.map(\.model.statistics.rowBuilds)
+    tasks[2].category = "Work"
+    for host in hosts { try host.check() }
+    // One model renders the changed row, once, and the others take its snapshot.
+    let builds = zip(hosts, before).map { $0.model.statistics.rowBuilds - $1 }
+    #expect(builds.reduce(0, +) == 1)
+    #expect(hosts.allSatisfy { $0.rows(inSection: 0)[2].detail == "Work" })
+  }
+
+  @Test func aModelThatIsGoneLeavesTheOthersUpdating() throws {
+    let tasks = ["A", "B"].map { TaskItem(name: $0) }
+    var hosts = try Self.hosts(2, tasks: tasks)
+    hosts.removeFirst()
+    tasks[0].name = "Z"
+    try hosts[0].check()
+    #expect(hosts[0].texts == [["Z", "B"]])
+  }
+
+  @Test func rowsWithTheirOwnConfigurationKeepTheirOwnTracking() throws {
+    let tasks = ["A", "B"].map { TaskItem(name: $0) }
+    let hosts = try Self.hosts(2, tasks: tasks)
+    nonisolated(unsafe) let other = TaskItem(name: "x")
+    let section = try #require(hosts[0].model.sections.first as? ArrayOfObjectsSection)
+    section.rowActions.willConfigure = { row, _ in row.detailText = other.name }
+    try hosts[0].check()
+    #expect(section.sharedItem(at: 0) == nil)
+    other.name = "y"
+    try hosts[0].check()
+    #expect(hosts[0].rows(inSection: 0).map(\.detail) == ["y", "y"])
+    tasks[0].name = "A2"
+    for host in hosts { try host.check() }
+    #expect(hosts.allSatisfy { $0.texts == [["A2", "B"]] })
+  }
+
+  @Test func anUnobservedObjectUpdatedThroughItsStoreIsRenderedOnceForEveryModel() throws {
+    let labels = ["a", "b", "c"].map { Label(text: $0) }
+    let definition = try DataDefinition(for: Label.self, names: "text", make: { Label() })
+    let store = MemoryStore(objects: labels, definition: definition)
+    let hosts = (0..<3).map { _ in
+      let model = TableModel()
+      model.addSection(ArrayOfObjectsSection(store: store, definition: definition))
+      return HeadlessHost(model: model)
+    }
+    for round in 1...2 {
+      let before = hosts.map(\.model.statistics.rowBuilds)
+      try store.update(.object(ObjectReference(labels[1])), values: ["text": .string("b\(round)")])
+      for host in hosts { try host.check() }
+      #expect(hosts.allSatisfy { $0.texts == [["a", "b\(round)", "c"]] })
+      #expect(zip(hosts, before).map { $0.model.statistics.rowBuilds - $1 }.reduce(0, +) == 1)
+    }
+  }
+
+  @Test func aValueObservationIgnoresStillShowsWhenItsStoreReportsIt() throws {
+    let items = ["a", "b"].map { Shelf(title: $0) }
+    let definition = try DataDefinition(for: Shelf.self, names: "title", make: { Shelf() })
+    let store = MemoryStore(objects: items, definition: definition)
+    let hosts = (0..<2).map { _ in
+      let model = TableModel()
+      model.addSection(ArrayOfObjectsSection(store: store, definition: definition))
+      return HeadlessHost(model: model)
+    }
+    try store.update(.object(ObjectReference(items[0])), values: ["title": "z"])
+    for host in hosts { try host.check() }
+    #expect(hosts.allSatisfy { $0.texts == [["z", "b"]] })
+  }
+}
+
+/// An object that is not observable: only its store's reports say it changed.
+private final class Label: PropertyTableProviding, @unchecked Sendable {
+  var text = ""
+  init(text: String = "") { self.text = text }
+  static let propertyTable = PropertyTable<Label>([.init("text", \.text)])
+}
+
+/// An observable object whose title observation ignores.
+@Observable
+private final class Shelf: PropertyTableProviding, @unchecked Sendable {
+  @ObservationIgnored var title = ""
+  init(title: String = "") { self.title = title }
+  static let propertyTable = PropertyTable<Shelf>([.init("title", \.title)])
+}
