@@ -75,9 +75,9 @@ extension WebBench {
               var seen = Set<String>()
               for try await message in inbound.messages(maxSize: .max) {
                 guard case .text(let text) = message else { continue }
-                // An edit counts once per session: when a changeset first shows it (not when
-                // a whole screen does, on coming back from a form).
-                if isMessage(text, "patch") {
+                // An edit counts once per session: when a changeset on the list first shows
+                // it (not when a screen does, nor the patch that comes back from a form).
+                if isMessage(text, "patch") && !isPop(text) {
                   let now = ContinuousClock.now
                   for marker in markers(in: text) where seen.insert(marker).inserted {
                     if let at = commits.time(of: marker), at >= measureFrom, now < deadline {
@@ -124,18 +124,19 @@ extension WebBench {
               let marker = "Edit#\(index).\(edit)"
               let detail: String
               if edit % 8 == 0 {
-                detail = try await event(#"{"type":"add"}"#, expecting: "screen")
+                detail = try await event(#"{"type":"add"}"#, expecting: "push")
               } else {
                 let key = keys[(index * 7 + edit * 13) % keys.count]
                 detail = try await event(
-                  #"{"type":"select","row":"\#(key)"}"#, expecting: "screen")
+                  #"{"type":"select","row":"\#(key)"}"#, expecting: "push")
               }
               guard let name = rowKeys(in: detail).first else { throw BenchFailure("no form") }
               _ = try await event(
                 #"{"type":"set","row":"\#(name)","value":"\#(marker)"}"#, expecting: "patch")
               // The edit reaches the store with Done: the others' changesets are timed from it.
               commits.record(marker, at: .now, added: edit % 8 == 0)
-              _ = try await event(#"{"type":"done"}"#, expecting: "screen")
+              // Done pops back to the list the page kept: a patch that pops first.
+              _ = try await event(#"{"type":"done"}"#, expecting: "patch")
               // Stay on the list a moment, where the others' edits arrive.
               try await Swift.Task.sleep(for: .milliseconds(50 + (index * 31 + edit * 17) % 100))
             }
@@ -172,9 +173,15 @@ extension WebBench {
     scan(text, after: Array(#"data-row=\""#.utf8)) { $0 != UInt8(ascii: "\\") }
   }
 
-  /// Whether `text` is a message of `type` (the field is unescaped only at the top level).
+  /// Whether `text` is a message of `type`: the server writes `type` first.
   static func isMessage(_ text: String, _ type: String) -> Bool {
-    !scan(text, after: Array(#""type":"\#(type)""#.utf8)) { _ in false }.isEmpty
+    text.utf8.starts(with: #"{"type":"\#(type)""#.utf8)
+  }
+
+  /// Whether `text` is a patch that pops back to a screen the page kept (`pop` follows
+  /// `pane`).
+  static func isPop(_ text: String) -> Bool {
+    text.utf8.starts(with: #"{"type":"patch","pane":"top","pop":"#.utf8)
   }
 
   /// The edit markers (`Edit#SESSION.EDIT`) a changeset shows.

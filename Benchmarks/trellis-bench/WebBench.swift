@@ -215,23 +215,24 @@ enum WebBench {
             configuration: WebSocketClientConfiguration(maxFrameSize: 1 << 22), logger: quiet
           ) { inbound, outbound, _ in
             var messages = inbound.messages(maxSize: .max).makeAsyncIterator()
-            func awaitScreen() async throws -> String {
+            func awaitMessage(_ prefix: String) async throws -> String {
               while case .text(let text)? = try await messages.next() {
-                if text.contains(#""type":"error""#) { await errors.add(1) }
-                if text.contains(#""type":"screen""#) { return text }
+                if isMessage(text, "error") { await errors.add(1) }
+                if text.hasPrefix(prefix) { return text }
               }
               return ""
             }
-            let list = rowKeys(in: try await awaitScreen())
+            let list = rowKeys(in: try await awaitMessage(#"{"type":"screen""#))
             guard list.count > index else { throw BenchFailure("the list is too short") }
             try await outbound.write(.text(#"{"type":"select","row":"\#(list[index])"}"#))
-            guard let name = rowKeys(in: try await awaitScreen()).first else {
+            guard let name = rowKeys(in: try await awaitMessage(#"{"type":"push""#)).first else {
               throw BenchFailure("no form")
             }
             try await outbound.write(
               .text(#"{"type":"set","row":"\#(name)","value":"Edited \#(index)"}"#))
             try await outbound.write(.text(#"{"type":"done"}"#))
-            _ = try await awaitScreen()
+            // Back on the list: the patch that pops the form.
+            _ = try await awaitMessage(#"{"type":"patch","pane":"top","pop":"#)
             try await outbound.close(.normalClosure, reason: nil)
           }
         }

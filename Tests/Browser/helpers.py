@@ -23,7 +23,7 @@ def updates(driver):
 
 
 def title(driver, pane="top"):
-    return driver.find_element(By.CSS_SELECTOR, ".pane-%s .title" % pane).text
+    return driver.find_element(By.CSS_SELECTOR, ".pane-%s > .screen:last-child .title" % pane).text
 
 
 def wait_title(driver, text, pane="top"):
@@ -32,14 +32,14 @@ def wait_title(driver, text, pane="top"):
 
 def row_texts(driver, pane="top"):
     return driver.execute_script(
-        "return Array.from(document.querySelectorAll('.pane-' + arguments[0] + ' .row'))"
+        "return Array.from(document.querySelectorAll('.pane-' + arguments[0] + ' > .screen:last-child .row'))"
         ".map(function (r) { var t = r.querySelector('.text'); return t ? t.textContent : ''; })",
         pane)
 
 
 def row(driver, text, pane="top"):
     def find(d):
-        for element in d.find_elements(By.CSS_SELECTOR, ".pane-%s .row" % pane):
+        for element in d.find_elements(By.CSS_SELECTOR, ".pane-%s > .screen:last-child .row" % pane):
             labels = element.find_elements(By.CSS_SELECTOR, ".text")
             if labels and labels[0].text == text:
                 return element
@@ -52,7 +52,7 @@ def tap(driver, text, pane="top"):
 
 
 def bar_button(driver, event, pane="top"):
-    return driver.find_element(By.CSS_SELECTOR, ".pane-%s [data-ev='%s']" % (pane, event))
+    return driver.find_element(By.CSS_SELECTOR, ".pane-%s > .screen:last-child [data-ev='%s']" % (pane, event))
 
 
 def press(driver, event, pane="top"):

@@ -10,13 +10,13 @@ from helpers import (control, open_app, press, row, row_texts, tap, title, type_
 
 def section_headers(driver):
     return driver.execute_script(
-        "return Array.from(document.querySelectorAll('.pane-top .section-header'))"
+        "return Array.from(document.querySelectorAll('.pane-top > .screen:last-child .section-header'))"
         ".map(function (h) { return h.textContent; })")
 
 
 def index_titles(driver):
     return driver.execute_script(
-        "return Array.from(document.querySelectorAll('.pane-top .section-index .index-entry'))"
+        "return Array.from(document.querySelectorAll('.pane-top > .screen:last-child .section-index .index-entry'))"
         ".map(function (b) { return b.textContent; })")
 
 
@@ -30,7 +30,7 @@ def test_search_in_contacts(browser, server):
     assert len(letters) >= 10 and letters == sorted(letters)
     assert "#" not in headers or headers[-1] == "#"
     counts = browser.execute_script(
-        "return Array.from(document.querySelectorAll('.pane-top .rows'))"
+        "return Array.from(document.querySelectorAll('.pane-top > .screen:last-child .rows'))"
         ".map(function (r) { return parseInt(r.getAttribute('data-count'), 10); })")
     assert sum(counts) == 300
     field = browser.find_element(By.CSS_SELECTOR, ".search-field")
@@ -99,7 +99,7 @@ def test_screenshots_at_phone_width(phone, server):
 def test_master_detail_on_a_wide_window(desktop, server):
     open_app(desktop, server, "tasks")
     tap(desktop, "Write the report")
-    wait(desktop, lambda d: d.find_elements(By.CSS_SELECTOR, ".pane-detail .title"))
+    wait(desktop, lambda d: d.find_elements(By.CSS_SELECTOR, ".pane-detail > .screen:last-child .title"))
     wait_title(desktop, "Write the report", pane="detail")
     assert title(desktop) == "Tasks"
     screenshot(desktop, "desktop-master-detail")

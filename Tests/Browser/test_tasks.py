@@ -42,8 +42,8 @@ def test_validation_refuses_done_until_the_name_is_given(browser, server):
     press(browser, "add")
     wait_title(browser, "New Task")
     press(browser, "done")
-    notice = wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, ".pane-top .notice").is_displayed()
-                  and d.find_element(By.CSS_SELECTOR, ".pane-top .notice"))
+    notice = wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, ".pane-top > .screen:last-child .notice").is_displayed()
+                  and d.find_element(By.CSS_SELECTOR, ".pane-top > .screen:last-child .notice"))
     assert notice.text
     assert title(browser) == "New Task"
     wait(browser, lambda d: not bar_button(d, "done").is_enabled())
@@ -72,7 +72,7 @@ def test_delete_and_reorder_in_edit_mode(browser, server):
         wait_title(browser, "Tasks")
         row(browser, name)
     press(browser, "edit")
-    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, ".pane-top .row-delete"))
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, ".pane-top > .screen:last-child .row-delete"))
     before = row_texts(browser)
     alpha = before.index("Alpha")
     row(browser, "Alpha").find_element(By.CSS_SELECTOR, ".move-down").click()
@@ -82,7 +82,7 @@ def test_delete_and_reorder_in_edit_mode(browser, server):
     row(browser, "Beta").find_element(By.CSS_SELECTOR, ".row-delete").click()
     wait(browser, lambda d: "Beta" not in row_texts(d))
     press(browser, "edit")
-    wait(browser, lambda d: not d.find_elements(By.CSS_SELECTOR, ".pane-top .row-delete"))
+    wait(browser, lambda d: not d.find_elements(By.CSS_SELECTOR, ".pane-top > .screen:last-child .row-delete"))
     assert "Alpha" in row_texts(browser)
 
 
@@ -115,7 +115,7 @@ def test_xss_payloads_show_as_text(browser, server):
     wait_title(browser, "Tasks")
     row(browser, payload)
     assert browser.execute_script("return window.__xss === undefined")
-    assert not browser.find_elements(By.CSS_SELECTOR, ".pane-top .row img")
+    assert not browser.find_elements(By.CSS_SELECTOR, ".pane-top > .screen:last-child .row img")
     open_app(browser, server, "settings")
     type_into(browser, "Message", payload)
     browser.refresh()

@@ -74,7 +74,8 @@ struct WebSessionTests {
         }
         // Still alive: selecting a task pushes its detail.
         try await outbound.send(#"{"type":"select","row":"\#(keys[1])"}"#)
-        let detail = try await reader.next("screen")
+        let detail = try await reader.next("push")
+        #expect(detail["pane"] as? String == "top")
         #expect((detail["html"] as? String)?.contains("<h1 class=\"title\">B</h1>") == true)
       }
     }
@@ -99,20 +100,60 @@ struct WebSessionTests {
           var readerB = MessageReader(inboundB)
           let list = WebTestSupport.rowKeys(try await readerB.next("screen"))
           try await outboundB.send(#"{"type":"select","row":"\#(list[0])"}"#)
-          let form = WebTestSupport.rowKeys(try await readerB.next("screen"))
+          let form = WebTestSupport.rowKeys(try await readerB.next("push"))
           try await outboundB.send(
             #"{"type":"set","row":"\#(form[0])","value":"New <i>name</i>"}"#)
           let typed = try await readerB.next("patch")
           #expect((typed["ops"] as? [[String: Any]])?.isEmpty == false)
+          // Back on the list the page kept: one pop, and the row renamed meanwhile.
           try await outboundB.send(#"{"type":"done"}"#)
-          let back = try await readerB.next("screen")
-          #expect((back["html"] as? String)?.contains("New &lt;i&gt;name&lt;/i&gt;") == true)
+          let back = try await readerB.next("patch")
+          #expect(back["pop"] as? Int == 1)
+          let backHTML = (back["ops"] as? [[String: Any]] ?? []).compactMap { $0["html"] as? String }
+          #expect(backHTML.joined().contains("New &lt;i&gt;name&lt;/i&gt;"), "\(back)")
         }
         let patch = try await readerA.next("patch")
         let ops = patch["ops"] as? [[String: Any]] ?? []
         let html = ops.compactMap { $0["html"] as? String }.joined()
         #expect(html.contains("New &lt;i&gt;name&lt;/i&gt;"), "\(ops)")
         #expect(!html.contains("<i>"))
+      }
+    }
+  }
+
+  /// A person on a task's form does not hear of the list's changes; back on the list the page
+  /// kept, one patch pops the form and brings the list up to date.
+  @Test func aListThePageKeptCatchesUpWhenThePersonComesBack() async throws {
+    let definition = try TasksApp.taskDefinition()
+    let tasks = [TaskItem(name: "First"), TaskItem(name: "Second")]
+    let store = MemoryStore(objects: tasks, definition: definition)
+    let app = WebApp(id: "tasks", title: "Tasks") {
+      Navigator(root: TasksApp.listScreen(store: store, definition: definition))
+    }
+    let server = try WebServer(apps: [app], configuration: WebTestSupport.configuration())
+    try await server.application().test(.live) { client in
+      let page = try await WebTestSupport.openPage(client)
+      try await client.ws(
+        WebTestSupport.wsPath(page), configuration: WebTestSupport.wsConfiguration
+      ) { inbound, outbound, _ in
+        var reader = MessageReader(inbound)
+        let list = WebTestSupport.rowKeys(try await reader.next("screen"))
+        try await outbound.send(#"{"type":"select","row":"\#(list[0])"}"#)
+        let form = try await reader.next("push")
+        #expect((form["html"] as? String)?.contains("<h1 class=\"title\">First</h1>") == true)
+        // Another window renames the second task and adds a third.
+        try await server.perform(onApp: "tasks") {
+          _ = try? store.update(store.allItems[1], values: ["name": .string("Renamed")])
+          _ = try? store.insert(.object(ObjectReference(TaskItem(name: "Third"))), at: nil)
+        }
+        try await outbound.send(#"{"type":"back"}"#)
+        let back = try await reader.next()
+        #expect(back["type"] as? String == "patch", "the form heard of the list: \(back)")
+        #expect(back["pop"] as? Int == 1)
+        let ops = back["ops"] as? [[String: Any]] ?? []
+        #expect(ops.compactMap { $0["op"] as? String }.sorted() == ["insertRow", "replaceRow"])
+        let html = ops.compactMap { $0["html"] as? String }.joined()
+        #expect(html.contains(">Renamed<") && html.contains(">Third<"))
       }
     }
   }
@@ -128,7 +169,7 @@ struct WebSessionTests {
         var reader = MessageReader(inbound)
         _ = try await reader.next("screen")
         try await outbound.send(#"{"type":"add"}"#)
-        let form = try await reader.next("screen")
+        let form = try await reader.next("push")
         #expect((form["html"] as? String)?.contains("New Task") == true)
         let name = try #require(WebTestSupport.rowKeys(form).first)
         try await outbound.send(#"{"type":"done"}"#)
@@ -141,8 +182,12 @@ struct WebSessionTests {
         let fixed = try await reader.next("patch")
         #expect((fixed["bar"] as? String)?.contains("data-ev=\"done\" disabled") == false)
         try await outbound.send(#"{"type":"done"}"#)
-        let list = try await reader.next("screen")
-        #expect((list["html"] as? String)?.contains("Water the plants") == true)
+        let list = try await reader.next("patch")
+        #expect(list["pop"] as? Int == 1)
+        let inserted = (list["ops"] as? [[String: Any]] ?? []).filter {
+          $0["op"] as? String == "insertRow" || $0["op"] as? String == "replaceSection"
+        }
+        #expect(inserted.compactMap { $0["html"] as? String }.joined().contains("Water the plants"))
       }
     }
   }
@@ -164,7 +209,7 @@ struct WebSessionTests {
         var reader = MessageReader(inbound)
         let list = WebTestSupport.rowKeys(try await reader.next("screen"))
         try await outbound.send(#"{"type":"select","row":"\#(list[0])"}"#)
-        let form = WebTestSupport.rowKeys(try await reader.next("screen"))
+        let form = WebTestSupport.rowKeys(try await reader.next("push"))
         try await outbound.send(#"{"type":"set","row":"\#(form[0])","value":"Draft only"}"#)
         _ = try await reader.next("patch")
       }

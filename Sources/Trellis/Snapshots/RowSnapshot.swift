@@ -45,6 +45,10 @@ public struct RowSnapshot: Hashable, Sendable, Diffable {
     return copy
   }
 
+  /// The storage of a rendered row: copies of one rendering share it, so a host may key what
+  /// it draws of the row on its identity (while it holds it). `nil` for a deferred row.
+  package var renderingObject: AnyObject? { storage }
+
   /// Whether the row's fields live in its source (see ``rendered``).
   package var isDeferred: Bool { storage == nil }
 

@@ -48,6 +48,7 @@
   function receive(message) {
     switch (message.type) {
       case "screen": showScreen(message.html); break;
+      case "push": push(message); break;
       case "patch": patch(message); break;
       case "rows": showRows(message); break;
       case "error": say(message.message); body.dataset.lastError = message.message; break;
@@ -57,6 +58,23 @@
 
   function paneElement(name) {
     return app.querySelector(".pane-" + (name || "top"));
+  }
+
+  // A pane keeps the screens a person went through, like a navigation controller: the last
+  // one shows, the ones below stay hidden (scrolled where they were) until a pop reveals them.
+  function screenOf(name) {
+    var pane = paneElement(name);
+    return pane ? pane.lastElementChild : null;
+  }
+
+  function visibleTitle() {
+    return app.querySelector(".pane-detail > .screen:last-child .title") ||
+      app.querySelector(".pane-top > .screen:last-child .title");
+  }
+
+  function focusTitle() {
+    var title = visibleTitle();
+    if (title) { title.setAttribute("tabindex", "-1"); title.focus({ preventScroll: true }); }
   }
 
   function focusKey() {
@@ -72,15 +90,14 @@
   function restoreFocus(key) {
     if (!key) return;
     if (key.ev) {
-      var pane = paneElement(key.pane);
-      var button = pane && pane.querySelector('[data-ev="' + key.ev + '"]');
+      var screen = screenOf(key.pane);
+      var button = screen && screen.querySelector('[data-ev="' + key.ev + '"]');
       if (button) { button.focus(); return; }
-      var title = app.querySelector(".pane-detail .title") || app.querySelector(".pane-top .title");
-      if (title) { title.setAttribute("tabindex", "-1"); title.focus({ preventScroll: true }); }
+      focusTitle();
       return;
     }
     if (key.search) {
-      var field = app.querySelector(".search-field");
+      var field = app.querySelector(".screen:last-child .search-field");
       if (field && field !== key.active) {
         field.value = key.active.value;
         field.focus();
@@ -103,27 +120,54 @@
 
   function showScreen(html) {
     var key = focusKey();
-    var search = app.querySelector(".search-field");
+    var search = app.querySelector(".screen:last-child .search-field");
     var searchText = search ? search.value : null;
     app.innerHTML = html;
     windows = {};
     grow();
     if (key && key.search && searchText !== null) {
-      var field = app.querySelector(".search-field");
+      var field = app.querySelector(".screen:last-child .search-field");
       if (field) { field.value = searchText; field.focus(); }
     } else if (key && key.ev) {
       // Only the bar's buttons keep focus across screens; rows are new.
       restoreFocus(key);
     } else {
       // A new screen: move focus to its title, so that a screen reader announces it.
-      var title = app.querySelector(".pane-detail .title") || app.querySelector(".pane-top .title");
-      if (title) { title.setAttribute("tabindex", "-1"); title.focus({ preventScroll: true }); }
+      focusTitle();
     }
     refreshWindows();
   }
 
+  // A screen pushed onto a pane: the one it covers stays, hidden, where it was scrolled.
+  function push(message) {
+    var pane = paneElement(message.pane);
+    if (!pane) return;
+    var covered = pane.lastElementChild;
+    if (covered) {
+      covered.dataset.scrollY = String(window.scrollY);
+      covered.hidden = true;
+    }
+    pane.appendChild(fragment(message.html));
+    windows = {};
+    grow();
+    window.scrollTo(0, 0);
+    focusTitle();
+    refreshWindows();
+  }
+
+  // Drops the top `count` screens of a pane and shows the one below, scrolled as it was left.
+  function pop(pane, count) {
+    for (var i = 0; i < count && pane.children.length > 1; i++) pane.lastElementChild.remove();
+    var revealed = pane.lastElementChild;
+    if (!revealed) return;
+    revealed.hidden = false;
+    windows = {};
+    window.scrollTo(0, Number(revealed.dataset.scrollY || "0"));
+    focusTitle();
+  }
+
   function sectionsOf(pane) {
-    var element = paneElement(pane);
+    var element = screenOf(pane);
     return element ? element.querySelector(".sections") : null;
   }
 
@@ -156,9 +200,12 @@
   }
 
   function patch(message) {
-    var pane = paneElement(message.pane);
+    var paneHolder = paneElement(message.pane);
+    if (!paneHolder) return;
+    if (message.pop) pop(paneHolder, message.pop);
+    var key = message.pop ? null : focusKey();
+    var pane = paneHolder.lastElementChild;
     if (!pane) return;
-    var key = focusKey();
     var sections = pane.querySelector(".sections");
     var bar = pane.querySelector(".bar");
     if (message.bar && bar) {
@@ -219,7 +266,7 @@
   // MARK: Virtual sections
 
   function refreshWindows() {
-    app.querySelectorAll(".rows[data-virtual]").forEach(function (list) {
+    app.querySelectorAll(".screen:last-child .rows[data-virtual]").forEach(function (list) {
       var pane = paneOf(list);
       var id = sectionOf(list);
       var count = Number(list.dataset.count);

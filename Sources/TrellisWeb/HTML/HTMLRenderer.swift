@@ -28,6 +28,15 @@ public struct HTMLRenderer: Sendable {
   public func screen(
     _ screen: ScreenSnapshot, pane: String = "top", rowKey: (RowID) -> String? = { _ in nil }
   ) -> String {
+    self.screen(screen, pane: pane) { row, index, editing, virtual in
+      self.row(row, index: index, editing: editing, virtual: virtual, key: rowKey(row.id))
+    }
+  }
+
+  /// The whole screen, each row drawn by `drawRow` (row, index, editing, virtual).
+  func screen(
+    _ screen: ScreenSnapshot, pane: String, drawRow: (RowSnapshot, Int, Bool, Bool) -> String
+  ) -> String {
     var html = "<div class=\"screen\" data-pane=\"\(pane)\" data-style=\"\(screen.style.rawValue)\""
     html += " data-editing=\"\(screen.isEditing)\">"
     html += bar(screen)
@@ -39,7 +48,7 @@ public struct HTMLRenderer: Sendable {
     html += sectionIndex(screen.table)
     html += "<div class=\"sections\">"
     for (index, section) in screen.table.sections.enumerated() {
-      html += self.section(section, index: index, editing: screen.isEditing, rowKey: rowKey)
+      html += self.section(section, index: index, editing: screen.isEditing, drawRow: drawRow)
     }
     html += "</div></div>"
     return html
@@ -110,6 +119,16 @@ public struct HTMLRenderer: Sendable {
     _ section: SnapshotSection<SectionSnapshot, RowSnapshot>, index: Int, editing: Bool,
     rowKey: (RowID) -> String? = { _ in nil }
   ) -> String {
+    self.section(section, index: index, editing: editing) { row, index, editing, virtual in
+      self.row(row, index: index, editing: editing, virtual: virtual, key: rowKey(row.id))
+    }
+  }
+
+  /// One section, each row drawn by `drawRow` (row, index, editing, virtual).
+  func section(
+    _ section: SnapshotSection<SectionSnapshot, RowSnapshot>, index: Int, editing: Bool,
+    drawRow: (RowSnapshot, Int, Bool, Bool) -> String
+  ) -> String {
     let count = section.items.count
     let virtual = isVirtual(count)
     var html = "<section class=\"tsection\"\(HTML.attribute("data-id", section.model.id))"
@@ -123,9 +142,7 @@ public struct HTMLRenderer: Sendable {
     html += virtual ? " data-virtual=\"\" style=\"--count:\(count)\">" : ">"
     let shown = virtual ? min(count, initialWindow) : count
     for row in 0..<shown {
-      let item = section.items[row]
-      html += self.row(
-        item, index: row, editing: editing, virtual: virtual, key: rowKey(item.id))
+      html += drawRow(section.items[row], row, editing, virtual)
     }
     html += "</ol>"
     if virtual && shown < count {

@@ -3,7 +3,10 @@ import Foundation
 /// A message to the page, as one JSON object `{"type": TYPE, ...}`.
 ///
 /// - `screen` replaces the whole app area (`html`).
-/// - `patch` updates one pane (`pane`): its bar (`bar`), its section index when that changed
+/// - `push` covers the screen a pane (`pane`) shows with another (`html`); the page keeps the
+///   covered one, hidden.
+/// - `patch` updates one pane (`pane`): first, when `pop` is there, it drops that many screens
+///   and shows the one it kept below; then its bar (`bar`), its section index when that changed
 ///   (`index`) and sequential steps (`ops`), each `{"op", "sectionIndex", "rowIndex", "html"}`
 ///   where `op` is `deleteRow`, `insertRow`, `replaceRow`, `deleteSection`, `insertSection` or
 ///   `replaceSection` and the indexes are positions on the page as the steps before left it.
@@ -20,6 +23,7 @@ struct ServerMessage: Sendable {
 
   var type: String
   var pane: String?
+  var pop: Int?
   var html: String?
   var bar: String?
   var index: String?
@@ -34,8 +38,14 @@ struct ServerMessage: Sendable {
     ServerMessage(type: "screen", html: html)
   }
 
-  static func patch(pane: String, bar: String, index: String? = nil, ops: [Op]) -> ServerMessage {
-    ServerMessage(type: "patch", pane: pane, bar: bar, index: index, ops: ops)
+  static func push(pane: String, html: String) -> ServerMessage {
+    ServerMessage(type: "push", pane: pane, html: html)
+  }
+
+  static func patch(
+    pane: String, pop: Int? = nil, bar: String, index: String? = nil, ops: [Op]
+  ) -> ServerMessage {
+    ServerMessage(type: "patch", pane: pane, pop: pop, bar: bar, index: index, ops: ops)
   }
 
   static func rows(pane: String, section: String, start: Int, count: Int, rows: [String])
@@ -58,6 +68,7 @@ struct ServerMessage: Sendable {
     writer.openObject()
     writer.field("type", type)
     writer.field("pane", pane)
+    writer.field("pop", pop)
     writer.field("html", html)
     writer.field("bar", bar)
     writer.field("index", index)

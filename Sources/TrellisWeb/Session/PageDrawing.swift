@@ -10,6 +10,8 @@ import TrellisDiff
 struct PageDrawing: Sendable {
   let renderer: HTMLRenderer
   let rowKeys: RowKeys
+  /// The app's rows drawn so far, shared by its sessions.
+  let rowHTML: RowHTMLCache
 
   /// One pane of the app area: where it shows and the screen it shows.
   struct Pane: Sendable {
@@ -30,9 +32,14 @@ struct PageDrawing: Sendable {
     var html = "<div class=\"panes\(panes.count > 1 ? " has-detail" : "")\">"
     for pane in panes {
       html += "<div class=\"pane pane-\(pane.name)\">"
-      html += renderer.screen(pane.screen, pane: pane.name, rowKey: rowKeys.key) + "</div>"
+      html += renderer.screen(pane.screen, pane: pane.name, drawRow: row) + "</div>"
     }
     return html + "</div>"
+  }
+
+  /// One screen, as a pane shows it.
+  func screen(_ screen: ScreenSnapshot, pane: String) -> String {
+    renderer.screen(screen, pane: pane, drawRow: row)
   }
 
   /// The page operation of one step.
@@ -43,31 +50,35 @@ struct PageDrawing: Sendable {
     case .insertRow(let s, let r, let row):
       return .init(
         op: "insertRow", sectionIndex: s, rowIndex: r,
-        html: renderer.row(row, index: r, editing: editing, key: rowKeys.key(for: row.id)))
+        html: self.row(row, index: r, editing: editing, virtual: false))
     case .replaceRow(let s, let r, let row):
       return .init(
         op: "replaceRow", sectionIndex: s, rowIndex: r,
-        html: renderer.row(
-          row, index: r, editing: editing, virtual: step.inVirtualSection,
-          key: rowKeys.key(for: row.id)))
+        html: self.row(row, index: r, editing: editing, virtual: step.inVirtualSection))
     case .deleteSection(let s): return .init(op: "deleteSection", sectionIndex: s)
     case .insertSection(let s, let section):
       return .init(
         op: "insertSection", sectionIndex: s,
-        html: renderer.section(section, index: s, editing: editing, rowKey: rowKeys.key))
+        html: renderer.section(section, index: s, editing: editing, drawRow: row))
     case .replaceSection(let s, let section):
       return .init(
         op: "replaceSection", sectionIndex: s,
-        html: renderer.section(section, index: s, editing: editing, rowKey: rowKeys.key))
+        html: renderer.section(section, index: s, editing: editing, drawRow: row))
     }
   }
 
   /// The rows `rows` of a virtual section's window.
   func rows(_ rows: [RowSnapshot], from start: Int, editing: Bool, virtual: Bool) -> [String] {
     rows.enumerated().map { offset, row in
+      self.row(row, index: start + offset, editing: editing, virtual: virtual)
+    }
+  }
+
+  /// One row, drawn once per rendering (see ``RowHTMLCache``).
+  func row(_ row: RowSnapshot, index: Int, editing: Bool, virtual: Bool) -> String {
+    rowHTML.html(for: row, editing: editing, position: virtual ? index : nil) {
       renderer.row(
-        row, index: start + offset, editing: editing, virtual: virtual,
-        key: rowKeys.key(for: row.id))
+        row, index: index, editing: editing, virtual: virtual, key: rowKeys.key(for: row.id))
     }
   }
 

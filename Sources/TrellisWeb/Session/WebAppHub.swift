@@ -13,6 +13,7 @@ actor WebAppHub {
   let configuration: WebConfiguration
   private var sessions: [String: WebSession] = [:]
   private let rowKeys = RowKeys()
+  private let rowHTML = RowHTMLCache()
   private let pending = PendingDeliveries()
 
   init(app: WebApp, configuration: WebConfiguration) {
@@ -37,7 +38,7 @@ actor WebAppHub {
     let pending = self.pending
     let session = WebSession(
       id: id, token: Secret.make(bytes: 24), navigator: navigator, configuration: configuration,
-      rowKeys: rowKeys,
+      rowKeys: rowKeys, rowHTML: rowHTML,
       scheduleDelivery: { [weak self] in
         // The first change since the last pass schedules the next one; later ones join it.
         guard pending.add(id), let self else { return }

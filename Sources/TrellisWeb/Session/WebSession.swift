@@ -17,23 +17,26 @@ final class WebSession {
   let drawing: PageDrawing
   let created = ContinuousClock.now
   private(set) var outbound: AsyncStream<OutboundMessage>.Continuation?
-  private var panes: [ClientMessage.Pane: PaneState] = [:]
+  /// Per pane, the screens its page holds: the last shows, the ones below stay hidden until a
+  /// pop reveals them (see ``deliverPendingChanges()``).
+  var panes: [ClientMessage.Pane: [PaneState]] = [:]
   private var limiter: RateLimiter
   private let limits: WebConfiguration
   /// Asks the hub to deliver this session's changes: called, from any thread, when a model it
   /// shows has changes to process.
-  private let scheduleDelivery: @Sendable () -> Void
+  let scheduleDelivery: @Sendable () -> Void
 
   init(
     id: String, token: String, navigator: Navigator, configuration: WebConfiguration,
-    rowKeys: RowKeys, scheduleDelivery: @escaping @Sendable () -> Void
+    rowKeys: RowKeys, rowHTML: RowHTMLCache, scheduleDelivery: @escaping @Sendable () -> Void
   ) {
     self.rowKeys = rowKeys
     self.id = id
     self.token = token
     self.navigator = navigator
     self.renderer = configuration.renderer
-    self.drawing = PageDrawing(renderer: configuration.renderer, rowKeys: rowKeys)
+    self.drawing = PageDrawing(
+      renderer: configuration.renderer, rowKeys: rowKeys, rowHTML: rowHTML)
     self.limits = configuration
     self.scheduleDelivery = scheduleDelivery
     self.limiter = RateLimiter(
@@ -54,8 +57,7 @@ final class WebSession {
   func close() {
     outbound?.finish()
     outbound = nil
-    for state in panes.values { state.observation?.cancel() }
-    panes.removeAll()
+    dropPanes()
     for _ in 1..<max(navigator.stack.count, 1) { try? navigator.handle(.cancel) }
     if navigator.detail != nil { try? navigator.handle(.cancel, onDetail: true) }
   }
@@ -67,108 +69,6 @@ final class WebSession {
   /// Sends the message `make` draws, on the socket's task.
   func send(_ make: @escaping @Sendable () -> ServerMessage) {
     outbound?.yield(OutboundMessage { make().json })
-  }
-
-  // MARK: Drawing
-
-  /// The screens the page shows now, by pane (the core decides which are visible).
-  var currentPanes: [(ClientMessage.Pane, Screen)] {
-    navigator.visibleScreens.map { placement, screen in
-      (placement == .detail ? .detail : .top, screen)
-    }
-  }
-
-  /// The whole app area, remembering what each pane now shows.
-  func appHTML() -> String {
-    drawing.appArea(preparePanes())
-  }
-
-  /// Sends the whole app area, drawn on the socket's task.
-  func sendAppArea() {
-    let panes = preparePanes()
-    let drawing = drawing
-    send { .screen(drawing.appArea(panes)) }
-  }
-
-  /// Remembers what each pane now shows and starts following its changes; returns the panes
-  /// with the rows the page draws rendered.
-  private func preparePanes() -> [PageDrawing.Pane] {
-    for state in panes.values { state.observation?.cancel() }
-    panes.removeAll()
-    var result: [PageDrawing.Pane] = []
-    for (pane, screen) in currentPanes {
-      screen.model.setWakeHandler(scheduleDelivery)
-      screen.model.processChanges()
-      let snapshot = screen.snapshot()
-      let state = PaneState(screen: screen, table: snapshot.table, editing: snapshot.isEditing)
-      state.bar = renderer.bar(snapshot)
-      state.index = renderer.sectionIndex(snapshot.table)
-      state.observation = screen.model.observe { [weak state] changeset in
-        state?.pending.append(changeset)
-      }
-      panes[pane] = state
-      result.append(PageDrawing.Pane(name: pane.rawValue, screen: drawing.rendered(snapshot)))
-    }
-    return result
-  }
-
-  /// Sends the page what changed since it was last brought up to date: the whole app area
-  /// when other screens show, else one patch per pane whose rows or bar changed.
-  func deliverPendingChanges() {
-    guard isAttached else { return }
-    let current = currentPanes
-    let sameScreens =
-      current.count == panes.count
-      && current.allSatisfy { pane, screen in
-        panes[pane].map { $0.screen === screen && $0.editing == screen.isEditing } ?? false
-      }
-    guard sameScreens else {
-      sendAppArea()
-      return
-    }
-    for (pane, screen) in current {
-      guard let state = panes[pane] else { continue }
-      if screen.model.hasPendingChanges { screen.model.processChanges() }
-      var steps: [PageDrawing.Step] = []
-      for changeset in state.pending {
-        if changeset.fullReload != nil {
-          sendAppArea()
-          return
-        }
-        for stage in changeset.stages {
-          let patches = DOMPatch.patches(
-            from: state.table, stage: stage, isVirtual: renderer.isVirtual)
-          steps += patches.map { step($0, editing: screen.isEditing, in: stage.data) }
-          state.table = stage.data
-        }
-      }
-      state.pending.removeAll()
-      let snapshot = screen.snapshot()
-      let bar = renderer.bar(snapshot)
-      let index = renderer.sectionIndex(snapshot.table)
-      let indexChanged = index != state.index
-      if !steps.isEmpty || bar != state.bar || indexChanged {
-        state.bar = bar
-        state.index = index
-        let drawing = drawing
-        let name = pane.rawValue
-        let newIndex = indexChanged ? index : nil
-        let steps = steps
-        send { .patch(pane: name, bar: bar, index: newIndex, ops: steps.map(drawing.op)) }
-      }
-    }
-  }
-
-  /// One step of a patch, its rows rendered for the trip off the hub.
-  private func step(_ patch: DOMPatch, editing: Bool, in table: TableSnapshot) -> PageDrawing.Step
-  {
-    var inVirtualSection = false
-    if case .replaceRow(let s, _, _) = patch {
-      inVirtualSection =
-        table.sections.indices.contains(s) && renderer.isVirtual(table.sections[s].items.count)
-    }
-    return drawing.rendered(
-      PageDrawing.Step(patch: patch, editing: editing, inVirtualSection: inVirtualSection))
   }
 
   // MARK: Messages
@@ -210,7 +110,7 @@ final class WebSession {
   private func sendWindow(pane: ClientMessage.Pane, section id: String, start: Int, end: Int)
     throws(WebProtocolError)
   {
-    guard let state = panes[pane],
+    guard let state = panes[pane]?.last,
       let section = state.table.sections.firstIndex(where: { $0.model.id == id })
     else { throw .sectionGone(id) }
     let items = state.table.sections[section].items
@@ -227,7 +127,7 @@ final class WebSession {
   }
 }
 
-/// What one pane of the page shows, and the changesets it has not seen yet.
+/// What one screen of a pane of the page shows, and the changesets it has not seen yet.
 final class PaneState {
   let screen: Screen
   var table: TableSnapshot
@@ -235,6 +135,9 @@ final class PaneState {
   var bar = ""
   var index = ""
   var pending: [TableChangeset] = []
+  /// Whether more changes arrived while hidden than are worth patching: shown again, the
+  /// screen is drawn anew.
+  var isTooFarBehind = false
   var observation: ObservationToken?
 
   init(screen: Screen, table: TableSnapshot, editing: Bool) {

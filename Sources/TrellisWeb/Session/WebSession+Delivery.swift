@@ -1,0 +1,172 @@
+import Trellis
+import TrellisDiff
+
+/// What a session sends its page as the screens change: the whole app area, a screen pushed
+/// onto a pane, or a patch (after popping back to a screen the page kept).
+///
+/// A pane keeps the screens a person went through, like a navigation controller: opening a
+/// detail screen sends only that screen, and coming back reveals the list the page kept
+/// (scrolled where it was) with a patch of what changed meanwhile, instead of the whole list.
+extension WebSession {
+  /// At most this many changesets wait for a hidden screen; beyond, it is drawn anew.
+  static let hiddenScreenBacklog = 256
+
+  /// The screens the page shows now, by pane (the core decides which are visible).
+  var currentPanes: [(ClientMessage.Pane, Screen)] {
+    navigator.visibleScreens.map { placement, screen in
+      (placement == .detail ? .detail : .top, screen)
+    }
+  }
+
+  /// The whole app area, remembering what each pane now shows.
+  func appHTML() -> String {
+    drawing.appArea(preparePanes())
+  }
+
+  /// Sends the whole app area, drawn on the socket's task.
+  func sendAppArea() {
+    let panes = preparePanes()
+    let drawing = drawing
+    send { .screen(drawing.appArea(panes)) }
+  }
+
+  /// Forgets every screen the page holds.
+  func dropPanes() {
+    for stack in panes.values {
+      for state in stack { state.observation?.cancel() }
+    }
+    panes.removeAll()
+  }
+
+  /// Remembers what each pane now shows and starts following its changes; returns the panes
+  /// with the rows the page draws rendered.
+  private func preparePanes() -> [PageDrawing.Pane] {
+    dropPanes()
+    return currentPanes.map { pane, screen in
+      let (state, snapshot) = follow(screen)
+      panes[pane] = [state]
+      return PageDrawing.Pane(name: pane.rawValue, screen: snapshot)
+    }
+  }
+
+  /// Starts following `screen`: its state, and its snapshot with the rows the page draws
+  /// rendered.
+  private func follow(_ screen: Screen) -> (PaneState, ScreenSnapshot) {
+    screen.model.setWakeHandler(scheduleDelivery)
+    screen.model.processChanges()
+    let snapshot = screen.snapshot()
+    let state = PaneState(screen: screen, table: snapshot.table, editing: snapshot.isEditing)
+    state.bar = renderer.bar(snapshot)
+    state.index = renderer.sectionIndex(snapshot.table)
+    state.observation = screen.model.observe { [weak state] changeset in
+      guard let state, !state.isTooFarBehind else { return }
+      state.pending.append(changeset)
+      if state.pending.count > Self.hiddenScreenBacklog {
+        state.isTooFarBehind = true
+        state.pending.removeAll()
+      }
+    }
+    return (state, drawing.rendered(snapshot))
+  }
+
+  /// How a pane gets from the screen its page shows to the one the navigator shows.
+  private enum Move {
+    /// The same screen: a patch, if anything changed.
+    case stay
+    /// A screen on top of the one shown, which the page keeps hidden.
+    case push
+    /// Back to a screen the page kept, `count` screens down: a patch that pops first.
+    case pop(Int)
+  }
+
+  /// Sends the page what changed since it was last brought up to date: per pane a pushed
+  /// screen or a patch (popping first when the person came back), or the whole app area
+  /// when the panes changed otherwise.
+  func deliverPendingChanges() {
+    guard isAttached else { return }
+    let current = currentPanes
+    guard current.count == panes.count else { return sendAppArea() }
+    var moves: [(ClientMessage.Pane, Screen, Move)] = []
+    for (pane, screen) in current {
+      guard let move = move(pane, to: screen) else { return sendAppArea() }
+      moves.append((pane, screen, move))
+    }
+    for (pane, screen, move) in moves {
+      switch move {
+      case .push:
+        let (state, snapshot) = follow(screen)
+        panes[pane, default: []].append(state)
+        let (drawing, name) = (drawing, pane.rawValue)
+        send { .push(pane: name, html: drawing.screen(snapshot, pane: name)) }
+      case .pop(let count):
+        for state in panes[pane, default: []].suffix(count) { state.observation?.cancel() }
+        panes[pane]?.removeLast(count)
+        guard sendPatch(pane, screen: screen, popping: count) else { return sendAppArea() }
+      case .stay:
+        guard sendPatch(pane, screen: screen, popping: 0) else { return sendAppArea() }
+      }
+    }
+  }
+
+  /// How `pane` gets to `screen`, or `nil` when only drawing the app area anew will do.
+  private func move(_ pane: ClientMessage.Pane, to screen: Screen) -> Move? {
+    guard let stack = panes[pane], let top = stack.last else { return nil }
+    if let index = stack.lastIndex(where: { $0.screen === screen }) {
+      let state = stack[index]
+      guard state.editing == screen.isEditing, !state.isTooFarBehind else { return nil }
+      return index == stack.count - 1 ? .stay : .pop(stack.count - 1 - index)
+    }
+    // Pushed: the new screen tops the navigator's stack, and the one the page shows is still
+    // in it, below.
+    let pushed =
+      navigator.stack.last === screen && navigator.stack.dropLast().contains { $0 === top.screen }
+    return pushed ? .push : nil
+  }
+
+  /// Sends the patch that brings the top screen of `pane` up to date, after popping
+  /// `popping` screens; false when a changeset asks for a full reload.
+  private func sendPatch(_ pane: ClientMessage.Pane, screen: Screen, popping: Int) -> Bool {
+    guard let state = panes[pane]?.last else { return false }
+    if screen.model.hasPendingChanges { screen.model.processChanges() }
+    var steps: [PageDrawing.Step] = []
+    for changeset in state.pending {
+      if changeset.fullReload != nil { return false }
+      for stage in changeset.stages {
+        let patches = DOMPatch.patches(
+          from: state.table, stage: stage, isVirtual: renderer.isVirtual)
+        steps += patches.map { step($0, editing: screen.isEditing, in: stage.data) }
+        state.table = stage.data
+      }
+    }
+    state.pending.removeAll()
+    let snapshot = screen.snapshot()
+    let bar = renderer.bar(snapshot)
+    let index = renderer.sectionIndex(snapshot.table)
+    let indexChanged = index != state.index
+    guard popping > 0 || !steps.isEmpty || bar != state.bar || indexChanged else { return true }
+    state.bar = bar
+    state.index = index
+    let (drawing, name, newIndex, pop) = (
+      drawing, pane.rawValue, indexChanged ? index : nil, popping > 0 ? popping : nil
+    )
+    let ops = steps
+    send {
+      .patch(
+        pane: name, pop: pop, bar: bar, index: newIndex,
+        ops: ops.map(drawing.op))
+    }
+    return true
+  }
+
+  /// One step of a patch, its rows rendered for the trip off the hub.
+  private func step(_ patch: DOMPatch, editing: Bool, in table: TableSnapshot) -> PageDrawing.Step
+  {
+    var inVirtualSection = false
+    if case .replaceRow(let s, _, _) = patch {
+      inVirtualSection =
+        table.sections.indices.contains(s) && renderer.isVirtual(table.sections[s].items.count)
+    }
+    return drawing.rendered(
+      PageDrawing.Step(patch: patch, editing: editing, inVirtualSection: inVirtualSection))
+  }
+}
