@@ -20,8 +20,8 @@ final class SharedItemObservation: Sendable {
   /// Which object a shared tracking watches, and what the rows read of it.
   struct Key: Hashable, Sendable {
     var object: ObjectIdentifier
-    /// Names what the rows read (their definition's title and description key paths).
-    var reads: String
+    /// What the rows read and show besides the object (``readsID(_:)``).
+    var reads: Int
   }
 
   /// A row to mark stale: its model's sink, its identity and its section.
@@ -57,11 +57,23 @@ final class SharedItemObservation: Sendable {
     var watches: [Key: Watch] = [:]
     var nextGeneration = 0
     var clock = 0
+    /// Each `reads` text by its number, so that a key hashes two words.
+    var readsIDs: [String: Int] = [:]
     /// The number of watches after the last sweep of dead ones.
     var sweptCount = 0
   }
 
   private let state = Locked(State())
+
+  /// The number standing for `reads`, the same for the same text.
+  func readsID(_ reads: String) -> Int {
+    state.withLock { state in
+      if let id = state.readsIDs[reads] { return id }
+      let id = state.readsIDs.count + 1
+      state.readsIDs[reads] = id
+      return id
+    }
+  }
 
   /// The next time on the registry's clock, by which renderings and store reports are
   /// ordered.
@@ -96,9 +108,10 @@ final class SharedItemObservation: Sendable {
     let found = state.withLock { state -> Found in
       state.clock += 1
       let now = state.clock
-      // Read the watch in place: a copy would share its subscribers, and the insert below
-      // would then copy them all.
-      guard state.watches[key]?.object === object, let generation = state.watches[key]?.generation
+      // The watch is read and changed in place: a copy would share its subscribers, and an
+      // insert would then copy them all.
+      guard let index = state.watches.index(forKey: key),
+        state.watches.values[index].object === object
       else {
         state.nextGeneration += 1
         let generation = state.nextGeneration
@@ -107,13 +120,15 @@ final class SharedItemObservation: Sendable {
         Self.sweepIfGrown(&state)
         return .installed(generation: generation, startedAt: now)
       }
-      if state.watches[key]?.subscribers.insert(subscriber).inserted == true {
-        Self.dropClosedSubscribers(of: key, in: &state)
+      if state.watches.values[index].subscribers.insert(subscriber).inserted {
+        Self.dropClosedSubscribers(of: &state.watches.values[index])
       }
-      if let row = state.watches[key]?.row, row.id == id, row.builtAt > item.reportedAt ?? 0 {
+      if let row = state.watches.values[index].row, row.id == id,
+        row.builtAt > item.reportedAt ?? 0
+      {
         return .row(row.snapshot)
       }
-      return .watched(generation: generation, startedAt: now)
+      return .watched(generation: state.watches.values[index].generation, startedAt: now)
     }
     let snapshot: RowSnapshot?
     let generation: Int
@@ -132,22 +147,21 @@ final class SharedItemObservation: Sendable {
     }
     if let snapshot {
       state.withLock { state in
-        guard state.watches[key]?.generation == generation,
-          (state.watches[key]?.row?.builtAt ?? 0) < startedAt
+        guard let index = state.watches.index(forKey: key),
+          state.watches.values[index].generation == generation,
+          (state.watches.values[index].row?.builtAt ?? 0) < startedAt
         else { return }
-        state.watches[key]?.row = (id, snapshot, startedAt)
+        state.watches.values[index].row = (id, snapshot, startedAt)
       }
     }
     return (snapshot, true)
   }
 
   /// Sessions come and go: the rows of closed ones are dropped each time the list doubles.
-  private static func dropClosedSubscribers(of key: Key, in state: inout State) {
-    guard let count = state.watches[key]?.subscribers.count, count >= 64,
-      count & (count - 1) == 0
-    else { return }
-    let live = state.watches[key]?.subscribers.filter { $0.sink != nil } ?? Set()
-    state.watches[key]?.subscribers = live
+  private static func dropClosedSubscribers(of watch: inout Watch) {
+    let count = watch.subscribers.count
+    guard count >= 64, count & (count - 1) == 0 else { return }
+    watch.subscribers = watch.subscribers.filter { $0.sink != nil }
   }
 
   /// The tracking of `key` saw a change: every row that subscribed is stale.
@@ -182,9 +196,10 @@ final class SharedItemObservation: Sendable {
 struct SharedItem {
   /// The object the row shows.
   var object: AnyObject
-  /// How the row reads the object and what else it shows; rows with the same `reads` show
-  /// the same object alike.
-  var reads: String
+  /// How the row reads the object and what else it shows, as a number from
+  /// ``SharedItemObservation/readsID(_:)``; rows with the same `reads` show the same object
+  /// alike.
+  var reads: Int
   /// When the section's store last reported the object updated, if it did.
   var reportedAt: Int?
 }

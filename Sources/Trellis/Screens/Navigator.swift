@@ -4,6 +4,11 @@
 /// then pops; Cancel and Back discard, then pop. In master-detail mode a list's selection
 /// fills ``detail`` instead of pushing.
 public final class Navigator {
+  /// Whether the host loop brings the screens under the visible ones up to date after each
+  /// event. A host that brings a screen up to date when it shows again (the web host, whose
+  /// page keeps covered screens) turns this off: a covered list then waits, whatever changes
+  /// meanwhile, and costs nothing per event.
+  package var processesHiddenScreens = true
   /// The screens, root first.
   public private(set) var stack: [Screen]
   /// Whether a list's selection fills the detail pane instead of being pushed.
@@ -80,10 +85,14 @@ public final class Navigator {
   }
 
   /// Processes the pending changes of every screen (and of `screen`, which may have been
-  /// popped), each once: the host loop's step after an event or a wake.
+  /// popped), each once: the host loop's step after an event or a wake. Without
+  /// ``processesHiddenScreens``, only the visible screens.
   public func processChanges(andOf screen: Screen? = nil) {
     var done = Set<ObjectIdentifier>()
-    for shown in [screen].compactMap({ $0 }) + stack + [detail].compactMap({ $0 })
+    let screens =
+      processesHiddenScreens
+      ? stack + [detail].compactMap({ $0 }) : visibleScreens.map(\.screen)
+    for shown in [screen].compactMap({ $0 }) + screens
     where done.insert(ObjectIdentifier(shown.model)).inserted {
       shown.model.processChanges()
     }

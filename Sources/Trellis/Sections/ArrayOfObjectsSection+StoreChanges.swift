@@ -48,6 +48,23 @@ extension ArrayOfObjectsSection {
     return result
   }
 
+  /// How many times each item is listed after `changes`, from the counts before them; `nil`
+  /// when a change does not say which item it removed.
+  static func counting(_ changes: [StoreChange], from counts: [Value: Int]) -> [Value: Int]? {
+    var counts = counts
+    for change in changes {
+      switch change {
+      case .inserted(_, let item?): counts[item, default: 0] += 1
+      case .deleted(_, let item?):
+        counts[item, default: 0] -= 1
+        if counts[item] == 0 { counts[item] = nil }
+      case .updated, .moved: break
+      case .inserted(_, nil), .deleted(_, nil), .reloaded: return nil
+      }
+    }
+    return counts
+  }
+
   /// The identities of the `count` rows showing `item`.
   func rowIDs(of item: Value, count: Int) -> [RowID] {
     let identity = Self.identity(of: item)

@@ -52,6 +52,8 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
   private var observation: ObservationToken?
   /// What the store reported, from any thread, until the section takes it.
   private let reported = StoreChangeQueue()
+  /// ``sharedReads`` as a number, until the section's content changes.
+  private var sharedReadsID: Int?
   /// When the store last reported each object updated: a row of it that another model
   /// rendered before then is stale here (``SharedItemObservation``).
   private var reportedUpdates: [ObjectIdentifier: Int] = [:]
@@ -89,7 +91,10 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
     }
   }
 
-  override func contentDidChange() { needsFetch = true }
+  override func contentDidChange() {
+    needsFetch = true
+    sharedReadsID = nil
+  }
 
   /// An item updated in place makes its row stale, and nothing else. Items inserted, deleted
   /// or moved make the section's structure stale: its other rows are kept by identity, and
@@ -132,8 +137,9 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
 
   /// Whether every item row shows only its item: no action makes rows by position.
   private var keepsRowsByIdentity: Bool {
-    let actions = actions.overriding(model?.sectionActions ?? SectionActions())
+    let fallback = model?.sectionActions
     return actions.cellForRow == nil && actions.reuseIdentifierForRow == nil
+      && fallback?.cellForRow == nil && fallback?.reuseIdentifierForRow == nil
   }
 
   /// An object's row built from the definition alone (no draft, no action that makes or
@@ -142,13 +148,14 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
     guard index < items.count, ownerDraft == nil, case .object(let ref) = items[index],
       keepsRowsByIdentity
     else { return nil }
-    let rowActions = rowActions.overriding(model?.rowActions ?? RowActions())
-    guard rowActions.willConfigure == nil, rowActions.willDisplay == nil,
-      rowActions.willStyle == nil
-    else { return nil }
+    for actions in [rowActions, model?.rowActions ?? RowActions()] {
+      guard actions.willConfigure == nil, actions.willDisplay == nil, actions.willStyle == nil
+      else { return nil }
+    }
+    let reads = sharedReadsID ?? SharedItemObservation.shared.readsID(sharedReads)
+    sharedReadsID = reads
     return SharedItem(
-      object: ref.object, reads: sharedReads,
-      reportedAt: reportedUpdates[ObjectIdentifier(ref.object)])
+      object: ref.object, reads: reads, reportedAt: reportedUpdates[ObjectIdentifier(ref.object)])
   }
 
   /// What an item's row shows besides the item: how it reads the item and what the section
@@ -186,7 +193,9 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
     if !needsFetch, !changes.isEmpty, appliesStoreChanges,
       let updated = Self.applying(changes, to: items)
     {
+      let counts = itemCounts.flatMap { Self.counting(changes, from: $0) }
       items = updated
+      itemCounts = counts
       loadState = items.isEmpty ? .empty : .loaded
       return
     }

@@ -34,6 +34,8 @@ final class WebSession {
     self.id = id
     self.token = token
     self.navigator = navigator
+    // A covered screen is brought up to date when the page shows it again.
+    navigator.processesHiddenScreens = false
     self.renderer = configuration.renderer
     self.drawing = PageDrawing(
       renderer: configuration.renderer, rowKeys: rowKeys, rowHTML: rowHTML)
