@@ -87,11 +87,24 @@ actor WebAppHub {
     return try body()
   }
 
-  /// Brings every session with pending changes up to date, each once.
+  /// How many sessions one delivery step brings up to date before the hub turns to the
+  /// messages waiting meanwhile.
+  static let sessionsPerDeliveryStep = 16
+
+  /// Brings every session with pending changes up to date, each once, a few sessions per
+  /// step: a person's event waits for one step, not for every other window.
   func deliverPendingChanges() {
-    for id in pending.take() {
+    deliver(Array(pending.take()))
+  }
+
+  private func deliver(_ ids: [String]) {
+    for id in ids.prefix(Self.sessionsPerDeliveryStep) {
+      // A session brought up to date by its own event meanwhile has nothing left to send.
       sessions[id]?.deliverPendingChanges()
     }
+    let rest = Array(ids.dropFirst(Self.sessionsPerDeliveryStep))
+    guard !rest.isEmpty else { return }
+    Task { self.deliver(rest) }
   }
 
   /// The key the pages of this app know the row with `id` by.

@@ -57,7 +57,9 @@ extension WebSession {
     let snapshot = screen.snapshot()
     let state = PaneState(screen: screen, table: snapshot.table, editing: snapshot.isEditing)
     state.bar = renderer.bar(snapshot)
+    state.barFacts = BarFacts(snapshot)
     state.index = renderer.sectionIndex(snapshot.table)
+    state.indexTitles = snapshot.table.sections.map(\.model.indexTitle)
     state.observation = screen.model.observe { [weak state] changeset in
       guard let state, !state.isTooFarBehind else { return }
       state.pending.append(changeset)
@@ -139,13 +141,18 @@ extension WebSession {
       }
     }
     state.pending.removeAll()
+    // The bar and the index are drawn again only when what they show changed.
     let snapshot = screen.snapshot()
-    let bar = renderer.bar(snapshot)
-    let index = renderer.sectionIndex(snapshot.table)
+    let facts = BarFacts(snapshot)
+    let bar = facts == state.barFacts ? state.bar : renderer.bar(snapshot)
+    let titles = snapshot.table.sections.map(\.model.indexTitle)
+    let index = titles == state.indexTitles ? state.index : renderer.sectionIndex(snapshot.table)
     let indexChanged = index != state.index
     guard popping > 0 || !steps.isEmpty || bar != state.bar || indexChanged else { return true }
     state.bar = bar
+    state.barFacts = facts
     state.index = index
+    state.indexTitles = titles
     let (drawing, name, newIndex, pop) = (
       drawing, pane.rawValue, indexChanged ? index : nil, popping > 0 ? popping : nil
     )

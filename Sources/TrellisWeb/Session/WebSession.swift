@@ -135,7 +135,11 @@ final class PaneState {
   var table: TableSnapshot
   var editing: Bool
   var bar = ""
+  /// What `bar` was drawn from: the bar is drawn again only when this changes.
+  var barFacts: BarFacts?
   var index = ""
+  /// The index titles `index` was drawn from.
+  var indexTitles: [String?] = []
   var pending: [TableChangeset] = []
   /// Whether more changes arrived while hidden than are worth patching: shown again, the
   /// screen is drawn anew.
@@ -146,6 +150,27 @@ final class PaneState {
     self.screen = screen
     self.table = table
     self.editing = editing
+  }
+}
+
+/// What a screen's bar and notice show: two snapshots with equal facts draw the same bar.
+struct BarFacts: Equatable {
+  var title: String?
+  var buttons: [BarButton]
+  var isEditing: Bool
+  var isDoneEnabled: Bool
+  var canGoBack: Bool
+  var notice: String?
+  var hasSearch: Bool
+
+  init(_ screen: ScreenSnapshot) {
+    title = screen.title
+    buttons = screen.barButtons
+    isEditing = screen.isEditing
+    isDoneEnabled = screen.isDoneEnabled
+    canGoBack = screen.canGoBack
+    notice = screen.notice
+    hasSearch = screen.search != nil
   }
 }
 
