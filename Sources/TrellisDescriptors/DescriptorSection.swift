@@ -10,7 +10,8 @@ final class DescriptorSection: Section {
   }
 
   let binder: DescriptorBinder
-  let entries: [Entry]
+  /// The rows, in order: a row deleted in edit mode leaves the table (and only the table).
+  private(set) var entries: [Entry]
   let object: any KeyValueCoding
   let sectionDescriptor: SectionDescriptor
   private var isEditing = false
@@ -39,6 +40,35 @@ final class DescriptorSection: Section {
     var row = Row(id: entry.id, kind: .plain, text: "")
     row.isEnabled = false
     return row
+  }
+
+  override func element(at index: Int) -> Any { entries[index] }
+
+  /// Deletes a row whose descriptor lets it be deleted (`editingStyle` delete): it leaves this
+  /// table; what it showed stays in the data.
+  override func removeElement(at index: Int) throws(TableEditError) -> Any {
+    guard entries.indices.contains(index) else {
+      throw .rowOutOfRange(path: "[\(id), \(index)]", count: entries.count)
+    }
+    guard entries[index].descriptor.editingStyle == .delete else {
+      throw .notDeletable(path: "[\(id), \(index)]")
+    }
+    let entry = entries.remove(at: index)
+    setNeedsRefresh()
+    return entry
+  }
+
+  /// Descriptor rows are where their descriptor puts them: none is added or moved.
+  override func insertElement(_ element: Any, at index: Int) throws(TableEditError) {
+    throw .refused(section: id, reason: "its rows come from its descriptor")
+  }
+
+  override func moveElement(from source: Int, to destination: Int) throws(TableEditError) {
+    throw .sectionNotEditable(section: id, reason: "its rows stay where their descriptor puts them")
+  }
+
+  override func refusalReason(forInserting element: Any) -> String? {
+    "its rows come from its descriptor"
   }
 
   override func editingChanged(_ editing: Bool) {

@@ -116,6 +116,27 @@ struct RCSTableKitTests {
     #expect(descriptor.sections[0].rows[1].editingStyle == .delete)
   }
 
+  /// Edit, then the delete control of a row whose descriptor allows it: the row leaves the
+  /// table. Rows that do not allow it, and moves, are refused with a typed error.
+  @Test func aDeletableDescriptorRowIsDeletedInEditMode() throws {
+    let descriptor = try TableDescriptor(data: Data(definition.utf8), file: "Team.plist")
+    let (library, _) = try library()
+    let navigator = try library.makeNavigator(showing: descriptor, root: DocumentObject(data))
+    let app = HeadlessApp(navigator: navigator)
+    #expect(app.texts == [["Keeper"], ["Striker", "Goals"], ["Ann"]])
+    try app.send(.setEditing(true))
+    let goals = try #require(app.path(of: "Goals"))
+    try app.send(.delete(goals))
+    #expect(app.texts == [["Keeper"], ["Striker"], ["Ann"]])
+    let keeper = try #require(app.path(of: "Keeper"))
+    #expect(throws: (any Error).self) { try app.send(.delete(keeper)) }
+    #expect(throws: (any Error).self) {
+      try app.send(.move(from: keeper, to: ItemPath(item: 0, section: 1)))
+    }
+    #expect(app.texts == [["Keeper"], ["Striker"], ["Ann"]])
+    #expect(app.host.violations.isEmpty)
+  }
+
   @Test func bindsListsObjectsPredicatesAndSelectors() throws {
     let descriptor = try TableDescriptor(data: Data(definition.utf8), file: "Team.plist")
     let (library, counter) = try library()

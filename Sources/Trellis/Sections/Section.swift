@@ -57,7 +57,11 @@ open class Section {
   open func element(at index: Int) -> Any { manualRows[index] }
 
   /// Removes the element at `index` from the content it represents and returns it.
+  ///
+  /// The default edits the rows added with ``addRow(_:)``; a subclass whose rows come from
+  /// elsewhere overrides it, or its rows are refused with a typed error (never a trap).
   open func removeElement(at index: Int) throws(TableEditError) -> Any {
+    try checkManual(index, count: manualRows.count)
     let row = manualRows.remove(at: index)
     setNeedsRefresh()
     return row
@@ -68,15 +72,29 @@ open class Section {
     guard let row = element as? Row else {
       throw .refused(section: id, reason: "it holds rows, not \(type(of: element))")
     }
+    try checkManual(index, count: manualRows.count + 1)
     manualRows.insert(row, at: index)
     setNeedsRefresh()
   }
 
   /// Moves an element inside the section.
   open func moveElement(from source: Int, to destination: Int) throws(TableEditError) {
+    try checkManual(source, count: manualRows.count)
+    try checkManual(destination, count: manualRows.count)
     let row = manualRows.remove(at: source)
     manualRows.insert(row, at: destination)
     setNeedsRefresh()
+  }
+
+  /// Refuses an edit of the added rows at `index` when it is not below `count`: a section
+  /// whose rows come from elsewhere has none of them.
+  private func checkManual(_ index: Int, count: Int) throws(TableEditError) {
+    guard index >= 0, index < count else {
+      guard elementCount == manualRows.count else {
+        throw .sectionNotEditable(section: id, reason: "its rows cannot be added, moved or deleted")
+      }
+      throw .rowOutOfRange(path: "[\(id), \(index)]", count: manualRows.count)
+    }
   }
 
   /// Whether an element can be inserted here; the reason when not.

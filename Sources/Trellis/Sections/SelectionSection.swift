@@ -111,6 +111,10 @@ public final class SelectionSection: Section {
     throw .sectionNotEditable(section: id, reason: "its rows are the choices")
   }
 
+  public override func moveElement(from source: Int, to destination: Int) throws(TableEditError) {
+    throw .sectionNotEditable(section: id, reason: "its rows are the choices")
+  }
+
   public override func refusalReason(forInserting element: Any) -> String? {
     "its rows are the choices"
   }
