@@ -169,9 +169,7 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
     ].joined(separator: "\u{1}")
   }
 
-  override func reusesRow(at index: Int) -> Bool {
-    index < items.count && keepsRowsByIdentity
-  }
+  override var reusableRowCount: Int { keepsRowsByIdentity ? items.count : 0 }
 
   /// Brings the items up to date outside observation: the store's order does not depend on
   /// the items' values, so a value changing later re-renders its row, not the list.
@@ -262,15 +260,26 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
   public override var elementCount: Int { items.count + specials.count }
 
   public override func elementIDs() -> [RowID] {
+    var ids: [RowID]
+    if let itemCounts, itemCounts.count == items.count {
+      // Every item is listed once: no occurrence to count.
+      ids = items.map(Self.identity(of:))
+    } else {
+      ids = occurrenceIDs()
+    }
+    ids += specials.map { RowID(scope: scope, .string("\u{1}" + $0.rawValue)) }
+    return ids
+  }
+
+  /// The items' identities, the second and later listings of one item told apart.
+  private func occurrenceIDs() -> [RowID] {
     var seen: [RowID: Int] = [:]
-    var ids = items.map { item -> RowID in
+    return items.map { item -> RowID in
       let identity = Self.identity(of: item)
       let occurrence = seen[identity, default: 0]
       seen[identity] = occurrence + 1
       return identity.occurrence(occurrence)
     }
-    ids += specials.map { RowID(scope: scope, .string("\u{1}" + $0.rawValue)) }
-    return ids
   }
 
   public override func makeRow(at index: Int) -> Row {

@@ -175,10 +175,10 @@ open class Section {
   /// the model's domain, when the model processes changes.
   func absorbStoreChanges() {}
 
-  /// Whether the row of element `index` shows only what its element holds, whatever its
-  /// position: after the elements change (a store inserted an item, say), such a row is kept
-  /// by identity instead of being rendered again. `false` (the default) renders every row.
-  func reusesRow(at index: Int) -> Bool { false }
+  /// How many leading elements have rows that show only what their element holds, whatever
+  /// their position: after the elements change (a store inserted an item, say), such rows are
+  /// kept by identity instead of being rendered again. 0 (the default) renders every row.
+  var reusableRowCount: Int { 0 }
 
   /// The object the row of element `index` shows, when the row's content is that object's
   /// own values read the way ``SharedItem/reads`` names: such rows share one observation and

@@ -56,8 +56,9 @@ struct SectionCache {
     var editors: [RowID: RowEditor] = [:]
     var previous = previous
     previous?.buildElementIndex()
+    let reusable = previous == nil ? 0 : section.reusableRowCount
     for (index, id) in ids.enumerated() {
-      if let old = previous, !staleRows.contains(id), section.reusesRow(at: index),
+      if index < reusable, let old = previous, !staleRows.contains(id),
         let oldIndex = old.elementIndexByID?[id]
       {
         rows.append(old.rows[oldIndex])
