@@ -64,86 +64,86 @@ extension WebBench {
         group.addTask {
           let phase = Locked("connecting")
           do {
-          try await WebSocketClient.connect(
-            url: "ws://localhost:\(port)/ws?\(query)",
-            configuration: WebSocketClientConfiguration(maxFrameSize: 1 << 24), logger: quiet
-          ) { inbound, outbound, _ in
-            // A reader takes every message as it arrives, while the session is busy or
-            // resting on the list, so that a changeset's arrival time is when it arrived.
-            let (arrivals, arrived) = AsyncStream<String>.makeStream()
-            let reader = Swift.Task {
-              var seen = Set<String>()
-              for try await message in inbound.messages(maxSize: .max) {
-                guard case .text(let text) = message else { continue }
-                // An edit counts once per session: when a changeset on the list first shows
-                // it (not when a screen does, nor the patch that comes back from a form).
-                if isMessage(text, "patch") && !isPop(text) {
-                  let now = ContinuousClock.now
-                  for marker in markers(in: text) where seen.insert(marker).inserted {
-                    if let at = commits.time(of: marker), at >= measureFrom, now < deadline {
-                      await fanout.add(milliseconds(at.duration(to: now)))
+            try await WebSocketClient.connect(
+              url: "ws://localhost:\(port)/ws?\(query)",
+              configuration: WebSocketClientConfiguration(maxFrameSize: 1 << 24), logger: quiet
+            ) { inbound, outbound, _ in
+              // A reader takes every message as it arrives, while the session is busy or
+              // resting on the list, so that a changeset's arrival time is when it arrived.
+              let (arrivals, arrived) = AsyncStream<String>.makeStream()
+              let reader = Swift.Task {
+                var seen = Set<String>()
+                for try await message in inbound.messages(maxSize: .max) {
+                  guard case .text(let text) = message else { continue }
+                  // An edit counts once per session: when a changeset on the list first shows
+                  // it (not when a screen does, nor the patch that comes back from a form).
+                  if isMessage(text, "patch") && !isPop(text) {
+                    let now = ContinuousClock.now
+                    for marker in markers(in: text) where seen.insert(marker).inserted {
+                      if let at = commits.time(of: marker), at >= measureFrom, now < deadline {
+                        await fanout.add(milliseconds(at.duration(to: now)))
+                      }
                     }
+                  } else {
+                    seen.formUnion(markers(in: text))
                   }
+                  arrived.yield(text)
+                }
+                arrived.finish()
+              }
+              defer { reader.cancel() }
+              var messages = arrivals.makeAsyncIterator()
+              /// Reads until a message of `type` (or an error) arrives.
+              func reply(_ type: String) async throws -> String {
+                while let text = await messages.next() {
+                  if isMessage(text, "error") {
+                    await errors.add(1)
+                    return text
+                  }
+                  if isMessage(text, type) { return text }
+                }
+                throw BenchFailure("the socket closed")
+              }
+              func event(_ json: String, expecting type: String) async throws -> String {
+                let start = ContinuousClock.now
+                try await outbound.write(.text(json))
+                let text = try await reply(type)
+                let end = ContinuousClock.now
+                if start >= measureFrom && end < deadline {
+                  await replies.add(milliseconds(start.duration(to: end)))
+                }
+                return text
+              }
+              phase.withLock { $0 = "waiting for the first screen" }
+              let keys = rowKeys(in: try await reply("screen"))
+              guard !keys.isEmpty else { throw BenchFailure("the list has no rows") }
+              var edit = 0
+              while ContinuousClock.now < deadline {
+                edit += 1
+                phase.withLock { [edit] in $0 = "edit \(edit)" }
+                let marker = "Edit#\(index).\(edit)"
+                let detail: String
+                if edit % 8 == 0 {
+                  detail = try await event(#"{"type":"add"}"#, expecting: "push")
                 } else {
-                  seen.formUnion(markers(in: text))
+                  let key = keys[(index * 7 + edit * 13) % keys.count]
+                  detail = try await event(
+                    #"{"type":"select","row":"\#(key)"}"#, expecting: "push")
                 }
-                arrived.yield(text)
+                guard let name = rowKeys(in: detail).first else { throw BenchFailure("no form") }
+                _ = try await event(
+                  #"{"type":"set","row":"\#(name)","value":"\#(marker)"}"#, expecting: "patch")
+                // The edit reaches the store with Done: the others' changesets are timed from it.
+                commits.record(marker, at: .now, added: edit % 8 == 0)
+                // Done pops back to the list the page kept: a patch that pops first.
+                _ = try await event(#"{"type":"done"}"#, expecting: "patch")
+                // Stay on the list a moment, where the others' edits arrive.
+                try await Swift.Task.sleep(for: .milliseconds(50 + (index * 31 + edit * 17) % 100))
               }
-              arrived.finish()
+              // Measuring is over: a close that the server answers late (all sessions close at
+              // once) is not a failure of the case.
+              try? await outbound.close(.normalClosure, reason: nil)
             }
-            defer { reader.cancel() }
-            var messages = arrivals.makeAsyncIterator()
-            /// Reads until a message of `type` (or an error) arrives.
-            func reply(_ type: String) async throws -> String {
-              while let text = await messages.next() {
-                if isMessage(text, "error") {
-                  await errors.add(1)
-                  return text
-                }
-                if isMessage(text, type) { return text }
-              }
-              throw BenchFailure("the socket closed")
-            }
-            func event(_ json: String, expecting type: String) async throws -> String {
-              let start = ContinuousClock.now
-              try await outbound.write(.text(json))
-              let text = try await reply(type)
-              let end = ContinuousClock.now
-              if start >= measureFrom && end < deadline {
-                await replies.add(milliseconds(start.duration(to: end)))
-              }
-              return text
-            }
-            phase.withLock { $0 = "waiting for the first screen" }
-            let keys = rowKeys(in: try await reply("screen"))
-            guard !keys.isEmpty else { throw BenchFailure("the list has no rows") }
-            var edit = 0
-            while ContinuousClock.now < deadline {
-              edit += 1
-              phase.withLock { [edit] in $0 = "edit \(edit)" }
-              let marker = "Edit#\(index).\(edit)"
-              let detail: String
-              if edit % 8 == 0 {
-                detail = try await event(#"{"type":"add"}"#, expecting: "push")
-              } else {
-                let key = keys[(index * 7 + edit * 13) % keys.count]
-                detail = try await event(
-                  #"{"type":"select","row":"\#(key)"}"#, expecting: "push")
-              }
-              guard let name = rowKeys(in: detail).first else { throw BenchFailure("no form") }
-              _ = try await event(
-                #"{"type":"set","row":"\#(name)","value":"\#(marker)"}"#, expecting: "patch")
-              // The edit reaches the store with Done: the others' changesets are timed from it.
-              commits.record(marker, at: .now, added: edit % 8 == 0)
-              // Done pops back to the list the page kept: a patch that pops first.
-              _ = try await event(#"{"type":"done"}"#, expecting: "patch")
-              // Stay on the list a moment, where the others' edits arrive.
-              try await Swift.Task.sleep(for: .milliseconds(50 + (index * 31 + edit * 17) % 100))
-            }
-            // Measuring is over: a close that the server answers late (all sessions close at
-            // once) is not a failure of the case.
-            try? await outbound.close(.normalClosure, reason: nil)
-          }
           } catch {
             // A session cut short after the measured window (every other session closing at
             // once) measured all it had to; before it, the case fails and says where.
@@ -156,7 +156,10 @@ extension WebBench {
     }
     let added = commits.added
     let names = try await server.perform(onApp: app) {
-      Set(((try? store.fetch(FetchOptions())) ?? []).compactMap { ($0.objectValue as? TaskItem)?.name })
+      Set(
+        ((try? store.fetch(FetchOptions())) ?? []).compactMap {
+          ($0.objectValue as? TaskItem)?.name
+        })
     }
     let replyTimes = await replies.values
     return ConcurrentResult(

@@ -26,7 +26,8 @@ struct ServerMessageTests {
       .init(op: "replaceSection", sectionIndex: 2, html: "<section></section>"),
     ]
     let json = ServerMessage.patch(pane: "top", bar: "<header>", ops: ops).json
-    #expect(json.hasPrefix(#"{"type":"patch","pane":"top","bar":"<header>","ops":[{"op":"deleteRow""#))
+    #expect(
+      json.hasPrefix(#"{"type":"patch","pane":"top","bar":"<header>","ops":[{"op":"deleteRow""#))
     let parsed = try object(.patch(pane: "top", bar: "<header>", ops: ops))
     #expect(parsed["index"] == nil)
     let steps = try #require(parsed["ops"] as? [[String: Any]])

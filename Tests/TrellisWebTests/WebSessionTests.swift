@@ -109,7 +109,9 @@ struct WebSessionTests {
           try await outboundB.send(#"{"type":"done"}"#)
           let back = try await readerB.next("patch")
           #expect(back["pop"] as? Int == 1)
-          let backHTML = (back["ops"] as? [[String: Any]] ?? []).compactMap { $0["html"] as? String }
+          let backHTML = (back["ops"] as? [[String: Any]] ?? []).compactMap {
+            $0["html"] as? String
+          }
           #expect(backHTML.joined().contains("New &lt;i&gt;name&lt;/i&gt;"), "\(back)")
         }
         let patch = try await readerA.next("patch")

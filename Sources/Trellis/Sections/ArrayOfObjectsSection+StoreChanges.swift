@@ -75,4 +75,22 @@ extension ArrayOfObjectsSection {
   static func identity(of item: Value) -> RowID {
     if case .object(let ref) = item { RowID(object: ref.object) } else { RowID(item) }
   }
+
+  /// Whether every item row shows only its item: no action makes rows by position.
+  var keepsRowsByIdentity: Bool {
+    let fallback = model?.sectionActions
+    return actions.cellForRow == nil && actions.reuseIdentifierForRow == nil
+      && fallback?.cellForRow == nil && fallback?.reuseIdentifierForRow == nil
+  }
+
+  /// What an item's row shows besides the item: how it reads the item and what the section
+  /// allows; rows with the same key show the same object alike (``SharedItemObservation``).
+  var sharedReads: String {
+    let movable = allowsMoving && store.supportsMoving && fetchOptions.sort.isEmpty
+    return [
+      definition.name, definition.titlePropertyNames.joined(separator: ","),
+      definition.descriptionPropertyNames.joined(separator: ","), definition.titleSeparator,
+      allowsDeleting ? "d" : "-", movable ? "m" : "-",
+    ].joined(separator: "\u{1}")
+  }
 }

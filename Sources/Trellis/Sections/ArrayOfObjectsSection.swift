@@ -135,13 +135,6 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
     for id in ids { model.invalidation.invalidateRow(id, in: key) }
   }
 
-  /// Whether every item row shows only its item: no action makes rows by position.
-  private var keepsRowsByIdentity: Bool {
-    let fallback = model?.sectionActions
-    return actions.cellForRow == nil && actions.reuseIdentifierForRow == nil
-      && fallback?.cellForRow == nil && fallback?.reuseIdentifierForRow == nil
-  }
-
   /// An object's row built from the definition alone (no draft, no action that makes or
   /// configures rows) shows the object's title and description values and nothing else.
   override func sharedItem(at index: Int) -> SharedItem? {
@@ -156,17 +149,6 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
     sharedReadsID = reads
     return SharedItem(
       object: ref.object, reads: reads, reportedAt: reportedUpdates[ObjectIdentifier(ref.object)])
-  }
-
-  /// What an item's row shows besides the item: how it reads the item and what the section
-  /// allows; rows with the same key show the same object alike (``SharedItemObservation``).
-  private var sharedReads: String {
-    let movable = allowsMoving && store.supportsMoving && fetchOptions.sort.isEmpty
-    return [
-      definition.name, definition.titlePropertyNames.joined(separator: ","),
-      definition.descriptionPropertyNames.joined(separator: ","), definition.titleSeparator,
-      allowsDeleting ? "d" : "-", movable ? "m" : "-",
-    ].joined(separator: "\u{1}")
   }
 
   override var reusableRowCount: Int { keepsRowsByIdentity ? items.count : 0 }
@@ -214,11 +196,11 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
 
   // MARK: Content
 
-  private enum Special: String {
+  enum Special: String {
     case placeholder, addItem, loadMore, error
   }
 
-  private var specials: [Special] {
+  var specials: [Special] {
     var result: [Special] = []
     if case .failed = loadState { result.append(.error) }
     if items.isEmpty && placeholderText != nil { result.append(.placeholder) }
@@ -304,38 +286,6 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
     row.editingStyle = allowsDeleting ? .delete : .none
     row.attributes.reuseIdentifier = actions.reuseIdentifierForRow?(index, item)
     return row
-  }
-
-  private func title(_ reader: ValueReader, _ item: Value) -> String {
-    let parts = definition.titlePropertyNames.compactMap { reader.value($0)?.displayText }
-      .filter { !$0.isEmpty }
-    if parts.isEmpty { return definition.titlePropertyNames.isEmpty ? item.displayText : "" }
-    return parts.joined(separator: definition.titleSeparator)
-  }
-
-  private func description(_ reader: ValueReader) -> String? {
-    let parts = definition.descriptionPropertyNames.compactMap { reader.value($0)?.displayText }
-      .filter { !$0.isEmpty }
-    return parts.isEmpty ? nil : parts.joined(separator: definition.titleSeparator)
-  }
-
-  private func specialRow(_ special: Special) -> Row {
-    switch special {
-    case .placeholder:
-      var row = Row(id: RowID(.null), kind: .placeholder, text: placeholderText)
-      row.isEnabled = false
-      return row
-    case .addItem:
-      var row = Row(id: RowID(.null), kind: .addItem, text: addItemText)
-      row.editingStyle = .insert
-      return row
-    case .loadMore:
-      return Row(id: RowID(.null), kind: .loadMore, text: "Load more…")
-    case .error:
-      var row = Row(id: RowID(.null), kind: .placeholder, text: loadState.errorMessage)
-      row.isEnabled = false
-      return row
-    }
   }
 
   // MARK: Editing

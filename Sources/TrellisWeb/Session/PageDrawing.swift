@@ -98,7 +98,8 @@ struct PageDrawing: Sendable {
   func rendered(_ step: Step) -> Step {
     var step = step
     switch step.patch {
-    case .insertRow(let s, let r, let row): step.patch = .insertRow(section: s, row: r, row.rendered)
+    case .insertRow(let s, let r, let row):
+      step.patch = .insertRow(section: s, row: r, row.rendered)
     case .replaceRow(let s, let r, let row):
       step.patch = .replaceRow(section: s, row: r, row.rendered)
     case .insertSection(let s, var section):

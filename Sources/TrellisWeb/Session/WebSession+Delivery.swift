@@ -166,8 +166,7 @@ extension WebSession {
   }
 
   /// One step of a patch, its rows rendered for the trip off the hub.
-  private func step(_ patch: DOMPatch, editing: Bool, in table: TableSnapshot) -> PageDrawing.Step
-  {
+  private func step(_ patch: DOMPatch, editing: Bool, in table: TableSnapshot) -> PageDrawing.Step {
     var inVirtualSection = false
     if case .replaceRow(let s, _, _) = patch {
       inVirtualSection =

@@ -1,0 +1,35 @@
+/// The rows a list makes of its items, and of its special rows (placeholder, add, load more,
+/// error).
+extension ArrayOfObjectsSection {
+  func title(_ reader: ValueReader, _ item: Value) -> String {
+    let parts = definition.titlePropertyNames.compactMap { reader.value($0)?.displayText }
+      .filter { !$0.isEmpty }
+    if parts.isEmpty { return definition.titlePropertyNames.isEmpty ? item.displayText : "" }
+    return parts.joined(separator: definition.titleSeparator)
+  }
+
+  func description(_ reader: ValueReader) -> String? {
+    let parts = definition.descriptionPropertyNames.compactMap { reader.value($0)?.displayText }
+      .filter { !$0.isEmpty }
+    return parts.isEmpty ? nil : parts.joined(separator: definition.titleSeparator)
+  }
+
+  func specialRow(_ special: Special) -> Row {
+    switch special {
+    case .placeholder:
+      var row = Row(id: RowID(.null), kind: .placeholder, text: placeholderText)
+      row.isEnabled = false
+      return row
+    case .addItem:
+      var row = Row(id: RowID(.null), kind: .addItem, text: addItemText)
+      row.editingStyle = .insert
+      return row
+    case .loadMore:
+      return Row(id: RowID(.null), kind: .loadMore, text: "Load more…")
+    case .error:
+      var row = Row(id: RowID(.null), kind: .placeholder, text: loadState.errorMessage)
+      row.isEnabled = false
+      return row
+    }
+  }
+}
