@@ -107,6 +107,37 @@ def test_two_windows_see_each_others_edits(browser, server):
     assert "Shared between windows" not in row_texts(browser)
 
 
+def test_the_list_is_kept_under_a_form_and_catches_up_on_back(browser, server):
+    open_app(browser, server, "tasks")
+    add_task(browser, "Kept list marker")
+    press(browser, "done")
+    wait_title(browser, "Tasks")
+    # Mark the list's element: coming back must reveal this very element, not a new one.
+    browser.execute_script(
+        "document.querySelector('.pane-top > .screen:last-child').dataset.marker = 'kept'")
+    first = browser.current_window_handle
+    tap(browser, "Kept list marker")
+    wait_title(browser, "Kept list marker")
+    hidden = browser.execute_script(
+        "var s = document.querySelectorAll('.pane-top > .screen');"
+        "return [s.length, s[0].hidden, s[0].dataset.marker];")
+    assert hidden == [2, True, "kept"]
+    # Meanwhile another window adds a task.
+    browser.switch_to.new_window("tab")
+    open_app(browser, server, "tasks")
+    add_task(browser, "Added while the form was open")
+    press(browser, "done")
+    wait_title(browser, "Tasks")
+    browser.switch_to.window(first)
+    press(browser, "cancel")
+    wait_title(browser, "Tasks")
+    row(browser, "Added while the form was open")
+    shown = browser.execute_script(
+        "var s = document.querySelectorAll('.pane-top > .screen');"
+        "return [s.length, s[0].hidden, s[0].dataset.marker];")
+    assert shown == [1, False, "kept"]
+
+
 def test_xss_payloads_show_as_text(browser, server):
     payload = "<img src=x onerror=window.__xss=1><script>window.__xss=1</script>"
     open_app(browser, server, "tasks")
