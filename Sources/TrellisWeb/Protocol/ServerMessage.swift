@@ -72,32 +72,18 @@ struct ServerMessage: Sendable {
     writer.field("html", html)
     writer.field("bar", bar)
     writer.field("index", index)
-    if let ops {
-      writer.key("ops")
-      writer.output.append(UInt8(ascii: "["))
-      for (position, op) in ops.enumerated() {
-        if position > 0 { writer.output.append(UInt8(ascii: ",")) }
-        writer.openObject()
-        writer.field("op", op.op)
-        writer.field("sectionIndex", op.sectionIndex)
-        writer.field("rowIndex", op.rowIndex)
-        writer.field("html", op.html)
-        writer.closeObject()
-      }
-      writer.output.append(UInt8(ascii: "]"))
+    writer.array("ops", ops) { writer, op in
+      writer.openObject()
+      writer.field("op", op.op)
+      writer.field("sectionIndex", op.sectionIndex)
+      writer.field("rowIndex", op.rowIndex)
+      writer.field("html", op.html)
+      writer.closeObject()
     }
     writer.field("section", section)
     writer.field("start", start)
     writer.field("count", count)
-    if let rows {
-      writer.key("rows")
-      writer.output.append(UInt8(ascii: "["))
-      for (position, row) in rows.enumerated() {
-        if position > 0 { writer.output.append(UInt8(ascii: ",")) }
-        JSONString.append(row, to: &writer.output)
-      }
-      writer.output.append(UInt8(ascii: "]"))
-    }
+    writer.array("rows", rows) { writer, row in JSONString.append(row, to: &writer.output) }
     writer.field("message", message)
     writer.closeObject()
     return String(decoding: writer.output, as: UTF8.self)
@@ -134,6 +120,20 @@ private struct JSONObjectWriter {
     guard let value else { return }
     key(name)
     JSONString.append(value, to: &output)
+  }
+
+  /// A field holding an array, each element written by `element`; nothing when `nil`.
+  mutating func array<Element>(
+    _ name: String, _ elements: [Element]?, _ element: (inout JSONObjectWriter, Element) -> Void
+  ) {
+    guard let elements else { return }
+    key(name)
+    output.append(UInt8(ascii: "["))
+    for (position, value) in elements.enumerated() {
+      if position > 0 { output.append(UInt8(ascii: ",")) }
+      element(&self, value)
+    }
+    output.append(UInt8(ascii: "]"))
   }
 
   mutating func field(_ name: String, _ value: Int?) {
