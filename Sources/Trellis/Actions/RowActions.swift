@@ -32,6 +32,9 @@ public struct RowActions: Sendable {
   }
 
   /// Whether no action is set.
+  /// Whether an action runs while rows are made (configure, display, style).
+  var configuresRows: Bool { willConfigure != nil || willDisplay != nil || willStyle != nil }
+
   public var isEmpty: Bool {
     willConfigure == nil && willDisplay == nil && willStyle == nil && didSelect == nil
       && valueChanged == nil && valueIsValid == nil

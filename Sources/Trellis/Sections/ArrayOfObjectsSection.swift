@@ -1,3 +1,5 @@
+import Observation
+
 /// A section listing the items of a store: a row per item with its definition's title and
 /// description, a generated detail screen per item, and add, delete and move.
 ///
@@ -54,6 +56,8 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
   private let reported = StoreChangeQueue()
   /// ``sharedReads`` as a number, until the section's content changes.
   private var sharedReadsID: Int?
+  /// Whether the items are observable objects, as the first one asked about says.
+  private var itemsAreObservable: Bool?
   /// When the store last reported each object updated: a row of it that another model
   /// rendered before then is stale here (``SharedItemObservation``).
   private var reportedUpdates: [ObjectIdentifier: Int] = [:]
@@ -74,6 +78,7 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
     self.store = store
     self.definition = definition
     super.init(id: id, header: header, footer: footer)
+    sharesItemRows = true
   }
 
   public override func didMove(to model: TableModel?) {
@@ -94,6 +99,7 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
   override func contentDidChange() {
     needsFetch = true
     sharedReadsID = nil
+    itemsAreObservable = nil
   }
 
   /// An item updated in place makes its row stale, and nothing else. Items inserted, deleted
@@ -137,14 +143,17 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
 
   /// An object's row built from the definition alone (no draft, no action that makes or
   /// configures rows) shows the object's title and description values and nothing else.
+  /// Objects that are not observable are left out: their rows change only through their
+  /// store, and a store that fetches makes new objects for every model, so there is nothing to
+  /// share.
   override func sharedItem(at index: Int) -> SharedItem? {
     guard index < items.count, ownerDraft == nil, case .object(let ref) = items[index],
       keepsRowsByIdentity
     else { return nil }
-    for actions in [rowActions, model?.rowActions ?? RowActions()] {
-      guard actions.willConfigure == nil, actions.willDisplay == nil, actions.willStyle == nil
-      else { return nil }
-    }
+    let observable = itemsAreObservable ?? (ref.object is any Observable)
+    itemsAreObservable = observable
+    guard observable else { return nil }
+    guard !rowActions.configuresRows, model?.rowActions.configuresRows != true else { return nil }
     let reads = sharedReadsID ?? SharedItemObservation.shared.readsID(sharedReads)
     sharedReadsID = reads
     return SharedItem(

@@ -168,7 +168,7 @@ struct SectionCache {
       return row.isVisible || alwaysVisible ? RowSnapshot(row) : nil
     }
     let snapshot: RowSnapshot?
-    if let shared = section.sharedItem(at: index) {
+    if section.sharesItemRows, let shared = section.sharedItem(at: index) {
       let found = SharedItemObservation.shared.row(
         shared, id: id, section: key, sink: sink, build: build)
       snapshot = found.snapshot

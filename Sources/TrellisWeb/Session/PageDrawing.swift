@@ -84,13 +84,10 @@ struct PageDrawing: Sendable {
 
   // MARK: Leaving the hub
 
-  /// `screen` with every row the page will draw rendered (all rows of a section, or the first
+  /// `screen`, every row the page will draw rendered (all rows of a section, or the first
   /// window of a virtual one); call on the hub.
   func rendered(_ screen: ScreenSnapshot) -> ScreenSnapshot {
-    var screen = screen
-    for index in screen.table.sections.indices {
-      rendered(&screen.table.sections[index])
-    }
+    for section in screen.table.sections { renderShownRows(of: section) }
     return screen
   }
 
@@ -102,23 +99,21 @@ struct PageDrawing: Sendable {
       step.patch = .insertRow(section: s, row: r, row.rendered)
     case .replaceRow(let s, let r, let row):
       step.patch = .replaceRow(section: s, row: r, row.rendered)
-    case .insertSection(let s, var section):
-      rendered(&section)
-      step.patch = .insertSection(s, section)
-    case .replaceSection(let s, var section):
-      rendered(&section)
-      step.patch = .replaceSection(s, section)
+    case .insertSection(_, let section), .replaceSection(_, let section):
+      renderShownRows(of: section)
     case .deleteRow, .deleteSection: break
     }
     return step
   }
 
-  /// Renders the rows of `section` that a page shows at first.
-  private func rendered(_ section: inout SnapshotSection<SectionSnapshot, RowSnapshot>) {
+  /// Renders the rows of `section` that a page shows at first. A deferred row's source keeps
+  /// what it renders and hands it out under its lock, so the rows are rendered where they
+  /// are: the section (100,000 rows, say) is not copied.
+  private func renderShownRows(of section: SnapshotSection<SectionSnapshot, RowSnapshot>) {
     let count = section.items.count
     let shown = renderer.isVirtual(count) ? min(count, renderer.initialWindow) : count
-    for row in 0..<shown where section.items[row].isDeferred {
-      section.items[row] = section.items[row].rendered
+    for row in section.items[..<shown] where row.isDeferred {
+      _ = row.rendered
     }
   }
 }

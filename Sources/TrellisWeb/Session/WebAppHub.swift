@@ -87,22 +87,24 @@ actor WebAppHub {
     return try body()
   }
 
-  /// How many sessions one delivery step brings up to date before the hub turns to the
-  /// messages waiting meanwhile.
-  static let sessionsPerDeliveryStep = 16
+  /// How long one delivery step may run before the hub turns to the messages waiting
+  /// meanwhile.
+  static let deliveryStep = Duration.milliseconds(2)
 
-  /// Brings every session with pending changes up to date, each once, a few sessions per
-  /// step: a person's event waits for one step, not for every other window.
+  /// Brings every session with pending changes up to date, each once, in steps of a few
+  /// milliseconds: a person's event waits for one step, not for every other window.
   func deliverPendingChanges() {
-    deliver(Array(pending.take()))
+    deliver(Array(pending.take())[...])
   }
 
-  private func deliver(_ ids: [String]) {
-    for id in ids.prefix(Self.sessionsPerDeliveryStep) {
+  private func deliver(_ ids: ArraySlice<String>) {
+    let end = ContinuousClock.now + Self.deliveryStep
+    var rest = ids
+    while let id = rest.first, ContinuousClock.now < end {
+      rest = rest.dropFirst()
       // A session brought up to date by its own event meanwhile has nothing left to send.
       sessions[id]?.deliverPendingChanges()
     }
-    let rest = Array(ids.dropFirst(Self.sessionsPerDeliveryStep))
     guard !rest.isEmpty else { return }
     Task { self.deliver(rest) }
   }
