@@ -88,5 +88,14 @@ struct WebCommand: AsyncParsableCommand {
   @Option(help: "How long each concurrent case runs, in seconds.")
   var seconds = 5.0
 
-  func run() async throws { try await WebBench.run(json: json, only: only, seconds: seconds) }
+  @Option(
+    help: ArgumentHelp(
+      "How long a concurrent session rests on the list between edits, at least, in milliseconds "
+        + "(it rests up to 100 more). Short rests load the server to saturation; longer ones "
+        + "measure latency at a given rate of events."))
+  var rest = 50
+
+  func run() async throws {
+    try await WebBench.run(json: json, only: only, seconds: seconds, rest: max(0, rest))
+  }
 }

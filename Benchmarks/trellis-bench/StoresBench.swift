@@ -2,8 +2,8 @@ import Foundation
 import GRDB
 import Trellis
 import TrellisExamples
-import TrellisSQLiteExamples
 import TrellisSQLite
+import TrellisSQLiteExamples
 
 #if canImport(Glibc)
   import Glibc

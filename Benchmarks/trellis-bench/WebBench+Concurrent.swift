@@ -8,7 +8,8 @@ import TrellisWeb
 ///
 /// Each session repeats: open a task (`select`), type its new name (`set`), commit (`done`),
 /// which brings it back to the list; every eighth edit adds a task instead of opening one.
-/// Between edits it stays on the list for 50–150 ms, where the other sessions' edits reach it.
+/// Between edits it stays on the list for 50–150 ms (`--rest` sets the 50), where the other
+/// sessions' edits reach it.
 struct ConcurrentResult {
   var name: String
   /// Event in → its reply out, seconds.
@@ -46,8 +47,8 @@ extension WebBench {
   }
 
   static func concurrent(
-    base: String, port: Int, sessions count: Int, seconds: Double, store: MemoryStore,
-    server: WebServer
+    base: String, port: Int, sessions count: Int, seconds: Double, rest: Int = 50,
+    store: MemoryStore, server: WebServer
   ) async throws -> ConcurrentResult {
     let app = "concurrent-\(count)"
     let replies = Samples()
@@ -138,7 +139,8 @@ extension WebBench {
                 // Done pops back to the list the page kept: a patch that pops first.
                 _ = try await event(#"{"type":"done"}"#, expecting: "patch")
                 // Stay on the list a moment, where the others' edits arrive.
-                try await Swift.Task.sleep(for: .milliseconds(50 + (index * 31 + edit * 17) % 100))
+                try await Swift.Task.sleep(
+                  for: .milliseconds(rest + (index * 31 + edit * 17) % 100))
               }
               // Measuring is over: a close that the server answers late (all sessions close at
               // once) is not a failure of the case.

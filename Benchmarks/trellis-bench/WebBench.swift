@@ -22,8 +22,11 @@ enum WebBench {
   static let concurrentCounts = [20, 50, 200]
 
   /// Runs the cases whose names contain `only` (every case when `nil`) and prints a table, or
-  /// one JSON line per case when `json` is true; each concurrent case runs for `seconds`.
-  static func run(json: Bool, only: String? = nil, seconds: Double = 5) async throws {
+  /// one JSON line per case when `json` is true; each concurrent case runs for `seconds`, its
+  /// sessions resting `rest` to `rest` + 100 ms on the list between edits.
+  static func run(json: Bool, only: String? = nil, seconds: Double = 5, rest: Int = 50)
+    async throws
+  {
     let definition = try TasksApp.taskDefinition()
     let tasks = MemoryStore(
       objects: (0..<50).map { TaskItem(name: "Task \($0)") }, definition: definition)
@@ -59,7 +62,8 @@ enum WebBench {
     for (count, (_, store)) in zip(concurrentCounts, concurrent)
     where only.map({ $0 == "concurrent" || $0 == "concurrent-\(count)" }) ?? true {
       let result = try await Self.concurrent(
-        base: base, port: port, sessions: count, seconds: seconds, store: store, server: server)
+        base: base, port: port, sessions: count, seconds: seconds, rest: rest, store: store,
+        server: server)
       if json {
         print(result.jsonLine)
       } else {
