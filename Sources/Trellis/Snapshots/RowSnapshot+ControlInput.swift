@@ -5,8 +5,9 @@ extension RowSnapshot {
   ///
   /// Text fields take text (a number or flag becomes its text); numeric fields, sliders and
   /// segmented controls take numbers or numeric text (whole numbers where the row holds an
-  /// integer, disallows fractions, or is segmented); switches take flags; dates take ISO 8601
-  /// text. Empty text clears numbers and dates.
+  /// integer, disallows fractions, or is segmented), within the row's minimum and maximum and,
+  /// for a segmented control, naming one of its segments; switches take flags; dates take ISO
+  /// 8601 text naming a real calendar date. Empty text clears numbers and dates.
   ///
   /// - Throws: ``ControlInputError`` naming the row when the input does not fit it, or when the
   ///   row has no value to set.
@@ -22,6 +23,7 @@ extension RowSnapshot {
       }
     case .numericTextField, .slider, .segmented:
       guard let number = try Self.number(from: input, for: name) else { return .null }
+      try checkBounds(number, name: name)
       var holdsInt = false
       if case .int = value { holdsInt = true }
       guard kind == .segmented || !attributes.allowsFloat || holdsInt else {
@@ -48,6 +50,29 @@ extension RowSnapshot {
       }
     default:
       throw ControlInputError("\(name) (\(kind.rawValue)) has no value to set")
+    }
+  }
+
+  /// Refuses a number outside the row's range: a segment that does not exist, or a value
+  /// below the row's minimum or above its maximum.
+  private func checkBounds(_ number: Double, name: String) throws(ControlInputError) {
+    let text = Self.numberText(number)
+    if kind == .segmented {
+      let count =
+        attributes.segmentTitles.isEmpty
+        ? attributes.choices.count : attributes.segmentTitles.count
+      guard count == 0 || (number >= 0 && number < Double(count)) else {
+        throw ControlInputError(
+          "\(name) has \(count) segments, numbered 0 to \(count - 1): \(text) is not one of them")
+      }
+    }
+    if let minimum = attributes.minimum, number < minimum {
+      throw ControlInputError(
+        "\(name) is at least \(Self.numberText(minimum)): \(text) is too small")
+    }
+    if let maximum = attributes.maximum, number > maximum {
+      throw ControlInputError(
+        "\(name) is at most \(Self.numberText(maximum)): \(text) is too large")
     }
   }
 

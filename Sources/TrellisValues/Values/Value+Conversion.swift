@@ -18,6 +18,9 @@ extension Value {
 
   /// Parses what a person typed into a field of `type`: "42" as an Int, "yes" as a Bool,
   /// "2026-01-31" or full ISO-8601 as a Date.
+  ///
+  /// A date must be a real calendar date of the years 0001 to 9999: February 30th and a
+  /// five-digit year are refused, not rolled over.
   public static func parse(_ text: String, as type: ValueType) throws(ValueConversionError)
     -> Value
   {
@@ -35,6 +38,7 @@ extension Value {
       default: break
       }
     case .date:
+      guard isCalendarDate(trimmed) else { break }
       if let date = isoFormatter.date(from: trimmed) { return .date(date) }
       let day = ISO8601DateFormatter()
       day.formatOptions = [.withFullDate]
@@ -45,6 +49,27 @@ extension Value {
     }
     throw ValueConversionError(value: .string(text), target: type)
   }
+}
+
+/// Whether `text` starts with a real calendar date, `YYYY-MM-DD`, of the years 0001 to 9999
+/// (the proleptic Gregorian calendar ISO 8601 uses).
+private func isCalendarDate(_ text: String) -> Bool {
+  let bytes = Array(text.utf8.prefix(11))
+  func number(_ range: Range<Int>) -> Int? {
+    var result = 0
+    for index in range {
+      guard bytes.indices.contains(index), (48...57).contains(bytes[index]) else { return nil }
+      result = result * 10 + Int(bytes[index] - 48)
+    }
+    return result
+  }
+  guard bytes.count >= 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+    let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+    bytes.count == 10 || !(48...57).contains(bytes[10]), year >= 1, (1...12).contains(month)
+  else { return false }
+  let isLeap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+  let days = [31, isLeap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+  return (1...days).contains(day)
 }
 
 /// A value that cannot become another type without losing information.

@@ -21,6 +21,37 @@ struct ControlInputTests {
     #expect(try row(.textView).value(for: .none) == .null)
   }
 
+  /// A value outside the row's range never reaches the data: a segment that does not exist
+  /// (7, 3 or -1 of three), a number beyond the row's bounds, an impossible date.
+  @Test func valuesOutsideTheRowsRangeAreRefused() throws {
+    var segments = Row(id: RowID("s"), kind: .segmented, text: "Size")
+    segments.attributes.segmentTitles = ["S", "M", "L"]
+    let segmented = RowSnapshot(segments)
+    #expect(try segmented.value(for: .number(2)) == .int(2))
+    for index in [7.0, 3, -1] {
+      #expect(throws: ControlInputError.self) { try segmented.value(for: .number(index)) }
+    }
+    var bounded = Row(id: RowID("b"), kind: .slider, text: "Volume")
+    bounded.attributes.minimum = 0
+    bounded.attributes.maximum = 10
+    let slider = RowSnapshot(bounded)
+    #expect(try slider.value(for: .number(10)) == .double(10))
+    #expect(throws: ControlInputError("Volume is at most 10: 11 is too large")) {
+      try slider.value(for: .number(11))
+    }
+    #expect(throws: ControlInputError("Volume is at least 0: -0.5 is too small")) {
+      try slider.value(for: .text("-0.5"))
+    }
+    let date = row(.date)
+    #expect(try date.value(for: .text("2024-02-29")) != .null)
+    for text in [
+      "2024-02-30", "2023-02-29", "99999-01-01", "0000-01-01", "2024-13-01", "2024-1-01",
+    ] {
+      #expect(throws: ControlInputError.self, "\(text)") { try date.value(for: .text(text)) }
+    }
+    #expect(try date.value(for: .text("2026-01-31T10:00:00Z")) != .null)
+  }
+
   @Test func numbersAreWholeWhereTheRowNeedsIt() throws {
     #expect(try row(.numericTextField).value(for: .text(" 2.5 ")) == .double(2.5))
     #expect(try row(.numericTextField, value: .int(1)).value(for: .number(4)) == .int(4))
