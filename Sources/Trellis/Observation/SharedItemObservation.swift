@@ -187,9 +187,6 @@ final class SharedItemObservation: Sendable {
     }
     state.sweptCount = state.watches.count
   }
-
-  /// How many objects are watched now (for tests).
-  var watchCount: Int { state.withLock { $0.watches.count } }
 }
 
 /// What a section tells ``SharedItemObservation`` about an item's row.

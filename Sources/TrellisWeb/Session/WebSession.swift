@@ -153,27 +153,6 @@ final class PaneState {
   }
 }
 
-/// What a screen's bar and notice show: two snapshots with equal facts draw the same bar.
-struct BarFacts: Equatable {
-  var title: String?
-  var buttons: [BarButton]
-  var isEditing: Bool
-  var isDoneEnabled: Bool
-  var canGoBack: Bool
-  var notice: String?
-  var hasSearch: Bool
-
-  init(_ screen: ScreenSnapshot) {
-    title = screen.title
-    buttons = screen.barButtons
-    isEditing = screen.isEditing
-    isDoneEnabled = screen.isDoneEnabled
-    canGoBack = screen.canGoBack
-    notice = screen.notice
-    hasSearch = screen.search != nil
-  }
-}
-
 /// A token bucket: a burst, then a steady rate.
 struct RateLimiter {
   let burst: Double

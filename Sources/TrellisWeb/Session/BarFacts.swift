@@ -1,0 +1,22 @@
+import Trellis
+
+/// What a screen's bar and notice show: two snapshots with equal facts draw the same bar.
+struct BarFacts: Equatable {
+  var title: String?
+  var buttons: [BarButton]
+  var isEditing: Bool
+  var isDoneEnabled: Bool
+  var canGoBack: Bool
+  var notice: String?
+  var hasSearch: Bool
+
+  init(_ screen: ScreenSnapshot) {
+    title = screen.title
+    buttons = screen.barButtons
+    isEditing = screen.isEditing
+    isDoneEnabled = screen.isDoneEnabled
+    canGoBack = screen.canGoBack
+    notice = screen.notice
+    hasSearch = screen.search != nil
+  }
+}
