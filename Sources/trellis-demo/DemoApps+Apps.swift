@@ -18,6 +18,17 @@ extension DemoApps {
     }
   }
 
+  // MARK: Theme (seed 000's theme example)
+
+  static func themeApp() throws -> WebApp {
+    WebApp(
+      id: "theme", title: "Theme", subtitle: "One theme file styles every screen",
+      sharing: try ThemeExample.store()
+    ) { shared in
+      Navigator(root: try ThemeExample.screen(store: shared.0, definition: shared.1))
+    }
+  }
+
   // MARK: Documents (seed 001)
 
   static func defaultDocumentPath(near databasePath: String) -> String {

@@ -1,8 +1,8 @@
 import Foundation
 import Trellis
 import TrellisExamples
-import TrellisSQLiteExamples
 import TrellisSQLite
+import TrellisSQLiteExamples
 import TrellisWeb
 
 /// The demo's apps and the data they share between browser windows.
@@ -58,7 +58,7 @@ struct DemoApps {
       model.addSection(section)
       return Navigator(root: Screen(model: model))
     }
-    webApps = [tasks, settings, contacts, documents, goFish, numbersApp]
+    webApps = [tasks, settings, contacts, documents, goFish, numbersApp, try Self.themeApp()]
   }
 
   static func sampleTasks() -> [TaskItem] {

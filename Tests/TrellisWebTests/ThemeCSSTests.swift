@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Trellis
+import TrellisExamples
 import TrellisTesting
 
 @testable import TrellisWeb
@@ -78,4 +79,52 @@ struct ThemeCSSTests {
     #expect(style("textLabel.text: \"x\"; oddCellsThemeStyle: A;").cssDeclarations.isEmpty)
   }
 
+}
+
+/// Themes on the page: the renderer draws each resolved style where it belongs.
+@Suite("Themed pages")
+struct ThemedPageTests {
+  /// The week days' first screen, drawn as the web host draws it.
+  func weekDaysHTML() throws -> (html: String, navigator: Navigator) {
+    let (navigator, _) = try ThemeExample.navigator()
+    navigator.processChanges()
+    let html = HTMLRenderer().screen(navigator.top.snapshot())
+    return (html, navigator)
+  }
+
+  @Test func rowsTableAndBarCarryTheirStyles() throws {
+    let (html, _) = try weekDaysHTML()
+    let cyan = #"background-color: rgba(0, 255, 255, 1)"#
+    let red = #"background-color: rgba(255, 0, 0, 1)"#
+    let orange = #"background-color: rgba(255, 128, 0, 1)"#
+    let rows = html.components(separatedBy: "<li ").dropFirst().map { String($0) }
+    #expect(rows.count == 7)
+    let colours = rows.map { row in
+      [cyan, red, orange].first { row.contains(HTML.escape($0)) } ?? "none"
+    }
+    #expect(colours == [cyan, red, cyan, orange, cyan, orange, cyan])
+    #expect(rows.allSatisfy { $0.contains("class=\"row k-") && $0.contains(" themed") })
+    #expect(rows[1].contains("style-RedCell"))
+    #expect(html.contains(#"<div class="screen" data-pane="top""#))
+    #expect(html.contains(HTML.attribute("style", "background-color: rgba(0, 255, 0, 1);")))
+    #expect(
+      html.contains(
+        "<header class=\"bar\"" + HTML.attribute("style", "--tint-color: rgba(255, 128, 0, 1);")))
+  }
+
+  @Test func anUnthemedScreenHasNoStyleAttributes() throws {
+    let (navigator, _) = try TasksApp.navigator(tasks: [TaskItem(name: "Plain")])
+    navigator.processChanges()
+    let html = HTMLRenderer().screen(navigator.top.snapshot())
+    #expect(!html.contains(" style=\""))
+    #expect(!html.contains(" themed"))
+  }
+
+  @Test func virtualRowsKeepTheirPositionAndTheirStyle() throws {
+    let theme = try TestFixtures.seedTheme()
+    var row = RowSnapshot(Row(id: RowID(.int(3)), kind: .plain, text: "Four"))
+    row.style = theme.resolvedStyle(forRowKind: .plain, rowIndex: 3)
+    let html = HTMLRenderer().row(row, index: 3, editing: false, virtual: true)
+    #expect(html.contains(#"style="--i:3;background-color: rgba(255, 128, 0, 1);"#))
+  }
 }

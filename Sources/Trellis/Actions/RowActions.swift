@@ -31,10 +31,10 @@ public struct RowActions: Sendable {
     return merged
   }
 
-  /// Whether no action is set.
   /// Whether an action runs while rows are made (configure, display, style).
   var configuresRows: Bool { willConfigure != nil || willDisplay != nil || willStyle != nil }
 
+  /// Whether no action is set.
   public var isEmpty: Bool {
     willConfigure == nil && willDisplay == nil && willStyle == nil && didSelect == nil
       && valueChanged == nil && valueIsValid == nil

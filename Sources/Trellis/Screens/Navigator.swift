@@ -43,8 +43,12 @@ public final class Navigator {
 
   /// Shows `screen` on top (or in the detail pane, in master-detail mode, when it comes from
   /// the root list).
+  ///
+  /// A screen without a theme takes the theme of the screen it is pushed from, so that one
+  /// theme styles a whole app, generated detail, list and selection screens included.
   public func push(_ screen: Screen, fromList: Bool = false) {
     screen.navigator = self
+    if screen.model.theme == nil, let theme = top.model.theme { screen.model.theme = theme }
     screen.actions.willPresent?(screen)
     if isMasterDetail && fromList && stack.count == 1 {
       if let old = detail { dismiss(old) }

@@ -56,7 +56,8 @@ struct SectionCache {
     var editors: [RowID: RowEditor] = [:]
     var previous = previous
     previous?.buildElementIndex()
-    let reusable = previous == nil ? 0 : section.reusableRowCount
+    // Rows configured by actions may depend on their index path, which an insert above shifts.
+    let reusable = previous == nil || inherited.configuresRows ? 0 : section.reusableRowCount
     for (index, id) in ids.enumerated() {
       if index < reusable, let old = previous, !staleRows.contains(id),
         let oldIndex = old.elementIndexByID?[id]
@@ -91,7 +92,10 @@ struct SectionCache {
       return withObservationTracking {
         var row = maker(index)
         row.id = id
-        if let section { applyActions(to: &row, id: id, section: section, inherited: inherited) }
+        if let section {
+          applyActions(
+            to: &row, id: id, at: index, section: section, model: model, inherited: inherited)
+        }
         var snapshot = RowSnapshot(row)
         if let theme {
           applyStyle(to: &snapshot, at: index, theme: theme, sectionStyle: sectionStyle)
@@ -163,7 +167,8 @@ struct SectionCache {
     func build() -> RowSnapshot? {
       var row = section.makeRow(at: index)
       row.id = id
-      applyActions(to: &row, id: id, section: section, inherited: inherited)
+      applyActions(
+        to: &row, id: id, at: index, section: section, model: model, inherited: inherited)
       if row.binding != nil { editor = RowEditor(row) }
       return row.isVisible || alwaysVisible ? RowSnapshot(row) : nil
     }
@@ -186,14 +191,19 @@ struct SectionCache {
     return snapshot
   }
 
-  /// Row actions: the row's own, then its section's, then the model's.
+  /// Row actions: the row's own, then its section's, then the model's. The configuring ones
+  /// get the row's index path: its section's place in the model and its element index.
   private static func applyActions(
-    to row: inout Row, id: RowID, section: Section, inherited: RowActions
+    to row: inout Row, id: RowID, at index: Int, section: Section, model: TableModel?,
+    inherited: RowActions
   ) {
     let actions = row.actions.isEmpty ? inherited : row.actions.overriding(inherited)
     guard !actions.isEmpty else { return }
     row.actions = actions
+    guard actions.configuresRows else { return }
+    let sectionIndex = model?.sections.firstIndex { $0 === section }
     let context = RowContext(
+      indexPath: sectionIndex.map { ItemPath(item: index, section: $0) },
       rowID: id, propertyName: row.propertyName,
       values: (section as? ObjectSection)?.draft.reader ?? ValueReader { _ in nil },
       sectionID: section.id)

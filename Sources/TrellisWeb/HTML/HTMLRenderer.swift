@@ -38,7 +38,7 @@ public struct HTMLRenderer: Sendable {
     _ screen: ScreenSnapshot, pane: String, drawRow: (RowSnapshot, Int, Bool, Bool) -> String
   ) -> String {
     var html = "<div class=\"screen\" data-pane=\"\(pane)\" data-style=\"\(screen.style.rawValue)\""
-    html += " data-editing=\"\(screen.isEditing)\">"
+    html += " data-editing=\"\(screen.isEditing)\"\(Self.styleAttribute(screen.tableStyle))>"
     html += bar(screen)
     if let search = screen.search {
       html += "<form class=\"search\" role=\"search\">"
@@ -71,7 +71,8 @@ public struct HTMLRenderer: Sendable {
 
   /// The navigation bar and the notice under it.
   public func bar(_ screen: ScreenSnapshot) -> String {
-    var html = "<header class=\"bar\"><div class=\"bar-side left\">"
+    var html = "<header class=\"bar\"\(Self.styleAttribute(screen.navigationBarStyle))>"
+    html += "<div class=\"bar-side left\">"
     // Cancel leaves a pushed editor the way Back would; showing both crowds the bar.
     if screen.canGoBack && !screen.barButtons.contains(where: { $0.role == .cancel }) {
       html += "<button type=\"button\" class=\"bar-button back\" data-ev=\"back\">Back</button>"
@@ -164,9 +165,15 @@ public struct HTMLRenderer: Sendable {
     if row.validationMessage != nil { classes += " invalid" }
     if !row.isEnabled { classes += " disabled" }
     if let style = row.themeStyle { classes += " style-\(cssName(style))" }
+    let css = row.style?.cssText ?? ""
+    if !css.isEmpty { classes += " themed" }
     var html = "<li class=\"\(classes)\" data-kind=\"\(row.kind.rawValue)\""
     html += HTML.attribute("data-row", key)
-    if virtual { html += " data-i=\"\(index)\" style=\"--i:\(index)\"" }
+    if virtual {
+      html += " data-i=\"\(index)\"" + HTML.attribute("style", "--i:\(index);" + css)
+    } else if !css.isEmpty {
+      html += HTML.attribute("style", css)
+    }
     if editing && row.isMovable { html += " draggable=\"true\"" }
     html += ">"
     if editing && row.isDeletable && row.editingStyle == .delete {
@@ -188,6 +195,13 @@ public struct HTMLRenderer: Sendable {
     }
     html += "</li>"
     return html
+  }
+
+  /// ` style="..."` with a theme's resolved style, or nothing when it sets nothing a browser
+  /// shows.
+  static func styleAttribute(_ style: ResolvedStyle?) -> String {
+    guard let css = style?.cssText, !css.isEmpty else { return "" }
+    return HTML.attribute("style", css)
   }
 
   /// A CSS-safe name: letters, digits and dashes.

@@ -9,6 +9,7 @@ struct BarFacts: Equatable {
   var canGoBack: Bool
   var notice: String?
   var hasSearch: Bool
+  var style: ResolvedStyle?
 
   init(_ screen: ScreenSnapshot) {
     title = screen.title
@@ -18,5 +19,6 @@ struct BarFacts: Equatable {
     canGoBack = screen.canGoBack
     notice = screen.notice
     hasSearch = screen.search != nil
+    style = screen.navigationBarStyle
   }
 }

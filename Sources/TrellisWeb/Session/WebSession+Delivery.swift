@@ -58,6 +58,7 @@ extension WebSession {
     let state = PaneState(screen: screen, table: snapshot.table, editing: snapshot.isEditing)
     state.bar = renderer.bar(snapshot)
     state.barFacts = BarFacts(snapshot)
+    state.tableStyle = snapshot.tableStyle
     state.index = renderer.sectionIndex(snapshot.table)
     state.indexTitles = snapshot.table.sections.map(\.model.indexTitle)
     state.observation = screen.model.observe { [weak state] changeset in
@@ -143,6 +144,8 @@ extension WebSession {
     state.pending.removeAll()
     // The bar and the index are drawn again only when what they show changed.
     let snapshot = screen.snapshot()
+    // A new theme restyles the whole screen: drawn anew.
+    guard snapshot.tableStyle == state.tableStyle else { return false }
     let facts = BarFacts(snapshot)
     let bar = facts == state.barFacts ? state.bar : renderer.bar(snapshot)
     let titles = snapshot.table.sections.map(\.model.indexTitle)

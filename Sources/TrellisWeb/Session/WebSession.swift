@@ -137,6 +137,8 @@ final class PaneState {
   var bar = ""
   /// What `bar` was drawn from: the bar is drawn again only when this changes.
   var barFacts: BarFacts?
+  /// The theme's style for the table the screen was drawn with.
+  var tableStyle: ResolvedStyle?
   var index = ""
   /// The index titles `index` was drawn from.
   var indexTitles: [String?] = []
