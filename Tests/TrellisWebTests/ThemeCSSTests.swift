@@ -79,6 +79,14 @@ struct ThemeCSSTests {
     #expect(style("textLabel.text: \"x\"; oddCellsThemeStyle: A;").cssDeclarations.isEmpty)
   }
 
+  @Test func cssTextAlignment() {
+    #expect(
+      style("textLabel.textAlignment: NSTextAlignmentCenter;").cssText == "text-align: center;")
+    #expect(style("textLabel.textAlignment: UITextAlignmentRight;").cssText == "text-align: right;")
+    #expect(style("textAlignment: justified;").cssText == "text-align: justify;")
+    #expect(style("textLabel.textAlignment: sideways;").cssDeclarations.isEmpty)
+  }
+
 }
 
 /// Themes on the page: the renderer draws each resolved style where it belongs.

@@ -28,6 +28,7 @@ extension ResolvedStyle {
   ///   `border-image` slice with the same border widths.
   /// - `separatorStyle` and `separatorColor` become `border-bottom` (`none`, `1px solid`, or
   ///   `1px groove` for etched).
+  /// - `textLabel.textAlignment` becomes `text-align` (the row's text moves with it).
   /// - `height`/`rowHeight` become `min-height`; `alpha` `opacity`; `hidden` `display: none`;
   ///   `clipsToBounds` `overflow: hidden`; `layer.*` the border colour, width and radius.
   /// - The detail label and tint have no CSS property of their own: they become custom
@@ -83,6 +84,7 @@ extension ResolvedStyle {
     } else if let separatorColor {
       add("border-bottom-color", separatorColor.cssRGBA)
     }
+    if let alignment = textAlignment { add("text-align", alignment) }
     if let height { add("min-height", "\(ThemeColor.shortNumber(height))px") }
     if let alpha = number("alpha") { add("opacity", ThemeColor.shortNumber(alpha)) }
     if bool("hidden") == true { add("display", "none") }
@@ -96,6 +98,23 @@ extension ResolvedStyle {
       add("border-radius", "\(ThemeColor.shortNumber(radius))px")
     }
     return css
+  }
+
+  /// `textLabel.textAlignment` (or `textAlignment`) as a CSS `text-align` value: UIKit's
+  /// constants (`NSTextAlignmentCenter`, `UITextAlignmentRight`) or the bare words (`center`).
+  var textAlignment: String? {
+    guard
+      let value = attributes["textLabel.textAlignment"] ?? attributes["textAlignment"],
+      let word = value.nameValue ?? value.stringValue
+    else { return nil }
+    let lowered = word.lowercased()
+    for (suffix, css) in [
+      ("center", "center"), ("right", "right"), ("left", "left"), ("justified", "justify"),
+      ("natural", "start"),
+    ] where lowered.hasSuffix(suffix) {
+      return css
+    }
+    return nil
   }
 
   /// The CSS declarations as one `property: value;` string, separated by spaces.
