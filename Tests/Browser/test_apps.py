@@ -2,6 +2,7 @@
 import json
 
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 from conftest import screenshot
 from helpers import (control, open_app, press, row, row_texts, tap, title, type_into, updates, wait,
@@ -108,3 +109,21 @@ def test_master_detail_on_a_wide_window(desktop, server):
     wait(desktop, lambda d: not d.find_elements(By.CSS_SELECTOR, ".pane-detail"))
     row(desktop, "Write the report today")
     screenshot(desktop, "desktop-tasks")
+
+
+def test_an_emptied_number_field_shows_why_and_keeps_the_number(browser, server):
+    open_app(browser, server, "settings")
+    type_into(browser, "Font Size", "18")
+    field = control(browser, "Font Size")
+    before = updates(browser)
+    field.send_keys(Keys.CONTROL, "a")
+    field.send_keys(Keys.BACKSPACE)
+    field.send_keys(Keys.ENTER)
+    # The page sends null; the server answers with the row's message, never a protocol error.
+    wait(browser, lambda d: updates(d) > before)
+    wait(browser, lambda d: "Font Size needs a value" in row(d, "Font Size").text)
+    assert not browser.find_elements(By.CSS_SELECTOR, ".status:not(:empty)")
+    # The settings keep the number: a new page shows it.
+    browser.refresh()
+    wait(browser, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-connected") == "true")
+    assert control(browser, "Font Size").get_attribute("value") == "18"
