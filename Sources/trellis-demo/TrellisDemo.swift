@@ -13,6 +13,11 @@ struct TrellisDemo: AsyncParsableCommand {
   @Option(help: "The address to listen on.")
   var host = "127.0.0.1"
 
+  @Option(
+    name: .customLong("allowed-host"),
+    help: "A host name the server answers to besides loopback and --host (repeatable).")
+  var allowedHosts: [String] = []
+
   @Option(help: "The port to listen on (0 picks a free one).")
   var port = 8080
 
@@ -36,7 +41,9 @@ struct TrellisDemo: AsyncParsableCommand {
     let apps = try DemoApps(
       databasePath: db, documentPath: document, numberCount: rows)
     let server = try WebServer(
-      apps: apps.webApps, configuration: WebConfiguration(host: host, port: port))
+      apps: apps.webApps,
+      configuration: WebConfiguration(
+        host: host, port: port, allowedHosts: Set(allowedHosts)))
     let host = self.host
     try await server.run { port in
       let address = host.contains(":") ? "[\(host)]" : host

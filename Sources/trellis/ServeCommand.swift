@@ -26,6 +26,13 @@ struct ServeCommand: AsyncParsableCommand {
   @Option(help: "The port to listen on (0 picks a free one).")
   var port = 8080
 
+  @Option(
+    name: .customLong("allowed-host"),
+    help: ArgumentHelp(
+      "A host name the server answers to besides loopback and --host (repeatable).",
+      discussion: "Requests naming any other host are refused, which stops DNS rebinding."))
+  var allowedHosts: [String] = []
+
   func run() async throws {
     let (loaded, library, root) = try inputs.load()
     let served = ServedDescriptor(descriptor: loaded, library: library, root: root)
@@ -38,7 +45,9 @@ struct ServeCommand: AsyncParsableCommand {
     let app = WebApp(id: "table", title: title, subtitle: inputs.descriptor, sharing: served) {
       try $0.makeNavigator()
     }
-    let server = try WebServer(apps: [app], configuration: WebConfiguration(host: host, port: port))
+    let server = try WebServer(
+      apps: [app],
+      configuration: WebConfiguration(host: host, port: port, allowedHosts: Set(allowedHosts)))
     let host = self.host
     try await server.run { port in
       let address = host.contains(":") ? "[\(host)]" : host

@@ -18,6 +18,9 @@ public struct WebConfiguration: Sendable {
   public var maxWindowRows: Int
   /// Origins the WebSocket accepts besides the server's own (`http://HOST:PORT`).
   public var allowedOrigins: Set<String>
+  /// Host names the server answers to besides loopback (`localhost`, `127.0.0.1`, `::1`) and
+  /// the address it binds: every other `Host` header is refused, which stops DNS rebinding.
+  public var allowedHosts: Set<String>
   /// How rows are drawn and when sections become virtual.
   public var renderer: HTMLRenderer
 
@@ -26,7 +29,7 @@ public struct WebConfiguration: Sendable {
     host: String = "127.0.0.1", port: Int = 8080, maxSessionsPerApp: Int = 200,
     maxMessageBytes: Int = 256 * 1024, rateBurst: Int = 120, ratePerSecond: Double = 60,
     connectTimeout: Double = 60, maxWindowRows: Int = 300, allowedOrigins: Set<String> = [],
-    renderer: HTMLRenderer = HTMLRenderer()
+    allowedHosts: Set<String> = [], renderer: HTMLRenderer = HTMLRenderer()
   ) {
     self.host = host
     self.port = port
@@ -37,6 +40,18 @@ public struct WebConfiguration: Sendable {
     self.connectTimeout = connectTimeout
     self.maxWindowRows = maxWindowRows
     self.allowedOrigins = allowedOrigins
+    self.allowedHosts = allowedHosts
     self.renderer = renderer
+  }
+
+  /// Every host name the server answers to: loopback, the address it binds (unless that is a
+  /// wildcard), and ``allowedHosts``; lowercased.
+  public var answeredHosts: Set<String> {
+    var hosts: Set<String> = ["localhost", "127.0.0.1", "::1"]
+    if !["0.0.0.0", "::", ""].contains(host) { hosts.insert(host.lowercased()) }
+    for name in allowedHosts {
+      hosts.insert(HostName.hostName(name) ?? name.lowercased())
+    }
+    return hosts
   }
 }

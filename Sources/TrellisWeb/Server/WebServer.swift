@@ -54,6 +54,8 @@ public struct WebServer: Sendable {
   /// The router: pages, assets and the WebSocket.
   public func router() -> Router<BasicWebSocketRequestContext> {
     let router = Router(context: BasicWebSocketRequestContext.self)
+    let hosts = configuration.answeredHosts
+    router.add(middleware: HostCheck(allowed: hosts))
     router.get("/") { _, _ in self.html(self.homePage()) }
     router.get("/apps/:app") { _, context in
       let id = context.parameters.get("app") ?? ""
@@ -69,8 +71,14 @@ public struct WebServer: Sendable {
         status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: asset.text)))
     }
     router.ws("/ws") { request, _ in
-      guard self.originIsAllowed(request) else { return .dontUpgrade }
+      guard HostName.isAllowed(request.head.authority, among: hosts),
+        self.originIsAllowed(request)
+      else { return .dontUpgrade }
       let query = request.uri.queryParameters
+      // One of each: a repeated parameter is refused rather than guessed at.
+      guard ["app", "session", "token"].allSatisfy({ query.getAll($0).count == 1 }) else {
+        return .dontUpgrade
+      }
       // A wrong session or token is refused before the upgrade, as a plain HTTP error.
       guard let hub = query["app"].flatMap({ self.hubs[String($0)] }),
         let id = query["session"].map(String.init), let token = query["token"].map(String.init),
