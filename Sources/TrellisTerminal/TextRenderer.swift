@@ -25,9 +25,12 @@ public struct TextRenderer: Sendable {
   /// Whether to colour themed rows with ANSI escape sequences.
   public var usesColor: Bool
 
+  /// The widths a rendering can have; a width outside is brought to the nearest end.
+  public static let widths = 24...1000
+
   /// Creates a renderer.
   public init(width: Int = 60, usesColor: Bool = false) {
-    self.width = Swift.max(width, 24)
+    self.width = Swift.min(Swift.max(width, Self.widths.lowerBound), Self.widths.upperBound)
     self.usesColor = usesColor
   }
 

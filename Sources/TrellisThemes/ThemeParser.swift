@@ -20,10 +20,26 @@ struct ThemeParser {
     self.diagnostics = lexer.diagnostics
   }
 
+  /// After this many errors the parser stops: a file that wrong (a generated one, say, or
+  /// styles nested a hundred thousand deep) would otherwise bury the first, useful errors and
+  /// take as long to report as it is long.
+  static let maximumErrors = 100
+
   /// Parses the whole file.
   mutating func parse() -> [ThemeStyle] {
     var styles: [ThemeStyle] = []
+    var counted = 0
+    var errors = 0
     while current.kind != .end {
+      // Only the diagnostics added since the last style are counted: linear in all.
+      errors += diagnostics[counted...].lazy.filter { $0.severity == .error }.count
+      counted = diagnostics.count
+      if errors >= Self.maximumErrors {
+        error(
+          "too many errors (\(Self.maximumErrors)); the rest of the file is not checked",
+          at: current)
+        break
+      }
       if current.kind == .identifier {
         if let style = parseStyle() { styles.append(style) }
         continue

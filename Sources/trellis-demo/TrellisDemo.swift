@@ -27,11 +27,20 @@ struct TrellisDemo: AsyncParsableCommand {
   @Option(help: "A JSON or plist file for the Documents app to open and edit.")
   var document: String?
 
-  @Option(help: "How many rows the Numbers app lists.")
+  @Option(help: "How many rows the Numbers app lists, 1 to 10,000,000.")
   var rows = 100_000
 
   @Flag(help: "Print the text demo instead of serving the web apps.")
   var text = false
+
+  func validate() throws {
+    guard (0...65535).contains(port) else {
+      throw ValidationError("--port must be between 0 and 65535, not \(port)")
+    }
+    guard (1...10_000_000).contains(rows) else {
+      throw ValidationError("--rows must be between 1 and 10,000,000, not \(rows)")
+    }
+  }
 
   func run() async throws {
     if text {

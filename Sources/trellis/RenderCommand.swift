@@ -26,11 +26,19 @@ struct RenderCommand: ParsableCommand {
   @Option(help: "Follow pushes by row text, separated by '/': \"Row/Next Row\".")
   var push: String?
 
-  @Option(help: "The width of the text rendering.")
+  @Option(help: "The width of the text rendering, 24 to 1000 columns.")
   var width = 60
 
   @Flag(help: "Colour themed rows with ANSI escape sequences (text format).")
   var color = false
+
+  func validate() throws {
+    guard TextRenderer.widths.contains(width) else {
+      throw ValidationError(
+        "--width must be between \(TextRenderer.widths.lowerBound) and "
+          + "\(TextRenderer.widths.upperBound) columns, not \(width)")
+    }
+  }
 
   func run() throws {
     let (loaded, library, root) = try inputs.load()

@@ -33,6 +33,12 @@ struct ServeCommand: AsyncParsableCommand {
       discussion: "Requests naming any other host are refused, which stops DNS rebinding."))
   var allowedHosts: [String] = []
 
+  func validate() throws {
+    guard (0...65535).contains(port) else {
+      throw ValidationError("--port must be between 0 and 65535, not \(port)")
+    }
+  }
+
   func run() async throws {
     let (loaded, library, root) = try inputs.load()
     let served = ServedDescriptor(descriptor: loaded, library: library, root: root)

@@ -62,3 +62,44 @@ struct ValidatePushTests {
     #expect(result.output == (try CommandRunner.expectedText("MyTable-pushed.txt")))
   }
 }
+
+/// Every number an option takes is bounded, and the parsers stay quick on hostile files.
+@Suite("trellis limits")
+struct CommandLimitTests {
+  @Test(arguments: ["9223372036854775807", "100000000", "-5", "23", "1001"])
+  func aWidthOutsideItsRangeIsRefused(width: String) throws {
+    let result = try CommandRunner.run(["render", "MyTable.plist", "--width", width])
+    #expect(result.status != 0)
+    #expect(result.output == "")
+    #expect(result.errors.contains("--width") && !result.errors.contains("Fatal error"))
+  }
+
+  @Test func theWidestRenderingIsQuick() throws {
+    let result = try CommandRunner.run(["render", "MyTable.plist", "--width", "1000"])
+    #expect(result.status == 0)
+    // Groups are 1000 columns wide, indented by two.
+    #expect(result.output.split(separator: "\n").map(\.count).max() == 1002)
+  }
+
+  @Test func aPortOutsideItsRangeIsRefused() throws {
+    let result = try CommandRunner.run(["serve", "MyTable.plist", "--port", "70000"])
+    #expect(result.status != 0)
+    #expect(result.errors.contains("--port must be between 0 and 65535"))
+  }
+
+  @Test func aThemeOfAHundredThousandNestedStylesStopsAfterAHundredErrors() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("trellis-limits-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let count = 100_000
+    let text = String(repeating: "A {", count: count) + String(repeating: "}", count: count)
+    try text.write(
+      to: folder.appendingPathComponent("nested.sct"), atomically: true, encoding: .utf8)
+    let started = Date()
+    let result = try CommandRunner.run(["validate", "nested.sct"], in: folder)
+    #expect(Date().timeIntervalSince(started) < 20)
+    #expect(result.status == 1)
+    #expect(result.output.contains("too many errors (100); the rest of the file is not checked"))
+  }
+}
