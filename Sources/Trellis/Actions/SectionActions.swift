@@ -6,8 +6,6 @@ public struct SectionActions: Sendable {
   public var cellForRow: (@Sendable (Int, Value) -> Row?)?
   /// The reuse identifier of the custom row at an index.
   public var reuseIdentifierForRow: (@Sendable (Int, Value) -> String?)?
-  /// The section an item belongs to, by header title (array-of-objects models).
-  public var sectionHeaderTitleForItem: (@Sendable (Value) -> String?)?
   /// An item was inserted, at an index.
   public var didInsert: (@Sendable (Value, Int) -> Void)?
   /// An item was deleted from an index.
@@ -31,8 +29,6 @@ public struct SectionActions: Sendable {
     var merged = self
     merged.cellForRow = cellForRow ?? fallback.cellForRow
     merged.reuseIdentifierForRow = reuseIdentifierForRow ?? fallback.reuseIdentifierForRow
-    merged.sectionHeaderTitleForItem =
-      sectionHeaderTitleForItem ?? fallback.sectionHeaderTitleForItem
     merged.didInsert = didInsert ?? fallback.didInsert
     merged.didDelete = didDelete ?? fallback.didDelete
     merged.didMove = didMove ?? fallback.didMove

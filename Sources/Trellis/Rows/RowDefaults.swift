@@ -4,13 +4,16 @@ public struct RowDefaults: Hashable, Sendable {
   public var isMovable = false
   /// Whether rows can be deleted in edit mode.
   public var isDeletable = false
-  /// Whether new rows can be added (an add button or an add-item row).
+  /// Whether Add appends a new element: a ``ContentSection`` with a
+  /// ``ContentSection/newElement`` maker (``ArrayOfObjectsSection`` has its own
+  /// ``ArrayOfObjectsSection/allowsAdding``).
   public var isAddable = false
   /// Whether rows from other sections may be moved into this one.
   public var acceptsMovesIn = true
   /// The kind of rows the section makes when nothing else says.
   public var kind: RowKind = .plain
-  /// The accessory of rows that push a detail.
+  /// The accessory of rows that push a detail: item rows of a list, and selection, object and
+  /// array rows of a form.
   public var detailAccessory: Accessory = .disclosureIndicator
 
   /// Creates defaults.

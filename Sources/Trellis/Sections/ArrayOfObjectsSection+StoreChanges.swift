@@ -90,7 +90,7 @@ extension ArrayOfObjectsSection {
     return [
       definition.name, definition.titlePropertyNames.joined(separator: ","),
       definition.descriptionPropertyNames.joined(separator: ","), definition.titleSeparator,
-      allowsDeleting ? "d" : "-", movable ? "m" : "-",
+      allowsDeleting ? "d" : "-", movable ? "m" : "-", "\(rowDefaults.detailAccessory)",
     ].joined(separator: "\u{1}")
   }
 }

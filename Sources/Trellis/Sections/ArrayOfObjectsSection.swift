@@ -154,6 +154,9 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
     itemsAreObservable = observable
     guard observable else { return nil }
     guard !rowActions.configuresRows, model?.rowActions.configuresRows != true else { return nil }
+    // Custom rows are the section's own.
+    let actions = actions.overriding(model?.sectionActions ?? SectionActions())
+    guard actions.cellForRow == nil, actions.reuseIdentifierForRow == nil else { return nil }
     let reads = sharedReadsID ?? SharedItemObservation.shared.readsID(sharedReads)
     sharedReadsID = reads
     return SharedItem(
@@ -288,7 +291,7 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
     row.text = title(reader, item)
     row.detailText = description(reader)
     row.attributes.cellStyle = row.detailText == nil ? .default : .subtitle
-    row.accessory = .disclosureIndicator
+    row.accessory = rowDefaults.detailAccessory
     row.action = .pushDetail
     row.isDeletable = allowsDeleting
     row.isMovable = allowsMoving && store.supportsMoving && fetchOptions.sort.isEmpty

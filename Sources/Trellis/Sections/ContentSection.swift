@@ -170,6 +170,23 @@ public final class ContentSection<Element>: Section {
   public override func refusalReason(forInserting element: Any) -> String? {
     element is Element ? nil : "it holds \(Element.self), not \(type(of: element))"
   }
+
+  // MARK: Adding
+
+  /// Makes the element Add appends, when ``RowDefaults/isAddable`` says the section takes new
+  /// elements (seed 000's strings section: a new string to edit).
+  public var newElement: (() -> Element)? { didSet { setNeedsRefresh() } }
+
+  public override var canAddItems: Bool { rowDefaults.isAddable && newElement != nil }
+
+  /// Appends a new element, in place: there is no detail screen to fill in first.
+  public override func addScreen(in screen: Screen) throws(ScreenError) -> Screen? {
+    guard canAddItems, let newElement else {
+      throw .notApplicable("adding is not allowed here")
+    }
+    do { try insertElement(newElement(), at: content.count) } catch { throw .edit(error) }
+    return nil
+  }
 }
 
 /// The identities of `values` by value, or `nil` when one repeats (repeats are told apart by

@@ -25,9 +25,11 @@ public final class ObjectSection: Section {
   }
 
   public override func makeRow(at index: Int) -> Row {
-    RowFactory.row(
+    var row = RowFactory.row(
       forProperty: names[index], draft: draft, id: RowID(scope: scope, .string(names[index])),
       sectionID: id)
+    if row.action == .pushDetail { row.accessory = rowDefaults.detailAccessory }
+    return row
   }
 
   /// The row generated for a property, by name (`~name` for custom properties).
