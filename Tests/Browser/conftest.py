@@ -76,6 +76,8 @@ def make_driver(width=1280, height=900):
     for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
                      "--disable-gpu", "--window-size=%d,%d" % (width, height)):
         options.add_argument(argument)
+    # The browser's console, for the tests that check no page logs an error.
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     service = Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver"))
     driver = webdriver.Chrome(service=service, options=options)
     driver.set_window_size(width, height)

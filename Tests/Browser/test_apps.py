@@ -1,5 +1,6 @@
 """The other demo apps: Contacts search, a document saved to disk, a long list, Go Fish."""
 import json
+import time
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -127,3 +128,25 @@ def test_an_emptied_number_field_shows_why_and_keeps_the_number(browser, server)
     browser.refresh()
     wait(browser, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-connected") == "true")
     assert control(browser, "Font Size").get_attribute("value") == "18"
+
+
+def test_no_demo_page_logs_a_console_error(browser, server):
+    browser.get(server["url"] + "/")
+    apps = [link.get_attribute("href").rsplit("/", 1)[-1] for link in
+            browser.find_elements(By.CSS_SELECTOR, "a[href^='/apps/']")]
+    assert {"tasks", "settings", "contacts", "documents", "gofish", "numbers", "theme"} <= set(apps)
+    problems = [entry for entry in browser.get_log("browser") if entry["level"] == "SEVERE"]
+    for app in apps:
+        open_app(browser, server, app)
+        # Open the first row's screen too, where there is one, and come back.
+        cells = browser.find_elements(By.CSS_SELECTOR, ".pane-top > .screen:last-child button.cell")
+        if cells:
+            cells[0].click()
+            time.sleep(0.5)
+        problems += [dict(entry, app=app) for entry in browser.get_log("browser")
+                     if entry["level"] == "SEVERE"]
+    assert problems == []
+    icon = browser.execute_script(
+        "return fetch('/favicon.ico').then(function (r) {"
+        " return [r.status, r.headers.get('content-type')]; })")
+    assert icon == [200, "image/svg+xml"]

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The client script and styles, read once from the module's bundle.
+/// The client script, styles and icon, read once from the module's bundle.
 struct WebAssets: Sendable {
   struct File: Sendable {
     var text: String
@@ -13,6 +13,7 @@ struct WebAssets: Sendable {
     var files: [String: File] = [:]
     let types = [
       "trellis.js": "text/javascript; charset=utf-8", "trellis.css": "text/css; charset=utf-8",
+      "favicon.svg": "image/svg+xml",
     ]
     for (name, type) in types {
       guard let base = Bundle.module.resourceURL,

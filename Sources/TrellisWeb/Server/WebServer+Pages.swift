@@ -55,6 +55,7 @@ extension WebServer {
     html += "<meta name=\"color-scheme\" content=\"light dark\">"
     html += "<title>\(HTML.escape(title))</title>"
     html += "<link rel=\"stylesheet\" href=\"/assets/trellis.css\">"
+    html += "<link rel=\"icon\" href=\"/assets/favicon.svg\" type=\"image/svg+xml\">"
     html += "<script src=\"/assets/trellis.js\" defer></script></head><body"
     if let session {
       html += HTML.attribute("data-app", session.app) + HTML.attribute("data-session", session.id)

@@ -70,6 +70,16 @@ public struct WebServer: Sendable {
       return Response(
         status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: asset.text)))
     }
+    // Browsers ask for /favicon.ico whatever the page says: the same icon, so that no page
+    // logs a missing file.
+    router.get("/favicon.ico") { _, _ in
+      guard let icon = self.assets.files["favicon.svg"] else { return Response(status: .notFound) }
+      var headers = Self.securityHeaders
+      headers[.contentType] = icon.contentType
+      headers[.cacheControl] = "max-age=86400"
+      return Response(
+        status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: icon.text)))
+    }
     router.ws("/ws") { request, _ in
       guard HostName.isAllowed(request.head.authority, among: hosts),
         self.originIsAllowed(request)
