@@ -157,6 +157,9 @@ final class DescriptorSection: Section {
     if selectable {
       row.action = try rowAction(action, d)
     }
+    row.accessoryAction = try rowAction(d.accessoryAction, d)
+    row.editingAccessoryAction = try rowAction(d.editingAccessoryAction, d)
+    row.editingStyleAction = try rowAction(d.editingStyleAction, d)
     return row
   }
 

@@ -150,3 +150,17 @@ def test_no_demo_page_logs_a_console_error(browser, server):
         "return fetch('/favicon.ico').then(function (r) {"
         " return [r.status, r.headers.get('content-type')]; })")
     assert icon == [200, "image/svg+xml"]
+
+
+def test_the_detail_disclosure_button_opens_a_contact(browser, server):
+    open_app(browser, server, "contacts")
+    first = browser.find_element(By.CSS_SELECTOR, ".pane-top > .screen:last-child .row")
+    name = first.find_element(By.CSS_SELECTOR, ".text").text
+    button = first.find_element(By.CSS_SELECTOR, ".accessory-button")
+    assert button.get_attribute("aria-label") == "Details for " + name
+    button.click()
+    wait(browser, lambda d: title(d) not in ("", "Contacts"))
+    values = [e.get_attribute("value") for e in
+              browser.find_elements(By.CSS_SELECTOR, ".pane-top > .screen:last-child .control")]
+    assert any(v and v in name for v in values)
+    screenshot(browser, "desktop-contact-accessory")

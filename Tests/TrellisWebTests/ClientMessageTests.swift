@@ -120,3 +120,29 @@ struct ClientMessageTests {
       WebProtocolError.rowGone("r7").description.contains("the row \"r7\" is no longer there"))
   }
 }
+
+@Suite("Accessory and insert messages")
+struct AccessoryMessageTests {
+  @Test func accessoryAndInsertNameTheirRow() throws {
+    #expect(
+      try ClientMessage.parse(#"{"type":"accessory","row":"r1"}"#).action == .accessory(row: "r1"))
+    #expect(try ClientMessage.parse(#"{"type":"insert","row":"r2"}"#).action == .insert(row: "r2"))
+    #expect(throws: WebProtocolError.self) { try ClientMessage.parse(#"{"type":"accessory"}"#) }
+  }
+
+  @Test func detailButtonsAreButtonsOfTheirOwn() {
+    var row = Row(id: RowID(.string("a")), kind: .plain, text: "Ada")
+    row.accessory = .detailDisclosureButton
+    row.action = .pushDetail
+    let html = HTMLRenderer().row(RowSnapshot(row), index: 0, editing: false, key: "k")
+    #expect(
+      html.contains(
+        #"<button type="button" class="accessory-button" aria-label="Details for Ada"><span class="info">i</span></button>"#))
+    // Not inside the row's own button.
+    #expect(html.components(separatedBy: "</button>").count == 3)
+    row.editingStyle = .insert
+    let editing = HTMLRenderer().row(RowSnapshot(row), index: 0, editing: true, key: "k")
+    #expect(editing.contains(#"class="row-insert" aria-label="Insert Ada">+</button>"#))
+    #expect(!editing.contains("accessory-button"))
+  }
+}

@@ -11,6 +11,8 @@ public struct RowActions: Sendable {
   public var willStyle: (@Sendable (RowContext) -> String?)?
   /// The row was selected.
   public var didSelect: (@Sendable (RowContext) -> Void)?
+  /// The row's accessory button was tapped.
+  public var accessoryTapped: (@Sendable (RowContext) -> Void)?
   /// The row's value changed through the row.
   public var valueChanged: (@Sendable (Value, RowContext) -> Void)?
   /// Checks a value before it is accepted; returns a message when it is not valid.
@@ -26,6 +28,7 @@ public struct RowActions: Sendable {
     merged.willDisplay = willDisplay ?? fallback.willDisplay
     merged.willStyle = willStyle ?? fallback.willStyle
     merged.didSelect = didSelect ?? fallback.didSelect
+    merged.accessoryTapped = accessoryTapped ?? fallback.accessoryTapped
     merged.valueChanged = valueChanged ?? fallback.valueChanged
     merged.valueIsValid = valueIsValid ?? fallback.valueIsValid
     return merged
@@ -37,7 +40,7 @@ public struct RowActions: Sendable {
   /// Whether no action is set.
   public var isEmpty: Bool {
     willConfigure == nil && willDisplay == nil && willStyle == nil && didSelect == nil
-      && valueChanged == nil && valueIsValid == nil
+      && accessoryTapped == nil && valueChanged == nil && valueIsValid == nil
   }
 }
 

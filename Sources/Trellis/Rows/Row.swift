@@ -39,6 +39,14 @@ public struct Row {
   public var validationMessage: String?
   /// What selecting the row does beyond editing its value.
   public var action: RowAction?
+  /// What tapping the accessory button (``Accessory/detailDisclosureButton`` or
+  /// ``Accessory/detailButton``) does; without it, the button does what selecting does.
+  public var accessoryAction: RowAction?
+  /// What tapping the accessory button does in edit mode; ``accessoryAction`` when `nil`.
+  public var editingAccessoryAction: RowAction?
+  /// What tapping the editing control (delete or insert) does instead of deleting: the app
+  /// commits the edit itself (RCSTableKit's `editingStyleAction`).
+  public var editingStyleAction: RowAction?
   /// The row's own actions; they override its section's and model's.
   public var actions = RowActions()
   /// The property the row was generated for, if any.

@@ -9,7 +9,13 @@ struct EventHandler {
     case .select(let path): try select(path)
     case .setValue(let path, let value): try setValue(value, at: path)
     case .delete(let path):
+      if try runEditingStyleAction(at: path, expecting: .delete) { return }
       do { try model.removeRow(at: path) } catch { throw .edit(error) }
+    case .insert(let path):
+      guard try runEditingStyleAction(at: path, expecting: .insert) else {
+        throw .notApplicable("row \(path) inserts nothing: it has no editing style action")
+      }
+    case .accessoryTap(let path): try tapAccessory(path)
     case .move(let from, let to):
       do { try model.relocateRow(from: from, to: to) } catch { throw .edit(error) }
     case .add(let section): try add(section)
@@ -43,7 +49,10 @@ struct EventHandler {
     }
   }
 
-  private func select(_ path: ItemPath) throws(ScreenError) {
+  /// The row at `path`, its section, its element index and the context its actions get.
+  private func target(_ path: ItemPath) throws(ScreenError) -> (
+    row: Row, section: Section, index: Int, context: RowContext
+  ) {
     let row: Row
     let section: Section
     let index: Int
@@ -51,15 +60,58 @@ struct EventHandler {
       row = try model.row(at: path)
       (section, index) = try model.locate(path)
     } catch { throw .edit(error) }
-    guard row.isEnabled else { throw .notApplicable("row \(path) is disabled") }
     let context = RowContext(
       indexPath: path, rowID: row.id, propertyName: row.propertyName,
       values: (section as? ObjectSection)?.draft.reader ?? ValueReader { _ in nil },
       sectionID: section.id, screen: screen)
-    let actions = row.actions.overriding(section.rowActions).overriding(model.rowActions)
-    actions.didSelect?(context)
+    return (row, section, index, context)
+  }
+
+  private func actions(of row: Row, in section: Section) -> RowActions {
+    row.actions.overriding(section.rowActions).overriding(model.rowActions)
+  }
+
+  private func select(_ path: ItemPath) throws(ScreenError) {
+    let (row, section, index, context) = try target(path)
+    guard row.isEnabled else { throw .notApplicable("row \(path) is disabled") }
+    actions(of: row, in: section).didSelect?(context)
     if try section.select(elementAt: index, in: screen) { return }
-    switch row.action {
+    try perform(row.action, section: section, index: index, context: context)
+  }
+
+  /// A tap on the accessory button: the row's accessory action, or else what selecting the
+  /// row does (a detail disclosure button opens the row's detail).
+  private func tapAccessory(_ path: ItemPath) throws(ScreenError) {
+    let (row, section, index, context) = try target(path)
+    let accessory = screen.isEditing ? row.editingAccessory : row.accessory
+    guard accessory == .detailDisclosureButton || accessory == .detailButton else {
+      throw .notApplicable("row \(path) has no accessory button")
+    }
+    guard row.isEnabled else { throw .notApplicable("row \(path) is disabled") }
+    actions(of: row, in: section).accessoryTapped?(context)
+    let action =
+      (screen.isEditing ? row.editingAccessoryAction : nil) ?? row.accessoryAction ?? row.action
+    try perform(action, section: section, index: index, context: context)
+  }
+
+  /// Runs the row's editing style action when it has one and its editing style is `style`;
+  /// false when the row has none (a delete then deletes).
+  private func runEditingStyleAction(at path: ItemPath, expecting style: EditingStyle)
+    throws(ScreenError) -> Bool
+  {
+    let (row, section, index, context) = try target(path)
+    guard let action = row.editingStyleAction else { return false }
+    guard row.editingStyle == style else {
+      throw .notApplicable("row \(path)'s editing style is \(row.editingStyle.rawValue)")
+    }
+    try perform(action, section: section, index: index, context: context)
+    return true
+  }
+
+  private func perform(
+    _ action: RowAction?, section: Section, index: Int, context: RowContext
+  ) throws(ScreenError) {
+    switch action {
     case .pushDetail?:
       if let detail = try section.detailScreen(forElementAt: index, in: screen) {
         let actions = section.actions.overriding(model.sectionActions)

@@ -6,6 +6,10 @@ public enum ScreenEvent: Hashable, Sendable {
   case setValue(ItemPath, Value)
   /// Deleted a row in edit mode.
   case delete(ItemPath)
+  /// Tapped the insert control of a row whose editing style is ``EditingStyle/insert``.
+  case insert(ItemPath)
+  /// Tapped a row's accessory button (a detail disclosure or detail button).
+  case accessoryTap(ItemPath)
   /// Moved a row in edit mode.
   case move(from: ItemPath, to: ItemPath)
   /// Tapped Add (for a section, or the screen's first list when `nil`).

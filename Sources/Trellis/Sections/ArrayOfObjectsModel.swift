@@ -39,8 +39,14 @@ public final class ArrayOfObjectsModel {
   public var sort: [SortKey] { didSet { setNeedsRegroup() } }
   /// The properties a search looks in.
   public var searchKeyPaths: [String]
-  /// What every new section gets before it is shown (placeholder, batch size, actions…).
-  public var configureSection: ((ArrayOfObjectsSection) -> Void)?
+  /// What every section gets before it is shown (placeholder, batch size, actions…): the
+  /// sections there already when it is set, and each new one.
+  public var configureSection: ((ArrayOfObjectsSection) -> Void)? {
+    didSet {
+      guard let configureSection else { return }
+      for case let section as ArrayOfObjectsSection in model.sections { configureSection(section) }
+    }
+  }
   /// The text searched for; empty shows everything.
   public private(set) var searchText = ""
 

@@ -26,10 +26,15 @@ public enum ContactsApp {
     } else {
       definition = try Self.definition()
     }
-    return ArrayOfObjectsModel(
+    let contacts = ArrayOfObjectsModel(
       title: "Contacts", store: store, definition: definition,
       grouping: .firstLetter("lastName"), search: searchKeys,
       sort: [SortKey("lastName"), SortKey("firstName")])
+    // Each person has a detail disclosure button: the row and the button both open them.
+    contacts.configureSection = { section in
+      section.rowDefaults.detailAccessory = .detailDisclosureButton
+    }
+    return contacts
   }
 
   /// `count` people with deterministic names, emails and phone numbers.

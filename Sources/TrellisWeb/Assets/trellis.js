@@ -356,6 +356,10 @@
     var key = row.dataset.row;
     if (target.classList.contains("row-delete")) {
       send({ type: "delete", pane: pane, row: key });
+    } else if (target.classList.contains("row-insert")) {
+      send({ type: "insert", pane: pane, row: key });
+    } else if (target.classList.contains("accessory-button")) {
+      send({ type: "accessory", pane: pane, row: key });
     } else if (target.classList.contains("move-up") || target.classList.contains("move-down")) {
       moveBy(row, pane, target.classList.contains("move-up") ? -1 : 1);
     } else if (target.classList.contains("load-more")) {

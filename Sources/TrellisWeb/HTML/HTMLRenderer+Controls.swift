@@ -123,9 +123,21 @@ extension HTMLRenderer {
     case .none: ""
     case .disclosureIndicator: "<span class=\"accessory chevron\" aria-hidden=\"true\">›</span>"
     case .checkmark: "<span class=\"accessory check\" aria-label=\"selected\">✓</span>"
-    case .detailButton, .detailDisclosureButton:
-      "<span class=\"accessory info\" aria-hidden=\"true\">ⓘ</span>"
+    case .detailDisclosureButton: "<span class=\"accessory chevron\" aria-hidden=\"true\">›</span>"
+    // The button itself is drawn beside the cell (``accessoryButton(_:editing:)``).
+    case .detailButton: ""
     }
+  }
+
+  /// The accessory button beside a row's cell, for a detail disclosure or detail button: it
+  /// sends its own event (`accessory`), not the row's selection.
+  func accessoryButton(_ row: RowSnapshot, editing: Bool) -> String {
+    let accessory = editing ? row.editingAccessory : row.accessory
+    guard accessory == .detailDisclosureButton || accessory == .detailButton else { return "" }
+    let label = "Details for \(row.text ?? "row")"
+    return
+      "<button type=\"button\" class=\"accessory-button\"\(HTML.attribute("aria-label", label))"
+      + "\(HTML.flag("disabled", !row.isEnabled))><span class=\"info\">i</span></button>"
   }
 
   private func segmented(_ row: RowSnapshot, text: String, disabled: String) -> String {

@@ -179,8 +179,12 @@ public struct HTMLRenderer: Sendable {
     if editing && row.isDeletable && row.editingStyle == .delete {
       html += "<button type=\"button\" class=\"row-delete\""
       html += "\(HTML.attribute("aria-label", "Delete \(row.text ?? "row")"))>−</button>"
+    } else if editing && row.editingStyle == .insert {
+      html += "<button type=\"button\" class=\"row-insert\""
+      html += "\(HTML.attribute("aria-label", "Insert \(row.text ?? "row")"))>+</button>"
     }
     html += content(row)
+    html += accessoryButton(row, editing: editing)
     if editing && row.isMovable {
       let name = row.text ?? "row"
       html += "<span class=\"reorder\">"

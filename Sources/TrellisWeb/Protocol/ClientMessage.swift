@@ -11,7 +11,7 @@ import TrellisDiff
 ///
 /// | type | fields |
 /// |---|---|
-/// | `select`, `delete` | `row` |
+/// | `select`, `delete`, `insert`, `accessory` | `row` |
 /// | `set` | `row`, `value` (text, a number, `true`/`false` or `null`) |
 /// | `move` | `row`, and exactly one of `before` (a row), `after` (a row) or `toSection` (a section: to its end) |
 /// | `add` | `section` (optional: the screen's first list) |
@@ -46,6 +46,10 @@ struct ClientMessage: Sendable, Equatable {
     case setValue(row: String, WireValue)
     /// Deleted the row with this key.
     case delete(row: String)
+    /// Tapped the insert control of the row with this key.
+    case insert(row: String)
+    /// Tapped the accessory button of the row with this key.
+    case accessory(row: String)
     /// Moved the row with this key.
     case move(row: String, to: MoveTarget)
     /// Tapped Add, for a section (by id) or the screen's first list.
@@ -95,6 +99,8 @@ struct ClientMessage: Sendable, Equatable {
     case "select": return .select(row: try reader.string("row"))
     case "set": return .setValue(row: try reader.string("row"), try reader.value("value"))
     case "delete": return .delete(row: try reader.string("row"))
+    case "insert": return .insert(row: try reader.string("row"))
+    case "accessory": return .accessory(row: try reader.string("row"))
     case "move":
       let row = try reader.string("row")
       let targets = [

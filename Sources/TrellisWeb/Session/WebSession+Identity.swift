@@ -13,6 +13,8 @@ extension WebSession {
       let path = try path(of: row, in: model)
       return .setValue(path, try value(raw, at: path, in: model))
     case .delete(let row): return .delete(try path(of: row, in: model))
+    case .insert(let row): return .insert(try path(of: row, in: model))
+    case .accessory(let row): return .accessoryTap(try path(of: row, in: model))
     case .move(let row, let target):
       let source = try path(of: row, in: model)
       return .move(from: source, to: try destination(of: source, target, in: model))
