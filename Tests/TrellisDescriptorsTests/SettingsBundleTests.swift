@@ -164,6 +164,36 @@ struct SettingsBundleTests {
     #expect(descriptor.sections.map(\.rows.count) == [3, 3])
   }
 
+  @Test func numbersAndBooleansAreOneValueAsInFoundation() throws {
+    // Real bundles write a toggle's default as 1, a choice's as 2.0, a child pane with `.plist`.
+    let path = try Support.makeBundle([
+      "Root.plist": """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0"><dict><key>PreferenceSpecifiers</key><array>
+      <dict><key>Type</key><string>PSToggleSwitchSpecifier</string><key>Title</key><string>On</string>
+      <key>Key</key><string>on</string><key>DefaultValue</key><integer>1</integer></dict>
+      <dict><key>Type</key><string>PSMultiValueSpecifier</string><key>Title</key><string>Level</string>
+      <key>Key</key><string>level</string><key>DefaultValue</key><real>2</real>
+      <key>Titles</key><array><string>One</string><string>Two</string></array>
+      <key>Values</key><array><integer>1</integer><integer>2</integer></array></dict>
+      <dict><key>Type</key><string>PSChildPaneSpecifier</string><key>Title</key><string>More</string>
+      <key>File</key><string>More.plist</string></dict>
+      </array></dict></plist>
+      """,
+      "More.plist": Support.page("{ Type = PSGroupSpecifier; Title = Inside; }"),
+    ])
+    let bundle = try SettingsBundle(at: path)
+    #expect(bundle.defaults["on"] == true)
+    #expect(bundle.defaults["level"] == 2)
+    #expect(bundle.panes.keys.sorted() == ["More"])
+    let values = bundle.values(over: DocumentObject(.dictionary(bundle.initialValues)))
+    let app = HeadlessApp(navigator: try bundle.makeNavigator(values: values))
+    #expect(app.row("On")?.value == true)
+    #expect(app.row("Level")?.detail == "Two")
+    try app.tap("More")
+    #expect(app.top.model.title == "More")
+  }
+
   @Test func anOpenStepPageReads() throws {
     let path = try Support.makeBundle([
       "Root.plist": Support.page(

@@ -120,7 +120,7 @@ extension SettingsPaneReader {
   ) -> Value? {
     let node = specifier.node
     guard let value = scalar(node, "DefaultValue", specifier) else { return nil }
-    if values.contains(value) { return value }
+    if let item = values.first(where: { SettingsValueRule.matches($0, value) }) { return item }
     let message =
       "\(specifier): 'DefaultValue' \(value.displayText) is not one of its 'Values' ("
       + values.map(\.displayText).joined(separator: ", ") + ")"

@@ -83,11 +83,19 @@ extension SettingsPaneReader {
     {
       value = flag
     }
-    if let given = value, given != on, given != off {
-      reading.error(
-        "\(specifier): 'DefaultValue' \(given.displayText) is neither the 'TrueValue' "
-          + "(\(on.displayText)) nor the 'FalseValue' (\(off.displayText))",
-        at: node.path("DefaultValue"))
+    if let given = value {
+      // Stored as the toggle stores it: `1` for a toggle of `true` and `false` is on.
+      if SettingsValueRule.matches(given, on) {
+        value = on
+      } else if SettingsValueRule.matches(given, off) {
+        value = off
+      } else {
+        reading.error(
+          "\(specifier): 'DefaultValue' \(given.displayText) is neither the 'TrueValue' "
+            + "(\(on.displayText)) nor the 'FalseValue' (\(off.displayText))",
+          at: node.path("DefaultValue"))
+        value = nil
+      }
     }
     record(key, rule: .toggle(on: on, off: off), default: value, initial: value ?? off, specifier)
     append(bound(makeRow(specifier, kind: .switch), key, specifier), from: specifier)
@@ -140,7 +148,9 @@ extension SettingsPaneReader {
         return
       }
     }
-    guard node.require("File", in: "\(specifier)"), let file = node.string("File") else { return }
+    guard node.require("File", in: "\(specifier)"), var file = node.string("File") else { return }
+    // `File` names the page without its extension; a name written with it means the same page.
+    if file.hasSuffix(".plist") { file = String(file.dropLast(6)) }
     let push = DescriptorPush(file, at: node.location(of: "File"))
     row.action = .push(push)
     recordChild(push)

@@ -23,7 +23,7 @@ public enum SettingsValueRule: Hashable, Sendable {
   func shown(_ stored: Value) -> Value {
     switch self {
     case .toggle(let on, _):
-      if stored == on { return .bool(true) }
+      if Self.matches(stored, on) { return .bool(true) }
       if case .bool(let flag) = stored { return .bool(flag) }
       return .bool(false)
     case .number:
@@ -41,8 +41,7 @@ public enum SettingsValueRule: Hashable, Sendable {
       return flag ? on : off
     case .choice(let values):
       if values.contains(value) { return value }
-      // A number typed as text or sent as a double still names the item it equals.
-      return values.first { $0.doubleValue != nil && $0.doubleValue == value.doubleValue }
+      return values.first { Self.matches($0, value) }
     case .number(let minimum, let maximum):
       guard let number = value.doubleValue, number >= minimum, number <= maximum else {
         return nil
@@ -54,6 +53,24 @@ public enum SettingsValueRule: Hashable, Sendable {
     case .date:
       if value.isNull || value.dateValue != nil { return value }
       return nil
+    }
+  }
+
+  /// Whether two stored values are the same setting, as Foundation compares them: equal, or
+  /// equal numbers whatever their type (`1`, `1.0` and `true` are one value in a property
+  /// list's `NSNumber`).
+  static func matches(_ a: Value, _ b: Value) -> Bool {
+    if a == b { return true }
+    guard let x = number(a), let y = number(b) else { return false }
+    return x == y
+  }
+
+  private static func number(_ value: Value) -> Double? {
+    switch value {
+    case .bool(let flag): flag ? 1 : 0
+    case .int(let number): Double(number)
+    case .double(let number): number
+    default: nil
     }
   }
 
