@@ -118,35 +118,3 @@ public struct SettingsBundle: Sendable {
     try (library ?? self.library()).makeNavigator(showing: descriptor, root: values)
   }
 }
-
-/// How a Settings bundle is read.
-public struct SettingsBundleOptions: Hashable, Sendable {
-  /// The language whose strings tables give the titles (`en`, `de`, `pt-BR`); a title with no
-  /// translation is shown as written.
-  public var locale: String
-  /// The device: which page variants and specifiers apply.
-  public var idiom: SettingsIdiom
-  /// Whether to check every language's strings files, not only the chosen one's.
-  public var checksEveryLanguage: Bool
-
-  /// Creates options: English on a phone, checking the English strings files only.
-  public init(
-    locale: String = "en", idiom: SettingsIdiom = .phone, checksEveryLanguage: Bool = false
-  ) {
-    self.locale = locale
-    self.idiom = idiom
-    self.checksEveryLanguage = checksEveryLanguage
-  }
-}
-
-/// The outcome of reading a Settings bundle: the bundle when there is no error, and every
-/// problem found.
-public struct SettingsBundleReadResult: Sendable {
-  /// The bundle; `nil` when any error was found, so that nothing half-renders.
-  public var bundle: SettingsBundle?
-  /// Errors and warnings, in the order found.
-  public var diagnostics: [Diagnostic]
-
-  /// Whether any error was found.
-  public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
-}
