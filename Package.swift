@@ -104,7 +104,7 @@ let package = Package(
       name: "trellis-demo",
       dependencies: [
         "Trellis", "TrellisExamples", "TrellisSQLiteExamples", "TrellisTerminal", "TrellisWeb",
-        "TrellisSQLite",
+        "TrellisSQLite", "TrellisDescriptors",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -130,8 +130,10 @@ let package = Package(
 
     // Tests.
     .testTarget(name: "TrellisDiffTests", dependencies: ["TrellisDiff", "TrellisTesting"]),
-    .testTarget(name: "TrellisDocumentsTests", dependencies: ["TrellisDocuments", "TrellisTesting"]),
-    .testTarget(name: "TrellisPredicatesTests", dependencies: ["TrellisPredicates", "TrellisTesting"]),
+    .testTarget(
+      name: "TrellisDocumentsTests", dependencies: ["TrellisDocuments", "TrellisTesting"]),
+    .testTarget(
+      name: "TrellisPredicatesTests", dependencies: ["TrellisPredicates", "TrellisTesting"]),
     .testTarget(name: "TrellisThemesTests", dependencies: ["TrellisThemes", "TrellisTesting"]),
     .testTarget(
       name: "TrellisTests",

@@ -1,4 +1,5 @@
-// A libFuzzer target for the descriptor readers (canonical, RCSTableKit, RMSTableViews). Built
+// A libFuzzer target for the descriptor readers (canonical, RCSTableKit, RMSTableViews, and
+// Settings bundle pages, whose strings files the document fuzzer reads). Built
 // by Fuzz/run-descriptors.sh against the TrellisDescriptors module and the modules below it
 // (Fuzz/build-modules.sh).
 import Foundation

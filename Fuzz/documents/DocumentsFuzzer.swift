@@ -4,7 +4,8 @@ import TrellisValues
 
 // The document fuzzer: every input goes through the JSON, OpenStep, XML and binary property
 // list readers. A reader must either return a tree or throw a diagnostic (located, for the text
-// formats); a tree must write back in its format and read back the same.
+// formats); a tree must write back in its format and read back the same. Every input is also
+// read as a strings file (UTF-8 or UTF-16), which must give a table or a located diagnostic.
 //
 // Built by Fuzz/run-documents.sh against the TrellisValues and TrellisDocuments modules
 // (Fuzz/build-modules.sh).
@@ -17,7 +18,30 @@ public func documentsFuzzerTestOneInput(_ start: UnsafeRawPointer?, _ count: Int
   for format in DocumentFormat.allCases {
     check(bytes, format: format)
   }
+  checkStrings(bytes)
   return 0
+}
+
+/// Reads `bytes` as a strings file: a table whose every located key is in it, or an error
+/// located inside the text (binary property lists have no lines).
+private func checkStrings(_ bytes: [UInt8]) {
+  do {
+    let table = try StringsTable(bytes: bytes, file: "fuzz.strings")
+    for key in table.locations.keys where table[key] == nil {
+      fatalError("strings: a location for '\(key)', which the table does not hold")
+    }
+  } catch {
+    guard error.file == "fuzz.strings", !error.message.isEmpty else {
+      fatalError("strings: a diagnostic without its file or message: \(error)")
+    }
+    guard let location = error.location else {
+      if bytes.starts(with: Array("bplist".utf8)) { return }
+      fatalError("strings: an error without a location: \(error)")
+    }
+    guard location.line >= 1, location.column >= 1, location.line <= bytes.count + 1 else {
+      fatalError("strings: an error outside the input: \(error)")
+    }
+  }
 }
 
 /// Reads `bytes` as `format` and checks the round trip of whatever it reads.

@@ -8,12 +8,16 @@ public enum DescriptorFormat: String, Hashable, Sendable, CaseIterable, CustomSt
   case rcsTableKit
   /// RMSTableViews' form descriptor: a list of sections with `rows` of `className`s.
   case rmsTableViews
+  /// One page of an iOS `Settings.bundle`: a dictionary with `PreferenceSpecifiers`. Read a
+  /// whole bundle, with its child panes and strings files, with ``SettingsBundle``.
+  case settingsBundle
 
   public var description: String {
     switch self {
     case .canonical: "Trellis descriptor"
     case .rcsTableKit: "RCSTableKit table definition"
     case .rmsTableViews: "RMSTableViews form descriptor"
+    case .settingsBundle: "Settings bundle page"
     }
   }
 
@@ -21,10 +25,12 @@ public enum DescriptorFormat: String, Hashable, Sendable, CaseIterable, CustomSt
   ///
   /// A list is an RMSTableViews descriptor. A dictionary with `schemaVersion`, or with a list
   /// of `sections`, is canonical. A dictionary with `displaySections`, a dictionary of
-  /// `sections`, or `nib` is RCSTableKit.
+  /// `sections`, or `nib` is RCSTableKit. A dictionary with `PreferenceSpecifiers` is a
+  /// Settings bundle page.
   public static func detect(_ root: Value) -> DescriptorFormat? {
     if root.arrayValue != nil { return .rmsTableViews }
     guard let dictionary = root.dictionaryValue else { return nil }
+    if dictionary["PreferenceSpecifiers"] != nil { return .settingsBundle }
     if dictionary["schemaVersion"] != nil { return .canonical }
     if dictionary["sections"]?.arrayValue != nil { return .canonical }
     if dictionary["displaySections"] != nil || dictionary["sections"]?.dictionaryValue != nil

@@ -95,7 +95,8 @@ final class DescriptorSection: Section {
       ? row.attributes.choiceTitles : choices.map(\.displayText)
     model.addSection(
       SelectionSection(
-        id: "choices", items: choices, titles: titles, allowsNone: true,
+        id: "choices", items: choices, titles: titles,
+        allowsNone: row.attributes.allowsNoSelection,
         read: { (try? binding.read()) ?? .null },
         write: { value in
           do {
@@ -104,6 +105,19 @@ final class DescriptorSection: Section {
           } catch { return "\(error)" }
         }))
     return Screen(model: model)
+  }
+
+  /// Selecting a row that chooses writes its value; the group's checkmarks follow.
+  override func select(elementAt index: Int, in screen: Screen) throws(ScreenError) -> Bool {
+    guard entries.indices.contains(index), let chosen = entries[index].descriptor.chooses,
+      let keyPath = entries[index].descriptor.value
+    else { return false }
+    let entry = entries[index]
+    do { try RowBinding(entry.object, keyPath: keyPath).write(chosen) } catch {
+      throw .notApplicable(error.description)
+    }
+    setNeedsRefresh()
+    return true
   }
 
   /// Makes the row for `entry`, throwing the first binding problem.
@@ -121,26 +135,43 @@ final class DescriptorSection: Section {
       row.attributes.cellStyle = .default
     }
     if let keyPath = d.value {
-      do { _ = try scope.value(forKeyPath: keyPath) } catch {
+      let current: Value
+      do { current = try scope.value(forKeyPath: keyPath) } catch {
         throw binder.error("cannot bind '\(keyPath)': \(error)", d.valueLocation ?? d.location)
       }
-      row.binding = RowBinding(scope, keyPath: keyPath)
-      row.propertyName = keyPath
+      if let chosen = d.chooses {
+        // One of a group of rows that choose: it shows whether the value is its own.
+        row.accessory = current == chosen ? .checkmark : .none
+      } else {
+        row.binding = RowBinding(scope, keyPath: keyPath)
+        row.propertyName = keyPath
+      }
     }
     row.attributes.choices = try binder.choices(d.choices, scope)
     row.attributes.choiceTitles = d.choiceTitles
+    row.attributes.allowsNoSelection = d.allowsNoChoice
+    row.attributes.minimum = d.minimum
+    row.attributes.maximum = d.maximum
+    row.attributes.template = d.template
+    if let capitalization = d.autocapitalization {
+      row.attributes.autocapitalization = capitalization
+    }
     if !d.choiceTitles.isEmpty, row.detailText == nil, let value = row.value,
       let index = row.attributes.choices.firstIndex(of: value),
       d.choiceTitles.indices.contains(index)
     {
-      // Show the chosen item's title (`6' 0"`) rather than its value (72).
-      row.detailText = d.choiceTitles[index]
+      // Show the chosen item's title (`6' 0"`) rather than its value (72), or its short title.
+      row.detailText =
+        d.shortChoiceTitles.indices.contains(index)
+        ? d.shortChoiceTitles[index] : d.choiceTitles[index]
     }
     row.isEnabled = try binder.holds(d.enabled, scope, fallback: true)
     row.isVisible = try binder.holds(d.visible, scope, fallback: true)
-    row.accessory =
-      try binder.named(d.accessory, scope, Accessory.self)
-      ?? (d.kind.pushesDetail || d.kind == .link ? .disclosureIndicator : .none)
+    if d.chooses == nil || d.value == nil {
+      row.accessory =
+        try binder.named(d.accessory, scope, Accessory.self)
+        ?? (d.kind.pushesDetail || d.kind == .link ? .disclosureIndicator : .none)
+    }
     row.editingAccessory = try binder.named(d.editingAccessory, scope, Accessory.self) ?? .none
     row.editingStyle = d.editingStyle ?? .none
     row.isDeletable = d.editingStyle == .delete

@@ -26,6 +26,22 @@ public struct RowDescriptor: Hashable, Sendable {
   public var choices: DescriptorChoices?
   /// Titles for literal choices, when they differ from the values' text.
   public var choiceTitles: [String] = []
+  /// Shorter titles for the chosen item, shown beside the row's text when there is little room
+  /// (a Settings bundle's `ShortTitles`); the selection list shows ``choiceTitles``.
+  public var shortChoiceTitles: [String] = []
+  /// Whether the selection list lets the choice be emptied, by tapping the chosen item again.
+  public var allowsNoChoice = true
+  /// The value that selecting this row writes to ``value``: one item of a group of rows that
+  /// choose, each with a checkmark while the bound value is its own (a radio group).
+  public var chooses: Value?
+  /// The smallest number a slider or numeric field takes.
+  public var minimum: Double?
+  /// The largest number a slider or numeric field takes.
+  public var maximum: Double?
+  /// How a text field capitalises what is typed; the host's default when `nil`.
+  public var autocapitalization: RowAttributes.Autocapitalization?
+  /// The template that draws a custom row.
+  public var template: String?
   /// Whether the row reacts to the user.
   public var enabled: DescriptorCondition?
   /// Whether the row is shown.

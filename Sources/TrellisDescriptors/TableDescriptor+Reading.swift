@@ -13,8 +13,8 @@ extension TableDescriptor {
     guard let format = format ?? DescriptorFormat.detect(document.root) else {
       reading.error(
         "not a table descriptor: expected a Trellis descriptor (with 'schemaVersion'), an "
-          + "RCSTableKit definition (with 'displaySections') or an RMSTableViews list of "
-          + "sections", at: "")
+          + "RCSTableKit definition (with 'displaySections'), an RMSTableViews list of "
+          + "sections or a Settings bundle page (with 'PreferenceSpecifiers')", at: "")
       return DescriptorReadResult(descriptor: nil, diagnostics: reading.diagnostics)
     }
     let descriptor: TableDescriptor? =
@@ -22,6 +22,7 @@ extension TableDescriptor {
       case .canonical: CanonicalDescriptorReader(reading: reading).read()
       case .rcsTableKit: RCSTableKitReader(reading: reading).read()
       case .rmsTableViews: RMSTableViewsReader(reading: reading).read()
+      case .settingsBundle: SettingsPaneReader(reading: reading).read()?.descriptor
       }
     return DescriptorReadResult(
       descriptor: reading.hasErrors ? nil : descriptor, diagnostics: reading.diagnostics)

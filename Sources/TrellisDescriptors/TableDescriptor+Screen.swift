@@ -17,7 +17,7 @@ extension TableDescriptor {
   /// their values whenever they are rendered, and edits write through their key paths. When
   /// the root is a ``DocumentObject``, every change to it re-evaluates texts and conditions,
   /// the title, headers and footers, and shows or hides sections whose `visible` condition
-  /// changed.
+  /// changed; so does every write through a ``SettingsBundleObject`` root.
   public func makeScreen(
     root: any KeyValueCoding, library: DescriptorLibrary = DescriptorLibrary()
   ) throws(DiagnosticList) -> Screen {
@@ -96,13 +96,22 @@ extension TableDescriptor {
       model: model, navigationBar: navigationBar ?? (isEditable ? .editRight : .none))
     let visibility = DescriptorVisibility(model: model, binder: binder, sections: built)
     visibility.update()
-    if let document = root.underlyingDocument {
+    let refresh: (String) -> Void = { [weak model, visibility] _ in
+      guard let model else { return }
+      visibility.update()
+      model.invalidateAll()
+    }
+    if let settings = root as? SettingsBundleObject {
+      let previous = settings.onChange
+      settings.onChange = { key in
+        previous?(key)
+        refresh(key)
+      }
+    } else if let document = root.underlyingDocument {
       let previous = document.onChange
-      document.onChange = { [weak model, visibility] keyPath in
+      document.onChange = { keyPath in
         previous?(keyPath)
-        guard let model else { return }
-        visibility.update()
-        model.invalidateAll()
+        refresh(keyPath)
       }
     }
     return screen

@@ -6,7 +6,8 @@ import TrellisValues
 /// Grammar: dictionaries `{ key = value; }`, arrays `( a, b )` (a trailing comma is allowed),
 /// strings quoted with `"` or `'` or written bare from letters, digits and `_$/:.-`, and data
 /// as `<hex digits>`. `//` and `/* */` comments may appear between tokens. A top level of bare
-/// `key = value;` entries (a strings file) reads as a dictionary.
+/// `key = value;` entries (a strings file) reads as a dictionary, where `"key";` alone is
+/// short for `"key" = "key";`.
 ///
 /// Every scalar is a string: the format has no numbers, Booleans or dates, so `rows = 12;`
 /// gives `"12"`. The schema layer converts where it knows the type.
@@ -34,7 +35,7 @@ struct OpenStepDocumentParser {
     let start = index
     var root = try parseValue(path: "", keyOffset: nil, depth: 0)
     try skipSpace()
-    if case .string = root, peek() == UInt8(ascii: "=") {
+    if case .string = root, peek() == UInt8(ascii: "=") || peek() == UInt8(ascii: ";") {
       index = start
       root = try parseEntries(path: "", until: nil, depth: 1)
       builder.record("", key: nil, value: start)
@@ -105,6 +106,13 @@ struct OpenStepDocumentParser {
       let childPath = builder.path(path, key)
       try builder.checkDuplicate(key, in: dictionary, path: childPath, keyOffset: keyOffset)
       try skipSpace()
+      if open == nil, peek() == UInt8(ascii: ";") {
+        // A strings file's shorthand: `"Cancel";` is `"Cancel" = "Cancel";`.
+        builder.record(childPath, key: keyOffset, value: keyOffset)
+        dictionary[key] = .string(key)
+        index += 1
+        continue
+      }
       guard peek() == UInt8(ascii: "=") else {
         throw builder.error("expected '=' after dictionary key '\(key)'", at: index)
       }

@@ -8,11 +8,15 @@ import TrellisWeb
 /// The demo's apps and the data they share between browser windows.
 ///
 /// Every store is made here, once, and shared by every browser window: Tasks and Contacts live
-/// in the SQLite file, Settings in user defaults, Documents in its file.
+/// in the SQLite file, Settings and the Settings bundle's values in user defaults, Documents in
+/// its file.
 struct DemoApps {
   let webApps: [WebApp]
 
-  init(databasePath: String, documentPath: String?, numberCount: Int) throws {
+  init(
+    databasePath: String, documentPath: String?, numberCount: Int,
+    settingsBundle: String? = nil, settingsLocale: String = "en"
+  ) throws {
     // Tasks (seed 000), in the SQLite file: data survives a restart. The first run starts
     // with a few sample tasks.
     let taskStore = try TasksApp.sqliteStore(path: databasePath)
@@ -40,6 +44,8 @@ struct DemoApps {
     }
 
     let settings = try Self.settingsApp()
+    let settingsBundleApp = try Self.settingsBundleApp(
+      path: settingsBundle ?? Self.fixtureSettingsBundle, locale: settingsLocale)
     let documents = try Self.documentsApp(
       path: documentPath ?? Self.defaultDocumentPath(near: databasePath))
     let goFish = Self.goFishApp()
@@ -58,7 +64,10 @@ struct DemoApps {
       model.addSection(section)
       return Navigator(root: Screen(model: model))
     }
-    webApps = [tasks, settings, contacts, documents, goFish, numbersApp, try Self.themeApp()]
+    webApps = [
+      tasks, settings, settingsBundleApp, contacts, documents, goFish, numbersApp,
+      try Self.themeApp(),
+    ]
   }
 
   static func sampleTasks() -> [TaskItem] {

@@ -8,7 +8,9 @@ import TrellisWeb
 struct TrellisDemo: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "trellis-demo",
-    abstract: "Serves the Trellis demo apps (Tasks, Settings, Contacts, Documents, Go Fish).")
+    abstract:
+      "Serves the Trellis demo apps (Tasks, Settings, a Settings bundle, Contacts, Documents, "
+      + "Go Fish).")
 
   @Option(help: "The address to listen on.")
   var host = "127.0.0.1"
@@ -30,6 +32,13 @@ struct TrellisDemo: AsyncParsableCommand {
   @Option(help: "How many rows the Numbers app lists, 1 to 10,000,000.")
   var rows = 100_000
 
+  @Option(
+    help: "The Settings.bundle the Settings Bundle app shows (the test fixtures' by default).")
+  var settingsBundle: String?
+
+  @Option(help: "The language of the Settings bundle's titles (en, de).")
+  var settingsLocale = "en"
+
   @Flag(help: "Print the text demo instead of serving the web apps.")
   var text = false
 
@@ -48,7 +57,8 @@ struct TrellisDemo: AsyncParsableCommand {
       return
     }
     let apps = try DemoApps(
-      databasePath: db, documentPath: document, numberCount: rows)
+      databasePath: db, documentPath: document, numberCount: rows,
+      settingsBundle: settingsBundle, settingsLocale: settingsLocale)
     let server = try WebServer(
       apps: apps.webApps,
       configuration: WebConfiguration(

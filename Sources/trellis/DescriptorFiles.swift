@@ -17,11 +17,16 @@ struct DescriptorFiles {
   }
 
   /// What `render` and `serve` bind: the descriptor with the descriptors it pushes, an optional
-  /// theme, and the root object (the data document, or an empty dictionary). `nil`, with the
-  /// diagnostics collected, when any of them has an error.
-  mutating func screenInputs(descriptor path: String, data: String?, theme: String?) -> (
-    descriptor: TableDescriptor, library: DescriptorLibrary, root: DocumentObject
-  )? {
+  /// theme, and the root object (the data document, or an empty dictionary). A Settings bundle
+  /// binds its own values instead. `nil`, with the diagnostics collected, when any of them has
+  /// an error.
+  mutating func screenInputs(
+    descriptor path: String, data: String?, theme: String?,
+    settings: SettingsBundleOptions = .init(), suite: String? = nil
+  ) -> (descriptor: TableDescriptor, library: DescriptorLibrary, root: any KeyValueCoding)? {
+    if Self.isSettingsBundle(path) {
+      return settingsInputs(path, data: data, theme: theme, options: settings, suite: suite)
+    }
     let loaded = descriptor(path)
     let root = data.map { self.data($0) } ?? DocumentObject([:])
     var pushed = loaded.map { library(for: path, descriptor: $0) } ?? DescriptorLibrary()

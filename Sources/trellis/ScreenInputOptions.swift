@@ -5,7 +5,7 @@ import TrellisDescriptors
 /// The inputs of a command that shows a descriptor's screen: the descriptor, the data bound as
 /// its root object, and a theme.
 struct ScreenInputOptions: ParsableArguments {
-  @Argument(help: "The descriptor file (JSON or any property list format).")
+  @Argument(help: "The descriptor file (JSON or any property list format), or a Settings.bundle.")
   var descriptor: String
 
   @Option(help: "The data document (JSON or plist) bound as the root object.")
@@ -14,14 +14,35 @@ struct ScreenInputOptions: ParsableArguments {
   @Option(help: "A theme file (.sct) whose styles the screen shows.")
   var theme: String?
 
+  @Option(help: "Settings bundles: the language of the titles (LANGUAGE.lproj's strings).")
+  var locale = "en"
+
+  @Option(help: "Settings bundles: phone or pad (picks Root~iphone.plist or Root~ipad.plist).")
+  var idiom: SettingsIdiom = .phone
+
+  @Option(
+    help: """
+      Settings bundles: keep the values in this user-defaults suite, so that edits persist       (on Linux in $XDG_CONFIG_HOME/SUITE.plist; an absolute path names the file).
+      """)
+  var suite: String?
+
   /// Loads the inputs, or prints every diagnostic and exits with status 1.
   func load() throws -> (
-    descriptor: TableDescriptor, library: DescriptorLibrary, root: DocumentObject
+    descriptor: TableDescriptor, library: DescriptorLibrary, root: any KeyValueCoding
   ) {
     var files = DescriptorFiles()
-    guard let inputs = files.screenInputs(descriptor: descriptor, data: data, theme: theme) else {
+    let settings = SettingsBundleOptions(locale: locale, idiom: idiom)
+    guard
+      let inputs = files.screenInputs(
+        descriptor: descriptor, data: data, theme: theme, settings: settings, suite: suite)
+    else {
       files.printDiagnostics(toStandardError: true)
       throw ExitCode(1)
+    }
+    // A Settings bundle's warnings (a specifier skipped, a key ignored) are worth seeing even
+    // when its screen can be shown.
+    if DescriptorFiles.isSettingsBundle(descriptor) {
+      files.printDiagnostics(toStandardError: true)
     }
     return inputs
   }

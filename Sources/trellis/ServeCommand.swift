@@ -68,9 +68,9 @@ struct ServeCommand: AsyncParsableCommand {
 final class ServedDescriptor {
   let descriptor: TableDescriptor
   let library: DescriptorLibrary
-  let root: DocumentObject
+  let root: any KeyValueCoding
 
-  init(descriptor: TableDescriptor, library: DescriptorLibrary, root: DocumentObject) {
+  init(descriptor: TableDescriptor, library: DescriptorLibrary, root: any KeyValueCoding) {
     self.descriptor = descriptor
     self.library = library
     self.root = root

@@ -7,11 +7,12 @@ import TrellisDescriptors
 struct ValidateCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "validate",
-    abstract: "Check descriptors, themes (.sct) and names strings (.names).",
+    abstract: "Check descriptors, Settings bundles, themes (.sct) and names strings (.names).",
     discussion: """
       Prints every problem as FILE:LINE:COL: error: MESSAGE and exits with status 1 when \
       there is any error. Descriptors are checked against a data document with --data, which \
-      also finds unknown substitutions and unreadable key paths.
+      also finds unknown substitutions and unreadable key paths. A Settings bundle is checked \
+      for phones and pads, with every language's strings files.
       """)
 
   @Argument(help: "The files to check.")
@@ -30,6 +31,7 @@ struct ValidateCommand: ParsableCommand {
       switch URL(fileURLWithPath: file).pathExtension.lowercased() {
       case "sct": _ = all.theme(file)
       case "names": checkNames(file, into: &all)
+      case _ where DescriptorFiles.isSettingsBundle(file): all.checkSettingsBundle(file)
       default: checkDescriptor(file, root: root, into: &all)
       }
     }

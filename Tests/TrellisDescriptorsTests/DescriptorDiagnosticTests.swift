@@ -145,7 +145,7 @@ struct DescriptorDiagnosticTests {
   @Test func notADescriptorAndSyntaxErrors() {
     #expect(
       DescriptorTestSupport.problems(#"{"hello": 1}"#) == [
-        "T.json:1:1: error: not a table descriptor: expected a Trellis descriptor (with 'schemaVersion'), an RCSTableKit definition (with 'displaySections') or an RMSTableViews list of sections"
+        "T.json:1:1: error: not a table descriptor: expected a Trellis descriptor (with 'schemaVersion'), an RCSTableKit definition (with 'displaySections'), an RMSTableViews list of sections or a Settings bundle page (with 'PreferenceSpecifiers')"
       ])
     let syntax = DescriptorTestSupport.problems("{\"schemaVersion\": 1,\n  \"sections\": [}")
     #expect(syntax.count == 1)

@@ -54,6 +54,17 @@ public final class UserDefaultsStore: DataStore, @unchecked Sendable {
     UserDefaultsObject(defaults: defaults, initial: initial)
   }
 
+  /// Registers `values` as the suite's defaults: what a key reads until something is stored
+  /// under it (a Settings bundle's `DefaultValue`s). Registered values are never written to
+  /// disk, as with `UserDefaults.register(defaults:)`.
+  public func registerDefaults(_ values: ValueDictionary) {
+    var registered: [String: Any] = [:]
+    for (key, value) in values {
+      if let object = PropertyListValue.object(value) { registered[key] = object }
+    }
+    defaults.register(defaults: registered)
+  }
+
   /// Writes pending changes to disk now.
   @discardableResult
   public func synchronize() -> Bool { defaults.synchronize() }

@@ -1,0 +1,214 @@
+import Foundation
+import Trellis
+
+/// Finds and reads a Settings bundle's files: the first page and every child page it
+/// reaches, the strings tables of the chosen language, and (when asked) every language's
+/// strings files, collecting every diagnostic.
+struct SettingsBundleLoader {
+  let options: SettingsBundleOptions
+  /// The bundle folder, as given.
+  let folder: String
+  /// The first page's name (`Root`).
+  let rootName: String
+  private(set) var diagnostics: [Diagnostic] = []
+  private var tables: [String: StringsTable?] = [:]
+  private var readStrings: Set<String> = []
+
+  init(path: String, options: SettingsBundleOptions) {
+    self.options = options
+    var isFolder: ObjCBool = false
+    let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+    if exists && !isFolder.boolValue {
+      // One page of a bundle: the bundle is its folder.
+      let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+      folder = (path as NSString).deletingLastPathComponent
+      rootName = name.replacingOccurrences(of: options.idiom.fileSuffix, with: "")
+    } else {
+      folder = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
+      rootName = "Root"
+    }
+  }
+
+  /// The path of `name` in the bundle folder.
+  private func file(_ name: String) -> String {
+    folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name)
+  }
+
+  mutating func load() -> SettingsBundle? {
+    var isFolder: ObjCBool = false
+    guard
+      FileManager.default.fileExists(atPath: folder.isEmpty ? "." : folder, isDirectory: &isFolder),
+      isFolder.boolValue
+    else {
+      diagnostics.append(Diagnostic("no Settings bundle here", file: folder))
+      return nil
+    }
+    checkLanguage()
+    guard let root = pane(rootName, pushedBy: nil) else { return nil }
+    var panes: [String: SettingsPane] = [:]
+    var pending = root.children
+    while !pending.isEmpty {
+      let push = pending.removeFirst()
+      guard panes[push.name] == nil, push.name != rootName else { continue }
+      guard var child = pane(push.name, pushedBy: push) else { continue }
+      if child.descriptor.title == nil {
+        // A child page without a title takes the title of the row that pushes it.
+        child.descriptor.title = pushingTitle(push, in: [root] + Array(panes.values))
+      }
+      panes[push.name] = child
+      pending += child.children
+    }
+    if options.checksEveryLanguage { checkEveryLanguage() }
+    var bundle = SettingsBundle(
+      path: folder, rootName: rootName, options: options, descriptor: root.descriptor,
+      panes: panes.mapValues(\.descriptor))
+    let ordered = [root] + panes.keys.sorted().compactMap { panes[$0] }
+    for pane in ordered {
+      for name in pane.actionNames where !bundle.actionNames.contains(name) {
+        bundle.actionNames.append(name)
+      }
+      for facts in pane.keys { merge(facts, into: &bundle) }
+    }
+    return bundle
+  }
+
+  /// Gathers one specifier's facts: the first default, rule and initial value of a key win.
+  private mutating func merge(_ facts: SettingsKeyFacts, into bundle: inout SettingsBundle) {
+    if bundle.initialValues[facts.key] == nil || bundle.initialValues[facts.key] == .null {
+      bundle.initialValues[facts.key] = facts.initial
+    }
+    if bundle.rules[facts.key] == nil, let rule = facts.rule { bundle.rules[facts.key] = rule }
+    guard let value = facts.defaultValue else { return }
+    if let earlier = bundle.defaults[facts.key] {
+      if earlier != value {
+        diagnostics.append(
+          Diagnostic(
+            "'\(facts.key)' has the default \(value.displayText) here but "
+              + "\(earlier.displayText) earlier; the earlier one is registered",
+            at: facts.location, file: facts.location?.file, severity: .warning))
+      }
+    } else {
+      bundle.defaults[facts.key] = value
+    }
+  }
+
+  /// The text of the row that pushes `push`, for a child page without a title.
+  private func pushingTitle(_ push: DescriptorPush, in panes: [SettingsPane]) -> DescriptorText? {
+    for pane in panes {
+      for row in pane.descriptor.sections.flatMap(\.rows) {
+        if case .push(let candidate)? = row.action, candidate == push { return row.text }
+      }
+    }
+    return nil
+  }
+
+  // MARK: Pages
+
+  /// Reads the page `name`: the idiom's variant when there is one.
+  private mutating func pane(_ name: String, pushedBy push: DescriptorPush?) -> SettingsPane? {
+    let candidates = [name + options.idiom.fileSuffix + ".plist", name + ".plist"].map(file)
+    guard let path = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
+      let message =
+        push == nil
+        ? "no \(name).plist in the Settings bundle"
+        : "the child pane '\(name)' is missing: no \(name).plist in the Settings bundle"
+      diagnostics.append(
+        Diagnostic(message, at: push?.location, file: push?.location?.file ?? folder))
+      return nil
+    }
+    let document: LocatedDocument
+    do {
+      document = try LocatedDocument(
+        data: try Data(contentsOf: URL(fileURLWithPath: path)), file: path)
+    } catch let error as Diagnostic {
+      diagnostics.append(error)
+      return nil
+    } catch {
+      diagnostics.append(Diagnostic("cannot read the file", file: path))
+      return nil
+    }
+    let reading = DescriptorReading(document)
+    // Strings tables are read here, so that their diagnostics join the bundle's.
+    var found: [String: StringsTable] = [:]
+    if let root = document.root.dictionaryValue {
+      let tableName = root["StringsTable"]?.stringValue ?? name
+      found[tableName] = table(tableName)
+    }
+    let tables = found
+    let reader = SettingsPaneReader(
+      reading: reading, idiom: options.idiom, strings: { tables[$0] }, defaultTable: name)
+    let pane = reader.read()
+    diagnostics += reading.diagnostics
+    return pane
+  }
+
+  // MARK: Strings
+
+  /// The languages to look in, most specific first: `pt-BR`, `pt_BR`, `pt`.
+  private var languages: [String] {
+    let locale = options.locale
+    var names = [locale]
+    for (from, to) in [("-", "_"), ("_", "-")] where locale.contains(from) {
+      names.append(locale.replacingOccurrences(of: from, with: to))
+    }
+    if let language = locale.split(whereSeparator: { $0 == "-" || $0 == "_" }).first {
+      names.append(String(language))
+    }
+    var seen: Set<String> = []
+    return names.filter { seen.insert($0).inserted }
+  }
+
+  /// The strings table `name` in the chosen language, read once.
+  private mutating func table(_ name: String) -> StringsTable? {
+    if let cached = tables[name] { return cached }
+    var result: StringsTable?
+    for language in languages {
+      let path = file("\(language).lproj/\(name).strings")
+      guard FileManager.default.fileExists(atPath: path) else { continue }
+      result = readStrings(path)
+      break
+    }
+    tables[name] = result
+    return result
+  }
+
+  /// Reads one strings file, reporting its errors.
+  private mutating func readStrings(_ path: String) -> StringsTable? {
+    readStrings.insert(path)
+    do {
+      return try StringsTable(data: try Data(contentsOf: URL(fileURLWithPath: path)), file: path)
+    } catch let error as Diagnostic {
+      diagnostics.append(error)
+    } catch {
+      diagnostics.append(Diagnostic("cannot read the file", file: path))
+    }
+    return nil
+  }
+
+  /// Warns when the chosen language has no folder at all: every title shows as written.
+  private mutating func checkLanguage() {
+    guard options.locale != "en" else { return }
+    let exists = languages.contains { language in
+      FileManager.default.fileExists(atPath: file("\(language).lproj"))
+    }
+    if !exists {
+      diagnostics.append(
+        Diagnostic(
+          "no \(options.locale).lproj in the Settings bundle: titles are shown as written",
+          file: folder, severity: .warning))
+    }
+  }
+
+  /// Reads every `.strings` file of every language folder not read already.
+  private mutating func checkEveryLanguage() {
+    let manager = FileManager.default
+    let names = (try? manager.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
+    for language in names.sorted() where language.hasSuffix(".lproj") {
+      let files = (try? manager.contentsOfDirectory(atPath: file(language))) ?? []
+      for name in files.sorted() where name.hasSuffix(".strings") {
+        let path = file("\(language)/\(name)")
+        if !readStrings.contains(path) { _ = readStrings(path) }
+      }
+    }
+  }
+}
