@@ -178,6 +178,7 @@ final class DescriptorSection: Section {
     row.height = d.height
     row.themeStyle = d.themeStyle
     row.attributes.isSecure = d.isSecure
+    row.attributes.becomesFirstResponder = d.becomesFirstResponder
     row.attributes.placeholder = d.placeholder
     row.attributes.url = d.url
     let action = editing ? (d.editingAction ?? (descriptor.isEditable ? nil : d.action)) : d.action

@@ -36,6 +36,12 @@ public struct RowAttributes: Hashable, Sendable {
   public var reuseIdentifier: String?
   /// Where the detail text goes.
   public var cellStyle: CellStyle = .value1
+  /// The row's own background, over its theme's.
+  public var backgroundColor: ThemeColor?
+  /// How the row's text is aligned, over its theme's.
+  public var textAlignment: TextAlignment?
+  /// Whether the row's field takes the keyboard focus when its screen appears.
+  public var becomesFirstResponder = false
 
   /// Creates default attributes.
   public init() {}
@@ -50,6 +56,11 @@ public struct RowAttributes: Hashable, Sendable {
     case value2
     /// Text with the detail below it.
     case subtitle
+  }
+
+  /// How a row's text is aligned.
+  public enum TextAlignment: String, Hashable, Sendable, CaseIterable, Codable {
+    case left, center, right, justified, natural
   }
 
   /// How text entry capitalises.

@@ -150,8 +150,10 @@ struct SectionCache {
     to row: inout RowSnapshot, at index: Int, theme: Theme, sectionStyle: ResolvedStyle?
   ) {
     let kind = row.kind
-    row.style = theme.resolvedStyle(
+    let themed = theme.resolvedStyle(
       forRowKind: kind, themeStyle: row.themeStyle, rowIndex: index, sectionStyle: sectionStyle)
+    // The row's own background and alignment win over the theme's.
+    row.style = RowSnapshot.ownStyle(row.attributes).map { themed.overlaid(with: $0) } ?? themed
   }
 
   /// Renders one row, tracking what it reads so that a change marks only this row stale, and

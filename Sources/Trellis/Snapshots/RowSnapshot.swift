@@ -25,7 +25,20 @@ public struct RowSnapshot: Hashable, Sendable, Diffable {
         editingStyle: row.editingStyle, isEnabled: row.isEnabled, isMovable: row.isMovable,
         isDeletable: row.isDeletable, height: row.height, themeStyle: row.themeStyle,
         attributes: row.attributes, validationMessage: row.validationMessage,
-        keyPath: row.binding?.keyPath, style: nil))
+        keyPath: row.binding?.keyPath, style: Self.ownStyle(row.attributes)))
+  }
+
+  /// The appearance a row sets itself (its background and text alignment), as a style that
+  /// hosts draw like a theme's and that wins over it; `nil` when it sets none.
+  static func ownStyle(_ attributes: RowAttributes) -> ResolvedStyle? {
+    var style = ResolvedStyle()
+    if let color = attributes.backgroundColor {
+      style.attributes["backgroundColor"] = .color(color)
+    }
+    if let alignment = attributes.textAlignment {
+      style.attributes["textLabel.textAlignment"] = .name(alignment.rawValue)
+    }
+    return style.attributes.isEmpty ? nil : style
   }
 
   /// A row that is rendered when something first reads it (see ``DeferredRows``): its

@@ -77,6 +77,15 @@
     if (title) { title.setAttribute("tabindex", "-1"); title.focus({ preventScroll: true }); }
   }
 
+  // A new screen: the field that asks for the keyboard (becomeFirstResponder) takes the
+  // focus, else the title, so that a screen reader announces the screen.
+  function focusNewScreen() {
+    var field = app.querySelector(".pane-detail > .screen:last-child [data-autofocus]") ||
+      app.querySelector(".pane-top > .screen:last-child [data-autofocus]");
+    if (field && !field.disabled) { field.focus(); return; }
+    focusTitle();
+  }
+
   function focusKey() {
     var active = document.activeElement;
     if (!active || !app.contains(active)) return null;
@@ -132,8 +141,7 @@
       // Only the bar's buttons keep focus across screens; rows are new.
       restoreFocus(key);
     } else {
-      // A new screen: move focus to its title, so that a screen reader announces it.
-      focusTitle();
+      focusNewScreen();
     }
     refreshWindows();
   }
@@ -151,7 +159,7 @@
     windows = {};
     grow();
     window.scrollTo(0, 0);
-    focusTitle();
+    focusNewScreen();
     refreshWindows();
   }
 

@@ -7,7 +7,9 @@ extension HTMLRenderer {
   func content(_ row: RowSnapshot) -> String {
     let text = HTML.escape(row.text ?? "")
     let disabled = HTML.flag("disabled", !row.isEnabled)
-    let invalid = row.validationMessage == nil ? "" : " aria-invalid=\"true\""
+    var invalid = row.validationMessage == nil ? "" : " aria-invalid=\"true\""
+    // The field that asks for the keyboard when its screen appears (the page focuses it).
+    if row.attributes.becomesFirstResponder { invalid += " data-autofocus=\"\"" }
     let value = row.value
     switch row.kind {
     case .textField:
@@ -23,6 +25,11 @@ extension HTMLRenderer {
       var html = "<label class=\"cell field stacked\"><span class=\"text\">\(text)</span>"
       html += "<textarea class=\"control\" data-type=\"text\" rows=\"2\""
       html += HTML.attribute("placeholder", row.attributes.placeholder)
+      let heights = [
+        row.attributes.minimumHeight.map { "min-height: \(number($0))px;" },
+        row.attributes.maximumHeight.map { "max-height: \(number($0))px; overflow-y: auto;" },
+      ].compactMap { $0 }
+      if !heights.isEmpty { html += HTML.attribute("style", heights.joined(separator: " ")) }
       html += "\(disabled)\(invalid)>\(HTML.escape(value?.displayText ?? ""))</textarea></label>"
       return html
     case .numericTextField:

@@ -165,7 +165,11 @@ public struct HTMLRenderer: Sendable {
     if row.validationMessage != nil { classes += " invalid" }
     if !row.isEnabled { classes += " disabled" }
     if let style = row.themeStyle { classes += " style-\(cssName(style))" }
-    let css = row.style?.cssText ?? ""
+    var css = row.style?.cssText ?? ""
+    // A height of the row's own (a descriptor's, an action's) wins over its theme's.
+    if let height = row.height, height > 0, height < 10_000 {
+      css += (css.isEmpty ? "" : " ") + "min-height: \(ThemeColor.shortNumber(height))px;"
+    }
     if !css.isEmpty { classes += " themed" }
     var html = "<li class=\"\(classes)\" data-kind=\"\(row.kind.rawValue)\""
     html += HTML.attribute("data-row", key)

@@ -1,0 +1,51 @@
+import Testing
+import Trellis
+import TrellisExamples
+import TrellisTesting
+
+@testable import TrellisWeb
+
+/// A row's own background, alignment, height and focus reach the page.
+@Suite("Row appearance on the page")
+struct RowAppearanceTests {
+  func html(_ configure: (inout Row) -> Void, theme: Theme? = nil) -> String {
+    let model = TableModel(title: "Rows")
+    model.theme = theme
+    let section = Section(id: "s")
+    var row = Row(id: RowID(.string("a")), kind: .textView, text: "Notes")
+    configure(&row)
+    section.addRow(row)
+    model.addSection(section)
+    model.processChanges()
+    return HTMLRenderer().screen(model.screenSnapshot())
+  }
+
+  @Test func backgroundAndAlignmentWinOverTheTheme() throws {
+    let theme = try TestFixtures.seedTheme()
+    let page = html(
+      { row in
+        row.attributes.backgroundColor = ThemeColor(red: 0, green: 0, blue: 1)
+        row.attributes.textAlignment = .center
+      }, theme: theme)
+    #expect(page.contains("background-color: rgba(0, 0, 255, 1);"))
+    #expect(!page.contains("background-color: rgba(0, 255, 255, 1);"))  // the theme's cyan
+    #expect(page.contains("text-align: center;"))
+    #expect(page.contains("Chalkduster"))  // the theme's font stays
+    // Without a theme, the row's own appearance still shows.
+    let plain = html { $0.attributes.backgroundColor = ThemeColor(red: 1, green: 0, blue: 0) }
+    #expect(plain.contains("background-color: rgba(255, 0, 0, 1);"))
+  }
+
+  @Test func heightsAndFocus() {
+    let page = html { row in
+      row.height = 88
+      row.attributes.minimumHeight = 60
+      row.attributes.maximumHeight = 200
+      row.attributes.becomesFirstResponder = true
+    }
+    #expect(page.contains("min-height: 88px;"))
+    #expect(page.contains(#"style="min-height: 60px; max-height: 200px; overflow-y: auto;""#))
+    #expect(page.contains("data-autofocus"))
+    #expect(!html { _ in }.contains("data-autofocus"))
+  }
+}
