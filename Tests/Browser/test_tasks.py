@@ -2,7 +2,7 @@
 from selenium.webdriver.common.by import By
 
 from conftest import screenshot
-from helpers import (bar_button, open_app, press, row, row_texts, tap, title, type_into, wait,
+from helpers import (bar_button, control, open_app, press, row, row_texts, tap, title, type_into, wait,
                      wait_title)
 
 
@@ -154,3 +154,12 @@ def test_xss_payloads_show_as_text(browser, server):
     value = row(browser, "Message").find_element(By.CSS_SELECTOR, ".control").get_attribute("value")
     assert value == payload
     assert browser.execute_script("return window.__xss === undefined")
+
+
+def test_a_new_task_form_focuses_its_name(browser, server):
+    open_app(browser, server, "tasks")
+    press(browser, "add")
+    wait(browser, lambda d: d.switch_to.active_element.get_attribute("placeholder") == "Enter task name")
+    browser.switch_to.active_element.send_keys("Typed at once")
+    assert control(browser, "Name").get_attribute("value") == "Typed at once"
+    press(browser, "cancel")

@@ -21,6 +21,7 @@ public enum TasksApp {
     task.name = "Task"  // titles read "New Task", not the Swift type's name
     task["name"]?.isRequired = true
     task["name"]?.attributes.placeholder = "Enter task name"
+    task["name"]?.attributes.becomesFirstResponder = true  // type the name at once
     task["description"]?.type = .textView
     task["category"]?.type = .selection
     task["category"]?.attributes = .selection(["Home", "Work", "Other"])
