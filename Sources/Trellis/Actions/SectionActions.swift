@@ -42,8 +42,17 @@ public struct SectionActions: Sendable {
 
 /// Actions for a model, named after STV's model events.
 public struct ModelActions: Sendable {
-  /// A model fetched its items from its store.
-  public var didFetchItems: (@Sendable ([Value]) -> Void)?
+  /// A list fetched its items from its store; the action may add rows after them.
+  ///
+  /// ```swift
+  /// model.modelActions.didFetchItems = { fetched in
+  ///   var button = Row(id: RowID(.string("tap")), kind: .button, text: "Tap me!")
+  ///   button.attributes.textAlignment = .center
+  ///   button.action = .named("tapped")
+  ///   fetched.appendedRows.append(button)
+  /// }
+  /// ```
+  public var didFetchItems: (@Sendable (inout FetchedItems) -> Void)?
 
   /// No actions.
   public init() {}
@@ -58,4 +67,16 @@ public struct ScreenActions: Sendable {
 
   /// No actions.
   public init() {}
+}
+
+/// What a list fetched, for its model's ``ModelActions/didFetchItems`` action.
+public struct FetchedItems {
+  /// The items, in the order the list shows them.
+  public let items: [Value]
+  /// Rows the list shows after its items (and after its load-more row): seed 000's "Tap me!"
+  /// button row. Rows without an identity of their own are told apart by position.
+  public var appendedRows: [Row] = []
+
+  /// What a list fetched.
+  public init(items: [Value]) { self.items = items }
 }

@@ -12,9 +12,9 @@ struct EventHandler {
       if try runEditingStyleAction(at: path, expecting: .delete) { return }
       do { try model.removeRow(at: path) } catch { throw .edit(error) }
     case .insert(let path):
-      guard try runEditingStyleAction(at: path, expecting: .insert) else {
-        throw .notApplicable("row \(path) inserts nothing: it has no editing style action")
-      }
+      // Without an action of its own, the insert control does what tapping the row does (an
+      // add-item row opens its new item).
+      if try !runEditingStyleAction(at: path, expecting: .insert) { try select(path) }
     case .accessoryTap(let path): try tapAccessory(path)
     case .move(let from, let to):
       do { try model.relocateRow(from: from, to: to) } catch { throw .edit(error) }

@@ -14,6 +14,20 @@ extension ArrayOfObjectsSection {
     return parts.isEmpty ? nil : parts.joined(separator: definition.titleSeparator)
   }
 
+  /// The row after the items at `offset`: a special row, then the appended ones.
+  func extraRow(at offset: Int) -> Row {
+    let specials = specials
+    guard offset >= specials.count else { return specialRow(specials[offset]) }
+    return appendedRows[offset - specials.count]
+  }
+
+  /// The identities of the appended rows: their own, or their position.
+  var appendedRowIDs: [RowID] {
+    appendedRows.enumerated().map { offset, row in
+      row.id == RowID(.null) ? RowID(scope: scope, .string("\u{2}\(offset)")) : row.id
+    }
+  }
+
   func specialRow(_ special: Special) -> Row {
     switch special {
     case .placeholder:

@@ -61,6 +61,8 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
   /// When the store last reported each object updated: a row of it that another model
   /// rendered before then is stale here (``SharedItemObservation``).
   private var reportedUpdates: [ObjectIdentifier: Int] = [:]
+  /// Rows the model's ``ModelActions/didFetchItems`` action added after the items.
+  var appendedRows: [Row] = []
   /// Store changes not yet applied to ``items``.
   private var unapplied: [StoreChange] = []
   /// Whether the items must be fetched again: the first load, or the options, search or
@@ -248,10 +250,12 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
       // Keep what was shown; the error row says what went wrong.
       loadState = .failed(error)
     }
-    model?.modelActions.didFetchItems?(items)
+    var fetchedItems = FetchedItems(items: items)
+    model?.modelActions.didFetchItems?(&fetchedItems)
+    appendedRows = fetchedItems.appendedRows
   }
 
-  public override var elementCount: Int { items.count + specials.count }
+  public override var elementCount: Int { items.count + specials.count + appendedRows.count }
 
   public override func elementIDs() -> [RowID] {
     var ids: [RowID]
@@ -262,6 +266,7 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
       ids = occurrenceIDs()
     }
     ids += specials.map { RowID(scope: scope, .string("\u{1}" + $0.rawValue)) }
+    ids += appendedRowIDs
     return ids
   }
 
@@ -277,7 +282,7 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
   }
 
   public override func makeRow(at index: Int) -> Row {
-    guard index < items.count else { return specialRow(specials[index - items.count]) }
+    guard index < items.count else { return extraRow(at: index - items.count) }
     let item = items[index]
     let actions = actions.overriding(model?.sectionActions ?? SectionActions())
     if let custom = actions.cellForRow?(index, item) {
@@ -349,7 +354,8 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
   // MARK: Selection, adding, search, batches
 
   public override func select(elementAt index: Int, in screen: Screen) throws(ScreenError) -> Bool {
-    guard index >= items.count else { return false }
+    // Items and appended rows do what their rows say.
+    guard index >= items.count, index - items.count < specials.count else { return false }
     switch specials[index - items.count] {
     case .placeholder, .error: return true
     case .loadMore:

@@ -61,12 +61,13 @@ struct ValidationTests {
   }
 
   @Test func didFetchItemsFires() throws {
-    let fetched = Log()
+    let log = Log()
     let (navigator, _) = try TasksApp.navigator(tasks: [TaskItem(name: "A"), TaskItem(name: "B")])
-    navigator.top.model.modelActions.didFetchItems = { items in fetched.add("\(items.count)") }
+    navigator.top.model.modelActions.didFetchItems = { fetched in log.add("\(fetched.items.count)")
+    }
     navigator.top.model.sections[0].setNeedsRefresh()
     navigator.top.model.processChanges()
-    #expect(fetched.entries.last == "2")
+    #expect(log.entries.last == "2")
   }
 
   @Test func commitIsAllOrNothing() throws {
@@ -86,5 +87,36 @@ struct ValidationTests {
     #expect(task.name == "Changed")
     #expect(task.completed)
     #expect(!draft.hasChanges)
+  }
+}
+
+/// Seed 000's didFetchItems example: a "Tap me!" button row after the fetched items.
+@Suite("Rows a fetch adds")
+struct FetchedRowsTests {
+  final class Taps: @unchecked Sendable { var count = 0 }
+
+  @Test func didFetchItemsAppendsAButtonRowThatActs() throws {
+    let (navigator, store) = try TasksApp.navigator(tasks: [
+      TaskItem(name: "A"), TaskItem(name: "B"),
+    ])
+    let taps = Taps()
+    navigator.top.model.modelActions.didFetchItems = { fetched in
+      var button = Row(id: RowID(.null), kind: .button, text: "Tap me!")
+      button.attributes.textAlignment = .center
+      button.actions.didSelect = { _ in taps.count += 1 }
+      fetched.appendedRows.append(button)
+    }
+    let app = HeadlessApp(navigator: navigator)
+    #expect(app.texts[0] == ["A", "B", "Tap me!"])
+    try app.send(.select(ItemPath(item: 2, section: 0)))
+    #expect(taps.count == 1)
+    #expect(app.navigator.stack.count == 1)
+    // A task added through the store lands above the button, which keeps its place.
+    try store.insert(.object(ObjectReference(TaskItem(name: "C"))), at: nil)
+    navigator.processChanges()
+    #expect(app.texts[0] == ["A", "B", "C", "Tap me!"])
+    #expect(app.top.model.snapshot == app.top.model.freshSnapshot())
+    let button = try #require(app.top.snapshot().table.sections[0].items.last)
+    #expect(button.style?.attributes["textLabel.textAlignment"] == .name("center"))
   }
 }
