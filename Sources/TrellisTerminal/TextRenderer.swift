@@ -58,7 +58,9 @@ public struct TextRenderer: Sendable {
     for section in screen.table.sections {
       lines.append("")
       if let header = section.model.header, !header.isEmpty {
-        lines.append("  " + header.uppercased())
+        // A collapsible section's header says which way it is: ▸ collapsed, ▾ open.
+        let marker = section.model.isCollapsible ? (section.model.isCollapsed ? "▸ " : "▾ ") : ""
+        lines.append("  " + marker + header.uppercased())
       }
       lines.append("  +" + String(repeating: "-", count: width - 2) + "+")
       if section.items.isEmpty {

@@ -70,6 +70,10 @@ extension DemoApps {
       sharing: GoFishGame.seedExample()
     ) { game in
       let model = GoFishTable.model(for: game)
+      // The books and the opponents fold away under their headers.
+      for section in model.sections where ["books", "opponents"].contains(section.id) {
+        section.isCollapsible = true
+      }
       let actions = Section(id: "actions")
       var turn = Row(id: RowID(.string("play")), kind: .button, text: "Play a turn")
       turn.action = .named("playTurn")

@@ -164,3 +164,27 @@ def test_the_detail_disclosure_button_opens_a_contact(browser, server):
               browser.find_elements(By.CSS_SELECTOR, ".pane-top > .screen:last-child .control")]
     assert any(v and v in name for v in values)
     screenshot(browser, "desktop-contact-accessory")
+
+
+def section_rows(driver, header):
+    return driver.execute_script(
+        "var name = arguments[0];"
+        "var h = Array.from(document.querySelectorAll('.pane-top > .screen:last-child .section-toggle'))"
+        ".find(function (b) { return b.textContent === name; });"
+        "return h ? h.closest('.tsection').querySelectorAll('.row').length : -1;", header)
+
+
+def test_sections_collapse_and_expand_under_their_headers(browser, server):
+    open_app(browser, server, "gofish")
+    shown = section_rows(browser, "Opponents")
+    assert shown > 0
+    toggle = lambda: [b for b in browser.find_elements(By.CSS_SELECTOR, ".section-toggle")
+                      if b.text.upper() == "OPPONENTS"][0]
+    assert toggle().get_attribute("aria-expanded") == "true"
+    toggle().click()
+    wait(browser, lambda d: section_rows(d, "Opponents") == 0)
+    assert toggle().get_attribute("aria-expanded") == "false"
+    screenshot(browser, "desktop-gofish-collapsed")
+    toggle().click()
+    wait(browser, lambda d: section_rows(d, "Opponents") == shown)
+    assert toggle().get_attribute("aria-expanded") == "true"

@@ -16,6 +16,11 @@ struct EventHandler {
       // add-item row opens its new item).
       if try !runEditingStyleAction(at: path, expecting: .insert) { try select(path) }
     case .accessoryTap(let path): try tapAccessory(path)
+    case .toggleSection(let index):
+      guard let section = try? model.section(at: index), section.isCollapsible else {
+        throw .notApplicable("section \(index) does not collapse")
+      }
+      section.isCollapsed.toggle()
     case .move(let from, let to):
       do { try model.relocateRow(from: from, to: to) } catch { throw .edit(error) }
     case .add(let section): try add(section)

@@ -10,6 +10,8 @@ public enum ScreenEvent: Hashable, Sendable {
   case insert(ItemPath)
   /// Tapped a row's accessory button (a detail disclosure or detail button).
   case accessoryTap(ItemPath)
+  /// Tapped the header of a collapsible section: it collapses or expands.
+  case toggleSection(Int)
   /// Moved a row in edit mode.
   case move(from: ItemPath, to: ItemPath)
   /// Tapped Add (for a section, or the screen's first list when `nil`).

@@ -15,6 +15,10 @@ open class Section {
   public var indexTitle: String? { didSet { setNeedsRefresh() } }
   /// Settings every row of the section gets unless it sets its own.
   public var rowDefaults = RowDefaults() { didSet { setNeedsRefresh() } }
+  /// Whether a tap on the header collapses and expands the section (``ScreenEvent/toggleSection(_:)``).
+  public var isCollapsible = false { didSet { setNeedsRefresh() } }
+  /// Whether the section shows only its header; it takes effect when ``isCollapsible``.
+  public var isCollapsed = false { didSet { setNeedsRefresh() } }
   /// A named theme style for the section; its `oddCellsThemeStyle` and `evenCellsThemeStyle`
   /// style the section's rows when the model has a ``TableModel/theme``.
   public var themeStyle: String? { didSet { setNeedsRefresh() } }
@@ -205,6 +209,10 @@ open class Section {
 
   /// The snapshot of the section's own content (not its rows).
   func sectionSnapshot() -> SectionSnapshot {
-    SectionSnapshot(id: id, header: headerTitle, footer: footerTitle, indexTitle: indexTitle)
+    var snapshot = SectionSnapshot(
+      id: id, header: headerTitle, footer: footerTitle, indexTitle: indexTitle)
+    snapshot.isCollapsible = isCollapsible
+    snapshot.isCollapsed = isCollapsible && isCollapsed
+    return snapshot
   }
 }

@@ -39,12 +39,14 @@ struct SectionCache {
   ) -> SectionCache {
     let key = ObjectIdentifier(section)
     section.loadContent()
-    let (snapshot, ids, deferredMaker) = withObservationTracking {
+    let (snapshot, allIDs, deferredMaker) = withObservationTracking {
       section.trackContent()
       return (section.sectionSnapshot(), section.elementIDs(), section.deferredRowMaker())
     } onChange: {
       sink.invalidateSection(key)
     }
+    // A collapsed section shows its header and no row.
+    let ids = snapshot.isCollapsed ? [] : allIDs
     let inherited = inheritedActions(section, model: model)
     if let deferredMaker {
       return deferred(

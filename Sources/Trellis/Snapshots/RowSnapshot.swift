@@ -218,6 +218,10 @@ public struct SectionSnapshot: Hashable, Sendable, Diffable {
   public var footer: String?
   /// The title in the section index, if the table shows one.
   public var indexTitle: String?
+  /// Whether a tap on the header collapses and expands the section.
+  public var isCollapsible = false
+  /// Whether the section is collapsed under its header: it shows no rows.
+  public var isCollapsed = false
 
   /// Creates a section snapshot.
   public init(id: String, header: String? = nil, footer: String? = nil, indexTitle: String? = nil) {

@@ -347,6 +347,11 @@
     var target = event.target.closest("button, [data-ev]");
     if (!target || !app.contains(target) || target.disabled) return;
     var pane = paneOf(target);
+    if (target.classList.contains("section-toggle")) {
+      var toggled = target.closest(".tsection");
+      if (toggled) send({ type: "toggle", pane: pane, section: toggled.dataset.id });
+      return;
+    }
     if (target.classList.contains("index-entry")) {
       var list = sectionsOf(pane);
       var section = list && list.children[Number(target.dataset.section)];

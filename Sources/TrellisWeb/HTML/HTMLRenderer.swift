@@ -136,7 +136,14 @@ public struct HTMLRenderer: Sendable {
     html += HTML.attribute("data-index-title", section.model.indexTitle)
     html += ">"
     if let header = section.model.header {
-      html += "<h2 class=\"section-header\">\(HTML.escape(header))</h2>"
+      if section.model.isCollapsible {
+        // The header is the toggle: a button that says whether the rows show.
+        html += "<h2 class=\"section-header\"><button type=\"button\" class=\"section-toggle\""
+        html +=
+          " aria-expanded=\"\(!section.model.isCollapsed)\">\(HTML.escape(header))</button></h2>"
+      } else {
+        html += "<h2 class=\"section-header\">\(HTML.escape(header))</h2>"
+      }
     }
     let label = section.model.header.map { HTML.attribute("aria-label", $0) } ?? ""
     html += "<ol class=\"rows\" role=\"list\"\(label) data-count=\"\(count)\""

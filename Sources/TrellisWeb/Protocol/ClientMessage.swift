@@ -15,7 +15,7 @@ import TrellisDiff
 /// | `set` | `row`, `value` (text, a number, `true`/`false` or `null`) |
 /// | `move` | `row`, and exactly one of `before` (a row), `after` (a row) or `toSection` (a section: to its end) |
 /// | `add` | `section` (optional: the screen's first list) |
-/// | `loadMore` | `section` |
+/// | `loadMore`, `toggle` | `section` |
 /// | `window` | `section`, `start`, `end` (row positions of a virtual section) |
 /// | `edit` | `on` |
 /// | `search` | `text` |
@@ -50,6 +50,8 @@ struct ClientMessage: Sendable, Equatable {
     case insert(row: String)
     /// Tapped the accessory button of the row with this key.
     case accessory(row: String)
+    /// Tapped the header of the collapsible section with this id.
+    case toggle(section: String)
     /// Moved the row with this key.
     case move(row: String, to: MoveTarget)
     /// Tapped Add, for a section (by id) or the screen's first list.
@@ -115,6 +117,7 @@ struct ClientMessage: Sendable, Equatable {
       return .move(row: row, to: target)
     case "add": return .add(section: try reader.optionalString("section"))
     case "loadMore": return .loadMore(section: try reader.string("section"))
+    case "toggle": return .toggle(section: try reader.string("section"))
     case "window":
       let section = try reader.string("section")
       let start = try reader.index("start")

@@ -21,6 +21,7 @@ extension WebSession {
     case .add(nil): return .add(section: nil)
     case .add(let section?): return .add(section: try index(of: section, in: model))
     case .loadMore(let section): return .loadMore(section: try index(of: section, in: model))
+    case .toggle(let section): return .toggleSection(try index(of: section, in: model))
     case .event(let event): return event
     case .window, .layout: throw .malformed("not a screen event")
     }

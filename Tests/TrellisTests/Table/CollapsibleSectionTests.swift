@@ -1,0 +1,53 @@
+import Testing
+import Trellis
+import TrellisTesting
+
+/// Sections that fold away under their headers, through ordinary changesets.
+@Suite("Collapsible sections")
+struct CollapsibleSectionTests {
+  func app() -> (HeadlessApp, Section) {
+    let model = TableModel(title: "Fold")
+    let fixed = Section(id: "fixed", header: "Fixed")
+    fixed.addRow(Row(id: RowID(.string("f")), kind: .plain, text: "Always"))
+    let folding = ContentSection<String>(id: "fold", header: "Fold", content: ["a", "b", "c"]) {
+      s, row in
+      row.text = s
+    }
+    folding.isCollapsible = true
+    model.addSection(fixed)
+    model.addSection(folding)
+    return (HeadlessApp(navigator: Navigator(root: Screen(model: model))), folding)
+  }
+
+  @Test func aToggleHidesAndShowsTheRows() throws {
+    let (app, section) = app()
+    #expect(app.texts == [["Always"], ["a", "b", "c"]])
+    try app.send(.toggleSection(1))
+    #expect(section.isCollapsed)
+    #expect(app.texts == [["Always"], []])
+    #expect(app.top.snapshot().table.sections[1].model.isCollapsed)
+    // Rows of a folded section cannot be reached.
+    #expect(throws: ScreenError.self) { try app.send(.select(ItemPath(item: 0, section: 1))) }
+    try app.send(.toggleSection(1))
+    #expect(app.texts == [["Always"], ["a", "b", "c"]])
+    #expect(app.top.model.snapshot == app.top.model.freshSnapshot())
+  }
+
+  @Test func onlyCollapsibleSectionsToggle() throws {
+    let (app, _) = app()
+    #expect(throws: ScreenError.self) { try app.send(.toggleSection(0)) }
+    #expect(throws: ScreenError.self) { try app.send(.toggleSection(7)) }
+    #expect(app.texts == [["Always"], ["a", "b", "c"]])
+  }
+
+  @Test func contentChangesWhileFoldedShowWhenOpened() throws {
+    let (app, section) = app()
+    try app.send(.toggleSection(1))
+    let strings = try #require(section as? ContentSection<String>)
+    strings.content.append("d")
+    app.navigator.processChanges()
+    #expect(app.texts == [["Always"], []])
+    try app.send(.toggleSection(1))
+    #expect(app.texts[1] == ["a", "b", "c", "d"])
+  }
+}
