@@ -59,10 +59,11 @@ struct TrellisDemo: AsyncParsableCommand {
     let apps = try DemoApps(
       databasePath: db, documentPath: document, numberCount: rows,
       settingsBundle: settingsBundle, settingsLocale: settingsLocale)
-    let server = try WebServer(
-      apps: apps.webApps,
-      configuration: WebConfiguration(
-        host: host, port: port, allowedHosts: Set(allowedHosts)))
+    var configuration = WebConfiguration(
+      host: host, port: port, allowedHosts: Set(allowedHosts))
+    // Go Fish's cards name their faces; they are drawn on request.
+    configuration.imageMaker = CardFaces.image(named:)
+    let server = try WebServer(apps: apps.webApps, configuration: configuration)
     let host = self.host
     try await server.run { port in
       let address = host.contains(":") ? "[\(host)]" : host

@@ -33,6 +33,13 @@ struct ServeCommand: AsyncParsableCommand {
       discussion: "Requests naming any other host are refused, which stops DNS rebinding."))
   var allowedHosts: [String] = []
 
+  @Option(
+    help: ArgumentHelp(
+      "The folder of the images rows name (default: the descriptor's folder).",
+      discussion: "Only image files are served (png, jpg, gif, svg, webp); a missing one shows "
+        + "as a placeholder."))
+  var images: String?
+
   func validate() throws {
     guard (0...65535).contains(port) else {
       throw ValidationError("--port must be between 0 and 65535, not \(port)")
@@ -51,9 +58,11 @@ struct ServeCommand: AsyncParsableCommand {
     let app = WebApp(id: "table", title: title, subtitle: inputs.descriptor, sharing: served) {
       try $0.makeNavigator()
     }
-    let server = try WebServer(
-      apps: [app],
-      configuration: WebConfiguration(host: host, port: port, allowedHosts: Set(allowedHosts)))
+    var configuration = WebConfiguration(
+      host: host, port: port, allowedHosts: Set(allowedHosts))
+    configuration.imageFolder =
+      images ?? URL(fileURLWithPath: inputs.descriptor).deletingLastPathComponent().path
+    let server = try WebServer(apps: [app], configuration: configuration)
     let host = self.host
     try await server.run { port in
       let address = host.contains(":") ? "[\(host)]" : host

@@ -188,3 +188,15 @@ def test_sections_collapse_and_expand_under_their_headers(browser, server):
     toggle().click()
     wait(browser, lambda d: section_rows(d, "Opponents") == shown)
     assert toggle().get_attribute("aria-expanded") == "true"
+
+
+def test_go_fish_shows_card_faces(browser, server):
+    open_app(browser, server, "gofish")
+    wait(browser, lambda d: d.execute_script(
+        "var images = document.querySelectorAll('.pane-top > .screen:last-child .row-image');"
+        "return images.length > 0 && Array.from(images).every(function (i) {"
+        " return i.complete && i.naturalWidth > 0; });"))
+    sources = [i.get_attribute("src") for i in
+               browser.find_elements(By.CSS_SELECTOR, ".pane-top > .screen:last-child .row-image")]
+    assert any("_of_" in s for s in sources) and any("backs_blue" in s for s in sources)
+    assert [e for e in browser.get_log("browser") if e["level"] == "SEVERE"] == []

@@ -38,6 +38,13 @@ public enum HTML {
     return address.hasPrefix("/") && !address.hasPrefix("//")
   }
 
+  /// Where the page loads the image a row names: a safe address as it is, a bare name (a
+  /// card face, `avatar.png`) from the server's images (`/images/NAME`), nothing otherwise.
+  static func imageSource(_ name: String) -> String? {
+    if isSafeImage(name) { return name }
+    return WebImage.isImageName(name) ? "/images/" + name : nil
+  }
+
   /// Whether `address` is an image that may be shown inline: a safe URL or an image data URL.
   static func isSafeImage(_ address: String) -> Bool {
     let lower = address.lowercased()

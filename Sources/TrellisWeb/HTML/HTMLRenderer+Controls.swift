@@ -107,7 +107,7 @@ extension HTMLRenderer {
 
   private func texts(_ row: RowSnapshot, text: String) -> String {
     var html = ""
-    if let image = row.imageName, HTML.isSafeImage(image) {
+    if let image = row.imageName.flatMap(HTML.imageSource) {
       html += "<img class=\"row-image\" alt=\"\"\(HTML.attribute("src", image))>"
     }
     let detail = row.detail ?? row.value?.displayText

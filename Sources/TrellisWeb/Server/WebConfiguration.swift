@@ -23,6 +23,10 @@ public struct WebConfiguration: Sendable {
   public var allowedHosts: Set<String>
   /// How rows are drawn and when sections become virtual.
   public var renderer: HTMLRenderer
+  /// The folder the images rows name are served from (`/images/NAME`), if any.
+  public var imageFolder: String?
+  /// Makes the image a row names, before the folder is looked in (card faces, say).
+  public var imageMaker: (@Sendable (String) -> WebImage?)?
 
   /// Creates a configuration.
   public init(

@@ -80,6 +80,20 @@ public struct WebServer: Sendable {
       return Response(
         status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: icon.text)))
     }
+    router.get("/images/:name") { _, context in
+      let name = context.parameters.get("name") ?? ""
+      let image =
+        WebImage.isImageName(name)
+        ? self.configuration.imageMaker?(name)
+          ?? self.configuration.imageFolder.flatMap { WebImage.file(name, in: $0) }
+        : nil
+      var headers = Self.securityHeaders
+      let shown = image ?? WebImage.placeholder(for: name)
+      headers[.contentType] = shown.contentType
+      headers[.cacheControl] = image == nil ? "no-cache" : "max-age=3600"
+      return Response(
+        status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: shown.data)))
+    }
     router.ws("/ws") { request, _ in
       guard HostName.isAllowed(request.head.authority, among: hosts),
         self.originIsAllowed(request)

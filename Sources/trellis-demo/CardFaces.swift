@@ -1,0 +1,39 @@
+import Foundation
+import TrellisExamples
+import TrellisWeb
+
+/// The Go Fish cards' faces and back, drawn as small SVG images when a page asks for them
+/// (`/images/4_of_diamonds`, `/images/backs_blue`).
+enum CardFaces {
+  static func image(named name: String) -> WebImage? {
+    if name == "backs_blue" { return svg(back) }
+    let parts = name.split(separator: "_")
+    guard parts.count == 3, parts[1] == "of",
+      let suit = PlayingCard.Suit.allCases.first(where: { $0.rawValue.lowercased() == parts[2] }),
+      let rank = PlayingCard.ranks.first(where: { $0.lowercased() == parts[0] })
+    else { return nil }
+    let symbol =
+      ["Clubs": "♣", "Diamonds": "♦", "Hearts": "♥", "Spades": "♠"][suit.rawValue] ?? "?"
+    let red = suit == .diamonds || suit == .hearts
+    let label = rank.count > 2 ? String(rank.prefix(1)) : rank
+    return svg(
+      """
+      <rect x="1" y="1" width="28" height="38" rx="3" fill="#fff" stroke="#888"/>\
+      <text x="15" y="18" font-size="12" text-anchor="middle" font-family="sans-serif" \
+      font-weight="bold" fill="\(red ? "#c00" : "#111")">\(label)</text>\
+      <text x="15" y="33" font-size="13" text-anchor="middle" \
+      fill="\(red ? "#c00" : "#111")">\(symbol)</text>
+      """)
+  }
+
+  private static let back = """
+    <rect x="1" y="1" width="28" height="38" rx="3" fill="#1f4fbf" stroke="#0a2a7a"/>\
+    <rect x="4" y="4" width="22" height="32" rx="2" fill="none" stroke="#9db4ff" \
+    stroke-dasharray="2 2"/>
+    """
+
+  private static func svg(_ body: String) -> WebImage {
+    let text = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 30 40\">\(body)</svg>"
+    return WebImage(data: Data(text.utf8), contentType: "image/svg+xml")
+  }
+}
