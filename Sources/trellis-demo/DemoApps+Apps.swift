@@ -18,6 +18,18 @@ extension DemoApps {
     }
   }
 
+  // MARK: Editing shapes (seeds 000, 001, 004)
+
+  static func editingShapesApp() throws -> WebApp {
+    WebApp(
+      id: "shapes", title: "Editing shapes",
+      subtitle: "Move between lists, checkboxes, add and load more, a filter",
+      sharing: try EditingShapes.State()
+    ) { state in
+      EditingShapes.navigator(state: state)
+    }
+  }
+
   // MARK: Theme (seed 000's theme example)
 
   static func themeApp() throws -> WebApp {

@@ -66,7 +66,7 @@ struct DemoApps {
     }
     webApps = [
       tasks, settings, settingsBundleApp, contacts, documents, goFish, numbersApp,
-      try Self.themeApp(),
+      try Self.themeApp(), try Self.editingShapesApp(),
     ]
   }
 

@@ -1,0 +1,68 @@
+"""Every seed editing shape, clicked: moves between lists, checkboxes, add, load more, filter."""
+from selenium.webdriver.common.by import By
+
+from conftest import screenshot
+from helpers import open_app, press, row, row_texts, tap, title, wait, wait_title
+
+
+def sections(driver):
+    return driver.execute_script(
+        "return Array.from(document.querySelectorAll('.pane-top > .screen:last-child .tsection'))"
+        ".map(function (s) { return Array.from(s.querySelectorAll('.row .text'))"
+        ".map(function (t) { return t.textContent; }); });")
+
+
+def test_a_row_moves_from_one_list_to_the_other(browser, server):
+    open_app(browser, server, "shapes")
+    tap(browser, "Two lists")
+    wait_title(browser, "Two lists")
+    before = sections(browser)
+    last = before[0][-1]
+    press(browser, "edit")
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, ".pane-top > .screen:last-child .move-down"))
+    # Down past the end of the first list: to the start of the second.
+    row(browser, last).find_element(By.CSS_SELECTOR, ".move-down").click()
+    wait(browser, lambda d: sections(d)[1][:1] == [last])
+    assert last not in sections(browser)[0]
+    screenshot(browser, "desktop-shapes-two-lists")
+    press(browser, "edit")
+
+
+def test_checkboxes_and_radio_buttons(browser, server):
+    open_app(browser, server, "shapes")
+    tap(browser, "Choices")
+    wait_title(browser, "Choices")
+
+    def checked():
+        return [r.find_element(By.CSS_SELECTOR, ".text").text for r in
+                browser.find_elements(By.CSS_SELECTOR, ".pane-top > .screen:last-child .row")
+                if r.find_elements(By.CSS_SELECTOR, ".accessory.check")]
+
+    start = checked()
+    tap(browser, "Olives")
+    wait(browser, lambda d: "Olives" in checked())
+    tap(browser, "Large")
+    wait(browser, lambda d: "Large" in checked() and "Medium" not in checked())
+    assert title(browser) == "Choices"
+    assert set(checked()) - set(start) >= {"Olives", "Large"}
+    screenshot(browser, "desktop-shapes-choices")
+
+
+def test_load_more_add_and_a_filter(browser, server):
+    open_app(browser, server, "shapes")
+    tap(browser, "Add and load more")
+    wait_title(browser, "Add and load more")
+    count = len(row_texts(browser))
+    browser.find_element(By.CSS_SELECTOR, ".pane-top > .screen:last-child .load-more").click()
+    wait(browser, lambda d: len(row_texts(d)) == count + 20)
+    browser.find_element(By.CSS_SELECTOR, ".pane-top > .screen:last-child .add-item").click()
+    wait_title(browser, "New Chore")
+    press(browser, "cancel")
+    wait_title(browser, "Add and load more")
+    press(browser, "back")
+    tap(browser, "Filtered")
+    wait_title(browser, "Filtered")
+    # Every third chore is done: the predicate leaves them out.
+    texts = row_texts(browser)
+    assert len(texts) == 40
+    assert "Chore 1" in texts and "Chore 3" not in texts and "Chore 60" not in texts

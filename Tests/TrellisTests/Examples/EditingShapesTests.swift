@@ -1,0 +1,62 @@
+import Testing
+import Trellis
+import TrellisExamples
+import TrellisTesting
+
+/// The editing-shapes app: each screen edits what it shows, through the headless host.
+@Suite("Editing shapes")
+struct EditingShapesTests {
+  func open(_ name: String) throws -> (HeadlessApp, EditingShapes.State) {
+    let state = try EditingShapes.State()
+    let app = HeadlessApp(navigator: EditingShapes.navigator(state: state))
+    let index = try #require(EditingShapes.screens.firstIndex(of: name))
+    try app.send(.select(ItemPath(item: index, section: 0)))
+    #expect(app.top.title == name)
+    return (app, state)
+  }
+
+  @Test func rowsMoveBetweenTheTwoLists() throws {
+    let (app, state) = try open("Two lists")
+    try app.send(.setEditing(true))
+    try app.send(.move(from: ItemPath(item: 1, section: 0), to: ItemPath(item: 0, section: 1)))
+    #expect(state.today == ["Shop", "Write"])
+    #expect(state.later == ["Cook", "Paint", "Travel"])
+    #expect(app.texts == [["Shop", "Write"], ["Cook", "Paint", "Travel"]])
+    try app.send(.add(section: 1))
+    #expect(state.later.last == "New item")
+  }
+
+  @Test func checkboxesAndRadioButtons() throws {
+    let (app, state) = try open("Choices")
+    try app.send(.select(ItemPath(item: 1, section: 0)))  // Olives
+    try app.send(.select(ItemPath(item: 0, section: 0)))  // Cheese off
+    #expect(state.toppings == ["Olives"])
+    try app.send(.select(ItemPath(item: 2, section: 1)))  // Large
+    #expect(state.size == "Large")
+    #expect(app.top.title == "Choices")  // radio buttons stay on the screen
+    let checked = app.top.snapshot().table.sections.map { section in
+      section.items.filter { $0.accessory == .checkmark }.compactMap(\.text)
+    }
+    #expect(checked == [["Olives"], ["Large"]])
+  }
+
+  @Test func anAddRowAndBatches() throws {
+    let (app, _) = try open("Add and load more")
+    #expect(app.texts[0].count == 22)  // 20 chores, load more, add a chore
+    #expect(app.texts[0].suffix(2) == ["Load more…", "Add a chore"])
+    try app.send(.loadMore(section: 0))
+    #expect(app.texts[0].count == 42)
+    try app.send(.select(ItemPath(item: 41, section: 0)))
+    #expect(app.top.title == "New Chore")
+  }
+
+  @Test func aPredicateFiltersTheList() throws {
+    let (app, state) = try open("Filtered")
+    #expect(app.texts[0].count == 40)
+    let first = try #require(state.chores.fetch(FetchOptions()).first?.objectValue as? Chore)
+    try state.chores.update(.object(ObjectReference(first)), values: ["isDone": true])
+    app.navigator.processChanges()
+    #expect(app.texts[0].count == 39)
+    #expect(!app.texts[0].contains("Chore 1"))
+  }
+}
