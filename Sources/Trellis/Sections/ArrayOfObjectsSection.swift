@@ -157,8 +157,9 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
     guard observable else { return nil }
     guard !rowActions.configuresRows, model?.rowActions.configuresRows != true else { return nil }
     // Custom rows are the section's own.
-    let actions = actions.overriding(model?.sectionActions ?? SectionActions())
-    guard actions.cellForRow == nil, actions.reuseIdentifierForRow == nil else { return nil }
+    guard actions.cellForRow == nil, actions.reuseIdentifierForRow == nil,
+      model?.sectionActions.cellForRow == nil, model?.sectionActions.reuseIdentifierForRow == nil
+    else { return nil }
     let reads = sharedReadsID ?? SharedItemObservation.shared.readsID(sharedReads)
     sharedReadsID = reads
     return SharedItem(
