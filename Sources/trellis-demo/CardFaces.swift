@@ -2,11 +2,17 @@ import Foundation
 import TrellisExamples
 import TrellisWeb
 
-/// The Go Fish cards' faces and back, drawn as small SVG images when a page asks for them
-/// (`/images/4_of_diamonds`, `/images/backs_blue`).
+/// The Go Fish cards' faces and back, and people's pictures, drawn as small SVG images when a
+/// page asks for them (`/images/4_of_diamonds`, `/images/backs_blue`, `/images/avatar_ada`).
 enum CardFaces {
   static func image(named name: String) -> WebImage? {
     if name == "backs_blue" { return svg(back) }
+    if name.hasPrefix("avatar_"), let initial = name.dropFirst(7).first {
+      return svg(
+        """
+        <circle cx="15" cy="20" r="14" fill="#5b7bd5"/><text x="15" y="26" font-size="16"         text-anchor="middle" font-family="sans-serif" fill="#fff">\(initial.uppercased())</text>
+        """)
+    }
     let parts = name.split(separator: "_")
     guard parts.count == 3, parts[1] == "of",
       let suit = PlayingCard.Suit.allCases.first(where: { $0.rawValue.lowercased() == parts[2] }),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Trellis
+import TrellisExamples
 import TrellisWeb
 
 /// `trellis-demo`: serves the demo apps in a browser, or prints the text demo with `--text`.
@@ -63,6 +64,7 @@ struct TrellisDemo: AsyncParsableCommand {
       host: host, port: port, allowedHosts: Set(allowedHosts))
     // Go Fish's cards name their faces; they are drawn on request.
     configuration.imageMaker = CardFaces.image(named:)
+    configuration.renderer.templates[EditingShapes.postTemplate] = PostTemplate.html
     let server = try WebServer(apps: apps.webApps, configuration: configuration)
     let host = self.host
     try await server.run { port in

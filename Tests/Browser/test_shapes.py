@@ -1,5 +1,6 @@
 """Every seed editing shape, clicked: moves between lists, checkboxes, add, load more, filter."""
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 from conftest import screenshot
 from helpers import open_app, press, row, row_texts, tap, title, wait, wait_title
@@ -66,3 +67,20 @@ def test_load_more_add_and_a_filter(browser, server):
     texts = row_texts(browser)
     assert len(texts) == 40
     assert "Chore 1" in texts and "Chore 3" not in texts and "Chore 60" not in texts
+
+
+def test_a_custom_row_edits_through_its_tagged_controls(browser, server):
+    open_app(browser, server, "shapes")
+    tap(browser, "Custom row")
+    wait_title(browser, "Custom row")
+    author = browser.find_element(By.CSS_SELECTOR, ".pane-top > .screen:last-child [data-tag='1']")
+    assert author.get_attribute("value") == "Ada"
+    picture = browser.find_element(By.CSS_SELECTOR, ".pane-top > .screen:last-child .cell.custom img")
+    wait(browser, lambda d: picture.get_attribute("naturalWidth") not in (None, "0"))
+    author.send_keys(Keys.CONTROL, "a")
+    author.send_keys("Grace")
+    author.send_keys(Keys.ENTER)
+    # The plain row bound to the same key shows the new author.
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, ".pane-top > .screen:last-child "
+                                             ".row:not(.k-custom) .control")[0].get_attribute("value") == "Grace")
+    screenshot(browser, "desktop-shapes-custom-row")

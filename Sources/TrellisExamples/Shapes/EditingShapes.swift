@@ -12,6 +12,9 @@ public enum EditingShapes {
     public var size: Value = "Medium"
     public let chores: MemoryStore
     let definition: DataDefinition
+    /// The post the custom row edits.
+    public let post = Post(
+      author: "Ada", message: "Tables as data, at last.", avatar: "avatar_ada")
 
     /// Fresh state: sixty chores, every third one done.
     public init() throws(DiagnosticList) {
@@ -26,7 +29,12 @@ public enum EditingShapes {
   }
 
   /// The screens by name, as the root's rows push them.
-  public static let screens = ["Two lists", "Choices", "Add and load more", "Filtered"]
+  public static let screens = [
+    "Two lists", "Choices", "Add and load more", "Filtered", "Custom row",
+  ]
+
+  /// The name of the custom row's template (a host draws it; the web demo registers one).
+  public static let postTemplate = "post"
 
   /// A navigator whose root lists the shapes.
   public static func navigator(state: State) -> Navigator {
@@ -51,8 +59,25 @@ public enum EditingShapes {
     case "Choices": choices(state)
     case "Add and load more": addAndLoadMore(state)
     case "Filtered": filtered(state)
+    case "Custom row": try? customRow(state)
     default: nil
     }
+  }
+
+  /// A post edited through a custom row whose controls bind by tag (seed 000's tweet cell:
+  /// `"1:author;2:message;3:avatar"`), above the same values as ordinary rows.
+  static func customRow(_ state: State) throws(DiagnosticList) -> Screen {
+    var definition = try DataDefinition(
+      for: Post.self, names: "Post:(~card);Values:(author,message)", make: { Post() })
+    definition["card"]?.objectBindings = [
+      CustomBinding(tag: 1, keyPath: "author"), CustomBinding(tag: 2, keyPath: "message"),
+      CustomBinding(tag: 3, keyPath: "avatar"),
+    ]
+    definition["card"]?.attributes.template = postTemplate
+    definition["author"]?.isRequired = true
+    let model = TableModel(title: "Custom row")
+    try model.generateSections(for: state.post, definition: definition)
+    return Screen(model: model)
   }
 
   /// Two editable lists: rows move within and between them in edit mode; Add appends a word.

@@ -340,7 +340,10 @@
   function sendValue(control) {
     var row = control.closest(".row");
     if (!row || !row.dataset.row) return;
-    send({ type: "set", pane: paneOf(row), row: row.dataset.row, value: controlValue(control) });
+    var message = { type: "set", pane: paneOf(row), row: row.dataset.row, value: controlValue(control) };
+    // A custom row's controls name the value they edit by tag.
+    if (control.dataset.tag) message.tag = Number(control.dataset.tag);
+    send(message);
   }
 
   app.addEventListener("click", function (event) {

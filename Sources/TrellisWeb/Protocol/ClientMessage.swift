@@ -12,7 +12,7 @@ import TrellisDiff
 /// | type | fields |
 /// |---|---|
 /// | `select`, `delete`, `insert`, `accessory` | `row` |
-/// | `set` | `row`, `value` (text, a number, `true`/`false` or `null`) |
+/// | `set` | `row`, `value` (text, a number, `true`/`false` or `null`), `tag` (a custom row's control) |
 /// | `move` | `row`, and exactly one of `before` (a row), `after` (a row) or `toSection` (a section: to its end) |
 /// | `add` | `section` (optional: the screen's first list) |
 /// | `loadMore`, `toggle` | `section` |
@@ -44,6 +44,8 @@ struct ClientMessage: Sendable, Equatable {
     case select(row: String)
     /// A value from a control, converted once the row's kind is known.
     case setValue(row: String, WireValue)
+    /// A value from the control with this tag in a custom row.
+    case setPart(row: String, tag: Int, WireValue)
     /// Deleted the row with this key.
     case delete(row: String)
     /// Tapped the insert control of the row with this key.
@@ -99,7 +101,12 @@ struct ClientMessage: Sendable, Equatable {
   private static func action(_ reader: inout WireReader) throws(WebProtocolError) -> Action {
     switch reader.type {
     case "select": return .select(row: try reader.string("row"))
-    case "set": return .setValue(row: try reader.string("row"), try reader.value("value"))
+    case "set":
+      let row = try reader.string("row")
+      let value = try reader.value("value")
+      // A control of a custom row names its tag (STV's object bindings, "1:name;2:detail").
+      if let tag = try reader.optionalIndex("tag") { return .setPart(row: row, tag: tag, value) }
+      return .setValue(row: row, value)
     case "delete": return .delete(row: try reader.string("row"))
     case "insert": return .insert(row: try reader.string("row"))
     case "accessory": return .accessory(row: try reader.string("row"))

@@ -96,6 +96,15 @@ struct WireReader {
     }
   }
 
+  /// A row position when present: a whole number, not negative.
+  mutating func optionalIndex(_ name: String) throws(WebProtocolError) -> Int? {
+    if case nil = fields[name] {
+      read.insert(name)
+      return nil
+    }
+    return try index(name)
+  }
+
   /// A row position: a whole number, not negative.
   mutating func index(_ name: String) throws(WebProtocolError) -> Int {
     switch field(name) {

@@ -12,6 +12,9 @@ extension WebSession {
     case .setValue(let row, let raw):
       let path = try path(of: row, in: model)
       return .setValue(path, try value(raw, at: path, in: model))
+    case .setPart(let row, let tag, let raw):
+      let path = try path(of: row, in: model)
+      return .setValue(path, try value(raw, tag: tag, at: path, in: model))
     case .delete(let row): return .delete(try path(of: row, in: model))
     case .insert(let row): return .insert(try path(of: row, in: model))
     case .accessory(let row): return .accessoryTap(try path(of: row, in: model))

@@ -17,6 +17,29 @@ extension WebSession {
   }
 }
 
+extension WebSession {
+  /// The value a control of a custom row sent: the row's values by tag, with this one
+  /// changed. The draft converts and checks it like any other value of its property.
+  func value(_ raw: WireValue, tag: Int, at path: ItemPath, in model: TableModel)
+    throws(WebProtocolError) -> Value
+  {
+    guard let row = model.snapshot[safe: path] else {
+      throw .badValue("there is no row at \(path)")
+    }
+    guard row.kind == .custom, case .dictionary(let values)? = row.value,
+      values[String(tag)] != nil
+    else { throw .badValue("the row has no control tagged \(tag)") }
+    let value: Value =
+      switch raw {
+      case .string(let text): .string(text)
+      case .number(let number): .double(number)
+      case .bool(let flag): .bool(flag)
+      case .null: .null
+      }
+    return .dictionary([String(tag): value])
+  }
+}
+
 extension WireValue {
   /// The value as a control's input.
   var controlInput: ControlInput {

@@ -60,3 +60,30 @@ struct EditingShapesTests {
     #expect(!app.texts[0].contains("Chore 1"))
   }
 }
+
+/// The custom row's controls bind by tag and edit the post like any other row.
+@Suite("Custom rows bound by tag")
+struct CustomRowTests {
+  @Test func aTaggedValueReachesItsKeyAndTheOtherRows() throws {
+    let state = try EditingShapes.State()
+    let app = HeadlessApp(navigator: EditingShapes.navigator(state: state))
+    try app.send(.select(ItemPath(item: 4, section: 0)))
+    #expect(app.top.title == "Custom row")
+    let card = try #require(app.top.snapshot().table.sections.first?.items.first)
+    #expect(card.kind == .custom)
+    #expect(
+      card.value == .dictionary(["1": "Ada", "2": "Tables as data, at last.", "3": "avatar_ada"]))
+    try app.send(.setValue(ItemPath(item: 0, section: 0), .dictionary(["1": "Grace"])))
+    #expect(state.post.author == "Grace")
+    #expect(app.texts[1].first == "Author")
+    let author = try #require(app.top.snapshot().table.sections[1].items.first)
+    #expect(author.value == "Grace")
+    // Converted and checked like any value of its property: the author is required.
+    try app.send(.setValue(ItemPath(item: 0, section: 0), .dictionary(["1": ""])))
+    #expect(state.post.author == "Grace")
+    #expect(app.top.snapshot().table.sections[1].items.first?.validationMessage != nil)
+    #expect(throws: ScreenError.self) {
+      try app.send(.setValue(ItemPath(item: 0, section: 0), .dictionary(["9": "x"])))
+    }
+  }
+}
