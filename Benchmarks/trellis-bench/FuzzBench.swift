@@ -60,7 +60,12 @@ struct FuzzCommand: ParsableCommand {
             + "\(summary.failures.count) failures")
       }
     }
-    for failure in total.failures.prefix(10) { print("\n\(failure)") }
+    for failure in total.failures.prefix(10) {
+      print("\n\(failure)")
+      print(
+        "  or: trellis-bench fuzz --replay '\(failure.target)' --seed \(failure.seed) "
+          + "--events \(failure.eventIndex + 1)")
+    }
     if total.failures.count > 10 { print("\n… \(total.failures.count - 10) more failures") }
     print(
       "\ntotal: \(total.events) events in \(String(format: "%.1f", total.seconds)) s, "

@@ -76,7 +76,6 @@ public struct FuzzCampaign: Sendable {
 
   /// Plays `events` events on `target`, in runs of ``runLength``.
   public func run(_ target: FuzzTarget, events: Int) -> Summary {
-    FuzzTrapReport.install()
     var summary = Summary()
     let clock = ContinuousClock()
     let start = clock.now

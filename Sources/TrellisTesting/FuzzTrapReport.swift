@@ -10,8 +10,8 @@ import Trellis
 /// A trap ends the process, so no report can be returned. Each run keeps its target, seed and
 /// current event in a slot of preallocated memory, and the handler of the fatal signals writes
 /// the runs in progress to standard error, then lets the previous handler (the runtime's
-/// backtrace, say) end the process as it would have. Installed with ``install()``; on platforms
-/// other than Linux it does nothing.
+/// backtrace, say) end the process as it would have. Every run installs it (once per process);
+/// on platforms other than Linux it does nothing.
 package enum FuzzTrapReport {
   private static let slotCount = 64
   private static let textSize = 512

@@ -180,8 +180,11 @@ extension UIFuzzer {
     guard sections.indices.contains(source.section) else { return badPath(in: view) }
     if !valid && random.chance(0.1) { return badPath(in: view) }
     if sections.count > 1 && random.chance(0.4) {
+      // Most often a section whose own rows move, which likely takes this one.
+      let moving = Set(view.movablePaths.map(\.section)).subtracting([source.section]).sorted()
       var target = random.int(0..<(sections.count - 1))
       if target >= source.section { target += 1 }
+      if !moving.isEmpty && random.chance(0.7) { target = random.element(of: moving) }
       return ItemPath(item: random.int(0..<(sections[target].count + 1)), section: target)
     }
     let count = sections[source.section].count

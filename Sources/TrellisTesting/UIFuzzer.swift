@@ -63,6 +63,7 @@ public final class UIFuzzer {
   private func play(
     _ target: FuzzTarget, count: Int, next: (HeadlessApp, Int) -> FuzzEvent
   ) -> Report {
+    FuzzTrapReport.install()
     let setup = FuzzTarget.Setup()
     let trace = FuzzTrapReport.begin(target: target.name, seed: seed)
     // The app is gone when `playApp` returns: only then are its files removed.

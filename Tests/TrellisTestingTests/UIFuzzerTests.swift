@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TrellisTesting
 
@@ -165,4 +166,66 @@ struct UIFuzzerTests {
     default: return false
     }
   }
+
+  #if os(Linux)
+    /// A section whose rows trap when tapped, unless `traps` is off.
+    final class TrappingSection: Section {
+      let traps: Bool
+      init(traps: Bool) {
+        self.traps = traps
+        super.init(id: "rows")
+      }
+      override var elementCount: Int { 2 }
+      override func elementIDs() -> [RowID] { [RowID(.int(0)), RowID(.int(1))] }
+      override func makeRow(at index: Int) -> Row { Row(id: RowID(.int(index)), text: "Trap") }
+      override func select(elementAt index: Int, in screen: Screen) throws(ScreenError) -> Bool {
+        if traps { fatalError("tapped a trap") }
+        return true
+      }
+    }
+
+    static func trap(traps: Bool) -> FuzzTarget {
+      FuzzTarget("trap") { _ in
+        let model = TableModel(title: "Trap")
+        model.addSection(TrappingSection(traps: traps))
+        return Navigator(root: Screen(model: model))
+      }
+    }
+
+    /// A trap ends the process, yet the seed and the event of the run are printed: the test
+    /// runs itself in a second process, whose run traps.
+    @Test func aTrapPrintsTheRunInProgress() throws {
+      let environment = ProcessInfo.processInfo.environment
+      if environment["TRELLIS_FUZZ_TRAP_CHILD"] != nil {
+        _ = UIFuzzer(seed: 7).run(Self.trap(traps: true), events: 500)
+        return
+      }
+      var childEnvironment = environment
+      childEnvironment["TRELLIS_FUZZ_TRAP_CHILD"] = "1"
+      childEnvironment["SWIFT_BACKTRACE"] = "enable=no"
+      let child = try ChildProcess.run(
+        URL(fileURLWithPath: "/proc/self/exe"),
+        arguments: [
+          "--testing-library", "swift-testing", "--filter", "aTrapPrintsTheRunInProgress",
+        ],
+        environment: childEnvironment, timeout: 120)
+      #expect(!child.timedOut)
+      #expect(child.status != 0, "the child traps")
+      let line = child.errors.split(separator: "\n").first { $0.contains("UI fuzzer run") }
+      let report = try #require(line.map(String.init), "\(child.errors.suffix(2_000))")
+      #expect(report.contains("target \"trap\", seed 7"))
+      #expect(report.contains("UIFuzzer(seed: 7).run(<\"trap\">, events: N + 1)"))
+      let event = try #require(report.split(separator: " ").last.flatMap { Int($0) })
+      // The event named is the first tap of a row: the same seed plays the same events on
+      // rows that do not trap.
+      let events = UIFuzzer(seed: 7).run(Self.trap(traps: false), events: 500).events
+      let tap = events.firstIndex { event in
+        if case .send(.select(let path), false) = event {
+          return path.section == 0 && (0..<2).contains(path.item)
+        }
+        return false
+      }
+      #expect(tap == event)
+    }
+  #endif
 }
