@@ -43,31 +43,31 @@ struct FuzzCommand: ParsableCommand {
     guard !targets.isEmpty else { throw ValidationError("no target's name contains \(only ?? "")") }
     let campaign = FuzzCampaign(seed: seed, runLength: runLength)
     if !json {
-      print(
+      say(
         "fuzz: \(events) events over \(targets.count) targets, seed \(seed), runs of \(runLength)")
     }
     let total = campaign.run(targets, events: events) { target, summary in
       if json {
-        print(
+        say(
           "{\"target\":\"\(target.name)\",\"events\":\(summary.events),\"runs\":\(summary.runs),"
             + "\"refusals\":\(summary.refusals),\"failures\":\(summary.failures.count),"
             + "\"eventsPerSecond\":\(Int(summary.eventsPerSecond))}")
       } else {
         let name = target.name.padding(toLength: 48, withPad: " ", startingAt: 0)
-        print(
+        say(
           "  \(name) \(String(format: "%8d", summary.events)) events "
             + "\(String(format: "%8.0f", summary.eventsPerSecond))/s  "
             + "\(summary.failures.count) failures")
       }
     }
     for failure in total.failures.prefix(10) {
-      print("\n\(failure)")
-      print(
+      say("\n\(failure)")
+      say(
         "  or: trellis-bench fuzz --replay '\(failure.target)' --seed \(failure.seed) "
           + "--events \(failure.eventIndex + 1)")
     }
-    if total.failures.count > 10 { print("\n… \(total.failures.count - 10) more failures") }
-    print(
+    if total.failures.count > 10 { say("\n… \(total.failures.count - 10) more failures") }
+    say(
       "\ntotal: \(total.events) events in \(String(format: "%.1f", total.seconds)) s, "
         + "\(String(format: "%.0f", total.eventsPerSecond)) events/s, \(total.runs) runs, "
         + "\(total.refusals) refused, \(total.failures.count) failures")
@@ -82,12 +82,18 @@ struct FuzzCommand: ParsableCommand {
     }
     let report = UIFuzzer(seed: seed).run(target, events: events)
     guard let failure = report.failure else {
-      print("\(name), seed \(seed): no failure in \(report.events.count) events")
+      say("\(name), seed \(seed): no failure in \(report.events.count) events")
       return
     }
-    print(failure.description)
-    print("all events:")
-    for (index, event) in failure.events.enumerated() { print("  \(index): \(event)") }
+    say(failure.description)
+    say("all events:")
+    for (index, event) in failure.events.enumerated() { say("  \(index): \(event)") }
     throw ExitCode.failure
   }
+}
+
+/// Writes a line to standard output at once (`print` holds it back when the output is a pipe
+/// or a file): a long campaign shows each target as it ends.
+private func say(_ line: String = "") {
+  FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }

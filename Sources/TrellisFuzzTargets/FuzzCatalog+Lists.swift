@@ -1,16 +1,22 @@
 import Foundation
 import Trellis
 import TrellisExamples
+import TrellisSQLite
+import TrellisSQLiteExamples
 import TrellisTesting
 
 extension FuzzCatalog {
   /// Generated lists: content sections that trade rows, manual rows, a store list loaded in
-  /// batches with a placeholder and an add-item row, a sorted one, and a grouped one.
+  /// batches with a placeholder and an add-item row, a sorted one, a grouped one, and tasks in
+  /// SQLite loaded in batches.
   package static func lists() -> [FuzzTarget] {
     [
       FuzzTarget("lists/content-sections") { _ in contentSections() },
       FuzzTarget("lists/paged") { _ in try pagedList() },
       FuzzTarget("lists/grouped") { _ in try groupedList() },
+      FuzzTarget("lists/sqlite-paged") { setup in
+        try sqlitePagedList(in: setup.temporaryDirectory())
+      },
     ]
   }
 
@@ -118,5 +124,23 @@ extension FuzzCatalog {
       search: "title", sort: [SortKey("title")])
     list.configureSection = { section in section.placeholderText = "Empty" }
     return Navigator(root: Screen(arrayOfObjects: list, navigationBar: .addRightEditLeft))
+  }
+
+  /// Tasks in an SQLite file, loaded eight at a time, searched in SQL, with an add-item row.
+  static func sqlitePagedList(in folder: URL) throws -> Navigator {
+    let store = try TasksApp.sqliteStore(path: folder.appendingPathComponent("paged.sqlite").path)
+    let names = ContactsApp.lastNames
+    try store.insertAll(
+      (0..<30).map { index in
+        .object(ObjectReference(TaskItem(name: "\(names[index % names.count]) \(index)")))
+      })
+    let definition = try store.itemsDefinition ?? TasksApp.taskDefinition()
+    let model = TableModel(title: "Tasks")
+    let section = ArrayOfObjectsSection(id: "tasks", store: store, definition: definition)
+    section.fetchOptions = FetchOptions(batchSize: 8)
+    section.placeholderText = "No tasks"
+    section.addItemText = "Add task"
+    model.addSection(section)
+    return Navigator(root: Screen(model: model, navigationBar: .addLeftEditRight))
   }
 }
