@@ -33,14 +33,23 @@ public struct FuzzTarget: Sendable {
 
     init() {}
 
-    /// A new, empty directory, removed with everything in it when the run ends.
+    /// A new, empty directory, removed with everything in it when the run ends: in memory
+    /// where the system has a memory file system (`/dev/shm`), so that a run's many small
+    /// writes and syncs do not wait for a disk.
     public func temporaryDirectory() throws -> URL {
-      let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-        "trellis-fuzz-\(UUID().uuidString)")
+      let url = Self.base.appendingPathComponent("trellis-fuzz-\(UUID().uuidString)")
       try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
       atEnd { try? FileManager.default.removeItem(at: url) }
       return url
     }
+
+    private static let base: URL = {
+      let memory = "/dev/shm"
+      if FileManager.default.isWritableFile(atPath: memory) {
+        return URL(fileURLWithPath: memory, isDirectory: true)
+      }
+      return FileManager.default.temporaryDirectory
+    }()
 
     /// Runs `cleanup` when the run ends, after the app is gone.
     public func atEnd(_ cleanup: @escaping () -> Void) {
