@@ -96,8 +96,17 @@ let package = Package(
       resources: [.copy("Assets")]
     ),
 
-    // The headless table view and contract suites.
+    // The headless table view and contract suites, and the UI fuzzer.
     .target(name: "TrellisTesting", dependencies: ["Trellis", "TrellisDiff"]),
+    // The apps the UI fuzzer plays, shared by the tests and the benchmarks: the demo's apps,
+    // the descriptor fixtures, generated forms, lists and selections, and document screens.
+    .target(
+      name: "TrellisFuzzTargets",
+      dependencies: [
+        "TrellisTesting", "TrellisMacros", "TrellisExamples", "TrellisSQLiteExamples",
+        "TrellisDescriptors",
+      ]
+    ),
 
     // Executables.
     .executableTarget(
@@ -119,7 +128,7 @@ let package = Package(
       name: "trellis-bench",
       dependencies: [
         "TrellisDiff", "Trellis", "TrellisSQLite", "TrellisWeb", "TrellisExamples",
-        "TrellisSQLiteExamples", "TrellisTesting",
+        "TrellisSQLiteExamples", "TrellisTesting", "TrellisFuzzTargets",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
@@ -161,6 +170,9 @@ let package = Package(
         .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
       ]
     ),
+    .testTarget(name: "TrellisTestingTests", dependencies: ["TrellisTesting"]),
+    .testTarget(
+      name: "TrellisFuzzTargetsTests", dependencies: ["TrellisFuzzTargets", "TrellisTesting"]),
     .testTarget(
       name: "TrellisMacrosPluginTests",
       dependencies: [

@@ -7,7 +7,8 @@ struct Bench: AsyncParsableCommand {
     commandName: "trellis-bench",
     abstract: "Measure Trellis against its baselines in the same run.",
     subcommands: [
-      DiffCommand.self, FormsCommand.self, StoresCommand.self, WebCommand.self, StdlibProbe.self,
+      DiffCommand.self, FormsCommand.self, StoresCommand.self, WebCommand.self, FuzzCommand.self,
+      StdlibProbe.self,
     ])
 }
 

@@ -230,7 +230,7 @@ extension SQLiteStore {
       if value.isNull && !column.isNullable {
         throw StoreError.invalidItem("\(entity.table).\(column.name) cannot be empty")
       }
-      values.append(try SQLiteValues.database(value, column: column.name))
+      values.append(try SQLiteValues.column(value, column: column.name))
     }
     if let parent {
       names.append(parent.0)

@@ -19,6 +19,22 @@ enum SQLiteValues {
     }
   }
 
+  /// A value for a column, refused when SQLite would not give it back: text with a NUL
+  /// character (SQLite keeps the text before it), a NaN number (stored as NULL), a date that
+  /// is no time.
+  static func column(_ value: Value, column: String) throws(StoreError) -> DatabaseValue {
+    switch value {
+    case .string(let text) where text.utf8.contains(0):
+      throw .invalidItem("the column '\(column)' cannot hold text with a NUL character")
+    case .double(let number) where number.isNaN:
+      throw .invalidItem("the column '\(column)' cannot hold NaN")
+    case .date(let date) where !date.timeIntervalSince1970.isFinite:
+      throw .invalidItem("the column '\(column)' cannot hold a date that is no time")
+    default:
+      return try database(value, column: column)
+    }
+  }
+
   /// A stored value read back as the column's kind.
   static func value(_ stored: DatabaseValue, kind: SQLiteColumn.Kind) -> Value {
     switch (stored.storage, kind) {

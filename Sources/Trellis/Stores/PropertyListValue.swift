@@ -21,6 +21,27 @@ enum PropertyListValue {
     }
   }
 
+  /// What a suite's file gives back for `object` once saved and read again; `nil` when the
+  /// file could not be read back at all.
+  ///
+  /// On Linux a suite is an XML property list, which drops a string's leading U+FEFF and a
+  /// date's fraction of a second, and which a date that is no time (NaN, infinity) makes
+  /// unreadable, every other setting with it.
+  static func kept(_ object: Any) -> Any? {
+    #if os(Linux)
+      let format = PropertyListSerialization.PropertyListFormat.xml
+    #else
+      let format = PropertyListSerialization.PropertyListFormat.binary
+    #endif
+    guard
+      let data = try? PropertyListSerialization.data(
+        fromPropertyList: ["value": object], format: format, options: 0),
+      let read = try? PropertyListSerialization.propertyList(from: data, format: nil),
+      let value = (read as? [String: Any])?["value"]
+    else { return nil }
+    return value
+  }
+
   /// A property-list object as a value, typed like `like` where that settles a number's case.
   static func value(_ object: Any?, like: Value? = nil) -> Value {
     guard let object else { return .null }

@@ -32,7 +32,14 @@ public final class UserDefaultsObject: KeyValueCoding, @unchecked Sendable {
         keyPath: key, expected: start.type.description, found: value.type.description)
     }
     if let object = PropertyListValue.object(stored) {
-      defaults.set(object, forKey: key)
+      // Keep what the suite's file gives back, so that what is read now is what is read after
+      // the next save; refuse what the file cannot hold at all.
+      guard let kept = PropertyListValue.kept(object) else {
+        throw .typeMismatch(
+          keyPath: key, expected: "a value the settings file can hold",
+          found: value.type.description)
+      }
+      defaults.set(kept, forKey: key)
     } else {
       defaults.removeObject(forKey: key)
     }

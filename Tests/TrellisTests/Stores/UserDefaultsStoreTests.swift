@@ -146,4 +146,38 @@ struct UserDefaultsStoreTests {
     #expect(plist["message"] as? String == "from the child")
     #expect(plist["username"] as? String == "bob")
   }
+
+  /// What a setting reads is what its file keeps: the value does not change at a later save,
+  /// and a value the file cannot hold is refused rather than making the file unreadable. (Found
+  /// by the UI fuzzer: a date that is no time lost every setting at the next save, and a text
+  /// starting with U+FEFF lost that character then, under a row still showing it.)
+  @Test func aSettingReadsTheSameBeforeAndAfterTheNextSave() throws {
+    let store = try UserDefaultsStore(suiteName: Self.suiteName())
+    let settings = store.settings(defaults: [
+      "name": "", "birthday": .date(Date(timeIntervalSince1970: 0)), "count": 1,
+    ])
+    try settings.setValue("Ada", forKey: "name")
+    #expect(throws: BindingError.self) {
+      try settings.setValue(.date(Date(timeIntervalSince1970: .nan)), forKey: "birthday")
+    }
+    #expect(throws: BindingError.self) {
+      try settings.setValue(.date(Date(timeIntervalSince1970: .infinity)), forKey: "birthday")
+    }
+    for value: Value in ["\u{FEFF}bom", "a\u{FEFF}b", "plain"] {
+      try settings.setValue(value, forKey: "name")
+      let before = try settings.value(forKey: "name")
+      try settings.setValue(2, forKey: "count")
+      #expect(try settings.value(forKey: "name") == before, "\(value)")
+    }
+    try settings.setValue(.date(Date(timeIntervalSince1970: 1.5)), forKey: "birthday")
+    let before = try settings.value(forKey: "birthday")
+    try settings.setValue(3, forKey: "count")
+    #expect(try settings.value(forKey: "birthday") == before)
+    // The file still reads, with every setting in it.
+    #expect(store.synchronize())
+    let again = try UserDefaultsStore(suiteName: store.suiteName).settings(
+      defaults: settings.initial)
+    #expect(try again.value(forKey: "name") == "plain")
+    #expect(try again.value(forKey: "count") == 3)
+  }
 }

@@ -1,0 +1,103 @@
+import Foundation
+import Trellis
+import TrellisExamples
+import TrellisSQLite
+import TrellisSQLiteExamples
+import TrellisTesting
+
+extension FuzzCatalog {
+  /// The demo's apps, built as `trellis-demo` builds them, with their data in temporary files
+  /// (SQLite databases, a user-defaults suite, a JSON document); and the seed examples.
+  package static func demos() -> [FuzzTarget] {
+    [
+      FuzzTarget("demo/tasks") { setup in
+        let path = try setup.temporaryDirectory().appendingPathComponent("tasks.sqlite").path
+        let store = try TasksApp.sqliteStore(path: path)
+        try store.insertAll(sampleTasks().map { .object(ObjectReference($0)) })
+        let definition = try store.itemsDefinition ?? TasksApp.taskDefinition()
+        return Navigator(root: TasksApp.listScreen(store: store, definition: definition))
+      },
+      FuzzTarget("demo/tasks-memory") { _ in
+        try TasksApp.navigator(tasks: sampleTasks()).0
+      },
+      FuzzTarget("demo/tasks-master-detail") { _ in
+        let navigator = try TasksApp.navigator(tasks: sampleTasks()).0
+        navigator.isMasterDetail = true
+        return navigator
+      },
+      FuzzTarget("demo/contacts") { setup in
+        let path = try setup.temporaryDirectory().appendingPathComponent("contacts.sqlite").path
+        let store = try ContactsApp.sqliteStore(path: path, people: 60)
+        let list = try ContactsApp.model(store: store)
+        return Navigator(root: Screen(arrayOfObjects: list, navigationBar: .editRight))
+      },
+      FuzzTarget("demo/contacts-memory") { _ in
+        let definition = try ContactsApp.definition()
+        let store = MemoryStore(objects: ContactsApp.people(30), definition: definition)
+        let list = try ContactsApp.model(store: store)
+        return Navigator(root: Screen(arrayOfObjects: list, navigationBar: .editRight))
+      },
+      FuzzTarget("demo/settings") { setup in
+        // A suite named by an absolute path is kept at `<path>.plist`: never the real defaults.
+        let suite = try setup.temporaryDirectory().appendingPathComponent("settings").path
+        let store = try UserDefaultsStore(suiteName: suite)
+        setup.atEnd { UserDefaults.standard.removePersistentDomain(forName: suite) }
+        return Navigator(root: try SettingsApp.screen(for: SettingsApp.settings(in: store)))
+      },
+      FuzzTarget("demo/documents") { setup in
+        let url = try setup.temporaryDirectory().appendingPathComponent("document.json")
+        var file = try DocumentFile.create(
+          at: url,
+          root: [
+            "title": "My document", "author": "Ada", "pages": 12, "published": false,
+            "publisher": ["name": "Trellis Press", "city": "London"],
+          ], format: .json)
+        let definition = DataDefinition.document(file.root, name: url.lastPathComponent)
+        // Every commit is saved, as the demo saves it.
+        let object = DocumentObject(file.root)
+        object.onChange = { [weak object] _ in
+          if let object { try? file.save(object.root) }
+        }
+        let model = TableModel(title: url.lastPathComponent)
+        let draft = try model.generateSections(for: object, definition: definition, mode: .deferred)
+        return Navigator(
+          root: Screen(model: model, navigationBar: .doneRightCancelLeft, draft: draft))
+      },
+      FuzzTarget("demo/gofish") { _ in
+        let game = GoFishGame.seedExample()
+        let model = GoFishTable.model(for: game)
+        let actions = Section(id: "actions")
+        var turn = Row(id: RowID(.string("play")), kind: .button, text: "Play a turn")
+        turn.action = .named("playTurn")
+        actions.addRow(turn)
+        model.insertSection(actions, at: 0)
+        let navigator = Navigator(root: Screen(model: model))
+        navigator.namedActions["playTurn"] = { _ in game.playTurn() }
+        return navigator
+      },
+      FuzzTarget("demo/numbers") { _ in
+        let numbers = (1...600).map { "Number \($0)" }
+        let model = TableModel(title: "Numbers", style: .plain)
+        let section = ContentSection(
+          id: "numbers", header: "\(numbers.count) numbers", content: numbers
+        ) { number, row in row.text = number }
+        section.rendersRowsOnDemand = true
+        model.addSection(section)
+        return Navigator(root: Screen(model: model))
+      },
+      FuzzTarget("examples/strings") { _ in
+        Navigator(root: Screen(model: StringsExample.model().0, navigationBar: .addRightEditLeft))
+      },
+    ]
+  }
+
+  /// The demo's first tasks: one with steps, one plain, one in another category.
+  static func sampleTasks() -> [TaskItem] {
+    let report = TaskItem(name: "Write the report", category: "Work")
+    report.taskSteps = [TaskStep(name: "Outline"), TaskStep(name: "First draft")]
+    return [
+      report, TaskItem(name: "Water the plants"),
+      TaskItem(name: "Book the dentist", category: "Other", completed: true),
+    ]
+  }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import Trellis
+
+/// An app for the ``UIFuzzer`` to play with: a name, and how to start it afresh.
+///
+/// Every run starts a new app, so that a run, and its replay, begin from the same state. An app
+/// that keeps data in files asks its ``Setup`` for a temporary directory, which is removed when
+/// the run ends.
+///
+/// ```swift
+/// let tasks = FuzzTarget("tasks") { _ in try TasksApp.navigator(tasks: []).0 }
+/// let report = UIFuzzer(seed: 7).run(tasks, events: 500)
+/// ```
+public struct FuzzTarget: Sendable {
+  /// The name failures are reported under.
+  public let name: String
+  private let make: @Sendable (Setup) throws -> Navigator
+
+  /// Creates a target whose apps `make` starts.
+  public init(_ name: String, make: @escaping @Sendable (Setup) throws -> Navigator) {
+    self.name = name
+    self.make = make
+  }
+
+  /// Starts a new app; `setup` collects what must be cleaned up when the run ends.
+  func start(_ setup: Setup) throws -> Navigator {
+    try make(setup)
+  }
+
+  /// What an app's start needs besides its own code: temporary files, and clean-up.
+  public final class Setup {
+    private var cleanups: [() -> Void] = []
+
+    init() {}
+
+    /// A new, empty directory, removed with everything in it when the run ends: in memory
+    /// where the system has a memory file system (`/dev/shm`), so that a run's many small
+    /// writes and syncs do not wait for a disk.
+    public func temporaryDirectory() throws -> URL {
+      let url = Self.base.appendingPathComponent("trellis-fuzz-\(UUID().uuidString)")
+      try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+      atEnd { try? FileManager.default.removeItem(at: url) }
+      return url
+    }
+
+    private static let base: URL = {
+      let memory = "/dev/shm"
+      if FileManager.default.isWritableFile(atPath: memory) {
+        return URL(fileURLWithPath: memory, isDirectory: true)
+      }
+      return FileManager.default.temporaryDirectory
+    }()
+
+    /// Runs `cleanup` when the run ends, after the app is gone.
+    public func atEnd(_ cleanup: @escaping () -> Void) {
+      cleanups.append(cleanup)
+    }
+
+    /// Runs every clean-up, last registered first.
+    func finish() {
+      for cleanup in cleanups.reversed() { cleanup() }
+      cleanups = []
+    }
+  }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+import TrellisTesting
+
+@testable import TrellisFuzzTargets
+
+/// Every app of the catalog survives the UI fuzzer: at least 100,000 events in all, each
+/// followed by the contract and fresh-render checks.
+@Suite("Fuzz catalog")
+struct FuzzCatalogTests {
+  /// The events each target plays: together at least 100,000.
+  static let eventsPerTarget = (100_000 + FuzzCatalog.names.count - 1) / FuzzCatalog.names.count
+
+  @Test func theTargetsPlayAtLeastAHundredThousandEventsInAll() {
+    #expect(Self.eventsPerTarget * FuzzCatalog.names.count >= 100_000)
+    #expect(Set(FuzzCatalog.names).count == FuzzCatalog.names.count, "names are unique")
+  }
+
+  @Test(arguments: FuzzCatalog.names)
+  func survivesTheFuzzer(_ name: String) throws {
+    let target = try #require(FuzzCatalog.target(named: name))
+    let summary = FuzzCampaign(seed: 2026).run(target, events: Self.eventsPerTarget)
+    // The failures' text, not the failures: reflecting a date that is no time traps.
+    let failures = summary.failures.map(\.description)
+    #expect(failures.isEmpty, "\(failures.first ?? "")")
+    #expect(summary.events == Self.eventsPerTarget)
+  }
+
+  @Test func theCatalogCoversEveryKindOfApp() {
+    let names = FuzzCatalog.names
+    for prefix in ["demo/", "descriptor/", "forms/", "lists/", "selections/", "documents/"] {
+      #expect(names.contains { $0.hasPrefix(prefix) }, "\(prefix)")
+    }
+    for fixture in FuzzCatalog.descriptorFixtures {
+      #expect(names.contains("descriptor/\(fixture.file)"))
+      #expect(names.contains("descriptor/\(fixture.file)+editable"))
+    }
+    for format in DocumentFormat.allCases {
+      #expect(names.contains("documents/tree-\(format.rawValue)"))
+    }
+  }
+
+  /// Replays one run of a failure report, printing every event and how it ended:
+  /// `TRELLIS_FUZZ_TARGET=demo/tasks TRELLIS_FUZZ_SEED=42 TRELLIS_FUZZ_EVENTS=40 swift test
+  /// --filter replaysOneRun`.
+  @Test(.enabled(if: ProcessInfo.processInfo.environment["TRELLIS_FUZZ_TARGET"] != nil))
+  func replaysOneRun() throws {
+    let environment = ProcessInfo.processInfo.environment
+    let name = try #require(environment["TRELLIS_FUZZ_TARGET"])
+    let target = try #require(FuzzCatalog.target(named: name))
+    let seed = try #require(environment["TRELLIS_FUZZ_SEED"].flatMap { UInt64($0) })
+    let events = environment["TRELLIS_FUZZ_EVENTS"].flatMap { Int($0) } ?? 200
+    let report = UIFuzzer(seed: seed).run(target, events: events)
+    print(
+      report.failure.map(String.init(describing:)) ?? "no failure in \(report.events.count) events")
+  }
+}
