@@ -71,8 +71,27 @@ extension FuzzCatalog {
         turn.action = .named("playTurn")
         actions.addRow(turn)
         model.insertSection(actions, at: 0)
+        // The books and the opponents fold, as in the demo.
+        for section in model.sections where ["books", "opponents"].contains(section.id) {
+          section.isCollapsible = true
+        }
         let navigator = Navigator(root: Screen(model: model))
         navigator.namedActions["playTurn"] = { _ in game.playTurn() }
+        return navigator
+      },
+      FuzzTarget("demo/theme") { _ in try ThemeExample.navigator().0 },
+      FuzzTarget("demo/shapes") { _ in EditingShapes.navigator(state: try EditingShapes.State()) },
+      FuzzTarget("demo/tasks-fetched-rows") { _ in
+        // A list whose fetch appends a button row (seed 000's didFetchItems example).
+        let navigator = try TasksApp.navigator(tasks: sampleTasks()).0
+        navigator.top.model.modelActions.didFetchItems = { fetched in
+          var button = Row(id: RowID(.null), kind: .button, text: "Tap me!")
+          button.attributes.textAlignment = .center
+          fetched.appendedRows.append(button)
+        }
+        if let list = navigator.top.model.sections.first {
+          list.rowDefaults.detailAccessory = .detailDisclosureButton
+        }
         return navigator
       },
       FuzzTarget("demo/numbers") { _ in

@@ -42,6 +42,9 @@ public enum FuzzEvent: Hashable, Sendable, CustomStringConvertible {
     case .search(let text): "search(\(quote(text)))"
     case .loadMore(let section): "loadMore(section: \(section))"
     case .refresh: "refresh"
+    case .insert(let path): "insert(\(path))"
+    case .accessoryTap(let path): "accessoryTap(\(path))"
+    case .toggleSection(let index): "toggleSection(\(index))"
     }
   }
 

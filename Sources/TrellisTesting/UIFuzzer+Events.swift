@@ -5,7 +5,7 @@ extension UIFuzzer {
   /// What a person can do next, before it is aimed at a row.
   enum Action: CaseIterable {
     case select, enterValue, wrongValue, input, delete, move, drag, editing, add, done, cancel
-    case back, search, loadMore, refresh, invalidPath
+    case back, search, loadMore, refresh, invalidPath, insert, accessory, toggleSection
   }
 
   /// A screen as the fuzzer sees it: the rows its table shows, or, on a long table, the rows
@@ -112,6 +112,9 @@ extension UIFuzzer {
       case .loadMore: 2
       case .refresh: 2
       case .invalidPath: 4
+      case .insert: 2
+      case .accessory: 3
+      case .toggleSection: 2
       }
     }
     let weights = Action.allCases.map(weight)
@@ -162,6 +165,24 @@ extension UIFuzzer {
       return send(.loadMore(section: random.int(-1..<(view.sections.count + 1))))
     case .refresh: return send(.refresh)
     case .invalidPath: return invalidPathEvent(on: view)
+    case .insert:
+      let inserting = paths.filter { view.row($0).editingStyle == .insert }
+      return send(.insert(pick(paths, preferring: inserting, view)))
+    case .accessory:
+      let buttons = paths.filter { path in
+        let row = view.row(path)
+        return [row.accessory, row.editingAccessory].contains {
+          $0 == .detailDisclosureButton || $0 == .detailButton
+        }
+      }
+      return send(.accessoryTap(pick(paths, preferring: buttons, view)))
+    case .toggleSection:
+      let folding = view.sections.indices.filter { _ in true }
+      let index =
+        folding.isEmpty || random.chance(0.1)
+        ? random.element(of: [-1, view.sections.count, Int.max])
+        : random.element(of: folding)
+      return send(.toggleSection(index))
     }
   }
 
