@@ -97,12 +97,22 @@ final class DescriptorBinder {
         return value.isNull ? nil : RowSnapshot.displayable(value).displayText
       } catch { throw self.error("cannot read '\(keyPath)': \(error)", location) }
     case .function(let name, let location)?:
-      guard let function = library.functions[name] else {
-        throw error(unknownName("function", name, Array(library.functions.keys)), location)
-      }
-      let value = function(scope.descriptorValue)
+      let value = try call(name, location, scope)
       return value.isNull ? nil : value.displayText
+    case .object(let object)?:
+      let value = try value(object, from: scope)
+      return value.isNull ? nil : RowSnapshot.displayable(value).displayText
     }
+  }
+
+  /// The result of the function registered as `name`, for `scope`.
+  func call(_ name: String, _ location: SourceLocation?, _ scope: any KeyValueCoding)
+    throws(Diagnostic) -> Value
+  {
+    guard let function = library.functions[name] else {
+      throw error(unknownName("function", name, Array(library.functions.keys)), location)
+    }
+    return function(scope.descriptorValue)
   }
 
   /// The value at `keyPath` of `scope`; `SELF` is the object itself.
@@ -173,21 +183,26 @@ final class DescriptorBinder {
     }
   }
 
-  /// A name from a fixed set, from a literal or a key path.
-  func named<T: RawRepresentable>(
+  /// A name from a fixed set, from a literal, a key path, a function or a substitution; a
+  /// whole number is UIKit's constant of that raw value (as RCSTableKit's `:sel` keys return).
+  func named<T: RawRepresentable & CaseIterable>(
     _ text: DescriptorText?, _ scope: any KeyValueCoding, _ type: T.Type
   )
     throws(Diagnostic) -> T? where T.RawValue == String
   {
     guard let name = try self.text(text, scope) else { return nil }
-    guard let value = T(rawValue: name) else {
-      let location: SourceLocation? =
-        switch text {
-        case .keyPath(_, let at)?, .function(_, let at)?: at
-        default: nil
-        }
-      throw error("'\(name)' is not a valid \(T.self)", location)
+    if let value = T(rawValue: name) { return value }
+    let all = Array(T.allCases)
+    if let index = Int(name), all.indices.contains(index) { return all[index] }
+    throw error("'\(name)' is not a valid \(T.self)", Self.location(of: text))
+  }
+
+  /// Where a text is written, when it is read from somewhere.
+  static func location(of text: DescriptorText?) -> SourceLocation? {
+    switch text {
+    case .keyPath(_, let at)?, .function(_, let at)?: at
+    case .object(.named(_, let at))?, .object(.keyPath(_, let at))?: at
+    default: nil
     }
-    return value
   }
 }

@@ -21,18 +21,23 @@ public struct DescriptorLibrary: Sendable {
   public var functions: [String: @Sendable (Value) -> Value]
   /// The theme every screen is dressed in.
   public var theme: Theme?
+  /// The app's own cell classes, for cells named when binding (RCSTableKit's `cell:kvc` and
+  /// `cell:sel`); read descriptors with the same registry.
+  public var classes: DescriptorClasses
 
   /// Creates a library.
   public init(
     descriptors: [String: TableDescriptor] = [:], objects: [String: Value] = [:],
     actions: [String: @Sendable (RowContext) -> Void] = [:],
-    functions: [String: @Sendable (Value) -> Value] = [:], theme: Theme? = nil
+    functions: [String: @Sendable (Value) -> Value] = [:], theme: Theme? = nil,
+    classes: DescriptorClasses = DescriptorClasses()
   ) {
     self.descriptors = descriptors
     self.objects = objects
     self.actions = actions
     self.functions = functions
     self.theme = theme
+    self.classes = classes
   }
 
   /// A navigator showing `descriptor` bound to `root`, which pushes the library's descriptors

@@ -62,13 +62,19 @@ struct DescriptorNode {
   }
 
   /// Reports every key not in `allowed`, suggesting the closest allowed one.
-  func checkKeys(_ allowed: [String], in what: String) {
+  ///
+  /// When `othersAreIgnored`, the format lets apps add keys of their own: a key close to an
+  /// allowed one is still an error (a misspelling), any other only a warning.
+  func checkKeys(_ allowed: [String], in what: String, othersAreIgnored: Bool = false) {
     guard let dictionary = value.dictionaryValue else { return }
     for key in dictionary.keys where !allowed.contains(key) {
-      var message = "unknown key '\(key)' in \(what)"
-      if let suggestion = NameSuggestion.closest(to: key, among: allowed) {
-        message += " (did you mean '\(suggestion)'?)"
+      let suggestion = NameSuggestion.closest(to: key, among: allowed)
+      if othersAreIgnored && suggestion == nil {
+        reading.warning("unknown key '\(key)' in \(what) is ignored", at: path(key))
+        continue
       }
+      var message = "unknown key '\(key)' in \(what)"
+      if let suggestion { message += " (did you mean '\(suggestion)'?)" }
       reading.error(message, at: path(key), onKey: true)
     }
   }

@@ -15,6 +15,18 @@ final class DescriptorSection: Section {
   let object: any KeyValueCoding
   let sectionDescriptor: SectionDescriptor
   private var isEditing = false
+  /// The header and footer code set (``BoundSection``), over the descriptor's.
+  var headerOverride: String??
+  var footerOverride: String??
+  /// What code set on rows (``BoundRow``), by row name.
+  var rowOverrides: [String: RowOverride] = [:]
+
+  /// What code set on the rows of one name, over their descriptor.
+  struct RowOverride {
+    var text: String??
+    var detail: String??
+    var isEnabled: Bool?
+  }
 
   init(
     id: String, descriptor: SectionDescriptor, object: any KeyValueCoding, entries: [Entry],
@@ -125,7 +137,9 @@ final class DescriptorSection: Section {
     let d = entry.descriptor
     let scope = entry.object
     let descriptor = binder.descriptor
-    var row = Row(id: entry.id, kind: d.kind)
+    let cell = try binder.cellKind(d.cellClass, scope)
+    let kind = cell?.kind ?? d.kind
+    var row = Row(id: entry.id, kind: kind)
     row.text = try binder.text(d.text, scope)
     row.detailText = try binder.text(d.detail, scope)
     row.imageName = try binder.text(d.image, scope)
@@ -152,7 +166,7 @@ final class DescriptorSection: Section {
     row.attributes.allowsNoSelection = d.allowsNoChoice
     row.attributes.minimum = d.minimum
     row.attributes.maximum = d.maximum
-    row.attributes.template = d.template
+    row.attributes.template = cell?.template ?? d.template
     if let capitalization = d.autocapitalization {
       row.attributes.autocapitalization = capitalization
     }
@@ -170,33 +184,58 @@ final class DescriptorSection: Section {
     if d.chooses == nil || d.value == nil {
       row.accessory =
         try binder.named(d.accessory, scope, Accessory.self)
-        ?? (d.kind.pushesDetail || d.kind == .link ? .disclosureIndicator : .none)
+        ?? (kind.pushesDetail || kind == .link ? .disclosureIndicator : .none)
     }
     row.editingAccessory = try binder.named(d.editingAccessory, scope, Accessory.self) ?? .none
     row.editingStyle = d.editingStyle ?? .none
     row.isDeletable = d.editingStyle == .delete
     row.height = d.height
     row.themeStyle = d.themeStyle
-    row.attributes.isSecure = d.isSecure
+    try applyAppearance(d, scope, to: &row)
     row.attributes.becomesFirstResponder = d.becomesFirstResponder
-    row.attributes.placeholder = d.placeholder
     row.attributes.url = d.url
-    let action = editing ? (d.editingAction ?? (descriptor.isEditable ? nil : d.action)) : d.action
+    var selected =
+      editing ? (d.editingAction ?? (descriptor.isEditable ? nil : d.action)) : d.action
+    if let urlText = d.urlText, let url = try binder.text(urlText, scope) {
+      row.attributes.url = url
+      if !editing || !descriptor.isEditable { selected = .open(url) }
+    }
     let selectable =
       editing
       ? descriptor.selection.allowsSelectionDuringEditing || d.editingAction != nil
       : descriptor.selection.allowsSelection
     if selectable {
-      row.action = try rowAction(action, d)
+      row.action = try rowAction(selected, d, kind)
     }
-    row.accessoryAction = try rowAction(d.accessoryAction, d)
-    row.editingAccessoryAction = try rowAction(d.editingAccessoryAction, d)
-    row.editingStyleAction = try rowAction(d.editingStyleAction, d)
+    row.accessoryAction = try rowAction(d.accessoryAction, d, kind)
+    row.editingAccessoryAction = try rowAction(d.editingAccessoryAction, d, kind)
+    row.editingStyleAction = try rowAction(d.editingStyleAction, d, kind)
+    if let name = d.name, let override = rowOverrides[name] {
+      if let text = override.text { row.text = text }
+      if let detail = override.detail { row.detailText = detail }
+      if let enabled = override.isEnabled { row.isEnabled = enabled }
+    }
     return row
   }
 
+  /// The row's own colours, alignment, secure entry and placeholder.
+  private func applyAppearance(_ d: RowDescriptor, _ scope: any KeyValueCoding, to row: inout Row)
+    throws(Diagnostic)
+  {
+    row.attributes.backgroundColor = try binder.color(d.backgroundColor, scope, "backgroundColor")
+    row.attributes.textColor = try binder.color(d.textColor, scope, "textColor")
+    row.attributes.detailTextColor = try binder.color(d.detailTextColor, scope, "detailTextColor")
+    row.attributes.textAlignment = d.textAlignment
+    row.attributes.isSecure = try binder.holds(d.secure, scope, fallback: d.isSecure)
+    if d.placeholderText != nil {
+      row.attributes.placeholder = try binder.text(d.placeholderText, scope)
+    } else {
+      row.attributes.placeholder = d.placeholder
+    }
+  }
+
   /// Every binding problem of `entry`, each part checked on its own, so that one mistake does
-  /// not hide the next.
+  /// not hide the next; warnings for colours and cell classes that cannot be found.
   func problems(_ entry: Entry) -> [Diagnostic] {
     let d = entry.descriptor
     let scope = entry.object
@@ -204,7 +243,7 @@ final class DescriptorSection: Section {
     func check(_ body: () throws(Diagnostic) -> Void) {
       do { try body() } catch { found.append(error) }
     }
-    for text in [d.text, d.detail, d.image] {
+    for text in [d.text, d.detail, d.image, d.placeholderText, d.urlText] {
       check { () throws(Diagnostic) in _ = try binder.text(text, scope) }
     }
     check { () throws(Diagnostic) in
@@ -213,6 +252,15 @@ final class DescriptorSection: Section {
     for accessory in [d.accessory, d.editingAccessory] {
       check { () throws(Diagnostic) in _ = try binder.named(accessory, scope, Accessory.self) }
     }
+    for (color, key) in [
+      (d.backgroundColor, "backgroundColor"), (d.textColor, "textColor"),
+      (d.detailTextColor, "detailTextColor"),
+    ] {
+      check { () throws(Diagnostic) in _ = try binder.color(color, scope, key) }
+      if let warning = binder.colorWarning(color, scope, key) { found.append(warning) }
+    }
+    check { () throws(Diagnostic) in _ = try binder.cellKind(d.cellClass, scope) }
+    if let warning = binder.cellWarning(d.cellClass, scope) { found.append(warning) }
     if let keyPath = d.value {
       check { () throws(Diagnostic) in
         do { _ = try scope.value(forKeyPath: keyPath) } catch {
@@ -221,23 +269,24 @@ final class DescriptorSection: Section {
       }
     }
     check { () throws(Diagnostic) in _ = try binder.choices(d.choices, scope) }
-    for condition in [d.enabled, d.visible] {
+    for condition in [d.enabled, d.visible, d.secure] {
       check { () throws(Diagnostic) in _ = try binder.holds(condition, scope, fallback: true) }
     }
+    let kind = ((try? binder.cellKind(d.cellClass, scope)) ?? nil)?.kind ?? d.kind
     for action in [
       d.action, d.editingAction, d.accessoryAction, d.editingAccessoryAction,
       d.editingStyleAction,
     ] {
-      check { () throws(Diagnostic) in _ = try rowAction(action, d) }
+      check { () throws(Diagnostic) in _ = try rowAction(action, d, kind) }
     }
     return found
   }
 
-  private func rowAction(_ action: DescriptorAction?, _ d: RowDescriptor) throws(Diagnostic)
-    -> RowAction?
+  private func rowAction(_ action: DescriptorAction?, _ d: RowDescriptor, _ kind: RowKind)
+    throws(Diagnostic) -> RowAction?
   {
     switch action {
-    case nil: return d.kind.pushesDetail && d.value != nil ? .pushDetail : nil
+    case nil: return kind.pushesDetail && d.value != nil ? .pushDetail : nil
     case .named(let name, let location)?:
       guard binder.library.actions[name] != nil else {
         throw binder.error(

@@ -1,46 +1,90 @@
 import Trellis
 
-/// Reads RCSTableKit's table definitions, unchanged: `displaySections`/`sections`,
-/// `displayRows`/`rows`, the `:kvc` and `:sel` key variants, and `pushConfiguration`.
+/// Reads RCSTableKit's table definitions, unchanged, as its source reads them: the keys of
+/// `RCSTableKitConstants.m`, read by `RCSTableDefinition`, `RCSTableSectionDefinition`,
+/// `RCSTableRowDefinition` and `RCSEditStringCell`.
 ///
 /// `:kvc` keys become key paths; `:sel` keys name actions (or, for values, functions) that the
 /// app registers in Swift with ``DescriptorLibrary``. RCSTableKit lets apps invent their own
 /// keys, so an unknown key is a warning, and an error only when it looks like a misspelt key.
+/// Keys that RCSTableKit's README names but its source does not read are read as the source's
+/// key, with a warning.
 struct RCSTableKitReader {
   let reading: DescriptorReading
+  let classes: DescriptorClasses
 
   static let tableKeys = [
-    "nib", "nibBundle", "controller", "isEditable", "title", "title:kvc", "title:sel",
-    "allowsSelection", "allowsSelectionDuringEditing", "allowsMultipleSelection",
-    "allowsMultipleSelectionDuringEditing", "displaySections", "sections",
-    "tableHeaderImagePath:kvc", "tableHeaderImagePathSelector:sel", "themeStyle",
+    "nib", "nibBundle", "controller", "isEditable", "allowsSelection",
+    "allowsSelectionDuringEditing", "allowsMultipleSelection",
+    "allowsMultipleSelectionDuringEditing", "displaySections", "sections", "title", "title:kvc",
+    "tableHeaderImagePath:kvc", "tableHeaderImagePath:sel",
   ]
   static let sectionKeys = [
-    "displayRows", "rows", "list", "list:kvc", "object", "object:kvc", "predicate",
-    "headerTitle", "headerTitle:kvc", "footerTitle", "footerTitle:kvc", "themeStyle",
+    "displayRows", "rows", "list", "object", "predicate", "title", "title:kvc",
   ]
   static let rowKeys = [
-    "list", "list:kvc", "object", "object:kvc", "predicate", "cell", "cell:kvc", "cell:sel",
-    "cellNib", "cellStyle", "cellStyle:kvc", "cellStyle:sel", "becomeFirstResponder",
-    "rowHeight", "backgroundColor:kvc", "backgroundColor:sel", "text", "text:kvc", "text:sel",
-    "detailText", "detailText:kvc", "detailText:sel", "image", "image:kvc", "image:sel",
-    "action:sel", "action:view:sel", "action:edit:sel", "pushConfiguration",
-    "pushConfiguration:view", "pushConfiguration:edit", "accessoryType", "accessoryType:kvc",
-    "accessoryType:sel", "editingAccessoryType", "editingAccessoryType:kvc",
-    "editingAccessoryType:sel", "accessoryPushConfiguration", "accessoryPushConfiguration:view",
-    "accessoryPushConfiguration:edit", "accessoryAction:sel", "accessoryAction:view:sel",
-    "accessoryAction:edit:sel", "editingStyle", "editingStyleAction:sel",
-    "editingStylePushConfiguration", "themeStyle",
+    "list", "object", "predicate", "cell", "cell:kvc", "cell:sel", "cellNib", "cellStyle",
+    "cellStyle:kvc", "cellStyle:sel", "becomeFirstResponder", "rowHeight", "backgroundColor",
+    "backgroundColor:sel", "text", "text:kvc", "text:sel", "detailText", "detailText:kvc",
+    "detailText:sel", "image", "image:kvc", "image:sel", "action:sel", "action:view:sel",
+    "action:edit:sel", "pushConfiguration", "pushConfiguration:view", "pushConfiguration:edit",
+    "accessoryType", "accessoryType:kvc", "accessoryType:sel", "editingAccessoryType",
+    "editingAccessoryType:kvc", "editingAccessoryType:sel", "accessoryPushConfiguration",
+    "accessoryPushConfiguration:view", "accessoryPushConfiguration:edit", "accessoryAction:sel",
+    "accessoryAction:view:sel", "accessoryAction:edit:sel", "editingStyle",
+    "editingStyleAction:sel", "editingStylePushConfiguration",
+  ]
+  /// The keys RCSEditStringCell reads from its row's definition.
+  static let editStringKeys = [
+    "attribute", "autocapitalizationType", "autocorrectionType", "clearButtonMode",
+    "staticPlaceholder", "placeholder", "staticKeyboardType", "keyboardType",
+  ]
+  /// Keys Trellis adds: a theme style everywhere, a computed title, section footers.
+  static let tableExtensions = ["title:sel", "themeStyle"]
+  static let sectionExtensions = ["footerTitle", "footerTitle:kvc", "themeStyle"]
+  static let rowExtensions = ["themeStyle"]
+
+  /// A key RCSTableKit does not read, the key it reads instead, and why the other is written.
+  struct Alias {
+    let key: String
+    let reason: String
+  }
+
+  static let readme = "RCSTableKit's README names it, but the library reads"
+  static let notRCS = "it is not an RCSTableKit key; RCSTableKit reads"
+  static let tableAliases: [String: Alias] = [
+    "tableHeaderImagePathSelector:sel": Alias(key: "tableHeaderImagePath:sel", reason: readme)
+  ]
+  static let sectionAliases: [String: Alias] = [
+    "headerTitle": Alias(key: "title", reason: notRCS),
+    "headerTitle:kvc": Alias(key: "title:kvc", reason: notRCS),
+    "list:kvc": Alias(key: "list", reason: notRCS),
+    "object:kvc": Alias(key: "object", reason: notRCS),
+  ]
+  static let rowAliases: [String: Alias] = [
+    "backgroundColor:kvc": Alias(key: "backgroundColor", reason: readme),
+    "list:kvc": Alias(key: "list", reason: notRCS),
+    "object:kvc": Alias(key: "object", reason: notRCS),
   ]
 
   func read() -> TableDescriptor? {
     let root = reading.root
     guard root.expectDictionary("an RCSTableKit table definition") else { return nil }
-    checkKeys(root, Self.tableKeys, in: "the table definition")
+    checkKeys(
+      root, Self.tableKeys + Self.tableExtensions, aliases: Self.tableAliases,
+      in: "the table definition")
     var descriptor = TableDescriptor(
       format: .rcsTableKit, file: reading.document.file, location: root.location)
-    descriptor.style = root.string("nib") == "RCSTableViewPlain" ? .plain : .grouped
+    descriptor.style = style(root)
+    _ = root.string("nibBundle")
+    descriptor.controller = root.string("controller")
     descriptor.title = text(root, "title")
+    if descriptor.title == nil, let function = root.string("title:sel") {
+      descriptor.title = .function(function, at: root.location(of: "title:sel"))
+    }
+    for key in ["tableHeaderImagePath:kvc", "tableHeaderImagePath:sel"] {
+      _ = root.string(written(root, key, Self.tableAliases))
+    }
     descriptor.isEditable = root.bool("isEditable") ?? false
     descriptor.navigationBar = descriptor.isEditable ? .editRight : NavigationBarType.none
     descriptor.themeStyle = root.string("themeStyle")
@@ -71,32 +115,70 @@ struct RCSTableKitReader {
     return descriptor
   }
 
-  private func suggestion(_ name: String, _ candidates: [String]) -> String {
+  /// `nib`: RCSTableKit's two nibs give the table's style; an app's own nib is drawn grouped.
+  private func style(_ root: DescriptorNode) -> TableStyle {
+    guard let nib = root.string("nib") else { return .grouped }
+    switch nib {
+    case "RCSTableViewPlain": return .plain
+    case "RCSTableViewGrouped": return .grouped
+    default:
+      if let close = RMSTableViewsClasses.misspelt(
+        nib, among: ["RCSTableViewPlain", "RCSTableViewGrouped"])
+      {
+        reading.error("unknown nib '\(nib)' (did you mean '\(close)'?)", at: root.path("nib"))
+      } else {
+        reading.warning(
+          "nib '\(nib)' is the app's own, which Trellis cannot load: the table is drawn grouped",
+          at: root.path("nib"), onKey: false)
+      }
+      return .grouped
+    }
+  }
+
+  func suggestion(_ name: String, _ candidates: [String]) -> String {
     NameSuggestion.closest(to: name, among: candidates).map { " (did you mean '\($0)'?)" } ?? ""
   }
 
-  /// Unknown keys: an error when close to a known key, a warning otherwise.
-  private func checkKeys(_ node: DescriptorNode, _ allowed: [String], in what: String) {
-    guard let dictionary = node.value.dictionaryValue else { return }
-    for key in dictionary.keys where !allowed.contains(key) {
-      if let close = NameSuggestion.closest(to: key, among: allowed) {
-        reading.error(
-          "unknown key '\(key)' in \(what) (did you mean '\(close)'?)", at: node.path(key),
-          onKey: true)
+  /// Unknown keys (an error when close to a known key, a warning otherwise), and keys written
+  /// as an alias (a warning).
+  func checkKeys(
+    _ node: DescriptorNode, _ allowed: [String], aliases: [String: Alias], in what: String
+  ) {
+    node.checkKeys(allowed + aliases.keys.sorted(), in: what, othersAreIgnored: true)
+    for (alias, target) in aliases.sorted(by: { $0.key < $1.key }) where node.has(alias) {
+      if node.has(target.key) {
+        reading.warning(
+          "'\(alias)' in \(what) is ignored: \(target.reason) '\(target.key)', which is given",
+          at: node.path(alias))
       } else {
-        reading.warning("unknown key '\(key)' in \(what) is ignored", at: node.path(key))
+        reading.warning(
+          "'\(alias)' in \(what): \(target.reason) '\(target.key)'; read as that",
+          at: node.path(alias))
       }
     }
   }
 
+  /// The key `key` is written under: itself, or an alias of it.
+  func written(_ node: DescriptorNode, _ key: String, _ aliases: [String: Alias]) -> String {
+    if node.has(key) { return key }
+    return aliases.first { $0.value.key == key && node.has($0.key) }?.key ?? key
+  }
+
   private func section(_ node: DescriptorNode, name: String) -> SectionDescriptor? {
     guard node.expectDictionary("section '\(name)'") else { return nil }
-    checkKeys(node, Self.sectionKeys, in: "section '\(name)'")
+    let aliases = Self.sectionAliases
+    checkKeys(
+      node, Self.sectionKeys + Self.sectionExtensions, aliases: aliases, in: "section '\(name)'")
     var section = SectionDescriptor(name: name, location: node.location)
-    section.header = text(node, "headerTitle")
+    let title = written(node, "title", aliases)
+    section.header =
+      node.string(title).map(DescriptorText.literal)
+      ?? node.string(written(node, "title:kvc", aliases)).map { keyPath in
+        .keyPath(keyPath, at: node.location(of: written(node, "title:kvc", aliases)))
+      }
     section.footer = text(node, "footerTitle")
-    section.list = object(node, "list")
-    section.object = object(node, "object")
+    section.list = object(node, written(node, "list", aliases))
+    section.object = object(node, written(node, "object", aliases))
     section.visible = node.predicate("predicate")
     section.themeStyle = node.string("themeStyle")
     let order =
@@ -117,38 +199,8 @@ struct RCSTableKitReader {
     return section
   }
 
-  private func row(_ node: DescriptorNode, name: String) -> RowDescriptor? {
-    guard node.expectDictionary("row '\(name)'") else { return nil }
-    checkKeys(node, Self.rowKeys, in: "row '\(name)'")
-    var row = RowDescriptor(name: name, location: node.location)
-    row.object = object(node, "object")
-    row.list = object(node, "list")
-    row.visible = node.predicate("predicate")
-    row.cellStyle = named(node, "cellStyle", RowAttributes.CellStyle.self)
-    row.becomesFirstResponder = node.bool("becomeFirstResponder") ?? false
-    row.height = node.number("rowHeight")
-    row.text = text(node, "text")
-    row.detail = text(node, "detailText")
-    row.image = text(node, "image")
-    row.accessory = named(node, "accessoryType", Accessory.self)
-    row.editingAccessory = named(node, "editingAccessoryType", Accessory.self)
-    row.editingStyle = node.choice("editingStyle", EditingStyle.self)
-    row.themeStyle = node.string("themeStyle")
-    row.action =
-      action(node, "action:view:sel", "pushConfiguration:view")
-      ?? action(node, "action:sel", "pushConfiguration")
-    row.editingAction = action(node, "action:edit:sel", "pushConfiguration:edit")
-    row.accessoryAction =
-      action(node, "accessoryAction:view:sel", "accessoryPushConfiguration:view")
-      ?? action(node, "accessoryAction:sel", "accessoryPushConfiguration")
-    row.editingAccessoryAction = action(
-      node, "accessoryAction:edit:sel", "accessoryPushConfiguration:edit")
-    row.editingStyleAction = action(node, "editingStyleAction:sel", "editingStylePushConfiguration")
-    return row
-  }
-
   /// `key`, `key:kvc` or `key:sel`, whichever is present (the literal first).
-  private func text(_ node: DescriptorNode, _ key: String) -> DescriptorText? {
+  func text(_ node: DescriptorNode, _ key: String) -> DescriptorText? {
     if let literal = node.string(key) { return .literal(literal) }
     if let keyPath = node.string(key + ":kvc") {
       return .keyPath(keyPath, at: node.location(of: key + ":kvc"))
@@ -159,41 +211,8 @@ struct RCSTableKitReader {
     return nil
   }
 
-  /// Like `text(_:_:)`, checking a literal against the names of `type`.
-  private func named<T: RawRepresentable & CaseIterable>(
-    _ node: DescriptorNode, _ key: String, _ type: T.Type
-  ) -> DescriptorText? where T.RawValue == String {
-    let result = text(node, key)
-    if case .literal(let name)? = result {
-      guard
-        DescriptorNode.choice(name, type, reading: reading, path: node.path(key), key: key) != nil
-      else { return nil }
-    }
-    return result
-  }
-
-  private func object(_ node: DescriptorNode, _ key: String) -> DescriptorObject? {
-    if let text = node.string(key) { return DescriptorObject(text, at: node.location(of: key)) }
-    if let text = node.string(key + ":kvc") {
-      return DescriptorObject(text, at: node.location(of: key + ":kvc"))
-    }
-    return nil
-  }
-
-  private func action(_ node: DescriptorNode, _ selectorKey: String, _ pushKey: String)
-    -> DescriptorAction?
-  {
-    if let name = node.string(selectorKey) {
-      if node.has(pushKey) {
-        reading.error(
-          "a row has either '\(selectorKey)' or '\(pushKey)', not both", at: node.path(pushKey),
-          onKey: true)
-      }
-      return .named(name, at: node.location(of: selectorKey))
-    }
-    if let name = node.string(pushKey) {
-      return .push(DescriptorPush(name, at: node.location(of: pushKey)))
-    }
-    return nil
+  /// A key path (or, in Trellis, a `:name` substitution) at `key`.
+  func object(_ node: DescriptorNode, _ key: String) -> DescriptorObject? {
+    node.string(key).map { DescriptorObject($0, at: node.location(of: key)) }
   }
 }

@@ -1,32 +1,27 @@
 import Trellis
 
-/// Reads RMSTableViews' form descriptors, unchanged: a list of sections, each with
-/// `properties.headerTitle` and `rows` whose `className` says what the row is.
+/// Reads RMSTableViews' form descriptors, unchanged, as RMSFormViewController reads them: a
+/// list of sections, each with an optional section `className`, `bindVariable`, `enabled`,
+/// `properties` and `rows`, each row a cell `className` with the same keys.
+///
+/// Every property is set on the cell or section by key path in the library; Trellis maps the
+/// properties each library class reads (see ``RMSTableViewsClasses``) and reports the others.
+/// A string value that starts with a colon is a substitution, resolved when binding. App
+/// classes are registered in ``DescriptorClasses``; an unregistered one is a warning.
 struct RMSTableViewsReader {
   let reading: DescriptorReading
+  let classes: DescriptorClasses
 
-  /// The cell classes RMSTableViews ships, and the row kinds they become.
-  static let classKinds: [String: RowKind] = [
-    "RMSTextEntryCell": .textField,
-    "RMSSwitchCell": .switch,
-    "RMSArrayPickerCell": .selection,
-    "RMSNamedColorPickerCell": .selection,
-    "RMSWebViewCell": .link,
-    "RMSHeightPickerCell": .selection,
-    "RMSBattingAveragePickerCell": .selection,
-  ]
-  static let sectionKeys = ["bindVariable", "properties", "rows"]
-  static let sectionPropertyKeys = ["headerTitle", "footerTitle"]
-  static let rowKeys = ["className", "enabled", "properties"]
-  static let rowPropertyKeys = [
-    "representedObject", "keyPath", "labelText", "choices", "secureTextEntry", "enabled",
-    "URLString", "title", "placeholder",
-  ]
-  /// The colours a named-colour picker offers.
-  static let colorNames = [
-    "Black", "Blue", "Brown", "Cyan", "Gray", "Green", "Magenta", "Orange", "Purple", "Red",
-    "White", "Yellow",
-  ]
+  static let sectionKeys = ["className", "bindVariable", "enabled", "properties", "rows"]
+  static let rowKeys = ["className", "bindVariable", "enabled", "properties"]
+
+  /// A section's class: the library class it is drawn as, and the app's registration.
+  struct SectionClass {
+    let name: String
+    let base: RMSSectionClass
+    let registration: DescriptorClass?
+    let isAppClass: Bool
+  }
 
   func read() -> TableDescriptor? {
     let root = reading.root
@@ -48,104 +43,121 @@ struct RMSTableViewsReader {
 
   private func section(_ node: DescriptorNode) -> SectionDescriptor? {
     guard node.expectDictionary("a section") else { return nil }
-    node.checkKeys(Self.sectionKeys, in: "a section")
+    node.checkKeys(Self.sectionKeys, in: "a section", othersAreIgnored: true)
+    guard let sectionClass = sectionClass(node) else { return nil }
     var section = SectionDescriptor(name: node.string("bindVariable"), location: node.location)
-    if let properties = node.dictionary("properties") {
-      properties.checkKeys(Self.sectionPropertyKeys, in: "a section's properties")
-      section.header = properties.string("headerTitle").map(DescriptorText.literal)
-      section.footer = properties.string("footerTitle").map(DescriptorText.literal)
-    }
-    if node.require("rows", in: "a section"), let rows = node.list("rows") {
-      section.rows = rows.compactMap(row)
+    section.visible = RMSProperties(
+      reading: reading, node: node, defaults: [:], fallbackPath: node.path
+    ).condition("enabled")
+    let properties = RMSProperties(
+      reading: reading, node: node.dictionary("properties"),
+      defaults: sectionClass.registration?.properties ?? [:],
+      fallbackPath: node.has("className") ? node.path("className") : node.path)
+    checkProperties(
+      properties, allowed: sectionClass.base.properties, className: sectionClass.name,
+      drawnAs: sectionClass.isAppClass ? sectionClass.base.name : nil)
+    section.header = properties.text("headerTitle")
+    section.footer = properties.text("footerTitle")
+    let rowDefaults = sectionClass.registration?.rowProperties ?? [:]
+    if sectionClass.base.isDynamic {
+      if node.has("rows") {
+        reading.warning(
+          "\(sectionClass.name) makes its rows from 'representedObjects'; 'rows' is ignored",
+          at: node.path("rows"))
+      }
+      section.rows = dynamicRow(properties, rowDefaults: rowDefaults, in: node).map { [$0] } ?? []
+    } else if let rows = node.list("rows") {
+      section.rows = rows.compactMap { row($0, rowDefaults: rowDefaults) }
     }
     return section
   }
 
-  private func row(_ node: DescriptorNode) -> RowDescriptor? {
-    guard node.expectDictionary("a row") else { return nil }
-    node.checkKeys(Self.rowKeys, in: "a row")
-    guard node.require("className", in: "a row"), let className = node.string("className") else {
+  /// The class of a section: `RMSFormSection` when it names none.
+  private func sectionClass(_ node: DescriptorNode) -> SectionClass? {
+    let form = RMSTableViewsClasses.section("RMSFormSection")!
+    guard node.has("className") else {
+      return SectionClass(name: form.name, base: form, registration: nil, isAppClass: false)
+    }
+    guard let name = node.string("className") else { return nil }
+    if let registration = classes.sections[name] {
+      let base = registration.like.flatMap(RMSTableViewsClasses.section) ?? form
+      return SectionClass(name: name, base: base, registration: registration, isAppClass: true)
+    }
+    if let base = RMSTableViewsClasses.section(name) {
+      if let caveat = base.caveat {
+        reading.warning(caveat, at: node.path("className"), onKey: false)
+      }
+      return SectionClass(name: name, base: base, registration: nil, isAppClass: false)
+    }
+    let known = RMSTableViewsClasses.sections.map(\.name) + classes.sections.keys.sorted()
+    if let close = RMSTableViewsClasses.misspelt(name, among: known) {
+      reading.error(
+        "unknown class name '\(name)' (did you mean '\(close)'?)", at: node.path("className"))
       return nil
     }
-    guard let kind = Self.classKinds[className] else {
-      var message = "unknown class name '\(className)'"
-      if let close = NameSuggestion.closest(to: className, among: Array(Self.classKinds.keys)) {
-        message += " (did you mean '\(close)'?)"
+    reading.warning(
+      "unregistered section class '\(name)' is drawn as an RMSFormSection; register it in "
+        + "Swift (DescriptorClasses.sections) or in a classes file: "
+        + #"{"sections": {""# + name + #"": {"like": "RMSFormSection"}}}"#,
+      at: node.path("className"), onKey: false)
+    return SectionClass(name: name, base: form, registration: nil, isAppClass: true)
+  }
+
+  /// The one row of an RMSDynamicSection, repeated for each of its `representedObjects`.
+  private func dynamicRow(
+    _ properties: RMSProperties, rowDefaults: [String: Value], in node: DescriptorNode
+  ) -> RowDescriptor? {
+    var row = RowDescriptor(name: "element", kind: .plain, location: node.location)
+    row.text = .keyPath("SELF", at: nil)
+    if let identifier = properties.literal("cellIdentifier") {
+      if let registration = classes.cells[identifier] {
+        row.kind =
+          registration.kind ?? (registration.template != nil ? .custom : nil)
+          ?? registration.like.flatMap(RMSTableViewsClasses.cell)?.kind ?? .plain
+        row.template = registration.template
+      } else if let library = RMSTableViewsClasses.cell(identifier) {
+        row.kind = library.kind == .button || library.kind == .link ? .plain : library.kind
       } else {
-        message += "; known classes: " + Self.classKinds.keys.sorted().joined(separator: ", ")
+        reading.warning(
+          "cell identifier '\(identifier)' names no registered cell class: each element is "
+            + "shown as text; register it in Swift (DescriptorClasses.cells) or in a classes "
+            + #"file: {"cells": {""# + identifier + #"": {"kind": "custom", "template": ""#
+            + identifier + #""}}}"#, at: properties.path("cellIdentifier"), onKey: false)
       }
-      reading.error(message, at: node.path("className"))
+    }
+    if case .custom = row.kind, row.template == nil { row.kind = .plain }
+    guard let list = properties.object("representedObjects") else {
+      reading.error(
+        "missing required key 'representedObjects' in RMSDynamicSection",
+        at: node.has("properties") ? node.path("properties") : node.path)
       return nil
     }
-    var row = RowDescriptor(kind: kind, location: node.location)
-    row.enabled = condition(node, "enabled")
-    guard let properties = node.dictionary("properties") else {
-      reading.error("missing required key 'properties' in a row", at: node.path)
-      return nil
-    }
-    properties.checkKeys(Self.rowPropertyKeys, in: "a row's properties")
-    if row.enabled == nil { row.enabled = condition(properties, "enabled") }
-    row.object = properties.string("representedObject").map {
-      DescriptorObject($0, at: properties.location(of: "representedObject"))
-    }
-    row.value = properties.string("keyPath")
-    row.valueLocation = properties.location(of: "keyPath")
-    row.text = properties.string("labelText").map(DescriptorText.literal)
-    row.name = row.value ?? properties.string("labelText")
-    row.isSecure = properties.bool("secureTextEntry") ?? false
-    row.placeholder = properties.string("placeholder")
-    if let raw = properties.raw("choices") {
-      if let values = raw.arrayValue {
-        row.choices = .literal(values)
-      } else if let name = properties.string("choices") {
-        row.choices = .object(DescriptorObject(name, at: properties.location(of: "choices")))
-      }
-    }
-    switch className {
-    case "RMSNamedColorPickerCell":
-      row.choices = row.choices ?? .literal(Self.colorNames.map(Value.string))
-    case "RMSHeightPickerCell":
-      row.choices = .literal((48...96).map(Value.int))
-      row.choiceTitles = (48...96).map { "\($0 / 12)' \($0 % 12)\"" }
-    case "RMSBattingAveragePickerCell":
-      row.choices = .literal((0...1000).map { Value.double(Double($0) / 1000) })
-      row.choiceTitles = (0...1000).map { Self.average($0) }
-    case "RMSWebViewCell":
-      row.url = properties.string("URLString")
-      if row.url == nil {
-        reading.error("missing required key 'URLString' in an RMSWebViewCell", at: properties.path)
-      }
-      row.detail = properties.string("title").map(DescriptorText.literal)
-      row.accessory = .literal(Accessory.disclosureIndicator.rawValue)
-      row.action = row.url.map(DescriptorAction.open)
-    default:
-      if row.value == nil {
-        reading.error("missing required key 'keyPath' in \(className)", at: properties.path)
-      }
-    }
-    if kind == .selection && row.choices == nil {
-      reading.error("missing required key 'choices' in \(className)", at: properties.path)
-    }
+    row.list = list
+    row.backgroundColor = RMSProperties(
+      reading: reading, node: nil, defaults: rowDefaults, fallbackPath: node.path
+    ).color("backgroundColor")
     return row
   }
 
-  /// `.300` for 300, `1.000` for 1000.
-  static func average(_ thousandths: Int) -> String {
-    let digits = String(thousandths % 1000)
-    let padded = String(repeating: "0", count: 3 - digits.count) + digits
-    return (thousandths >= 1000 ? "1" : "") + "." + padded
-  }
-
-  /// `enabled`: a Boolean, or a substitution such as `:emailEnabled`.
-  private func condition(_ node: DescriptorNode, _ key: String) -> DescriptorCondition? {
-    guard let raw = node.raw(key) else { return nil }
-    if let text = raw.stringValue,
-      text.hasPrefix(":")
-        || Int(text) == nil && Bool(text) == nil
-          && !["YES", "NO", "yes", "no"].contains(text)
-    {
-      return .object(DescriptorObject(text, at: node.location(of: key)))
+  /// Reports the properties a class does not read: an error for a library class (setting it
+  /// would raise), a warning for an app class drawn as `drawnAs` (it may read it itself).
+  func checkProperties(
+    _ properties: RMSProperties, allowed: Set<String>, className: String, drawnAs: String?,
+    handled: Set<String> = []
+  ) {
+    let all = allowed.union(RMSTableViewsClasses.trellisExtensions)
+    for key in properties.keys where !all.contains(key) && !handled.contains(key) {
+      if let drawnAs {
+        reading.warning(
+          "'\(key)' is not a property of \(drawnAs), which \(className) is drawn as; ignored",
+          at: properties.path(key))
+        continue
+      }
+      var message = "\(className) has no property '\(key)'"
+      if let close = NameSuggestion.closest(to: key, among: all.sorted()) {
+        message += " (did you mean '\(close)'?)"
+      }
+      reading.error(message, at: properties.path(key), onKey: true)
     }
-    return node.bool(key).map(DescriptorCondition.constant)
   }
 }

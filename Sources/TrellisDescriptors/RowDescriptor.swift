@@ -69,10 +69,32 @@ public struct RowDescriptor: Hashable, Sendable {
   public var editingStyleAction: DescriptorAction?
   /// Whether a text field hides what is typed.
   public var isSecure: Bool
+  /// Whether a text field hides what is typed, when it depends on the data (an RMSTableViews
+  /// `secureTextEntry` substitution); it wins over ``isSecure``.
+  public var secure: DescriptorCondition?
   /// Grey text in an empty text field.
   public var placeholder: String?
+  /// The placeholder, when it is read from the data (RCSEditStringCell's `placeholder` key
+  /// path, an RMSTableViews substitution); it wins over ``placeholder``.
+  public var placeholderText: DescriptorText?
+  /// The row's own background colour, over its theme's: a colour name, `#RRGGBB` or
+  /// `rgba(...)`, written or read from the data (RCSTableKit's `backgroundColor` key path).
+  public var backgroundColor: DescriptorText?
+  /// The colour of the row's text, over its theme's.
+  public var textColor: DescriptorText?
+  /// The colour of the row's detail text, over its theme's.
+  public var detailTextColor: DescriptorText?
+  /// How the row's text is aligned, over its theme's.
+  public var textAlignment: RowAttributes.TextAlignment?
   /// The address a link row opens.
   public var url: String?
+  /// The address, when it is read from the data (an RMSTableViews substitution); it wins over
+  /// ``url``.
+  public var urlText: DescriptorText?
+  /// The cell class, when it is read from the data or computed (RCSTableKit's `cell:kvc` and
+  /// `cell:sel`): a class registered in ``DescriptorLibrary/classes`` or one of the library's,
+  /// which gives the row its kind; an unknown class leaves ``kind``.
+  public var cellClass: DescriptorText?
   /// Whether the row's control takes focus when the screen appears.
   public var becomesFirstResponder: Bool
   /// Where the row is written.
@@ -111,6 +133,8 @@ public enum DescriptorText: Hashable, Sendable {
   case keyPath(String, at: SourceLocation?)
   /// The result of a function registered by name (RCSTableKit's `:sel`).
   case function(String, at: SourceLocation?)
+  /// The value of an object: a substitution (RMSTableViews' `:saveLabel`), or a key path.
+  case object(DescriptorObject)
 }
 
 /// Where an object comes from: the root, a named object, or a key path.

@@ -6,9 +6,12 @@ extension TableDescriptor {
   /// and reports every problem found.
   ///
   /// Never fails: the result holds the descriptor only when no error was found.
-  public static func read(_ document: LocatedDocument, format: DescriptorFormat? = nil)
-    -> DescriptorReadResult
-  {
+  ///
+  /// - Parameter classes: the app's own cell and section classes that the descriptor names.
+  public static func read(
+    _ document: LocatedDocument, format: DescriptorFormat? = nil,
+    classes: DescriptorClasses = DescriptorClasses()
+  ) -> DescriptorReadResult {
     let reading = DescriptorReading(document)
     guard let format = format ?? DescriptorFormat.detect(document.root) else {
       reading.error(
@@ -20,8 +23,8 @@ extension TableDescriptor {
     let descriptor: TableDescriptor? =
       switch format {
       case .canonical: CanonicalDescriptorReader(reading: reading).read()
-      case .rcsTableKit: RCSTableKitReader(reading: reading).read()
-      case .rmsTableViews: RMSTableViewsReader(reading: reading).read()
+      case .rcsTableKit: RCSTableKitReader(reading: reading, classes: classes).read()
+      case .rmsTableViews: RMSTableViewsReader(reading: reading, classes: classes).read()
       case .settingsBundle: SettingsPaneReader(reading: reading).read()?.descriptor
       }
     return DescriptorReadResult(
@@ -30,30 +33,37 @@ extension TableDescriptor {
 
   /// Parses and reads descriptor bytes (JSON or any property list format).
   ///
-  /// - Parameter file: the name used in diagnostics; its extension hints the document format.
-  public static func read(data: Data, file: String? = nil, format: DescriptorFormat? = nil)
-    -> DescriptorReadResult
-  {
+  /// - Parameters:
+  ///   - file: the name used in diagnostics; its extension hints the document format.
+  ///   - classes: the app's own cell and section classes that the descriptor names.
+  public static func read(
+    data: Data, file: String? = nil, format: DescriptorFormat? = nil,
+    classes: DescriptorClasses = DescriptorClasses()
+  ) -> DescriptorReadResult {
     do {
       let document = try LocatedDocument(data: data, file: file)
-      return read(document, format: format)
+      return read(document, format: format, classes: classes)
     } catch {
       return DescriptorReadResult(descriptor: nil, diagnostics: [error])
     }
   }
 
   /// Reads a descriptor, throwing every diagnostic (warnings included) if there is any error.
-  public init(data: Data, file: String? = nil, format: DescriptorFormat? = nil)
-    throws(DiagnosticList)
-  {
-    let result = Self.read(data: data, file: file, format: format)
+  public init(
+    data: Data, file: String? = nil, format: DescriptorFormat? = nil,
+    classes: DescriptorClasses = DescriptorClasses()
+  ) throws(DiagnosticList) {
+    let result = Self.read(data: data, file: file, format: format, classes: classes)
     guard let descriptor = result.descriptor else { throw DiagnosticList(result.diagnostics) }
     self = descriptor
   }
 
-  /// Reads a descriptor from a parsed document; see ``init(data:file:format:)``.
-  public init(document: LocatedDocument, format: DescriptorFormat? = nil) throws(DiagnosticList) {
-    let result = Self.read(document, format: format)
+  /// Reads a descriptor from a parsed document; see ``init(data:file:format:classes:)``.
+  public init(
+    document: LocatedDocument, format: DescriptorFormat? = nil,
+    classes: DescriptorClasses = DescriptorClasses()
+  ) throws(DiagnosticList) {
+    let result = Self.read(document, format: format, classes: classes)
     guard let descriptor = result.descriptor else { throw DiagnosticList(result.diagnostics) }
     self = descriptor
   }

@@ -18,9 +18,23 @@ extension TableDescriptor {
   /// the root is a ``DocumentObject``, every change to it re-evaluates texts and conditions,
   /// the title, headers and footers, and shows or hides sections whose `visible` condition
   /// changed; so does every write through a ``SettingsBundleObject`` root.
+  ///
+  /// Sections and rows are reached by name with ``Screen/boundSection(named:)`` and
+  /// ``Screen/boundRow(named:)``; ``bind(root:library:)`` also returns the warnings.
   public func makeScreen(
     root: any KeyValueCoding, library: DescriptorLibrary = DescriptorLibrary()
   ) throws(DiagnosticList) -> Screen {
+    let result = bind(root: root, library: library)
+    guard let screen = result.screen else { throw DiagnosticList(result.diagnostics) }
+    return screen
+  }
+
+  /// Builds the screen as ``makeScreen(root:library:)`` does, and returns it with every
+  /// problem found: the screen is `nil` when there is an error; warnings (a colour key path
+  /// that cannot be read, a cell class that is not registered) leave it whole.
+  public func bind(root: any KeyValueCoding, library: DescriptorLibrary = DescriptorLibrary())
+    -> (screen: Screen?, diagnostics: [Diagnostic])
+  {
     let binder = DescriptorBinder(descriptor: self, library: library, root: root)
     var diagnostics: [Diagnostic] = []
     func attempt<T>(_ body: () throws(Diagnostic) -> T) -> T? {
@@ -84,10 +98,11 @@ extension TableDescriptor {
         built.append((section.visible, made))
       }
     }
+    // A row repeated over a list repeats its mistakes: report each once.
+    var seen: Set<Diagnostic> = []
+    diagnostics = diagnostics.filter { seen.insert($0).inserted }
     guard !diagnostics.contains(where: { $0.severity == .error }) else {
-      // A row repeated over a list repeats its mistakes: report each once.
-      var seen: Set<Diagnostic> = []
-      throw DiagnosticList(diagnostics.filter { seen.insert($0).inserted })
+      return (nil, diagnostics)
     }
     let model = TableModel(title: title, style: style)
     model.theme = library.theme
@@ -114,7 +129,7 @@ extension TableDescriptor {
         refresh(keyPath)
       }
     }
-    return screen
+    return (screen, diagnostics)
   }
 }
 
@@ -141,9 +156,13 @@ final class DescriptorVisibility {
       if model.title != title { model.title = title }
     }
     for (_, section) in sections {
-      let header = (try? binder.text(section.sectionDescriptor.header, section.object)) ?? nil
+      let header =
+        section.headerOverride
+        ?? ((try? binder.text(section.sectionDescriptor.header, section.object)) ?? nil)
       if section.headerTitle != header { section.headerTitle = header }
-      let footer = (try? binder.text(section.sectionDescriptor.footer, section.object)) ?? nil
+      let footer =
+        section.footerOverride
+        ?? ((try? binder.text(section.sectionDescriptor.footer, section.object)) ?? nil)
       if section.footerTitle != footer { section.footerTitle = footer }
     }
     let visible = sections.filter { entry in

@@ -37,6 +37,10 @@ public struct TableDescriptor: Hashable, Sendable {
   public var selection: DescriptorSelectionOptions
   /// A named theme style for the table.
   public var themeStyle: String?
+  /// The view controller class the descriptor names (RCSTableKit's `controller`): the object
+  /// whose methods its `:sel` keys call. Trellis keeps the name; the app registers those
+  /// methods as actions and functions in a ``DescriptorLibrary``.
+  public var controller: String?
   /// The sections, in order.
   public var sections: [SectionDescriptor]
   /// Where the descriptor starts.
@@ -87,7 +91,11 @@ public struct TableDescriptor: Hashable, Sendable {
       + sections.flatMap { section in
         [section.header, section.footer]
           + section.rows.flatMap { row in
-            [row.text, row.detail, row.image, row.cellStyle, row.accessory, row.editingAccessory]
+            [
+              row.text, row.detail, row.image, row.cellStyle, row.accessory, row.editingAccessory,
+              row.backgroundColor, row.textColor, row.detailTextColor, row.placeholderText,
+              row.cellClass, row.urlText,
+            ]
           }
       }
     return texts.compactMap { text -> String? in

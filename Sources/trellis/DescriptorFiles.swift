@@ -5,6 +5,8 @@ import TrellisDescriptors
 /// Loads descriptors, data documents and themes from files, collecting every diagnostic.
 struct DescriptorFiles {
   var diagnostics: [Diagnostic] = []
+  /// The app's own classes, from `--classes`: descriptors are read, and bound, with them.
+  var classes = DescriptorClasses()
 
   var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
@@ -38,15 +40,23 @@ struct DescriptorFiles {
   /// The descriptor at `path`.
   mutating func descriptor(_ path: String) -> TableDescriptor? {
     guard let data = read(path) else { return nil }
-    let result = TableDescriptor.read(data: data, file: path)
+    let result = TableDescriptor.read(data: data, file: path, classes: classes)
     diagnostics += result.diagnostics
     return result.descriptor
+  }
+
+  /// Reads the classes file at `path` (`--classes`) into ``classes``.
+  mutating func loadClasses(_ path: String) {
+    guard let data = read(path) else { return }
+    let result = DescriptorClasses.read(data: data, file: path)
+    diagnostics += result.diagnostics
+    if let loaded = result.classes { classes = classes.merging(loaded) }
   }
 
   /// The descriptor at `path` and every descriptor it pushes, found next to it as
   /// `NAME.plist` or `NAME.json`.
   mutating func library(for path: String, descriptor: TableDescriptor) -> DescriptorLibrary {
-    var library = DescriptorLibrary()
+    var library = DescriptorLibrary(classes: classes)
     let url = URL(fileURLWithPath: path)
     let directory = url.deletingLastPathComponent()
     let ownName = url.deletingPathExtension().lastPathComponent
@@ -66,15 +76,32 @@ struct DescriptorFiles {
     }
     // Actions and functions are Swift code an app registers; the tool stands in for them, so
     // that rows show `<name>` for a function's text and selecting an action row does nothing.
+    // A function that gives a colour, a style, an accessory or a cell class gives none.
     for descriptor in library.descriptors.values {
       for name in descriptor.actionNames where library.actions[name] == nil {
         library.actions[name] = { _ in }
       }
+      let texts = Set(Self.textFunctionNames(descriptor))
       for name in descriptor.functionNames where library.functions[name] == nil {
-        library.functions[name] = { _ in .string("<\(name)>") }
+        let shown: Value = texts.contains(name) ? .string("<\(name)>") : .null
+        library.functions[name] = { _ in shown }
       }
     }
     return library
+  }
+
+  /// The functions whose result a descriptor shows as text (a title, header, row text).
+  static func textFunctionNames(_ descriptor: TableDescriptor) -> [String] {
+    let texts: [DescriptorText?] =
+      [descriptor.title]
+      + descriptor.sections.flatMap { section in
+        [section.header, section.footer]
+          + section.rows.flatMap { [$0.text, $0.detail, $0.image, $0.placeholderText, $0.urlText] }
+      }
+    return texts.compactMap { text in
+      if case .function(let name, _)? = text { return name }
+      return nil
+    }
   }
 
   /// The data document at `path`, as a bindable object.
@@ -98,6 +125,22 @@ struct DescriptorFiles {
     let result = Theme.parse(text, file: path)
     diagnostics += result.diagnostics
     return result.hasErrors ? nil : result.theme
+  }
+
+  /// Binds `descriptor` once to find the problems that only binding shows (warnings about
+  /// colours and cell classes, and errors); adds them to ``diagnostics``.
+  mutating func checkBinding(
+    _ descriptor: TableDescriptor, root: any KeyValueCoding, library: DescriptorLibrary
+  ) {
+    let known = Set(diagnostics)
+    diagnostics += descriptor.bind(root: root, library: library).diagnostics.filter {
+      !known.contains($0)
+    }
+  }
+
+  /// Makes every warning an error (`--strict`).
+  mutating func makeWarningsErrors() {
+    for index in diagnostics.indices { diagnostics[index].severity = .error }
   }
 
   /// Prints every diagnostic, one per line, to standard output.

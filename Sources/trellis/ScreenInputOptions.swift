@@ -14,6 +14,12 @@ struct ScreenInputOptions: ParsableArguments {
   @Option(help: "A theme file (.sct) whose styles the screen shows.")
   var theme: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "A classes file (JSON or plist) registering the app's own cell and section classes.",
+      discussion: #"{"cells": {"NAME": {"like": "RMSArrayPickerCell"}}, "sections": {...}}"#))
+  var classes: String?
+
   @Option(help: "Settings bundles: the language of the titles (LANGUAGE.lproj's strings).")
   var locale = "en"
 
@@ -31,6 +37,7 @@ struct ScreenInputOptions: ParsableArguments {
     descriptor: TableDescriptor, library: DescriptorLibrary, root: any KeyValueCoding
   ) {
     var files = DescriptorFiles()
+    if let classes { files.loadClasses(classes) }
     let settings = SettingsBundleOptions(locale: locale, idiom: idiom)
     guard
       let inputs = files.screenInputs(
@@ -39,11 +46,13 @@ struct ScreenInputOptions: ParsableArguments {
       files.printDiagnostics(toStandardError: true)
       throw ExitCode(1)
     }
-    // A Settings bundle's warnings (a specifier skipped, a key ignored) are worth seeing even
-    // when its screen can be shown.
-    if DescriptorFiles.isSettingsBundle(descriptor) {
-      files.printDiagnostics(toStandardError: true)
+    if !DescriptorFiles.isSettingsBundle(descriptor) {
+      files.checkBinding(inputs.descriptor, root: inputs.root, library: inputs.library)
     }
+    // Warnings (an unregistered class, a key ignored, a colour not found) are worth seeing
+    // even when the screen can be shown; errors stop here.
+    files.printDiagnostics(toStandardError: true)
+    if files.hasErrors { throw ExitCode(1) }
     return inputs
   }
 }

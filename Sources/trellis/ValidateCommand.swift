@@ -12,7 +12,8 @@ struct ValidateCommand: ParsableCommand {
       Prints every problem as FILE:LINE:COL: error: MESSAGE and exits with status 1 when \
       there is any error. Descriptors are checked against a data document with --data, which \
       also finds unknown substitutions and unreadable key paths. A Settings bundle is checked \
-      for phones and pads, with every language's strings files.
+      for phones and pads, with every language's strings files. With --strict, warnings \
+      (unknown keys an app may read, unregistered classes) are errors too.
       """)
 
   @Argument(help: "The files to check.")
@@ -24,8 +25,18 @@ struct ValidateCommand: ParsableCommand {
   @Flag(help: "Report cycles of pushes as errors rather than warnings.")
   var forbidPushCycles = false
 
+  @Option(
+    help: ArgumentHelp(
+      "A classes file (JSON or plist) registering the app's own cell and section classes.",
+      discussion: #"{"cells": {"NAME": {"like": "RMSArrayPickerCell"}}, "sections": {...}}"#))
+  var classes: String?
+
+  @Flag(help: "Report every warning as an error.")
+  var strict = false
+
   func run() throws {
     var all = DescriptorFiles()
+    if let classes { all.loadClasses(classes) }
     let root = data.flatMap { all.data($0) }
     for file in files {
       switch URL(fileURLWithPath: file).pathExtension.lowercased() {
@@ -35,6 +46,7 @@ struct ValidateCommand: ParsableCommand {
       default: checkDescriptor(file, root: root, into: &all)
       }
     }
+    if strict { all.makeWarningsErrors() }
     all.printDiagnostics(toStandardError: false)
     let errors = all.diagnostics.filter { $0.severity == .error }.count
     let warnings = all.diagnostics.count - errors
@@ -69,11 +81,6 @@ struct ValidateCommand: ParsableCommand {
           "pushes '\(push.name)', but no \(push.name).plist or \(push.name).json is next to it",
           at: push.location, file: file))
     }
-    if let root {
-      do { _ = try descriptor.makeScreen(root: root, library: library) } catch {
-        let known = Set(all.diagnostics)
-        all.diagnostics += error.diagnostics.filter { !known.contains($0) }
-      }
-    }
+    if let root { all.checkBinding(descriptor, root: root, library: library) }
   }
 }

@@ -7,15 +7,24 @@ struct RenderCommandTests {
   @Test(arguments: [
     (["render", "MyTable.plist"], "MyTable.txt"),
     (["render", "MyTable.plist", "--push", "even simpler/even simpler"], "MyTable-pushed.txt"),
-    (["render", "ProfileViewController.plist", "--data", "profile-data.json"], "Profile.txt"),
     (
-      ["render", "ProfileViewController.plist", "--data", "profile-data.json", "--push", "Gender"],
+      [
+        "render", "ProfileViewController.plist", "--data", "profile-data.json", "--classes",
+        "RMSTableViews/RMSDemoClasses.json",
+      ],
+      "Profile.txt"
+    ),
+    (
+      [
+        "render", "ProfileViewController.plist", "--data", "profile-data.json", "--push", "Gender",
+        "--classes", "RMSTableViews/RMSDemoClasses.json",
+      ],
       "Profile-gender.txt"
     ),
     (
       [
         "render", "RMSSettingsViewController.json", "--data", "settings-data.json", "--format",
-        "json",
+        "json", "--classes", "RMSTableViews/RMSDemoClasses.json",
       ],
       "Settings.json"
     ),

@@ -18,7 +18,7 @@ struct ValidateCommandTests {
   @Test func seedFilesAreValid() throws {
     let result = try CommandRunner.run([
       "validate", "MyTable.plist", "ProfileViewController.plist", "RMSSettingsViewController.json",
-      "GoFish.json", "Theme.sct",
+      "GoFish.json", "Theme.sct", "--classes", "RMSTableViews/RMSDemoClasses.json",
     ])
     #expect(result.status == 0)
     #expect(result.output == "MyTable.plist:17:41: warning: push cycle: MyTable → MyTable\n")

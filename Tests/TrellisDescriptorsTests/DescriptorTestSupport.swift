@@ -24,6 +24,19 @@ enum DescriptorTestSupport {
     try TableDescriptor(data: fixtureData(name), file: name)
   }
 
+  /// A fixture descriptor read with the RMSTableViews demo app's classes registered.
+  static func demoDescriptor(_ name: String) throws -> TableDescriptor {
+    try TableDescriptor(data: fixtureData(name), file: name, classes: demoClasses())
+  }
+
+  /// The RMSTableViews demo app's own classes, from its classes file.
+  static func demoClasses() throws -> DescriptorClasses {
+    let read = DescriptorClasses.read(
+      data: try fixtureData("RMSTableViews/RMSDemoClasses.json"), file: "RMSDemoClasses.json")
+    #expect(read.diagnostics.isEmpty)
+    return try #require(read.classes)
+  }
+
   /// A fixture data document, as a bindable object.
   static func data(_ name: String) throws -> DocumentObject {
     DocumentObject(try LocatedDocument(data: fixtureData(name), file: name).root)

@@ -40,6 +40,10 @@ public struct RowAttributes: Hashable, Sendable {
   public var backgroundColor: ThemeColor?
   /// How the row's text is aligned, over its theme's.
   public var textAlignment: TextAlignment?
+  /// The colour of the row's text, over its theme's.
+  public var textColor: ThemeColor?
+  /// The colour of the row's detail text, over its theme's.
+  public var detailTextColor: ThemeColor?
   /// Whether the row's field takes the keyboard focus when its screen appears.
   public var becomesFirstResponder = false
 

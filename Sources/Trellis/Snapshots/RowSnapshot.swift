@@ -28,8 +28,8 @@ public struct RowSnapshot: Hashable, Sendable, Diffable {
         keyPath: row.binding?.keyPath, style: Self.ownStyle(row.attributes)))
   }
 
-  /// The appearance a row sets itself (its background and text alignment), as a style that
-  /// hosts draw like a theme's and that wins over it; `nil` when it sets none.
+  /// The appearance a row sets itself (its background, text colours and text alignment), as a
+  /// style that hosts draw like a theme's and that wins over it; `nil` when it sets none.
   static func ownStyle(_ attributes: RowAttributes) -> ResolvedStyle? {
     var style = ResolvedStyle()
     if let color = attributes.backgroundColor {
@@ -37,6 +37,12 @@ public struct RowSnapshot: Hashable, Sendable, Diffable {
     }
     if let alignment = attributes.textAlignment {
       style.attributes["textLabel.textAlignment"] = .name(alignment.rawValue)
+    }
+    if let color = attributes.textColor {
+      style.attributes["textLabel.textColor"] = .color(color)
+    }
+    if let color = attributes.detailTextColor {
+      style.attributes["detailTextLabel.textColor"] = .color(color)
     }
     return style.attributes.isEmpty ? nil : style
   }
