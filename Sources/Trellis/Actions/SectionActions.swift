@@ -12,6 +12,9 @@ public struct SectionActions: Sendable {
   public var didDelete: (@Sendable (Value, Int) -> Void)?
   /// An item moved from one index to another.
   public var didMove: (@Sendable (Value, Int, Int) -> Void)?
+  /// The detail screen of a row that pushes one, made by the app instead of generated;
+  /// `nil` lets Trellis generate it.
+  public var detailScreenForRow: (@Sendable (RowContext) -> Screen?)?
   /// The detail screen generated for an item is about to appear.
   public var detailWillPresent: (@Sendable (Screen) -> Void)?
   /// The detail screen generated for an item appeared.
@@ -32,6 +35,7 @@ public struct SectionActions: Sendable {
     merged.didInsert = didInsert ?? fallback.didInsert
     merged.didDelete = didDelete ?? fallback.didDelete
     merged.didMove = didMove ?? fallback.didMove
+    merged.detailScreenForRow = detailScreenForRow ?? fallback.detailScreenForRow
     merged.detailWillPresent = detailWillPresent ?? fallback.detailWillPresent
     merged.detailDidPresent = detailDidPresent ?? fallback.detailDidPresent
     merged.detailWillDismiss = detailWillDismiss ?? fallback.detailWillDismiss

@@ -118,8 +118,11 @@ struct EventHandler {
   ) throws(ScreenError) {
     switch action {
     case .pushDetail?:
-      if let detail = try section.detailScreen(forElementAt: index, in: screen) {
-        let actions = section.actions.overriding(model.sectionActions)
+      let actions = section.actions.overriding(model.sectionActions)
+      // A section action may supply the detail screen itself; otherwise it is generated.
+      var detail = actions.detailScreenForRow?(context)
+      if detail == nil { detail = try section.detailScreen(forElementAt: index, in: screen) }
+      if let detail {
         detail.actions.willPresent = detail.actions.willPresent ?? actions.detailWillPresent
         detail.actions.didPresent = detail.actions.didPresent ?? actions.detailDidPresent
         detail.actions.willDismiss = detail.actions.willDismiss ?? actions.detailWillDismiss

@@ -1,5 +1,6 @@
 import Testing
 import Trellis
+import TrellisExamples
 import TrellisTesting
 
 /// The accessory button and the editing controls do what the row says.
@@ -81,5 +82,26 @@ struct AccessoryAndEditingActionsTests {
     #expect(app.texts[0] == ["Add a row", "Keep me"])
     // Insert on a row that deletes is refused.
     #expect(throws: ScreenError.self) { try app.send(.insert(ItemPath(item: 1, section: 0))) }
+  }
+}
+
+/// A section action can supply a row's detail screen instead of the generated one.
+@Suite("Custom detail screens")
+struct CustomDetailScreenTests {
+  @Test func theSectionsScreenIsPushedWhenItGivesOne() throws {
+    let (navigator, _) = try TasksApp.navigator(tasks: [
+      TaskItem(name: "Read"), TaskItem(name: "Walk"),
+    ])
+    let list = try #require(navigator.top.model.sections.first)
+    list.actions.detailScreenForRow = { context in
+      guard context.indexPath?.item == 0 else { return nil }
+      return Screen(model: TableModel(title: "All about reading"), navigationBar: .none)
+    }
+    let app = HeadlessApp(navigator: navigator)
+    try app.send(.select(ItemPath(item: 0, section: 0)))
+    #expect(app.top.title == "All about reading")
+    try app.send(.back)
+    try app.send(.select(ItemPath(item: 1, section: 0)))
+    #expect(app.top.title == "Walk")  // the generated detail
   }
 }
