@@ -107,6 +107,8 @@ extension TableDescriptor {
     let model = TableModel(title: title, style: style)
     model.theme = library.theme
     model.themeStyle = themeStyle
+    model.allowsMultipleSelection = selection.allowsMultipleSelection
+    model.allowsMultipleSelectionDuringEditing = selection.allowsMultipleSelectionDuringEditing
     let screen = Screen(
       model: model, navigationBar: navigationBar ?? (isEditable ? .editRight : .none))
     let visibility = DescriptorVisibility(model: model, binder: binder, sections: built)

@@ -111,6 +111,9 @@ public struct TextRenderer: Sendable {
     var right = valueText(row)
     let accessory = Self.symbol(for: editing ? row.editingAccessory : row.accessory)
     if !accessory.isEmpty { right += right.isEmpty ? accessory : " " + accessory }
+    if row.isSelected && accessory != Self.symbol(for: .checkmark) {
+      right += right.isEmpty ? "✓" : " ✓"
+    }
     if editing && row.isMovable { right += right.isEmpty ? "≡" : " ≡" }
     var lines = [box(left, right, screen: screen)]
     if row.attributes.cellStyle == .subtitle, let detail = row.detail, !detail.isEmpty {

@@ -36,6 +36,14 @@ struct RowAppearanceTests {
     #expect(plain.contains("background-color: rgba(255, 0, 0, 1);"))
   }
 
+  @Test func selectedRowsSayTheyAre() {
+    var row = RowSnapshot(Row(id: RowID(.string("a")), kind: .plain, text: "A"))
+    row.isSelected = true
+    let html = HTMLRenderer().row(row, index: 0, editing: false)
+    #expect(html.contains(#"class="row k-plain selected""#))
+    #expect(html.contains(#"aria-selected="true""#))
+  }
+
   @Test func heightsAndFocus() {
     let page = html { row in
       row.height = 88

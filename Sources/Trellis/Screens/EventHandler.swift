@@ -80,6 +80,14 @@ struct EventHandler {
     let (row, section, index, context) = try target(path)
     guard row.isEnabled else { throw .notApplicable("row \(path) is disabled") }
     actions(of: row, in: section).didSelect?(context)
+    let multiple =
+      screen.isEditing ? model.allowsMultipleSelectionDuringEditing : model.allowsMultipleSelection
+    if multiple {
+      // A tap marks the row or unmarks it; what the row does otherwise waits.
+      if model.selectedRowIDs.remove(row.id) == nil { model.selectedRowIDs.insert(row.id) }
+      model.invalidation.invalidateRow(row.id, in: ObjectIdentifier(section))
+      return
+    }
     if try section.select(elementAt: index, in: screen) { return }
     try perform(row.action, section: section, index: index, context: context)
   }

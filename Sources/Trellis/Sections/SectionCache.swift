@@ -99,6 +99,7 @@ struct SectionCache {
             to: &row, id: id, at: index, section: section, model: model, inherited: inherited)
         }
         var snapshot = RowSnapshot(row)
+        if model?.selectedRowIDs.contains(id) == true { snapshot.isSelected = true }
         if let theme {
           applyStyle(to: &snapshot, at: index, theme: theme, sectionStyle: sectionStyle)
         }
@@ -176,7 +177,7 @@ struct SectionCache {
       if row.binding != nil { editor = RowEditor(row) }
       return row.isVisible || alwaysVisible ? RowSnapshot(row) : nil
     }
-    let snapshot: RowSnapshot?
+    var snapshot: RowSnapshot?
     if section.sharesItemRows, let shared = section.sharedItem(at: index) {
       let found = SharedItemObservation.shared.row(
         shared, id: id, section: key, sink: sink, build: build)
@@ -185,6 +186,9 @@ struct SectionCache {
     } else {
       model?.statistics.rowBuilds += 1
       snapshot = withObservationTracking(build) { sink.invalidateRow(id, in: key) }
+    }
+    if let model, !model.selectedRowIDs.isEmpty, model.selectedRowIDs.contains(id) {
+      snapshot?.isSelected = true
     }
     // Most rows of a long list are unbound: they cost no lookup at all.
     if let editor {

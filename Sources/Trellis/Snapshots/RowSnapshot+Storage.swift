@@ -19,6 +19,7 @@ extension RowSnapshot {
     var validationMessage: String?
     var keyPath: String?
     var style: ResolvedStyle?
+    var isSelected = false
   }
 
   /// A row's fields, shared by copies of a snapshot until one of them writes.

@@ -133,6 +133,11 @@ public struct RowSnapshot: Hashable, Sendable, Diffable {
     get { fields.contents.editingStyle }
     set { update { $0.editingStyle = newValue } }
   }
+  /// Whether the row is among the table's selected rows (``TableModel/allowsMultipleSelection``).
+  public var isSelected: Bool {
+    get { fields.contents.isSelected }
+    set { update { $0.isSelected = newValue } }
+  }
   /// Whether a person can interact with the row.
   public var isEnabled: Bool {
     get { fields.contents.isEnabled }

@@ -33,6 +33,14 @@ public final class TableModel {
   /// The theme that styles the table, its sections and rows; resolved styles become part of
   /// every snapshot (``RowSnapshot/style``), so that every host can apply them.
   public var theme: Theme? { didSet { invalidateAll() } }
+  /// Whether tapping rows marks several of them (UITableView's `allowsMultipleSelection`):
+  /// a tap toggles a row in ``selectedRowIDs`` and fires its `didSelect`, instead of running
+  /// the row's action.
+  public var allowsMultipleSelection = false
+  /// The same in edit mode (`allowsMultipleSelectionDuringEditing`).
+  public var allowsMultipleSelectionDuringEditing = false
+  /// The rows marked by taps while multiple selection is on.
+  public internal(set) var selectedRowIDs: Set<RowID> = []
   /// A named theme style for the table itself.
   public var themeStyle: String?
 

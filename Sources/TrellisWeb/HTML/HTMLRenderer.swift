@@ -171,6 +171,7 @@ public struct HTMLRenderer: Sendable {
     var classes = "row k-\(row.kind.rawValue)"
     if row.validationMessage != nil { classes += " invalid" }
     if !row.isEnabled { classes += " disabled" }
+    if row.isSelected { classes += " selected" }
     if let style = row.themeStyle { classes += " style-\(cssName(style))" }
     var css = row.style?.cssText ?? ""
     // A height of the row's own (a descriptor's, an action's) wins over its theme's.
@@ -180,6 +181,7 @@ public struct HTMLRenderer: Sendable {
     if !css.isEmpty { classes += " themed" }
     var html = "<li class=\"\(classes)\" data-kind=\"\(row.kind.rawValue)\""
     html += HTML.attribute("data-row", key)
+    if row.isSelected { html += " aria-selected=\"true\"" }
     if virtual {
       html += " data-i=\"\(index)\"" + HTML.attribute("style", "--i:\(index);" + css)
     } else if !css.isEmpty {

@@ -51,3 +51,29 @@ struct CollapsibleSectionTests {
     #expect(app.texts[1] == ["a", "b", "c", "d"])
   }
 }
+
+/// UITableView's multiple selection: taps mark rows instead of running their action.
+@Suite("Multiple selection")
+struct MultipleSelectionTests {
+  @Test func tapsMarkAndUnmarkRows() throws {
+    let model = TableModel(title: "Pick")
+    let section = ContentSection<String>(id: "s", content: ["a", "b", "c"]) { s, row in
+      row.text = s
+      row.action = .push("never")
+    }
+    model.addSection(section)
+    model.allowsMultipleSelection = true
+    let app = HeadlessApp(navigator: Navigator(root: Screen(model: model)))
+    try app.send(.select(ItemPath(item: 0, section: 0)))
+    try app.send(.select(ItemPath(item: 2, section: 0)))
+    try app.send(.select(ItemPath(item: 0, section: 0)))
+    #expect(app.navigator.stack.count == 1)
+    let selected = app.top.snapshot().table.sections[0].items.map(\.isSelected)
+    #expect(selected == [false, false, true])
+    #expect(model.selectedRowIDs.count == 1)
+    #expect(model.snapshot == model.freshSnapshot())
+    // In edit mode it follows allowsMultipleSelectionDuringEditing.
+    try app.send(.setEditing(true))
+    #expect(throws: ScreenError.self) { try app.send(.select(ItemPath(item: 1, section: 0))) }
+  }
+}
