@@ -84,3 +84,27 @@ def test_a_custom_row_edits_through_its_tagged_controls(browser, server):
     wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, ".pane-top > .screen:last-child "
                                              ".row:not(.k-custom) .control")[0].get_attribute("value") == "Grace")
     screenshot(browser, "desktop-shapes-custom-row")
+
+
+def test_a_new_chore_is_filled_in_on_a_modal_sheet(browser, server):
+    open_app(browser, server, "shapes")
+    tap(browser, "Add and load more")
+    wait_title(browser, "Add and load more")
+    browser.find_element(By.CSS_SELECTOR, ".pane-top > .screen:last-child .add-item").click()
+    wait_title(browser, "New Chore")
+    sheet = browser.find_element(By.CSS_SELECTOR, ".pane-top > .screen:last-child")
+    assert sheet.get_attribute("data-presentation") == "modal"
+    assert sheet.get_attribute("role") == "dialog"
+    # The list stays in view under the sheet, and cannot be used meanwhile.
+    below = browser.find_elements(By.CSS_SELECTOR, ".pane-top > .screen")[-2]
+    assert below.is_displayed()
+    assert browser.execute_script("return arguments[0].inert", below)
+    field = sheet.find_element(By.CSS_SELECTOR, ".control")
+    field.send_keys("Sweep the stairs")
+    field.send_keys(Keys.ENTER)
+    screenshot(browser, "desktop-shapes-modal")
+    press(browser, "done")
+    wait_title(browser, "Add and load more")
+    wait(browser, lambda d: not d.find_elements(By.CSS_SELECTOR, "[data-presentation='modal']"))
+    assert not browser.execute_script(
+        "return document.querySelector('.pane-top > .screen:last-child').inert")

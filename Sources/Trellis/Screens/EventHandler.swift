@@ -135,7 +135,9 @@ struct EventHandler {
         detail.actions.didPresent = detail.actions.didPresent ?? actions.detailDidPresent
         detail.actions.willDismiss = detail.actions.willDismiss ?? actions.detailWillDismiss
         detail.actions.didDismiss = detail.actions.didDismiss ?? actions.detailDidDismiss
-        navigator.push(detail, fromList: section is ArrayOfObjectsSection)
+        detail.presentation = section.detailPresentation
+        navigator.push(
+          detail, fromList: section is ArrayOfObjectsSection && detail.presentation == .push)
       }
     case .push(let name)?:
       guard let next = navigator.screenProvider?(name, context) else {
@@ -180,6 +182,7 @@ struct EventHandler {
       throw .notApplicable("nothing on this screen can add items")
     }
     if let detail = try section.addScreen(in: screen) {
+      detail.presentation = section.detailPresentation
       navigator.push(detail)
     }
   }

@@ -35,6 +35,17 @@ public final class Screen {
   /// Runs when the screen is cancelled or closed.
   var afterCancel: ((Screen) -> Void)?
 
+  /// How a screen comes onto its navigator's stack.
+  public enum Presentation: String, Hashable, Sendable {
+    /// Pushed: it takes the place of the screen below, which Back returns to.
+    case push
+    /// Presented modally: a sheet over the screen below, left with Done or Cancel.
+    case modal
+  }
+
+  /// How the screen is presented when pushed; hosts draw a modal screen as a sheet.
+  public var presentation = Presentation.push
+
   /// Creates a screen.
   public init(model: TableModel, navigationBar: NavigationBarType = .none, draft: Draft? = nil) {
     self.model = model
@@ -83,6 +94,7 @@ public final class Screen {
   public func snapshot() -> ScreenSnapshot {
     var snapshot = model.screenSnapshot(isEditing: isEditing)
     snapshot.barButtons = barButtons
+    snapshot.isModal = presentation == .modal
     snapshot.isDoneEnabled = isDoneEnabled
     snapshot.canGoBack = navigator.map { $0.stack.count > 1 && $0.stack.first !== self } ?? false
     snapshot.notice = notice

@@ -363,7 +363,10 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
       do { try loadMore() } catch { throw .store(error) }
       return true
     case .addItem:
-      if let detail = try addScreen(in: screen) { screen.navigator?.push(detail) }
+      if let detail = try addScreen(in: screen) {
+        detail.presentation = detailPresentation
+        screen.navigator?.push(detail)
+      }
       return true
     }
   }

@@ -15,6 +15,9 @@ open class Section {
   public var indexTitle: String? { didSet { setNeedsRefresh() } }
   /// Settings every row of the section gets unless it sets its own.
   public var rowDefaults = RowDefaults() { didSet { setNeedsRefresh() } }
+  /// How the detail and add screens of the section's rows are presented: pushed, or as a
+  /// modal sheet.
+  public var detailPresentation = Screen.Presentation.push
   /// Whether a tap on the header collapses and expands the section (``ScreenEvent/toggleSection(_:)``).
   public var isCollapsible = false { didSet { setNeedsRefresh() } }
   /// Whether the section shows only its header; it takes effect when ``isCollapsible``.

@@ -17,6 +17,8 @@ public struct ScreenSnapshot: Hashable, Sendable {
   public var isDoneEnabled = true
   /// Whether the screen was pushed, so that Back applies.
   public var canGoBack = false
+  /// Whether the screen is presented modally: a sheet over the screen below.
+  public var isModal = false
   /// A refusal a person should see, such as why Done was refused.
   public var notice: String?
   /// Whether the screen has a search field, and its text.

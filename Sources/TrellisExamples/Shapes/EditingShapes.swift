@@ -120,13 +120,16 @@ public enum EditingShapes {
     return Screen(model: model)
   }
 
-  /// A list with an add-item row at its end, loaded twenty chores at a time.
+  /// A list with an add-item row at its end, loaded twenty chores at a time; its chores open
+  /// on modal sheets.
   static func addAndLoadMore(_ state: State) -> Screen {
     let model = TableModel(title: "Add and load more")
     let section = ArrayOfObjectsSection(
       id: "chores", store: state.chores, definition: state.definition)
     section.fetchOptions.batchSize = 20
     section.addItemText = "Add a chore"
+    // A chore is opened, and a new one filled in, on a modal sheet over the list.
+    section.detailPresentation = .modal
     model.addSection(section)
     return Screen(model: model, navigationBar: .editRight)
   }

@@ -151,11 +151,15 @@
     var pane = paneElement(message.pane);
     if (!pane) return;
     var covered = pane.lastElementChild;
+    var pushed = fragment(message.html);
+    var sheet = pushed && pushed.dataset.presentation === "modal";
     if (covered) {
       covered.dataset.scrollY = String(window.scrollY);
-      covered.hidden = true;
+      // A modal sheet covers the screen below without hiding it.
+      if (sheet) covered.inert = true;
+      else covered.hidden = true;
     }
-    pane.appendChild(fragment(message.html));
+    pane.appendChild(pushed);
     windows = {};
     grow();
     window.scrollTo(0, 0);
@@ -169,6 +173,7 @@
     var revealed = pane.lastElementChild;
     if (!revealed) return;
     revealed.hidden = false;
+    revealed.inert = false;
     windows = {};
     window.scrollTo(0, Number(revealed.dataset.scrollY || "0"));
     focusTitle();

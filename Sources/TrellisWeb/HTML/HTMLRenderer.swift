@@ -38,7 +38,9 @@ public struct HTMLRenderer: Sendable {
     _ screen: ScreenSnapshot, pane: String, drawRow: (RowSnapshot, Int, Bool, Bool) -> String
   ) -> String {
     var html = "<div class=\"screen\" data-pane=\"\(pane)\" data-style=\"\(screen.style.rawValue)\""
-    html += " data-editing=\"\(screen.isEditing)\"\(Self.styleAttribute(screen.tableStyle))>"
+    html += " data-editing=\"\(screen.isEditing)\""
+    if screen.isModal { html += " data-presentation=\"modal\" role=\"dialog\" aria-modal=\"true\"" }
+    html += "\(Self.styleAttribute(screen.tableStyle))>"
     html += bar(screen)
     if let search = screen.search {
       html += "<form class=\"search\" role=\"search\">"

@@ -87,3 +87,23 @@ struct CustomRowTests {
     }
   }
 }
+
+/// Detail and add screens presented as modal sheets.
+@Suite("Modal presentation")
+struct ModalPresentationTests {
+  @Test func addAndDetailScreensOfTheSectionAreModal() throws {
+    let state = try EditingShapes.State()
+    let app = HeadlessApp(navigator: EditingShapes.navigator(state: state))
+    try app.send(.select(ItemPath(item: 2, section: 0)))  // Add and load more
+    try app.send(.add(section: 0))
+    #expect(app.top.title == "New Chore")
+    #expect(app.top.presentation == .modal)
+    #expect(app.top.snapshot().isModal)
+    try app.send(.cancel)
+    try app.send(.select(ItemPath(item: 0, section: 0)))
+    #expect(app.top.snapshot().isModal)
+    try app.send(.cancel)
+    #expect(app.top.title == "Add and load more")
+    #expect(!app.top.snapshot().isModal)
+  }
+}
