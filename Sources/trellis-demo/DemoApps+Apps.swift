@@ -59,6 +59,8 @@ extension DemoApps {
         root: [
           "title": "My document", "author": "Ada", "pages": 12, "published": false,
           "publisher": ["name": "Trellis Press", "city": "London"],
+          "tags": ["tables", "data"],
+          "chapters": [["title": "Rows", "pages": 8], ["title": "Sections", "pages": 12]],
         ], format: .json)
     }
     let definition = DataDefinition.document(file.root, name: url.lastPathComponent)

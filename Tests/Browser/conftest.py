@@ -29,7 +29,8 @@ def server():
     binary = os.environ.get("TRELLIS_DEMO", str(ROOT / ".build" / "debug" / "trellis-demo"))
     folder = pathlib.Path(tempfile.mkdtemp(prefix="trellis-browser-"))
     document = folder / "book.json"
-    document.write_text(json.dumps({"title": "Draft title", "pages": 12, "draft": True}))
+    document.write_text(json.dumps({"title": "Draft title", "pages": 12, "draft": True,
+                                    "tags": ["fiction"]}))
     port = free_port()
     # Settings live in user defaults: keep them in the temporary folder, never in ~/.config.
     environment = dict(os.environ, XDG_CONFIG_HOME=str(folder / "config"))

@@ -200,3 +200,19 @@ def test_go_fish_shows_card_faces(browser, server):
                browser.find_elements(By.CSS_SELECTOR, ".pane-top > .screen:last-child .row-image")]
     assert any("_of_" in s for s in sources) and any("backs_blue" in s for s in sources)
     assert [e for e in browser.get_log("browser") if e["level"] == "SEVERE"] == []
+
+
+def test_a_list_of_plain_values_in_a_document_is_edited(browser, server):
+    open_app(browser, server, "documents")
+    tap(browser, "Tags")
+    wait_title(browser, "Tags")
+    press(browser, "add")
+    wait(browser, lambda d: title(d) not in ("", "Tags"))
+    type_into(browser, "String", "classic")
+    press(browser, "done")
+    wait_title(browser, "Tags")
+    wait(browser, lambda d: "classic" in row_texts(d))
+    press(browser, "back")
+    press(browser, "done")
+    wait(browser, lambda d: json.loads(server["document"].read_text()).get("tags")
+         == ["fiction", "classic"])

@@ -63,13 +63,59 @@ extension DataDefinition {
       var property = PropertyDefinition(name: entry.key, valueKind: entry.value.inferredKind)
       if case .dictionary = entry.value { property.type = .object }
       if case .array(let values) = entry.value {
-        property.type =
-          values.allSatisfy { $0.dictionaryValue != nil } && !values.isEmpty
-          ? .arrayOfObjects : .label
+        // A list of dictionaries, or of strings, numbers or dates, is edited as a list: rows
+        // added, deleted and moved. Anything else (mixed values, lists of lists) is shown.
+        if let items = itemDefinition(for: values, name: entry.key) {
+          property.type = .arrayOfObjects
+          property.attributes = .arrayOfObjects(items)
+        } else {
+          property.type = .label
+        }
       }
       return property
     }
     return DataDefinition(kind: .document, name: name, properties: properties)
+  }
+
+  /// The definition of the items of a document's list: its dictionaries' keys (the first
+  /// dictionary's kinds; new items start empty), or a plain string, number or date.
+  private static func itemDefinition(for values: [Value], name: String) -> DataDefinition? {
+    guard let first = values.first else { return nil }
+    if values.allSatisfy({ $0.dictionaryValue != nil }) {
+      var keys: [String] = []
+      var sample: ValueDictionary = [:]
+      for value in values {
+        for (key, item) in value.dictionaryValue ?? [:] where sample[key] == nil {
+          keys.append(key)
+          sample[key] = item
+        }
+      }
+      var blank: ValueDictionary = [:]
+      for key in keys {
+        switch sample[key] ?? .null {
+        case .string: blank[key] = ""
+        case .int: blank[key] = 0
+        case .double: blank[key] = .double(0)
+        case .bool: blank[key] = false
+        default: blank[key] = .null
+        }
+      }
+      let shape = Value.dictionary(sample)
+      var definition = document(shape, name: Humanizer.title(for: name))
+      let made = blank
+      definition = DataDefinition(
+        kind: .document, name: definition.name, properties: definition.properties,
+        adapter: { $0 as? KeyValueCoding }, factory: { DocumentObject(.dictionary(made)) })
+      return definition
+    }
+    switch first {
+    case .string where values.allSatisfy { $0.stringValue != nil }: return .string
+    case .int,
+      .double where values.allSatisfy { $0.doubleValue != nil }:
+      return .number
+    case .date where values.allSatisfy { $0.dateValue != nil }: return .date
+    default: return nil
+    }
   }
 
   /// A definition for plain strings (arrays of strings).

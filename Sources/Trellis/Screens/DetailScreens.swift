@@ -11,7 +11,9 @@ enum DetailScreens {
     let isPlain: Bool
     let plainKind: Bool
     switch definition.kind {
-    case .string, .number, .date: plainKind = true
+    // A document's list holds values: a new item made as a document object goes back into
+    // it as the dictionary (or plain value) it holds.
+    case .string, .number, .date, .document: plainKind = true
     default: plainKind = false
     }
     switch item {

@@ -1,0 +1,59 @@
+import Testing
+import Trellis
+import TrellisTesting
+
+/// Lists in a document: plain values and dictionaries edited as lists, added to and deleted.
+@Suite("Document lists")
+struct DocumentArraysTests {
+  func app() throws -> (HeadlessApp, DocumentObject) {
+    let object = DocumentObject([
+      "title": "Book", "tags": ["fiction", "old"], "authors": [["name": "Ada", "born": 1815]],
+      "mixed": [1, "two"],
+    ])
+    let definition = DataDefinition.document(object.root, name: "book.json")
+    let model = TableModel(title: "book")
+    let draft = try model.generateSections(for: object, definition: definition, mode: .deferred)
+    let screen = Screen(model: model, navigationBar: .doneRightCancelLeft, draft: draft)
+    return (HeadlessApp(navigator: Navigator(root: screen)), object)
+  }
+
+  func open(_ label: String, in app: HeadlessApp) throws {
+    let items = app.top.snapshot().table.sections.flatMap(\.items)
+    let index = try #require(items.firstIndex { $0.text == label })
+    try app.send(.select(ItemPath(item: index, section: 0)))
+  }
+
+  @Test func aListOfStringsIsEditedAndCommitted() throws {
+    let (app, object) = try app()
+    try open("Tags", in: app)
+    #expect(app.texts.flatMap { $0 }.prefix(2) == ["fiction", "old"])
+    try app.send(.add(section: nil))
+    let field = try #require(app.top.snapshot().table.sections.first?.items.first)
+    try app.send(.setValue(ItemPath(item: 0, section: 0), try field.value(for: .text("classic"))))
+    try app.send(.done)  // the new tag
+    try app.send(.setEditing(true))
+    try app.send(.delete(ItemPath(item: 0, section: 0)))  // fiction
+    try app.send(.back)
+    try app.send(.done)  // the document
+    #expect(object.root.dictionaryValue?["tags"] == ["old", "classic"])
+  }
+
+  @Test func anItemIsAddedToAListOfDictionaries() throws {
+    let (app, object) = try app()
+    try open("Authors", in: app)
+    try app.send(.add(section: nil))
+    let name = try #require(app.top.snapshot().table.sections.first?.items.first)
+    #expect(name.text == "Name")
+    try app.send(.setValue(ItemPath(item: 0, section: 0), "Grace"))
+    try app.send(.done)
+    try app.send(.back)
+    try app.send(.done)
+    let authors = object.root.dictionaryValue?["authors"]?.arrayValue ?? []
+    #expect(authors.count == 2)
+    #expect(authors.last?.dictionaryValue?["name"] == "Grace")
+    // A mixed list is shown, not edited.
+    let mixed = app.top.snapshot().table.sections.flatMap(\.items).first { $0.text == "Mixed" }
+    #expect(mixed != nil)
+    #expect(object.root.dictionaryValue?["mixed"] == [1, "two"])
+  }
+}
