@@ -44,8 +44,8 @@ struct ThemeCSSTests {
     #expect(
       css == [
         "background-color: rgba(10, 20, 30, 0.5);",
-        #"background-image: url("bubble.png");"#,
-        #"border-image: url("bubble.png") 1 4 3 2 fill;"#,
+        #"background-image: url("/images/bubble.png");"#,
+        #"border-image: url("/images/bubble.png") 1 4 3 2 fill;"#,
         "border-style: solid;",
         "border-width: 1px 4px 3px 2px;",
         "color: rgba(255, 255, 255, 1);",
@@ -73,7 +73,7 @@ struct ThemeCSSTests {
       style("separatorStyle: UITableViewCellSeparatorStyleSingleLineEtched;").cssText
         == "border-bottom: 1px groove currentColor;")
     #expect(
-      style(#"backgroundColor: "tile.png";"#).cssText == #"background-image: url("tile.png");"#)
+      style(#"backgroundColor: "tile.png";"#).cssText == #"background-image: url("/images/tile.png");"#)
     #expect(
       style(#"backgroundView: "a\"b.png";"#).cssText == #"background-image: url("a\"b.png");"#)
     #expect(style("textLabel.text: \"x\"; oddCellsThemeStyle: A;").cssDeclarations.isEmpty)

@@ -121,7 +121,13 @@ extension ResolvedStyle {
   public var cssText: String { cssDeclarations.map(\.description).joined(separator: " ") }
 
   /// `url("name")`, escaped for CSS.
-  static func cssURL(_ name: String) -> String { "url(\(cssString(name)))" }
+  ///
+  /// A bare image name (`bubble.png`) is served with the rows' images (`/images/NAME`), so
+  /// that a theme's pictures load wherever the page is.
+  static func cssURL(_ name: String) -> String {
+    let address = WebImage.isImageName(name) ? "/images/" + name : name
+    return "url(\(cssString(address)))"
+  }
 
   /// `text` as a double-quoted CSS string, with quotes, backslashes and line breaks escaped.
   static func cssString(_ text: String) -> String {
