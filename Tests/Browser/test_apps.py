@@ -213,6 +213,9 @@ def test_a_list_of_plain_values_in_a_document_is_edited(browser, server):
     wait_title(browser, "Tags")
     wait(browser, lambda d: "classic" in row_texts(d))
     press(browser, "back")
+    # Back on the document (its bar has Done) before committing it.
+    wait(browser, lambda d: d.find_elements(
+        By.CSS_SELECTOR, ".pane-top > .screen:last-child [data-ev='done']"))
     press(browser, "done")
     wait(browser, lambda d: json.loads(server["document"].read_text()).get("tags")
          == ["fiction", "classic"])
