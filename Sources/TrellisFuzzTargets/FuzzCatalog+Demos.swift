@@ -48,12 +48,7 @@ extension FuzzCatalog {
         let url = try setup.temporaryDirectory().appendingPathComponent("document.json")
         var file = try DocumentFile.create(
           at: url,
-          root: [
-            "title": "My document", "author": "Ada", "pages": 12, "published": false,
-            "publisher": ["name": "Trellis Press", "city": "London"],
-            "tags": ["tables", "data"],
-            "chapters": [["title": "Rows", "pages": 8], ["title": "Sections", "pages": 12]],
-          ], format: .json)
+          root: SampleContent.document, format: .json)
         let definition = DataDefinition.document(file.root, name: url.lastPathComponent)
         // Every commit is saved, as the demo saves it.
         let object = DocumentObject(file.root)
@@ -66,20 +61,7 @@ extension FuzzCatalog {
           root: Screen(model: model, navigationBar: .doneRightCancelLeft, draft: draft))
       },
       FuzzTarget("demo/gofish") { _ in
-        let game = GoFishGame.seedExample()
-        let model = GoFishTable.model(for: game)
-        let actions = Section(id: "actions")
-        var turn = Row(id: RowID(.string("play")), kind: .button, text: "Play a turn")
-        turn.action = .named("playTurn")
-        actions.addRow(turn)
-        model.insertSection(actions, at: 0)
-        // The books and the opponents fold, as in the demo.
-        for section in model.sections where ["books", "opponents"].contains(section.id) {
-          section.isCollapsible = true
-        }
-        let navigator = Navigator(root: Screen(model: model))
-        navigator.namedActions["playTurn"] = { _ in game.playTurn() }
-        return navigator
+        GoFishTable.playableNavigator(for: GoFishGame.seedExample())
       },
       FuzzTarget("demo/theme") { _ in try ThemeExample.navigator().0 },
       FuzzTarget("demo/shapes") { _ in EditingShapes.navigator(state: try EditingShapes.State()) },
@@ -96,15 +78,7 @@ extension FuzzCatalog {
         }
         return navigator
       },
-      FuzzTarget("demo/numbers") { _ in
-        let numbers = (1...600).map { "Number \($0)" }
-        let model = TableModel(title: "Numbers", style: .plain)
-        let section = ContentSection(
-          id: "numbers", header: "\(numbers.count) numbers", content: numbers
-        ) { number, row in row.text = number }
-        section.rendersRowsOnDemand = true
-        model.addSection(section)
-        return Navigator(root: Screen(model: model))
+      FuzzTarget("demo/numbers") { _ in SampleContent.numbersNavigator(SampleContent.numbers(600))
       },
       FuzzTarget("examples/strings") { _ in
         Navigator(root: Screen(model: StringsExample.model().0, navigationBar: .addRightEditLeft))

@@ -56,12 +56,7 @@ extension DemoApps {
     } else {
       file = try DocumentFile.create(
         at: url,
-        root: [
-          "title": "My document", "author": "Ada", "pages": 12, "published": false,
-          "publisher": ["name": "Trellis Press", "city": "London"],
-          "tags": ["tables", "data"],
-          "chapters": [["title": "Rows", "pages": 8], ["title": "Sections", "pages": 12]],
-        ], format: .json)
+        root: SampleContent.document, format: .json)
     }
     let definition = DataDefinition.document(file.root, name: url.lastPathComponent)
     return WebApp(
@@ -83,19 +78,7 @@ extension DemoApps {
       id: "gofish", title: "Go Fish", subtitle: "Play a turn; the sections animate",
       sharing: GoFishGame.seedExample()
     ) { game in
-      let model = GoFishTable.model(for: game)
-      // The books and the opponents fold away under their headers.
-      for section in model.sections where ["books", "opponents"].contains(section.id) {
-        section.isCollapsible = true
-      }
-      let actions = Section(id: "actions")
-      var turn = Row(id: RowID(.string("play")), kind: .button, text: "Play a turn")
-      turn.action = .named("playTurn")
-      actions.addRow(turn)
-      model.insertSection(actions, at: 0)
-      let navigator = Navigator(root: Screen(model: model))
-      navigator.namedActions["playTurn"] = { _ in game.playTurn() }
-      return navigator
+      GoFishTable.playableNavigator(for: game)
     }
   }
 }

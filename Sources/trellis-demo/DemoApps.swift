@@ -51,19 +51,10 @@ struct DemoApps {
     let goFish = Self.goFishApp()
 
     // Numbers: a long list, to scroll.
-    let numbers = (1...max(1, numberCount)).map { "Number \($0)" }
+    let numbers = SampleContent.numbers(numberCount)
     let numbersApp = WebApp(
       id: "numbers", title: "Numbers", subtitle: "\(numbers.count) rows, loaded as you scroll"
-    ) {
-      let model = TableModel(title: "Numbers", style: .plain)
-      let section = ContentSection(
-        id: "numbers", header: "\(numbers.count) numbers", content: numbers
-      ) { number, row in row.text = number }
-      // Rows are rendered as they scroll into view, not all 100,000 up front.
-      section.rendersRowsOnDemand = true
-      model.addSection(section)
-      return Navigator(root: Screen(model: model))
-    }
+    ) { SampleContent.numbersNavigator(numbers) }
     webApps = [
       tasks, settings, settingsBundleApp, contacts, documents, goFish, numbersApp,
       try Self.themeApp(), try Self.editingShapesApp(),
