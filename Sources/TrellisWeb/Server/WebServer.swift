@@ -64,21 +64,14 @@ public struct WebServer: Sendable {
     router.get("/assets/:name") { _, context in
       let name = context.parameters.get("name") ?? ""
       guard let asset = self.assets.files[name] else { return Response(status: .notFound) }
-      var headers = Self.securityHeaders
-      headers[.contentType] = asset.contentType
-      headers[.cacheControl] = "no-cache"
-      return Response(
-        status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: asset.text)))
+      return Self.file(ByteBuffer(string: asset.text), type: asset.contentType, cache: "no-cache")
     }
     // Browsers ask for /favicon.ico whatever the page says: the same icon, so that no page
     // logs a missing file.
     router.get("/favicon.ico") { _, _ in
       guard let icon = self.assets.files["favicon.svg"] else { return Response(status: .notFound) }
-      var headers = Self.securityHeaders
-      headers[.contentType] = icon.contentType
-      headers[.cacheControl] = "max-age=86400"
-      return Response(
-        status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: icon.text)))
+      return Self.file(
+        ByteBuffer(string: icon.text), type: icon.contentType, cache: "max-age=86400")
     }
     router.get("/images/:name") { _, context in
       let name = context.parameters.get("name") ?? ""
@@ -87,12 +80,10 @@ public struct WebServer: Sendable {
         ? self.configuration.imageMaker?(name)
           ?? self.configuration.imageFolder.flatMap { WebImage.file(name, in: $0) }
         : nil
-      var headers = Self.securityHeaders
       let shown = image ?? WebImage.placeholder(for: name)
-      headers[.contentType] = shown.contentType
-      headers[.cacheControl] = image == nil ? "no-cache" : "max-age=3600"
-      return Response(
-        status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: shown.data)))
+      return Self.file(
+        ByteBuffer(bytes: shown.data), type: shown.contentType,
+        cache: image == nil ? "no-cache" : "max-age=3600")
     }
     router.ws("/ws") { request, _ in
       guard HostName.isAllowed(request.head.authority, among: hosts),
@@ -170,6 +161,14 @@ public struct WebServer: Sendable {
     if configuration.allowedOrigins.contains(origin) { return true }
     guard let host = request.head.authority else { return false }
     return origin == "http://\(host)" || origin == "https://\(host)"
+  }
+
+  /// A file's bytes with the security headers, its type and how long it may be cached.
+  static func file(_ body: ByteBuffer, type: String, cache: String) -> Response {
+    var headers = securityHeaders
+    headers[.contentType] = type
+    headers[.cacheControl] = cache
+    return Response(status: .ok, headers: headers, body: .init(byteBuffer: body))
   }
 
   static var securityHeaders: HTTPFields {
