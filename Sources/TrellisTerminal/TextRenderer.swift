@@ -107,6 +107,8 @@ public struct TextRenderer: Sendable {
       }
     }
     if !row.isEnabled { left += "~" }
+    // An expand/collapse row says which way it is, like a collapsible section's header.
+    if let expanded = row.isExpanded { left += expanded ? "▾ " : "▸ " }
     left += row.text ?? ""
     var right = valueText(row)
     let accessory = Self.symbol(for: editing ? row.editingAccessory : row.accessory)

@@ -148,6 +148,13 @@
       if !row.isEnabled { content.textProperties.color = .secondaryLabel }
       cell.contentConfiguration = content
       cell.accessoryType = Self.accessoryType(row.accessory)
+      if let expanded = row.isExpanded {
+        // An expand/collapse row points down when open, right when closed.
+        let symbol = UIImage(systemName: expanded ? "chevron.down" : "chevron.right")
+        cell.accessoryView = UIImageView(image: symbol)
+      } else {
+        cell.accessoryView = nil
+      }
       cell.editingAccessoryType = Self.accessoryType(row.editingAccessory)
       cell.selectionStyle = row.isEnabled ? .default : .none
       return cell

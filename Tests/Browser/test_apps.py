@@ -190,6 +190,26 @@ def test_sections_collapse_and_expand_under_their_headers(browser, server):
     assert toggle().get_attribute("aria-expanded") == "true"
 
 
+def test_an_expand_collapse_row_reveals_its_child_rows(browser, server):
+    open_app(browser, server, "settings")
+    names = ["Sensible TableView", "RCSTableKit", "RMSTableViews"]
+    assert not set(names) & set(row_texts(browser))
+    expander = lambda: row(browser, "Acknowledgements").find_element(By.CSS_SELECTOR, "button.cell")
+    assert expander().get_attribute("aria-expanded") == "false"
+    tap(browser, "Acknowledgements")
+    wait(browser, lambda d: set(names) <= set(row_texts(d)))
+    assert expander().get_attribute("aria-expanded") == "true"
+    # The child rows follow the row that reveals them, in order.
+    texts = row_texts(browser)
+    start = texts.index("Acknowledgements")
+    assert texts[start + 1:start + 4] == names
+    browser.execute_script("arguments[0].scrollIntoView()", expander())
+    screenshot(browser, "desktop-settings-expanded")
+    tap(browser, "Acknowledgements")
+    wait(browser, lambda d: not set(names) & set(row_texts(d)))
+    assert expander().get_attribute("aria-expanded") == "false"
+
+
 def test_go_fish_shows_card_faces(browser, server):
     open_app(browser, server, "gofish")
     wait(browser, lambda d: d.execute_script(

@@ -27,6 +27,8 @@ public struct Row {
   public var isEnabled = true
   /// Whether the row is shown at all; hidden rows are left out of snapshots.
   public var isVisible = true
+  /// Whether selecting the row shows and hides the rows after it (an expand/collapse row).
+  public var expansion: RowExpansion?
   /// A fixed height in points, or `nil` for the host's default.
   public var height: Double?
   /// A named theme style applied on top of the row kind's style.

@@ -80,6 +80,10 @@ struct EventHandler {
     let (row, section, index, context) = try target(path)
     guard row.isEnabled else { throw .notApplicable("row \(path) is disabled") }
     actions(of: row, in: section).didSelect?(context)
+    if let expansion = row.expansion {
+      section.setRowExpanded(!section.isRowExpanded(row.id, expansion: expansion), id: row.id)
+      return
+    }
     let multiple =
       screen.isEditing ? model.allowsMultipleSelectionDuringEditing : model.allowsMultipleSelection
     if multiple {

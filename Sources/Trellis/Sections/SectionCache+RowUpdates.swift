@@ -15,7 +15,8 @@ extension SectionCache {
   /// hosts must do, without looking at the other rows.
   ///
   /// Returns `nil` when the change is not local: a row appeared or disappeared in a themed
-  /// section, whose odd and even styles then shift for every row below. The cache is still
+  /// section, whose odd and even styles then shift for every row below, or the section has
+  /// expand/collapse rows, which show and hide the rows after them. The cache is still
   /// brought up to date; the caller diffs the section instead.
   mutating func updateRows(
     _ ids: Set<RowID>, of section: Section, sink: InvalidationSink, model: TableModel?
@@ -34,6 +35,10 @@ extension SectionCache {
       if (before == nil) != (rows[index] == nil) { visibilityChanged = true }
     }
     let theme = model?.theme
+    if hasExpansions {
+      collectVisible(section: section, theme: theme)
+      return nil
+    }
     if visibilityChanged && theme != nil {
       collectVisible(section: section, theme: theme)
       return nil

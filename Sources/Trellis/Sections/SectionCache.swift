@@ -14,6 +14,9 @@ struct SectionCache {
   var elementIndexByID: [RowID: Int]? = nil
   /// Whether rows show whatever ``Row/isVisible`` says (sections that render rows on demand).
   var rowsAlwaysVisible = false
+  /// Whether an expand/collapse row is among the rows: then a row rendered again may show or
+  /// hide others, and the section is diffed instead of patched row by row.
+  var hasExpansions = false
   /// The editing side of every bound row, by identity, as last rendered.
   var editors: [RowID: RowEditor] = [:]
 
@@ -129,12 +132,19 @@ struct SectionCache {
     visible.reserveCapacity(rows.count)
     var indices: [Int] = []
     var allVisible = true
+    // The last element a collapsed expand/collapse row hides.
+    var hiddenThrough = -1
+    hasExpansions = false
     for (index, row) in rows.enumerated() {
-      if let row {
-        visible.append(row)
-        indices.append(index)
-      } else {
+      guard let row, index > hiddenThrough else {
         allVisible = false
+        continue
+      }
+      visible.append(row)
+      indices.append(index)
+      if let expanded = row.isExpanded {
+        hasExpansions = true
+        if !expanded { hiddenThrough = index + row.childRowCount }
       }
     }
     if let theme {
@@ -175,7 +185,10 @@ struct SectionCache {
       applyActions(
         to: &row, id: id, at: index, section: section, model: model, inherited: inherited)
       if row.binding != nil { editor = RowEditor(row) }
-      return row.isVisible || alwaysVisible ? RowSnapshot(row) : nil
+      guard row.isVisible || alwaysVisible else { return nil }
+      var snapshot = RowSnapshot(row)
+      section.applyExpansion(of: row, to: &snapshot)
+      return snapshot
     }
     var snapshot: RowSnapshot?
     if section.sharesItemRows, let shared = section.sharedItem(at: index) {

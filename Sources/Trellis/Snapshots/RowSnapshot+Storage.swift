@@ -20,6 +20,8 @@ extension RowSnapshot {
     var keyPath: String?
     var style: ResolvedStyle?
     var isSelected = false
+    var isExpanded: Bool? = nil
+    var childRowCount = 0
   }
 
   /// A row's fields, shared by copies of a snapshot until one of them writes.

@@ -138,6 +138,16 @@ public struct RowSnapshot: Hashable, Sendable, Diffable {
     get { fields.contents.isSelected }
     set { update { $0.isSelected = newValue } }
   }
+  /// For an expand/collapse row, whether its child rows show; `nil` for other rows.
+  public var isExpanded: Bool? {
+    get { fields.contents.isExpanded }
+    set { update { $0.isExpanded = newValue } }
+  }
+  /// For an expand/collapse row, how many elements after it it shows and hides.
+  package var childRowCount: Int {
+    get { fields.contents.childRowCount }
+    set { update { $0.childRowCount = newValue } }
+  }
   /// Whether a person can interact with the row.
   public var isEnabled: Bool {
     get { fields.contents.isEnabled }

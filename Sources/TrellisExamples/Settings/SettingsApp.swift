@@ -55,7 +55,26 @@ public enum SettingsApp {
   public static func screen(for settings: UserDefaultsObject) throws -> Screen {
     let model = TableModel(title: "Settings")
     try model.generateSections(for: settings, definition: definition(), mode: .live)
+    model.addSection(aboutSection())
     return Screen(model: model, navigationBar: .none)
+  }
+
+  /// The libraries Trellis descends from, shown under the About section's expand/collapse row.
+  public static let acknowledgements = [
+    ("Sensible TableView", "3.0"), ("RCSTableKit", "plist tables"),
+    ("RMSTableViews", "declarative tables"),
+  ]
+
+  /// An About section whose Acknowledgements row shows and hides the rows under it.
+  static func aboutSection() -> Section {
+    let section = Section(id: "about", header: "About")
+    var acknowledgements = Row(id: RowID(.string("acknowledgements")), text: "Acknowledgements")
+    acknowledgements.expansion = RowExpansion(childRowCount: Self.acknowledgements.count)
+    section.addRow(acknowledgements)
+    for (name, detail) in Self.acknowledgements {
+      section.addRow(Row(id: RowID(.string(name)), kind: .label, text: name, detailText: detail))
+    }
+    return section
   }
 
   /// The settings screen over the suite `suiteName`, and the suite's store.

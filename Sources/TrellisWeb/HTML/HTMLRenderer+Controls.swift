@@ -11,6 +11,9 @@ extension HTMLRenderer {
     // The field that asks for the keyboard when its screen appears (the page focuses it).
     if row.attributes.becomesFirstResponder { invalid += " data-autofocus=\"\"" }
     let value = row.value
+    if let expanded = row.isExpanded {
+      return selectable(row, text: text, disabled: disabled, expanded: expanded)
+    }
     switch row.kind {
     case .textField:
       let type = row.attributes.isSecure ? "password" : "text"
@@ -92,10 +95,19 @@ extension HTMLRenderer {
   }
 
   /// A row that does something when selected: one button holding text, detail and accessory.
-  private func selectable(_ row: RowSnapshot, text: String, disabled: String) -> String {
+  /// An expand/collapse row (`expanded` not `nil`) says which way it is, with `aria-expanded`
+  /// and a ▸ or ▾ before its text.
+  private func selectable(
+    _ row: RowSnapshot, text: String, disabled: String, expanded: Bool? = nil
+  ) -> String {
     var html =
       "<button type=\"button\" class=\"cell select\(row.kind == .button ? " action" : "")\""
     if row.accessory == .checkmark { html += " aria-pressed=\"true\"" }
+    if let expanded {
+      html += " aria-expanded=\"\(expanded)\"\(disabled)>"
+      html += "<span class=\"expander\" aria-hidden=\"true\">\(expanded ? "▾" : "▸")</span>"
+      return html + texts(row, text: text) + accessory(row.accessory) + "</button>"
+    }
     html += "\(disabled)>" + texts(row, text: text)
     html += accessory(row.accessory) + "</button>"
     return html

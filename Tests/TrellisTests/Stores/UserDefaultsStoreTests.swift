@@ -66,6 +66,8 @@ struct UserDefaultsStoreTests {
         kinds == [
           .textField, .textField, .textView, .slider, .selection, .switch, .segmented,
           .numericTextField, .date, .imagePicker, .textView,
+          // The About section's Acknowledgements row, folded.
+          .plain,
         ])
       #expect(app.row("Password")?.attributes.isSecure == true)
       #expect(app.row("Volume")?.value == .double(50))
