@@ -48,6 +48,12 @@ public struct SQLiteColumn: Hashable, Sendable {
   public var isNullable: Bool
   /// Whether the column gets an index (for sorting, grouping or searching).
   public var isIndexed: Bool
+  /// Whether no two rows may hold the same value (a unique index); a write that breaks it is
+  /// refused with a message naming the column.
+  public var isUnique = false
+  /// The value rows get when a write or a migration gives none (a column added to a table
+  /// that has rows, say); the kind's zero, or NULL when nullable, when `nil`.
+  public var defaultValue: Value?
 
   /// Creates a column.
   public init(_ name: String, _ kind: Kind, nullable: Bool = false, indexed: Bool = false) {

@@ -4,16 +4,15 @@ import Trellis
 /// What an SQLite table holds and how its rows become objects: the table, its columns, its
 /// primary key, an optional user order, and one-to-many relationships.
 ///
+/// Derive it from its class (``init(table:definition:relationships:ordered:primaryKey:indexed:unique:transient:)``),
+/// or list the columns by hand, which the store then checks against the class:
+///
 /// ```swift
-/// let step = SQLiteEntity(
-///   table: "taskStep", definition: stepDefinition,
-///   columns: [.text("name"), .text("description")], ordered: true)
-/// let task = SQLiteEntity(
+/// let step = try SQLiteEntity(table: "taskStep", definition: stepDefinition, ordered: true)
+/// let task = try SQLiteEntity(
 ///   table: "task", definition: taskDefinition,
-///   columns: [.text("name"), .text("description"), .text("category"),
-///             .date("dueDate", nullable: true), .bool("completed")],
 ///   relationships: [SQLiteRelationship("taskSteps", to: step, foreignKey: "taskId")],
-///   ordered: true)
+///   ordered: true, indexed: ["name"])
 /// let store = try SQLiteStore(path: "tasks.sqlite", entity: task)
 /// ```
 public struct SQLiteEntity: Sendable {

@@ -36,6 +36,15 @@ enum SQLiteSchema {
           guard !existing.contains(column.name) else { return }
           try db.execute(sql: "ALTER TABLE \(table.quoted) ADD COLUMN \(declaration(column))")
         }
+        if column.isUnique {
+          migrator.registerMigration("trellis: unique \(table).\(column.name)") { db in
+            try db.execute(
+              sql: """
+                CREATE UNIQUE INDEX IF NOT EXISTS \("\(table)_\(column.name)_unique".quoted) \
+                ON \(table.quoted)(\(column.name.quoted))
+                """)
+          }
+        }
         if column.isIndexed {
           migrator.registerMigration("trellis: index \(table).\(column.name)") { db in
             try db.execute(
@@ -52,10 +61,11 @@ enum SQLiteSchema {
 
   static func declaration(_ column: SQLiteColumn) -> String {
     var text = "\(column.name.quoted) \(column.kind.sqlType)"
+    let initial = column.defaultValue.map(SQLiteValues.literal)
     if column.isNullable {
-      text += " DEFAULT NULL"
+      text += " DEFAULT \(initial ?? "NULL")"
     } else {
-      text += " NOT NULL DEFAULT \(SQLiteValues.literal(column.kind.zero))"
+      text += " NOT NULL DEFAULT \(initial ?? SQLiteValues.literal(column.kind.zero))"
     }
     return text
   }

@@ -73,6 +73,11 @@ public final class SQLiteStore: DataStore, Sendable {
   public init(database: DatabaseQueue, entity: SQLiteEntity) throws(StoreError) {
     self.entity = entity
     self.database = database
+    let mismatches = entity.mismatches()
+    guard mismatches.isEmpty else {
+      throw .failed(
+        "the tables disagree with their classes:\n" + DiagnosticList(mismatches).description)
+    }
     do {
       try SQLiteSchema.migrator(for: entity).migrate(database)
     } catch {
@@ -199,7 +204,27 @@ public final class SQLiteStore: DataStore, Sendable {
         return try body(db)
       }
     } catch let error as StoreError { throw error } catch {
+      if let refusal = uniqueRefusal(error) { throw refusal }
       throw .failed("SQLite (\(entity.table)): \(error)")
     }
+  }
+
+  /// A write refused by a unique column, as a message naming the property and its value's
+  /// owner; `nil` for any other error.
+  private func uniqueRefusal(_ error: any Error) -> StoreError? {
+    guard let error = error as? DatabaseError,
+      error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE
+    else { return nil }
+    // SQLite names the columns as "table.column".
+    let message = error.message ?? ""
+    for (entity, _) in entity.tree {
+      for column in entity.columns where column.isUnique {
+        guard message.contains("\(entity.table).\(column.name)") else { continue }
+        let title = entity.definition[column.name]?.title ?? column.name
+        return .invalidItem(
+          "another \(entity.definition.name) already has this \(title); \(title) must be unique")
+      }
+    }
+    return .invalidItem("a unique value is already taken (\(message))")
   }
 }

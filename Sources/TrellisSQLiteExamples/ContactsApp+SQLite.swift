@@ -3,11 +3,10 @@ import TrellisExamples
 import TrellisSQLite
 
 extension ContactsApp {
-  /// The contacts table, indexed by last then first name for sorted, searched batches.
+  /// The contacts table, derived from ``Contact``, indexed by last then first name for
+  /// sorted, searched batches.
   public static func entity() throws(DiagnosticList) -> SQLiteEntity {
-    var entity = SQLiteEntity(
-      table: "contact", definition: try definition(),
-      columns: [.text("firstName"), .text("lastName"), .text("email"), .text("phone")])
+    var entity = try SQLiteEntity(table: "contact", definition: try definition())
     entity.indexes = [["lastName", "firstName"]]
     return entity
   }

@@ -3,24 +3,19 @@ import TrellisExamples
 import TrellisSQLite
 
 extension TasksApp {
-  /// The table of steps: name and description, ordered within their task.
+  /// The table of steps, derived from ``TaskStep``: name and description, ordered within
+  /// their task.
   public static func stepEntity() throws(DiagnosticList) -> SQLiteEntity {
-    SQLiteEntity(
-      table: "taskStep", definition: try stepDefinition(),
-      columns: [.text("name"), .text("description")], ordered: true)
+    try SQLiteEntity(table: "taskStep", definition: try stepDefinition(), ordered: true)
   }
 
-  /// The table of tasks, ordered, with their steps in a one-to-many relationship (the seed's
-  /// Core Data model).
+  /// The table of tasks, derived from ``TaskItem``, ordered, with their steps in a
+  /// one-to-many relationship (the seed's Core Data model).
   public static func taskEntity() throws(DiagnosticList) -> SQLiteEntity {
-    SQLiteEntity(
+    try SQLiteEntity(
       table: "task", definition: try taskDefinition(),
-      columns: [
-        .text("name", indexed: true), .text("description"), .text("category"),
-        .date("dueDate", nullable: true), .bool("completed"),
-      ],
       relationships: [SQLiteRelationship("taskSteps", to: try stepEntity(), foreignKey: "taskId")],
-      ordered: true)
+      ordered: true, indexed: ["name"])
   }
 
   /// The tasks in an SQLite file at `path` (created when missing), or in memory when `nil`.

@@ -113,6 +113,14 @@ public protocol PropertyTableProviding: KeyValueCoding {
 }
 
 extension PropertyTableProviding {
+  /// Every property's name, declared kind and writability, in declaration order: what a
+  /// store derives its schema from.
+  public static var propertyDescriptions: [PropertyDescription] {
+    propertyTable.properties.map {
+      PropertyDescription(name: $0.name, kind: $0.kind, isWritable: $0.isWritable)
+    }
+  }
+
   public func value(forKey key: String) throws(BindingError) -> Value {
     guard let property = Self.propertyTable[key] else {
       throw .unknownKey(keyPath: key, key: key, on: typeNameForMessages)
@@ -140,5 +148,22 @@ extension ValueConvertible where Self: PropertyTableProviding {
       throw ValueConversionError(value: bindingValue, target: .object)
     }
     self = object
+  }
+}
+
+/// A property of a class as a schema sees it: its name, its kind and whether it can be written.
+public struct PropertyDescription: Hashable, Sendable {
+  /// The property's name in Swift.
+  public var name: String
+  /// Its declared kind (optional when the Swift type is).
+  public var kind: ValueKind
+  /// Whether it is a `var` of a convertible type.
+  public var isWritable: Bool
+
+  /// Describes a property.
+  public init(name: String, kind: ValueKind, isWritable: Bool) {
+    self.name = name
+    self.kind = kind
+    self.isWritable = isWritable
   }
 }
