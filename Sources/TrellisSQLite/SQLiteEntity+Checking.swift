@@ -7,7 +7,7 @@ extension SQLiteEntity {
   /// they agree, or when the definition describes no class to check against.
   public func mismatches() -> [Diagnostic] {
     var problems: [Diagnostic] = []
-    for (entity, _) in tree {
+    for (entity, _) in graph {
       problems += entity.ownMismatches()
     }
     return problems
@@ -57,6 +57,10 @@ extension SQLiteEntity {
         problems.append(Diagnostic(place + "is named by a relationship but does not exist"))
         continue
       }
+      if relationship.kind == .toOne {
+        problems += toOneMismatches(relationship, property: property, place: place)
+        continue
+      }
       guard case .array(let element) = property.kind.unwrapped,
         case .object(let held) = element.unwrapped
       else {
@@ -73,5 +77,34 @@ extension SQLiteEntity {
       }
     }
     return problems
+  }
+
+  /// A to-one must be an optional object of its target's class.
+  private func toOneMismatches(
+    _ relationship: SQLiteRelationship, property: PropertyDescription, place: String
+  ) -> [Diagnostic] {
+    guard case .optional(let wrapped) = property.kind, case .object(let held) = wrapped.unwrapped
+    else {
+      return [
+        Diagnostic(
+          place + "is \(property.kind), but a to-one relationship holds an optional object")
+      ]
+    }
+    if case .object(let target?) = relationship.entity.definition.kind, target.type != held.type {
+      return [
+        Diagnostic(
+          place + "holds a \(held.name) but its entity '\(relationship.entity.table)' "
+            + "makes \(target.name) objects")
+      ]
+    }
+    if relationship.entity.column(relationship.foreignKey) != nil
+      || column(relationship.foreignKey) != nil
+    {
+      return [
+        Diagnostic(
+          place + "has the key column '\(relationship.foreignKey)', which is also a property's")
+      ]
+    }
+    return []
   }
 }

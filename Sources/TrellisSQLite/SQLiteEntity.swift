@@ -22,7 +22,8 @@ public struct SQLiteEntity: Sendable {
   public var definition: DataDefinition
   /// The columns, each bound to the property of the same name.
   public var columns: [SQLiteColumn]
-  /// The to-many relationships: arrays of child objects stored in other tables.
+  /// The relationships: to-many arrays of child objects stored in other tables, and to-one
+  /// references to objects of other entities.
   public var relationships: [SQLiteRelationship]
   /// The integer primary key column (not a property).
   public var primaryKey: String
@@ -53,10 +54,10 @@ public struct SQLiteEntity: Sendable {
   /// The column bound to `name`, if any.
   public func column(_ name: String) -> SQLiteColumn? { columns.first { $0.name == name } }
 
-  /// This entity and every entity below it, parents first.
+  /// This entity and every entity below it through to-many relationships, parents first.
   var tree: [(entity: SQLiteEntity, parent: (entity: SQLiteEntity, foreignKey: String)?)] {
     var result: [(SQLiteEntity, (SQLiteEntity, String)?)] = [(self, nil)]
-    for relationship in relationships {
+    for relationship in relationships where relationship.kind == .toMany {
       for (child, parent) in relationship.entity.tree {
         result.append((child, parent ?? (self, relationship.foreignKey)))
       }
@@ -64,31 +65,34 @@ public struct SQLiteEntity: Sendable {
     return result.map { (entity: $0.0, parent: $0.1.map { (entity: $0.0, foreignKey: $0.1) }) }
   }
 
+  /// Every entity the database holds with this one: its tree, then the targets of to-one
+  /// relationships anywhere in it with their own trees, each table once, in that order.
+  var graph: [(entity: SQLiteEntity, parent: (entity: SQLiteEntity, foreignKey: String)?)] {
+    var result: [(entity: SQLiteEntity, parent: (entity: SQLiteEntity, foreignKey: String)?)] = []
+    var seen = Set<String>()
+    var pending = [self]
+    while !pending.isEmpty {
+      let root = pending.removeFirst()
+      for node in root.tree where seen.insert(node.entity.table).inserted {
+        result.append(node)
+        pending += node.entity.toOneRelationships.map(\.entity)
+      }
+    }
+    return result
+  }
+
+  /// The to-one relationships, whose foreign keys are columns of this table.
+  var toOneRelationships: [SQLiteRelationship] { relationships.filter { $0.kind == .toOne } }
+
+  /// The to-many relationships, whose children live in other tables.
+  var toManyRelationships: [SQLiteRelationship] { relationships.filter { $0.kind == .toMany } }
+
   /// The order rows come in: by position, then by primary key.
   var defaultOrder: String {
     if let position = positionColumn {
       return "\(position.quoted), \(primaryKey.quoted)"
     }
     return primaryKey.quoted
-  }
-}
-
-/// A one-to-many relationship: a property holding an array of child objects, stored in the
-/// child entity's table with a foreign key to the parent. When the child entity is ordered,
-/// the array's order is kept in its position column.
-public struct SQLiteRelationship: Sendable {
-  /// The parent's property holding the children.
-  public var name: String
-  /// The children's entity.
-  public var entity: SQLiteEntity
-  /// The child table's column holding the parent's primary key.
-  public var foreignKey: String
-
-  /// Creates a relationship.
-  public init(_ name: String, to entity: SQLiteEntity, foreignKey: String) {
-    self.name = name
-    self.entity = entity
-    self.foreignKey = foreignKey
   }
 }
 

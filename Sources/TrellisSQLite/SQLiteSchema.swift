@@ -7,10 +7,10 @@ import Trellis
 /// a column added to a definition later is added to existing files (additively: nothing is
 /// dropped or renamed). Migration names start with `trellis:`.
 enum SQLiteSchema {
-  /// The migrator for `entity` and every entity below it.
+  /// The migrator for `entity` and every entity it relates to.
   static func migrator(for entity: SQLiteEntity) -> DatabaseMigrator {
     var migrator = DatabaseMigrator()
-    for (entity, parent) in entity.tree {
+    for (entity, parent) in entity.graph {
       let table = entity.table
       migrator.registerMigration("trellis: create \(table)") { db in
         guard try !db.tableExists(table) else { return }
@@ -30,6 +30,10 @@ enum SQLiteSchema {
       var extra: [SQLiteColumn] = []
       if let parent { extra.append(.integer(parent.foreignKey, nullable: true, indexed: true)) }
       if let position = entity.positionColumn { extra.append(.integer(position, indexed: true)) }
+      // A to-one's key; the store keeps the delete rules itself, so no REFERENCES clause.
+      for relationship in entity.toOneRelationships {
+        extra.append(.integer(relationship.foreignKey, nullable: true, indexed: true))
+      }
       for column in entity.columns + extra {
         migrator.registerMigration("trellis: add \(table).\(column.name)") { db in
           let existing = try db.columns(in: table).map(\.name)

@@ -6,7 +6,23 @@ import Trellis
 struct RawRecord {
   var id: Int64
   var values: [DatabaseValue]
+  /// The keys of its to-one relationships' objects, in the entity's order; `nil` for none.
+  var references: [Int64?] = []
   var children: [String: [RawRecord]] = [:]
+
+  /// Reads a row selected by ``SQLiteStore/selectList(_:prefix:)``, whose primary key is at
+  /// `offset`.
+  init(_ row: GRDB.Row, entity: SQLiteEntity, offset: Int = 0) {
+    id = row[offset]
+    let width = entity.columns.count
+    values = []
+    values.reserveCapacity(width)
+    for index in 0..<width { values.append(row[offset + 1 + index]) }
+    let toOnes = entity.toOneRelationships.count
+    if toOnes > 0 {
+      references = (0..<toOnes).map { row[offset + 1 + width + $0] as Int64? }
+    }
+  }
 }
 
 extension SQLiteStore {
@@ -61,13 +77,14 @@ extension SQLiteStore {
     let records = try read { db in
       try Self.records(of: entity, db: db, sql: sql, arguments: arguments)
     }
+    try preloadReferences(of: records, entity: entity)
     return try records.map { record throws(StoreError) in try materialize(record, of: entity) }
   }
 
-  /// The primary key and every column, in the entity's order.
+  /// The primary key, every column, then every to-one's key, in the entity's order.
   static func selectList(_ entity: SQLiteEntity, prefix: [String] = []) -> String {
-    (prefix + [entity.primaryKey] + entity.columns.map(\.name)).map(\.quoted).joined(
-      separator: ", ")
+    (prefix + [entity.primaryKey] + entity.columns.map(\.name)
+      + entity.toOneRelationships.map(\.foreignKey)).map(\.quoted).joined(separator: ", ")
   }
 
   /// Reads rows selected by `sql` (primary key, then columns) and their children.
@@ -76,12 +93,8 @@ extension SQLiteStore {
   ) throws -> [RawRecord] {
     var records: [RawRecord] = []
     let cursor = try GRDB.Row.fetchCursor(db, sql: sql, arguments: arguments)
-    let width = entity.columns.count
     while let row = try cursor.next() {
-      var values: [DatabaseValue] = []
-      values.reserveCapacity(width)
-      for index in 0..<width { values.append(row[index + 1]) }
-      records.append(RawRecord(id: row[0], values: values))
+      records.append(RawRecord(row, entity: entity))
     }
     try loadChildren(of: &records, entity: entity, db: db)
     return records
@@ -92,7 +105,7 @@ extension SQLiteStore {
     throws
   {
     guard !records.isEmpty else { return }
-    for relationship in entity.relationships {
+    for relationship in entity.toManyRelationships {
       let child = relationship.entity
       var byParent: [Int64: [RawRecord]] = [:]
       let ids = records.map(\.id)
@@ -106,8 +119,7 @@ extension SQLiteStore {
         let cursor = try GRDB.Row.fetchCursor(db, sql: sql, arguments: StatementArguments(chunk))
         var found: [(Int64, RawRecord)] = []
         while let row = try cursor.next() {
-          let values = (0..<child.columns.count).map { row[$0 + 2] as DatabaseValue }
-          found.append((row[0], RawRecord(id: row[1], values: values)))
+          found.append((row[0], RawRecord(row, entity: child, offset: 1)))
         }
         var children = found.map(\.1)
         try loadChildren(of: &children, entity: child, db: db)
@@ -138,7 +150,15 @@ extension SQLiteStore {
       let value = SQLiteValues.value(record.values[index], kind: column.kind)
       try assign(value, to: column.name, of: kvc, record: record, entity: entity)
     }
-    for relationship in entity.relationships {
+    for (index, relationship) in entity.toOneRelationships.enumerated() {
+      let target = try record.references[index].flatMap { id throws(StoreError) in
+        try referencedObject(id, of: relationship.entity)
+      }
+      try assign(
+        target.map { .object(ObjectReference($0)) } ?? .null, to: relationship.name, of: kvc,
+        record: record, entity: entity)
+    }
+    for relationship in entity.toManyRelationships {
       var children: [Value] = []
       for child in record.children[relationship.name] ?? [] {
         children.append(.object(ObjectReference(try materialize(child, of: relationship.entity))))

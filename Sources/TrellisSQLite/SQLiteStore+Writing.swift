@@ -101,8 +101,10 @@ extension SQLiteStore {
     guard let id = key(of: object, in: entity) else { throw .notFound(item.displayText) }
     let entity = entity
     let table = entity.table.quoted
+    var effects = DeleteEffects()
     let index = try write { db throws -> Int in
       let index = try self.index(of: id, db: db)
+      try applyDeleteRules(deleting: id, of: entity, db: db, effects: &effects)
       try db.execute(
         sql: "DELETE FROM \(table) WHERE \(entity.primaryKey.quoted) = ?", arguments: [id])
       if let column = entity.positionColumn {
@@ -116,7 +118,10 @@ extension SQLiteStore {
       state.objects[entity.table]?[id] = nil
       state.keys[ObjectIdentifier(object)] = nil
     }
-    notify(.deleted(index, item: item))
+    apply(effects)
+    notifyReloaded(tables: effects.tables)
+    // A cascade back into this table moved other rows too.
+    notify(effects.tables.contains(entity.table) ? .reloaded : .deleted(index, item: item))
   }
 
   public func move(from source: Int, to destination: Int) throws(StoreError) {
@@ -169,6 +174,10 @@ extension SQLiteStore {
         state.keys[ObjectIdentifier(mapping.object)] = mapping.id
       }
     }
+    // Objects created in place through a to-one (a new category chosen for a task) join the
+    // lists of their own entity.
+    let own = Set(entity.tree.map(\.entity.table))
+    notifyReloaded(tables: Set(mappings.map(\.table)).subtracting(own))
   }
 
   /// The primary key of `object` in `entity`'s table, if the store knows it.
@@ -240,6 +249,11 @@ extension SQLiteStore {
       names.append(column)
       values.append(position.databaseValue)
     }
+    for relationship in entity.toOneRelationships {
+      names.append(relationship.foreignKey)
+      values.append(
+        try referenceKey(kvc, relationship, in: entity, db: db, mappings: &mappings))
+    }
     var key = id
     if let id {
       let assignments = names.map { "\($0.quoted) = ?" }.joined(separator: ", ")
@@ -261,7 +275,7 @@ extension SQLiteStore {
       mappings.append(Mapping(table: entity.table, id: db.lastInsertedRowID, object: object))
     }
     let parentKey = key ?? db.lastInsertedRowID
-    for relationship in entity.relationships {
+    for relationship in entity.toManyRelationships {
       let child = relationship.entity
       var kept: [Int64] = []
       let children = (try? kvc.value(forKey: relationship.name))?.arrayValue ?? []

@@ -17,7 +17,7 @@ import Trellis
 /// let store = try SQLiteStore(path: "tasks.sqlite", entity: TasksApp.taskEntity())
 /// let screen = TasksApp.listScreen(store: store, definition: store.entity.definition)
 /// ```
-public final class SQLiteStore: DataStore, Sendable {
+public final class SQLiteStore: RelationalStore, Sendable {
   /// What the store holds.
   public let entity: SQLiteEntity
   /// The GRDB connection, for queries of your own. Writes made here without the store are
@@ -39,8 +39,12 @@ public final class SQLiteStore: DataStore, Sendable {
     var regionObservation: AnyDatabaseCancellable?
   }
 
-  let state = Locked(State())
-  private let observers = ObserverList<StoreChange>()
+  /// What every store over the same database shares: the objects, and observers by table.
+  let shared: SQLiteShared
+  /// Whether this store opened the database (and watches it), rather than being a related
+  /// store made by ``store(for:)``.
+  private let isRoot: Bool
+  var state: Locked<State> { shared.state }
 
   /// Opens (creating or migrating) the SQLite file at `path`.
   ///
@@ -73,6 +77,8 @@ public final class SQLiteStore: DataStore, Sendable {
   public init(database: DatabaseQueue, entity: SQLiteEntity) throws(StoreError) {
     self.entity = entity
     self.database = database
+    self.shared = SQLiteShared(root: entity)
+    self.isRoot = true
     let mismatches = entity.mismatches()
     guard mismatches.isEmpty else {
       throw .failed(
@@ -87,7 +93,7 @@ public final class SQLiteStore: DataStore, Sendable {
     state.withLock { $0.dataVersion = version }
     // Writes made on this connection without the store (raw SQL through `database`) are seen
     // by GRDB's region observation and reported as a reload.
-    let tables = entity.tree.map { GRDB.Table<GRDB.Row>($0.entity.table) }
+    let tables = entity.graph.map { GRDB.Table<GRDB.Row>($0.entity.table) }
     let observation = DatabaseRegionObservation(tracking: tables).start(
       in: database, onError: { _ in },
       onChange: { [weak self] _ in
@@ -96,12 +102,44 @@ public final class SQLiteStore: DataStore, Sendable {
           defer { state.ownWrite = false }
           return state.ownWrite
         }
-        if !own { self.notify(.reloaded) }
+        if !own { self.shared.notifyAll(.reloaded) }
       })
     state.withLock { $0.regionObservation = observation }
   }
 
+  /// A store of another entity of the same database, sharing its objects and observers.
+  private init(related entity: SQLiteEntity, of store: SQLiteStore) {
+    self.entity = entity
+    self.database = store.database
+    self.shared = store.shared
+    self.isRoot = false
+  }
+
+  /// The store of the objects a to-one relationship points at (a task's categories), over the
+  /// same database: the same row is the same object in both, and a change made through one is
+  /// reported to the other's observers when it touches them (a category deleted with its
+  /// tasks, say).
+  public func store(for relationship: String) throws(StoreError) -> SQLiteStore {
+    // This entity's own relationships first, then any other entity's of the database.
+    for entity in [entity] + shared.entities {
+      if let found = entity.relationships.first(where: { $0.name == relationship }) {
+        return SQLiteStore(related: found.entity, of: self)
+      }
+    }
+    let names = shared.entities.flatMap { $0.relationships.map(\.name) }
+    var message = "no relationship '\(relationship)' in '\(entity.table)'"
+    if let close = NameSuggestion.closest(to: relationship, among: names) {
+      message += "; did you mean '\(close)'?"
+    }
+    throw .notFound(message)
+  }
+
+  public func relatedStore(for name: String) throws(StoreError) -> any DataStore {
+    try store(for: name)
+  }
+
   deinit {
+    guard isRoot else { return }
     let (watcher, observation) = state.withLock { ($0.watcher, $0.regionObservation) }
     watcher?.cancel()
     observation?.cancel()
@@ -143,10 +181,17 @@ public final class SQLiteStore: DataStore, Sendable {
   // MARK: Observation
 
   public func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> ObservationToken {
-    observers.add(handler)
+    shared.observers(of: entity.table).add(handler)
   }
 
-  func notify(_ change: StoreChange) { observers.notify(change) }
+  func notify(_ change: StoreChange) { shared.observers(of: entity.table).notify(change) }
+
+  /// Reports a reload to the observers of other tables a write changed.
+  func notifyReloaded(tables: Set<String>) {
+    for table in tables where table != entity.table {
+      shared.observers(of: table).notify(.reloaded)
+    }
+  }
 
   /// Looks whether another connection or process committed changes since the last look, and
   /// if so reports ``StoreChange/reloaded`` to every observer. Returns whether it did.
@@ -157,7 +202,7 @@ public final class SQLiteStore: DataStore, Sendable {
       defer { state.dataVersion = version }
       return state.dataVersion != nil && state.dataVersion != version
     }
-    if changed { notify(.reloaded) }
+    if changed { shared.notifyAll(.reloaded) }
     return changed
   }
 
@@ -217,7 +262,7 @@ public final class SQLiteStore: DataStore, Sendable {
     else { return nil }
     // SQLite names the columns as "table.column".
     let message = error.message ?? ""
-    for (entity, _) in entity.tree {
+    for entity in shared.entities {
       for column in entity.columns where column.isUnique {
         guard message.contains("\(entity.table).\(column.name)") else { continue }
         let title = entity.definition[column.name]?.title ?? column.name

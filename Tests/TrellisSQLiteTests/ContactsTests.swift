@@ -3,8 +3,8 @@ import GRDB
 import Testing
 import Trellis
 import TrellisExamples
-import TrellisSQLiteExamples
 import TrellisSQLite
+import TrellisSQLiteExamples
 import TrellisTesting
 
 @Suite("Contacts: grouping, index and search")

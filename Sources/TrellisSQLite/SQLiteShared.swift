@@ -1,0 +1,32 @@
+import Trellis
+
+/// What every store over one database shares: one object per row across all its tables, and
+/// the observers of each table, so that a write through one store reaches the lists of
+/// another (the tasks of a category deleted through the categories' store).
+final class SQLiteShared: Sendable {
+  /// The objects by table and key, and what the stores keep between calls.
+  let state = Locked(SQLiteStore.State())
+  /// Every entity of the database, from the entity the database was opened with.
+  let entities: [SQLiteEntity]
+  private let observers: [String: ObserverList<StoreChange>]
+  private let fallback = ObserverList<StoreChange>()
+
+  /// Shares the database of `root` and every entity it relates to.
+  init(root: SQLiteEntity) {
+    var observers: [String: ObserverList<StoreChange>] = [:]
+    for (entity, _) in root.graph { observers[entity.table] = ObserverList() }
+    self.observers = observers
+    self.entities = root.graph.map(\.entity)
+  }
+
+  /// The observers of `table`'s store or stores.
+  func observers(of table: String) -> ObserverList<StoreChange> {
+    observers[table] ?? fallback
+  }
+
+  /// Reports `change` to the observers of every table (a write made around the stores).
+  func notifyAll(_ change: StoreChange) {
+    for list in observers.values { list.notify(change) }
+    fallback.notify(change)
+  }
+}

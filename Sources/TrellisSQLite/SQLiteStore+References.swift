@@ -1,0 +1,47 @@
+import GRDB
+import Trellis
+
+extension SQLiteStore {
+  /// Reads, in one query per relationship, the objects the to-one relationships of `records`
+  /// point at that no store has read yet, so that a batch of 50 tasks costs one query for
+  /// their categories, not 50.
+  func preloadReferences(of records: [RawRecord], entity: SQLiteEntity) throws(StoreError) {
+    for (index, relationship) in entity.toOneRelationships.enumerated() {
+      let target = relationship.entity
+      let wanted = Set(records.compactMap { $0.references[index] })
+      let missing = state.withLock { state in
+        wanted.filter { state.objects[target.table]?[$0] == nil }
+      }
+      guard !missing.isEmpty else { continue }
+      let ids = Array(missing)
+      var found: [RawRecord] = []
+      for start in stride(from: 0, to: ids.count, by: 500) {
+        let chunk = Array(ids[start..<Swift.min(start + 500, ids.count)])
+        let marks = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
+        let sql =
+          "SELECT \(Self.selectList(target)) FROM \(target.table.quoted) "
+          + "WHERE \(target.primaryKey.quoted) IN (\(marks))"
+        found += try read { db in
+          try Self.records(of: target, db: db, sql: sql, arguments: StatementArguments(chunk))
+        }
+      }
+      try preloadReferences(of: found, entity: target)
+      for record in found { _ = try materialize(record, of: target) }
+    }
+  }
+
+  /// The object of row `id` of `target`: the one already read, or read now; `nil` when the row
+  /// is gone (a reference left behind by the `noAction` delete rule reads as none).
+  func referencedObject(_ id: Int64, of target: SQLiteEntity) throws(StoreError) -> AnyObject? {
+    if let known = state.withLock({ $0.objects[target.table]?[id] }) { return known }
+    let sql =
+      "SELECT \(Self.selectList(target)) FROM \(target.table.quoted) "
+      + "WHERE \(target.primaryKey.quoted) = ?"
+    let records = try read { db in
+      try Self.records(of: target, db: db, sql: sql, arguments: [id])
+    }
+    guard let record = records.first else { return nil }
+    try preloadReferences(of: [record], entity: target)
+    return try materialize(record, of: target)
+  }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import GRDB
+import Testing
+import Trellis
+import TrellisSQLite
+import TrellisTesting
+
+/// To-one relationships and delete rules on SQLite: the relationship contract, and what the
+/// tables hold.
+@Suite("Relationships on SQLite")
+struct RelationshipsOnSQLiteTests {
+  static func members(
+    deleteRule: RelationshipDeleteRule, ordered: Bool = true
+  ) throws -> SQLiteEntity {
+    let group = try SQLiteEntity(table: "grp", definition: try ContractGroup.definition())
+    return try SQLiteEntity(
+      table: "member", definition: try ContractMember.definition(),
+      relationships: [.toOne("group", to: group, inverse: "members", deleteRule: deleteRule)],
+      ordered: ordered)
+  }
+
+  @Test(arguments: [true, false])
+  func keepsTheRelationshipContract(ordered: Bool) {
+    let failures = RelationshipContract.check { rule in
+      try SQLiteStore.inMemory(entity: try Self.members(deleteRule: rule, ordered: ordered))
+    }
+    #expect(failures == [])
+  }
+
+  @Test func theKeyIsAColumnOfTheMembersTable() throws {
+    let store = try SQLiteStore.inMemory(entity: try Self.members(deleteRule: .nullify))
+    let columns = try store.database.read { db in try db.columns(in: "member").map(\.name) }
+    #expect(columns.contains("groupId"))
+    let tables = try store.database.read { db in try db.tableExists("grp") }
+    #expect(tables)
+    #expect(try Self.members(deleteRule: .nullify).mismatches().isEmpty)
+  }
+
+  @Test func aCascadeKeepsTheOrderOfWhatIsLeft() throws {
+    let store = try SQLiteStore.inMemory(entity: try Self.members(deleteRule: .cascade))
+    let groups = try store.store(for: "group")
+    let red = ContractGroup(name: "Red")
+    try groups.insert(.object(ObjectReference(red)), at: nil)
+    for (name, group) in [("A", nil), ("B", red), ("C", nil), ("D", red), ("E", nil)] {
+      try store.insert(.object(ObjectReference(ContractMember(name: name, group: group))), at: nil)
+    }
+    try groups.delete(.object(ObjectReference(red)))
+    let positions = try store.database.read { db in
+      try Int.fetchAll(db, sql: "SELECT position FROM member ORDER BY position")
+    }
+    #expect(positions == [0, 1, 2])
+    // A move after the cascade still finds every position.
+    try store.move(from: 2, to: 0)
+    let names = try store.fetch(FetchOptions()).compactMap {
+      ($0.objectValue as? ContractMember)?.name
+    }
+    #expect(names == ["E", "A", "C"])
+  }
+
+  @Test func aToOneThatIsNotAnOptionalObjectIsAnError() throws {
+    let group = try SQLiteEntity(table: "grp", definition: try ContractGroup.definition())
+    let entity = SQLiteEntity(
+      table: "member", definition: try ContractMember.definition(), columns: [.text("name")],
+      relationships: [.toOne("name", to: group)])
+    let problems = entity.mismatches().map(\.message)
+    #expect(problems.contains { $0.contains("property 'name' is String, but a to-one") })
+    #expect(throws: StoreError.self) { try SQLiteStore.inMemory(entity: entity) }
+  }
+
+  @Test func anUnknownRelationshipNameGetsASuggestion() throws {
+    let store = try SQLiteStore.inMemory(entity: try Self.members(deleteRule: .nullify))
+    let error = #expect(throws: StoreError.self) { try store.store(for: "gruop") }
+    #expect(error?.description.contains("did you mean 'group'?") == true)
+  }
+}
