@@ -108,7 +108,7 @@ public final class SQLiteStore: RelationalStore, Sendable {
   }
 
   /// A store of another entity of the same database, sharing its objects and observers.
-  private init(related entity: SQLiteEntity, of store: SQLiteStore) {
+  init(related entity: SQLiteEntity, of store: SQLiteStore) {
     self.entity = entity
     self.database = store.database
     self.shared = store.shared
@@ -170,7 +170,10 @@ public final class SQLiteStore: RelationalStore, Sendable {
     return configuration
   }
 
-  public var itemsDefinition: DataDefinition? { entity.definition }
+  /// The entity's definition, with every to-one property in its form made an object
+  /// selection over the store of its target (``store(for:)``): choosing a task's category
+  /// pushes the categories, with "none" when the property is optional.
+  public var itemsDefinition: DataDefinition? { definitionWithSelections(entity.definition) }
 
   /// How many row objects the store holds for identity: the rows loaded so far, never the
   /// whole table.

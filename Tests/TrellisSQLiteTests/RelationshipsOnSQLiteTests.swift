@@ -73,3 +73,37 @@ struct RelationshipsOnSQLiteTests {
     #expect(error?.description.contains("did you mean 'group'?") == true)
   }
 }
+
+/// A to-one in a generated form: an object-selection row over the other entity's store.
+@Suite("To-one rows on SQLite")
+struct ToOneRowsOnSQLiteTests {
+  @Test func aMembersFormChoosesItsGroupFromTheGroupsStore() throws {
+    let store = try SQLiteStore.inMemory(
+      entity: try RelationshipsOnSQLiteTests.members(deleteRule: .nullify))
+    let groups = try store.store(for: "group")
+    let red = ContractGroup(name: "Red")
+    let blue = ContractGroup(name: "Blue")
+    for group in [red, blue] { try groups.insert(.object(ObjectReference(group)), at: nil) }
+    let definition = try #require(store.itemsDefinition)
+    #expect(definition["group"]?.type == .objectSelection)
+    let model = TableModel(title: "Members")
+    model.addSection(ArrayOfObjectsSection(id: "members", store: store, definition: definition))
+    let app = HeadlessApp(
+      navigator: Navigator(root: Screen(model: model, navigationBar: .addLeftEditRight)))
+    try app.send(.add(section: nil))
+    try app.enter("Ann", at: "Name")
+    try app.tap("Group")
+    #expect(app.texts.flatMap { $0 }.contains("Red"))
+    #expect(app.texts.flatMap { $0 }.contains("Blue"))
+    try app.tap("Blue")
+    #expect(app.row("Group")?.detail == "Blue" || app.row("Group")?.value == "Blue")
+    try app.send(.done)
+    let ann = try #require(try store.fetch(FetchOptions()).first?.objectValue as? ContractMember)
+    #expect(ann.name == "Ann")
+    #expect(ann.group === blue)
+    // Deleting the group empties the member's row in the list's detail.
+    try groups.delete(.object(ObjectReference(blue)))
+    #expect(ann.group == nil)
+    try app.host.check()
+  }
+}
