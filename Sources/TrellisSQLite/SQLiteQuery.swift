@@ -10,7 +10,12 @@ struct SQLiteQuery {
   /// The filter to run in memory over the rows SQL selected, when SQL could not express it all.
   var memoryFilter: ItemFilter?
 
-  init(entity: SQLiteEntity, options: FetchOptions) throws(StoreError) {
+  /// Translates `options`; `keys` gives the row key of an object a predicate compares a
+  /// to-one with (`group == $red`), `nil` when no store holds it.
+  init(
+    entity: SQLiteEntity, keys: @escaping (AnyObject) -> Int64? = { _ in nil },
+    options: FetchOptions
+  ) throws(StoreError) {
     var order: [String] = []
     for key in options.sort {
       guard let column = Self.column(for: key.keyPath, in: entity) else {
@@ -23,7 +28,7 @@ struct SQLiteQuery {
     order.append(entity.defaultOrder)
     self.order = order.joined(separator: ", ")
     if let filter = options.filter {
-      let (parts, complete) = Self.translate(filter.term, entity: entity)
+      let (parts, complete) = Self.translate(filter.term, entity: entity, keys: keys)
       if !parts.isEmpty {
         clause = parts.map { "(\($0.sql))" }.joined(separator: " AND ")
         arguments = parts.flatMap(\.arguments)
@@ -32,16 +37,16 @@ struct SQLiteQuery {
     }
   }
 
-  /// The column a key path reads, if it has one.
+  /// The column a key path reads, if it has one: a to-one reads its key column.
   static func column(for keyPath: String, in entity: SQLiteEntity) -> String? {
     if keyPath == entity.primaryKey || entity.column(keyPath) != nil { return keyPath }
-    return nil
+    return entity.toOneRelationships.first { $0.name == keyPath }?.foreignKey
   }
 
   /// The translatable conjuncts of `term`, and whether they are the whole of it.
-  static func translate(_ term: ItemFilter.Term, entity: SQLiteEntity)
-    -> (parts: [(sql: String, arguments: [Value])], complete: Bool)
-  {
+  static func translate(
+    _ term: ItemFilter.Term, entity: SQLiteEntity, keys: (AnyObject) -> Int64?
+  ) -> (parts: [(sql: String, arguments: [Value])], complete: Bool) {
     switch term {
     case .opaque:
       return ([], false)
@@ -49,7 +54,7 @@ struct SQLiteQuery {
       var parts: [(sql: String, arguments: [Value])] = []
       var complete = true
       for term in terms {
-        let (inner, done) = translate(term, entity: entity)
+        let (inner, done) = translate(term, entity: entity, keys: keys)
         parts += inner
         complete = complete && done
       }
@@ -57,7 +62,12 @@ struct SQLiteQuery {
     case .predicate(let predicate, let variables):
       guard
         let (sql, arguments) = try? predicate.sql(
-          columns: { column(for: $0, in: entity) }, variables: variables)
+          columns: { column(for: $0, in: entity) },
+          variables: variables.mapValues { value in
+            // An object stands for its row's key; one no store holds matches no key.
+            guard case .object(let ref) = value else { return value }
+            return .int(Int(keys(ref.object) ?? -1))
+          })
       else { return ([], false) }
       return ([(sql, arguments)], true)
     case .search(let keyPaths, let text):

@@ -8,7 +8,8 @@ extension SQLiteStore: FirstCharacterListing {
     -> [String]?
   {
     guard entity.column(keyPath)?.kind == .text else { return nil }
-    let query = try SQLiteQuery(entity: entity, options: FetchOptions(filter: filter))
+    let query = try SQLiteQuery(
+      entity: entity, keys: objectKeys, options: FetchOptions(filter: filter))
     guard query.memoryFilter == nil else { return nil }
     let arguments = try SQLiteValues.arguments(query.arguments)
     let sql =

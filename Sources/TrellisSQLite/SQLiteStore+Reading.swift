@@ -27,7 +27,7 @@ struct RawRecord {
 
 extension SQLiteStore {
   public func fetch(_ options: FetchOptions) throws(StoreError) -> [Value] {
-    let query = try SQLiteQuery(entity: entity, options: options)
+    let query = try SQLiteQuery(entity: entity, keys: objectKeys, options: options)
     if let filter = query.memoryFilter {
       let all = try objects(matching: query, limit: nil, offset: 0).filter {
         filter(entity.definition.reader(for: .object(ObjectReference($0))))
@@ -45,7 +45,7 @@ extension SQLiteStore {
   }
 
   public func count(_ options: FetchOptions) throws(StoreError) -> Int {
-    let query = try SQLiteQuery(entity: entity, options: options)
+    let query = try SQLiteQuery(entity: entity, keys: objectKeys, options: options)
     if query.memoryFilter != nil {
       var all = options
       all.batchSize = nil

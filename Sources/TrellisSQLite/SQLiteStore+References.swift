@@ -2,6 +2,30 @@ import GRDB
 import Trellis
 
 extension SQLiteStore {
+  /// The filter keeping the objects whose to-one `relationship` points at `target`: a
+  /// category's tasks, read in batches in SQL, never all at once.
+  ///
+  /// ```swift
+  /// section.fetchOptions.filter = try tasks.filter(relationship: "category", pointingAt: work)
+  /// ```
+  public func filter(relationship: String, pointingAt target: Value) throws(StoreError)
+    -> ItemFilter
+  {
+    guard entity.toOneRelationships.contains(where: { $0.name == relationship }) else {
+      throw .notFound("no to-one relationship '\(relationship)' in '\(entity.table)'")
+    }
+    let predicate: Predicate
+    do { predicate = try Predicate("\(relationship) == $target") } catch {
+      throw .invalidItem("'\(relationship)' cannot be filtered on: \(error)")
+    }
+    return ItemFilter(predicate, variables: ["target": target])
+  }
+
+  /// The row key of any object a store of this database holds.
+  var objectKeys: (AnyObject) -> Int64? {
+    { [state] object in state.withLock { $0.keys[ObjectIdentifier(object)] } }
+  }
+
   /// Reads, in one query per relationship, the objects the to-one relationships of `records`
   /// point at that no store has read yet, so that a batch of 50 tasks costs one query for
   /// their categories, not 50.

@@ -67,6 +67,34 @@ struct RelationshipsOnSQLiteTests {
     #expect(throws: StoreError.self) { try SQLiteStore.inMemory(entity: entity) }
   }
 
+  @Test func aGroupsMembersAreReadInBatchesInSQL() throws {
+    let store = try SQLiteStore.inMemory(entity: try Self.members(deleteRule: .nullify))
+    let groups = try store.store(for: "group")
+    let all = (0..<3).map { ContractGroup(name: "G\($0)") }
+    for group in all { try groups.insert(.object(ObjectReference(group)), at: nil) }
+    try store.insertAll(
+      (0..<90).map { .object(ObjectReference(ContractMember(name: "M\($0)", group: all[$0 % 3]))) })
+    let filter = try store.filter(
+      relationship: "group", pointingAt: .object(ObjectReference(all[1])))
+    #expect(try store.count(FetchOptions(filter: filter)) == 30)
+    let batch = try store.fetch(FetchOptions(filter: filter, batchSize: 10, offset: 10))
+      .compactMap { $0.objectValue as? ContractMember }
+    #expect(batch.map(\.name) == (10..<20).map { "M\($0 * 3 + 1)" })
+    #expect(batch.allSatisfy { $0.group === all[1] })
+    // The same filter holds in memory, by identity.
+    let reader = store.entity.definition.reader(for: .object(ObjectReference(batch[0])))
+    #expect(filter(reader))
+    let other = ContractMember(name: "X", group: all[2])
+    #expect(!filter(store.entity.definition.reader(for: .object(ObjectReference(other)))))
+    // A group no store holds has no members.
+    let stranger = try store.filter(
+      relationship: "group", pointingAt: .object(ObjectReference(ContractGroup(name: "S"))))
+    #expect(try store.count(FetchOptions(filter: stranger)) == 0)
+    #expect(throws: StoreError.self) {
+      try store.filter(relationship: "name", pointingAt: .null)
+    }
+  }
+
   @Test func anUnknownRelationshipNameGetsASuggestion() throws {
     let store = try SQLiteStore.inMemory(entity: try Self.members(deleteRule: .nullify))
     let error = #expect(throws: StoreError.self) { try store.store(for: "gruop") }
