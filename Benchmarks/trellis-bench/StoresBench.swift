@@ -15,6 +15,7 @@ import TrellisSQLiteExamples
 /// - `open-1m`: open a screen over 1,000,000 rows and render its first 50 rows; and the heap
 ///   Trellis keeps beyond the baseline's, per stored row.
 /// - `search-100k`: one search keystroke over 100,000 contacts, filtered in SQL.
+/// - `relationship-100k`: open a group's 100,000 members through a to-one's inverse.
 enum StoresBench {
   struct Result {
     var name: String
@@ -31,6 +32,7 @@ enum StoresBench {
     let results = [
       try openMillion(path: directory.appendingPathComponent("items.sqlite").path),
       try searchContacts(path: directory.appendingPathComponent("contacts.sqlite").path),
+      try openRelationship(path: directory.appendingPathComponent("members.sqlite").path),
     ]
     for result in results {
       if json {
@@ -41,7 +43,7 @@ enum StoresBench {
       } else {
         let bytes = result.bytesPerItem.map { String(format: "%.3f B/item", $0) } ?? ""
         print(
-          result.name.padding(toLength: 12, withPad: " ", startingAt: 0)
+          result.name.padding(toLength: 18, withPad: " ", startingAt: 0)
             + String(
               format: "trellis %8.3f ms   GRDB %8.3f ms   ", result.trellisMedian * 1000,
               result.baselineMedian * 1000) + bytes)
