@@ -33,6 +33,14 @@ public struct SQLiteEntity: Sendable {
   /// Indexes over several columns, most significant first (text columns ignore case), for
   /// sorts such as last name then first name: a sorted, searched batch can then stop early.
   public var indexes: [[String]] = []
+  /// Columns renamed since an earlier version, new name by old name: an existing file's
+  /// column is renamed, keeping its values, instead of a new empty column being added.
+  public var renamedColumns: [String: String] = [:]
+  /// The table's name in an earlier version, when it was renamed.
+  public var renamedFrom: String?
+  /// Whether opening a file whose table has columns the entity no longer has drops them (and
+  /// their values); when `false`, the store refuses to open, naming them.
+  public var allowsDroppingColumns = false
 
   /// Creates an entity.
   ///

@@ -4,14 +4,17 @@ import Trellis
 /// Creates and migrates an entity's tables with GRDB's `DatabaseMigrator`.
 ///
 /// Each table has a creation migration, and each column an "add if missing" migration, so that
-/// a column added to a definition later is added to existing files (additively: nothing is
-/// dropped or renamed). Migration names start with `trellis:`.
+/// a column added to a class later is added to existing files. A rename is declared on the
+/// entity and carried out keeping the values; a column the class no longer has is dropped only
+/// when the entity allows it, and otherwise stops the store. GRDB records every migration
+/// applied in `grdb_migrations`; Trellis's names start with `trellis:`.
 enum SQLiteSchema {
   /// The migrator for `entity` and every entity it relates to.
   static func migrator(for entity: SQLiteEntity) -> DatabaseMigrator {
     var migrator = DatabaseMigrator()
     for (entity, parent) in entity.graph {
       let table = entity.table
+      registerRenames(of: entity, in: &migrator)
       migrator.registerMigration("trellis: create \(table)") { db in
         guard try !db.tableExists(table) else { return }
         try db.execute(sql: createTable(entity, parent: parent))

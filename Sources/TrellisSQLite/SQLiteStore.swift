@@ -85,7 +85,15 @@ public final class SQLiteStore: RelationalStore, Sendable {
         "the tables disagree with their classes:\n" + DiagnosticList(mismatches).description)
     }
     do {
-      try SQLiteSchema.migrator(for: entity).migrate(database)
+      // Columns the classes lost are dropped only where allowed; otherwise nothing changes.
+      let drops = try database.read { db in try SQLiteSchema.plannedDrops(of: entity, db: db) }
+      var migrator = SQLiteSchema.migrator(for: entity)
+      for (table, column) in drops {
+        SQLiteSchema.registerDrop(of: column, from: table, in: &migrator)
+      }
+      try migrator.migrate(database)
+    } catch let error as StoreError {
+      throw error
     } catch {
       throw .failed("cannot create or migrate the table '\(entity.table)': \(error)")
     }

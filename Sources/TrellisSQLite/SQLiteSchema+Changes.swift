@@ -1,0 +1,83 @@
+import GRDB
+import Trellis
+
+extension SQLiteSchema {
+  /// Registers the declared renames of `entity`'s table and columns, before anything that
+  /// would create or add them under their new names.
+  static func registerRenames(of entity: SQLiteEntity, in migrator: inout DatabaseMigrator) {
+    let table = entity.table
+    if let old = entity.renamedFrom, old != table {
+      migrator.registerMigration("trellis: rename table \(old) to \(table)") { db in
+        guard try db.tableExists(old), try !db.tableExists(table) else { return }
+        try db.execute(sql: "ALTER TABLE \(old.quoted) RENAME TO \(table.quoted)")
+      }
+    }
+    for (old, new) in entity.renamedColumns.map({ ($0.value, $0.key) }).sorted(by: { $0.0 < $1.0 })
+    {
+      migrator.registerMigration("trellis: rename \(table).\(old) to \(new)") { db in
+        guard try db.tableExists(table) else { return }
+        let existing = try db.columns(in: table).map(\.name)
+        guard existing.contains(old), !existing.contains(new) else { return }
+        try db.execute(
+          sql: "ALTER TABLE \(table.quoted) RENAME COLUMN \(old.quoted) TO \(new.quoted)")
+      }
+    }
+  }
+
+  /// The columns of `entity`'s table in the file that the entity no longer has: what opening
+  /// would lose. Renamed columns, keys, positions and relationship keys are not among them.
+  static func droppedColumns(of entity: SQLiteEntity, parent: String?, db: Database) throws
+    -> [String]
+  {
+    let table =
+      try db.tableExists(entity.table) ? entity.table : (entity.renamedFrom ?? entity.table)
+    guard try db.tableExists(table) else { return [] }
+    var kept = Set(entity.columns.map(\.name) + [entity.primaryKey])
+    kept.formUnion(entity.renamedColumns.keys)
+    kept.formUnion(entity.renamedColumns.values)
+    kept.formUnion(entity.toOneRelationships.map(\.foreignKey))
+    if let position = entity.positionColumn { kept.insert(position) }
+    if let parent { kept.insert(parent) }
+    return try db.columns(in: table).map(\.name).filter { !kept.contains($0) }
+  }
+
+  /// The columns to drop, table by table, when every entity that lost columns allows it;
+  /// otherwise a refusal naming them all.
+  static func plannedDrops(of root: SQLiteEntity, db: Database) throws -> [(String, String)] {
+    var refused: [String] = []
+    var planned: [(String, String)] = []
+    for (entity, parent) in root.graph {
+      let dropped = try droppedColumns(of: entity, parent: parent?.foreignKey, db: db)
+      if entity.allowsDroppingColumns {
+        planned += dropped.map { (entity.table, $0) }
+      } else {
+        refused += dropped.map { "\(entity.table).\($0)" }
+      }
+    }
+    guard refused.isEmpty else {
+      throw StoreError.failed(
+        "the file has columns the classes no longer have: \(refused.joined(separator: ", ")); "
+          + "dropping them would lose their values. Declare a rename (renamedColumns) or set "
+          + "allowsDroppingColumns on the entity")
+    }
+    return planned
+  }
+
+  /// Registers dropping `column` of `table`, with the indexes on it, as a migration.
+  static func registerDrop(
+    of column: String, from table: String, in migrator: inout DatabaseMigrator
+  ) {
+    migrator.registerMigration("trellis: drop \(table).\(column)") { db in
+      guard try db.columns(in: table).contains(where: { $0.name == column }) else { return }
+      try dropIndexes(on: column, of: table, db: db)
+      try db.execute(sql: "ALTER TABLE \(table.quoted) DROP COLUMN \(column.quoted)")
+    }
+  }
+
+  /// Drops the indexes that cover `column`, which SQLite requires before dropping it.
+  private static func dropIndexes(on column: String, of table: String, db: Database) throws {
+    for index in try db.indexes(on: table) where index.columns.contains(column) {
+      try db.execute(sql: "DROP INDEX IF EXISTS \(index.name.quoted)")
+    }
+  }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import GRDB
+import Testing
+import Trellis
+import TrellisSQLite
+
+/// Migrations: added columns are added, renames are declared and keep values, destructive
+/// changes are refused unless allowed, and every migration applied is recorded.
+@Suite("Schema migrations")
+struct SchemaMigrationTests {
+  private func entity(
+    table: String = "entry", _ columns: [SQLiteColumn], keys: String
+  ) throws -> SQLiteEntity {
+    SQLiteEntity(
+      table: table, definition: try DataDefinition.dictionary(keys: keys), columns: columns,
+      ordered: true)
+  }
+
+  /// A file holding two entries, written by the first version of the entity.
+  private func file(in directory: URL) throws -> String {
+    let path = directory.appendingPathComponent("entries.sqlite").path
+    let version1 = try entity(
+      [.text("name"), .integer("rank"), .text("note", indexed: true)], keys: "name;rank;note")
+    let store = try SQLiteStore(path: path, entity: version1, watchInterval: nil)
+    try store.database.write { db in
+      try db.execute(
+        sql:
+          "INSERT INTO entry (name, rank, note, position) VALUES ('a', 1, 'x', 0), ('b', 2, 'y', 1)"
+      )
+    }
+    return path
+  }
+
+  private func names(_ store: SQLiteStore, _ key: String) throws -> [Value] {
+    let definition = store.entity.definition
+    return try store.fetch(FetchOptions()).map { definition.reader(for: $0).value(key) ?? .null }
+  }
+
+  private func migrations(_ store: SQLiteStore) throws -> [String] {
+    try store.database.read { db in
+      try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
+    }
+  }
+
+  @Test func aDeclaredRenameKeepsTheValues() throws {
+    let directory = try SQLiteTestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = try file(in: directory)
+    var version2 = try entity(
+      [.text("title"), .integer("rank"), .text("note", indexed: true)], keys: "title;rank;note")
+    version2.renamedColumns = ["title": "name"]
+    let store = try SQLiteStore(path: path, entity: version2, watchInterval: nil)
+    #expect(try names(store, "title") == ["a", "b"])
+    #expect(try migrations(store).contains("trellis: rename entry.name to title"))
+    let columns = try store.database.read { db in try db.columns(in: "entry").map(\.name) }
+    #expect(!columns.contains("name"))
+  }
+
+  @Test func aDroppedColumnIsRefusedAndTheFileIsLeftAsItWas() throws {
+    let directory = try SQLiteTestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = try file(in: directory)
+    let version2 = try entity([.text("name"), .integer("rank")], keys: "name;rank")
+    let error = #expect(throws: StoreError.self) {
+      try SQLiteStore(path: path, entity: version2, watchInterval: nil)
+    }
+    #expect(error?.description.contains("entry.note") == true)
+    #expect(error?.description.contains("allowsDroppingColumns") == true)
+    let queue = try DatabaseQueue(path: path)
+    let notes = try queue.read { db in try String.fetchAll(db, sql: "SELECT note FROM entry") }
+    #expect(notes == ["x", "y"])
+  }
+
+  @Test func anAllowedDropDropsTheColumnAndItsIndexAndIsRecorded() throws {
+    let directory = try SQLiteTestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = try file(in: directory)
+    var version2 = try entity([.text("name"), .integer("rank")], keys: "name;rank")
+    version2.allowsDroppingColumns = true
+    let store = try SQLiteStore(path: path, entity: version2, watchInterval: nil)
+    #expect(try names(store, "name") == ["a", "b"])
+    #expect(try names(store, "rank") == [1, 2])
+    let columns = try store.database.read { db in try db.columns(in: "entry").map(\.name) }
+    #expect(!columns.contains("note"))
+    #expect(try migrations(store).contains("trellis: drop entry.note"))
+  }
+
+  @Test func aRenamedTableKeepsItsRows() throws {
+    let directory = try SQLiteTestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = try file(in: directory)
+    var version2 = try entity(
+      table: "item", [.text("name"), .integer("rank"), .text("note", indexed: true)],
+      keys: "name;rank;note")
+    version2.renamedFrom = "entry"
+    let store = try SQLiteStore(path: path, entity: version2, watchInterval: nil)
+    #expect(try names(store, "name") == ["a", "b"])
+    #expect(try migrations(store).contains("trellis: rename table entry to item"))
+    // A new row still goes through the renamed table.
+    let item = try store.create()
+    try store.entity.definition.keyValueCoding(for: try #require(item.objectValue))?
+      .setValues(["name": "c", "rank": 3, "note": "z"])
+    try store.insert(item, at: nil)
+    #expect(try store.count(FetchOptions()) == 3)
+  }
+}
