@@ -13,15 +13,15 @@ extension FuzzCatalog {
       FuzzTarget("demo/tasks") { setup in
         let path = try setup.temporaryDirectory().appendingPathComponent("tasks.sqlite").path
         let store = try TasksApp.sqliteStore(path: path)
-        try store.insertAll(sampleTasks().map { .object(ObjectReference($0)) })
+        try TasksApp.insertSampleTasks(into: store)
         let definition = try store.itemsDefinition ?? TasksApp.taskDefinition()
         return Navigator(root: TasksApp.listScreen(store: store, definition: definition))
       },
       FuzzTarget("demo/tasks-memory") { _ in
-        try TasksApp.navigator(tasks: sampleTasks()).0
+        try TasksApp.sampleNavigator().0
       },
       FuzzTarget("demo/tasks-master-detail") { _ in
-        let navigator = try TasksApp.navigator(tasks: sampleTasks()).0
+        let navigator = try TasksApp.sampleNavigator().0
         navigator.isMasterDetail = true
         return navigator
       },
@@ -67,7 +67,7 @@ extension FuzzCatalog {
       FuzzTarget("demo/shapes") { _ in EditingShapes.navigator(state: try EditingShapes.State()) },
       FuzzTarget("demo/tasks-fetched-rows") { _ in
         // A list whose fetch appends a button row (seed 000's didFetchItems example).
-        let navigator = try TasksApp.navigator(tasks: sampleTasks()).0
+        let navigator = try TasksApp.sampleNavigator().0
         navigator.top.model.modelActions.didFetchItems = { fetched in
           var button = Row(id: RowID(.null), kind: .button, text: "Tap me!")
           button.attributes.textAlignment = .center
@@ -83,16 +83,6 @@ extension FuzzCatalog {
       FuzzTarget("examples/strings") { _ in
         Navigator(root: Screen(model: StringsExample.model().0, navigationBar: .addRightEditLeft))
       },
-    ]
-  }
-
-  /// The demo's first tasks: one with steps, one plain, one in another category.
-  static func sampleTasks() -> [TaskItem] {
-    let report = TaskItem(name: "Write the report", category: "Work")
-    report.taskSteps = [TaskStep(name: "Outline"), TaskStep(name: "First draft")]
-    return [
-      report, TaskItem(name: "Water the plants"),
-      TaskItem(name: "Book the dentist", category: "Other", completed: true),
     ]
   }
 }

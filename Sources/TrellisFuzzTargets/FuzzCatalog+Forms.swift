@@ -12,10 +12,12 @@ extension FuzzCatalog {
       FuzzTarget("forms/every-kind-live") { _ in try everyKindForm(mode: .live) },
       FuzzTarget("forms/profile") { _ in try profileForm() },
       FuzzTarget("forms/task") { _ in
-        let task = sampleTasks()[0]
+        let categories = TasksApp.defaultCategories()
+        let task = TasksApp.sampleTasks(categories: categories)[0]
         let model = TableModel(title: task.name)
+        let store = MemoryStore(objects: categories, definition: try TasksApp.categoryDefinition())
         let draft = try model.generateSections(
-          for: task, definition: TasksApp.taskDefinition(), mode: .deferred)
+          for: task, definition: TasksApp.taskDefinition(categories: store), mode: .deferred)
         return Navigator(
           root: Screen(model: model, navigationBar: .doneRightCancelLeft, draft: draft))
       },

@@ -41,6 +41,8 @@ public struct SQLiteEntity: Sendable {
   /// Whether opening a file whose table has columns the entity no longer has drops them (and
   /// their values); when `false`, the store refuses to open, naming them.
   public var allowsDroppingColumns = false
+  /// Data migrations, run once each in order after the table has every declared column.
+  public var migrations: [SQLiteMigration] = []
 
   /// Creates an entity.
   ///

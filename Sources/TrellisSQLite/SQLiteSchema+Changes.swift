@@ -38,6 +38,8 @@ extension SQLiteSchema {
     kept.formUnion(entity.toOneRelationships.map(\.foreignKey))
     if let position = entity.positionColumn { kept.insert(position) }
     if let parent { kept.insert(parent) }
+    // A data migration drops the columns it replaces itself.
+    kept.formUnion(entity.migrations.flatMap(\.dropping))
     return try db.columns(in: table).map(\.name).filter { !kept.contains($0) }
   }
 
@@ -61,6 +63,25 @@ extension SQLiteSchema {
           + "allowsDroppingColumns on the entity")
     }
     return planned
+  }
+
+  /// Registers the entity's data migrations, each dropping the old columns it replaces.
+  static func registerDataMigrations(of entity: SQLiteEntity, in migrator: inout DatabaseMigrator) {
+    let table = entity.table
+    for migration in entity.migrations {
+      migrator.registerMigration("trellis: \(table): \(migration.name)") { db in
+        let existing = try db.columns(in: table).map(\.name)
+        // One that replaces old columns has nothing to do in a file without them.
+        if !migration.dropping.isEmpty && !migration.dropping.contains(where: existing.contains) {
+          return
+        }
+        try migration.body(db)
+        for column in migration.dropping where existing.contains(column) {
+          try dropIndexes(on: column, of: table, db: db)
+          try db.execute(sql: "ALTER TABLE \(table.quoted) DROP COLUMN \(column.quoted)")
+        }
+      }
+    }
   }
 
   /// Registers dropping `column` of `table`, with the indexes on it, as a migration.

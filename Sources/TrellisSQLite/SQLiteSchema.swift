@@ -63,6 +63,8 @@ enum SQLiteSchema {
         }
       }
     }
+    // Data migrations last, when every table has every declared column.
+    for (entity, _) in entity.graph { registerDataMigrations(of: entity, in: &migrator) }
     return migrator
   }
 

@@ -9,19 +9,68 @@ extension TasksApp {
     try SQLiteEntity(table: "taskStep", definition: try stepDefinition(), ordered: true)
   }
 
-  /// The table of tasks, derived from ``TaskItem``, ordered, with their steps in a
-  /// one-to-many relationship (the seed's Core Data model).
-  public static func taskEntity() throws(DiagnosticList) -> SQLiteEntity {
+  /// The table of categories, derived from ``TaskCategory``: ordered, with unique names.
+  public static func categoryEntity() throws(DiagnosticList) -> SQLiteEntity {
     try SQLiteEntity(
-      table: "task", definition: try taskDefinition(),
-      relationships: [SQLiteRelationship("taskSteps", to: try stepEntity(), foreignKey: "taskId")],
-      ordered: true, indexed: ["name"])
+      table: "category", definition: try categoryDefinition(), ordered: true, unique: ["name"])
   }
 
-  /// The tasks in an SQLite file at `path` (created when missing), or in memory when `nil`.
-  public static func sqliteStore(path: String?) throws -> SQLiteStore {
-    let entity = try taskEntity()
-    guard let path else { return try SQLiteStore.inMemory(entity: entity) }
-    return try SQLiteStore(path: path, entity: entity)
+  /// The table of tasks, derived from ``TaskItem``, ordered, with their steps in a
+  /// one-to-many relationship and their category a to-one whose inverse is the category's
+  /// `tasks` (the seed's Core Data model, with categories as an entity).
+  ///
+  /// - Parameter categoryDeleteRule: What deleting a category does to its tasks.
+  public static func taskEntity(categoryDeleteRule: RelationshipDeleteRule = .nullify)
+    throws(DiagnosticList) -> SQLiteEntity
+  {
+    var entity = try SQLiteEntity(
+      table: "task", definition: try taskDefinition(),
+      relationships: [
+        SQLiteRelationship("taskSteps", to: try stepEntity(), foreignKey: "taskId"),
+        .toOne(
+          "category", to: try categoryEntity(), inverse: "tasks",
+          deleteRule: categoryDeleteRule),
+      ],
+      ordered: true, indexed: ["name"])
+    entity.migrations = [categoriesBecomeRows]
+    return entity
+  }
+
+  /// Files written before categories were an entity kept each task's category as text: each
+  /// distinct text becomes a category row, and the tasks point at it.
+  static let categoriesBecomeRows = SQLiteMigration(
+    "categories become rows", dropping: ["category"]
+  ) { db in
+    try db.execute(
+      sql: """
+        INSERT OR IGNORE INTO category (name, position)
+        SELECT category, (SELECT COUNT(*) FROM category) + ROW_NUMBER() OVER (ORDER BY MIN(id)) - 1
+        FROM task WHERE category IS NOT NULL AND category != '' GROUP BY category
+        """)
+    try db.execute(
+      sql: "UPDATE task SET categoryId = (SELECT id FROM category WHERE name = task.category)")
+  }
+
+  /// The tasks in an SQLite file at `path` (created when missing), or in memory when `nil`;
+  /// a new file starts with the seed's categories.
+  public static func sqliteStore(
+    path: String?, categoryDeleteRule: RelationshipDeleteRule = .nullify
+  ) throws -> SQLiteStore {
+    let entity = try taskEntity(categoryDeleteRule: categoryDeleteRule)
+    let store =
+      try path.map { try SQLiteStore(path: $0, entity: entity) }
+      ?? SQLiteStore.inMemory(entity: entity)
+    let categories = try store.store(for: "category")
+    if try categories.count(FetchOptions()) == 0 {
+      try categories.insertAll(defaultCategories().map { .object(ObjectReference($0)) })
+    }
+    return store
+  }
+
+  /// Adds the sample tasks to `store`, in the categories it holds.
+  public static func insertSampleTasks(into store: SQLiteStore) throws {
+    let categories = try store.store(for: "category").fetch(FetchOptions())
+      .compactMap { $0.objectValue as? TaskCategory }
+    try store.insertAll(sampleTasks(categories: categories).map { .object(ObjectReference($0)) })
   }
 }

@@ -21,7 +21,7 @@ struct DemoApps {
     // with a few sample tasks.
     let taskStore = try TasksApp.sqliteStore(path: databasePath)
     if try taskStore.count(FetchOptions()) == 0 {
-      try taskStore.insertAll(Self.sampleTasks().map { .object(ObjectReference($0)) })
+      try TasksApp.insertSampleTasks(into: taskStore)
     }
     let taskDefinition = try taskStore.itemsDefinition ?? TasksApp.taskDefinition()
     let tasks = WebApp(
@@ -58,15 +58,6 @@ struct DemoApps {
     webApps = [
       tasks, settings, settingsBundleApp, contacts, documents, goFish, numbersApp,
       try Self.themeApp(), try Self.editingShapesApp(),
-    ]
-  }
-
-  static func sampleTasks() -> [TaskItem] {
-    let report = TaskItem(name: "Write the report", category: "Work")
-    report.taskSteps = [TaskStep(name: "Outline"), TaskStep(name: "First draft")]
-    return [
-      report, TaskItem(name: "Water the plants"),
-      TaskItem(name: "Book the dentist", category: "Other"),
     ]
   }
 }

@@ -51,9 +51,7 @@ enum TextDemo {
     show(strings, "Strings Section, after moving \"Three!\" to the top and adding \"Four\"")
 
     // The Tasks app (seed 000): a list, a generated detail, and a validation message.
-    let (tasksNavigator, _) = try TasksApp.navigator(tasks: [
-      TaskItem(name: "Write the report", category: "Work"), TaskItem(name: "Water the plants"),
-    ])
+    let (tasksNavigator, _) = try TasksApp.sampleNavigator()
     showScreen(tasksNavigator.top, "Tasks")
     try tasksNavigator.handle(.select(ItemPath(item: 0, section: 0)))
     showScreen(tasksNavigator.top, "Tasks › Write the report (a generated detail screen)")

@@ -36,13 +36,14 @@ struct DerivedSchemaTests {
   @Test func theTaskEntityIsDerivedFromItsClass() throws {
     let task = try TasksApp.taskEntity()
     #expect(
-      task.columns.map(\.name) == ["name", "description", "category", "dueDate", "completed"])
+      task.columns.map(\.name) == ["name", "description", "dueDate", "completed"])
+    #expect(task.relationships.map(\.name) == ["taskSteps", "category"])
     #expect(task.column("dueDate")?.kind == .date)
     #expect(task.column("dueDate")?.isNullable == true)
     #expect(task.column("completed")?.kind == .bool)
     #expect(task.column("name")?.isIndexed == true)
-    // A new task's category is the column's default.
-    #expect(task.column("category")?.defaultValue == "Home")
+    // A new task's values are the columns' defaults.
+    #expect(task.column("completed")?.defaultValue == false)
     #expect(task.relationships.first?.entity.columns.map(\.name) == ["name", "description"])
     #expect(task.mismatches().isEmpty)
   }
@@ -79,7 +80,7 @@ struct DerivedSchemaTests {
     let entity = SQLiteEntity(
       table: "task", definition: try TasksApp.taskDefinition(),
       columns: [
-        .text("name"), .integer("description"), .text("category"), .date("dueDate"),
+        .text("name"), .integer("description"), .date("dueDate"),
         .bool("completed", nullable: true), .text("titel"),
       ])
     let problems = entity.mismatches().map(\.message)

@@ -142,7 +142,7 @@ struct TasksOnSQLiteTests {
     let store = try TasksApp.sqliteStore(path: nil)
     let app = HeadlessApp(navigator: try TasksApp.navigator(store: store))
     try store.database.write { db in
-      try db.execute(sql: "INSERT INTO task (name, category, position) VALUES ('Raw', 'Home', 0)")
+      try db.execute(sql: "INSERT INTO task (name, position) VALUES ('Raw', 0)")
     }
     try app.host.check()
     #expect(app.texts == [["Raw"]], "GRDB's region observation reloads the open list")
@@ -201,5 +201,50 @@ struct TasksOnSQLiteTests {
     #expect(migrations.contains("trellis: add entry.note"))
     try store.update(items[0], values: ["note": "hello"])
     #expect(try store.count(FetchOptions(filter: ItemFilter(try Predicate("note != nil")))) == 1)
+  }
+}
+
+/// The Tasks file written before categories were an entity opens with its categories as rows.
+@Suite("Tasks categories on SQLite")
+struct TaskCategoriesOnSQLiteTests {
+  @Test func textCategoriesOfAnOlderFileBecomeCategoryRows() throws {
+    let directory = try SQLiteTestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("tasks.sqlite").path
+    // The table as the earlier version wrote it.
+    let queue = try DatabaseQueue(path: path)
+    try queue.write { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE task (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL DEFAULT '',
+            description TEXT NOT NULL DEFAULT '', category TEXT NOT NULL DEFAULT '',
+            dueDate REAL DEFAULT NULL, completed INTEGER NOT NULL DEFAULT 0,
+            position INTEGER NOT NULL DEFAULT 0);
+          INSERT INTO task (name, category, position) VALUES
+            ('Report', 'Work', 0), ('Plants', 'Home', 1), ('Taxes', 'Paperwork', 2),
+            ('Dentist', 'Work', 3);
+          """)
+    }
+    let store = try TasksApp.sqliteStore(path: path)
+    let tasks = try store.fetch(FetchOptions()).compactMap { $0.objectValue as? TaskItem }
+    #expect(tasks.map { $0.category?.name } == ["Work", "Home", "Paperwork", "Work"])
+    #expect(tasks[0].category === tasks[3].category)
+    let categories = try store.store(for: "category").fetch(FetchOptions())
+      .compactMap { ($0.objectValue as? TaskCategory)?.name }
+    // The file's categories, in the order tasks first used them; the seed's are not added.
+    #expect(categories == ["Work", "Home", "Paperwork"])
+    let columns = try store.database.read { db in try db.columns(in: "task").map(\.name) }
+    #expect(!columns.contains("category"))
+    #expect(columns.contains("categoryId"))
+  }
+
+  @Test func aNewFileStartsWithTheSeedsCategories() throws {
+    let store = try TasksApp.sqliteStore(path: nil)
+    let categories = try store.store(for: "category").fetch(FetchOptions())
+      .compactMap { ($0.objectValue as? TaskCategory)?.name }
+    #expect(categories == TasksApp.categoryNames)
+    try TasksApp.insertSampleTasks(into: store)
+    let tasks = try store.fetch(FetchOptions()).compactMap { $0.objectValue as? TaskItem }
+    #expect(tasks.map { $0.category?.name } == ["Work", "Home", "Other"])
   }
 }

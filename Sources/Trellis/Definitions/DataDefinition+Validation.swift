@@ -50,8 +50,12 @@ extension DataDefinition {
           Diagnostic("\(name): group '\(group.header ?? "")' names unknown property '\(member)'"))
       }
     }
+    // A key path ("category.name") is checked by its first key: what it reaches inside is the
+    // nested object's business.
     for title in titlePropertyNames + descriptionPropertyNames
-    where isTyped && !known.contains(title) {
+    where isTyped && !known.contains(title)
+      && !known.contains(String(title.prefix { $0 != "." }))
+    {
       problems.append(Diagnostic("\(name): title or description names unknown property '\(title)'"))
     }
     if !problems.isEmpty { throw DiagnosticList(problems) }

@@ -226,6 +226,8 @@ public struct RowSnapshot: Hashable, Sendable, Diffable {
     switch value {
     case .object(let ref): .string(ObjectTitle.text(for: ref.object))
     case .array(let values): .array(values.map(displayable))
+    case .dictionary(let values):
+      .dictionary(ValueDictionary(values.map { ($0.key, displayable($0.value)) }))
     default: value
     }
   }

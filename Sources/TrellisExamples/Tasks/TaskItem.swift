@@ -7,7 +7,7 @@ import TrellisMacros
 public final class TaskItem: DefaultConstructible {
   public var name = ""
   public var description = ""
-  public var category = "Home"
+  public var category: TaskCategory?
   public var dueDate: Date?
   public var taskSteps: [TaskStep] = []
   public var completed = false
@@ -16,7 +16,9 @@ public final class TaskItem: DefaultConstructible {
   public init() {}
 
   /// A task with a name and category.
-  public convenience init(name: String, category: String = "Home", completed: Bool = false) {
+  public convenience init(
+    name: String, category: TaskCategory? = nil, completed: Bool = false
+  ) {
     self.init()
     self.name = name
     self.category = category
@@ -34,6 +36,21 @@ public final class TaskStep: DefaultConstructible {
   public init() {}
 
   /// A step with a name.
+  public convenience init(name: String) {
+    self.init()
+    self.name = name
+  }
+}
+
+/// What a task is about (Home, Work, Other): an entity of its own, which tasks point at.
+@Observable @TableBound
+public final class TaskCategory: DefaultConstructible {
+  public var name = ""
+
+  /// An empty category.
+  public init() {}
+
+  /// A category with a name.
   public convenience init(name: String) {
     self.init()
     self.name = name

@@ -15,20 +15,61 @@ public enum TasksApp {
     return step
   }
 
-  /// The definition of a task, as the seed builds it.
-  public static func taskDefinition() throws(DiagnosticList) -> DataDefinition {
+  /// The definition of a category: its name, which it must have.
+  public static func categoryDefinition() throws(DiagnosticList) -> DataDefinition {
+    var category = try DataDefinition(for: TaskCategory.self, make: { TaskCategory() })
+    category.name = "Category"
+    category["name"]?.isRequired = true
+    category.titlePropertyNames = ["name"]
+    return category
+  }
+
+  /// The seed's categories, in its order.
+  public static let categoryNames = ["Home", "Work", "Other"]
+
+  /// New objects for the seed's categories.
+  public static func defaultCategories() -> [TaskCategory] {
+    categoryNames.map { TaskCategory(name: $0) }
+  }
+
+  /// The demo's first tasks: one with steps at work, one plain at home, one done in another
+  /// category; their categories are those of `categories` with the seed's names.
+  public static func sampleTasks(categories: [TaskCategory]) -> [TaskItem] {
+    func named(_ name: String) -> TaskCategory? { categories.first { $0.name == name } }
+    let report = TaskItem(name: "Write the report", category: named("Work"))
+    report.taskSteps = [TaskStep(name: "Outline"), TaskStep(name: "First draft")]
+    return [
+      report, TaskItem(name: "Water the plants", category: named("Home")),
+      TaskItem(name: "Book the dentist", category: named("Other"), completed: true),
+    ]
+  }
+
+  /// A navigator over the sample tasks in memory, with the seed's categories.
+  public static func sampleNavigator() throws(DiagnosticList) -> (Navigator, MemoryStore) {
+    let categories = defaultCategories()
+    return try navigator(tasks: sampleTasks(categories: categories), categories: categories)
+  }
+
+  /// The definition of a task, as the seed builds it; its category is chosen among the
+  /// objects of `categories` (a store's definition picks its own store when `nil`).
+  public static func taskDefinition(categories: (any DataStore)? = nil) throws(DiagnosticList)
+    -> DataDefinition
+  {
     var task = try DataDefinition(for: TaskItem.self, names: taskNames, make: { TaskItem() })
     task.name = "Task"  // titles read "New Task", not the Swift type's name
     task["name"]?.isRequired = true
     task["name"]?.attributes.placeholder = "Enter task name"
     task["name"]?.attributes.becomesFirstResponder = true  // type the name at once
     task["description"]?.type = .textView
-    task["category"]?.type = .selection
-    task["category"]?.attributes = .selection(["Home", "Work", "Other"])
+    task["category"]?.attributes.nestedDefinition = try categoryDefinition()
+    if let categories {
+      task["category"]?.type = .objectSelection
+      task["category"]?.attributes.itemsStore = categories
+    }
     task["taskSteps"]?.title = "Steps"
     task["taskSteps"]?.type = .arrayOfObjects
     task["taskSteps"]?.attributes = .arrayOfObjects(try stepDefinition())
-    task.descriptionPropertyNames = ["category"]
+    task.descriptionPropertyNames = ["category.name"]
     try task.validate()
     return task
   }
@@ -43,11 +84,14 @@ public enum TasksApp {
     return Screen(model: model, navigationBar: .addLeftEditRight)
   }
 
-  /// A navigator showing the task list over an in-memory store holding `tasks`.
-  public static func navigator(tasks: [TaskItem] = []) throws(DiagnosticList) -> (
-    Navigator, MemoryStore
-  ) {
-    let definition = try taskDefinition()
+  /// A navigator showing the task list over an in-memory store holding `tasks`, whose
+  /// categories are chosen among `categories` (the seed's when `nil`).
+  public static func navigator(tasks: [TaskItem] = [], categories: [TaskCategory]? = nil)
+    throws(DiagnosticList) -> (Navigator, MemoryStore)
+  {
+    let known = categories ?? defaultCategories()
+    let categoryStore = MemoryStore(objects: known, definition: try categoryDefinition())
+    let definition = try taskDefinition(categories: categoryStore)
     let store = MemoryStore(objects: tasks, definition: definition)
     return (Navigator(root: listScreen(store: store, definition: definition)), store)
   }

@@ -167,7 +167,7 @@ struct DefinitionTests {
     definition["~full"]?.attributes.template = "NameCell"
     let deleted = Flag()
     definition["~Delete Task"]?.actions.didSelect = { _ in deleted.set() }
-    let task = TaskItem(name: "Paint", category: "Home")
+    let task = TaskItem(name: "Paint", category: TaskCategory(name: "Home"))
     let model = TableModel()
     try model.generateSections(for: task, definition: definition)
     let navigator = Navigator(root: Screen(model: model))

@@ -7,15 +7,20 @@ import TrellisTesting
 @Suite("Tasks app (seed 000, Exploring Object Binding)")
 struct TasksAppTests {
   @Test func taskFormHasTheSeedsGroupsAndControls() throws {
-    let definition = try TasksApp.taskDefinition()
+    let categories = TasksApp.defaultCategories()
+    let store = MemoryStore(objects: categories, definition: try TasksApp.categoryDefinition())
+    let definition = try TasksApp.taskDefinition(categories: store)
     let model = TableModel(title: "Task")
-    let task = TaskItem(name: "Write docs", category: "Work")
+    let task = TaskItem(name: "Write docs", category: categories[1])
     try model.generateSections(for: task, definition: definition)
     let host = HeadlessHost(model: model)
     #expect(host.table.visible.map(\.model.header) == ["Task Details", "Task Status"])
     let details = host.rows(inSection: 0)
     #expect(details.map(\.text) == ["Name", "Description", "Category", "Due Date", "Steps"])
-    #expect(details.map(\.kind) == [.textField, .textView, .selection, .date, .arrayOfObjects])
+    // The category is an object of the categories' store, chosen from a list (seed 000 picks a
+    // string from Home, Work and Other; here they are rows of their own entity).
+    #expect(
+      details.map(\.kind) == [.textField, .textView, .objectSelection, .date, .arrayOfObjects])
     #expect(details[0].value == "Write docs")
     #expect(details[2].detail == "Work")
     #expect(details[4].detail == "0")
@@ -58,12 +63,12 @@ struct TasksAppTests {
     #expect(app.texts == [["Buy milk"]])
     let task = try #require(store.allItems.first?.objectValue as? TaskItem)
     #expect(task.name == "Buy milk")
-    #expect(task.category == "Work")
+    #expect(task.category?.name == "Work")
     #expect(task.completed)
   }
 
   @Test func editATaskAndCancelChangesNothing() throws {
-    let task = TaskItem(name: "Call Bob", category: "Home")
+    let task = TaskItem(name: "Call Bob", category: TaskCategory(name: "Home"))
     let (navigator, _) = try TasksApp.navigator(tasks: [task])
     let app = HeadlessApp(navigator: navigator)
     try app.tap("Call Bob")

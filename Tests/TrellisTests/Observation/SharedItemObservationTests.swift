@@ -36,7 +36,7 @@ struct SharedItemObservationTests {
     let tasks = (0..<5).map { TaskItem(name: "Task \($0)") }
     let hosts = try Self.hosts(4, tasks: tasks)
     let before = hosts.map(\.model.statistics.rowBuilds)
-    tasks[2].category = "Work"
+    tasks[2].category = TaskCategory(name: "Work")
     for host in hosts { try host.check() }
     // One model renders the changed row, once, and the others take its snapshot.
     let builds = zip(hosts, before).map { $0.model.statistics.rowBuilds - $1 }
