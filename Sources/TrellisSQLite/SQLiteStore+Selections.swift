@@ -1,9 +1,33 @@
 import Trellis
 
 extension SQLiteStore {
+  /// `definition` as the store's screens use it: each to-one an object selection over its
+  /// target's store, and, when `inverses`, each to-one of another entity that points here and
+  /// names its inverse a row listing the objects that point at this one (a category's tasks).
+  func definitionForScreens(_ definition: DataDefinition, inverses: Bool) -> DataDefinition {
+    var definition = definitionWithSelections(definition)
+    guard inverses else { return definition }
+    for source in shared.entities {
+      for relationship in source.toOneRelationships
+      where relationship.entity.table == entity.table {
+        guard let inverse = relationship.inverse, definition[inverse] == nil else { continue }
+        let sources = SQLiteStore(related: source, of: self)
+        let name = relationship.name
+        var property = PropertyDefinition(name: inverse, type: .arrayOfObjects, isCustom: true)
+        let items = sources.definitionForScreens(source.definition, inverses: false)
+        property.attributes.nestedDefinition = items
+        property.attributes.relatedItems = RelatedItems(store: sources, definition: items) {
+          target in try? sources.filter(relationship: name, pointingAt: target)
+        }
+        definition.addProperty(property)
+      }
+    }
+    return definition
+  }
+
   /// `definition` with its to-one properties made object selections over their targets'
   /// stores, unless the app chose another row kind or store for them.
-  func definitionWithSelections(_ definition: DataDefinition) -> DataDefinition {
+  private func definitionWithSelections(_ definition: DataDefinition) -> DataDefinition {
     var definition = definition
     for relationship in entity.toOneRelationships {
       guard var property = definition[relationship.name] else { continue }

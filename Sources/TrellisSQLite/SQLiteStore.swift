@@ -178,10 +178,14 @@ public final class SQLiteStore: RelationalStore, Sendable {
     return configuration
   }
 
-  /// The entity's definition, with every to-one property in its form made an object
-  /// selection over the store of its target (``store(for:)``): choosing a task's category
-  /// pushes the categories, with "none" when the property is optional.
-  public var itemsDefinition: DataDefinition? { definitionWithSelections(entity.definition) }
+  /// The entity's definition as screens use it: every to-one property an object selection
+  /// over the store of its target (``store(for:)``), so choosing a task's category pushes the
+  /// categories, with "none"; and every to-one of another entity that points here and names
+  /// its inverse a row listing, in batches, the objects pointing at this one (a category's
+  /// tasks).
+  public var itemsDefinition: DataDefinition? {
+    definitionForScreens(entity.definition, inverses: true)
+  }
 
   /// How many row objects the store holds for identity: the rows loaded so far, never the
   /// whole table.

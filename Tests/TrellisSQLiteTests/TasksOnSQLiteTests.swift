@@ -248,3 +248,31 @@ struct TaskCategoriesOnSQLiteTests {
     #expect(tasks.map { $0.category?.name } == ["Work", "Home", "Other"])
   }
 }
+
+/// A category's screen lists its tasks, from the tasks' store, and a task's form chooses its
+/// category from the categories' store.
+@Suite("Category screens on SQLite")
+struct CategoryScreensOnSQLiteTests {
+  @Test func aCategorysScreenListsItsTasks() throws {
+    let store = try TasksApp.sqliteStore(path: nil)
+    try TasksApp.insertSampleTasks(into: store)
+    let tasks = try store.fetch(FetchOptions()).compactMap { $0.objectValue as? TaskItem }
+    let work = try #require(tasks.first?.category)
+    let report = TaskItem(name: "Quarterly numbers", category: work)
+    try store.insert(.object(ObjectReference(report)), at: nil)
+    let categories = try store.store(for: "category")
+    let definition = try #require(categories.itemsDefinition)
+    #expect(definition["tasks"]?.attributes.relatedItems != nil)
+    let model = TableModel(title: "Categories")
+    model.addSection(ArrayOfObjectsSection(store: categories, definition: definition))
+    let app = HeadlessApp(navigator: Navigator(root: Screen(model: model)))
+    #expect(app.texts == [TasksApp.categoryNames])
+    try app.tap("Work")
+    #expect(app.row("Tasks")?.detail == "2")
+    try app.tap("Tasks")
+    #expect(app.texts == [["Write the report", "Quarterly numbers"]])
+    // A task opens from there, and its category row names the category.
+    try app.tap("Quarterly numbers")
+    #expect(app.row("Category")?.detail == "Work")
+  }
+}

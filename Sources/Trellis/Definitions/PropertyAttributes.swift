@@ -31,6 +31,9 @@ public struct PropertyAttributes: Sendable {
   public var allowsNoSelection = false
   /// objectSelection: where the objects to choose from come from.
   public var itemsStore: (any DataStore)?
+  /// arrayOfObjects: the objects of another store that point at this one (a to-one's
+  /// inverse), listed from that store instead of read from a property.
+  public var relatedItems: RelatedItems?
   /// object and arrayOfObjects: the definition of the nested objects.
   public var nestedDefinition: DataDefinition? {
     get { nested?.definition }

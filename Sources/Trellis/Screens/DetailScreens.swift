@@ -101,6 +101,9 @@ enum DetailScreens {
     let draft = section.draft
     let definition = draft.definition
     guard let property = definition[name] else { return nil }
+    if let related = property.attributes.relatedItems {
+      return related.screen(for: .object(ObjectReference(draft.target)), title: property.title)
+    }
     switch RowFactory.resolvedType(property, draft: draft) {
     case .selection, .objectSelection:
       let model = TableModel(title: property.title)

@@ -14,6 +14,14 @@ enum RowFactory {
     if let visible = property.visibleWhen { row.isVisible = visible(reader) }
     if let enabled = property.enabledWhen { row.isEnabled = enabled(reader) }
     row.actions = property.actions.overriding(definition.rowActions)
+    if let related = property.attributes.relatedItems {
+      // The inverse of a to-one: a count, and a list pushed from the related store.
+      row.kind = .arrayOfObjects
+      row.detailText = String(related.count(for: .object(ObjectReference(draft.target))))
+      row.accessory = .disclosureIndicator
+      row.action = .pushDetail
+      return row
+    }
     if property.isCustom {
       configureCustom(&row, property, draft)
     } else {
