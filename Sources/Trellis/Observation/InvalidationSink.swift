@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Where observation reports what became stale, from whatever thread changed it.
 ///
 /// `withObservationTracking` calls back before the change lands, on the changing thread; the
@@ -26,6 +28,16 @@ final class InvalidationSink: Sendable {
   }
 
   private let state = Locked(State())
+  private let closed = Atomic(false)
+
+  /// Whether the model the sink serves is gone: nothing it records is processed any more.
+  var isClosed: Bool { closed.load(ordering: .relaxed) }
+
+  /// Stops waking the owner and forgets what is stale: the model is gone.
+  func close() {
+    closed.store(true, ordering: .relaxed)
+    state.withLock { $0 = State() }
+  }
 
   /// Sets what to call when something becomes stale.
   func setWake(_ wake: (@Sendable () -> Void)?) {

@@ -25,18 +25,22 @@ final class SharedItemObservation: Sendable {
   }
 
   /// A row to mark stale: its model's sink, its identity and its section.
+  ///
+  /// The sink is held strongly, not weakly: every session subscribes again each time it takes
+  /// a shared row, and a weak reference costs more to make, copy and drop than the rest of
+  /// the lookup. A sink whose model is gone is closed (``InvalidationSink/isClosed``): it is
+  /// skipped when a watch fires and dropped when its watch is swept.
   private struct Subscriber: Hashable {
-    weak var sink: InvalidationSink?
-    let sinkID: ObjectIdentifier
+    let sink: InvalidationSink
     let row: RowID
     let section: ObjectIdentifier
 
     static func == (a: Subscriber, b: Subscriber) -> Bool {
-      a.sinkID == b.sinkID && a.row == b.row && a.section == b.section
+      a.sink === b.sink && a.row == b.row && a.section == b.section
     }
 
     func hash(into hasher: inout Hasher) {
-      hasher.combine(sinkID)
+      hasher.combine(ObjectIdentifier(sink))
       hasher.combine(row)
       hasher.combine(section)
     }
@@ -98,8 +102,7 @@ final class SharedItemObservation: Sendable {
   ) -> (snapshot: RowSnapshot?, built: Bool) {
     let object = item.object
     let key = Key(object: ObjectIdentifier(object), reads: item.reads)
-    let subscriber = Subscriber(
-      sink: sink, sinkID: ObjectIdentifier(sink), row: id, section: section)
+    let subscriber = Subscriber(sink: sink, row: id, section: section)
     enum Found {
       case row(RowSnapshot)
       case watched(generation: Int, startedAt: Int)
@@ -161,7 +164,7 @@ final class SharedItemObservation: Sendable {
   private static func dropClosedSubscribers(of watch: inout Watch) {
     let count = watch.subscribers.count
     guard count >= 64, count & (count - 1) == 0 else { return }
-    watch.subscribers = watch.subscribers.filter { $0.sink != nil }
+    watch.subscribers = watch.subscribers.filter { !$0.sink.isClosed }
   }
 
   /// The tracking of `key` saw a change: every row that subscribed is stale.
@@ -171,8 +174,8 @@ final class SharedItemObservation: Sendable {
       state.watches[key] = nil
       return watch.subscribers
     }
-    for subscriber in subscribers {
-      subscriber.sink?.invalidateRow(subscriber.row, in: subscriber.section)
+    for subscriber in subscribers where !subscriber.sink.isClosed {
+      subscriber.sink.invalidateRow(subscriber.row, in: subscriber.section)
     }
   }
 
@@ -182,7 +185,7 @@ final class SharedItemObservation: Sendable {
     guard state.watches.count > max(1024, state.sweptCount * 2) else { return }
     state.watches = state.watches.filter { $0.value.object != nil }
     for (key, watch) in state.watches {
-      let live = watch.subscribers.filter { $0.sink != nil }
+      let live = watch.subscribers.filter { !$0.sink.isClosed }
       if live.count != watch.subscribers.count { state.watches[key]?.subscribers = live }
     }
     state.sweptCount = state.watches.count

@@ -61,6 +61,11 @@ public final class TableModel {
     self.style = style
   }
 
+  deinit {
+    // Shared row observations hold the sink: they skip it from now on.
+    invalidation.close()
+  }
+
   // MARK: Sections
 
   /// Appends a section.
@@ -230,6 +235,8 @@ extension TableModel {
     let counted = statistics
     defer { statistics = counted }
     let scratch = InvalidationSink()
+    // Nothing processes what it records: shared row observations skip it.
+    defer { scratch.close() }
     return TableSnapshot(
       sections: sections.map { section in
         let cache = SectionCache.render(section, sink: scratch, model: self)

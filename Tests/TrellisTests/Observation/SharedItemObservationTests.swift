@@ -53,6 +53,19 @@ struct SharedItemObservationTests {
     #expect(hosts[0].texts == [["Z", "B"]])
   }
 
+  @Test func aModelThatIsGoneIsNoLongerMarked() throws {
+    let tasks = ["A", "B"].map { TaskItem(name: $0) }
+    var hosts = try Self.hosts(2, tasks: tasks)
+    let goneSink = hosts[0].model.invalidation
+    hosts.removeFirst()
+    // The shared tracking still lists the gone model's row: its sink is closed and skipped.
+    #expect(goneSink.isClosed)
+    tasks[1].name = "Y"
+    #expect(goneSink.isEmpty)
+    try hosts[0].check()
+    #expect(hosts[0].texts == [["A", "Y"]])
+  }
+
   @Test func rowsWithTheirOwnConfigurationKeepTheirOwnTracking() throws {
     let tasks = ["A", "B"].map { TaskItem(name: $0) }
     let hosts = try Self.hosts(2, tasks: tasks)
