@@ -276,3 +276,38 @@ struct CategoryScreensOnSQLiteTests {
     #expect(app.row("Category")?.detail == "Work")
   }
 }
+
+/// Choosing a task's category among the store's, and making a new one in place.
+@Suite("Choosing categories on SQLite")
+struct ChoosingCategoriesOnSQLiteTests {
+  @Test func aNewCategoryIsMadeInPlaceAndChosen() throws {
+    let store = try TasksApp.sqliteStore(path: nil)
+    let definition = try #require(store.itemsDefinition)
+    let app = HeadlessApp(
+      navigator: Navigator(root: TasksApp.listScreen(store: store, definition: definition)))
+    try app.send(.add(section: nil))
+    try app.enter("Plan the trip", at: "Name")
+    try app.tap("Category")
+    #expect(app.texts == [TasksApp.categoryNames])
+    #expect(app.top.barButtons == [BarButton(.add, .right)])
+    try app.send(.add(section: nil))
+    #expect(app.top.title == "New Category")
+    // A category must have a name, and a name no other category has.
+    #expect(throws: ScreenError.self) { try app.send(.done) }
+    try app.enter("Work", at: "Name")
+    #expect(throws: ScreenError.self) { try app.send(.done) }
+    #expect(app.top.title == "New Category", "the refused form stays, with its name")
+    try app.enter("Travel", at: "Name")
+    try app.send(.done)
+    #expect(app.texts == [TasksApp.categoryNames + ["Travel"]])
+    #expect(app.row("Travel")?.accessory == .checkmark)
+    try app.send(.back)
+    #expect(app.row("Category")?.detail == "Travel")
+    try app.send(.done)
+    let task = try #require(try store.fetch(FetchOptions()).first?.objectValue as? TaskItem)
+    #expect(task.category?.name == "Travel")
+    let names = try store.store(for: "category").fetch(FetchOptions())
+      .compactMap { ($0.objectValue as? TaskCategory)?.name }
+    #expect(names == TasksApp.categoryNames + ["Travel"])
+  }
+}

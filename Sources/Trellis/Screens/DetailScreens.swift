@@ -107,8 +107,10 @@ enum DetailScreens {
     switch RowFactory.resolvedType(property, draft: draft) {
     case .selection, .objectSelection:
       let model = TableModel(title: property.title)
-      model.addSection(SelectionSection(draft: draft, property: name))
-      return Screen(model: model, navigationBar: .none)
+      let section = SelectionSection(draft: draft, property: name)
+      model.addSection(section)
+      // A choice among a store's objects can make a new one in place (Add).
+      return Screen(model: model, navigationBar: section.canAddItems ? .addRight : .none)
     case .object:
       return try nestedObject(property, draft: draft)
     case .arrayOfObjects:
