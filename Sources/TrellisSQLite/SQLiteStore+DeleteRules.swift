@@ -63,11 +63,12 @@ extension SQLiteStore {
         guard !pointing.isEmpty else { continue }
         switch relationship.deleteRule {
         case .deny:
-          let what = pointing.count == 1 ? source.definition.name : "\(source.definition.name)s"
-          throw StoreError.invalidItem(
-            "this \(entity.definition.name) cannot be deleted while \(pointing.count) \(what) "
-              + "point at it (the delete rule of \(relationship.inverse ?? relationship.name) "
-              + "is deny); nothing was deleted")
+          let one = pointing.count == 1
+          let what = one ? source.definition.name : "\(source.definition.name)s"
+          throw StoreError.refused(
+            "This \(entity.definition.name) cannot be deleted while \(pointing.count) "
+              + "\(what.lowercased()) \(one ? "points" : "point") at it (the delete rule of "
+              + "\(relationship.inverse ?? relationship.name) is deny); nothing was deleted.")
         case .nullify:
           try db.execute(
             sql: "UPDATE \(source.table.quoted) SET \(key) = NULL WHERE \(key) = ?",

@@ -281,10 +281,10 @@ public final class SQLiteStore: RelationalStore, Sendable {
       for column in entity.columns where column.isUnique {
         guard message.contains("\(entity.table).\(column.name)") else { continue }
         let title = entity.definition[column.name]?.title ?? column.name
-        return .invalidItem(
-          "another \(entity.definition.name) already has this \(title); \(title) must be unique")
+        return .refused(
+          "Another \(entity.definition.name) already has this \(title): \(title) must be unique.")
       }
     }
-    return .invalidItem("a unique value is already taken (\(message))")
+    return .refused("A value that must be unique is already taken (\(message)).")
   }
 }

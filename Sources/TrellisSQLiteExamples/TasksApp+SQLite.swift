@@ -73,4 +73,29 @@ extension TasksApp {
       .compactMap { $0.objectValue as? TaskCategory }
     try store.insertAll(sampleTasks(categories: categories).map { .object(ObjectReference($0)) })
   }
+
+  /// The categories screen over `store` (the tasks' ``SQLiteStore/store(for:)`` with
+  /// `"category"`): Add and Edit, each category's form listing its tasks, and a footer saying
+  /// what deleting one does under `deleteRule`.
+  public static func categoriesScreen(store: SQLiteStore, deleteRule: RelationshipDeleteRule)
+    -> Screen
+  {
+    let model = TableModel(title: "Categories")
+    let definition = store.itemsDefinition ?? store.entity.definition
+    let section = ArrayOfObjectsSection(id: "categories", store: store, definition: definition)
+    section.placeholderText = "No categories yet!"
+    section.footerTitle = deleteRuleText(deleteRule)
+    model.addSection(section)
+    return Screen(model: model, navigationBar: .addLeftEditRight)
+  }
+
+  /// What deleting a category does to its tasks, in words.
+  public static func deleteRuleText(_ rule: RelationshipDeleteRule) -> String {
+    switch rule {
+    case .nullify: "Deleting a category leaves its tasks without one."
+    case .cascade: "Deleting a category deletes its tasks too."
+    case .deny: "A category that has tasks cannot be deleted."
+    case .noAction: "Deleting a category leaves its tasks as they are."
+    }
+  }
 }

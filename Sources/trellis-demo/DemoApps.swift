@@ -15,11 +15,13 @@ struct DemoApps {
 
   init(
     databasePath: String, documentPath: String?, numberCount: Int,
-    settingsBundle: String? = nil, settingsLocale: String = "en"
+    settingsBundle: String? = nil, settingsLocale: String = "en",
+    categoryDeleteRule: RelationshipDeleteRule = .nullify
   ) throws {
     // Tasks (seed 000), in the SQLite file: data survives a restart. The first run starts
     // with a few sample tasks.
-    let taskStore = try TasksApp.sqliteStore(path: databasePath)
+    let taskStore = try TasksApp.sqliteStore(
+      path: databasePath, categoryDeleteRule: categoryDeleteRule)
     if try taskStore.count(FetchOptions()) == 0 {
       try TasksApp.insertSampleTasks(into: taskStore)
     }
@@ -28,6 +30,16 @@ struct DemoApps {
       id: "tasks", title: "Tasks", subtitle: "Steps, categories, due dates, validation"
     ) {
       Navigator(root: TasksApp.listScreen(store: taskStore, definition: taskDefinition))
+    }
+
+    // Categories: an entity of their own, which tasks point at; a category's screen lists
+    // its tasks, and deleting one follows the delete rule its footer states.
+    let categoryStore = try taskStore.store(for: "category")
+    let categories = WebApp(
+      id: "categories", title: "Categories", subtitle: "Tasks point at them; delete rules"
+    ) {
+      Navigator(
+        root: TasksApp.categoriesScreen(store: categoryStore, deleteRule: categoryDeleteRule))
     }
 
     // Contacts (seed 000): grouped by last name, with index titles and a search over first
@@ -56,7 +68,7 @@ struct DemoApps {
       id: "numbers", title: "Numbers", subtitle: "\(numbers.count) rows, loaded as you scroll"
     ) { SampleContent.numbersNavigator(numbers) }
     webApps = [
-      tasks, settings, settingsBundleApp, contacts, documents, goFish, numbersApp,
+      tasks, categories, settings, settingsBundleApp, contacts, documents, goFish, numbersApp,
       try Self.themeApp(), try Self.editingShapesApp(),
     ]
   }

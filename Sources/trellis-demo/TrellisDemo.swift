@@ -40,6 +40,10 @@ struct TrellisDemo: AsyncParsableCommand {
   @Option(help: "The language of the Settings bundle's titles (en, de).")
   var settingsLocale = "en"
 
+  @Option(
+    help: "What deleting a category does to its tasks: nullify, cascade, deny or noAction.")
+  var categoryDeleteRule: RelationshipDeleteRule = .nullify
+
   @Flag(help: "Print the text demo instead of serving the web apps.")
   var text = false
 
@@ -59,7 +63,8 @@ struct TrellisDemo: AsyncParsableCommand {
     }
     let apps = try DemoApps(
       databasePath: db, documentPath: document, numberCount: rows,
-      settingsBundle: settingsBundle, settingsLocale: settingsLocale)
+      settingsBundle: settingsBundle, settingsLocale: settingsLocale,
+      categoryDeleteRule: categoryDeleteRule)
     var configuration = WebConfiguration(
       host: host, port: port, allowedHosts: Set(allowedHosts))
     // Go Fish's cards name their faces; they are drawn on request.
@@ -74,3 +79,5 @@ struct TrellisDemo: AsyncParsableCommand {
     }
   }
 }
+
+extension RelationshipDeleteRule: ExpressibleByArgument {}

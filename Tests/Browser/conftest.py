@@ -24,8 +24,9 @@ def free_port():
         return s.getsockname()[1]
 
 
-@pytest.fixture(scope="session")
-def server():
+def start_demo(*arguments):
+    """Starts the demo on a free loopback port with its data in a new temporary folder, and
+    returns (process, details) once it listens."""
     binary = os.environ.get("TRELLIS_DEMO", str(ROOT / ".build" / "debug" / "trellis-demo"))
     folder = pathlib.Path(tempfile.mkdtemp(prefix="trellis-browser-"))
     document = folder / "book.json"
@@ -36,7 +37,7 @@ def server():
     environment = dict(os.environ, XDG_CONFIG_HOME=str(folder / "config"))
     process = subprocess.Popen(
         [binary, "--port", str(port), "--db", str(folder / "demo.sqlite"),
-         "--document", str(document)],
+         "--document", str(document)] + list(arguments),
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=environment)
     # Read the server's output on a thread for as long as it runs: a pipe nobody reads fills
     # up and stalls the server. The first line with its address says it is listening.
@@ -63,12 +64,22 @@ def server():
     if "http://" not in line:
         process.kill()
         raise RuntimeError("the demo server did not start: " + line)
-    yield {"url": "http://127.0.0.1:%d" % port, "document": document}
+    return process, {"url": "http://127.0.0.1:%d" % port, "document": document}
+
+
+def stop_demo(process):
     process.terminate()
     try:
         process.wait(timeout=10)
     except subprocess.TimeoutExpired:
         process.kill()
+
+
+@pytest.fixture(scope="session")
+def server():
+    process, details = start_demo()
+    yield details
+    stop_demo(process)
 
 
 def make_driver(width=1280, height=900):

@@ -84,7 +84,13 @@ public final class Navigator {
       throw .notApplicable("there is no detail screen")
     }
     defer { processChanges(andOf: screen) }
-    try EventHandler(navigator: self, screen: screen).handle(event)
+    do {
+      try EventHandler(navigator: self, screen: screen).handle(event)
+    } catch {
+      // A store that kept a rule (a delete rule, a unique value) says why on the screen.
+      if let refusal = error.storeRefusal { screen.notice = refusal }
+      throw error
+    }
     screen.notice = nil
   }
 

@@ -51,4 +51,14 @@ public enum ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
     case .notApplicable(let why): why
     }
   }
+
+  /// The message of a store that refused the event to keep a rule of the data, which a screen
+  /// shows as its notice; `nil` for other errors.
+  public var storeRefusal: String? {
+    switch self {
+    case .store(.refused(let why)): why
+    case .edit(.store(_, .refused(let why))): why
+    default: nil
+    }
+  }
 }

@@ -315,7 +315,7 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
       throw .sectionNotEditable(section: id, reason: "this row cannot be deleted")
     }
     let item = items[index]
-    do { try store.delete(item) } catch { throw .refused(section: id, reason: error.description) }
+    do { try store.delete(item) } catch { throw .store(section: id, error) }
     actions.overriding(model?.sectionActions ?? SectionActions()).didDelete?(item, index)
     itemsChanged()
     return item
@@ -326,7 +326,7 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
       throw .refused(section: id, reason: refusalReason(forInserting: element) ?? "wrong type")
     }
     do { try store.insert(item, at: Swift.min(index, items.count)) } catch {
-      throw .refused(section: id, reason: error.description)
+      throw .store(section: id, error)
     }
     actions.overriding(model?.sectionActions ?? SectionActions()).didInsert?(item, index)
     itemsChanged()
@@ -337,7 +337,7 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
       throw .sectionNotEditable(section: id, reason: "only items can be moved")
     }
     do { try store.move(from: source, to: destination) } catch {
-      throw .refused(section: id, reason: error.description)
+      throw .store(section: id, error)
     }
     actions.overriding(model?.sectionActions ?? SectionActions()).didMove?(
       items[source], source, destination)

@@ -67,6 +67,9 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
   case unsupported(String)
   case invalidItem(String)
   case failed(String)
+  /// The store kept a rule of the data: a delete rule, a unique value. The message says which,
+  /// in words a person reads.
+  case refused(String)
 
   public var description: String {
     switch self {
@@ -76,6 +79,7 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case .unsupported(let what): "not supported: \(what)"
     case .invalidItem(let why): "invalid item: \(why)"
     case .failed(let why): why
+    case .refused(let why): why
     }
   }
 }

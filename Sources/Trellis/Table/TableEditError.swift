@@ -14,6 +14,8 @@ public enum TableEditError: Error, Hashable, Sendable, CustomStringConvertible {
   case refused(section: String, reason: String)
   /// Writing the bound value failed.
   case binding(BindingError)
+  /// The section's store refused the edit.
+  case store(section: String, StoreError)
 
   public var description: String {
     switch self {
@@ -27,6 +29,7 @@ public enum TableEditError: Error, Hashable, Sendable, CustomStringConvertible {
       "section '\(section)' cannot be edited: \(reason)"
     case .refused(let section, let reason): "section '\(section)' refuses the row: \(reason)"
     case .binding(let error): error.description
+    case .store(let section, let error): "section '\(section)': \(error.description)"
     }
   }
 }

@@ -104,7 +104,9 @@ final class WebSession {
     do {
       try navigator.handle(event, onDetail: message.pane == .detail)
     } catch {
-      if case .invalid = error { return }  // The notice under the bar says why.
+      // The notice under the bar says why.
+      if case .invalid = error { return }
+      if error.storeRefusal != nil { return }
       throw .badValue(error.description)
     }
   }
