@@ -61,6 +61,7 @@ extension SQLiteEntity {
         problems += toOneMismatches(relationship, property: property, place: place)
         continue
       }
+      // To-many and many-to-many both hold a list of their entity's objects.
       guard case .array(let element) = property.kind.unwrapped,
         case .object(let held) = element.unwrapped
       else {

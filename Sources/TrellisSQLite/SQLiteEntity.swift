@@ -75,8 +75,9 @@ public struct SQLiteEntity: Sendable {
     return result.map { (entity: $0.0, parent: $0.1.map { (entity: $0.0, foreignKey: $0.1) }) }
   }
 
-  /// Every entity the database holds with this one: its tree, then the targets of to-one
-  /// relationships anywhere in it with their own trees, each table once, in that order.
+  /// Every entity the database holds with this one: its tree, then the targets of to-one and
+  /// many-to-many relationships anywhere in it with their own trees, each table once, in that
+  /// order.
   var graph: [(entity: SQLiteEntity, parent: (entity: SQLiteEntity, foreignKey: String)?)] {
     var result: [(entity: SQLiteEntity, parent: (entity: SQLiteEntity, foreignKey: String)?)] = []
     var seen = Set<String>()
@@ -85,7 +86,7 @@ public struct SQLiteEntity: Sendable {
       let root = pending.removeFirst()
       for node in root.tree where seen.insert(node.entity.table).inserted {
         result.append(node)
-        pending += node.entity.toOneRelationships.map(\.entity)
+        pending += node.entity.relationships.filter { $0.kind != .toMany }.map(\.entity)
       }
     }
     return result
@@ -93,6 +94,11 @@ public struct SQLiteEntity: Sendable {
 
   /// The to-one relationships, whose foreign keys are columns of this table.
   var toOneRelationships: [SQLiteRelationship] { relationships.filter { $0.kind == .toOne } }
+
+  /// The many-to-many relationships, kept in join tables.
+  var manyToManyRelationships: [SQLiteRelationship] {
+    relationships.filter { $0.kind == .manyToMany }
+  }
 
   /// The to-many relationships, whose children live in other tables.
   var toManyRelationships: [SQLiteRelationship] { relationships.filter { $0.kind == .toMany } }

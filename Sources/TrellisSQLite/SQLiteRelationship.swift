@@ -6,6 +6,9 @@ import Trellis
 ///   child objects, stored in the child entity's table with a foreign key to the parent. The
 ///   children belong to the parent: they are written with it and deleted with it. When the
 ///   child entity is ordered, the array's order is kept in its position column.
+/// - A **many-to-many** relationship (``manyToMany(_:to:joinTable:inverse:deleteRule:)``) is
+///   a property holding an array of another entity's objects (a task's tags), stored as pairs
+///   in a join table.
 /// - A **to-one** relationship (``toOne(_:to:foreignKey:inverse:deleteRule:)``) is an optional
 ///   object property pointing at an object of another entity, which lives in its own table
 ///   and list (a task's category). The foreign key is a column of this entity's table. Its
@@ -26,6 +29,9 @@ public struct SQLiteRelationship: Sendable {
     case toMany
     /// A reference to another entity's object, by a foreign key in this table.
     case toOne
+    /// Any number of another entity's objects, each of which any number of this entity's
+    /// objects may hold, through a join table the store manages.
+    case manyToMany
   }
 
   /// What deleting a target object does to the objects whose to-one points at it.
@@ -45,6 +51,9 @@ public struct SQLiteRelationship: Sendable {
   /// For to-one: what deleting the target does to the objects pointing at it (Core Data's
   /// delete rule of the inverse relationship).
   public var deleteRule: DeleteRule
+
+  /// For many-to-many: the join table, one row per pair (`sourceId`, `targetId`).
+  public var joinTable: String?
 
   /// A to-many relationship to owned children.
   public init(_ name: String, to entity: SQLiteEntity, foreignKey: String) {
@@ -66,5 +75,26 @@ public struct SQLiteRelationship: Sendable {
     relationship.inverse = inverse
     relationship.deleteRule = deleteRule
     return relationship
+  }
+
+  /// A many-to-many relationship: `name` holds objects of `entity` (a task's tags), kept in
+  /// the join table `joinTable` (`<table>_<name>` when `nil`); `inverse` names the objects
+  /// that hold a target (a tag's tasks), and `deleteRule` what deleting a target does to them
+  /// (``DeleteRule/nullify`` takes it out of their lists).
+  public static func manyToMany(
+    _ name: String, to entity: SQLiteEntity, joinTable: String? = nil, inverse: String? = nil,
+    deleteRule: DeleteRule = .nullify
+  ) -> SQLiteRelationship {
+    var relationship = SQLiteRelationship(name, to: entity, foreignKey: "sourceId")
+    relationship.kind = .manyToMany
+    relationship.joinTable = joinTable
+    relationship.inverse = inverse
+    relationship.deleteRule = deleteRule
+    return relationship
+  }
+
+  /// The join table of a many-to-many relationship of `source`.
+  func joinTableName(of source: SQLiteEntity) -> String {
+    joinTable ?? "\(source.table)_\(name)"
   }
 }

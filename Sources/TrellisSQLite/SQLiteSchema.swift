@@ -63,6 +63,20 @@ enum SQLiteSchema {
         }
       }
     }
+    for (entity, _) in entity.graph {
+      for relationship in entity.manyToManyRelationships {
+        let join = relationship.joinTableName(of: entity)
+        migrator.registerMigration("trellis: create join \(join)") { db in
+          try db.execute(
+            sql: """
+              CREATE TABLE IF NOT EXISTS \(join.quoted) (
+                sourceId INTEGER NOT NULL, targetId INTEGER NOT NULL,
+                PRIMARY KEY (sourceId, targetId));
+              CREATE INDEX IF NOT EXISTS \("\(join)_target".quoted) ON \(join.quoted)(targetId);
+              """)
+        }
+      }
+    }
     // Data migrations last, when every table has every declared column.
     for (entity, _) in entity.graph { registerDataMigrations(of: entity, in: &migrator) }
     return migrator

@@ -8,9 +8,14 @@ extension SQLiteStore {
     var nullified: [(table: String, id: Int64, property: String)] = []
     /// Rows deleted by a cascade: table and key.
     var deleted: [(table: String, id: Int64)] = []
+    /// Rows whose many-to-many list lost the deleted object: table, key, property, and the
+    /// deleted row's table and key.
+    var unlinked: [(table: String, id: Int64, property: String, target: (String, Int64))] = []
 
     /// The tables whose rows changed.
-    var tables: Set<String> { Set(nullified.map(\.table) + deleted.map(\.table)) }
+    var tables: Set<String> {
+      Set(nullified.map(\.table) + deleted.map(\.table) + unlinked.map(\.table))
+    }
   }
 
   /// The key to store for a to-one: none, the key of an object a store knows, or the key of an
@@ -28,22 +33,66 @@ extension SQLiteStore {
       }
       return .null
     }
+    return try objectKey(
+      ref.object, of: relationship, in: entity, db: db, mappings: &mappings
+    ).databaseValue
+  }
+
+  /// The key of an object a relationship holds: the one a store knows, or that of an object
+  /// created in place, inserted now in the same transaction.
+  func objectKey(
+    _ object: AnyObject, of relationship: SQLiteRelationship, in entity: SQLiteEntity,
+    db: Database, mappings: inout [Mapping]
+  ) throws -> Int64 {
     let target = relationship.entity
-    if let known = key(of: ref.object, in: target)
-      ?? mappings.first(where: { $0.table == target.table && $0.object === ref.object })?.id
+    if let known = key(of: object, in: target)
+      ?? mappings.first(where: { $0.table == target.table && $0.object === object })?.id
     {
-      return known.databaseValue
+      return known
     }
-    guard target.definition.keyValueCoding(for: ref.object) != nil else {
+    guard target.definition.keyValueCoding(for: object) != nil else {
       throw StoreError.invalidItem(
-        "\(entity.table).\(relationship.name) holds a \(type(of: ref.object)), not a "
+        "\(entity.table).\(relationship.name) holds a \(type(of: object)), not a "
           + target.definition.name)
     }
     let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(target.table.quoted)") ?? 0
     return try save(
-      ref.object, entity: target, id: nil, parent: nil, position: count, db: db,
-      mappings: &mappings
-    ).databaseValue
+      object, entity: target, id: nil, parent: nil, position: count, db: db,
+      mappings: &mappings)
+  }
+
+  /// Writes the pairs of a many-to-many relationship of row `key`: the objects its property
+  /// holds now, in order, each once.
+  func saveJoins(
+    _ kvc: KeyValueCoding, _ relationship: SQLiteRelationship, of entity: SQLiteEntity,
+    key: Int64, db: Database, mappings: inout [Mapping]
+  ) throws {
+    let join = relationship.joinTableName(of: entity).quoted
+    let held = (try? kvc.value(forKey: relationship.name))?.arrayValue ?? []
+    var keys: [Int64] = []
+    for item in held {
+      guard case .object(let ref) = item else {
+        throw StoreError.invalidItem(
+          "\(entity.table).\(relationship.name) holds \(item.type), not objects")
+      }
+      keys.append(
+        try objectKey(ref.object, of: relationship, in: entity, db: db, mappings: &mappings))
+    }
+    try db.execute(sql: "DELETE FROM \(join) WHERE sourceId = ?", arguments: [key])
+    for target in keys {
+      try db.execute(
+        sql: "INSERT OR IGNORE INTO \(join) (sourceId, targetId) VALUES (?, ?)",
+        arguments: [key, target])
+    }
+  }
+
+  /// Deletes the pairs of every many-to-many relationship of row `id` of `entity`.
+  func deleteJoins(of id: Int64, in entity: SQLiteEntity, db: Database) throws {
+    for relationship in entity.manyToManyRelationships {
+      try db.execute(
+        sql: "DELETE FROM \(relationship.joinTableName(of: entity).quoted) WHERE sourceId = ?",
+        arguments: [id])
+    }
   }
 
   /// Applies the delete rules of every to-one that points at row `id` of `entity`, inside the
@@ -52,6 +101,8 @@ extension SQLiteStore {
   func applyDeleteRules(
     deleting id: Int64, of entity: SQLiteEntity, db: Database, effects: inout DeleteEffects
   ) throws {
+    try deleteJoins(of: id, in: entity, db: db)
+    try applyManyToManyRules(deleting: id, of: entity, db: db, effects: &effects)
     for source in shared.entities {
       for relationship in source.toOneRelationships
       where relationship.entity.table == entity.table && relationship.deleteRule != .noAction {
@@ -109,6 +160,14 @@ extension SQLiteStore {
   func apply(_ effects: DeleteEffects) {
     let entities = Dictionary(
       shared.entities.map { ($0.table, $0) }, uniquingKeysWith: { first, _ in first })
+    let unlinked = state.withLock { state in
+      effects.unlinked.compactMap { change -> (AnyObject, String, String, AnyObject)? in
+        guard let holder = state.objects[change.table]?[change.id],
+          let target = state.objects[change.target.0]?[change.target.1]
+        else { return nil }
+        return (holder, change.table, change.property, target)
+      }
+    }
     let cleared = state.withLock { state in
       for (table, id) in effects.deleted {
         if let object = state.objects[table]?.removeValue(forKey: id) {
@@ -124,6 +183,56 @@ extension SQLiteStore {
         let kvc = entity.definition.keyValueCoding(for: object)
       else { continue }
       try? kvc.setValue(.null, forKey: property)
+    }
+    for (holder, table, property, target) in unlinked {
+      guard let entity = entities[table],
+        let kvc = entity.definition.keyValueCoding(for: holder),
+        let held = (try? kvc.value(forKey: property))?.arrayValue
+      else { continue }
+      try? kvc.setValue(.array(held.filter { $0.objectValue !== target }), forKey: property)
+    }
+  }
+
+  /// The delete rules of every many-to-many relationship that holds row `id` of `entity`:
+  /// refuses (deny), takes it out of the lists (nullify), deletes the holders (cascade), or
+  /// leaves the pairs, which read as nothing (no action).
+  private func applyManyToManyRules(
+    deleting id: Int64, of entity: SQLiteEntity, db: Database, effects: inout DeleteEffects
+  ) throws {
+    for source in shared.entities {
+      for relationship in source.manyToManyRelationships
+      where relationship.entity.table == entity.table && relationship.deleteRule != .noAction {
+        let join = relationship.joinTableName(of: source).quoted
+        let holders = try Int64.fetchAll(
+          db, sql: "SELECT sourceId FROM \(join) WHERE targetId = ?", arguments: [id])
+        guard !holders.isEmpty else { continue }
+        switch relationship.deleteRule {
+        case .deny:
+          let one = holders.count == 1
+          let what = one ? source.definition.name : "\(source.definition.name)s"
+          throw StoreError.refused(
+            "This \(entity.definition.name) cannot be deleted while \(holders.count) "
+              + "\(what.lowercased()) \(one ? "holds" : "hold") it (the delete rule of "
+              + "\(relationship.inverse ?? relationship.name) is deny); nothing was deleted.")
+        case .nullify:
+          try db.execute(sql: "DELETE FROM \(join) WHERE targetId = ?", arguments: [id])
+          effects.unlinked += holders.map {
+            (source.table, $0, relationship.name, (entity.table, id))
+          }
+        case .cascade:
+          for holder in holders {
+            try applyDeleteRules(deleting: holder, of: source, db: db, effects: &effects)
+            try db.execute(
+              sql: "DELETE FROM \(source.table.quoted) WHERE \(source.primaryKey.quoted) = ?",
+              arguments: [holder])
+            effects.deleted.append((source.table, holder))
+          }
+          try db.execute(sql: "DELETE FROM \(join) WHERE targetId = ?", arguments: [id])
+          try renumber(source, db: db)
+        case .noAction:
+          break
+        }
+      }
     }
   }
 }

@@ -8,6 +8,9 @@ struct RawRecord {
   var values: [DatabaseValue]
   /// The keys of its to-one relationships' objects, in the entity's order; `nil` for none.
   var references: [Int64?] = []
+  /// The keys of its many-to-many relationships' objects, per relationship in the entity's
+  /// order, in the order they were added.
+  var related: [[Int64]] = []
   var children: [String: [RawRecord]] = [:]
 
   /// Reads a row selected by ``SQLiteStore/selectList(_:prefix:)``, whose primary key is at
@@ -97,7 +100,34 @@ extension SQLiteStore {
       records.append(RawRecord(row, entity: entity))
     }
     try loadChildren(of: &records, entity: entity, db: db)
+    try loadJoins(of: &records, entity: entity, db: db)
     return records
+  }
+
+  /// Reads the keys each of `records` holds through every many-to-many relationship.
+  static func loadJoins(of records: inout [RawRecord], entity: SQLiteEntity, db: Database) throws {
+    let relationships = entity.manyToManyRelationships
+    guard !records.isEmpty, !relationships.isEmpty else { return }
+    let ids = records.map(\.id)
+    for index in records.indices { records[index].related = [] }
+    for relationship in relationships {
+      let join = relationship.joinTableName(of: entity).quoted
+      var bySource: [Int64: [Int64]] = [:]
+      for start in stride(from: 0, to: ids.count, by: 500) {
+        let chunk = Array(ids[start..<Swift.min(start + 500, ids.count)])
+        let marks = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
+        let cursor = try GRDB.Row.fetchCursor(
+          db,
+          sql: "SELECT sourceId, targetId FROM \(join) WHERE sourceId IN (\(marks)) ORDER BY rowid",
+          arguments: StatementArguments(chunk))
+        while let row = try cursor.next() {
+          bySource[row[0], default: []].append(row[1])
+        }
+      }
+      for index in records.indices {
+        records[index].related.append(bySource[records[index].id] ?? [])
+      }
+    }
   }
 
   /// Reads the children of `records` for every relationship, in their order.
@@ -123,6 +153,7 @@ extension SQLiteStore {
         }
         var children = found.map(\.1)
         try loadChildren(of: &children, entity: child, db: db)
+        try loadJoins(of: &children, entity: child, db: db)
         for (index, pair) in found.enumerated() {
           byParent[pair.0, default: []].append(children[index])
         }
@@ -157,6 +188,15 @@ extension SQLiteStore {
       try assign(
         target.map { .object(ObjectReference($0)) } ?? .null, to: relationship.name, of: kvc,
         record: record, entity: entity)
+    }
+    for (index, relationship) in entity.manyToManyRelationships.enumerated() {
+      var held: [Value] = []
+      for id in record.related.indices.contains(index) ? record.related[index] : [] {
+        if let object = try referencedObject(id, of: relationship.entity) {
+          held.append(.object(ObjectReference(object)))
+        }
+      }
+      try assign(.array(held), to: relationship.name, of: kvc, record: record, entity: entity)
     }
     for relationship in entity.toManyRelationships {
       var children: [Value] = []

@@ -11,8 +11,18 @@ extension SQLiteStore {
   public func filter(relationship: String, pointingAt target: Value) throws(StoreError)
     -> ItemFilter
   {
-    guard entity.toOneRelationships.contains(where: { $0.name == relationship }) else {
-      throw .notFound("no to-one relationship '\(relationship)' in '\(entity.table)'")
+    guard let found = entity.relationships.first(where: { $0.name == relationship }),
+      found.kind != .toMany
+    else {
+      throw .notFound(
+        "no to-one or many-to-many relationship '\(relationship)' in '\(entity.table)'")
+    }
+    if found.kind == .manyToMany {
+      // Evaluated on the rows read; a join in SQL is left for later.
+      // Values are Sendable; the object is compared by identity through its reference.
+      return ItemFilter("\(relationship) holds the object") { reader in
+        reader.value(relationship)?.arrayValue?.contains { $0 == target } ?? false
+      }
     }
     let predicate: Predicate
     do { predicate = try Predicate("\(relationship) == $target") } catch {
@@ -30,9 +40,15 @@ extension SQLiteStore {
   /// point at that no store has read yet, so that a batch of 50 tasks costs one query for
   /// their categories, not 50.
   func preloadReferences(of records: [RawRecord], entity: SQLiteEntity) throws(StoreError) {
+    var wants: [(SQLiteEntity, Set<Int64>)] = []
     for (index, relationship) in entity.toOneRelationships.enumerated() {
-      let target = relationship.entity
-      let wanted = Set(records.compactMap { $0.references[index] })
+      wants.append((relationship.entity, Set(records.compactMap { $0.references[index] })))
+    }
+    for (index, relationship) in entity.manyToManyRelationships.enumerated() {
+      let ids = records.flatMap { $0.related.indices.contains(index) ? $0.related[index] : [] }
+      wants.append((relationship.entity, Set(ids)))
+    }
+    for (target, wanted) in wants {
       let missing = state.withLock { state in
         wanted.filter { state.objects[target.table]?[$0] == nil }
       }

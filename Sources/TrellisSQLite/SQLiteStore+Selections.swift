@@ -8,8 +8,8 @@ extension SQLiteStore {
     var definition = definitionWithSelections(definition)
     guard inverses else { return definition }
     for source in shared.entities {
-      for relationship in source.toOneRelationships
-      where relationship.entity.table == entity.table {
+      for relationship in source.relationships
+      where relationship.kind != .toMany && relationship.entity.table == entity.table {
         guard let inverse = relationship.inverse, definition[inverse] == nil else { continue }
         let sources = SQLiteStore(related: source, of: self)
         let name = relationship.name
@@ -25,11 +25,11 @@ extension SQLiteStore {
     return definition
   }
 
-  /// `definition` with its to-one properties made object selections over their targets'
+  /// `definition` with its to-one and many-to-many properties made object selections over their targets'
   /// stores, unless the app chose another row kind or store for them.
   private func definitionWithSelections(_ definition: DataDefinition) -> DataDefinition {
     var definition = definition
-    for relationship in entity.toOneRelationships {
+    for relationship in entity.relationships where relationship.kind != .toMany {
       guard var property = definition[relationship.name] else { continue }
       guard property.type == nil || property.type == .objectSelection else { continue }
       property.type = .objectSelection
@@ -40,6 +40,8 @@ extension SQLiteStore {
         property.attributes.nestedDefinition = relationship.entity.definition
       }
       property.attributes.allowsNoSelection = true
+      // A many-to-many is a multiple selection: a task's tags.
+      property.attributes.allowsMultipleSelection = relationship.kind == .manyToMany
       definition[relationship.name] = property
     }
     return definition

@@ -114,11 +114,12 @@ extension SQLiteStore {
       }
       return index
     }
+    // The lists that held the object lose it while it can still be found, then it is gone.
+    apply(effects)
     state.withLock { state in
       state.objects[entity.table]?[id] = nil
       state.keys[ObjectIdentifier(object)] = nil
     }
-    apply(effects)
     notifyReloaded(tables: effects.tables)
     // A cascade back into this table moved other rows too.
     notify(effects.tables.contains(entity.table) ? .reloaded : .deleted(index, item: item))
@@ -275,6 +276,9 @@ extension SQLiteStore {
       mappings.append(Mapping(table: entity.table, id: db.lastInsertedRowID, object: object))
     }
     let parentKey = key ?? db.lastInsertedRowID
+    for relationship in entity.manyToManyRelationships {
+      try saveJoins(kvc, relationship, of: entity, key: parentKey, db: db, mappings: &mappings)
+    }
     for relationship in entity.toManyRelationships {
       let child = relationship.entity
       var kept: [Int64] = []

@@ -15,14 +15,22 @@ extension TasksApp {
       table: "category", definition: try categoryDefinition(), ordered: true, unique: ["name"])
   }
 
+  /// The table of tags, derived from ``TaskTag``: ordered, with unique names.
+  public static func tagEntity() throws(DiagnosticList) -> SQLiteEntity {
+    try SQLiteEntity(table: "tag", definition: try tagDefinition(), ordered: true, unique: ["name"])
+  }
+
   /// The table of tasks, derived from ``TaskItem``, ordered, with their steps in a
   /// one-to-many relationship and their category a to-one whose inverse is the category's
   /// `tasks` (the seed's Core Data model, with categories as an entity).
   ///
-  /// - Parameter categoryDeleteRule: What deleting a category does to its tasks.
-  public static func taskEntity(categoryDeleteRule: RelationshipDeleteRule = .nullify)
-    throws(DiagnosticList) -> SQLiteEntity
-  {
+  /// - Parameters:
+  ///   - categoryDeleteRule: What deleting a category does to its tasks.
+  ///   - tagDeleteRule: What deleting a tag does to the tasks that carry it.
+  public static func taskEntity(
+    categoryDeleteRule: RelationshipDeleteRule = .nullify,
+    tagDeleteRule: RelationshipDeleteRule = .nullify
+  ) throws(DiagnosticList) -> SQLiteEntity {
     var entity = try SQLiteEntity(
       table: "task", definition: try taskDefinition(),
       relationships: [
@@ -30,6 +38,7 @@ extension TasksApp {
         .toOne(
           "category", to: try categoryEntity(), inverse: "tasks",
           deleteRule: categoryDeleteRule),
+        .manyToMany("tags", to: try tagEntity(), inverse: "tasks", deleteRule: tagDeleteRule),
       ],
       ordered: true, indexed: ["name"])
     entity.migrations = [categoriesBecomeRows]
@@ -52,17 +61,23 @@ extension TasksApp {
   }
 
   /// The tasks in an SQLite file at `path` (created when missing), or in memory when `nil`;
-  /// a new file starts with the seed's categories.
+  /// a new file starts with the seed's categories and a few tags.
   public static func sqliteStore(
-    path: String?, categoryDeleteRule: RelationshipDeleteRule = .nullify
+    path: String?, categoryDeleteRule: RelationshipDeleteRule = .nullify,
+    tagDeleteRule: RelationshipDeleteRule = .nullify
   ) throws -> SQLiteStore {
-    let entity = try taskEntity(categoryDeleteRule: categoryDeleteRule)
+    let entity = try taskEntity(
+      categoryDeleteRule: categoryDeleteRule, tagDeleteRule: tagDeleteRule)
     let store =
       try path.map { try SQLiteStore(path: $0, entity: entity) }
       ?? SQLiteStore.inMemory(entity: entity)
     let categories = try store.store(for: "category")
     if try categories.count(FetchOptions()) == 0 {
       try categories.insertAll(defaultCategories().map { .object(ObjectReference($0)) })
+    }
+    let tags = try store.store(for: "tags")
+    if try tags.count(FetchOptions()) == 0 {
+      try tags.insertAll(defaultTags().map { .object(ObjectReference($0)) })
     }
     return store
   }
@@ -71,7 +86,11 @@ extension TasksApp {
   public static func insertSampleTasks(into store: SQLiteStore) throws {
     let categories = try store.store(for: "category").fetch(FetchOptions())
       .compactMap { $0.objectValue as? TaskCategory }
-    try store.insertAll(sampleTasks(categories: categories).map { .object(ObjectReference($0)) })
+    let tags = try store.store(for: "tags").fetch(FetchOptions()).compactMap {
+      $0.objectValue as? TaskTag
+    }
+    try store.insertAll(
+      sampleTasks(categories: categories, tags: tags).map { .object(ObjectReference($0)) })
   }
 
   /// The categories screen over `store` (the tasks' ``SQLiteStore/store(for:)`` with

@@ -37,7 +37,7 @@ struct DerivedSchemaTests {
     let task = try TasksApp.taskEntity()
     #expect(
       task.columns.map(\.name) == ["name", "description", "dueDate", "completed"])
-    #expect(task.relationships.map(\.name) == ["taskSteps", "category"])
+    #expect(task.relationships.map(\.name) == ["taskSteps", "category", "tags"])
     #expect(task.column("dueDate")?.kind == .date)
     #expect(task.column("dueDate")?.isNullable == true)
     #expect(task.column("completed")?.kind == .bool)

@@ -15,7 +15,10 @@ struct RelationshipsOnSQLiteTests {
     let group = try SQLiteEntity(table: "grp", definition: try ContractGroup.definition())
     return try SQLiteEntity(
       table: "member", definition: try ContractMember.definition(),
-      relationships: [.toOne("group", to: group, inverse: "members", deleteRule: deleteRule)],
+      relationships: [
+        .toOne("group", to: group, inverse: "members", deleteRule: deleteRule),
+        .manyToMany("badges", to: group, inverse: "holders", deleteRule: deleteRule),
+      ],
       ordered: ordered)
   }
 

@@ -311,3 +311,48 @@ struct ChoosingCategoriesOnSQLiteTests {
     #expect(names == TasksApp.categoryNames + ["Travel"])
   }
 }
+
+/// A task's tags: chosen several at a time, made in place, kept in the join table.
+@Suite("Tags on SQLite")
+struct TagsOnSQLiteTests {
+  @Test func tagsAreChosenSeveralAtATimeAndMadeInPlace() throws {
+    let store = try TasksApp.sqliteStore(path: nil)
+    try TasksApp.insertSampleTasks(into: store)
+    let definition = try #require(store.itemsDefinition)
+    let app = HeadlessApp(
+      navigator: Navigator(root: TasksApp.listScreen(store: store, definition: definition)))
+    try app.tap("Water the plants")
+    try app.tap("Tags")
+    #expect(app.texts == [TasksApp.tagNames])
+    try app.tap("Quick")
+    try app.tap("Someday")
+    #expect(app.top.title == "Tags", "a multiple selection stays open")
+    try app.send(.add(section: nil))
+    try app.enter("Garden", at: "Name")
+    try app.send(.done)
+    #expect(app.row("Garden")?.accessory == .checkmark)
+    try app.send(.back)
+    #expect(app.row("Tags")?.detail == "Quick, Someday, Garden")
+    try app.send(.done)
+    let joins = try store.database.read { db in
+      try String.fetchAll(
+        db,
+        sql: """
+          SELECT tag.name FROM task_tags JOIN tag ON tag.id = task_tags.targetId
+          JOIN task ON task.id = task_tags.sourceId WHERE task.name = 'Water the plants'
+          ORDER BY task_tags.rowid
+          """)
+    }
+    #expect(joins == ["Quick", "Someday", "Garden"])
+    // A tag's screen lists the tasks that carry it.
+    let tags = try store.store(for: "tags")
+    let tagDefinition = try #require(tags.itemsDefinition)
+    let model = TableModel(title: "Tags")
+    model.addSection(ArrayOfObjectsSection(store: tags, definition: tagDefinition))
+    let tagsApp = HeadlessApp(navigator: Navigator(root: Screen(model: model)))
+    try tagsApp.tap("Urgent")
+    #expect(tagsApp.row("Tasks")?.detail == "1")
+    try tagsApp.tap("Tasks")
+    #expect(tagsApp.texts == [["Write the report"]])
+  }
+}

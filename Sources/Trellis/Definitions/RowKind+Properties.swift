@@ -53,11 +53,19 @@ extension RowKind {
         ok = e == .string || e == .int || e == .double || e == .any || e.isChoice(of: nil)
       default: ok = false
       }
-    case .objectSelection, .object:
+    case .object:
       wants = "an object"
       // A document's nested dictionary is an object too: its keys are its properties.
       switch base {
       case .object, .dictionary, .any: ok = true
+      default: ok = false
+      }
+    case .objectSelection:
+      wants = "an object, or an array of objects (multiple selection)"
+      switch base {
+      case .object, .dictionary, .any: ok = true
+      case .array(let element):
+        if case .object = element.unwrapped { ok = true } else { ok = false }
       default: ok = false
       }
     case .arrayOfObjects:

@@ -129,6 +129,11 @@ enum RowFactory {
   }
 
   static func nestedTitle(_ value: Value, _ property: PropertyDefinition) -> String? {
+    // Several chosen objects (a task's tags): their titles, in order.
+    if case .array(let items) = value {
+      let titles = items.compactMap { nestedTitle($0, property) }.filter { !$0.isEmpty }
+      return titles.isEmpty ? nil : titles.joined(separator: ", ")
+    }
     if let nested = property.attributes.nestedDefinition { return nested.title(of: value) }
     return RowSnapshot.displayable(value).displayText
   }

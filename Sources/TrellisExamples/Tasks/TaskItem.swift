@@ -8,6 +8,7 @@ public final class TaskItem: DefaultConstructible {
   public var name = ""
   public var description = ""
   public var category: TaskCategory?
+  public var tags: [TaskTag] = []
   public var dueDate: Date?
   public var taskSteps: [TaskStep] = []
   public var completed = false
@@ -51,6 +52,21 @@ public final class TaskCategory: DefaultConstructible {
   public init() {}
 
   /// A category with a name.
+  public convenience init(name: String) {
+    self.init()
+    self.name = name
+  }
+}
+
+/// A label any number of tasks can carry (Urgent, Quick): tasks and tags are many-to-many.
+@Observable @TableBound
+public final class TaskTag: DefaultConstructible {
+  public var name = ""
+
+  /// An empty tag.
+  public init() {}
+
+  /// A tag with a name.
   public convenience init(name: String) {
     self.init()
     self.name = name

@@ -5,7 +5,7 @@ import Trellis
 public enum TasksApp {
   /// The names string of the task form.
   public static let taskNames =
-    "Task Details:(name,description,category,dueDate,taskSteps);Task Status:(completed)"
+    "Task Details:(name,description,category,tags,dueDate,taskSteps);Task Status:(completed)"
 
   /// The definition of a step: name, and a description as a text view.
   public static func stepDefinition() throws(DiagnosticList) -> DataDefinition {
@@ -24,6 +24,21 @@ public enum TasksApp {
     return category
   }
 
+  /// The definition of a tag: its name, which it must have.
+  public static func tagDefinition() throws(DiagnosticList) -> DataDefinition {
+    var tag = try DataDefinition(for: TaskTag.self, make: { TaskTag() })
+    tag.name = "Tag"
+    tag["name"]?.isRequired = true
+    tag.titlePropertyNames = ["name"]
+    return tag
+  }
+
+  /// The tags a new file starts with.
+  public static let tagNames = ["Urgent", "Quick", "Someday"]
+
+  /// New objects for the starting tags.
+  public static func defaultTags() -> [TaskTag] { tagNames.map { TaskTag(name: $0) } }
+
   /// The seed's categories, in its order.
   public static let categoryNames = ["Home", "Work", "Other"]
 
@@ -33,11 +48,13 @@ public enum TasksApp {
   }
 
   /// The demo's first tasks: one with steps at work, one plain at home, one done in another
-  /// category; their categories are those of `categories` with the seed's names.
-  public static func sampleTasks(categories: [TaskCategory]) -> [TaskItem] {
+  /// category; their categories are those of `categories` with the seed's names, and the
+  /// report is tagged Urgent when `tags` has it.
+  public static func sampleTasks(categories: [TaskCategory], tags: [TaskTag] = []) -> [TaskItem] {
     func named(_ name: String) -> TaskCategory? { categories.first { $0.name == name } }
     let report = TaskItem(name: "Write the report", category: named("Work"))
     report.taskSteps = [TaskStep(name: "Outline"), TaskStep(name: "First draft")]
+    report.tags = tags.filter { $0.name == "Urgent" }
     return [
       report, TaskItem(name: "Water the plants", category: named("Home")),
       TaskItem(name: "Book the dentist", category: named("Other"), completed: true),
@@ -47,14 +64,17 @@ public enum TasksApp {
   /// A navigator over the sample tasks in memory, with the seed's categories.
   public static func sampleNavigator() throws(DiagnosticList) -> (Navigator, MemoryStore) {
     let categories = defaultCategories()
-    return try navigator(tasks: sampleTasks(categories: categories), categories: categories)
+    let tags = defaultTags()
+    return try navigator(
+      tasks: sampleTasks(categories: categories, tags: tags), categories: categories, tags: tags)
   }
 
   /// The definition of a task, as the seed builds it; its category is chosen among the
-  /// objects of `categories` (a store's definition picks its own store when `nil`).
-  public static func taskDefinition(categories: (any DataStore)? = nil) throws(DiagnosticList)
-    -> DataDefinition
-  {
+  /// objects of `categories`, and its tags among those of `tags` (an SQLite store's
+  /// definition picks its own stores when `nil`).
+  public static func taskDefinition(
+    categories: (any DataStore)? = nil, tags: (any DataStore)? = nil
+  ) throws(DiagnosticList) -> DataDefinition {
     var task = try DataDefinition(for: TaskItem.self, names: taskNames, make: { TaskItem() })
     task.name = "Task"  // titles read "New Task", not the Swift type's name
     task["name"]?.isRequired = true
@@ -65,6 +85,14 @@ public enum TasksApp {
     if let categories {
       task["category"]?.type = .objectSelection
       task["category"]?.attributes.itemsStore = categories
+    }
+    // Tags are chosen, several at a time, among the tags' store.
+    task["tags"]?.attributes.nestedDefinition = try tagDefinition()
+    if let tags {
+      task["tags"]?.type = .objectSelection
+      task["tags"]?.attributes.itemsStore = tags
+      task["tags"]?.attributes.allowsMultipleSelection = true
+      task["tags"]?.attributes.allowsNoSelection = true
     }
     task["taskSteps"]?.title = "Steps"
     task["taskSteps"]?.type = .arrayOfObjects
@@ -85,13 +113,14 @@ public enum TasksApp {
   }
 
   /// A navigator showing the task list over an in-memory store holding `tasks`, whose
-  /// categories are chosen among `categories` (the seed's when `nil`).
-  public static func navigator(tasks: [TaskItem] = [], categories: [TaskCategory]? = nil)
-    throws(DiagnosticList) -> (Navigator, MemoryStore)
-  {
+  /// categories are chosen among `categories` (the seed's when `nil`) and tags among `tags`.
+  public static func navigator(
+    tasks: [TaskItem] = [], categories: [TaskCategory]? = nil, tags: [TaskTag]? = nil
+  ) throws(DiagnosticList) -> (Navigator, MemoryStore) {
     let known = categories ?? defaultCategories()
     let categoryStore = MemoryStore(objects: known, definition: try categoryDefinition())
-    let definition = try taskDefinition(categories: categoryStore)
+    let tagStore = MemoryStore(objects: tags ?? defaultTags(), definition: try tagDefinition())
+    let definition = try taskDefinition(categories: categoryStore, tags: tagStore)
     let store = MemoryStore(objects: tasks, definition: definition)
     return (Navigator(root: listScreen(store: store, definition: definition)), store)
   }

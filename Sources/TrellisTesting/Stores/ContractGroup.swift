@@ -26,12 +26,14 @@ public final class ContractGroup: PropertyTableProviding, ValueConvertible, @unc
   }
 }
 
-/// A member with a to-one `group`, for ``RelationshipContract``.
+/// A member with a to-one `group` and a many-to-many `badges`, for ``RelationshipContract``.
 public final class ContractMember: PropertyTableProviding, ValueConvertible, @unchecked Sendable {
   /// The member's name.
   public var name = ""
   /// The group the member belongs to, if any.
   public var group: ContractGroup?
+  /// Groups the member wears as badges: many members may hold the same group.
+  public var badges: [ContractGroup] = []
 
   /// An empty member.
   public init() {}
@@ -45,6 +47,7 @@ public final class ContractMember: PropertyTableProviding, ValueConvertible, @un
 
   public static let propertyTable = PropertyTable<ContractMember>([
     .init("name", \ContractMember.name), .init("group", \ContractMember.group),
+    .init("badges", \ContractMember.badges),
   ])
 
   /// The definition of members.

@@ -5,8 +5,9 @@ import Trellis
 /// a suite that any relational store can run.
 ///
 /// The factory makes a fresh, empty store of ``ContractMember`` objects whose `group` is a
-/// to-one to ``ContractGroup`` with the given delete rule; ``RelationalStore/relatedStore(for:)``
-/// with `"group"` gives the groups' store.
+/// to-one to ``ContractGroup`` and whose `badges` is a many-to-many to the same groups, both
+/// with the given delete rule; ``RelationalStore/relatedStore(for:)`` with `"group"` gives the
+/// groups' store.
 ///
 /// ```swift
 /// let failures = RelationshipContract.check { rule in
@@ -30,6 +31,10 @@ public enum RelationshipContract {
       ("deny refuses the delete and deletes nothing", .deny, deny),
       ("no action leaves a reference that reads as none", .noAction, noAction),
       ("a batch reads its groups once, as the same objects", .nullify, batches),
+      ("many-to-many lists are kept in order, as the same objects", .nullify, badgesKept),
+      ("nullify takes a deleted object out of the lists", .nullify, badgesNullify),
+      ("deny refuses deleting an object a list holds", .deny, badgesDeny),
+      ("cascade deletes the holders of a deleted object", .cascade, badgesCascade),
     ]
     for (name, rule, body) in checks {
       do {
@@ -155,6 +160,92 @@ public enum RelationshipContract {
       }
     }
     return problems
+  }
+
+  // MARK: Many-to-many
+
+  private static func badgesKept(_ members: any RelationalStore) throws -> [String] {
+    let groups = try members.relatedStore(for: "group")
+    let red = ContractGroup(name: "Red")
+    try groups.insert(.object(ObjectReference(red)), at: nil)
+    let blue = ContractGroup(name: "Blue")  // new: made in place with the member
+    let ann = ContractMember(name: "Ann", group: nil)
+    ann.badges = [blue, red]
+    let bob = ContractMember(name: "Bob", group: nil)
+    bob.badges = [red]
+    for member in [ann, bob] { try members.insert(.object(ObjectReference(member)), at: nil) }
+    var problems: [String] = []
+    let stored = try groups.fetch(FetchOptions()).compactMap { $0.objectValue as? ContractGroup }
+    if stored.map(\.name) != ["Red", "Blue"] {
+      problems.append("groups hold \(stored.map(\.name))")
+    }
+    let read = try members.fetch(FetchOptions()).compactMap { $0.objectValue as? ContractMember }
+    if read.first?.badges.map(\.name) != ["Blue", "Red"] {
+      problems.append("Ann's badges read back as \(read.first?.badges.map(\.name) ?? [])")
+    }
+    if read.first?.badges.last !== red || read.last?.badges.first !== red {
+      problems.append("a badge held twice is not one object")
+    }
+    try members.update(.object(ObjectReference(ann)), values: ["badges": .array([])])
+    let again = try members.fetch(FetchOptions()).first?.objectValue as? ContractMember
+    if again?.badges.isEmpty != true { problems.append("emptying the badges was not kept") }
+    return problems
+  }
+
+  /// Ann and Bob both wear Red; Ann also wears Blue.
+  private static func twoHolders(_ members: any RelationalStore) throws -> (
+    any DataStore, ContractGroup, ContractMember, ContractMember
+  ) {
+    let groups = try members.relatedStore(for: "group")
+    let red = ContractGroup(name: "Red")
+    let blue = ContractGroup(name: "Blue")
+    for group in [red, blue] { try groups.insert(.object(ObjectReference(group)), at: nil) }
+    let ann = ContractMember(name: "Ann", group: nil)
+    ann.badges = [red, blue]
+    let bob = ContractMember(name: "Bob", group: nil)
+    bob.badges = [red]
+    for member in [ann, bob] { try members.insert(.object(ObjectReference(member)), at: nil) }
+    return (groups, red, ann, bob)
+  }
+
+  private static func badgesNullify(_ members: any RelationalStore) throws -> [String] {
+    let (groups, red, ann, bob) = try twoHolders(members)
+    try groups.delete(.object(ObjectReference(red)))
+    var problems: [String] = []
+    if ann.badges.map(\.name) != ["Blue"] || !bob.badges.isEmpty {
+      problems.append("the lists in memory still hold the deleted group")
+    }
+    let read = try members.fetch(FetchOptions()).compactMap { $0.objectValue as? ContractMember }
+    if read.map({ $0.badges.map(\.name) }) != [["Blue"], []] {
+      problems.append("the stored lists read \(read.map { $0.badges.map(\.name) })")
+    }
+    return problems
+  }
+
+  private static func badgesDeny(_ members: any RelationalStore) throws -> [String] {
+    let (groups, red, ann, _) = try twoHolders(members)
+    var problems: [String] = []
+    do {
+      try groups.delete(.object(ObjectReference(red)))
+      problems.append("the delete was not refused")
+    } catch {
+      if !error.description.contains("deny") {
+        problems.append("the refusal does not name the rule: \(error)")
+      }
+    }
+    if try groups.count(FetchOptions()) != 2 { problems.append("the group was deleted") }
+    if ann.badges.count != 2 { problems.append("a list lost the group") }
+    return problems
+  }
+
+  private static func badgesCascade(_ members: any RelationalStore) throws -> [String] {
+    let (groups, _, _, _) = try twoHolders(members)
+    let blue = try groups.fetch(FetchOptions()).last ?? .null
+    try groups.delete(blue)
+    let names = try members.fetch(FetchOptions()).compactMap {
+      ($0.objectValue as? ContractMember)?.name
+    }
+    return names == ["Bob"] ? [] : ["members left: \(names), expected [Bob]"]
   }
 
   // MARK: Helpers

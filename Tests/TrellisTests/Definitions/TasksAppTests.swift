@@ -9,21 +9,26 @@ struct TasksAppTests {
   @Test func taskFormHasTheSeedsGroupsAndControls() throws {
     let categories = TasksApp.defaultCategories()
     let store = MemoryStore(objects: categories, definition: try TasksApp.categoryDefinition())
-    let definition = try TasksApp.taskDefinition(categories: store)
+    let tags = MemoryStore(
+      objects: TasksApp.defaultTags(), definition: try TasksApp.tagDefinition())
+    let definition = try TasksApp.taskDefinition(categories: store, tags: tags)
     let model = TableModel(title: "Task")
     let task = TaskItem(name: "Write docs", category: categories[1])
     try model.generateSections(for: task, definition: definition)
     let host = HeadlessHost(model: model)
     #expect(host.table.visible.map(\.model.header) == ["Task Details", "Task Status"])
     let details = host.rows(inSection: 0)
-    #expect(details.map(\.text) == ["Name", "Description", "Category", "Due Date", "Steps"])
+    #expect(
+      details.map(\.text) == ["Name", "Description", "Category", "Tags", "Due Date", "Steps"])
     // The category is an object of the categories' store, chosen from a list (seed 000 picks a
     // string from Home, Work and Other; here they are rows of their own entity).
     #expect(
-      details.map(\.kind) == [.textField, .textView, .objectSelection, .date, .arrayOfObjects])
+      details.map(\.kind) == [
+        .textField, .textView, .objectSelection, .objectSelection, .date, .arrayOfObjects,
+      ])
     #expect(details[0].value == "Write docs")
     #expect(details[2].detail == "Work")
-    #expect(details[4].detail == "0")
+    #expect(details[5].detail == "0")
     #expect(host.rows(inSection: 1).map(\.kind) == [.switch])
     #expect(model.row(forProperty: "completed")?.kind == .switch)
   }
