@@ -17,6 +17,16 @@ extension FuzzCatalog {
         let definition = try store.itemsDefinition ?? TasksApp.taskDefinition()
         return Navigator(root: TasksApp.listScreen(store: store, definition: definition))
       },
+      FuzzTarget("demo/categories") { setup in
+        // Categories and tags: deleting follows a rule, and each one's form lists its tasks.
+        let path = try setup.temporaryDirectory().appendingPathComponent("tasks.sqlite").path
+        let store = try TasksApp.sqliteStore(
+          path: path, categoryDeleteRule: .deny, tagDeleteRule: .cascade)
+        try TasksApp.insertSampleTasks(into: store)
+        return Navigator(
+          root: try TasksApp.categoriesScreen(
+            store: store, categoryDeleteRule: .deny, tagDeleteRule: .cascade))
+      },
       FuzzTarget("demo/tasks-memory") { _ in
         try TasksApp.sampleNavigator().0
       },

@@ -93,28 +93,35 @@ extension TasksApp {
       sampleTasks(categories: categories, tags: tags).map { .object(ObjectReference($0)) })
   }
 
-  /// The categories screen over `store` (the tasks' ``SQLiteStore/store(for:)`` with
-  /// `"category"`): Add and Edit, each category's form listing its tasks, and a footer saying
-  /// what deleting one does under `deleteRule`.
-  public static func categoriesScreen(store: SQLiteStore, deleteRule: RelationshipDeleteRule)
-    -> Screen
-  {
-    let model = TableModel(title: "Categories")
-    let definition = store.itemsDefinition ?? store.entity.definition
-    let section = ArrayOfObjectsSection(id: "categories", store: store, definition: definition)
-    section.placeholderText = "No categories yet!"
-    section.footerTitle = deleteRuleText(deleteRule)
-    model.addSection(section)
-    return Screen(model: model, navigationBar: .addLeftEditRight)
+  /// The categories and tags screen over the tasks' `store`: each category's and tag's form
+  /// lists its tasks, and each section's footer says what deleting one does under its rule.
+  public static func categoriesScreen(
+    store: SQLiteStore, categoryDeleteRule: RelationshipDeleteRule,
+    tagDeleteRule: RelationshipDeleteRule
+  ) throws -> Screen {
+    let model = TableModel(title: "Categories and Tags")
+    for (name, id, rule) in [
+      ("category", "categories", categoryDeleteRule), ("tags", "tags", tagDeleteRule),
+    ] {
+      let related = try store.store(for: name)
+      let definition = related.itemsDefinition ?? related.entity.definition
+      let section = ArrayOfObjectsSection(
+        id: id, header: id.capitalized, store: related, definition: definition)
+      section.placeholderText = "No \(id) yet!"
+      section.addItemText = "Add \(definition.name)"
+      section.footerTitle = deleteRuleText(rule, for: definition.name.lowercased())
+      model.addSection(section)
+    }
+    return Screen(model: model, navigationBar: .editRight)
   }
 
-  /// What deleting a category does to its tasks, in words.
-  public static func deleteRuleText(_ rule: RelationshipDeleteRule) -> String {
+  /// What deleting a category or a tag does to its tasks, in words.
+  public static func deleteRuleText(_ rule: RelationshipDeleteRule, for what: String) -> String {
     switch rule {
-    case .nullify: "Deleting a category leaves its tasks without one."
-    case .cascade: "Deleting a category deletes its tasks too."
-    case .deny: "A category that has tasks cannot be deleted."
-    case .noAction: "Deleting a category leaves its tasks as they are."
+    case .nullify: "Deleting a \(what) takes it off its tasks."
+    case .cascade: "Deleting a \(what) deletes its tasks too."
+    case .deny: "A \(what) that tasks have cannot be deleted."
+    case .noAction: "Deleting a \(what) leaves its tasks as they are."
     }
   }
 }

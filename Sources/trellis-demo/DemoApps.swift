@@ -16,12 +16,13 @@ struct DemoApps {
   init(
     databasePath: String, documentPath: String?, numberCount: Int,
     settingsBundle: String? = nil, settingsLocale: String = "en",
-    categoryDeleteRule: RelationshipDeleteRule = .nullify
+    categoryDeleteRule: RelationshipDeleteRule = .nullify,
+    tagDeleteRule: RelationshipDeleteRule = .nullify
   ) throws {
     // Tasks (seed 000), in the SQLite file: data survives a restart. The first run starts
     // with a few sample tasks.
     let taskStore = try TasksApp.sqliteStore(
-      path: databasePath, categoryDeleteRule: categoryDeleteRule)
+      path: databasePath, categoryDeleteRule: categoryDeleteRule, tagDeleteRule: tagDeleteRule)
     if try taskStore.count(FetchOptions()) == 0 {
       try TasksApp.insertSampleTasks(into: taskStore)
     }
@@ -32,14 +33,14 @@ struct DemoApps {
       Navigator(root: TasksApp.listScreen(store: taskStore, definition: taskDefinition))
     }
 
-    // Categories: an entity of their own, which tasks point at; a category's screen lists
-    // its tasks, and deleting one follows the delete rule its footer states.
-    let categoryStore = try taskStore.store(for: "category")
+    // Categories and tags: entities of their own, which tasks point at; each lists its
+    // tasks, and deleting one follows the delete rule its section's footer states.
     let categories = WebApp(
-      id: "categories", title: "Categories", subtitle: "Tasks point at them; delete rules"
+      id: "categories", title: "Categories and Tags", subtitle: "Tasks point at them; delete rules"
     ) {
       Navigator(
-        root: TasksApp.categoriesScreen(store: categoryStore, deleteRule: categoryDeleteRule))
+        root: try TasksApp.categoriesScreen(
+          store: taskStore, categoryDeleteRule: categoryDeleteRule, tagDeleteRule: tagDeleteRule))
     }
 
     // Contacts (seed 000): grouped by last name, with index titles and a search over first

@@ -44,6 +44,10 @@ struct TrellisDemo: AsyncParsableCommand {
     help: "What deleting a category does to its tasks: nullify, cascade, deny or noAction.")
   var categoryDeleteRule: RelationshipDeleteRule = .nullify
 
+  @Option(
+    help: "What deleting a tag does to the tasks that have it: nullify, cascade, deny or noAction.")
+  var tagDeleteRule: RelationshipDeleteRule = .nullify
+
   @Flag(help: "Print the text demo instead of serving the web apps.")
   var text = false
 
@@ -64,7 +68,7 @@ struct TrellisDemo: AsyncParsableCommand {
     let apps = try DemoApps(
       databasePath: db, documentPath: document, numberCount: rows,
       settingsBundle: settingsBundle, settingsLocale: settingsLocale,
-      categoryDeleteRule: categoryDeleteRule)
+      categoryDeleteRule: categoryDeleteRule, tagDeleteRule: tagDeleteRule)
     var configuration = WebConfiguration(
       host: host, port: port, allowedHosts: Set(allowedHosts))
     // Go Fish's cards name their faces; they are drawn on request.

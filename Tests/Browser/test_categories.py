@@ -8,8 +8,9 @@ from helpers import (bar_button, open_app, press, row, row_texts, tap, title, ty
                      wait, wait_title)
 
 
-def footer(driver):
-    return driver.find_element(By.CSS_SELECTOR, ".pane-top > .screen:last-child .section-footer").text
+def footers(driver):
+    return [f.text for f in driver.find_elements(
+        By.CSS_SELECTOR, ".pane-top > .screen:last-child .section-footer")]
 
 
 def detail(driver, text):
@@ -50,44 +51,83 @@ def test_a_category_is_chosen_made_in_place_and_lists_its_tasks(browser, server)
 
 
 EXPECTED = {
-    # rule: (what the footer says, the tasks left, the category is gone, the report's category)
-    "nullify": ("leaves its tasks without one", 3, True, ""),
-    "cascade": ("deletes its tasks too", 2, True, None),
-    "deny": ("cannot be deleted", 3, False, "Work"),
-    "noAction": ("leaves its tasks as they are", 3, True, ""),
+    # rule: (the footers say, the category and the tag are gone, the tasks left,
+    #        the report's category, the plants' tags; None where the task is gone)
+    "nullify": ("takes it off its tasks", True, ["Book the dentist", "Write the report",
+                                                  "Water the plants"], "", ""),
+    "cascade": ("deletes its tasks too", True, ["Book the dentist"], None, None),
+    "deny": ("cannot be deleted", False, ["Book the dentist", "Write the report",
+                                           "Water the plants"], "Work", "Quick"),
+    "noAction": ("leaves its tasks as they are", True, ["Book the dentist", "Write the report",
+                                                        "Water the plants"], "", ""),
 }
 
 
 @pytest.fixture(params=sorted(EXPECTED))
 def ruled(request):
-    process, details = start_demo("--category-delete-rule", request.param)
+    process, details = start_demo("--category-delete-rule", request.param,
+                                  "--tag-delete-rule", request.param)
     yield request.param, details
     stop_demo(process)
 
 
-def test_deleting_a_category_follows_its_rule(browser, ruled):
-    rule, server = ruled
-    says, tasks_left, gone, report_category = EXPECTED[rule]
-    open_app(browser, server, "categories")
-    wait(browser, lambda d: "Work" in row_texts(d))
-    assert says in footer(browser)
-    press(browser, "edit")
-    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, ".pane-top > .screen:last-child .row-delete"))
-    row(browser, "Work").find_element(By.CSS_SELECTOR, ".row-delete").click()
+def delete_row(driver, text, gone):
+    row(driver, text).find_element(By.CSS_SELECTOR, ".row-delete").click()
     if gone:
-        wait(browser, lambda d: "Work" not in row_texts(d))
+        wait(driver, lambda d: text not in row_texts(d))
     else:
-        notice = wait(browser, lambda d: d.find_element(
+        notice = wait(driver, lambda d: d.find_element(
             By.CSS_SELECTOR, ".pane-top > .screen:last-child .notice").text)
         assert "deny" in notice and "nothing was deleted" in notice
-        assert "Work" in row_texts(browser)
+        assert text in row_texts(driver)
+
+
+def shown_detail(driver, text):
+    shown = row(driver, text).find_elements(By.CSS_SELECTOR, ".detail")
+    return shown[0].text if shown else ""
+
+
+def test_deleting_a_category_or_a_tag_follows_its_rule(browser, ruled):
+    rule, server = ruled
+    says, gone, tasks_left, report_category, plants_tags = EXPECTED[rule]
+    open_app(browser, server, "categories")
+    wait(browser, lambda d: "Work" in row_texts(d) and "Quick" in row_texts(d))
+    assert all(says in text for text in footers(browser))
+    press(browser, "edit")
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, ".pane-top > .screen:last-child .row-delete"))
+    delete_row(browser, "Work", gone)
+    delete_row(browser, "Quick", gone)
     screenshot(browser, "desktop-categories-delete-" + rule)
     open_app(browser, server, "tasks")
-    wait(browser, lambda d: len(row_texts(d)) == tasks_left)
-    if report_category is None:
-        assert "Write the report" not in row_texts(browser)
-    else:
-        tap(browser, "Write the report")
-        wait_title(browser, "Write the report")
-        shown = row(browser, "Category").find_elements(By.CSS_SELECTOR, ".detail")
-        assert (shown[0].text if shown else "") == report_category
+    wait(browser, lambda d: sorted(row_texts(d)) == sorted(tasks_left))
+    for task, field, expected in (("Write the report", "Category", report_category),
+                                  ("Water the plants", "Tags", plants_tags)):
+        if expected is None:
+            continue
+        tap(browser, task)
+        wait_title(browser, task)
+        assert shown_detail(browser, field) == expected
+        press(browser, "cancel")
+        wait_title(browser, "Tasks")
+
+
+def test_tags_are_chosen_several_at_a_time_and_made_in_place(browser, server):
+    open_app(browser, server, "tasks")
+    tap(browser, "Book the dentist")
+    wait_title(browser, "Book the dentist")
+    tap(browser, "Tags")
+    wait_title(browser, "Tags")
+    tap(browser, "Urgent")
+    wait(browser, lambda d: row(d, "Urgent").find_elements(By.CSS_SELECTOR, ".check"))
+    press(browser, "add")
+    wait_title(browser, "New Tag")
+    type_into(browser, "Name", "Dentist")
+    press(browser, "done")
+    wait_title(browser, "Tags")
+    wait(browser, lambda d: "Dentist" in row_texts(d))
+    press(browser, "back")
+    wait_title(browser, "Book the dentist")
+    wait(browser, lambda d: shown_detail(d, "Tags") == "Urgent, Dentist")
+    screenshot(browser, "desktop-task-tags")
+    press(browser, "done")
+    wait_title(browser, "Tasks")

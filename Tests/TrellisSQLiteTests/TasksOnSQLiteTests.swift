@@ -321,7 +321,7 @@ struct TagsOnSQLiteTests {
     let definition = try #require(store.itemsDefinition)
     let app = HeadlessApp(
       navigator: Navigator(root: TasksApp.listScreen(store: store, definition: definition)))
-    try app.tap("Water the plants")
+    try app.tap("Book the dentist")
     try app.tap("Tags")
     #expect(app.texts == [TasksApp.tagNames])
     try app.tap("Quick")
@@ -339,7 +339,7 @@ struct TagsOnSQLiteTests {
         db,
         sql: """
           SELECT tag.name FROM task_tags JOIN tag ON tag.id = task_tags.targetId
-          JOIN task ON task.id = task_tags.sourceId WHERE task.name = 'Water the plants'
+          JOIN task ON task.id = task_tags.sourceId WHERE task.name = 'Book the dentist'
           ORDER BY task_tags.rowid
           """)
     }

@@ -49,14 +49,16 @@ public enum TasksApp {
 
   /// The demo's first tasks: one with steps at work, one plain at home, one done in another
   /// category; their categories are those of `categories` with the seed's names, and the
-  /// report is tagged Urgent when `tags` has it.
+  /// report is tagged Urgent and the plants Quick when `tags` has them.
   public static func sampleTasks(categories: [TaskCategory], tags: [TaskTag] = []) -> [TaskItem] {
     func named(_ name: String) -> TaskCategory? { categories.first { $0.name == name } }
     let report = TaskItem(name: "Write the report", category: named("Work"))
     report.taskSteps = [TaskStep(name: "Outline"), TaskStep(name: "First draft")]
     report.tags = tags.filter { $0.name == "Urgent" }
+    let plants = TaskItem(name: "Water the plants", category: named("Home"))
+    plants.tags = tags.filter { $0.name == "Quick" }
     return [
-      report, TaskItem(name: "Water the plants", category: named("Home")),
+      report, plants,
       TaskItem(name: "Book the dentist", category: named("Other"), completed: true),
     ]
   }
