@@ -1,7 +1,9 @@
 import Foundation
 import GRDB
 import Trellis
+import TrellisExamples
 import TrellisSQLite
+import TrellisSQLiteExamples
 import TrellisTesting
 
 extension StoresBench {
@@ -13,7 +15,8 @@ extension StoresBench {
     let group = try SQLiteEntity(table: "grp", definition: try ContractGroup.definition())
     let entity = try SQLiteEntity(
       table: "member", definition: try ContractMember.definition(),
-      relationships: [.toOne("group", to: group, inverse: "members")], ordered: true)
+      relationships: [.toOne("group", to: group, inverse: "members")], ordered: true,
+      transient: ["badges"])
     do {
       let store = try SQLiteStore(path: path, entity: entity, watchInterval: nil)
       try store.database.write { db in
@@ -77,5 +80,76 @@ extension StoresBench {
       throw StoreError.failed("relationship-100k: the group's first 50 members were not shown")
     }
     return Result(name: "relationship-100k", trellisMedian: trellis, baselineMedian: baseline)
+  }
+}
+
+extension StoresBench {
+  static let tagRows = 10_000
+
+  /// `many-to-many-10k`: open the Tags choice of a task holding 50 of 10,000 tags (every tag
+  /// listed, the held ones checked), beside the plain GRDB queries for the same rows.
+  static func openManyToMany(path: String) throws -> Result {
+    do {
+      let store = try TasksApp.sqliteStore(path: path)
+      try store.database.write { db in
+        try db.execute(
+          sql: """
+            WITH RECURSIVE n(x) AS (SELECT 0 UNION ALL SELECT x + 1 FROM n WHERE x < ?)
+            INSERT INTO tag (name, position) SELECT 'Tag ' || x, x + 3 FROM n
+            """, arguments: [tagRows - 1])
+        try db.execute(sql: "INSERT INTO task (name, position) VALUES ('Tagged', 0)")
+        try db.execute(
+          sql: """
+            INSERT INTO task_tags (sourceId, targetId)
+            SELECT (SELECT id FROM task WHERE name = 'Tagged'), id FROM tag
+            WHERE name LIKE 'Tag %' ORDER BY id LIMIT 50
+            """)
+      }
+    }
+    var wrong = false
+    var kept: [AnyObject] = []
+    let runs = 15
+    let trellis = try median(runs) { () throws -> (() -> Void) in
+      let store = try TasksApp.sqliteStore(path: path)
+      let definition = store.itemsDefinition ?? store.entity.definition
+      let navigator = Navigator(root: TasksApp.listScreen(store: store, definition: definition))
+      navigator.processChanges()
+      try navigator.handle(.select(ItemPath(item: 0, section: 0)))
+      let form = navigator.top.model.snapshot
+      let tags = form.sections.enumerated().lazy.compactMap { section, content in
+        content.items.firstIndex { $0.text == "Tags" }.map { ItemPath(item: $0, section: section) }
+      }.first
+      return {
+        guard let tags, (try? navigator.handle(.select(tags))) != nil else {
+          wrong = true
+          return
+        }
+        let rows = navigator.top.model.snapshot.sections.first?.items ?? []
+        let checked = rows.filter { $0.accessory == .checkmark }.count
+        if rows.count != tagRows + 3 || checked != 50 { wrong = true }
+        kept = [navigator, store]
+      }
+    }
+    kept = []
+    var rowsKept: [GRDB.Row] = []
+    let baseline = try median(runs) { () throws -> (() -> Void) in
+      let queue = try DatabaseQueue(path: path)
+      return {
+        let result = try? queue.read { db in
+          (
+            try GRDB.Row.fetchAll(db, sql: "SELECT id, name FROM tag ORDER BY position, id"),
+            try Int64.fetchAll(
+              db,
+              sql: "SELECT targetId FROM task_tags WHERE sourceId = "
+                + "(SELECT id FROM task WHERE name = 'Tagged') ORDER BY rowid")
+          )
+        }
+        if result?.0.count != tagRows + 3 || result?.1.count != 50 { wrong = true }
+        rowsKept = result?.0 ?? []
+      }
+    }
+    _ = (kept, rowsKept)
+    if wrong { throw StoreError.failed("many-to-many-10k: the Tags choice was not shown right") }
+    return Result(name: "many-to-many-10k", trellisMedian: trellis, baselineMedian: baseline)
   }
 }

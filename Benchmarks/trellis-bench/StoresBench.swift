@@ -16,6 +16,7 @@ import TrellisSQLiteExamples
 ///   Trellis keeps beyond the baseline's, per stored row.
 /// - `search-100k`: one search keystroke over 100,000 contacts, filtered in SQL.
 /// - `relationship-100k`: open a group's 100,000 members through a to-one's inverse.
+/// - `many-to-many-10k`: open the Tags choice of a task holding 50 of 10,000 tags.
 enum StoresBench {
   struct Result {
     var name: String
@@ -33,6 +34,7 @@ enum StoresBench {
       try openMillion(path: directory.appendingPathComponent("items.sqlite").path),
       try searchContacts(path: directory.appendingPathComponent("contacts.sqlite").path),
       try openRelationship(path: directory.appendingPathComponent("members.sqlite").path),
+      try openManyToMany(path: directory.appendingPathComponent("tags.sqlite").path),
     ]
     for result in results {
       if json {

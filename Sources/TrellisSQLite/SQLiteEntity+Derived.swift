@@ -89,7 +89,8 @@ extension SQLiteEntity {
       if case .object(let info) = element.unwrapped {
         return "holds \(info.name) objects: store them through a relationship, "
           + "SQLiteRelationship(\"\(property.name)\", to: <the \(info.name) entity>, "
-          + "foreignKey: ...), or name it in 'transient'"
+          + "foreignKey: ...) for children it owns or .manyToMany(\"\(property.name)\", "
+          + "to: <the \(info.name) entity>) for objects it shares, or name it in 'transient'"
       }
       return "is a list of \(element), which has no column type; name it in 'transient'"
     case .object(let info):

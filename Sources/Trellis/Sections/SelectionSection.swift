@@ -3,7 +3,11 @@
 /// array of them (STV's selection and object selection sections).
 public final class SelectionSection: Section {
   /// The items to choose from.
-  public private(set) var items: [Value]
+  public private(set) var items: [Value] { didSet { positions = nil } }
+  /// The index of each item, built on first use: choices are found without a scan.
+  private var positions: [Value: Int]?
+  /// The chosen indices as this render read them, so that each row costs one lookup.
+  private var chosenNow: Set<Int> = []
   /// The text of each item's row.
   public private(set) var titles: [String]
   /// Whether several items may be chosen.
@@ -120,11 +124,27 @@ public final class SelectionSection: Section {
   public var selectedIndices: [Int] {
     let value = read()
     let chosen = value.arrayValue ?? (value.isNull ? [] : [value])
-    return chosen.compactMap { item in
-      storage == .index
-        ? item.intValue.flatMap { items.indices.contains($0) ? $0 : nil }
-        : items.firstIndex(of: item)
-    }.sorted()
+    if storage == .index {
+      return chosen.compactMap { item in
+        item.intValue.flatMap { items.indices.contains($0) ? $0 : nil }
+      }.sorted()
+    }
+    let positions = self.positions ?? indexItems()
+    return chosen.compactMap { positions[$0] }.sorted()
+  }
+
+  private func indexItems() -> [Value: Int] {
+    var map: [Value: Int] = [:]
+    map.reserveCapacity(items.count)
+    for (index, item) in items.enumerated() where map[item] == nil { map[item] = index }
+    positions = map
+    return map
+  }
+
+  /// The choice is read once per render, while the model tracks the section: a new choice
+  /// renders the section again.
+  override func trackContent() {
+    chosenNow = Set(selectedIndices)
   }
 
   public override var elementCount: Int { items.count }
@@ -135,7 +155,7 @@ public final class SelectionSection: Section {
 
   public override func makeRow(at index: Int) -> Row {
     var row = Row(id: RowID(.null), kind: .plain, text: titles[index])
-    row.accessory = selectedIndices.contains(index) ? .checkmark : .none
+    row.accessory = chosenNow.contains(index) ? .checkmark : .none
     return row
   }
 
