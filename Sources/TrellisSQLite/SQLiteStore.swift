@@ -281,8 +281,12 @@ public final class SQLiteStore: RelationalStore, Sendable {
       for column in entity.columns where column.isUnique {
         guard message.contains("\(entity.table).\(column.name)") else { continue }
         let title = entity.definition[column.name]?.title ?? column.name
-        return .refused(
-          "Another \(entity.definition.name) already has this \(title): \(title) must be unique.")
+        let message =
+          "Another \(entity.definition.name.lowercased()) already has this "
+          + "\(title.lowercased()): \(title) must be unique."
+        // On the row when it is a property of what this store writes; else on the screen.
+        guard entity.table == self.entity.table else { return .refused(message) }
+        return .refusedValue(property: column.name, message: message)
       }
     }
     return .refused("A value that must be unique is already taken (\(message)).")

@@ -297,6 +297,10 @@ struct ChoosingCategoriesOnSQLiteTests {
     try app.enter("Work", at: "Name")
     #expect(throws: ScreenError.self) { try app.send(.done) }
     #expect(app.top.title == "New Category", "the refused form stays, with its name")
+    #expect(app.row("Name")?.value == "Work")
+    #expect(
+      app.row("Name")?.validationMessage
+        == "Another category already has this name: Name must be unique.")
     try app.enter("Travel", at: "Name")
     try app.send(.done)
     #expect(app.texts == [TasksApp.categoryNames + ["Travel"]])

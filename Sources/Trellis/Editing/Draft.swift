@@ -196,6 +196,10 @@ public final class Draft {
       }
       do throws(StoreError) { try write(values) } catch {
         undo.run()
+        // A value the store refused is marked on its row, like a validation message.
+        if case .refusedValue(let property, let message) = error {
+          cell(property).message = message
+        }
         throw .store(error)
       }
     }

@@ -56,8 +56,8 @@ public enum ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
   /// shows as its notice; `nil` for other errors.
   public var storeRefusal: String? {
     switch self {
-    case .store(.refused(let why)): why
-    case .edit(.store(_, .refused(let why))): why
+    case .store(.refused(let why)), .store(.refusedValue(_, let why)): why
+    case .edit(.store(_, .refused(let why))), .edit(.store(_, .refusedValue(_, let why))): why
     default: nil
     }
   }

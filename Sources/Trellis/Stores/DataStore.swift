@@ -70,6 +70,9 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The store kept a rule of the data: a delete rule, a unique value. The message says which,
   /// in words a person reads.
   case refused(String)
+  /// The store refused the value of one property (a unique value already taken): the message
+  /// belongs on that property's row.
+  case refusedValue(property: String, message: String)
 
   public var description: String {
     switch self {
@@ -80,6 +83,7 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case .invalidItem(let why): "invalid item: \(why)"
     case .failed(let why): why
     case .refused(let why): why
+    case .refusedValue(_, let message): message
     }
   }
 }
