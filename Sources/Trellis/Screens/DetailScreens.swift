@@ -105,12 +105,12 @@ enum DetailScreens {
       return related.screen(for: .object(ObjectReference(draft.target)), title: property.title)
     }
     switch RowFactory.resolvedType(property, draft: draft) {
+    case .objectSelection where property.attributes.itemsStore != nil:
+      return chooser(property, draft: draft)
     case .selection, .objectSelection:
       let model = TableModel(title: property.title)
-      let section = SelectionSection(draft: draft, property: name)
-      model.addSection(section)
-      // A choice among a store's objects can make a new one in place (Add).
-      return Screen(model: model, navigationBar: section.canAddItems ? .addRight : .none)
+      model.addSection(SelectionSection(draft: draft, property: name))
+      return Screen(model: model, navigationBar: .none)
     case .object:
       return try nestedObject(property, draft: draft)
     case .arrayOfObjects:
@@ -119,6 +119,30 @@ enum DetailScreens {
       return nil
     }
   }
+
+  /// The choice among a store's objects: its list, in batches, each chosen one checked, with
+  /// Add when new objects can be made (made in place, then chosen).
+  private static func chooser(_ property: PropertyDefinition, draft: Draft) -> Screen? {
+    guard let store = property.attributes.itemsStore,
+      let definition = property.attributes.nestedDefinition ?? store.itemsDefinition
+    else { return nil }
+    let model = TableModel(title: property.title)
+    let section = ArrayOfObjectsSection(store: store, definition: definition)
+    let name = property.name
+    section.choice = ItemChoice(
+      allowsMultiple: property.attributes.allowsMultipleSelection,
+      allowsNone: property.attributes.allowsNoSelection || (property.valueKind?.isOptional ?? true),
+      read: { draft.value(name) ?? .null }, write: { draft.setValue($0, for: name) })
+    section.fetchOptions.batchSize = chooserBatchSize
+    section.allowsAdding = definition.canMakeObjects
+    section.allowsDeleting = false
+    section.allowsMoving = false
+    model.addSection(section)
+    return Screen(model: model, navigationBar: section.allowsAdding ? .addRight : .none)
+  }
+
+  /// How many objects a chooser loads at a time.
+  static let chooserBatchSize = 100
 
   private static func nestedObject(_ property: PropertyDefinition, draft: Draft)
     throws(ScreenError) -> Screen

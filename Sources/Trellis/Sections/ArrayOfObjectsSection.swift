@@ -28,6 +28,15 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
   public weak var ownerDraft: Draft?
   /// The properties a search looks in; the title properties when empty.
   public var searchPropertyNames: [String] = []
+  /// When set, the list chooses among its items instead of opening them.
+  public var choice: ItemChoice? {
+    didSet {
+      sharesItemRows = choice == nil
+      setNeedsRefresh()
+    }
+  }
+  /// The chosen items as this render read them (``choice``), so that each row costs a lookup.
+  var chosenNow: Set<Value> = []
 
   private var items: [Value] = [] {
     didSet { itemCounts = nil }
@@ -177,6 +186,8 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
   /// Fetches while the model tracks reads when the order or the filter depends on the items'
   /// values, so that a value changing later fetches again; and follows the owner draft.
   override func trackContent() {
+    // A new choice renders the list again, each row checked or not.
+    if let choice { chosenNow = Set(choice.chosen) }
     ownerDraft?.observeChildren()
     if fetchDependsOnValues { updateItems() }
   }
@@ -297,6 +308,10 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
     row.text = title(reader, item)
     row.detailText = description(reader)
     row.attributes.cellStyle = row.detailText == nil ? .default : .subtitle
+    if choice != nil {
+      row.accessory = chosenNow.contains(item) ? .checkmark : .none
+      return row
+    }
     row.accessory = rowDefaults.detailAccessory
     row.action = .pushDetail
     row.isDeletable = allowsDeleting
@@ -355,6 +370,7 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
   // MARK: Selection, adding, search, batches
 
   public override func select(elementAt index: Int, in screen: Screen) throws(ScreenError) -> Bool {
+    if choice != nil, index < items.count { return try choose(items[index], in: screen) }
     // Items and appended rows do what their rows say.
     guard index >= items.count, index - items.count < specials.count else { return false }
     switch specials[index - items.count] {
@@ -384,7 +400,9 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
     guard allowsAdding else { throw .notApplicable("adding is not allowed here") }
     let item: Value
     do { item = try store.create() } catch { throw .store(error) }
-    return try DetailScreens.item(item, of: self, isNew: true)
+    let detail = try DetailScreens.item(item, of: self, isNew: true)
+    if choice != nil { chooseAfterCommit(item, of: detail) }
+    return detail
   }
 
   public func search(_ text: String) {

@@ -20,11 +20,6 @@ public final class SelectionSection: Section {
   public var popsOnSelection = true
   private let read: () -> Value
   private let write: (Value) -> String?
-  /// Where the items come from, when they are a store's objects: the list follows the store,
-  /// and a new object can be made in place.
-  private var source: (store: any DataStore, definition: DataDefinition?)?
-  private var observation: ObservationToken?
-  private let storeChanged = Locked(false)
 
   /// Creates a selection over `items`, reading and writing the choice through closures.
   public init(
@@ -64,7 +59,6 @@ public final class SelectionSection: Section {
       storage: attributes.itemsStore == nil ? attributes.selectionStorage : .value,
       read: { draft.value(name) ?? .null },
       write: { draft.setValue($0, for: name) })
-    if let store { source = (store, store.itemsDefinition ?? definition) }
   }
 
   /// The objects of `store`, in its order, and their titles.
@@ -74,50 +68,6 @@ public final class SelectionSection: Section {
     let items = (try? store.fetch(FetchOptions())) ?? []
     let titles = items.map { definition?.title(of: $0) ?? RowSnapshot.displayable($0).displayText }
     return (items, titles)
-  }
-
-  public override func didMove(to model: TableModel?) {
-    observation = nil
-    guard let model, let store = source?.store else { return }
-    // Store changes may come from any thread: noted here, read again on the model's domain.
-    let sink = model.invalidation
-    let key = ObjectIdentifier(self)
-    let changed = storeChanged
-    observation = store.observe { _ in
-      changed.withLock { $0 = true }
-      sink.noteStoreChange(in: key)
-    }
-  }
-
-  override func absorbStoreChanges() {
-    guard let source,
-      storeChanged.withLock({ changed in
-        defer { changed = false }
-        return changed
-      })
-    else { return }
-    (items, titles) = Self.objects(of: source.store, definition: source.definition)
-    setNeedsRefresh()
-  }
-
-  public override var canAddItems: Bool { source?.definition?.canMakeObjects == true }
-
-  /// A form for a new object of the store; Done inserts it and chooses it.
-  public override func addScreen(in screen: Screen) throws(ScreenError) -> Screen? {
-    guard let source, let definition = source.definition, definition.canMakeObjects else {
-      throw .notApplicable("new items cannot be made here")
-    }
-    return try DetailScreens.newObject(in: source.store, definition: definition) {
-      [weak self] (item: Value) throws(ScreenError) -> Void in
-      guard let self else { return }
-      (self.items, self.titles) = Self.objects(of: source.store, definition: definition)
-      let value: Value =
-        self.allowsMultipleSelection ? .array((self.read().arrayValue ?? []) + [item]) : item
-      if let message = self.write(value) {
-        throw ScreenError.edit(.refused(section: self.id, reason: message))
-      }
-      self.setNeedsRefresh()
-    }
   }
 
   /// The indices of the chosen items.
