@@ -8,6 +8,14 @@ from helpers import (bar_button, open_app, press, row, row_texts, tap, title, ty
                      wait, wait_title)
 
 
+@pytest.fixture(scope="module")
+def fresh():
+    """A demo of its own: the shared one's sample tasks are renamed by other tests."""
+    process, details = start_demo()
+    yield details
+    stop_demo(process)
+
+
 def footers(driver):
     return [f.text for f in driver.find_elements(
         By.CSS_SELECTOR, ".pane-top > .screen:last-child .section-footer")]
@@ -17,7 +25,8 @@ def detail(driver, text):
     return row(driver, text).find_element(By.CSS_SELECTOR, ".detail").text
 
 
-def test_a_category_is_chosen_made_in_place_and_lists_its_tasks(browser, server):
+def test_a_category_is_chosen_made_in_place_and_lists_its_tasks(browser, fresh):
+    server = fresh
     open_app(browser, server, "tasks")
     tap(browser, "Write the report")
     wait_title(browser, "Write the report")
@@ -111,7 +120,8 @@ def test_deleting_a_category_or_a_tag_follows_its_rule(browser, ruled):
         wait_title(browser, "Tasks")
 
 
-def test_tags_are_chosen_several_at_a_time_and_made_in_place(browser, server):
+def test_tags_are_chosen_several_at_a_time_and_made_in_place(browser, fresh):
+    server = fresh
     open_app(browser, server, "tasks")
     tap(browser, "Book the dentist")
     wait_title(browser, "Book the dentist")
