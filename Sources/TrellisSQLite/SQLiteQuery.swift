@@ -37,6 +37,15 @@ struct SQLiteQuery {
     }
   }
 
+  /// The join a many-to-many key path is asked through, if it names one.
+  static func membership(for keyPath: String, in entity: SQLiteEntity) -> PredicateSQLMembership? {
+    guard let relationship = entity.manyToManyRelationships.first(where: { $0.name == keyPath })
+    else { return nil }
+    return PredicateSQLMembership(
+      table: relationship.joinTableName(of: entity), source: "sourceId", target: "targetId",
+      ownerKey: entity.primaryKey)
+  }
+
   /// The column a key path reads, if it has one: a to-one reads its key column.
   static func column(for keyPath: String, in entity: SQLiteEntity) -> String? {
     if keyPath == entity.primaryKey || entity.column(keyPath) != nil { return keyPath }
@@ -63,6 +72,7 @@ struct SQLiteQuery {
       guard
         let (sql, arguments) = try? predicate.sql(
           columns: { column(for: $0, in: entity) },
+          memberships: { membership(for: $0, in: entity) },
           variables: variables.mapValues { value in
             // An object stands for its row's key; one no store holds matches no key.
             guard case .object(let ref) = value else { return value }

@@ -17,15 +17,11 @@ extension SQLiteStore {
       throw .notFound(
         "no to-one or many-to-many relationship '\(relationship)' in '\(entity.table)'")
     }
-    if found.kind == .manyToMany {
-      // Evaluated on the rows read; a join in SQL is left for later.
-      // Values are Sendable; the object is compared by identity through its reference.
-      return ItemFilter("\(relationship) holds the object") { reader in
-        reader.value(relationship)?.arrayValue?.contains { $0 == target } ?? false
-      }
-    }
     let predicate: Predicate
-    do { predicate = try Predicate("\(relationship) == $target") } catch {
+    // A many-to-many holds the target among its objects; a to-one points at it.
+    let text =
+      found.kind == .manyToMany ? "ANY \(relationship) == $target" : "\(relationship) == $target"
+    do { predicate = try Predicate(text) } catch {
       throw .invalidItem("'\(relationship)' cannot be filtered on: \(error)")
     }
     return ItemFilter(predicate, variables: ["target": target])

@@ -98,6 +98,40 @@ struct RelationshipsOnSQLiteTests {
     }
   }
 
+  @Test func theHoldersOfAnObjectAreFoundInSQLAndInMemory() throws {
+    let store = try SQLiteStore.inMemory(entity: try Self.members(deleteRule: .nullify))
+    let groups = try store.store(for: "group")
+    let red = ContractGroup(name: "Red")
+    let blue = ContractGroup(name: "Blue")
+    for group in [red, blue] { try groups.insert(.object(ObjectReference(group)), at: nil) }
+    let members = (0..<30).map { index in
+      let member = ContractMember(name: "M\(index)", group: nil)
+      member.badges = index % 3 == 0 ? [red, blue] : [blue]
+      return member
+    }
+    try store.insertAll(members.map { .object(ObjectReference($0)) })
+    let filter = try store.filter(relationship: "badges", pointingAt: .object(ObjectReference(red)))
+    #expect(try store.count(FetchOptions(filter: filter)) == 10)
+    let batch = try store.fetch(FetchOptions(filter: filter, batchSize: 3, offset: 3))
+      .compactMap { ($0.objectValue as? ContractMember)?.name }
+    #expect(batch == ["M9", "M12", "M15"])
+    #expect(filter(store.entity.definition.reader(for: .object(ObjectReference(members[0])))))
+    #expect(!filter(store.entity.definition.reader(for: .object(ObjectReference(members[1])))))
+    // The membership is a subquery on the join table, with the key bound.
+    let predicate = try Predicate("ANY badges == $target")
+    let (sql, arguments) = try predicate.sql(
+      columns: { $0 == "id" ? "id" : nil },
+      memberships: { path in
+        path == "badges"
+          ? PredicateSQLMembership(
+            table: "member_badges", source: "sourceId", target: "targetId", ownerKey: "id")
+          : nil
+      },
+      variables: ["target": 7])
+    #expect(sql == #""id" IN (SELECT "sourceId" FROM "member_badges" WHERE "targetId" = ?)"#)
+    #expect(arguments == [7])
+  }
+
   @Test func anUnknownRelationshipNameGetsASuggestion() throws {
     let store = try SQLiteStore.inMemory(entity: try Self.members(deleteRule: .nullify))
     let error = #expect(throws: StoreError.self) { try store.store(for: "gruop") }

@@ -18,12 +18,17 @@ extension Predicate {
   /// - Throws: ``PredicateEvaluationError`` for a key path without a column, a missing variable, or a
   ///   construct SQL cannot express (ANY/ALL/NONE, SELF, IN over a key path, LIKE with a key path
   ///   as the pattern, a dictionary or object value).
-  public func sql(columns: (String) -> String?, variables: [String: Value] = [:])
-    throws(PredicateEvaluationError) -> (clause: String, arguments: [Value])
-  {
+  ///   - memberships: The join of a key path naming a many-to-many relationship, for
+  ///     `ANY tags == $tag` and `$tag IN tags`.
+  public func sql(
+    columns: (String) -> String?,
+    memberships: @escaping (String) -> PredicateSQLMembership? = { _ in nil },
+    variables: [String: Value] = [:]
+  ) throws(PredicateEvaluationError) -> (clause: String, arguments: [Value]) {
     let result: Result<(clause: String, arguments: [Value]), PredicateEvaluationError> =
       withoutActuallyEscaping(columns) { columns in
         var writer = PredicateSQLWriter(columns: columns, variables: variables)
+        writer.memberships = memberships
         do throws(PredicateEvaluationError) {
           let fragment = try writer.write(root)
           return .success((fragment.sql, writer.arguments))

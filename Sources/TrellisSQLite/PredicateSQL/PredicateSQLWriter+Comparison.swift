@@ -6,6 +6,7 @@ extension PredicateSQLWriter {
   mutating func write(_ comparison: PredicateComparison) throws(PredicateEvaluationError)
     -> Fragment
   {
+    if let fragment = try writeMembership(comparison) { return fragment }
     if let quantifier = comparison.quantifier {
       throw .unsupportedInSQL("\(quantifier.rawValue) (a quantifier over a collection)")
     }
@@ -208,5 +209,28 @@ extension PredicateSQLWriter {
       }
     }
     return result
+  }
+
+  /// `ANY tags == $tag` or `$tag IN tags`, where `tags` is a many-to-many relationship: the
+  /// owner's key among the join's sources for that target. `nil` for other comparisons.
+  mutating func writeMembership(_ comparison: PredicateComparison)
+    throws(PredicateEvaluationError) -> Fragment?
+  {
+    let path: String
+    let other: PredicateOperand
+    switch (comparison.quantifier, comparison.op, comparison.left, comparison.right) {
+    case (.anyElement?, .equal, .keyPath(let keyPath), let value):
+      (path, other) = (keyPath, value)
+    case (nil, .in, let value, .keyPath(let keyPath)):
+      (path, other) = (keyPath, value)
+    default:
+      return nil
+    }
+    guard let join = memberships(path) else { return nil }
+    let value = try scalar(try resolve(other), [], for: "a membership")
+    let sql =
+      "\(Self.quoted(join.ownerKey)) IN (SELECT \(Self.quoted(join.source)) FROM "
+      + "\(Self.quoted(join.table)) WHERE \(Self.quoted(join.target)) = \(value))"
+    return Fragment(sql: sql, nullable: false)
   }
 }

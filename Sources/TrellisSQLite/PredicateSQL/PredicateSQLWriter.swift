@@ -23,6 +23,8 @@ struct PredicateSQLWriter {
 
   let columns: (String) -> String?
   let variables: [String: Value]
+  /// The join of a key path naming a many-to-many relationship, if it is one.
+  var memberships: (String) -> PredicateSQLMembership? = { _ in nil }
   private(set) var arguments: [Value] = []
 
   init(columns: @escaping (String) -> String?, variables: [String: Value]) {
