@@ -114,31 +114,49 @@ extension SQLiteStore {
         guard !pointing.isEmpty else { continue }
         switch relationship.deleteRule {
         case .deny:
-          let one = pointing.count == 1
-          let what = one ? source.definition.name : "\(source.definition.name)s"
-          throw StoreError.refused(
-            "This \(entity.definition.name) cannot be deleted while \(pointing.count) "
-              + "\(what.lowercased()) \(one ? "points" : "point") at it (the delete rule of "
-              + "\(relationship.inverse ?? relationship.name) is deny); nothing was deleted.")
+          throw Self.denial(
+            of: entity, by: pointing.count, source, relationship, verbs: ("points at", "point at"))
         case .nullify:
           try db.execute(
             sql: "UPDATE \(source.table.quoted) SET \(key) = NULL WHERE \(key) = ?",
             arguments: [id])
           effects.nullified += pointing.map { (source.table, $0, relationship.name) }
         case .cascade:
-          for row in pointing {
-            try applyDeleteRules(deleting: row, of: source, db: db, effects: &effects)
-            try db.execute(
-              sql: "DELETE FROM \(source.table.quoted) WHERE \(source.primaryKey.quoted) = ?",
-              arguments: [row])
-            effects.deleted.append((source.table, row))
-          }
-          try renumber(source, db: db)
+          try cascade(pointing, of: source, db: db, effects: &effects)
         case .noAction:
           break
         }
       }
     }
+  }
+
+  /// Deletes `rows` of `source`, each by its own rules first, then closes the gaps they left
+  /// in its order.
+  private func cascade(
+    _ rows: [Int64], of source: SQLiteEntity, db: Database, effects: inout DeleteEffects
+  ) throws {
+    for row in rows {
+      try applyDeleteRules(deleting: row, of: source, db: db, effects: &effects)
+      try db.execute(
+        sql: "DELETE FROM \(source.table.quoted) WHERE \(source.primaryKey.quoted) = ?",
+        arguments: [row])
+      effects.deleted.append((source.table, row))
+    }
+    try renumber(source, db: db)
+  }
+
+  /// The refusal of a delete that a deny rule stops: how many objects still point at or
+  /// hold the target, and whose rule it is.
+  private static func denial(
+    of entity: SQLiteEntity, by count: Int, _ source: SQLiteEntity,
+    _ relationship: SQLiteRelationship, verbs: (one: String, many: String)
+  ) -> StoreError {
+    let one = count == 1
+    let what = (one ? source.definition.name : "\(source.definition.name)s").lowercased()
+    return .refused(
+      "This \(entity.definition.name) cannot be deleted while \(count) \(what) "
+        + "\(one ? verbs.one : verbs.many) it (the delete rule of "
+        + "\(relationship.inverse ?? relationship.name) is deny); nothing was deleted.")
   }
 
   /// Gives an ordered table's rows the positions 0, 1, 2… again, in their order, after rows
@@ -208,27 +226,16 @@ extension SQLiteStore {
         guard !holders.isEmpty else { continue }
         switch relationship.deleteRule {
         case .deny:
-          let one = holders.count == 1
-          let what = one ? source.definition.name : "\(source.definition.name)s"
-          throw StoreError.refused(
-            "This \(entity.definition.name) cannot be deleted while \(holders.count) "
-              + "\(what.lowercased()) \(one ? "holds" : "hold") it (the delete rule of "
-              + "\(relationship.inverse ?? relationship.name) is deny); nothing was deleted.")
+          throw Self.denial(
+            of: entity, by: holders.count, source, relationship, verbs: ("holds", "hold"))
         case .nullify:
           try db.execute(sql: "DELETE FROM \(join) WHERE targetId = ?", arguments: [id])
           effects.unlinked += holders.map {
             (source.table, $0, relationship.name, (entity.table, id))
           }
         case .cascade:
-          for holder in holders {
-            try applyDeleteRules(deleting: holder, of: source, db: db, effects: &effects)
-            try db.execute(
-              sql: "DELETE FROM \(source.table.quoted) WHERE \(source.primaryKey.quoted) = ?",
-              arguments: [holder])
-            effects.deleted.append((source.table, holder))
-          }
+          try cascade(holders, of: source, db: db, effects: &effects)
           try db.execute(sql: "DELETE FROM \(join) WHERE targetId = ?", arguments: [id])
-          try renumber(source, db: db)
         case .noAction:
           break
         }
