@@ -115,15 +115,7 @@ public enum RelationshipContract {
 
   private static func deny(_ members: any RelationalStore) throws -> [String] {
     let (groups, red, ann) = try oneMember(members)
-    var problems: [String] = []
-    do {
-      try groups.delete(.object(ObjectReference(red)))
-      problems.append("the delete was not refused")
-    } catch {
-      if !error.description.contains("deny") {
-        problems.append("the refusal does not name the rule: \(error)")
-      }
-    }
+    var problems = refusal(deleting: red, from: groups)
     if try groups.count(FetchOptions()) != 1 { problems.append("the group was deleted") }
     if ann.group !== red { problems.append("the member lost its group") }
     if try groupName(members) != "Red" { problems.append("the stored member lost its group") }
@@ -224,15 +216,7 @@ public enum RelationshipContract {
 
   private static func badgesDeny(_ members: any RelationalStore) throws -> [String] {
     let (groups, red, ann, _) = try twoHolders(members)
-    var problems: [String] = []
-    do {
-      try groups.delete(.object(ObjectReference(red)))
-      problems.append("the delete was not refused")
-    } catch {
-      if !error.description.contains("deny") {
-        problems.append("the refusal does not name the rule: \(error)")
-      }
-    }
+    var problems = refusal(deleting: red, from: groups)
     if try groups.count(FetchOptions()) != 2 { problems.append("the group was deleted") }
     if ann.badges.count != 2 { problems.append("a list lost the group") }
     return problems
@@ -249,6 +233,19 @@ public enum RelationshipContract {
   }
 
   // MARK: Helpers
+
+  /// What is wrong with deleting `group` under a deny rule: it must be refused, naming the rule.
+  private static func refusal(deleting group: ContractGroup, from groups: any DataStore)
+    -> [String]
+  {
+    do {
+      try groups.delete(.object(ObjectReference(group)))
+      return ["the delete was not refused"]
+    } catch {
+      return error.description.contains("deny")
+        ? [] : ["the refusal does not name the rule: \(error)"]
+    }
+  }
 
   /// A group "Red" with one member "Ann" in it.
   private static func oneMember(_ members: any RelationalStore) throws -> (
