@@ -275,6 +275,26 @@ struct CategoryScreensOnSQLiteTests {
     try app.tap("Quarterly numbers")
     #expect(app.row("Category")?.detail == "Work")
   }
+
+  @Test func theCountOfACategorysTasksFollowsTheTasksStore() throws {
+    let store = try TasksApp.sqliteStore(path: nil)
+    try TasksApp.insertSampleTasks(into: store)
+    let categories = try store.store(for: "category")
+    let definition = try #require(categories.itemsDefinition)
+    let model = TableModel(title: "Categories")
+    model.addSection(ArrayOfObjectsSection(store: categories, definition: definition))
+    let app = HeadlessApp(navigator: Navigator(root: Screen(model: model)))
+    try app.tap("Home")
+    #expect(app.row("Tasks")?.detail == "1")
+    // Another screen moves a task into Home: the open form's count follows, in a reload.
+    let tasks = try store.fetch(FetchOptions()).compactMap { $0.objectValue as? TaskItem }
+    let home = try #require(tasks.first { $0.category?.name == "Home" }?.category)
+    let report = try #require(tasks.first { $0.name == "Write the report" })
+    try store.update(
+      .object(ObjectReference(report)), values: ["category": .object(ObjectReference(home))])
+    try app.host.check()
+    #expect(app.row("Tasks")?.detail == "2")
+  }
 }
 
 /// Choosing a task's category among the store's, and making a new one in place.

@@ -6,6 +6,10 @@ public final class ObjectSection: Section {
   /// The group this section shows.
   public let group: PropertyGroup
   private let names: [String]
+  /// Observations of the stores whose objects the related-items rows count.
+  private var relatedObservations: [ObservationToken] = []
+  /// Set from any thread when one of those stores reported a change.
+  private let relatedChanged = Locked(false)
 
   /// Creates the section for `group` of the draft's definition.
   public init(draft: Draft, group: PropertyGroup, id: String? = nil) {
@@ -30,6 +34,37 @@ public final class ObjectSection: Section {
       sectionID: id)
     if row.action == .pushDetail { row.accessory = rowDefaults.detailAccessory }
     return row
+  }
+
+  /// A row that counts the objects of another store (``RelatedItems``) follows that store:
+  /// a change there renders the row again.
+  public override func didMove(to model: TableModel?) {
+    relatedObservations = []
+    guard let model else { return }
+    let related = names.compactMap { draft.definition[$0]?.attributes.relatedItems }
+    guard !related.isEmpty else { return }
+    let sink = model.invalidation
+    let key = ObjectIdentifier(self)
+    let changed = relatedChanged
+    relatedObservations = related.map { items in
+      items.store.observe { _ in
+        changed.withLock { $0 = true }
+        sink.noteStoreChange(in: key)
+      }
+    }
+  }
+
+  override func absorbStoreChanges() {
+    guard
+      relatedChanged.withLock({ changed in
+        defer { changed = false }
+        return changed
+      })
+    else { return }
+    for name in names where draft.definition[name]?.attributes.relatedItems != nil {
+      model?.invalidation.invalidateRow(
+        RowID(scope: scope, .string(name)), in: ObjectIdentifier(self))
+    }
   }
 
   /// The row generated for a property, by name (`~name` for custom properties).
