@@ -3,9 +3,22 @@ extension ArrayOfObjectsSection {
   /// Chooses `item`, or toggles it, and goes back after a single choice.
   func choose(_ item: Value, in screen: Screen) throws(ScreenError) -> Bool {
     guard let choice, let value = choice.choice(afterTapping: item) else { return true }
+    return try apply(value, goingBack: !choice.allowsMultiple, in: screen)
+  }
+
+  /// Chooses nothing (the None row of a single, optional choice), and goes back.
+  func chooseNothing(in screen: Screen) throws(ScreenError) -> Bool {
+    try apply(.null, goingBack: true, in: screen)
+  }
+
+  /// Stores `value` as the choice, then leaves `screen` when `goingBack` and the choice pops.
+  private func apply(_ value: Value, goingBack: Bool, in screen: Screen) throws(ScreenError)
+    -> Bool
+  {
+    guard let choice else { return true }
     if let message = choice.write(value) { throw .edit(.refused(section: id, reason: message)) }
     setNeedsRefresh()
-    if !choice.allowsMultiple && choice.popsOnChoice, let navigator = screen.navigator,
+    if goingBack && choice.popsOnChoice, let navigator = screen.navigator,
       navigator.stack.count > 1, navigator.top === screen
     {
       navigator.pop(screen)

@@ -40,6 +40,10 @@ extension ArrayOfObjectsSection {
       return row
     case .loadMore:
       return Row(id: RowID(.null), kind: .loadMore, text: "Load more…")
+    case .noChoice:
+      var row = Row(id: RowID(.null), kind: .plain, text: "None")
+      row.accessory = chosenNow.isEmpty ? .checkmark : .none
+      return row
     case .error:
       var row = Row(id: RowID(.null), kind: .placeholder, text: loadState.errorMessage)
       row.isEnabled = false

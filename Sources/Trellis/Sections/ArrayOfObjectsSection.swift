@@ -224,6 +224,8 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
 
   enum Special: String {
     case placeholder, addItem, loadMore, error
+    /// A single, optional choice's "None".
+    case noChoice
   }
 
   var specials: [Special] {
@@ -231,6 +233,7 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
     if case .failed = loadState { result.append(.error) }
     if items.isEmpty && placeholderText != nil { result.append(.placeholder) }
     if hasMore { result.append(.loadMore) }
+    if let choice, !choice.allowsMultiple, choice.allowsNone { result.append(.noChoice) }
     if addItemText != nil && allowsAdding { result.append(.addItem) }
     return result
   }
@@ -375,6 +378,7 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
     guard index >= items.count, index - items.count < specials.count else { return false }
     switch specials[index - items.count] {
     case .placeholder, .error: return true
+    case .noChoice: return try chooseNothing(in: screen)
     case .loadMore:
       do { try loadMore() } catch { throw .store(error) }
       return true

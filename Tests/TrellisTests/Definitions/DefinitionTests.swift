@@ -224,10 +224,19 @@ struct DefinitionTests {
     try model.generateSections(for: holder, definition: definition)
     let app = HeadlessApp(navigator: Navigator(root: Screen(model: model)))
     try app.tap("Favorite")
-    #expect(app.texts == [["One", "Two"]])
+    // The choice is optional: None is checked while nothing is chosen.
+    #expect(app.texts == [["One", "Two", "None"]])
+    #expect(app.row("None")?.accessory == .checkmark)
     try app.tap("Two")
     #expect(holder.favorite === steps[1])
     #expect(app.row("Favorite")?.detail == "Two")
+    try app.tap("Favorite")
+    #expect(app.row("Two")?.accessory == .checkmark)
+    #expect(app.row("None")?.accessory == Accessory.none)
+    try app.tap("None")
+    #expect(app.top.title != "Favorite", "choosing None goes back")
+    #expect(holder.favorite == nil)
+    #expect(app.row("Favorite")?.detail == nil)
   }
 
   @Test func customRowPerIndexAndAddItemRowAndAddFromCode() throws {

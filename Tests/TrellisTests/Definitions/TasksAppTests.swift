@@ -58,7 +58,7 @@ struct TasksAppTests {
     try app.enter("Buy milk", at: "Name")
     #expect(app.row("Name")?.validationMessage == nil)
     try app.tap("Category")
-    #expect(app.texts == [["Home", "Work", "Other"]])
+    #expect(app.texts == [["Home", "Work", "Other", "None"]])
     try app.tap("Work")
     #expect(navigator.stack.count == 2, "a single choice goes back by itself")
     #expect(app.row("Category")?.detail == "Work")
