@@ -103,6 +103,11 @@ public struct SQLiteEntity: Sendable {
   /// The to-many relationships, whose children live in other tables.
   var toManyRelationships: [SQLiteRelationship] { relationships.filter { $0.kind == .toMany } }
 
+  /// The to-many relationships read with their parent.
+  var eagerToManyRelationships: [SQLiteRelationship] {
+    toManyRelationships.filter { $0.loading == .withParent }
+  }
+
   /// The order rows come in: by position, then by primary key.
   var defaultOrder: String {
     if let position = positionColumn {

@@ -54,14 +54,29 @@ public struct SQLiteRelationship: Sendable {
 
   /// For many-to-many: the join table, one row per pair (`sourceId`, `targetId`).
   public var joinTable: String?
+  /// For to-many: when the children are read.
+  public var loading = Loading.withParent
 
-  /// A to-many relationship to owned children.
-  public init(_ name: String, to entity: SQLiteEntity, foreignKey: String) {
+  /// When a to-many relationship's children are read.
+  public enum Loading: Hashable, Sendable {
+    /// With their parent, in the same batch: the property always holds them.
+    case withParent
+    /// When the parent is opened for editing (``SQLiteStore/prepareForEditing(_:)``, which a
+    /// detail screen calls): until then the property is a fault, empty, and a write of the
+    /// parent leaves the children as they are. For parents with long lists of children.
+    case whenOpened
+  }
+
+  /// A to-many relationship to owned children, read with their parent or when it is opened.
+  public init(
+    _ name: String, to entity: SQLiteEntity, foreignKey: String, loading: Loading = .withParent
+  ) {
     self.name = name
     self.entity = entity
     self.foreignKey = foreignKey
     self.kind = .toMany
     self.deleteRule = .cascade
+    self.loading = loading
   }
 
   /// A to-one relationship: `name` points at an object of `entity`, by the key in the column

@@ -135,7 +135,7 @@ extension SQLiteStore {
     throws
   {
     guard !records.isEmpty else { return }
-    for relationship in entity.toManyRelationships {
+    for relationship in entity.eagerToManyRelationships {
       let child = relationship.entity
       var byParent: [Int64: [RawRecord]] = [:]
       let ids = records.map(\.id)
@@ -198,7 +198,12 @@ extension SQLiteStore {
       }
       try assign(.array(held), to: relationship.name, of: kvc, record: record, entity: entity)
     }
-    for relationship in entity.toManyRelationships {
+    // Children read when the parent is opened stay a fault on a new object.
+    let faulted = Set(entity.toManyRelationships.filter { $0.loading == .whenOpened }.map(\.name))
+    if existing == nil && !faulted.isEmpty {
+      state.withLock { $0.faults[ObjectIdentifier(object)] = faulted }
+    }
+    for relationship in entity.eagerToManyRelationships {
       var children: [Value] = []
       for child in record.children[relationship.name] ?? [] {
         children.append(.object(ObjectReference(try materialize(child, of: relationship.entity))))

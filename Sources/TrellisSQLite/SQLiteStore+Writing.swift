@@ -119,6 +119,7 @@ extension SQLiteStore {
     state.withLock { state in
       state.objects[entity.table]?[id] = nil
       state.keys[ObjectIdentifier(object)] = nil
+      state.faults[ObjectIdentifier(object)] = nil
     }
     notifyReloaded(tables: effects.tables)
     // A cascade back into this table moved other rows too.
@@ -279,7 +280,9 @@ extension SQLiteStore {
     for relationship in entity.manyToManyRelationships {
       try saveJoins(kvc, relationship, of: entity, key: parentKey, db: db, mappings: &mappings)
     }
-    for relationship in entity.toManyRelationships {
+    let faulted = state.withLock { $0.faults[ObjectIdentifier(object)] } ?? []
+    // Children never read are left as they are.
+    for relationship in entity.toManyRelationships where !faulted.contains(relationship.name) {
       let child = relationship.entity
       var kept: [Int64] = []
       let children = (try? kvc.value(forKey: relationship.name))?.arrayValue ?? []

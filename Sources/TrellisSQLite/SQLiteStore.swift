@@ -37,6 +37,8 @@ public final class SQLiteStore: RelationalStore, Sendable {
     /// reports only writes made around the store on the same connection.
     var ownWrite = false
     var regionObservation: AnyDatabaseCancellable?
+    /// Objects whose children some to-many relationships have not read yet, by name.
+    var faults: [ObjectIdentifier: Set<String>] = [:]
   }
 
   /// What every store over the same database shares: the objects, and observers by table.

@@ -34,7 +34,9 @@ extension TasksApp {
     var entity = try SQLiteEntity(
       table: "task", definition: try taskDefinition(),
       relationships: [
-        SQLiteRelationship("taskSteps", to: try stepEntity(), foreignKey: "taskId"),
+        // A task's steps are read when it is opened, not with every batch of the list.
+        SQLiteRelationship(
+          "taskSteps", to: try stepEntity(), foreignKey: "taskId", loading: .whenOpened),
         .toOne(
           "category", to: try categoryEntity(), inverse: "tasks",
           deleteRule: categoryDeleteRule),

@@ -71,9 +71,11 @@ struct TasksOnSQLiteTests {
       #expect(app.texts == [["Move house"]])
     }
     let reopened = try TasksApp.sqliteStore(path: path)
-    let task = try require(
-      try reopened.fetch(FetchOptions()).first?.objectValue as? TaskItem)
+    let item = try require(try reopened.fetch(FetchOptions()).first)
+    let task = try require(item.objectValue as? TaskItem)
     #expect(task.name == "Move house")
+    // The steps are read when the task is opened.
+    try reopened.prepareForEditing(item)
     #expect(task.taskSteps.map(\.name) == ["Pack boxes", "Hire van"])
     let app = HeadlessApp(navigator: try TasksApp.navigator(store: reopened))
     #expect(app.texts == [["Move house"]])
@@ -86,8 +88,9 @@ struct TasksOnSQLiteTests {
     try app.send(.back)
     try app.send(.done)
     let third = try TasksApp.sqliteStore(path: path)
-    let again = try require(
-      try third.fetch(FetchOptions()).first?.objectValue as? TaskItem)
+    let againItem = try require(try third.fetch(FetchOptions()).first)
+    try third.prepareForEditing(againItem)
+    let again = try require(againItem.objectValue as? TaskItem)
     #expect(again.taskSteps.map(\.name) == ["Hire van", "Pack boxes"])
     let rows = try third.database.read { db in
       try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM taskStep") ?? -1
@@ -378,5 +381,59 @@ struct TagsOnSQLiteTests {
     #expect(tagsApp.row("Tasks")?.detail == "1")
     try tagsApp.tap("Tasks")
     #expect(tagsApp.texts == [["Write the report"]])
+  }
+}
+
+/// Children read when their parent is opened: a fault until then, never lost by a write.
+@Suite("Children read when opened")
+struct FaultedChildrenTests {
+  private func entity() throws -> SQLiteEntity {
+    try SQLiteEntity(
+      table: "task", definition: try TasksApp.taskDefinition(),
+      relationships: [
+        SQLiteRelationship(
+          "taskSteps", to: try TasksApp.stepEntity(), foreignKey: "taskId", loading: .whenOpened)
+      ],
+      ordered: true, transient: ["category", "tags"])
+  }
+
+  @Test func stepsAreAFaultUntilTheTaskIsOpened() throws {
+    let directory = try SQLiteTestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("tasks.sqlite").path
+    do {
+      let store = try SQLiteStore(path: path, entity: try entity(), watchInterval: nil)
+      let task = TaskItem(name: "Move house")
+      task.taskSteps = ["Pack", "Hire van", "Clean"].map { TaskStep(name: $0) }
+      try store.insert(.object(ObjectReference(task)), at: nil)
+    }
+    let store = try SQLiteStore(path: path, entity: try entity(), watchInterval: nil)
+    let item = try #require(try store.fetch(FetchOptions()).first)
+    let task = try #require(item.objectValue as? TaskItem)
+    #expect(task.taskSteps.isEmpty, "a fault until opened")
+    // A write of the unopened task leaves its steps alone.
+    try store.update(item, values: ["name": "Move flat"])
+    let kept = try store.database.read { db in
+      try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM taskStep") ?? -1
+    }
+    #expect(kept == 3)
+    // Opening it reads them, in order; a second time changes nothing.
+    let definition = try #require(store.itemsDefinition)
+    let app = HeadlessApp(
+      navigator: Navigator(root: TasksApp.listScreen(store: store, definition: definition)))
+    try app.tap("Move flat")
+    #expect(app.row("Steps")?.detail == "3")
+    #expect(task.taskSteps.map(\.name) == ["Pack", "Hire van", "Clean"])
+    try store.prepareForEditing(item)
+    #expect(task.taskSteps.map(\.name) == ["Pack", "Hire van", "Clean"])
+    // Once opened, its steps are written with it.
+    try app.tap("Steps")
+    try app.send(.delete(ItemPath(item: 0, section: 0)))
+    try app.send(.back)
+    try app.send(.done)
+    let left = try store.database.read { db in
+      try String.fetchAll(db, sql: "SELECT name FROM taskStep ORDER BY position")
+    }
+    #expect(left == ["Hire van", "Clean"])
   }
 }

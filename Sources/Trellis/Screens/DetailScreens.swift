@@ -31,6 +31,8 @@ enum DetailScreens {
       isPlain = true
     }
     let parent = isPlain ? nil : section.ownerDraft
+    // What the store leaves unread until an item is opened (its children) is read now.
+    if !isNew { do { try store.prepareForEditing(item) } catch { throw .store(error) } }
     guard let draft = Draft(for: target, definition: definition, mode: .deferred, parent: parent)
     else {
       throw .notApplicable("\(definition.name) cannot edit this item")

@@ -25,6 +25,13 @@ public protocol DataStore: AnyObject, Sendable {
   var supportsMoving: Bool { get }
   /// Calls `handler` after every change, on the thread that made it.
   func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> ObservationToken
+  /// Reads what an item leaves unread until it is opened (children loaded only then), before
+  /// a detail screen edits it. Most stores hold everything already and do nothing.
+  func prepareForEditing(_ item: Value) throws(StoreError)
+}
+
+extension DataStore {
+  public func prepareForEditing(_ item: Value) throws(StoreError) {}
 }
 
 /// What changed in a store: positions in its unfiltered order and, where the store knows it,

@@ -53,6 +53,10 @@ public final class FailingStore: DataStore, Sendable {
   }
 
   public var itemsDefinition: DataDefinition? { base.itemsDefinition }
+
+  public func prepareForEditing(_ item: Value) throws(StoreError) {
+    try base.prepareForEditing(item)
+  }
   public var supportsMoving: Bool { base.supportsMoving }
 
   public func fetch(_ options: FetchOptions) throws(StoreError) -> [Value] {

@@ -1,0 +1,46 @@
+import GRDB
+import Trellis
+
+extension SQLiteStore {
+  /// Reads the children of `item` that its to-many relationships read only when it is opened
+  /// (``SQLiteRelationship/Loading/whenOpened``), in their order, into its properties. A
+  /// detail screen calls this before it edits the item; it does nothing the second time.
+  public func prepareForEditing(_ item: Value) throws(StoreError) {
+    let object = try storedObject(item)
+    guard let faulted = state.withLock({ $0.faults[ObjectIdentifier(object)] }),
+      let id = key(of: object, in: entity)
+    else { return }
+    let kvc = try keyValueCoding(object, entity)
+    for relationship in entity.toManyRelationships where faulted.contains(relationship.name) {
+      let child = relationship.entity
+      let sql =
+        "SELECT \(Self.selectList(child, prefix: [relationship.foreignKey])) "
+        + "FROM \(child.table.quoted) WHERE \(relationship.foreignKey.quoted) = ? "
+        + "ORDER BY \(child.defaultOrder)"
+      let records = try read { db in
+        var records: [RawRecord] = []
+        let cursor = try GRDB.Row.fetchCursor(db, sql: sql, arguments: [id])
+        while let row = try cursor.next() {
+          records.append(RawRecord(row, entity: child, offset: 1))
+        }
+        try Self.loadChildren(of: &records, entity: child, db: db)
+        try Self.loadJoins(of: &records, entity: child, db: db)
+        return records
+      }
+      try preloadReferences(of: records, entity: child)
+      var children: [Value] = []
+      for record in records {
+        children.append(.object(ObjectReference(try materialize(record, of: child))))
+      }
+      do { try kvc.setValue(.array(children), forKey: relationship.name) } catch {
+        throw .invalidItem("\(entity.table) row \(id): \(error.description)")
+      }
+      state.withLock { state in
+        state.faults[ObjectIdentifier(object)]?.remove(relationship.name)
+        if state.faults[ObjectIdentifier(object)]?.isEmpty == true {
+          state.faults[ObjectIdentifier(object)] = nil
+        }
+      }
+    }
+  }
+}
