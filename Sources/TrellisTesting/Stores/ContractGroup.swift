@@ -1,7 +1,7 @@
 import Trellis
 
 /// A group members point at, for ``RelationshipContract``.
-public final class ContractGroup: PropertyTableProviding, ValueConvertible, @unchecked Sendable {
+public final class ContractGroup: PropertyTableProviding, ValueConvertible {
   /// The group's name.
   public var name = ""
 
@@ -27,7 +27,7 @@ public final class ContractGroup: PropertyTableProviding, ValueConvertible, @unc
 }
 
 /// A member with a to-one `group` and a many-to-many `badges`, for ``RelationshipContract``.
-public final class ContractMember: PropertyTableProviding, ValueConvertible, @unchecked Sendable {
+public final class ContractMember: PropertyTableProviding, ValueConvertible {
   /// The member's name.
   public var name = ""
   /// The group the member belongs to, if any.

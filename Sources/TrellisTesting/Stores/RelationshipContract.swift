@@ -266,18 +266,15 @@ public enum RelationshipContract {
   }
 
   /// What a store reported.
-  private final class Reports: @unchecked Sendable {
-    private let lock = NSLock()
-    private var received: [StoreChange] = []
+  private final class Reports {
+    private let received = Locked([StoreChange]())
     private var token: ObservationToken?
 
     init(_ store: any DataStore) {
-      token = store.observe { [weak self] change in
-        guard let self else { return }
-        self.lock.withLock { self.received.append(change) }
-      }
+      let received = received
+      token = store.observe { change in received.withLock { $0.append(change) } }
     }
 
-    var changes: [StoreChange] { lock.withLock { received } }
+    var changes: [StoreChange] { received.withLock { $0 } }
   }
 }
