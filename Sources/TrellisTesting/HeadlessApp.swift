@@ -95,10 +95,36 @@ public final class HeadlessApp {
 /// A row the test asked for is not on the screen.
 public enum HeadlessAppError: Error, CustomStringConvertible {
   case noRow(String, [[String]])
+  /// ``HeadlessApp/settle(timeout:)`` waited too long.
+  case timedOut(String)
 
   public var description: String {
     switch self {
     case .noRow(let text, let texts): "no row '\(text)' on the screen; rows: \(texts)"
+    case .timedOut(let what): what
+    }
+  }
+}
+
+extension HeadlessApp {
+  /// Processes changes until nothing any screen waits for is under way (async stores' loads
+  /// and writes, Done's background commits), checking every host after each round.
+  ///
+  /// - Throws: ``HeadlessAppError/timedOut(_:)`` when work is still under way after
+  ///   `timeout`, or the contract violation a host found.
+  public func settle(timeout: Duration = .seconds(10)) async throws {
+    let clock = ContinuousClock()
+    let deadline = clock.now + timeout
+    while true {
+      navigator.processChanges()
+      let screens = navigator.stack + [navigator.detail].compactMap({ $0 })
+      for screen in screens { try host(for: screen).check() }
+      let busy = screens.contains { $0.model.hasWorkUnderWay || $0.model.hasPendingChanges }
+      if !busy { return }
+      guard clock.now < deadline else {
+        throw HeadlessAppError.timedOut("work still under way after \(timeout)")
+      }
+      try await Task.sleep(for: .milliseconds(2))
     }
   }
 }

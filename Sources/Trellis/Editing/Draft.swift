@@ -196,10 +196,7 @@ public final class Draft {
       }
       do throws(StoreError) { try write(values) } catch {
         undo.run()
-        // A value the store refused is marked on its row, like a validation message.
-        if case .refusedValue(let property, let message) = error {
-          cell(property).message = message
-        }
+        markRefusal(error)
         throw .store(error)
       }
     }
@@ -207,8 +204,15 @@ public final class Draft {
     clear()
   }
 
+  /// Marks a value the store refused on its row, like a validation message.
+  func markRefusal(_ error: StoreError) {
+    if case .refusedValue(let property, let message) = error {
+      cell(property).message = message
+    }
+  }
+
   /// The entered values, in the order they were first entered.
-  private var pendingValues: [(String, Value)] {
+  var pendingValues: [(String, Value)] {
     order.filter { !$0.hasPrefix(Self.internalPrefix) }.compactMap { name in
       cells[name]?.pending.map { (name, $0) }
     }

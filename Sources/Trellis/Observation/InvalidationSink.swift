@@ -13,10 +13,13 @@ final class InvalidationSink: Sendable {
     var restructured: Set<ObjectIdentifier> = []
     /// Sections whose stores reported changes, for them to sort out on the model's domain.
     var noted: Set<ObjectIdentifier> = []
+    /// Whether a background operation finished, for its completion to run on the domain.
+    var workFinished = false
     var wake: (@Sendable () -> Void)?
 
     var isEmpty: Bool {
       staleRows.isEmpty && staleSections.isEmpty && restructured.isEmpty && noted.isEmpty
+        && !workFinished
     }
 
     /// Records with `record`; returns the wake to call when nothing was stale before.
@@ -65,6 +68,17 @@ final class InvalidationSink: Sendable {
   /// processes changes, which rows they make stale. Wakes like the others.
   func noteStoreChange(in section: ObjectIdentifier) {
     state.withLock { $0.recording { $0.noted.insert(section) } }?()
+  }
+
+  /// Records that a background operation finished (``TableModel/perform(_:then:)``); wakes
+  /// like the others.
+  func noteWorkFinished() {
+    state.withLock { $0.recording { $0.workFinished = true } }?()
+  }
+
+  /// Forgets that operations finished: the model is about to run their completions.
+  func clearWorkFinished() {
+    state.withLock { $0.workFinished = false }
   }
 
   /// The sections whose stores reported changes, kept until ``take()``: what they make stale

@@ -68,6 +68,10 @@ enum DetailScreens {
         throw error
       }
     }
+    if let cache = store as? AsyncStoreCache, parent == nil {
+      screen.asyncCommitWriter = asyncWriter(
+        cache, item: item, target: target, draft: draft, isNew: isNew, isPlain: isPlain)
+    }
     if isNew {
       screen.afterCommit = { _ throws(ScreenError) in
         let result = isPlain ? plainResult(target, item) : item
@@ -76,6 +80,32 @@ enum DetailScreens {
       }
     }
     return screen
+  }
+
+  /// The write of an async store's item: a new item takes its values at once (and loses
+  /// them again when the store refuses it) and is inserted; a stored item's values go to the
+  /// store, which gives them to the item when it accepts them.
+  private static func asyncWriter(
+    _ cache: AsyncStoreCache, item: Value, target: AnyObject, draft: Draft, isNew: Bool,
+    isPlain: Bool
+  ) -> ([(String, Value)]) throws(StoreError) -> PendingCommit {
+    { values throws(StoreError) in
+      guard isNew else {
+        let changed = Dictionary(values, uniquingKeysWith: { $1 })
+        return PendingCommit(
+          operation: { () async throws(StoreError) in
+            try await cache.updateAwaiting(item, values: changed)
+          }, rollback: {})
+      }
+      var undo = ValuesUndo()
+      do throws(BindingError) { undo = try draft.object.setValues(values) } catch {
+        throw .invalidItem(error.description)
+      }
+      let inserted = isPlain ? plainResult(target, item) : item
+      return PendingCommit(
+        operation: { () async throws(StoreError) in try await cache.insertAwaiting(inserted) },
+        rollback: { undo.run() })
+    }
   }
 
   private static func plainResult(_ target: AnyObject, _ fallback: Value) -> Value {

@@ -26,8 +26,8 @@ struct EventHandler {
     case .add(let section): try add(section)
     case .setEditing(let editing): screen.setEditing(editing)
     case .done:
-      try screen.commit()
-      if screen !== navigator.stack.first { navigator.pop(screen) }
+      // An async store's write closes the screen itself, when the store accepts it.
+      if try screen.commit(), screen !== navigator.stack.first { navigator.pop(screen) }
     case .cancel, .back:
       guard screen !== navigator.stack.first else {
         if case .cancel = event { screen.cancel() }

@@ -30,6 +30,12 @@ public final class Screen {
   /// the draft writes them to its object when `nil`. The draft is cleared only when it
   /// succeeds.
   var commitWriter: ((_ values: [(String, Value)]) throws(StoreError) -> Void)?
+  /// Prepares the write of an async store's item (``AsyncDataStore``) on the model's domain;
+  /// the write then runs in the background while the screen shows that it is saving, and the
+  /// draft is cleared only when the store accepts it.
+  var asyncCommitWriter: ((_ values: [(String, Value)]) throws(StoreError) -> PendingCommit)?
+  /// Whether Done's write is under way (``asyncCommitWriter``): Done waits, the notice says so.
+  public internal(set) var isCommitting = false
   /// Runs when Done is accepted, after the draft committed (a section's insert action, say).
   var afterCommit: ((Screen) throws(ScreenError) -> Void)?
   /// Runs when the screen is cancelled or closed.
@@ -77,7 +83,7 @@ public final class Screen {
   }
 
   /// Whether Done may be tapped: false while the draft holds an invalid value.
-  public var isDoneEnabled: Bool { draft?.isValid ?? true }
+  public var isDoneEnabled: Bool { !isCommitting && (draft?.isValid ?? true) }
 
   /// Whether the screen can search its lists.
   public var isSearchable: Bool {
@@ -97,14 +103,22 @@ public final class Screen {
     snapshot.isModal = presentation == .modal
     snapshot.isDoneEnabled = isDoneEnabled
     snapshot.canGoBack = navigator.map { $0.stack.count > 1 && $0.stack.first !== self } ?? false
-    snapshot.notice = notice
+    snapshot.notice = isCommitting ? "Saving…" : notice
     snapshot.search = isSearchable ? searchText : nil
     return snapshot
   }
 
   /// Validates and commits the draft (through ``commitWriter`` when there is one), then runs
   /// the screen's commit step. A refusal keeps the draft and becomes the screen's notice.
-  func commit() throws(ScreenError) {
+  ///
+  /// - Returns: Whether the commit is done; `false` while an async store's write is under way
+  ///   (the screen then closes itself when the store accepts it).
+  @discardableResult
+  func commit() throws(ScreenError) -> Bool {
+    if let draft, let asyncCommitWriter {
+      try commitInBackground(draft, asyncCommitWriter)
+      return false
+    }
     do throws(ScreenError) {
       if let draft {
         if let commitWriter {
@@ -119,10 +133,11 @@ public final class Screen {
       throw error
     }
     notice = nil
+    return true
   }
 
   /// What a person reads when `error` refused Done.
-  private static func notice(for error: ScreenError) -> String {
+  static func notice(for error: ScreenError) -> String {
     switch error {
     case .invalid(let failure): failure.messages.map(\.message).joined(separator: "\n")
     case .store(let error): error.description

@@ -3,8 +3,8 @@ extension ArrayOfObjectsSection {
   public enum LoadState: Hashable, Sendable {
     /// Nothing loaded yet.
     case idle
-    /// A load is under way.
-    case loading
+    /// A load is under way; the items shown are those loaded so far.
+    case loading(LoadPhase)
     /// Items were loaded.
     case loaded
     /// The store holds no matching item.
@@ -16,5 +16,20 @@ extension ArrayOfObjectsSection {
     public var errorMessage: String? {
       if case .failed(let error) = self { "Could not load: \(error.description)" } else { nil }
     }
+
+    /// Whether a load is under way.
+    public var isLoading: Bool {
+      if case .loading = self { true } else { false }
+    }
+  }
+
+  /// Which load is under way.
+  public enum LoadPhase: Hashable, Sendable {
+    /// The first page of a list (or of a new search).
+    case firstPage
+    /// The page after those shown ("Load more").
+    case nextPage
+    /// The first page again, replacing what is shown when it arrives (pull to refresh).
+    case refresh
   }
 }

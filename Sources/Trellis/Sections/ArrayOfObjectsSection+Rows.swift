@@ -44,9 +44,25 @@ extension ArrayOfObjectsSection {
       var row = Row(id: RowID(.null), kind: .plain, text: "None")
       row.accessory = chosenNow.isEmpty ? .checkmark : .none
       return row
+    case .error where asyncCache != nil:
+      // Selecting it loads again.
+      var row = Row(id: RowID(.null), kind: .loadMore, text: loadState.errorMessage)
+      row.detailText = "Tap to try again"
+      row.attributes.cellStyle = .subtitle
+      return row
     case .error:
       var row = Row(id: RowID(.null), kind: .placeholder, text: loadState.errorMessage)
       row.isEnabled = false
+      return row
+    case .loading:
+      var row = Row(id: RowID(.null), kind: .placeholder, text: "Loading…")
+      row.isEnabled = false
+      return row
+    case .notice:
+      // Selecting it dismisses it.
+      var row = Row(id: RowID(.null), kind: .plain, text: asyncNotice)
+      row.detailText = "Tap to dismiss"
+      row.attributes.cellStyle = .subtitle
       return row
     }
   }

@@ -2,13 +2,16 @@ extension ArrayOfObjectsSection {
   /// Whether which items show, and in what order, depends on the items' values (a sort, a
   /// filter, a search) or on a draft (a list inside a detail screen).
   var fetchDependsOnValues: Bool {
-    fetchOptions.filter != nil || !fetchOptions.sort.isEmpty || isSearching
+    // An async store's order and filter are the store's: its pages are what is shown.
+    guard asyncCache == nil else { return false }
+    return fetchOptions.filter != nil || !fetchOptions.sort.isEmpty || isSearching
       || store is DraftArrayStore || ownerDraft != nil
   }
 
   /// Whether store changes can be applied to the items shown without fetching them again: the
   /// section shows the store's own order, unfiltered and whole.
   var appliesStoreChanges: Bool {
+    if asyncCache != nil { return appliesAsyncChanges }
     guard fetchOptions.filter == nil, fetchOptions.sort.isEmpty, fetchOptions.batchSize == nil,
       fetchOptions.offset == 0, !isSearching, !(store is DraftArrayStore)
     else { return false }

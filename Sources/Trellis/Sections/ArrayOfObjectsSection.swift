@@ -38,7 +38,7 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
   /// The chosen items as this render read them (``choice``), so that each row costs a lookup.
   var chosenNow: Set<Value> = []
 
-  private var items: [Value] = [] {
+  var items: [Value] = [] {
     didSet { itemCounts = nil }
   }
   /// How many times each item is listed, built on first use after the items change: a store's
@@ -56,9 +56,9 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
     return counts[item] ?? 0
   }
   private var loadedLimit: Int?
-  private var hasMore = false
+  var hasMore = false
   /// How the last load went: hosts show a spinner, an empty state or the error.
-  public private(set) var loadState = LoadState.idle
+  public internal(set) var loadState = LoadState.idle
   private var searchText = ""
   private var observation: ObservationToken?
   /// What the store reported, from any thread, until the section takes it.
@@ -80,6 +80,10 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
 
   /// Whether a search text filters the items.
   var isSearching: Bool { !searchText.isEmpty }
+  /// The pages loaded from an async store, when the section lists one.
+  let asyncCache: AsyncStoreCache?
+  /// A refused edit of an async store's item, shown until the next load or a tap.
+  var asyncNotice: String?
 
   /// Creates a section over `store`.
   public init(
@@ -88,8 +92,21 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
   ) {
     self.store = store
     self.definition = definition
+    asyncCache = store as? AsyncStoreCache
     super.init(id: id, header: header, footer: footer)
     sharesItemRows = true
+  }
+
+  /// Creates a section over an async store (a web service): it loads a page at a time
+  /// (``FetchOptions/batchSize`` asks for the page size) without ever blocking the screen,
+  /// and shows a loading row, an error row with a retry, or the placeholder meanwhile.
+  public convenience init(
+    id: String? = nil, header: String? = nil, footer: String? = nil,
+    store: any AsyncDataStore, definition: DataDefinition
+  ) {
+    self.init(
+      id: id, header: header, footer: footer, store: AsyncStoreCache(source: store),
+      definition: definition)
   }
 
   public override func didMove(to model: TableModel?) {
@@ -119,10 +136,20 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
   /// section cannot place) makes the whole section stale, to be fetched again when it renders.
   override func absorbStoreChanges() {
     let taken = reported.take()
-    unapplied += taken.changes
+    if let asyncCache {
+      // The cache's report only says that something arrived: it is taken here, in order.
+      unapplied += taken.changes.filter { $0 != .reloaded } + asyncCache.takeChanges()
+    } else {
+      unapplied += taken.changes
+    }
     reportedUpdates.merge(taken.updatedAt) { Swift.max($0, $1) }
-    guard !unapplied.isEmpty, let model else { return }
+    guard let model else { return }
     let key = ObjectIdentifier(self)
+    if unapplied.isEmpty {
+      // A load started, failed or ended without changing the items: the special rows follow.
+      if asyncCache != nil { model.invalidation.invalidateStructure(key) }
+      return
+    }
     guard appliesStoreChanges, !needsFetch else {
       model.invalidation.invalidateSection(key)
       return
@@ -202,7 +229,11 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
       let counts = itemCounts.flatMap { Self.counting(changes, from: $0) }
       items = updated
       itemCounts = counts
-      loadState = items.isEmpty ? .empty : .loaded
+      if let asyncCache {
+        follow(asyncCache.status)
+      } else {
+        loadState = items.isEmpty ? .empty : .loaded
+      }
       return
     }
     needsFetch = false
@@ -224,15 +255,26 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
 
   enum Special: String {
     case placeholder, addItem, loadMore, error
+    /// A page of an async store is loading.
+    case loading
+    /// An async store refused an edit, which was undone.
+    case notice
     /// A single, optional choice's "None".
     case noChoice
   }
 
   var specials: [Special] {
     var result: [Special] = []
+    if asyncNotice != nil { result.append(.notice) }
     if case .failed = loadState { result.append(.error) }
-    if items.isEmpty && placeholderText != nil { result.append(.placeholder) }
-    if hasMore { result.append(.loadMore) }
+    if items.isEmpty && placeholderText != nil && !loadState.isLoading {
+      result.append(.placeholder)
+    }
+    if loadState.isLoading && asyncCache != nil {
+      result.append(.loading)
+    } else if hasMore {
+      result.append(.loadMore)
+    }
     if let choice, !choice.allowsMultiple, choice.allowsNone { result.append(.noChoice) }
     if addItemText != nil && allowsAdding { result.append(.addItem) }
     return result
@@ -241,20 +283,38 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
   /// The items shown, in order.
   public var currentItems: [Value] { items }
 
-  private func reload() {
+  /// The fetch options with the search text's filter.
+  var currentOptions: FetchOptions {
     var options = fetchOptions
     if !searchText.isEmpty {
       let keys = searchPropertyNames.isEmpty ? definition.titlePropertyNames : searchPropertyNames
       let search = ItemFilter.search(searchText, in: keys)
       options.filter = options.filter.map { $0 && search } ?? search
     }
+    return options
+  }
+
+  private func reload() {
+    let options = currentOptions
+    model?.statistics.fetches += 1
+    if let asyncCache {
+      loadAsync(asyncCache, options)
+    } else {
+      loadState = .loading(.firstPage)
+      load(options)
+    }
+    var fetchedItems = FetchedItems(items: items)
+    model?.modelActions.didFetchItems?(&fetchedItems)
+    appendedRows = fetchedItems.appendedRows
+  }
+
+  private func load(_ options: FetchOptions) {
+    var options = options
     if let batch = fetchOptions.batchSize {
       if loadedLimit == nil { loadedLimit = batch }
       // One more than shown tells whether there is more, without counting every row.
       options.batchSize = (loadedLimit ?? batch) + 1
     }
-    loadState = .loading
-    model?.statistics.fetches += 1
     do {
       var fetched = try store.fetch(options)
       hasMore = loadedLimit.map { fetched.count > $0 } ?? false
@@ -265,9 +325,6 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
       // Keep what was shown; the error row says what went wrong.
       loadState = .failed(error)
     }
-    var fetchedItems = FetchedItems(items: items)
-    model?.modelActions.didFetchItems?(&fetchedItems)
-    appendedRows = fetchedItems.appendedRows
   }
 
   public override var elementCount: Int { items.count + specials.count + appendedRows.count }
@@ -377,7 +434,16 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
     // Items and appended rows do what their rows say.
     guard index >= items.count, index - items.count < specials.count else { return false }
     switch specials[index - items.count] {
-    case .placeholder, .error: return true
+    case .placeholder, .loading: return true
+    case .error:
+      // An async store's load runs again.
+      asyncCache?.retry()
+      setNeedsRefresh()
+      return true
+    case .notice:
+      asyncCache?.dismissNotice()
+      setNeedsRefresh()
+      return true
     case .noChoice: return try chooseNothing(in: screen)
     case .loadMore:
       do { try loadMore() } catch { throw .store(error) }
@@ -415,12 +481,18 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
   }
 
   public func loadMore() throws(StoreError) {
+    if let asyncCache {
+      asyncCache.loadNextPage()
+      setNeedsRefresh()
+      return
+    }
     guard let batch = fetchOptions.batchSize else { return }
     loadedLimit = (loadedLimit ?? batch) + batch
     setNeedsRefresh()
   }
 
   public func refresh() throws(StoreError) {
+    asyncCache?.refresh()
     loadedLimit = nil
     setNeedsRefresh()
   }

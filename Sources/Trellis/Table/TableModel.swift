@@ -54,6 +54,8 @@ public final class TableModel {
   private let observers = ObserverList<TableChangeset>()
   private var nextSectionNumber = 0
   private var isProcessing = false
+  /// Background operations whose completions have not run (``perform(_:then:)``).
+  var pendingWork: [(WorkOutcome, (Result<Void, StoreError>) -> Void)] = []
 
   /// Creates an empty model.
   public init(title: String? = nil, style: TableStyle = .grouped) {
@@ -160,6 +162,7 @@ public final class TableModel {
     statistics.processChangesRuns += 1
     isProcessing = true
     defer { isProcessing = false }
+    runFinishedWork()
     willProcessChanges?()
     let noted = invalidation.notedSections
     if !noted.isEmpty {

@@ -1,0 +1,59 @@
+/// An async store's write of a draft's values, prepared on the model's domain.
+struct PendingCommit {
+  /// The request, awaited in the background.
+  var operation: @Sendable () async throws(StoreError) -> Void
+  /// Undoes what the preparation did (values written to a new object), on the domain, when
+  /// the store refuses.
+  var rollback: () -> Void
+}
+
+extension Screen {
+  /// Validates, starts the store's write in the background, and finishes on the model's
+  /// domain: the draft is cleared and the screen closes when the store accepts; when it
+  /// refuses, the draft keeps every value, a refused value is marked on its row, and the
+  /// notice says why.
+  func commitInBackground(
+    _ draft: Draft, _ writer: ([(String, Value)]) throws(StoreError) -> PendingCommit
+  ) throws(ScreenError) {
+    guard !isCommitting else { throw .notApplicable("the screen is saving") }
+    if let failure = draft.validate() {
+      notice = Self.notice(for: .invalid(failure))
+      throw .invalid(failure)
+    }
+    let pending: PendingCommit
+    do { pending = try writer(draft.pendingValues) } catch {
+      notice = Self.notice(for: .store(error))
+      throw .store(error)
+    }
+    isCommitting = true
+    notice = nil
+    model.perform(pending.operation) { [weak self, weak draft] result in
+      guard let self else { return }
+      self.isCommitting = false
+      switch result {
+      case .success:
+        do throws(ScreenError) {
+          // The store has the values: the draft lets them go (and writes its children's).
+          try draft?.commit(through: { _ throws(StoreError) in })
+          try self.afterCommit?(self)
+          self.notice = nil
+          self.close()
+        } catch {
+          self.notice = Self.notice(for: error)
+        }
+      case .failure(let error):
+        pending.rollback()
+        draft?.markRefusal(error)
+        self.notice = Self.notice(for: .store(error))
+      }
+    }
+  }
+
+  /// Leaves the navigator, when the screen is still on top of it or in its detail pane.
+  private func close() {
+    guard let navigator, self !== navigator.stack.first,
+      navigator.top === self || navigator.detail === self
+    else { return }
+    navigator.pop(self)
+  }
+}

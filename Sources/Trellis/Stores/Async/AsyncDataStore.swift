@@ -1,0 +1,86 @@
+/// A store whose operations take time: a web service, a remote database.
+///
+/// The same operations as ``DataStore``, with the same ``FetchOptions`` and ``StoreChange``s,
+/// each awaited instead of returning at once. Items are read a page at a time: a page says
+/// how to ask for the next one (``StorePage/next``), which is what a service's next-page link
+/// is. A section over an async store never blocks: it shows a loading row while a page is
+/// under way, the page when it arrives, and an error row with a retry when it fails.
+///
+/// ```swift
+/// let section = ArrayOfObjectsSection(store: service, definition: contactDefinition)
+/// section.fetchOptions.batchSize = 7  // asks the service for pages of 7
+/// ```
+///
+/// Conforming stores are shared between isolation domains: they keep their state behind a
+/// lock, and report changes from whatever task made them.
+public protocol AsyncDataStore: AnyObject, Sendable {
+  /// The definition of the store's items, when the store knows it.
+  var itemsDefinition: DataDefinition? { get }
+  /// One page of the items matching `options`: the first when `token` is `nil`, else the page
+  /// a previous page's ``StorePage/next`` named. `options.batchSize` asks for a page size.
+  func fetchPage(_ options: FetchOptions, from token: PageToken?) async throws(StoreError)
+    -> StorePage
+  /// How many items match `options`, when the store can tell.
+  func count(_ options: FetchOptions) async throws(StoreError) -> Int
+  /// A new item that is not in the store yet. Making one needs no round trip.
+  func create() throws(StoreError) -> Value
+  /// Inserts an item at `index` of the unfiltered order (the end when `nil`). The item then
+  /// carries what the store gave it (an id).
+  func insert(_ item: Value, at index: Int?) async throws(StoreError)
+  /// Writes changed values of an item that is in the store; the item takes them only when the
+  /// store accepted them.
+  func update(_ item: Value, values: [String: Value]) async throws(StoreError)
+  /// Deletes an item.
+  func delete(_ item: Value) async throws(StoreError)
+  /// Moves the item at `source` to `destination`, in the unfiltered order.
+  func move(from source: Int, to destination: Int) async throws(StoreError)
+  /// Whether the store keeps an order a person can change.
+  var supportsMoving: Bool { get }
+  /// Whether the store applies `filter` itself (a search it sends to the service, say); when
+  /// not, a section asks for every item and keeps the matching ones of the pages it loaded.
+  func translates(_ filter: ItemFilter) -> Bool
+  /// Calls `handler` after every change, from whatever task made it.
+  func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> ObservationToken
+}
+
+extension AsyncDataStore {
+  public func translates(_ filter: ItemFilter) -> Bool { false }
+  public var supportsMoving: Bool { false }
+
+  public func move(from source: Int, to destination: Int) async throws(StoreError) {
+    throw .unsupported("moving items")
+  }
+}
+
+/// One page of an async store's items, and how to ask for the next.
+public struct StorePage: Sendable {
+  /// The page's items, in order.
+  public var items: [Value]
+  /// What to pass to ``AsyncDataStore/fetchPage(_:from:)`` for the next page; `nil` on the
+  /// last page.
+  public var next: PageToken?
+  /// How many items match in all, when the store said.
+  public var totalCount: Int?
+
+  /// Creates a page.
+  public init(items: [Value], next: PageToken?, totalCount: Int? = nil) {
+    self.items = items
+    self.next = next
+    self.totalCount = totalCount
+  }
+}
+
+/// Where the next page starts: an offset, or an address the store gave (a next-page link).
+public enum PageToken: Hashable, Sendable, CustomStringConvertible {
+  /// The next page starts after this many items.
+  case offset(Int)
+  /// The next page is at this address.
+  case url(String)
+
+  public var description: String {
+    switch self {
+    case .offset(let offset): "offset \(offset)"
+    case .url(let url): url
+    }
+  }
+}

@@ -1,0 +1,191 @@
+extension AsyncStoreCache {
+  /// Applies what arrived since the last call to the items, on the section's domain, and
+  /// returns the changes in the items' order: pages append their new items (an item a page
+  /// repeats is listed once), a refresh replaces the list, a failed load becomes the failure.
+  package func takeChanges() -> [StoreChange] {
+    state.withLock { state in
+      var changes: [StoreChange] = []
+      let arrivals = state.arrivals
+      state.arrivals = []
+      for arrival in arrivals {
+        Self.apply(arrival, to: &state, changes: &changes)
+      }
+      return changes
+    }
+  }
+
+  private static func apply(_ arrival: Arrival, to state: inout State, changes: inout [StoreChange])
+  {
+    switch arrival {
+    case .page(let page, let load, let generation):
+      guard generation == state.generation, state.loading == load else { return }
+      state.loading = nil
+      state.task = nil
+      state.totalCount = page.totalCount ?? state.totalCount
+      switch load {
+      case .firstPage, .refresh:
+        // The list starts again from this page.
+        if !state.items.isEmpty { changes.append(.reloaded) }
+        state.items = []
+        state.listed = []
+        state.followed = []
+      case .nextPage(let token):
+        state.followed.insert(token)
+      }
+      for item in page.items where state.listed.insert(item).inserted {
+        changes.append(.inserted(state.items.count, item: item))
+        state.items.append(item)
+      }
+      state.next = page.next
+      state.isExhausted = page.next == nil
+      if let next = page.next, state.followed.contains(next) {
+        // A next link that points back to a page already read would loop for ever.
+        state.isExhausted = true
+        state.failure = (
+          .failed("the next-page link \(next) points back to a page already read"), load
+        )
+      }
+    case .failed(let error, let load, let generation):
+      guard generation == state.generation, state.loading == load else { return }
+      state.loading = nil
+      state.task = nil
+      state.failure = (error, load)
+    case .inserted(let item):
+      guard state.listed.insert(item).inserted else { return }
+      changes.append(.inserted(state.items.count, item: item))
+      state.items.append(item)
+    case .updated(let item):
+      guard let index = state.items.firstIndex(of: item) else { return }
+      changes.append(.updated(index, item: item))
+    case .deleted(let item):
+      guard let index = state.items.firstIndex(of: item) else { return }
+      state.items.remove(at: index)
+      state.listed.remove(item)
+      changes.append(.deleted(index, item: item))
+    case .restore(let item, let index, _):
+      guard state.listed.insert(item).inserted else { return }
+      let at = Swift.min(index, state.items.count)
+      state.items.insert(item, at: at)
+      changes.append(.inserted(at, item: item))
+    case .unmove(let item, let destination, _):
+      guard let source = state.items.firstIndex(of: item) else { return }
+      let to = Swift.min(destination, state.items.count - 1)
+      state.items.insert(state.items.remove(at: source), at: to)
+      changes.append(.moved(source, to))
+    }
+  }
+
+  /// Follows the source's own reports: another list's write through the same store.
+  func sourceChanged(_ change: StoreChange) {
+    switch change {
+    case .inserted(_, let item?): arrive(.inserted(item))
+    case .updated(_, let item?): arrive(.updated(item))
+    case .deleted(_, let item?): arrive(.deleted(item))
+    case .inserted(_, nil), .updated(_, nil), .deleted(_, nil), .moved, .reloaded:
+      // Where the change lands is not known: the list reads its pages again.
+      refresh()
+    }
+  }
+
+  // MARK: Writing
+
+  package func create() throws(StoreError) -> Value { try source.create() }
+
+  /// Inserts `item` and waits for the store: the list shows it once the store has it.
+  package func insertAwaiting(_ item: Value) async throws(StoreError) {
+    try await source.insert(item, at: nil)
+    arrive(.inserted(item))
+  }
+
+  /// Writes `values` and waits for the store, which gives the item the values only when it
+  /// accepts them.
+  package func updateAwaiting(_ item: Value, values: [String: Value]) async throws(StoreError) {
+    try await source.update(item, values: values)
+    arrive(.updated(item))
+  }
+
+  /// Inserts in the background; the list shows the item when the store has it, and the
+  /// notice says why when it refuses.
+  package func insert(_ item: Value, at index: Int?) throws(StoreError) {
+    let source = source
+    write { cache in
+      do throws(StoreError) {
+        try await source.insert(item, at: index)
+        cache?.arrive(.inserted(item))
+      } catch {
+        cache?.refused("Could not add \(cache?.name(of: item) ?? "the item")", error)
+      }
+    }
+  }
+
+  /// Writes in the background; the notice says why when the store refuses.
+  package func update(_ item: Value, values: [String: Value]) throws(StoreError) {
+    let source = source
+    write { cache in
+      do throws(StoreError) {
+        try await source.update(item, values: values)
+        cache?.arrive(.updated(item))
+      } catch {
+        cache?.refused("Could not save \(cache?.name(of: item) ?? "the item")", error)
+      }
+    }
+  }
+
+  /// Deletes at once from the list, then from the store; a refusal puts the item back where
+  /// it was, with a notice.
+  package func delete(_ item: Value) throws(StoreError) {
+    let index: Int = try state.withLock { state throws(StoreError) in
+      guard let index = state.items.firstIndex(of: item) else {
+        throw .notFound("the item is not in the list")
+      }
+      state.items.remove(at: index)
+      state.listed.remove(item)
+      state.notice = nil
+      return index
+    }
+    observers.notify(.deleted(index, item: item))
+    let source = source
+    write { cache in
+      do throws(StoreError) { try await source.delete(item) } catch {
+        guard let cache else { return }
+        let message = "Could not delete \(cache.name(of: item)): \(error.description)"
+        cache.arrive(.restore(item, at: index, message: message))
+      }
+    }
+  }
+
+  /// Moves at once in the list, then in the store; a refusal moves the item back.
+  package func move(from source: Int, to destination: Int) throws(StoreError) {
+    let item: Value = try state.withLock { state throws(StoreError) in
+      guard state.items.indices.contains(source), state.items.indices.contains(destination) else {
+        throw .indexOutOfRange(Swift.max(source, destination), count: state.items.count)
+      }
+      let item = state.items.remove(at: source)
+      state.items.insert(item, at: destination)
+      state.notice = nil
+      return item
+    }
+    observers.notify(.moved(source, destination))
+    let store = self.source
+    write { cache in
+      do throws(StoreError) { try await store.move(from: source, to: destination) } catch {
+        guard let cache else { return }
+        let message = "Could not move \(cache.name(of: item)): \(error.description)"
+        cache.arrive(.unmove(item, to: source, message: message))
+      }
+    }
+  }
+
+  private func refused(_ what: String, _ error: StoreError) {
+    state.withLock { $0.notice = "\(what): \(error.description)" }
+    observers.notify(.reloaded)
+  }
+
+  /// An item's name in a notice: its title as the store's definition reads it, quoted.
+  func name(of item: Value) -> String {
+    guard let title = source.itemsDefinition?.title(of: item), !title.isEmpty else {
+      return "the item"
+    }
+    return "“\(title)”"
+  }
+}

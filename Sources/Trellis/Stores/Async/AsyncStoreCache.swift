@@ -1,0 +1,232 @@
+/// The pages a list has loaded from an ``AsyncDataStore``, served to the list at once while the
+/// next ones load in the background.
+///
+/// A section over an async store reads this cache as its ``DataStore``. The cache keeps one
+/// query (order, filter, page size): a fetch with another query starts over, and the load under
+/// way for the old one is cancelled and its result dropped. Loads run as tasks; what they bring
+/// waits in the cache until the section takes it on its own domain (``takeChanges()``), so that
+/// every change to the list happens on that domain, in order, as precise insertions.
+///
+/// Deletes and moves are optimistic: the list changes at once, the store is asked in the
+/// background, and a refusal puts the item back with a notice saying why. Inserts and updates
+/// from a detail screen are awaited instead (``insertAwaiting(_:)``,
+/// ``updateAwaiting(_:values:)``): the screen keeps its draft until the store accepts it.
+package final class AsyncStoreCache: DataStore, Sendable {
+  /// What a load is for.
+  package enum Load: Hashable, Sendable {
+    case firstPage
+    case nextPage(PageToken)
+    case refresh
+  }
+
+  /// What arrived from the background, to be applied on the section's domain.
+  enum Arrival: Sendable {
+    /// A page of the query with this generation, for this load.
+    case page(StorePage, load: Load, generation: Int)
+    /// A load failed.
+    case failed(StoreError, load: Load, generation: Int)
+    /// The store has this item now (inserted here or elsewhere).
+    case inserted(Value)
+    /// The store changed this item.
+    case updated(Value)
+    /// The store no longer has this item.
+    case deleted(Value)
+    /// A delete the store refused: the item goes back.
+    case restore(Value, at: Int, message: String)
+    /// A move the store refused: it is undone.
+    case unmove(Value, to: Int, message: String)
+  }
+
+  struct State {
+    var query: String?
+    var options = FetchOptions()
+    var items: [Value] = []
+    var listed: Set<Value> = []
+    var next: PageToken?
+    var followed: Set<PageToken> = []
+    var isExhausted = false
+    var loading: Load?
+    var failure: (error: StoreError, load: Load)?
+    var generation = 0
+    var task: Task<Void, Never>?
+    var arrivals: [Arrival] = []
+    var notice: String?
+    var totalCount: Int?
+    var sourceObservation: ObservationToken?
+    /// Writes sent in the background and not answered yet.
+    var writesUnderWay = 0
+  }
+
+  /// The store the pages come from.
+  package let source: any AsyncDataStore
+  let state = Locked(State())
+  let observers = ObserverList<StoreChange>()
+
+  /// A cache over `source`, following its changes.
+  package init(source: any AsyncDataStore) {
+    self.source = source
+    let token = source.observe { [weak self] change in self?.sourceChanged(change) }
+    state.withLock { $0.sourceObservation = token }
+  }
+
+  deinit {
+    state.withLock { $0.task?.cancel() }
+  }
+
+  package var itemsDefinition: DataDefinition? { source.itemsDefinition }
+  package var supportsMoving: Bool { source.supportsMoving }
+
+  package func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> ObservationToken {
+    observers.add(handler)
+  }
+
+  // MARK: Reading
+
+  /// Where the loading stands: whether more can be loaded, what is under way or failed.
+  package struct Status: Sendable {
+    package var hasMore: Bool
+    package var loading: Load?
+    package var failure: StoreError?
+    package var notice: String?
+    package var totalCount: Int?
+  }
+
+  /// The status, without taking what arrived.
+  package var status: Status {
+    state.withLock { state in
+      Status(
+        hasMore: state.next != nil && !state.isExhausted, loading: state.loading,
+        failure: state.failure?.error, notice: state.notice, totalCount: state.totalCount)
+    }
+  }
+
+  /// The items loaded for `options` and the status, starting the first page when the query is
+  /// new (and dropping what the old one loaded or is loading). Applies what arrived meanwhile.
+  package func window(_ options: FetchOptions) -> (items: [Value], status: Status) {
+    let query = Self.query(options)
+    let start: Bool = state.withLock { state in
+      guard state.query != query else { return false }
+      state.task?.cancel()
+      state = State(
+        query: query, options: options, generation: state.generation + 1,
+        arrivals: state.arrivals.filter(\.outlivesQuery), notice: state.notice,
+        sourceObservation: state.sourceObservation, writesUnderWay: state.writesUnderWay)
+      return true
+    }
+    if start { load(.firstPage) }
+    _ = takeChanges()
+    return (state.withLock { $0.items }, status)
+  }
+
+  package func fetch(_ options: FetchOptions) throws(StoreError) -> [Value] {
+    window(options).items
+  }
+
+  package func count(_ options: FetchOptions) throws(StoreError) -> Int {
+    try fetch(options).count
+  }
+
+  /// Loads the page after the last one loaded, unless one is under way or none is left.
+  package func loadNextPage() {
+    let token: PageToken? = state.withLock { state in
+      guard state.loading == nil, !state.isExhausted else { return nil }
+      return state.next
+    }
+    if let token { load(.nextPage(token)) }
+  }
+
+  /// Loads the first page again; the list keeps what it shows until the page arrives, which
+  /// then replaces it.
+  package func refresh() {
+    load(.refresh)
+  }
+
+  /// Runs the load that failed again.
+  package func retry() {
+    let failed: Load? = state.withLock { state in
+      defer { state.failure = nil }
+      return state.failure?.load
+    }
+    load(failed ?? .firstPage)
+  }
+
+  /// Forgets the notice of a refused edit.
+  package func dismissNotice() {
+    state.withLock { $0.notice = nil }
+  }
+
+  private func load(_ load: Load) {
+    let started: (Int, FetchOptions)? = state.withLock { state in
+      if case .nextPage = load, state.loading != nil { return nil }
+      state.task?.cancel()
+      state.generation += 1
+      state.loading = load
+      state.failure = nil
+      return (state.generation, state.options)
+    }
+    guard let (generation, options) = started else { return }
+    let source = source
+    let token: PageToken? = if case .nextPage(let token) = load { token } else { nil }
+    var sent = options
+    if let filter = options.filter, !source.translates(filter) { sent.filter = nil }
+    let task = Task { [weak self] in
+      let arrival: Arrival
+      do throws(StoreError) {
+        let page = try await source.fetchPage(sent, from: token)
+        arrival = .page(page, load: load, generation: generation)
+      } catch {
+        arrival = .failed(error, load: load, generation: generation)
+      }
+      guard !Task.isCancelled else { return }
+      self?.arrive(arrival)
+    }
+    state.withLock { state in
+      if state.generation == generation, state.loading == load { state.task = task }
+    }
+  }
+
+  /// Queues what arrived and tells the section, which takes it on its domain.
+  func arrive(_ arrival: Arrival) {
+    state.withLock { state in
+      state.arrivals.append(arrival)
+      switch arrival {
+      case .restore(_, _, let message), .unmove(_, _, let message): state.notice = message
+      default: break
+      }
+    }
+    observers.notify(.reloaded)
+  }
+
+  /// Whether a load or a write is under way, or something arrived that the list has not
+  /// taken yet.
+  package var isBusy: Bool {
+    state.withLock { $0.loading != nil || $0.writesUnderWay > 0 || !$0.arrivals.isEmpty }
+  }
+
+  /// Runs a write in the background, counted while it is under way.
+  func write(_ operation: @escaping @Sendable (AsyncStoreCache?) async -> Void) {
+    state.withLock { $0.writesUnderWay += 1 }
+    Task { [weak self] in
+      await operation(self)
+      self?.state.withLock { $0.writesUnderWay -= 1 }
+    }
+  }
+
+  static func query(_ options: FetchOptions) -> String {
+    let sort = options.sort.map { ($0.ascending ? "+" : "-") + $0.keyPath }
+    return [
+      sort.joined(separator: ","), options.filter?.description ?? "",
+      options.batchSize.map(String.init) ?? "",
+    ].joined(separator: "\u{1}")
+  }
+}
+
+extension AsyncStoreCache.Arrival {
+  /// Whether the arrival still applies when the list starts over with another query.
+  var outlivesQuery: Bool {
+    switch self {
+    case .page, .failed, .restore, .unmove: false
+    case .inserted, .updated, .deleted: true
+    }
+  }
+}

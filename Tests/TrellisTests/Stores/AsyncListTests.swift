@@ -1,0 +1,172 @@
+import Testing
+import Trellis
+import TrellisExamples
+import TrellisTesting
+
+/// A list over an async store: pages load in the background while the screen shows a loading
+/// row, a failed load offers a retry, deletes are optimistic and rolled back when refused, and
+/// a detail screen's Done waits for the store and loses nothing when it refuses.
+@Suite("Lists over async stores")
+struct AsyncListTests {
+  struct Fixture {
+    let app: HeadlessApp
+    let memory: MemoryStore
+    let service: AsyncStoreWrapper
+    let section: ArrayOfObjectsSection
+  }
+
+  static func fixture(
+    count: Int = 20, batch: Int? = 7, latency: Duration = .milliseconds(2)
+  ) throws -> Fixture {
+    let definition = try TasksApp.taskDefinition()
+    let tasks = (1...max(count, 1)).prefix(count).map { TaskItem(name: "Task \($0)") }
+    let memory = MemoryStore(objects: tasks, definition: definition)
+    let service = AsyncStoreWrapper(memory, latency: latency)
+    let section = ArrayOfObjectsSection(store: service, definition: definition)
+    section.fetchOptions.batchSize = batch
+    section.placeholderText = "No tasks"
+    section.addItemText = "New task"
+    let model = TableModel(title: "Tasks")
+    model.addSection(section)
+    let app = HeadlessApp(navigator: Navigator(root: Screen(model: model, navigationBar: .none)))
+    return Fixture(app: app, memory: memory, service: service, section: section)
+  }
+
+  static func names(_ range: ClosedRange<Int>) -> [String] { range.map { "Task \($0)" } }
+
+  @Test func pagesLoadInTheBackgroundWithALoadingRow() async throws {
+    let f = try Self.fixture(latency: .milliseconds(20))
+    #expect(f.app.texts == [["Loading…", "New task"]], "the screen shows at once")
+    #expect(f.section.loadState == .loading(.firstPage))
+    try await f.app.settle()
+    #expect(f.app.texts == [Self.names(1...7) + ["Load more…", "New task"]])
+    #expect(f.section.loadState == .loaded)
+
+    try f.app.tap("Load more…")
+    #expect(f.app.texts == [Self.names(1...7) + ["Loading…", "New task"]])
+    try await f.app.settle()
+    #expect(f.app.texts == [Self.names(1...14) + ["Load more…", "New task"]])
+    try f.app.tap("Load more…")
+    try await f.app.settle()
+    #expect(f.app.texts == [Self.names(1...20) + ["New task"]], "the last page has no next")
+    #expect(f.app.host.violations.isEmpty)
+  }
+
+  @Test func anEmptyStoreShowsThePlaceholderOnlyOnceLoaded() async throws {
+    let f = try Self.fixture(count: 0)
+    #expect(f.app.texts == [["Loading…", "New task"]])
+    try await f.app.settle()
+    #expect(f.app.texts == [["No tasks", "New task"]])
+    #expect(f.section.loadState == .empty)
+  }
+
+  @Test func aFailedLoadShowsTheErrorAndRetries() async throws {
+    let f = try Self.fixture()
+    f.service.failNext(.fetch, with: .failed("the server answered 500"))
+    try await f.app.settle()
+    #expect(f.app.texts == [["Could not load: the server answered 500", "No tasks", "New task"]])
+    let errorRow = try #require(f.app.row("Could not load: the server answered 500"))
+    #expect(errorRow.detail == "Tap to try again")
+    try f.app.tap("Could not load: the server answered 500")
+    try await f.app.settle()
+    #expect(f.app.texts == [Self.names(1...7) + ["Load more…", "New task"]])
+
+    // A failed next page keeps the rows shown.
+    f.service.failNext(.fetch, with: .failed("timed out"))
+    try f.app.tap("Load more…")
+    try await f.app.settle()
+    #expect(f.app.texts == [Self.names(1...7) + ["Could not load: timed out", "New task"]])
+    try f.app.tap("Could not load: timed out")
+    try await f.app.settle()
+    #expect(f.app.texts == [Self.names(1...14) + ["Load more…", "New task"]])
+  }
+
+  @Test func aNewSearchSupersedesTheLoadUnderWay() async throws {
+    let f = try Self.fixture(count: 30, batch: nil, latency: .milliseconds(30))
+    try await f.app.settle()
+    try f.app.send(.search("Task 1"))
+    try f.app.send(.search("Task 2"))
+    #expect(f.section.loadState == .loading(.firstPage))
+    try await f.app.settle()
+    #expect(f.app.texts == [["Task 2"] + Self.names(20...29) + ["New task"]])
+  }
+
+  @Test func aDeleteIsOptimisticAndARefusalPutsTheItemBack() async throws {
+    let f = try Self.fixture(count: 3, latency: .milliseconds(10))
+    try await f.app.settle()
+    f.service.failNext(.delete, with: .refused("Task 2 is shared"))
+    try f.app.send(.delete(ItemPath(item: 1, section: 0)))
+    #expect(f.app.texts == [["Task 1", "Task 3", "New task"]], "gone at once")
+    try await f.app.settle()
+    #expect(
+      f.app.texts == [
+        ["Task 1", "Task 2", "Task 3", "Could not delete “Task 2”: Task 2 is shared", "New task"]
+      ])
+    #expect(try f.memory.count(FetchOptions()) == 3)
+    try f.app.tap("Could not delete “Task 2”: Task 2 is shared")
+    try await f.app.settle()
+    #expect(f.app.texts == [["Task 1", "Task 2", "Task 3", "New task"]])
+
+    try f.app.send(.delete(ItemPath(item: 0, section: 0)))
+    try await f.app.settle()
+    #expect(f.app.texts == [["Task 2", "Task 3", "New task"]])
+    #expect(try f.memory.count(FetchOptions()) == 2)
+  }
+
+  @Test func doneWaitsForTheStoreAndARefusalKeepsTheDraft() async throws {
+    let f = try Self.fixture(count: 2, latency: .milliseconds(10))
+    try await f.app.settle()
+    try f.app.tap("Task 1")
+    try await f.app.settle()
+    try f.app.enter("Task one", at: "Name")
+    f.service.failNext(.update, with: .refusedValue(property: "name", message: "Name is taken"))
+    try f.app.send(.done)
+    #expect(f.app.navigator.stack.count == 2, "the screen waits for the store")
+    #expect(f.app.top.snapshot().notice == "Saving…")
+    #expect(!f.app.top.snapshot().isDoneEnabled)
+    try await f.app.settle()
+    #expect(f.app.navigator.stack.count == 2, "a refusal keeps the screen")
+    #expect(f.app.top.snapshot().notice == "Name is taken")
+    #expect(f.app.row("Name")?.value == "Task one", "and the typed value")
+    #expect(f.app.top.draft?.message("name") == "Name is taken")
+
+    try f.app.enter("Task uno", at: "Name")
+    try f.app.send(.done)
+    try await f.app.settle()
+    #expect(f.app.navigator.stack.count == 1)
+    #expect(f.app.texts == [["Task uno", "Task 2", "New task"]])
+  }
+
+  @Test func aNewItemIsListedOnceTheStoreHasIt() async throws {
+    let f = try Self.fixture(count: 2, latency: .milliseconds(10))
+    try await f.app.settle()
+    try f.app.tap("New task")
+    try f.app.enter("Buy milk", at: "Name")
+    f.service.failNext(.insert, with: .failed("offline"))
+    try f.app.send(.done)
+    try await f.app.settle()
+    #expect(f.app.navigator.stack.count == 2)
+    #expect(f.app.top.snapshot().notice == "offline")
+    #expect(try f.memory.count(FetchOptions()) == 2)
+    try f.app.send(.done)
+    try await f.app.settle()
+    #expect(f.app.navigator.stack.count == 1)
+    #expect(f.app.texts == [["Task 1", "Task 2", "Buy milk", "New task"]])
+    #expect(try f.memory.count(FetchOptions()) == 3)
+  }
+
+  @Test func anotherListsWriteReachesThisOne() async throws {
+    let f = try Self.fixture(count: 2)
+    try await f.app.settle()
+    let definition = try TasksApp.taskDefinition()
+    let second = ArrayOfObjectsSection(store: f.service, definition: definition)
+    let model = TableModel()
+    model.addSection(second)
+    let app2 = HeadlessApp(navigator: Navigator(root: Screen(model: model)))
+    try await app2.settle()
+    try app2.send(.delete(ItemPath(item: 0, section: 0)))
+    try await app2.settle()
+    try await f.app.settle()
+    #expect(f.app.texts == [["Task 2", "New task"]])
+  }
+}
