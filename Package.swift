@@ -18,6 +18,7 @@ let package = Package(
     .library(name: "TrellisTesting", targets: ["TrellisTesting"]),
     .library(name: "TrellisSQLite", targets: ["TrellisSQLite"]),
     .library(name: "TrellisWeb", targets: ["TrellisWeb"]),
+    .library(name: "TrellisWebService", targets: ["TrellisWebService"]),
     .library(name: "TrellisUIKit", targets: ["TrellisUIKit"]),
     .executable(name: "trellis", targets: ["trellis"]),
     .executable(name: "trellis-demo", targets: ["trellis-demo"]),
@@ -31,6 +32,7 @@ let package = Package(
       url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.0.0"),
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
     .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
+    .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.21.0"),
   ],
   targets: [
     // The diff engine: snapshots in, staged changesets out. Standard library only.
@@ -78,6 +80,15 @@ let package = Package(
     .target(
       name: "TrellisSQLite",
       dependencies: ["Trellis", .product(name: "GRDB", package: "GRDB.swift")]
+    ),
+
+    // Lists and forms over REST APIs: the web-service store, on AsyncHTTPClient.
+    .target(
+      name: "TrellisWebService",
+      dependencies: [
+        "Trellis", "TrellisDocuments",
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+      ]
     ),
 
     // Hosts.

@@ -7,13 +7,13 @@ import TrellisValues
 /// readers reject fractions; reading accepts a fraction (`2026-01-31T12:00:00.25Z`). Arithmetic
 /// is done on whole days and seconds, without a formatter or calendar, so it is exact and safe
 /// to use from any thread.
-enum DocumentDate {
+package enum DocumentDate {
   private static let secondsPerDay: Int64 = 86_400
   /// Days from 1970-01-01 to 2001-01-01, the reference date of `Date`.
   private static let referenceDay: Int64 = 11_323
 
   /// The text of `date`, or `nil` when its year is outside 1...9999.
-  static func string(from date: Date) -> String? {
+  package static func string(from date: Date) -> String? {
     let interval = date.timeIntervalSinceReferenceDate
     guard interval.isFinite, abs(interval) < 1e12 else { return nil }
     let whole = interval.rounded(.down)
@@ -29,7 +29,7 @@ enum DocumentDate {
   }
 
   /// The date written as `YYYY-MM-DDTHH:MM:SS[.fraction]Z`, or `nil`.
-  static func date(from text: String) -> Date? {
+  package static func date(from text: String) -> Date? {
     let bytes = Array(text.utf8)
     guard bytes.count >= 20, bytes.last == UInt8(ascii: "Z") else { return nil }
     func number(_ range: Range<Int>) -> Int64? {

@@ -206,8 +206,11 @@ public final class Draft {
 
   /// Marks a value the store refused on its row, like a validation message.
   func markRefusal(_ error: StoreError) {
-    if case .refusedValue(let property, let message) = error {
-      cell(property).message = message
+    switch error {
+    case .refusedValue(let property, let message): cell(property).message = message
+    case .refusedValues(let messages):
+      for (property, message) in messages { cell(property).message = message }
+    default: break
     }
   }
 

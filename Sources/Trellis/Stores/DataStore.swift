@@ -80,6 +80,9 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The store refused the value of one property (a unique value already taken): the message
   /// belongs on that property's row.
   case refusedValue(property: String, message: String)
+  /// The store refused several values (a web service's 400 with a message per field): each
+  /// message belongs on its property's row.
+  case refusedValues([String: String])
 
   public var description: String {
     switch self {
@@ -91,6 +94,9 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case .failed(let why): why
     case .refused(let why): why
     case .refusedValue(_, let message): message
+    case .refusedValues(let messages):
+      messages.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
+        .joined(separator: "\n")
     }
   }
 }

@@ -1,0 +1,102 @@
+import Trellis
+
+/// The objects of a REST API as an ``AsyncDataStore``: lists read them a page at a time,
+/// following the service's own next-page links, and detail screens write them back.
+///
+/// ```swift
+/// let service = WebServiceDefinition.djangoREST(
+///   baseURL: "http://127.0.0.1:8000/", resource: "api/contacts/", keys: "name;email;city")
+/// let store = try WebServiceStore(service)
+/// let section = ArrayOfObjectsSection(store: store, definition: store.itemsDefinition!)
+/// section.fetchOptions.batchSize = 7
+/// ```
+///
+/// Each object is a ``DocumentObject`` holding the JSON object's values, and one identity is
+/// one object: a page that repeats an object, or a refresh, brings the same instance back with
+/// its new values, so rows stay put.
+public final class WebServiceStore: AsyncDataStore {
+  /// What the service is and how to talk to it.
+  public let definition: WebServiceDefinition
+  /// The definition of the objects: the keys string's properties.
+  public let itemsDefinition: DataDefinition?
+  let transport: any HTTPTransport
+  let observers = ObserverList<StoreChange>()
+  /// Every object read or written, by identity, while something holds it.
+  let objects = Locked<[String: WeakObject]>([:])
+  /// The keys string's keys, which a refusal's messages may name.
+  let keys: [String]
+
+  struct WeakObject {
+    weak var object: DocumentObject?
+  }
+
+  /// A store of `definition`'s objects, sent through `transport`.
+  ///
+  /// - Throws: the definition's problems, each located and with a suggestion: an address that
+  ///   does not parse, a keys string that does not.
+  public init(
+    _ definition: WebServiceDefinition, transport: any HTTPTransport = AsyncHTTPTransport()
+  ) throws(DiagnosticList) {
+    try definition.check()
+    self.definition = definition
+    self.transport = transport
+    var items = try DataDefinition.dictionary(keys: definition.resultsDictionaryKeyNamesString)
+    items.name = definition.name
+    keys = items.properties.filter { !$0.isCustom }.map(\.name)
+    if items.titlePropertyNames.isEmpty, let first = keys.first {
+      items.titlePropertyNames = [first]
+    }
+    itemsDefinition = items
+  }
+
+  public func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> ObservationToken {
+    observers.add(handler)
+  }
+
+  /// A new object holding every key, empty; it has no identity until it is inserted.
+  public func create() throws(StoreError) -> Value {
+    guard definition.createObject != nil else { throw .unsupported("this service is read-only") }
+    let entries = keys.map { ($0, Value.null) }
+    return .object(ObjectReference(DocumentObject(.dictionary(ValueDictionary(entries)))))
+  }
+
+  /// Whether a search is sent to the service: only a search text, when the service has a
+  /// search parameter.
+  public func translates(_ filter: ItemFilter) -> Bool {
+    guard definition.searchParameterName != nil else { return false }
+    if case .search = filter.term { return true }
+    return false
+  }
+
+  /// The object for `entries`: the one already known by its identity, with the new values,
+  /// or a new one.
+  func object(for entries: ValueDictionary) -> DocumentObject {
+    let id = Self.identity(entries[definition.idKeyName])
+    return objects.withLock { objects in
+      if let id, let known = objects[id]?.object {
+        if known.root != .dictionary(entries) { known.replaceRoot(.dictionary(entries)) }
+        return known
+      }
+      let made = DocumentObject(.dictionary(entries))
+      if let id { objects[id] = WeakObject(object: made) }
+      if objects.count > 4096 && objects.count.isMultiple(of: 1024) {
+        objects = objects.filter { $0.value.object != nil }
+      }
+      return made
+    }
+  }
+
+  /// An identity as a key: the id's text.
+  static func identity(_ value: Value?) -> String? {
+    guard let value, value != .null else { return nil }
+    return value.displayText
+  }
+
+  /// The document object an item is, or an error naming what it is instead.
+  static func document(_ item: Value) throws(StoreError) -> DocumentObject {
+    guard case .object(let ref) = item, let object = ref.object as? DocumentObject else {
+      throw .invalidItem("a web service's items are the objects it made, not \(item.type)")
+    }
+    return object
+  }
+}
