@@ -181,6 +181,14 @@ let package = Package(
         .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
       ]
     ),
+    .testTarget(
+      name: "TrellisWebServiceTests",
+      dependencies: [
+        "TrellisWebService", "TrellisTesting", "TrellisExamples",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
     .testTarget(name: "TrellisTestingTests", dependencies: ["TrellisTesting"]),
     .testTarget(
       name: "TrellisFuzzTargetsTests", dependencies: ["TrellisFuzzTargets", "TrellisTesting"]),
