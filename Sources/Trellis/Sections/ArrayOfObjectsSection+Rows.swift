@@ -46,7 +46,7 @@ extension ArrayOfObjectsSection {
       return row
     case .error where asyncCache != nil:
       // Selecting it loads again.
-      var row = Row(id: RowID(.null), kind: .loadMore, text: loadState.errorMessage)
+      var row = Row(id: RowID(.null), kind: .button, text: loadState.errorMessage)
       row.detailText = "Tap to try again"
       row.attributes.cellStyle = .subtitle
       return row
@@ -60,7 +60,7 @@ extension ArrayOfObjectsSection {
       return row
     case .notice:
       // Selecting it dismisses it.
-      var row = Row(id: RowID(.null), kind: .plain, text: asyncNotice)
+      var row = Row(id: RowID(.null), kind: .button, text: asyncNotice)
       row.detailText = "Tap to dismiss"
       row.attributes.cellStyle = .subtitle
       return row

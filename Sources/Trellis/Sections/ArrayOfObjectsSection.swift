@@ -482,7 +482,8 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
 
   public func loadMore() throws(StoreError) {
     if let asyncCache {
-      asyncCache.loadNextPage()
+      // After a failed page, "more" is that page again.
+      if case .failed = loadState { asyncCache.retry() } else { asyncCache.loadNextPage() }
       setNeedsRefresh()
       return
     }

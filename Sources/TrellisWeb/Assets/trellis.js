@@ -53,7 +53,31 @@
       case "rows": showRows(message); break;
       case "error": say(message.message); body.dataset.lastError = message.message; break;
     }
+    watchLoadMore();
     body.dataset.updates = String(Number(body.dataset.updates || "0") + 1);
+  }
+
+  // MARK: Loading more as the list scrolls
+
+  // A "Load more…" row that scrolls into view asks for the next page by itself, once; the row
+  // the next page brings is a new element, watched in turn.
+  var loadMoreWatcher = "IntersectionObserver" in window ? new IntersectionObserver(function (entries) {
+    entries.forEach(function (entry) {
+      var button = entry.target;
+      if (!entry.isIntersecting || button.disabled || button.dataset.requested) return;
+      var row = button.closest(".row");
+      if (!row || !button.closest(".screen:last-child")) return;
+      button.dataset.requested = "true";
+      send({ type: "loadMore", pane: paneOf(button), section: sectionOf(row) });
+    });
+  }) : null;
+
+  function watchLoadMore() {
+    if (!loadMoreWatcher) return;
+    app.querySelectorAll(".load-more:not([data-watched])").forEach(function (button) {
+      button.dataset.watched = "true";
+      loadMoreWatcher.observe(button);
+    });
   }
 
   function paneElement(name) {
@@ -530,6 +554,7 @@
   app.addEventListener("submit", function (event) { event.preventDefault(); });
 
   grow();
+  watchLoadMore();
   connect();
   setTimeout(refreshWindows, 50);
 })();

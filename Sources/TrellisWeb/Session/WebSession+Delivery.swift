@@ -87,6 +87,11 @@ extension WebSession {
   /// when the panes changed otherwise.
   func deliverPendingChanges() {
     guard isAttached else { return }
+    // What finished in the background runs first: a store's answer to Done closes its screen,
+    // and the panes below are then the ones to draw.
+    for (_, screen) in currentPanes where screen.model.hasPendingChanges {
+      screen.model.processChanges()
+    }
     let current = currentPanes
     guard current.count == panes.count else { return sendAppArea() }
     var moves: [(ClientMessage.Pane, Screen, Move)] = []

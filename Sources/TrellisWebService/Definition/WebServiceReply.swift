@@ -127,4 +127,75 @@ package enum WebServiceReply {
     }
     return result
   }
+
+  /// A short text of an answer's body, for an error message: its message if it is JSON with
+  /// one, else its first characters.
+  package static func detail(of body: [UInt8], url: String) -> String {
+    guard !body.isEmpty else { return "" }
+    if let json = try? WebServiceReply.json(body, url: url), case .dictionary(let entries) = json {
+      for key in ["detail", "error", "message", "title"] {
+        if let text = entries[key]?.stringValue { return ": \(text)" }
+      }
+      if let errors = entries["errors"]?.arrayValue {
+        return ": " + errors.map(\.displayText).joined(separator: "; ")
+      }
+    }
+    let text = String(decoding: body.prefix(120), as: UTF8.self)
+      .replacingOccurrences(of: "\n", with: " ")
+    return ": “\(text)”"
+  }
+
+  /// What a refusal (400) says, per field where it names fields the objects have: those
+  /// messages go on the rows they name.
+  package static func refusal(
+    _ body: [UInt8], format: WebServiceDefinition.ErrorFormat, keys: [String], url: String
+  ) -> StoreError {
+    guard let json = try? WebServiceReply.json(body, url: url) else {
+      return .refused("the service refused the values\(detail(of: body, url: url))")
+    }
+    var fields: [String: String] = [:]
+    var general: [String] = []
+    func place(_ message: String) {
+      if let key = keys.first(where: { mentions(message, $0) }) {
+        fields[key] = fields[key].map { $0 + " " + message } ?? message
+      } else {
+        general.append(message)
+      }
+    }
+    switch format {
+    case .fieldLists:
+      for (key, value) in json.dictionaryValue ?? [:] {
+        let messages = value.arrayValue?.map(\.displayText) ?? [value.displayText]
+        if keys.contains(key) {
+          fields[key] = messages.joined(separator: " ")
+        } else {
+          general += messages.map {
+            key == "detail" || key == "non_field_errors" ? $0 : "\(key): \($0)"
+          }
+        }
+      }
+    case .messageList(let key):
+      for message in json.dictionaryValue?[key]?.arrayValue ?? [] { place(message.displayText) }
+    case .message(let key):
+      if let message = json.dictionaryValue?[key]?.displayText { place(message) }
+    }
+    if !fields.isEmpty {
+      if !general.isEmpty, let first = fields.keys.sorted().first {
+        fields[first] = (fields[first] ?? "") + " " + general.joined(separator: " ")
+      }
+      if fields.count == 1, let (property, message) = fields.first {
+        return .refusedValue(property: property, message: message)
+      }
+      return .refusedValues(fields)
+    }
+    let text = general.isEmpty ? "the service refused the values" : general.joined(separator: " ")
+    return .refused(text)
+  }
+
+  /// Whether a message names `key` the way databases and frameworks do: `table.key`,
+  /// `'key'`, `"key"`, or `key:` at its start.
+  static func mentions(_ message: String, _ key: String) -> Bool {
+    message.contains(".\(key)") || message.contains("'\(key)'") || message.contains("\"\(key)\"")
+      || message.hasPrefix("\(key):") || message.hasPrefix("\(key) ")
+  }
 }
