@@ -32,7 +32,8 @@ extension StoreAPI {
   ///
   /// - Throws: 404 when the segment is not an integer or names no item.
   func item(_ id: String) throws -> Value {
-    guard id.count <= 20, let number = Int(id), let item = try identity.item(withID: number, in: store)
+    guard id.count <= 20, let number = Int(id),
+      let item = try identity.item(withID: number, in: store)
     else { throw StoreAPIResponse.notFound }
     return item
   }
@@ -44,18 +45,18 @@ extension StoreAPI {
     let query = request.query
     let size: Int
     if let text = query.value("page_size"), !text.isEmpty {
-      guard text.count <= 20, let asked = Int(text), asked >= 1 else {
+      // Whole numbers from 1 up; above the maximum (however large), the maximum.
+      guard text.allSatisfy({ $0.isASCII && $0.isNumber }), text.contains(where: { $0 != "0" })
+      else {
         throw StoreAPIResponse.detail(
           .badRequest, "Invalid page size: page_size must be a whole number from 1 up.")
       }
-      size = min(asked, maxPageSize)
+      size = min(Int(text) ?? maxPageSize, maxPageSize)
     } else {
       size = pageSize
     }
     var options = FetchOptions(sort: ordering(query.value("ordering")))
-    if let text = query.value("search"), !text.trimmingCharacters(in: .whitespaces).isEmpty {
-      options.filter = .search(text.trimmingCharacters(in: .whitespaces), in: searchKeys)
-    }
+    options.filter = search(query.value("search"))
     let count = try store.count(options)
     let pages = max(1, count / size + (count % size == 0 ? 0 : 1))
     let page: Int
@@ -83,6 +84,14 @@ extension StoreAPI {
     body["previous"] = page > 1 ? link(page == 2 ? nil : page - 1) : .null
     body["results"] = .array(results)
     return StoreAPIResponse(.ok, .dictionary(body))
+  }
+
+  /// The filter of a `search` parameter: as in Django REST framework, its terms (split at
+  /// spaces and commas) must each be in one of the search properties, ignoring case.
+  func search(_ text: String?) -> ItemFilter? {
+    let terms = (text ?? "").split(whereSeparator: { $0 == "," || $0.isWhitespace }).prefix(8)
+    let filters = terms.map { ItemFilter.search(String($0), in: searchKeys) }
+    return filters.dropFirst().reduce(filters.first) { all, next in all.map { $0 && next } }
   }
 
   /// The sort keys of an `ordering` parameter: served properties and `id`, `-` for
@@ -194,7 +203,14 @@ extension StoreAPI {
         messages.append((name, message))
       }
     }
-    if !messages.isEmpty { throw StoreAPIResponse.fieldErrors(messages) }
+    guard !messages.isEmpty else { return }
+    // In the definition's order, messages of no property last.
+    let order = definition.properties.map(\.name)
+    let rank = { (name: String) in order.firstIndex(of: name) ?? order.count }
+    throw StoreAPIResponse.fieldErrors(
+      messages.enumerated().sorted { a, b in
+        (rank(a.element.field), a.offset) < (rank(b.element.field), b.offset)
+      }.map(\.element))
   }
 
   /// The answer for a commit that failed.

@@ -129,7 +129,8 @@ public final class StoreAPI: Sendable {
   // MARK: Serving
 
   /// Runs one answer's store work where the store's calls belong.
-  typealias Perform = @Sendable (@escaping @Sendable () -> StoreAPIResponse) async ->
+  typealias Perform =
+    @Sendable (@escaping @Sendable () -> StoreAPIResponse) async ->
     StoreAPIResponse
 
   /// Adds the API's routes to `router`, answering on the API's own queue.

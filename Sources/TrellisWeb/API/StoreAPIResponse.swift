@@ -73,6 +73,7 @@ struct StoreAPIResponse: Error, Sendable {
         status: .internalServerError, headers: headers,
         body: .init(byteBuffer: ByteBuffer(bytes: text)))
     }
-    return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+    return Response(
+      status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
   }
 }
