@@ -12,6 +12,9 @@ import TrellisWeb
 /// its file.
 struct DemoApps {
   let webApps: [WebApp]
+  /// The Contacts table as a REST API, served at `DemoAPI.contactsURL`; its latency may change
+  /// while the demo runs.
+  let contactsAPI: StoreAPI
 
   init(
     databasePath: String, documentPath: String?, numberCount: Int,
@@ -57,9 +60,9 @@ struct DemoApps {
     }
     // The same table as a REST API (DemoAPI.contactsURL), on the server's port: what the API
     // changes, the Contacts windows show at once.
-    contacts.apis = [
-      try StoreAPI(store: contactStore, path: DemoAPI.contactsPath, latency: apiLatency)
-    ]
+    contactsAPI = try StoreAPI(
+      store: contactStore, path: DemoAPI.contactsPath, latency: apiLatency)
+    contacts.apis = [contactsAPI]
 
     let settings = try Self.settingsApp()
     let settingsBundleApp = try Self.settingsBundleApp(

@@ -42,6 +42,7 @@ enum StoreAPISupport {
     var number = 0
     var title = ""
     var pages = 1
+    var published: Date?
   }
 
   /// A memory store of books, named by `number`, whose titles are required and whose pages
@@ -51,6 +52,7 @@ enum StoreAPISupport {
       for: Book.self,
       properties: [
         .init("number", \Book.number), .init("title", \Book.title), .init("pages", \Book.pages),
+        .init("published", \Book.published),
       ], make: { Book() })
     definition["title"]?.isRequired = true
     definition["pages"]?.attributes = .numeric(minimum: 1, maximum: 5000, allowsFloat: false)

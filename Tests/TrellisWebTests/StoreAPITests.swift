@@ -113,7 +113,9 @@ struct StoreAPITests {
       #expect(five.object?["id"] as? Int == 5)
       #expect(five.string("lastName") == ContactsApp.people(8)[4].lastName)
       #expect(try await client.call(.get, "/api/contacts/5").status == .ok)
-      for id in ["9", "0", "-1", "abc", "5.0", "99999999999999999999999", "%F0%9F%90%9B"] {
+      for id in [
+        "9", "0", "-1", "+5", "05", "abc", "5.0", "99999999999999999999999", "%F0%9F%90%9B",
+      ] {
         let missing = try await client.call(.get, "/api/contacts/\(id)/")
         #expect(missing.status == .notFound, "id \(id)")
         #expect(missing.string("detail") == "Not found.")
@@ -242,7 +244,7 @@ struct StoreAPITests {
   @Test func aMemoryStoreIsNamedByItsIDKey() async throws {
     let (store, api) = try StoreAPISupport.books(["Dune", "Emma", "Ulysses"])
     #expect(api.path == "/api/books/")
-    #expect(api.fieldNames == ["title", "pages"])
+    #expect(api.fieldNames == ["title", "pages", "published"])
     try await StoreAPISupport.live(api) { client in
       let page = try await client.call(.get, "/api/books/?ordering=-title")
       #expect(page.ids == [30, 20, 10])
@@ -255,6 +257,15 @@ struct StoreAPITests {
       #expect(range.messages("pages") == ["Pages must be at least 1"])
       let patched = try await client.call(.patch, "/api/books/31/", json: #"{"pages": "250"}"#)
       #expect(patched.object?["pages"] as? Int == 250)
+      #expect(patched.object?["published"] is NSNull)
+      // Dates cross as ISO 8601 text, both ways.
+      let dated = try await client.call(
+        .patch, "/api/books/31/", json: #"{"published": "2024-05-01T10:00:00Z"}"#)
+      #expect(dated.string("published") == "2024-05-01T10:00:00Z")
+      let undated = try await client.call(.patch, "/api/books/31/", json: #"{"published": "soon"}"#)
+      #expect(undated.messages("published").first?.hasPrefix("Published") == true)
+      #expect(
+        try await client.call(.get, "/api/books/31/").string("published") == "2024-05-01T10:00:00Z")
       #expect(try await client.call(.delete, "/api/books/10/").status == .noContent)
     }
     #expect(store.allItems.count == 3)

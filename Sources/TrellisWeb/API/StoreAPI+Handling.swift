@@ -30,9 +30,10 @@ extension StoreAPI {
 
   /// The item the id segment names.
   ///
-  /// - Throws: 404 when the segment is not an integer or names no item.
+  /// - Throws: 404 when the segment is not an integer as the API writes it (`12`, not `+12`
+  ///   or `012`) or names no item.
   func item(_ id: String) throws -> Value {
-    guard id.count <= 20, let number = Int(id),
+    guard id.count <= 20, let number = Int(id), String(number) == id,
       let item = try identity.item(withID: number, in: store)
     else { throw StoreAPIResponse.notFound }
     return item
