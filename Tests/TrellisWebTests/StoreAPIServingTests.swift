@@ -2,10 +2,12 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import HummingbirdWSTesting
 import Testing
 import TrellisExamples
 import TrellisSQLite
 import TrellisSQLiteExamples
+import WSClient
 
 @testable import TrellisWeb
 
@@ -74,12 +76,21 @@ struct StoreAPIServingTests {
       if case .inserted = change { inserted.withLock { $0 += 1 } }
     }
     try await server.application().test(.live) { client in
-      let before = try await WebTestSupport.openPage(client, app: "contacts")
-      #expect(!before.html.contains("Zelda"))
-      let created = try await client.call(
-        .post, "/api/contacts/", json: #"{"firstName": "Zelda", "lastName": "Quux"}"#)
-      #expect(created.status == .created)
-      #expect(created.object?["id"] as? Int == 4)
+      let page = try await WebTestSupport.openPage(client, app: "contacts")
+      #expect(!page.html.contains("Zelda"))
+      try await client.ws(
+        WebTestSupport.wsPath(app: "contacts", page), configuration: WebTestSupport.wsConfiguration
+      ) { inbound, _, _ in
+        var reader = MessageReader(inbound)
+        _ = try await reader.next("screen")
+        let created = try await client.call(
+          .post, "/api/contacts/", json: #"{"firstName": "Zelda", "lastName": "Quux"}"#)
+        #expect(created.status == .created)
+        #expect(created.object?["id"] as? Int == 4)
+        // The open window gets the new row at once.
+        let patch = try await reader.next("patch")
+        #expect("\(patch)".contains("Zelda"))
+      }
       #expect(try await client.call(.get, "/api/contacts/").ids == [1, 2, 3, 4])
       let after = try await WebTestSupport.openPage(client, app: "contacts")
       #expect(after.html.contains("Zelda"))
