@@ -20,10 +20,13 @@ import Trellis
 ///
 /// An item is `{"id": 12, "firstName": "Ada", ...}`: its id, then every property of the
 /// definition that holds a plain value (text, a number, a Boolean, a date as ISO 8601 text,
-/// or null); relationships and nested lists are not served. Pages count from 1; `next` and
-/// `previous` are absolute URLs on the request's `Host`, keeping the other parameters. `search`
-/// looks in the definition's title properties, ignoring case; `ordering` takes properties and
-/// `id`, comma-separated, `-` for descending (unknown names are ignored). Values sent are
+/// or null); relationships and nested lists are not served. Pages count from 1 (`last` names
+/// the last); a page past the end is 404 `{"detail": "Invalid page."}`; `page_size` above
+/// ``maxPageSize`` is cut to it. `next` and `previous` are absolute URLs on the request's
+/// `Host`, keeping the other parameters. `search` splits its text at spaces and commas, and each
+/// term must be in one of the definition's title properties, ignoring case; `ordering` takes
+/// properties and `id`, comma-separated, `-` for descending (unknown names are ignored; the id
+/// breaks ties, so pages never overlap). Values sent are
 /// checked as a detail screen checks them (required, types, ranges, choices, custom rules);
 /// unknown fields and `id` are ignored. Bodies must be sent as `application/json` (else 415),
 /// which keeps a page of another site from writing with a plain form.
