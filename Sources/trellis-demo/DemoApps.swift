@@ -12,12 +12,15 @@ import TrellisWeb
 /// its file.
 struct DemoApps {
   let webApps: [WebApp]
+  /// The Contacts table as a REST API, served at `DemoAPI.contactsURL`; its latency may change
+  /// while the demo runs.
+  let contactsAPI: StoreAPI
 
   init(
     databasePath: String, documentPath: String?, numberCount: Int,
     settingsBundle: String? = nil, settingsLocale: String = "en",
     categoryDeleteRule: RelationshipDeleteRule = .nullify,
-    tagDeleteRule: RelationshipDeleteRule = .nullify
+    tagDeleteRule: RelationshipDeleteRule = .nullify, apiLatency: Duration = .zero
   ) throws {
     // Tasks (seed 000), in the SQLite file: data survives a restart. The first run starts
     // with a few sample tasks.
@@ -49,12 +52,17 @@ struct DemoApps {
     if try contactStore.count(FetchOptions()) == 0 {
       try contactStore.insertAll(ContactsApp.people(300).map { .object(ObjectReference($0)) })
     }
-    let contacts = WebApp(
+    var contacts = WebApp(
       id: "contacts", title: "Contacts", subtitle: "Grouped, indexed and searchable"
     ) {
       let list = try ContactsApp.model(store: contactStore)
       return Navigator(root: Screen(arrayOfObjects: list, navigationBar: .editRight))
     }
+    // The same table as a REST API (DemoAPI.contactsURL), on the server's port: what the API
+    // changes, the Contacts windows show at once.
+    contactsAPI = try StoreAPI(
+      store: contactStore, path: DemoAPI.contactsPath, latency: apiLatency)
+    contacts.apis = [contactsAPI]
 
     let settings = try Self.settingsApp()
     let settingsBundleApp = try Self.settingsBundleApp(

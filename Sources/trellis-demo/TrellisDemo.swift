@@ -48,6 +48,13 @@ struct TrellisDemo: AsyncParsableCommand {
     help: "What deleting a tag does to the tasks that have it: nullify, cascade, deny or noAction.")
   var tagDeleteRule: RelationshipDeleteRule = .nullify
 
+  @Option(
+    name: .customLong("api-latency"),
+    help: ArgumentHelp(
+      "How long the contacts API waits before each answer: a slow network.",
+      valueName: "milliseconds"))
+  var apiLatency = 0
+
   @Flag(help: "Print the text demo instead of serving the web apps.")
   var text = false
 
@@ -57,6 +64,9 @@ struct TrellisDemo: AsyncParsableCommand {
     }
     guard (1...10_000_000).contains(rows) else {
       throw ValidationError("--rows must be between 1 and 10,000,000, not \(rows)")
+    }
+    guard (0...60_000).contains(apiLatency) else {
+      throw ValidationError("--api-latency must be between 0 and 60,000, not \(apiLatency)")
     }
   }
 
@@ -68,7 +78,8 @@ struct TrellisDemo: AsyncParsableCommand {
     let apps = try DemoApps(
       databasePath: db, documentPath: document, numberCount: rows,
       settingsBundle: settingsBundle, settingsLocale: settingsLocale,
-      categoryDeleteRule: categoryDeleteRule, tagDeleteRule: tagDeleteRule)
+      categoryDeleteRule: categoryDeleteRule, tagDeleteRule: tagDeleteRule,
+      apiLatency: .milliseconds(apiLatency))
     var configuration = WebConfiguration(
       host: host, port: port, allowedHosts: Set(allowedHosts))
     // Go Fish's cards name their faces; they are drawn on request.
@@ -80,6 +91,8 @@ struct TrellisDemo: AsyncParsableCommand {
       let address = host.contains(":") ? "[\(host)]" : host
       // Written unbuffered, so that a script reading the pipe sees it at once.
       FileHandle.standardOutput.write(Data("Trellis demo: http://\(address):\(port)/\n".utf8))
+      DemoAPI.serverStarted(host: host, port: port)
+      FileHandle.standardOutput.write(Data("Contacts API: \(DemoAPI.contactsURL ?? "")\n".utf8))
     }
   }
 }

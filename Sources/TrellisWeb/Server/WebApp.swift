@@ -17,6 +17,10 @@ public struct WebApp: Sendable {
   public var subtitle: String?
   /// Makes the navigator of a new session; called on the app's hub.
   public var makeNavigator: @Sendable () throws -> Navigator
+  /// REST APIs over the stores the app's sessions show, served by the ``WebServer`` on its own
+  /// port. Their store calls run on the app's serial domain, with its sessions, which share the
+  /// store's objects and show every change at once.
+  public var apis: [StoreAPI] = []
 
   /// Creates an app.
   public init(

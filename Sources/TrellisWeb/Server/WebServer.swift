@@ -30,8 +30,15 @@ public struct WebServer: Sendable {
     self.configuration = configuration
     self.apps = apps
     var hubs: [String: WebAppHub] = [:]
+    var apiPaths: Set<String> = []
     for app in apps {
       hubs[app.id] = WebAppHub(app: app, configuration: configuration)
+      for api in app.apis {
+        let first = api.path.split(separator: "/").first.map(String.init) ?? ""
+        guard !Self.ownPathSegments.contains(first), apiPaths.insert(api.path).inserted else {
+          throw .apiPathTaken(api.path)
+        }
+      }
     }
     self.hubs = hubs
     self.assets = try WebAssets.load()
@@ -51,11 +58,20 @@ public struct WebServer: Sendable {
     await hubs[id]?.sessionCount ?? 0
   }
 
-  /// The router: pages, assets and the WebSocket.
+  /// The first path segments of the server's own routes, which an API path may not start with.
+  static let ownPathSegments: Set<String> = ["apps", "assets", "favicon.ico", "images", "ws"]
+
+  /// The router: pages, assets, the WebSocket, and the apps' APIs.
   public func router() -> Router<BasicWebSocketRequestContext> {
     let router = Router(context: BasicWebSocketRequestContext.self)
     let hosts = configuration.answeredHosts
     router.add(middleware: HostCheck(allowed: hosts))
+    for app in apps {
+      guard let hub = hubs[app.id] else { continue }
+      for api in app.apis {
+        api.register(on: router) { body in await hub.perform(body) }
+      }
+    }
     router.get("/") { _, _ in self.html(self.homePage()) }
     router.get("/apps/:app") { _, context in
       let id = context.parameters.get("app") ?? ""

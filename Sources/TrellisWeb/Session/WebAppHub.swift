@@ -129,6 +129,8 @@ public enum WebHostError: Error, Hashable, Sendable, CustomStringConvertible {
   case unknownApp(String)
   case appFailed(String, String)
   case missingAsset(String)
+  /// Two APIs share a path, or an API's path starts like one of the server's own routes.
+  case apiPathTaken(String)
 
   public var description: String {
     switch self {
@@ -136,6 +138,8 @@ public enum WebHostError: Error, Hashable, Sendable, CustomStringConvertible {
     case .unknownApp(let id): "there is no app '\(id)'"
     case .appFailed(let id, let why): "the app '\(id)' could not start: \(why)"
     case .missingAsset(let name): "the asset '\(name)' is missing from the bundle"
+    case .apiPathTaken(let path):
+      "the API path '\(path)' is taken (by another API or the server's own routes)"
     }
   }
 }

@@ -1,0 +1,25 @@
+import GRDB
+import Trellis
+
+/// Rows named by their primary key, for services that name items from outside (a REST API).
+extension SQLiteStore: KeyedStore {
+  package var keyPath: String { entity.primaryKey }
+
+  package func key(of item: Value) -> Int? {
+    guard case .object(let ref) = item else { return nil }
+    return key(of: ref.object, in: entity).map { Int($0) }
+  }
+
+  package func item(forKey key: Int) throws(StoreError) -> Value? {
+    let entity = entity
+    let sql =
+      "SELECT \(Self.selectList(entity)) FROM \(entity.table.quoted) "
+      + "WHERE \(entity.primaryKey.quoted) = ?"
+    let records = try read { db in
+      try Self.records(of: entity, db: db, sql: sql, arguments: [Int64(key)])
+    }
+    guard let record = records.first else { return nil }
+    try preloadReferences(of: [record], entity: entity)
+    return .object(ObjectReference(try materialize(record, of: entity)))
+  }
+}
