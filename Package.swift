@@ -124,7 +124,7 @@ let package = Package(
       name: "trellis-demo",
       dependencies: [
         "Trellis", "TrellisExamples", "TrellisSQLiteExamples", "TrellisTerminal", "TrellisWeb",
-        "TrellisSQLite", "TrellisDescriptors",
+        "TrellisSQLite", "TrellisDescriptors", "TrellisWebService",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

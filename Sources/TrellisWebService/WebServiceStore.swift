@@ -43,6 +43,10 @@ public final class WebServiceStore: AsyncDataStore {
     var items = try DataDefinition.dictionary(keys: definition.resultsDictionaryKeyNamesString)
     items.name = definition.name
     keys = items.properties.filter { !$0.isCustom }.map(\.name)
+    // Every key has a kind, so that a new object's empty values get their controls.
+    for name in keys {
+      items[name]?.valueKind = definition.valueKind(of: name)
+    }
     if items.titlePropertyNames.isEmpty, let first = keys.first {
       items.titlePropertyNames = [first]
     }
@@ -56,7 +60,13 @@ public final class WebServiceStore: AsyncDataStore {
   /// A new object holding every key, empty; it has no identity until it is inserted.
   public func create() throws(StoreError) -> Value {
     guard definition.createObject != nil else { throw .unsupported("this service is read-only") }
-    let entries = keys.map { ($0, Value.null) }
+    let entries = keys.map { key -> (String, Value) in
+      switch definition.valueKind(of: key).unwrapped {
+      case .string: (key, "")
+      case .bool: (key, false)
+      default: (key, .null)
+      }
+    }
     return .object(ObjectReference(DocumentObject(.dictionary(ValueDictionary(entries)))))
   }
 

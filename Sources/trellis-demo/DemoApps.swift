@@ -20,7 +20,8 @@ struct DemoApps {
     databasePath: String, documentPath: String?, numberCount: Int,
     settingsBundle: String? = nil, settingsLocale: String = "en",
     categoryDeleteRule: RelationshipDeleteRule = .nullify,
-    tagDeleteRule: RelationshipDeleteRule = .nullify, apiLatency: Duration = .zero
+    tagDeleteRule: RelationshipDeleteRule = .nullify, apiLatency: Duration = .zero,
+    service: String? = nil, serviceKeys: String? = nil
   ) throws {
     // Tasks (seed 000), in the SQLite file: data survives a restart. The first run starts
     // with a few sample tasks.
@@ -77,7 +78,8 @@ struct DemoApps {
       id: "numbers", title: "Numbers", subtitle: "\(numbers.count) rows, loaded as you scroll"
     ) { SampleContent.numbersNavigator(numbers) }
     webApps = [
-      tasks, categories, settings, settingsBundleApp, contacts, documents, goFish, numbersApp,
+      tasks, categories, settings, settingsBundleApp, contacts,
+      Self.webServiceApp(service: service, keys: serviceKeys), documents, goFish, numbersApp,
       try Self.themeApp(), try Self.editingShapesApp(),
     ]
   }

@@ -55,6 +55,19 @@ struct TrellisDemo: AsyncParsableCommand {
       valueName: "milliseconds"))
   var apiLatency = 0
 
+  @Option(
+    help: ArgumentHelp(
+      "The list address of a REST API for the Web Service app, in Django REST framework's "
+        + "shape (results, next, count); the demo's own contacts API by default.",
+      valueName: "url"))
+  var service: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "The keys of the --service API's objects, as a names string (\"name;email;city\").",
+      valueName: "keys"))
+  var serviceKeys: String?
+
   @Flag(help: "Print the text demo instead of serving the web apps.")
   var text = false
 
@@ -64,6 +77,13 @@ struct TrellisDemo: AsyncParsableCommand {
     }
     guard (1...10_000_000).contains(rows) else {
       throw ValidationError("--rows must be between 1 and 10,000,000, not \(rows)")
+    }
+    if let service {
+      guard let url = URL(string: service), ["http", "https"].contains(url.scheme ?? ""),
+        url.host != nil
+      else {
+        throw ValidationError("--service must be an http or https address, not '\(service)'")
+      }
     }
     guard (0...60_000).contains(apiLatency) else {
       throw ValidationError("--api-latency must be between 0 and 60,000, not \(apiLatency)")
@@ -79,7 +99,7 @@ struct TrellisDemo: AsyncParsableCommand {
       databasePath: db, documentPath: document, numberCount: rows,
       settingsBundle: settingsBundle, settingsLocale: settingsLocale,
       categoryDeleteRule: categoryDeleteRule, tagDeleteRule: tagDeleteRule,
-      apiLatency: .milliseconds(apiLatency))
+      apiLatency: .milliseconds(apiLatency), service: service, serviceKeys: serviceKeys)
     var configuration = WebConfiguration(
       host: host, port: port, allowedHosts: Set(allowedHosts))
     // Go Fish's cards name their faces; they are drawn on request.

@@ -46,6 +46,8 @@ struct StoreAPIResponse: Error, Sendable {
     switch error {
     case .notFound: notFound
     case .refusedValue(let property, let message): fieldErrors([(property, message)])
+    case .refusedValues(let messages):
+      fieldErrors(messages.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
     case .refused(let message):
       deleting ? detail(.conflict, message) : fieldErrors([("", message)])
     case .invalidItem(let message): fieldErrors([("", message)])

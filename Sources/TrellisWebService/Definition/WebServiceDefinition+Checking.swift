@@ -2,6 +2,18 @@ import Foundation
 import Trellis
 
 extension WebServiceDefinition {
+  /// The kind of `key`'s values: as ``valueKinds`` says, else as its conversion makes them,
+  /// else text that may be empty.
+  public func valueKind(of key: String) -> ValueKind {
+    if let kind = valueKinds[key] { return kind }
+    switch conversions[key] {
+    case .iso8601Date?, .unixDate?: return .optional(.date)
+    case .bool?: return .bool
+    case .numericText?: return .optional(.double)
+    case .text?, nil: return .optional(.string)
+    }
+  }
+
   /// The definition's problems, each naming its key and saying what to do: an address that
   /// does not parse, a keys string that does not, an identity key the keys cannot hold.
   public func check() throws(DiagnosticList) {

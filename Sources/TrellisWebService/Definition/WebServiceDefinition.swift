@@ -24,7 +24,7 @@ public struct WebServiceDefinition: Sendable {
   /// The key path of the list of objects in a response; `nil` when the response is the list.
   public var resultsKeyName: String?
   /// The keys of each object, in the names-string grammar (`"name;email"`, or grouped:
-  /// `"Person:(name;email);Home:(city)"`): the rows of its detail screen, and what is sent.
+  /// `"Person:(name,email);Home:(city)"`): the rows of its detail screen, and what is sent.
   public var resultsDictionaryKeyNamesString: String
   /// Query parameters sent with every read.
   public var fetchObjectsParameters: [String: String] = [:]
@@ -61,6 +61,10 @@ public struct WebServiceDefinition: Sendable {
   /// How a key's JSON value becomes a ``Value`` and back (a date sent as text, say); keys
   /// not listed keep JSON's own types.
   public var conversions: [String: ValueConversion] = [:]
+  /// The kind of each key's values, which picks its control on a detail screen (a switch for
+  /// `.bool`, a number field for `.int`). Keys not listed are text that may be empty
+  /// (`.optional(.string)`), unless a conversion makes dates or Booleans of them.
+  public var valueKinds: [String: ValueKind] = [:]
   /// The definition's name, for titles ("New Contact").
   public var name = "Item"
 
