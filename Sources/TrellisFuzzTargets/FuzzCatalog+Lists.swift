@@ -14,6 +14,7 @@ extension FuzzCatalog {
       FuzzTarget("lists/content-sections") { _ in contentSections() },
       FuzzTarget("lists/paged") { _ in try pagedList() },
       FuzzTarget("lists/grouped") { _ in try groupedList() },
+      FuzzTarget("lists/async-paged") { _ in try asyncPagedList() },
       FuzzTarget("lists/sqlite-paged") { setup in
         try sqlitePagedList(in: setup.temporaryDirectory())
       },
@@ -111,6 +112,26 @@ extension FuzzCatalog {
     sorted.fetchOptions = FetchOptions(sort: [SortKey("rank"), SortKey("title")], batchSize: 8)
     sorted.allowsAdding = false
     model.addSection(sorted)
+    return Navigator(root: Screen(model: model, navigationBar: .addRightEditLeft))
+  }
+
+  /// Two lists over an async store (the memory store run in the background, its every fifth
+  /// read and write refused): pages arrive between events, loads fail and are retried, deletes
+  /// and moves are rolled back, and Done waits for the store.
+  static func asyncPagedList() throws -> Navigator {
+    let definition = try itemDefinition()
+    let memory = MemoryStore(items: items(30), definition: definition)
+    let store = FlakyStore(AsyncStoreWrapper(memory, latency: .microseconds(200)))
+    let model = TableModel(title: "Async")
+    let paged = ArrayOfObjectsSection(id: "async", store: store, definition: definition)
+    paged.fetchOptions = FetchOptions(batchSize: 7)
+    paged.placeholderText = "Nothing here"
+    paged.addItemText = "Add item"
+    model.addSection(paged)
+    let whole = ArrayOfObjectsSection(
+      id: "whole", header: "All at once", store: store, definition: definition)
+    whole.allowsAdding = false
+    model.addSection(whole)
     return Navigator(root: Screen(model: model, navigationBar: .addRightEditLeft))
   }
 
