@@ -184,7 +184,7 @@ let package = Package(
     .testTarget(
       name: "TrellisWebServiceTests",
       dependencies: [
-        "TrellisWebService", "TrellisTesting", "TrellisExamples",
+        "TrellisWebService", "TrellisTesting", "TrellisExamples", "TrellisWeb",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "Logging", package: "swift-log"),
       ]
