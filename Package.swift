@@ -139,8 +139,9 @@ let package = Package(
       name: "trellis-bench",
       dependencies: [
         "TrellisDiff", "Trellis", "TrellisSQLite", "TrellisWeb", "TrellisExamples",
-        "TrellisSQLiteExamples", "TrellisTesting", "TrellisFuzzTargets",
+        "TrellisSQLiteExamples", "TrellisTesting", "TrellisFuzzTargets", "TrellisWebService",
         .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
         .product(name: "Logging", package: "swift-log"),

@@ -7,7 +7,8 @@ struct Bench: AsyncParsableCommand {
     commandName: "trellis-bench",
     abstract: "Measure Trellis against its baselines in the same run.",
     subcommands: [
-      DiffCommand.self, FormsCommand.self, StoresCommand.self, WebCommand.self, FuzzCommand.self,
+      DiffCommand.self, FormsCommand.self, StoresCommand.self, WebCommand.self,
+      ServicesCommand.self, FuzzCommand.self,
       StdlibProbe.self,
     ])
 }
@@ -67,6 +68,28 @@ struct StoresCommand: ParsableCommand {
   var json = false
 
   func run() throws { try StoresBench.run(json: json) }
+}
+
+/// `trellis-bench services`: web-service lists against the demo's own REST API on loopback.
+struct ServicesCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "services",
+    abstract:
+      "The first page of 50 contacts, open event to changeset; paging through 100,000 in "
+      + "batches of 500; each beside the same requests and JSON decoding done by hand.")
+
+  @Flag(help: "Print one JSON line per case instead of a table.")
+  var json = false
+
+  @Option(help: "How many contacts the API serves.")
+  var rows = 100_000
+
+  @Option(help: "Timed runs of the first page (paging runs a third as often, at least 3).")
+  var runs = 15
+
+  func run() async throws {
+    try await ServicesBench.run(json: json, rows: max(rows, 1_000), runs: max(runs, 3))
+  }
 }
 
 /// `trellis-bench web`: the web host on loopback, edit to changeset and first pages.
