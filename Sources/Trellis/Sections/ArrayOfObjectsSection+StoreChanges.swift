@@ -96,4 +96,14 @@ extension ArrayOfObjectsSection {
       allowsDeleting ? "d" : "-", movable ? "m" : "-", "\(rowDefaults.detailAccessory)",
     ].joined(separator: "\u{1}")
   }
+
+  /// Whether `changes` only add items after those shown, in order.
+  func appendsOnly(_ changes: [StoreChange]) -> Bool {
+    var next = items.count
+    for change in changes {
+      guard case .inserted(let index, _?) = change, index == next else { return false }
+      next += 1
+    }
+    return !changes.isEmpty
+  }
 }

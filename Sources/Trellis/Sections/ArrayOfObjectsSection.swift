@@ -172,6 +172,8 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
         model.invalidation.invalidateSection(key)
         return
       }
+      // Items only added after those shown (a page arrived): the rows before them stay.
+      if appendsOnly(unapplied) { unchangedElementPrefix = items.count }
       model.invalidation.invalidateStructure(key)
     } else {
       unapplied = []
@@ -223,6 +225,11 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
   private func updateItems() {
     let changes = unapplied
     unapplied = []
+    if let asyncCache, !needsFetch, changes.isEmpty {
+      // Nothing arrived: only what is under way or failed changed.
+      follow(asyncCache.status)
+      return
+    }
     if !needsFetch, !changes.isEmpty, appliesStoreChanges,
       let updated = Self.applying(changes, to: items)
     {
@@ -337,6 +344,19 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
     } else {
       ids = occurrenceIDs()
     }
+    ids += specials.map { RowID(scope: scope, .string("\u{1}" + $0.rawValue)) }
+    ids += appendedRowIDs
+    return ids
+  }
+
+  /// The identities from `start` on: the listed items' (when each is listed once), then the
+  /// special and appended rows'.
+  override func elementIDs(from start: Int) -> [RowID] {
+    if itemCounts == nil { _ = count(of: .null) }
+    guard let itemCounts, itemCounts.count == items.count, start <= items.count else {
+      return Array(elementIDs().dropFirst(start))
+    }
+    var ids = items[start...].map(Self.identity(of:))
     ids += specials.map { RowID(scope: scope, .string("\u{1}" + $0.rawValue)) }
     ids += appendedRowIDs
     return ids
@@ -484,7 +504,9 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
     if let asyncCache {
       // After a failed page, "more" is that page again.
       if case .failed = loadState { asyncCache.retry() } else { asyncCache.loadNextPage() }
-      setNeedsRefresh()
+      // The items stay; the rows after them (a loading row now) change.
+      unchangedElementPrefix = items.count
+      model?.invalidation.invalidateStructure(ObjectIdentifier(self))
       return
     }
     guard let batch = fetchOptions.batchSize else { return }
