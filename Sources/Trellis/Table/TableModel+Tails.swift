@@ -19,8 +19,10 @@ extension TableModel {
       !stale.restructured.isEmpty, delivered.sections.count == sections.count
     else { return nil }
     var work: [(Int, Section, Int)] = []
-    for (s, section) in sections.enumerated() where stale.restructured.contains(ObjectIdentifier(section)) {
-      guard let prefix = section.unchangedElementPrefix, let cache = caches[ObjectIdentifier(section)],
+    for (s, section) in sections.enumerated()
+    where stale.restructured.contains(ObjectIdentifier(section)) {
+      guard let prefix = section.unchangedElementPrefix,
+        let cache = caches[ObjectIdentifier(section)],
         cache.visibleElementIndex == nil, !cache.hasExpansions, !cache.rowsAlwaysVisible,
         prefix <= cache.elementIDs.count
       else { return nil }
@@ -32,7 +34,8 @@ extension TableModel {
       let key = ObjectIdentifier(section)
       guard var cache = caches[key] else { return nil }
       caches[key] = nil  // uniquely held while it changes
-      guard let update = cache.renderTail(from: prefix, of: section, sink: invalidation, model: self)
+      guard
+        let update = cache.renderTail(from: prefix, of: section, sink: invalidation, model: self)
       else {
         // Nothing was changed; the caller's render starts from the cache as it was, but the
         // section's content may have moved on: render it whole.
