@@ -230,6 +230,19 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
       follow(asyncCache.status)
       return
     }
+    if !needsFetch, appliesStoreChanges, appendsOnly(changes) {
+      // Appended in place: a long list's new page costs the page, not the list.
+      var counts = itemCounts
+      itemCounts = nil
+      for change in changes {
+        guard let item = change.item else { continue }
+        items.append(item)
+        counts?[item, default: 0] += 1
+      }
+      itemCounts = counts
+      if let asyncCache { follow(asyncCache.status) } else { loadState = .loaded }
+      return
+    }
     if !needsFetch, !changes.isEmpty, appliesStoreChanges,
       let updated = Self.applying(changes, to: items)
     {
