@@ -6,6 +6,9 @@ extension SectionCache {
   struct TailUpdate {
     var deletes: [Int]
     var inserts: [Int]
+    /// The visible rows from the prefix on, for ``visible``: the caller puts them there once
+    /// no snapshot it delivered shares the rows before them, so that they are not copied.
+    var tail: [RowSnapshot]
   }
 
   /// Renders again only the elements from `prefix` on, keeping the rows before it as they are,
@@ -31,17 +34,18 @@ extension SectionCache {
       sink.invalidateSection(key)
     }
     guard snapshot == self.snapshot, !snapshot.isCollapsed else { return nil }
-    let oldIDs = elementIDs[prefix...]
-    let oldRows = rows[prefix...]
+    // The old tail is copied out (it is short): a slice would keep the arrays shared, and
+    // replacing the tail would then copy every row before it.
+    let oldRows = Array(rows[prefix...])
     var oldByID: [RowID: Int] = [:]
-    for (offset, id) in oldIDs.enumerated() { oldByID[id] = prefix + offset }
+    for (offset, id) in elementIDs[prefix...].enumerated() { oldByID[id] = prefix + offset }
     let inherited = Self.inheritedActions(section, model: model)
     let theme = model?.theme
     let sectionStyle = theme?.sectionStyle(themeStyle: section.themeStyle)
     var newRows: [RowSnapshot] = []
     newRows.reserveCapacity(tailIDs.count)
     var kept: [Int] = []
-    var update = TailUpdate(deletes: [], inserts: [])
+    var update = TailUpdate(deletes: [], inserts: [], tail: [])
     var editors = self.editors
     for (offset, id) in tailIDs.enumerated() {
       let index = prefix + offset
@@ -53,7 +57,7 @@ extension SectionCache {
       if let theme {
         Self.applyStyle(to: &row, at: index, theme: theme, sectionStyle: sectionStyle)
       }
-      if let old = oldByID[id], oldRows[old] == row {
+      if let old = oldByID[id], oldRows[old - prefix] == row {
         kept.append(old)
       } else {
         update.inserts.append(index)
@@ -66,7 +70,7 @@ extension SectionCache {
     update.deletes = (prefix..<elementIDs.count).filter { !keptSet.contains($0) }
     elementIDs.replaceSubrange(prefix..., with: tailIDs)
     rows.replaceSubrange(prefix..., with: newRows.map { Optional($0) })
-    visible.replaceSubrange(prefix..., with: newRows)
+    update.tail = newRows
     self.editors = editors
     elementIndexByID = nil
     return update

@@ -28,8 +28,7 @@ extension TableModel {
       else { return nil }
       work.append((s, section, prefix))
     }
-    var target = delivered
-    var stage = Changeset<SectionSnapshot, RowSnapshot>(data: target)
+    var updates: [(Int, ObjectIdentifier, Int, SectionCache.TailUpdate)] = []
     for (s, section, prefix) in work {
       let key = ObjectIdentifier(section)
       guard var cache = caches[key] else { return nil }
@@ -44,10 +43,20 @@ extension TableModel {
         return nil
       }
       caches[key] = cache
-      target.sections[s].items = cache.visible
+      updates.append((s, key, prefix, update))
+    }
+    // The delivered snapshot lets go of the rows first, so that the cache's rows grow in
+    // place instead of being copied for every page.
+    for (s, _, _, _) in updates { delivered.sections[s].items = [] }
+    var stage = Changeset<SectionSnapshot, RowSnapshot>(data: delivered)
+    for (s, key, prefix, update) in updates {
+      caches[key]?.visible.replaceSubrange(prefix..., with: update.tail)
       stage.itemDeletes += update.deletes.map { ItemPath(item: $0, section: s) }
       stage.itemInserts += update.inserts.map { ItemPath(item: $0, section: s) }
     }
+    var target = delivered
+    for (s, key, _, _) in updates { target.sections[s].items = caches[key]?.visible ?? [] }
+    delivered = target
     guard !stage.isEmpty else { return TableChangeset(stages: [], target: target) }
     if let limit = diffOptions.maxChangeCount, stage.changeCount > limit {
       return .reloadAll(

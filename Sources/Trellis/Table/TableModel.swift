@@ -49,7 +49,7 @@ public final class TableModel {
 
   let invalidation = InvalidationSink()
   var caches: [ObjectIdentifier: SectionCache] = [:]
-  private(set) var delivered = TableSnapshot()
+  var delivered = TableSnapshot()
   private(set) var sectionsChanged = true
   private let observers = ObserverList<TableChangeset>()
   private var nextSectionNumber = 0
