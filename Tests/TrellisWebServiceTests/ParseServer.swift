@@ -41,8 +41,11 @@ enum ParseServer {
       guard let name = fields["name"] as? String, !name.isEmpty else {
         return invalid("name is required")
       }
-      let id = "obj\(next.withLock { $0 += 1
-return $0 })"
+      let number = next.withLock { count -> Int in
+        count += 1
+        return count
+      }
+      let id = "obj\(number)"
       let rank = fields["rank"] as? Int ?? 0
       items.withLock { $0.append(Item(objectId: id, name: name, rank: rank)) }
       return answer(
