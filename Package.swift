@@ -19,6 +19,7 @@ let package = Package(
     .library(name: "TrellisSQLite", targets: ["TrellisSQLite"]),
     .library(name: "TrellisWeb", targets: ["TrellisWeb"]),
     .library(name: "TrellisWebService", targets: ["TrellisWebService"]),
+    .library(name: "TrellisPostgres", targets: ["TrellisPostgres"]),
     .library(name: "TrellisUIKit", targets: ["TrellisUIKit"]),
     .executable(name: "trellis", targets: ["trellis"]),
     .executable(name: "trellis-demo", targets: ["trellis-demo"]),
@@ -33,6 +34,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
     .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
     .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.21.0"),
+    .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.21.0"),
   ],
   targets: [
     // The diff engine: snapshots in, staged changesets out. Standard library only.
@@ -88,6 +90,16 @@ let package = Package(
       dependencies: [
         "Trellis", "TrellisDocuments",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
+      ]
+    ),
+
+    // The shared relational store: PostgreSQL, on postgres-nio's pooled client.
+    .target(
+      name: "TrellisPostgres",
+      dependencies: [
+        "Trellis",
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "Logging", package: "swift-log"),
       ]
     ),
 
@@ -189,6 +201,10 @@ let package = Package(
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "Logging", package: "swift-log"),
       ]
+    ),
+    .testTarget(
+      name: "TrellisPostgresTests",
+      dependencies: ["TrellisPostgres", "TrellisTesting", "TrellisMacros"]
     ),
     .testTarget(name: "TrellisTestingTests", dependencies: ["TrellisTesting"]),
     .testTarget(

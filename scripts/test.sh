@@ -14,12 +14,24 @@ timeout --kill-after=60 45m swift build --build-tests
 # The REST servers the remote-source tests talk to (Tests/Services): Django REST framework and
 # Datasette, installed into a virtual environment and run on loopback; stopped on any exit.
 phase "services: start Django REST framework and Datasette"
-trap 'bash scripts/services.sh stop >/dev/null 2>&1 || true' EXIT
+stop_servers() {
+  bash scripts/services.sh stop >/dev/null 2>&1 || true
+  bash scripts/postgres.sh stop >/dev/null 2>&1 || true
+}
+trap stop_servers EXIT
 timeout --kill-after=30 10m bash scripts/services.sh start
 timeout --kill-after=30 2m bash scripts/services.sh check
 # shellcheck source=/dev/null
 source .build-services/env
 export TRELLIS_REQUIRE_SERVICES=1
+
+# The PostgreSQL server the TrellisPostgres tests use: a throwaway cluster on loopback
+# (Debian's postgresql package is installed when missing); stopped on any exit.
+phase "postgres: start a throwaway cluster"
+timeout --kill-after=30 10m bash scripts/postgres.sh start
+# shellcheck source=/dev/null
+source .build-postgres-db/env
+export TRELLIS_REQUIRE_POSTGRES=1
 
 phase "swift test"
 # Line-buffered, so that the log shows every finished test even if the run is stopped.
@@ -33,7 +45,7 @@ if ! grep -qE 'Test run with [0-9]+ tests? .*passed' .test-output.log; then
 fi
 
 phase "services: stop"
-bash scripts/services.sh stop
+stop_servers
 
 # Browser tests: the demo server in a real headless Chromium, driven by selenium.
 phase "browser tests"
