@@ -1,0 +1,107 @@
+import Trellis
+
+/// One column of a PostgreSQL table, bound to the property of the same name.
+public struct PostgresColumn: Hashable, Sendable {
+  /// How a column's values are stored.
+  public enum Kind: String, Hashable, Sendable {
+    /// Text (`text`).
+    case text
+    /// A 64-bit integer (`bigint`).
+    case integer
+    /// A double (`double precision`).
+    case double
+    /// A Boolean (`boolean`).
+    case bool
+    /// A date (`timestamptz`).
+    case date
+    /// Bytes (`bytea`).
+    case bytes
+
+    /// The declared SQL type.
+    var sqlType: String {
+      switch self {
+      case .text: "text"
+      case .integer: "bigint"
+      case .double: "double precision"
+      case .bool: "boolean"
+      case .date: "timestamptz"
+      case .bytes: "bytea"
+      }
+    }
+
+    /// The value a new object's non-null column starts with, when its class gives none.
+    var zero: Value {
+      switch self {
+      case .text: .string("")
+      case .integer: .int(0)
+      case .double: .double(0)
+      case .bool: .bool(false)
+      case .date: .date(.init(timeIntervalSince1970: 0))
+      case .bytes: .data(.init())
+      }
+    }
+
+    /// The kind a property of `kind` is stored as, and whether it may be NULL; `nil` when it
+    /// has no column type (objects, arrays, dictionaries, untyped values).
+    static func of(_ kind: ValueKind) -> (Kind, nullable: Bool)? {
+      switch kind {
+      case .string: (.text, false)
+      case .int: (.integer, false)
+      case .double: (.double, false)
+      case .bool: (.bool, false)
+      case .date: (.date, false)
+      case .data: (.bytes, false)
+      case .choice(let base, _): of(base)
+      case .optional(let wrapped): of(wrapped).map { ($0.0, true) }
+      case .any, .object, .array, .dictionary, .unsupported: nil
+      }
+    }
+  }
+
+  /// The column's name, which is also the bound property's name.
+  public var name: String
+  /// How values are stored.
+  public var kind: Kind
+  /// Whether the column may hold NULL (a property of optional type).
+  public var isNullable: Bool
+  /// Whether no two rows may hold the same value; a write that breaks it is refused with a
+  /// message naming the column.
+  public var isUnique: Bool
+
+  /// Creates a column.
+  public init(_ name: String, _ kind: Kind, nullable: Bool = false, unique: Bool = false) {
+    self.name = name
+    self.kind = kind
+    self.isNullable = nullable
+    self.isUnique = unique
+  }
+
+  /// A text column.
+  public static func text(_ name: String, nullable: Bool = false, unique: Bool = false) -> Self {
+    Self(name, .text, nullable: nullable, unique: unique)
+  }
+  /// An integer column.
+  public static func integer(_ name: String, nullable: Bool = false, unique: Bool = false)
+    -> Self
+  {
+    Self(name, .integer, nullable: nullable, unique: unique)
+  }
+  /// A double column.
+  public static func double(_ name: String, nullable: Bool = false, unique: Bool = false)
+    -> Self
+  {
+    Self(name, .double, nullable: nullable, unique: unique)
+  }
+  /// A Boolean column.
+  public static func bool(_ name: String, nullable: Bool = false) -> Self {
+    Self(name, .bool, nullable: nullable)
+  }
+  /// A date column.
+  public static func date(_ name: String, nullable: Bool = false, unique: Bool = false) -> Self {
+    Self(name, .date, nullable: nullable, unique: unique)
+  }
+  /// A bytes column.
+  public static func bytes(_ name: String, nullable: Bool = false) -> Self {
+    Self(name, .bytes, nullable: nullable)
+  }
+}

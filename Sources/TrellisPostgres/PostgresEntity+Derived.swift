@@ -1,0 +1,83 @@
+import Trellis
+
+extension PostgresEntity {
+  /// An entity derived from its definition's class: one column per stored property, in
+  /// declaration order, typed from the Swift type, NULL allowed where the property is
+  /// optional.
+  ///
+  /// ```swift
+  /// let contact = try PostgresEntity(
+  ///   table: "contact", definition: contactDefinition, ordered: true, unique: ["email"],
+  ///   transient: ["isExpanded"])
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - unique: Properties no two rows may share.
+  ///   - transient: Properties kept in memory only.
+  /// - Throws: One diagnostic per property that cannot be stored, and per unknown name.
+  public init(
+    table: String, definition: DataDefinition, ordered: Bool = false, primaryKey: String = "id",
+    unique: [String] = [], transient: [String] = []
+  ) throws(DiagnosticList) {
+    let described = try Self.describedProperties(of: definition, table: table)
+    let names = described.map(\.name)
+    var problems: [Diagnostic] = []
+    for name in unique + transient where !names.contains(name) {
+      var message = "entity '\(table)' (\(definition.name)) has no property '\(name)'"
+      if let close = NameSuggestion.closest(to: name, among: names) {
+        message += "; did you mean '\(close)'?"
+      }
+      problems.append(Diagnostic(message))
+    }
+    var columns: [PostgresColumn] = []
+    for property in described where !transient.contains(property.name) {
+      let place = "entity '\(table)' (\(definition.name)), property '\(property.name)' "
+      guard let (kind, nullable) = PostgresColumn.Kind.of(property.kind) else {
+        problems.append(
+          Diagnostic(
+            place + "is of type \(property.kind), which has no column type; "
+              + "name it in 'transient'"))
+        continue
+      }
+      guard property.isWritable else {
+        problems.append(
+          Diagnostic(
+            place + "is read-only, so a row read back could not set it; "
+              + "make it a 'var' or name it in 'transient'"))
+        continue
+      }
+      columns.append(
+        PostgresColumn(
+          property.name, kind, nullable: nullable, unique: unique.contains(property.name)))
+    }
+    guard problems.isEmpty else { throw DiagnosticList(problems) }
+    self.init(
+      table: table, definition: definition, columns: columns, ordered: ordered,
+      primaryKey: primaryKey)
+  }
+
+  /// The class's properties, or the definition's typed ones when it describes no class.
+  static func describedProperties(of definition: DataDefinition, table: String)
+    throws(DiagnosticList) -> [PropertyDescription]
+  {
+    if case .object(let info?) = definition.kind,
+      let type = info.type as? any PropertyTableProviding.Type
+    {
+      return type.propertyDescriptions
+    }
+    var described: [PropertyDescription] = []
+    var problems: [Diagnostic] = []
+    for property in definition.properties where !property.isCustom {
+      guard let kind = property.valueKind else {
+        problems.append(
+          Diagnostic(
+            "entity '\(table)' (\(definition.name)), property '\(property.name)' has no "
+              + "declared type to derive a column from; list the entity's columns"))
+        continue
+      }
+      described.append(PropertyDescription(name: property.name, kind: kind, isWritable: true))
+    }
+    guard problems.isEmpty else { throw DiagnosticList(problems) }
+    return described
+  }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import Logging
+import PostgresNIO
+import Trellis
+
+extension PostgresStore {
+  /// Runs `work` on a pooled connection (in a transaction when `transaction`), after making
+  /// sure the table exists; fails when the server has not answered within ``timeout``.
+  func perform<T: Sendable>(
+    transaction: Bool = false,
+    _ work: @escaping @Sendable (PostgresConnection) async throws -> T
+  ) async throws(StoreError) -> T {
+    let timeout = timeout
+    do {
+      return try await withThrowingTaskGroup(of: T?.self) { group in
+        group.addTask {
+          try await self.client.withConnection { connection in
+            try await self.prepareSchema(connection)
+            if transaction {
+              return try await connection.withTransaction(logger: self.logger) { connection in
+                try await work(connection)
+              }
+            }
+            return try await work(connection)
+          }
+        }
+        group.addTask {
+          try await Task.sleep(for: timeout)
+          return nil
+        }
+        defer { group.cancelAll() }
+        guard let first = try await group.next(), let result = first else {
+          throw PostgresTimeout()
+        }
+        return result
+      }
+    } catch {
+      throw storeError(error)
+    }
+  }
+
+  /// Creates the table, and adds the columns it lacks, once per store; concurrent stores
+  /// take turns through an advisory lock on the table's name.
+  func prepareSchema(_ connection: PostgresConnection) async throws {
+    if state.withLock({ $0.schemaReady }) { return }
+    let table = try PostgresIdentifier.quoted(entity.table)
+    var definitions = ["\(try PostgresIdentifier.quoted(entity.primaryKey)) bigserial PRIMARY KEY"]
+    var added: [String] = []
+    if let position = entity.positionColumn {
+      let column = "\(try PostgresIdentifier.quoted(position)) bigint NOT NULL DEFAULT 0"
+      definitions.append(column)
+      added.append(column)
+    }
+    for column in entity.columns {
+      var text = "\(try PostgresIdentifier.quoted(column.name)) \(column.kind.sqlType)"
+      if !column.isNullable { text += " NOT NULL" }
+      if column.isUnique { text += " UNIQUE" }
+      definitions.append(text)
+      // A column added to a table with rows needs a value for them.
+      added.append(column.isNullable ? text : text + " DEFAULT \(Self.zeroLiteral(column.kind))")
+    }
+    try await connection.withTransaction(logger: logger) { connection in
+      var lock = PostgresStatement("SELECT pg_advisory_xact_lock(hashtext(")
+      lock.bind(entity.table)
+      lock.append("))")
+      try await connection.query(lock.query, logger: logger)
+      try await connection.query(
+        PostgresQuery(
+          unsafeSQL: "CREATE TABLE IF NOT EXISTS \(table) (\(definitions.joined(separator: ", ")))"
+        ), logger: logger)
+      for column in added {
+        try await connection.query(
+          PostgresQuery(unsafeSQL: "ALTER TABLE \(table) ADD COLUMN IF NOT EXISTS \(column)"),
+          logger: logger)
+      }
+    }
+    state.withLock { $0.schemaReady = true }
+  }
+
+  /// The constant a new column's existing rows get: the kind's zero (no value of anyone's).
+  static func zeroLiteral(_ kind: PostgresColumn.Kind) -> String {
+    switch kind {
+    case .text: "''"
+    case .integer, .double: "0"
+    case .bool: "false"
+    case .date: "'epoch'"
+    case .bytes: "'\\x'"
+    }
+  }
+}
+
+/// The server did not answer in time.
+struct PostgresTimeout: Error {}

@@ -1,0 +1,57 @@
+import Foundation
+import PostgresNIO
+import Trellis
+
+extension PostgresStore {
+  /// What went wrong, as a store error: a refused value named by its column, a server that
+  /// cannot be reached, an SQL error with the server's message.
+  func storeError(_ error: any Error) -> StoreError {
+    if let error = error as? StoreError { return error }
+    if error is PostgresTimeout {
+      return .failed(
+        "PostgreSQL at \(place) did not answer within \(timeout) (is the server running?)")
+    }
+    if error is CancellationError { return .failed("cancelled") }
+    guard let error = error as? PSQLError else {
+      return .failed("PostgreSQL at \(place): \(String(describing: error))")
+    }
+    guard let info = error.serverInfo, let state = info[.sqlState] else {
+      let cause = error.underlying.map { String(describing: $0) } ?? "\(error.code)"
+      return .failed("cannot reach PostgreSQL at \(place): \(cause)")
+    }
+    let message = info[.message] ?? "error \(state)"
+    switch state {
+    case "23505":
+      if let column = column(in: info[.detail], constraint: info[.constraintName]) {
+        return .refusedValue(
+          property: column, message: "another \(entity.definition.name) has this \(column)")
+      }
+      return .refused(message)
+    case "23502":
+      if let column = info[.columnName], entity.column(column) != nil {
+        return .refusedValue(property: column, message: "\(column) needs a value")
+      }
+      return .refused(message)
+    case "23514", "23503": return .refused(message)
+    case "22001", "22003", "22P02", "22021": return .invalidItem(message)
+    default: return .failed("PostgreSQL: \(message) (\(state))")
+    }
+  }
+
+  /// The column a unique violation names: in its detail, "Key (email)=(…) already exists.",
+  /// else in the constraint's name, "contact_email_key".
+  func column(in detail: String?, constraint: String?) -> String? {
+    if let detail, let open = detail.range(of: "Key ("),
+      let close = detail[open.upperBound...].range(of: ")=")
+    {
+      let name = String(detail[open.upperBound..<close.lowerBound])
+      if entity.column(name) != nil { return name }
+    }
+    if let constraint {
+      for column in entity.columns where constraint == "\(entity.table)_\(column.name)_key" {
+        return column.name
+      }
+    }
+    return nil
+  }
+}

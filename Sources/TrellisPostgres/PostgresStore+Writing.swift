@@ -1,0 +1,214 @@
+import Foundation
+import PostgresNIO
+import Trellis
+
+extension PostgresStore {
+  /// A new object of the entity's class (or a dictionary of its columns), not in the table
+  /// yet.
+  public func create() throws(StoreError) -> Value {
+    if let object = entity.definition.makeObject() { return .object(ObjectReference(object)) }
+    let entries = entity.columns.map { ($0.name, $0.isNullable ? Value.null : $0.kind.zero) }
+    return .object(ObjectReference(DocumentObject(.dictionary(ValueDictionary(entries)))))
+  }
+
+  /// Inserts the object's row at `index` of the store's order (the end when `nil`), in one
+  /// transaction; the object is then the row's.
+  public func insert(_ item: Value, at index: Int?) async throws(StoreError) {
+    let object = try storedObject(item)
+    guard key(of: object) == nil else {
+      throw .invalidItem("the object is in the table already")
+    }
+    let kvc = try keyValueCoding(object)
+    let table = try table
+    var statement = PostgresStatement()
+    var names: [String] = []
+    var placeholders = PostgresStatement()
+    for column in entity.columns {
+      names.append(try PostgresIdentifier.quoted(column.name))
+      if !placeholders.sql.isEmpty { placeholders.append(", ") }
+      let value = (try? kvc.value(forKey: column.name)) ?? .null
+      try placeholders.bind(value, as: column.kind, column: column.name)
+    }
+    let position = try entity.positionColumn.map { name throws(StoreError) in
+      try PostgresIdentifier.quoted(name)
+    }
+    if let position { names.append(position) }
+    statement.binds = placeholders.binds
+    statement.append(
+      "INSERT INTO \(table) (\(names.joined(separator: ", "))) VALUES (\(placeholders.sql)")
+    // The position is the last parameter, known inside the transaction.
+    let positionParameter = placeholders.binds.count + 1
+    if position != nil { statement.append(", $\(positionParameter)::bigint") }
+    statement.append(") RETURNING \(try PostgresIdentifier.quoted(entity.primaryKey))")
+    let insert = statement
+    let countQuery = PostgresQuery(unsafeSQL: "SELECT count(*) FROM \(table)")
+    let (id, at) = try await perform(transaction: true) { connection -> (Int64, Int) in
+      var count = 0
+      for try await number in try await connection.query(countQuery, logger: self.logger)
+        .decode(Int64.self)
+      {
+        count = Int(number)
+      }
+      let at = Swift.min(Swift.max(index ?? count, 0), count)
+      var insert = insert
+      if let position {
+        var shift = PostgresStatement(
+          "UPDATE \(table) SET \(position) = \(position) + 1 WHERE \(position) >= ")
+        shift.bind(at)
+        try await connection.query(shift.query, logger: self.logger)
+        insert.binds.append(Int64(at))
+      }
+      for try await id in try await connection.query(insert.query, logger: self.logger)
+        .decode(Int64.self)
+      {
+        return (id, at)
+      }
+      throw StoreError.failed("the insert into '\(self.entity.table)' returned no key")
+    }
+    state.withLock { state in
+      state.objects[id] = object
+      state.keys[ObjectIdentifier(object)] = id
+    }
+    observers.notify(.inserted(at, item: item))
+  }
+
+  /// Writes changed values: the object takes them, and gives them back if the server refuses.
+  /// Values of properties that have no column stay in memory.
+  public func update(_ item: Value, values: [String: Value]) async throws(StoreError) {
+    let object = try storedObject(item)
+    guard let id = key(of: object) else { throw .notFound(item.displayText) }
+    let kvc = try keyValueCoding(object)
+    var statement = PostgresStatement("UPDATE \(try table) SET ")
+    var assigned = 0
+    for (name, value) in values.sorted(by: { $0.key < $1.key }) {
+      guard let column = entity.column(name) else { continue }
+      if assigned > 0 { statement.append(", ") }
+      statement.append("\(try PostgresIdentifier.quoted(name)) = ")
+      try statement.bind(value, as: column.kind, column: name)
+      assigned += 1
+    }
+    let undo: ValuesUndo
+    do { undo = try kvc.setValues(values) } catch { throw .invalidItem(error.description) }
+    guard assigned > 0 else { return observers.notify(.updated(0, item: item)) }
+    statement.append(" WHERE \(try PostgresIdentifier.quoted(entity.primaryKey)) = ")
+    statement.bind(Int(id))
+    statement.append(" RETURNING \(try PostgresIdentifier.quoted(entity.primaryKey))")
+    let update = statement
+    let indexQuery = try indexStatement(of: id).query
+    do {
+      let index = try await perform(transaction: true) { connection -> Int in
+        let index = try await self.index(indexQuery, connection)
+        var updated = false
+        for try await _ in try await connection.query(update.query, logger: self.logger) {
+          updated = true
+        }
+        guard updated, let index else { throw StoreError.notFound("\(self.entity.table) row \(id)") }
+        return index
+      }
+      observers.notify(.updated(index, item: item))
+    } catch {
+      undo.run()
+      throw error
+    }
+  }
+
+  /// Deletes the object's row (and closes the gap in the order), in one transaction.
+  public func delete(_ item: Value) async throws(StoreError) {
+    let object = try storedObject(item)
+    guard let id = key(of: object) else { throw .notFound(item.displayText) }
+    let table = try table
+    var delete = PostgresStatement(
+      "DELETE FROM \(table) WHERE \(try PostgresIdentifier.quoted(entity.primaryKey)) = ")
+    delete.bind(Int(id))
+    let position = try entity.positionColumn.map { name throws(StoreError) in
+      try PostgresIdentifier.quoted(name)
+    }
+    let indexQuery = try indexStatement(of: id).query
+    let index = try await perform(transaction: true) { connection -> Int in
+      guard let index = try await self.index(indexQuery, connection) else {
+        throw StoreError.notFound("\(self.entity.table) row \(id)")
+      }
+      try await connection.query(delete.query, logger: self.logger)
+      if let position {
+        var shift = PostgresStatement(
+          "UPDATE \(table) SET \(position) = \(position) - 1 WHERE \(position) > ")
+        shift.bind(index)
+        try await connection.query(shift.query, logger: self.logger)
+      }
+      return index
+    }
+    state.withLock { state in
+      state.objects[id] = nil
+      state.keys[ObjectIdentifier(object)] = nil
+    }
+    observers.notify(.deleted(index, item: item))
+  }
+
+  /// Moves the row at `source` to `destination` of the store's order, in one transaction.
+  public func move(from source: Int, to destination: Int) async throws(StoreError) {
+    guard let name = entity.positionColumn else {
+      throw .unsupported("moving rows of '\(entity.table)', which keeps no order")
+    }
+    let table = try table
+    let position = try PostgresIdentifier.quoted(name)
+    let key = try PostgresIdentifier.quoted(entity.primaryKey)
+    let countQuery = PostgresQuery(unsafeSQL: "SELECT count(*) FROM \(table)")
+    try await perform(transaction: true) { connection in
+      var count = 0
+      for try await number in try await connection.query(countQuery, logger: self.logger)
+        .decode(Int64.self)
+      {
+        count = Int(number)
+      }
+      for index in [source, destination] where index < 0 || index >= count {
+        throw StoreError.indexOutOfRange(index, count: count)
+      }
+      guard source != destination else { return }
+      var find = PostgresStatement("SELECT \(key) FROM \(table) WHERE \(position) = ")
+      find.bind(source)
+      var moved: Int64?
+      for try await id in try await connection.query(find.query, logger: self.logger)
+        .decode(Int64.self)
+      {
+        moved = id
+      }
+      guard let moved else { throw StoreError.notFound("\(self.entity.table) row at \(source)") }
+      var shift = PostgresStatement("UPDATE \(table) SET \(position) = \(position) ")
+      shift.append(source < destination ? "- 1 WHERE \(position) > " : "+ 1 WHERE \(position) < ")
+      shift.bind(source)
+      shift.append(source < destination ? " AND \(position) <= " : " AND \(position) >= ")
+      shift.bind(destination)
+      try await connection.query(shift.query, logger: self.logger)
+      var place = PostgresStatement("UPDATE \(table) SET \(position) = ")
+      place.bind(destination)
+      place.append(" WHERE \(key) = ")
+      place.bind(Int(moved))
+      try await connection.query(place.query, logger: self.logger)
+    }
+    observers.notify(.moved(source, destination))
+  }
+
+  /// How many rows come before row `id` in the store's order.
+  func indexStatement(of id: Int64) throws(StoreError) -> PostgresStatement {
+    let order = try defaultOrder.joined(separator: ", ")
+    let key = try PostgresIdentifier.quoted(entity.primaryKey)
+    var statement = PostgresStatement(
+      "SELECT (SELECT count(*) FROM \(try table) WHERE (\(order)) < (SELECT \(order) FROM "
+        + "\(try table) WHERE \(key) = ")
+    statement.bind(Int(id))
+    statement.append(")), EXISTS (SELECT 1 FROM \(try table) WHERE \(key) = ")
+    statement.bind(Int(id))
+    statement.append(")")
+    return statement
+  }
+
+  /// The index an `indexStatement(of:)` finds; `nil` when the row is gone.
+  func index(_ query: PostgresQuery, _ connection: PostgresConnection) async throws -> Int? {
+    for try await (count, exists) in try await connection.query(query, logger: logger)
+      .decode((Int64, Bool).self)
+    {
+      return exists ? Int(count) : nil
+    }
+    return nil
+  }
+}

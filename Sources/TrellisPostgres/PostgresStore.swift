@@ -1,0 +1,126 @@
+import Foundation
+import Logging
+import PostgresNIO
+import Trellis
+
+/// The items of a ``PostgresEntity`` in a PostgreSQL table, as an ``AsyncDataStore``, on
+/// postgres-nio's pooled client.
+///
+/// ```swift
+/// let entity = try PostgresEntity(table: "contact", definition: contactDefinition, ordered: true)
+/// let store = try PostgresStore(url: "postgres://trellis@127.0.0.1:5432/app", entity: entity)
+/// let section = ArrayOfObjectsSection(store: store, definition: entity.definition)
+/// section.fetchOptions.batchSize = 20
+/// ```
+///
+/// The table is created on first use (`CREATE TABLE IF NOT EXISTS`), and columns the entity
+/// has and the table lacks are added. Rows become objects made by the entity's definition; the
+/// same row gives the same object while the store lives. Pages use `LIMIT` and `OFFSET`, a
+/// search runs as `ILIKE`, and each write is one transaction whose values are all bound
+/// parameters. Failures are ``StoreError``s: a server that does not answer within ``timeout``,
+/// a value a constraint refuses (named by its column), never a crash. Call ``shutdown()``
+/// when done: the store owns the task that runs the connection pool.
+public final class PostgresStore: AsyncDataStore {
+  /// What the store holds.
+  public let entity: PostgresEntity
+  /// The pooled client, for queries of your own; the store runs it until ``shutdown()``.
+  public let client: PostgresClient
+  /// How long an operation may wait for the server before failing.
+  public let timeout: Duration
+  /// Where the server is, for messages: host and port, or the socket path.
+  let place: String
+  let logger: Logger
+  let observers = ObserverList<StoreChange>()
+  let state: Locked<State>
+
+  /// What the store keeps between calls, from any task.
+  struct State {
+    /// The object of every row read or inserted, by primary key.
+    var objects: [Int64: AnyObject] = [:]
+    /// The primary key of every object the store made or inserted.
+    var keys: [ObjectIdentifier: Int64] = [:]
+    /// Whether the table has been created and given every column.
+    var schemaReady = false
+    /// The task running the client's connection pool.
+    var runner: Task<Void, Never>?
+  }
+
+  public var itemsDefinition: DataDefinition? { entity.definition }
+  public var supportsMoving: Bool { entity.positionColumn != nil }
+
+  /// A store of `entity` in the database a `postgres://user:password@host:port/database`
+  /// address names. A `sslmode` parameter of `disable`, `prefer` (the default) or `require`
+  /// says whether to use TLS.
+  ///
+  /// - Throws: An address that does not parse, or an entity whose names are not plain SQL
+  ///   names. Nothing is sent to the server until the first operation.
+  public convenience init(url: String, entity: PostgresEntity, timeout: Duration = .seconds(10))
+    throws(StoreError)
+  {
+    try self.init(
+      configuration: try PostgresAddress.configuration(from: url), entity: entity,
+      timeout: timeout)
+  }
+
+  /// A store of `entity` over a client made from `configuration`.
+  public init(
+    configuration: PostgresClient.Configuration, entity: PostgresEntity,
+    timeout: Duration = .seconds(10)
+  ) throws(StoreError) {
+    try entity.checkIdentifiers()
+    self.entity = entity
+    self.timeout = timeout
+    self.place =
+      configuration.unixSocketPath
+      ?? "\(configuration.host ?? "?"):\(configuration.port ?? 5432)"
+    self.logger = Logger(label: "trellis.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
+    let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+    self.client = client
+    self.state = Locked(State())
+    let runner = Task { await client.run() }
+    state.withLock { $0.runner = runner }
+  }
+
+  deinit {
+    state.withLock { $0.runner?.cancel() }
+  }
+
+  /// Stops the connection pool; later operations fail.
+  public func shutdown() {
+    state.withLock { state in
+      state.runner?.cancel()
+      state.runner = nil
+    }
+  }
+
+  public func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> ObservationToken {
+    observers.add(handler)
+  }
+
+  /// Whether a search is run in SQL: searches, and filters made of searches only.
+  public func translates(_ filter: ItemFilter) -> Bool {
+    PostgresFilter.translates(filter.term)
+  }
+
+  /// The object an item is, or an error naming what it is instead.
+  func storedObject(_ item: Value) throws(StoreError) -> AnyObject {
+    guard case .object(let ref) = item else {
+      throw .invalidItem("a PostgreSQL store holds objects, not \(item.type) values")
+    }
+    return ref.object
+  }
+
+  /// The key-value coding of one of the entity's objects.
+  func keyValueCoding(_ object: AnyObject) throws(StoreError) -> KeyValueCoding {
+    guard let kvc = entity.definition.keyValueCoding(for: object) ?? (object as? KeyValueCoding)
+    else {
+      throw .invalidItem("a \(type(of: object)) is not a \(entity.definition.name)")
+    }
+    return kvc
+  }
+
+  /// The primary key of an object the store read or inserted.
+  func key(of object: AnyObject) -> Int64? {
+    state.withLock { $0.keys[ObjectIdentifier(object)] }
+  }
+}
