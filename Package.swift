@@ -204,7 +204,7 @@ let package = Package(
     ),
     .testTarget(
       name: "TrellisPostgresTests",
-      dependencies: ["TrellisPostgres", "TrellisTesting", "TrellisMacros"]
+      dependencies: ["TrellisPostgres", "TrellisTesting"]
     ),
     .testTarget(name: "TrellisTestingTests", dependencies: ["TrellisTesting"]),
     .testTarget(

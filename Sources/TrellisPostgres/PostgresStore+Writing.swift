@@ -124,11 +124,12 @@ extension PostgresStore {
       try PostgresIdentifier.quoted(name)
     }
     let indexQuery = try indexStatement(of: id).query
+    let deleteQuery = delete.query
     let index = try await perform(transaction: true) { connection -> Int in
       guard let index = try await self.index(indexQuery, connection) else {
         throw StoreError.notFound("\(self.entity.table) row \(id)")
       }
-      try await connection.query(delete.query, logger: self.logger)
+      try await connection.query(deleteQuery, logger: self.logger)
       if let position {
         var shift = PostgresStatement(
           "UPDATE \(table) SET \(position) = \(position) - 1 WHERE \(position) > ")
