@@ -81,9 +81,11 @@ extension PostgresStore {
     var parts: [String] = []
     for key in sort {
       guard entity.column(key.keyPath) != nil else {
-        throw .unsupported("sorting by '\(key.keyPath)', which is not a column of '\(entity.table)'")
+        throw .unsupported(
+          "sorting by '\(key.keyPath)', which is not a column of '\(entity.table)'")
       }
-      parts.append("\(try PostgresIdentifier.quoted(key.keyPath)) \(key.ascending ? "ASC" : "DESC")")
+      parts.append(
+        "\(try PostgresIdentifier.quoted(key.keyPath)) \(key.ascending ? "ASC" : "DESC")")
     }
     return (parts + (try defaultOrder)).joined(separator: ", ")
   }

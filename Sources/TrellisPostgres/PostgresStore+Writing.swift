@@ -102,7 +102,9 @@ extension PostgresStore {
         for try await _ in try await connection.query(update.query, logger: self.logger) {
           updated = true
         }
-        guard updated, let index else { throw StoreError.notFound("\(self.entity.table) row \(id)") }
+        guard updated, let index else {
+          throw StoreError.notFound("\(self.entity.table) row \(id)")
+        }
         return index
       }
       observers.notify(.updated(index, item: item))

@@ -68,5 +68,10 @@ enum PostgresTestSupport {
 /// Numbers 1, 2, 3… from any task.
 final class Counter: Sendable {
   private let value = Mutex(0)
-  func next() -> Int { value.withLock { $0 += 1; return $0 } }
+  func next() -> Int {
+    value.withLock {
+      $0 += 1
+      return $0
+    }
+  }
 }
