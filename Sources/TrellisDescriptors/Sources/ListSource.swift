@@ -25,7 +25,7 @@ public enum ListSource: Hashable, Sendable {
     case sqlite, document, webService
 
     /// The kind in words, for messages ("web-service sources").
-    public var words: String {
+    var words: String {
       switch self {
       case .sqlite: "SQLite"
       case .document: "document"
