@@ -11,6 +11,16 @@ phase() { echo "== $(date -u +%H:%M:%S) $*"; }
 phase "swift build --build-tests"
 timeout --kill-after=60 45m swift build --build-tests
 
+# The REST servers the remote-source tests talk to (Tests/Services): Django REST framework and
+# Datasette, installed into a virtual environment and run on loopback; stopped on any exit.
+phase "services: start Django REST framework and Datasette"
+trap 'bash scripts/services.sh stop >/dev/null 2>&1 || true' EXIT
+timeout --kill-after=30 10m bash scripts/services.sh start
+timeout --kill-after=30 2m bash scripts/services.sh check
+# shellcheck source=/dev/null
+source .build-services/env
+export TRELLIS_REQUIRE_SERVICES=1
+
 phase "swift test"
 # Line-buffered, so that the log shows every finished test even if the run is stopped.
 status=0
@@ -21,6 +31,9 @@ if ! grep -qE 'Test run with [0-9]+ tests? .*passed' .test-output.log; then
   grep -E '^(◇|✔|✘)' .test-output.log | tail -20 || true
   exit 1
 fi
+
+phase "services: stop"
+bash scripts/services.sh stop
 
 # Browser tests: the demo server in a real headless Chromium, driven by selenium.
 phase "browser tests"

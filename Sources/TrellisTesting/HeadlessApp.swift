@@ -110,9 +110,12 @@ extension HeadlessApp {
   /// Processes changes until nothing any screen waits for is under way (async stores' loads
   /// and writes, Done's background commits), checking every host after each round.
   ///
+  /// The background work runs on the cooperative thread pool, which long synchronous tests
+  /// running beside may hold for a while: the default timeout is generous.
+  ///
   /// - Throws: ``HeadlessAppError/timedOut(_:)`` when work is still under way after
   ///   `timeout`, or the contract violation a host found.
-  public func settle(timeout: Duration = .seconds(10)) async throws {
+  public func settle(timeout: Duration = .seconds(120)) async throws {
     let clock = ContinuousClock()
     let deadline = clock.now + timeout
     while true {

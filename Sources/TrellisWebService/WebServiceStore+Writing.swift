@@ -15,7 +15,7 @@ extension WebServiceStore {
     let merged = merge(answer, into: object.root.dictionaryValue ?? [:], sent: values)
     object.replaceRoot(.dictionary(merged))
     if let id = Self.identity(merged[definition.idKeyName]) {
-      objects.withLock { $0[id] = WeakObject(object: object) }
+      objects.withLock { $0.entries[id] = WeakObject(object: object) }
     }
     observers.notify(.inserted(0, item: item))
   }
@@ -48,7 +48,7 @@ extension WebServiceStore {
     } catch {
       guard case .notFound = error else { throw error }
     }
-    objects.withLock { $0[id] = nil }
+    objects.withLock { $0.entries[id] = nil }
     observers.notify(.deleted(0, item: item))
   }
 

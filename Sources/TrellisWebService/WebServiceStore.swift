@@ -22,12 +22,18 @@ public final class WebServiceStore: AsyncDataStore {
   let transport: any HTTPTransport
   let observers = ObserverList<StoreChange>()
   /// Every object read or written, by identity, while something holds it.
-  let objects = Locked<[String: WeakObject]>([:])
+  let objects = Locked(IdentityMap())
   /// The keys string's keys, which a refusal's messages may name.
   let keys: [String]
 
   struct WeakObject {
     weak var object: DocumentObject?
+  }
+
+  /// The objects by identity, and when to sweep out the forgotten ones.
+  struct IdentityMap {
+    var entries: [String: WeakObject] = [:]
+    var sweepAt = 4096
   }
 
   /// A store of `definition`'s objects, sent through `transport`.
@@ -83,14 +89,17 @@ public final class WebServiceStore: AsyncDataStore {
   func object(for entries: ValueDictionary) -> DocumentObject {
     let id = Self.identity(entries[definition.idKeyName])
     return objects.withLock { objects in
-      if let id, let known = objects[id]?.object {
+      if let id, let known = objects.entries[id]?.object {
         if known.root != .dictionary(entries) { known.replaceRoot(.dictionary(entries)) }
         return known
       }
       let made = DocumentObject(.dictionary(entries))
-      if let id { objects[id] = WeakObject(object: made) }
-      if objects.count > 4096 && objects.count.isMultiple(of: 1024) {
-        objects = objects.filter { $0.value.object != nil }
+      if let id { objects.entries[id] = WeakObject(object: made) }
+      // Forgotten objects are swept when the map has doubled since the last sweep: the cost
+      // stays proportional to the objects read.
+      if objects.entries.count >= objects.sweepAt {
+        objects.entries = objects.entries.filter { $0.value.object != nil }
+        objects.sweepAt = Swift.max(4096, objects.entries.count * 2)
       }
       return made
     }

@@ -96,4 +96,53 @@ extension ArrayOfObjectsSection {
       allowsDeleting ? "d" : "-", movable ? "m" : "-", "\(rowDefaults.detailAccessory)",
     ].joined(separator: "\u{1}")
   }
+
+  /// Whether `changes` only add items after those shown, in order.
+  func appendsOnly(_ changes: [StoreChange]) -> Bool {
+    var next = items.count
+    for change in changes {
+      guard case .inserted(let index, _?) = change, index == next else { return false }
+      next += 1
+    }
+    return !changes.isEmpty
+  }
+
+  /// Applies the store's changes to the items shown, or fetches them when it cannot.
+  func updateItems() {
+    let changes = unapplied
+    unapplied = []
+    if let asyncCache, !needsFetch, changes.isEmpty {
+      // Nothing arrived: only what is under way or failed changed.
+      follow(asyncCache.status)
+      return
+    }
+    if !needsFetch, appliesStoreChanges, appendsOnly(changes) {
+      // Appended in place: a long list's new page costs the page, not the list.
+      var counts = itemCounts
+      itemCounts = nil
+      for change in changes {
+        guard let item = change.item else { continue }
+        items.append(item)
+        counts?[item, default: 0] += 1
+      }
+      itemCounts = counts
+      if let asyncCache { follow(asyncCache.status) } else { loadState = .loaded }
+      return
+    }
+    if !needsFetch, !changes.isEmpty, appliesStoreChanges,
+      let updated = Self.applying(changes, to: items)
+    {
+      let counts = itemCounts.flatMap { Self.counting(changes, from: $0) }
+      items = updated
+      itemCounts = counts
+      if let asyncCache {
+        follow(asyncCache.status)
+      } else {
+        loadState = items.isEmpty ? .empty : .loaded
+      }
+      return
+    }
+    needsFetch = false
+    reload()
+  }
 }

@@ -44,10 +44,10 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
   /// How many times each item is listed, built on first use after the items change: a store's
   /// update then finds its rows without scanning the list (every session showing the list
   /// does this for every edit).
-  private var itemCounts: [Value: Int]?
+  var itemCounts: [Value: Int]?
 
   /// How many times `item` is listed.
-  private func count(of item: Value) -> Int {
+  func count(of item: Value) -> Int {
     if let itemCounts { return itemCounts[item] ?? 0 }
     var counts: [Value: Int] = [:]
     counts.reserveCapacity(items.count)
@@ -55,11 +55,11 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
     itemCounts = counts
     return counts[item] ?? 0
   }
-  private var loadedLimit: Int?
+  var loadedLimit: Int?
   var hasMore = false
   /// How the last load went: hosts show a spinner, an empty state or the error.
   public internal(set) var loadState = LoadState.idle
-  private var searchText = ""
+  var searchText = ""
   private var observation: ObservationToken?
   /// What the store reported, from any thread, until the section takes it.
   private let reported = StoreChangeQueue()
@@ -73,10 +73,10 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
   /// Rows the model's ``ModelActions/didFetchItems`` action added after the items.
   var appendedRows: [Row] = []
   /// Store changes not yet applied to ``items``.
-  private var unapplied: [StoreChange] = []
+  var unapplied: [StoreChange] = []
   /// Whether the items must be fetched again: the first load, or the options, search or
   /// window changed.
-  private var needsFetch = true
+  var needsFetch = true
 
   /// Whether a search text filters the items.
   var isSearching: Bool { !searchText.isEmpty }
@@ -172,6 +172,8 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
         model.invalidation.invalidateSection(key)
         return
       }
+      // Items only added after those shown (a page arrived): the rows before them stay.
+      if appendsOnly(unapplied) { unchangedElementPrefix = items.count }
       model.invalidation.invalidateStructure(key)
     } else {
       unapplied = []
@@ -219,111 +221,14 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
     if fetchDependsOnValues { updateItems() }
   }
 
-  /// Applies the store's changes to the items shown, or fetches them when it cannot.
-  private func updateItems() {
-    let changes = unapplied
-    unapplied = []
-    if !needsFetch, !changes.isEmpty, appliesStoreChanges,
-      let updated = Self.applying(changes, to: items)
-    {
-      let counts = itemCounts.flatMap { Self.counting(changes, from: $0) }
-      items = updated
-      itemCounts = counts
-      if let asyncCache {
-        follow(asyncCache.status)
-      } else {
-        loadState = items.isEmpty ? .empty : .loaded
-      }
-      return
-    }
-    needsFetch = false
-    reload()
-  }
-
   /// Marks the section's structure stale after its own edit; the store's report says what
   /// changed.
-  private func itemsChanged() {
+  func itemsChanged() {
     let key = ObjectIdentifier(self)
     if keepsRowsByIdentity {
       model?.invalidation.invalidateStructure(key)
     } else {
       model?.invalidation.invalidateSection(key)
-    }
-  }
-
-  // MARK: Content
-
-  enum Special: String {
-    case placeholder, addItem, loadMore, error
-    /// A page of an async store is loading.
-    case loading
-    /// An async store refused an edit, which was undone.
-    case notice
-    /// A single, optional choice's "None".
-    case noChoice
-  }
-
-  var specials: [Special] {
-    var result: [Special] = []
-    if asyncNotice != nil { result.append(.notice) }
-    if case .failed = loadState { result.append(.error) }
-    if items.isEmpty && placeholderText != nil && !loadState.isLoading {
-      result.append(.placeholder)
-    }
-    if loadState.isLoading && asyncCache != nil {
-      result.append(.loading)
-    } else if hasMore {
-      result.append(.loadMore)
-    }
-    if let choice, !choice.allowsMultiple, choice.allowsNone { result.append(.noChoice) }
-    if addItemText != nil && allowsAdding { result.append(.addItem) }
-    return result
-  }
-
-  /// The items shown, in order.
-  public var currentItems: [Value] { items }
-
-  /// The fetch options with the search text's filter.
-  var currentOptions: FetchOptions {
-    var options = fetchOptions
-    if !searchText.isEmpty {
-      let keys = searchPropertyNames.isEmpty ? definition.titlePropertyNames : searchPropertyNames
-      let search = ItemFilter.search(searchText, in: keys)
-      options.filter = options.filter.map { $0 && search } ?? search
-    }
-    return options
-  }
-
-  private func reload() {
-    let options = currentOptions
-    model?.statistics.fetches += 1
-    if let asyncCache {
-      loadAsync(asyncCache, options)
-    } else {
-      loadState = .loading(.firstPage)
-      load(options)
-    }
-    var fetchedItems = FetchedItems(items: items)
-    model?.modelActions.didFetchItems?(&fetchedItems)
-    appendedRows = fetchedItems.appendedRows
-  }
-
-  private func load(_ options: FetchOptions) {
-    var options = options
-    if let batch = fetchOptions.batchSize {
-      if loadedLimit == nil { loadedLimit = batch }
-      // One more than shown tells whether there is more, without counting every row.
-      options.batchSize = (loadedLimit ?? batch) + 1
-    }
-    do {
-      var fetched = try store.fetch(options)
-      hasMore = loadedLimit.map { fetched.count > $0 } ?? false
-      if hasMore, let limit = loadedLimit { fetched.removeLast(fetched.count - limit) }
-      items = fetched
-      loadState = items.isEmpty ? .empty : .loaded
-    } catch {
-      // Keep what was shown; the error row says what went wrong.
-      loadState = .failed(error)
     }
   }
 
@@ -342,15 +247,17 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
     return ids
   }
 
-  /// The items' identities, the second and later listings of one item told apart.
-  private func occurrenceIDs() -> [RowID] {
-    var seen: [RowID: Int] = [:]
-    return items.map { item -> RowID in
-      let identity = Self.identity(of: item)
-      let occurrence = seen[identity, default: 0]
-      seen[identity] = occurrence + 1
-      return identity.occurrence(occurrence)
+  /// The identities from `start` on: the listed items' (when each is listed once), then the
+  /// special and appended rows'.
+  override func elementIDs(from start: Int) -> [RowID] {
+    if itemCounts == nil { _ = count(of: .null) }
+    guard let itemCounts, itemCounts.count == items.count, start <= items.count else {
+      return Array(elementIDs().dropFirst(start))
     }
+    var ids = items[start...].map(Self.identity(of:))
+    ids += specials.map { RowID(scope: scope, .string("\u{1}" + $0.rawValue)) }
+    ids += appendedRowIDs
+    return ids
   }
 
   public override func makeRow(at index: Int) -> Row {
@@ -473,28 +380,5 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
     let detail = try DetailScreens.item(item, of: self, isNew: true)
     if choice != nil { chooseAfterCommit(item, of: detail) }
     return detail
-  }
-
-  public func search(_ text: String) {
-    searchText = text
-    setNeedsRefresh()
-  }
-
-  public func loadMore() throws(StoreError) {
-    if let asyncCache {
-      // After a failed page, "more" is that page again.
-      if case .failed = loadState { asyncCache.retry() } else { asyncCache.loadNextPage() }
-      setNeedsRefresh()
-      return
-    }
-    guard let batch = fetchOptions.batchSize else { return }
-    loadedLimit = (loadedLimit ?? batch) + batch
-    setNeedsRefresh()
-  }
-
-  public func refresh() throws(StoreError) {
-    asyncCache?.refresh()
-    loadedLimit = nil
-    setNeedsRefresh()
   }
 }

@@ -203,6 +203,14 @@ open class Section {
   /// is now, even after the content changes. `nil` (the default) renders every row up front.
   func deferredRowMaker() -> ((Int) -> Row)? { nil }
 
+  /// How many leading elements are the very ones the last render showed, unchanged, when the
+  /// section knows (it appended a page after them): the model then renders only the rest.
+  /// The model takes it at the next render.
+  var unchangedElementPrefix: Int?
+
+  /// The identities of the elements from `start` on.
+  func elementIDs(from start: Int) -> [RowID] { Array(elementIDs().dropFirst(start)) }
+
   /// Brings the section's content up to date (a list fetches its items), when the model
   /// renders the section, before it tracks what the section reads. Reading ``elementIDs()`` or
   /// ``elementCount`` never does this work.

@@ -49,7 +49,7 @@ public final class TableModel {
 
   let invalidation = InvalidationSink()
   var caches: [ObjectIdentifier: SectionCache] = [:]
-  private(set) var delivered = TableSnapshot()
+  var delivered = TableSnapshot()
   private(set) var sectionsChanged = true
   private let observers = ObserverList<TableChangeset>()
   private var nextSectionNumber = 0
@@ -170,11 +170,21 @@ public final class TableModel {
         section.absorbStoreChanges()
       }
     }
-    let stale = invalidation.take()
-    let changeset =
-      rowLocalChangeset(
-        stale.rows, staleSections: stale.sections.union(stale.restructured))
-      ?? firstChangeset(render(stale))
+    var stale = invalidation.take()
+    var patched = rowLocalChangeset(
+      stale.rows, staleSections: stale.sections.union(stale.restructured))
+    if patched == nil {
+      patched = tailChangeset(stale)
+      // A tail that could not be patched asked for its section whole.
+      if patched == nil {
+        let more = invalidation.take()
+        stale.sections.formUnion(more.sections)
+        stale.restructured.formUnion(more.restructured)
+        stale.restructured.subtract(stale.sections)
+        stale.rows.merge(more.rows) { $0.union($1) }
+      }
+    }
+    let changeset = patched ?? firstChangeset(render(stale))
     delivered = changeset.target
     if !changeset.isEmpty {
       observers.notify(changeset)

@@ -25,8 +25,9 @@ extension WebServiceDefinition {
   }
 
   /// A table of Datasette 1.0's JSON API: `rows` and `next_url` in each page, `_size` to ask
-  /// for a size, `_search` for a table with full-text search, and the write API
-  /// (`-/insert`, `-/update`, `-/delete`) with an API token.
+  /// for a size (at most 1,000), the count with `_extra=count`, `_search` for a table with
+  /// full-text search (whole words), and the write API (`-/insert`, `-/update`, `-/delete`)
+  /// with an API token whose actor may write.
   public static func datasette(
     baseURL: String, database: String, table: String, keys: String, token: String? = nil
   ) -> WebServiceDefinition {
@@ -35,14 +36,15 @@ extension WebServiceDefinition {
       resultsDictionaryKeyNamesString: keys)
     service.batchSizeParameterName = "_size"
     service.nextBatchURLKeyName = "next_url"
-    service.fetchObjectsParameters = ["_shape": "objects"]
+    service.fetchObjectsParameters = ["_extra": "count"]
+    service.totalCountKeyName = "count"
     service.searchParameterName = "_search"
     service.createObject = Endpoint(
       method: "POST", path: "\(database)/\(table)/-/insert", bodyKeyName: "row",
       resultKeyName: "rows", extraBody: ["return": true])
     service.updateObject = Endpoint(
       method: "POST", path: "\(database)/\(table)/{id}/-/update", bodyKeyName: "update",
-      resultKeyName: "row", extraBody: ["return": true])
+      resultKeyName: "rows", extraBody: ["return": true])
     service.deleteObject = Endpoint(method: "POST", path: "\(database)/\(table)/{id}/-/delete")
     service.errors = .messageList(key: "errors")
     service.bearerToken = token

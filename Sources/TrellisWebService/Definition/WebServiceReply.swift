@@ -193,9 +193,10 @@ package enum WebServiceReply {
   }
 
   /// Whether a message names `key` the way databases and frameworks do: `table.key`,
-  /// `'key'`, `"key"`, or `key:` at its start.
+  /// `'key'`, `"key"`, `key:` at its start, or a constraint named after it (`key_not_blank`).
   static func mentions(_ message: String, _ key: String) -> Bool {
     message.contains(".\(key)") || message.contains("'\(key)'") || message.contains("\"\(key)\"")
       || message.hasPrefix("\(key):") || message.hasPrefix("\(key) ")
+      || message.contains(" \(key)_")
   }
 }

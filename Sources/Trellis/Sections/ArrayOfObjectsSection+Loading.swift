@@ -1,0 +1,87 @@
+/// What a list shows besides its items, and how it loads them.
+extension ArrayOfObjectsSection {
+  enum Special: String {
+    case placeholder, addItem, loadMore, error
+    /// A page of an async store is loading.
+    case loading
+    /// An async store refused an edit, which was undone.
+    case notice
+    /// A single, optional choice's "None".
+    case noChoice
+  }
+
+  var specials: [Special] {
+    var result: [Special] = []
+    if asyncNotice != nil { result.append(.notice) }
+    if case .failed = loadState { result.append(.error) }
+    if items.isEmpty && placeholderText != nil && !loadState.isLoading {
+      result.append(.placeholder)
+    }
+    if loadState.isLoading && asyncCache != nil {
+      result.append(.loading)
+    } else if hasMore {
+      result.append(.loadMore)
+    }
+    if let choice, !choice.allowsMultiple, choice.allowsNone { result.append(.noChoice) }
+    if addItemText != nil && allowsAdding { result.append(.addItem) }
+    return result
+  }
+
+  /// The items shown, in order.
+  public var currentItems: [Value] { items }
+
+  /// The fetch options with the search text's filter.
+  var currentOptions: FetchOptions {
+    var options = fetchOptions
+    if !searchText.isEmpty {
+      let keys = searchPropertyNames.isEmpty ? definition.titlePropertyNames : searchPropertyNames
+      let search = ItemFilter.search(searchText, in: keys)
+      options.filter = options.filter.map { $0 && search } ?? search
+    }
+    return options
+  }
+
+  func reload() {
+    let options = currentOptions
+    model?.statistics.fetches += 1
+    if let asyncCache {
+      loadAsync(asyncCache, options)
+    } else {
+      loadState = .loading(.firstPage)
+      load(options)
+    }
+    var fetchedItems = FetchedItems(items: items)
+    model?.modelActions.didFetchItems?(&fetchedItems)
+    appendedRows = fetchedItems.appendedRows
+  }
+
+  func load(_ options: FetchOptions) {
+    var options = options
+    if let batch = fetchOptions.batchSize {
+      if loadedLimit == nil { loadedLimit = batch }
+      // One more than shown tells whether there is more, without counting every row.
+      options.batchSize = (loadedLimit ?? batch) + 1
+    }
+    do {
+      var fetched = try store.fetch(options)
+      hasMore = loadedLimit.map { fetched.count > $0 } ?? false
+      if hasMore, let limit = loadedLimit { fetched.removeLast(fetched.count - limit) }
+      items = fetched
+      loadState = items.isEmpty ? .empty : .loaded
+    } catch {
+      // Keep what was shown; the error row says what went wrong.
+      loadState = .failed(error)
+    }
+  }
+
+  /// The items' identities, the second and later listings of one item told apart.
+  func occurrenceIDs() -> [RowID] {
+    var seen: [RowID: Int] = [:]
+    return items.map { item -> RowID in
+      let identity = Self.identity(of: item)
+      let occurrence = seen[identity, default: 0]
+      seen[identity] = occurrence + 1
+      return identity.occurrence(occurrence)
+    }
+  }
+}

@@ -1,0 +1,27 @@
+/// Search, load more and refresh: what a person does to the list's window.
+extension ArrayOfObjectsSection {
+  public func search(_ text: String) {
+    searchText = text
+    setNeedsRefresh()
+  }
+
+  public func loadMore() throws(StoreError) {
+    if let asyncCache {
+      // After a failed page, "more" is that page again.
+      if case .failed = loadState { asyncCache.retry() } else { asyncCache.loadNextPage() }
+      // The items stay; the rows after them (a loading row now) change.
+      unchangedElementPrefix = items.count
+      model?.invalidation.invalidateStructure(ObjectIdentifier(self))
+      return
+    }
+    guard let batch = fetchOptions.batchSize else { return }
+    loadedLimit = (loadedLimit ?? batch) + batch
+    setNeedsRefresh()
+  }
+
+  public func refresh() throws(StoreError) {
+    asyncCache?.refresh()
+    loadedLimit = nil
+    setNeedsRefresh()
+  }
+}

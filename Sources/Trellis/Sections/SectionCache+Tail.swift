@@ -1,0 +1,78 @@
+import Observation
+
+extension SectionCache {
+  /// What changed in the visible rows when only the rows after a prefix were rendered again:
+  /// visible positions deleted (before) and inserted (after).
+  struct TailUpdate {
+    var deletes: [Int]
+    var inserts: [Int]
+    /// The visible rows from the prefix on, for ``visible``: the caller puts them there once
+    /// no snapshot it delivered shares the rows before them, so that they are not copied.
+    var tail: [RowSnapshot]
+  }
+
+  /// Renders again only the elements from `prefix` on, keeping the rows before it as they are,
+  /// when the section says those are unchanged (a page appended to a long list): the cost is
+  /// that of the new rows, not of the list.
+  ///
+  /// Returns `nil`, changing nothing, when the section's rows are not all plainly visible
+  /// (hidden rows, expand/collapse rows, rows rendered on demand), when its own snapshot
+  /// changed, or when rows the tails share swap places: the caller renders and diffs instead.
+  mutating func renderTail(
+    from prefix: Int, of section: Section, sink: InvalidationSink, model: TableModel?
+  ) -> TailUpdate? {
+    guard visibleElementIndex == nil, !hasExpansions, !rowsAlwaysVisible,
+      prefix <= elementIDs.count, rows.count == elementIDs.count, visible.count == rows.count
+    else { return nil }
+    let key = ObjectIdentifier(section)
+    section.loadContent()
+    // The structure is tracked again, as a whole render tracks it, reading only the tail.
+    let (snapshot, tailIDs) = withObservationTracking {
+      section.trackContent()
+      return (section.sectionSnapshot(), section.elementIDs(from: prefix))
+    } onChange: {
+      sink.invalidateSection(key)
+    }
+    guard snapshot == self.snapshot, !snapshot.isCollapsed else { return nil }
+    // The old tail is copied out (it is short): a slice would keep the arrays shared, and
+    // replacing the tail would then copy every row before it.
+    let oldRows = Array(rows[prefix...])
+    var oldByID: [RowID: Int] = [:]
+    for (offset, id) in elementIDs[prefix...].enumerated() { oldByID[id] = prefix + offset }
+    let inherited = Self.inheritedActions(section, model: model)
+    let theme = model?.theme
+    let sectionStyle = theme?.sectionStyle(themeStyle: section.themeStyle)
+    var newRows: [RowSnapshot] = []
+    newRows.reserveCapacity(tailIDs.count)
+    var kept: [Int] = []
+    var update = TailUpdate(deletes: [], inserts: [], tail: [])
+    var editors = self.editors
+    for (offset, id) in tailIDs.enumerated() {
+      let index = prefix + offset
+      guard
+        var row = Self.renderRow(
+          section, index: index, id: id, sink: sink, model: model, inherited: inherited,
+          editors: &editors), row.isExpanded == nil
+      else { return nil }
+      if let theme {
+        Self.applyStyle(to: &row, at: index, theme: theme, sectionStyle: sectionStyle)
+      }
+      if let old = oldByID[id], oldRows[old - prefix] == row {
+        kept.append(old)
+      } else {
+        update.inserts.append(index)
+      }
+      newRows.append(row)
+    }
+    // Rows both tails show keep their order, or the change is not a tail's.
+    guard kept == kept.sorted() else { return nil }
+    let keptSet = Set(kept)
+    update.deletes = (prefix..<elementIDs.count).filter { !keptSet.contains($0) }
+    elementIDs.replaceSubrange(prefix..., with: tailIDs)
+    rows.replaceSubrange(prefix..., with: newRows.map { Optional($0) })
+    update.tail = newRows
+    self.editors = editors
+    elementIndexByID = nil
+    return update
+  }
+}
