@@ -85,7 +85,13 @@ struct WebServiceSettingsTests {
         """#))
     #expect(datasette.fetchObjectsAPI == "db/people.json")
     #expect(datasette.bearerToken == "tok")
-    #expect(datasette.fetchObjectsParameters == ["_shape": "objects", "_sort": "name"])
+    // The source's parameters are added to the preset's.
+    let preset = WebServiceDefinition.datasette(
+      baseURL: "http://h/", database: "db", table: "people", keys: "name")
+    #expect(!preset.fetchObjectsParameters.isEmpty)
+    #expect(
+      datasette.fetchObjectsParameters
+        == preset.fetchObjectsParameters.merging(["_sort": "name"]) { $1 })
     let parse = WebServiceDefinition(
       sourceSettings: try Self.settings(
         #"""
