@@ -139,6 +139,21 @@ struct SourceReadingTests {
         ])
   }
 
+  @Test func aPresetsSettingsNeedThatPreset() {
+    #expect(
+      Self.problems(
+        #"""
+        {"source": {"webService": {"preset": "parse", "baseURL": "http://h/", "className": "T",
+          "applicationID": "a", "restAPIKey": "k", "resultsDictionaryKeyNamesString": "name",
+          "table": "people", "database": "db"}}}
+        """#) == [
+          "T.json:3:22: error: 'database' is a setting of the datasette preset; add \"preset\": "
+            + "\"datasette\"",
+          "T.json:3:3: error: 'table' is a setting of the datasette preset; add \"preset\": "
+            + "\"datasette\"",
+        ])
+  }
+
   @Test func requiredSettingsDependOnThePreset() {
     #expect(
       Self.problems(#"{"source": {"webService": {"preset": "parse", "baseURL": "http://h/"}}}"#)

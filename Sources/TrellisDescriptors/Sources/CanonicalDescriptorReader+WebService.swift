@@ -23,8 +23,8 @@ extension CanonicalDescriptorReader {
         reading.error(message, at: node.path("preset"))
       }
     }
-    for (owner, names) in Settings.presetSettings {
-      for name in names where node.has(name) {
+    for owner in Settings.presets {
+      for name in Settings.presetSettings[owner] ?? [] where node.has(name) {
         if preset == owner {
           if let text = nonEmpty(node, name) { settings[name] = .string(text) }
         } else if preset.map(Settings.presets.contains) ?? true {
