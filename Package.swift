@@ -19,6 +19,7 @@ let package = Package(
     .library(name: "TrellisSQLite", targets: ["TrellisSQLite"]),
     .library(name: "TrellisWeb", targets: ["TrellisWeb"]),
     .library(name: "TrellisWebService", targets: ["TrellisWebService"]),
+    .library(name: "TrellisListSources", targets: ["TrellisListSources"]),
     .library(name: "TrellisUIKit", targets: ["TrellisUIKit"]),
     .executable(name: "trellis", targets: ["trellis"]),
     .executable(name: "trellis-demo", targets: ["trellis-demo"]),
@@ -91,6 +92,13 @@ let package = Package(
       ]
     ),
 
+    // Descriptors' SQLite and web-service sources: the resolvers a program registers in its
+    // descriptor library when it links those stores.
+    .target(
+      name: "TrellisListSources",
+      dependencies: ["TrellisDescriptors", "TrellisSQLite", "TrellisWebService"]
+    ),
+
     // Hosts.
     .target(name: "TrellisTerminal", dependencies: ["Trellis"]),
     // The UITableView adapter: every file is wrapped in `#if canImport(UIKit)`, so elsewhere it
@@ -131,7 +139,7 @@ let package = Package(
     .executableTarget(
       name: "trellis",
       dependencies: [
-        "Trellis", "TrellisDescriptors", "TrellisTerminal", "TrellisWeb",
+        "Trellis", "TrellisDescriptors", "TrellisTerminal", "TrellisWeb", "TrellisListSources",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -188,6 +196,14 @@ let package = Package(
         "TrellisWebService", "TrellisTesting", "TrellisExamples", "TrellisWeb",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
+    .testTarget(
+      name: "TrellisListSourcesTests",
+      dependencies: [
+        "TrellisListSources", "TrellisTesting", "TrellisTerminal", "TrellisWeb",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "GRDB", package: "GRDB.swift"),
       ]
     ),
     .testTarget(name: "TrellisTestingTests", dependencies: ["TrellisTesting"]),
