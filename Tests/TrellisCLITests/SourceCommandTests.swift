@@ -58,8 +58,22 @@ struct SourceCommandTests {
   }
 
   @Test func renderGivesUpAfterItsTimeout() throws {
+    // A service that accepts the connection and never answers.
+    let listener = try SilentListener()
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "trellis-silent-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let descriptor = try String(
+      contentsOf: CommandRunner.inputs.appendingPathComponent("unreachable-service.json"),
+      encoding: .utf8
+    ).replacingOccurrences(of: "127.0.0.1:1/", with: "127.0.0.1:\(listener.port)/")
+      .replacingOccurrences(of: "\"timeout\": 1", with: "\"timeout\": 30")
+    try descriptor.write(
+      to: folder.appendingPathComponent("unreachable-service.json"), atomically: true,
+      encoding: .utf8)
     let result = try CommandRunner.run(
-      ["render", "unreachable-service.json", "--timeout", "0.2"], in: CommandRunner.inputs)
+      ["render", "unreachable-service.json", "--timeout", "0.2"], in: folder)
     #expect(result.status == 1)
     #expect(result.output == "")
     #expect(
