@@ -20,6 +20,7 @@ let package = Package(
     .library(name: "TrellisWeb", targets: ["TrellisWeb"]),
     .library(name: "TrellisWebService", targets: ["TrellisWebService"]),
     .library(name: "TrellisPostgres", targets: ["TrellisPostgres"]),
+    .library(name: "TrellisListSources", targets: ["TrellisListSources"]),
     .library(name: "TrellisUIKit", targets: ["TrellisUIKit"]),
     .executable(name: "trellis", targets: ["trellis"]),
     .executable(name: "trellis-demo", targets: ["trellis-demo"]),
@@ -103,6 +104,13 @@ let package = Package(
       ]
     ),
 
+    // Descriptors' SQLite and web-service sources: the resolvers a program registers in its
+    // descriptor library when it links those stores.
+    .target(
+      name: "TrellisListSources",
+      dependencies: ["TrellisDescriptors", "TrellisSQLite", "TrellisWebService"]
+    ),
+
     // Hosts.
     .target(name: "TrellisTerminal", dependencies: ["Trellis"]),
     // The UITableView adapter: every file is wrapped in `#if canImport(UIKit)`, so elsewhere it
@@ -143,7 +151,7 @@ let package = Package(
     .executableTarget(
       name: "trellis",
       dependencies: [
-        "Trellis", "TrellisDescriptors", "TrellisTerminal", "TrellisWeb",
+        "Trellis", "TrellisDescriptors", "TrellisTerminal", "TrellisWeb", "TrellisListSources",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -205,6 +213,14 @@ let package = Package(
     .testTarget(
       name: "TrellisPostgresTests",
       dependencies: ["TrellisPostgres", "TrellisTesting"]
+    ),
+    .testTarget(
+      name: "TrellisListSourcesTests",
+      dependencies: [
+        "TrellisListSources", "TrellisTesting", "TrellisTerminal", "TrellisWeb",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ]
     ),
     .testTarget(name: "TrellisTestingTests", dependencies: ["TrellisTesting"]),
     .testTarget(

@@ -69,12 +69,15 @@ enum ServicesBench {
     var trellis: [Double] = []
     var baseline: [Double] = []
     // Alternated, after one warm-up of each, so that both see the same machine.
+    var peak = 0
     for run in 0...runs {
+      let probe = MemoryProbe.start()
       let list = try List(base: base, batch: 50)
       let start = DispatchTime.now().uptimeNanoseconds
       try await list.open()
       try await list.waitUntil { $0.currentItems.count >= 50 }
       let opened = seconds(since: start)
+      if let probe { peak = max(peak, probe.peakAbove()) }
       let manual = try await timed {
         _ = try await fetchByHand(base + "api/contacts/?page_size=50")
       }

@@ -12,9 +12,9 @@ struct CanonicalDescriptorReader {
     "allowsSelection", "allowsSelectionDuringEditing", "allowsMultipleSelection",
     "allowsMultipleSelectionDuringEditing",
   ]
-  static let sectionKeys = [
-    "id", "header", "footer", "list", "object", "visible", "themeStyle", "rows",
-  ]
+  static let sectionKeys =
+    ["id", "header", "footer", "list", "object", "visible", "themeStyle", "rows", "source"]
+    + sourceListKeys
   static let rowKeys = [
     "id", "kind", "text", "detail", "image", "cellStyle", "object", "list", "value", "choices",
     "enabled", "visible", "accessory", "editingAccessory", "editingStyle", "height",
@@ -72,6 +72,8 @@ struct CanonicalDescriptorReader {
     section.object = object(node, "object")
     section.visible = condition(node, "visible")
     section.themeStyle = node.string("themeStyle")
+    section.source = sectionSource(node)
+    if node.has("source") { return section }
     if node.require("rows", in: "a section"), let rows = node.list("rows") {
       section.rows = rows.compactMap(row)
     }

@@ -1,7 +1,9 @@
+import Foundation
 import Trellis
 
 /// What descriptors refer to by name: other descriptors to push, named objects to substitute,
-/// actions and functions registered in Swift, and the theme that dresses every screen.
+/// actions and functions registered in Swift, the theme that dresses every screen, and how
+/// sections' sources are opened.
 ///
 /// ```swift
 /// var library = DescriptorLibrary()
@@ -24,6 +26,18 @@ public struct DescriptorLibrary: Sendable {
   /// The app's own cell classes, for cells named when binding (RCSTableKit's `cell:kvc` and
   /// `cell:sel`); read descriptors with the same registry.
   public var classes: DescriptorClasses
+  /// How each kind of section source is opened. Documents are opened here; a program that
+  /// links the SQLite and web-service stores registers their resolvers (`TrellisListSources`
+  /// does). A source of a kind not registered is an error where the descriptor names it.
+  public var sources: [ListSource.Kind: ListSourceResolver] = [
+    .document: ListSourceResolvers.document
+  ]
+  /// The folder sources' relative files are in; when `nil`, the folder of the descriptor's
+  /// file (``TableDescriptor/file``), relative to the current directory.
+  public var sourceDirectory: URL?
+  /// The stores sources opened, shared by this library and its copies: every screen bound
+  /// with them lists the same store.
+  let openedSources = Locked<[OpenedSource: ListSourceStore]>([:])
 
   /// Creates a library.
   public init(

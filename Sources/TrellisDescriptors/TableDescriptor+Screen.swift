@@ -44,12 +44,27 @@ extension TableDescriptor {
       }
     }
     let title = attempt { () throws(Diagnostic) in try binder.text(self.title, root) } ?? nil
-    var built: [(condition: DescriptorCondition?, section: DescriptorSection)] = []
+    var built: [DescriptorVisibility.Entry] = []
     for (sectionIndex, section) in sections.enumerated() {
       guard
         let base = attempt({ () throws(Diagnostic) in try binder.resolve(section.object, from: root)
         })
       else { continue }
+      if let source = section.source {
+        let header = attempt { () throws(Diagnostic) in try binder.text(section.header, base) }
+        let footer = attempt { () throws(Diagnostic) in try binder.text(section.footer, base) }
+        _ = attempt { () throws(Diagnostic) in
+          try binder.holds(section.visible, base, fallback: true)
+        }
+        do {
+          let list = try binder.listSection(
+            section, source: source, id: section.name ?? "section\(sectionIndex)",
+            header: header ?? nil, footer: footer ?? nil)
+          built.append(
+            .init(condition: section.visible, section: list, object: base, descriptor: section))
+        } catch { diagnostics += error.diagnostics }
+        continue
+      }
       var objects = [base]
       if let list = section.list {
         guard
@@ -95,7 +110,8 @@ extension TableDescriptor {
         _ = attempt { () throws(Diagnostic) in
           try binder.holds(section.visible, object, fallback: true)
         }
-        built.append((section.visible, made))
+        built.append(
+          .init(condition: section.visible, section: made, object: object, descriptor: section))
       }
     }
     // A row repeated over a list repeats its mistakes: report each once.
@@ -137,14 +153,20 @@ extension TableDescriptor {
 
 /// Shows the sections whose `visible` condition holds, in order.
 final class DescriptorVisibility {
+  /// A section made from a descriptor: rows, or a source's list.
+  struct Entry {
+    let condition: DescriptorCondition?
+    let section: Section
+    /// The object its header, footer and condition read from.
+    let object: any KeyValueCoding
+    let descriptor: SectionDescriptor
+  }
+
   weak var model: TableModel?
   let binder: DescriptorBinder
-  let sections: [(condition: DescriptorCondition?, section: DescriptorSection)]
+  let sections: [Entry]
 
-  init(
-    model: TableModel, binder: DescriptorBinder,
-    sections: [(condition: DescriptorCondition?, section: DescriptorSection)]
-  ) {
+  init(model: TableModel, binder: DescriptorBinder, sections: [Entry]) {
     self.model = model
     self.binder = binder
     self.sections = sections
@@ -157,18 +179,18 @@ final class DescriptorVisibility {
       let title = (try? binder.text(binder.descriptor.title, binder.root)) ?? nil
       if model.title != title { model.title = title }
     }
-    for (_, section) in sections {
+    for entry in sections {
+      let section = entry.section
+      let rows = section as? DescriptorSection
       let header =
-        section.headerOverride
-        ?? ((try? binder.text(section.sectionDescriptor.header, section.object)) ?? nil)
+        rows?.headerOverride ?? ((try? binder.text(entry.descriptor.header, entry.object)) ?? nil)
       if section.headerTitle != header { section.headerTitle = header }
       let footer =
-        section.footerOverride
-        ?? ((try? binder.text(section.sectionDescriptor.footer, section.object)) ?? nil)
+        rows?.footerOverride ?? ((try? binder.text(entry.descriptor.footer, entry.object)) ?? nil)
       if section.footerTitle != footer { section.footerTitle = footer }
     }
     let visible = sections.filter { entry in
-      (try? binder.holds(entry.condition, entry.section.object, fallback: true)) ?? false
+      (try? binder.holds(entry.condition, entry.object, fallback: true)) ?? false
     }.map(\.section)
     guard visible.map(ObjectIdentifier.init) != model.sections.map(ObjectIdentifier.init) else {
       return

@@ -144,8 +144,10 @@ public struct SectionDescriptor: Hashable, Sendable {
   public var visible: DescriptorCondition?
   /// A named theme style (whose odd/even row styles apply to its rows).
   public var themeStyle: String?
-  /// The rows, in order.
+  /// The rows, in order; none when the section lists a ``source``.
   public var rows: [RowDescriptor]
+  /// Where the section's items come from, when it lists a source's items instead of rows.
+  public var source: SectionSource?
   /// Where the section is written.
   public var location: SourceLocation?
 
@@ -154,7 +156,7 @@ public struct SectionDescriptor: Hashable, Sendable {
     name: String? = nil, header: DescriptorText? = nil, footer: DescriptorText? = nil,
     list: DescriptorObject? = nil, object: DescriptorObject? = nil,
     visible: DescriptorCondition? = nil, themeStyle: String? = nil, rows: [RowDescriptor] = [],
-    location: SourceLocation? = nil
+    source: SectionSource? = nil, location: SourceLocation? = nil
   ) {
     self.name = name
     self.header = header
@@ -164,6 +166,7 @@ public struct SectionDescriptor: Hashable, Sendable {
     self.visible = visible
     self.themeStyle = themeStyle
     self.rows = rows
+    self.source = source
     self.location = location
   }
 }

@@ -19,6 +19,8 @@ extension FuzzCatalog {
     DescriptorFixture(file: "ProfileViewController.plist", data: "profile-data.json"),
     DescriptorFixture(file: "RMSSettingsViewController.json", data: "settings-data.json"),
     DescriptorFixture(file: "GoFish.json", data: "gofish-data.json", themed: true),
+    // A list from a document source, in batches of three, with an add row.
+    DescriptorFixture(file: "Sources/Pages.json"),
   ]
 
   /// Every descriptor fixture bound to its data, as it is and made editable: an Edit button,
@@ -38,6 +40,8 @@ extension FuzzCatalog {
     var descriptor = try TableDescriptor(data: TestFixtures.data(fixture.file), file: fixture.file)
     if editable { makeEditable(&descriptor) }
     var library = DescriptorLibrary()
+    // Sources' files are beside the descriptor; a new library opens them anew, unedited.
+    library.sourceDirectory = TestFixtures.url(fixture.file).deletingLastPathComponent()
     if fixture.pushesItself {
       let name = (fixture.file as NSString).deletingPathExtension
       library.descriptors[name] = descriptor

@@ -50,7 +50,7 @@ public struct TextRenderer: Sendable {
       }
     }
     if let notice = screen.notice {
-      lines.append("! " + notice)
+      lines.append((screen.isBusy ? "… " : "! ") + notice)
     }
     if let search = screen.search {
       lines.append("  [Search: \(search)]")

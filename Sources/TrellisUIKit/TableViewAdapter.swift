@@ -238,6 +238,17 @@
       send(.select(ItemPath(indexPath)))
     }
 
+    /// A "Load more" row that loads by itself (an async store's) asks for the next page as it
+    /// scrolls into view.
+    public func tableView(
+      _ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath
+    ) {
+      guard let row = driver.item(at: ItemPath(indexPath)), row.kind == .loadMore,
+        row.attributes.loadsWhenShown
+      else { return }
+      send(.loadMore(section: indexPath.section))
+    }
+
     public func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath)
       -> CGFloat
     {

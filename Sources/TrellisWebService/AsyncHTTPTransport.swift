@@ -16,11 +16,23 @@ public struct AsyncHTTPTransport: HTTPTransport {
   /// The largest answer accepted, in bytes.
   public var maximumBodySize: Int
 
-  /// A transport over `client` (the shared client when `nil`).
+  /// A transport over `client` (``serviceClient`` when `nil`).
   public init(client: HTTPClient? = nil, maximumBodySize: Int = 64 << 20) {
-    self.client = client ?? HTTPClient.shared
+    self.client = client ?? Self.serviceClient
     self.maximumBodySize = maximumBodySize
   }
+
+  /// The client web services share, for the life of the process: AsyncHTTPClient's shared
+  /// settings, except that a refused connection fails at once instead of being tried again
+  /// until the request's deadline — a list then shows that the server is gone, and the store's
+  /// own retry policy decides whether a read is tried again.
+  public static let serviceClient: HTTPClient = {
+    var configuration = HTTPClient.Configuration.singletonConfiguration
+    configuration.timeout.connect = .seconds(10)
+    configuration.connectionPool.retryConnectionEstablishment = false
+    return HTTPClient(
+      eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+  }()
 
   public func send(_ request: HTTPRequest) async throws(HTTPTransportError) -> HTTPResponse {
     var outgoing = HTTPClientRequest(url: request.url)

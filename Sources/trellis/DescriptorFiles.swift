@@ -1,6 +1,7 @@
 import Foundation
 import Trellis
 import TrellisDescriptors
+import TrellisListSources
 
 /// Loads descriptors, data documents and themes from files, collecting every diagnostic.
 struct DescriptorFiles {
@@ -57,6 +58,8 @@ struct DescriptorFiles {
   /// `NAME.plist` or `NAME.json`.
   mutating func library(for path: String, descriptor: TableDescriptor) -> DescriptorLibrary {
     var library = DescriptorLibrary(classes: classes)
+    // Sections list SQLite tables, documents and web services.
+    library.registerStoreSources()
     let url = URL(fileURLWithPath: path)
     let directory = url.deletingLastPathComponent()
     let ownName = url.deletingPathExtension().lastPathComponent

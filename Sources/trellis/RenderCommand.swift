@@ -5,13 +5,17 @@ import TrellisDescriptors
 import TrellisTerminal
 
 /// `trellis render`: a descriptor bound to a data document, as text or a JSON snapshot.
-struct RenderCommand: ParsableCommand {
+///
+/// Lists over a source are shown once their first page has arrived (or failed).
+struct RenderCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "render",
     abstract: "Render a descriptor's screen as text or as a JSON snapshot.",
     discussion: """
       The descriptor's format (Trellis, RCSTableKit or RMSTableViews) is detected. Descriptors \
-      it pushes are looked up next to it as NAME.plist or NAME.json.
+      it pushes are looked up next to it as NAME.plist or NAME.json. Lists over a source \
+      (SQLite, a document, a web service) are rendered once their first page has arrived; a \
+      list that fails to load prints its error and exits with status 1.
       """)
 
   enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -32,25 +36,32 @@ struct RenderCommand: ParsableCommand {
   @Flag(help: "Colour themed rows with ANSI escape sequences (text format).")
   var color = false
 
+  @Option(help: "How long to wait for lists' pages to arrive, in seconds.")
+  var timeout: Double = 30
+
   func validate() throws {
     guard TextRenderer.widths.contains(width) else {
       throw ValidationError(
         "--width must be between \(TextRenderer.widths.lowerBound) and "
           + "\(TextRenderer.widths.upperBound) columns, not \(width)")
     }
+    guard timeout > 0, timeout <= 3600 else {
+      throw ValidationError("--timeout must be between 0 and 3600 seconds, not \(timeout)")
+    }
   }
 
-  func run() throws {
+  func run() async throws {
     let (loaded, library, root) = try inputs.load()
     let navigator: Navigator
     do { navigator = try library.makeNavigator(showing: loaded, root: root) } catch {
       for diagnostic in error.diagnostics { CommandOutput.error(diagnostic.description) }
       throw ExitCode(1)
     }
-    navigator.processChanges()
+    try await settle(navigator, descriptor: loaded)
     if let push {
       for text in push.split(separator: "/").map(String.init) {
         try follow(text, in: navigator)
+        try await settle(navigator, descriptor: loaded)
       }
     }
     let snapshot = navigator.top.snapshot()

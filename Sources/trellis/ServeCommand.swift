@@ -8,14 +8,16 @@ import TrellisWeb
 ///
 /// Every browser window gets its own navigation stack over one shared root object, so an edit
 /// in one window reaches the others as a changeset. Edits stay in memory; the data file is
-/// never written.
+/// never written, nor is a document a section lists. Lists over an SQLite table or a web
+/// service write through their store, which every window shares.
 struct ServeCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "serve",
     abstract: "Serve a descriptor's screen through the web host.",
     discussion: """
       The descriptor is checked first, exactly as `trellis validate` would: a descriptor with \
-      errors is never served. Edits made in the browser stay in memory.
+      errors is never served. Edits made in the browser stay in memory, but for lists over an \
+      SQLite table or a web service, which are written through.
       """)
 
   @OptionGroup var inputs: ScreenInputOptions

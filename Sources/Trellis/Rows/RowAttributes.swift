@@ -46,6 +46,9 @@ public struct RowAttributes: Hashable, Sendable {
   public var detailTextColor: ThemeColor?
   /// Whether the row's field takes the keyboard focus when its screen appears.
   public var becomesFirstResponder = false
+  /// Whether a "Load more" row loads the next page by itself once it is shown (a list scrolled
+  /// to its end), as an async store's list does; otherwise it waits to be tapped.
+  public var loadsWhenShown = false
 
   /// Creates default attributes.
   public init() {}

@@ -104,6 +104,7 @@ public final class Screen {
     snapshot.isDoneEnabled = isDoneEnabled
     snapshot.canGoBack = navigator.map { $0.stack.count > 1 && $0.stack.first !== self } ?? false
     snapshot.notice = isCommitting ? "Saving…" : notice
+    snapshot.isBusy = isCommitting
     snapshot.search = isSearchable ? searchText : nil
     return snapshot
   }

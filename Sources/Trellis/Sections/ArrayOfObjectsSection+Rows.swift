@@ -39,7 +39,10 @@ extension ArrayOfObjectsSection {
       row.editingStyle = .insert
       return row
     case .loadMore:
-      return Row(id: RowID(.null), kind: .loadMore, text: "Load more…")
+      var row = Row(id: RowID(.null), kind: .loadMore, text: "Load more…")
+      // A service's pages come as the list scrolls to its end.
+      row.attributes.loadsWhenShown = asyncCache != nil
+      return row
     case .noChoice:
       var row = Row(id: RowID(.null), kind: .plain, text: "None")
       row.accessory = chosenNow.isEmpty ? .checkmark : .none

@@ -21,6 +21,9 @@ public struct ScreenSnapshot: Hashable, Sendable {
   public var isModal = false
   /// A refusal a person should see, such as why Done was refused.
   public var notice: String?
+  /// Whether the screen waits for a store (Done's write under way): the notice then says so,
+  /// and is news rather than a refusal.
+  public var isBusy = false
   /// Whether the screen has a search field, and its text.
   public var search: String?
   /// The theme's style for the table (`UITableView`/`table`, then its named style); `nil`

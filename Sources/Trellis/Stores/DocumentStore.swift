@@ -37,12 +37,17 @@ public final class DocumentStore: DataStore, @unchecked Sendable {
 
   /// Opens the file at `url`, detecting its format unless `format` is given.
   ///
-  /// - Parameter itemsKeyPath: The array of dictionaries the store lists, if any.
+  /// - Parameters:
+  ///   - itemsKeyPath: The array of dictionaries the store lists, if any.
+  ///   - itemsDefinition: The definition of the listed items (which keys they have, and how
+  ///     they are grouped); by default one derived from the keys the items have, which an
+  ///     empty list does not say.
   /// - Throws: A ``Diagnostic`` with the file, line and column of a parse error, or naming the
   ///   key path when `itemsKeyPath` is not an array of dictionaries.
-  public init(contentsOf url: URL, format: DocumentFormat? = nil, itemsKeyPath: String? = nil)
-    throws(Diagnostic)
-  {
+  public init(
+    contentsOf url: URL, format: DocumentFormat? = nil, itemsKeyPath: String? = nil,
+    itemsDefinition: DataDefinition? = nil
+  ) throws(Diagnostic) {
     let file = try DocumentFile(contentsOf: url, format: format)
     self.file = file
     self.root = DocumentObject(file.root)
@@ -57,9 +62,9 @@ public final class DocumentStore: DataStore, @unchecked Sendable {
           "'\(itemsKeyPath)' is not an array of dictionaries", atKeyPath: itemsKeyPath)
       }
       elements = values.map { DocumentObject($0) }
-      definition = Self.itemsDefinition(values)
+      definition = itemsDefinition ?? Self.itemsDefinition(values)
     }
-    itemsDefinition = definition
+    self.itemsDefinition = definition
     items = MemoryStore(
       items: elements.map { .object(ObjectReference($0)) }, definition: definition)
     root.onChange = { [weak self] _ in self?.hasUnsavedChanges = true }

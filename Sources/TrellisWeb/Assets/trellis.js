@@ -59,8 +59,9 @@
 
   // MARK: Loading more as the list scrolls
 
-  // A "Load more…" row that scrolls into view asks for the next page by itself, once; the row
-  // the next page brings is a new element, watched in turn.
+  // A "Load more…" row that loads by itself (an async store's, data-auto) asks for the next
+  // page once it scrolls into view; the row the next page brings is a new element, watched in
+  // turn. Other lists load more when tapped.
   var loadMoreWatcher = "IntersectionObserver" in window ? new IntersectionObserver(function (entries) {
     entries.forEach(function (entry) {
       var button = entry.target;
@@ -74,7 +75,7 @@
 
   function watchLoadMore() {
     if (!loadMoreWatcher) return;
-    app.querySelectorAll(".load-more:not([data-watched])").forEach(function (button) {
+    app.querySelectorAll(".load-more[data-auto]:not([data-watched])").forEach(function (button) {
       button.dataset.watched = "true";
       loadMoreWatcher.observe(button);
     });

@@ -74,7 +74,9 @@ extension HTMLRenderer {
     case .addItem:
       return "<button type=\"button\" class=\"cell select add-item\"\(disabled)>\(text)</button>"
     case .loadMore:
-      return "<button type=\"button\" class=\"cell select load-more\"\(disabled)>\(text)</button>"
+      let auto = row.attributes.loadsWhenShown ? " data-auto=\"\"" : ""
+      return
+        "<button type=\"button\" class=\"cell select load-more\"\(auto)\(disabled)>\(text)</button>"
     case .link:
       if let url = row.attributes.url, HTML.isSafeURL(url) {
         return "<a class=\"cell link\"\(HTML.attribute("href", url)) rel=\"noopener\">\(text)</a>"

@@ -87,7 +87,8 @@ public struct HTMLRenderer: Sendable {
       html += " aria-label=\"Refresh\">↻</button>"
     }
     html += "</div></header>"
-    html += "<div class=\"notice\" role=\"alert\" aria-live=\"assertive\""
+    html +=
+      "<div class=\"notice\(screen.isBusy ? " busy" : "")\" role=\"alert\" aria-live=\"assertive\""
     html += "\(HTML.flag("hidden", screen.notice == nil))>\(HTML.escape(screen.notice ?? ""))</div>"
     return html
   }

@@ -8,6 +8,7 @@ struct BarFacts: Equatable {
   var isDoneEnabled: Bool
   var canGoBack: Bool
   var notice: String?
+  var isBusy: Bool
   var hasSearch: Bool
   var style: ResolvedStyle?
 
@@ -18,6 +19,7 @@ struct BarFacts: Equatable {
     isDoneEnabled = screen.isDoneEnabled
     canGoBack = screen.canGoBack
     notice = screen.notice
+    isBusy = screen.isBusy
     hasSearch = screen.search != nil
     style = screen.navigationBarStyle
   }

@@ -1,6 +1,7 @@
 import Testing
 import Trellis
 import TrellisExamples
+import TrellisTerminal
 import TrellisTesting
 
 /// A list over an async store: pages load in the background while the screen shows a loading
@@ -38,6 +39,7 @@ struct AsyncListTests {
     let f = try Self.fixture(latency: .milliseconds(20))
     #expect(f.app.texts == [["Loading…", "New task"]], "the screen shows at once")
     #expect(f.section.loadState == .loading(.firstPage))
+    #expect(TextRenderer(width: 40).render(f.app.top.snapshot()).contains("Loading…"))
     try await f.app.settle()
     #expect(f.app.texts == [Self.names(1...7) + ["Load more…", "New task"]])
     #expect(f.section.loadState == .loaded)

@@ -1,0 +1,52 @@
+import Trellis
+
+extension DescriptorBinder {
+  /// The list of a section's source: an ``ArrayOfObjectsSection`` over the store the library
+  /// opens for it, its rows titled, paged, searched and added to as the section says.
+  ///
+  /// - Throws: every problem, located: a source that cannot be opened, and title, detail or
+  ///   search keys the items do not have.
+  func listSection(
+    _ section: SectionDescriptor, source: SectionSource, id: String, header: String?,
+    footer: String?
+  ) throws(DiagnosticList) -> ArrayOfObjectsSection {
+    let opened = try library.open(source, file: descriptor.file)
+    var definition = opened.definition
+    let known = definition.availableKeys
+    var problems: [Diagnostic] = []
+    for (key, names) in [
+      ("title", source.titleKeys), ("detail", source.detailKeys), ("search", source.searchKeys),
+    ] {
+      for name in names where !known.contains(name) {
+        var message = "'\(key)' names '\(name)', which the items do not have"
+        if let close = NameSuggestion.closest(to: name, among: known) {
+          message += " (did you mean '\(close)'?)"
+        } else {
+          message += "; their keys are " + known.joined(separator: ", ")
+        }
+        problems.append(error(message, source.keyLocations[key] ?? source.location))
+      }
+    }
+    guard problems.isEmpty else { throw DiagnosticList(problems) }
+    if !source.titleKeys.isEmpty { definition.titlePropertyNames = source.titleKeys }
+    if !source.detailKeys.isEmpty { definition.descriptionPropertyNames = source.detailKeys }
+    let list: ArrayOfObjectsSection
+    switch opened {
+    case .store(let store, _):
+      list = ArrayOfObjectsSection(
+        id: id, header: header, footer: footer, store: store, definition: definition)
+    case .asyncStore(let store, _):
+      list = ArrayOfObjectsSection(
+        id: id, header: header, footer: footer, store: store, definition: definition)
+    }
+    list.fetchOptions.batchSize = source.batchSize
+    list.placeholderText = source.placeholder
+    list.addItemText = source.addItem
+    list.searchPropertyNames = source.searchKeys
+    // Deleting and moving are editing, which the descriptor's `editable` allows.
+    list.allowsDeleting = descriptor.isEditable
+    list.allowsMoving = descriptor.isEditable
+    list.themeStyle = section.themeStyle
+    return list
+  }
+}

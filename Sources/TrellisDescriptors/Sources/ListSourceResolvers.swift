@@ -1,0 +1,50 @@
+import Foundation
+import Trellis
+
+/// The resolvers of the kinds of ``ListSource``: documents here; SQLite tables and web
+/// services where their stores are linked.
+public enum ListSourceResolvers {
+  /// Opens `document` sources: the dictionaries of a list inside a JSON or property-list
+  /// file, as a ``DocumentStore``. Edits change the document in memory.
+  public static let document: ListSourceResolver = { request throws(DiagnosticList) in
+    guard case .document(let file, let keyPath, let keys, let name) = request.source else {
+      throw DiagnosticList([request.error("not a document source")])
+    }
+    let url = request.url(ofFile: file)
+    guard FileManager.default.fileExists(atPath: url.path) else {
+      throw DiagnosticList([request.error("no document '\(file)' at \(url.path)", at: "file")])
+    }
+    var given: DataDefinition?
+    if let keys {
+      do { given = try DataDefinition.dictionary(keys: keys) } catch {
+        throw DiagnosticList([request.error("bad names string: \(error)", at: "keys")])
+      }
+      given?.name = "Item"
+    }
+    let store: DocumentStore
+    do throws(Diagnostic) {
+      store = try DocumentStore(contentsOf: url, itemsKeyPath: keyPath, itemsDefinition: given)
+    } catch {
+      // A parse error is located in the document; a key path that is no list, at the key.
+      if error.location != nil, !error.message.hasSuffix("is not an array of dictionaries") {
+        throw DiagnosticList([error])
+      }
+      throw DiagnosticList([
+        request.error(
+          keyPath.isEmpty
+            ? "'\(file)' is not a list of dictionaries"
+            : "'\(keyPath)' in '\(file)' is not a list of dictionaries",
+          at: keyPath.isEmpty ? "file" : "keyPath")
+      ])
+    }
+    guard var definition = store.itemsDefinition else {
+      throw DiagnosticList([
+        request.error(
+          "the list in '\(file)' is empty, so its keys are unknown: name them in 'keys'",
+          at: "file")
+      ])
+    }
+    if let name { definition.name = name }
+    return .store(store, definition)
+  }
+}
