@@ -7,6 +7,13 @@ extension PostgresStore {
   /// cannot be reached, an SQL error with the server's message.
   func storeError(_ error: any Error) -> StoreError {
     if let error = error as? StoreError { return error }
+    // A transaction's failure carries what failed inside it.
+    if let transaction = error as? PostgresTransactionError {
+      if let inner = transaction.closureError { return storeError(inner) }
+      if let inner = transaction.beginError ?? transaction.commitError {
+        return storeError(inner)
+      }
+    }
     if error is PostgresTimeout {
       return .failed(
         "PostgreSQL at \(place) did not answer within \(timeout) (is the server running?)")
