@@ -87,7 +87,8 @@ enum ServicesBench {
       }
     }
     return Result(
-      name: "first-page", trellis: Timing(samples: trellis), baseline: Timing(samples: baseline))
+      name: "first-page", trellis: Timing(samples: trellis), baseline: Timing(samples: baseline),
+      peakBytes: peak)
   }
 
   static func allPages(base: String, rows: Int, runs: Int) async throws -> Result {
