@@ -19,7 +19,7 @@ extension PostgresEntity {
     table: String, definition: DataDefinition, ordered: Bool = false, primaryKey: String = "id",
     unique: [String] = [], transient: [String] = []
   ) throws(DiagnosticList) {
-    let described = try Self.describedProperties(of: definition, table: table)
+    let described = try definition.describedProperties(forTable: table)
     let names = described.map(\.name)
     var problems: [Diagnostic] = []
     for name in unique + transient where !names.contains(name) {
@@ -54,30 +54,5 @@ extension PostgresEntity {
     self.init(
       table: table, definition: definition, columns: columns, ordered: ordered,
       primaryKey: primaryKey)
-  }
-
-  /// The class's properties, or the definition's typed ones when it describes no class.
-  static func describedProperties(of definition: DataDefinition, table: String)
-    throws(DiagnosticList) -> [PropertyDescription]
-  {
-    if case .object(let info?) = definition.kind,
-      let type = info.type as? any PropertyTableProviding.Type
-    {
-      return type.propertyDescriptions
-    }
-    var described: [PropertyDescription] = []
-    var problems: [Diagnostic] = []
-    for property in definition.properties where !property.isCustom {
-      guard let kind = property.valueKind else {
-        problems.append(
-          Diagnostic(
-            "entity '\(table)' (\(definition.name)), property '\(property.name)' has no "
-              + "declared type to derive a column from; list the entity's columns"))
-        continue
-      }
-      described.append(PropertyDescription(name: property.name, kind: kind, isWritable: true))
-    }
-    guard problems.isEmpty else { throw DiagnosticList(problems) }
-    return described
   }
 }

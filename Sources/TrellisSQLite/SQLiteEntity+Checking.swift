@@ -14,7 +14,7 @@ extension SQLiteEntity {
   }
 
   private func ownMismatches() -> [Diagnostic] {
-    guard let described = try? Self.describedProperties(of: definition, table: table) else {
+    guard let described = try? definition.describedProperties(forTable: table) else {
       return []
     }
     let properties = Dictionary(

@@ -26,7 +26,7 @@ extension SQLiteEntity {
     ordered: Bool = false, primaryKey: String = "id", indexed: [String] = [],
     unique: [String] = [], transient: [String] = []
   ) throws(DiagnosticList) {
-    let described = try Self.describedProperties(of: definition, table: table)
+    let described = try definition.describedProperties(forTable: table)
     let names = described.map(\.name)
     let relationshipNames = relationships.map(\.name)
     var problems: [Diagnostic] = []
@@ -98,31 +98,6 @@ extension SQLiteEntity {
     default:
       return "is of type \(property.kind), which has no column type; name it in 'transient'"
     }
-  }
-
-  /// The class's properties, or the definition's typed ones when it describes no class.
-  static func describedProperties(of definition: DataDefinition, table: String)
-    throws(DiagnosticList) -> [PropertyDescription]
-  {
-    if case .object(let info?) = definition.kind,
-      let type = info.type as? any PropertyTableProviding.Type
-    {
-      return type.propertyDescriptions
-    }
-    var described: [PropertyDescription] = []
-    var problems: [Diagnostic] = []
-    for property in definition.properties where !property.isCustom {
-      guard let kind = property.valueKind else {
-        problems.append(
-          Diagnostic(
-            place(definition, table: table, property: property.name)
-              + "has no declared type to derive a column from; list the entity's columns"))
-        continue
-      }
-      described.append(PropertyDescription(name: property.name, kind: kind, isWritable: true))
-    }
-    guard problems.isEmpty else { throw DiagnosticList(problems) }
-    return described
   }
 
   /// "entity 'task' (TaskItem), property 'name' " — where a schema problem is.
