@@ -49,7 +49,7 @@ package enum WebServiceReply {
       guard case .dictionary(let entries) = item else {
         throw .failed("object \(index + 1) of \(url) is \(describe(item)), not an object")
       }
-      guard let id = entries[definition.idKeyName], id != .null else {
+      guard entries[definition.idKeyName].map({ $0 != .null }) ?? false else {
         let suggestion =
           NameSuggestion.closest(to: definition.idKeyName, among: entries.keys)
           .map { " (did you mean '\($0)'?)" } ?? ""
@@ -57,7 +57,6 @@ package enum WebServiceReply {
           "object \(index + 1) of \(url) has no '\(definition.idKeyName)', the idKeyName"
             + suggestion)
       }
-      _ = id
       results.append(convert(entries, with: definition.conversions))
     }
     var next: String?
