@@ -5,6 +5,7 @@
 #                                    are missing, make a fresh cluster in a temporary
 #                                    directory, start it, wait until it answers, and write
 #                                    .build-postgres-db/env; does nothing if it is up
+#   bash scripts/postgres.sh restart restart it on the same port, dropping every connection
 #   bash scripts/postgres.sh stop    stop the server and remove the cluster
 #   bash scripts/postgres.sh env     print .build-postgres-db/env (`source` it for the variable)
 #
@@ -108,7 +109,7 @@ start() {
   port="$(free_port)"
   echo "$port" >"$STATE/port"
   as_owner "$bin/pg_ctl" -D "$DATA" -l "$CLUSTER/server.log" -w -t "$WAIT_SECONDS" \
-    -o "-p $port -k $CLUSTER -c listen_addresses=127.0.0.1 -c fsync=off" start >/dev/null || {
+    -o "-p $port -k $CLUSTER -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=500" start >/dev/null || {
     tail -n 20 "$CLUSTER/server.log" >&2 || true
     fail "the server did not start on port $port"
   }
@@ -133,6 +134,19 @@ stop_server() {
   if [ -n "$CLUSTER" ]; then rm -rf "$CLUSTER"; fi
 }
 
+# Restarts the running server on the same port and data, as an outage would: every connection
+# drops, and the server answers again within a few seconds.
+restart() {
+  running || fail "the server is not running (start it first)"
+  local bin
+  bin="$(server_bin)"
+  as_owner "$bin/pg_ctl" -D "$DATA" -m fast -w -t "$WAIT_SECONDS" restart >/dev/null || {
+    tail -n 20 "$CLUSTER/server.log" >&2 || true
+    fail "the server did not restart"
+  }
+  say "restarted on port $(cat "$STATE/port")"
+}
+
 stop() {
   stop_server
   rm -rf "$STATE"
@@ -142,9 +156,10 @@ stop() {
 case "${1:-}" in
   start) start ;;
   stop) stop ;;
+  restart) restart ;;
   env) cat "$STATE/env" ;;
   *)
-    echo "usage: $0 start|stop|env" >&2
+    echo "usage: $0 start|stop|restart|env" >&2
     exit 2
     ;;
 esac

@@ -18,7 +18,12 @@ extension PostgresStore {
             try await self.prepareSchema(connection)
             if transaction {
               return try await connection.withTransaction(logger: self.logger) { connection in
-                try await work(connection)
+                // The trigger names this store as the writer, so that it skips its own.
+                var origin = PostgresStatement("SELECT set_config('trellis.origin', ")
+                origin.bind(self.origin)
+                origin.append(", true)")
+                try await connection.query(origin.query, logger: self.logger)
+                return try await work(connection)
               }
             }
             return try await work(connection)
@@ -39,8 +44,9 @@ extension PostgresStore {
     }
   }
 
-  /// Creates the table, and adds the columns it lacks, once per store; concurrent stores
-  /// take turns through an advisory lock on the table's name.
+  /// Creates the table, adds the columns it lacks and installs the trigger that announces
+  /// changes, once per store; concurrent stores take turns through an advisory lock on the
+  /// table's name.
   func prepareSchema(_ connection: PostgresConnection) async throws {
     if state.withLock({ $0.schemaReady }) { return }
     let table = try PostgresIdentifier.quoted(entity.table)
@@ -73,6 +79,7 @@ extension PostgresStore {
           PostgresQuery(unsafeSQL: "ALTER TABLE \(table) ADD COLUMN IF NOT EXISTS \(column)"),
           logger: logger)
       }
+      try await PostgresTriggers.install(for: entity, on: connection, logger: logger)
     }
     state.withLock { $0.schemaReady = true }
   }

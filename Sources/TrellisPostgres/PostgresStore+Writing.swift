@@ -187,6 +187,14 @@ extension PostgresStore {
       place.append(" WHERE \(key) = ")
       place.bind(Int(moved))
       try await connection.query(place.query, logger: self.logger)
+      // Renumbering says nothing through the trigger: the move is announced as one.
+      var announce = PostgresStatement("SELECT pg_notify(")
+      announce.bind(self.channel)
+      announce.append(", ")
+      announce.bind(
+        #"{"op":"MOVE","from":\#(source),"to":\#(destination),"origin":"\#(self.origin)"}"#)
+      announce.append(")")
+      try await connection.query(announce.query, logger: self.logger)
     }
     observers.notify(.moved(source, destination))
   }

@@ -31,6 +31,11 @@ public final class PostgresStore: AsyncDataStore {
   let place: String
   let logger: Logger
   let observers = ObserverList<StoreChange>()
+  let linkObservers = ObserverList<StoreLink>()
+  /// What this store's transactions call themselves, so that it skips its own notifications.
+  let origin = UUID().uuidString
+  /// The channel the table's changes are announced on.
+  let channel: String
   let state: Locked<State>
 
   /// What the store keeps between calls, from any task.
@@ -43,6 +48,14 @@ public final class PostgresStore: AsyncDataStore {
     var schemaReady = false
     /// The task running the client's connection pool.
     var runner: Task<Void, Never>?
+    /// The task following other stores' changes, once something observes this one.
+    var listener: Task<Void, Never>?
+    /// What lists are told of that task: live unless it lost its connection.
+    var link = StoreLink.live
+    /// Whether that task is listening now.
+    var isListening = false
+    /// Whether it has ever listened.
+    var hasListened = false
   }
 
   public var itemsDefinition: DataDefinition? { entity.definition }
@@ -70,6 +83,7 @@ public final class PostgresStore: AsyncDataStore {
     try entity.checkIdentifiers()
     self.entity = entity
     self.timeout = timeout
+    self.channel = PostgresTriggers.channel(for: entity.table)
     self.place =
       configuration.unixSocketPath
       ?? "\(configuration.host ?? "?"):\(configuration.port ?? 5432)"
@@ -82,7 +96,10 @@ public final class PostgresStore: AsyncDataStore {
   }
 
   deinit {
-    state.withLock { $0.runner?.cancel() }
+    state.withLock { state in
+      state.runner?.cancel()
+      state.listener?.cancel()
+    }
   }
 
   /// Stops the connection pool; later operations fail.
@@ -90,12 +107,30 @@ public final class PostgresStore: AsyncDataStore {
     state.withLock { state in
       state.runner?.cancel()
       state.runner = nil
+      state.listener?.cancel()
+      state.listener = nil
     }
   }
 
+  /// Calls `handler` after every change: this store's writes at once, other stores' (on this
+  /// server or another) when PostgreSQL announces them.
   public func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> ObservationToken {
-    observers.add(handler)
+    startListening()
+    return observers.add(handler)
   }
+
+  public func observeLink(_ handler: @escaping @Sendable (StoreLink) -> Void)
+    -> ObservationToken?
+  {
+    startListening()
+    return linkObservers.add(handler)
+  }
+
+  /// Whether changes made by other stores are arriving.
+  public var link: StoreLink { state.withLock { $0.link } }
+
+  /// Whether the listening connection is up (for tests that must not miss a notification).
+  package var isListening: Bool { state.withLock { $0.isListening } }
 
   /// Whether a search is run in SQL: searches, and filters made of searches only.
   public func translates(_ filter: ItemFilter) -> Bool {

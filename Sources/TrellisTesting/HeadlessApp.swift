@@ -130,4 +130,24 @@ extension HeadlessApp {
       try await Task.sleep(for: .milliseconds(2))
     }
   }
+
+  /// Processes changes until `condition` holds and nothing is under way: for changes that
+  /// arrive from elsewhere (another server's write), which no screen is waiting for.
+  ///
+  /// - Throws: ``HeadlessAppError/timedOut(_:)`` when `condition` still fails after `timeout`,
+  ///   or the contract violation a host found.
+  public func settle(
+    until condition: () -> Bool, timeout: Duration = .seconds(30)
+  ) async throws {
+    let clock = ContinuousClock()
+    let deadline = clock.now + timeout
+    while true {
+      try await settle(timeout: timeout)
+      if condition() { return }
+      guard clock.now < deadline else {
+        throw HeadlessAppError.timedOut("the condition still fails after \(timeout): \(texts)")
+      }
+      try await Task.sleep(for: .milliseconds(5))
+    }
+  }
 }

@@ -17,6 +17,7 @@ extension ArrayOfObjectsSection {
   func follow(_ status: AsyncStoreCache.Status) {
     hasMore = status.hasMore && status.failure == nil
     asyncNotice = status.notice
+    asyncLinkMessage = status.link.message
     if let failure = status.failure {
       loadState = .failed(failure)
     } else if let loading = status.loading {

@@ -6,12 +6,15 @@ extension ArrayOfObjectsSection {
     case loading
     /// An async store refused an edit, which was undone.
     case notice
+    /// An async store's live link is down: changes made elsewhere are not arriving.
+    case link
     /// A single, optional choice's "None".
     case noChoice
   }
 
   var specials: [Special] {
     var result: [Special] = []
+    if asyncLinkMessage != nil { result.append(.link) }
     if asyncNotice != nil { result.append(.notice) }
     if case .failed = loadState { result.append(.error) }
     if items.isEmpty && placeholderText != nil && !loadState.isLoading {

@@ -61,6 +61,12 @@ extension ArrayOfObjectsSection {
       var row = Row(id: RowID(.null), kind: .placeholder, text: "Loading…")
       row.isEnabled = false
       return row
+    case .link:
+      var row = Row(id: RowID(.null), kind: .placeholder, text: asyncLinkMessage)
+      row.detailText = "Changes made elsewhere will show when it is back"
+      row.attributes.cellStyle = .subtitle
+      row.isEnabled = false
+      return row
     case .notice:
       // Selecting it dismisses it.
       var row = Row(id: RowID(.null), kind: .button, text: asyncNotice)

@@ -84,6 +84,8 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
   let asyncCache: AsyncStoreCache?
   /// A refused edit of an async store's item, shown until the next load or a tap.
   var asyncNotice: String?
+  /// Why the async store's live link is down, shown until it is back.
+  var asyncLinkMessage: String?
 
   /// Creates a section over `store`.
   public init(
@@ -341,7 +343,7 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
     // Items and appended rows do what their rows say.
     guard index >= items.count, index - items.count < specials.count else { return false }
     switch specials[index - items.count] {
-    case .placeholder, .loading: return true
+    case .placeholder, .loading, .link: return true
     case .error:
       // An async store's load runs again.
       asyncCache?.retry()

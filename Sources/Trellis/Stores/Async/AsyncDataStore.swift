@@ -41,10 +41,17 @@ public protocol AsyncDataStore: AnyObject, Sendable {
   func translates(_ filter: ItemFilter) -> Bool
   /// Calls `handler` after every change, from whatever task made it.
   func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> ObservationToken
+  /// Calls `handler` whenever the store loses or regains its live link to where the items
+  /// live (another server's changes stop arriving while it is down); `nil` for a store that
+  /// has no such link.
+  func observeLink(_ handler: @escaping @Sendable (StoreLink) -> Void) -> ObservationToken?
 }
 
 extension AsyncDataStore {
   public func translates(_ filter: ItemFilter) -> Bool { false }
+  public func observeLink(_ handler: @escaping @Sendable (StoreLink) -> Void)
+    -> ObservationToken?
+  { nil }
   public var supportsMoving: Bool { false }
 
   public func move(from source: Int, to destination: Int) async throws(StoreError) {

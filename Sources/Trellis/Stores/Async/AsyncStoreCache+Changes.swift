@@ -50,10 +50,19 @@ extension AsyncStoreCache {
       state.loading = nil
       state.task = nil
       state.failure = (error, load)
-    case .inserted(let item):
-      guard state.listed.insert(item).inserted else { return }
-      changes.append(.inserted(state.items.count, item: item))
-      state.items.append(item)
+    case .inserted(let item, let index):
+      guard !state.listed.contains(item) else { return }
+      // The store's index places the item when the list is in the store's own order.
+      let inStoreOrder = state.options.sort.isEmpty && state.options.filter == nil
+      var at = state.items.count
+      if let index, inStoreOrder {
+        // An item past the pages loaded comes with a later page.
+        if index > state.items.count && !state.isExhausted { return }
+        at = Swift.min(Swift.max(index, 0), state.items.count)
+      }
+      state.listed.insert(item)
+      state.items.insert(item, at: at)
+      changes.append(.inserted(at, item: item))
     case .updated(let item):
       guard let index = state.items.firstIndex(of: item) else { return }
       changes.append(.updated(index, item: item))
@@ -78,7 +87,7 @@ extension AsyncStoreCache {
   /// Follows the source's own reports: another list's write through the same store.
   func sourceChanged(_ change: StoreChange) {
     switch change {
-    case .inserted(_, let item?): arrive(.inserted(item))
+    case .inserted(let index, let item?): arrive(.inserted(item, at: index))
     case .updated(_, let item?): arrive(.updated(item))
     case .deleted(_, let item?): arrive(.deleted(item))
     case .inserted(_, nil), .updated(_, nil), .deleted(_, nil), .moved, .reloaded:

@@ -26,7 +26,7 @@ package final class AsyncStoreCache: DataStore, Sendable {
     /// A load failed.
     case failed(StoreError, load: Load, generation: Int)
     /// The store has this item now (inserted here or elsewhere).
-    case inserted(Value)
+    case inserted(Value, at: Int? = nil)
     /// The store changed this item.
     case updated(Value)
     /// The store no longer has this item.
@@ -53,6 +53,9 @@ package final class AsyncStoreCache: DataStore, Sendable {
     var notice: String?
     var totalCount: Int?
     var sourceObservation: ObservationToken?
+    var linkObservation: ObservationToken?
+    /// Whether the store hears about changes made elsewhere.
+    var link = StoreLink.live
     /// Writes sent in the background and not answered yet.
     var writesUnderWay = 0
   }
@@ -66,7 +69,11 @@ package final class AsyncStoreCache: DataStore, Sendable {
   package init(source: any AsyncDataStore) {
     self.source = source
     let token = source.observe { [weak self] change in self?.sourceChanged(change) }
-    state.withLock { $0.sourceObservation = token }
+    let link = source.observeLink { [weak self] link in self?.linkChanged(link) }
+    state.withLock { state in
+      state.sourceObservation = token
+      state.linkObservation = link
+    }
   }
 
   deinit {
@@ -89,6 +96,8 @@ package final class AsyncStoreCache: DataStore, Sendable {
     package var failure: StoreError?
     package var notice: String?
     package var totalCount: Int?
+    /// Whether changes made elsewhere arrive.
+    package var link: StoreLink
   }
 
   /// The status, without taking what arrived.
@@ -96,7 +105,8 @@ package final class AsyncStoreCache: DataStore, Sendable {
     state.withLock { state in
       Status(
         hasMore: state.next != nil && !state.isExhausted, loading: state.loading,
-        failure: state.failure?.error, notice: state.notice, totalCount: state.totalCount)
+        failure: state.failure?.error, notice: state.notice, totalCount: state.totalCount,
+        link: state.link)
     }
   }
 
@@ -110,7 +120,8 @@ package final class AsyncStoreCache: DataStore, Sendable {
       state = State(
         query: query, options: options, generation: state.generation + 1,
         arrivals: state.arrivals.filter(\.outlivesQuery), notice: state.notice,
-        sourceObservation: state.sourceObservation, writesUnderWay: state.writesUnderWay)
+        sourceObservation: state.sourceObservation, linkObservation: state.linkObservation,
+        link: state.link, writesUnderWay: state.writesUnderWay)
       return true
     }
     if start { load(.firstPage) }
@@ -135,8 +146,8 @@ package final class AsyncStoreCache: DataStore, Sendable {
     if let token { load(.nextPage(token)) }
   }
 
-  /// Loads the first page again; the list keeps what it shows until the page arrives, which
-  /// then replaces it.
+  /// Loads the first page again, as long as the list is (so that it does not shrink); the list
+  /// keeps what it shows until the page arrives, which then replaces it.
   package func refresh() {
     load(.refresh)
   }
@@ -158,11 +169,18 @@ package final class AsyncStoreCache: DataStore, Sendable {
   private func load(_ load: Load) {
     let started: (Int, FetchOptions)? = state.withLock { state in
       if case .nextPage = load, state.loading != nil { return nil }
+      // A refresh replaces a next page under way, so it reads that page too.
+      var pagesUnderWay = 0
+      if case .nextPage = state.loading { pagesUnderWay = 1 }
       state.task?.cancel()
       state.generation += 1
       state.loading = load
       state.failure = nil
-      return (state.generation, state.options)
+      var options = state.options
+      if load == .refresh, let size = options.batchSize {
+        options.batchSize = Swift.max(size, state.items.count + pagesUnderWay * size)
+      }
+      return (state.generation, options)
     }
     guard let (generation, options) = started else { return }
     let source = source
@@ -183,6 +201,17 @@ package final class AsyncStoreCache: DataStore, Sendable {
     state.withLock { state in
       if state.generation == generation, state.loading == load { state.task = task }
     }
+  }
+
+  /// Follows the store's link: while it is down the list says so; when it is back the list
+  /// reads its items again, since changes made meanwhile may not have arrived.
+  func linkChanged(_ link: StoreLink) {
+    let resumed: Bool = state.withLock { state in
+      defer { state.link = link }
+      return state.link != .live && link == .live
+    }
+    if resumed { refresh() }
+    observers.notify(.reloaded)
   }
 
   /// Queues what arrived and tells the section, which takes it on its domain.

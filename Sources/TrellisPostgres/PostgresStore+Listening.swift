@@ -1,0 +1,165 @@
+import Foundation
+import PostgresNIO
+import Trellis
+
+/// Other servers' writes, as this store's changes: the store `LISTEN`s on its table's channel
+/// (``PostgresTriggers``) and turns each notification into a ``StoreChange``, so open lists
+/// update through the ordinary pipeline.
+extension PostgresStore {
+  /// The words a list shows while the listening connection is down.
+  static let reconnectingMessage = "Reconnecting to the database…"
+
+  /// Starts following the table's notifications, once; nothing when the store is shut down.
+  func startListening() {
+    state.withLock { state in
+      guard state.listener == nil, state.runner != nil else { return }
+      let store = WeakStore(self)
+      state.listener = Task { await Self.follow(store) }
+    }
+  }
+
+  /// Listens until cancelled: when the connection drops, the link says so and the store tries
+  /// again, sooner at first and then every two seconds.
+  private static func follow(_ weak: WeakStore) async {
+    var delay = Duration.milliseconds(50)
+    while !Task.isCancelled {
+      guard let store = weak.store else { return }
+      let listened = await store.listenOnce()
+      guard !Task.isCancelled else { return }
+      if listened { delay = .milliseconds(50) }
+      store.linkChanged(.reconnecting(reconnectingMessage))
+      try? await Task.sleep(for: delay)
+      delay = Swift.min(delay * 2, .seconds(2))
+    }
+  }
+
+  /// One listening connection, until it drops; whether it got as far as listening.
+  private func listenOnce() async -> Bool {
+    // A short query first: it fails within the timeout when the server is down, where
+    // waiting for a pooled connection would not.
+    do { try await perform { _ in } } catch { return false }
+    var listened = false
+    do {
+      try await client.withConnection { connection in
+        try await connection.listen(on: self.channel) { notifications in
+          listened = true
+          self.listening()
+          for try await notification in notifications {
+            await self.receive(notification.payload)
+          }
+        }
+      }
+    } catch {}
+    state.withLock { $0.isListening = false }
+    return listened
+  }
+
+  /// The connection listens: the link is live. Lists read their items again the first time,
+  /// as they may have read them before anything listened (and again after every outage,
+  /// through the link).
+  private func listening() {
+    let first: Bool = state.withLock { state in
+      defer {
+        state.isListening = true
+        state.hasListened = true
+      }
+      return !state.hasListened
+    }
+    linkChanged(.live)
+    if first { observers.notify(.reloaded) }
+  }
+
+  /// Records the link and tells its observers when it changed.
+  func linkChanged(_ link: StoreLink) {
+    let changed: Bool = state.withLock { state in
+      defer { state.link = link }
+      return state.link != link
+    }
+    if changed { linkObservers.notify(link) }
+  }
+
+  /// Applies one notification: skips this store's own writes, reads an inserted or updated
+  /// row (only when something shows it, for an update), and reports the change.
+  func receive(_ payload: String) async {
+    guard let notice = PostgresTriggers.Notice(payload: payload) else {
+      // Not a notice of ours: anything may have changed.
+      return observers.notify(.reloaded)
+    }
+    guard notice.origin != origin else { return }
+    switch notice.op {
+    case "MOVE":
+      guard let from = notice.from, let to = notice.to else { return observers.notify(.reloaded) }
+      observers.notify(.moved(from, to))
+    case "DELETE":
+      guard let id = notice.id, let object = forget(id) else { return }
+      let index = await index(of: id, notice)
+      observers.notify(.deleted(index, item: .object(ObjectReference(object))))
+    case "INSERT", "UPDATE":
+      guard let id = notice.id else { return observers.notify(.reloaded) }
+      let known = state.withLock { $0.objects[id] != nil }
+      if notice.op == "UPDATE" && !known { return }
+      let object: AnyObject
+      do {
+        guard let record = try await record(id) else { return }
+        object = try materialize(record)
+      } catch {
+        // The row could not be read: the lists read theirs again.
+        return observers.notify(.reloaded)
+      }
+      let index = await index(of: id, notice)
+      let item = Value.object(ObjectReference(object))
+      observers.notify(
+        notice.op == "INSERT" ? .inserted(index, item: item) : .updated(index, item: item))
+    default:
+      observers.notify(.reloaded)
+    }
+  }
+
+  /// Forgets the object of a deleted row; `nil` when the store never made one.
+  private func forget(_ id: Int64) -> AnyObject? {
+    state.withLock { state in
+      guard let object = state.objects.removeValue(forKey: id) else { return nil }
+      state.keys[ObjectIdentifier(object)] = nil
+      return object
+    }
+  }
+
+  /// Where the row is in the store's order: its position in an ordered table, else how many
+  /// keys come before its own.
+  private func index(of id: Int64, _ notice: PostgresTriggers.Notice) async -> Int {
+    if let position = notice.position { return position }
+    guard let table = try? table, let key = try? PostgresIdentifier.quoted(entity.primaryKey)
+    else { return 0 }
+    var statement = PostgresStatement("SELECT count(*) FROM \(table) WHERE \(key) < ")
+    statement.bind(Int(id))
+    let query = statement.query
+    let count = try? await perform { connection -> Int in
+      for try await count in try await connection.query(query, logger: self.logger)
+        .decode(Int64.self)
+      {
+        return Int(count)
+      }
+      return 0
+    }
+    return count ?? 0
+  }
+
+  /// The row whose key is `id`, read now; `nil` when it is gone.
+  private func record(_ id: Int64) async throws(StoreError) -> Record? {
+    var names = [try PostgresIdentifier.quoted(entity.primaryKey)]
+    for column in entity.columns { names.append(try PostgresIdentifier.quoted(column.name)) }
+    var statement = PostgresStatement(
+      "SELECT \(names.joined(separator: ", ")) FROM \(try table) WHERE \(names[0]) = ")
+    statement.bind(Int(id))
+    let query = statement.query
+    return try await perform { connection in
+      try await Self.records(connection.query(query, logger: self.logger), of: self.entity).first
+    }
+  }
+}
+
+/// The store a listening task follows, without keeping it alive between connections.
+private struct WeakStore: Sendable {
+  weak var store: PostgresStore?
+  init(_ store: PostgresStore) { self.store = store }
+}

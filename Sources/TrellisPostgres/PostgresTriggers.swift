@@ -1,0 +1,103 @@
+import Foundation
+import Logging
+import PostgresNIO
+import Trellis
+
+/// The trigger that makes a table tell every listening server what changed, through
+/// PostgreSQL's `NOTIFY`.
+///
+/// Every insert, delete, and update of a column other than the order's position sends one
+/// notification on the table's channel: a JSON object with `op` (`INSERT`, `UPDATE` or
+/// `DELETE`), `id` (the row's key), `position` (its place, in an ordered table) and `origin`
+/// (the store that wrote it, from the transaction's `trellis.origin` setting). Updates that
+/// only renumber positions say nothing: they follow from an insert, a delete or a move, and a
+/// move is announced by the store that made it (`op` `MOVE`, with `from` and `to`).
+enum PostgresTriggers {
+  /// The function every table's trigger runs; one per database.
+  static let function = "trellis_notify_change"
+  /// The trigger's name on each table.
+  static let trigger = "trellis_notify"
+
+  /// The channel an entity's changes are announced on: `trellis_` and the table's name,
+  /// shortened with a hash to PostgreSQL's 63-byte limit.
+  static func channel(for table: String) -> String {
+    let channel = "trellis_" + table
+    guard channel.utf8.count > 63 else { return channel }
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in table.utf8 {
+      hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+    }
+    return "trellis_" + table.prefix(38) + "_" + String(hash, radix: 16)
+  }
+
+  /// `CREATE OR REPLACE FUNCTION` of the notifying function. Its arguments are the channel,
+  /// the key column and the position column (empty when the table keeps no order).
+  static let functionSQL = """
+    CREATE OR REPLACE FUNCTION \(function)() RETURNS trigger LANGUAGE plpgsql AS $trellis$
+    DECLARE
+      changed jsonb;
+      position_column text := nullif(TG_ARGV[2], '');
+    BEGIN
+      IF TG_OP = 'DELETE' THEN changed := to_jsonb(OLD); ELSE changed := to_jsonb(NEW); END IF;
+      IF TG_OP = 'UPDATE' THEN
+        IF position_column IS NOT NULL
+          AND (changed - position_column) = (to_jsonb(OLD) - position_column) THEN
+          RETURN NULL;
+        END IF;
+        IF changed = to_jsonb(OLD) THEN RETURN NULL; END IF;
+      END IF;
+      PERFORM pg_notify(TG_ARGV[0], json_build_object(
+        'op', TG_OP,
+        'id', changed -> TG_ARGV[1],
+        'position', CASE WHEN position_column IS NULL THEN NULL ELSE changed -> position_column END,
+        'origin', coalesce(current_setting('trellis.origin', true), ''))::text);
+      RETURN NULL;
+    END
+    $trellis$
+    """
+
+  /// Installs the function (once per database, under its own lock) and the entity's trigger,
+  /// inside the schema's transaction.
+  static func install(
+    for entity: PostgresEntity, on connection: PostgresConnection, logger: Logger
+  ) async throws {
+    let table = try PostgresIdentifier.quoted(entity.table)
+    // The names are plain identifiers (checked), so they can be the trigger's literals.
+    let arguments = [channel(for: entity.table), entity.primaryKey, entity.positionColumn ?? ""]
+      .map { "'\($0)'" }.joined(separator: ", ")
+    var lock = PostgresStatement("SELECT pg_advisory_xact_lock(hashtext(")
+    lock.bind(function)
+    lock.append("))")
+    try await connection.query(lock.query, logger: logger)
+    try await connection.query(PostgresQuery(unsafeSQL: functionSQL), logger: logger)
+    try await connection.query(
+      PostgresQuery(unsafeSQL: "DROP TRIGGER IF EXISTS \(trigger) ON \(table)"), logger: logger)
+    try await connection.query(
+      PostgresQuery(
+        unsafeSQL: "CREATE TRIGGER \(trigger) AFTER INSERT OR UPDATE OR DELETE ON \(table) "
+          + "FOR EACH ROW EXECUTE FUNCTION \(function)(\(arguments))"), logger: logger)
+  }
+
+  /// One notification, as the trigger or a store's move wrote it.
+  struct Notice: Decodable, Sendable {
+    /// `INSERT`, `UPDATE`, `DELETE` or `MOVE`.
+    var op: String
+    /// The row's key.
+    var id: Int64?
+    /// The row's position, in an ordered table.
+    var position: Int?
+    /// The store that wrote it; empty for a write from elsewhere.
+    var origin: String?
+    /// A move's source and destination.
+    var from: Int?
+    var to: Int?
+
+    /// The notice a payload holds, or `nil` when it is not one.
+    init?(payload: String) {
+      guard let data = payload.data(using: .utf8),
+        let notice = try? JSONDecoder().decode(Notice.self, from: data)
+      else { return nil }
+      self = notice
+    }
+  }
+}

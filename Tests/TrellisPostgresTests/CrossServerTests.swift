@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+import Trellis
+import TrellisPostgres
+import TrellisTesting
+
+/// Three servers on one database, each with its own store and connection pool: what one
+/// writes reaches the others' sessions through `NOTIFY`, as valid batch updates.
+@Suite("Servers sharing one PostgreSQL database")
+struct CrossServerTests {
+  /// A session on `store`: a list of the entity's items, shown by headless hosts that check
+  /// every changeset against the table view's rules.
+  static func session(_ store: PostgresStore) -> HeadlessApp {
+    let section = ArrayOfObjectsSection(store: store, definition: store.entity.definition)
+    section.fetchOptions.batchSize = 50
+    let model = TableModel(title: "People")
+    model.addSection(section)
+    return HeadlessApp(navigator: Navigator(root: Screen(model: model)))
+  }
+
+  /// Inserts a person named `name` at `index` through `store`.
+  static func insert(_ name: String, at index: Int?, into store: PostgresStore) async throws {
+    let item = try store.create()
+    let kvc = try #require(
+      item.objectValue.flatMap { store.entity.definition.keyValueCoding(for: $0) })
+    try kvc.setValue(.string(name), forKey: "name")
+    try await store.insert(item, at: index)
+  }
+
+  @Test func anInsertAnEditADeleteAndAMoveOnOneServerReachTheOthers() async throws {
+    guard let url = PostgresTestSupport.url else { return }
+    let entity = try PostgresTestSupport.entity("servers")
+    let servers = try (0..<3).map { _ in try PostgresStore(url: url, entity: entity) }
+    defer { servers.forEach { $0.shutdown() } }
+    for name in ["Ann", "Bob", "Cy"] { try await Self.insert(name, at: nil, into: servers[0]) }
+
+    // Two sessions on each of servers 2 and 3, and one on server 1 that makes the edits.
+    let watchers = servers[1...].flatMap { server in [Self.session(server), Self.session(server)] }
+    let editor = Self.session(servers[0])
+    try await Self.waitUntilListening(servers[0], servers[1], servers[2])
+    for app in watchers + [editor] {
+      try await app.settle(until: { app.texts == [["Ann", "Bob", "Cy"]] })
+    }
+
+    var before = watchers.map(\.host.totals)
+    /// What each watcher's host did since the last step.
+    func done() -> [ChangeTotals] {
+      defer { before = watchers.map(\.host.totals) }
+      return zip(watchers, before).map { app, before in
+        var totals = app.host.totals
+        totals.itemInserts -= before.itemInserts
+        totals.itemDeletes -= before.itemDeletes
+        totals.itemReloads -= before.itemReloads
+        totals.itemMoves -= before.itemMoves
+        return totals
+      }
+    }
+    func expect(_ names: [String], _ comment: Comment) async throws {
+      for app in watchers + [editor] {
+        try await app.settle(until: { app.texts == [names] })
+        #expect(app.host.violations.isEmpty, comment)
+      }
+    }
+
+    try await Self.insert("Dee", at: 1, into: servers[0])
+    try await expect(["Ann", "Dee", "Bob", "Cy"], "an insert in the middle")
+    for totals in done() {
+      #expect(totals.itemInserts == 1 && totals.itemDeletes == 0, "an insertion, not a reload")
+    }
+
+    // An edit through server 1's detail screen.
+    try editor.tap("Bob")
+    try editor.enter("Bobby", at: "Name")
+    try editor.send(.done)
+    try await editor.settle()
+    try await expect(["Ann", "Dee", "Bobby", "Cy"], "an edit")
+    for totals in done() {
+      #expect(totals.itemReloads == 1 && totals.itemInserts == 0, "the row reloads in place")
+    }
+
+    let cy = try #require(
+      editor.top.model.sections.first.flatMap { section in
+        (section as? ArrayOfObjectsSection)?.currentItems.last
+      })
+    try await servers[0].delete(cy)
+    try await expect(["Ann", "Dee", "Bobby"], "a delete")
+    for totals in done() { #expect(totals.itemDeletes == 1 && totals.itemInserts == 0) }
+
+    try await servers[0].move(from: 0, to: 2)
+    try await expect(["Dee", "Bobby", "Ann"], "a move")
+    for totals in done() {
+      #expect(totals.itemMoves == 1 && totals.itemInserts == 0, "one move")
+    }
+  }
+
+  @Test func aServersOwnWritesAreNotAppliedTwice() async throws {
+    guard let url = PostgresTestSupport.url else { return }
+    let entity = try PostgresTestSupport.entity("own")
+    let mine = try PostgresStore(url: url, entity: entity)
+    let other = try PostgresStore(url: url, entity: entity)
+    defer {
+      mine.shutdown()
+      other.shutdown()
+    }
+    let seen = Locked<[StoreChange]>([])
+    let theirs = Locked<[StoreChange]>([])
+    let token = mine.observe { change in seen.withLock { $0.append(change.withoutItem) } }
+    let otherToken = other.observe { change in theirs.withLock { $0.append(change.withoutItem) } }
+    defer {
+      token.cancel()
+      otherToken.cancel()
+    }
+    try await Self.waitUntilListening(mine, other)
+    // Each store tells its lists to read again when it first listens; that is not a write.
+    seen.withLock { $0.removeAll() }
+    theirs.withLock { $0.removeAll() }
+    try await Self.insert("Eve", at: nil, into: mine)
+    let deadline = ContinuousClock.now + .seconds(10)
+    while theirs.withLock({ $0 }) != [.inserted(0)], ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    #expect(theirs.withLock { $0 } == [.inserted(0)], "the other store hears of it")
+    // Time for a notification to come back to the writer, if it were to.
+    try await Task.sleep(for: .milliseconds(300))
+    #expect(seen.withLock { $0 } == [.inserted(0)], "the writer reports its insert once")
+  }
+
+  /// Waits until both stores' listening connections are up.
+  static func waitUntilListening(_ stores: PostgresStore...) async throws {
+    let deadline = ContinuousClock.now + .seconds(10)
+    for store in stores {
+      _ = try await store.count(FetchOptions())
+      while !store.isListening, ContinuousClock.now < deadline {
+        try await Task.sleep(for: .milliseconds(10))
+      }
+    }
+  }
+}
