@@ -144,8 +144,9 @@ let package = Package(
       name: "trellis-demo",
       dependencies: [
         "Trellis", "TrellisExamples", "TrellisSQLiteExamples", "TrellisTerminal", "TrellisWeb",
-        "TrellisSQLite", "TrellisDescriptors", "TrellisWebService",
+        "TrellisSQLite", "TrellisDescriptors", "TrellisWebService", "TrellisPostgres",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "PostgresNIO", package: "postgres-nio"),
       ]
     ),
     .executableTarget(
@@ -212,7 +213,10 @@ let package = Package(
     ),
     .testTarget(
       name: "TrellisPostgresTests",
-      dependencies: ["TrellisPostgres", "TrellisTesting"]
+      dependencies: [
+        "TrellisPostgres", "TrellisTesting",
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+      ]
     ),
     .testTarget(
       name: "TrellisListSourcesTests",

@@ -5,7 +5,8 @@
 #                                    are missing, make a fresh cluster in a temporary
 #                                    directory, start it, wait until it answers, and write
 #                                    .build-postgres-db/env; does nothing if it is up
-#   bash scripts/postgres.sh restart restart it on the same port, dropping every connection
+#   bash scripts/postgres.sh restart [S]  stop it (every connection drops), wait S seconds,
+#                                    and start it again on the same port and data
 #   bash scripts/postgres.sh stop    stop the server and remove the cluster
 #   bash scripts/postgres.sh env     print .build-postgres-db/env (`source` it for the variable)
 #
@@ -14,7 +15,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-STATE="$PWD/.build-postgres-db"
+# TRELLIS_POSTGRES_STATE keeps a second cluster apart, for trying things beside a running one.
+STATE="${TRELLIS_POSTGRES_STATE:-$PWD/.build-postgres-db}"
 # The cluster lives in a temporary directory (which the server's user can reach); its path is
 # kept in $STATE/cluster.
 CLUSTER="$(cat "$STATE/cluster" 2>/dev/null || true)"
@@ -82,6 +84,23 @@ answering() {
 
 running() { [ -s "$STATE/env" ] && [ -n "$DATA" ] && [ -d "$DATA" ] && answering; }
 
+# Starts the cluster's server on port $1 and waits until it answers.
+launch() {
+  local bin port="$1" deadline
+  bin="$(server_bin)"
+  as_owner "$bin/pg_ctl" -D "$DATA" -l "$CLUSTER/server.log" -w -t "$WAIT_SECONDS" \
+    -o "-p $port -k $CLUSTER -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=500" \
+    start >/dev/null || {
+    tail -n 20 "$CLUSTER/server.log" >&2 || true
+    fail "the server did not start on port $port"
+  }
+  deadline=$((SECONDS + WAIT_SECONDS))
+  until answering; do
+    [ "$SECONDS" -lt "$deadline" ] || fail "the server did not answer on port $port"
+    sleep 0.2
+  done
+}
+
 start() {
   if running; then
     say "already running on port $(cat "$STATE/port")"
@@ -108,16 +127,7 @@ start() {
   }
   port="$(free_port)"
   echo "$port" >"$STATE/port"
-  as_owner "$bin/pg_ctl" -D "$DATA" -l "$CLUSTER/server.log" -w -t "$WAIT_SECONDS" \
-    -o "-p $port -k $CLUSTER -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=500" start >/dev/null || {
-    tail -n 20 "$CLUSTER/server.log" >&2 || true
-    fail "the server did not start on port $port"
-  }
-  deadline=$((SECONDS + WAIT_SECONDS))
-  until answering; do
-    [ "$SECONDS" -lt "$deadline" ] || fail "the server did not answer on port $port"
-    sleep 0.2
-  done
+  launch "$port"
   cat >"$STATE/env.tmp" <<EOF
 export TRELLIS_POSTGRES_URL=postgres://trellis@127.0.0.1:$port/postgres
 EOF
@@ -135,16 +145,16 @@ stop_server() {
 }
 
 # Restarts the running server on the same port and data, as an outage would: every connection
-# drops, and the server answers again within a few seconds.
+# drops, the server stays down for $1 seconds (0 by default), then answers again.
 restart() {
   running || fail "the server is not running (start it first)"
-  local bin
+  local bin down="${1:-0}"
   bin="$(server_bin)"
-  as_owner "$bin/pg_ctl" -D "$DATA" -m fast -w -t "$WAIT_SECONDS" restart >/dev/null || {
-    tail -n 20 "$CLUSTER/server.log" >&2 || true
-    fail "the server did not restart"
-  }
-  say "restarted on port $(cat "$STATE/port")"
+  as_owner "$bin/pg_ctl" -D "$DATA" -m fast -w -t "$WAIT_SECONDS" stop >/dev/null \
+    || fail "the server did not stop"
+  sleep "$down"
+  launch "$(cat "$STATE/port")"
+  say "restarted on port $(cat "$STATE/port") after ${down}s down"
 }
 
 stop() {
@@ -156,10 +166,10 @@ stop() {
 case "${1:-}" in
   start) start ;;
   stop) stop ;;
-  restart) restart ;;
+  restart) restart "${2:-0}" ;;
   env) cat "$STATE/env" ;;
   *)
-    echo "usage: $0 start|stop|restart|env" >&2
+    echo "usage: $0 start|stop|restart [seconds down]|env" >&2
     exit 2
     ;;
 esac

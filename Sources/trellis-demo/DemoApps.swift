@@ -21,7 +21,7 @@ struct DemoApps {
     settingsBundle: String? = nil, settingsLocale: String = "en",
     categoryDeleteRule: RelationshipDeleteRule = .nullify,
     tagDeleteRule: RelationshipDeleteRule = .nullify, apiLatency: Duration = .zero,
-    service: String? = nil, serviceKeys: String? = nil
+    service: String? = nil, serviceKeys: String? = nil, postgres: PostgresApps? = nil
   ) throws {
     // Tasks (seed 000), in the SQLite file: data survives a restart. The first run starts
     // with a few sample tasks.
@@ -77,10 +77,18 @@ struct DemoApps {
     let numbersApp = WebApp(
       id: "numbers", title: "Numbers", subtitle: "\(numbers.count) rows, loaded as you scroll"
     ) { SampleContent.numbersNavigator(numbers) }
-    webApps = [
-      tasks, categories, settings, settingsBundleApp, contacts,
-      Self.webServiceApp(service: service, keys: serviceKeys), documents, goFish, numbersApp,
-      try Self.themeApp(), try Self.editingShapesApp(),
-    ]
+    // With --postgres, Tasks and Contacts live in PostgreSQL instead, shared by every server
+    // on that database; the SQLite file keeps the rest (categories, the Contacts API).
+    let appsBeforeService: [WebApp] =
+      if let postgres {
+        [postgres.tasks, settings, settingsBundleApp, postgres.contacts]
+      } else {
+        [tasks, categories, settings, settingsBundleApp, contacts]
+      }
+    webApps =
+      appsBeforeService + [
+        Self.webServiceApp(service: service, keys: serviceKeys), documents, goFish, numbersApp,
+        try Self.themeApp(), try Self.editingShapesApp(),
+      ]
   }
 }

@@ -68,6 +68,14 @@ struct TrellisDemo: AsyncParsableCommand {
       valueName: "keys"))
   var serviceKeys: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "Keep Tasks and Contacts in this PostgreSQL database (postgres://user@host:port/db).",
+      discussion:
+        "Several demo servers given the same database share the data: what one window changes, "
+        + "windows on every server show at once."))
+  var postgres: String?
+
   @Flag(help: "Print the text demo instead of serving the web apps.")
   var text = false
 
@@ -95,11 +103,15 @@ struct TrellisDemo: AsyncParsableCommand {
       try TextDemo.run()
       return
     }
+    var postgresApps: PostgresApps?
+    if let postgres { postgresApps = try await PostgresApps(url: postgres) }
+    defer { for store in postgresApps?.stores ?? [] { store.shutdown() } }
     let apps = try DemoApps(
       databasePath: db, documentPath: document, numberCount: rows,
       settingsBundle: settingsBundle, settingsLocale: settingsLocale,
       categoryDeleteRule: categoryDeleteRule, tagDeleteRule: tagDeleteRule,
-      apiLatency: .milliseconds(apiLatency), service: service, serviceKeys: serviceKeys)
+      apiLatency: .milliseconds(apiLatency), service: service, serviceKeys: serviceKeys,
+      postgres: postgresApps)
     var configuration = WebConfiguration(
       host: host, port: port, allowedHosts: Set(allowedHosts))
     // Go Fish's cards name their faces; they are drawn on request.

@@ -1,4 +1,5 @@
 import Foundation
+import PostgresNIO
 import Testing
 import Trellis
 import TrellisPostgres
@@ -134,5 +135,38 @@ struct CrossServerTests {
         try await Task.sleep(for: .milliseconds(10))
       }
     }
+  }
+}
+
+/// A listening connection the server drops: the store says it is reconnecting, listens again,
+/// and its lists read again what they may have missed.
+@Suite("A dropped listening connection")
+struct DroppedListenerTests {
+  @Test func theListShowsReconnectingThenCatchesUp() async throws {
+    guard let url = PostgresTestSupport.url else { return }
+    let entity = try PostgresTestSupport.entity("dropped")
+    let writer = try PostgresStore(url: url, entity: entity)
+    let watcher = try PostgresStore(url: url, entity: entity)
+    defer {
+      writer.shutdown()
+      watcher.shutdown()
+    }
+    try await CrossServerTests.insert("Ann", at: nil, into: writer)
+    let app = CrossServerTests.session(watcher)
+    try await CrossServerTests.waitUntilListening(watcher)
+    try await app.settle(until: { app.texts == [["Ann"]] })
+    let links = Locked<[StoreLink]>([])
+    let token = watcher.observeLink { link in links.withLock { $0.append(link) } }
+    defer { token?.cancel() }
+
+    // The server ends the watcher's listening connection, as a restart would.
+    var terminate = "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = "
+    terminate += "'LISTEN \"\(PostgresTestSupport.channel(entity.table))\";'"
+    try await writer.client.query(PostgresQuery(unsafeSQL: terminate))
+    try await CrossServerTests.insert("Bob", at: nil, into: writer)
+    try await app.settle(until: { app.texts == [["Ann", "Bob"]] })
+    #expect(links.withLock { $0 }.first == .reconnecting("Reconnecting to the database…"))
+    #expect(links.withLock { $0 }.last == .live)
+    #expect(app.host.violations.isEmpty)
   }
 }

@@ -75,3 +75,8 @@ final class Counter: Sendable {
     }
   }
 }
+
+extension PostgresTestSupport {
+  /// The channel a table's changes are announced on (as `PostgresTriggers` names it).
+  static func channel(_ table: String) -> String { "trellis_" + table }
+}

@@ -63,8 +63,6 @@ extension ArrayOfObjectsSection {
       return row
     case .link:
       var row = Row(id: RowID(.null), kind: .placeholder, text: asyncLinkMessage)
-      row.detailText = "Changes made elsewhere will show when it is back"
-      row.attributes.cellStyle = .subtitle
       row.isEnabled = false
       return row
     case .notice:

@@ -1,0 +1,134 @@
+"""Tasks on PostgreSQL, served by two demo servers on one database: a window on one server
+edits, a window on the other watches, and each change shows there at once. The database
+restarts in the middle (the watching window says it is reconnecting, then resumes, and no
+acknowledged edit is lost), and one server is killed while the other keeps serving."""
+import glob
+import os
+import pathlib
+import shutil
+import subprocess
+import uuid
+
+import pytest
+
+from conftest import ROOT, screenshot, start_demo, stop_demo
+from helpers import open_app, press, tap, type_into, wait, wait_title
+
+RECONNECTING = "Reconnecting to the database…"
+
+
+def psql():
+    found = shutil.which("psql") or next(
+        iter(sorted(glob.glob("/usr/lib/postgresql/*/bin/psql"), reverse=True)), None)
+    if not found:
+        pytest.fail("psql is missing: scripts/postgres.sh installs it with the server")
+    return found
+
+
+@pytest.fixture(scope="module")
+def database():
+    """A fresh database on the test cluster, its address."""
+    url = os.environ.get("TRELLIS_POSTGRES_URL")
+    if not url:
+        if os.environ.get("TRELLIS_REQUIRE_POSTGRES") == "1":
+            pytest.fail("TRELLIS_POSTGRES_URL is not set: start it with scripts/postgres.sh start")
+        pytest.skip("no PostgreSQL: start it with scripts/postgres.sh start")
+    name = "browser_" + uuid.uuid4().hex[:10]
+    subprocess.run([psql(), url, "-q", "-c", "CREATE DATABASE " + name], check=True)
+    yield url.rsplit("/", 1)[0] + "/" + name
+
+
+@pytest.fixture(scope="module")
+def servers(database):
+    """Two demo servers on the same database."""
+    started = [start_demo("--postgres", database) for _ in range(2)]
+    yield [details for _, details in started]
+    for process, _ in started:
+        stop_demo(process)
+
+
+def texts(driver):
+    """Every row's text, the list's own rows (placeholders, the reconnecting row) included."""
+    return driver.execute_script(
+        "return Array.from(document.querySelectorAll('.pane-top > .screen:last-child .row'))"
+        ".map(function (r) { var t = r.querySelector('.text') || r.querySelector('.cell');"
+        " return t ? t.textContent.trim() : ''; })")
+
+
+def tasks(driver):
+    return [t for t in texts(driver) if t not in ("No tasks yet!", RECONNECTING)]
+
+
+def restart_postgres(seconds_down):
+    """Stops the test cluster, keeps it down a while, and starts it again (in the background)."""
+    return subprocess.Popen(["bash", str(ROOT / "scripts" / "postgres.sh"), "restart",
+                             str(seconds_down)])
+
+
+def edit_name(driver, old, new):
+    tap(driver, old)
+    wait_title(driver, old)
+    type_into(driver, "Name", new)
+    press(driver, "done")
+    wait_title(driver, "Tasks")
+
+
+def test_an_edit_on_one_server_shows_in_a_window_on_the_other(servers, browser, desktop):
+    editor, watcher = browser, desktop
+    open_app(editor, servers[0], "tasks")
+    open_app(watcher, servers[1], "tasks")
+    wait(watcher, lambda d: "Water the plants" in tasks(d))
+    wait(editor, lambda d: "Water the plants" in tasks(d))
+
+    edit_name(editor, "Water the plants", "Water the garden")
+    wait(watcher, lambda d: "Water the garden" in tasks(d) and "Water the plants" not in tasks(d))
+
+    press(editor, "add")
+    wait_title(editor, "New Task")
+    type_into(editor, "Name", "Call the plumber")
+    press(editor, "done")
+    wait_title(editor, "Tasks")
+    wait(watcher, lambda d: tasks(d)[-1:] == ["Call the plumber"])
+    assert tasks(watcher) == tasks(editor)
+    screenshot(editor, "postgres-server-1-editor")
+    screenshot(watcher, "postgres-server-2-watcher")
+
+
+def test_a_restart_shows_reconnecting_then_resumes_without_losing_an_edit(servers, browser, desktop):
+    editor, watcher = browser, desktop
+    open_app(editor, servers[0], "tasks")
+    open_app(watcher, servers[1], "tasks")
+    wait(watcher, lambda d: "Book the dentist" in tasks(d))
+    # Acknowledged just before the outage: the form closed, so the database has it.
+    edit_name(editor, "Book the dentist", "Book the dentist for May")
+    wait(watcher, lambda d: "Book the dentist for May" in tasks(d))
+
+    outage = restart_postgres(4)
+    wait(watcher, lambda d: RECONNECTING in texts(d), timeout=20)
+    screenshot(watcher, "postgres-reconnecting")
+    assert outage.wait(timeout=60) == 0
+    wait(watcher, lambda d: RECONNECTING not in texts(d), timeout=30)
+    wait(editor, lambda d: RECONNECTING not in texts(d), timeout=30)
+    assert "Book the dentist for May" in tasks(watcher)
+
+    # Live again: an edit after the outage reaches the other server.
+    edit_name(editor, "Write the report", "Write the final report")
+    wait(watcher, lambda d: "Write the final report" in tasks(d), timeout=20)
+    screenshot(watcher, "postgres-resumed")
+
+
+def test_one_server_killed_the_other_keeps_serving(database, browser):
+    first, first_details = start_demo("--postgres", database)
+    second, second_details = start_demo("--postgres", database)
+    try:
+        open_app(browser, second_details, "tasks")
+        wait(browser, lambda d: len(tasks(d)) >= 3)
+        first.kill()
+        first.wait(timeout=10)
+        edit_name(browser, tasks(browser)[0], "Still served")
+        browser.refresh()
+        open_app(browser, second_details, "tasks")
+        wait(browser, lambda d: "Still served" in tasks(d))
+    finally:
+        stop_demo(first)
+        stop_demo(second)
