@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 
 /// `trellis-bench`: Trellis side by side with its baselines, measured in one run.
@@ -8,7 +9,7 @@ struct Bench: AsyncParsableCommand {
     abstract: "Measure Trellis against its baselines in the same run.",
     subcommands: [
       DiffCommand.self, FormsCommand.self, StoresCommand.self, WebCommand.self,
-      ServicesCommand.self, FuzzCommand.self,
+      ServicesCommand.self, ScaleCommand.self, FuzzCommand.self,
       StdlibProbe.self,
     ])
 }
@@ -89,6 +90,53 @@ struct ServicesCommand: AsyncParsableCommand {
 
   func run() async throws {
     try await ServicesBench.run(json: json, rows: max(rows, 1_000), runs: max(runs, 3))
+  }
+}
+
+/// `trellis-bench scale`: servers sharing one PostgreSQL database, beside one on SQLite.
+struct ScaleCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "scale",
+    abstract:
+      "N servers (each its own store and sessions) on one PostgreSQL database: an edit's time "
+      + "from its commit on one server to its changeset on another, edits per second, lost "
+      + "edits, memory per session; beside one server on SQLite.")
+
+  @Flag(help: "Print one JSON line per configuration instead of a table.")
+  var json = false
+
+  @Option(help: "The database (default: $TRELLIS_POSTGRES_URL, as scripts/postgres.sh sets).")
+  var postgres: String?
+
+  @Option(help: "How many servers, one configuration each (comma-separated).")
+  var servers = "1,2,4"
+
+  @Option(help: "Sessions per server.")
+  var sessions = 200
+
+  @Option(help: "Rows in the list every session shows.")
+  var rows = 50
+
+  @Option(help: "Seconds of edits per configuration and phase (paced, then back to back).")
+  var seconds = 5.0
+
+  @Option(help: "Edits per second, all servers together, in the paced phase.")
+  var rate = 20.0
+
+  func run() async throws {
+    guard
+      let url = postgres ?? ProcessInfo.processInfo.environment["TRELLIS_POSTGRES_URL"],
+      !url.isEmpty
+    else {
+      throw ValidationError(
+        "no database: pass --postgres URL, or run `bash scripts/postgres.sh start` and "
+          + "`source .build-postgres-db/env`")
+    }
+    let counts = servers.split(separator: ",").compactMap { Int($0) }.filter { $0 > 0 }
+    guard !counts.isEmpty else { throw ValidationError("--servers lists no server count") }
+    try await ScaleBench.run(
+      url: url, servers: counts, sessions: max(sessions, 1), rows: max(rows, 2),
+      seconds: max(seconds, 0.5), rate: min(max(rate, 1), 1000), json: json)
   }
 }
 

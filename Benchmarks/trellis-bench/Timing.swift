@@ -87,6 +87,9 @@ struct MemoryProbe {
   /// Bytes of peak resident memory above the baseline.
   func peakAbove() -> Int { max((Self.field("VmHWM") ?? baseline) - baseline, 0) }
 
+  /// The resident size now, bytes.
+  static var resident: Int? { field("VmRSS") }
+
   private static func field(_ name: String) -> Int? {
     guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else {
       return nil
