@@ -143,6 +143,7 @@ package struct PredicateSQLWriter {
     switch operand {
     case .column(let column, let kind):
       if options.isEmpty || (kind != nil && kind != .text) { return column }
+      if dialect == .postgres { return try postgresFolded(column, options) }
       return try dialect.folded(column, options)
     case .constant(let value):
       if dialect == .postgres, value.isNull { return "NULL" }
@@ -150,6 +151,20 @@ package struct PredicateSQLWriter {
     case .list:
       throw .unsupportedInSQL("a list used as a single value in \(what)")
     }
+  }
+
+  /// A PostgreSQL text column folded for `[c]` as memory folds it: the code points whose
+  /// folding is not their `lower()` replaced first (see ``PostgresCaseFolding``).
+  mutating func postgresFolded(_ column: String, _ options: PredicateOptions)
+    throws(PredicateEvaluationError) -> String
+  {
+    var sql = column
+    for (source, target) in PostgresCaseFolding.replacements {
+      sql = "replace(\(sql), \(try bind(.string(source))), \(try bind(.string(target))))"
+    }
+    let (from, to) = PostgresCaseFolding.translation
+    sql = "translate(\(sql), \(try bind(.string(from))), \(try bind(.string(to))))"
+    return try dialect.folded(sql, options)
   }
 
   /// Appends `value` as an argument and returns its placeholder.

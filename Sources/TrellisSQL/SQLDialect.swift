@@ -78,10 +78,10 @@ package enum SQLDialect: Hashable, Sendable {
 
   /// A text column folded for `options`.
   ///
-  /// PostgreSQL folds case with `lower()`, which under a UTF-8 server's C or C.UTF-8 ctype
-  /// maps every code point as Swift's case folding does (checked code point by code point in
-  /// the tests). It has no diacritic folding by default (`unaccent` is an extension, and
-  /// folds otherwise), so `[d]` is declined there and filtered in memory.
+  /// PostgreSQL folds case with `lower()`, after the writer has replaced the code points whose
+  /// case folding is not their lowercase (``PostgresCaseFolding``). It has no diacritic
+  /// folding by default (`unaccent` is an extension, and folds otherwise), so `[d]` is
+  /// declined there and filtered in memory.
   package func folded(_ column: String, _ options: PredicateOptions)
     throws(PredicateEvaluationError) -> String
   {
@@ -101,7 +101,7 @@ package enum SQLDialect: Hashable, Sendable {
   package func codePointOrdered(_ text: String) -> String {
     switch self {
     case .sqlite: text
-    case .postgres: "(\(text)) COLLATE \"C\""
+    case .postgres: "((\(text)) COLLATE \"C\")"
     }
   }
 }
