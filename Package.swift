@@ -196,6 +196,8 @@ let package = Package(
       name: "TrellisCLITests", dependencies: ["trellis", "TrellisTesting"],
       exclude: ["Expected", "Inputs"]),
     .testTarget(
+      name: "TrellisSQLTests", dependencies: ["TrellisSQL", "TrellisPredicates", "TrellisValues"]),
+    .testTarget(
       name: "TrellisSQLiteTests",
       dependencies: ["TrellisSQLite", "TrellisTesting", "TrellisSQLiteExamples"]),
     .testTarget(
