@@ -18,6 +18,9 @@ struct QueryContractTests {
       for (key, value) in record { try kvc.setValue(value, forKey: key) }
       try store.insert(item, at: nil)
     }
+    // The table says something: most queries find some rows and leave others out.
+    let sizes = try QueryContract.cases.map { try QueryContract.expected($0).count }
+    #expect(sizes.filter { $0 > 0 && $0 < QueryContract.records.count }.count >= 40)
     for query in QueryContract.cases {
       let items = try store.fetch(try query.options())
       #expect(
