@@ -16,6 +16,7 @@ let package = Package(
     .library(name: "TrellisMacros", targets: ["TrellisMacros"]),
     .library(name: "TrellisTerminal", targets: ["TrellisTerminal"]),
     .library(name: "TrellisTesting", targets: ["TrellisTesting"]),
+    .library(name: "TrellisSQL", targets: ["TrellisSQL"]),
     .library(name: "TrellisSQLite", targets: ["TrellisSQLite"]),
     .library(name: "TrellisWeb", targets: ["TrellisWeb"]),
     .library(name: "TrellisWebService", targets: ["TrellisWebService"]),
@@ -79,10 +80,13 @@ let package = Package(
     // The examples that keep their data in SQLite (the demo's Tasks and Contacts).
     .target(name: "TrellisSQLiteExamples", dependencies: ["TrellisExamples", "TrellisSQLite"]),
 
+    // Predicates as SQL WHERE clauses, in the SQLite and PostgreSQL dialects. No database.
+    .target(name: "TrellisSQL", dependencies: ["TrellisPredicates", "TrellisValues"]),
+
     // The embedded relational store.
     .target(
       name: "TrellisSQLite",
-      dependencies: ["Trellis", .product(name: "GRDB", package: "GRDB.swift")]
+      dependencies: ["Trellis", "TrellisSQL", .product(name: "GRDB", package: "GRDB.swift")]
     ),
 
     // Lists and forms over REST APIs: the web-service store, on AsyncHTTPClient.
@@ -98,7 +102,7 @@ let package = Package(
     .target(
       name: "TrellisPostgres",
       dependencies: [
-        "Trellis",
+        "Trellis", "TrellisSQL",
         .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -194,6 +198,8 @@ let package = Package(
       name: "TrellisCLITests", dependencies: ["trellis", "TrellisTesting"],
       exclude: ["Expected", "Inputs"]),
     .testTarget(
+      name: "TrellisSQLTests", dependencies: ["TrellisSQL", "TrellisPredicates", "TrellisValues"]),
+    .testTarget(
       name: "TrellisSQLiteTests",
       dependencies: ["TrellisSQLite", "TrellisTesting", "TrellisSQLiteExamples"]),
     .testTarget(
@@ -215,7 +221,7 @@ let package = Package(
     .testTarget(
       name: "TrellisPostgresTests",
       dependencies: [
-        "TrellisPostgres", "TrellisTesting",
+        "TrellisPostgres", "TrellisSQLite", "TrellisTesting",
         .product(name: "PostgresNIO", package: "postgres-nio"),
       ]
     ),

@@ -19,8 +19,7 @@ fuzz_package=trellis
 fuzz_flags=(-sanitize=fuzzer,address -parse-as-library -O -use-ld=lld -package-name "$fuzz_package")
 
 # Builds each named module (callers list dependencies first). NAME:FOLDER builds module NAME from
-# one folder of it only: TrellisSQLite:Sources/TrellisSQLite/PredicateSQL is the store's
-# predicate-to-SQL writer, which needs no GRDB.
+# one folder of it only (Sources/NAME when no folder is given).
 fuzz_modules() {
   local spec name folder files
   for spec in "$@"; do

@@ -13,9 +13,9 @@ out=.build/fuzz
 mkdir -p "$out" Fuzz/predicates/corpus-work Fuzz/predicates/crashes
 
 source Fuzz/build-modules.sh
-fuzz_modules TrellisValues TrellisPredicates TrellisSQLite:Sources/TrellisSQLite/PredicateSQL
+fuzz_modules TrellisValues TrellisPredicates TrellisSQL
 fuzz_target Fuzz/predicates/PredicatesFuzzer.swift "$out/predicates-fuzz" \
-  TrellisSQLite TrellisPredicates TrellisValues
+  TrellisSQL TrellisPredicates TrellisValues
 
 export SWIFT_BACKTRACE=enable=no
 # The standard library's regex parser (MATCHES and LIKE compile regexes) keeps allocations that

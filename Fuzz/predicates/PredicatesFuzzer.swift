@@ -1,9 +1,9 @@
 // A libFuzzer target for the predicate language. Built by Fuzz/run-predicates.sh against the
-// TrellisValues and TrellisPredicates modules and TrellisSQLite's SQL writer
+// TrellisValues, TrellisPredicates and TrellisSQL (the SQL writer) modules
 // (Fuzz/build-modules.sh).
 import Foundation
 import TrellisPredicates
-import TrellisSQLite
+import TrellisSQL
 import TrellisValues
 
 /// The value predicates are evaluated on: strings, numbers, a date, nested lists and nulls.
@@ -38,6 +38,9 @@ public func predicatesFuzzTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int
   }
   _ = try? predicate.evaluate(on: sample, variables: ["prefix": "a", "limit": 3])
   _ = try? predicate.sql(columns: { $0 }, variables: ["prefix": "a", "limit": 3])
+  _ = try? predicate.sql(
+    in: .postgres, columns: { SQLColumn($0, kind: $0 == "age" ? .integer : .text) },
+    variables: ["prefix": "a", "limit": 3])
   _ = predicate.keyPaths
   _ = predicate.variableNames
   return 0

@@ -1,25 +1,36 @@
 import Trellis
+import TrellisSQL
 
-/// Filters as SQL conditions: searches become `ILIKE` over the searched columns.
+/// Filters as SQL conditions: predicates through the PostgreSQL dialect of the predicate
+/// writer, searches as `ILIKE` over the searched columns.
+///
+/// A predicate the writer declines (a key path without a column, `[d]`, a regular expression
+/// PostgreSQL reads otherwise, a number compared with a string) is filtered in memory instead,
+/// so that the answers are the same as in memory.
 enum PostgresFilter {
-  /// Whether `term` becomes SQL: a search, or every part of an `all` a search.
-  static func translates(_ term: ItemFilter.Term) -> Bool {
-    switch term {
-    case .search: true
-    case .all(let terms): terms.allSatisfy(translates)
-    case .predicate, .opaque: false
-    }
+  /// Whether the whole of `term` becomes SQL.
+  static func translates(_ term: ItemFilter.Term, of entity: PostgresEntity) -> Bool {
+    var statement = PostgresStatement()
+    return (try? append(term, of: entity, to: &statement)) == true
   }
 
-  /// Appends the condition for `term` to `statement`.
+  /// Appends the condition for the parts of `term` that translate to `statement` (`TRUE` when
+  /// none does), and returns whether that is the whole of it.
+  @discardableResult
   static func append(
     _ term: ItemFilter.Term, of entity: PostgresEntity, to statement: inout PostgresStatement
-  ) throws(StoreError) {
+  ) throws(StoreError) -> Bool {
     switch term {
     case .search(let keyPaths, let text):
       let columns = keyPaths.compactMap(entity.column)
-      guard !text.isEmpty else { return statement.append("TRUE") }
-      guard !columns.isEmpty else { return statement.append("FALSE") }
+      guard !text.isEmpty else {
+        statement.append("TRUE")
+        return true
+      }
+      guard !columns.isEmpty else {
+        statement.append("FALSE")
+        return true
+      }
       statement.append("(")
       for (index, column) in columns.enumerated() {
         if index > 0 { statement.append(" OR ") }
@@ -30,19 +41,55 @@ enum PostgresFilter {
         statement.append(" ESCAPE '\\'")
       }
       statement.append(")")
+      return true
     case .all(let terms):
-      guard !terms.isEmpty else { return statement.append("TRUE") }
+      guard !terms.isEmpty else {
+        statement.append("TRUE")
+        return true
+      }
+      var complete = true
       statement.append("(")
       for (index, term) in terms.enumerated() {
         if index > 0 { statement.append(" AND ") }
-        try append(term, of: entity, to: &statement)
+        complete = try append(term, of: entity, to: &statement) && complete
       }
       statement.append(")")
-    case .predicate:
-      throw .unsupported("predicates in a PostgreSQL store (searches only, for now)")
+      return complete
+    case .predicate(let predicate, let variables):
+      guard
+        let (clause, arguments) = try? predicate.sql(
+          in: .postgres, columns: { column(for: $0, in: entity) }, variables: variables,
+          placeholderOffset: statement.binds.count),
+        arguments.allSatisfy(PostgresStatement.canBind)
+      else {
+        statement.append("TRUE")
+        return false
+      }
+      statement.append("(\(clause))")
+      for argument in arguments { statement.appendArgument(argument) }
+      return true
     case .opaque:
-      throw .unsupported("filters made of closures in a PostgreSQL store")
+      statement.append("TRUE")
+      return false
     }
+  }
+
+  /// The column a key path reads, with the kind of its values: the primary key, or a column.
+  static func column(for keyPath: String, in entity: PostgresEntity) -> SQLColumn? {
+    if keyPath == entity.primaryKey { return SQLColumn(keyPath, kind: .integer) }
+    guard let column = entity.column(keyPath), PostgresIdentifier.isPlain(keyPath) else {
+      return nil
+    }
+    let kind: SQLColumn.Kind =
+      switch column.kind {
+      case .text: .text
+      case .integer: .integer
+      case .double: .real
+      case .bool: .bool
+      case .date: .date
+      case .bytes: .bytes
+      }
+    return SQLColumn(keyPath, kind: kind)
   }
 
   /// `text` with the pattern characters `%`, `_` and `\` taken literally.

@@ -4,18 +4,20 @@ import Trellis
 
 extension PostgresStore {
   /// One page: `options.batchSize` rows (all when `nil`) from the offset `token` names, in
-  /// `options.sort`'s order (else the store's), filtered in SQL.
+  /// `options.sort`'s order (else the store's), filtered in SQL, or in memory over the rows
+  /// SQL selected for the parts of the filter SQL cannot answer alike.
   public func fetchPage(_ options: FetchOptions, from token: PageToken?) async throws(StoreError)
     -> StorePage
   {
     let start: Int
     switch token {
-    case nil: start = options.offset
-    case .offset(let offset): start = offset
+    case nil: start = Swift.max(options.offset, 0)
+    case .offset(let offset): start = Swift.max(offset, 0)
     case .url(let address):
       throw .invalidItem("a PostgreSQL store pages by offset, not by address (\(address))")
     }
-    var statement = try select(options)
+    var (statement, complete) = try select(options)
+    guard complete else { return try await filteredPage(statement, options, start: start) }
     if let size = options.batchSize {
       statement.append(" LIMIT ")
       statement.bind(Swift.max(size, 0) + 1)
@@ -24,10 +26,7 @@ extension PostgresStore {
       statement.append(" OFFSET ")
       statement.bind(start)
     }
-    let query = statement.query
-    let rows = try await perform { connection in
-      try await Self.records(connection.query(query, logger: self.logger), of: self.entity)
-    }
+    let rows = try await records(statement)
     var items: [Value] = []
     for record in rows.prefix(options.batchSize ?? rows.count) {
       items.append(.object(ObjectReference(try materialize(record))))
@@ -37,10 +36,46 @@ extension PostgresStore {
     return StorePage(items: items, next: next)
   }
 
-  /// How many rows match `options.filter`.
+  /// A page of the rows `statement` selects that pass `options.filter` in memory.
+  private func filteredPage(_ statement: PostgresStatement, _ options: FetchOptions, start: Int)
+    async throws(StoreError) -> StorePage
+  {
+    let matching = try await filteredObjects(statement, options.filter)
+    let from = Swift.min(start, matching.count)
+    let end = options.batchSize.map { Swift.min(from + Swift.max($0, 0), matching.count) }
+    let items = matching[from..<(end ?? matching.count)].map { Value.object(ObjectReference($0)) }
+    let next: PageToken? =
+      if let end, end < matching.count { .offset(end) } else { nil }
+    return StorePage(items: items, next: next)
+  }
+
+  /// The objects of the rows `statement` selects that pass `filter` in memory.
+  private func filteredObjects(_ statement: PostgresStatement, _ filter: ItemFilter?)
+    async throws(StoreError) -> [AnyObject]
+  {
+    var objects: [AnyObject] = []
+    for record in try await records(statement) {
+      let object = try materialize(record)
+      if let filter,
+        !filter(entity.definition.reader(for: .object(ObjectReference(object))))
+      {
+        continue
+      }
+      objects.append(object)
+    }
+    return objects
+  }
+
+  /// How many rows match `options.filter`: counted in SQL, or in memory when part of the
+  /// filter runs there.
   public func count(_ options: FetchOptions) async throws(StoreError) -> Int {
     var statement = PostgresStatement("SELECT count(*) FROM \(try table)")
-    try appendWhere(options.filter, to: &statement)
+    guard try appendWhere(options.filter, to: &statement) else {
+      var all = options
+      all.sort = []
+      let (select, _) = try select(all)
+      return try await filteredObjects(select, options.filter).count
+    }
     let query = statement.query
     return try await perform { connection in
       var total = 0
@@ -53,39 +88,54 @@ extension PostgresStore {
     }
   }
 
+  /// How many objects the store holds in memory (every row it has read or inserted).
+  package var materializedCount: Int { state.withLock { $0.objects.count } }
+
   /// The quoted table name.
   var table: String { get throws(StoreError) { try PostgresIdentifier.quoted(entity.table) } }
 
-  /// `SELECT` of the key and the columns, filtered and ordered by `options`.
-  func select(_ options: FetchOptions) throws(StoreError) -> PostgresStatement {
+  /// `SELECT` of the key and the columns, filtered and ordered by `options`, and whether the
+  /// whole filter is in its WHERE.
+  func select(_ options: FetchOptions) throws(StoreError) -> (PostgresStatement, Bool) {
     var names = [try PostgresIdentifier.quoted(entity.primaryKey)]
     for column in entity.columns { names.append(try PostgresIdentifier.quoted(column.name)) }
     var statement = PostgresStatement(
       "SELECT \(names.joined(separator: ", ")) FROM \(try table)")
-    try appendWhere(options.filter, to: &statement)
+    let complete = try appendWhere(options.filter, to: &statement)
     statement.append(" ORDER BY \(try order(options.sort))")
-    return statement
+    return (statement, complete)
   }
 
-  /// ` WHERE …` for a filter, when there is one.
+  /// ` WHERE …` for a filter, when there is one; whether it holds the whole filter.
+  @discardableResult
   func appendWhere(_ filter: ItemFilter?, to statement: inout PostgresStatement)
-    throws(StoreError)
+    throws(StoreError) -> Bool
   {
-    guard let filter else { return }
+    guard let filter else { return true }
     statement.append(" WHERE ")
-    try PostgresFilter.append(filter.term, of: entity, to: &statement)
+    return try PostgresFilter.append(filter.term, of: entity, to: &statement)
   }
 
   /// The `ORDER BY` list: the sort keys, then the store's own order so that pages are stable.
+  ///
+  /// Sorts as the SQLite store does: text ignoring ASCII case (SQLite's `NOCASE`: A to Z
+  /// folded, then by code point, which `lower()` under the C collation is), NULL before any
+  /// value.
   func order(_ sort: [SortKey]) throws(StoreError) -> String {
     var parts: [String] = []
     for key in sort {
-      guard entity.column(key.keyPath) != nil else {
+      let kind: PostgresColumn.Kind
+      if key.keyPath == entity.primaryKey {
+        kind = .integer
+      } else if let column = entity.column(key.keyPath) {
+        kind = column.kind
+      } else {
         throw .unsupported(
           "sorting by '\(key.keyPath)', which is not a column of '\(entity.table)'")
       }
-      parts.append(
-        "\(try PostgresIdentifier.quoted(key.keyPath)) \(key.ascending ? "ASC" : "DESC")")
+      let name = try PostgresIdentifier.quoted(key.keyPath)
+      let value = kind == .text ? "lower(\(name) COLLATE \"C\")" : name
+      parts.append(value + (key.ascending ? " ASC NULLS FIRST" : " DESC NULLS LAST"))
     }
     return (parts + (try defaultOrder)).joined(separator: ", ")
   }
@@ -99,6 +149,14 @@ extension PostgresStore {
       }
       columns.append(try PostgresIdentifier.quoted(entity.primaryKey))
       return columns
+    }
+  }
+
+  /// The rows `statement` selects.
+  func records(_ statement: PostgresStatement) async throws(StoreError) -> [Record] {
+    let query = statement.query
+    return try await perform { connection in
+      try await Self.records(connection.query(query, logger: self.logger), of: self.entity)
     }
   }
 

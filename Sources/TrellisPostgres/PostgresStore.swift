@@ -132,9 +132,10 @@ public final class PostgresStore: AsyncDataStore {
   /// Whether the listening connection is up (for tests that must not miss a notification).
   package var isListening: Bool { state.withLock { $0.isListening } }
 
-  /// Whether a search is run in SQL: searches, and filters made of searches only.
+  /// Whether the filter runs in SQL: searches, and predicates the PostgreSQL dialect writes
+  /// with the same answers as in memory over the entity's columns.
   public func translates(_ filter: ItemFilter) -> Bool {
-    PostgresFilter.translates(filter.term)
+    PostgresFilter.translates(filter.term, of: entity)
   }
 
   /// The object an item is, or an error naming what it is instead.

@@ -1,5 +1,6 @@
 import Foundation
 import Trellis
+import TrellisSQL
 
 /// Fetch options translated to SQL: a WHERE clause, an ORDER BY, and what is left to filter in
 /// memory (closures, key paths without a column).
@@ -52,6 +53,25 @@ struct SQLiteQuery {
     return entity.toOneRelationships.first { $0.name == keyPath }?.foreignKey
   }
 
+  /// The column a key path reads, with the kind of its values when it holds a property (a
+  /// to-one's key column compares with the keys objects stand for, so it has none).
+  static func typedColumn(for keyPath: String, in entity: SQLiteEntity) -> SQLColumn? {
+    if keyPath == entity.primaryKey { return SQLColumn(keyPath, kind: .integer) }
+    if let column = entity.column(keyPath) {
+      let kind: SQLColumn.Kind =
+        switch column.kind {
+        case .text: .text
+        case .integer: .integer
+        case .real: .real
+        case .bool: .bool
+        case .date: .date
+        case .blob: .bytes
+        }
+      return SQLColumn(keyPath, kind: kind)
+    }
+    return column(for: keyPath, in: entity).map { SQLColumn($0) }
+  }
+
   /// The translatable conjuncts of `term`, and whether they are the whole of it.
   static func translate(
     _ term: ItemFilter.Term, entity: SQLiteEntity, keys: (AnyObject) -> Int64?
@@ -71,7 +91,7 @@ struct SQLiteQuery {
     case .predicate(let predicate, let variables):
       guard
         let (sql, arguments) = try? predicate.sql(
-          columns: { column(for: $0, in: entity) },
+          in: .sqlite, columns: { typedColumn(for: $0, in: entity) },
           memberships: { membership(for: $0, in: entity) },
           variables: variables.mapValues { value in
             // An object stands for its row's key; one no store holds matches no key.

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-import Trellis
-import TrellisSQLite
+import TrellisPredicates
+import TrellisSQL
+import TrellisValues
 
 @Suite("Predicate SQL translation")
 struct PredicateSQLTests {

@@ -1,0 +1,30 @@
+import Foundation
+import NIOCore
+import PostgresNIO
+import Trellis
+
+extension PostgresStatement {
+  /// Whether PostgreSQL can hold `value` as an argument: not a collection, an object, or text
+  /// with a NUL character.
+  static func canBind(_ value: Value) -> Bool {
+    switch value {
+    case .string(let text): !text.utf8.contains(0)
+    case .array, .dictionary, .object: false
+    default: true
+    }
+  }
+
+  /// Binds a value whose placeholder is already in the text (the predicate writer's `$n::type`,
+  /// whose type follows the value's); a value ``canBind(_:)`` refuses is bound as NULL.
+  mutating func appendArgument(_ value: Value) {
+    switch value {
+    case .string(let text) where Self.canBind(value): binds.append(text)
+    case .int(let number): binds.append(Int64(number))
+    case .double(let number): binds.append(number)
+    case .bool(let flag): binds.append(flag)
+    case .date(let date): binds.append(date)
+    case .data(let data): binds.append(ByteBuffer(bytes: data))
+    default: binds.appendNull()
+    }
+  }
+}
