@@ -51,8 +51,15 @@ public enum SettingsApp {
     store.settings(defaults: initialValues)
   }
 
-  /// The settings screen over `settings`; edits are saved as they are made.
-  public static func screen(for settings: UserDefaultsObject) throws -> Screen {
+  /// The settings kept in `store`, which follows the person across devices or servers,
+  /// starting from ``initialValues``.
+  public static func settings(in store: some SyncedKeyValueStore) -> SyncedSettingsObject {
+    store.settings(defaults: initialValues)
+  }
+
+  /// The settings screen over `settings` (a ``UserDefaultsObject`` or a
+  /// ``SyncedSettingsObject``); edits are saved as they are made.
+  public static func screen(for settings: some KeyValueCoding) throws -> Screen {
     let model = TableModel(title: "Settings")
     try model.generateSections(for: settings, definition: definition(), mode: .live)
     model.addSection(aboutSection())
