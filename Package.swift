@@ -212,7 +212,10 @@ let package = Package(
     ),
     .testTarget(
       name: "TrellisPostgresTests",
-      dependencies: ["TrellisPostgres", "TrellisTesting"]
+      dependencies: [
+        "TrellisPostgres", "TrellisTesting", "TrellisExamples",
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+      ]
     ),
     .testTarget(
       name: "TrellisListSourcesTests",
