@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+import TrellisExamples
 import TrellisPostgres
+import TrellisTesting
 
 /// A real outage: A reaches the server through a proxy the test cuts and restores; B reaches
 /// it directly.
@@ -35,6 +37,10 @@ struct SyncedSettingsOutageTests {
     #expect(a.status == SyncedStoreStatus(connection: .offline, waitingChanges: 2))
     #expect(a.status.description == "Offline — 2 changes waiting")
     #expect(a.value(forKey: "username") == "two")
+    let app = HeadlessApp(
+      navigator: Navigator(root: try SettingsApp.screen(for: SettingsApp.settings(in: a))))
+    #expect(app.row("Status")?.detail == "Offline — 2 changes waiting")
+    #expect(app.row("Username")?.value == "two")
     try b.set(0, forKey: "theme")  // missed by A: its notification cannot reach it
 
     // Another process with the same cache file, and no server at all, reads the same.
@@ -57,6 +63,9 @@ struct SyncedSettingsOutageTests {
       await SyncedSettingsSupport.eventually { a.value(forKey: "theme") == 0 }, "fetched again")
     #expect(heardByA.of("theme").map(\.reason) == [.initialSync])
     #expect(a.status == SyncedStoreStatus(connection: .connected, waitingChanges: 0))
+    app.navigator.processChanges()
+    #expect(app.row("Status")?.detail == "Connected")
+    #expect(app.row("Theme")?.value == 0)
     let seen = statuses.all.map(\.connection)
     #expect(seen.contains(.reconnecting) && seen.contains(.offline) && seen.last == .connected)
     await a.shutdown()

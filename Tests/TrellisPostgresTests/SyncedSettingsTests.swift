@@ -73,6 +73,21 @@ struct SyncedSettingsTests {
 
     try app.enter("Lin", at: "Username")
     #expect(await SyncedSettingsSupport.eventually { a.value(forKey: "username") == "Lin" })
+    let caughtUp = await SyncedSettingsSupport.eventually {
+      app.navigator.processChanges()
+      return app.row("Status")?.detail == "Connected"
+    }
+    #expect(caughtUp, "\(app.row("Status")?.detail ?? "no status")")
+
+    // Too much for the store: the limit is the row's message, and nothing is written. The
+    // settings hold "signature" and its value (9 + 1,100,002 bytes), "username" and "Lin"
+    // (8 + 5), "volume" and 80.0 (6 + 4).
+    try app.enter(.string(String(repeating: "s", count: 1_100_000)), at: "Signature")
+    #expect(
+      app.row("Signature")?.validationMessage
+        == "Signature must be within 1,048,576 bytes of settings in all, "
+        + "not 1,100,034 bytes in all")
+    #expect(b.value(forKey: "signature") == nil && b.status.waitingChanges == 0)
     // A value of the wrong type from elsewhere reads as the key's initial value.
     try a.set("loud", forKey: "volume")
     #expect(await SyncedSettingsSupport.eventually { b.value(forKey: "volume") == "loud" })

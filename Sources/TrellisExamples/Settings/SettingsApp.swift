@@ -58,12 +58,25 @@ public enum SettingsApp {
   }
 
   /// The settings screen over `settings` (a ``UserDefaultsObject`` or a
-  /// ``SyncedSettingsObject``); edits are saved as they are made.
+  /// ``SyncedSettingsObject``); edits are saved as they are made. Synced settings also show
+  /// whether they reach the server: "Offline — 2 changes waiting".
   public static func screen(for settings: some KeyValueCoding) throws -> Screen {
     let model = TableModel(title: "Settings")
     try model.generateSections(for: settings, definition: definition(), mode: .live)
+    if let synced = settings as? SyncedSettingsObject { model.addSection(syncSection(synced)) }
     model.addSection(aboutSection())
     return Screen(model: model, navigationBar: .none)
+  }
+
+  /// A Sync section whose Status row follows the synced settings' status.
+  static func syncSection(_ settings: SyncedSettingsObject) -> Section {
+    ContentSection(
+      id: "sync", header: "Sync", content: ["status"], identity: { RowID(.string($0)) }
+    ) { [weak settings] _, row in
+      row.kind = .label
+      row.text = "Status"
+      row.detailText = settings?.status.description
+    }
   }
 
   /// The libraries Trellis descends from, shown under the About section's expand/collapse row.
