@@ -76,7 +76,7 @@ public final class SyncedSettingsStore: SyncedKeyValueStore {
     /// The writes not yet sent, oldest first.
     var queue: [PendingWrite] = []
     var writeCount = 0
-    var connection = SyncedStoreStatus.Connection.connecting
+    var connection = SyncedStoreStatus.Connection.offline
     /// Keys other stores wrote, to fetch.
     var stale: Set<String> = []
     /// Whether ``synchronize()`` asked for every value to be fetched.
@@ -143,10 +143,13 @@ public final class SyncedSettingsStore: SyncedKeyValueStore {
   /// Starts keeping the values in sync in the background: connecting, sending waiting writes,
   /// following other stores' writes, and reconnecting when the connection is lost.
   public func start() {
-    state.withLock { state in
-      guard state.runner == nil else { return }
+    let status = state.withLock { state -> SyncedStoreStatus? in
+      guard state.runner == nil else { return nil }
       state.runner = Task { [weak self] in await self?.run() }
+      state.connection = .connecting
+      return state.status
     }
+    if let status { statuses.notify(status) }
   }
 
   /// Stops keeping the values in sync and closes the connection; waiting writes stay waiting

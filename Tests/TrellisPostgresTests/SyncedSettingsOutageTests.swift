@@ -48,7 +48,11 @@ struct SyncedSettingsOutageTests {
       url: "postgres://trellis@127.0.0.1:1/postgres?sslmode=disable", person: "ada",
       namespace: "app", table: table, cacheFile: cache)
     #expect(stranded.value(forKey: "username") == "two")
-    #expect(stranded.status.waitingChanges == 2)
+    #expect(stranded.status == SyncedStoreStatus(connection: .offline, waitingChanges: 2))
+    stranded.start()
+    #expect(await SyncedSettingsSupport.eventually { stranded.status.connection == .offline })
+    #expect(stranded.status.description == "Offline — 2 changes waiting")
+    await stranded.shutdown()
     try await Task.sleep(for: .milliseconds(500))
     #expect(b.value(forKey: "username") == "before", "nothing sent while cut")
 
