@@ -95,18 +95,19 @@ extension SyncedSettingsStore {
     }
     if everything {
       try await refreshAll(connection)
+      // Counted only here: a fetch that began before ``synchronize()`` asked is not enough.
+      state.withLock { $0.refreshes += 1 }
     } else if !keys.isEmpty {
       let stored = try await timed(connection) { try await self.fetch(keys, connection) }
       apply(stored, keys: keys, reason: .external)
     }
   }
 
-  /// Fetches every value; counts the refresh for ``synchronize()``.
+  /// Fetches every value.
   private func refreshAll(_ connection: PostgresConnection) async throws {
     let stored = try await timed(connection) { try await self.fetch(nil, connection) }
     let keys = state.withLock { Set($0.values.keys) }.union(stored.keys)
     apply(stored, keys: keys, reason: .initialSync)
-    state.withLock { $0.refreshes += 1 }
   }
 
   /// Takes a sent write off the queue, and keeps what the database holds for its key.
