@@ -141,7 +141,8 @@ public final class SyncedSettingsStore: SyncedKeyValueStore {
   }
 
   /// Starts keeping the values in sync in the background: connecting, sending waiting writes,
-  /// following other stores' writes, and reconnecting when the connection is lost.
+  /// following other stores' writes, and reconnecting when the connection is lost. The
+  /// background task keeps the store alive until ``shutdown()``.
   public func start() {
     let status = state.withLock { state -> SyncedStoreStatus? in
       guard state.runner == nil else { return nil }
