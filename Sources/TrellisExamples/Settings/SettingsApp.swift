@@ -71,12 +71,12 @@ public enum SettingsApp {
   /// A Sync section whose Status row follows the synced settings' status.
   static func syncSection(_ settings: SyncedSettingsObject) -> Section {
     ContentSection(
-      id: "sync", header: "Sync", content: ["status"], identity: { RowID(.string($0)) }
-    ) { [weak settings] _, row in
-      row.kind = .label
-      row.text = "Status"
-      row.detailText = settings?.status.description
-    }
+      id: "sync", header: "Sync", content: [RowID(.string("status"))], identity: { $0 },
+      configure: { [weak settings] _, row in
+        row.kind = .label
+        row.text = "Status"
+        row.detailText = settings?.status.description
+      })
   }
 
   /// The libraries Trellis descends from, shown under the About section's expand/collapse row.
