@@ -221,7 +221,7 @@ let package = Package(
     .testTarget(
       name: "TrellisPostgresTests",
       dependencies: [
-        "TrellisPostgres", "TrellisSQLite", "TrellisTesting",
+        "TrellisPostgres", "TrellisSQLite", "TrellisTesting", "TrellisExamples",
         .product(name: "PostgresNIO", package: "postgres-nio"),
       ]
     ),

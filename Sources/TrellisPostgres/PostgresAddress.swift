@@ -2,11 +2,55 @@ import Foundation
 import PostgresNIO
 import Trellis
 
-/// `postgres://` addresses as client configurations.
+/// `postgres://` addresses as client and connection configurations.
 enum PostgresAddress {
-  /// The configuration a `postgres://user:password@host:port/database?sslmode=…` address
-  /// names.
+  /// What a `postgres://user:password@host:port/database?sslmode=…` address says.
+  struct Parts {
+    var host: String
+    var port: Int
+    var username: String
+    var password: String?
+    var database: String?
+    /// `disable`, `prefer` or `require`.
+    var mode: String
+  }
+
+  /// The configuration of a pooled client for the address `url`.
   static func configuration(from url: String) throws(StoreError) -> PostgresClient.Configuration {
+    let parts = try parts(of: url)
+    let tls: PostgresClient.Configuration.TLS
+    switch parts.mode {
+    case "disable": tls = .disable
+    case "prefer": tls = .prefer(.makeClientConfiguration())
+    default: tls = .require(.makeClientConfiguration())
+    }
+    return PostgresClient.Configuration(
+      host: parts.host, port: parts.port, username: parts.username, password: parts.password,
+      database: parts.database, tls: tls)
+  }
+
+  /// The configuration of a single connection to the address `url`.
+  static func connectionConfiguration(from url: String) throws(StoreError)
+    -> PostgresConnection.Configuration
+  {
+    let parts = try parts(of: url)
+    let tls: PostgresConnection.Configuration.TLS
+    do {
+      switch parts.mode {
+      case "disable": tls = .disable
+      case "prefer": tls = .prefer(try NIOSSLContext(configuration: .makeClientConfiguration()))
+      default: tls = .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
+      }
+    } catch {
+      throw .failed("'\(url)': TLS cannot be set up: \(error)")
+    }
+    return PostgresConnection.Configuration(
+      host: parts.host, port: parts.port, username: parts.username, password: parts.password,
+      database: parts.database, tls: tls)
+  }
+
+  /// The parts of `url`.
+  static func parts(of url: String) throws(StoreError) -> Parts {
     guard let components = URLComponents(string: url),
       components.scheme == "postgres" || components.scheme == "postgresql",
       let host = components.host, !host.isEmpty
@@ -15,19 +59,18 @@ enum PostgresAddress {
         "'\(url)' is not a PostgreSQL address (postgres://user:password@host:port/database)")
     }
     let database = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : ""
-    let mode = components.queryItems?.first { $0.name == "sslmode" }?.value ?? "prefer"
-    let tls: PostgresClient.Configuration.TLS
-    switch mode {
-    case "disable": tls = .disable
-    case "prefer", "allow": tls = .prefer(.makeClientConfiguration())
-    case "require", "verify-ca", "verify-full": tls = .require(.makeClientConfiguration())
-    default:
-      throw .failed("'\(url)': sslmode '\(mode)' is not disable, prefer or require")
+    let mode: String
+    switch components.queryItems?.first(where: { $0.name == "sslmode" })?.value ?? "prefer" {
+    case "disable": mode = "disable"
+    case "prefer", "allow": mode = "prefer"
+    case "require", "verify-ca", "verify-full": mode = "require"
+    case let other:
+      throw .failed("'\(url)': sslmode '\(other)' is not disable, prefer or require")
     }
-    return PostgresClient.Configuration(
+    return Parts(
       host: host, port: components.port ?? 5432,
       username: components.user?.removingPercentEncoding ?? "postgres",
       password: components.password?.removingPercentEncoding,
-      database: database.isEmpty ? nil : database, tls: tls)
+      database: database.isEmpty ? nil : database, mode: mode)
   }
 }

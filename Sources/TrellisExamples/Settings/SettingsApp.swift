@@ -51,12 +51,32 @@ public enum SettingsApp {
     store.settings(defaults: initialValues)
   }
 
-  /// The settings screen over `settings`; edits are saved as they are made.
-  public static func screen(for settings: UserDefaultsObject) throws -> Screen {
+  /// The settings kept in `store`, which follows the person across devices or servers,
+  /// starting from ``initialValues``.
+  public static func settings(in store: some SyncedKeyValueStore) -> SyncedSettingsObject {
+    store.settings(defaults: initialValues)
+  }
+
+  /// The settings screen over `settings` (a ``UserDefaultsObject`` or a
+  /// ``SyncedSettingsObject``); edits are saved as they are made. Synced settings also show
+  /// whether they reach the server: "Offline — 2 changes waiting".
+  public static func screen(for settings: some KeyValueCoding) throws -> Screen {
     let model = TableModel(title: "Settings")
     try model.generateSections(for: settings, definition: definition(), mode: .live)
+    if let synced = settings as? SyncedSettingsObject { model.addSection(syncSection(synced)) }
     model.addSection(aboutSection())
     return Screen(model: model, navigationBar: .none)
+  }
+
+  /// A Sync section whose Status row follows the synced settings' status.
+  static func syncSection(_ settings: SyncedSettingsObject) -> Section {
+    ContentSection(
+      id: "sync", header: "Sync", content: [RowID(.string("status"))], identity: { $0 },
+      configure: { [weak settings] _, row in
+        row.kind = .label
+        row.text = "Status"
+        row.detailText = settings?.status.description
+      })
   }
 
   /// The libraries Trellis descends from, shown under the About section's expand/collapse row.
