@@ -81,7 +81,7 @@ struct DemoApps {
     // on that database; the SQLite file keeps the rest (categories, the Contacts API).
     let appsBeforeService: [WebApp] =
       if let postgres {
-        [postgres.tasks, settings, settingsBundleApp, postgres.contacts]
+        [postgres.tasks, postgres.settings, settingsBundleApp, postgres.contacts]
       } else {
         [tasks, categories, settings, settingsBundleApp, contacts]
       }

@@ -12,12 +12,17 @@ import TrellisWeb
 struct PostgresApps {
   let tasks: WebApp
   let contacts: WebApp
+  /// Settings that follow `person` to every server on the database (iCloud's key-value
+  /// store's job), live.
+  let settings: WebApp
   /// The stores, to shut down when the server stops.
   let stores: [PostgresStore]
+  /// The synced settings' store, to shut down when the server stops.
+  let settingsStore: SyncedSettingsStore
 
   /// Opens the tables (creating them, and filling empty ones with the sample data, under a
   /// lock so that servers starting together fill them once).
-  init(url: String) async throws {
+  init(url: String, person: String) async throws {
     let taskStore: PostgresStore
     let contactStore: PostgresStore
     do {
@@ -27,6 +32,20 @@ struct PostgresApps {
       throw DemoSetupError("--postgres: \(error)")
     }
     stores = [taskStore, contactStore]
+    do {
+      settingsStore = try SyncedSettingsStore(
+        url: url, person: person, namespace: "trellis-demo.settings")
+    } catch {
+      throw DemoSetupError("--postgres: \(error)")
+    }
+    settingsStore.start()
+    settings = WebApp(
+      id: "settings", title: "Settings",
+      subtitle: "Synced on PostgreSQL for \(person), every control",
+      sharing: SettingsApp.settings(in: settingsStore)
+    ) { settings in
+      Navigator(root: try SettingsApp.screen(for: settings))
+    }
     do {
       try await Self.fillOnce(taskStore) {
         TasksApp.sampleTasks(categories: TasksApp.defaultCategories())

@@ -76,6 +76,9 @@ struct TrellisDemo: AsyncParsableCommand {
         + "windows on every server show at once."))
   var postgres: String?
 
+  @Option(help: "Whose synced settings the Settings app shows, with --postgres.")
+  var person = "demo"
+
   @Flag(help: "Print the text demo instead of serving the web apps.")
   var text = false
 
@@ -104,7 +107,7 @@ struct TrellisDemo: AsyncParsableCommand {
       return
     }
     var postgresApps: PostgresApps?
-    if let postgres { postgresApps = try await PostgresApps(url: postgres) }
+    if let postgres { postgresApps = try await PostgresApps(url: postgres, person: person) }
     defer { for store in postgresApps?.stores ?? [] { store.shutdown() } }
     let apps = try DemoApps(
       databasePath: db, documentPath: document, numberCount: rows,

@@ -132,3 +132,15 @@ def test_one_server_killed_the_other_keeps_serving(database, browser):
     finally:
         stop_demo(first)
         stop_demo(second)
+
+
+def test_settings_follow_the_person_to_the_other_server(servers, browser, desktop):
+    from helpers import control
+    open_app(browser, servers[0], "settings")
+    open_app(desktop, servers[1], "settings")
+    wait(desktop, lambda d: control(d, "Username") is not None)
+    type_into(browser, "Username", "ada")
+    type_into(browser, "Font Size", "21")
+    wait(desktop, lambda d: control(d, "Username").get_attribute("value") == "ada", timeout=20)
+    wait(desktop, lambda d: control(d, "Font Size").get_attribute("value") == "21", timeout=20)
+    screenshot(desktop, "postgres-synced-settings")
