@@ -98,6 +98,8 @@ extension PostgresStore {
       guard let id = notice.id else { return observers.notify(.reloaded) }
       let known = state.withLock { $0.objects[id] != nil }
       if notice.op == "UPDATE" && !known { return }
+      // Reads begun before this one must not bring the row's old values back.
+      noteWrite(id)
       let object: AnyObject
       do {
         guard let record = try await record(id) else { return }

@@ -152,18 +152,34 @@ extension PostgresStore {
     }
   }
 
-  /// The rows `statement` selects.
+  /// The rows `statement` selects, each knowing when the read began.
   func records(_ statement: PostgresStatement) async throws(StoreError) -> [Record] {
     let query = statement.query
-    return try await perform { connection in
+    let began = state.withLock { $0.writeClock }
+    var records = try await perform { connection in
       try await Self.records(connection.query(query, logger: self.logger), of: self.entity)
     }
+    for index in records.indices { records[index].readBegan = began }
+    return records
   }
 
   /// One row as read: its key and its columns' values.
   struct Record: Sendable {
     var id: Int64
     var values: [Value]
+    /// The store's write clock when the read began: a row written since then through this
+    /// store (or announced by another) keeps its newer values in memory. `nil` for a read
+    /// that is newer than any write.
+    var readBegan: Int?
+  }
+
+  /// Notes that row `id` is being written now, so that a read begun earlier does not bring
+  /// its object's old values back.
+  func noteWrite(_ id: Int64) {
+    state.withLock { state in
+      state.writeClock += 1
+      state.lastWrites[id] = state.writeClock
+    }
   }
 
   /// The rows of a `select(_:)`.
@@ -186,7 +202,12 @@ extension PostgresStore {
   /// The object for a row: the same object every time for the same row, with its values
   /// brought up to date.
   func materialize(_ record: Record) throws(StoreError) -> AnyObject {
-    let existing = state.withLock { $0.objects[record.id] }
+    let (existing, stale) = state.withLock { state in
+      let written = state.lastWrites[record.id].map { $0 > (record.readBegan ?? .max) } ?? false
+      return (state.objects[record.id], written)
+    }
+    // A read older than a write of the row: the object keeps the newer values.
+    if let existing, stale { return existing }
     let object: AnyObject =
       existing ?? entity.definition.makeObject()
       ?? DocumentObject(

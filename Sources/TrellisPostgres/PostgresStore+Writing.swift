@@ -88,6 +88,7 @@ extension PostgresStore {
       assigned += 1
     }
     let undo: ValuesUndo
+    noteWrite(id)
     do { undo = try kvc.setValues(values) } catch { throw .invalidItem(error.description) }
     guard assigned > 0 else { return observers.notify(.updated(0, item: item)) }
     statement.append(" WHERE \(try PostgresIdentifier.quoted(entity.primaryKey)) = ")

@@ -56,6 +56,10 @@ public final class PostgresStore: AsyncDataStore {
     var isListening = false
     /// Whether it has ever listened.
     var hasListened = false
+    /// Counts writes of rows (this store's, and others' as they are announced).
+    var writeClock = 0
+    /// The write clock at each row's latest write.
+    var lastWrites: [Int64: Int] = [:]
   }
 
   public var itemsDefinition: DataDefinition? { entity.definition }
