@@ -12,7 +12,7 @@ enum SyncedSettingsSupport {
     do {
       let store = try SyncedSettingsStore(
         url: url, person: person, namespace: namespace, table: table, cacheFile: cacheFile,
-        timeout: .seconds(10), retryDelay: .milliseconds(200))
+        timeout: .seconds(30), retryDelay: .milliseconds(200))
       store.start()
       return store
     } catch {
