@@ -36,6 +36,12 @@ public final class PostgresStore: AsyncDataStore {
   let origin = UUID().uuidString
   /// The channel the table's changes are announced on.
   let channel: String
+  /// What the store's connections call themselves on the server: `trellis` and its origin.
+  package var applicationName: String { Self.applicationName(origin) }
+
+  static func applicationName(_ origin: String) -> String {
+    "trellis " + origin.prefix(8).lowercased()
+  }
   let state: Locked<State>
 
   /// What the store keeps between calls, from any task.
@@ -92,6 +98,15 @@ public final class PostgresStore: AsyncDataStore {
       configuration.unixSocketPath
       ?? "\(configuration.host ?? "?"):\(configuration.port ?? 5432)"
     self.logger = Logger(label: "trellis.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
+    // The server lists the store's connections under its name (pg_stat_activity), unless the
+    // configuration names them itself.
+    var configuration = configuration
+    if !configuration.options.additionalStartupParameters.contains(where: {
+      $0.0 == "application_name"
+    }) {
+      configuration.options.additionalStartupParameters.append(
+        ("application_name", Self.applicationName(origin)))
+    }
     let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
     self.client = client
     self.state = Locked(State())

@@ -170,3 +170,32 @@ struct DroppedListenerTests {
     #expect(app.host.violations.isEmpty)
   }
 }
+
+/// Connections the server closed (a restart) while they sat in the pool: the next read and
+/// the next write run on fresh ones instead of failing.
+@Suite("Pooled connections the server closed")
+struct ClosedPoolConnectionTests {
+  @Test func theNextReadAndWriteSucceed() async throws {
+    guard let url = PostgresTestSupport.url else { return }
+    let entity = try PostgresTestSupport.entity("closed_pool")
+    let store = try PostgresStore(url: url, entity: entity)
+    let admin = try PostgresStore(url: url, entity: entity)
+    defer {
+      store.shutdown()
+      admin.shutdown()
+    }
+    try await CrossServerTests.insert("Ann", at: nil, into: store)
+    let first = try await store.fetchPage(FetchOptions(), from: nil).items
+    #expect(first.count == 1)
+    // Ends every connection of the store, as a restart of the server would.
+    var terminate = "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+    terminate += "WHERE application_name = '\(store.applicationName)'"
+    try await admin.client.query(PostgresQuery(unsafeSQL: terminate))
+    let item = try #require(first.first)
+    try await store.update(item, values: ["name": .string("Ann Lee")])
+    try await CrossServerTests.insert("Bob", at: nil, into: store)
+    let again = try await store.fetchPage(FetchOptions(), from: nil).items
+    let names = again.compactMap { entity.definition.title(of: $0) }
+    #expect(names == ["Ann Lee", "Bob"])
+  }
+}
