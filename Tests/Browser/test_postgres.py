@@ -81,14 +81,19 @@ def test_an_edit_on_one_server_shows_in_a_window_on_the_other(servers, browser, 
     wait(editor, lambda d: "Water the plants" in tasks(d))
 
     edit_name(editor, "Water the plants", "Water the garden")
-    wait(watcher, lambda d: "Water the garden" in tasks(d) and "Water the plants" not in tasks(d))
+    try:
+        wait(watcher, lambda d: "Water the garden" in tasks(d) and "Water the plants" not in tasks(d),
+             timeout=20)
+    except Exception:
+        screenshot(watcher, "postgres-watcher-missed-edit")
+        raise AssertionError("the watcher shows %r; the editor %r" % (texts(watcher), texts(editor)))
 
     press(editor, "add")
     wait_title(editor, "New Task")
     type_into(editor, "Name", "Call the plumber")
     press(editor, "done")
     wait_title(editor, "Tasks")
-    wait(watcher, lambda d: tasks(d)[-1:] == ["Call the plumber"])
+    wait(watcher, lambda d: tasks(d)[-1:] == ["Call the plumber"], timeout=20)
     assert tasks(watcher) == tasks(editor)
     screenshot(editor, "postgres-server-1-editor")
     screenshot(watcher, "postgres-server-2-watcher")
@@ -101,7 +106,7 @@ def test_a_restart_shows_reconnecting_then_resumes_without_losing_an_edit(server
     wait(watcher, lambda d: "Book the dentist" in tasks(d))
     # Acknowledged just before the outage: the form closed, so the database has it.
     edit_name(editor, "Book the dentist", "Book the dentist for May")
-    wait(watcher, lambda d: "Book the dentist for May" in tasks(d))
+    wait(watcher, lambda d: "Book the dentist for May" in tasks(d), timeout=20)
 
     outage = restart_postgres(4)
     wait(watcher, lambda d: RECONNECTING in texts(d), timeout=20)
