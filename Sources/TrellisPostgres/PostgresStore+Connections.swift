@@ -14,19 +14,12 @@ extension PostgresStore {
     do {
       return try await withThrowingTaskGroup(of: T?.self) { group in
         group.addTask {
-          try await self.client.withConnection { connection in
-            try await self.prepareSchema(connection)
-            if transaction {
-              return try await connection.withTransaction(logger: self.logger) { connection in
-                // The trigger names this store as the writer, so that it skips its own.
-                var origin = PostgresStatement("SELECT set_config('trellis.origin', ")
-                origin.bind(self.origin)
-                origin.append(", true)")
-                try await connection.query(origin.query, logger: self.logger)
-                return try await work(connection)
-              }
-            }
-            return try await work(connection)
+          do { return try await self.attempt(transaction: transaction, work) } catch
+            where Self.isSafeToRetry(error, transaction: transaction)
+          {
+            // The pool handed out a connection the server had closed (it restarted), and
+            // nothing was done on it: once more, on a fresh one.
+            return try await self.attempt(transaction: transaction, work)
           }
         }
         group.addTask {

@@ -14,6 +14,7 @@ extension PostgresStore {
         return storeError(inner)
       }
     }
+    if let nothing = error as? NothingWritten { return storeError(nothing.cause) }
     if error is PostgresTimeout {
       return .failed(
         "PostgreSQL at \(place) did not answer within \(timeout) (is the server running?)")
