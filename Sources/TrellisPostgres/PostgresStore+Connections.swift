@@ -10,27 +10,19 @@ extension PostgresStore {
     transaction: Bool = false,
     _ work: @escaping @Sendable (PostgresConnection) async throws -> T
   ) async throws(StoreError) -> T {
-    let timeout = timeout
     do {
-      return try await withThrowingTaskGroup(of: T?.self) { group in
-        group.addTask {
+      return try await Deadline.run(within: timeout) {
+        // The pool may hand out connections the server has closed (it restarted), one
+        // after another: while nothing was done on them, the work moves to the next.
+        var tries = 1
+        while true {
           do { return try await self.attempt(transaction: transaction, work) } catch
-            where Self.isSafeToRetry(error, transaction: transaction)
+            where tries < Self.triesOnClosedConnections
+            && Self.isSafeToRetry(error, transaction: transaction)
           {
-            // The pool handed out a connection the server had closed (it restarted), and
-            // nothing was done on it: once more, on a fresh one.
-            return try await self.attempt(transaction: transaction, work)
+            tries += 1
           }
         }
-        group.addTask {
-          try await Task.sleep(for: timeout)
-          return nil
-        }
-        defer { group.cancelAll() }
-        guard let first = try await group.next(), let result = first else {
-          throw PostgresTimeout()
-        }
-        return result
       }
     } catch {
       throw storeError(error)

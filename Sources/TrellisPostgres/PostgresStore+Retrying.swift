@@ -6,6 +6,10 @@ import Trellis
 /// before it could have changed anything (a read, or a write whose transaction never got as
 /// far as its first statement), because the connection was gone.
 extension PostgresStore {
+  /// How many connections an operation tries when the ones before were closed: more than a
+  /// pool holds after a restart, so that it reaches a fresh one.
+  static let triesOnClosedConnections = 25
+
   /// Runs `work` on a pooled connection, in a transaction when `transaction`.
   func attempt<T: Sendable>(
     transaction: Bool, _ work: @escaping @Sendable (PostgresConnection) async throws -> T
