@@ -3,6 +3,10 @@ import Trellis
 /// Work that must answer within a time: past it, the caller gets a timeout at once, and the
 /// work is cancelled without being waited for (a connection pool waiting for a server that is
 /// down may not notice the cancellation for a while).
+///
+/// The continuation is always resumed outside the lock: resuming takes the waiting task's own
+/// lock, which a thread cancelling that task holds while it runs the cancellation handler,
+/// and the handler takes this lock.
 enum Deadline {
   /// The result of `work`, or ``PostgresTimeout`` when it has not finished within `timeout`.
   static func run<T: Sendable>(
@@ -16,12 +20,15 @@ enum Deadline {
         let worker = Task {
           let result: Result<T, any Error>
           do { result = .success(try await work()) } catch { result = .failure(error) }
-          race.withLock { $0.finish(result) }?.cancel()
+          let (continuation, timer) = race.withLock { $0.finish() }
+          continuation?.resume(with: result)
+          timer?.cancel()
         }
         let timer = Task {
           try? await Task.sleep(for: timeout)
           guard !Task.isCancelled else { return }
-          race.withLock { $0.finish(.failure(PostgresTimeout())) }
+          let (continuation, _) = race.withLock { $0.finish() }
+          continuation?.resume(throwing: PostgresTimeout())
           worker.cancel()
         }
         race.withLock { state in
@@ -30,10 +37,11 @@ enum Deadline {
         }
       }
     } onCancel: {
-      let (worker, timer) = race.withLock { state in
-        defer { state.finish(.failure(CancellationError())) }
-        return (state.worker, state.timer)
+      let (continuation, worker, timer) = race.withLock { state in
+        let (continuation, timer) = state.finish()
+        return (continuation, state.worker, timer)
       }
+      continuation?.resume(throwing: CancellationError())
       worker?.cancel()
       timer?.cancel()
     }
@@ -45,11 +53,11 @@ enum Deadline {
     var worker: Task<Void, Never>?
     var timer: Task<Void, Never>?
 
-    /// Answers the caller unless someone already did; returns the timer, to stop it.
-    mutating func finish(_ result: Result<T, any Error>) -> Task<Void, Never>? {
-      continuation?.resume(with: result)
-      continuation = nil
-      return timer
+    /// The continuation to answer, unless someone took it already, and the timer to stop;
+    /// the caller answers outside the lock.
+    mutating func finish() -> (CheckedContinuation<T, any Error>?, Task<Void, Never>?) {
+      defer { continuation = nil }
+      return (continuation, timer)
     }
   }
 }
