@@ -33,16 +33,27 @@ timeout --kill-after=30 10m bash scripts/postgres.sh start
 source .build-postgres-db/env
 export TRELLIS_REQUIRE_POSTGRES=1
 
-phase "swift test"
-# Line-buffered, so that the log shows every finished test even if the run is stopped.
-status=0
-timeout --kill-after=60 20m stdbuf -oL -eL swift test --skip-build 2>&1 \
-  | tee .test-output.log | grep --line-buffered -vE '^(◇|↳)' || status=$?
-if ! grep -qE 'Test run with [0-9]+ tests? .*passed' .test-output.log; then
-  phase "swift test did not pass (status $status); the last tests started and ended:"
-  grep -E '^(◇|✔|✘)' .test-output.log | tail -20 || true
-  exit 1
-fi
+# Runs `swift test` with the given selection, line-buffered (the log shows every finished test
+# even if the run is stopped), into the given log; fails the script with the last tests
+# started and ended unless the run passed.
+run_swift_tests() {
+  local log="$1" status=0
+  shift
+  timeout --kill-after=60 20m stdbuf -oL -eL swift test --skip-build "$@" 2>&1 \
+    | tee "$log" | grep --line-buffered -vE '^(◇|↳)' || status=$?
+  if ! grep -qE 'Test run with [0-9]+ tests? .*passed' "$log"; then
+    phase "swift test $* did not pass (status $status); the last tests started and ended:"
+    grep -E '^(◇|✔|✘)' "$log" | tail -20 || true
+    exit 1
+  fi
+}
+
+# The PostgreSQL suites first, by themselves: they share one database server, whose answers
+# they time, and the rest of the run would compete with it for the machine's cores.
+phase "swift test: the PostgreSQL suites"
+run_swift_tests .test-output-postgres.log --filter TrellisPostgresTests
+phase "swift test: everything else"
+run_swift_tests .test-output.log --skip TrellisPostgresTests
 
 phase "services: stop (PostgreSQL stays up for the browser tests of servers sharing it)"
 bash scripts/services.sh stop >/dev/null 2>&1 || true
