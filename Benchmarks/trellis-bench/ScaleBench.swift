@@ -78,7 +78,7 @@ enum ScaleBench {
     let entity = try SQLiteEntity(table: "item", definition: ScaleItem.definition(), ordered: true)
     let store = try SQLiteStore(
       path: directory.appendingPathComponent("scale.sqlite").path, entity: entity)
-    for row in 0..<rows { try store.insert(try ScaleItem.item("Row \(row)", in: store), at: nil) }
+    for row in 0..<rows { try store.insert(ScaleItem.item("Row \(row)"), at: nil) }
     let log = ScaleLog(crossServerOnly: false)
     let before = MemoryProbe.resident ?? 0
     let server = ScaleServer(number: 0, log: log)
@@ -115,7 +115,7 @@ enum ScaleBench {
       for store in stores { store.shutdown() }
     }
     for row in 0..<rows {
-      try await stores[0].insert(try ScaleItem.item("Row \(row)", in: stores[0]), at: nil)
+      try await stores[0].insert(ScaleItem.item("Row \(row)"), at: nil)
     }
     let log = ScaleLog(crossServerOnly: count > 1)
     let before = MemoryProbe.resident ?? 0
@@ -209,11 +209,13 @@ enum ScaleBench {
   ) async -> Result {
     let latencies = log.latencies.sorted()
     func percentile(_ p: Double) -> Double {
-      latencies.isEmpty ? .nan : latencies[min(latencies.count - 1, Int(Double(latencies.count) * p))]
+      latencies.isEmpty
+        ? .nan : latencies[min(latencies.count - 1, Int(Double(latencies.count) * p))]
     }
     return Result(
       configuration: configuration, p50: percentile(0.5), p99: percentile(0.99),
-      editsPerSecond: Double(log.editCount(paced: false)) / seconds, lostEdits: log.lost(sessions: keys),
+      editsPerSecond: Double(log.editCount(paced: false)) / seconds,
+      lostEdits: log.lost(sessions: keys),
       bytesPerSession: bytesPerSession)
   }
 }
@@ -233,8 +235,8 @@ final class ScaleItem {
     return definition
   }
 
-  /// A new item of `store` named `name`.
-  static func item(_ name: String, in store: some AnyObject) throws -> Value {
+  /// A new item named `name`.
+  static func item(_ name: String) -> Value {
     let object = ScaleItem()
     object.name = name
     return .object(ObjectReference(object))

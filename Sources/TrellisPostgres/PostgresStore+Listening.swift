@@ -148,15 +148,10 @@ extension PostgresStore {
 
   /// The row whose key is `id`, read now; `nil` when it is gone.
   private func record(_ id: Int64) async throws(StoreError) -> Record? {
-    var names = [try PostgresIdentifier.quoted(entity.primaryKey)]
-    for column in entity.columns { names.append(try PostgresIdentifier.quoted(column.name)) }
-    var statement = PostgresStatement(
-      "SELECT \(names.joined(separator: ", ")) FROM \(try table) WHERE \(names[0]) = ")
+    var statement = try selectColumns()
+    statement.append(" WHERE \(try PostgresIdentifier.quoted(entity.primaryKey)) = ")
     statement.bind(Int(id))
-    let query = statement.query
-    return try await perform { connection in
-      try await Self.records(connection.query(query, logger: self.logger), of: self.entity).first
-    }
+    return try await records(statement).first
   }
 }
 

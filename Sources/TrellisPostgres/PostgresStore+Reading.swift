@@ -97,13 +97,17 @@ extension PostgresStore {
   /// `SELECT` of the key and the columns, filtered and ordered by `options`, and whether the
   /// whole filter is in its WHERE.
   func select(_ options: FetchOptions) throws(StoreError) -> (PostgresStatement, Bool) {
-    var names = [try PostgresIdentifier.quoted(entity.primaryKey)]
-    for column in entity.columns { names.append(try PostgresIdentifier.quoted(column.name)) }
-    var statement = PostgresStatement(
-      "SELECT \(names.joined(separator: ", ")) FROM \(try table)")
+    var statement = try selectColumns()
     let complete = try appendWhere(options.filter, to: &statement)
     statement.append(" ORDER BY \(try order(options.sort))")
     return (statement, complete)
+  }
+
+  /// `SELECT` of the key and the columns from the table, to which a caller appends the rest.
+  func selectColumns() throws(StoreError) -> PostgresStatement {
+    var names = [try PostgresIdentifier.quoted(entity.primaryKey)]
+    for column in entity.columns { names.append(try PostgresIdentifier.quoted(column.name)) }
+    return PostgresStatement("SELECT \(names.joined(separator: ", ")) FROM \(try table)")
   }
 
   /// ` WHERE …` for a filter, when there is one; whether it holds the whole filter.

@@ -179,23 +179,15 @@ extension SyncedSettingsStore {
   }
 
   /// Runs `work` on `connection`, failing when it has not finished within ``timeout``: the
-  /// connection is then closed, which ends `work`.
+  /// connection is then closed, which ends `work` (``Deadline`` does not wait for it).
   func timed<T: Sendable>(
     _ connection: PostgresConnection, _ work: @escaping @Sendable () async throws -> T
   ) async throws -> T {
-    let timeout = timeout
-    return try await withThrowingTaskGroup(of: T?.self) { group in
-      group.addTask { try await work() }
-      group.addTask {
-        try await Task.sleep(for: timeout)
-        try? await connection.close().get()
-        return nil
-      }
-      defer { group.cancelAll() }
-      guard let first = try await group.next(), let result = first else {
-        throw PostgresTimeout()
-      }
-      return result
+    do { return try await Deadline.run(within: timeout, work) } catch let error
+      as PostgresTimeout
+    {
+      try? await connection.close().get()
+      throw error
     }
   }
 
