@@ -21,7 +21,12 @@ extension PostgresStore {
     }
     if error is CancellationError { return .failed("cancelled") }
     guard let error = error as? PSQLError else {
-      return .failed("PostgreSQL at \(place): \(String(describing: error))")
+      let text = String(describing: error)
+      // The pool gives up after connections failed one after another.
+      if text.contains("CircuitBreakerTripped") {
+        return .failed("cannot reach PostgreSQL at \(place) (is the server running?)")
+      }
+      return .failed("PostgreSQL at \(place): \(text)")
     }
     guard let info = error.serverInfo, let state = info[.sqlState] else {
       let cause = error.underlying.map { String(describing: $0) } ?? "\(error.code)"

@@ -47,6 +47,8 @@ struct PostgresApps {
       Navigator(root: try SettingsApp.screen(for: settings))
     }
     do {
+      // A first read through the store: an unreachable server fails here, in its words.
+      _ = try await taskStore.count(FetchOptions())
       try await Self.fillOnce(taskStore) {
         TasksApp.sampleTasks(categories: TasksApp.defaultCategories())
           .map { .object(ObjectReference($0)) }
