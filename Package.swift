@@ -223,6 +223,7 @@ let package = Package(
       dependencies: [
         "TrellisPostgres", "TrellisSQLite", "TrellisTesting", "TrellisExamples",
         .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "Logging", package: "swift-log"),
       ]
     ),
     .testTarget(

@@ -1,10 +1,15 @@
 import Trellis
 
 /// An async store that refuses every fifth operation, for the UI fuzzer: failed loads, refused
-/// writes and rollbacks happen between any two events.
+/// writes and rollbacks happen between any two events. Like a database that follows other
+/// servers' writes, it also reports, from another task and at a moment of its own, that
+/// anything may have changed (every seventh call), and loses and regains its live link (every
+/// eleventh).
 final class FlakyStore: AsyncDataStore {
   private let inner: AsyncStoreWrapper
   private let counter = Locked(0)
+  private let changeObservers = ObserverList<StoreChange>()
+  private let linkObservers = ObserverList<StoreLink>()
 
   init(_ inner: AsyncStoreWrapper) { self.inner = inner }
 
@@ -13,6 +18,21 @@ final class FlakyStore: AsyncDataStore {
     let count = counter.withLock { count in
       count += 1
       return count
+    }
+    if count % 7 == 0 {
+      let observers = changeObservers
+      Task {
+        try? await Task.sleep(for: .microseconds(300))
+        observers.notify(.reloaded)
+      }
+    }
+    if count % 11 == 0 {
+      let links = linkObservers
+      links.notify(.reconnecting("Reconnecting…"))
+      Task {
+        try? await Task.sleep(for: .microseconds(500))
+        links.notify(.live)
+      }
     }
     if count % 5 == 0 { throw .failed("the service refused to \(what) (call \(count))") }
   }
@@ -55,6 +75,15 @@ final class FlakyStore: AsyncDataStore {
   }
 
   func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> ObservationToken {
-    inner.observe(handler)
+    let own = changeObservers.add(handler)
+    let inner = inner.observe(handler)
+    return ObservationToken {
+      own.cancel()
+      inner.cancel()
+    }
+  }
+
+  func observeLink(_ handler: @escaping @Sendable (StoreLink) -> Void) -> ObservationToken? {
+    linkObservers.add(handler)
   }
 }

@@ -14,15 +14,17 @@ extension PostgresEntity {
   /// - Parameters:
   ///   - unique: Properties no two rows may share.
   ///   - transient: Properties kept in memory only.
+  ///   - relationships: Properties holding child objects, kept in tables of their own.
   /// - Throws: One diagnostic per property that cannot be stored, and per unknown name.
   public init(
     table: String, definition: DataDefinition, ordered: Bool = false, primaryKey: String = "id",
-    unique: [String] = [], transient: [String] = []
+    unique: [String] = [], transient: [String] = [], relationships: [PostgresRelationship] = []
   ) throws(DiagnosticList) {
     let described = try definition.describedProperties(forTable: table)
     let names = described.map(\.name)
     var problems: [Diagnostic] = []
-    for name in unique + transient where !names.contains(name) {
+    let related = relationships.map(\.name)
+    for name in unique + transient + related where !names.contains(name) {
       var message = "entity '\(table)' (\(definition.name)) has no property '\(name)'"
       if let close = NameSuggestion.closest(to: name, among: names) {
         message += "; did you mean '\(close)'?"
@@ -30,7 +32,17 @@ extension PostgresEntity {
       problems.append(Diagnostic(message))
     }
     var columns: [PostgresColumn] = []
-    for property in described where !transient.contains(property.name) {
+    for relationship in relationships {
+      guard let property = definition[relationship.name] else { continue }
+      if property.type != .arrayOfObjects {
+        problems.append(
+          Diagnostic(
+            "entity '\(table)' (\(definition.name)), relationship '\(relationship.name)' is a "
+              + "\(property.type) property, not an array of objects"))
+      }
+    }
+    for property in described
+    where !transient.contains(property.name) && !related.contains(property.name) {
       let place = "entity '\(table)' (\(definition.name)), property '\(property.name)' "
       guard let (kind, nullable) = PostgresColumn.Kind.of(property.kind) else {
         problems.append(
@@ -53,6 +65,6 @@ extension PostgresEntity {
     guard problems.isEmpty else { throw DiagnosticList(problems) }
     self.init(
       table: table, definition: definition, columns: columns, ordered: ordered,
-      primaryKey: primaryKey)
+      primaryKey: primaryKey, relationships: relationships)
   }
 }

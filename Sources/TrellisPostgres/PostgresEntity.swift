@@ -22,20 +22,26 @@ public struct PostgresEntity: Sendable {
   public var primaryKey: String
   /// The column keeping the order a person chose (0, 1, 2…), when the entity is ordered.
   public var positionColumn: String?
+  /// The to-many relationships: properties holding child objects kept in tables of their own.
+  public var relationships: [PostgresRelationship]
 
   /// Creates an entity from its columns.
   ///
-  /// - Parameter ordered: Whether rows keep an order a person can change (a `position`
-  ///   column); otherwise they come in insertion order.
+  /// - Parameters:
+  ///   - ordered: Whether rows keep an order a person can change (a `position` column);
+  ///     otherwise they come in insertion order.
+  ///   - relationships: Properties holding child objects, each kept in the child entity's
+  ///     table (``PostgresRelationship``).
   public init(
     table: String, definition: DataDefinition, columns: [PostgresColumn], ordered: Bool = false,
-    primaryKey: String = "id"
+    primaryKey: String = "id", relationships: [PostgresRelationship] = []
   ) {
     self.table = table
     self.definition = definition
     self.columns = columns
     self.primaryKey = primaryKey
     self.positionColumn = ordered ? "position" : nil
+    self.relationships = relationships
   }
 
   /// The column bound to `name`, if any.
@@ -48,5 +54,25 @@ public struct PostgresEntity: Sendable {
     _ = try PostgresIdentifier.quoted(primaryKey)
     if let positionColumn { _ = try PostgresIdentifier.quoted(positionColumn) }
     for column in columns { _ = try PostgresIdentifier.quoted(column.name) }
+    for relationship in relationships {
+      _ = try PostgresIdentifier.quoted(relationship.foreignKey)
+      try relationship.entity.checkIdentifiers()
+      if relationship.entity.column(relationship.foreignKey) != nil
+        || relationship.foreignKey == relationship.entity.primaryKey
+        || relationship.foreignKey == relationship.entity.positionColumn
+      {
+        throw .invalidItem(
+          "the foreign key '\(relationship.foreignKey)' of '\(table).\(relationship.name)' is "
+            + "already a column of '\(relationship.entity.table)'")
+      }
+    }
   }
+
+  /// The relationship held in `name`, if any.
+  public func relationship(_ name: String) -> PostgresRelationship? {
+    relationships.first { $0.name == name }
+  }
+
+  /// This entity's table and every child table under it, parents first.
+  var tables: [String] { [table] + relationships.flatMap(\.entity.tables) }
 }

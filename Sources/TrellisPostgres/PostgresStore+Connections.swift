@@ -29,14 +29,38 @@ extension PostgresStore {
     }
   }
 
-  /// Creates the table, adds the columns it lacks and installs the trigger that announces
-  /// changes, once per store; concurrent stores take turns through an advisory lock on the
-  /// table's name.
+  /// Creates the table (and its children's tables), adds the columns they lack and installs
+  /// the trigger that announces changes, once per store; concurrent stores take turns through
+  /// an advisory lock on the table's name.
   func prepareSchema(_ connection: PostgresConnection) async throws {
     if state.withLock({ $0.schemaReady }) { return }
+    try await connection.withTransaction(logger: logger) { connection in
+      var lock = PostgresStatement("SELECT pg_advisory_xact_lock(hashtext(")
+      lock.bind(entity.table)
+      lock.append("))")
+      try await connection.query(lock.query, logger: logger)
+      try await Self.createTable(of: entity, parent: nil, on: connection, logger: logger)
+      try await PostgresTriggers.install(for: entity, on: connection, logger: logger)
+    }
+    state.withLock { $0.schemaReady = true }
+  }
+
+  /// Creates `entity`'s table when it is missing and adds the columns it lacks, then its
+  /// children's tables; a child table's foreign key (`parent`: the column and the parent)
+  /// references its parent's key and deletes the child with it.
+  private static func createTable(
+    of entity: PostgresEntity, parent: (String, PostgresEntity)?,
+    on connection: PostgresConnection, logger: Logger
+  ) async throws {
     let table = try PostgresIdentifier.quoted(entity.table)
     var definitions = ["\(try PostgresIdentifier.quoted(entity.primaryKey)) bigserial PRIMARY KEY"]
     var added: [String] = []
+    if let (foreignKey, parent) = parent {
+      definitions.append(
+        "\(try PostgresIdentifier.quoted(foreignKey)) bigint NOT NULL REFERENCES "
+          + "\(try PostgresIdentifier.quoted(parent.table)) "
+          + "(\(try PostgresIdentifier.quoted(parent.primaryKey))) ON DELETE CASCADE")
+    }
     if let position = entity.positionColumn {
       let column = "\(try PostgresIdentifier.quoted(position)) bigint NOT NULL DEFAULT 0"
       definitions.append(column)
@@ -48,25 +72,30 @@ extension PostgresStore {
       if column.isUnique { text += " UNIQUE" }
       definitions.append(text)
       // A column added to a table with rows needs a value for them.
-      added.append(column.isNullable ? text : text + " DEFAULT \(Self.zeroLiteral(column.kind))")
+      added.append(column.isNullable ? text : text + " DEFAULT \(zeroLiteral(column.kind))")
     }
-    try await connection.withTransaction(logger: logger) { connection in
-      var lock = PostgresStatement("SELECT pg_advisory_xact_lock(hashtext(")
-      lock.bind(entity.table)
-      lock.append("))")
-      try await connection.query(lock.query, logger: logger)
+    try await connection.query(
+      PostgresQuery(
+        unsafeSQL: "CREATE TABLE IF NOT EXISTS \(table) (\(definitions.joined(separator: ", ")))"),
+      logger: logger)
+    for column in added {
+      try await connection.query(
+        PostgresQuery(unsafeSQL: "ALTER TABLE \(table) ADD COLUMN IF NOT EXISTS \(column)"),
+        logger: logger)
+    }
+    if let (foreignKey, _) = parent {
+      // A page of parents reads its children by their key.
+      let index = try PostgresIdentifier.quoted(entity.table + "_" + foreignKey + "_idx")
       try await connection.query(
         PostgresQuery(
-          unsafeSQL: "CREATE TABLE IF NOT EXISTS \(table) (\(definitions.joined(separator: ", ")))"
-        ), logger: logger)
-      for column in added {
-        try await connection.query(
-          PostgresQuery(unsafeSQL: "ALTER TABLE \(table) ADD COLUMN IF NOT EXISTS \(column)"),
-          logger: logger)
-      }
-      try await PostgresTriggers.install(for: entity, on: connection, logger: logger)
+          unsafeSQL: "CREATE INDEX IF NOT EXISTS \(index) ON \(table) "
+            + "(\(try PostgresIdentifier.quoted(foreignKey)))"), logger: logger)
     }
-    state.withLock { $0.schemaReady = true }
+    for relationship in entity.relationships {
+      try await createTable(
+        of: relationship.entity, parent: (relationship.foreignKey, entity), on: connection,
+        logger: logger)
+    }
   }
 
   /// The constant a new column's existing rows get: the kind's zero (no value of anyone's).

@@ -33,6 +33,12 @@ extension PostgresStore {
       return .failed("cannot reach PostgreSQL at \(place): \(cause)")
     }
     let message = info[.message] ?? "error \(state)"
+    if let table = info[.tableName], table != entity.table,
+      let relationship = entity.relationships.first(where: { $0.entity.tables.contains(table) })
+    {
+      // A child refused: the message lands on the row of the list that holds it.
+      return childRefusal(state, info, relationship, message)
+    }
     switch state {
     case "23505":
       if let column = column(in: info[.detail], constraint: info[.constraintName]) {
@@ -48,6 +54,33 @@ extension PostgresStore {
     case "23514", "23503": return .refused(message)
     case "22001", "22003", "22P02", "22021": return .invalidItem(message)
     default: return .failed("PostgreSQL: \(message) (\(state))")
+    }
+  }
+
+  /// A child's refused value, on the relationship's property, named by its title: "Steps:
+  /// another one has this name", "Steps: name needs a value".
+  private func childRefusal(
+    _ state: String, _ info: PSQLError.ServerInfo, _ relationship: PostgresRelationship,
+    _ message: String
+  ) -> StoreError {
+    let child = entity.definition[relationship.name]?.title ?? relationship.name
+    switch state {
+    case "23505":
+      let column = info[.detail].flatMap { detail -> String? in
+        guard let open = detail.range(of: "Key ("),
+          let close = detail[open.upperBound...].range(of: ")=")
+        else { return nil }
+        return String(detail[open.upperBound..<close.lowerBound])
+      }
+      let what = column.map { "another one has this \($0)" } ?? message
+      return .refusedValue(property: relationship.name, message: "\(child): \(what)")
+    case "23502":
+      let what = info[.columnName].map { "\($0) needs a value" } ?? message
+      return .refusedValue(property: relationship.name, message: "\(child): \(what)")
+    case "23514", "23503":
+      return .refusedValue(property: relationship.name, message: "\(child): \(message)")
+    default:
+      return .failed("PostgreSQL: \(message) (\(state))")
     }
   }
 

@@ -119,11 +119,13 @@ extension PostgresStore {
 
   /// Forgets the object of a deleted row; `nil` when the store never made one.
   private func forget(_ id: Int64) -> AnyObject? {
-    state.withLock { state in
+    let object: AnyObject? = state.withLock { state in
       guard let object = state.objects.removeValue(forKey: id) else { return nil }
       state.keys[ObjectIdentifier(object)] = nil
       return object
     }
+    if let object { forgetChildren(of: object, entity: entity) }
+    return object
   }
 
   /// Where the row is in the store's order: its position in an ordered table, else how many

@@ -146,31 +146,30 @@ extension PostgresStore {
 
   /// The store's own order: by position, then by key.
   var defaultOrder: [String] {
-    get throws(StoreError) {
-      var columns: [String] = []
-      if let position = entity.positionColumn {
-        columns.append(try PostgresIdentifier.quoted(position))
-      }
-      columns.append(try PostgresIdentifier.quoted(entity.primaryKey))
-      return columns
-    }
+    get throws(StoreError) { try Self.order(of: entity) }
   }
 
-  /// The rows `statement` selects, each knowing when the read began.
+  /// The rows `statement` selects, with their children, each knowing when the read began.
   func records(_ statement: PostgresStatement) async throws(StoreError) -> [Record] {
     let query = statement.query
     let began = state.withLock { $0.writeClock }
     var records = try await perform { connection in
-      try await Self.records(connection.query(query, logger: self.logger), of: self.entity)
+      var records = try await Self.records(
+        connection.query(query, logger: self.logger), of: self.entity)
+      try await Self.loadChildren(
+        of: &records, entity: self.entity, connection: connection, logger: self.logger)
+      return records
     }
     for index in records.indices { records[index].readBegan = began }
     return records
   }
 
-  /// One row as read: its key and its columns' values.
+  /// One row as read: its key, its columns' values and its children.
   struct Record: Sendable {
     var id: Int64
     var values: [Value]
+    /// The children's rows, by relationship name, in their order.
+    var children: [String: [Record]] = [:]
     /// The store's write clock when the read began: a row written since then through this
     /// store (or announced by another) keeps its newer values in memory. `nil` for a read
     /// that is newer than any write.
@@ -192,15 +191,21 @@ extension PostgresStore {
   {
     var records: [Record] = []
     for try await row in rows {
-      let cells = Array(row)
-      let id = try cells[0].decode(Int64.self)
-      var values: [Value] = []
-      for (index, column) in entity.columns.enumerated() {
-        values.append(try PostgresValues.value(cells[index + 1], kind: column.kind))
-      }
-      records.append(Record(id: id, values: values))
+      records.append(try record(Array(row), of: entity, from: 0))
     }
     return records
+  }
+
+  /// The row whose key is the cell at `first`, followed by the entity's columns.
+  static func record(_ cells: [PostgresCell], of entity: PostgresEntity, from first: Int) throws
+    -> Record
+  {
+    let id = try cells[first].decode(Int64.self)
+    var values: [Value] = []
+    for (index, column) in entity.columns.enumerated() {
+      values.append(try PostgresValues.value(cells[first + index + 1], kind: column.kind))
+    }
+    return Record(id: id, values: values)
   }
 
   /// The object for a row: the same object every time for the same row, with its values
@@ -217,13 +222,7 @@ extension PostgresStore {
       ?? DocumentObject(
         .dictionary(ValueDictionary(entity.columns.map { ($0.name, Value.null) })))
     let kvc = try keyValueCoding(object)
-    for (index, column) in entity.columns.enumerated() {
-      let value = record.values[index]
-      if let current = try? kvc.value(forKey: column.name), current == value { continue }
-      do { try kvc.setValue(value, forKey: column.name) } catch {
-        throw .invalidItem("\(entity.table) row \(record.id): \(error.description)")
-      }
-    }
+    try assign(record, of: entity, to: kvc)
     if existing == nil {
       state.withLock { state in
         state.objects[record.id] = object

@@ -41,8 +41,11 @@ extension PostgresStore {
     if position != nil { statement.append(", $\(positionParameter)::bigint") }
     statement.append(") RETURNING \(try PostgresIdentifier.quoted(entity.primaryKey))")
     let insert = statement
+    var children: [(AnyObject, String)] = []
+    let plans = try childPlans(of: kvc, entity: entity, objects: &children)
     let countQuery = PostgresQuery(unsafeSQL: "SELECT count(*) FROM \(table)")
-    let (id, at) = try await perform(transaction: true) { connection -> (Int64, Int) in
+    let (id, at, keys) = try await perform(transaction: true) {
+      connection -> (Int64, Int, [Int64]) in
       var count = 0
       for try await number in try await connection.query(countQuery, logger: self.logger)
         .decode(Int64.self)
@@ -61,7 +64,9 @@ extension PostgresStore {
       for try await id in try await connection.query(insert.query, logger: self.logger)
         .decode(Int64.self)
       {
-        return (id, at)
+        let keys = try await Self.writeChildren(
+          plans, parent: id, connection: connection, logger: self.logger)
+        return (id, at, keys)
       }
       throw StoreError.failed("the insert into '\(self.entity.table)' returned no key")
     }
@@ -69,11 +74,15 @@ extension PostgresStore {
       state.objects[id] = object
       state.keys[ObjectIdentifier(object)] = id
     }
+    for ((child, table), key) in zip(children, keys) {
+      rememberChild(child, key: key, table: table)
+    }
     observers.notify(.inserted(at, item: item))
   }
 
   /// Writes changed values: the object takes them, and gives them back if the server refuses.
-  /// Values of properties that have no column stay in memory.
+  /// The object's children are written with it, in the same transaction, as the object holds
+  /// them then. Values of properties that have no column and no relationship stay in memory.
   public func update(_ item: Value, values: [String: Value]) async throws(StoreError) {
     let object = try storedObject(item)
     guard let id = key(of: object) else { throw .notFound(item.displayText) }
@@ -90,23 +99,33 @@ extension PostgresStore {
     let undo: ValuesUndo
     noteWrite(id)
     do { undo = try kvc.setValues(values) } catch { throw .invalidItem(error.description) }
-    guard assigned > 0 else { return observers.notify(.updated(0, item: item)) }
+    let hasChildren = !entity.relationships.isEmpty
+    guard assigned > 0 || hasChildren else { return observers.notify(.updated(0, item: item)) }
     statement.append(" WHERE \(try PostgresIdentifier.quoted(entity.primaryKey)) = ")
     statement.bind(Int(id))
     statement.append(" RETURNING \(try PostgresIdentifier.quoted(entity.primaryKey))")
-    let update = statement
+    let update: PostgresStatement? = assigned > 0 ? statement : nil
     let indexQuery = try indexStatement(of: id).query
     do {
-      let index = try await perform(transaction: true) { connection -> Int in
-        let index = try await self.index(indexQuery, connection)
-        var updated = false
-        for try await _ in try await connection.query(update.query, logger: self.logger) {
-          updated = true
-        }
-        guard updated, let index else {
+      var children: [(AnyObject, String)] = []
+      let plans = try childPlans(of: kvc, entity: entity, objects: &children)
+      let (index, keys) = try await perform(transaction: true) { connection -> (Int, [Int64]) in
+        guard let index = try await self.index(indexQuery, connection) else {
           throw StoreError.notFound("\(self.entity.table) row \(id)")
         }
-        return index
+        if let update {
+          // A refusal arrives with the answer's rows.
+          for try await _ in try await connection.query(update.query, logger: self.logger) {}
+        }
+        guard hasChildren else { return (index, []) }
+        let keys = try await Self.writeChildren(
+          plans, parent: id, connection: connection, logger: self.logger)
+        // The row's trigger sees its columns only: other servers hear of its children here.
+        try await self.announceUpdate(id, at: index, connection: connection)
+        return (index, keys)
+      }
+      for ((child, table), key) in zip(children, keys) {
+        rememberChild(child, key: key, table: table)
       }
       observers.notify(.updated(index, item: item))
     } catch {
@@ -145,6 +164,8 @@ extension PostgresStore {
       state.objects[id] = nil
       state.keys[ObjectIdentifier(object)] = nil
     }
+    // The children's rows went with it (ON DELETE CASCADE).
+    forgetChildren(of: object, entity: entity)
     observers.notify(.deleted(index, item: item))
   }
 
@@ -189,13 +210,9 @@ extension PostgresStore {
       place.bind(Int(moved))
       try await connection.query(place.query, logger: self.logger)
       // Renumbering says nothing through the trigger: the move is announced as one.
-      var announce = PostgresStatement("SELECT pg_notify(")
-      announce.bind(self.channel)
-      announce.append(", ")
-      announce.bind(
-        #"{"op":"MOVE","from":\#(source),"to":\#(destination),"origin":"\#(self.origin)"}"#)
-      announce.append(")")
-      try await connection.query(announce.query, logger: self.logger)
+      try await self.announce(
+        #"{"op":"MOVE","from":\#(source),"to":\#(destination),"origin":"\#(self.origin)"}"#,
+        connection: connection)
     }
     observers.notify(.moved(source, destination))
   }

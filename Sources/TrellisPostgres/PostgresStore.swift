@@ -50,6 +50,10 @@ public final class PostgresStore: AsyncDataStore {
     var objects: [Int64: AnyObject] = [:]
     /// The primary key of every object the store made or inserted.
     var keys: [ObjectIdentifier: Int64] = [:]
+    /// The object of every child row read or written, by table and primary key.
+    var childObjects: [String: [Int64: AnyObject]] = [:]
+    /// The primary key of every child object, in its own table.
+    var childKeys: [ObjectIdentifier: Int64] = [:]
     /// Whether the table has been created and given every column.
     var schemaReady = false
     /// The task running the client's connection pool.

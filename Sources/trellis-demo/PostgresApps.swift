@@ -87,18 +87,26 @@ struct PostgresApps {
     }
   }
 
-  /// A task as the PostgreSQL table keeps it: its name, notes, due date and whether it is
-  /// done (categories, tags and steps stay with the SQLite demo for now).
+  /// A task as the PostgreSQL tables keep it: its name, notes, due date, whether it is done,
+  /// and its steps, in a table of their own, in their order (categories and tags stay with
+  /// the SQLite demo).
   static func taskEntity() throws -> PostgresEntity {
     var definition = try DataDefinition(
-      for: TaskItem.self, names: "name;description;dueDate;completed", make: { TaskItem() })
+      for: TaskItem.self, names: "name;description;dueDate;taskSteps;completed",
+      make: { TaskItem() })
     definition.name = "Task"
     definition["name"]?.isRequired = true
     definition["name"]?.attributes.placeholder = "Enter task name"
     definition["description"]?.type = .textView
+    definition["taskSteps"]?.title = "Steps"
+    definition["taskSteps"]?.type = .arrayOfObjects
+    definition["taskSteps"]?.attributes = .arrayOfObjects(try TasksApp.stepDefinition())
+    let steps = try PostgresEntity(
+      table: "demo_task_step", definition: try TasksApp.stepDefinition(), ordered: true)
     return try PostgresEntity(
       table: "demo_task", definition: definition, ordered: true,
-      transient: ["category", "tags", "taskSteps"])
+      transient: ["category", "tags"],
+      relationships: [PostgresRelationship("taskSteps", to: steps, foreignKey: "task_id")])
   }
 
   /// A contact, with a unique email.

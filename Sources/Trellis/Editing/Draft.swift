@@ -184,16 +184,8 @@ public final class Draft {
       parent.recordChild(object: object, target: target, values: values)
       parent.inheritChildren(from: self)
     } else {
-      var undo = ValuesUndo()
-      do throws(BindingError) {
-        for key in childOrder {
-          guard let edit = childEdits[key] else { continue }
-          undo.append(try edit.object.setValues(edit.values))
-        }
-      } catch {
-        undo.run()
-        throw .store(.invalidItem(error.description))
-      }
+      let undo: ValuesUndo
+      do throws(StoreError) { undo = try applyChildEdits() } catch { throw .store(error) }
       do throws(StoreError) { try write(values) } catch {
         undo.run()
         markRefusal(error)
@@ -202,6 +194,24 @@ public final class Draft {
     }
     lastCommit = values
     clear()
+  }
+
+  /// Writes committed child edits to their objects now, before a store that writes in the
+  /// background reads the object with its children; the undo puts them back when the store
+  /// refuses. A later ``commit(through:)`` writes the same values again, which changes
+  /// nothing.
+  func applyChildEdits() throws(StoreError) -> ValuesUndo {
+    var undo = ValuesUndo()
+    do throws(BindingError) {
+      for key in childOrder {
+        guard let edit = childEdits[key] else { continue }
+        undo.append(try edit.object.setValues(edit.values))
+      }
+    } catch {
+      undo.run()
+      throw .invalidItem(error.description)
+    }
+    return undo
   }
 
   /// Marks a value the store refused on its row, like a validation message.

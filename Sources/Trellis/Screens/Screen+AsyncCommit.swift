@@ -21,7 +21,16 @@ extension Screen {
       throw .invalid(failure)
     }
     let pending: PendingCommit
-    do { pending = try writer(draft.pendingValues) } catch {
+    // The store reads the object with its children: edits committed in child screens (a
+    // task's step) are on their objects while it writes, and taken back if it refuses.
+    let childUndo: ValuesUndo
+    do throws(StoreError) {
+      childUndo = try draft.applyChildEdits()
+      do throws(StoreError) { pending = try writer(draft.pendingValues) } catch {
+        childUndo.run()
+        throw error
+      }
+    } catch {
       notice = Self.notice(for: .store(error))
       throw .store(error)
     }
@@ -43,6 +52,7 @@ extension Screen {
         }
       case .failure(let error):
         pending.rollback()
+        childUndo.run()
         draft?.markRefusal(error)
         self.notice = Self.notice(for: .store(error))
       }

@@ -4,6 +4,7 @@ extension ArrayOfObjectsSection {
   /// Reads what the cache holds for `options` (starting the first page of a new query).
   func loadAsync(_ cache: AsyncStoreCache, _ options: FetchOptions) {
     let (loaded, status) = cache.window(options)
+    asyncStatus = status
     if let filter = options.filter, !cache.source.translates(filter) {
       // The store cannot filter: the pages loaded are filtered here.
       items = loaded.filter { filter(definition.reader(for: $0)) }
@@ -11,6 +12,11 @@ extension ArrayOfObjectsSection {
       items = loaded
     }
     follow(status)
+  }
+
+  /// The cache's status as the section last took it (the current one before it took any).
+  func takenStatus(_ cache: AsyncStoreCache) -> AsyncStoreCache.Status {
+    asyncStatus ?? cache.status
   }
 
   /// Takes the cache's status as the section's load state and special rows.

@@ -20,7 +20,12 @@ extension ArrayOfObjectsSection {
     if items.isEmpty && placeholderText != nil && !loadState.isLoading {
       result.append(.placeholder)
     }
-    if loadState.isLoading && asyncCache != nil {
+    // A refresh keeps the items on screen until its page replaces them: a loading row shows
+    // only when there are none.
+    let showsLoading =
+      loadState.isLoading && asyncCache != nil
+      && (loadState != .loading(.refresh) || items.isEmpty)
+    if showsLoading {
       result.append(.loading)
     } else if hasMore {
       result.append(.loadMore)

@@ -113,7 +113,7 @@ extension ArrayOfObjectsSection {
     unapplied = []
     if let asyncCache, !needsFetch, changes.isEmpty {
       // Nothing arrived: only what is under way or failed changed.
-      follow(asyncCache.status)
+      follow(takenStatus(asyncCache))
       return
     }
     if !needsFetch, appliesStoreChanges, appendsOnly(changes) {
@@ -126,7 +126,7 @@ extension ArrayOfObjectsSection {
         counts?[item, default: 0] += 1
       }
       itemCounts = counts
-      if let asyncCache { follow(asyncCache.status) } else { loadState = .loaded }
+      if let asyncCache { follow(takenStatus(asyncCache)) } else { loadState = .loaded }
       return
     }
     if !needsFetch, !changes.isEmpty, appliesStoreChanges,
@@ -136,7 +136,7 @@ extension ArrayOfObjectsSection {
       items = updated
       itemCounts = counts
       if let asyncCache {
-        follow(asyncCache.status)
+        follow(takenStatus(asyncCache))
       } else {
         loadState = items.isEmpty ? .empty : .loaded
       }

@@ -86,6 +86,10 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
   var asyncNotice: String?
   /// Why the async store's live link is down, shown until it is back.
   var asyncLinkMessage: String?
+  /// The async store's status as the section last took it, with what arrived: the special
+  /// rows follow it, never the status of the moment, which another task may be changing
+  /// (a changeset must describe the rows the section then shows).
+  var asyncStatus: AsyncStoreCache.Status?
 
   /// Creates a section over `store`.
   public init(
@@ -139,8 +143,11 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
   override func absorbStoreChanges() {
     let taken = reported.take()
     if let asyncCache {
-      // The cache's report only says that something arrived: it is taken here, in order.
-      unapplied += taken.changes.filter { $0 != .reloaded } + asyncCache.takeChanges()
+      // The cache's report only says that something arrived: it is taken here, in order,
+      // with the status it left.
+      let (arrived, status) = asyncCache.take()
+      unapplied += taken.changes.filter { $0 != .reloaded } + arrived
+      asyncStatus = status
     } else {
       unapplied += taken.changes
     }

@@ -2,7 +2,11 @@ extension AsyncStoreCache {
   /// Applies what arrived since the last call to the items, on the section's domain, and
   /// returns the changes in the items' order: pages append their new items (an item a page
   /// repeats is listed once), a refresh replaces the list, a failed load becomes the failure.
-  package func takeChanges() -> [StoreChange] {
+  package func takeChanges() -> [StoreChange] { take().changes }
+
+  /// ``takeChanges()`` and the status they leave, read together: a load that starts or ends
+  /// after them is reported again, and taken then.
+  package func take() -> (changes: [StoreChange], status: Status) {
     state.withLock { state in
       var changes: [StoreChange] = []
       let arrivals = state.arrivals
@@ -10,7 +14,7 @@ extension AsyncStoreCache {
       for arrival in arrivals {
         Self.apply(arrival, to: &state, changes: &changes)
       }
-      return changes
+      return (changes, Self.status(of: state))
     }
   }
 

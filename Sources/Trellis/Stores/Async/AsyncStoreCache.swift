@@ -102,12 +102,14 @@ package final class AsyncStoreCache: DataStore, Sendable {
 
   /// The status, without taking what arrived.
   package var status: Status {
-    state.withLock { state in
-      Status(
-        hasMore: state.next != nil && !state.isExhausted, loading: state.loading,
-        failure: state.failure?.error, notice: state.notice, totalCount: state.totalCount,
-        link: state.link)
-    }
+    state.withLock { Self.status(of: $0) }
+  }
+
+  static func status(of state: State) -> Status {
+    Status(
+      hasMore: state.next != nil && !state.isExhausted, loading: state.loading,
+      failure: state.failure?.error, notice: state.notice, totalCount: state.totalCount,
+      link: state.link)
   }
 
   /// The items loaded for `options` and the status, starting the first page when the query is
@@ -124,8 +126,9 @@ package final class AsyncStoreCache: DataStore, Sendable {
         link: state.link, writesUnderWay: state.writesUnderWay)
       return true
     }
-    if start { load(.firstPage) }
-    _ = takeChanges()
+    // The caller takes the status with the items: the load needs no report of its own.
+    if start { load(.firstPage, announce: false) }
+    let (_, status) = take()
     return (state.withLock { $0.items }, status)
   }
 
@@ -164,9 +167,12 @@ package final class AsyncStoreCache: DataStore, Sendable {
   /// Forgets the notice of a refused edit.
   package func dismissNotice() {
     state.withLock { $0.notice = nil }
+    observers.notify(.reloaded)
   }
 
-  private func load(_ load: Load) {
+  /// Starts `load`; unless `announce` is false, lists are told, so that they take the new
+  /// status (a loading row) with whatever else arrived, on their own domain.
+  private func load(_ load: Load, announce: Bool = true) {
     let started: (Int, FetchOptions)? = state.withLock { state in
       if case .nextPage = load, state.loading != nil { return nil }
       // A refresh replaces a next page under way, so it reads that page too.
@@ -201,6 +207,7 @@ package final class AsyncStoreCache: DataStore, Sendable {
     state.withLock { state in
       if state.generation == generation, state.loading == load { state.task = task }
     }
+    if announce { observers.notify(.reloaded) }
   }
 
   /// Follows the store's link: while it is down the list says so; when it is back the list

@@ -1,0 +1,156 @@
+import Foundation
+import Logging
+import PostgresNIO
+import Trellis
+
+/// One relationship's children as a write will store them, read from the objects before the
+/// transaction starts (the transaction runs elsewhere and touches no object).
+struct PostgresChildPlan: Sendable {
+  /// The relationship the rows belong to.
+  var relationship: PostgresRelationship
+  /// The children, in the array's order.
+  var rows: [Row]
+
+  /// One child: its key when the store knows its row, its columns' values, its own children.
+  struct Row: Sendable {
+    var id: Int64?
+    /// The quoted names of the columns, in the order of `binds`.
+    var names: [String]
+    var binds: PostgresBindings
+    var children: [PostgresChildPlan]
+  }
+}
+
+extension PostgresStore {
+  /// The children of an object for every relationship of `entity`, and the child objects in
+  /// the order ``writeChildren(_:parent:connection:logger:)`` returns their keys.
+  func childPlans(
+    of kvc: KeyValueCoding, entity: PostgresEntity, objects: inout [(AnyObject, String)]
+  ) throws(StoreError) -> [PostgresChildPlan] {
+    var plans: [PostgresChildPlan] = []
+    for relationship in entity.relationships {
+      let child = relationship.entity
+      var rows: [PostgresChildPlan.Row] = []
+      for item in (try? kvc.value(forKey: relationship.name))?.arrayValue ?? [] {
+        guard case .object(let ref) = item,
+          let childKVC = child.definition.keyValueCoding(for: ref.object)
+            ?? (ref.object as? KeyValueCoding)
+        else {
+          throw .refusedValue(
+            property: relationship.name,
+            message: "holds \(item.type), not \(child.definition.name) objects")
+        }
+        var names: [String] = []
+        var binds = PostgresBindings()
+        for column in child.columns {
+          names.append(try PostgresIdentifier.quoted(column.name))
+          let value = (try? childKVC.value(forKey: column.name)) ?? .null
+          do {
+            try PostgresValues.append(value, as: column.kind, column: column.name, to: &binds)
+          } catch {
+            throw .refusedValue(property: relationship.name, message: error.description)
+          }
+        }
+        objects.append((ref.object, child.table))
+        let grandchildren = try childPlans(of: childKVC, entity: child, objects: &objects)
+        rows.append(
+          PostgresChildPlan.Row(
+            id: childKey(of: ref.object), names: names, binds: binds, children: grandchildren))
+      }
+      plans.append(PostgresChildPlan(relationship: relationship, rows: rows))
+    }
+    return plans
+  }
+
+  /// Writes the planned children of row `parent`, inside the caller's transaction: known rows
+  /// are updated (and take their new place), new ones inserted, and the parent's other
+  /// children deleted. Returns every child's key, in the plan's order.
+  static func writeChildren(
+    _ plans: [PostgresChildPlan], parent: Int64, connection: PostgresConnection, logger: Logger
+  ) async throws -> [Int64] {
+    var keys: [Int64] = []
+    for plan in plans {
+      let child = plan.relationship.entity
+      let table = try PostgresIdentifier.quoted(child.table)
+      let key = try PostgresIdentifier.quoted(child.primaryKey)
+      let foreignKey = try PostgresIdentifier.quoted(plan.relationship.foreignKey)
+      let position = try child.positionColumn.map { name throws(StoreError) in
+        try PostgresIdentifier.quoted(name)
+      }
+      var kept: [Int64] = []
+      for (index, row) in plan.rows.enumerated() {
+        var names = row.names + [foreignKey]
+        var statement = PostgresStatement()
+        statement.binds = row.binds
+        statement.binds.append(parent)
+        if let position {
+          names.append(position)
+          statement.binds.append(Int64(index))
+        }
+        var written: Int64?
+        if let id = row.id {
+          let assignments = names.enumerated().map { "\($1) = $\($0 + 1)" }
+          statement.binds.append(id)
+          statement.append(
+            "UPDATE \(table) SET \(assignments.joined(separator: ", ")) WHERE \(key) = "
+              + "$\(statement.binds.count) RETURNING \(key)")
+          written = try await firstKey(statement, connection, logger)
+          statement.binds = row.binds
+          statement.binds.append(parent)
+          if position != nil { statement.binds.append(Int64(index)) }
+        }
+        if written == nil {
+          // A new child, or one whose row another server deleted meanwhile.
+          let placeholders = names.indices.map { "$\($0 + 1)" }.joined(separator: ", ")
+          statement.sql =
+            "INSERT INTO \(table) (\(names.joined(separator: ", "))) VALUES (\(placeholders)) "
+            + "RETURNING \(key)"
+          written = try await firstKey(statement, connection, logger)
+        }
+        guard let written else {
+          throw StoreError.failed("the write of a row of '\(child.table)' returned no key")
+        }
+        keys.append(written)
+        kept.append(written)
+        keys += try await writeChildren(
+          row.children, parent: written, connection: connection, logger: logger)
+      }
+      var delete = PostgresStatement("DELETE FROM \(table) WHERE \(foreignKey) = ")
+      delete.bind(Int(parent))
+      delete.binds.append(kept)
+      delete.append(" AND NOT (\(key) = ANY($\(delete.binds.count)::bigint[]))")
+      for try await _ in try await connection.query(delete.query, logger: logger) {}
+    }
+    return keys
+  }
+
+  /// The key the first row of `statement`'s answer holds; `nil` when it has none.
+  private static func firstKey(
+    _ statement: PostgresStatement, _ connection: PostgresConnection, _ logger: Logger
+  ) async throws -> Int64? {
+    for try await key in try await connection.query(statement.query, logger: logger)
+      .decode(Int64.self)
+    {
+      return key
+    }
+    return nil
+  }
+
+  /// Tells other servers that row `id` changed when only its children did (the table's
+  /// trigger sees no change of the row itself), at `index` of the store's order.
+  func announceUpdate(_ id: Int64, at index: Int, connection: PostgresConnection) async throws {
+    var payload = #"{"op":"UPDATE","id":\#(id),"origin":"\#(origin)""#
+    if entity.positionColumn != nil { payload += #","position":\#(index)"# }
+    try await announce(payload + "}", connection: connection)
+  }
+
+  /// Sends `payload` on the table's channel, inside the caller's transaction.
+  func announce(_ payload: String, connection: PostgresConnection) async throws {
+    var statement = PostgresStatement("SELECT pg_notify(")
+    statement.bind(channel)
+    statement.append(", ")
+    statement.bind(payload)
+    statement.append(")")
+    for try await _ in try await connection.query(statement.query, logger: logger) {}
+  }
+}

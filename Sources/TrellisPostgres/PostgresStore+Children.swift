@@ -1,0 +1,136 @@
+import Foundation
+import Logging
+import PostgresNIO
+import Trellis
+
+/// Reading to-many relationships: the children of a page of parents come in one query per
+/// relationship (and per level below it), and become the same objects every time.
+extension PostgresStore {
+  /// Reads the children of `records` for every relationship of `entity`, recursively.
+  static func loadChildren(
+    of records: inout [Record], entity: PostgresEntity, connection: PostgresConnection,
+    logger: Logger
+  ) async throws {
+    guard !records.isEmpty else { return }
+    for relationship in entity.relationships {
+      let child = relationship.entity
+      var names = [try PostgresIdentifier.quoted(relationship.foreignKey)]
+      names.append(try PostgresIdentifier.quoted(child.primaryKey))
+      for column in child.columns { names.append(try PostgresIdentifier.quoted(column.name)) }
+      let foreignKey = try PostgresIdentifier.quoted(relationship.foreignKey)
+      var statement = PostgresStatement(
+        "SELECT \(names.joined(separator: ", ")) FROM \(try PostgresIdentifier.quoted(child.table))"
+          + " WHERE \(foreignKey) = ANY(")
+      statement.binds.append(records.map(\.id))
+      statement.append("$\(statement.binds.count)::bigint[]) ORDER BY \(foreignKey)")
+      for column in try order(of: child) { statement.append(", " + column) }
+      var parents: [Int64] = []
+      var found: [Record] = []
+      for try await row in try await connection.query(statement.query, logger: logger) {
+        let cells = Array(row)
+        parents.append(try cells[0].decode(Int64.self))
+        found.append(try record(cells, of: child, from: 1))
+      }
+      try await loadChildren(of: &found, entity: child, connection: connection, logger: logger)
+      var byParent: [Int64: [Record]] = [:]
+      for (parent, record) in zip(parents, found) { byParent[parent, default: []].append(record) }
+      for index in records.indices {
+        records[index].children[relationship.name] = byParent[records[index].id] ?? []
+      }
+    }
+  }
+
+  /// An entity's own order: by position when it keeps one, then by key.
+  static func order(of entity: PostgresEntity) throws(StoreError) -> [String] {
+    var columns: [String] = []
+    if let position = entity.positionColumn {
+      columns.append(try PostgresIdentifier.quoted(position))
+    }
+    columns.append(try PostgresIdentifier.quoted(entity.primaryKey))
+    return columns
+  }
+
+  /// Gives an object the values of its row, and its children the objects of theirs; values
+  /// already equal are left alone, and so is a list of children that is already those
+  /// objects in that order.
+  func assign(_ record: Record, of entity: PostgresEntity, to kvc: KeyValueCoding)
+    throws(StoreError)
+  {
+    for (index, column) in entity.columns.enumerated() {
+      let value = record.values[index]
+      if let current = try? kvc.value(forKey: column.name), current == value { continue }
+      do { try kvc.setValue(value, forKey: column.name) } catch {
+        throw .invalidItem("\(entity.table) row \(record.id): \(error.description)")
+      }
+    }
+    for relationship in entity.relationships {
+      var children: [Value] = []
+      for child in record.children[relationship.name] ?? [] {
+        children.append(.object(ObjectReference(try childObject(child, of: relationship.entity))))
+      }
+      let current = (try? kvc.value(forKey: relationship.name))?.arrayValue ?? []
+      if Self.sameObjects(current, children) { continue }
+      do { try kvc.setValue(.array(children), forKey: relationship.name) } catch {
+        throw .invalidItem(
+          "\(entity.table) row \(record.id), \(relationship.name): \(error.description)")
+      }
+    }
+  }
+
+  /// The object of a child row: the same object every time for the same row.
+  private func childObject(_ record: Record, of entity: PostgresEntity) throws(StoreError)
+    -> AnyObject
+  {
+    let existing = state.withLock { $0.childObjects[entity.table]?[record.id] }
+    let object: AnyObject =
+      existing ?? entity.definition.makeObject()
+      ?? DocumentObject(
+        .dictionary(ValueDictionary(entity.columns.map { ($0.name, Value.null) })))
+    guard let kvc = entity.definition.keyValueCoding(for: object) ?? (object as? KeyValueCoding)
+    else { throw .invalidItem("a \(type(of: object)) is not a \(entity.definition.name)") }
+    try assign(record, of: entity, to: kvc)
+    if existing == nil { rememberChild(object, key: record.id, table: entity.table) }
+    return object
+  }
+
+  /// Records that `object` is the child row `key` of `table`.
+  func rememberChild(_ object: AnyObject, key: Int64, table: String) {
+    state.withLock { state in
+      state.childObjects[table, default: [:]][key] = object
+      state.childKeys[ObjectIdentifier(object)] = key
+    }
+  }
+
+  /// The key of a child object the store read or wrote.
+  func childKey(of object: AnyObject) -> Int64? {
+    state.withLock { $0.childKeys[ObjectIdentifier(object)] }
+  }
+
+  /// Forgets the children of a deleted parent (their rows went with it).
+  func forgetChildren(of object: AnyObject, entity: PostgresEntity) {
+    guard let kvc = entity.definition.keyValueCoding(for: object) ?? (object as? KeyValueCoding)
+    else { return }
+    for relationship in entity.relationships {
+      for item in (try? kvc.value(forKey: relationship.name))?.arrayValue ?? [] {
+        guard case .object(let ref) = item else { continue }
+        forgetChildren(of: ref.object, entity: relationship.entity)
+        state.withLock { state in
+          guard let key = state.childKeys.removeValue(forKey: ObjectIdentifier(ref.object))
+          else { return }
+          state.childObjects[relationship.entity.table]?[key] = nil
+        }
+      }
+    }
+  }
+
+  /// Whether two lists hold the same objects (by identity) in the same order.
+  static func sameObjects(_ first: [Value], _ second: [Value]) -> Bool {
+    guard first.count == second.count else { return false }
+    for (a, b) in zip(first, second) {
+      guard case .object(let x) = a, case .object(let y) = b, x.object === y.object else {
+        return false
+      }
+    }
+    return true
+  }
+}
