@@ -12,7 +12,7 @@ import uuid
 import pytest
 
 from conftest import ROOT, screenshot, start_demo, stop_demo
-from helpers import open_app, press, tap, type_into, wait, wait_title
+from helpers import open_app, press, row_texts, tap, type_into, wait, wait_title
 
 RECONNECTING = "Reconnecting to the database…"
 
@@ -97,6 +97,40 @@ def test_an_edit_on_one_server_shows_in_a_window_on_the_other(servers, browser, 
     assert tasks(watcher) == tasks(editor)
     screenshot(editor, "postgres-server-1-editor")
     screenshot(watcher, "postgres-server-2-watcher")
+
+
+def test_steps_added_on_one_server_show_in_the_task_on_the_other(servers, browser, desktop):
+    """A task's steps live in a table of their own: added in the task's form on one server,
+    they are in the task on the other."""
+    editor, watcher = browser, desktop
+    open_app(editor, servers[0], "tasks")
+    open_app(watcher, servers[1], "tasks")
+    wait(editor, lambda d: "Write the report" in tasks(d))
+    press(editor, "add")
+    wait_title(editor, "New Task")
+    type_into(editor, "Name", "Paint the fence")
+    tap(editor, "Steps")
+    wait_title(editor, "Steps")
+    for step in ("Buy paint", "Sand the boards"):
+        press(editor, "add")
+        wait_title(editor, "New TaskStep")
+        type_into(editor, "Name", step)
+        press(editor, "done")
+        wait_title(editor, "Steps")
+    press(editor, "back")
+    wait_title(editor, "New Task")
+    press(editor, "done")
+    wait_title(editor, "Tasks")
+    wait(watcher, lambda d: "Paint the fence" in tasks(d), timeout=20)
+    # The watcher's window is wide: the task opens in the detail pane.
+    tap(watcher, "Paint the fence")
+    wait_title(watcher, "Paint the fence", pane="detail")
+    tap(watcher, "Steps", pane="detail")
+    # A list pushed from the detail pane takes the whole window.
+    wait_title(watcher, "Steps")
+    wait(watcher, lambda d: row_texts(d)[:2] == ["Buy paint", "Sand the boards"])
+    screenshot(watcher, "postgres-steps-on-server-2")
+    press(watcher, "back")
 
 
 def test_a_restart_shows_reconnecting_then_resumes_without_losing_an_edit(servers, browser, desktop):
