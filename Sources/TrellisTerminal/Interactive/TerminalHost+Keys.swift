@@ -13,6 +13,10 @@ extension TerminalHost {
       if key == .character("y") || key == .character("Y") { action() }
     case .searching(let text):
       search(key, text: text)
+    case .typing(let editor, let row) where key == .control("s"):
+      // Ctrl-S while typing enters the text, then saves.
+      commitField(editor, row: row, next: 0)
+      if case .browsing = mode { saveOrDone() }
     case .typing(var editor, let row):
       let outcome = editor.handle(key)
       mode = .typing(editor, row: row)

@@ -93,6 +93,15 @@ public final class TerminalHost {
     if let view = views[key] { return view }
     let view = ScreenView(screen: screen, layout: layout(for: screen))
     views[key] = view
+    // A row that asks for the keyboard (a new item's name) gets the cursor.
+    if screen === navigator.top {
+      for (s, section) in view.table.sections.enumerated() {
+        guard let item = section.items.firstIndex(where: { $0.attributes.becomesFirstResponder })
+        else { continue }
+        view.setFocus(.row(ItemPath(item: item, section: s)))
+        break
+      }
+    }
     return view
   }
 
