@@ -71,25 +71,31 @@ extension TerminalHost {
     return .blank
   }
 
-  /// The keys that apply now.
+  /// The keys that apply now, as many as fit, help and quit kept last.
   func hints(_ snapshot: ScreenSnapshot) -> String {
+    var parts: [String]
     switch mode {
     case .typing(let editor, _):
-      return editor.isMultiline
-        ? "Enter new line  ^D enter  Tab next  Esc cancel" : "Enter enter  Tab next  Esc cancel"
-    case .searching: return "type to search  Enter keep  Esc clear"
-    case .confirming: return "y yes  any other key no"
-    default: break
+      parts = editor.isMultiline
+        ? ["Enter new line", "^D enter", "Tab next", "Esc cancel"]
+        : ["Enter enter", "Tab next", "Esc cancel"]
+    case .searching: parts = ["type to search", "Enter keep", "Esc clear"]
+    case .confirming: parts = ["y yes", "any other key no"]
+    default:
+      if snapshot.isEditing {
+        parts = ["d delete", "K/J move", "a add", "e done", "? help", "q quit"]
+      } else {
+        parts = ["↑↓ move", "Enter select", "e edit"]
+        if snapshot.search != nil { parts.append("/ search") }
+        if snapshot.barButtons.contains(where: { $0.role == .done }) || save != nil {
+          parts.append("^S save")
+        }
+        parts += ["? help", "q quit"]
+      }
     }
-    if snapshot.isEditing {
-      return "d delete  K/J or Shift-↑↓ move  a add  e done  ? help"
+    while parts.count > 2 && TerminalText.width(of: parts.joined(separator: "  ")) > size.columns {
+      parts.remove(at: parts.count - 3)
     }
-    var parts = ["↑↓ move", "Enter select", "e edit"]
-    if snapshot.search != nil { parts.append("/ search") }
-    if snapshot.barButtons.contains(where: { $0.role == .done }) || save != nil {
-      parts.append("^S save")
-    }
-    parts += ["? help", "q quit"]
     return parts.joined(separator: "  ")
   }
 
