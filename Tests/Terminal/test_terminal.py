@@ -141,15 +141,15 @@ class DocumentTests(TerminalTestCase):
         session.keys("q")
         session.wait_for("Quit without saving")
         session.keys("y")
-        session.wait_for_exit()
+        self.assertEqual(session.wait_for_exit(), 0)
         with open(path) as handle:
             self.assertEqual(json.load(handle)["admin"], False)
 
     def test_a_file_that_does_not_parse_opens_nothing(self):
         path = self.file("broken.json", '{"name": "Ada",\n  "age": }\n')
         session = self.start([TRELLIS, "edit", path])
-        session.wait_for_exit()
-        screen = session.screen()
+        self.assertNotEqual(session.wait_for_exit(), 0)
+        screen = session.screen().replace("\n", "")
         self.assertRegex(screen, re.escape(path) + r":2:\d+: error:")
 
 

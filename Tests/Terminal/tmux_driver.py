@@ -2,6 +2,7 @@
 with capture-pane (plain, or with its colours as escape sequences)."""
 
 import os
+import re
 import shlex
 import subprocess
 import time
@@ -27,10 +28,12 @@ class Tmux:
         exports = " ".join(f"{key}={shlex.quote(value)}" for key, value in variables.items())
         unset = " ".join(f"-u {key}" for key in ("NO_COLOR",) if key not in variables)
         line = f"env {unset} {exports} {' '.join(shlex.quote(part) for part in command)}"
-        # The pane stays after the program ends, so that its last screen can be read.
-        self.tmux("-f", "/dev/null", "new-session", "-d", "-s", self.name, "-x", str(width),
-                  "-y", str(height), "-c", cwd or ROOT, line)
-        self.tmux("set-option", "-t", self.name, "remain-on-exit", "on")
+        # The shell stays after the program ends and says how it ended, so that its last
+        # words can be read. Without a status bar the pane is exactly width × height.
+        wrapped = f'{line}; echo "[exited $?]"; sleep 600'
+        self.tmux("-f", "/dev/null", "start-server", ";", "set-option", "-g", "status", "off",
+                  ";", "new-session", "-d", "-s", self.name, "-x", str(width),
+                  "-y", str(height), "-c", cwd or ROOT, wrapped)
 
     def tmux(self, *arguments):
         return subprocess.run(["tmux", "-L", self.socket, *arguments], check=True,
@@ -77,16 +80,12 @@ class Tmux:
         raise AssertionError(f"{what} did not happen within {timeout} s; the screen:\n{screen}")
 
     def is_running(self):
-        dead = self.tmux("display-message", "-p", "-t", self.name, "#{pane_dead}").strip()
-        return dead != "1"
+        return "[exited " not in self.screen()
 
     def wait_for_exit(self, timeout=10.0):
-        deadline = time.time() + timeout
-        while time.time() < deadline:
-            if not self.is_running():
-                return
-            time.sleep(0.1)
-        raise AssertionError("the program did not end; the screen:\n" + self.screen())
+        """Waits for the program to end; returns its exit status."""
+        screen = self.wait_for("[exited ", timeout)
+        return int(re.search(r"\[exited (\d+)\]", screen).group(1))
 
     def cursor_on(self, text):
         """Whether the row under the cursor (marked '>') shows `text`."""

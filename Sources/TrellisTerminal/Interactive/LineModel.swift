@@ -24,7 +24,9 @@ package struct LineModel {
 
   /// Where a line of the model comes from.
   package enum Origin: Hashable, Sendable {
-    /// A section's header, border or footer, or an empty section's filler.
+    /// A section's header line.
+    case header(Int)
+    /// A section's gap, border or footer, or an empty section's filler.
     case section(Int)
     /// The `line`th line of the row at `path`.
     case row(ItemPath, line: Int)
@@ -108,6 +110,17 @@ package struct LineModel {
     return lines
   }
 
+  /// Draws every row not drawn yet, when there are at most `limit` rows: positions are then
+  /// exact (a row not drawn counts one line).
+  package mutating func drawRows(ifAtMost limit: Int) {
+    guard sections.reduce(0, { $0 + $1.rows.count }) <= limit else { return }
+    for s in sections.indices {
+      for item in sections[s].rows.indices where sections[s].rows[item].lines == nil {
+        _ = lines(at: ItemPath(item: item, section: s))
+      }
+    }
+  }
+
   /// How many lines the row at `path` takes (one, until it is drawn).
   package func height(at path: ItemPath) -> Int {
     sections[path.section].rows[path.item].lines?.count ?? 1
@@ -150,7 +163,10 @@ package struct LineModel {
         line = sectionEnd + rowsHeight(s)
         continue
       }
-      guard take(sections[s].top, { _ in .section(s) }) else { return result }
+      let top = sections[s].top
+      guard take(top, { top.count == 3 && $0 == 1 ? .header(s) : .section(s) }) else {
+        return result
+      }
       if sections[s].rows.isEmpty {
         guard take([layout.emptyRow], { _ in .section(s) }) else { return result }
       }

@@ -102,6 +102,7 @@ extension TerminalHost {
   /// The table's lines in view, scrolled so that the cursor's row (and the field being typed
   /// into, drawn under it) shows, with the cursor's place on the terminal while typing.
   func tableLines(_ view: ScreenView, height: Int) -> ([StyledLine], (row: Int, column: Int)?) {
+    view.lines.drawRows(ifAtMost: 2000)
     let place = view.currentPlace()
     var first = 0
     var rowHeight = 0
@@ -139,8 +140,8 @@ extension TerminalHost {
           result += editorLines
           continue
         }
-      case .section(let index) where place == .header(index):
-        if line.text.hasPrefix("  "), !line.text.hasPrefix("  +") { line = marked(line) }
+      case .header(let index) where place == .header(index):
+        line = marked(line)
       default: break
       }
       result.append(line)

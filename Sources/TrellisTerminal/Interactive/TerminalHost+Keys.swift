@@ -113,6 +113,11 @@ extension TerminalHost {
       enter(.number(Double(((row.value?.intValue ?? -1) + 1) % count)), into: row, at: path)
     case .placeholder:
       break
+    case .link:
+      // A terminal opens no browser: the address is shown, to copy.
+      if send(.select(path)) {
+        status = "Open in a browser: \(navigator.openedURL ?? row.attributes.url ?? "")"
+      }
     default:
       send(.select(path))
     }

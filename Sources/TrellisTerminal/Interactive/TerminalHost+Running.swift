@@ -16,6 +16,8 @@ extension TerminalHost {
     var decoder = KeyDecoder()
     while exit == nil {
       draw(on: device, writer: &writer)
+      // Background work (a store's page, a write's answer) wakes the loop to draw it.
+      for screen in navigator.stack { screen.model.setWakeHandler(device.wake) }
       let waitingForSequence = !decoder.pending.isEmpty
       let busy = navigator.stack.contains { $0.model.hasWorkUnderWay || $0.model.hasPendingChanges }
       let timeout: Int? = waitingForSequence ? Self.escapeWait : (busy ? 50 : nil)
@@ -32,8 +34,8 @@ extension TerminalHost {
       case .closed:
         exit = .quit
       }
-      for screen in navigator.stack { screen.model.setWakeHandler(device.wake) }
     }
+    for screen in navigator.stack { screen.model.setWakeHandler(nil) }
     return exit ?? .quit
   }
 

@@ -123,7 +123,6 @@ public final class TerminalHost {
   package func send(_ event: ScreenEvent) -> Bool {
     do {
       try navigator.handle(event)
-      if let url = navigator.openedURL, case .select = event { status = "Open: \(url)" }
       return true
     } catch {
       switch error {
