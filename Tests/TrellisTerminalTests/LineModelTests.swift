@@ -107,6 +107,7 @@ struct LineModelTests {
 
   @Test func editModeAndWidthLayOutAgain() throws {
     let (model, _) = StringsExample.model()
+    model.processChanges()
     var lines = LineModel(table: model.snapshot, layout: RowLayout(columns: 40))
     lines.relayout(RowLayout(columns: 40, isEditing: true))
     #expect(lines.allLines().map(\.text).contains("  | (-) One                          ≡ |"))

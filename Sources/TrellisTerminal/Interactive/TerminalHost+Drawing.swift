@@ -165,9 +165,28 @@ extension TerminalHost {
     var lines = shown.lines.map { StyledLine("  | » " + TerminalText.fit($0, to: inner, pad: true) + " |") }
     if let error = editor.error {
       let style = usesColor ? "\u{1B}[1;31m" : ""
-      lines.append(StyledLine("  | ! " + TerminalText.fit(error, to: inner, pad: true) + " |", style: style))
+      for part in Self.wrapped(error, width: inner) {
+        lines.append(StyledLine("  | ! " + TerminalText.fit(part, to: inner, pad: true) + " |", style: style))
+      }
     }
     return (lines, (shown.cursorLine, 6 + shown.cursorColumn))
+  }
+
+  /// `text` broken at spaces into lines of at most `width` columns (a longer word is cut).
+  static func wrapped(_ text: String, width: Int) -> [String] {
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ") {
+      let candidate = line.isEmpty ? String(word) : line + " " + word
+      if TerminalText.width(of: candidate) <= width || line.isEmpty {
+        line = candidate
+      } else {
+        lines.append(line)
+        line = String(word)
+      }
+    }
+    lines.append(line)
+    return lines
   }
 
   /// Asks for the next batch of each list whose "load more" row is in view and loads when
