@@ -165,7 +165,8 @@ class SettingsBundleTests(TerminalTestCase):
         session.wait_for("< Back (Esc)")
         session.save("settings-bundle-advanced")
         session.keys("Escape")
-        session.wait_for("User name")
+        session.wait_until(lambda screen: "< Back" not in screen and "> | Advanced" in screen,
+                           "the way back to the first pane")
 
 
 class DemoTests(TerminalTestCase):
@@ -192,10 +193,10 @@ class DemoTests(TerminalTestCase):
         session = self.demo()
         self.open_app(session, "Contacts")
         screen = session.wait_until(
-            lambda screen: sum(line.startswith(("  | ", "> | ")) for line in screen.split("\n")) > 4,
+            lambda screen: sum("(i)>" in line for line in screen.split("\n")) > 4,
             "contacts to list")
         names = [line[4:].split("  ")[0].strip() for line in screen.split("\n")
-                 if line.startswith(("  | ", "> | "))]
+                 if line.startswith(("  | ", "> | ")) and "(i)>" in line]
         wanted = names[0].split(" ")[-1]
         others = [name for name in names if wanted not in name]
         session.keys("/")
