@@ -5,6 +5,7 @@ import os
 import plistlib
 import re
 import shutil
+import signal
 import tempfile
 import unittest
 
@@ -151,6 +152,58 @@ class DocumentTests(TerminalTestCase):
         self.assertNotEqual(session.wait_for_exit(), 0)
         screen = session.screen().replace("\n", "")
         self.assertRegex(screen, re.escape(path) + r":2:\d+: error:")
+
+
+class RobustnessTests(TerminalTestCase):
+    def test_a_failed_save_keeps_the_edits_and_says_why(self):
+        folder = os.path.join(self.folder, "gone")
+        os.makedirs(folder)
+        path = os.path.join(folder, "person.json")
+        with open(path, "w") as handle:
+            json.dump(DOCUMENT, handle)
+        session = self.start([TRELLIS, "edit", path])
+        session.wait_for("Admin")
+        shutil.rmtree(folder)
+        session.move_to("Admin")
+        session.keys("Space", "C-s")
+        session.wait_for("Not saved:")
+        session.save("document-save-failed")
+        self.assertIn("[x]", session.screen())
+        os.makedirs(folder)
+        session.keys("C-s")
+        session.wait_for("Saved person.json")
+        with open(path) as handle:
+            self.assertEqual(json.load(handle)["admin"], True)
+
+    def test_signals_and_ctrl_c_restore_the_terminal(self):
+        path = self.file("person.json", json.dumps(DOCUMENT))
+        session = self.start([TRELLIS, "edit", path])
+        session.wait_for("Admin")
+        os.kill(session.program_pid(), signal.SIGTERM)
+        self.assertEqual(session.wait_for_exit(), 128 + signal.SIGTERM)
+        screen = session.screen()
+        self.assertIn("[echo]", screen)
+        self.assertNotIn("Admin", screen)  # the alternate screen is gone
+        again = self.start([TRELLIS, "edit", path])
+        again.wait_for("Admin")
+        again.keys("C-c")
+        self.assertEqual(again.wait_for_exit(), 0)
+        self.assertIn("[echo]", again.screen())
+
+    def test_a_resize_paints_the_new_size(self):
+        path = self.file("person.json", json.dumps(DOCUMENT))
+        session = self.start([TRELLIS, "edit", path], width=80, height=24)
+        session.wait_for("Admin")
+        session.resize(44, 10)
+        session.wait_until(lambda screen: "+" + "-" * 40 + "+" in screen, "the new width")
+        self.assert_fits(session)
+
+    def test_a_dumb_terminal_gets_text(self):
+        path = self.file("person.json", json.dumps(DOCUMENT))
+        session = self.start([TRELLIS, "edit", path], env={"TERM": "dumb"})
+        session.wait_for("cannot move the cursor")
+        self.assertEqual(session.wait_for_exit(), 0)
+        self.assertIn("| Name", session.screen())
 
 
 class SettingsBundleTests(TerminalTestCase):

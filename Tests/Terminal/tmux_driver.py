@@ -30,7 +30,8 @@ class Tmux:
         line = f"env {unset} {exports} {' '.join(shlex.quote(part) for part in command)}"
         # The shell stays after the program ends and says how it ended, so that its last
         # words can be read. Without a status bar the pane is exactly width × height.
-        wrapped = f'{line}; echo "[exited $?]"; sleep 600'
+        echo = "$(stty -a | tr ' ;' '\\n\\n' | grep -x -e echo -e -echo)"
+        wrapped = f'{line}; echo "[exited $?] [{echo}]"; sleep 600'
         self.tmux("-f", "/dev/null", "start-server", ";", "set-option", "-g", "status", "off",
                   ";", "new-session", "-d", "-s", self.name, "-x", str(width),
                   "-y", str(height), "-c", cwd or ROOT, wrapped)
@@ -86,6 +87,16 @@ class Tmux:
         """Waits for the program to end; returns its exit status."""
         screen = self.wait_for("[exited ", timeout)
         return int(re.search(r"\[exited (\d+)\]", screen).group(1))
+
+    def program_pid(self):
+        """The program's process: the child of the pane's shell."""
+        shell = self.tmux("display-message", "-p", "-t", self.name, "#{pane_pid}").strip()
+        children = subprocess.run(["pgrep", "-P", shell], capture_output=True, text=True).stdout
+        return int(children.split()[0])
+
+    def resize(self, width, height):
+        self.width, self.height = width, height
+        self.tmux("resize-window", "-t", self.name, "-x", str(width), "-y", str(height))
 
     def cursor_on(self, text):
         """Whether the row under the cursor (marked '>') shows `text`."""
