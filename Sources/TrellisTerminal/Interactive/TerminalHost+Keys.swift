@@ -233,7 +233,10 @@ extension TerminalHost {
       guard send(.done) else { return }
     }
     if let save {
-      do { status = try save() } catch { status = "Not saved: \(error)" }
+      do { status = try save() } catch {
+        // A located diagnostic names the file the bar already names: its message says why.
+        status = "Not saved: " + ((error as? Diagnostic)?.message ?? "\(error)")
+      }
     } else if !hasDone {
       status = "Nothing to save here"
     }
