@@ -154,6 +154,27 @@ class DocumentTests(TerminalTestCase):
         self.assertRegex(screen, re.escape(path) + r":2:\d+: error:")
 
 
+class DescriptorTests(TerminalTestCase):
+    def test_a_descriptor_edits_and_saves_its_data(self):
+        with open(os.path.join(FIXTURES, "profile-data.json")) as fixture:
+            data = self.file("profile.json", fixture.read())
+        descriptor = os.path.join(FIXTURES, "ProfileViewController.plist")
+        session = self.start([TRELLIS, "edit", descriptor, "--data", data])
+        session.wait_for("First name")
+        session.move_to("Last name")
+        session.keys("Enter", "C-u")
+        session.type("Beck")
+        session.keys("Enter")
+        session.wait_for("Beck")
+        session.keys("q")
+        session.wait_for("Quit without saving")
+        session.keys("n", "C-s")
+        session.wait_for("Saved profile.json")
+        session.save("descriptor")
+        with open(data) as handle:
+            self.assertEqual(json.load(handle)["profile"]["lastName"], "Beck")
+
+
 class RobustnessTests(TerminalTestCase):
     def test_a_failed_save_keeps_the_edits_and_says_why(self):
         folder = os.path.join(self.folder, "gone")
