@@ -30,7 +30,8 @@ struct HostFuzzTests {
       host.handle(key)
       if host.exit != nil { host.exit = nil }
       if step % 500 == 499 {
-        terminal.size = TerminalSize(rows: 6 + Int(generator.next() % 40), columns: 20 + Int(generator.next() % 150))
+        terminal.size = TerminalSize(
+          rows: 6 + Int(generator.next() % 40), columns: 20 + Int(generator.next() % 150))
         host.size = terminal.size
         writer.invalidate()
       }

@@ -14,21 +14,27 @@ struct KeyDecoderTests {
 
   @Test func textControlsAndEditingKeys() {
     #expect(keys("ab ") == [.character("a"), .character("b"), .character(" ")])
-    #expect(keys([0x0D, 0x0A, 0x09, 0x7F, 0x08]) == [.enter, .enter, .tab, .backspace, .backspace])
+    #expect(
+      keys([0x0D, 0x0A, 0x09, 0x7F, 0x08]) == [.enter, .enter, .tab, .backspace, .backspace])
     #expect(keys([0x13, 0x03, 0x04]) == [.control("s"), .control("c"), .control("d")])
     #expect(keys("é✓🙂") == [.character("é"), .character("✓"), .character("🙂")])
     #expect(keys([0x00, 0x1C, 0x1F]) == [])
   }
 
   @Test func escapeSequences() {
-    #expect(keys("\u{1B}[A\u{1B}[B\u{1B}[C\u{1B}[D") == [.arrow(.up), .arrow(.down), .arrow(.right), .arrow(.left)])
+    #expect(
+      keys("\u{1B}[A\u{1B}[B\u{1B}[C\u{1B}[D") == [
+        .arrow(.up), .arrow(.down), .arrow(.right), .arrow(.left),
+      ])
     #expect(keys("\u{1B}OA\u{1B}OH\u{1B}OF") == [.arrow(.up), .home, .end])
-    #expect(keys("\u{1B}[1;2A\u{1B}[1;2B\u{1B}[1;5C") == [
-      .arrow(.up, shift: true), .arrow(.down, shift: true), .arrow(.right),
-    ])
-    #expect(keys("\u{1B}[3~\u{1B}[5~\u{1B}[6~\u{1B}[1~\u{1B}[4~\u{1B}[H\u{1B}[F\u{1B}[Z") == [
-      .delete, .pageUp, .pageDown, .home, .end, .home, .end, .backTab,
-    ])
+    #expect(
+      keys("\u{1B}[1;2A\u{1B}[1;2B\u{1B}[1;5C") == [
+        .arrow(.up, shift: true), .arrow(.down, shift: true), .arrow(.right),
+      ])
+    #expect(
+      keys("\u{1B}[3~\u{1B}[5~\u{1B}[6~\u{1B}[1~\u{1B}[4~\u{1B}[H\u{1B}[F\u{1B}[Z") == [
+        .delete, .pageUp, .pageDown, .home, .end, .home, .end, .backTab,
+      ])
     // Unknown sequences are dropped whole, and what follows still decodes.
     #expect(keys("\u{1B}[99~x\u{1B}[?1;2cy") == [.character("x"), .character("y")])
   }
@@ -59,7 +65,10 @@ struct KeyDecoderTests {
   }
 
   @Test func malformedUTF8IsSkipped() {
-    #expect(keys([0xFF, 0x61, 0xC3, 0x28, 0xE2, 0x82, 0x62]) == [.character("a"), .character("("), .character("b")])
+    #expect(
+      keys([0xFF, 0x61, 0xC3, 0x28, 0xE2, 0x82, 0x62]) == [
+        .character("a"), .character("("), .character("b"),
+      ])
     #expect(keys([0xED, 0xA0, 0x80]) == [])  // an encoded surrogate
   }
 
@@ -72,7 +81,10 @@ struct KeyDecoderTests {
       var bytes: [UInt8] = []
       for _ in 0..<count {
         let r = generator.next()
-        bytes.append(r % 3 == 0 ? interesting[Int(r / 3 % UInt64(interesting.count))] : UInt8(truncatingIfNeeded: r >> 8))
+        bytes.append(
+          r % 3 == 0
+            ? interesting[Int(r / 3 % UInt64(interesting.count))]
+            : UInt8(truncatingIfNeeded: r >> 8))
       }
       _ = decoder.decode(bytes)
       #expect(decoder.pending.count <= KeyDecoder.maximumPending)

@@ -30,7 +30,9 @@ struct LineModelTests {
       try host.check()
       var fresh = LineModel(table: model.snapshot, layout: lines.layout)
       #expect(lines.allLines() == fresh.allLines(), "\(note)")
-      #expect(lines.table.sections.map { $0.items.map(\.id) } == host.table.visible.map { $0.items.map(\.id) })
+      #expect(
+        lines.table.sections.map { $0.items.map(\.id) }
+          == host.table.visible.map { $0.items.map(\.id) })
       #expect(lines.table == model.snapshot)
     }
   }
@@ -48,7 +50,8 @@ struct LineModelTests {
     try follower.check("remove")
     section.content[0] = "Three, renamed"
     try follower.check("rename")
-    #expect(follower.lines.allLines().map(\.text).contains("  | Three, renamed                     |"))
+    #expect(
+      follower.lines.allLines().map(\.text).contains("  | Three, renamed                     |"))
   }
 
   @Test func onlyChangedRowsAreDrawnAgain() throws {
@@ -89,8 +92,10 @@ struct LineModelTests {
       for _ in 0..<changes {
         counter += 1
         switch generator.next() % 5 {
-        case 0: content.insert("new \(counter)", at: Int(generator.next() % UInt64(content.count + 1)))
-        case 1 where !content.isEmpty: content.remove(at: Int(generator.next() % UInt64(content.count)))
+        case 0:
+          content.insert("new \(counter)", at: Int(generator.next() % UInt64(content.count + 1)))
+        case 1 where !content.isEmpty:
+          content.remove(at: Int(generator.next() % UInt64(content.count)))
         case 2 where content.count > 1:
           let element = content.remove(at: Int(generator.next() % UInt64(content.count)))
           content.insert(element, at: Int(generator.next() % UInt64(content.count + 1)))

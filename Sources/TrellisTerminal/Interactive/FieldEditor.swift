@@ -77,10 +77,18 @@ package struct FieldEditor: Hashable, Sendable {
     var cursorLine = 0
     var cursorColumn = 0
     for (index, character) in shown.enumerated() {
-      if index == cursor { (cursorLine, cursorColumn) = (lines.count - 1, lines[lines.count - 1].count) }
-      if character == "\n" && isMultiline { lines.append([]) } else { lines[lines.count - 1].append(character) }
+      if index == cursor {
+        (cursorLine, cursorColumn) = (lines.count - 1, lines[lines.count - 1].count)
+      }
+      if character == "\n" && isMultiline {
+        lines.append([])
+      } else {
+        lines[lines.count - 1].append(character)
+      }
     }
-    if cursor >= shown.count { (cursorLine, cursorColumn) = (lines.count - 1, lines[lines.count - 1].count) }
+    if cursor >= shown.count {
+      (cursorLine, cursorColumn) = (lines.count - 1, lines[lines.count - 1].count)
+    }
     var result: [String] = []
     var column = cursorColumn
     for (index, line) in lines.enumerated() {

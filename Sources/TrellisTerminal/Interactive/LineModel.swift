@@ -48,7 +48,8 @@ package struct LineModel {
     sections = table.sections.map(makeSection)
   }
 
-  private func makeSection(_ section: SnapshotSection<SectionSnapshot, RowSnapshot>) -> SectionLines {
+  private func makeSection(_ section: SnapshotSection<SectionSnapshot, RowSnapshot>) -> SectionLines
+  {
     SectionLines(
       top: layout.top(of: section.model), rows: section.items.map { RowLines(row: $0) },
       bottom: layout.bottom(of: section.model))
@@ -93,11 +94,13 @@ package struct LineModel {
     case .insertSection(let index):
       sections.insert(makeSection(data.sections[index]), at: index)
     case .insertItem(let path):
-      sections[path.section].rows.insert(RowLines(row: table.sections[path.section].items[path.item]), at: path.item)
+      sections[path.section].rows.insert(
+        RowLines(row: table.sections[path.section].items[path.item]), at: path.item)
     case .reloadSection(let index):
       sections[index] = makeSection(data.sections[index])
     case .reloadItem(let path):
-      sections[path.section].rows[path.item] = RowLines(row: table.sections[path.section].items[path.item])
+      sections[path.section].rows[path.item] = RowLines(
+        row: table.sections[path.section].items[path.item])
     }
   }
 
@@ -131,9 +134,12 @@ package struct LineModel {
     var line = 0
     for s in 0..<min(path.section, sections.count) {
       line += sections[s].top.count + sections[s].bottom.count
-      line += sections[s].rows.isEmpty ? 1 : sections[s].rows.indices.reduce(0) {
-        $0 + height(at: ItemPath(item: $1, section: s))
-      }
+      line +=
+        sections[s].rows.isEmpty
+        ? 1
+        : sections[s].rows.indices.reduce(0) {
+          $0 + height(at: ItemPath(item: $1, section: s))
+        }
     }
     guard sections.indices.contains(path.section) else { return line }
     line += sections[path.section].top.count

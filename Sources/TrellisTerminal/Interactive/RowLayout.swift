@@ -34,7 +34,8 @@ package struct RowLayout: Hashable, Sendable {
     var lines = [StyledLine.blank]
     if let header = section.header, !header.isEmpty {
       let marker = section.isCollapsible ? (section.isCollapsed ? "▸ " : "▾ ") : ""
-      lines.append(StyledLine("  " + marker + header.uppercased(), style: usesColor ? "\u{1B}[1m" : ""))
+      lines.append(
+        StyledLine("  " + marker + header.uppercased(), style: usesColor ? "\u{1B}[1m" : ""))
     }
     lines.append(border)
     return lines

@@ -130,7 +130,8 @@ package final class ScreenView {
       ordinal += sections[s].items.count + (sections[s].model.isCollapsible ? 1 : 0)
     }
     guard case .row(let path) = place else { return ordinal }
-    let collapsible = sections.indices.contains(path.section) && sections[path.section].model.isCollapsible
+    let collapsible =
+      sections.indices.contains(path.section) && sections[path.section].model.isCollapsible
     return ordinal + (collapsible ? 1 : 0) + path.item
   }
 

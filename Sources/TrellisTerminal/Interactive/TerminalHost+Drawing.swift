@@ -47,7 +47,9 @@ extension TerminalHost {
     let shownTitle = TerminalText.fit(title, to: room)
     let titleWidth = TerminalText.width(of: shownTitle)
     let leftPad = max((width - titleWidth) / 2 - TerminalText.width(of: left), 1)
-    var line = left + String(repeating: " ", count: left.isEmpty ? max(leftPad - 1, 0) : leftPad) + shownTitle
+    var line =
+      left + String(repeating: " ", count: left.isEmpty ? max(leftPad - 1, 0) : leftPad)
+      + shownTitle
     let gap = max(width - TerminalText.width(of: line) - TerminalText.width(of: rightText), 1)
     line += String(repeating: " ", count: gap) + rightText
     return TerminalText.fit(line, to: width, pad: true)
@@ -76,7 +78,8 @@ extension TerminalHost {
     var parts: [String]
     switch mode {
     case .typing(let editor, _):
-      parts = editor.isMultiline
+      parts =
+        editor.isMultiline
         ? ["Enter new line", "^D enter", "Tab next", "Esc cancel"]
         : ["Enter enter", "Tab next", "Esc cancel"]
     case .searching: parts = ["type to search", "Enter keep", "Esc clear"]
@@ -162,11 +165,14 @@ extension TerminalHost {
   func editorLines(_ editor: FieldEditor) -> ([StyledLine], (line: Int, column: Int)) {
     let inner = max(size.columns - 8, 4)
     let shown = editor.display(width: inner)
-    var lines = shown.lines.map { StyledLine("  | » " + TerminalText.fit($0, to: inner, pad: true) + " |") }
+    var lines = shown.lines.map {
+      StyledLine("  | » " + TerminalText.fit($0, to: inner, pad: true) + " |")
+    }
     if let error = editor.error {
       let style = usesColor ? "\u{1B}[1;31m" : ""
       for part in Self.wrapped(error, width: inner) {
-        lines.append(StyledLine("  | ! " + TerminalText.fit(part, to: inner, pad: true) + " |", style: style))
+        lines.append(
+          StyledLine("  | ! " + TerminalText.fit(part, to: inner, pad: true) + " |", style: style))
       }
     }
     return (lines, (shown.cursorLine, 6 + shown.cursorColumn))

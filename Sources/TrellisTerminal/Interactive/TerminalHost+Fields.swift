@@ -20,7 +20,8 @@ extension TerminalHost {
     guard Self.isTyped(row) else { return }
     let text = row.value.map { $0 == .null ? "" : $0.displayText } ?? ""
     mode = .typing(
-      FieldEditor(text: text, isMultiline: row.kind == .textView, isSecure: row.attributes.isSecure),
+      FieldEditor(
+        text: text, isMultiline: row.kind == .textView, isSecure: row.attributes.isSecure),
       row: row.id)
   }
 

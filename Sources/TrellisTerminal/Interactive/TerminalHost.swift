@@ -73,7 +73,10 @@ public final class TerminalHost {
   }
 
   /// Shows `navigator`'s screens on a terminal of `size`.
-  public init(navigator: Navigator, size: TerminalSize = TerminalSize(rows: 24, columns: 80), usesColor: Bool = true) {
+  public init(
+    navigator: Navigator, size: TerminalSize = TerminalSize(rows: 24, columns: 80),
+    usesColor: Bool = true
+  ) {
     self.navigator = navigator
     self.size = size
     self.usesColor = usesColor

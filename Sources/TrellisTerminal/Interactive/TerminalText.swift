@@ -29,7 +29,8 @@ package enum TerminalText {
   /// `text` with control characters (a newline, a tab, an escape) made visible as spaces, so
   /// that nothing a document holds can move the cursor.
   package static func sanitized(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) })
+    guard
+      text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) })
     else { return text }
     return String(
       String.UnicodeScalarView(
