@@ -46,7 +46,10 @@ extension TerminalHost {
     let room = max(width - TerminalText.width(of: left) - TerminalText.width(of: rightText) - 2, 0)
     let shownTitle = TerminalText.fit(title, to: room)
     let titleWidth = TerminalText.width(of: shownTitle)
-    let leftPad = max((width - titleWidth) / 2 - TerminalText.width(of: left), 1)
+    // Centred when there is room; otherwise as far left as keeps the buttons on the line.
+    let free = width - TerminalText.width(of: left) - titleWidth - TerminalText.width(of: rightText)
+    let centred = max((width - titleWidth) / 2 - TerminalText.width(of: left), 1)
+    let leftPad = min(centred, max(free - 1, 1))
     var line =
       left + String(repeating: " ", count: left.isEmpty ? max(leftPad - 1, 0) : leftPad)
       + shownTitle

@@ -170,7 +170,15 @@ extension TerminalHost {
   private func goBack() {
     let screen = navigator.top
     guard navigator.stack.count > 1 else {
-      if leavesOnRootBack { exit = .back }
+      guard leavesOnRootBack else { return }
+      if screen.draft?.hasChanges == true {
+        mode = .confirming("Discard the changes on this screen? (y/n)") { [weak self] in
+          self?.send(.cancel)
+          self?.exit = .back
+        }
+      } else {
+        exit = .back
+      }
       return
     }
     if screen.draft?.hasChanges == true {
