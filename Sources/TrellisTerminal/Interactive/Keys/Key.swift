@@ -48,7 +48,9 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
     case .escape: "Esc"
     case .backspace: "Backspace"
     case .delete: "Delete"
-    case .arrow(let direction, let shift): (shift ? "Shift-" : "") + direction.rawValue.capitalized
+    case .arrow(let direction, let shift):
+      (shift ? "Shift-" : "") + direction.rawValue.prefix(1).uppercased()
+        + direction.rawValue.dropFirst()
     case .home: "Home"
     case .end: "End"
     case .pageUp: "PageUp"
