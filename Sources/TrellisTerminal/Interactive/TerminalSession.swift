@@ -59,6 +59,8 @@ public final class TerminalSession: TerminalDevice {
       }
     }
     _ = signal(SIGWINCH) { _ in SessionState.poke(UInt8(ascii: "w")) }
+    // A terminal gone away ends the loop through its input, not through SIGPIPE.
+    _ = signal(SIGPIPE, SIG_IGN)
     isOpen = true
     write(FrameWriter.enter)
   }
@@ -69,7 +71,7 @@ public final class TerminalSession: TerminalDevice {
   public func close() {
     guard isOpen else { return }
     isOpen = false
-    for number in [SIGINT, SIGTERM, SIGHUP, SIGWINCH] { _ = signal(number, SIG_DFL) }
+    for number in [SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGPIPE] { _ = signal(number, SIG_DFL) }
     SessionState.restore()
   }
 
@@ -102,6 +104,7 @@ public final class TerminalSession: TerminalDevice {
       if count > 0, buffer[0..<count].contains(UInt8(ascii: "w")) { return .resized }
       if fds[0].revents & Int16(POLLIN) == 0 { return .woken }
     }
+    if fds[0].revents & Int16(POLLERR | POLLNVAL) != 0 { return .closed }
     if fds[0].revents & Int16(POLLIN | POLLHUP) != 0 {
       var buffer = [UInt8](repeating: 0, count: 1024)
       let count = systemRead(0, &buffer, buffer.count)
