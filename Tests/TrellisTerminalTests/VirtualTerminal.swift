@@ -1,3 +1,4 @@
+import Foundation
 import Trellis
 
 @testable import TrellisTerminal
@@ -32,10 +33,18 @@ final class VirtualTerminal: TerminalDevice {
 
   var wake: @Sendable () -> Void { {} }
 
+  /// How many times, once the script is done, the loop may wait for background work (each
+  /// wait as long as it asks) before the input ends.
+  var idleLimit = 0
+  private var idleRounds = 0
+
   func next(waitingAtMost milliseconds: Int?) -> TerminalInput {
     beforeEachInput?(self)
-    guard !script.isEmpty else { return .closed }
-    return script.removeFirst()
+    if !script.isEmpty { return script.removeFirst() }
+    guard let milliseconds, idleRounds < idleLimit else { return .closed }
+    idleRounds += 1
+    usleep(UInt32(milliseconds) * 1000)
+    return .timedOut
   }
 
   /// Queues keys typed as text, and special keys as their bytes.
