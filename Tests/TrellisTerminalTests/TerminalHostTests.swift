@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import Trellis
 import TrellisExamples
@@ -132,6 +133,22 @@ struct TerminalHostTests {
     #expect((try? object.value(forKey: "count")) == .int(3))
     driver.press("\u{15}7\r")
     #expect((try? object.value(forKey: "count")) == .int(7))
+  }
+
+  @Test func datesAreTypedInISOForm() throws {
+    let object = DocumentObject(["due": .date(Date(timeIntervalSince1970: 0))])
+    let definition = DataDefinition.document(object.root, name: "Dates")
+    let model = TableModel(title: "Dates")
+    _ = try model.generateSections(for: object, definition: definition, mode: .live)
+    let driver = Driver(Navigator(root: Screen(model: model)), rows: 12, columns: 50)
+    #expect(driver.screen.contains("1970-01-01"))
+    driver.press("\r\u{15}next tuesday\r")
+    #expect(driver.screen.contains("! "))
+    #expect((try? object.value(forKey: "due")) == .date(Date(timeIntervalSince1970: 0)))
+    driver.press("\u{15}2026-11-25\r")
+    let due = try object.value(forKey: "due")
+    #expect(due.displayText.hasPrefix("2026-11-25"))
+    #expect(driver.screen.contains("2026-11-25"))
   }
 
   @Test func theLoopRunsAScriptToTheEnd() throws {
