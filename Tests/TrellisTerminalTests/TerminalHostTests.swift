@@ -135,6 +135,24 @@ struct TerminalHostTests {
     #expect((try? object.value(forKey: "count")) == .int(7))
   }
 
+  @Test func aCategoryIsChosenOnItsSelectionScreen() throws {
+    let (navigator, _) = try TasksApp.sampleNavigator()
+    let driver = Driver(navigator, rows: 30, columns: 60)
+    driver.press("\r")
+    for _ in 0..<10 where !driver.screen.contains("> | Category") { driver.press("j") }
+    driver.press("\r")
+    #expect(navigator.stack.count == 3)
+    #expect(driver.screen.contains("Home"))
+    for _ in 0..<10 where !driver.screen.contains("> | Home") { driver.press("j") }
+    driver.press("\r")
+    if navigator.stack.count == 3 { driver.press("\u{1B}") }
+    #expect(navigator.stack.count == 2)
+    #expect(driver.screen.contains("Home >"), "\(driver.screen)")
+    driver.press("\u{13}")
+    #expect(navigator.stack.count == 1)
+    #expect(driver.screen.contains("Home"))
+  }
+
   @Test func datesAreTypedInISOForm() throws {
     let object = DocumentObject(["due": .date(Date(timeIntervalSince1970: 0))])
     let definition = DataDefinition.document(object.root, name: "Dates")
