@@ -54,6 +54,7 @@ phase "swift test: the PostgreSQL suites"
 run_swift_tests .test-output-postgres.log --filter TrellisPostgresTests
 phase "swift test: everything else"
 run_swift_tests .test-output.log --skip TrellisPostgresTests
+phase "terminal tests" && timeout --kill-after=60 15m bash scripts/terminal-test.sh
 
 phase "services: stop (PostgreSQL stays up for the browser tests of servers sharing it)"
 bash scripts/services.sh stop >/dev/null 2>&1 || true

@@ -64,10 +64,10 @@ public struct TextRenderer: Sendable {
       }
       lines.append("  +" + String(repeating: "-", count: width - 2) + "+")
       if section.items.isEmpty {
-        lines.append(box("", screen: screen))
+        lines.append(box(""))
       }
       for row in section.items {
-        lines.append(contentsOf: rowLines(row, editing: screen.isEditing, screen: screen))
+        lines.append(contentsOf: rowLines(row, editing: screen.isEditing))
       }
       lines.append("  +" + String(repeating: "-", count: width - 2) + "+")
       if let footer = section.model.footer, !footer.isEmpty {
@@ -97,7 +97,7 @@ public struct TextRenderer: Sendable {
   }
 
   /// The lines of one row: the row itself, a subtitle line, and a validation line.
-  func rowLines(_ row: RowSnapshot, editing: Bool, screen: ScreenSnapshot) -> [String] {
+  func rowLines(_ row: RowSnapshot, editing: Bool) -> [String] {
     var left = ""
     if editing {
       switch row.editingStyle {
@@ -117,12 +117,12 @@ public struct TextRenderer: Sendable {
       right += right.isEmpty ? "✓" : " ✓"
     }
     if editing && row.isMovable { right += right.isEmpty ? "≡" : " ≡" }
-    var lines = [box(left, right, screen: screen)]
+    var lines = [box(left, right)]
     if row.attributes.cellStyle == .subtitle, let detail = row.detail, !detail.isEmpty {
-      lines.append(box("  " + detail, screen: screen))
+      lines.append(box("  " + detail))
     }
     if let message = row.validationMessage {
-      lines.append(box("  ! " + message, screen: screen))
+      lines.append(box("  ! " + message))
     }
     if usesColor, let escape = row.style?.ansiEscape, !escape.isEmpty {
       return lines.map { Self.colored($0, escape) }
@@ -172,7 +172,7 @@ public struct TextRenderer: Sendable {
   }
 
   /// A line inside a group's border, with `left` and `right` text, cut to fit.
-  func box(_ left: String, _ right: String = "", screen: ScreenSnapshot) -> String {
+  func box(_ left: String, _ right: String = "") -> String {
     let inner = width - 4
     var right = right
     if right.count > inner / 2 { right = String(right.prefix(inner / 2 - 1)) + "…" }

@@ -82,6 +82,9 @@ struct TrellisDemo: AsyncParsableCommand {
   @Flag(help: "Print the text demo instead of serving the web apps.")
   var text = false
 
+  @Flag(help: "Run the demo apps in this terminal instead of serving them.")
+  var terminal = false
+
   func validate() throws {
     guard (0...65535).contains(port) else {
       throw ValidationError("--port must be between 0 and 65535, not \(port)")
@@ -104,6 +107,15 @@ struct TrellisDemo: AsyncParsableCommand {
   func run() async throws {
     if text {
       try TextDemo.run()
+      return
+    }
+    if terminal {
+      let apps = try DemoApps(
+        databasePath: db, documentPath: document, numberCount: rows,
+        settingsBundle: settingsBundle, settingsLocale: settingsLocale,
+        categoryDeleteRule: categoryDeleteRule, tagDeleteRule: tagDeleteRule,
+        service: service, serviceKeys: serviceKeys)
+      try TerminalDemo.run(apps: apps.webApps)
       return
     }
     var postgresApps: PostgresApps?

@@ -5,6 +5,6 @@ import ArgumentParser
 struct TrellisCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "trellis",
-    abstract: "Render, validate and serve Trellis table descriptors.",
-    subcommands: [RenderCommand.self, ValidateCommand.self, ServeCommand.self])
+    abstract: "Render, validate, serve and edit Trellis table descriptors and documents.",
+    subcommands: [RenderCommand.self, ValidateCommand.self, ServeCommand.self, EditCommand.self])
 }

@@ -1,0 +1,103 @@
+/// The text being typed into a row's field: the characters, the cursor, and what the keys do.
+///
+/// A pure value: the host feeds it keys and reads its text; it knows nothing of rows.
+package struct FieldEditor: Hashable, Sendable {
+  /// What the keys ask of the host.
+  package enum Outcome: Hashable, Sendable {
+    /// Keep typing.
+    case editing
+    /// Enter the text (and, with Tab or Shift-Tab, go on to the next or previous field).
+    case commit(next: Int)
+    /// Leave the field as it was.
+    case cancel
+  }
+
+  /// The text.
+  package private(set) var characters: [Character]
+  /// Where the cursor is: before the character at this index.
+  package private(set) var cursor: Int
+  /// Whether Enter adds a line (a text view); Ctrl-D then enters the text.
+  package let isMultiline: Bool
+  /// Whether the text shows as dots.
+  package let isSecure: Bool
+  /// Why the host refused the text last entered, shown under the field.
+  package var error: String?
+
+  /// Starts editing `text`, with the cursor at its end.
+  package init(text: String, isMultiline: Bool = false, isSecure: Bool = false) {
+    characters = Array(text)
+    cursor = characters.count
+    self.isMultiline = isMultiline
+    self.isSecure = isSecure
+  }
+
+  /// The text typed.
+  package var text: String { String(characters) }
+
+  /// Takes one key.
+  package mutating func handle(_ key: Key) -> Outcome {
+    switch key {
+    case .character(let character):
+      characters.insert(character, at: cursor)
+      cursor += 1
+    case .enter:
+      guard isMultiline else { return .commit(next: 0) }
+      characters.insert("\n", at: cursor)
+      cursor += 1
+    case .control("d"): return .commit(next: 0)
+    case .tab: return .commit(next: 1)
+    case .backTab: return .commit(next: -1)
+    case .escape: return .cancel
+    case .backspace:
+      if cursor > 0 {
+        characters.remove(at: cursor - 1)
+        cursor -= 1
+      }
+    case .delete:
+      if cursor < characters.count { characters.remove(at: cursor) }
+    case .arrow(.left, _): cursor = max(cursor - 1, 0)
+    case .arrow(.right, _): cursor = min(cursor + 1, characters.count)
+    case .home, .control("a"): cursor = 0
+    case .end, .control("e"): cursor = characters.count
+    case .control("u"):
+      characters.removeAll()
+      cursor = 0
+    default: break
+    }
+    error = nil
+    return .editing
+  }
+
+  /// The lines the field shows, at most `width` columns each, and the cursor's line and
+  /// column among them: one line (scrolled to keep the cursor in view), or a text view's lines.
+  package func display(width: Int) -> (lines: [String], cursorLine: Int, cursorColumn: Int) {
+    let width = max(width, 2)
+    let shown = isSecure ? Array(repeating: "•", count: characters.count) : characters
+    var lines: [[Character]] = [[]]
+    var cursorLine = 0
+    var cursorColumn = 0
+    for (index, character) in shown.enumerated() {
+      if index == cursor {
+        (cursorLine, cursorColumn) = (lines.count - 1, lines[lines.count - 1].count)
+      }
+      if character == "\n" && isMultiline {
+        lines.append([])
+      } else {
+        lines[lines.count - 1].append(character)
+      }
+    }
+    if cursor >= shown.count {
+      (cursorLine, cursorColumn) = (lines.count - 1, lines[lines.count - 1].count)
+    }
+    var result: [String] = []
+    var column = cursorColumn
+    for (index, line) in lines.enumerated() {
+      // A long line shows the part around the cursor (by characters; wide ones may be cut).
+      var start = 0
+      if index == cursorLine && cursorColumn >= width - 1 { start = cursorColumn - (width - 2) }
+      if index == cursorLine { column = cursorColumn - start }
+      result.append(TerminalText.fit(String(line.dropFirst(start)), to: width))
+    }
+    return (result, cursorLine, min(column, width - 1))
+  }
+}

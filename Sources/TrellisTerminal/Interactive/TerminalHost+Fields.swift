@@ -1,0 +1,68 @@
+import Trellis
+
+/// Typing into a row's field: opening it, entering what was typed, going on with Tab.
+extension TerminalHost {
+  /// Whether `row` is typed into: text, numbers, dates, a slider's value, an image's path.
+  static func isTyped(_ row: RowSnapshot) -> Bool {
+    switch row.kind {
+    case .textField, .textView, .numericTextField, .date, .slider, .imagePicker: row.isEnabled
+    default: false
+    }
+  }
+
+  /// Whether Tab stops at `row`: any row with a control.
+  static func isField(_ row: RowSnapshot) -> Bool {
+    row.kind.editsValue && row.isEnabled
+  }
+
+  /// Opens `row`'s field for typing, starting from its value as text (a date in ISO form).
+  package func openField(_ row: RowSnapshot) {
+    guard Self.isTyped(row) else { return }
+    let text = row.value.map { $0 == .null ? "" : $0.displayText } ?? ""
+    mode = .typing(
+      FieldEditor(
+        text: text, isMultiline: row.kind == .textView, isSecure: row.attributes.isSecure),
+      row: row.id)
+  }
+
+  /// Enters the typed text into its row through the core's conversion. A refusal keeps the
+  /// field open with the reason under it; otherwise Tab goes on to the next field.
+  package func commitField(_ editor: FieldEditor, row id: RowID, next: Int) {
+    let view = topView
+    guard case .row(let path)? = view.place(of: .row(id)), let row = view.table[safe: path] else {
+      mode = .browsing
+      status = "The row was removed while you typed"
+      return
+    }
+    let value: Value
+    do {
+      value = try row.value(for: .text(editor.text))
+    } catch {
+      var refused = editor
+      refused.error = error.message
+      mode = .typing(refused, row: id)
+      return
+    }
+    mode = .browsing
+    if value != row.value || row.value == nil { send(.setValue(path, value)) }
+    if next != 0 { focusField(from: view, by: next, open: true) }
+  }
+
+  /// Moves the cursor to the next (or previous) row with a control, opening it for typing
+  /// when `open` and it is typed into.
+  package func focusField(from view: ScreenView, by direction: Int, open: Bool) {
+    let count = view.placeCount
+    guard count > 0 else { return }
+    let start = view.currentPlace().map(view.ordinal(of:)) ?? -1
+    var ordinal = start
+    for _ in 0..<count {
+      ordinal = ((ordinal + direction) % count + count) % count
+      guard case .row(let path)? = view.place(atOrdinal: ordinal), let row = view.table[safe: path],
+        Self.isField(row)
+      else { continue }
+      view.setFocus(.row(path))
+      if open { openField(row) }
+      return
+    }
+  }
+}

@@ -1,0 +1,263 @@
+import Trellis
+
+/// Keys into events: what each key does in each mode.
+extension TerminalHost {
+  /// Takes one key: moves the cursor, types, or sends the core an event.
+  package func handle(_ key: Key) {
+    if case .browsing = mode {} else if case .typing = mode {} else { status = nil }
+    switch mode {
+    case .help:
+      mode = .browsing
+    case .confirming(_, let action):
+      mode = .browsing
+      if key == .character("y") || key == .character("Y") { action() }
+    case .searching(let text):
+      search(key, text: text)
+    case .typing(let editor, let row) where key == .control("s"):
+      // Ctrl-S while typing enters the text, then saves.
+      commitField(editor, row: row, next: 0)
+      if case .browsing = mode { saveOrDone() }
+    case .typing(var editor, let row):
+      let outcome = editor.handle(key)
+      mode = .typing(editor, row: row)
+      switch outcome {
+      case .editing: break
+      case .cancel: mode = .browsing
+      case .commit(let next): commitField(editor, row: row, next: next)
+      }
+    case .browsing:
+      status = nil
+      browse(key)
+    }
+  }
+
+  private func search(_ key: Key, text: String) {
+    switch key {
+    case .character(let character):
+      mode = .searching(text + String(character))
+      send(.search(text + String(character)))
+    case .backspace:
+      let shorter = String(text.dropLast())
+      mode = .searching(shorter)
+      send(.search(shorter))
+    case .escape:
+      mode = .browsing
+      send(.search(""))
+    case .enter, .arrow(.down, _), .tab:
+      mode = .browsing
+    default: break
+    }
+  }
+
+  private func browse(_ key: Key) {
+    let view = topView
+    let screen = navigator.top
+    let page = max(size.rows - 4, 1)
+    switch key {
+    case .arrow(.up, false), .character("k"): view.moveFocus(by: -1)
+    case .arrow(.down, false), .character("j"): view.moveFocus(by: 1)
+    case .pageUp: view.moveFocus(by: -page)
+    case .pageDown: view.moveFocus(by: page)
+    case .home, .character("g"): view.moveFocus(by: -view.placeCount)
+    case .end, .character("G"): view.moveFocus(by: view.placeCount)
+    case .enter: activate()
+    case .character(" "): toggle()
+    case .arrow(.left, false), .character("h"): adjust(by: -1)
+    case .arrow(.right, false), .character("l"): adjust(by: 1)
+    case .tab: focusField(from: view, by: 1, open: false)
+    case .backTab: focusField(from: view, by: -1, open: false)
+    case .escape, .backspace: goBack()
+    case .character("e"): send(.setEditing(!screen.isEditing))
+    case .character("d"), .delete, .character("x"): deleteFocused()
+    case .arrow(.up, true), .character("K"): moveFocused(by: -1)
+    case .arrow(.down, true), .character("J"): moveFocused(by: 1)
+    case .character("a"), .character("+"): send(.add(section: nil))
+    case .character("i"):
+      if let (path, _) = view.focusedRow() { send(.accessoryTap(path)) }
+    case .character("r"): send(.refresh)
+    case .character("/"):
+      if screen.isSearchable {
+        mode = .searching(screen.searchText)
+      } else {
+        status = "This screen has no search"
+      }
+    case .character("?"): mode = .help
+    case .control("s"): saveOrDone()
+    case .character("q"): quit(asking: true)
+    case .control("c"): quit(asking: false)
+    default: break
+    }
+  }
+
+  /// Enter on the focused place: a header collapses or opens its section; a field opens for
+  /// typing; a switch toggles; a segmented control takes its next segment; in edit mode an
+  /// insert row inserts; anything else is selected (pushes, runs, checks, loads more).
+  private func activate() {
+    let view = topView
+    guard let place = view.currentPlace() else { return }
+    guard case .row(let path) = place, let row = view.table[safe: path] else {
+      if case .header(let index) = place { send(.toggleSection(index)) }
+      return
+    }
+    if navigator.top.isEditing && row.editingStyle == .insert {
+      send(.insert(path))
+      return
+    }
+    switch row.kind {
+    case .textField, .textView, .numericTextField, .date, .slider, .imagePicker:
+      openField(row)
+    case .switch:
+      toggle()
+    case .segmented:
+      let count = max(row.attributes.segmentTitles.count, row.attributes.choices.count, 1)
+      enter(.number(Double(((row.value?.intValue ?? -1) + 1) % count)), into: row, at: path)
+    case .placeholder:
+      break
+    case .link:
+      // A terminal opens no browser: the address is shown, to copy.
+      if send(.select(path)) {
+        status = "Open in a browser: \(navigator.openedURL ?? row.attributes.url ?? "")"
+      }
+    default:
+      send(.select(path))
+    }
+  }
+
+  /// Space: a switch flips; any other row is selected (a checkbox checks or unchecks).
+  private func toggle() {
+    guard let (path, row) = topView.focusedRow() else { return }
+    if row.kind == .switch {
+      enter(.bool(!(row.value?.boolValue ?? false)), into: row, at: path)
+    } else if row.kind != .placeholder {
+      send(.select(path))
+    }
+  }
+
+  /// ← and →: a segmented control's neighbouring segment, a slider's value by a twentieth of
+  /// its range.
+  private func adjust(by direction: Int) {
+    guard let (path, row) = topView.focusedRow() else { return }
+    switch row.kind {
+    case .segmented:
+      let count = max(row.attributes.segmentTitles.count, row.attributes.choices.count, 1)
+      let index = min(max((row.value?.intValue ?? 0) + direction, 0), count - 1)
+      enter(.number(Double(index)), into: row, at: path)
+    case .slider:
+      let low = row.attributes.minimum ?? 0
+      let high = row.attributes.maximum ?? 1
+      let step = max((high - low) / 20, row.attributes.allowsFloat ? 0 : 1)
+      let current = row.value?.doubleValue ?? low
+      enter(.number(min(max(current + Double(direction) * step, low), high)), into: row, at: path)
+    case .switch:
+      enter(.bool(direction > 0), into: row, at: path)
+    default:
+      if direction > 0 && row.kind.pushesDetail { send(.select(path)) }
+    }
+  }
+
+  /// Enters `input` into `row` through the core's conversion; a refusal goes on the status
+  /// line.
+  package func enter(_ input: ControlInput, into row: RowSnapshot, at path: ItemPath) {
+    do {
+      send(.setValue(path, try row.value(for: input)))
+    } catch {
+      status = error.message
+    }
+  }
+
+  /// Esc: back to the screen below, asking first when the screen's draft has changes; on the
+  /// first screen, leaves the host when it is asked to.
+  private func goBack() {
+    let screen = navigator.top
+    guard navigator.stack.count > 1 else {
+      guard leavesOnRootBack else { return }
+      if screen.draft?.hasChanges == true {
+        mode = .confirming("Discard the changes on this screen? (y/n)") { [weak self] in
+          self?.send(.cancel)
+          self?.exit = .back
+        }
+      } else {
+        exit = .back
+      }
+      return
+    }
+    if screen.draft?.hasChanges == true {
+      mode = .confirming("Discard the changes on this screen? (y/n)") { [weak self] in
+        self?.send(.cancel)
+      }
+    } else {
+      send(.back)
+    }
+  }
+
+  /// `d` in edit mode: deletes the row under the cursor.
+  private func deleteFocused() {
+    guard navigator.top.isEditing else {
+      status = "Press e for edit mode to delete rows"
+      return
+    }
+    guard let (path, row) = topView.focusedRow() else { return }
+    guard row.isDeletable || row.editingStyle == .delete else {
+      status = "\(row.text ?? "This row") cannot be deleted"
+      return
+    }
+    send(.delete(path))
+  }
+
+  /// Shift-↑↓ in edit mode: moves the row under the cursor one place, into the next section
+  /// at its end or start.
+  private func moveFocused(by direction: Int) {
+    guard navigator.top.isEditing else {
+      status = "Press e for edit mode to move rows"
+      return
+    }
+    let view = topView
+    guard let (path, row) = view.focusedRow() else { return }
+    guard row.isMovable else {
+      status = "\(row.text ?? "This row") cannot be moved"
+      return
+    }
+    let sections = view.table.sections
+    var target = ItemPath(item: path.item + direction, section: path.section)
+    if target.item < 0 {
+      guard path.section > 0 else { return }
+      target = ItemPath(item: sections[path.section - 1].items.count, section: path.section - 1)
+    } else if target.item >= sections[path.section].items.count {
+      guard path.section + 1 < sections.count else { return }
+      target = ItemPath(item: 0, section: path.section + 1)
+    }
+    send(.move(from: path, to: target))
+  }
+
+  /// Ctrl-S: Done on a screen that has it; then the host's save, when it has one.
+  private func saveOrDone() {
+    let screen = navigator.top
+    let hasDone = screen.barButtons.contains { $0.role == .done } || screen.draft != nil
+    if hasDone {
+      guard screen.isDoneEnabled else {
+        status = "Done is not possible: fix the fields marked !"
+        return
+      }
+      guard send(.done) else { return }
+    }
+    if let save {
+      do { status = try save() } catch {
+        // A located diagnostic names the file the bar already names: its message says why.
+        status = "Not saved: " + ((error as? Diagnostic)?.message ?? "\(error)")
+      }
+    } else if !hasDone {
+      status = "Nothing to save here"
+    }
+  }
+
+  /// `q`: quits, asking first when something is unsaved.
+  private func quit(asking: Bool) {
+    guard asking, hasChanges else {
+      exit = .quit
+      return
+    }
+    mode = .confirming("Quit without saving your changes? (y/n)") { [weak self] in
+      self?.exit = .quit
+    }
+  }
+}

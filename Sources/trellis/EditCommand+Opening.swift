@@ -1,0 +1,121 @@
+import ArgumentParser
+import Foundation
+import Trellis
+import TrellisDescriptors
+
+extension EditCommand {
+  /// What the editor shows and how it saves.
+  struct Editing {
+    var navigator: Navigator
+    var save: (() throws -> String)?
+    var hasUnsavedChanges: () -> Bool
+  }
+
+  /// Opens the file as a Settings bundle, a descriptor with its data, or a document; prints
+  /// every error, located, and exits with status 1 when it cannot.
+  func open() throws -> Editing {
+    if DescriptorFiles.isSettingsBundle(file) { return try openSettingsBundle() }
+    if let data { return try openDescriptor(data: data) }
+    return try openDocument()
+  }
+
+  private func openDocument() throws -> Editing {
+    let store: DocumentStore
+    do { store = try DocumentStore(contentsOf: URL(fileURLWithPath: file)) } catch {
+      CommandOutput.error(error.description)
+      throw ExitCode(1)
+    }
+    let screen: Screen
+    do { screen = try store.screen() } catch {
+      CommandOutput.error(Diagnostic(error.description, file: file).description)
+      throw ExitCode(1)
+    }
+    if let theme { screen.model.theme = try loadTheme(theme) }
+    let name = (file as NSString).lastPathComponent
+    return Editing(
+      navigator: Navigator(root: screen),
+      save: {
+        try store.save()
+        return "Saved \(name)"
+      },
+      hasUnsavedChanges: { store.hasUnsavedChanges })
+  }
+
+  private func openDescriptor(data: String) throws -> Editing {
+    var files = DescriptorFiles()
+    guard let inputs = files.screenInputs(descriptor: file, data: data, theme: theme) else {
+      files.printDiagnostics(toStandardError: true)
+      throw ExitCode(1)
+    }
+    files.printDiagnostics(toStandardError: true)
+    guard let object = inputs.root as? DocumentObject else {
+      CommandOutput.error(Diagnostic("the data is not a document", file: data).description)
+      throw ExitCode(1)
+    }
+    var document: DocumentFile
+    do { document = try DocumentFile(contentsOf: URL(fileURLWithPath: data)) } catch {
+      CommandOutput.error(error.description)
+      throw ExitCode(1)
+    }
+    let navigator: Navigator
+    do {
+      navigator = try inputs.library.makeNavigator(showing: inputs.descriptor, root: object)
+    } catch {
+      for diagnostic in error.diagnostics { CommandOutput.error(diagnostic.description) }
+      throw ExitCode(1)
+    }
+    let changes = ChangeFlag()
+    let previous = object.onChange
+    object.onChange = { key in
+      previous?(key)
+      changes.isSet = true
+    }
+    let name = (data as NSString).lastPathComponent
+    return Editing(
+      navigator: navigator,
+      save: {
+        try document.save(object.root)
+        changes.isSet = false
+        return "Saved \(name)"
+      },
+      hasUnsavedChanges: { changes.isSet })
+  }
+
+  private func openSettingsBundle() throws -> Editing {
+    var files = DescriptorFiles()
+    let options = SettingsBundleOptions(locale: locale)
+    guard
+      let inputs = files.screenInputs(
+        descriptor: file, data: data, theme: theme, settings: options, suite: suite)
+    else {
+      files.printDiagnostics(toStandardError: true)
+      throw ExitCode(1)
+    }
+    files.printDiagnostics(toStandardError: true)
+    let navigator: Navigator
+    do {
+      navigator = try inputs.library.makeNavigator(showing: inputs.descriptor, root: inputs.root)
+    } catch {
+      for diagnostic in error.diagnostics { CommandOutput.error(diagnostic.description) }
+      throw ExitCode(1)
+    }
+    let kept = suite.map { "Settings are kept in \($0) as you change them" }
+    return Editing(
+      navigator: navigator,
+      save: { kept ?? "Settings are kept in memory until you quit (--suite keeps them)" },
+      hasUnsavedChanges: { false })
+  }
+
+  private func loadTheme(_ path: String) throws -> Theme? {
+    var files = DescriptorFiles()
+    let theme = files.theme(path)
+    files.printDiagnostics(toStandardError: true)
+    if files.hasErrors { throw ExitCode(1) }
+    return theme
+  }
+}
+
+/// Whether the data changed since it was last saved.
+final class ChangeFlag {
+  var isSet = false
+}

@@ -1,0 +1,72 @@
+import ArgumentParser
+import Foundation
+import Trellis
+import TrellisDescriptors
+import TrellisTerminal
+
+/// `trellis edit`: a JSON or plist document, a descriptor bound to a data document, or a
+/// Settings bundle, edited as tables in the terminal.
+///
+/// A document is saved (Ctrl-S) atomically in its own format; a file that does not parse opens
+/// nothing and prints where it went wrong. When standard input or output is not a terminal,
+/// the first screen is printed as text instead.
+struct EditCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "edit",
+    abstract: "Edit a JSON or plist document, a descriptor's data, or a Settings bundle.",
+    discussion: """
+      FILE is a JSON or property-list document (edited as tables, saved with Ctrl-S in its own \
+      format), a descriptor with --data (the data document is edited and saved), or a \
+      Settings.bundle folder. Press ? in the editor for its keys. When standard input or output \
+      is not a terminal, or TERM is dumb, the first screen is printed as text. NO_COLOR turns \
+      colours off.
+      """)
+
+  @Argument(help: "The document, descriptor or Settings.bundle to edit.")
+  var file: String
+
+  @Option(help: "The data document (JSON or plist) a descriptor binds; it is what is saved.")
+  var data: String?
+
+  @Option(help: "A theme file (.sct) whose styles the screens show.")
+  var theme: String?
+
+  @Option(help: "Settings bundles: the language of the titles (LANGUAGE.lproj's strings).")
+  var locale = "en"
+
+  @Option(help: "Settings bundles: keep the values in this user-defaults suite.")
+  var suite: String?
+
+  @Option(help: "The width of the text printed when there is no terminal, 24 to 1000 columns.")
+  var width = 60
+
+  func validate() throws {
+    guard TextRenderer.widths.contains(width) else {
+      throw ValidationError(
+        "--width must be between \(TextRenderer.widths.lowerBound) and "
+          + "\(TextRenderer.widths.upperBound) columns, not \(width)")
+    }
+  }
+
+  func run() throws {
+    let editing = try open()
+    let environment = ProcessInfo.processInfo.environment
+    if let reason = TerminalSession.unavailableReason(environment: environment) {
+      CommandOutput.error("trellis edit: \(reason); printing the first screen as text.")
+      editing.navigator.processChanges()
+      CommandOutput.write(TextRenderer(width: width).render(editing.navigator.top.snapshot()))
+      return
+    }
+    guard let session = TerminalSession() else {
+      CommandOutput.error("error: cannot put the terminal in raw mode")
+      throw ExitCode(1)
+    }
+    let host = TerminalHost(
+      navigator: editing.navigator, size: session.size,
+      usesColor: TerminalSession.wantsColor(environment: environment))
+    host.save = editing.save
+    host.hasUnsavedChanges = editing.hasUnsavedChanges
+    host.run(on: session)
+    session.close()
+  }
+}

@@ -1,0 +1,321 @@
+"""The terminal host, run for real: `trellis edit` and `trellis-demo --terminal` in tmux."""
+
+import json
+import os
+import plistlib
+import re
+import shutil
+import signal
+import tempfile
+import unittest
+
+from tmux_driver import FIXTURES, TRELLIS, TRELLIS_DEMO, Tmux
+
+
+class TerminalTestCase(unittest.TestCase):
+    def setUp(self):
+        self.folder = tempfile.mkdtemp(prefix="trellis-terminal-")
+        self.sessions = []
+
+    def tearDown(self):
+        for session in self.sessions:
+            session.close()
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+    def start(self, command, width=80, height=24, env=None):
+        variables = {"XDG_CONFIG_HOME": self.folder, "HOME": self.folder}
+        variables.update(env or {})
+        session = Tmux(command, width=width, height=height, env=variables)
+        self.sessions.append(session)
+        return session
+
+    def file(self, name, contents):
+        path = os.path.join(self.folder, name)
+        mode = "wb" if isinstance(contents, bytes) else "w"
+        with open(path, mode) as handle:
+            handle.write(contents)
+        return path
+
+    def demo(self, width=80, height=24, env=None):
+        database = os.path.join(self.folder, "demo.sqlite")
+        return self.start([TRELLIS_DEMO, "--terminal", "--db", database, "--rows", "500"],
+                          width=width, height=height, env=env)
+
+    def assert_fits(self, session):
+        lines = session.screen().split("\n")
+        for line in lines:
+            self.assertLessEqual(len(line), session.width, line)
+        visible = lines[: session.height]
+        # A wrapped line would push the hints off the last row and break the group borders.
+        self.assertTrue(any("q quit" in line or "help" in line for line in visible[-2:]), visible)
+        for line in visible:
+            if line.startswith("  +"):
+                self.assertTrue(line.rstrip().endswith("+"), line)
+
+
+DOCUMENT = {"name": "Ada", "age": 36, "admin": False, "items": ["one", "two", "three"]}
+
+
+class DocumentTests(TerminalTestCase):
+    def test_editing_a_json_document_saves_it(self):
+        path = self.file("person.json", json.dumps(DOCUMENT, indent=2))
+        session = self.start([TRELLIS, "edit", path])
+        session.wait_for("Name")
+        session.move_to("Name")
+        session.keys("Enter", "C-u")
+        session.type("Grace")
+        session.keys("Enter")
+        session.wait_for("Grace")
+        session.move_to("Admin")
+        session.keys("Space")
+        session.keys("C-s")
+        session.wait_for("Saved person.json")
+        session.save("document")
+        with open(path) as handle:
+            saved = json.load(handle)
+        self.assertEqual(saved["name"], "Grace")
+        self.assertEqual(saved["admin"], True)
+        self.assertEqual(saved["age"], 36)
+        session.keys("q")
+        session.wait_for_exit()
+
+    def test_editing_a_plist_keeps_its_format(self):
+        path = self.file("person.plist", plistlib.dumps(DOCUMENT))
+        session = self.start([TRELLIS, "edit", path])
+        session.wait_for("Name")
+        session.move_to("Age")
+        session.keys("Enter", "C-u")
+        session.type("37")
+        session.keys("Enter", "C-s")
+        session.wait_for("Saved person.plist")
+        with open(path, "rb") as handle:
+            data = handle.read()
+        self.assertTrue(data.startswith(b"<?xml"), data[:40])
+        self.assertEqual(plistlib.loads(data)["age"], 37)
+
+    def test_a_number_that_is_not_one_is_refused(self):
+        path = self.file("person.json", json.dumps(DOCUMENT))
+        session = self.start([TRELLIS, "edit", path])
+        session.wait_for("Age")
+        session.move_to("Age")
+        session.keys("Enter", "C-u")
+        session.type("abc")
+        session.keys("Enter")
+        session.wait_for('"abc" is not a number')
+        session.keys("Escape")
+        session.wait_until(lambda screen: "not a number" not in screen, "the refusal to go")
+        with open(path) as handle:
+            self.assertEqual(json.load(handle)["age"], 36)
+
+    def test_moving_a_row_in_edit_mode(self):
+        path = self.file("person.json", json.dumps(DOCUMENT))
+        session = self.start([TRELLIS, "edit", path])
+        session.wait_for("Items")
+        session.move_to("Items")
+        session.keys("Enter")
+        session.wait_for("three")
+        session.keys("e")
+        session.wait_for("(-)")
+        session.move_to("one")
+        session.keys("J")
+        session.wait_until(
+            lambda screen: screen.index("| (-) two") < screen.index("| (-) one"), "the move")
+        session.save("document-edit-mode")
+        session.keys("e", "Escape")
+        session.wait_for("Name")
+        session.keys("C-s")
+        session.wait_for("Saved")
+        with open(path) as handle:
+            self.assertEqual(json.load(handle)["items"], ["two", "one", "three"])
+
+    def test_quitting_with_unsaved_changes_asks(self):
+        path = self.file("person.json", json.dumps(DOCUMENT))
+        session = self.start([TRELLIS, "edit", path])
+        session.wait_for("Admin")
+        session.move_to("Admin")
+        session.keys("Space")
+        session.keys("q")
+        session.wait_for("Quit without saving your changes? (y/n)")
+        session.keys("n")
+        session.wait_until(lambda screen: "Quit without" not in screen, "the question to go")
+        self.assertTrue(session.is_running())
+        session.keys("q")
+        session.wait_for("Quit without saving")
+        session.keys("y")
+        self.assertEqual(session.wait_for_exit(), 0)
+        with open(path) as handle:
+            self.assertEqual(json.load(handle)["admin"], False)
+
+    def test_a_file_that_does_not_parse_opens_nothing(self):
+        path = self.file("broken.json", '{"name": "Ada",\n  "age": }\n')
+        session = self.start([TRELLIS, "edit", path])
+        self.assertNotEqual(session.wait_for_exit(), 0)
+        screen = session.screen().replace("\n", "")
+        self.assertRegex(screen, re.escape(path) + r":2:\d+: error:")
+
+
+class DescriptorTests(TerminalTestCase):
+    def test_a_descriptor_edits_and_saves_its_data(self):
+        with open(os.path.join(FIXTURES, "profile-data.json")) as fixture:
+            data = self.file("profile.json", fixture.read())
+        descriptor = os.path.join(FIXTURES, "ProfileViewController.plist")
+        session = self.start([TRELLIS, "edit", descriptor, "--data", data])
+        session.wait_for("First name")
+        session.move_to("Last name")
+        session.keys("Enter", "C-u")
+        session.type("Beck")
+        session.keys("Enter")
+        session.wait_for("Beck")
+        session.keys("q")
+        session.wait_for("Quit without saving")
+        session.keys("n", "C-s")
+        session.wait_for("Saved profile.json")
+        session.save("descriptor")
+        with open(data) as handle:
+            self.assertEqual(json.load(handle)["profile"]["lastName"], "Beck")
+
+
+class RobustnessTests(TerminalTestCase):
+    def test_a_failed_save_keeps_the_edits_and_says_why(self):
+        folder = os.path.join(self.folder, "gone")
+        os.makedirs(folder)
+        path = os.path.join(folder, "person.json")
+        with open(path, "w") as handle:
+            json.dump(DOCUMENT, handle)
+        session = self.start([TRELLIS, "edit", path])
+        session.wait_for("Admin")
+        shutil.rmtree(folder)
+        session.move_to("Admin")
+        session.keys("Space", "C-s")
+        session.wait_for("Not saved:")
+        session.save("document-save-failed")
+        self.assertIn("[x]", session.screen())
+        os.makedirs(folder)
+        session.keys("C-s")
+        session.wait_for("Saved person.json")
+        with open(path) as handle:
+            self.assertEqual(json.load(handle)["admin"], True)
+
+    def test_signals_and_ctrl_c_restore_the_terminal(self):
+        path = self.file("person.json", json.dumps(DOCUMENT))
+        session = self.start([TRELLIS, "edit", path])
+        session.wait_for("Admin")
+        os.kill(session.program_pid(), signal.SIGTERM)
+        self.assertEqual(session.wait_for_exit(), 128 + signal.SIGTERM)
+        screen = session.screen()
+        self.assertIn("[echo]", screen)
+        self.assertNotIn("Admin", screen)  # the alternate screen is gone
+        again = self.start([TRELLIS, "edit", path])
+        again.wait_for("Admin")
+        again.keys("C-c")
+        self.assertEqual(again.wait_for_exit(), 0)
+        self.assertIn("[echo]", again.screen())
+
+    def test_a_resize_paints_the_new_size(self):
+        path = self.file("person.json", json.dumps(DOCUMENT))
+        session = self.start([TRELLIS, "edit", path], width=80, height=24)
+        session.wait_for("Admin")
+        session.resize(44, 10)
+        session.wait_until(lambda screen: "+" + "-" * 40 + "+" in screen, "the new width")
+        self.assert_fits(session)
+
+    def test_a_dumb_terminal_gets_text(self):
+        path = self.file("person.json", json.dumps(DOCUMENT))
+        session = self.start([TRELLIS, "edit", path], env={"TERM": "dumb"})
+        session.wait_for("cannot move the cursor")
+        self.assertEqual(session.wait_for_exit(), 0)
+        self.assertIn("| Name", session.screen())
+
+
+class SettingsBundleTests(TerminalTestCase):
+    def test_pushing_a_child_pane(self):
+        bundle = os.path.join(FIXTURES, "Settings.bundle")
+        session = self.start([TRELLIS, "edit", bundle])
+        session.wait_for("Settings")
+        session.wait_for("User name")
+        session.save("settings-bundle")
+        session.move_to("Advanced")
+        session.keys("Enter")
+        session.wait_for("< Back (Esc)")
+        session.save("settings-bundle-advanced")
+        session.keys("Escape")
+        session.wait_until(lambda screen: "< Back" not in screen and "> | Advanced" in screen,
+                           "the way back to the first pane")
+
+
+class DemoTests(TerminalTestCase):
+    def open_app(self, session, title):
+        session.wait_for("Trellis demo")
+        session.move_to(title)
+        session.keys("Enter")
+
+    def test_tasks_refuses_done_without_a_name(self):
+        session = self.demo()
+        self.open_app(session, "Tasks")
+        session.wait_for("Write the report")
+        session.save("tasks")
+        session.keys("a")
+        session.wait_for("New Task")
+        session.keys("C-s")
+        session.wait_for("Not saved")
+        screen = session.screen()
+        self.assertIn("! ", screen)
+        self.assertIn("New Task", screen)
+        session.save("tasks-refused")
+
+    def test_searching_contacts(self):
+        session = self.demo()
+        self.open_app(session, "Contacts")
+        screen = session.wait_until(
+            lambda screen: sum("(i)>" in line for line in screen.split("\n")) > 4,
+            "contacts to list")
+        names = [line[4:].split("  ")[0].strip() for line in screen.split("\n")
+                 if line.startswith(("  | ", "> | ")) and "(i)>" in line]
+        wanted = names[0].split(" ")[-1]
+        others = [name for name in names if wanted not in name]
+        session.keys("/")
+        session.type(wanted)
+        session.keys("Enter")
+        session.wait_for("Search: " + wanted)
+        screen = session.wait_until(
+            lambda screen: not any(other in screen for other in others), "the search to filter")
+        self.assertIn(wanted, screen)
+        session.save("contacts-search")
+
+    def test_small_and_large_terminals_fit(self):
+        for width, height in ((40, 12), (200, 60)):
+            session = self.demo(width=width, height=height)
+            self.open_app(session, "Tasks")
+            session.wait_for("Write the report")
+            self.assert_fits(session)
+            session.keys("Enter")
+            session.wait_for("< Back")
+            self.assert_fits(session)
+            session.save(f"tasks-detail-{width}x{height}")
+            session.keys("Escape", "Escape")
+            session.wait_for("Trellis demo")
+            self.assert_fits(session)
+            session.keys("q")
+            session.wait_for_exit()
+
+    def test_colours_and_no_color(self):
+        session = self.demo()
+        self.open_app(session, "Theme")
+        session.wait_until(lambda screen: screen.count("  | ") > 3, "the themed rows")
+        colored = session.screen(color=True)
+        self.assertRegex(colored, r"\x1b\[[0-9;]*(4[0-7]|10[0-7])m")
+        session.save("theme")
+        plain = self.demo(env={"NO_COLOR": "1"})
+        self.open_app(plain, "Theme")
+        plain.wait_until(lambda screen: screen.count("  | ") > 3, "the themed rows")
+        self.assertNotRegex(plain.screen(color=True), r"\x1b\[[0-9;]*(4[0-7]|10[0-7])m")
+
+    def test_without_a_terminal_the_text_renderer_prints(self):
+        path = self.file("person.json", json.dumps(DOCUMENT))
+        session = self.start(["sh", "-c", f"{TRELLIS} edit {path} | cat"])
+        session.wait_for("not a terminal")
+        session.wait_for("Name")
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+import TrellisTesting
+
+/// `trellis edit` without a terminal (the tests' pipes), and with files it cannot open; the
+/// full-screen editor itself is driven in tmux by scripts/terminal-test.sh.
+@Suite("trellis edit")
+struct EditCommandTests {
+  /// A scratch folder holding `name` with `contents`.
+  func scratch(_ name: String, _ contents: String) throws -> URL {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("trellis-edit-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let file = folder.appendingPathComponent(name)
+    try contents.write(to: file, atomically: true, encoding: .utf8)
+    return file
+  }
+
+  @Test func withoutATerminalTheFirstScreenIsPrintedAsText() throws {
+    let file = try scratch("person.json", #"{"name": "Ada", "admin": true}"#)
+    let result = try CommandRunner.run(["edit", file.path, "--width", "40"])
+    #expect(result.status == 0)
+    #expect(result.errors.contains("not a terminal; printing the first screen as text"))
+    #expect(result.output.contains("| Name                             Ada |"))
+    #expect(result.output.contains("| Admin                            [x] |"))
+  }
+
+  @Test func aDocumentThatDoesNotParseOpensNothing() throws {
+    let file = try scratch("broken.json", "{\"name\": \"Ada\",\n  \"age\": }\n")
+    let result = try CommandRunner.run(["edit", file.path])
+    #expect(result.status == 1)
+    #expect(result.output == "")
+    #expect(result.errors.hasPrefix(file.path + ":2:"))
+    #expect(result.errors.contains("error:"))
+  }
+
+  @Test func aDocumentWhoseRootIsNotADictionaryIsRefused() throws {
+    let file = try scratch("list.json", "[1, 2, 3]")
+    let result = try CommandRunner.run(["edit", file.path])
+    #expect(result.status == 1)
+    #expect(result.errors.contains("the root of the document is not a dictionary"))
+  }
+
+  @Test func aDescriptorPrintsWithItsData() throws {
+    let result = try CommandRunner.run([
+      "edit", "ProfileViewController.plist", "--data", "profile-data.json",
+    ])
+    #expect(result.status == 0)
+    #expect(result.output.contains("Ken"))
+  }
+
+  @Test func aSettingsBundlePrints() throws {
+    let result = try CommandRunner.run(["edit", "Settings.bundle"])
+    #expect(result.status == 0)
+    #expect(result.output.contains("User name"))
+  }
+}

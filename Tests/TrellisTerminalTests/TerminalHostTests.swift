@@ -1,0 +1,201 @@
+import Foundation
+import Testing
+import Trellis
+import TrellisExamples
+import TrellisTesting
+
+@testable import TrellisTerminal
+
+/// The host's event mapping, driven key by key over an in-memory terminal that keeps what the
+/// written escape sequences show.
+@Suite("Terminal host")
+struct TerminalHostTests {
+  /// A host on a virtual terminal, drawn after every key.
+  final class Driver {
+    let terminal: VirtualTerminal
+    let host: TerminalHost
+    var writer = FrameWriter()
+
+    init(_ navigator: Navigator, rows: Int = 24, columns: Int = 60) {
+      terminal = VirtualTerminal(size: TerminalSize(rows: rows, columns: columns))
+      host = TerminalHost(navigator: navigator, size: terminal.size, usesColor: false)
+      host.draw(on: terminal, writer: &writer)
+    }
+
+    /// Types `text` (escape sequences included), then draws.
+    func press(_ text: String) {
+      var decoder = KeyDecoder()
+      for key in decoder.decode(Array(text.utf8)) + decoder.flush() { host.handle(key) }
+      host.draw(on: terminal, writer: &writer)
+    }
+
+    var screen: String { terminal.text }
+    var lastWrite: String { terminal.writes.last ?? "" }
+  }
+
+  static let down = "\u{1B}[B"
+  static let up = "\u{1B}[A"
+  static let escape = "\u{1B}"
+  static let save = "\u{13}"
+
+  @Test func editATaskAndSaveIt() throws {
+    let (navigator, _) = try TasksApp.sampleNavigator()
+    let driver = Driver(navigator)
+    #expect(driver.screen.contains("Tasks"))
+    #expect(driver.screen.contains("> | Write the report"))
+    driver.press("\r")
+    #expect(navigator.stack.count == 2)
+    #expect(driver.screen.contains("< Back (Esc)"))
+    // The name row has the cursor (it asks for the keyboard); Enter opens it for typing.
+    driver.press("\r\u{15}Write the summary")
+    #expect(driver.screen.contains("» Write the summary"))
+    driver.press("\r")
+    #expect(driver.screen.contains("| Name") && driver.screen.contains("Write the summary |"))
+    driver.press(Self.save)
+    #expect(navigator.stack.count == 1)
+    #expect(driver.screen.contains("Write the summary"))
+    #expect(driver.terminal.wraps.isEmpty)
+  }
+
+  @Test func doneIsRefusedWhileTheDraftIsInvalid() throws {
+    let (navigator, _) = try TasksApp.sampleNavigator()
+    let driver = Driver(navigator)
+    driver.press("a")
+    #expect(navigator.stack.count == 2)
+    driver.press(Self.save)
+    #expect(navigator.stack.count == 2)
+    #expect(driver.screen.contains("!"))
+    let rows = driver.terminal.lines
+    #expect(rows.contains { $0.contains("| ") && $0.contains("! ") }, "\(driver.screen)")
+    // Quitting now asks first; n keeps the host running, y quits.
+    driver.press("\r\u{15}x\r")
+    driver.press("q")
+    #expect(driver.screen.contains("Quit without saving your changes? (y/n)"))
+    driver.press("n")
+    #expect(driver.host.exit == nil)
+    driver.press("qy")
+    #expect(driver.host.exit == .quit)
+  }
+
+  @Test func editModeMovesAndDeletesRows() throws {
+    let (model, section) = StringsExample.model()
+    let navigator = Navigator(root: Screen(model: model, navigationBar: .editRight))
+    let driver = Driver(navigator, rows: 12, columns: 40)
+    driver.press("e")
+    #expect(driver.screen.contains("(-) One"))
+    driver.press("J")
+    #expect(section.content == ["Two", "One", "Three!"])
+    // The cursor stays on the row it moved.
+    #expect(driver.screen.contains("> | (-) One"))
+    driver.press("jd")
+    #expect(section.content == ["Two", "One"])
+    driver.press("K")
+    #expect(section.content == ["One", "Two"])
+    #expect(driver.terminal.wraps.isEmpty)
+  }
+
+  @Test func anEditWritesOnlyTheLinesThatChanged() throws {
+    let (model, section) = StringsExample.model()
+    section.content = (0..<15).map { "Item \($0)" }
+    let navigator = Navigator(root: Screen(model: model))
+    let driver = Driver(navigator, rows: 20, columns: 40)
+    let full = driver.writer.linesWritten
+    #expect(full == 20)
+    section.content[3] = "Renamed"
+    driver.host.draw(on: driver.terminal, writer: &driver.writer)
+    #expect(driver.writer.linesWritten == full + 1)
+    #expect(driver.writer.fullPaints == 1)
+    #expect(!driver.lastWrite.contains("\u{1B}[2J"))
+    #expect(driver.screen.contains("| Renamed"))
+    driver.press("j")
+    // The cursor left one row and reached another: two lines.
+    #expect(driver.writer.linesWritten == full + 3)
+  }
+
+  @Test func switchesSegmentsAndNumbers() throws {
+    let object = DocumentObject(["on": false, "size": 1, "count": 3])
+    var definition = DataDefinition.document(object.root, name: "Controls")
+    definition["size"]?.type = .segmented
+    definition["size"]?.attributes.row.segmentTitles = ["S", "M", "L"]
+    definition["count"]?.attributes.row.minimum = 0
+    definition["count"]?.attributes.row.maximum = 10
+    let model = TableModel(title: "Controls")
+    _ = try model.generateSections(for: object, definition: definition, mode: .live)
+    let driver = Driver(Navigator(root: Screen(model: model)), rows: 14, columns: 40)
+    driver.press(" ")
+    #expect((try? object.value(forKey: "on")) == .bool(true))
+    driver.press("j\u{1B}[C")
+    #expect((try? object.value(forKey: "size")) == .int(2))
+    #expect(driver.screen.contains("S|M|[L]"))
+    driver.press("j\r\u{15}42\r")
+    #expect(driver.screen.contains("Count is at most 10: 42 is too"))
+    #expect(driver.screen.contains("large"))
+    #expect((try? object.value(forKey: "count")) == .int(3))
+    driver.press("\u{15}7\r")
+    #expect((try? object.value(forKey: "count")) == .int(7))
+  }
+
+  @Test func aCategoryIsChosenOnItsSelectionScreen() throws {
+    let (navigator, _) = try TasksApp.sampleNavigator()
+    let driver = Driver(navigator, rows: 30, columns: 60)
+    driver.press("\r")
+    for _ in 0..<10 where !driver.screen.contains("> | Category") { driver.press("j") }
+    driver.press("\r")
+    #expect(navigator.stack.count == 3)
+    #expect(driver.screen.contains("Home"))
+    for _ in 0..<10 where !driver.screen.contains("> | Home") { driver.press("j") }
+    driver.press("\r")
+    if navigator.stack.count == 3 { driver.press("\u{1B}") }
+    #expect(navigator.stack.count == 2)
+    #expect(driver.screen.contains("Home >"), "\(driver.screen)")
+    driver.press("\u{13}")
+    #expect(navigator.stack.count == 1)
+    #expect(driver.screen.contains("Home"))
+  }
+
+  @Test func datesAreTypedInISOForm() throws {
+    let object = DocumentObject(["due": .date(Date(timeIntervalSince1970: 0))])
+    let definition = DataDefinition.document(object.root, name: "Dates")
+    let model = TableModel(title: "Dates")
+    _ = try model.generateSections(for: object, definition: definition, mode: .live)
+    let driver = Driver(Navigator(root: Screen(model: model)), rows: 12, columns: 50)
+    #expect(driver.screen.contains("1970-01-01"))
+    driver.press("\r\u{15}next tuesday\r")
+    #expect(driver.screen.contains("! "))
+    #expect((try? object.value(forKey: "due")) == .date(Date(timeIntervalSince1970: 0)))
+    driver.press("\u{15}2026-11-25\r")
+    let due = try object.value(forKey: "due")
+    #expect(due.displayText.hasPrefix("2026-11-25"))
+    #expect(driver.screen.contains("2026-11-25"))
+  }
+
+  @Test func theLoopRunsAScriptToTheEnd() throws {
+    let (navigator, _) = try TasksApp.sampleNavigator()
+    let terminal = VirtualTerminal(size: TerminalSize(rows: 12, columns: 40))
+    var screens: [String] = []
+    terminal.beforeEachInput = { screens.append($0.text) }
+    terminal.type("?")
+    terminal.type("x")
+    terminal.script.append(.resized)
+    terminal.type("j\u{1B}")
+    terminal.script.append(.timedOut)
+    terminal.type("q")
+    let host = TerminalHost(navigator: navigator, size: terminal.size, usesColor: false)
+    #expect(host.run(on: terminal) == .quit)
+    #expect(screens[1].contains("Keys (any key closes this)"))
+    #expect(screens[2].contains("Tasks"))
+    #expect(terminal.wraps.isEmpty)
+  }
+
+  @Test func tinyAndHugeTerminalsNeverWrap() throws {
+    for (rows, columns) in [(1, 1), (3, 10), (12, 40), (60, 200)] {
+      let (navigator, _) = try TasksApp.sampleNavigator()
+      let driver = Driver(navigator, rows: rows, columns: columns)
+      driver.press("\r")
+      driver.press("jjj\r")
+      driver.press("?")
+      #expect(driver.terminal.wraps.isEmpty, "\(rows)×\(columns): \(driver.terminal.wraps)")
+      #expect(driver.terminal.lines.count == rows)
+    }
+  }
+}
