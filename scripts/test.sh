@@ -49,11 +49,14 @@ run_swift_tests() {
 }
 
 # The PostgreSQL suites first, by themselves: they share one database server, whose answers
-# they time, and the rest of the run would compete with it for the machine's cores.
-phase "swift test: the PostgreSQL suites"
-run_swift_tests .test-output-postgres.log --filter TrellisPostgresTests
+# they time, and the rest of the run would compete with it for the machine's cores. The
+# terminal host's loop over an async store runs with them: its pages arrive through the
+# cooperative pool, which the rest of the run keeps busy for minutes on two cores.
+alone="TrellisPostgresTests|TrellisTerminalTests.AsyncListHostTests"
+phase "swift test: the PostgreSQL suites and the terminal loop over an async store"
+run_swift_tests .test-output-postgres.log --filter "$alone"
 phase "swift test: everything else"
-run_swift_tests .test-output.log --skip TrellisPostgresTests
+run_swift_tests .test-output.log --skip "$alone"
 phase "terminal tests" && timeout --kill-after=60 15m bash scripts/terminal-test.sh
 
 phase "services: stop (PostgreSQL stays up for the browser tests of servers sharing it)"

@@ -1,4 +1,4 @@
-import Dispatch
+import Foundation
 import Testing
 import Trellis
 import TrellisExamples
@@ -20,15 +20,16 @@ struct AsyncListHostTests {
     }
 
     /// Runs the host's loop until the terminal has nothing more to type. The loop blocks while
-    /// it waits, as on a real terminal: it runs on a thread of its own, so that the store's
-    /// pages, which arrive through the cooperative pool, are not kept waiting behind it when
-    /// other tests hold the pool's few threads.
+    /// it waits, as on a real terminal: it runs on a thread of its own (not a dispatch queue,
+    /// whose threads on Linux are the cooperative pool's), so that the store's pages, which
+    /// arrive through that pool, are not kept waiting behind it.
     func run() async {
       await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-        DispatchQueue.global().async {
+        let thread = Thread {
           self.host.run(on: self.terminal)
           done.resume()
         }
+        thread.start()
       }
     }
   }
