@@ -71,6 +71,10 @@ class DocumentTests(TerminalTestCase):
         session.keys("C-s")
         session.wait_for("Saved person.json")
         session.save("document")
+        # News, not a warning: the save's line carries no red.
+        saved_line = next(line for line in session.screen(color=True).splitlines()
+                          if "Saved person.json" in line)
+        self.assertNotIn("\x1b[31m", saved_line)
         with open(path) as handle:
             saved = json.load(handle)
         self.assertEqual(saved["name"], "Grace")

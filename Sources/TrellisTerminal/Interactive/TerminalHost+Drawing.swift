@@ -67,7 +67,7 @@ extension TerminalHost {
     case .searching(let text): return StyledLine("Search: " + text + "_")
     default: break
     }
-    if let status { return StyledLine(status, style: warn) }
+    if let status { return StyledLine(status, style: statusIsWarning ? warn : "") }
     if let notice = snapshot.notice {
       let text = notice.split(separator: "\n").joined(separator: "; ")
       return StyledLine((snapshot.isBusy ? "… " : "! ") + text, style: snapshot.isBusy ? "" : warn)

@@ -117,6 +117,7 @@ extension TerminalHost {
       // A terminal opens no browser: the address is shown, to copy.
       if send(.select(path)) {
         status = "Open in a browser: \(navigator.openedURL ?? row.attributes.url ?? "")"
+        statusIsWarning = false
       }
     default:
       send(.select(path))
@@ -241,7 +242,10 @@ extension TerminalHost {
       guard send(.done) else { return }
     }
     if let save {
-      do { status = try save() } catch {
+      do {
+        status = try save()
+        statusIsWarning = false
+      } catch {
         // A located diagnostic names the file the bar already names: its message says why.
         status = "Not saved: " + ((error as? Diagnostic)?.message ?? "\(error)")
       }

@@ -53,8 +53,12 @@ public final class TerminalHost {
   package var size: TerminalSize
   /// What the keys do now.
   package var mode = Mode.browsing
-  /// A message of the host's own on the status line (a save, a refused key).
-  package var status: String?
+  /// A message of the host's own on the status line (a save, a refused key); a new message is
+  /// a warning unless ``statusIsWarning`` is set false after it.
+  package var status: String? { didSet { statusIsWarning = true } }
+  /// Whether the status line's message is drawn as a warning (a refusal, a failed save) or as
+  /// plain news (a save, an address to copy).
+  package var statusIsWarning = true
   /// The lists whose next batch the last frame asked for (their "load more" row showed).
   package var pendingLoads: [Int] = []
   /// The views of the screens shown, by screen.
