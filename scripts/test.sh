@@ -48,13 +48,14 @@ run_swift_tests() {
   fi
 }
 
-# The PostgreSQL suites first, by themselves: they share one database server, whose answers
-# they time, and the rest of the run would compete with it for the machine's cores. The
-# terminal host's loop over an async store runs with them: its pages arrive through the
-# cooperative pool, which the rest of the run keeps busy for minutes on two cores.
+# The PostgreSQL suites first, by themselves and one test at a time: they share one database
+# server, whose answers they time (side by side, on two cores, an answer now and then took
+# longer than a store's timeout), and the rest of the run would compete with it for the
+# machine's cores. The terminal host's loop over an async store runs with them: its pages
+# arrive through the cooperative pool, which the rest of the run keeps busy for minutes.
 alone="TrellisPostgresTests|TrellisTerminalTests.AsyncListHostTests"
 phase "swift test: the PostgreSQL suites and the terminal loop over an async store"
-run_swift_tests .test-output-postgres.log --filter "$alone"
+run_swift_tests .test-output-postgres.log --no-parallel --filter "$alone"
 phase "swift test: everything else"
 run_swift_tests .test-output.log --skip "$alone"
 phase "terminal tests" && timeout --kill-after=60 15m bash scripts/terminal-test.sh

@@ -124,11 +124,15 @@ extension PostgresStore {
         try await self.announceUpdate(id, at: index, connection: connection)
         return (index, keys)
       }
+      // Noted again once committed: a read that began while the transaction ran may have
+      // seen the row (and its children) as they were, and must not bring that back.
+      noteWrite(id)
       for ((child, table), key) in zip(children, keys) {
         rememberChild(child, key: key, table: table)
       }
       observers.notify(.updated(index, item: item))
     } catch {
+      noteWrite(id)
       undo.run()
       throw error
     }

@@ -31,7 +31,9 @@ struct CrossServerTests {
   @Test func anInsertAnEditADeleteAndAMoveOnOneServerReachTheOthers() async throws {
     guard let url = PostgresTestSupport.url else { return }
     let entity = try PostgresTestSupport.entity("servers")
-    let servers = try (0..<3).map { _ in try PostgresStore(url: url, entity: entity) }
+    let servers = try (0..<3).map { _ in
+      try PostgresStore(url: url, entity: entity, timeout: .seconds(30))
+    }
     defer { servers.forEach { $0.shutdown() } }
     for name in ["Ann", "Bob", "Cy"] { try await Self.insert(name, at: nil, into: servers[0]) }
 
@@ -97,8 +99,8 @@ struct CrossServerTests {
   @Test func aServersOwnWritesAreNotAppliedTwice() async throws {
     guard let url = PostgresTestSupport.url else { return }
     let entity = try PostgresTestSupport.entity("own")
-    let mine = try PostgresStore(url: url, entity: entity)
-    let other = try PostgresStore(url: url, entity: entity)
+    let mine = try PostgresStore(url: url, entity: entity, timeout: .seconds(30))
+    let other = try PostgresStore(url: url, entity: entity, timeout: .seconds(30))
     defer {
       mine.shutdown()
       other.shutdown()
@@ -145,8 +147,8 @@ struct DroppedListenerTests {
   @Test func theListShowsReconnectingThenCatchesUp() async throws {
     guard let url = PostgresTestSupport.url else { return }
     let entity = try PostgresTestSupport.entity("dropped")
-    let writer = try PostgresStore(url: url, entity: entity)
-    let watcher = try PostgresStore(url: url, entity: entity)
+    let writer = try PostgresStore(url: url, entity: entity, timeout: .seconds(30))
+    let watcher = try PostgresStore(url: url, entity: entity, timeout: .seconds(30))
     defer {
       writer.shutdown()
       watcher.shutdown()
@@ -178,8 +180,8 @@ struct ClosedPoolConnectionTests {
   @Test func theNextReadAndWriteSucceed() async throws {
     guard let url = PostgresTestSupport.url else { return }
     let entity = try PostgresTestSupport.entity("closed_pool")
-    let store = try PostgresStore(url: url, entity: entity)
-    let admin = try PostgresStore(url: url, entity: entity)
+    let store = try PostgresStore(url: url, entity: entity, timeout: .seconds(30))
+    let admin = try PostgresStore(url: url, entity: entity, timeout: .seconds(30))
     defer {
       store.shutdown()
       admin.shutdown()
@@ -191,6 +193,21 @@ struct ClosedPoolConnectionTests {
     var terminate = "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
     terminate += "WHERE application_name = '\(store.applicationName)'"
     try await admin.client.query(PostgresQuery(unsafeSQL: terminate))
+    // The backends end a moment after they are told to: the test goes on once they have,
+    // as after a restart, rather than catching a connection half way.
+    let left =
+      "SELECT count(*) FROM pg_stat_activity WHERE application_name = "
+      + "'\(store.applicationName)'"
+    for _ in 0..<200 {
+      var count: Int64 = 0
+      for try await (number) in try await admin.client.query(PostgresQuery(unsafeSQL: left))
+        .decode(Int64.self)
+      {
+        count = number
+      }
+      if count == 0 { break }
+      try await Task.sleep(for: .milliseconds(25))
+    }
     let item = try #require(first.first)
     try await store.update(item, values: ["name": .string("Ann Lee")])
     try await CrossServerTests.insert("Bob", at: nil, into: store)

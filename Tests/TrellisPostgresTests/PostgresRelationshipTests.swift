@@ -39,7 +39,7 @@ struct PostgresRelationshipTests {
   /// Every task's name and step names, as a fresh store (which has made no object yet) reads
   /// them.
   static func stored(_ url: String, _ entity: PostgresEntity) async throws -> [String] {
-    let fresh = try PostgresStore(url: url, entity: entity)
+    let fresh = try PostgresStore(url: url, entity: entity, timeout: .seconds(30))
     defer { fresh.shutdown() }
     let page = try await fresh.fetchPage(FetchOptions(), from: nil)
     return page.items.compactMap { $0.objectValue as? TaskItem }.map { task in
@@ -63,7 +63,7 @@ struct PostgresRelationshipTests {
     guard let url = PostgresTestSupport.url else { return }
     let entity = try Self.entity()
     let stepTable = entity.relationships[0].entity.table
-    let store = try PostgresStore(url: url, entity: entity)
+    let store = try PostgresStore(url: url, entity: entity, timeout: .seconds(30))
     defer { store.shutdown() }
     try await store.insert(Self.task("Write", steps: ["Outline", "Draft", "Edit"]), at: nil)
     try await store.insert(Self.task("Rest", steps: []), at: nil)
@@ -101,14 +101,14 @@ struct PostgresRelationshipTests {
   @Test func aPageOfTasksComesWithTheirSteps() async throws {
     guard let url = PostgresTestSupport.url else { return }
     let entity = try Self.entity()
-    let store = try PostgresStore(url: url, entity: entity)
+    let store = try PostgresStore(url: url, entity: entity, timeout: .seconds(30))
     defer { store.shutdown() }
     for number in 1...25 {
       try await store.insert(
         Self.task("Task \(number)", steps: (1..<(1 + number % 4)).map { "Step \(number).\($0)" }),
         at: nil)
     }
-    let fresh = try PostgresStore(url: url, entity: entity)
+    let fresh = try PostgresStore(url: url, entity: entity, timeout: .seconds(30))
     defer { fresh.shutdown() }
     let page = try await fresh.fetchPage(FetchOptions(batchSize: 10, offset: 0), from: .offset(10))
     let tasks = page.items.compactMap { $0.objectValue as? TaskItem }
@@ -123,7 +123,7 @@ struct PostgresRelationshipTests {
   @Test func theDetailScreensEditStepsAndARefusalKeepsTheDraft() async throws {
     guard let url = PostgresTestSupport.url else { return }
     let entity = try Self.entity()
-    let store = try PostgresStore(url: url, entity: entity)
+    let store = try PostgresStore(url: url, entity: entity, timeout: .seconds(30))
     defer { store.shutdown() }
     try await store.insert(Self.task("Write", steps: ["Outline", "Draft"]), at: nil)
     let section = ArrayOfObjectsSection(store: store, definition: entity.definition)
@@ -173,8 +173,8 @@ struct PostgresRelationshipTests {
   @Test func aStepChangedOnOneServerReachesAnother() async throws {
     guard let url = PostgresTestSupport.url else { return }
     let entity = try Self.entity()
-    let writer = try PostgresStore(url: url, entity: entity)
-    let watcher = try PostgresStore(url: url, entity: entity)
+    let writer = try PostgresStore(url: url, entity: entity, timeout: .seconds(30))
+    let watcher = try PostgresStore(url: url, entity: entity, timeout: .seconds(30))
     defer {
       writer.shutdown()
       watcher.shutdown()

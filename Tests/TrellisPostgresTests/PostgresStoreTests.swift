@@ -117,11 +117,11 @@ struct PostgresStoreTests {
     var narrow = PostgresEntity(
       table: PostgresTestSupport.freshTable("narrow"), definition: store.entity.definition,
       columns: [.text("name")])
-    let first = try PostgresStore(url: url, entity: narrow)
+    let first = try PostgresStore(url: url, entity: narrow, timeout: .seconds(30))
     #expect(try await first.count(FetchOptions()) == 0)
     first.shutdown()
     narrow.columns = [.text("name"), .integer("rank"), .text("note", nullable: true)]
-    let second = try PostgresStore(url: url, entity: narrow)
+    let second = try PostgresStore(url: url, entity: narrow, timeout: .seconds(30))
     defer { second.shutdown() }
     let item = try second.create()
     try await second.insert(item, at: nil)

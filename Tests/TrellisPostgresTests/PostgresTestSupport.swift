@@ -53,7 +53,7 @@ enum PostgresTestSupport {
     -> PostgresStore
   {
     let entity = try entity(prefix)
-    let store = try PostgresStore(url: url, entity: entity)
+    let store = try PostgresStore(url: url, entity: entity, timeout: .seconds(30))
     for (name, rank) in records {
       let item = try store.create()
       let kvc = try #require(item.objectValue.flatMap { entity.definition.keyValueCoding(for: $0) })

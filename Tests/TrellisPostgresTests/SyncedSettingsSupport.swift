@@ -22,9 +22,12 @@ enum SyncedSettingsSupport {
   }
 
   /// Waits until `condition` holds, for at most `timeout`; whether it came to hold.
+  ///
+  /// The default is the stores' own timeout: the PostgreSQL suites run side by side, and a
+  /// fill of a million rows beside them can hold the server for seconds.
   @discardableResult
   static func eventually(
-    within timeout: Duration = .seconds(5), _ condition: () -> Bool
+    within timeout: Duration = .seconds(30), _ condition: () -> Bool
   ) async -> Bool {
     let deadline = ContinuousClock.now + timeout
     while ContinuousClock.now < deadline {
