@@ -14,8 +14,9 @@ from helpers import (open_app, press, row, row_texts, tap, type_into, wait, wait
 
 @pytest.fixture(scope="module")
 def slow():
-    """A demo of its own whose API answers after 300 ms: loading rows stay long enough to see."""
-    process, details = start_demo("--api-latency", "300")
+    """A demo of its own whose API answers after a second: loading rows stay long enough to
+    see, even when opening the page takes the browser a while on a busy machine."""
+    process, details = start_demo("--api-latency", "1000")
     yield details
     stop_demo(process)
 

@@ -9,6 +9,8 @@ extension ArrayOfObjectsSection {
     if let asyncCache {
       // After a failed page, "more" is that page again.
       if case .failed = loadState { asyncCache.retry() } else { asyncCache.loadNextPage() }
+      // The section's own load shows at once (its loading row), in this render.
+      asyncStatus = asyncCache.status
       // The items stay; the rows after them (a loading row now) change.
       unchangedElementPrefix = items.count
       model?.invalidation.invalidateStructure(ObjectIdentifier(self))
@@ -21,6 +23,7 @@ extension ArrayOfObjectsSection {
 
   public func refresh() throws(StoreError) {
     asyncCache?.refresh()
+    if let asyncCache { asyncStatus = asyncCache.status }
     loadedLimit = nil
     setNeedsRefresh()
   }

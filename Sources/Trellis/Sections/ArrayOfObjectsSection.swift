@@ -354,10 +354,12 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
     case .error:
       // An async store's load runs again.
       asyncCache?.retry()
+      if let asyncCache { asyncStatus = asyncCache.status }
       setNeedsRefresh()
       return true
     case .notice:
       asyncCache?.dismissNotice()
+      if let asyncCache { asyncStatus = asyncCache.status }
       setNeedsRefresh()
       return true
     case .noChoice: return try chooseNothing(in: screen)
