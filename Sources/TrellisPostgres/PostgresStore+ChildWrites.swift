@@ -79,33 +79,33 @@ extension PostgresStore {
       }
       var kept: [Int64] = []
       for (index, row) in plan.rows.enumerated() {
+        // The columns' values, then the parent's key and the place: $1, $2… in `names`' order.
         var names = row.names + [foreignKey]
-        var statement = PostgresStatement()
-        statement.binds = row.binds
-        statement.binds.append(parent)
+        var values = row.binds
+        values.append(parent)
         if let position {
           names.append(position)
-          statement.binds.append(Int64(index))
+          values.append(Int64(index))
         }
         var written: Int64?
         if let id = row.id {
+          var update = PostgresStatement()
+          update.binds = values
+          update.binds.append(id)
           let assignments = names.enumerated().map { "\($1) = $\($0 + 1)" }
-          statement.binds.append(id)
-          statement.append(
+          update.append(
             "UPDATE \(table) SET \(assignments.joined(separator: ", ")) WHERE \(key) = "
-              + "$\(statement.binds.count) RETURNING \(key)")
-          written = try await firstKey(statement, connection, logger)
-          statement.binds = row.binds
-          statement.binds.append(parent)
-          if position != nil { statement.binds.append(Int64(index)) }
+              + "$\(update.binds.count) RETURNING \(key)")
+          written = try await firstKey(update, connection, logger)
         }
         if written == nil {
           // A new child, or one whose row another server deleted meanwhile.
           let placeholders = names.indices.map { "$\($0 + 1)" }.joined(separator: ", ")
-          statement.sql =
+          var insert = PostgresStatement(
             "INSERT INTO \(table) (\(names.joined(separator: ", "))) VALUES (\(placeholders)) "
-            + "RETURNING \(key)"
-          written = try await firstKey(statement, connection, logger)
+              + "RETURNING \(key)")
+          insert.binds = values
+          written = try await firstKey(insert, connection, logger)
         }
         guard let written else {
           throw StoreError.failed("the write of a row of '\(child.table)' returned no key")

@@ -66,12 +66,7 @@ extension PostgresStore {
     let child = entity.definition[relationship.name]?.title ?? relationship.name
     switch state {
     case "23505":
-      let column = info[.detail].flatMap { detail -> String? in
-        guard let open = detail.range(of: "Key ("),
-          let close = detail[open.upperBound...].range(of: ")=")
-        else { return nil }
-        return String(detail[open.upperBound..<close.lowerBound])
-      }
+      let column = Self.keyColumn(in: info[.detail])
       let what = column.map { "another one has this \($0)" } ?? message
       return .refusedValue(property: relationship.name, message: "\(child): \(what)")
     case "23502":
@@ -87,17 +82,20 @@ extension PostgresStore {
   /// The column a unique violation names: in its detail, "Key (email)=(…) already exists.",
   /// else in the constraint's name, "contact_email_key".
   func column(in detail: String?, constraint: String?) -> String? {
-    if let detail, let open = detail.range(of: "Key ("),
-      let close = detail[open.upperBound...].range(of: ")=")
-    {
-      let name = String(detail[open.upperBound..<close.lowerBound])
-      if entity.column(name) != nil { return name }
-    }
+    if let name = Self.keyColumn(in: detail), entity.column(name) != nil { return name }
     if let constraint {
       for column in entity.columns where constraint == "\(entity.table)_\(column.name)_key" {
         return column.name
       }
     }
     return nil
+  }
+
+  /// The column a unique violation's detail names: "Key (email)=(…) already exists.".
+  static func keyColumn(in detail: String?) -> String? {
+    guard let detail, let open = detail.range(of: "Key ("),
+      let close = detail[open.upperBound...].range(of: ")=")
+    else { return nil }
+    return String(detail[open.upperBound..<close.lowerBound])
   }
 }

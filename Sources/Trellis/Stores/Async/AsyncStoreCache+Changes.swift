@@ -2,20 +2,24 @@ extension AsyncStoreCache {
   /// Applies what arrived since the last call to the items, on the section's domain, and
   /// returns the changes in the items' order: pages append their new items (an item a page
   /// repeats is listed once), a refresh replaces the list, a failed load becomes the failure.
-  package func takeChanges() -> [StoreChange] { take().changes }
-
-  /// ``takeChanges()`` and the status they leave, read together: a load that starts or ends
-  /// after them is reported again, and taken then.
+  /// The status they leave comes with them, read together: a load that starts or ends after
+  /// them is reported again, and taken then.
   package func take() -> (changes: [StoreChange], status: Status) {
-    state.withLock { state in
+    let (taken, more) = state.withLock { state in
       var changes: [StoreChange] = []
       let arrivals = state.arrivals
       state.arrivals = []
       for arrival in arrivals {
         Self.apply(arrival, to: &state, changes: &changes)
       }
-      return (changes, Self.status(of: state))
+      let more = state.nextAfterRefresh && state.loading == nil
+      if more { state.nextAfterRefresh = false }
+      return ((changes, Self.status(of: state)), more)
     }
+    guard more else { return taken }
+    // The next page asked for during the refresh: its loading is in the status taken.
+    loadNextPage()
+    return (taken.0, status)
   }
 
   private static func apply(_ arrival: Arrival, to state: inout State, changes: inout [StoreChange])

@@ -4,7 +4,7 @@
 /// A section over an async store reads this cache as its ``DataStore``. The cache keeps one
 /// query (order, filter, page size): a fetch with another query starts over, and the load under
 /// way for the old one is cancelled and its result dropped. Loads run as tasks; what they bring
-/// waits in the cache until the section takes it on its own domain (``takeChanges()``), so that
+/// waits in the cache until the section takes it on its own domain (``take()``), so that
 /// every change to the list happens on that domain, in order, as precise insertions.
 ///
 /// Deletes and moves are optimistic: the list changes at once, the store is asked in the
@@ -58,6 +58,9 @@ package final class AsyncStoreCache: DataStore, Sendable {
     var link = StoreLink.live
     /// Writes sent in the background and not answered yet.
     var writesUnderWay = 0
+    /// A next page was asked for while a refresh ran: it is loaded once the refresh's page
+    /// has arrived (which may already bring it).
+    var nextAfterRefresh = false
   }
 
   /// The store the pages come from.
@@ -143,6 +146,7 @@ package final class AsyncStoreCache: DataStore, Sendable {
   /// Loads the page after the last one loaded, unless one is under way or none is left.
   package func loadNextPage() {
     let token: PageToken? = state.withLock { state in
+      if state.loading == .refresh { state.nextAfterRefresh = true }
       guard state.loading == nil, !state.isExhausted else { return nil }
       return state.next
     }
