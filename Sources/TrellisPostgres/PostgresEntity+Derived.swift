@@ -14,7 +14,8 @@ extension PostgresEntity {
   /// - Parameters:
   ///   - unique: Properties no two rows may share.
   ///   - transient: Properties kept in memory only.
-  ///   - relationships: Properties holding child objects, kept in tables of their own.
+  ///   - relationships: Properties holding child objects kept in tables of their own, or
+  ///     pointing at objects of other entities.
   /// - Throws: One diagnostic per property that cannot be stored, and per unknown name.
   public init(
     table: String, definition: DataDefinition, ordered: Bool = false, primaryKey: String = "id",
@@ -33,13 +34,10 @@ extension PostgresEntity {
     }
     var columns: [PostgresColumn] = []
     for relationship in relationships {
-      guard let property = definition[relationship.name] else { continue }
-      if property.type != .arrayOfObjects {
-        problems.append(
-          Diagnostic(
-            "entity '\(table)' (\(definition.name)), relationship '\(relationship.name)' is a "
-              + "\(property.type) property, not an array of objects"))
+      guard let property = described.first(where: { $0.name == relationship.name }) else {
+        continue
       }
+      problems += Self.mismatches(relationship, property: property, table: table, definition)
     }
     for property in described
     where !transient.contains(property.name) && !related.contains(property.name) {
@@ -66,5 +64,43 @@ extension PostgresEntity {
     self.init(
       table: table, definition: definition, columns: columns, ordered: ordered,
       primaryKey: primaryKey, relationships: relationships)
+  }
+
+  /// What is wrong with `relationship` on `property`: a to-one holds an optional object of its
+  /// target's class, to-many and many-to-many a list of them.
+  private static func mismatches(
+    _ relationship: PostgresRelationship, property: PropertyDescription, table: String,
+    _ definition: DataDefinition
+  ) -> [Diagnostic] {
+    let place =
+      "entity '\(table)' (\(definition.name)), relationship '\(relationship.name)' "
+    let held: ObjectTypeInfo
+    if relationship.kind == .toOne {
+      guard case .optional(let wrapped) = property.kind, case .object(let info) = wrapped.unwrapped
+      else {
+        return [
+          Diagnostic(
+            place + "is a \(property.kind) property, but a to-one holds an optional object")
+        ]
+      }
+      held = info
+    } else {
+      guard case .array(let element) = property.kind.unwrapped,
+        case .object(let info) = element.unwrapped
+      else {
+        return [
+          Diagnostic(place + "is a \(property.kind) property, not an array of objects")
+        ]
+      }
+      held = info
+    }
+    if case .object(let target?) = relationship.entity.definition.kind, target.type != held.type {
+      return [
+        Diagnostic(
+          place + "holds \(held.name) objects but its entity '\(relationship.entity.table)' "
+            + "makes \(target.name) objects")
+      ]
+    }
+    return []
   }
 }

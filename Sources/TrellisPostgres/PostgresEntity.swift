@@ -22,7 +22,8 @@ public struct PostgresEntity: Sendable {
   public var primaryKey: String
   /// The column keeping the order a person chose (0, 1, 2…), when the entity is ordered.
   public var positionColumn: String?
-  /// The to-many relationships: properties holding child objects kept in tables of their own.
+  /// The relationships: properties holding child objects kept in tables of their own, or
+  /// pointing at objects of other entities (``PostgresRelationship``).
   public var relationships: [PostgresRelationship]
 
   /// Creates an entity from its columns.
@@ -31,7 +32,7 @@ public struct PostgresEntity: Sendable {
   ///   - ordered: Whether rows keep an order a person can change (a `position` column);
   ///     otherwise they come in insertion order.
   ///   - relationships: Properties holding child objects, each kept in the child entity's
-  ///     table (``PostgresRelationship``).
+  ///     table, or pointing at objects of other entities (``PostgresRelationship``).
   public init(
     table: String, definition: DataDefinition, columns: [PostgresColumn], ordered: Bool = false,
     primaryKey: String = "id", relationships: [PostgresRelationship] = []
@@ -48,23 +49,52 @@ public struct PostgresEntity: Sendable {
   public func column(_ name: String) -> PostgresColumn? { columns.first { $0.name == name } }
 
   /// Every identifier the entity's SQL uses, quoted; an error names the first that is not a
-  /// plain identifier.
+  /// plain identifier, and a relationship whose key clashes with a column.
   func checkIdentifiers() throws(StoreError) {
     _ = try PostgresIdentifier.quoted(table)
     _ = try PostgresIdentifier.quoted(primaryKey)
     if let positionColumn { _ = try PostgresIdentifier.quoted(positionColumn) }
     for column in columns { _ = try PostgresIdentifier.quoted(column.name) }
-    for relationship in relationships {
+    for relationship in children {
       _ = try PostgresIdentifier.quoted(relationship.foreignKey)
       try relationship.entity.checkIdentifiers()
-      if relationship.entity.column(relationship.foreignKey) != nil
-        || relationship.foreignKey == relationship.entity.primaryKey
-        || relationship.foreignKey == relationship.entity.positionColumn
-      {
+      if !relationship.entity.references.isEmpty {
         throw .invalidItem(
-          "the foreign key '\(relationship.foreignKey)' of '\(table).\(relationship.name)' is "
-            + "already a column of '\(relationship.entity.table)'")
+          "'\(relationship.entity.table)', the children of '\(table).\(relationship.name)', "
+            + "has to-one or many-to-many relationships, which only an entity with a store of "
+            + "its own may have")
       }
+      try relationship.entity.checkKey(relationship.foreignKey, of: table, relationship.name)
+    }
+    for relationship in references {
+      switch relationship.kind {
+      case .toOne:
+        _ = try PostgresIdentifier.quoted(relationship.foreignKey)
+        try checkKey(relationship.foreignKey, of: table, relationship.name)
+      case .manyToMany, .toMany:
+        _ = try PostgresIdentifier.quoted(relationship.joinTableName(of: self))
+      }
+    }
+    for entity in graph.dropFirst() {
+      _ = try PostgresIdentifier.quoted(entity.table)
+      _ = try PostgresIdentifier.quoted(entity.primaryKey)
+      for column in entity.columns { _ = try PostgresIdentifier.quoted(column.name) }
+    }
+  }
+
+  /// Refuses a relationship key (`relationship` of `owner`) that is already one of this
+  /// entity's columns.
+  private func checkKey(_ key: String, of owner: String, _ relationship: String)
+    throws(StoreError)
+  {
+    let taken =
+      column(key) != nil || key == primaryKey || key == positionColumn
+      || references.contains {
+        $0.kind == .toOne && $0.foreignKey == key && $0.name != relationship
+      }
+    if taken {
+      throw .invalidItem(
+        "the foreign key '\(key)' of '\(owner).\(relationship)' is already a column of '\(table)'")
     }
   }
 
@@ -73,6 +103,35 @@ public struct PostgresEntity: Sendable {
     relationships.first { $0.name == name }
   }
 
+  /// The to-many relationships: children in tables of their own.
+  var children: [PostgresRelationship] { relationships.filter { $0.kind == .toMany } }
+
+  /// The to-one and many-to-many relationships: objects of entities with stores of their own.
+  var references: [PostgresRelationship] { relationships.filter { $0.kind != .toMany } }
+
+  /// The to-one relationships, whose keys are columns of this table after its own columns.
+  var toOneRelationships: [PostgresRelationship] { relationships.filter { $0.kind == .toOne } }
+
+  /// The many-to-many relationships.
+  var manyToManyRelationships: [PostgresRelationship] {
+    relationships.filter { $0.kind == .manyToMany }
+  }
+
   /// This entity's table and every child table under it, parents first.
-  var tables: [String] { [table] + relationships.flatMap(\.entity.tables) }
+  var tables: [String] { [table] + children.flatMap(\.entity.tables) }
+
+  /// This entity and every entity its to-one and many-to-many relationships reach (and
+  /// theirs), each table once, this one first: the entities whose stores share objects.
+  var graph: [PostgresEntity] {
+    var result: [PostgresEntity] = []
+    var seen = Set<String>()
+    var pending = [self]
+    while !pending.isEmpty {
+      let entity = pending.removeFirst()
+      guard seen.insert(entity.table).inserted else { continue }
+      result.append(entity)
+      pending += entity.references.map(\.entity)
+    }
+    return result
+  }
 }

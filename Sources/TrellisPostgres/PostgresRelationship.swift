@@ -1,31 +1,68 @@
 import Trellis
 
-/// A to-many relationship of a ``PostgresEntity``: a property holding an array of child
-/// objects (a task's steps), kept in the child entity's own table with a foreign key to the
-/// parent.
+/// A relationship of a ``PostgresEntity``, as Core Data models it.
 ///
-/// The children belong to their parent, as Core Data's one-to-many with a cascade rule does:
-/// they are read with their parent (one query per page of parents, not one per parent),
-/// written in the parent's transaction, and deleted with it (`ON DELETE CASCADE`). When the
-/// child entity is ordered, the array's order is kept in the child table's position column;
-/// otherwise children come in the order they were inserted.
+/// - A **to-many** relationship (``init(_:to:foreignKey:)``) is a property holding an array of
+///   child objects (a task's steps), kept in the child entity's own table with a foreign key
+///   to the parent. The children belong to their parent: they are read with it (one query per
+///   page of parents, not one per parent), written in its transaction, and deleted with it
+///   (`ON DELETE CASCADE`). When the child entity is ordered, the array's order is kept in the
+///   child table's position column; otherwise children come in the order they were inserted.
+/// - A **to-one** relationship (``toOne(_:to:foreignKey:inverse:deleteRule:)``) is an optional
+///   object property pointing at an object of another entity, which has a table, a list and a
+///   store of its own (a task's category, ``PostgresStore/relatedStore(for:)``). The key is a
+///   column of this entity's table.
+/// - A **many-to-many** relationship (``manyToMany(_:to:joinTable:inverse:deleteRule:)``) is a
+///   property holding an array of another entity's objects (a task's tags), kept in order as
+///   pairs in a join table the store manages.
+///
+/// The ``deleteRule`` of a to-one or many-to-many says what deleting a target does to the
+/// objects that point at it or hold it: nullify, cascade, deny (refused, naming the rule), or
+/// no action. A delete applies it in its own transaction, in the database and in memory.
 ///
 /// ```swift
 /// let steps = try PostgresEntity(table: "task_step", definition: stepDefinition, ordered: true)
+/// let category = try PostgresEntity(table: "category", definition: categoryDefinition)
 /// let tasks = try PostgresEntity(
 ///   table: "task", definition: taskDefinition, ordered: true,
-///   relationships: [PostgresRelationship("steps", to: steps, foreignKey: "task_id")])
+///   relationships: [
+///     PostgresRelationship("steps", to: steps, foreignKey: "task_id"),
+///     .toOne("category", to: category, inverse: "tasks", deleteRule: .deny),
+///   ])
 /// ```
 ///
-/// A change of a parent's children is announced to other servers as an update of the parent,
-/// which they read again with its children.
+/// A change of a parent's children or of its many-to-many list is announced to other servers
+/// as an update of the parent, which they read again with its children and lists.
 public struct PostgresRelationship: Sendable {
-  /// The property holding the children.
+  /// Which side holds what.
+  public enum Kind: String, Hashable, Sendable {
+    /// An array of owned child objects in the child table.
+    case toMany
+    /// A reference to another entity's object, by a key column in this table.
+    case toOne
+    /// Any number of another entity's objects, each held by any number of this entity's
+    /// objects, through a join table.
+    case manyToMany
+  }
+
+  /// The property holding the children, the referenced object or the held objects.
   public var name: String
-  /// The entity of the children, in a table of its own.
+  /// The entity of the children or of the objects pointed at, in a table of its own.
   public var entity: PostgresEntity
-  /// The column of the child table holding the parent's key.
+  /// For to-many, the column of the child table holding the parent's key; for to-one, the
+  /// column of this entity's table holding the target's key.
   public var foreignKey: String
+  /// Which kind of relationship it is.
+  public var kind: Kind
+  /// For to-one and many-to-many: the name of the inverse on the target (a category's
+  /// `tasks`), used in messages.
+  public var inverse: String?
+  /// For to-one and many-to-many: what deleting a target does to the objects pointing at it
+  /// or holding it. To-many children are always deleted with their parent.
+  public var deleteRule: RelationshipDeleteRule
+  /// For many-to-many: the join table (`<table>_<name>` when `nil`), with the columns
+  /// `source_id`, `target_id` and `position`.
+  public var joinTable: String?
 
   /// A to-many relationship to owned children: `name` holds objects of `entity`, whose table
   /// keeps the parent's key in `foreignKey`.
@@ -33,5 +70,40 @@ public struct PostgresRelationship: Sendable {
     self.name = name
     self.entity = entity
     self.foreignKey = foreignKey
+    self.kind = .toMany
+    self.deleteRule = .cascade
+  }
+
+  /// A to-one relationship: `name` points at an object of `entity`, by the key in this
+  /// table's column `foreignKey` (`<name>_id` when `nil`).
+  public static func toOne(
+    _ name: String, to entity: PostgresEntity, foreignKey: String? = nil, inverse: String? = nil,
+    deleteRule: RelationshipDeleteRule = .nullify
+  ) -> PostgresRelationship {
+    var relationship = PostgresRelationship(
+      name, to: entity, foreignKey: foreignKey ?? name + "_id")
+    relationship.kind = .toOne
+    relationship.inverse = inverse
+    relationship.deleteRule = deleteRule
+    return relationship
+  }
+
+  /// A many-to-many relationship: `name` holds objects of `entity` (a task's tags), kept in
+  /// order in the join table `joinTable` (`<table>_<name>` when `nil`).
+  public static func manyToMany(
+    _ name: String, to entity: PostgresEntity, joinTable: String? = nil, inverse: String? = nil,
+    deleteRule: RelationshipDeleteRule = .nullify
+  ) -> PostgresRelationship {
+    var relationship = PostgresRelationship(name, to: entity, foreignKey: "source_id")
+    relationship.kind = .manyToMany
+    relationship.joinTable = joinTable
+    relationship.inverse = inverse
+    relationship.deleteRule = deleteRule
+    return relationship
+  }
+
+  /// The join table of a many-to-many relationship of `source`.
+  func joinTableName(of source: PostgresEntity) -> String {
+    joinTable ?? "\(source.table)_\(name)"
   }
 }

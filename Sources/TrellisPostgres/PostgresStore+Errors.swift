@@ -34,7 +34,7 @@ extension PostgresStore {
     }
     let message = info[.message] ?? "error \(state)"
     if let table = info[.tableName], table != entity.table,
-      let relationship = entity.relationships.first(where: { $0.entity.tables.contains(table) })
+      let relationship = entity.children.first(where: { $0.entity.tables.contains(table) })
     {
       // A child refused: the message lands on the row of the list that holds it.
       return childRefusal(state, info, relationship, message)

@@ -103,11 +103,10 @@ extension PostgresStore {
     return (statement, complete)
   }
 
-  /// `SELECT` of the key and the columns from the table, to which a caller appends the rest.
+  /// `SELECT` of the key, the columns and the to-one keys from the table, to which a caller
+  /// appends the rest.
   func selectColumns() throws(StoreError) -> PostgresStatement {
-    var names = [try PostgresIdentifier.quoted(entity.primaryKey)]
-    for column in entity.columns { names.append(try PostgresIdentifier.quoted(column.name)) }
-    return PostgresStatement("SELECT \(names.joined(separator: ", ")) FROM \(try table)")
+    try Self.selectColumns(of: entity)
   }
 
   /// ` WHERE …` for a filter, when there is one; whether it holds the whole filter.
@@ -153,14 +152,25 @@ extension PostgresStore {
   func records(_ statement: PostgresStatement) async throws(StoreError) -> [Record] {
     let query = statement.query
     let began = state.withLock { $0.writeClock }
+    let clocks = try referenceClocks()
     var records = try await perform { connection in
       var records = try await Self.records(
         connection.query(query, logger: self.logger), of: self.entity)
       try await Self.loadChildren(
         of: &records, entity: self.entity, connection: connection, logger: self.logger)
+      try await Self.loadReferences(
+        of: &records, entity: self.entity, connection: connection, logger: self.logger)
       return records
     }
-    for index in records.indices { records[index].readBegan = began }
+    for index in records.indices {
+      records[index].readBegan = began
+      for relationship in entity.references {
+        let clock = clocks[relationship.entity.table]
+        for row in records[index].related[relationship.name]?.indices ?? 0..<0 {
+          records[index].related[relationship.name]?[row].readBegan = clock
+        }
+      }
+    }
     return records
   }
 
@@ -170,6 +180,14 @@ extension PostgresStore {
     var values: [Value]
     /// The children's rows, by relationship name, in their order.
     var children: [String: [Record]] = [:]
+    /// The key each to-one holds, by relationship name; none when NULL.
+    var references: [String: Int64] = [:]
+    /// The keys each many-to-many list holds, in order, by relationship name.
+    var held: [String: [Int64]] = [:]
+    /// The rows the to-one and many-to-many relationships point at, by relationship name.
+    var related: [String: [Record]] = [:]
+    /// Whether `related` was read: otherwise the object's relationships are left as they are.
+    var referencesLoaded = false
     /// The store's write clock when the read began: a row written since then through this
     /// store (or announced by another) keeps its newer values in memory. `nil` for a read
     /// that is newer than any write.
@@ -205,7 +223,12 @@ extension PostgresStore {
     for (index, column) in entity.columns.enumerated() {
       values.append(try PostgresValues.value(cells[first + index + 1], kind: column.kind))
     }
-    return Record(id: id, values: values)
+    var record = Record(id: id, values: values)
+    for (index, relationship) in entity.toOneRelationships.enumerated() {
+      let cell = cells[first + entity.columns.count + index + 1]
+      if let key = try cell.decode(Int64?.self) { record.references[relationship.name] = key }
+    }
+    return record
   }
 
   /// The object for a row: the same object every time for the same row, with its values
@@ -224,11 +247,13 @@ extension PostgresStore {
     let kvc = try keyValueCoding(object)
     try assign(record, of: entity, to: kvc)
     if existing == nil {
+      // Known before its references are read: a reference back to it finds the same object.
       state.withLock { state in
         state.objects[record.id] = object
         state.keys[ObjectIdentifier(object)] = record.id
       }
     }
+    try assignReferences(record, to: kvc)
     return object
   }
 }

@@ -25,27 +25,40 @@ extension PostgresStore {
     var placeholders = PostgresStatement()
     for column in entity.columns {
       names.append(try PostgresIdentifier.quoted(column.name))
-      if !placeholders.sql.isEmpty { placeholders.append(", ") }
+      placeholders.append(", ")
       let value = (try? kvc.value(forKey: column.name)) ?? .null
       try placeholders.bind(value, as: column.kind, column: column.name)
+    }
+    // After the columns: the to-one keys, then the position, known inside the transaction.
+    var parameter = placeholders.binds.count
+    for relationship in entity.toOneRelationships {
+      names.append(try PostgresIdentifier.quoted(relationship.foreignKey))
+      parameter += 1
+      placeholders.append(", $\(parameter)::bigint")
     }
     let position = try entity.positionColumn.map { name throws(StoreError) in
       try PostgresIdentifier.quoted(name)
     }
-    if let position { names.append(position) }
+    if let position {
+      names.append(position)
+      parameter += 1
+      placeholders.append(", $\(parameter)::bigint")
+    }
     statement.binds = placeholders.binds
+    if placeholders.sql.hasPrefix(", ") { placeholders.sql.removeFirst(2) }
     statement.append(
-      "INSERT INTO \(table) (\(names.joined(separator: ", "))) VALUES (\(placeholders.sql)")
-    // The position is the last parameter, known inside the transaction.
-    let positionParameter = placeholders.binds.count + 1
-    if position != nil { statement.append(", $\(positionParameter)::bigint") }
-    statement.append(") RETURNING \(try PostgresIdentifier.quoted(entity.primaryKey))")
+      "INSERT INTO \(table) (\(names.joined(separator: ", "))) VALUES (\(placeholders.sql)) "
+        + "RETURNING \(try PostgresIdentifier.quoted(entity.primaryKey))")
     let insert = statement
     var children: [(AnyObject, String)] = []
     let plans = try childPlans(of: kvc, entity: entity, objects: &children)
+    var newObjects: [AnyObject] = []
+    let references = try referencePlan(of: kvc, newObjects: &newObjects)
     let countQuery = PostgresQuery(unsafeSQL: "SELECT count(*) FROM \(table)")
-    let (id, at, keys) = try await perform(transaction: true) {
-      connection -> (Int64, Int, [Int64]) in
+    let (id, at, keys, inserted) = try await perform(transaction: true) {
+      connection -> (Int64, Int, [Int64], [(id: Int64, at: Int)]) in
+      let inserted = try await Self.insertNewRows(
+        references, connection: connection, logger: self.logger)
       var count = 0
       for try await number in try await connection.query(countQuery, logger: self.logger)
         .decode(Int64.self)
@@ -54,6 +67,13 @@ extension PostgresStore {
       }
       let at = Swift.min(Swift.max(index ?? count, 0), count)
       var insert = insert
+      for target in references.toOne {
+        if let target {
+          insert.binds.append(Self.key(target, inserted))
+        } else {
+          insert.binds.appendNull()
+        }
+      }
       if let position {
         var shift = PostgresStatement(
           "UPDATE \(table) SET \(position) = \(position) + 1 WHERE \(position) >= ")
@@ -66,7 +86,10 @@ extension PostgresStore {
       {
         let keys = try await Self.writeChildren(
           plans, parent: id, connection: connection, logger: self.logger)
-        return (id, at, keys)
+        try await Self.writeJoins(
+          references, inserted: inserted, source: id, entity: self.entity,
+          connection: connection, logger: self.logger)
+        return (id, at, keys, inserted)
       }
       throw StoreError.failed("the insert into '\(self.entity.table)' returned no key")
     }
@@ -77,6 +100,7 @@ extension PostgresStore {
     for ((child, table), key) in zip(children, keys) {
       rememberChild(child, key: key, table: table)
     }
+    rememberNewRows(references, inserted: inserted, objects: newObjects)
     observers.notify(.inserted(at, item: item))
   }
 
@@ -96,33 +120,60 @@ extension PostgresStore {
       try statement.bind(value, as: column.kind, column: name)
       assigned += 1
     }
+    // After the columns' values: the to-one keys, known inside the transaction, then the key.
+    var parameter = statement.binds.count
+    for relationship in entity.toOneRelationships {
+      if assigned > 0 { statement.append(", ") }
+      parameter += 1
+      statement.append(
+        "\(try PostgresIdentifier.quoted(relationship.foreignKey)) = $\(parameter)::bigint")
+      assigned += 1
+    }
     let undo: ValuesUndo
     noteWrite(id)
     do { undo = try kvc.setValues(values) } catch { throw .invalidItem(error.description) }
-    let hasChildren = !entity.relationships.isEmpty
-    guard assigned > 0 || hasChildren else { return observers.notify(.updated(0, item: item)) }
-    statement.append(" WHERE \(try PostgresIdentifier.quoted(entity.primaryKey)) = ")
-    statement.bind(Int(id))
-    statement.append(" RETURNING \(try PostgresIdentifier.quoted(entity.primaryKey))")
+    guard assigned > 0 || !entity.relationships.isEmpty else {
+      return observers.notify(.updated(0, item: item))
+    }
+    statement.append(
+      " WHERE \(try PostgresIdentifier.quoted(entity.primaryKey)) = $\(parameter + 1)::bigint"
+        + " RETURNING \(try PostgresIdentifier.quoted(entity.primaryKey))")
     let update: PostgresStatement? = assigned > 0 ? statement : nil
+    // Children and many-to-many pairs are rows the table's trigger does not see.
+    let announces = !entity.children.isEmpty || !entity.manyToManyRelationships.isEmpty
     let indexQuery = try indexStatement(of: id).query
     do {
       var children: [(AnyObject, String)] = []
       let plans = try childPlans(of: kvc, entity: entity, objects: &children)
-      let (index, keys) = try await perform(transaction: true) { connection -> (Int, [Int64]) in
+      var newObjects: [AnyObject] = []
+      let references = try referencePlan(of: kvc, newObjects: &newObjects)
+      let (index, keys, inserted) = try await perform(transaction: true) {
+        connection -> (Int, [Int64], [(id: Int64, at: Int)]) in
         guard let index = try await self.index(indexQuery, connection) else {
           throw StoreError.notFound("\(self.entity.table) row \(id)")
         }
-        if let update {
+        let inserted = try await Self.insertNewRows(
+          references, connection: connection, logger: self.logger)
+        if var update {
+          for target in references.toOne {
+            if let target {
+              update.binds.append(Self.key(target, inserted))
+            } else {
+              update.binds.appendNull()
+            }
+          }
+          update.binds.append(id)
           // A refusal arrives with the answer's rows.
           for try await _ in try await connection.query(update.query, logger: self.logger) {}
         }
-        guard hasChildren else { return (index, []) }
         let keys = try await Self.writeChildren(
           plans, parent: id, connection: connection, logger: self.logger)
-        // The row's trigger sees its columns only: other servers hear of its children here.
-        try await self.announceUpdate(id, at: index, connection: connection)
-        return (index, keys)
+        try await Self.writeJoins(
+          references, inserted: inserted, source: id, entity: self.entity,
+          connection: connection, logger: self.logger)
+        // The row's trigger sees its columns only: other servers hear of the rest here.
+        if announces { try await self.announceUpdate(id, at: index, connection: connection) }
+        return (index, keys, inserted)
       }
       // Noted again once committed: a read that began while the transaction ran may have
       // seen the row (and its children) as they were, and must not bring that back.
@@ -130,6 +181,7 @@ extension PostgresStore {
       for ((child, table), key) in zip(children, keys) {
         rememberChild(child, key: key, table: table)
       }
+      rememberNewRows(references, inserted: inserted, objects: newObjects)
       observers.notify(.updated(index, item: item))
     } catch {
       noteWrite(id)
@@ -151,26 +203,37 @@ extension PostgresStore {
     }
     let indexQuery = try indexStatement(of: id).query
     let deleteQuery = delete.query
-    let index = try await perform(transaction: true) { connection -> Int in
+    let (index, effects) = try await perform(transaction: true) {
+      connection -> (Int, PostgresDeleteEffects) in
       guard let index = try await self.index(indexQuery, connection) else {
         throw StoreError.notFound("\(self.entity.table) row \(id)")
       }
+      var effects = PostgresDeleteEffects()
+      try await self.applyDeleteRules(
+        deleting: id, of: self.entity, connection: connection, effects: &effects)
       try await connection.query(deleteQuery, logger: self.logger)
-      if let position {
+      if effects.tables.contains(self.entity.table) {
+        // A cascade back into this table moved this row's place: the order is made whole.
+        try await self.renumber(self.entity, connection: connection)
+      } else if let position {
         var shift = PostgresStatement(
           "UPDATE \(table) SET \(position) = \(position) - 1 WHERE \(position) > ")
         shift.bind(index)
         try await connection.query(shift.query, logger: self.logger)
       }
-      return index
+      return (index, effects)
     }
+    // The lists that held the object lose it while it can still be found, then it is gone.
+    apply(effects)
     state.withLock { state in
       state.objects[id] = nil
       state.keys[ObjectIdentifier(object)] = nil
     }
     // The children's rows went with it (ON DELETE CASCADE).
     forgetChildren(of: object, entity: entity)
-    observers.notify(.deleted(index, item: item))
+    // A cascade back into this table moved other rows too.
+    observers.notify(
+      effects.tables.contains(entity.table) ? .reloaded : .deleted(index, item: item))
   }
 
   /// Moves the row at `source` to `destination` of the store's order, in one transaction.

@@ -32,8 +32,11 @@ public final class PostgresStore: AsyncDataStore {
   let logger: Logger
   let observers = ObserverList<StoreChange>()
   let linkObservers = ObserverList<StoreLink>()
-  /// What this store's transactions call themselves, so that it skips its own notifications.
-  let origin = UUID().uuidString
+  /// What this store's transactions call themselves, so that it skips its own notifications
+  /// (shared by the stores of related entities, which tell each other at once).
+  let origin: String
+  /// The stores of the entities related to this one, which share its objects.
+  let graph: PostgresStoreGraph
   /// The channel the table's changes are announced on.
   let channel: String
   /// What the store's connections call themselves on the server: `trellis` and its origin.
@@ -54,8 +57,9 @@ public final class PostgresStore: AsyncDataStore {
     var childObjects: [String: [Int64: AnyObject]] = [:]
     /// The primary key of every child object, in its own table.
     var childKeys: [ObjectIdentifier: Int64] = [:]
-    /// Whether the table has been created and given every column.
-    var schemaReady = false
+    /// The stores of the entities this one's relationships point at, kept alive by the store
+    /// the app made, by table.
+    var related: [String: PostgresStore] = [:]
     /// The task running the client's connection pool.
     var runner: Task<Void, Never>?
     /// The task following other stores' changes, once something observes this one.
@@ -97,6 +101,8 @@ public final class PostgresStore: AsyncDataStore {
     try entity.checkIdentifiers()
     self.entity = entity
     self.timeout = timeout
+    self.origin = UUID().uuidString
+    self.graph = PostgresStoreGraph(root: entity)
     self.channel = PostgresTriggers.channel(for: entity.table)
     self.place =
       configuration.unixSocketPath
@@ -116,6 +122,21 @@ public final class PostgresStore: AsyncDataStore {
     self.state = Locked(State())
     let runner = Task { await client.run() }
     state.withLock { $0.runner = runner }
+    graph.register(self)
+  }
+
+  /// The store of `entity`, related to `root`'s: the same client, objects and writer's name.
+  init(related entity: PostgresEntity, of root: PostgresStore) {
+    self.entity = entity
+    self.timeout = root.timeout
+    self.origin = root.origin
+    self.graph = root.graph
+    self.channel = PostgresTriggers.channel(for: entity.table)
+    self.place = root.place
+    self.logger = root.logger
+    self.client = root.client
+    self.state = Locked(State())
+    graph.register(self)
   }
 
   deinit {
@@ -125,14 +146,16 @@ public final class PostgresStore: AsyncDataStore {
     }
   }
 
-  /// Stops the connection pool; later operations fail.
+  /// Stops the connection pool (and the related stores' listening); later operations fail.
   public func shutdown() {
-    state.withLock { state in
+    let related = state.withLock { state in
       state.runner?.cancel()
       state.runner = nil
       state.listener?.cancel()
       state.listener = nil
+      return Array(state.related.values)
     }
+    for store in related { store.shutdown() }
   }
 
   /// Calls `handler` after every change: this store's writes at once, other stores' (on this

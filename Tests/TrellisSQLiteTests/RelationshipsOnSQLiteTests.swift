@@ -23,8 +23,8 @@ struct RelationshipsOnSQLiteTests {
   }
 
   @Test(arguments: [true, false])
-  func keepsTheRelationshipContract(ordered: Bool) {
-    let failures = RelationshipContract.check { rule in
+  func keepsTheRelationshipContract(ordered: Bool) async {
+    let failures = await RelationshipContract.check { rule in
       try SQLiteStore.inMemory(entity: try Self.members(deleteRule: rule, ordered: ordered))
     }
     #expect(failures == [])

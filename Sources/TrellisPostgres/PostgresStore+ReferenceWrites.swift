@@ -1,0 +1,183 @@
+import Foundation
+import Logging
+import PostgresNIO
+import Trellis
+
+/// What an object's to-one and many-to-many relationships point at, as a write will store
+/// them, read from the objects before the transaction starts (the transaction runs elsewhere
+/// and touches no object).
+struct PostgresReferencePlan: Sendable {
+  /// An object one of them points at.
+  enum Target: Sendable {
+    /// A row the target's store knows.
+    case key(Int64)
+    /// An object created in place, inserted in the same transaction: an index into `newRows`.
+    case new(Int)
+  }
+
+  /// A row for an object created in place.
+  struct NewRow: Sendable {
+    /// The entity whose table gets it.
+    var entity: PostgresEntity
+    /// The quoted names of its columns, in the order of `binds`.
+    var names: [String]
+    var binds: PostgresBindings
+  }
+
+  /// The rows to insert first, one per new object however often it is pointed at.
+  var newRows: [NewRow] = []
+  /// What each to-one relationship points at, in the entity's order; `nil` for none.
+  var toOne: [Target?] = []
+  /// What each many-to-many relationship holds, in the entity's order.
+  var manyToMany: [[Target]] = []
+}
+
+extension PostgresStore {
+  /// What `kvc`'s object points at, with the objects created in place in the order of
+  /// `newRows`.
+  func referencePlan(of kvc: KeyValueCoding, newObjects: inout [AnyObject]) throws(StoreError)
+    -> PostgresReferencePlan
+  {
+    var plan = PostgresReferencePlan()
+    for relationship in entity.references {
+      let value = (try? kvc.value(forKey: relationship.name)) ?? .null
+      let items: [Value]
+      if relationship.kind == .toOne {
+        items = value.isNull ? [] : [value]
+      } else {
+        items = value.arrayValue ?? []
+        if !value.isNull && value.arrayValue == nil {
+          throw .refusedValue(
+            property: relationship.name, message: "holds \(value.type), not a list")
+        }
+      }
+      var targets: [PostgresReferencePlan.Target] = []
+      for item in items {
+        targets.append(
+          try target(item, of: relationship, plan: &plan, newObjects: &newObjects))
+      }
+      if relationship.kind == .toOne {
+        plan.toOne.append(targets.first)
+      } else {
+        plan.manyToMany.append(targets)
+      }
+    }
+    return plan
+  }
+
+  /// The row `item` is, or a new row for it when its store does not know it.
+  private func target(
+    _ item: Value, of relationship: PostgresRelationship, plan: inout PostgresReferencePlan,
+    newObjects: inout [AnyObject]
+  ) throws(StoreError) -> PostgresReferencePlan.Target {
+    let entity = relationship.entity
+    guard case .object(let ref) = item,
+      let kvc = entity.definition.keyValueCoding(for: ref.object)
+        ?? (ref.object as? KeyValueCoding)
+    else {
+      throw .refusedValue(
+        property: relationship.name, message: "holds \(item.type), not a \(entity.definition.name)")
+    }
+    if let key = try store(for: entity.table).key(of: ref.object) { return .key(key) }
+    if let index = newObjects.firstIndex(where: { $0 === ref.object }) { return .new(index) }
+    var names: [String] = []
+    var binds = PostgresBindings()
+    for column in entity.columns {
+      names.append(try PostgresIdentifier.quoted(column.name))
+      let value = (try? kvc.value(forKey: column.name)) ?? .null
+      do {
+        try PostgresValues.append(value, as: column.kind, column: column.name, to: &binds)
+      } catch {
+        throw .refusedValue(property: relationship.name, message: error.description)
+      }
+    }
+    newObjects.append(ref.object)
+    plan.newRows.append(.init(entity: entity, names: names, binds: binds))
+    return .new(plan.newRows.count - 1)
+  }
+
+  /// Inserts the plan's new rows at the end of their tables, inside the caller's transaction;
+  /// returns each one's key and place.
+  static func insertNewRows(
+    _ plan: PostgresReferencePlan, connection: PostgresConnection, logger: Logger
+  ) async throws -> [(id: Int64, at: Int)] {
+    var inserted: [(id: Int64, at: Int)] = []
+    for row in plan.newRows {
+      let table = try PostgresIdentifier.quoted(row.entity.table)
+      var count = 0
+      for try await number in try await connection.query(
+        PostgresQuery(unsafeSQL: "SELECT count(*) FROM \(table)"), logger: logger
+      ).decode(Int64.self) {
+        count = Int(number)
+      }
+      var names = row.names
+      var binds = row.binds
+      if let position = row.entity.positionColumn {
+        names.append(try PostgresIdentifier.quoted(position))
+        binds.append(Int64(count))
+      }
+      let placeholders = names.indices.map { "$\($0 + 1)" }.joined(separator: ", ")
+      var insert = PostgresStatement(
+        "INSERT INTO \(table) (\(names.joined(separator: ", "))) VALUES (\(placeholders)) "
+          + "RETURNING \(try PostgresIdentifier.quoted(row.entity.primaryKey))")
+      insert.binds = binds
+      var id: Int64?
+      for try await key in try await connection.query(insert.query, logger: logger)
+        .decode(Int64.self)
+      {
+        id = key
+      }
+      guard let id else {
+        throw StoreError.failed("the insert into '\(row.entity.table)' returned no key")
+      }
+      inserted.append((id, count))
+    }
+    return inserted
+  }
+
+  /// The key a planned target has, once the new rows are in.
+  static func key(_ target: PostgresReferencePlan.Target, _ inserted: [(id: Int64, at: Int)])
+    -> Int64
+  {
+    switch target {
+    case .key(let key): key
+    case .new(let index): inserted[index].id
+    }
+  }
+
+  /// Writes the pairs of every many-to-many relationship of row `source`, inside the caller's
+  /// transaction: the objects each list holds now, in order, each once.
+  static func writeJoins(
+    _ plan: PostgresReferencePlan, inserted: [(id: Int64, at: Int)], source: Int64,
+    entity: PostgresEntity, connection: PostgresConnection, logger: Logger
+  ) async throws {
+    for (relationship, targets) in zip(entity.manyToManyRelationships, plan.manyToMany) {
+      let join = try PostgresIdentifier.quoted(relationship.joinTableName(of: entity))
+      var delete = PostgresStatement("DELETE FROM \(join) WHERE source_id = ")
+      delete.bind(key: source)
+      try await connection.query(delete.query, logger: logger)
+      guard !targets.isEmpty else { continue }
+      var insert = PostgresStatement("INSERT INTO \(join) (source_id, target_id, position) SELECT ")
+      insert.bind(key: source)
+      insert.append(", t, o - 1 FROM unnest(")
+      insert.bind(keys: targets.map { key($0, inserted) })
+      insert.append(") WITH ORDINALITY AS u(t, o) ON CONFLICT DO NOTHING")
+      try await connection.query(insert.query, logger: logger)
+    }
+  }
+
+  /// After the transaction committed: the objects created in place are their rows' in their
+  /// stores, whose lists hear of them.
+  func rememberNewRows(
+    _ plan: PostgresReferencePlan, inserted: [(id: Int64, at: Int)], objects: [AnyObject]
+  ) {
+    for ((row, (id, at)), object) in zip(zip(plan.newRows, inserted), objects) {
+      guard let store = try? store(for: row.entity.table) else { continue }
+      store.state.withLock { state in
+        state.objects[id] = object
+        state.keys[ObjectIdentifier(object)] = id
+      }
+      store.observers.notify(.inserted(at, item: .object(ObjectReference(object))))
+    }
+  }
+}

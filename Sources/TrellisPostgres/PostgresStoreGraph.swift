@@ -1,0 +1,46 @@
+import Trellis
+
+/// The stores over one database's related entities: the store an app made, and the stores of
+/// the entities its to-one and many-to-many relationships reach, which share its connection
+/// pool, its objects and its name as a writer.
+///
+/// The stores are held weakly here; the root store keeps the related ones alive.
+final class PostgresStoreGraph: Sendable {
+  /// Every entity the stores hold, the root's first.
+  let entities: [PostgresEntity]
+  private let stores = Locked([String: WeakStore]())
+  /// Whether every table of the graph has been created and given every column.
+  let schemaReady = Locked(false)
+
+  private struct WeakStore {
+    weak var store: PostgresStore?
+  }
+
+  init(root: PostgresEntity) {
+    entities = root.graph
+  }
+
+  /// Adds `store` as the store of its entity's table.
+  func register(_ store: PostgresStore) {
+    stores.withLock { $0[store.entity.table] = WeakStore(store: store) }
+  }
+
+  /// The store of `table`, while it lives.
+  func store(for table: String) -> PostgresStore? {
+    stores.withLock { $0[table]?.store }
+  }
+
+  /// The store of the root entity, while it lives.
+  var root: PostgresStore? { entities.first.flatMap { store(for: $0.table) } }
+
+  /// The entity of `table`, if the graph holds it.
+  func entity(_ table: String) -> PostgresEntity? { entities.first { $0.table == table } }
+
+  /// Every to-one and many-to-many relationship in the graph that points at `table`, with the
+  /// entity that has it.
+  func references(to table: String) -> [(source: PostgresEntity, PostgresRelationship)] {
+    entities.flatMap { source in
+      source.references.filter { $0.entity.table == table }.map { (source, $0) }
+    }
+  }
+}
