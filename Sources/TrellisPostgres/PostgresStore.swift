@@ -76,7 +76,6 @@ public final class PostgresStore: AsyncDataStore {
     var lastWrites: [Int64: Int] = [:]
   }
 
-  public var itemsDefinition: DataDefinition? { entity.definition }
   public var supportsMoving: Bool { entity.positionColumn != nil }
 
   /// A store of `entity` in the database a `postgres://user:password@host:port/database`

@@ -25,7 +25,8 @@ extension DataDefinition {
         if property.attributes.items.isEmpty && !hasChoices {
           problems.append(Diagnostic("\(name).\(label): a selection needs items to choose from"))
         }
-      case .objectSelection where property.attributes.itemsStore == nil:
+      case .objectSelection
+      where property.attributes.itemsStore == nil && property.attributes.asyncItemsStore == nil:
         problems.append(
           Diagnostic("\(name).\(label): an object selection needs a store of items"))
       case .arrayOfObjects where property.attributes.nestedDefinition == nil:

@@ -31,6 +31,10 @@ public struct PropertyAttributes: Sendable {
   public var allowsNoSelection = false
   /// objectSelection: where the objects to choose from come from.
   public var itemsStore: (any DataStore)?
+  /// objectSelection: an async store the objects to choose from come from (a PostgreSQL
+  /// table, a web service), when ``itemsStore`` is `nil`: the choice loads it in batches,
+  /// with a loading row while a batch is under way.
+  public var asyncItemsStore: (any AsyncDataStore)?
   /// arrayOfObjects: the objects of another store that point at this one (a to-one's
   /// inverse), listed from that store instead of read from a property.
   public var relatedItems: RelatedItems?

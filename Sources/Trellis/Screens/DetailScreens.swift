@@ -137,7 +137,8 @@ enum DetailScreens {
       return related.screen(for: .object(ObjectReference(draft.target)), title: property.title)
     }
     switch RowFactory.resolvedType(property, draft: draft) {
-    case .objectSelection where property.attributes.itemsStore != nil:
+    case .objectSelection
+    where property.attributes.itemsStore != nil || property.attributes.asyncItemsStore != nil:
       return chooser(property, draft: draft)
     case .selection, .objectSelection:
       let model = TableModel(title: property.title)
@@ -155,18 +156,27 @@ enum DetailScreens {
   /// The choice among a store's objects: its list, in batches, each chosen one checked, with
   /// Add when new objects can be made (made in place, then chosen).
   private static func chooser(_ property: PropertyDefinition, draft: Draft) -> Screen? {
-    guard let store = property.attributes.itemsStore,
+    let section: ArrayOfObjectsSection
+    if let store = property.attributes.itemsStore,
       let definition = property.attributes.nestedDefinition ?? store.itemsDefinition
-    else { return nil }
+    {
+      section = ArrayOfObjectsSection(store: store, definition: definition)
+    } else if let store = property.attributes.asyncItemsStore,
+      let definition = property.attributes.nestedDefinition ?? store.itemsDefinition
+    {
+      // Each choice has its own cache of the store's pages.
+      section = ArrayOfObjectsSection(store: store, definition: definition)
+    } else {
+      return nil
+    }
     let model = TableModel(title: property.title)
-    let section = ArrayOfObjectsSection(store: store, definition: definition)
     let name = property.name
     section.choice = ItemChoice(
       allowsMultiple: property.attributes.allowsMultipleSelection,
       allowsNone: property.attributes.allowsNoSelection || (property.valueKind?.isOptional ?? true),
       read: { draft.value(name) ?? .null }, write: { draft.setValue($0, for: name) })
     section.fetchOptions.batchSize = chooserBatchSize
-    section.allowsAdding = definition.canMakeObjects
+    section.allowsAdding = section.definition.canMakeObjects
     section.allowsDeleting = false
     section.allowsMoving = false
     model.addSection(section)

@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+import Trellis
+import TrellisExamples
+import TrellisPostgres
+import TrellisTesting
+
+/// A task's category (to-one) and tags (many-to-many) on PostgreSQL, through the screens: the
+/// form's rows push a choice among the related store's objects, loaded in batches; a new tag
+/// is made in place and chosen; Done writes it all; a deny rule refuses a delete.
+@Suite("PostgreSQL object selections", .serialized)
+struct PostgresSelectionTests {
+  /// Tasks whose category is denied deletion while a task points at it, and whose tags go out
+  /// of the lists when deleted, in fresh tables.
+  static func entity() throws -> PostgresEntity {
+    var definition = try DataDefinition(
+      for: TaskItem.self, names: "name;category;tags", make: { TaskItem() })
+    definition.name = "Task"
+    let categories = try PostgresEntity(
+      table: PostgresTestSupport.freshTable("category"),
+      definition: try TasksApp.categoryDefinition(), ordered: true, unique: ["name"])
+    let tags = try PostgresEntity(
+      table: PostgresTestSupport.freshTable("tag"), definition: try TasksApp.tagDefinition(),
+      unique: ["name"])
+    return try PostgresEntity(
+      table: PostgresTestSupport.freshTable("task"), definition: definition, ordered: true,
+      transient: ["description", "taskSteps", "completed", "dueDate"],
+      relationships: [
+        .toOne("category", to: categories, inverse: "tasks", deleteRule: .deny),
+        .manyToMany("tags", to: tags, inverse: "tasks"),
+      ])
+  }
+
+  @Test func aTaskChoosesItsCategoryAndMakesATagInPlace() async throws {
+    guard let url = PostgresTestSupport.url else { return }
+    let entity = try Self.entity()
+    let store = try PostgresStore(url: url, entity: entity, timeout: .seconds(30))
+    defer { store.shutdown() }
+    let categories = try store.relatedStore(for: "category")
+    for name in ["Home", "Work"] {
+      try await categories.insert(.object(ObjectReference(TaskCategory(name: name))), at: nil)
+    }
+    try await store.insert(.object(ObjectReference(TaskItem(name: "Write"))), at: nil)
+    let definition = try #require(store.itemsDefinition)
+    #expect(definition["category"]?.type == .objectSelection)
+    #expect(definition["tags"]?.attributes.allowsMultipleSelection == true)
+    let section = ArrayOfObjectsSection(store: store, definition: definition)
+    let model = TableModel(title: "Tasks")
+    model.addSection(section)
+    let app = HeadlessApp(navigator: Navigator(root: Screen(model: model)))
+    try await app.settle()
+    let task = try #require(section.currentItems.first?.objectValue as? TaskItem)
+
+    try app.tap("Write")
+    try app.tap("Category")
+    try await app.settle(until: { app.texts.joined().contains("Work") })
+    try app.tap("Work")
+    #expect(app.navigator.stack.count == 2, "a single choice goes back to the form")
+    try app.tap("Tags")
+    try await app.settle()
+    try app.send(.add(section: nil))
+    try app.enter("Urgent", at: "Name")
+    try app.send(.done)
+    try await app.settle(until: { app.navigator.stack.count == 3 })
+    try await app.settle(until: {
+      app.top.model.snapshot.sections.flatMap(\.items).contains {
+        $0.text == "Urgent" && $0.accessory == .checkmark
+      }
+    })
+    try app.send(.back)
+    try app.send(.done)
+    try await app.settle(until: { app.navigator.stack.count == 1 })
+    #expect(task.category?.name == "Work")
+    #expect(task.tags.map(\.name) == ["Urgent"])
+    #expect(app.host.violations.isEmpty)
+
+    // A fresh store reads what the screens wrote.
+    let fresh = try PostgresStore(url: url, entity: entity, timeout: .seconds(30))
+    defer { fresh.shutdown() }
+    let read = try await fresh.fetchPage(FetchOptions(), from: nil).items
+      .compactMap { $0.objectValue as? TaskItem }
+    #expect(read.map(\.name) == ["Write"])
+    #expect(read.first?.category?.name == "Work")
+    #expect(read.first?.tags.map(\.name) == ["Urgent"])
+    let tags = try await fresh.relatedStore(for: "tags").fetchPage(FetchOptions(), from: nil)
+    #expect(tags.items.compactMap { ($0.objectValue as? TaskTag)?.name } == ["Urgent"])
+
+    // The category a task points at cannot go (deny), and says so.
+    let work = try #require(task.category)
+    await #expect(throws: StoreError.self) {
+      try await categories.delete(.object(ObjectReference(work)))
+    }
+    do {
+      try await categories.delete(.object(ObjectReference(work)))
+    } catch {
+      #expect(error.description.contains("deny"), "\(error)")
+      #expect(error.description.contains("1 task points at it"), "\(error)")
+    }
+    #expect(try await categories.count(FetchOptions()) == 2)
+  }
+}
