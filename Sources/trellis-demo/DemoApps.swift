@@ -77,11 +77,15 @@ struct DemoApps {
     let numbersApp = WebApp(
       id: "numbers", title: "Numbers", subtitle: "\(numbers.count) rows, loaded as you scroll"
     ) { SampleContent.numbersNavigator(numbers) }
-    // With --postgres, Tasks and Contacts live in PostgreSQL instead, shared by every server
-    // on that database; the SQLite file keeps the rest (categories, the Contacts API).
+    // With --postgres, Tasks (with their categories and tags) and Contacts live in PostgreSQL
+    // instead, shared by every server on that database; the SQLite file keeps the rest (the
+    // Contacts API).
     let appsBeforeService: [WebApp] =
       if let postgres {
-        [postgres.tasks, postgres.settings, settingsBundleApp, postgres.contacts]
+        [
+          postgres.tasks, postgres.categories, postgres.settings, settingsBundleApp,
+          postgres.contacts,
+        ]
       } else {
         [tasks, categories, settings, settingsBundleApp, contacts]
       }

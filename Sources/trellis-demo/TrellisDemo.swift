@@ -119,7 +119,11 @@ struct TrellisDemo: AsyncParsableCommand {
       return
     }
     var postgresApps: PostgresApps?
-    if let postgres { postgresApps = try await PostgresApps(url: postgres, person: person) }
+    if let postgres {
+      postgresApps = try await PostgresApps(
+        url: postgres, person: person, categoryDeleteRule: categoryDeleteRule,
+        tagDeleteRule: tagDeleteRule)
+    }
     defer { for store in postgresApps?.stores ?? [] { store.shutdown() } }
     let apps = try DemoApps(
       databasePath: db, documentPath: document, numberCount: rows,

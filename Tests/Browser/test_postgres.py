@@ -10,9 +10,10 @@ import subprocess
 import uuid
 
 import pytest
+from selenium.webdriver.common.by import By
 
 from conftest import ROOT, screenshot, start_demo, stop_demo
-from helpers import open_app, press, row_texts, tap, type_into, wait, wait_title
+from helpers import open_app, press, row, row_texts, tap, type_into, wait, wait_title
 
 RECONNECTING = "Reconnecting to the database…"
 
@@ -131,6 +132,78 @@ def test_steps_added_on_one_server_show_in_the_task_on_the_other(servers, browse
     wait(watcher, lambda d: row_texts(d)[:2] == ["Buy paint", "Sand the boards"])
     screenshot(watcher, "postgres-steps-on-server-2")
     press(watcher, "back")
+
+
+def shown_detail(driver, text, pane="top"):
+    shown = row(driver, text, pane).find_elements(By.CSS_SELECTOR, ".detail")
+    return shown[0].text if shown else ""
+
+
+def test_categories_and_tags_chosen_on_one_server_show_and_go_on_the_other(servers, browser, desktop):
+    """A task's category (a to-one) and tags (a many-to-many) live in tables of their own:
+    chosen and made in place in the task's form on one server, they are the task's on the
+    other; a category deleted there (nullify, the default rule) leaves the task without one."""
+    editor, watcher = browser, desktop
+    open_app(editor, servers[0], "tasks")
+    open_app(watcher, servers[1], "tasks")
+    wait(editor, lambda d: "Write the report" in tasks(d))
+    press(editor, "add")
+    wait_title(editor, "New Task")
+    type_into(editor, "Name", "Plan the trip")
+    tap(editor, "Category")
+    wait_title(editor, "Category")
+    wait(editor, lambda d: row_texts(d)[:3] == ["Home", "Work", "Other"])
+    press(editor, "add")
+    wait_title(editor, "New Category")
+    type_into(editor, "Name", "Travel")
+    press(editor, "done")
+    wait_title(editor, "Category")
+    wait(editor, lambda d: row(d, "Travel").find_elements(By.CSS_SELECTOR, ".check"))
+    press(editor, "back")
+    wait_title(editor, "New Task")
+    wait(editor, lambda d: shown_detail(d, "Category") == "Travel")
+    tap(editor, "Tags")
+    wait_title(editor, "Tags")
+    wait(editor, lambda d: "Urgent" in row_texts(d))
+    tap(editor, "Urgent")
+    wait(editor, lambda d: row(d, "Urgent").find_elements(By.CSS_SELECTOR, ".check"))
+    press(editor, "add")
+    wait_title(editor, "New Tag")
+    type_into(editor, "Name", "Abroad")
+    press(editor, "done")
+    wait_title(editor, "Tags")
+    wait(editor, lambda d: row(d, "Abroad").find_elements(By.CSS_SELECTOR, ".check"))
+    screenshot(editor, "postgres-tags-made-in-place")
+    press(editor, "back")
+    wait_title(editor, "New Task")
+    wait(editor, lambda d: shown_detail(d, "Tags") == "Urgent, Abroad")
+    press(editor, "done")
+    wait_title(editor, "Tasks")
+
+    wait(watcher, lambda d: "Plan the trip" in tasks(d), timeout=20)
+    tap(watcher, "Plan the trip")
+    wait_title(watcher, "Plan the trip", pane="detail")
+    assert shown_detail(watcher, "Category", "detail") == "Travel"
+    assert shown_detail(watcher, "Tags", "detail") == "Urgent, Abroad"
+    screenshot(watcher, "postgres-category-and-tags-on-server-2")
+    press(watcher, "cancel", pane="detail")
+
+    # The categories app on server 2 deletes Travel: the task on server 1 has no category.
+    open_app(watcher, servers[1], "categories")
+    wait(watcher, lambda d: "Travel" in row_texts(d))
+    press(watcher, "edit")
+    wait(watcher, lambda d: d.find_elements(
+        By.CSS_SELECTOR, ".pane-top > .screen:last-child .row-delete"))
+    row(watcher, "Travel").find_element(By.CSS_SELECTOR, ".row-delete").click()
+    wait(watcher, lambda d: "Travel" not in row_texts(d))
+    open_app(editor, servers[0], "tasks")
+    wait(editor, lambda d: "Plan the trip" in tasks(d))
+    tap(editor, "Plan the trip")
+    wait_title(editor, "Plan the trip")
+    wait(editor, lambda d: shown_detail(d, "Category") == "")
+    assert shown_detail(editor, "Tags") == "Urgent, Abroad"
+    press(editor, "cancel")
+    wait_title(editor, "Tasks")
 
 
 def test_a_restart_shows_reconnecting_then_resumes_without_losing_an_edit(servers, browser, desktop):
