@@ -34,9 +34,12 @@ extension PostgresStore {
     }
     let message = info[.message] ?? "error \(state)"
     if let table = info[.tableName], table != entity.table,
-      let relationship = entity.children.first(where: { $0.entity.tables.contains(table) })
+      let relationship = entity.relationships.first(where: {
+        $0.kind == .toMany ? $0.entity.tables.contains(table) : $0.entity.table == table
+      })
     {
-      // A child refused: the message lands on the row of the list that holds it.
+      // A child, or an object made in place, refused: the message lands on the row that
+      // holds it.
       return childRefusal(state, info, relationship, message)
     }
     switch state {
@@ -57,8 +60,9 @@ extension PostgresStore {
     }
   }
 
-  /// A child's refused value, on the relationship's property, named by its title: "Steps:
-  /// another one has this name", "Steps: name needs a value".
+  /// A child's refused value (or that of an object made in place), on the relationship's
+  /// property, named by its title: "Steps: another one has this name", "Category: name needs
+  /// a value".
   private func childRefusal(
     _ state: String, _ info: PSQLError.ServerInfo, _ relationship: PostgresRelationship,
     _ message: String

@@ -98,4 +98,25 @@ struct PostgresSelectionTests {
     }
     #expect(try await categories.count(FetchOptions()) == 2)
   }
+
+  /// A category made in place whose name another has: refused on the Category row, nothing
+  /// written, the task as it was.
+  @Test func aCategoryMadeInPlaceThatBreaksUniquenessIsRefusedOnItsRow() async throws {
+    guard let url = PostgresTestSupport.url else { return }
+    let entity = try Self.entity()
+    let store = try PostgresStore(url: url, entity: entity, timeout: .seconds(30))
+    defer { store.shutdown() }
+    let categories = try store.relatedStore(for: "category")
+    try await categories.insert(.object(ObjectReference(TaskCategory(name: "Home"))), at: nil)
+    let task = TaskItem(name: "Sweep")
+    task.category = TaskCategory(name: "Home")
+    do {
+      try await store.insert(.object(ObjectReference(task)), at: nil)
+      Issue.record("the insert was not refused")
+    } catch {
+      #expect(error == .refusedValue(property: "category", message: "Category: another one has this name"))
+    }
+    #expect(try await store.count(FetchOptions()) == 0)
+    #expect(try await categories.count(FetchOptions()) == 1)
+  }
 }
