@@ -15,11 +15,15 @@ import Observation
 public struct PropertyTable<Root: AnyObject>: Sendable {
   /// The properties, in declaration order.
   public let properties: [Property]
+  /// The property names, in declaration order (read for every row's title: kept, not mapped
+  /// each time).
+  public let names: [String]
   private let index: [String: Int]
 
   /// Creates a table. A repeated name keeps its first entry.
   public init(_ properties: [Property]) {
     self.properties = properties
+    self.names = properties.map { $0.name }
     var index: [String: Int] = [:]
     for (position, property) in properties.enumerated() where index[property.name] == nil {
       index[property.name] = position
@@ -37,8 +41,6 @@ public struct PropertyTable<Root: AnyObject>: Sendable {
     properties.first { $0.keyPath == keyPath }?.name
   }
 
-  /// The property names, in declaration order.
-  public var names: [String] { properties.map(\.name) }
 
   /// One bindable property.
   public struct Property: Sendable {

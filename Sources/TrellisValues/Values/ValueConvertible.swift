@@ -107,7 +107,8 @@ extension Optional: ValueConvertible where Wrapped: ValueConvertible {
 
 extension Array: ValueConvertible where Element: ValueConvertible {
   public static var valueKind: ValueKind { .array(Element.valueKind) }
-  public var bindingValue: Value { .array(map(\.bindingValue)) }
+  // A closure, not a key path: a key path over a generic element is made anew on every call.
+  public var bindingValue: Value { .array(map { $0.bindingValue }) }
   public init(bindingValue: Value) throws(ValueConversionError) {
     guard case .array(let values) = bindingValue else {
       throw ValueConversionError(value: bindingValue, target: .array)
