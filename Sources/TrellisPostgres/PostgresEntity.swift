@@ -48,16 +48,25 @@ public struct PostgresEntity: Sendable {
   /// The column bound to `name`, if any.
   public func column(_ name: String) -> PostgresColumn? { columns.first { $0.name == name } }
 
-  /// Every identifier the entity's SQL uses, quoted; an error names the first that is not a
-  /// plain identifier, and a relationship whose key clashes with a column.
+  /// Every identifier the SQL of this entity and of every entity its relationships reach
+  /// uses, quoted (the names the store derives too: indexes, keys, join tables); an error
+  /// names the first that is not a plain identifier, and a relationship whose key clashes
+  /// with a column.
   func checkIdentifiers() throws(StoreError) {
+    for entity in graph { try entity.checkOwnIdentifiers() }
+  }
+
+  /// The identifiers of this entity and of its children's tables.
+  private func checkOwnIdentifiers() throws(StoreError) {
     _ = try PostgresIdentifier.quoted(table)
     _ = try PostgresIdentifier.quoted(primaryKey)
     if let positionColumn { _ = try PostgresIdentifier.quoted(positionColumn) }
     for column in columns { _ = try PostgresIdentifier.quoted(column.name) }
     for relationship in children {
       _ = try PostgresIdentifier.quoted(relationship.foreignKey)
-      try relationship.entity.checkIdentifiers()
+      _ = try PostgresIdentifier.quoted(
+        relationship.entity.table + "_" + relationship.foreignKey + "_idx")
+      try relationship.entity.checkOwnIdentifiers()
       if !relationship.entity.references.isEmpty {
         throw .invalidItem(
           "'\(relationship.entity.table)', the children of '\(table).\(relationship.name)', "
@@ -70,15 +79,15 @@ public struct PostgresEntity: Sendable {
       switch relationship.kind {
       case .toOne:
         _ = try PostgresIdentifier.quoted(relationship.foreignKey)
+        _ = try PostgresIdentifier.quoted(table + "_" + relationship.foreignKey + "_idx")
+        _ = try PostgresIdentifier.quoted(table + "_" + relationship.foreignKey + "_fkey")
         try checkKey(relationship.foreignKey, of: table, relationship.name)
       case .manyToMany, .toMany:
-        _ = try PostgresIdentifier.quoted(relationship.joinTableName(of: self))
+        let join = relationship.joinTableName(of: self)
+        for name in [join, join + "_target_idx", join + "_target_id_fkey"] {
+          _ = try PostgresIdentifier.quoted(name)
+        }
       }
-    }
-    for entity in graph.dropFirst() {
-      _ = try PostgresIdentifier.quoted(entity.table)
-      _ = try PostgresIdentifier.quoted(entity.primaryKey)
-      for column in entity.columns { _ = try PostgresIdentifier.quoted(column.name) }
     }
   }
 

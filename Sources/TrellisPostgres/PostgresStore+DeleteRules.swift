@@ -185,17 +185,21 @@ extension PostgresStore {
   /// Brings the objects in memory in step with a committed delete's effects, and tells the
   /// lists of every other table it changed to read theirs again.
   func apply(_ effects: PostgresDeleteEffects) {
+    // A read begun before the delete must not bring back what it changed.
+    for row in effects.nullified.map(\.row) + effects.unlinked.map(\.row) + effects.deleted {
+      graph.store(for: row.table)?.noteWrite(row.id)
+    }
     for (row, property, target) in effects.unlinked {
       guard let store = graph.store(for: row.table), let holder = store.object(row.id),
         let gone = graph.store(for: target.table)?.object(target.id),
-        let kvc = store.entity.definition.keyValueCoding(for: holder),
+        let kvc = try? store.keyValueCoding(holder),
         let held = (try? kvc.value(forKey: property))?.arrayValue
       else { continue }
       try? kvc.setValue(.array(held.filter { $0.objectValue !== gone }), forKey: property)
     }
     for (row, property) in effects.nullified {
       guard let store = graph.store(for: row.table), let object = store.object(row.id),
-        let kvc = store.entity.definition.keyValueCoding(for: object)
+        let kvc = try? store.keyValueCoding(object)
       else { continue }
       try? kvc.setValue(.null, forKey: property)
     }
@@ -206,7 +210,9 @@ extension PostgresStore {
         state.keys[ObjectIdentifier(object)] = nil
         return object
       }
-      if let object { store.forgetChildren(of: object, entity: store.entity) }
+      guard let object else { continue }
+      store.rememberGone(object)
+      store.forgetChildren(of: object, entity: store.entity)
     }
     for table in effects.tables where table != entity.table {
       graph.store(for: table)?.observers.notify(.reloaded)

@@ -12,7 +12,7 @@ extension PostgresStore {
   /// Starts following the table's notifications, once; nothing when the store is shut down.
   func startListening() {
     state.withLock { state in
-      guard state.listener == nil, state.runner != nil else { return }
+      guard state.listener == nil, !state.isShutDown else { return }
       let store = WeakStore(self)
       state.listener = Task { await Self.follow(store) }
     }
@@ -124,7 +124,10 @@ extension PostgresStore {
       state.keys[ObjectIdentifier(object)] = nil
       return object
     }
-    if let object { forgetChildren(of: object, entity: entity) }
+    if let object {
+      rememberGone(object)
+      forgetChildren(of: object, entity: entity)
+    }
     return object
   }
 

@@ -26,20 +26,21 @@ struct PostgresReferencePlan: Sendable {
 
   /// The rows to insert first, one per new object however often it is pointed at.
   var newRows: [NewRow] = []
-  /// What each to-one relationship points at, in the entity's order; `nil` for none.
-  var toOne: [Target?] = []
-  /// What each many-to-many relationship holds, in the entity's order.
-  var manyToMany: [[Target]] = []
+  /// What each to-one relationship written points at, in the entity's order; `nil` for none.
+  var toOne: [(relationship: PostgresRelationship, target: Target?)] = []
+  /// What each many-to-many relationship written holds, in the entity's order.
+  var manyToMany: [(relationship: PostgresRelationship, targets: [Target])] = []
 }
 
 extension PostgresStore {
-  /// What `kvc`'s object points at, with the objects created in place in the order of
-  /// `newRows`.
-  func referencePlan(of kvc: KeyValueCoding, newObjects: inout [AnyObject]) throws(StoreError)
-    -> PostgresReferencePlan
-  {
+  /// What `kvc`'s object points at, for every relationship or those `only` names, with the
+  /// objects created in place in the order of `newRows`. An object whose row was deleted
+  /// (under a no-action rule, or by another server) is left out: it is not made again.
+  func referencePlan(
+    of kvc: KeyValueCoding, only names: Set<String>? = nil, newObjects: inout [AnyObject]
+  ) throws(StoreError) -> PostgresReferencePlan {
     var plan = PostgresReferencePlan()
-    for relationship in entity.references {
+    for relationship in entity.references where names?.contains(relationship.name) ?? true {
       let value = (try? kvc.value(forKey: relationship.name)) ?? .null
       let items: [Value]
       if relationship.kind == .toOne {
@@ -53,23 +54,25 @@ extension PostgresStore {
       }
       var targets: [PostgresReferencePlan.Target] = []
       for item in items {
-        targets.append(
-          try target(item, of: relationship, plan: &plan, newObjects: &newObjects))
+        if let target = try target(item, of: relationship, plan: &plan, newObjects: &newObjects) {
+          targets.append(target)
+        }
       }
       if relationship.kind == .toOne {
-        plan.toOne.append(targets.first)
+        plan.toOne.append((relationship, targets.first))
       } else {
-        plan.manyToMany.append(targets)
+        plan.manyToMany.append((relationship, targets))
       }
     }
     return plan
   }
 
-  /// The row `item` is, or a new row for it when its store does not know it.
+  /// The row `item` is, or a new row for it when its store does not know it; `nil` for an
+  /// object whose row is gone.
   private func target(
     _ item: Value, of relationship: PostgresRelationship, plan: inout PostgresReferencePlan,
     newObjects: inout [AnyObject]
-  ) throws(StoreError) -> PostgresReferencePlan.Target {
+  ) throws(StoreError) -> PostgresReferencePlan.Target? {
     let entity = relationship.entity
     guard case .object(let ref) = item,
       let kvc = entity.definition.keyValueCoding(for: ref.object)
@@ -78,7 +81,9 @@ extension PostgresStore {
       throw .refusedValue(
         property: relationship.name, message: "holds \(item.type), not a \(entity.definition.name)")
     }
-    if let key = try store(for: entity.table).key(of: ref.object) { return .key(key) }
+    let store = try store(for: entity.table)
+    if let key = store.key(of: ref.object) { return .key(key) }
+    if store.isGone(ref.object) { return nil }
     if let index = newObjects.firstIndex(where: { $0 === ref.object }) { return .new(index) }
     var names: [String] = []
     var binds = PostgresBindings()
@@ -117,8 +122,11 @@ extension PostgresStore {
         binds.append(Int64(count))
       }
       let placeholders = names.indices.map { "$\($0 + 1)" }.joined(separator: ", ")
+      let values =
+        names.isEmpty
+        ? "DEFAULT VALUES" : "(\(names.joined(separator: ", "))) VALUES (\(placeholders))"
       var insert = PostgresStatement(
-        "INSERT INTO \(table) (\(names.joined(separator: ", "))) VALUES (\(placeholders)) "
+        "INSERT INTO \(table) \(values) "
           + "RETURNING \(try PostgresIdentifier.quoted(row.entity.primaryKey))")
       insert.binds = binds
       var id: Int64?
@@ -145,13 +153,13 @@ extension PostgresStore {
     }
   }
 
-  /// Writes the pairs of every many-to-many relationship of row `source`, inside the caller's
-  /// transaction: the objects each list holds now, in order, each once.
+  /// Writes the pairs of every many-to-many relationship the plan holds for row `source`,
+  /// inside the caller's transaction: the objects each list holds now, in order, each once.
   static func writeJoins(
     _ plan: PostgresReferencePlan, inserted: [(id: Int64, at: Int)], source: Int64,
     entity: PostgresEntity, connection: PostgresConnection, logger: Logger
   ) async throws {
-    for (relationship, targets) in zip(entity.manyToManyRelationships, plan.manyToMany) {
+    for (relationship, targets) in plan.manyToMany {
       let join = try PostgresIdentifier.quoted(relationship.joinTableName(of: entity))
       var delete = PostgresStatement("DELETE FROM \(join) WHERE source_id = ")
       delete.bind(key: source)
@@ -180,4 +188,23 @@ extension PostgresStore {
       store.observers.notify(.inserted(at, item: .object(ObjectReference(object))))
     }
   }
+
+  /// Remembers that `object`'s row is gone (deleted here, by a rule, or by another server),
+  /// so that an object still pointing at it does not make it again.
+  func rememberGone(_ object: AnyObject) {
+    state.withLock { state in
+      if state.gone.count >= 1024 { state.gone = state.gone.filter { $0.value.object != nil } }
+      state.gone[ObjectIdentifier(object)] = WeakObject(object: object)
+    }
+  }
+
+  /// Whether `object`'s row is gone (see ``rememberGone(_:)``).
+  func isGone(_ object: AnyObject) -> Bool {
+    state.withLock { $0.gone[ObjectIdentifier(object)]?.object === object }
+  }
+}
+
+/// An object held weakly.
+struct WeakObject {
+  weak var object: AnyObject?
 }

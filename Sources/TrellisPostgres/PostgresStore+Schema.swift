@@ -20,6 +20,10 @@ extension PostgresStore {
         lock.append("))")
         try await connection.query(lock.query, logger: logger)
       }
+      // Another store of the graph (a related store starting to listen) may have prepared
+      // it while this one waited: its statements would wait for the writes begun since,
+      // which wait for them (a deadlock).
+      if graph.schemaReady.withLock({ $0 }) { return }
       for entity in entities {
         try await Self.createTable(of: entity, parent: nil, on: connection, logger: logger)
       }

@@ -67,7 +67,7 @@ extension PostgresStore {
       }
       let at = Swift.min(Swift.max(index ?? count, 0), count)
       var insert = insert
-      for target in references.toOne {
+      for (_, target) in references.toOne {
         if let target {
           insert.binds.append(Self.key(target, inserted))
         } else {
@@ -106,7 +106,8 @@ extension PostgresStore {
 
   /// Writes changed values: the object takes them, and gives them back if the server refuses.
   /// The object's children are written with it, in the same transaction, as the object holds
-  /// them then. Values of properties that have no column and no relationship stay in memory.
+  /// them then, and so are the to-one and many-to-many relationships `values` names. Values
+  /// of properties that have no column and no relationship stay in memory.
   public func update(_ item: Value, values: [String: Value]) async throws(StoreError) {
     let object = try storedObject(item)
     guard let id = key(of: object) else { throw .notFound(item.displayText) }
@@ -120,33 +121,37 @@ extension PostgresStore {
       try statement.bind(value, as: column.kind, column: name)
       assigned += 1
     }
-    // After the columns' values: the to-one keys, known inside the transaction, then the key.
-    var parameter = statement.binds.count
-    for relationship in entity.toOneRelationships {
-      if assigned > 0 { statement.append(", ") }
-      parameter += 1
-      statement.append(
-        "\(try PostgresIdentifier.quoted(relationship.foreignKey)) = $\(parameter)::bigint")
-      assigned += 1
-    }
     let undo: ValuesUndo
     noteWrite(id)
     do { undo = try kvc.setValues(values) } catch { throw .invalidItem(error.description) }
     guard assigned > 0 || !entity.relationships.isEmpty else {
       return observers.notify(.updated(0, item: item))
     }
-    statement.append(
-      " WHERE \(try PostgresIdentifier.quoted(entity.primaryKey)) = $\(parameter + 1)::bigint"
-        + " RETURNING \(try PostgresIdentifier.quoted(entity.primaryKey))")
-    let update: PostgresStatement? = assigned > 0 ? statement : nil
     // Children and many-to-many pairs are rows the table's trigger does not see.
     let announces = !entity.children.isEmpty || !entity.manyToManyRelationships.isEmpty
-    let indexQuery = try indexStatement(of: id).query
     do {
       var children: [(AnyObject, String)] = []
       let plans = try childPlans(of: kvc, entity: entity, objects: &children)
+      // The to-one and many-to-many relationships the values name: the others may not have
+      // been read into this object (it was read as another object's target), and another
+      // server may have changed them since.
       var newObjects: [AnyObject] = []
-      let references = try referencePlan(of: kvc, newObjects: &newObjects)
+      let references = try referencePlan(
+        of: kvc, only: Set(values.keys), newObjects: &newObjects)
+      // After the columns' values: the to-one keys, known inside the transaction, then the key.
+      var parameter = statement.binds.count
+      for (relationship, _) in references.toOne {
+        if assigned > 0 { statement.append(", ") }
+        parameter += 1
+        statement.append(
+          "\(try PostgresIdentifier.quoted(relationship.foreignKey)) = $\(parameter)::bigint")
+        assigned += 1
+      }
+      statement.append(
+        " WHERE \(try PostgresIdentifier.quoted(entity.primaryKey)) = $\(parameter + 1)::bigint"
+          + " RETURNING \(try PostgresIdentifier.quoted(entity.primaryKey))")
+      let update: PostgresStatement? = assigned > 0 ? statement : nil
+      let indexQuery = try indexStatement(of: id).query
       let (index, keys, inserted) = try await perform(transaction: true) {
         connection -> (Int, [Int64], [(id: Int64, at: Int)]) in
         guard let index = try await self.index(indexQuery, connection) else {
@@ -155,7 +160,7 @@ extension PostgresStore {
         let inserted = try await Self.insertNewRows(
           references, connection: connection, logger: self.logger)
         if var update {
-          for target in references.toOne {
+          for (_, target) in references.toOne {
             if let target {
               update.binds.append(Self.key(target, inserted))
             } else {
@@ -224,11 +229,13 @@ extension PostgresStore {
       return (index, effects)
     }
     // The lists that held the object lose it while it can still be found, then it is gone.
+    noteWrite(id)
     apply(effects)
     state.withLock { state in
       state.objects[id] = nil
       state.keys[ObjectIdentifier(object)] = nil
     }
+    rememberGone(object)
     // The children's rows went with it (ON DELETE CASCADE).
     forgetChildren(of: object, entity: entity)
     // A cascade back into this table moved other rows too.

@@ -60,8 +60,14 @@ public final class PostgresStore: AsyncDataStore {
     /// The stores of the entities this one's relationships point at, kept alive by the store
     /// the app made, by table.
     var related: [String: PostgresStore] = [:]
-    /// The task running the client's connection pool.
+    /// The task running the client's connection pool (the root store's; a related store
+    /// uses its root's).
     var runner: Task<Void, Never>?
+    /// Whether ``shutdown()`` ran: the store no longer listens.
+    var isShutDown = false
+    /// Objects whose rows are gone, so that a relationship still holding one does not make
+    /// it again.
+    var gone: [ObjectIdentifier: WeakObject] = [:]
     /// The task following other stores' changes, once something observes this one.
     var listener: Task<Void, Never>?
     /// What lists are told of that task: live unless it lost its connection.
@@ -148,6 +154,7 @@ public final class PostgresStore: AsyncDataStore {
   /// Stops the connection pool (and the related stores' listening); later operations fail.
   public func shutdown() {
     let related = state.withLock { state in
+      state.isShutDown = true
       state.runner?.cancel()
       state.runner = nil
       state.listener?.cancel()

@@ -161,5 +161,6 @@ def test_a_new_task_form_focuses_its_name(browser, server):
     press(browser, "add")
     wait(browser, lambda d: d.switch_to.active_element.get_attribute("placeholder") == "Enter task name")
     browser.switch_to.active_element.send_keys("Typed at once")
-    assert control(browser, "Name").get_attribute("value") == "Typed at once"
+    # The row is drawn again as the name's validation clears: read it once it has settled.
+    wait(browser, lambda d: control(d, "Name").get_attribute("value") == "Typed at once")
     press(browser, "cancel")

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+import Trellis
+import TrellisPostgres
+import TrellisTesting
+
+/// What the relationship contract does not cover: a related store follows other servers, and
+/// an object whose row is gone is never made again by an object still pointing at it.
+@Suite("PostgreSQL references", .serialized)
+struct PostgresReferenceTests {
+  @Test func aRelatedStoreHearsAnotherServersInsert() async throws {
+    guard let url = PostgresTestSupport.url else { return }
+    let entity = try PostgresRelationshipContractTests.members(.nullify, ordered: true)
+    let watcher = try PostgresStore(url: url, entity: entity, timeout: .seconds(30))
+    let writer = try PostgresStore(url: url, entity: entity, timeout: .seconds(30))
+    defer {
+      watcher.shutdown()
+      writer.shutdown()
+    }
+    let groups = try #require(try watcher.relatedStore(for: "group") as? PostgresStore)
+    let heard = Locked([StoreChange]())
+    let token = groups.observe { change in heard.withLock { $0.append(change) } }
+    #expect(await SyncedSettingsSupport.eventually { groups.isListening })
+    try await writer.relatedStore(for: "group")
+      .insert(.object(ObjectReference(ContractGroup(name: "Red"))), at: nil)
+    #expect(
+      await SyncedSettingsSupport.eventually {
+        heard.withLock { changes in
+          changes.contains {
+            if case .inserted(_, let item) = $0 {
+              return (item?.objectValue as? ContractGroup)?.name == "Red"
+            }
+            return false
+          }
+        }
+      })
+    _ = token
+  }
+
+  @Test func aGroupDeletedUnderNoActionIsNotMadeAgain() async throws {
+    guard let url = PostgresTestSupport.url else { return }
+    let entity = try PostgresRelationshipContractTests.members(.noAction, ordered: false)
+    let members = try PostgresStore(url: url, entity: entity, timeout: .seconds(30))
+    defer { members.shutdown() }
+    let groups = try members.relatedStore(for: "group")
+    let red = ContractGroup(name: "Red")
+    try await groups.insert(.object(ObjectReference(red)), at: nil)
+    let ann = ContractMember(name: "Ann", group: red)
+    ann.badges = [red]
+    let item = Value.object(ObjectReference(ann))
+    try await members.insert(item, at: nil)
+    try await groups.delete(.object(ObjectReference(red)))
+    #expect(ann.group === red, "no action leaves the object in memory")
+    // Ann still points at Red and holds it: writing both makes no new Red.
+    try await members.update(
+      item,
+      values: [
+        "group": .object(ObjectReference(red)), "badges": .array([.object(ObjectReference(red))]),
+      ])
+    #expect(try await groups.count(FetchOptions()) == 0)
+    let fresh = try PostgresStore(url: url, entity: entity, timeout: .seconds(30))
+    defer { fresh.shutdown() }
+    let read = try await fresh.fetchPage(FetchOptions(), from: nil).items
+      .compactMap { $0.objectValue as? ContractMember }
+    #expect(read.map(\.name) == ["Ann"])
+    #expect(read.first?.group == nil)
+    #expect(read.first?.badges.isEmpty == true)
+  }
+}
