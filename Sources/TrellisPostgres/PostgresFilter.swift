@@ -74,9 +74,13 @@ enum PostgresFilter {
     }
   }
 
-  /// The column a key path reads, with the kind of its values: the primary key, or a column.
+  /// The column a key path reads, with the kind of its values: the primary key, a to-one's
+  /// key (``PostgresStore/filter(relationship:pointingAt:)``), or a column.
   static func column(for keyPath: String, in entity: PostgresEntity) -> SQLColumn? {
     if keyPath == entity.primaryKey { return SQLColumn(keyPath, kind: .integer) }
+    if entity.toOneRelationships.contains(where: { $0.foreignKey == keyPath }) {
+      return SQLColumn(keyPath, kind: .integer)
+    }
     guard let column = entity.column(keyPath), PostgresIdentifier.isPlain(keyPath) else {
       return nil
     }

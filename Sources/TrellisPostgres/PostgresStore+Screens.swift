@@ -4,8 +4,48 @@ extension PostgresStore {
   /// The entity's definition as the store's screens use it: each to-one an object selection
   /// among its target store's objects (none allowed), each many-to-many a multiple selection,
   /// both loaded in batches, with new objects made in place, unless the app chose another row
-  /// kind or store for them.
+  /// kind or store for them; and each to-one of another entity that points here and names its
+  /// inverse, a row listing the objects that point at this one (a category's tasks).
   public var itemsDefinition: DataDefinition? {
+    var definition = definitionWithSelections()
+    for (source, relationship) in graph.references(to: entity.table)
+    where relationship.kind == .toOne {
+      guard let inverse = relationship.inverse, definition[inverse] == nil,
+        let sources = try? store(for: source.table)
+      else { continue }
+      let items = sources.definitionWithSelections()
+      let name = relationship.name
+      var property = PropertyDefinition(name: inverse, type: .arrayOfObjects, isCustom: true)
+      property.attributes.nestedDefinition = items
+      property.attributes.relatedItems = RelatedItems(asyncStore: sources, definition: items) {
+        target in (try? sources.filter(relationship: name, pointingAt: target)) ?? nil
+      }
+      definition.addProperty(property)
+    }
+    return definition
+  }
+
+  /// The filter keeping the objects whose to-one `relationship` points at `target`, an object
+  /// of its target's store; `nil` for an object no store holds yet.
+  public func filter(relationship: String, pointingAt target: Value) throws(StoreError)
+    -> ItemFilter?
+  {
+    guard let found = entity.relationship(relationship), found.kind == .toOne else {
+      throw .notFound("no to-one relationship '\(relationship)' in '\(entity.table)'")
+    }
+    guard case .object(let ref) = target,
+      let key = try store(for: found.entity.table).key(of: ref.object)
+    else { return nil }
+    let predicate: Predicate
+    do { predicate = try Predicate("\(found.foreignKey) == $target") } catch {
+      throw .invalidItem("'\(relationship)' cannot be filtered on: \(error)")
+    }
+    return ItemFilter(predicate, variables: ["target": .int(Int(key))])
+  }
+
+  /// The entity's definition with its to-one and many-to-many properties made object
+  /// selections over their targets' stores.
+  func definitionWithSelections() -> DataDefinition {
     var definition = entity.definition
     for relationship in entity.references {
       guard var property = definition[relationship.name],

@@ -188,9 +188,20 @@ def test_categories_and_tags_chosen_on_one_server_show_and_go_on_the_other(serve
     screenshot(watcher, "postgres-category-and-tags-on-server-2")
     press(watcher, "cancel", pane="detail")
 
-    # The categories app on server 2 deletes Travel: the task on server 1 has no category.
+    # Travel's form on server 2 lists its task, read from the tasks' table.
     open_app(watcher, servers[1], "categories")
     wait(watcher, lambda d: "Travel" in row_texts(d))
+    tap(watcher, "Travel")
+    wait_title(watcher, "Travel", pane="detail")
+    tap(watcher, "Tasks", pane="detail")
+    wait_title(watcher, "Tasks")
+    wait(watcher, lambda d: row_texts(d) == ["Plan the trip"])
+    screenshot(watcher, "postgres-category-tasks")
+    press(watcher, "back")
+    wait_title(watcher, "Travel", pane="detail")
+    press(watcher, "cancel", pane="detail")
+
+    # The categories app on server 2 deletes Travel: the task on server 1 has no category.
     press(watcher, "edit")
     wait(watcher, lambda d: d.find_elements(
         By.CSS_SELECTOR, ".pane-top > .screen:last-child .row-delete"))

@@ -114,9 +114,44 @@ struct PostgresSelectionTests {
       try await store.insert(.object(ObjectReference(task)), at: nil)
       Issue.record("the insert was not refused")
     } catch {
-      #expect(error == .refusedValue(property: "category", message: "Category: another one has this name"))
+      #expect(
+        error == .refusedValue(property: "category", message: "Category: another one has this name")
+      )
     }
     #expect(try await store.count(FetchOptions()) == 0)
     #expect(try await categories.count(FetchOptions()) == 1)
+  }
+
+  /// A category's form lists its tasks, read from the tasks' table in SQL, filtered by the
+  /// category's key.
+  @Test func aCategorysFormListsItsTasks() async throws {
+    guard let url = PostgresTestSupport.url else { return }
+    let entity = try Self.entity()
+    let store = try PostgresStore(url: url, entity: entity, timeout: .seconds(30))
+    defer { store.shutdown() }
+    let categories = try #require(try store.relatedStore(for: "category") as? PostgresStore)
+    let home = TaskCategory(name: "Home")
+    let work = TaskCategory(name: "Work")
+    for category in [home, work] {
+      try await categories.insert(.object(ObjectReference(category)), at: nil)
+    }
+    for (name, category) in [("Sweep", home), ("Write", work), ("Cook", home)] {
+      try await store.insert(
+        .object(ObjectReference(TaskItem(name: name, category: category))), at: nil)
+    }
+    let filter = try #require(
+      try store.filter(relationship: "category", pointingAt: .object(ObjectReference(home))))
+    #expect(store.translates(filter), "the filter runs in SQL")
+    let definition = try #require(categories.itemsDefinition)
+    #expect(definition["tasks"]?.attributes.relatedItems != nil)
+    let section = ArrayOfObjectsSection(store: categories, definition: definition)
+    let model = TableModel(title: "Categories")
+    model.addSection(section)
+    let app = HeadlessApp(navigator: Navigator(root: Screen(model: model)))
+    try await app.settle(until: { app.texts == [["Home", "Work"]] })
+    try app.tap("Home")
+    try app.tap("Tasks")
+    try await app.settle(until: { app.texts == [["Sweep", "Cook"]] })
+    #expect(app.host.violations.isEmpty)
   }
 }

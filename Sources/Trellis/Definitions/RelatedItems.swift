@@ -1,8 +1,8 @@
 /// The objects of another store that point at an object (the inverse of a to-one: a
 /// category's tasks), shown by the object's form as a row that pushes them as a list.
 ///
-/// The list is read from `store` in batches, filtered to the object, never held as an array,
-/// so a category with 100,000 tasks opens as fast as one with three.
+/// The list is read from the store in batches, filtered to the object, never held as an
+/// array, so a category with 100,000 tasks opens as fast as one with three.
 ///
 /// ```swift
 /// var tasks = PropertyDefinition(name: "tasks", type: .arrayOfObjects, isCustom: true)
@@ -11,9 +11,14 @@
 /// }
 /// categoryDefinition.addProperty(tasks)
 /// ```
+///
+/// Over a store that answers later (``init(asyncStore:definition:filter:)``), the list loads
+/// its batches in the background, and the row shows no count.
 public struct RelatedItems: Sendable {
-  /// Where the related objects live.
-  public var store: any DataStore
+  /// Where the related objects live, when the store answers at once.
+  public var store: (any DataStore)?
+  /// Where the related objects live, when the store answers later (a PostgreSQL table).
+  public var asyncStore: (any AsyncDataStore)?
   /// Their definition, for their rows and detail screens.
   public var definition: DataDefinition
   /// The filter keeping the objects related to the given one; `nil` when none can be.
@@ -31,8 +36,22 @@ public struct RelatedItems: Sendable {
     self.filter = filter
   }
 
-  /// How many objects are related to `object`.
-  func count(for object: Value) -> Int {
+  /// Relates the objects of an async store that `filter` keeps for an object; the store must
+  /// apply the filter itself (``AsyncDataStore/translates(_:)``), or the list shows what the
+  /// pages it loaded hold.
+  public init(
+    asyncStore: any AsyncDataStore, definition: DataDefinition,
+    filter: @escaping @Sendable (Value) -> ItemFilter?
+  ) {
+    self.asyncStore = asyncStore
+    self.definition = definition
+    self.filter = filter
+  }
+
+  /// How many objects are related to `object`; `nil` over an async store, which would have
+  /// to be asked.
+  func count(for object: Value) -> Int? {
+    guard let store else { return nil }
     guard let filter = filter(object) else { return 0 }
     return (try? store.count(FetchOptions(filter: filter))) ?? 0
   }
@@ -41,7 +60,14 @@ public struct RelatedItems: Sendable {
   /// its own detail screen.
   func screen(for object: Value, title: String) -> Screen {
     let model = TableModel(title: title)
-    let section = ArrayOfObjectsSection(store: store, definition: definition)
+    let section: ArrayOfObjectsSection
+    if let store {
+      section = ArrayOfObjectsSection(store: store, definition: definition)
+    } else if let asyncStore {
+      section = ArrayOfObjectsSection(store: asyncStore, definition: definition)
+    } else {
+      section = ArrayOfObjectsSection(store: MemoryStore(), definition: definition)
+    }
     // An object no store holds yet has nothing pointing at it.
     section.fetchOptions.filter = filter(object) ?? ItemFilter("nothing") { _ in false }
     section.fetchOptions.batchSize = batchSize

@@ -46,8 +46,8 @@ public final class ObjectSection: Section {
     let sink = model.invalidation
     let key = ObjectIdentifier(self)
     let changed = relatedChanged
-    relatedObservations = related.map { items in
-      items.store.observe { _ in
+    relatedObservations = related.compactMap { items in
+      items.store?.observe { _ in
         changed.withLock { $0 = true }
         sink.noteStoreChange(in: key)
       }

@@ -17,7 +17,7 @@ enum RowFactory {
     if let related = property.attributes.relatedItems {
       // The inverse of a to-one: a count, and a list pushed from the related store.
       row.kind = .arrayOfObjects
-      row.detailText = String(related.count(for: .object(ObjectReference(draft.target))))
+      row.detailText = related.count(for: .object(ObjectReference(draft.target))).map(String.init)
       row.accessory = .disclosureIndicator
       row.action = .pushDetail
       return row
