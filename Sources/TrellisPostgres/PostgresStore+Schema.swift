@@ -47,7 +47,7 @@ extension PostgresStore {
   ) async throws {
     let table = try PostgresIdentifier.quoted(entity.table)
     var definitions = ["\(try PostgresIdentifier.quoted(entity.primaryKey)) bigserial PRIMARY KEY"]
-    var added: [String] = []
+    var added: [(name: String, definition: String)] = []
     if let (foreignKey, parent) = parent {
       definitions.append(
         "\(try PostgresIdentifier.quoted(foreignKey)) bigint NOT NULL REFERENCES "
@@ -57,7 +57,7 @@ extension PostgresStore {
     if let position = entity.positionColumn {
       let column = "\(try PostgresIdentifier.quoted(position)) bigint NOT NULL DEFAULT 0"
       definitions.append(column)
-      added.append(column)
+      added.append((position, column))
     }
     for column in entity.columns {
       var text = "\(try PostgresIdentifier.quoted(column.name)) \(column.kind.sqlType)"
@@ -65,24 +65,30 @@ extension PostgresStore {
       if column.isUnique { text += " UNIQUE" }
       definitions.append(text)
       // A column added to a table with rows needs a value for them.
-      added.append(column.isNullable ? text : text + " DEFAULT \(zeroLiteral(column.kind))")
+      added.append(
+        (column.name, column.isNullable ? text : text + " DEFAULT \(zeroLiteral(column.kind))"))
     }
-    try await connection.query(
-      PostgresQuery(
-        unsafeSQL: "CREATE TABLE IF NOT EXISTS \(table) (\(definitions.joined(separator: ", ")))"),
-      logger: logger)
-    for column in added {
-      try await connection.query(
-        PostgresQuery(unsafeSQL: "ALTER TABLE \(table) ADD COLUMN IF NOT EXISTS \(column)"),
-        logger: logger)
+    // Only what is missing: a statement on a table that has it still locks the table, and
+    // waits for (and is waited for by) the writes of servers already running.
+    let existing = try await columns(of: entity.table, connection, logger)
+    if existing.isEmpty {
+      try await run(
+        "CREATE TABLE IF NOT EXISTS \(table) (\(definitions.joined(separator: ", ")))",
+        connection, logger)
+    } else {
+      for column in added where !existing.contains(column.name) {
+        try await run(
+          "ALTER TABLE \(table) ADD COLUMN IF NOT EXISTS \(column.definition)", connection, logger)
+      }
     }
     if let (foreignKey, _) = parent {
       // A page of parents reads its children by their key.
-      let index = try PostgresIdentifier.quoted(entity.table + "_" + foreignKey + "_idx")
-      try await connection.query(
-        PostgresQuery(
-          unsafeSQL: "CREATE INDEX IF NOT EXISTS \(index) ON \(table) "
-            + "(\(try PostgresIdentifier.quoted(foreignKey)))"), logger: logger)
+      let name = entity.table + "_" + foreignKey + "_idx"
+      if try await !exists(name, connection, logger) {
+        try await run(
+          "CREATE INDEX IF NOT EXISTS \(try PostgresIdentifier.quoted(name)) ON \(table) "
+            + "(\(try PostgresIdentifier.quoted(foreignKey)))", connection, logger)
+      }
     }
     for relationship in entity.children {
       try await createTable(
@@ -113,14 +119,19 @@ extension PostgresStore {
     for relationship in entity.manyToManyRelationships {
       let name = relationship.joinTableName(of: entity)
       let join = try PostgresIdentifier.quoted(name)
-      try await run(
-        "CREATE TABLE IF NOT EXISTS \(join) (source_id bigint NOT NULL REFERENCES \(table) "
-          + "(\(key)) ON DELETE CASCADE, target_id bigint NOT NULL, "
-          + "position bigint NOT NULL DEFAULT 0, PRIMARY KEY (source_id, target_id))",
-        connection, logger)
-      let index = try PostgresIdentifier.quoted(name + "_target_idx")
-      try await run(
-        "CREATE INDEX IF NOT EXISTS \(index) ON \(join) (target_id)", connection, logger)
+      if try await !exists(name, connection, logger) {
+        try await run(
+          "CREATE TABLE IF NOT EXISTS \(join) (source_id bigint NOT NULL REFERENCES \(table) "
+            + "(\(key)) ON DELETE CASCADE, target_id bigint NOT NULL, "
+            + "position bigint NOT NULL DEFAULT 0, PRIMARY KEY (source_id, target_id))",
+          connection, logger)
+      }
+      let index = name + "_target_idx"
+      if try await !exists(index, connection, logger) {
+        try await run(
+          "CREATE INDEX IF NOT EXISTS \(try PostgresIdentifier.quoted(index)) ON \(join) "
+            + "(target_id)", connection, logger)
+      }
       // A pair goes with its target, unless the rule refuses (deny) or leaves it (no action);
       // a cascade deletes the holders first, by their own rules.
       let rule: RelationshipDeleteRule =
@@ -172,6 +183,38 @@ extension PostgresStore {
         + "\(try PostgresIdentifier.quoted(target.table)) "
         + "(\(try PostgresIdentifier.quoted(target.primaryKey))) ON DELETE \(action) NOT VALID",
       connection, logger)
+  }
+
+  /// The columns `table` has in the current schema; none when it does not exist.
+  private static func columns(
+    of table: String, _ connection: PostgresConnection, _ logger: Logger
+  ) async throws -> Set<String> {
+    var statement = PostgresStatement(
+      "SELECT column_name::text FROM information_schema.columns "
+        + "WHERE table_schema = current_schema() AND table_name = ")
+    statement.bind(table)
+    var names = Set<String>()
+    for try await name in try await connection.query(statement.query, logger: logger)
+      .decode(String.self)
+    {
+      names.insert(name)
+    }
+    return names
+  }
+
+  /// Whether a table or an index called `name` exists (on the search path).
+  static func exists(_ name: String, _ connection: PostgresConnection, _ logger: Logger)
+    async throws -> Bool
+  {
+    var statement = PostgresStatement("SELECT to_regclass(")
+    statement.bind(try PostgresIdentifier.quoted(name))
+    statement.append(") IS NOT NULL")
+    for try await found in try await connection.query(statement.query, logger: logger)
+      .decode(Bool.self)
+    {
+      return found
+    }
+    return false
   }
 
   /// Runs one statement that binds nothing.

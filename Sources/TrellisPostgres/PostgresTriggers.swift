@@ -70,6 +70,18 @@ enum PostgresTriggers {
     lock.append("))")
     try await connection.query(lock.query, logger: logger)
     try await connection.query(PostgresQuery(unsafeSQL: functionSQL), logger: logger)
+    // A trigger already there with these arguments stays: dropping it would lock the table
+    // against the writes of servers already running.
+    var check = PostgresStatement("SELECT pg_get_triggerdef(oid) FROM pg_trigger WHERE tgrelid = ")
+    check.append("to_regclass(")
+    check.bind(table)
+    check.append(") AND tgname = ")
+    check.bind(trigger)
+    for try await definition in try await connection.query(check.query, logger: logger)
+      .decode(String.self)
+    where definition.hasSuffix("(\(arguments))") {
+      return
+    }
     try await connection.query(
       PostgresQuery(unsafeSQL: "DROP TRIGGER IF EXISTS \(trigger) ON \(table)"), logger: logger)
     try await connection.query(
