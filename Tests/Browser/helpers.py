@@ -48,7 +48,11 @@ def row(driver, text, pane="top"):
 
 
 def tap(driver, text, pane="top"):
-    row(driver, text, pane).find_element(By.CSS_SELECTOR, ".select").click()
+    """Taps row `text`; a row drawn again at that instant is tapped as it is drawn now."""
+    def click(d):
+        row(d, text, pane).find_element(By.CSS_SELECTOR, ".select").click()
+        return True
+    wait(driver, click)
 
 
 def bar_button(driver, event, pane="top"):
@@ -56,7 +60,12 @@ def bar_button(driver, event, pane="top"):
 
 
 def press(driver, event, pane="top"):
-    bar_button(driver, event, pane).click()
+    """Presses a bar button; a bar drawn again at that instant (Done enabled as a required
+    field fills) is pressed as it is drawn now."""
+    def click(d):
+        bar_button(d, event, pane).click()
+        return True
+    wait(driver, click)
 
 
 def control(driver, label, pane="top"):
