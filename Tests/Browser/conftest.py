@@ -3,6 +3,7 @@ import json
 import os
 import pathlib
 import queue
+import signal
 import socket
 import subprocess
 import tempfile
@@ -41,10 +42,13 @@ def start_demo(*arguments):
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=environment)
     # Read the server's output on a thread for as long as it runs: a pipe nobody reads fills
     # up and stalls the server. The first line with its address says it is listening.
+    # Everything it writes is kept, so that a server that dies says why (see stop_demo).
     lines = queue.Queue()
+    process.output = []
 
     def drain():
         for text in process.stdout:
+            process.output.append(text)
             lines.put(text)
         lines.put(None)
 
@@ -67,12 +71,23 @@ def start_demo(*arguments):
     return process, {"url": "http://127.0.0.1:%d" % port, "document": document}
 
 
-def stop_demo(process):
-    process.terminate()
-    try:
-        process.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        process.kill()
+def stop_demo(process, killed=False):
+    """Stops the server; one that has already ended on its own is an error, with its output,
+    unless the test `killed` it."""
+    ended = process.poll()
+    if ended is None or killed:
+        process.terminate()
+        try:
+            ended = process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            raise RuntimeError("the demo server did not stop within 10 s of SIGTERM")
+        # Asked to stop, it shuts down cleanly: a crash on the way out is a crash too.
+        if killed or ended in (0, -signal.SIGTERM):
+            return
+    tail = "".join(process.output[-60:])
+    raise RuntimeError("the demo server crashed or ended on its own (exit %s); its last "
+                       "output:\n%s" % (ended, tail))
 
 
 @pytest.fixture(scope="session")

@@ -253,7 +253,7 @@ def test_one_server_killed_the_other_keeps_serving(database, browser):
         open_app(browser, second_details, "tasks")
         wait(browser, lambda d: "Still served" in tasks(d))
     finally:
-        stop_demo(first)
+        stop_demo(first, killed=True)
         stop_demo(second)
 
 
