@@ -15,12 +15,10 @@ extension PostgresStore {
       else { continue }
       let items = sources.definitionWithSelections()
       let name = relationship.name
-      var property = PropertyDefinition(name: inverse, type: .arrayOfObjects, isCustom: true)
-      property.attributes.nestedDefinition = items
-      property.attributes.relatedItems = RelatedItems(asyncStore: sources, definition: items) {
-        target in (try? sources.filter(relationship: name, pointingAt: target)) ?? nil
+      let related = RelatedItems(asyncStore: sources, definition: items) { target in
+        (try? sources.filter(relationship: name, pointingAt: target)) ?? nil
       }
-      definition.addProperty(property)
+      definition.addInverseList(inverse, items: items, related: related)
     }
     return definition
   }
@@ -48,20 +46,11 @@ extension PostgresStore {
   func definitionWithSelections() -> DataDefinition {
     var definition = entity.definition
     for relationship in entity.references {
-      guard var property = definition[relationship.name],
-        property.type == nil || property.type == .objectSelection,
-        let store = try? store(for: relationship.entity.table)
-      else { continue }
-      property.type = .objectSelection
-      if property.attributes.itemsStore == nil && property.attributes.asyncItemsStore == nil {
-        property.attributes.asyncItemsStore = store
-      }
-      if property.attributes.nestedDefinition == nil {
-        property.attributes.nestedDefinition = relationship.entity.definition
-      }
-      property.attributes.allowsNoSelection = true
-      property.attributes.allowsMultipleSelection = relationship.kind == .manyToMany
-      definition[relationship.name] = property
+      guard let store = try? store(for: relationship.entity.table) else { continue }
+      definition.makeObjectSelection(
+        relationship.name, among: relationship.entity.definition,
+        multiple: relationship.kind == .manyToMany
+      ) { $0.asyncItemsStore = store }
     }
     return definition
   }

@@ -179,7 +179,8 @@ extension SQLiteStore {
     }
     for (index, column) in entity.columns.enumerated() {
       let value = SQLiteValues.value(record.values[index], kind: column.kind)
-      try assign(value, to: column.name, of: kvc, record: record, entity: entity)
+      try assign(
+        value, to: column.name, of: kvc, record: record, entity: entity, isNew: existing == nil)
     }
     for (index, relationship) in entity.toOneRelationships.enumerated() {
       let target = try record.references[index].flatMap { id throws(StoreError) in
@@ -187,7 +188,7 @@ extension SQLiteStore {
       }
       try assign(
         target.map { .object(ObjectReference($0)) } ?? .null, to: relationship.name, of: kvc,
-        record: record, entity: entity)
+        record: record, entity: entity, isNew: existing == nil)
     }
     for (index, relationship) in entity.manyToManyRelationships.enumerated() {
       var held: [Value] = []
@@ -196,7 +197,9 @@ extension SQLiteStore {
           held.append(.object(ObjectReference(object)))
         }
       }
-      try assign(.array(held), to: relationship.name, of: kvc, record: record, entity: entity)
+      try assign(
+        .array(held), to: relationship.name, of: kvc, record: record, entity: entity,
+        isNew: existing == nil)
     }
     // Children read when the parent is opened stay a fault on a new object.
     let faulted = Set(entity.toManyRelationships.filter { $0.loading == .whenOpened }.map(\.name))
@@ -208,7 +211,9 @@ extension SQLiteStore {
       for child in record.children[relationship.name] ?? [] {
         children.append(.object(ObjectReference(try materialize(child, of: relationship.entity))))
       }
-      try assign(.array(children), to: relationship.name, of: kvc, record: record, entity: entity)
+      try assign(
+        .array(children), to: relationship.name, of: kvc, record: record, entity: entity,
+        isNew: existing == nil)
     }
     if existing == nil {
       state.withLock { state in
@@ -221,9 +226,11 @@ extension SQLiteStore {
 
   private func assign(
     _ value: Value, to name: String, of kvc: KeyValueCoding, record: RawRecord,
-    entity: SQLiteEntity
+    entity: SQLiteEntity, isNew: Bool
   ) throws(StoreError) {
-    if let current = try? kvc.value(forKey: name), current == value { return }
+    // An object already read keeps a value that did not change, so that nothing observing it
+    // hears of a change; a new object is written without reading its defaults first.
+    if !isNew, let current = try? kvc.value(forKey: name), current == value { return }
     do { try kvc.setValue(value, forKey: name) } catch {
       throw .invalidItem("\(entity.table) row \(record.id): \(error.description)")
     }

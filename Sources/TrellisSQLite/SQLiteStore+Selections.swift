@@ -13,36 +13,26 @@ extension SQLiteStore {
         guard let inverse = relationship.inverse, definition[inverse] == nil else { continue }
         let sources = SQLiteStore(related: source, of: self)
         let name = relationship.name
-        var property = PropertyDefinition(name: inverse, type: .arrayOfObjects, isCustom: true)
         let items = sources.definitionForScreens(source.definition, inverses: false)
-        property.attributes.nestedDefinition = items
-        property.attributes.relatedItems = RelatedItems(store: sources, definition: items) {
-          target in try? sources.filter(relationship: name, pointingAt: target)
+        let related = RelatedItems(store: sources, definition: items) { target in
+          try? sources.filter(relationship: name, pointingAt: target)
         }
-        definition.addProperty(property)
+        definition.addInverseList(inverse, items: items, related: related)
       }
     }
     return definition
   }
 
-  /// `definition` with its to-one and many-to-many properties made object selections over their targets'
-  /// stores, unless the app chose another row kind or store for them.
+  /// `definition` with its to-one and many-to-many properties made object selections over
+  /// their targets' stores, unless the app chose another row kind or store for them.
   private func definitionWithSelections(_ definition: DataDefinition) -> DataDefinition {
     var definition = definition
     for relationship in entity.relationships where relationship.kind != .toMany {
-      guard var property = definition[relationship.name] else { continue }
-      guard property.type == nil || property.type == .objectSelection else { continue }
-      property.type = .objectSelection
-      if property.attributes.itemsStore == nil {
-        property.attributes.itemsStore = SQLiteStore(related: relationship.entity, of: self)
-      }
-      if property.attributes.nestedDefinition == nil {
-        property.attributes.nestedDefinition = relationship.entity.definition
-      }
-      property.attributes.allowsNoSelection = true
       // A many-to-many is a multiple selection: a task's tags.
-      property.attributes.allowsMultipleSelection = relationship.kind == .manyToMany
-      definition[relationship.name] = property
+      definition.makeObjectSelection(
+        relationship.name, among: relationship.entity.definition,
+        multiple: relationship.kind == .manyToMany
+      ) { $0.itemsStore = SQLiteStore(related: relationship.entity, of: self) }
     }
     return definition
   }

@@ -7,7 +7,7 @@ import TrellisTesting
 /// The PostgreSQL store against a real server the test command starts
 /// (scripts/postgres.sh). Locally, without it, the suite checks nothing; with
 /// `TRELLIS_REQUIRE_POSTGRES=1` (the test command sets it) its absence fails it.
-@Suite("PostgresStore against a real PostgreSQL server")
+@Suite("PostgresStore against a real PostgreSQL server", .serialized)
 struct PostgresStoreTests {
   @Test func keepsTheAsyncStoreContract() async throws {
     guard let url = PostgresTestSupport.url else { return }
