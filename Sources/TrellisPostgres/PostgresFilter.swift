@@ -58,7 +58,8 @@ enum PostgresFilter {
     case .predicate(let predicate, let variables):
       guard
         let (clause, arguments) = try? predicate.sql(
-          in: .postgres, columns: { column(for: $0, in: entity) }, variables: variables,
+          in: .postgres, columns: { column(for: $0, in: entity) },
+          memberships: { membership(for: $0, in: entity) }, variables: variables,
           placeholderOffset: statement.binds.count),
         arguments.allSatisfy(PostgresStatement.canBind)
       else {
@@ -94,6 +95,19 @@ enum PostgresFilter {
       case .bytes: .bytes
       }
     return SQLColumn(keyPath, kind: kind)
+  }
+
+  /// The join table of the many-to-many relationship `keyPath` names, for `ANY tags == $tag`
+  /// (``PostgresStore/filter(relationship:pointingAt:)``); `nil` for any other key path.
+  static func membership(for keyPath: String, in entity: PostgresEntity) -> PredicateSQLMembership?
+  {
+    guard
+      let relationship = entity.manyToManyRelationships.first(where: { $0.name == keyPath }),
+      PostgresIdentifier.isPlain(keyPath)
+    else { return nil }
+    return PredicateSQLMembership(
+      table: relationship.joinTableName(of: entity), source: "source_id", target: "target_id",
+      ownerKey: entity.primaryKey)
   }
 
   /// `text` with the pattern characters `%`, `_` and `\` taken literally.

@@ -4,12 +4,12 @@ extension PostgresStore {
   /// The entity's definition as the store's screens use it: each to-one an object selection
   /// among its target store's objects (none allowed), each many-to-many a multiple selection,
   /// both loaded in batches, with new objects made in place, unless the app chose another row
-  /// kind or store for them; and each to-one of another entity that points here and names its
-  /// inverse, a row listing the objects that point at this one (a category's tasks).
+  /// kind or store for them; and each to-one or many-to-many of another entity that points here
+  /// and names its inverse, a row listing the objects that point at this one (a category's
+  /// tasks, a tag's tasks).
   public var itemsDefinition: DataDefinition? {
     var definition = definitionWithSelections()
-    for (source, relationship) in graph.references(to: entity.table)
-    where relationship.kind == .toOne {
+    for (source, relationship) in graph.references(to: entity.table) {
       guard let inverse = relationship.inverse, definition[inverse] == nil,
         let sources = try? store(for: source.table)
       else { continue }
@@ -23,19 +23,25 @@ extension PostgresStore {
     return definition
   }
 
-  /// The filter keeping the objects whose to-one `relationship` points at `target`, an object
-  /// of its target's store; `nil` for an object no store holds yet.
+  /// The filter keeping the objects whose to-one `relationship` points at `target`, or whose
+  /// many-to-many holds it, an object of its target's store; `nil` for an object no store
+  /// holds yet.
   public func filter(relationship: String, pointingAt target: Value) throws(StoreError)
     -> ItemFilter?
   {
-    guard let found = entity.relationship(relationship), found.kind == .toOne else {
-      throw .notFound("no to-one relationship '\(relationship)' in '\(entity.table)'")
+    guard let found = entity.relationship(relationship), found.kind != .toMany else {
+      throw .notFound(
+        "no to-one or many-to-many relationship '\(relationship)' in '\(entity.table)'")
     }
     guard case .object(let ref) = target,
       let key = try store(for: found.entity.table).key(of: ref.object)
     else { return nil }
+    // A to-one's key is a column; a many-to-many's pairs are in its join table, asked in SQL.
+    let text =
+      found.kind == .manyToMany
+      ? "ANY \(found.name) == $target" : "\(found.foreignKey) == $target"
     let predicate: Predicate
-    do { predicate = try Predicate("\(found.foreignKey) == $target") } catch {
+    do { predicate = try Predicate(text) } catch {
       throw .invalidItem("'\(relationship)' cannot be filtered on: \(error)")
     }
     return ItemFilter(predicate, variables: ["target": .int(Int(key))])

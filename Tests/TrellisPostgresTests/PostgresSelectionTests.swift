@@ -152,6 +152,57 @@ struct PostgresSelectionTests {
     try app.tap("Home")
     try app.tap("Tasks")
     try await app.settle(until: { app.texts == [["Sweep", "Cook"]] })
+    // Cook moves to Work through the store: it leaves Home's list, which the store filters.
+    let cook = try #require(
+      try await store.fetchPage(FetchOptions(), from: nil).items.first {
+        ($0.objectValue as? TaskItem)?.name == "Cook"
+      })
+    try await store.update(cook, values: ["category": .object(ObjectReference(work))])
+    try await app.settle(until: { app.texts == [["Sweep"]] })
+    #expect(app.host.violations.isEmpty)
+  }
+
+  /// A tag's form lists the tasks that hold it, read in SQL through the join table; a task
+  /// that gains the tag joins the list, one that drops it leaves it.
+  @Test func aTagsFormListsTheTasksHoldingIt() async throws {
+    guard let url = PostgresTestSupport.url else { return }
+    let entity = try Self.entity()
+    let store = try PostgresStore(url: url, entity: entity, timeout: .seconds(30))
+    defer { store.shutdown() }
+    let tags = try #require(try store.relatedStore(for: "tags") as? PostgresStore)
+    let urgent = TaskTag(name: "Urgent")
+    let later = TaskTag(name: "Later")
+    for tag in [urgent, later] { try await tags.insert(.object(ObjectReference(tag)), at: nil) }
+    var tasks: [TaskItem] = []
+    for (name, held) in [("Sweep", [urgent]), ("Write", [later]), ("Cook", [later, urgent])] {
+      let task = TaskItem(name: name)
+      task.tags = held
+      try await store.insert(.object(ObjectReference(task)), at: nil)
+      tasks.append(task)
+    }
+    let filter = try #require(
+      try store.filter(relationship: "tags", pointingAt: .object(ObjectReference(urgent))))
+    #expect(store.translates(filter), "the filter runs in SQL")
+    let held = try await store.fetchPage(FetchOptions(filter: filter), from: nil).items
+    #expect(held.compactMap { ($0.objectValue as? TaskItem)?.name } == ["Sweep", "Cook"])
+
+    let definition = try #require(tags.itemsDefinition)
+    #expect(definition["tasks"]?.attributes.relatedItems != nil)
+    let section = ArrayOfObjectsSection(store: tags, definition: definition)
+    let model = TableModel(title: "Tags")
+    model.addSection(section)
+    let app = HeadlessApp(navigator: Navigator(root: Screen(model: model)))
+    try await app.settle(until: { app.texts == [["Urgent", "Later"]] })
+    try app.tap("Urgent")
+    try app.tap("Tasks")
+    try await app.settle(until: { app.texts == [["Sweep", "Cook"]] })
+
+    // Write gains the tag and Sweep drops it, through the store: the list follows.
+    let both: Value = .array([.object(ObjectReference(later)), .object(ObjectReference(urgent))])
+    try await store.update(.object(ObjectReference(tasks[1])), values: ["tags": both])
+    try await store.update(.object(ObjectReference(tasks[0])), values: ["tags": .array([])])
+    #expect(tasks[1].tags.map(\.name) == ["Later", "Urgent"])
+    try await app.settle(until: { app.texts == [["Write", "Cook"]] })
     #expect(app.host.violations.isEmpty)
   }
 }

@@ -227,6 +227,14 @@ package final class AsyncStoreCache: DataStore, Sendable {
 
   /// Queues what arrived and tells the section, which takes it on its domain.
   func arrive(_ arrival: Arrival) {
+    // Whether an item added or changed belongs in a list the store filters is the store's to
+    // say (a tag's tasks are asked of the join table): the list reads its pages again.
+    switch arrival {
+    case .inserted, .updated:
+      let filter = state.withLock { $0.options.filter }
+      if let filter, source.translates(filter) { return refresh() }
+    default: break
+    }
     state.withLock { state in
       state.arrivals.append(arrival)
       switch arrival {
