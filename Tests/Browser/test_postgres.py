@@ -201,6 +201,18 @@ def test_categories_and_tags_chosen_on_one_server_show_and_go_on_the_other(serve
     wait_title(watcher, "Travel", pane="detail")
     press(watcher, "cancel", pane="detail")
 
+    # Abroad's form lists the task that holds it, asked of the join table.
+    wait(watcher, lambda d: "Abroad" in row_texts(d))
+    tap(watcher, "Abroad")
+    wait_title(watcher, "Abroad", pane="detail")
+    tap(watcher, "Tasks", pane="detail")
+    wait_title(watcher, "Tasks")
+    wait(watcher, lambda d: row_texts(d) == ["Plan the trip"])
+    screenshot(watcher, "postgres-tag-tasks")
+    press(watcher, "back")
+    wait_title(watcher, "Abroad", pane="detail")
+    press(watcher, "cancel", pane="detail")
+
     # The categories app on server 2 deletes Travel: the task on server 1 has no category.
     press(watcher, "edit")
     wait(watcher, lambda d: d.find_elements(
