@@ -139,6 +139,21 @@ def shown_detail(driver, text, pane="top"):
     return shown[0].text if shown else ""
 
 
+def assert_lists_tasks(driver, name, expected, picture):
+    """Opens the form of the category or tag `name` on the categories app and checks that
+    its Tasks row lists `expected`, then goes back to the list."""
+    wait(driver, lambda d: name in row_texts(d))
+    tap(driver, name)
+    wait_title(driver, name, pane="detail")
+    tap(driver, "Tasks", pane="detail")
+    wait_title(driver, "Tasks")
+    wait(driver, lambda d: row_texts(d) == expected)
+    screenshot(driver, picture)
+    press(driver, "back")
+    wait_title(driver, name, pane="detail")
+    press(driver, "cancel", pane="detail")
+
+
 def test_categories_and_tags_chosen_on_one_server_show_and_go_on_the_other(servers, browser, desktop):
     """A task's category (a to-one) and tags (a many-to-many) live in tables of their own:
     chosen and made in place in the task's form on one server, they are the task's on the
@@ -188,30 +203,11 @@ def test_categories_and_tags_chosen_on_one_server_show_and_go_on_the_other(serve
     screenshot(watcher, "postgres-category-and-tags-on-server-2")
     press(watcher, "cancel", pane="detail")
 
-    # Travel's form on server 2 lists its task, read from the tasks' table.
+    # On server 2, Travel's form lists its task, read from the tasks' table by its key, and
+    # Abroad's form the task that holds it, asked of the join table.
     open_app(watcher, servers[1], "categories")
-    wait(watcher, lambda d: "Travel" in row_texts(d))
-    tap(watcher, "Travel")
-    wait_title(watcher, "Travel", pane="detail")
-    tap(watcher, "Tasks", pane="detail")
-    wait_title(watcher, "Tasks")
-    wait(watcher, lambda d: row_texts(d) == ["Plan the trip"])
-    screenshot(watcher, "postgres-category-tasks")
-    press(watcher, "back")
-    wait_title(watcher, "Travel", pane="detail")
-    press(watcher, "cancel", pane="detail")
-
-    # Abroad's form lists the task that holds it, asked of the join table.
-    wait(watcher, lambda d: "Abroad" in row_texts(d))
-    tap(watcher, "Abroad")
-    wait_title(watcher, "Abroad", pane="detail")
-    tap(watcher, "Tasks", pane="detail")
-    wait_title(watcher, "Tasks")
-    wait(watcher, lambda d: row_texts(d) == ["Plan the trip"])
-    screenshot(watcher, "postgres-tag-tasks")
-    press(watcher, "back")
-    wait_title(watcher, "Abroad", pane="detail")
-    press(watcher, "cancel", pane="detail")
+    assert_lists_tasks(watcher, "Travel", ["Plan the trip"], "postgres-category-tasks")
+    assert_lists_tasks(watcher, "Abroad", ["Plan the trip"], "postgres-tag-tasks")
 
     # The categories app on server 2 deletes Travel: the task on server 1 has no category.
     press(watcher, "edit")
