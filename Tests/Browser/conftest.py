@@ -85,9 +85,34 @@ def stop_demo(process, killed=False):
         # Asked to stop, it shuts down cleanly: a crash on the way out is a crash too.
         if killed or ended in (0, -signal.SIGTERM):
             return
-    tail = "".join(process.output[-60:])
-    raise RuntimeError("the demo server crashed or ended on its own (exit %s); its last "
-                       "output:\n%s" % (ended, tail))
+    raise RuntimeError("the demo server crashed or ended on its own (exit %s); %s"
+                       % (ended, crash_report(process)))
+
+
+def stop_demos(processes, killed=()):
+    """Stops every server in `processes`, then raises the first one's error, if any: one that
+    crashed does not leave the others running."""
+    errors = []
+    for process in processes:
+        try:
+            stop_demo(process, killed=process in killed)
+        except RuntimeError as error:
+            errors.append(error)
+    if errors:
+        raise errors[0]
+
+
+def crash_report(process):
+    """The server's output, whole in the artifacts, and here its last lines or, after a crash,
+    the crashing thread's backtrace (the Swift runtime prints every thread's)."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    log = ARTIFACTS / ("server-%d.log" % process.pid)
+    log.write_text("".join(process.output))
+    lines = process.output
+    crashed = [i for i, line in enumerate(lines) if "crashed:" in line]
+    shown = lines[crashed[0]:crashed[0] + 60] if crashed else lines[-60:]
+    headline = [line for line in lines if "Program crashed" in line or "Fatal error" in line]
+    return "its output is in %s:\n%s" % (log, "".join(headline[:3] + shown))
 
 
 @pytest.fixture(scope="session")

@@ -12,7 +12,7 @@ import uuid
 import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import ROOT, screenshot, start_demo, stop_demo
+from conftest import ROOT, screenshot, start_demo, stop_demos
 from helpers import open_app, press, row, row_texts, tap, type_into, wait, wait_title
 
 RECONNECTING = "Reconnecting to the database…"
@@ -44,8 +44,7 @@ def servers(database):
     """Two demo servers on the same database."""
     started = [start_demo("--postgres", database) for _ in range(2)]
     yield [details for _, details in started]
-    for process, _ in started:
-        stop_demo(process)
+    stop_demos([process for process, _ in started])
 
 
 def texts(driver):
@@ -261,8 +260,7 @@ def test_one_server_killed_the_other_keeps_serving(database, browser):
         open_app(browser, second_details, "tasks")
         wait(browser, lambda d: "Still served" in tasks(d))
     finally:
-        stop_demo(first, killed=True)
-        stop_demo(second)
+        stop_demos([first, second], killed=[first])
 
 
 def test_settings_follow_the_person_to_the_other_server(servers, browser, desktop):
