@@ -76,7 +76,7 @@ extension Value {
     case .int(let i): i
     case .double(let d): d.isFinite ? d : NSNull()
     case .string(let s): s
-    case .date(let d): Value.isoFormatter.string(from: d)
+    case .date(let d): Value.isoText(d)
     case .data(let d): d.base64EncodedString()
     case .array(let values): values.map(\.jsonScalar)
     case .dictionary(let dictionary):

@@ -39,7 +39,7 @@ extension Value {
       }
     case .date:
       guard isCalendarDate(trimmed) else { break }
-      if let date = isoFormatter.date(from: trimmed) { return .date(date) }
+      if let date = isoDate(trimmed) { return .date(date) }
       let day = ISO8601DateFormatter()
       day.formatOptions = [.withFullDate]
       if let date = day.date(from: trimmed) { return .date(date) }

@@ -28,7 +28,7 @@ extension Value: CustomStringConvertible {
     case .int(let i): String(i)
     case .double(let d): Self.format(d)
     case .string(let s): s
-    case .date(let d): Self.isoFormatter.string(from: d)
+    case .date(let d): Self.isoText(d)
     case .data(let d): "\(d.count) bytes"
     case .array(let a): a.map(\.displayText).joined(separator: ", ")
     case .dictionary(let d): "{" + d.keys.joined(separator: ", ") + "}"
@@ -41,9 +41,18 @@ extension Value: CustomStringConvertible {
     return String(d)
   }
 
-  package nonisolated(unsafe) static let isoFormatter: ISO8601DateFormatter = {
-    let formatter = ISO8601DateFormatter()
-    formatter.formatOptions = [.withInternetDateTime]
-    return formatter
-  }()
+  /// `date` in ISO 8601 to the second, in UTC (`2024-01-02T03:04:05Z`).
+  ///
+  /// A format style, not a shared `ISO8601DateFormatter`: a style is a value, safe on any
+  /// thread, where one formatter used by every host's threads at once is a data race (on
+  /// Linux it wraps an ICU formatter that is made lazily and is not thread-safe).
+  package static func isoText(_ date: Date) -> String {
+    date.formatted(.iso8601)
+  }
+
+  /// The date of an ISO 8601 date and time with its zone (`2024-01-02T03:04:05Z`,
+  /// `…+01:00`, fractions of a second allowed), or `nil`.
+  package static func isoDate(_ text: String) -> Date? {
+    try? Date(text, strategy: .iso8601)
+  }
 }
