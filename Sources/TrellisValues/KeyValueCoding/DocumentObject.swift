@@ -2,15 +2,20 @@
 ///
 /// Key paths read and write through it like through a class; writes keep each entry's type
 /// unless ``setValue(_:forKeyPath:changingType:)`` says otherwise.
+///
+/// The tree is behind a lock: a store that reads in the background (a web service's page,
+/// say) may bring an object its new values while a host reads it, and each sees a whole tree,
+/// the old or the new, never half of one.
 public final class DocumentObject: KeyValueCoding {
   /// The whole tree.
-  public private(set) var root: Value
+  public var root: Value { tree.withLock { $0 } }
   /// Called after every successful write with the key path written.
   public var onChange: ((String) -> Void)?
+  private let tree: Locked<Value>
 
   /// Wraps a tree. The root is usually a dictionary.
   public init(_ root: Value) {
-    self.root = root
+    tree = Locked(root)
   }
 
   public func value(forKey key: String) throws(BindingError) -> Value {
@@ -18,10 +23,21 @@ public final class DocumentObject: KeyValueCoding {
   }
 
   public func setValue(_ value: Value, forKey key: String) throws(BindingError) {
-    var tree = root
-    try KeyPathSegments.write(value, to: [key][...], inTree: &tree, path: key)
-    root = tree
-    onChange?(key)
+    try write(path: key) { (tree: inout Value) throws(BindingError) in
+      try KeyPathSegments.write(value, to: [key][...], inTree: &tree, path: key)
+    }
+  }
+
+  /// Changes the tree in one step, then says so: a write that throws leaves it as it was.
+  private func write(path: String, _ change: (inout Value) throws(BindingError) -> Void)
+    throws(BindingError)
+  {
+    try tree.withLock { (root: inout Value) throws(BindingError) in
+      var changed = root
+      try change(&changed)
+      root = changed
+    }
+    onChange?(path)
   }
 
   /// Writes a key path, allowing the entry to change its type when `changingType` is true.
@@ -30,17 +46,16 @@ public final class DocumentObject: KeyValueCoding {
   {
     guard changingType else { return try setValue(value, forKeyPath: keyPath) }
     let segments = try KeyPathSegments(keyPath)
-    var tree = root
-    // Clear the entry first (nil fits any type), then write the new value.
-    try KeyPathSegments.write(.null, to: segments.keys[...], inTree: &tree, path: keyPath)
-    try KeyPathSegments.write(value, to: segments.keys[...], inTree: &tree, path: keyPath)
-    root = tree
-    onChange?(keyPath)
+    try write(path: keyPath) { (tree: inout Value) throws(BindingError) in
+      // Clear the entry first (nil fits any type), then write the new value.
+      try KeyPathSegments.write(.null, to: segments.keys[...], inTree: &tree, path: keyPath)
+      try KeyPathSegments.write(value, to: segments.keys[...], inTree: &tree, path: keyPath)
+    }
   }
 
   /// Replaces the whole tree.
   public func replaceRoot(_ value: Value) {
-    root = value
+    tree.withLock { $0 = value }
     onChange?("")
   }
 
