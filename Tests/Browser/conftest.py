@@ -52,7 +52,8 @@ def start_demo(*arguments):
             lines.put(text)
         lines.put(None)
 
-    threading.Thread(target=drain, daemon=True).start()
+    process.drain = threading.Thread(target=drain, daemon=True)
+    process.drain.start()
     line = ""
     deadline = time.time() + 120
     while time.time() < deadline:
@@ -80,8 +81,11 @@ def stop_demo(process, killed=False):
         try:
             ended = process.wait(timeout=10)
         except subprocess.TimeoutExpired:
+            # A server that crashed may still be printing its backtrace: say what it wrote.
             process.kill()
-            raise RuntimeError("the demo server did not stop within 10 s of SIGTERM")
+            process.wait()
+            raise RuntimeError("the demo server did not stop within 10 s of SIGTERM; %s"
+                               % crash_report(process))
         # Asked to stop, it shuts down cleanly: a crash on the way out is a crash too.
         if killed or ended in (0, -signal.SIGTERM):
             return
@@ -105,6 +109,8 @@ def stop_demos(processes, killed=()):
 def crash_report(process):
     """The server's output, whole in the artifacts, and here its last lines or, after a crash,
     the crashing thread's backtrace (the Swift runtime prints every thread's)."""
+    if process.poll() is not None:
+        process.drain.join(timeout=5)  # what the pipe still holds
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     log = ARTIFACTS / ("server-%d.log" % process.pid)
     log.write_text("".join(process.output))
@@ -112,7 +118,8 @@ def crash_report(process):
     crashed = [i for i, line in enumerate(lines) if "crashed:" in line]
     shown = lines[crashed[0]:crashed[0] + 60] if crashed else lines[-60:]
     headline = [line for line in lines if "Program crashed" in line or "Fatal error" in line]
-    return "its output is in %s:\n%s" % (log, "".join(headline[:3] + shown))
+    headline = [line for line in headline[:3] if line not in shown]
+    return "its output is in %s:\n%s" % (log, "".join(headline + shown))
 
 
 @pytest.fixture(scope="session")
