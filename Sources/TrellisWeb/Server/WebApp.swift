@@ -21,6 +21,15 @@ public struct WebApp: Sendable {
   /// port. Their store calls run on the app's serial domain, with its sessions, which share the
   /// store's objects and show every change at once.
   public var apis: [StoreAPI] = []
+  /// The serial domain the app's sessions run on. Apps on one domain take turns, one event
+  /// at a time, so they may share objects: a store that two apps show, say, is never read by
+  /// one while the other writes it. Every app is on ``sharedDomain`` unless it names one of
+  /// its own; give an app that shares nothing with the others a domain of its own, and it no
+  /// longer queues behind them.
+  public var domain: String = WebApp.sharedDomain
+
+  /// The domain every app is on unless it names another.
+  public static let sharedDomain = "shared"
 
   /// Creates an app.
   public init(

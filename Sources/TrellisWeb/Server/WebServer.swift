@@ -30,9 +30,12 @@ public struct WebServer: Sendable {
     self.configuration = configuration
     self.apps = apps
     var hubs: [String: WebAppHub] = [:]
+    var domains: [String: WebDomain] = [:]
     var apiPaths: Set<String> = []
     for app in apps {
-      hubs[app.id] = WebAppHub(app: app, configuration: configuration)
+      let domain = domains[app.domain] ?? WebDomain(name: app.domain)
+      domains[app.domain] = domain
+      hubs[app.id] = WebAppHub(app: app, configuration: configuration, domain: domain)
       for api in app.apis {
         let first = api.path.split(separator: "/").first.map(String.init) ?? ""
         guard !Self.ownPathSegments.contains(first), apiPaths.insert(api.path).inserted else {

@@ -4,6 +4,9 @@ import Trellis
 /// Where the sessions of one app live: each with its own navigator, all touching the app's
 /// shared objects from here only, one message at a time.
 ///
+/// The hub runs on its app's ``WebDomain``: the hubs of apps that share a domain take turns
+/// on one executor, since they may share objects.
+///
 /// An edit in one window reaches the others as a changeset. A model with changes to process
 /// (a store it shows changed, say) schedules a delivery, from whatever thread saw the change;
 /// the hub then brings up to date only the sessions that have pending changes, in one pass for
@@ -11,15 +14,21 @@ import Trellis
 actor WebAppHub {
   let app: WebApp
   let configuration: WebConfiguration
+  /// The domain whose executor the hub runs on.
+  nonisolated let domain: WebDomain
   private var sessions: [String: WebSession] = [:]
   private let rowKeys = RowKeys()
   private let rowHTML = RowHTMLCache()
   private let pending = PendingDeliveries()
 
-  init(app: WebApp, configuration: WebConfiguration) {
+  init(app: WebApp, configuration: WebConfiguration, domain: WebDomain) {
     self.app = app
     self.configuration = configuration
+    self.domain = domain
   }
+
+  /// The domain's executor: every hub on the domain runs one job at a time, together.
+  nonisolated var unownedExecutor: UnownedSerialExecutor { domain.unownedExecutor }
 
   /// How many sessions are open (connected or waiting for their page).
   var sessionCount: Int { sessions.count }
