@@ -16,6 +16,7 @@ struct ConcurrentResult {
   var p50: Double
   var p99: Double
   /// A commit in one session → its changeset in another session on the list, seconds.
+  var fanoutP50: Double
   var fanoutP99: Double
   var eventsPerSecond: Double
   var errors: Int
@@ -23,7 +24,7 @@ struct ConcurrentResult {
 
   var jsonLine: String {
     let object: [String: Any] = [
-      "case": name, "p50": p50, "p99": p99, "fanoutP99": fanoutP99,
+      "case": name, "p50": p50, "p99": p99, "fanoutP50": fanoutP50, "fanoutP99": fanoutP99,
       "eventsPerSecond": eventsPerSecond, "errors": errors, "lostEdits": lostEdits,
     ]
     let data =
@@ -166,10 +167,12 @@ extension WebBench {
         })
     }
     let replyTimes = await replies.values
+    let fanoutTimes = await fanout.values
     return ConcurrentResult(
       name: app, p50: percentile(replyTimes, 0.5) / 1000,
       p99: percentile(replyTimes, 0.99) / 1000,
-      fanoutP99: percentile(await fanout.values, 0.99) / 1000,
+      fanoutP50: percentile(fanoutTimes, 0.5) / 1000,
+      fanoutP99: percentile(fanoutTimes, 0.99) / 1000,
       eventsPerSecond: Double(replyTimes.count) / seconds, errors: await errors.values.count,
       lostEdits: added.filter { !names.contains($0) }.count)
   }

@@ -69,7 +69,8 @@ enum WebBench {
       } else {
         print(
           "\(result.name): event → reply p50 \(format(result.p50 * 1000)) ms, p99 "
-            + "\(format(result.p99 * 1000)) ms; fan-out p99 \(format(result.fanoutP99 * 1000)) ms; "
+            + "\(format(result.p99 * 1000)) ms; fan-out p50 \(format(result.fanoutP50 * 1000)) ms, "
+            + "p99 \(format(result.fanoutP99 * 1000)) ms; "
             + "\(Int(result.eventsPerSecond)) events/s; \(result.errors) errors, "
             + "\(result.lostEdits) lost edits")
       }
