@@ -231,29 +231,49 @@ extension PostgresStore {
     return record
   }
 
-  /// The object for a row: the same object every time for the same row, with its values
-  /// brought up to date.
+  /// The object for a row: the same object every time for the same row.
+  ///
+  /// A new object takes the row's values at once: no host has it yet. A known one may be
+  /// on screen, read by a host's domain meanwhile, so the row waits in `arrived` until that
+  /// domain applies it (``applyArrivedValues()``); a newer read replaces it there.
   func materialize(_ record: Record) throws(StoreError) -> AnyObject {
-    let (existing, stale) = state.withLock { state in
-      let written = state.lastWrites[record.id].map { $0 > (record.readBegan ?? .max) } ?? false
-      return (state.objects[record.id], written)
+    let existing: AnyObject? = state.withLock { state in
+      guard let existing = state.objects[record.id] else { return nil }
+      // A read older than a write of the row: the object keeps the newer values.
+      if Self.isStale(record, in: state) { return existing }
+      if let held = state.arrived[record.id], Self.isNewer(held, than: record) {
+        return existing
+      }
+      state.arrived[record.id] = record
+      return existing
     }
-    // A read older than a write of the row: the object keeps the newer values.
-    if let existing, stale { return existing }
+    if let existing { return existing }
     let object: AnyObject =
-      existing ?? entity.definition.makeObject()
+      entity.definition.makeObject()
       ?? DocumentObject(
         .dictionary(ValueDictionary(entity.columns.map { ($0.name, Value.null) })))
     let kvc = try keyValueCoding(object)
     try assign(record, of: entity, to: kvc)
-    if existing == nil {
-      // Known before its references are read: a reference back to it finds the same object.
-      state.withLock { state in
-        state.objects[record.id] = object
-        state.keys[ObjectIdentifier(object)] = record.id
-      }
+    // Known before its references are read: a reference back to it finds the same object.
+    let known: AnyObject = state.withLock { state in
+      // Another read made the row's object meanwhile: that one stays the row's object.
+      if let other = state.objects[record.id] { return other }
+      state.objects[record.id] = object
+      state.keys[ObjectIdentifier(object)] = record.id
+      return object
     }
+    guard known === object else { return try materialize(record) }
     try assignReferences(record, to: kvc)
     return object
+  }
+
+  /// Whether `record` was read before the latest write of its row through this store.
+  static func isStale(_ record: Record, in state: State) -> Bool {
+    state.lastWrites[record.id].map { $0 > (record.readBegan ?? .max) } ?? false
+  }
+
+  /// Whether `a` was read after `b` began (a read with no clock is the newest).
+  static func isNewer(_ a: Record, than b: Record) -> Bool {
+    (a.readBegan ?? .max) > (b.readBegan ?? .max)
   }
 }

@@ -80,6 +80,9 @@ public final class PostgresStore: AsyncDataStore {
     var writeClock = 0
     /// The write clock at each row's latest write.
     var lastWrites: [Int64: Int] = [:]
+    /// The newest row read for each object already known, by key: held until a host's
+    /// domain applies it (``applyArrivedValues()``), since a host may be reading the object.
+    var arrived: [Int64: Record] = [:]
   }
 
   public var supportsMoving: Bool { entity.positionColumn != nil }

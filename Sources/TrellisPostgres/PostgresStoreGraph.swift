@@ -30,6 +30,11 @@ final class PostgresStoreGraph: Sendable {
     stores.withLock { $0[table]?.store }
   }
 
+  /// Every store of the graph that lives.
+  var all: [PostgresStore] {
+    stores.withLock { $0.values.compactMap(\.store) }
+  }
+
   /// The store of the root entity, while it lives.
   var root: PostgresStore? { entities.first.flatMap { store(for: $0.table) } }
 

@@ -53,8 +53,12 @@ extension RelationshipContract {
       try await store.update(item, values: values)
     }
     func delete(_ item: Value) async throws(StoreError) { try await store.delete(item) }
+    /// The page's items, with the values read for known objects applied here, on the
+    /// checks' domain, as a list applies them on its own.
     func fetch(_ options: FetchOptions) async throws(StoreError) -> [Value] {
-      try await store.fetchPage(options, from: nil).items
+      let items = try await store.fetchPage(options, from: nil).items
+      store.applyArrivedValues()
+      return items
     }
     func count(_ options: FetchOptions) async throws(StoreError) -> Int {
       try await store.count(options)

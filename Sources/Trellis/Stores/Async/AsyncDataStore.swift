@@ -45,6 +45,14 @@ public protocol AsyncDataStore: AnyObject, Sendable {
   /// live (another server's changes stop arriving while it is down); `nil` for a store that
   /// has no such link.
   func observeLink(_ handler: @escaping @Sendable (StoreLink) -> Void) -> ObservationToken?
+  /// Gives the objects the store read again in the background the values it read; called on
+  /// the domain that shows them, before a list takes what arrived.
+  ///
+  /// A store that keeps one object per record, so that every list shows the same object,
+  /// must not change that object from its reading task while a host may be reading it: it
+  /// holds what a later read brought for a known object until this is called. A store whose
+  /// reads make new objects every time has nothing to do here.
+  func applyArrivedValues()
 }
 
 extension AsyncDataStore {
@@ -53,6 +61,7 @@ extension AsyncDataStore {
     -> ObservationToken?
   { nil }
   public var supportsMoving: Bool { false }
+  public func applyArrivedValues() {}
 
   public func move(from source: Int, to destination: Int) async throws(StoreError) {
     throw .unsupported("moving items")

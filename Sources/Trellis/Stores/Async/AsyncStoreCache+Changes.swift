@@ -5,6 +5,8 @@ extension AsyncStoreCache {
   /// The status they leave comes with them, read together: a load that starts or ends after
   /// them is reported again, and taken then.
   package func take() -> (changes: [StoreChange], status: Status) {
+    // Known objects take the values the store read for them, here on the list's domain.
+    source.applyArrivedValues()
     let (taken, more) = state.withLock { state in
       var changes: [StoreChange] = []
       let arrivals = state.arrivals

@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+import Trellis
+import TrellisPostgres
+
+/// A row read again in the background reaches its known object only on the domain that shows
+/// it: the store's reading task never writes an object a host may be reading meanwhile.
+@Suite("Rows read for known objects", .serialized, .timeLimit(.minutes(2)))
+struct ArrivedValuesTests {
+  @Test func anotherServersEditWaitsForTheDomainAndALaterWriteWins() async throws {
+    guard let url = PostgresTestSupport.url else { return }
+    let entity = try PostgresTestSupport.entity("arrived")
+    let watcher = try PostgresStore(url: url, entity: entity, timeout: .seconds(30))
+    let writer = try PostgresStore(url: url, entity: entity, timeout: .seconds(30))
+    defer {
+      watcher.shutdown()
+      writer.shutdown()
+    }
+    try await CrossServerTests.insert("Ann", at: nil, into: writer)
+    let shown = try #require(
+      try await watcher.fetchPage(FetchOptions(), from: nil).items.first?.objectValue)
+    let kvc = try #require(entity.definition.keyValueCoding(for: shown))
+    let (heard, hear) = AsyncStream<StoreChange>.makeStream()
+    let token = watcher.observe { hear.yield($0) }
+    defer { token.cancel() }
+    try await CrossServerTests.waitUntilListening(watcher)
+
+    // The writer's edit is heard and the row read again, in the background.
+    let edited = try #require(try await writer.fetchPage(FetchOptions(), from: nil).items.first)
+    try await writer.update(edited, values: ["name": .string("Anna")])
+    for await change in heard {
+      if case .updated = change { break }
+    }
+    #expect(try kvc.value(forKey: "name") == .string("Ann"), "the reading task wrote the object")
+    watcher.applyArrivedValues()
+    #expect(try kvc.value(forKey: "name") == .string("Anna"))
+
+    // A page read again holds the same object; its new values wait for the domain too.
+    try await writer.update(edited, values: ["name": .string("Annie")])
+    let page = try await watcher.fetchPage(FetchOptions(), from: nil)
+    #expect(page.items.first?.objectValue === shown)
+    #expect(try kvc.value(forKey: "name") == .string("Anna"))
+    // A write through the watcher after that read: the read is older, and is dropped.
+    try await watcher.update(.object(ObjectReference(shown)), values: ["name": .string("Mine")])
+    watcher.applyArrivedValues()
+    #expect(try kvc.value(forKey: "name") == .string("Mine"))
+    let reread = try await watcher.fetchPage(FetchOptions(), from: nil)
+    watcher.applyArrivedValues()
+    #expect(reread.items.first?.objectValue === shown)
+    #expect(try kvc.value(forKey: "name") == .string("Mine"))
+  }
+}
