@@ -74,9 +74,12 @@ struct DemoApps {
 
     // Numbers: a long list, to scroll.
     let numbers = SampleContent.numbers(numberCount)
-    let numbersApp = WebApp(
+    var numbersApp = WebApp(
       id: "numbers", title: "Numbers", subtitle: "\(numbers.count) rows, loaded as you scroll"
     ) { SampleContent.numbersNavigator(numbers) }
+    // Its rows are values of its own, shared with no other app: it need not take turns with
+    // them (the other apps share one domain, since several show the same stores).
+    numbersApp.domain = "numbers"
     // With --postgres, Tasks (with their categories and tags) and Contacts live in PostgreSQL
     // instead, shared by every server on that database; the SQLite file keeps the rest (the
     // Contacts API).
