@@ -8,7 +8,9 @@ extension PostgresStore {
   ///
   /// A row read before a later write of it through this store is dropped: the object keeps
   /// the newer values. A row whose values the object refuses is logged and dropped; the
-  /// object keeps what it had.
+  /// object keeps what it had. What a committed delete's rules did to the objects that
+  /// pointed at the deleted one (a to-one set to none, a many-to-many list without it) is
+  /// applied here too.
   public func applyArrivedValues() {
     // Applying a row may read the objects it points at, whose own rows then arrive: a few
     // rounds settle them all.
@@ -19,16 +21,21 @@ extension PostgresStore {
     }
   }
 
-  /// Applies the rows that arrived for this store's objects; false when none had.
+  /// Applies the rows and the delete rules' effects that arrived for this store's objects;
+  /// false when nothing had.
   private func applyOwnArrivedValues() -> Bool {
-    let rows: [(AnyObject, Record)] = state.withLock { state in
-      defer { state.arrived = [:] }
-      return state.arrived.values.compactMap { record in
+    let (rows, effects): ([(AnyObject, Record)], [ArrivedEffect]) = state.withLock { state in
+      defer {
+        state.arrived = [:]
+        state.arrivedEffects = []
+      }
+      let rows = state.arrived.values.compactMap { record -> (AnyObject, Record)? in
         guard let object = state.objects[record.id], !Self.isStale(record, in: state) else {
           return nil
         }
         return (object, record)
       }
+      return (rows, state.arrivedEffects)
     }
     for (object, record) in rows {
       do throws(StoreError) {
@@ -39,6 +46,21 @@ extension PostgresStore {
         logger.warning("\(entity.table) row \(record.id) was read but not applied: \(error)")
       }
     }
-    return !rows.isEmpty
+    for effect in effects { apply(effect) }
+    return !rows.isEmpty || !effects.isEmpty
+  }
+
+  /// Applies one delete rule's change to an object.
+  private func apply(_ effect: ArrivedEffect) {
+    switch effect {
+    case .unlink(let holder, let property, let gone):
+      guard let kvc = try? keyValueCoding(holder),
+        let held = (try? kvc.value(forKey: property))?.arrayValue
+      else { return }
+      try? kvc.setValue(.array(held.filter { $0.objectValue !== gone }), forKey: property)
+    case .nullify(let object, let property):
+      guard let kvc = try? keyValueCoding(object) else { return }
+      try? kvc.setValue(.null, forKey: property)
+    }
   }
 }

@@ -189,19 +189,22 @@ extension PostgresStore {
     for row in effects.nullified.map(\.row) + effects.unlinked.map(\.row) + effects.deleted {
       graph.store(for: row.table)?.noteWrite(row.id)
     }
+    // The objects that pointed at what went change on a host's domain, where they may be
+    // shown (``applyArrivedValues()``); which objects they are is settled now, while the
+    // deleted rows' objects are still known.
     for (row, property, target) in effects.unlinked {
       guard let store = graph.store(for: row.table), let holder = store.object(row.id),
-        let gone = graph.store(for: target.table)?.object(target.id),
-        let kvc = try? store.keyValueCoding(holder),
-        let held = (try? kvc.value(forKey: property))?.arrayValue
+        let gone = graph.store(for: target.table)?.object(target.id)
       else { continue }
-      try? kvc.setValue(.array(held.filter { $0.objectValue !== gone }), forKey: property)
+      store.state.withLock {
+        $0.arrivedEffects.append(.unlink(holder, property: property, gone: gone))
+      }
     }
     for (row, property) in effects.nullified {
-      guard let store = graph.store(for: row.table), let object = store.object(row.id),
-        let kvc = try? store.keyValueCoding(object)
-      else { continue }
-      try? kvc.setValue(.null, forKey: property)
+      guard let store = graph.store(for: row.table), let object = store.object(row.id) else {
+        continue
+      }
+      store.state.withLock { $0.arrivedEffects.append(.nullify(object, property: property)) }
     }
     for row in effects.deleted {
       guard let store = graph.store(for: row.table) else { continue }

@@ -83,6 +83,17 @@ public final class PostgresStore: AsyncDataStore {
     /// The newest row read for each object already known, by key: held until a host's
     /// domain applies it (``applyArrivedValues()``), since a host may be reading the object.
     var arrived: [Int64: Record] = [:]
+    /// What committed deletes did to this store's objects (their delete rules), held for a
+    /// host's domain like `arrived`.
+    var arrivedEffects: [ArrivedEffect] = []
+  }
+
+  /// A delete rule's change to an object that pointed at a deleted one.
+  enum ArrivedEffect {
+    /// The many-to-many `property` of the object no longer holds `gone`.
+    case unlink(AnyObject, property: String, gone: AnyObject)
+    /// The to-one `property` of the object points at nothing.
+    case nullify(AnyObject, property: String)
   }
 
   public var supportsMoving: Bool { entity.positionColumn != nil }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Trellis
 import TrellisPostgres
+import TrellisTesting
 
 /// A row read again in the background reaches its known object only on the domain that shows
 /// it: the store's reading task never writes an object a host may be reading meanwhile.
@@ -48,5 +49,58 @@ struct ArrivedValuesTests {
     watcher.applyArrivedValues()
     #expect(reread.items.first?.objectValue === shown)
     #expect(try kvc.value(forKey: "name") == .string("Mine"))
+  }
+
+  /// A nullifying delete rule changes the objects that pointed at the deleted one on the
+  /// domain too, not on the task that ran the delete.
+  @Test func aDeleteRuleReachesTheObjectsOnTheDomain() async throws {
+    guard let url = PostgresTestSupport.url else { return }
+    let members = try PostgresStore(
+      url: url, entity: try PostgresRelationshipContractTests.members(.nullify, ordered: false),
+      timeout: .seconds(30))
+    defer { members.shutdown() }
+    let groups = try members.relatedStore(for: "group")
+    let red = ContractGroup(name: "Red")
+    try await groups.insert(.object(ObjectReference(red)), at: nil)
+    let ann = ContractMember(name: "Ann", group: red)
+    ann.badges = [red]
+    try await members.insert(.object(ObjectReference(ann)), at: nil)
+
+    try await groups.delete(.object(ObjectReference(red)))
+    #expect(ann.group === red && ann.badges.count == 1, "the deleting task wrote the member")
+    members.applyArrivedValues()
+    #expect(ann.group == nil)
+    #expect(ann.badges.isEmpty)
+  }
+
+  /// Another server's edit of an item reaches its open detail screen while the list under it
+  /// is covered and not processed (as the web host does with a covered screen).
+  @Test func anOpenDetailScreenShowsAnotherServersEdit() async throws {
+    guard let url = PostgresTestSupport.url else { return }
+    let entity = try PostgresTestSupport.entity("arrivedform")
+    let watcher = try PostgresStore(url: url, entity: entity, timeout: .seconds(30))
+    let writer = try PostgresStore(url: url, entity: entity, timeout: .seconds(30))
+    defer {
+      watcher.shutdown()
+      writer.shutdown()
+    }
+    try await CrossServerTests.insert("Ann", at: nil, into: writer)
+    let app = CrossServerTests.session(watcher)
+    try await app.settle(until: { app.texts == [["Ann"]] })
+    try await CrossServerTests.waitUntilListening(watcher)
+    try app.tap("Ann")
+    try await app.settle()
+    #expect(app.row("Name")?.value == .string("Ann"))
+
+    app.navigator.processesHiddenScreens = false
+    let edited = try #require(try await writer.fetchPage(FetchOptions(), from: nil).items.first)
+    try await writer.update(edited, values: ["name": .string("Anna")])
+    let deadline = ContinuousClock.now + .seconds(20)
+    while app.row("Name")?.value != .string("Anna"), ContinuousClock.now < deadline {
+      app.navigator.processChanges()
+      try await Task.sleep(for: .milliseconds(5))
+    }
+    #expect(app.row("Name")?.value == .string("Anna"))
+    try app.host.check()
   }
 }

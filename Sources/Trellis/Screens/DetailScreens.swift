@@ -39,6 +39,8 @@ enum DetailScreens {
     }
     let title = isNew ? "New \(definition.name)" : definition.title(of: item)
     let screen = try screen(for: draft, title: title)
+    // An async store's new values for the item reach it here too, with its list covered.
+    if !isNew, let cache = section.asyncCache { screen.model.followArrivals(of: cache) }
     let writesObject = isNew && draft.parent == nil
     screen.commitWriter = { values throws(StoreError) in
       // A new object is not in the store yet: the values go to it first, and come off it

@@ -59,3 +59,45 @@ final class WorkOutcome: Sendable {
 
   var result: Result<Void, StoreError>? { stored.withLock { $0 } }
 }
+
+extension TableModel {
+  /// An async store whose rows for known objects the model applies (``followArrivals(of:)``).
+  struct ArrivalSource {
+    let store: any AsyncDataStore
+    /// Set when the store reported something since the model last looked.
+    let reported: Locked<Bool>
+    let token: ObservationToken
+  }
+
+  /// Follows the rows `cache`'s store reads again for known objects: each report of the store
+  /// wakes the model, which applies them on its own domain and renders its rows again (an
+  /// object that is not observable tells no row it changed).
+  ///
+  /// A detail screen over an item of an async store needs this: another window's or another
+  /// server's edit of the item reaches its object only where a list takes what arrived, and
+  /// the list under the detail screen may not be processing while it is covered. Values a
+  /// person typed stay: a row shows its pending edit before the object's value.
+  package func followArrivals(of cache: AsyncStoreCache) {
+    let sink = invalidation
+    let reported = Locked(false)
+    let token = cache.observe { _ in
+      reported.withLock { $0 = true }
+      sink.noteWorkFinished()
+    }
+    arrivalSources.append(ArrivalSource(store: cache.source, reported: reported, token: token))
+  }
+
+  /// Applies what the followed stores read since they last reported, and marks every row
+  /// stale when one did.
+  func applyArrivals() {
+    for source in arrivalSources {
+      let reported = source.reported.withLock { reported in
+        defer { reported = false }
+        return reported
+      }
+      guard reported else { continue }
+      source.store.applyArrivedValues()
+      invalidateAll()
+    }
+  }
+}

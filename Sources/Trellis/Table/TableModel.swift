@@ -56,6 +56,9 @@ public final class TableModel {
   private var isProcessing = false
   /// Background operations whose completions have not run (``perform(_:then:)``).
   var pendingWork: [(WorkOutcome, (Result<Void, StoreError>) -> Void)] = []
+  /// Async stores whose rows for known objects this model applies before it processes
+  /// changes, and what wakes it when they report (``followArrivals(of:)``).
+  var arrivalSources: [ArrivalSource] = []
 
   /// Creates an empty model.
   public init(title: String? = nil, style: TableStyle = .grouped) {
@@ -163,6 +166,7 @@ public final class TableModel {
     isProcessing = true
     defer { isProcessing = false }
     runFinishedWork()
+    applyArrivals()
     willProcessChanges?()
     let noted = invalidation.notedSections
     if !noted.isEmpty {

@@ -52,7 +52,12 @@ extension RelationshipContract {
     func update(_ item: Value, values: [String: Value]) async throws(StoreError) {
       try await store.update(item, values: values)
     }
-    func delete(_ item: Value) async throws(StoreError) { try await store.delete(item) }
+    /// Deletes, then applies what the delete rules did to the objects in memory here, on the
+    /// checks' domain, as a list does when it takes the store's reports.
+    func delete(_ item: Value) async throws(StoreError) {
+      try await store.delete(item)
+      store.applyArrivedValues()
+    }
     /// The page's items, with the values read for known objects applied here, on the
     /// checks' domain, as a list applies them on its own.
     func fetch(_ options: FetchOptions) async throws(StoreError) -> [Value] {
