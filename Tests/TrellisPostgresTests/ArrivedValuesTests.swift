@@ -9,15 +9,8 @@ import TrellisTesting
 @Suite("Rows read for known objects", .serialized, .timeLimit(.minutes(2)))
 struct ArrivedValuesTests {
   @Test func anotherServersEditWaitsForTheDomainAndALaterWriteWins() async throws {
-    guard let url = PostgresTestSupport.url else { return }
-    let entity = try PostgresTestSupport.entity("arrived")
-    let watcher = try PostgresStore(url: url, entity: entity, timeout: .seconds(30))
-    let writer = try PostgresStore(url: url, entity: entity, timeout: .seconds(30))
-    defer {
-      watcher.shutdown()
-      writer.shutdown()
-    }
-    try await CrossServerTests.insert("Ann", at: nil, into: writer)
+    guard let (entity, watcher, writer) = try await Self.twoServers("arrived") else { return }
+    defer { Self.shutdown(watcher, writer) }
     let shown = try #require(
       try await watcher.fetchPage(FetchOptions(), from: nil).items.first?.objectValue)
     let kvc = try #require(entity.definition.keyValueCoding(for: shown))
@@ -59,12 +52,7 @@ struct ArrivedValuesTests {
       url: url, entity: try PostgresRelationshipContractTests.members(.nullify, ordered: false),
       timeout: .seconds(30))
     defer { members.shutdown() }
-    let groups = try members.relatedStore(for: "group")
-    let red = ContractGroup(name: "Red")
-    try await groups.insert(.object(ObjectReference(red)), at: nil)
-    let ann = ContractMember(name: "Ann", group: red)
-    ann.badges = [red]
-    try await members.insert(.object(ObjectReference(ann)), at: nil)
+    let (groups, red, ann) = try await PostgresTestSupport.memberOfRed(in: members)
 
     try await groups.delete(.object(ObjectReference(red)))
     #expect(ann.group === red && ann.badges.count == 1, "the deleting task wrote the member")
@@ -76,15 +64,8 @@ struct ArrivedValuesTests {
   /// Another server's edit of an item reaches its open detail screen while the list under it
   /// is covered and not processed (as the web host does with a covered screen).
   @Test func anOpenDetailScreenShowsAnotherServersEdit() async throws {
-    guard let url = PostgresTestSupport.url else { return }
-    let entity = try PostgresTestSupport.entity("arrivedform")
-    let watcher = try PostgresStore(url: url, entity: entity, timeout: .seconds(30))
-    let writer = try PostgresStore(url: url, entity: entity, timeout: .seconds(30))
-    defer {
-      watcher.shutdown()
-      writer.shutdown()
-    }
-    try await CrossServerTests.insert("Ann", at: nil, into: writer)
+    guard let (_, watcher, writer) = try await Self.twoServers("arrivedform") else { return }
+    defer { Self.shutdown(watcher, writer) }
     let app = CrossServerTests.session(watcher)
     try await app.settle(until: { app.texts == [["Ann"]] })
     try await CrossServerTests.waitUntilListening(watcher)
@@ -102,5 +83,27 @@ struct ArrivedValuesTests {
     }
     #expect(app.row("Name")?.value == .string("Anna"))
     try app.host.check()
+  }
+
+  /// Two servers' stores on a fresh table holding Ann, inserted by the second (the writer);
+  /// `nil` without a server.
+  static func twoServers(_ prefix: String) async throws
+    -> (PostgresEntity, watcher: PostgresStore, writer: PostgresStore)?
+  {
+    guard let url = PostgresTestSupport.url else { return nil }
+    let entity = try PostgresTestSupport.entity(prefix)
+    let watcher = try PostgresStore(url: url, entity: entity, timeout: .seconds(30))
+    let writer = try PostgresStore(url: url, entity: entity, timeout: .seconds(30))
+    do {
+      try await CrossServerTests.insert("Ann", at: nil, into: writer)
+    } catch {
+      shutdown(watcher, writer)
+      throw error
+    }
+    return (entity, watcher, writer)
+  }
+
+  static func shutdown(_ stores: PostgresStore...) {
+    for store in stores { store.shutdown() }
   }
 }

@@ -42,13 +42,8 @@ struct PostgresReferenceTests {
     let entity = try PostgresRelationshipContractTests.members(.noAction, ordered: false)
     let members = try PostgresStore(url: url, entity: entity, timeout: .seconds(30))
     defer { members.shutdown() }
-    let groups = try members.relatedStore(for: "group")
-    let red = ContractGroup(name: "Red")
-    try await groups.insert(.object(ObjectReference(red)), at: nil)
-    let ann = ContractMember(name: "Ann", group: red)
-    ann.badges = [red]
+    let (groups, red, ann) = try await PostgresTestSupport.memberOfRed(in: members)
     let item = Value.object(ObjectReference(ann))
-    try await members.insert(item, at: nil)
     try await groups.delete(.object(ObjectReference(red)))
     #expect(ann.group === red, "no action leaves the object in memory")
     // Ann still points at Red and holds it: writing both makes no new Red.

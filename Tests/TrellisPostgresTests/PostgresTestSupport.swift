@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 import Trellis
 import TrellisPostgres
+import TrellisTesting
 
 /// A person with a unique name and a rank, for the contract and the list.
 final class Person {
@@ -79,4 +80,20 @@ final class Counter: Sendable {
 extension PostgresTestSupport {
   /// The channel a table's changes are announced on (as `PostgresTriggers` names it).
   static func channel(_ table: String) -> String { "trellis_" + table }
+}
+
+extension PostgresTestSupport {
+  /// Inserts the group Red into the related store of `members`, then Ann, who points at Red
+  /// and holds it as a badge.
+  static func memberOfRed(in members: PostgresStore) async throws
+    -> (groups: any AsyncDataStore, red: ContractGroup, ann: ContractMember)
+  {
+    let groups = try members.relatedStore(for: "group")
+    let red = ContractGroup(name: "Red")
+    try await groups.insert(.object(ObjectReference(red)), at: nil)
+    let ann = ContractMember(name: "Ann", group: red)
+    ann.badges = [red]
+    try await members.insert(.object(ObjectReference(ann)), at: nil)
+    return (groups, red, ann)
+  }
 }
