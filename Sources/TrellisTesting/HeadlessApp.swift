@@ -12,11 +12,18 @@ import Trellis
 public final class HeadlessApp {
   /// The navigator driven.
   public let navigator: Navigator
+  /// How long a host gives its model to reload a row another thread changed: see
+  /// ``HeadlessHost/settleTimeout``.
+  public let settleTimeout: Duration
   private var hosts: [ObjectIdentifier: HeadlessHost] = [:]
 
   /// Starts showing the navigator's screens.
-  public init(navigator: Navigator) {
+  ///
+  /// - Parameter settleTimeout: How long each host gives its model to catch up with a value
+  ///   another thread changed; zero for an app whose values change only on the caller's thread.
+  public init(navigator: Navigator, settleTimeout: Duration = .seconds(2)) {
     self.navigator = navigator
+    self.settleTimeout = settleTimeout
     _ = host(for: navigator.top)
   }
 
@@ -28,6 +35,7 @@ public final class HeadlessApp {
     let key = ObjectIdentifier(screen.model)
     if let host = hosts[key] { return host }
     let host = HeadlessHost(model: screen.model)
+    host.settleTimeout = settleTimeout
     hosts[key] = host
     return host
   }

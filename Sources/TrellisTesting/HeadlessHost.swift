@@ -1,3 +1,4 @@
+import Foundation
 import Trellis
 import TrellisDiff
 
@@ -23,7 +24,19 @@ public final class HeadlessHost {
   /// Every changeset applied, in order.
   public private(set) var changesets: [TableChangeset] = []
   /// Every violation found, in order. Empty while the host and the model agree.
-  public private(set) var violations: [ContractViolation] = []
+  ///
+  /// Reading it first settles stale content found after an update (see ``check()``), which
+  /// may wait up to ``settleTimeout`` while the model catches up with another thread's change.
+  public var violations: [ContractViolation] {
+    settleStaleContent()
+    return found
+  }
+  /// How long ``check()`` gives the model to reload a row whose value another thread changed
+  /// after the model rendered it.
+  public var settleTimeout: Duration = .seconds(2)
+  private var found: [ContractViolation] = []
+  /// Stale content found right after an update, not yet a violation: see ``check()``.
+  private var unsettled: ContractViolation?
   /// What the table shows, kept in step stage by stage.
   public let driver: StagedUpdateDriver<SectionSnapshot, RowSnapshot>
   private var observation: ObservationToken?
@@ -50,8 +63,49 @@ public final class HeadlessHost {
       }
       try table.verifyShows(model.freshSnapshot(), stage: changeset.stages.count)
     } catch {
-      violations.append(error)
+      record(error)
     }
+  }
+
+  /// Keeps `violation`, except stale content, which waits for ``settleStaleContent()``.
+  private func record(_ violation: ContractViolation) {
+    if violation.rule == .staleContent {
+      if unsettled == nil { unsettled = violation }
+    } else {
+      found.append(violation)
+    }
+  }
+
+  /// Turns stale content found after an update into a violation unless the model reloads it.
+  ///
+  /// A store may change a value on its own thread, as a synced store does when another
+  /// device writes, and then tell the model. A row the model rendered just before the change
+  /// is stale until the model hears of it and processes it, which the next event does. The
+  /// model fails only if the table still differs from a fresh render once it has had
+  /// ``settleTimeout`` to catch up; a row that is never reloaded stays stale and fails.
+  private func settleStaleContent() {
+    guard var pending = unsettled else { return }
+    unsettled = nil
+    let deadline = ContinuousClock.now + settleTimeout
+    while true {
+      model.processChanges()
+      do {
+        try table.verifyShows(model.freshSnapshot())
+        unsettled = nil
+        return
+      } catch {
+        guard error.rule == .staleContent else {
+          found.append(error)
+          unsettled = nil
+          return
+        }
+        pending = error
+      }
+      guard ContinuousClock.now < deadline else { break }
+      Thread.sleep(forTimeInterval: 0.005)
+    }
+    found.append(pending)
+    unsettled = nil
   }
 
   /// Runs `body`, which drives the table through the driver; only the table throws.
@@ -103,12 +157,15 @@ public final class HeadlessHost {
       }
       try table.verifyShows(model.freshSnapshot())
     } catch {
-      violations.append(error)
+      record(error)
     }
     if let failure { throw failure }
   }
 
   /// Processes the model's pending changes, then throws the first violation, if any.
+  ///
+  /// Stale content found after an update counts only if the model has not reloaded it within
+  /// ``settleTimeout``: see ``violations``.
   public func check() throws(ContractViolation) {
     model.processChanges()
     if let first = violations.first { throw first }

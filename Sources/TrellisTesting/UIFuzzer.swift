@@ -85,7 +85,8 @@ public final class UIFuzzer {
       return report
     }
     let app: HeadlessApp
-    do { app = HeadlessApp(navigator: try target.start(setup)) } catch {
+    // Fuzz targets change values only on this thread: stale content is a failure at once.
+    do { app = HeadlessApp(navigator: try target.start(setup), settleTimeout: .zero) } catch {
       return fail(-1, .setup("\(error)"))
     }
     if let reason = checkScreens(of: app) { return fail(-1, reason) }

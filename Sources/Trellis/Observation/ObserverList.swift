@@ -32,10 +32,12 @@ public final class ObserverList<Event>: Sendable {
     }
   }
 
-  /// Tells every observer about `event`, outside the lock, so that a handler may add or cancel
-  /// observations.
+  /// Tells every observer about `event`, in the order they were added, outside the lock, so
+  /// that a handler may add or cancel observations.
   public func notify(_ event: Event) {
-    let current = state.withLock { Array($0.handlers.values) }
+    let current = state.withLock { state in
+      state.handlers.sorted { $0.key < $1.key }.map(\.value)
+    }
     for handler in current { handler(event) }
   }
 
