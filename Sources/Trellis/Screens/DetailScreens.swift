@@ -86,7 +86,7 @@ enum DetailScreens {
 
   /// The write of an async store's item: a new item takes its values at once (and loses
   /// them again when the store refuses it) and is inserted; a stored item's values go to the
-  /// store, which gives them to the item when it accepts them.
+  /// store, which starts the write on this domain and takes them back if it refuses.
   private static func asyncWriter(
     _ cache: AsyncStoreCache, item: Value, target: AnyObject, draft: Draft, isNew: Bool,
     isPlain: Bool
@@ -94,10 +94,10 @@ enum DetailScreens {
     { values throws(StoreError) in
       guard isNew else {
         let changed = Dictionary(values, uniquingKeysWith: { $1 })
-        return PendingCommit(
-          operation: { () async throws(StoreError) in
-            try await cache.updateAwaiting(item, values: changed)
-          }, rollback: {})
+        // The store starts the write here, on the screen's domain: the item takes the values
+        // now, and gets them back if the store refuses.
+        let write = try cache.prepareUpdateAwaiting(item, values: changed)
+        return PendingCommit(operation: write.run, rollback: { write.undo.run() })
       }
       var undo = ValuesUndo()
       do throws(BindingError) { undo = try draft.object.setValues(values) } catch {

@@ -30,6 +30,15 @@ public protocol AsyncDataStore: AnyObject, Sendable {
   /// Writes changed values of an item that is in the store; the item takes them only when the
   /// store accepted them.
   func update(_ item: Value, values: [String: Value]) async throws(StoreError)
+  /// Starts an ``update(_:values:)`` on the caller's domain and returns the rest of it, the
+  /// store's round trip, to run in the background.
+  ///
+  /// A store whose objects hosts read (one object per record) gives the object its new values
+  /// and reads what it writes with them (children, relationships) here, on the domain that
+  /// shows it, so that nothing changes the object from another task. When the round trip
+  /// fails, the caller runs the returned undo on the same domain.
+  func prepareUpdate(_ item: Value, values: [String: Value]) throws(StoreError)
+    -> PreparedStoreWrite
   /// Deletes an item.
   func delete(_ item: Value) async throws(StoreError)
   /// Moves the item at `source` to `destination`, in the unfiltered order.
@@ -62,6 +71,16 @@ extension AsyncDataStore {
   { nil }
   public var supportsMoving: Bool { false }
   public func applyArrivedValues() {}
+
+  /// The whole of ``update(_:values:)``, in the background: for stores whose updates touch
+  /// no object a host reads before the store accepts them.
+  public func prepareUpdate(_ item: Value, values: [String: Value]) throws(StoreError)
+    -> PreparedStoreWrite
+  {
+    PreparedStoreWrite { () async throws(StoreError) in
+      try await self.update(item, values: values)
+    }
+  }
 
   public func move(from source: Int, to destination: Int) async throws(StoreError) {
     throw .unsupported("moving items")

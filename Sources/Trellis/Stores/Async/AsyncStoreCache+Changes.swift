@@ -5,7 +5,14 @@ extension AsyncStoreCache {
   /// The status they leave comes with them, read together: a load that starts or ends after
   /// them is reported again, and taken then.
   package func take() -> (changes: [StoreChange], status: Status) {
-    // Known objects take the values the store read for them, here on the list's domain.
+    // A refused update's object gets its values back, then known objects take the values
+    // the store read for them, here on the list's domain.
+    for undo in state.withLock({ state in
+      defer { state.refusedUndos = [] }
+      return state.refusedUndos
+    }) {
+      undo.run()
+    }
     source.applyArrivedValues()
     let (taken, more) = state.withLock { state in
       var changes: [StoreChange] = []
@@ -116,11 +123,17 @@ extension AsyncStoreCache {
     arrive(.inserted(item))
   }
 
-  /// Writes `values` and waits for the store, which gives the item the values only when it
-  /// accepts them.
-  package func updateAwaiting(_ item: Value, values: [String: Value]) async throws(StoreError) {
-    try await source.update(item, values: values)
-    arrive(.updated(item))
+  /// Starts writing `values` here, on the domain; the write returned waits for the store.
+  /// When the store refuses, the caller runs its undo on this domain.
+  package func prepareUpdateAwaiting(_ item: Value, values: [String: Value]) throws(StoreError)
+    -> PreparedStoreWrite
+  {
+    let prepared = try source.prepareUpdate(item, values: values)
+    let run = prepared.run
+    return PreparedStoreWrite(undo: prepared.undo) { [weak self] () async throws(StoreError) in
+      try await run()
+      self?.arrive(.updated(item))
+    }
   }
 
   /// Inserts in the background; the list shows the item when the store has it, and the
@@ -137,15 +150,28 @@ extension AsyncStoreCache {
     }
   }
 
-  /// Writes in the background; the notice says why when the store refuses.
+  /// Starts the write here, on the domain, and sends it in the background; when the store
+  /// refuses, the notice says why and the item gets its values back on the domain.
   package func update(_ item: Value, values: [String: Value]) throws(StoreError) {
-    let source = source
+    // Named as it was, here: the write gives it its new values before the store answers.
+    let name = name(of: item)
+    let prepared = try source.prepareUpdate(item, values: values)
+    let number = state.withLock { state in
+      state.updateCount += 1
+      state.undos[state.updateCount] = prepared.undo
+      return state.updateCount
+    }
+    let run = prepared.run
     write { cache in
       do throws(StoreError) {
-        try await source.update(item, values: values)
+        try await run()
+        cache?.state.withLock { _ = $0.undos.removeValue(forKey: number) }
         cache?.arrive(.updated(item))
       } catch {
-        cache?.refused("Could not save \(cache?.name(of: item) ?? "the item")", error)
+        cache?.state.withLock { state in
+          if let undo = state.undos.removeValue(forKey: number) { state.refusedUndos.append(undo) }
+        }
+        cache?.refused("Could not save \(name)", error)
       }
     }
   }

@@ -10,7 +10,8 @@
 /// Deletes and moves are optimistic: the list changes at once, the store is asked in the
 /// background, and a refusal puts the item back with a notice saying why. Inserts and updates
 /// from a detail screen are awaited instead (``insertAwaiting(_:)``,
-/// ``updateAwaiting(_:values:)``): the screen keeps its draft until the store accepts it.
+/// ``prepareUpdateAwaiting(_:values:)``): the screen keeps its draft until the store accepts
+/// it.
 package final class AsyncStoreCache: DataStore, Sendable {
   /// What a load is for.
   package enum Load: Hashable, Sendable {
@@ -58,6 +59,11 @@ package final class AsyncStoreCache: DataStore, Sendable {
     var link = StoreLink.live
     /// Writes sent in the background and not answered yet.
     var writesUnderWay = 0
+    /// What puts back the values of each background update under way, by its number, and
+    /// of the refused ones, to run on the domain (``take()``).
+    var undos: [Int: ValuesUndo] = [:]
+    var refusedUndos: [ValuesUndo] = []
+    var updateCount = 0
     /// A next page was asked for while a refresh ran: it is loaded once the refresh's page
     /// has arrived (which may already bring it).
     var nextAfterRefresh = false

@@ -1,0 +1,22 @@
+/// A write an async store started on the caller's domain: the round trip left to run in the
+/// background, and what puts back the values the start gave the object when it fails.
+///
+/// ```swift
+/// let write = try store.prepareUpdate(task, values: ["name": "Buy milk"])
+/// do { try await write.run() } catch { write.undo.run() }  // the undo on the same domain
+/// ```
+public struct PreparedStoreWrite {
+  /// The store's round trip; safe to run from any task.
+  public var run: @Sendable () async throws(StoreError) -> Void
+  /// Puts back what the start of the write changed; run it on the domain that started it,
+  /// and only when ``run`` failed.
+  public var undo: ValuesUndo
+
+  /// A write whose start is done, with `run` left and `undo` to take the start back.
+  public init(
+    undo: ValuesUndo = ValuesUndo(), run: @escaping @Sendable () async throws(StoreError) -> Void
+  ) {
+    self.run = run
+    self.undo = undo
+  }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import PostgresNIO
+import Trellis
+
+extension PostgresStore {
+  /// Writes changed values: the object takes them, and gives them back if the server refuses.
+  /// The object's children are written with it, in the same transaction, as the object holds
+  /// them then, and so are the to-one and many-to-many relationships `values` names. Values
+  /// of properties that have no column and no relationship stay in memory.
+  ///
+  /// The object is changed on the calling task: a list over the store starts the write on its
+  /// own domain with ``prepareUpdate(_:values:)`` instead.
+  public func update(_ item: Value, values: [String: Value]) async throws(StoreError) {
+    let write = try prepareUpdate(item, values: values)
+    do { try await write.run() } catch {
+      write.undo.run()
+      throw error
+    }
+  }
+
+  /// Starts ``update(_:values:)`` on the caller's domain: the object takes the values, and
+  /// its children and relationships are read into the write's plan, here; the transaction is
+  /// what is left to run in the background. When it fails, the caller runs the undo on the
+  /// same domain.
+  public func prepareUpdate(_ item: Value, values: [String: Value]) throws(StoreError)
+    -> PreparedStoreWrite
+  {
+    let object = try storedObject(item)
+    guard let id = key(of: object) else { throw .notFound(item.displayText) }
+    let kvc = try keyValueCoding(object)
+    var statement = PostgresStatement("UPDATE \(try table) SET ")
+    var assigned = 0
+    for (name, value) in values.sorted(by: { $0.key < $1.key }) {
+      guard let column = entity.column(name) else { continue }
+      if assigned > 0 { statement.append(", ") }
+      statement.append("\(try PostgresIdentifier.quoted(name)) = ")
+      try statement.bind(value, as: column.kind, column: name)
+      assigned += 1
+    }
+    noteWrite(id)
+    let undo: ValuesUndo
+    do { undo = try kvc.setValues(values) } catch { throw .invalidItem(error.description) }
+    guard assigned > 0 || !entity.relationships.isEmpty else {
+      return PreparedStoreWrite(undo: undo) { () async throws(StoreError) in
+        self.observers.notify(.updated(0, item: item))
+      }
+    }
+    do {
+      var children: [(AnyObject, String)] = []
+      let plans = try childPlans(of: kvc, entity: entity, objects: &children)
+      // The to-one and many-to-many relationships the values name: the others may not have
+      // been read into this object (it was read as another object's target), and another
+      // server may have changed them since.
+      var newObjects: [AnyObject] = []
+      let references = try referencePlan(
+        of: kvc, only: Set(values.keys), newObjects: &newObjects)
+      // After the columns' values: the to-one keys, known inside the transaction, then the key.
+      var parameter = statement.binds.count
+      for (relationship, _) in references.toOne {
+        if assigned > 0 { statement.append(", ") }
+        parameter += 1
+        statement.append(
+          "\(try PostgresIdentifier.quoted(relationship.foreignKey)) = $\(parameter)::bigint")
+        assigned += 1
+      }
+      statement.append(
+        " WHERE \(try PostgresIdentifier.quoted(entity.primaryKey)) = $\(parameter + 1)::bigint"
+          + " RETURNING \(try PostgresIdentifier.quoted(entity.primaryKey))")
+      let write = UpdateWrite(
+        id: id, item: item, update: assigned > 0 ? statement : nil,
+        indexQuery: try indexStatement(of: id).query, plans: plans, references: references,
+        children: children.map { (ObjectReference($0.0), $0.1) },
+        newObjects: newObjects.map(ObjectReference.init))
+      return PreparedStoreWrite(undo: undo) { () async throws(StoreError) in
+        try await self.run(write)
+      }
+    } catch {
+      noteWrite(id)
+      undo.run()
+      throw error
+    }
+  }
+
+  /// What an update planned on its domain, for the transaction.
+  struct UpdateWrite: Sendable {
+    var id: Int64
+    var item: Value
+    var update: PostgresStatement?
+    var indexQuery: PostgresQuery
+    var plans: [PostgresChildPlan]
+    var references: PostgresReferencePlan
+    /// The child objects, in the order the transaction returns their keys, and their tables.
+    var children: [(ObjectReference, String)]
+    /// The objects created in place, in the order of the plan's new rows.
+    var newObjects: [ObjectReference]
+  }
+
+  /// Runs an update's transaction; only the store's own state changes here, never an object.
+  private func run(_ write: UpdateWrite) async throws(StoreError) {
+    let id = write.id
+    // Children and many-to-many pairs are rows the table's trigger does not see.
+    let announces = !entity.children.isEmpty || !entity.manyToManyRelationships.isEmpty
+    do {
+      let (index, keys, inserted) = try await perform(transaction: true) {
+        connection -> (Int, [Int64], [(id: Int64, at: Int)]) in
+        guard let index = try await self.index(write.indexQuery, connection) else {
+          throw StoreError.notFound("\(self.entity.table) row \(id)")
+        }
+        let inserted = try await Self.insertNewRows(
+          write.references, connection: connection, logger: self.logger)
+        if var update = write.update {
+          for (_, target) in write.references.toOne {
+            if let target {
+              update.binds.append(Self.key(target, inserted))
+            } else {
+              update.binds.appendNull()
+            }
+          }
+          update.binds.append(id)
+          // A refusal arrives with the answer's rows.
+          for try await _ in try await connection.query(update.query, logger: self.logger) {}
+        }
+        let keys = try await Self.writeChildren(
+          write.plans, parent: id, connection: connection, logger: self.logger)
+        try await Self.writeJoins(
+          write.references, inserted: inserted, source: id, entity: self.entity,
+          connection: connection, logger: self.logger)
+        // The row's trigger sees its columns only: other servers hear of the rest here.
+        if announces { try await self.announceUpdate(id, at: index, connection: connection) }
+        return (index, keys, inserted)
+      }
+      // Noted again once committed: a read that began while the transaction ran may have
+      // seen the row (and its children) as they were, and must not bring that back.
+      noteWrite(id)
+      for ((child, table), key) in zip(write.children, keys) {
+        rememberChild(child.object, key: key, table: table)
+      }
+      rememberNewRows(write.references, inserted: inserted, objects: write.newObjects.map(\.object))
+      observers.notify(.updated(index, item: write.item))
+    } catch {
+      noteWrite(id)
+      throw error
+    }
+  }
+}
