@@ -61,6 +61,8 @@ extension PostgresStore {
     case .nullify(let object, let property):
       guard let kvc = try? keyValueCoding(object) else { return }
       try? kvc.setValue(.null, forKey: property)
+    case .forgetChildren(let object):
+      forgetChildren(of: object, entity: entity)
     }
   }
 }

@@ -106,7 +106,8 @@ extension PostgresStore {
     state.withLock { $0.childKeys[ObjectIdentifier(object)] }
   }
 
-  /// Forgets the children of a deleted parent (their rows went with it).
+  /// Forgets the children of a deleted parent (their rows went with it); on the domain that
+  /// shows the parent, since it reads the parent (``ArrivedEffect/forgetChildren(_:)``).
   func forgetChildren(of object: AnyObject, entity: PostgresEntity) {
     guard let kvc = entity.definition.keyValueCoding(for: object) ?? (object as? KeyValueCoding)
     else { return }

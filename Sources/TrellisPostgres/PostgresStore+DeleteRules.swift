@@ -215,7 +215,7 @@ extension PostgresStore {
       }
       guard let object else { continue }
       store.rememberGone(object)
-      store.forgetChildren(of: object, entity: store.entity)
+      store.state.withLock { $0.arrivedEffects.append(.forgetChildren(object)) }
     }
     for table in effects.tables where table != entity.table {
       graph.store(for: table)?.observers.notify(.reloaded)

@@ -126,7 +126,8 @@ extension PostgresStore {
     }
     if let object {
       rememberGone(object)
-      forgetChildren(of: object, entity: entity)
+      // Which children it had is read from the object on the domain.
+      state.withLock { $0.arrivedEffects.append(.forgetChildren(object)) }
     }
     return object
   }

@@ -145,8 +145,9 @@ extension PostgresStore {
       state.keys[ObjectIdentifier(object)] = nil
     }
     rememberGone(object)
-    // The children's rows went with it (ON DELETE CASCADE).
-    forgetChildren(of: object, entity: entity)
+    // The children's rows went with it (ON DELETE CASCADE): the store forgets them on the
+    // domain, where which they are is read from the object.
+    state.withLock { $0.arrivedEffects.append(.forgetChildren(object)) }
     // A cascade back into this table moved other rows too.
     observers.notify(
       effects.tables.contains(entity.table) ? .reloaded : .deleted(index, item: item))

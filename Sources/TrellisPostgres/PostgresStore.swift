@@ -94,6 +94,9 @@ public final class PostgresStore: AsyncDataStore {
     case unlink(AnyObject, property: String, gone: AnyObject)
     /// The to-one `property` of the object points at nothing.
     case nullify(AnyObject, property: String)
+    /// The object's row is gone, and its children's rows with it: the store forgets the
+    /// children it knows, reading which they are from the object on the domain.
+    case forgetChildren(AnyObject)
   }
 
   public var supportsMoving: Bool { entity.positionColumn != nil }
