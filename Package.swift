@@ -37,6 +37,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
     .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.21.0"),
     .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.21.0"),
+    .package(url: "https://github.com/apple/swift-nio.git", from: "2.65.0"),
   ],
   targets: [
     // The diff engine: snapshots in, staged changesets out. Standard library only.
@@ -127,6 +128,7 @@ let package = Package(
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
         .product(name: "Logging", package: "swift-log"),
+        .product(name: "NIOPosix", package: "swift-nio"),
       ],
       resources: [.copy("Assets")]
     ),

@@ -1,5 +1,5 @@
-import Foundation
 import ArgumentParser
+import Foundation
 
 /// `trellis-bench`: Trellis side by side with its baselines, measured in one run.
 @main
@@ -167,7 +167,15 @@ struct WebCommand: AsyncParsableCommand {
         + "measure latency at a given rate of events."))
   var rest = 50
 
+  @Option(
+    help: ArgumentHelp(
+      "How often, at most, the server passes one window's edits on to the others, in "
+        + "milliseconds (the server's deliveryInterval)."))
+  var interval = 15.0
+
   func run() async throws {
-    try await WebBench.run(json: json, only: only, seconds: seconds, rest: max(0, rest))
+    try await WebBench.run(
+      json: json, only: only, seconds: seconds, rest: max(0, rest),
+      deliveryInterval: max(0, interval) / 1000)
   }
 }

@@ -23,10 +23,12 @@ enum WebBench {
 
   /// Runs the cases whose names contain `only` (every case when `nil`) and prints a table, or
   /// one JSON line per case when `json` is true; each concurrent case runs for `seconds`, its
-  /// sessions resting `rest` to `rest` + 100 ms on the list between edits.
-  static func run(json: Bool, only: String? = nil, seconds: Double = 5, rest: Int = 50)
-    async throws
-  {
+  /// sessions resting `rest` to `rest` + 100 ms on the list between edits, and the server
+  /// passing edits on to the other windows at most every `deliveryInterval` seconds.
+  static func run(
+    json: Bool, only: String? = nil, seconds: Double = 5, rest: Int = 50,
+    deliveryInterval: Double = 0.015
+  ) async throws {
     let definition = try TasksApp.taskDefinition()
     let tasks = MemoryStore(
       objects: (0..<50).map { TaskItem(name: "Task \($0)") }, definition: definition)
@@ -51,6 +53,7 @@ enum WebBench {
     configuration.renderer = HTMLRenderer(virtualThreshold: 5_000)
     configuration.rateBurst = 10_000
     configuration.ratePerSecond = 10_000
+    configuration.deliveryInterval = deliveryInterval
     let server = try WebServer(apps: apps, configuration: configuration)
     let (ports, portContinuation) = AsyncStream<Int>.makeStream()
     let serving = Swift.Task { try await server.run { port in portContinuation.yield(port) } }

@@ -22,13 +22,17 @@ enum WebTestSupport {
   }
 
   /// A server with a Tasks app over one shared in-memory store.
-  static func tasksServer(_ tasks: [TaskItem], maxSessions: Int = 20) throws -> WebServer {
+  static func tasksServer(
+    _ tasks: [TaskItem], maxSessions: Int = 20, deliveryInterval: Double? = nil
+  ) throws -> WebServer {
     let definition = try TasksApp.taskDefinition()
     let store = MemoryStore(objects: tasks, definition: definition)
     let app = WebApp(id: "tasks", title: "Tasks") {
       Navigator(root: TasksApp.listScreen(store: store, definition: definition))
     }
-    return try WebServer(apps: [app], configuration: configuration(maxSessions: maxSessions))
+    var configuration = configuration(maxSessions: maxSessions)
+    if let deliveryInterval { configuration.deliveryInterval = deliveryInterval }
+    return try WebServer(apps: [app], configuration: configuration)
   }
 
   /// The session id and token a page carries.

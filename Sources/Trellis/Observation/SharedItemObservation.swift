@@ -46,15 +46,27 @@ final class SharedItemObservation: Sendable {
     }
   }
 
-  private struct Watch {
+  /// The tracking of one object for the rows that show it one way.
+  ///
+  /// A class, kept after its tracking fires: the rows that subscribed subscribe again when
+  /// rendered, into a set that keeps its capacity, and nothing is copied to read or change it.
+  private final class Watch {
     /// The object watched: an identifier is only meaningful while its object lives.
     weak var object: AnyObject?
     var subscribers: Set<Subscriber> = []
     /// Tells a firing tracking from one that replaced it.
-    let generation: Int
+    var generation: Int
+    /// Whether a tracking of this generation is installed; false once it fired.
+    var isTracked = true
     /// The newest row a rendering made, for the others to take as it is, and when (on
     /// ``tick()``'s clock) that rendering started.
     var row: (id: RowID, snapshot: RowSnapshot, builtAt: Int)?
+
+    init(object: AnyObject, subscriber: Subscriber, generation: Int) {
+      self.object = object
+      self.subscribers = [subscriber]
+      self.generation = generation
+    }
   }
 
   private struct State {
@@ -111,27 +123,28 @@ final class SharedItemObservation: Sendable {
     let found = state.withLock { state -> Found in
       state.clock += 1
       let now = state.clock
-      // The watch is read and changed in place: a copy would share its subscribers, and an
-      // insert would then copy them all.
-      guard let index = state.watches.index(forKey: key),
-        state.watches.values[index].object === object
-      else {
+      guard let watch = state.watches[key], watch.object === object else {
         state.nextGeneration += 1
         let generation = state.nextGeneration
         state.watches[key] = Watch(
-          object: object, subscribers: [subscriber], generation: generation)
+          object: object, subscriber: subscriber, generation: generation)
         Self.sweepIfGrown(&state)
         return .installed(generation: generation, startedAt: now)
       }
-      if state.watches.values[index].subscribers.insert(subscriber).inserted {
-        Self.dropClosedSubscribers(of: &state.watches.values[index])
+      if watch.subscribers.insert(subscriber).inserted {
+        Self.dropClosedSubscribers(of: watch)
       }
-      if let row = state.watches.values[index].row, row.id == id,
-        row.builtAt > item.reportedAt ?? 0
-      {
+      guard watch.isTracked else {
+        // The last tracking fired: this rendering installs the next one.
+        state.nextGeneration += 1
+        watch.generation = state.nextGeneration
+        watch.isTracked = true
+        return .installed(generation: watch.generation, startedAt: now)
+      }
+      if let row = watch.row, row.id == id, row.builtAt > item.reportedAt ?? 0 {
         return .row(row.snapshot)
       }
-      return .watched(generation: state.watches.values[index].generation, startedAt: now)
+      return .watched(generation: watch.generation, startedAt: now)
     }
     let snapshot: RowSnapshot?
     let generation: Int
@@ -150,29 +163,33 @@ final class SharedItemObservation: Sendable {
     }
     if let snapshot {
       state.withLock { state in
-        guard let index = state.watches.index(forKey: key),
-          state.watches.values[index].generation == generation,
-          (state.watches.values[index].row?.builtAt ?? 0) < startedAt
+        guard let watch = state.watches[key], watch.generation == generation,
+          (watch.row?.builtAt ?? 0) < startedAt
         else { return }
-        state.watches.values[index].row = (id, snapshot, startedAt)
+        watch.row = (id, snapshot, startedAt)
       }
     }
     return (snapshot, true)
   }
 
   /// Sessions come and go: the rows of closed ones are dropped each time the list doubles.
-  private static func dropClosedSubscribers(of watch: inout Watch) {
+  private static func dropClosedSubscribers(of watch: Watch) {
     let count = watch.subscribers.count
     guard count >= 64, count & (count - 1) == 0 else { return }
     watch.subscribers = watch.subscribers.filter { !$0.sink.isClosed }
   }
 
-  /// The tracking of `key` saw a change: every row that subscribed is stale.
+  /// The tracking of `key` saw a change: every row that subscribed is stale, and subscribes
+  /// again when rendered.
   private func fire(_ key: Key, generation: Int) {
     let subscribers = state.withLock { state -> Set<Subscriber> in
-      guard let watch = state.watches[key], watch.generation == generation else { return [] }
-      state.watches[key] = nil
-      return watch.subscribers
+      guard let watch = state.watches[key], watch.generation == generation, watch.isTracked
+      else { return [] }
+      let subscribers = watch.subscribers
+      watch.subscribers.removeAll(keepingCapacity: true)
+      watch.isTracked = false
+      watch.row = nil
+      return subscribers
     }
     for subscriber in subscribers where !subscriber.sink.isClosed {
       subscriber.sink.invalidateRow(subscriber.row, in: subscriber.section)
@@ -184,9 +201,9 @@ final class SharedItemObservation: Sendable {
   private static func sweepIfGrown(_ state: inout State) {
     guard state.watches.count > max(1024, state.sweptCount * 2) else { return }
     state.watches = state.watches.filter { $0.value.object != nil }
-    for (key, watch) in state.watches {
+    for watch in state.watches.values {
       let live = watch.subscribers.filter { !$0.sink.isClosed }
-      if live.count != watch.subscribers.count { state.watches[key]?.subscribers = live }
+      if live.count != watch.subscribers.count { watch.subscribers = live }
     }
     state.sweptCount = state.watches.count
   }

@@ -81,9 +81,11 @@ extension ArrayOfObjectsSection {
 
   /// Whether every item row shows only its item: no action makes rows by position.
   var keepsRowsByIdentity: Bool {
-    let fallback = model?.sectionActions
-    return actions.cellForRow == nil && actions.reuseIdentifierForRow == nil
-      && fallback?.cellForRow == nil && fallback?.reuseIdentifierForRow == nil
+    guard actions.cellForRow == nil, actions.reuseIdentifierForRow == nil else { return false }
+    // Read field by field: a copy of the model's actions would retain every closure in them.
+    guard let model else { return true }
+    return model.sectionActions.cellForRow == nil
+      && model.sectionActions.reuseIdentifierForRow == nil
   }
 
   /// What an item's row shows besides the item: how it reads the item and what the section

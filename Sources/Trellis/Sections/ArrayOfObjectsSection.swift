@@ -203,10 +203,6 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
     itemsAreObservable = observable
     guard observable else { return nil }
     guard !rowActions.configuresRows, model?.rowActions.configuresRows != true else { return nil }
-    // Custom rows are the section's own.
-    guard actions.cellForRow == nil, actions.reuseIdentifierForRow == nil,
-      model?.sectionActions.cellForRow == nil, model?.sectionActions.reuseIdentifierForRow == nil
-    else { return nil }
     let reads = sharedReadsID ?? SharedItemObservation.shared.readsID(sharedReads)
     sharedReadsID = reads
     return SharedItem(

@@ -27,6 +27,12 @@ public struct WebConfiguration: Sendable {
   public var imageFolder: String?
   /// Makes the image a row names, before the folder is looked in (card faces, say).
   public var imageMaker: (@Sendable (String) -> WebImage?)?
+  /// How often, at most, an edit in one window is passed on to the app's other windows, in
+  /// seconds. Edits that arrive meanwhile go in the same pass, one patch per window for all
+  /// of them, so that many windows editing at once cost each window one update per interval
+  /// instead of one per edit. A window's answer to its own event is never delayed. Zero
+  /// passes each edit on as soon as the server is free.
+  public var deliveryInterval: Double = 0.015
 
   /// Creates a configuration.
   public init(

@@ -10,7 +10,9 @@ import Trellis
 /// An edit in one window reaches the others as a changeset. A model with changes to process
 /// (a store it shows changed, say) schedules a delivery, from whatever thread saw the change;
 /// the hub then brings up to date only the sessions that have pending changes, in one pass for
-/// every change that arrived meanwhile.
+/// every change that arrived meanwhile. Passes are at least
+/// ``WebConfiguration/deliveryInterval`` apart, so that the windows of a busy app get one
+/// patch each per interval, not one per edit.
 actor WebAppHub {
   let app: WebApp
   let configuration: WebConfiguration
@@ -19,12 +21,14 @@ actor WebAppHub {
   private var sessions: [String: WebSession] = [:]
   private let rowKeys = RowKeys()
   private let rowHTML = RowHTMLCache()
-  private let pending = PendingDeliveries()
+  private let pending: PendingDeliveries
 
   init(app: WebApp, configuration: WebConfiguration, domain: WebDomain) {
     self.app = app
     self.configuration = configuration
     self.domain = domain
+    self.pending = PendingDeliveries(
+      interval: .milliseconds(Int((max(configuration.deliveryInterval, 0) * 1000).rounded())))
   }
 
   /// The domain's executor: every hub on the domain runs one job at a time, together.
@@ -49,9 +53,13 @@ actor WebAppHub {
       id: id, token: Secret.make(bytes: 24), navigator: navigator, configuration: configuration,
       rowKeys: rowKeys, rowHTML: rowHTML,
       scheduleDelivery: { [weak self] in
-        // The first change since the last pass schedules the next one; later ones join it.
-        guard pending.add(id), let self else { return }
-        Task { await self.deliverPendingChanges() }
+        // The first change since the last pass schedules the next one, an interval after the
+        // last; later ones join it.
+        guard let due = pending.add(id), let self else { return }
+        Task {
+          if due > .now { try? await Task.sleep(until: due) }
+          await self.deliverPendingChanges()
+        }
       })
     sessions[id] = session
     return (id, session.token, session.appHTML())
@@ -77,6 +85,10 @@ actor WebAppHub {
   /// other sessions it changed get theirs in the next delivery pass.
   func receive(session id: String, _ text: String) {
     guard let session = sessions[id] else { return }
+    // The page names rows as it shows them: its screens first take what changed meanwhile
+    // (another window's delete, say, whose pass has not run yet), so that an edit of a row
+    // that is gone is refused instead of applied to it.
+    if session.hasUndeliveredChanges { session.deliverPendingChanges() }
     session.receive(text)
     pending.remove(id)
     session.deliverPendingChanges()
@@ -97,8 +109,10 @@ actor WebAppHub {
   }
 
   /// How long one delivery step may run before the hub turns to the messages waiting
-  /// meanwhile.
-  static let deliveryStep = Duration.milliseconds(2)
+  /// meanwhile: long enough that a pass over a few hundred windows is one step (each step
+  /// after the first waits behind every message queued meanwhile, which makes the last
+  /// windows of a long pass late), short enough that a person's event never waits long.
+  static let deliveryStep = Duration.milliseconds(10)
 
   /// Brings every session with pending changes up to date, each once, in steps of a few
   /// milliseconds: a person's event waits for one step, not for every other window.

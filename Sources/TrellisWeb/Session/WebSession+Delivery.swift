@@ -82,6 +82,11 @@ extension WebSession {
     case pop(Int)
   }
 
+  /// Whether a screen the page shows has changes it has not taken yet.
+  var hasUndeliveredChanges: Bool {
+    currentPanes.contains { $0.1.model.hasPendingChanges }
+  }
+
   /// Sends the page what changed since it was last brought up to date: per pane a pushed
   /// screen or a patch (popping first when the person came back), or the whole app area
   /// when the panes changed otherwise.
