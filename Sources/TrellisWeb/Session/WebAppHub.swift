@@ -85,10 +85,11 @@ actor WebAppHub {
   /// other sessions it changed get theirs in the next delivery pass.
   func receive(session id: String, _ text: String) {
     guard let session = sessions[id] else { return }
-    // The page names rows as it shows them: its screens first take what changed meanwhile
+    // The page names rows by identity: its screens first take what changed meanwhile
     // (another window's delete, say, whose pass has not run yet), so that an edit of a row
-    // that is gone is refused instead of applied to it.
-    if session.hasUndeliveredChanges { session.deliverPendingChanges() }
+    // that is gone is refused instead of applied to it. The page hears of it with the
+    // answer, in one patch.
+    session.takePendingChanges()
     session.receive(text)
     pending.remove(id)
     session.deliverPendingChanges()

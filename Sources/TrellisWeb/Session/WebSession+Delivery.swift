@@ -82,9 +82,12 @@ extension WebSession {
     case pop(Int)
   }
 
-  /// Whether a screen the page shows has changes it has not taken yet.
-  var hasUndeliveredChanges: Bool {
-    currentPanes.contains { $0.1.model.hasPendingChanges }
+  /// Brings the screens the page shows up to date without sending anything: what changed
+  /// waits for the next delivery, which sends it in one patch with whatever comes next.
+  func takePendingChanges() {
+    for (_, screen) in currentPanes where screen.model.hasPendingChanges {
+      screen.model.processChanges()
+    }
   }
 
   /// Sends the page what changed since it was last brought up to date: per pane a pushed
@@ -94,9 +97,7 @@ extension WebSession {
     guard isAttached else { return }
     // What finished in the background runs first: a store's answer to Done closes its screen,
     // and the panes below are then the ones to draw.
-    for (_, screen) in currentPanes where screen.model.hasPendingChanges {
-      screen.model.processChanges()
-    }
+    takePendingChanges()
     let current = currentPanes
     guard current.count == panes.count else { return sendAppArea() }
     var moves: [(ClientMessage.Pane, Screen, Move)] = []
