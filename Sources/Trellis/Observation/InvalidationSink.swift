@@ -13,13 +13,16 @@ final class InvalidationSink: Sendable {
     var restructured: Set<ObjectIdentifier> = []
     /// Sections whose stores reported changes, for them to sort out on the model's domain.
     var noted: Set<ObjectIdentifier> = []
+    /// Whether a ``ListFeed`` that sections follow has news, for them to catch up on the
+    /// model's domain.
+    var feedNews = false
     /// Whether a background operation finished, for its completion to run on the domain.
     var workFinished = false
     var wake: (@Sendable () -> Void)?
 
     var isEmpty: Bool {
       staleRows.isEmpty && staleSections.isEmpty && restructured.isEmpty && noted.isEmpty
-        && !workFinished
+        && !feedNews && !workFinished
     }
 
     /// Records with `record`; returns the wake to call when nothing was stale before.
@@ -70,6 +73,12 @@ final class InvalidationSink: Sendable {
     state.withLock { $0.recording { $0.noted.insert(section) } }?()
   }
 
+  /// Records that a ``ListFeed`` the model's sections follow has news; wakes like the
+  /// others.
+  func noteFeedNews() {
+    state.withLock { $0.recording { $0.feedNews = true } }?()
+  }
+
   /// Records that a background operation finished (``TableModel/perform(_:then:)``); wakes
   /// like the others.
   func noteWorkFinished() {
@@ -93,6 +102,7 @@ final class InvalidationSink: Sendable {
         state.staleSections = []
         state.restructured = []
         state.noted = []
+        state.feedNews = false
       }
       return Stale(
         rows: state.staleRows, sections: state.staleSections,

@@ -61,6 +61,11 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
   public internal(set) var loadState = LoadState.idle
   var searchText = ""
   private var observation: ObservationToken?
+  /// The feed the section follows instead of its store, while it shows what the feed's twin
+  /// shows (``ListFeed``).
+  var feedLink: FeedLink?
+  /// How many times the model looked for a feed for the section since it last joined one.
+  var feedAttempts = 0
   /// What the store reported, from any thread, until the section takes it.
   private let reported = StoreChangeQueue()
   /// ``sharedReads`` as a number, until the section's content changes.
@@ -117,10 +122,16 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
 
   public override func didMove(to model: TableModel?) {
     observation = nil
+    feedLink = nil
     needsFetch = true
+    observeStore()
+  }
+
+  /// Follows the store's changes for the section's model. They may come from any thread:
+  /// they are queued, and the section sorts them out on the model's domain
+  /// (``absorbStoreChanges()``).
+  func observeStore() {
     guard let model else { return }
-    // Store changes may come from any thread: they are queued, and the section sorts them out
-    // on the model's domain (``absorbStoreChanges()``).
     let sink = model.invalidation
     let key = ObjectIdentifier(self)
     let reported = reported
@@ -128,6 +139,12 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
       reported.append(change)
       sink.noteStoreChange(in: key)
     }
+  }
+
+  /// Stops following the store (a feed follows it instead) and forgets what it reported.
+  func stopObservingStore() {
+    observation = nil
+    _ = reported.take()
   }
 
   override func contentDidChange() {

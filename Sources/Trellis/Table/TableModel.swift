@@ -44,6 +44,10 @@ public final class TableModel {
   /// A named theme style for the table itself.
   public var themeStyle: String?
 
+  /// The feeds this model's lists may follow, shared with the other models that show the
+  /// same lists (the web host's sessions); `nil`, every list does its own work.
+  package var listFeeds: ListFeeds?
+
   /// What the model did so far, for tests that count the work of one event.
   package internal(set) var statistics = Statistics()
 
@@ -175,6 +179,9 @@ public final class TableModel {
       }
     }
     var stale = invalidation.take()
+    // Lists that follow feeds take the feeds' work; the rest is worked out from there.
+    let fed = catchUpWithFeeds(&stale)
+    if let fed { delivered = fed.target }
     var patched = rowLocalChangeset(
       stale.rows, staleSections: stale.sections.union(stale.restructured))
     if patched == nil {
@@ -188,11 +195,13 @@ public final class TableModel {
         stale.rows.merge(more.rows) { $0.union($1) }
       }
     }
-    let changeset = patched ?? firstChangeset(render(stale))
+    let changeset = Self.joining(
+      fed, patched ?? firstChangeset(render(stale)), options: diffOptions)
     delivered = changeset.target
     if !changeset.isEmpty {
       observers.notify(changeset)
     }
+    followFeeds()
     return changeset
   }
 

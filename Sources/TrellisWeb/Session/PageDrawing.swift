@@ -20,7 +20,7 @@ struct PageDrawing: Sendable {
   }
 
   /// One step of a patch, with what drawing it needs to know of the table it applies to.
-  struct Step: Sendable {
+  struct Step: Hashable, Sendable {
     var patch: DOMPatch
     var editing: Bool
     /// Whether a replaced row sits in a virtual section (it then carries its position).

@@ -53,6 +53,7 @@ extension WebSession {
   /// rendered.
   private func follow(_ screen: Screen) -> (PaneState, ScreenSnapshot) {
     screen.model.setWakeHandler(scheduleDelivery)
+    screen.model.listFeeds = listFeeds
     screen.model.processChanges()
     let snapshot = screen.snapshot()
     let state = PaneState(screen: screen, table: snapshot.table, editing: snapshot.isEditing)
@@ -143,12 +144,15 @@ extension WebSession {
     guard let state = panes[pane]?.last else { return false }
     if screen.model.hasPendingChanges { screen.model.processChanges() }
     var steps: [PageDrawing.Step] = []
+    let editing = screen.isEditing
     for changeset in state.pending {
       if changeset.fullReload != nil { return false }
       for stage in changeset.stages {
-        let patches = DOMPatch.patches(
-          from: state.table, stage: stage, isVirtual: renderer.isVirtual)
-        steps += patches.map { step($0, editing: screen.isEditing, in: stage.data) }
+        // The windows on one list get the same stages from the same table: worked out once.
+        steps += patchMemo.steps(from: state.table, stage: stage, editing: editing) {
+          DOMPatch.patches(from: state.table, stage: stage, isVirtual: renderer.isVirtual)
+            .map { step($0, editing: editing, in: stage.data) }
+        }
         state.table = stage.data
       }
     }
@@ -171,10 +175,11 @@ extension WebSession {
       drawing, pane.rawValue, indexChanged ? index : nil, popping > 0 ? popping : nil
     )
     let ops = steps
-    send {
-      .patch(
-        pane: name, pop: pop, bar: bar, index: newIndex,
-        ops: ops.map(drawing.op))
+    // Drawn once for every window sent the same.
+    let text = patchMemo.text(
+      for: PatchMemo.MessageKey(pane: name, pop: pop, bar: bar, index: newIndex, steps: ops))
+    send(text) {
+      .patch(pane: name, pop: pop, bar: bar, index: newIndex, ops: ops.map(drawing.op))
     }
     return true
   }

@@ -15,6 +15,11 @@ final class WebSession {
   let rowKeys: RowKeys
   /// Draws what the session sends, beside the hub.
   let drawing: PageDrawing
+  /// The feeds the app's sessions share: a list shown alike in many windows is worked out
+  /// once for all of them.
+  let listFeeds: ListFeeds
+  /// The last patch worked out and drawn on the hub, for the next session sent the same.
+  let patchMemo: PatchMemo
   let created = ContinuousClock.now
   private(set) var outbound: AsyncStream<OutboundMessage>.Continuation?
   /// Per pane, the screens its page holds: the last shows, the ones below stay hidden until a
@@ -28,9 +33,12 @@ final class WebSession {
 
   init(
     id: String, token: String, navigator: Navigator, configuration: WebConfiguration,
-    rowKeys: RowKeys, rowHTML: RowHTMLCache, scheduleDelivery: @escaping @Sendable () -> Void
+    rowKeys: RowKeys, rowHTML: RowHTMLCache, listFeeds: ListFeeds, patchMemo: PatchMemo,
+    scheduleDelivery: @escaping @Sendable () -> Void
   ) {
     self.rowKeys = rowKeys
+    self.listFeeds = listFeeds
+    self.patchMemo = patchMemo
     self.id = id
     self.token = token
     self.navigator = navigator
@@ -71,6 +79,11 @@ final class WebSession {
   /// Sends the message `make` draws, on the socket's task.
   func send(_ make: @escaping @Sendable () -> ServerMessage) {
     outbound?.yield(OutboundMessage { make().json })
+  }
+
+  /// Sends the text `shared` holds, drawn with `make` on the first socket task to send it.
+  func send(_ shared: SharedText, _ make: @escaping @Sendable () -> ServerMessage) {
+    outbound?.yield(OutboundMessage { shared.get { make().json } })
   }
 
   // MARK: Messages

@@ -1,0 +1,159 @@
+import TrellisDiff
+
+/// Sections that follow a ``ListFeed`` take its work instead of doing their own.
+extension TableModel {
+  /// The stages that bring the sections following feeds up to date, from what the hosts
+  /// show, and the table they end at; `nil` when no such section had news.
+  ///
+  /// A section made stale whole (a new option, a search) leaves the feed first: it is then
+  /// processed like any other, whole. Its stale rows and items are the feed's business: a row
+  /// it rendered before it joined reports its object's change once more, and its own edits
+  /// reach the store, which the twin follows.
+  func catchUpWithFeeds(_ stale: inout InvalidationSink.Stale) -> TableChangeset? {
+    guard listFeeds != nil else { return nil }
+    var stages: [Changeset<SectionSnapshot, RowSnapshot>] = []
+    var table = delivered
+    var caughtUp = false
+    var reload: FullReloadReason?
+    for (s, section) in sections.enumerated() {
+      guard let list = section as? ArrayOfObjectsSection, let link = list.feedLink else {
+        continue
+      }
+      let key = ObjectIdentifier(list)
+      link.feed.advance()
+      guard !stale.sections.contains(key), list.canStayOnFeed,
+        table.sections.indices.contains(s)
+      else {
+        list.leaveFeed()
+        stale.sections.insert(key)
+        stale.restructured.remove(key)
+        continue
+      }
+      stale.rows[key] = nil
+      stale.restructured.remove(key)
+      guard link.version < link.feed.version, let cache = link.feed.cache else { continue }
+      let from = link.version
+      link.version = link.feed.version
+      caches[key] = cache
+      list.adoptTwinState()
+      caughtUp = true
+      var next = table
+      next.sections[s] = SnapshotSection(cache.snapshot, items: cache.visible)
+      if let remapped = link.feed.stages(after: from, toSection: s, from: table) {
+        stages += remapped
+      } else {
+        // Too far behind for the changesets kept: the difference, the section's alone.
+        let diff = TableChangeset.reconciling(from: table, to: next, options: diffOptions)
+        if let reason = diff.fullReload { reload = reason }
+        stages += diff.stages
+      }
+      table = next
+    }
+    guard caughtUp else { return nil }
+    if let reload { return .reloadAll(to: table, because: reload) }
+    return TableChangeset(stages: stages, target: table)
+  }
+
+  /// The stages of a feed's changesets, made for a table of one section, addressed to
+  /// section `s` of `base` instead; `nil` when one reloads everything or changes sections.
+  ///
+  /// Reloads after reloads are one stage: no row moves in between, so their positions hold
+  /// (a row edited twice is reloaded once).
+  static func remap(
+    _ changesets: [TableChangeset], toSection s: Int, from base: TableSnapshot
+  ) -> [Changeset<SectionSnapshot, RowSnapshot>]? {
+    var table = base
+    var result: [Changeset<SectionSnapshot, RowSnapshot>] = []
+    // The reloads of the stages since the last that did more, gathered into one.
+    var reloads: Set<ItemPath> = []
+    func flushReloads() {
+      guard !reloads.isEmpty else { return }
+      var stage = Changeset<SectionSnapshot, RowSnapshot>(data: table)
+      stage.itemReloads = reloads.sorted()
+      result.append(stage)
+      reloads = []
+    }
+    func path(_ path: ItemPath) -> ItemPath { ItemPath(item: path.item, section: s) }
+    for changeset in changesets {
+      guard changeset.fullReload == nil else { return nil }
+      for stage in changeset.stages {
+        guard stage.sectionDeletes.isEmpty, stage.sectionInserts.isEmpty,
+          stage.sectionMoves.isEmpty, stage.data.sections.count == 1
+        else { return nil }
+        if onlyReloads(stage) {
+          // The reload's positions are those before it: the same as after the earlier ones.
+          table.sections[s] = stage.data.sections[0]
+          for reload in stage.itemReloads { reloads.insert(path(reload)) }
+          continue
+        }
+        flushReloads()
+        table.sections[s] = stage.data.sections[0]
+        var remapped = Changeset<SectionSnapshot, RowSnapshot>(data: table)
+        remapped.sectionReloads = stage.sectionReloads.map { _ in s }
+        remapped.itemDeletes = stage.itemDeletes.map(path)
+        remapped.itemInserts = stage.itemInserts.map(path)
+        remapped.itemReloads = stage.itemReloads.map(path)
+        remapped.itemMoves = stage.itemMoves.map {
+          Move(source: path($0.source), target: path($0.target))
+        }
+        result.append(remapped)
+      }
+    }
+    flushReloads()
+    return result
+  }
+
+  /// Whether `stage` only reloads rows.
+  private static func onlyReloads(_ stage: Changeset<SectionSnapshot, RowSnapshot>) -> Bool {
+    stage.itemDeletes.isEmpty && stage.itemInserts.isEmpty && stage.itemMoves.isEmpty
+      && stage.sectionReloads.isEmpty && stage.sectionDeletes.isEmpty
+      && stage.sectionInserts.isEmpty && stage.sectionMoves.isEmpty
+  }
+
+  /// Joins every list section that shows what a feed's twin shows to that feed, so that its
+  /// next changes cost it no work of its own. A section that could join but shows something
+  /// else is asked again only now and then.
+  func followFeeds() {
+    guard let listFeeds else { return }
+    for section in sections {
+      guard let list = section as? ArrayOfObjectsSection, list.feedLink == nil else { continue }
+      list.feedAttempts += 1
+      guard list.feedAttempts % 16 == 1, list.canFollowFeed else { continue }
+      let feed = listFeeds.feed(for: list)
+      feed.advance()
+      if list.follow(feed, showing: caches[ObjectIdentifier(list)]) { list.feedAttempts = 0 }
+    }
+  }
+
+  /// Puts the stages that caught sections up with their feeds before `changeset`, the rest
+  /// of the model's changes from where they left the table.
+  static func joining(_ fed: TableChangeset?, _ changeset: TableChangeset, options: DiffOptions)
+    -> TableChangeset
+  {
+    guard let fed, !fed.isEmpty else { return changeset }
+    if changeset.fullReload != nil { return changeset }
+    if fed.fullReload != nil {
+      return changeset.stages.isEmpty
+        ? fed : .reloadAll(to: changeset.target, because: fed.fullReload!)
+    }
+    // The rest of the changes were worked out from where the feeds left the table.
+    let target = changeset.target
+    let combined = TableChangeset(stages: fed.stages + changeset.stages, target: target)
+    if let limit = options.maxChangeCount, combined.changeCount > limit {
+      return .reloadAll(
+        to: target, because: .tooManyChanges(count: combined.changeCount, limit: limit))
+    }
+    return combined
+  }
+}
+
+extension ArrayOfObjectsSection {
+  /// Whether the section may go on following its feed: nothing of its own or its model's
+  /// shows, and the twin shows only items.
+  var canStayOnFeed: Bool {
+    guard let twin = feedLink?.feed.twin, let model else { return false }
+    return twin.specials.isEmpty && twin.appendedRows.isEmpty && model.theme == nil
+      && model.selectedRowIDs.isEmpty && model.rowActions.isEmpty && rowActions.isEmpty
+      && !isSearching
+  }
+}
