@@ -21,8 +21,10 @@ extension TableModel {
       }
       let key = ObjectIdentifier(list)
       link.feed.advance()
-      guard !stale.sections.contains(key), list.canStayOnFeed,
-        table.sections.indices.contains(s)
+      // Sections added, removed or moved since the hosts' table: its positions are not the
+      // model's, and the list is rendered whole with the rest.
+      guard !stale.sections.contains(key), list.canStayOnFeed, !sectionsChanged,
+        table.sections.count == sections.count
       else {
         list.leaveFeed()
         stale.sections.insert(key)
