@@ -17,14 +17,27 @@ extension ArrayOfObjectsSection {
   /// own or its model's: then it shows exactly what any section made like it shows, and may
   /// follow a feed.
   var canFollowFeed: Bool {
-    guard let model, model.listFeeds != nil, asyncCache == nil, ownerDraft == nil,
-      choice == nil, !isSearching, sharesItemRows, appliesStoreChanges, !needsFetch,
-      unapplied.isEmpty, keepsRowsByIdentity, rowActions.isEmpty, model.rowActions.isEmpty,
-      model.theme == nil, model.selectedRowIDs.isEmpty, !isCollapsible,
-      expansionStates.isEmpty, appendedRows.isEmpty, model.modelActions.didFetchItems == nil,
-      specials.isEmpty
+    guard let model, model.listFeeds != nil, showsNothingOfItsOwn, asyncCache == nil,
+      ownerDraft == nil, choice == nil, sharesItemRows, appliesStoreChanges, !needsFetch,
+      unapplied.isEmpty, keepsRowsByIdentity, !isCollapsible, expansionStates.isEmpty,
+      appendedRows.isEmpty, model.modelActions.didFetchItems == nil, specials.isEmpty
     else { return false }
     return true
+  }
+
+  /// Whether the section may go on following its feed: nothing of its own or its model's
+  /// shows, and the twin shows only items.
+  var canStayOnFeed: Bool {
+    guard let twin = feedLink?.feed.twin else { return false }
+    return showsNothingOfItsOwn && twin.specials.isEmpty && twin.appendedRows.isEmpty
+  }
+
+  /// Whether the rows show nothing but the items, read alike by every section made like this
+  /// one: no row actions, theme, selection or search of the section's or its model's.
+  private var showsNothingOfItsOwn: Bool {
+    guard let model else { return false }
+    return rowActions.isEmpty && model.rowActions.isEmpty && model.theme == nil
+      && model.selectedRowIDs.isEmpty && !isSearching
   }
 
   /// What makes the rows and the section's snapshot: two sections over one store with the

@@ -23,7 +23,7 @@ package final class ListFeeds {
   /// is none.
   func feed(for section: ArrayOfObjectsSection) -> ListFeed {
     let key = Key(
-      store: ObjectIdentifier(section.store as AnyObject), signature: section.feedSignature)
+      store: ObjectIdentifier(section.store), signature: section.feedSignature)
     if let feed = feeds[key]?.feed { return feed }
     if feeds.count > 64 { feeds = feeds.filter { $0.value.feed != nil } }
     let feed = ListFeed(twin: section.makeTwin())

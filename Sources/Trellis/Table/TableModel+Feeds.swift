@@ -148,14 +148,3 @@ extension TableModel {
     return combined
   }
 }
-
-extension ArrayOfObjectsSection {
-  /// Whether the section may go on following its feed: nothing of its own or its model's
-  /// shows, and the twin shows only items.
-  var canStayOnFeed: Bool {
-    guard let twin = feedLink?.feed.twin, let model else { return false }
-    return twin.specials.isEmpty && twin.appendedRows.isEmpty && model.theme == nil
-      && model.selectedRowIDs.isEmpty && model.rowActions.isEmpty && rowActions.isEmpty
-      && !isSearching
-  }
-}
