@@ -200,26 +200,20 @@ extension WebBench {
       .map { "Edit#" + $0 }
   }
 
-  /// The runs of bytes accepted by `accepts` that follow each `prefix` in `text`, searched
-  /// byte by byte: the client must cost little beside the server it measures.
+  /// The runs of bytes accepted by `accepts` that follow each `prefix` in `text`, found with
+  /// `memchr`: the client must cost little beside the server it measures.
   static func scan(_ text: String, after prefix: [UInt8], _ accepts: (UInt8) -> Bool) -> [String] {
     var text = text
     return text.withUTF8 { bytes -> [String] in
       var found: [String] = []
-      var index = 0
+      guard let first = prefix.first, let base = bytes.baseAddress else { return [] }
       let count = bytes.count
-      guard let first = prefix.first else { return [] }
-      while index + prefix.count <= count {
-        guard bytes[index] == first else {
-          index += 1
-          continue
-        }
-        var matches = true
-        for offset in 1..<prefix.count where bytes[index + offset] != prefix[offset] {
-          matches = false
-          break
-        }
-        guard matches else {
+      var index = 0
+      while index + prefix.count <= count,
+        let hit = memchr(base + index, Int32(first), count - index - prefix.count + 1)
+      {
+        index = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+        guard memcmp(base + index, prefix, prefix.count) == 0 else {
           index += 1
           continue
         }

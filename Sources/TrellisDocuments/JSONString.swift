@@ -10,15 +10,15 @@ package enum JSONString {
       for (index, byte) in bytes.enumerated() where byte == 0x22 || byte == 0x5C || byte < 0x20 {
         output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
         start = index + 1
+        output.append(0x5C)
         switch byte {
-        case 0x22: output.append(contentsOf: [0x5C, 0x22])
-        case 0x5C: output.append(contentsOf: [0x5C, 0x5C])
-        case 0x0A: output.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-        case 0x0D: output.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-        case 0x09: output.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-        case 0x08: output.append(contentsOf: [0x5C, UInt8(ascii: "b")])
-        case 0x0C: output.append(contentsOf: [0x5C, UInt8(ascii: "f")])
-        default: output.append(contentsOf: ("\\u" + hex(UInt32(byte))).utf8)
+        case 0x22, 0x5C: output.append(byte)
+        case 0x0A: output.append(UInt8(ascii: "n"))
+        case 0x0D: output.append(UInt8(ascii: "r"))
+        case 0x09: output.append(UInt8(ascii: "t"))
+        case 0x08: output.append(UInt8(ascii: "b"))
+        case 0x0C: output.append(UInt8(ascii: "f"))
+        default: output.append(contentsOf: ("u" + hex(UInt32(byte))).utf8)
         }
       }
       output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))

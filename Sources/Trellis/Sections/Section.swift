@@ -168,8 +168,9 @@ open class Section {
     setNeedsRefresh()
   }
 
-  /// A scope that keeps this section's manual row identities apart from other sections'.
-  package var scope: String { "\(ObjectIdentifier(self))" }
+  /// A scope that keeps this section's manual row identities apart from other sections':
+  /// made once, since every row identity of the section names it.
+  package private(set) lazy var scope: String = "\(ObjectIdentifier(self))"
 
   /// Tells the model that the section's content or settings changed.
   public func setNeedsRefresh() {

@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 
 /// A message to the page, as one JSON object `{"type": TYPE, ...}`.
 ///
@@ -60,7 +61,13 @@ struct ServerMessage: Sendable {
   }
 
   /// The JSON text: `type` first, absent fields left out, slashes and non-ASCII as they are.
-  var json: String {
+  var json: String { String(decoding: utf8, as: UTF8.self) }
+
+  /// The JSON text's bytes, as a WebSocket frame carries them.
+  var bytes: ByteBuffer { ByteBuffer(bytes: utf8) }
+
+  /// The JSON text, encoded.
+  private var utf8: [UInt8] {
     var writer = JSONObjectWriter(output: [])
     writer.output.reserveCapacity(
       64 + (html?.utf8.count ?? 0) + (bar?.utf8.count ?? 0)
@@ -86,7 +93,7 @@ struct ServerMessage: Sendable {
     writer.array("rows", rows) { writer, row in JSONString.append(row, to: &writer.output) }
     writer.field("message", message)
     writer.closeObject()
-    return String(decoding: writer.output, as: UTF8.self)
+    return writer.output
   }
 }
 

@@ -128,16 +128,23 @@ public struct WebServer: Sendable {
         try await outbound.close(.policyViolation, reason: "unknown session or token")
         return
       }
+      let limit = configuration.maxMessageBytes
       try await withThrowingTaskGroup(of: Void.self) { group in
         group.addTask {
           // Drawing the message happens here, beside the hub, not on it.
-          for await message in stream { try await outbound.write(.text(message.text())) }
+          for await message in stream {
+            try await outbound.write(
+              .custom(.init(fin: true, opcode: .text, data: message.bytes())))
+          }
         }
         defer { group.cancelAll() }
         for try await message in inbound.messages(maxSize: self.frameLimit) {
           switch message {
-          case .text(let text): await hub.receive(session: id, text)
-          case .binary: await hub.receive(session: id, "{\"type\":\"binary\"}")
+          // Read here, beside the hub, which only acts on what the message asks.
+          case .text(let text):
+            await hub.receive(session: id, WebSession.read(text, limit: limit))
+          case .binary:
+            await hub.receive(session: id, WebSession.read("{\"type\":\"binary\"}", limit: limit))
           }
         }
       }

@@ -1,3 +1,4 @@
+import NIOCore
 import Trellis
 import TrellisDiff
 
@@ -118,7 +119,8 @@ struct PageDrawing: Sendable {
   }
 }
 
-/// A message on its way to a page: the socket's task draws its text.
+/// A message on its way to a page: the socket's task draws its JSON text, as the bytes of a
+/// WebSocket text frame.
 struct OutboundMessage: Sendable {
-  let text: @Sendable () -> String
+  let bytes: @Sendable () -> ByteBuffer
 }

@@ -1,20 +1,26 @@
+import NIOCore
 import Trellis
 import TrellisDiff
 
-/// The last patch the hub worked out, and the last message it drew, for the next session that
-/// needs the same: the windows resting on one list get the same changes in one delivery pass
-/// (their lists follow one feed), so the first works out the page's steps and the text of the
-/// message, and the others take them.
+/// The last patches the hub worked out, and the last messages it drew, for the next sessions
+/// that need the same: the windows resting on one list get the same changes in one delivery
+/// pass (their lists follow one feed), so the first works out the page's steps and the bytes
+/// of the message, and the others take them.
 ///
 /// A hit costs a comparison of what the patch is made from: the tables and rows the sessions
 /// share are the same storage, so most of it compares references.
 final class PatchMemo {
-  private var lastSteps:
-    (
+  /// How many patches and messages it keeps: the windows of one list may be a few versions
+  /// apart (one brought up to date by its own event since the last pass, say), and they come
+  /// in no order.
+  static let capacity = 8
+
+  private var stepsMade:
+    [(
       old: TableSnapshot, stage: Changeset<SectionSnapshot, RowSnapshot>, editing: Bool,
       steps: [PageDrawing.Step]
-    )?
-  private var lastMessage: (key: MessageKey, text: SharedText)?
+    )] = []
+  private var messagesMade: [(key: MessageKey, message: SharedMessage)] = []
 
   /// What a patch message is drawn from.
   struct MessageKey: Equatable {
@@ -25,28 +31,34 @@ final class PatchMemo {
     var steps: [PageDrawing.Step]
   }
 
-  /// The steps that carry a page from `old` through `stage`: `make`'s, or the last ones when
-  /// they were made from the same.
+  /// The steps that carry a page from `old` through `stage`: `make`'s, or the ones made
+  /// lately from the same.
   func steps(
     from old: TableSnapshot, stage: Changeset<SectionSnapshot, RowSnapshot>, editing: Bool,
     make: () -> [PageDrawing.Step]
   ) -> [PageDrawing.Step] {
-    if let last = lastSteps, last.editing == editing, Self.same(last.stage, stage),
-      Self.same(last.old, old)
-    {
-      return last.steps
+    if let made = stepsMade.first(where: {
+      $0.editing == editing && Self.same($0.stage, stage) && Self.same($0.old, old)
+    }) {
+      return made.steps
     }
     let steps = make()
-    lastSteps = (old, stage, editing, steps)
+    Self.keep((old, stage, editing, steps), in: &stepsMade)
     return steps
   }
 
-  /// The text of the message `key` describes, shared with the last session sent the same.
-  func text(for key: MessageKey) -> SharedText {
-    if let last = lastMessage, last.key == key { return last.text }
-    let text = SharedText()
-    lastMessage = (key, text)
-    return text
+  /// The message `key` describes, shared with the sessions sent the same lately.
+  func message(for key: MessageKey) -> SharedMessage {
+    if let made = messagesMade.first(where: { $0.key == key }) { return made.message }
+    let message = SharedMessage()
+    Self.keep((key, message), in: &messagesMade)
+    return message
+  }
+
+  /// Keeps `entry` first, dropping the oldest beyond ``capacity``.
+  private static func keep<Entry>(_ entry: Entry, in entries: inout [Entry]) {
+    if entries.count >= capacity { entries.removeLast() }
+    entries.insert(entry, at: 0)
   }
 
   static func same(_ a: TableSnapshot, _ b: TableSnapshot) -> Bool {
@@ -65,16 +77,17 @@ final class PatchMemo {
   }
 }
 
-/// A message's text, drawn once by the first socket task that sends it.
-final class SharedText: Sendable {
-  private let text = Locked<String?>(nil)
+/// A message's bytes, drawn once by the first socket task that sends it; every socket then
+/// writes the same buffer.
+final class SharedMessage: Sendable {
+  private let bytes = Locked<ByteBuffer?>(nil)
 
-  /// The text, drawn with `draw` if no one drew it yet.
-  func get(_ draw: () -> String) -> String {
-    text.withLock { text in
-      if let text { return text }
+  /// The bytes, drawn with `draw` if no one drew them yet.
+  func get(_ draw: () -> ByteBuffer) -> ByteBuffer {
+    bytes.withLock { bytes in
+      if let bytes { return bytes }
       let drawn = draw()
-      text = drawn
+      bytes = drawn
       return drawn
     }
   }

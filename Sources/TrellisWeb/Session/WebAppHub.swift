@@ -59,9 +59,8 @@ actor WebAppHub {
         // The first change since the last pass schedules the next one, an interval after the
         // last; later ones join it.
         guard let due = pending.add(id), let self else { return }
-        Task {
-          if due > .now { try? await Task.sleep(until: due) }
-          await self.deliverPendingChanges()
+        self.domain.run(at: due) { [weak self] in
+          self?.assumeIsolated { $0.deliverPendingChanges() }
         }
       })
     sessions[id] = session
@@ -87,13 +86,19 @@ actor WebAppHub {
   /// Handles one message from a session's page and sends that page its answer at once; the
   /// other sessions it changed get theirs in the next delivery pass.
   func receive(session id: String, _ text: String) {
+    receive(session: id, WebSession.read(text, limit: configuration.maxMessageBytes))
+  }
+
+  /// Handles one message from a session's page, read off the hub by
+  /// ``WebSession/read(_:limit:)``.
+  func receive(session id: String, _ message: Result<ClientMessage, WebProtocolError>) {
     guard let session = sessions[id] else { return }
     // The page names rows by identity: its screens first take what changed meanwhile
     // (another window's delete, say, whose pass has not run yet), so that an edit of a row
     // that is gone is refused instead of applied to it. The page hears of it with the
     // answer, in one patch.
     session.takePendingChanges()
-    session.receive(text)
+    session.receive(message)
     pending.remove(id)
     session.deliverPendingChanges()
   }

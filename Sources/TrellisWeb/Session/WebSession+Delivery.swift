@@ -176,9 +176,9 @@ extension WebSession {
     )
     let ops = steps
     // Drawn once for every window sent the same.
-    let text = patchMemo.text(
+    let message = patchMemo.message(
       for: PatchMemo.MessageKey(pane: name, pop: pop, bar: bar, index: newIndex, steps: ops))
-    send(text) {
+    send(message) {
       .patch(pane: name, pop: pop, bar: bar, index: newIndex, ops: ops.map(drawing.op))
     }
     return true

@@ -73,30 +73,43 @@ final class WebSession {
   }
 
   func send(_ message: ServerMessage) {
-    outbound?.yield(OutboundMessage { message.json })
+    outbound?.yield(OutboundMessage { message.bytes })
   }
 
   /// Sends the message `make` draws, on the socket's task.
   func send(_ make: @escaping @Sendable () -> ServerMessage) {
-    outbound?.yield(OutboundMessage { make().json })
+    outbound?.yield(OutboundMessage { make().bytes })
   }
 
-  /// Sends the text `shared` holds, drawn with `make` on the first socket task to send it.
-  func send(_ shared: SharedText, _ make: @escaping @Sendable () -> ServerMessage) {
-    outbound?.yield(OutboundMessage { shared.get { make().json } })
+  /// Sends the message `shared` holds, drawn with `make` on the first socket task to send it.
+  func send(_ shared: SharedMessage, _ make: @escaping @Sendable () -> ServerMessage) {
+    outbound?.yield(OutboundMessage { shared.get { make().bytes } })
   }
 
   // MARK: Messages
 
+  /// Reads one message from the page: what it asks, or why it is refused. Safe anywhere: the
+  /// socket's task reads its messages before it hands them to the hub.
+  static func read(_ text: String, limit: Int) -> Result<ClientMessage, WebProtocolError> {
+    guard text.utf8.count <= limit else {
+      return .failure(.tooLarge(text.utf8.count, limit: limit))
+    }
+    return Result { () throws(WebProtocolError) in try ClientMessage.parse(text) }
+  }
+
   /// Handles one message from the page. Refusals become error events; the session stays.
   func receive(_ text: String) {
+    receive(Self.read(text, limit: limits.maxMessageBytes))
+  }
+
+  /// Handles one message from the page, read by ``read(_:limit:)``. Refusals become error
+  /// events; the session stays.
+  func receive(_ message: Result<ClientMessage, WebProtocolError>) {
     do throws(WebProtocolError) {
-      guard text.utf8.count <= limits.maxMessageBytes else {
-        throw .tooLarge(text.utf8.count, limit: limits.maxMessageBytes)
-      }
+      // A message too large to read takes no turn of the rate limit; any other does.
+      if case .failure(let error) = message, case .tooLarge = error { throw error }
       guard limiter.take() else { throw .rateLimited }
-      let message = try ClientMessage.parse(text)
-      try handle(message)
+      try handle(message.get())
     } catch {
       send(.error(error.description))
     }
