@@ -168,7 +168,7 @@ public struct WebServer: Sendable {
       router: router,
       server: .http1WebSocketUpgrade(
         webSocketRouter: router,
-        configuration: .init(maxFrameSize: frameLimit)),
+        configuration: .init(ws: .init(maxFrameSize: frameLimit))),
       configuration: .init(address: .hostname(configuration.host, port: configuration.port)),
       onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
       logger: logger)
