@@ -10,7 +10,7 @@ struct Bench: AsyncParsableCommand {
     subcommands: [
       DiffCommand.self, FormsCommand.self, StoresCommand.self, WebCommand.self,
       ServicesCommand.self, ScaleCommand.self, FuzzCommand.self,
-      StdlibProbe.self,
+      StdlibProbe.self, WebClientsCommand.self,
     ])
 }
 
@@ -173,9 +173,43 @@ struct WebCommand: AsyncParsableCommand {
         + "milliseconds (the server's deliveryInterval)."))
   var interval = 15.0
 
+  @Flag(
+    help: ArgumentHelp(
+      "Run the concurrent cases' clients in the bench's own process, where their tasks share "
+        + "one pool with the server's, instead of in a child process."))
+  var inlineClients = false
+
+  @Option(
+    help: ArgumentHelp(
+      "Run the concurrent cases' child process of clients at this niceness (0–19), so that "
+        + "the server has the processors first, as it would on a machine of its own."))
+  var clientsNice = 0
+
   func run() async throws {
     try await WebBench.run(
       json: json, only: only, seconds: seconds, rest: max(0, rest),
-      deliveryInterval: max(0, interval) / 1000)
+      deliveryInterval: max(0, interval) / 1000, clientsApart: !inlineClients,
+      clientsNice: min(max(clientsNice, 0), 19))
+  }
+}
+
+/// The clients of one concurrent web case, run by `trellis-bench web` in a child process;
+/// prints what they measured as one JSON object.
+struct WebClientsCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "web-clients", abstract: "Internal: the clients of one concurrent web case.",
+    shouldDisplay: false)
+
+  @Option var port: Int
+  @Option var app: String
+  @Option var sessions: Int
+  @Option var seconds: Double
+  @Option var rest: Int
+
+  func run() async throws {
+    let clients = try await ConcurrentClients.run(
+      base: "http://127.0.0.1:\(port)", port: port, app: app, sessions: sessions,
+      seconds: seconds, rest: rest)
+    print(String(decoding: try JSONEncoder().encode(clients), as: UTF8.self))
   }
 }

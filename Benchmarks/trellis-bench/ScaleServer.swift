@@ -20,7 +20,8 @@ actor ScaleServer {
 
   /// Opens `count` sessions, each a list of the items of `makeSection()`'s store, and waits
   /// until each shows `rows` rows.
-  func open(count: Int, rows: Int, makeSection: @Sendable () -> ArrayOfObjectsSection) async throws {
+  func open(count: Int, rows: Int, makeSection: @Sendable () -> ArrayOfObjectsSection) async throws
+  {
     for _ in 0..<count {
       let index = sessions.count
       let model = TableModel(title: "Items")

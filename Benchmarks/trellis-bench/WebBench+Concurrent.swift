@@ -4,12 +4,8 @@ import Trellis
 import TrellisExamples
 import TrellisWeb
 
-/// `concurrent-N`: N WebSocket sessions on one 200-task list, each editing it at once.
-///
-/// Each session repeats: open a task (`select`), type its new name (`set`), commit (`done`),
-/// which brings it back to the list; every eighth edit adds a task instead of opening one.
-/// Between edits it stays on the list for 50–150 ms (`--rest` sets the 50), where the other
-/// sessions' edits reach it.
+/// `concurrent-N`: N WebSocket sessions on one 200-task list, each editing it at once (see
+/// ``ConcurrentClients``), and whether every task they added reached the store.
 struct ConcurrentResult {
   var name: String
   /// Event in → its reply out, seconds.
@@ -49,132 +45,31 @@ extension WebBench {
     }
   }
 
+  /// Runs case `concurrent-COUNT`: its clients in a child process of their own (as a
+  /// server's clients are on other machines, at niceness `clientsNice`), or beside the server
+  /// when `clientsApart` is false; then checks that every task added reached the store.
   static func concurrent(
     base: String, port: Int, sessions count: Int, seconds: Double, rest: Int = 50,
-    store: MemoryStore, server: WebServer
+    store: MemoryStore, server: WebServer, clientsApart: Bool = true, clientsNice: Int = 0
   ) async throws -> ConcurrentResult {
     let app = "concurrent-\(count)"
-    let replies = Samples()
-    let fanout = Samples()
-    let commits = CommitTimes()
-    let errors = Samples()
-    var queries: [String] = []
-    for _ in 0..<count { queries.append(try await session(base: base, app: app)) }
-    // A second to connect and settle, then `seconds` measured.
-    let measureFrom = ContinuousClock.now + .seconds(1)
-    let deadline = measureFrom + .milliseconds(Int(seconds * 1000))
-    try await withThrowingTaskGroup(of: Void.self) { group in
-      for (index, query) in queries.enumerated() {
-        group.addTask {
-          let phase = Locked("connecting")
-          do {
-            try await WebSocketClient.connect(
-              url: "ws://localhost:\(port)/ws?\(query)",
-              configuration: WebSocketClientConfiguration(maxFrameSize: 1 << 24), logger: quiet
-            ) { inbound, outbound, _ in
-              // A reader takes every message as it arrives, while the session is busy or
-              // resting on the list, so that a changeset's arrival time is when it arrived.
-              let (arrivals, arrived) = AsyncStream<String>.makeStream()
-              let reader = Swift.Task {
-                var seen = Set<String>()
-                for try await message in inbound.messages(maxSize: .max) {
-                  guard case .text(let text) = message else { continue }
-                  // An edit counts once per session: when a changeset on the list first shows
-                  // it (not when a screen does, nor the patch that comes back from a form).
-                  if isMessage(text, "patch") && !isPop(text) {
-                    let now = ContinuousClock.now
-                    for marker in markers(in: text) where seen.insert(marker).inserted {
-                      if let at = commits.time(of: marker), at >= measureFrom, now < deadline {
-                        await fanout.add(milliseconds(at.duration(to: now)))
-                      }
-                    }
-                  } else {
-                    seen.formUnion(markers(in: text))
-                  }
-                  arrived.yield(text)
-                }
-                arrived.finish()
-              }
-              defer { reader.cancel() }
-              var messages = arrivals.makeAsyncIterator()
-              /// Reads until a message of `type` (or an error) arrives.
-              func reply(_ type: String) async throws -> String {
-                while let text = await messages.next() {
-                  if isMessage(text, "error") {
-                    await errors.add(1)
-                    return text
-                  }
-                  if isMessage(text, type) { return text }
-                }
-                throw BenchFailure("the socket closed")
-              }
-              func event(_ json: String, expecting type: String) async throws -> String {
-                let start = ContinuousClock.now
-                try await outbound.write(.text(json))
-                let text = try await reply(type)
-                let end = ContinuousClock.now
-                if start >= measureFrom && end < deadline {
-                  await replies.add(milliseconds(start.duration(to: end)))
-                }
-                return text
-              }
-              phase.withLock { $0 = "waiting for the first screen" }
-              let keys = rowKeys(in: try await reply("screen"))
-              guard !keys.isEmpty else { throw BenchFailure("the list has no rows") }
-              var edit = 0
-              while ContinuousClock.now < deadline {
-                edit += 1
-                phase.withLock { [edit] in $0 = "edit \(edit)" }
-                let marker = "Edit#\(index).\(edit)"
-                let detail: String
-                if edit % 8 == 0 {
-                  detail = try await event(#"{"type":"add"}"#, expecting: "push")
-                } else {
-                  let key = keys[(index * 7 + edit * 13) % keys.count]
-                  detail = try await event(
-                    #"{"type":"select","row":"\#(key)"}"#, expecting: "push")
-                }
-                guard let name = rowKeys(in: detail).first else { throw BenchFailure("no form") }
-                _ = try await event(
-                  #"{"type":"set","row":"\#(name)","value":"\#(marker)"}"#, expecting: "patch")
-                // The edit reaches the store with Done: the others' changesets are timed from it.
-                commits.record(marker, at: .now, added: edit % 8 == 0)
-                // Done pops back to the list the page kept: a patch that pops first.
-                _ = try await event(#"{"type":"done"}"#, expecting: "patch")
-                // Stay on the list a moment, where the others' edits arrive.
-                try await Swift.Task.sleep(
-                  for: .milliseconds(rest + (index * 31 + edit * 17) % 100))
-              }
-              // Measuring is over: a close that the server answers late (all sessions close at
-              // once) is not a failure of the case.
-              try? await outbound.close(.normalClosure, reason: nil)
-            }
-          } catch {
-            // A session cut short after the measured window (every other session closing at
-            // once) measured all it had to; before it, the case fails and says where.
-            guard ContinuousClock.now < deadline else { return }
-            throw BenchFailure("session \(index), \(phase.withLock { $0 }): \(error)")
-          }
-        }
-      }
-      try await group.waitForAll()
-    }
-    let added = commits.added
+    let clients =
+      clientsApart
+      ? try await ConcurrentClients.inChildProcess(
+        port: port, app: app, sessions: count, seconds: seconds, rest: rest,
+        niceness: clientsNice)
+      : try await ConcurrentClients.run(
+        base: base, port: port, app: app, sessions: count, seconds: seconds, rest: rest)
     let names = try await server.perform(onApp: app) {
       Set(
         ((try? store.fetch(FetchOptions())) ?? []).compactMap {
           ($0.objectValue as? TaskItem)?.name
         })
     }
-    let replyTimes = await replies.values
-    let fanoutTimes = await fanout.values
     return ConcurrentResult(
-      name: app, p50: percentile(replyTimes, 0.5) / 1000,
-      p99: percentile(replyTimes, 0.99) / 1000,
-      fanoutP50: percentile(fanoutTimes, 0.5) / 1000,
-      fanoutP99: percentile(fanoutTimes, 0.99) / 1000,
-      eventsPerSecond: Double(replyTimes.count) / seconds, errors: await errors.values.count,
-      lostEdits: added.filter { !names.contains($0) }.count)
+      name: app, p50: clients.p50, p99: clients.p99, fanoutP50: clients.fanoutP50,
+      fanoutP99: clients.fanoutP99, eventsPerSecond: clients.eventsPerSecond,
+      errors: clients.errors, lostEdits: clients.added.filter { !names.contains($0) }.count)
   }
 
   /// Every row key a screen or patch names, in order.

@@ -24,10 +24,11 @@ enum WebBench {
   /// Runs the cases whose names contain `only` (every case when `nil`) and prints a table, or
   /// one JSON line per case when `json` is true; each concurrent case runs for `seconds`, its
   /// sessions resting `rest` to `rest` + 100 ms on the list between edits, and the server
-  /// passing edits on to the other windows at most every `deliveryInterval` seconds.
+  /// passing edits on to the other windows at most every `deliveryInterval` seconds; their
+  /// clients run in a child process (at niceness `clientsNice`) unless `clientsApart` is false.
   static func run(
     json: Bool, only: String? = nil, seconds: Double = 5, rest: Int = 50,
-    deliveryInterval: Double = 0.015
+    deliveryInterval: Double = 0.015, clientsApart: Bool = true, clientsNice: Int = 0
   ) async throws {
     let definition = try TasksApp.taskDefinition()
     let tasks = MemoryStore(
@@ -66,7 +67,7 @@ enum WebBench {
     where only.map({ $0 == "concurrent" || $0 == "concurrent-\(count)" }) ?? true {
       let result = try await Self.concurrent(
         base: base, port: port, sessions: count, seconds: seconds, rest: rest, store: store,
-        server: server)
+        server: server, clientsApart: clientsApart, clientsNice: clientsNice)
       if json {
         print(result.jsonLine)
       } else {

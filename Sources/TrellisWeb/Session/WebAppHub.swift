@@ -83,14 +83,9 @@ actor WebAppHub {
     return stream
   }
 
-  /// Handles one message from a session's page and sends that page its answer at once; the
-  /// other sessions it changed get theirs in the next delivery pass.
-  func receive(session id: String, _ text: String) {
-    receive(session: id, WebSession.read(text, limit: configuration.maxMessageBytes))
-  }
-
   /// Handles one message from a session's page, read off the hub by
-  /// ``WebSession/read(_:limit:)``.
+  /// ``WebSession/read(_:limit:)``, and sends that page its answer at once; the other sessions
+  /// it changed get theirs in the next delivery pass.
   func receive(session id: String, _ message: Result<ClientMessage, WebProtocolError>) {
     guard let session = sessions[id] else { return }
     // The page names rows by identity: its screens first take what changed meanwhile

@@ -97,11 +97,6 @@ final class WebSession {
     return Result { () throws(WebProtocolError) in try ClientMessage.parse(text) }
   }
 
-  /// Handles one message from the page. Refusals become error events; the session stays.
-  func receive(_ text: String) {
-    receive(Self.read(text, limit: limits.maxMessageBytes))
-  }
-
   /// Handles one message from the page, read by ``read(_:limit:)``. Refusals become error
   /// events; the session stays.
   func receive(_ message: Result<ClientMessage, WebProtocolError>) {
