@@ -8,20 +8,15 @@ import TrellisWeb
 /// ``ConcurrentClients``), and whether every task they added reached the store.
 struct ConcurrentResult {
   var name: String
-  /// Event in → its reply out, seconds.
-  var p50: Double
-  var p99: Double
-  /// A commit in one session → its changeset in another session on the list, seconds.
-  var fanoutP50: Double
-  var fanoutP99: Double
-  var eventsPerSecond: Double
-  var errors: Int
+  /// What the clients measured.
+  var clients: ConcurrentClients
   var lostEdits: Int
 
   var jsonLine: String {
     let object: [String: Any] = [
-      "case": name, "p50": p50, "p99": p99, "fanoutP50": fanoutP50, "fanoutP99": fanoutP99,
-      "eventsPerSecond": eventsPerSecond, "errors": errors, "lostEdits": lostEdits,
+      "case": name, "p50": clients.p50, "p99": clients.p99, "fanoutP50": clients.fanoutP50,
+      "fanoutP99": clients.fanoutP99, "eventsPerSecond": clients.eventsPerSecond,
+      "errors": clients.errors, "lostEdits": lostEdits,
     ]
     let data =
       (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
@@ -67,9 +62,8 @@ extension WebBench {
         })
     }
     return ConcurrentResult(
-      name: app, p50: clients.p50, p99: clients.p99, fanoutP50: clients.fanoutP50,
-      fanoutP99: clients.fanoutP99, eventsPerSecond: clients.eventsPerSecond,
-      errors: clients.errors, lostEdits: clients.added.filter { !names.contains($0) }.count)
+      name: app, clients: clients,
+      lostEdits: clients.added.filter { !names.contains($0) }.count)
   }
 
   /// Every row key a screen or patch names, in order.

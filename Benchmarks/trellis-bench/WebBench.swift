@@ -71,11 +71,12 @@ enum WebBench {
       if json {
         print(result.jsonLine)
       } else {
+        let clients = result.clients
         print(
-          "\(result.name): event → reply p50 \(format(result.p50 * 1000)) ms, p99 "
-            + "\(format(result.p99 * 1000)) ms; fan-out p50 \(format(result.fanoutP50 * 1000)) ms, "
-            + "p99 \(format(result.fanoutP99 * 1000)) ms; "
-            + "\(Int(result.eventsPerSecond)) events/s; \(result.errors) errors, "
+          "\(result.name): event → reply p50 \(format(clients.p50 * 1000)) ms, p99 "
+            + "\(format(clients.p99 * 1000)) ms; fan-out p50 \(format(clients.fanoutP50 * 1000)) ms, "
+            + "p99 \(format(clients.fanoutP99 * 1000)) ms; "
+            + "\(Int(clients.eventsPerSecond)) events/s; \(clients.errors) errors, "
             + "\(result.lostEdits) lost edits")
       }
     }
