@@ -159,11 +159,14 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
   /// section cannot place) makes the whole section stale, to be fetched again when it renders.
   override func absorbStoreChanges() {
     let taken = reported.take()
+    // Whether the special rows (loading, failure, notice) change with the items.
+    var statusChanged = false
     if let asyncCache {
       // The cache's report only says that something arrived: it is taken here, in order,
       // with the status it left.
       let (arrived, status) = asyncCache.take()
       unapplied += taken.changes.filter { $0 != .reloaded } + arrived
+      statusChanged = asyncStatus != status
       asyncStatus = status
     } else {
       unapplied += taken.changes
@@ -203,6 +206,7 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
       model.invalidation.invalidateStructure(key)
     } else {
       unapplied = []
+      if statusChanged { model.invalidation.invalidateStructure(key) }
     }
     for id in ids { model.invalidation.invalidateRow(id, in: key) }
   }

@@ -7,15 +7,19 @@ extension AsyncStoreCache {
   package func take() -> (changes: [StoreChange], status: Status) {
     // A refused update's object gets its values back, then known objects take the values
     // the store read for them, here on the list's domain.
-    for undo in state.withLock({ state in
+    let refused = state.withLock { state in
       defer { state.refusedUndos = [] }
       return state.refusedUndos
-    }) {
-      undo.run()
     }
+    for (_, undo) in refused { undo.run() }
     source.applyArrivedValues()
     let (taken, more) = state.withLock { state in
       var changes: [StoreChange] = []
+      // The items given their values back: their rows show them again.
+      for (item, _) in refused {
+        guard let index = state.items.firstIndex(of: item) else { continue }
+        changes.append(.updated(index, item: item))
+      }
       let arrivals = state.arrivals
       state.arrivals = []
       for arrival in arrivals {
@@ -168,10 +172,15 @@ extension AsyncStoreCache {
         cache?.state.withLock { _ = $0.undos.removeValue(forKey: number) }
         cache?.arrive(.updated(item))
       } catch {
+        // The undo and the notice are queued together: the list that runs the one shows
+        // the other.
         cache?.state.withLock { state in
-          if let undo = state.undos.removeValue(forKey: number) { state.refusedUndos.append(undo) }
+          if let undo = state.undos.removeValue(forKey: number) {
+            state.refusedUndos.append((item, undo))
+          }
+          state.notice = "Could not save \(name): \(error.description)"
         }
-        cache?.refused("Could not save \(name)", error)
+        cache?.observers.notify(.reloaded)
       }
     }
   }

@@ -60,9 +60,9 @@ package final class AsyncStoreCache: DataStore, Sendable {
     /// Writes sent in the background and not answered yet.
     var writesUnderWay = 0
     /// What puts back the values of each background update under way, by its number, and
-    /// of the refused ones, to run on the domain (``take()``).
+    /// of the refused ones with their items, to run on the domain (``take()``).
     var undos: [Int: ValuesUndo] = [:]
-    var refusedUndos: [ValuesUndo] = []
+    var refusedUndos: [(item: Value, undo: ValuesUndo)] = []
     var updateCount = 0
     /// A next page was asked for while a refresh ran: it is loaded once the refresh's page
     /// has arrived (which may already bring it).
@@ -99,7 +99,7 @@ package final class AsyncStoreCache: DataStore, Sendable {
   // MARK: Reading
 
   /// Where the loading stands: whether more can be loaded, what is under way or failed.
-  package struct Status: Sendable {
+  package struct Status: Equatable, Sendable {
     package var hasMore: Bool
     package var loading: Load?
     package var failure: StoreError?
@@ -132,7 +132,8 @@ package final class AsyncStoreCache: DataStore, Sendable {
         query: query, options: options, generation: state.generation + 1,
         arrivals: state.arrivals.filter(\.outlivesQuery), notice: state.notice,
         sourceObservation: state.sourceObservation, linkObservation: state.linkObservation,
-        link: state.link, writesUnderWay: state.writesUnderWay)
+        link: state.link, writesUnderWay: state.writesUnderWay, undos: state.undos,
+        refusedUndos: state.refusedUndos, updateCount: state.updateCount)
       return true
     }
     // The caller takes the status with the items: the load needs no report of its own.
@@ -254,7 +255,10 @@ package final class AsyncStoreCache: DataStore, Sendable {
   /// Whether a load or a write is under way, or something arrived that the list has not
   /// taken yet.
   package var isBusy: Bool {
-    state.withLock { $0.loading != nil || $0.writesUnderWay > 0 || !$0.arrivals.isEmpty }
+    state.withLock {
+      $0.loading != nil || $0.writesUnderWay > 0 || !$0.arrivals.isEmpty
+        || !$0.refusedUndos.isEmpty
+    }
   }
 
   /// Runs a write in the background, counted while it is under way.

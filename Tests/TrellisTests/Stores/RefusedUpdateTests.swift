@@ -1,0 +1,93 @@
+import Testing
+import TrellisTesting
+
+@testable import Trellis
+
+/// A list's background update that the store refuses: the item gets its old values back, its
+/// row shows them, and the notice says why, all in the same change the host is told of.
+@Suite("Refused updates of a list over an async store", .timeLimit(.minutes(1)))
+struct RefusedUpdateTests {
+  /// An async store that gives the object its new values when the update starts, as a store
+  /// of shared objects does, over a wrapper that can refuse.
+  final class OptimisticStore: AsyncDataStore {
+    let service: AsyncStoreWrapper
+
+    init(_ service: AsyncStoreWrapper) { self.service = service }
+
+    var itemsDefinition: DataDefinition? { service.itemsDefinition }
+    func fetchPage(_ options: FetchOptions, from token: PageToken?) async throws(StoreError)
+      -> StorePage
+    { try await service.fetchPage(options, from: token) }
+    func count(_ options: FetchOptions) async throws(StoreError) -> Int {
+      try await service.count(options)
+    }
+    func create() throws(StoreError) -> Value { try service.create() }
+    func insert(_ item: Value, at index: Int?) async throws(StoreError) {
+      try await service.insert(item, at: index)
+    }
+    func update(_ item: Value, values: [String: Value]) async throws(StoreError) {
+      try await service.update(item, values: values)
+    }
+    func prepareUpdate(_ item: Value, values: [String: Value]) throws(StoreError)
+      -> PreparedStoreWrite
+    {
+      guard let object = item.objectValue,
+        let kvc = itemsDefinition?.keyValueCoding(for: object)
+      else { throw .invalidItem("not an object") }
+      let undo: ValuesUndo
+      do { undo = try kvc.setValues(values) } catch { throw .invalidItem(error.description) }
+      let service = service
+      return PreparedStoreWrite(undo: undo) { () async throws(StoreError) in
+        try await service.update(item, values: values)
+      }
+    }
+    func delete(_ item: Value) async throws(StoreError) { try await service.delete(item) }
+    func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> ObservationToken {
+      service.observe(handler)
+    }
+  }
+
+  /// A plain class: nothing but the list's changes tells a host that its values changed.
+  final class Note {
+    var name = ""
+    init(_ name: String) { self.name = name }
+  }
+
+  @Test func theOldValueAndTheNoticeArriveTogether() async throws {
+    var definition = try DataDefinition(
+      for: Note.self, properties: [.init("name", \Note.name)], make: { Note("") })
+    definition.titlePropertyNames = ["name"]
+    let memory = MemoryStore(objects: [Note("Task 1"), Note("Task 2")], definition: definition)
+    let service = AsyncStoreWrapper(memory, latency: .milliseconds(2))
+    let section = ArrayOfObjectsSection(store: OptimisticStore(service), definition: definition)
+    let model = TableModel(title: "Notes")
+    model.addSection(section)
+    let host = HeadlessHost(model: model)
+    let cache = try #require(section.asyncCache)
+    while cache.isBusy {
+      model.processChanges()
+      try await Task.sleep(for: .milliseconds(2))
+    }
+    #expect(host.texts == [["Task 1", "Task 2"]])
+
+    service.failNext(.update, with: .refusedValue(property: "name", message: "Name is taken"))
+    let first = try #require(section.currentItems.first)
+    try section.store.update(first, values: ["name": .string("Task 2")])
+    #expect(definition.title(of: first) == "Task 2", "the item takes the value at once")
+    // A host shows the new value before the store answers (a detail screen's Done renders the
+    // row it edited).
+    model.invalidation.invalidateSection(ObjectIdentifier(section))
+    model.processChanges()
+    #expect(host.texts.first?.first == "Task 2")
+    // The refusal is queued; the host has not been told yet.
+    while cache.state.withLock({ $0.writesUnderWay > 0 }) {
+      try await Task.sleep(for: .milliseconds(2))
+    }
+    model.processChanges()
+    #expect(definition.title(of: first) == "Task 1", "the refused value stayed")
+    let rows = host.texts.flatMap { $0 }
+    #expect(rows.first == "Task 1")
+    #expect(rows.contains { $0.hasPrefix("Could not save “Task 1”: Name is taken") }, "\(rows)")
+    try host.check()
+  }
+}
