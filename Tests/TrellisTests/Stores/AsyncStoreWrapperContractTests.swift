@@ -29,29 +29,14 @@ struct AsyncStoreWrapperContractTests {
 }
 
 /// A store whose every page is the first: the contract must notice.
-final class StuckStore: AsyncDataStore {
+final class StuckStore: ForwardingAsyncStore {
   let inner: AsyncStoreWrapper
   init(_ inner: AsyncStoreWrapper) { self.inner = inner }
-  var itemsDefinition: DataDefinition? { inner.itemsDefinition }
   func fetchPage(_ options: FetchOptions, from token: PageToken?) async throws(StoreError)
     -> StorePage
   {
     var page = try await inner.fetchPage(options, from: nil)
     if token != nil { page.next = nil }
     return page
-  }
-  func count(_ options: FetchOptions) async throws(StoreError) -> Int {
-    try await inner.count(options)
-  }
-  func create() throws(StoreError) -> Value { try inner.create() }
-  func insert(_ item: Value, at index: Int?) async throws(StoreError) {
-    try await inner.insert(item, at: index)
-  }
-  func update(_ item: Value, values: [String: Value]) async throws(StoreError) {
-    try await inner.update(item, values: values)
-  }
-  func delete(_ item: Value) async throws(StoreError) { try await inner.delete(item) }
-  func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> ObservationToken {
-    inner.observe(handler)
   }
 }

@@ -10,8 +10,8 @@ import TrellisTesting
 struct LateReloadTests {
   /// An async store that, some time after it is first observed, goes live and reports
   /// `.reloaded`, as a database that starts listening for other servers' writes does.
-  final class ListeningStore: AsyncDataStore {
-    let wrapper: AsyncStoreWrapper
+  final class ListeningStore: ForwardingAsyncStore {
+    let inner: AsyncStoreWrapper
     let delay: Duration
     private let linkHandlers = Locked<[@Sendable (StoreLink) -> Void]>([])
     private let handlers = Locked<[@Sendable (StoreChange) -> Void]>([])
@@ -21,34 +21,13 @@ struct LateReloadTests {
       for handler in handlers.withLock({ $0 }) { handler(.reloaded) }
     }
 
-    init(_ wrapper: AsyncStoreWrapper, delay: Duration) {
-      self.wrapper = wrapper
+    init(_ inner: AsyncStoreWrapper, delay: Duration) {
+      self.inner = inner
       self.delay = delay
     }
 
-    var itemsDefinition: DataDefinition? { wrapper.itemsDefinition }
-    var supportsMoving: Bool { wrapper.supportsMoving }
-    func translates(_ filter: ItemFilter) -> Bool { true }
-    func fetchPage(_ options: FetchOptions, from token: PageToken?) async throws(StoreError)
-      -> StorePage
-    { try await wrapper.fetchPage(options, from: token) }
-    func count(_ options: FetchOptions) async throws(StoreError) -> Int {
-      try await wrapper.count(options)
-    }
-    func create() throws(StoreError) -> Value { try wrapper.create() }
-    func insert(_ item: Value, at index: Int?) async throws(StoreError) {
-      try await wrapper.insert(item, at: index)
-    }
-    func update(_ item: Value, values: [String: Value]) async throws(StoreError) {
-      try await wrapper.update(item, values: values)
-    }
-    func delete(_ item: Value) async throws(StoreError) { try await wrapper.delete(item) }
-    func move(from source: Int, to destination: Int) async throws(StoreError) {
-      try await wrapper.move(from: source, to: destination)
-    }
-
     func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> ObservationToken {
-      let token = wrapper.observe(handler)
+      let token = inner.observe(handler)
       handlers.withLock { $0.append(handler) }
       let delay = delay
       let links = linkHandlers

@@ -9,25 +9,11 @@ import TrellisTesting
 struct RefusedUpdateTests {
   /// An async store that gives the object its new values when the update starts, as a store
   /// of shared objects does, over a wrapper that can refuse.
-  final class OptimisticStore: AsyncDataStore {
-    let service: AsyncStoreWrapper
+  final class OptimisticStore: ForwardingAsyncStore {
+    let inner: AsyncStoreWrapper
 
-    init(_ service: AsyncStoreWrapper) { self.service = service }
+    init(_ inner: AsyncStoreWrapper) { self.inner = inner }
 
-    var itemsDefinition: DataDefinition? { service.itemsDefinition }
-    func fetchPage(_ options: FetchOptions, from token: PageToken?) async throws(StoreError)
-      -> StorePage
-    { try await service.fetchPage(options, from: token) }
-    func count(_ options: FetchOptions) async throws(StoreError) -> Int {
-      try await service.count(options)
-    }
-    func create() throws(StoreError) -> Value { try service.create() }
-    func insert(_ item: Value, at index: Int?) async throws(StoreError) {
-      try await service.insert(item, at: index)
-    }
-    func update(_ item: Value, values: [String: Value]) async throws(StoreError) {
-      try await service.update(item, values: values)
-    }
     func prepareUpdate(_ item: Value, values: [String: Value]) throws(StoreError)
       -> PreparedStoreWrite
     {
@@ -36,14 +22,10 @@ struct RefusedUpdateTests {
       else { throw .invalidItem("not an object") }
       let undo: ValuesUndo
       do { undo = try kvc.setValues(values) } catch { throw .invalidItem(error.description) }
-      let service = service
+      let inner = inner
       return PreparedStoreWrite(undo: undo) { () async throws(StoreError) in
-        try await service.update(item, values: values)
+        try await inner.update(item, values: values)
       }
-    }
-    func delete(_ item: Value) async throws(StoreError) { try await service.delete(item) }
-    func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> ObservationToken {
-      service.observe(handler)
     }
   }
 
