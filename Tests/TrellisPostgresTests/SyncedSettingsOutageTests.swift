@@ -65,6 +65,8 @@ struct SyncedSettingsOutageTests {
     #expect(await SyncedSettingsSupport.eventually { b.value(forKey: "volume") == .double(30) })
     #expect(
       await SyncedSettingsSupport.eventually { a.value(forKey: "theme") == 0 }, "fetched again")
+    // Observers hear of a value just after it can be read.
+    #expect(await SyncedSettingsSupport.eventually { !heardByA.of("theme").isEmpty })
     #expect(heardByA.of("theme").map(\.reason) == [.initialSync])
     // The queue's count drops once the database has answered the send.
     #expect(

@@ -26,6 +26,8 @@ struct SyncedSettingsTests {
     try a.set("Ada", forKey: "username")
     #expect(a.value(forKey: "username") == "Ada", "read at once where it was written")
     #expect(await SyncedSettingsSupport.eventually { b.value(forKey: "username") == "Ada" })
+    // Observers hear of a value just after it can be read, on the store's listening task.
+    #expect(await SyncedSettingsSupport.eventually { !heardByB.of("username").isEmpty })
     #expect(heardByB.of("username").map(\.reason) == [.external])
 
     // Every kind of value arrives as it was written.
