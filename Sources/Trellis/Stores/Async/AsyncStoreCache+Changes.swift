@@ -172,15 +172,7 @@ extension AsyncStoreCache {
         cache?.state.withLock { _ = $0.undos.removeValue(forKey: number) }
         cache?.arrive(.updated(item))
       } catch {
-        // The undo and the notice are queued together: the list that runs the one shows
-        // the other.
-        cache?.state.withLock { state in
-          if let undo = state.undos.removeValue(forKey: number) {
-            state.refusedUndos.append((item, undo))
-          }
-          state.notice = "Could not save \(name): \(error.description)"
-        }
-        cache?.observers.notify(.reloaded)
+        cache?.refused("Could not save \(name)", error, undoing: (number, item))
       }
     }
   }
@@ -230,8 +222,17 @@ extension AsyncStoreCache {
     }
   }
 
-  private func refused(_ what: String, _ error: StoreError) {
-    state.withLock { $0.notice = "\(what): \(error.description)" }
+  /// Says why the store refused a write, and queues the undo of update `undoing` with the
+  /// notice, so that the list that runs the one shows the other.
+  private func refused(
+    _ what: String, _ error: StoreError, undoing update: (number: Int, item: Value)? = nil
+  ) {
+    state.withLock { state in
+      if let update, let undo = state.undos.removeValue(forKey: update.number) {
+        state.refusedUndos.append((update.item, undo))
+      }
+      state.notice = "\(what): \(error.description)"
+    }
     observers.notify(.reloaded)
   }
 
