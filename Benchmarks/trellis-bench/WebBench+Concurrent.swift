@@ -68,8 +68,12 @@ extension WebBench {
 
   /// Every row key a screen or patch names, in order.
   static func rowKeys(in text: String) -> [String] {
+    bytes(of: text) { rowKeys(in: $0) }
+  }
+
+  static func rowKeys(in bytes: UnsafeRawBufferPointer) -> [String] {
     // `data-row=\"KEY\"` inside the JSON text.
-    scan(text, after: Array(#"data-row=\""#.utf8)) { $0 != UInt8(ascii: "\\") }
+    scan(bytes, after: Array(#"data-row=\""#.utf8)) { $0 != UInt8(ascii: "\\") }
   }
 
   /// Whether `text` is a message of `type`: the server writes `type` first.
@@ -77,67 +81,74 @@ extension WebBench {
     text.utf8.starts(with: #"{"type":"\#(type)""#.utf8)
   }
 
-  /// Whether `text` is a patch that pops back to a screen the page kept (`pop` follows
+  /// Whether `bytes` hold a message of `type`.
+  static func isMessage(_ bytes: UnsafeRawBufferPointer, _ type: String) -> Bool {
+    bytes.starts(with: #"{"type":"\#(type)""#.utf8)
+  }
+
+  /// Whether `bytes` hold a patch that pops back to a screen the page kept (`pop` follows
   /// `pane`).
-  static func isPop(_ text: String) -> Bool {
-    text.utf8.starts(with: #"{"type":"patch","pane":"top","pop":"#.utf8)
+  static func isPop(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    bytes.starts(with: #"{"type":"patch","pane":"top","pop":"#.utf8)
   }
 
   /// The edit markers (`Edit#SESSION.EDIT`) a changeset shows.
-  static func markers(in text: String) -> [String] {
-    scan(text, after: Array("Edit#".utf8)) { $0 == UInt8(ascii: ".") || (48...57).contains($0) }
+  static func markers(in bytes: UnsafeRawBufferPointer) -> [String] {
+    scan(bytes, after: Array("Edit#".utf8)) { $0 == UInt8(ascii: ".") || (48...57).contains($0) }
       .map { "Edit#" + $0 }
   }
 
-  /// The runs of bytes accepted by `accepts` that follow each `prefix` in `text`, found with
-  /// `memchr`: the client must cost little beside the server it measures.
-  static func scan(_ text: String, after prefix: [UInt8], _ accepts: (UInt8) -> Bool) -> [String] {
+  /// `body` over the bytes of `text`.
+  private static func bytes<T>(of text: String, _ body: (UnsafeRawBufferPointer) -> T) -> T {
     var text = text
-    return text.withUTF8 { bytes -> [String] in
-      var found: [String] = []
-      guard let first = prefix.first, let base = bytes.baseAddress else { return [] }
-      let count = bytes.count
-      var index = 0
-      while index + prefix.count <= count,
-        let hit = memchr(base + index, Int32(first), count - index - prefix.count + 1)
-      {
-        index = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-        guard memcmp(base + index, prefix, prefix.count) == 0 else {
-          index += 1
-          continue
-        }
-        var end = index + prefix.count
-        while end < count, accepts(bytes[end]) { end += 1 }
-        found.append(
-          String(
-            decoding: UnsafeBufferPointer(rebasing: bytes[(index + prefix.count)..<end]),
-            as: UTF8.self))
-        index = end
+    return text.withUTF8 { body(UnsafeRawBufferPointer($0)) }
+  }
+
+  /// The runs of bytes accepted by `accepts` that follow each `prefix` in `bytes`, found with
+  /// `memchr`: the client must cost little beside the server it measures.
+  static func scan(
+    _ bytes: UnsafeRawBufferPointer, after prefix: [UInt8], _ accepts: (UInt8) -> Bool
+  ) -> [String] {
+    var found: [String] = []
+    guard let first = prefix.first, let base = bytes.baseAddress else { return [] }
+    let count = bytes.count
+    var index = 0
+    while index + prefix.count <= count,
+      let hit = memchr(base + index, Int32(first), count - index - prefix.count + 1)
+    {
+      index = base.distance(to: UnsafeRawPointer(hit))
+      guard memcmp(base + index, prefix, prefix.count) == 0 else {
+        index += 1
+        continue
       }
-      return found
+      var end = index + prefix.count
+      while end < count, accepts(bytes[end]) { end += 1 }
+      found.append(String(decoding: bytes[(index + prefix.count)..<end], as: UTF8.self))
+      index = end
     }
+    return found
   }
 }
 
-/// Samples gathered from concurrent tasks.
-typealias Samples = Timings
+/// When each edit was committed, by marker, readable from any event loop.
+final class CommitTimes: Sendable {
+  private struct State {
+    var times: [String: ContinuousClock.Instant] = [:]
+    var added: [String] = []
+  }
 
-/// When each edit was committed, by marker, readable from any task.
-final class CommitTimes: @unchecked Sendable {
-  private let lock = NSLock()
-  private var times: [String: ContinuousClock.Instant] = [:]
-  private var adds: [String] = []
+  private let state = Locked(State())
 
   /// Records a commit; `added` when it adds a task (no later edit renames those).
   func record(_ marker: String, at instant: ContinuousClock.Instant, added: Bool) {
-    lock.withLock {
-      times[marker] = instant
-      if added { adds.append(marker) }
+    state.withLock {
+      $0.times[marker] = instant
+      if added { $0.added.append(marker) }
     }
   }
 
-  func time(of marker: String) -> ContinuousClock.Instant? { lock.withLock { times[marker] } }
+  func time(of marker: String) -> ContinuousClock.Instant? { state.withLock { $0.times[marker] } }
 
   /// The markers of the tasks added.
-  var added: [String] { lock.withLock { adds } }
+  var added: [String] { state.withLock { $0.added } }
 }

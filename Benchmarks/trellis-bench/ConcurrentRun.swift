@@ -1,0 +1,57 @@
+import Foundation
+import Trellis
+
+/// What the sessions of one concurrent case share: when measuring starts and ends, when each
+/// edit was committed, and what they measured, from whichever event loop they run on.
+final class ConcurrentRun: Sendable {
+  /// Samples before this, or at or after ``deadline``, are not measured.
+  let measureFrom: ContinuousClock.Instant
+  let deadline: ContinuousClock.Instant
+  /// The least rest on the list between edits, in milliseconds.
+  let rest: Int
+  let commits = CommitTimes()
+
+  private struct Tally {
+    /// Event → reply, and commit → changeset in another session, in milliseconds.
+    var replies: [Double] = []
+    var fanout: [Double] = []
+    var errors = 0
+    /// The first session that failed, and why.
+    var failure: String?
+  }
+
+  private let tally = Locked(Tally())
+
+  init(measureFrom: ContinuousClock.Instant, deadline: ContinuousClock.Instant, rest: Int) {
+    self.measureFrom = measureFrom
+    self.deadline = deadline
+    self.rest = rest
+  }
+
+  /// Records the reply, at `now`, to an event sent at `sent`; `error` when the server refused
+  /// it.
+  func replied(sent: ContinuousClock.Instant, at now: ContinuousClock.Instant, error: Bool) {
+    let measured = sent >= measureFrom && now < deadline
+    guard measured || error else { return }
+    tally.withLock {
+      if measured { $0.replies.append(WebBench.milliseconds(sent.duration(to: now))) }
+      if error { $0.errors += 1 }
+    }
+  }
+
+  /// Records that another session's edit `marker` reached a list at `now`.
+  func fannedOut(_ marker: String, at now: ContinuousClock.Instant) {
+    guard now < deadline, let at = commits.time(of: marker), at >= measureFrom else { return }
+    tally.withLock { $0.fanout.append(WebBench.milliseconds(at.duration(to: now))) }
+  }
+
+  /// Records why a session failed; the first failure is the case's.
+  func failed(_ why: String) {
+    tally.withLock { $0.failure = $0.failure ?? why }
+  }
+
+  var replyTimes: [Double] { tally.withLock { $0.replies } }
+  var fanoutTimes: [Double] { tally.withLock { $0.fanout } }
+  var errors: Int { tally.withLock { $0.errors } }
+  var failure: String? { tally.withLock { $0.failure } }
+}
