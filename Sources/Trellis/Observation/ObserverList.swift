@@ -11,7 +11,8 @@
 /// ```
 public final class ObserverList<Event>: Sendable {
   private struct State {
-    var handlers: [Int: (Event) -> Void] = [:]
+    /// In the order they were added: keys only grow.
+    var handlers: [(key: Int, handler: (Event) -> Void)] = []
     var next = 0
   }
 
@@ -24,21 +25,24 @@ public final class ObserverList<Event>: Sendable {
   public func add(_ handler: @escaping (Event) -> Void) -> ObservationToken {
     let key = state.withLock { state in
       state.next += 1
-      state.handlers[state.next] = handler
+      state.handlers.append((state.next, handler))
       return state.next
     }
     return ObservationToken { [weak self] in
-      _ = self?.state.withLock { $0.handlers.removeValue(forKey: key) }
+      self?.state.withLock { state in
+        if let index = state.handlers.lastIndex(where: { $0.key == key }) {
+          state.handlers.remove(at: index)
+        }
+      }
     }
   }
 
   /// Tells every observer about `event`, in the order they were added, outside the lock, so
   /// that a handler may add or cancel observations.
   public func notify(_ event: Event) {
-    let current = state.withLock { state in
-      state.handlers.sorted { $0.key < $1.key }.map(\.value)
-    }
-    for handler in current { handler(event) }
+    // The array is copied on write: taking it under the lock costs a reference.
+    let current = state.withLock { $0.handlers }
+    for (_, handler) in current { handler(event) }
   }
 
   /// Whether anyone is observing.

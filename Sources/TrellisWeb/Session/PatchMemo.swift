@@ -2,10 +2,10 @@ import NIOCore
 import Trellis
 import TrellisDiff
 
-/// The last patches the hub worked out, and the last messages it drew, for the next sessions
-/// that need the same: the windows resting on one list get the same changes in one delivery
-/// pass (their lists follow one feed), so the first works out the page's steps and the bytes
-/// of the message, and the others take them.
+/// The last patches the hub worked out, and the last messages and bars it drew, for the next
+/// sessions that need the same: the windows resting on one list get the same changes in one
+/// delivery pass (their lists follow one feed), so the first works out the page's steps and
+/// the bytes of the message, and the others take them.
 ///
 /// A hit costs a comparison of what the patch is made from: the tables and rows the sessions
 /// share are the same storage, so most of it compares references.
@@ -21,6 +21,7 @@ final class PatchMemo {
       steps: [PageDrawing.Step]
     )] = []
   private var messagesMade: [(key: MessageKey, message: SharedMessage)] = []
+  private var barsDrawn: [(facts: BarFacts, bar: String)] = []
 
   /// What a patch message is drawn from.
   struct MessageKey: Equatable {
@@ -53,6 +54,16 @@ final class PatchMemo {
     let message = SharedMessage()
     Self.keep((key, message), in: &messagesMade)
     return message
+  }
+
+  /// The bar `facts` describe: `draw`'s, or the one drawn lately from the same facts. The
+  /// sessions then hold one string, which compares by reference when their patches are
+  /// matched to a message already drawn.
+  func bar(for facts: BarFacts, draw: () -> String) -> String {
+    if let drawn = barsDrawn.first(where: { $0.facts == facts }) { return drawn.bar }
+    let bar = draw()
+    Self.keep((facts, bar), in: &barsDrawn)
+    return bar
   }
 
   /// Keeps `entry` first, dropping the oldest beyond ``capacity``.

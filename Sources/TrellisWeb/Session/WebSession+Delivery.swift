@@ -57,8 +57,9 @@ extension WebSession {
     screen.model.processChanges()
     let snapshot = screen.snapshot()
     let state = PaneState(screen: screen, table: snapshot.table, editing: snapshot.isEditing)
-    state.bar = renderer.bar(snapshot)
-    state.barFacts = BarFacts(snapshot)
+    let facts = BarFacts(snapshot)
+    state.bar = patchMemo.bar(for: facts) { renderer.bar(snapshot) }
+    state.barFacts = facts
     state.tableStyle = snapshot.tableStyle
     state.index = renderer.sectionIndex(snapshot.table)
     state.indexTitles = snapshot.table.sections.map(\.model.indexTitle)
@@ -162,7 +163,8 @@ extension WebSession {
     // A new theme restyles the whole screen: drawn anew.
     guard snapshot.tableStyle == state.tableStyle else { return false }
     let facts = BarFacts(snapshot)
-    let bar = facts == state.barFacts ? state.bar : renderer.bar(snapshot)
+    let bar =
+      facts == state.barFacts ? state.bar : patchMemo.bar(for: facts) { renderer.bar(snapshot) }
     let titles = snapshot.table.sections.map(\.model.indexTitle)
     let index = titles == state.indexTitles ? state.index : renderer.sectionIndex(snapshot.table)
     let indexChanged = index != state.index
