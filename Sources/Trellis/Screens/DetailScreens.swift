@@ -90,23 +90,22 @@ enum DetailScreens {
   private static func asyncWriter(
     _ cache: AsyncStoreCache, item: Value, target: AnyObject, draft: Draft, isNew: Bool,
     isPlain: Bool
-  ) -> ([(String, Value)]) throws(StoreError) -> PendingCommit {
+  ) -> ([(String, Value)]) throws(StoreError) -> PreparedStoreWrite {
     { values throws(StoreError) in
       guard isNew else {
         let changed = Dictionary(values, uniquingKeysWith: { $1 })
         // The store starts the write here, on the screen's domain: the item takes the values
         // now, and gets them back if the store refuses.
-        let write = try cache.prepareUpdateAwaiting(item, values: changed)
-        return PendingCommit(operation: write.run, rollback: { write.undo.run() })
+        return try cache.prepareUpdateAwaiting(item, values: changed)
       }
       var undo = ValuesUndo()
       do throws(BindingError) { undo = try draft.object.setValues(values) } catch {
         throw .invalidItem(error.description)
       }
       let inserted = isPlain ? plainResult(target, item) : item
-      return PendingCommit(
-        operation: { () async throws(StoreError) in try await cache.insertAwaiting(inserted) },
-        rollback: { undo.run() })
+      return PreparedStoreWrite(undo: undo) { () async throws(StoreError) in
+        try await cache.insertAwaiting(inserted)
+      }
     }
   }
 

@@ -1,26 +1,17 @@
-/// An async store's write of a draft's values, prepared on the model's domain.
-struct PendingCommit {
-  /// The request, awaited in the background.
-  var operation: @Sendable () async throws(StoreError) -> Void
-  /// Undoes what the preparation did (values written to a new object), on the domain, when
-  /// the store refuses.
-  var rollback: () -> Void
-}
-
 extension Screen {
   /// Validates, starts the store's write in the background, and finishes on the model's
   /// domain: the draft is cleared and the screen closes when the store accepts; when it
   /// refuses, the draft keeps every value, a refused value is marked on its row, and the
   /// notice says why.
   func commitInBackground(
-    _ draft: Draft, _ writer: ([(String, Value)]) throws(StoreError) -> PendingCommit
+    _ draft: Draft, _ writer: ([(String, Value)]) throws(StoreError) -> PreparedStoreWrite
   ) throws(ScreenError) {
     guard !isCommitting else { throw .notApplicable("the screen is saving") }
     if let failure = draft.validate() {
       notice = Self.notice(for: .invalid(failure))
       throw .invalid(failure)
     }
-    let pending: PendingCommit
+    let pending: PreparedStoreWrite
     // The store reads the object with its children: edits committed in child screens (a
     // task's step) are on their objects while it writes, and taken back if it refuses.
     let childUndo: ValuesUndo
@@ -36,7 +27,7 @@ extension Screen {
     }
     isCommitting = true
     notice = nil
-    model.perform(pending.operation) { [weak self, weak draft] result in
+    model.perform(pending.run) { [weak self, weak draft] result in
       guard let self else { return }
       self.isCommitting = false
       switch result {
@@ -51,7 +42,7 @@ extension Screen {
           self.notice = Self.notice(for: error)
         }
       case .failure(let error):
-        pending.rollback()
+        pending.undo.run()
         childUndo.run()
         draft?.markRefusal(error)
         self.notice = Self.notice(for: .store(error))

@@ -33,7 +33,7 @@ public final class Screen {
   /// Prepares the write of an async store's item (``AsyncDataStore``) on the model's domain;
   /// the write then runs in the background while the screen shows that it is saving, and the
   /// draft is cleared only when the store accepts it.
-  var asyncCommitWriter: ((_ values: [(String, Value)]) throws(StoreError) -> PendingCommit)?
+  var asyncCommitWriter: ((_ values: [(String, Value)]) throws(StoreError) -> PreparedStoreWrite)?
   /// Whether Done's write is under way (``asyncCommitWriter``): Done waits, the notice says so.
   public internal(set) var isCommitting = false
   /// Runs when Done is accepted, after the draft committed (a section's insert action, say).
