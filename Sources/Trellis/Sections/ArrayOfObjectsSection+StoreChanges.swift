@@ -1,4 +1,24 @@
 extension ArrayOfObjectsSection {
+  /// Follows the store's changes for the section's model. They may come from any thread:
+  /// they are queued, and the section sorts them out on the model's domain
+  /// (``absorbStoreChanges()``).
+  func observeStore() {
+    guard let model else { return }
+    let sink = model.invalidation
+    let key = ObjectIdentifier(self)
+    let reported = reported
+    observation = store.observe { change in
+      reported.append(change)
+      sink.noteStoreChange(in: key)
+    }
+  }
+
+  /// Stops following the store (a feed follows it instead) and forgets what it reported.
+  func stopObservingStore() {
+    observation = nil
+    _ = reported.take()
+  }
+
   /// Whether which items show, and in what order, depends on the items' values (a sort, a
   /// filter, a search) or on a draft (a list inside a detail screen).
   var fetchDependsOnValues: Bool {

@@ -60,14 +60,14 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
   /// How the last load went: hosts show a spinner, an empty state or the error.
   public internal(set) var loadState = LoadState.idle
   var searchText = ""
-  private var observation: ObservationToken?
+  var observation: ObservationToken?
   /// The feed the section follows instead of its store, while it shows what the feed's twin
   /// shows (``ListFeed``).
   var feedLink: FeedLink?
   /// How many times the model looked for a feed for the section since it last joined one.
   var feedAttempts = 0
   /// What the store reported, from any thread, until the section takes it.
-  private let reported = StoreChangeQueue()
+  let reported = StoreChangeQueue()
   /// ``sharedReads`` as a number, until the section's content changes.
   private var sharedReadsID: Int?
   /// Whether the items are observable objects, as the first one asked about says.
@@ -125,26 +125,6 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
     feedLink = nil
     needsFetch = true
     observeStore()
-  }
-
-  /// Follows the store's changes for the section's model. They may come from any thread:
-  /// they are queued, and the section sorts them out on the model's domain
-  /// (``absorbStoreChanges()``).
-  func observeStore() {
-    guard let model else { return }
-    let sink = model.invalidation
-    let key = ObjectIdentifier(self)
-    let reported = reported
-    observation = store.observe { change in
-      reported.append(change)
-      sink.noteStoreChange(in: key)
-    }
-  }
-
-  /// Stops following the store (a feed follows it instead) and forgets what it reported.
-  func stopObservingStore() {
-    observation = nil
-    _ = reported.take()
   }
 
   override func contentDidChange() {
