@@ -23,8 +23,8 @@ final class WebSocketHandshake: ChannelInboundHandler, RemovableChannelHandler {
   ) {
     self.request =
       "GET \(path) HTTP/1.1\r\nHost: \(host)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-      + "Sec-WebSocket-Key: \(NIOWebSocketClientUpgrader.randomRequestKey())\r\nSec-WebSocket-Version: 13\r\n"
-      + "Origin: \(origin)\r\n\r\n"
+      + "Sec-WebSocket-Key: \(NIOWebSocketClientUpgrader.randomRequestKey())\r\n"
+      + "Sec-WebSocket-Version: 13\r\nOrigin: \(origin)\r\n\r\n"
     self.next = next
     self.failed = failed
   }
