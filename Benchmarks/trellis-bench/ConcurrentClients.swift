@@ -95,6 +95,6 @@ struct ConcurrentClients: Codable {
       fanoutP50: WebBench.percentile(fanoutTimes, 0.5) / 1000,
       fanoutP99: WebBench.percentile(fanoutTimes, 0.99) / 1000,
       eventsPerSecond: Double(replyTimes.count) / seconds, errors: run.errors,
-      added: run.commits.added)
+      added: run.added)
   }
 }

@@ -9,13 +9,15 @@ final class ConcurrentRun: Sendable {
   let deadline: ContinuousClock.Instant
   /// The least rest on the list between edits, in milliseconds.
   let rest: Int
-  let commits = CommitTimes()
 
   private struct Tally {
     /// Event → reply, and commit → changeset in another session, in milliseconds.
     var replies: [Double] = []
     var fanout: [Double] = []
     var errors = 0
+    /// When each edit was committed, by marker, and the markers of the tasks added.
+    var commits: [String: ContinuousClock.Instant] = [:]
+    var added: [String] = []
     /// The first session that failed, and why.
     var failure: String?
   }
@@ -39,10 +41,22 @@ final class ConcurrentRun: Sendable {
     }
   }
 
+  /// Records that edit `marker` was committed at `instant`; `added` when it adds a task (no
+  /// later edit renames those).
+  func committed(_ marker: String, at instant: ContinuousClock.Instant, added: Bool) {
+    tally.withLock {
+      $0.commits[marker] = instant
+      if added { $0.added.append(marker) }
+    }
+  }
+
   /// Records that another session's edit `marker` reached a list at `now`.
   func fannedOut(_ marker: String, at now: ContinuousClock.Instant) {
-    guard now < deadline, let at = commits.time(of: marker), at >= measureFrom else { return }
-    tally.withLock { $0.fanout.append(WebBench.milliseconds(at.duration(to: now))) }
+    guard now < deadline else { return }
+    tally.withLock {
+      guard let at = $0.commits[marker], at >= measureFrom else { return }
+      $0.fanout.append(WebBench.milliseconds(at.duration(to: now)))
+    }
   }
 
   /// Records why a session failed; the first failure is the case's.
@@ -54,4 +68,6 @@ final class ConcurrentRun: Sendable {
   var fanoutTimes: [Double] { tally.withLock { $0.fanout } }
   var errors: Int { tally.withLock { $0.errors } }
   var failure: String? { tally.withLock { $0.failure } }
+  /// The markers of the tasks added.
+  var added: [String] { tally.withLock { $0.added } }
 }

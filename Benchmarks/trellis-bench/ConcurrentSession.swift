@@ -122,7 +122,7 @@ final class ConcurrentSession: ChannelInboundHandler {
           then: .commit, context: context)
       case .commit:
         // The edit reaches the store with Done: the others' changesets are timed from it.
-        run.commits.record(marker, at: .now, added: edit % 8 == 0)
+        run.committed(marker, at: .now, added: edit % 8 == 0)
         // Done pops back to the list the page kept: a patch that pops first.
         send(#"{"type":"done"}"#, expecting: "patch", then: .rest, context: context)
       case .rest:

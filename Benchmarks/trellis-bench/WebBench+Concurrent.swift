@@ -129,26 +129,3 @@ extension WebBench {
     return found
   }
 }
-
-/// When each edit was committed, by marker, readable from any event loop.
-final class CommitTimes: Sendable {
-  private struct State {
-    var times: [String: ContinuousClock.Instant] = [:]
-    var added: [String] = []
-  }
-
-  private let state = Locked(State())
-
-  /// Records a commit; `added` when it adds a task (no later edit renames those).
-  func record(_ marker: String, at instant: ContinuousClock.Instant, added: Bool) {
-    state.withLock {
-      $0.times[marker] = instant
-      if added { $0.added.append(marker) }
-    }
-  }
-
-  func time(of marker: String) -> ContinuousClock.Instant? { state.withLock { $0.times[marker] } }
-
-  /// The markers of the tasks added.
-  var added: [String] { state.withLock { $0.added } }
-}
