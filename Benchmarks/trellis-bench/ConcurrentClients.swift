@@ -42,9 +42,14 @@ struct ConcurrentClients: Codable {
     }
     let output = Pipe()
     process.standardOutput = output
-    let reading = Swift.Task.detached { output.fileHandleForReading.readDataToEndOfFile() }
     try process.run()
-    let data = await reading.value
+    // Read on a thread of its own: the read blocks until the clients finish, which would
+    // stall a thread of the pool the server's tasks share.
+    let data = await withCheckedContinuation { continuation in
+      Thread.detachNewThread {
+        continuation.resume(returning: output.fileHandleForReading.readDataToEndOfFile())
+      }
+    }
     process.waitUntilExit()
     guard process.terminationStatus == 0 else {
       throw BenchFailure("the clients of \(app) failed (exit \(process.terminationStatus))")

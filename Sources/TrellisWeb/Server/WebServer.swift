@@ -65,8 +65,8 @@ public struct WebServer: Sendable {
   static let ownPathSegments: Set<String> = ["apps", "assets", "favicon.ico", "images", "ws"]
 
   /// The router: pages, assets, the WebSocket, and the apps' APIs.
-  public func router() -> Router<BasicWebSocketRequestContext> {
-    let router = Router(context: BasicWebSocketRequestContext.self)
+  public func router() -> Router<WebRequestContext> {
+    let router = Router(context: WebRequestContext.self)
     let hosts = configuration.answeredHosts
     router.add(middleware: HostCheck(allowed: hosts))
     for app in apps {
@@ -123,21 +123,15 @@ public struct WebServer: Sendable {
       let query = context.request.uri.queryParameters
       guard let hub = query["app"].flatMap({ self.hubs[String($0)] }),
         let id = query["session"].map(String.init), let token = query["token"].map(String.init),
-        let stream = await hub.attach(session: id, token: token)
+        await hub.attach(session: id, token: token, channel: context.requestContext.channel)
       else {
         try await outbound.close(.policyViolation, reason: "unknown session or token")
         return
       }
+      // The session writes to the socket itself, on its event loop (see PageOutbox); this
+      // task only reads.
       let limit = configuration.maxMessageBytes
-      try await withThrowingTaskGroup(of: Void.self) { group in
-        group.addTask {
-          // Drawing the message happens here, beside the hub, not on it.
-          for await message in stream {
-            try await outbound.write(
-              .custom(.init(fin: true, opcode: .text, data: message.bytes())))
-          }
-        }
-        defer { group.cancelAll() }
+      do {
         for try await message in inbound.messages(maxSize: self.frameLimit) {
           switch message {
           // Read here, beside the hub, which only acts on what the message asks.
@@ -147,6 +141,9 @@ public struct WebServer: Sendable {
             await hub.receive(session: id, WebSession.read("{\"type\":\"binary\"}", limit: limit))
           }
         }
+      } catch {
+        await hub.close(session: id)
+        throw error
       }
       await hub.close(session: id)
     }

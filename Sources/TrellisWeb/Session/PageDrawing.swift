@@ -118,9 +118,3 @@ struct PageDrawing: Sendable {
     }
   }
 }
-
-/// A message on its way to a page: the socket's task draws its JSON text, as the bytes of a
-/// WebSocket text frame.
-struct OutboundMessage: Sendable {
-  let bytes: @Sendable () -> ByteBuffer
-}

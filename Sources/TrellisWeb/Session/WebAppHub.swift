@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 import Trellis
 
 /// Where the sessions of one app live: each with its own navigator, all touching the app's
@@ -74,13 +75,13 @@ actor WebAppHub {
     return !session.isAttached && Secret.equal(session.token, token)
   }
 
-  /// Connects a page to its session, when the token matches; the stream carries every
-  /// message to the page until the session closes, to be drawn by the socket's task.
-  func attach(session id: String, token: String) -> AsyncStream<OutboundMessage>? {
-    guard canAttach(session: id, token: token), let session = sessions[id] else { return nil }
-    let (stream, continuation) = AsyncStream<OutboundMessage>.makeStream()
-    session.attach(continuation)
-    return stream
+  /// Connects a page to its session, when the token matches: from now on the session writes
+  /// its messages to `channel`, the page's WebSocket. False when the session is gone, the
+  /// token is wrong or another page is connected.
+  func attach(session id: String, token: String, channel: any Channel) -> Bool {
+    guard canAttach(session: id, token: token), let session = sessions[id] else { return false }
+    session.attach(PageOutbox(channel: channel))
+    return true
   }
 
   /// Handles one message from a session's page, read off the hub by

@@ -21,7 +21,8 @@ final class WebSession {
   /// The last patch worked out and drawn on the hub, for the next session sent the same.
   let patchMemo: PatchMemo
   let created = ContinuousClock.now
-  private(set) var outbound: AsyncStream<OutboundMessage>.Continuation?
+  /// Where the page's messages go while it is connected.
+  private(set) var outbound: PageOutbox?
   /// Per pane, the screens its page holds: the last shows, the ones below stay hidden until a
   /// pop reveals them (see ``deliverPendingChanges()``).
   var panes: [ClientMessage.Pane: [PaneState]] = [:]
@@ -57,15 +58,14 @@ final class WebSession {
   var isAttached: Bool { outbound != nil }
 
   /// Connects the page: it gets the whole app at once, then patches.
-  func attach(_ continuation: AsyncStream<OutboundMessage>.Continuation) {
-    outbound = continuation
+  func attach(_ outbox: PageOutbox) {
+    outbound = outbox
     sendAppArea()
   }
 
   /// Disconnects the page and drops every draft: open detail screens are cancelled, so the
   /// committed data is all that remains.
   func close() {
-    outbound?.finish()
     outbound = nil
     dropPanes()
     for _ in 1..<max(navigator.stack.count, 1) { try? navigator.handle(.cancel) }
@@ -73,17 +73,18 @@ final class WebSession {
   }
 
   func send(_ message: ServerMessage) {
-    outbound?.yield(OutboundMessage { message.bytes })
+    outbound?.send { message.bytes }
   }
 
-  /// Sends the message `make` draws, on the socket's task.
+  /// Sends the message `make` draws, on the socket's event loop.
   func send(_ make: @escaping @Sendable () -> ServerMessage) {
-    outbound?.yield(OutboundMessage { make().bytes })
+    outbound?.send { make().bytes }
   }
 
-  /// Sends the message `shared` holds, drawn with `make` on the first socket task to send it.
+  /// Sends the message `shared` holds, drawn with `make` on the first socket's event loop to
+  /// send it.
   func send(_ shared: SharedMessage, _ make: @escaping @Sendable () -> ServerMessage) {
-    outbound?.yield(OutboundMessage { shared.get { make().bytes } })
+    outbound?.send { shared.get { make().bytes } }
   }
 
   // MARK: Messages
