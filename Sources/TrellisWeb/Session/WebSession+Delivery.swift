@@ -23,7 +23,7 @@ extension WebSession {
     drawing.appArea(preparePanes())
   }
 
-  /// Sends the whole app area, drawn on the socket's task.
+  /// Sends the whole app area, drawn on the socket's event loop.
   func sendAppArea() {
     let panes = preparePanes()
     let drawing = drawing
