@@ -33,9 +33,10 @@ final class ListFeed {
   /// The followers to tell of news: each section's model's sink and the section.
   private let followers = Locked<[Follower]>([])
   private var observation: ObservationToken?
-  /// The last stages worked out for a table of this one section: from which version, to
-  /// which.
-  private var memo: (from: Int, to: Int, stages: [Changeset<SectionSnapshot, RowSnapshot>])?
+  /// The stages worked out for a table of this one section, to ``version``, by the version
+  /// they start from: the followers of one feed are a few versions apart (each brought up to
+  /// date by its own event at a different time), and each version's are worked out once.
+  private var memo: (to: Int, stages: [Int: [Changeset<SectionSnapshot, RowSnapshot>]]) = (0, [:])
 
   private struct Follower: Sendable {
     let sink: InvalidationSink
@@ -87,11 +88,12 @@ final class ListFeed {
     -> [Changeset<SectionSnapshot, RowSnapshot>]?
   {
     let alone = s == 0 && base.sections.count == 1
-    if alone, let memo, memo.from == version, memo.to == self.version { return memo.stages }
+    if memo.to != self.version { memo = (self.version, [:]) }
+    if alone, let stages = memo.stages[version] { return stages }
     guard let changesets = changesets(after: version),
       let stages = TableModel.remap(changesets, toSection: s, from: base)
     else { return nil }
-    if alone { memo = (version, self.version, stages) }
+    if alone { memo.stages[version] = stages }
     return stages
   }
 

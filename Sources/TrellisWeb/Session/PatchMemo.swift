@@ -11,9 +11,9 @@ import TrellisDiff
 /// share are the same storage, so most of it compares references.
 final class PatchMemo {
   /// How many patches and messages it keeps: the windows of one list may be a few versions
-  /// apart (one brought up to date by its own event since the last pass, say), and they come
-  /// in no order.
-  static let capacity = 8
+  /// apart (each brought up to date by its own event since the last pass, at a different
+  /// time: a dozen versions at a few hundred edits a second), and they come in no order.
+  static let capacity = 24
 
   private var stepsMade:
     [(

@@ -87,9 +87,18 @@ extension WebSession {
   /// Brings the screens the page shows up to date without sending anything: what changed
   /// waits for the next delivery, which sends it in one patch with whatever comes next.
   func takePendingChanges() {
-    for (_, screen) in currentPanes where screen.model.hasPendingChanges {
+    _ = takePendingChanges(of: currentPanes)
+  }
+
+  /// Brings `shown`, the screens the page shows, up to date; returns whether any had changes
+  /// (which may have changed the screens shown: a store's answer to Done closes its screen).
+  private func takePendingChanges(of shown: [(ClientMessage.Pane, Screen)]) -> Bool {
+    var took = false
+    for (_, screen) in shown where screen.model.hasPendingChanges {
       screen.model.processChanges()
+      took = true
     }
+    return took
   }
 
   /// Sends the page what changed since it was last brought up to date: per pane a pushed
@@ -99,8 +108,8 @@ extension WebSession {
     guard isAttached else { return }
     // What finished in the background runs first: a store's answer to Done closes its screen,
     // and the panes below are then the ones to draw.
-    takePendingChanges()
-    let current = currentPanes
+    var current = currentPanes
+    if takePendingChanges(of: current) { current = currentPanes }
     guard current.count == panes.count else { return sendAppArea() }
     var moves: [(ClientMessage.Pane, Screen, Move)] = []
     for (pane, screen) in current {
