@@ -18,10 +18,20 @@ final class PatchMemo {
   private var stepsMade:
     [(
       old: TableSnapshot, stage: Changeset<SectionSnapshot, RowSnapshot>, editing: Bool,
-      steps: [PageDrawing.Step]
+      steps: Steps
     )] = []
   private var messagesMade: [(key: MessageKey, message: SharedMessage)] = []
   private var barsDrawn: [(facts: BarFacts, bar: String)] = []
+
+  /// The steps that carry a page through one stage, worked out once: the windows sent the
+  /// same hold the same instance, so that their messages compare by reference.
+  final class Steps: Sendable {
+    let steps: [PageDrawing.Step]
+
+    init(_ steps: [PageDrawing.Step]) {
+      self.steps = steps
+    }
+  }
 
   /// What a patch message is drawn from.
   struct MessageKey: Equatable {
@@ -29,7 +39,13 @@ final class PatchMemo {
     var pop: Int?
     var bar: String
     var index: String?
-    var steps: [PageDrawing.Step]
+    /// The steps, stage by stage, as the memo made them.
+    var parts: [Steps]
+
+    static func == (a: MessageKey, b: MessageKey) -> Bool {
+      a.parts.count == b.parts.count && zip(a.parts, b.parts).allSatisfy { $0 === $1 }
+        && a.pop == b.pop && a.pane == b.pane && a.bar == b.bar && a.index == b.index
+    }
   }
 
   /// The steps that carry a page from `old` through `stage`: `make`'s, or the ones made
@@ -37,13 +53,13 @@ final class PatchMemo {
   func steps(
     from old: TableSnapshot, stage: Changeset<SectionSnapshot, RowSnapshot>, editing: Bool,
     make: () -> [PageDrawing.Step]
-  ) -> [PageDrawing.Step] {
+  ) -> Steps {
     if let made = stepsMade.first(where: {
       $0.editing == editing && Self.same($0.stage, stage) && Self.same($0.old, old)
     }) {
       return made.steps
     }
-    let steps = make()
+    let steps = Steps(make())
     Self.keep((old, stage, editing, steps), in: &stepsMade)
     return steps
   }

@@ -153,16 +153,18 @@ extension WebSession {
   private func sendPatch(_ pane: ClientMessage.Pane, screen: Screen, popping: Int) -> Bool {
     guard let state = panes[pane]?.last else { return false }
     if screen.model.hasPendingChanges { screen.model.processChanges() }
-    var steps: [PageDrawing.Step] = []
+    // The steps, as the memo's parts: the windows sent the same hold the same parts.
+    var parts: [PatchMemo.Steps] = []
     let editing = screen.isEditing
     for changeset in state.pending {
       if changeset.fullReload != nil { return false }
       for stage in changeset.stages {
         // The windows on one list get the same stages from the same table: worked out once.
-        steps += patchMemo.steps(from: state.table, stage: stage, editing: editing) {
-          DOMPatch.patches(from: state.table, stage: stage, isVirtual: renderer.isVirtual)
-            .map { step($0, editing: editing, in: stage.data) }
-        }
+        parts.append(
+          patchMemo.steps(from: state.table, stage: stage, editing: editing) {
+            DOMPatch.patches(from: state.table, stage: stage, isVirtual: renderer.isVirtual)
+              .map { step($0, editing: editing, in: stage.data) }
+          })
         state.table = stage.data
       }
     }
@@ -177,20 +179,22 @@ extension WebSession {
     let titles = snapshot.table.sections.map(\.model.indexTitle)
     let index = titles == state.indexTitles ? state.index : renderer.sectionIndex(snapshot.table)
     let indexChanged = index != state.index
-    guard popping > 0 || !steps.isEmpty || bar != state.bar || indexChanged else { return true }
+    let hasSteps = parts.contains { !$0.steps.isEmpty }
+    guard popping > 0 || hasSteps || bar != state.bar || indexChanged else { return true }
     state.bar = bar
     state.barFacts = facts
     state.index = index
     state.indexTitles = titles
-    let (drawing, name, newIndex, pop) = (
-      drawing, pane.rawValue, indexChanged ? index : nil, popping > 0 ? popping : nil
+    let (drawing, name, newIndex, pop, made) = (
+      drawing, pane.rawValue, indexChanged ? index : nil, popping > 0 ? popping : nil, parts
     )
-    let ops = steps
     // Drawn once for every window sent the same.
     let message = patchMemo.message(
-      for: PatchMemo.MessageKey(pane: name, pop: pop, bar: bar, index: newIndex, steps: ops))
+      for: PatchMemo.MessageKey(pane: name, pop: pop, bar: bar, index: newIndex, parts: made))
     send(message) {
-      .patch(pane: name, pop: pop, bar: bar, index: newIndex, ops: ops.map(drawing.op))
+      .patch(
+        pane: name, pop: pop, bar: bar, index: newIndex,
+        ops: made.flatMap(\.steps).map(drawing.op))
     }
     return true
   }
