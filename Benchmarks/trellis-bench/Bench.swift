@@ -171,7 +171,7 @@ struct WebCommand: AsyncParsableCommand {
     help: ArgumentHelp(
       "How often, at most, the server passes one window's edits on to the others, in "
         + "milliseconds (the server's deliveryInterval)."))
-  var interval = 15.0
+  var interval = 20.0
 
   @Flag(
     help: ArgumentHelp(

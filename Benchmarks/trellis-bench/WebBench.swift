@@ -28,7 +28,7 @@ enum WebBench {
   /// clients run in a child process (at niceness `clientsNice`) unless `clientsApart` is false.
   static func run(
     json: Bool, only: String? = nil, seconds: Double = 5, rest: Int = 50,
-    deliveryInterval: Double = 0.015, clientsApart: Bool = true, clientsNice: Int = 0
+    deliveryInterval: Double = 0.02, clientsApart: Bool = true, clientsNice: Int = 0
   ) async throws {
     let definition = try TasksApp.taskDefinition()
     let tasks = MemoryStore(

@@ -32,7 +32,7 @@ public struct WebConfiguration: Sendable {
   /// of them, so that many windows editing at once cost each window one update per interval
   /// instead of one per edit. A window's answer to its own event is never delayed. Zero
   /// passes each edit on as soon as the server is free.
-  public var deliveryInterval: Double = 0.015
+  public var deliveryInterval: Double = 0.02
 
   /// Creates a configuration.
   public init(
