@@ -15,8 +15,9 @@ final class ConcurrentRun: Sendable {
     var replies: [Double] = []
     var fanout: [Double] = []
     var errors = 0
-    /// When each edit was committed, by marker, and the markers of the tasks added.
-    var commits: [String: ContinuousClock.Instant] = [:]
+    /// When each edit was committed, by its marker's key, and the markers of the tasks
+    /// added.
+    var commits: [Int: ContinuousClock.Instant] = [:]
     var added: [String] = []
     /// The first session that failed, and why.
     var failure: String?
@@ -41,20 +42,21 @@ final class ConcurrentRun: Sendable {
     }
   }
 
-  /// Records that edit `marker` was committed at `instant`; `added` when it adds a task (no
-  /// later edit renames those).
-  func committed(_ marker: String, at instant: ContinuousClock.Instant, added: Bool) {
+  /// Records that edit `marker`, whose key is `key` (``WebBench/markerKey(session:edit:)``),
+  /// was committed at `instant`; `added` when it adds a task (no later edit renames those).
+  func committed(_ marker: String, key: Int, at instant: ContinuousClock.Instant, added: Bool) {
     tally.withLock {
-      $0.commits[marker] = instant
+      $0.commits[key] = instant
       if added { $0.added.append(marker) }
     }
   }
 
-  /// Records that another session's edit `marker` reached a list at `now`.
-  func fannedOut(_ marker: String, at now: ContinuousClock.Instant) {
+  /// Records that another session's edit, whose marker's key is `key`, reached a list at
+  /// `now`.
+  func fannedOut(_ key: Int, at now: ContinuousClock.Instant) {
     guard now < deadline else { return }
     tally.withLock {
-      guard let at = $0.commits[marker], at >= measureFrom else { return }
+      guard let at = $0.commits[key], at >= measureFrom else { return }
       $0.fanout.append(WebBench.milliseconds(at.duration(to: now)))
     }
   }

@@ -48,7 +48,7 @@ final class ConcurrentSession: ChannelInboundHandler {
   private var keys: [String] = []
   private var edit = 0
   /// The markers this session has seen, so that each counts once.
-  private var seen = Set<String>()
+  private var seen = Set<Int>()
   /// A text message arriving in fragments.
   private var fragments: ByteBuffer?
 
@@ -96,11 +96,11 @@ final class ConcurrentSession: ChannelInboundHandler {
     // An edit counts once per session: when a changeset on the list first shows it (not when a
     // screen does, nor the patch that comes back from a form).
     if WebBench.isMessage(bytes, "patch") && !WebBench.isPop(bytes) {
-      for marker in WebBench.markers(in: bytes) where seen.insert(marker).inserted {
-        run.fannedOut(marker, at: now)
+      for key in WebBench.markerKeys(in: bytes) where seen.insert(key).inserted {
+        run.fannedOut(key, at: now)
       }
     } else {
-      seen.formUnion(WebBench.markers(in: bytes))
+      seen.formUnion(WebBench.markerKeys(in: bytes))
     }
     switch phase {
     case .waitingForScreen:
@@ -122,7 +122,9 @@ final class ConcurrentSession: ChannelInboundHandler {
           then: .commit, context: context)
       case .commit:
         // The edit reaches the store with Done: the others' changesets are timed from it.
-        run.committed(marker, at: .now, added: edit % 8 == 0)
+        run.committed(
+          marker, key: WebBench.markerKey(session: index, edit: edit), at: .now,
+          added: edit % 8 == 0)
         // Done pops back to the list the page kept: a patch that pops first.
         send(#"{"type":"done"}"#, expecting: "patch", then: .rest, context: context)
       case .rest:

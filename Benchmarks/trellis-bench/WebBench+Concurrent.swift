@@ -92,11 +92,33 @@ extension WebBench {
     bytes.starts(with: #"{"type":"patch","pane":"top","pop":"#.utf8)
   }
 
-  /// The edit markers (`Edit#SESSION.EDIT`) a changeset shows.
-  static func markers(in bytes: UnsafeRawBufferPointer) -> [String] {
-    scan(bytes, after: Array("Edit#".utf8)) { $0 == UInt8(ascii: ".") || (48...57).contains($0) }
-      .map { "Edit#" + $0 }
+  /// The edit markers (`Edit#SESSION.EDIT`) a changeset shows, as their keys
+  /// (``markerKey(session:edit:)``): read from the bytes, with no text made.
+  static func markerKeys(in bytes: UnsafeRawBufferPointer) -> [Int] {
+    var keys: [Int] = []
+    let dot = UInt8(ascii: ".")
+    runs(in: bytes, after: markerPrefix, { $0 == dot || (48...57).contains($0) }) { run in
+      var session = 0
+      var edit = 0
+      var pastDot = false
+      for byte in run {
+        if byte == dot {
+          pastDot = true
+        } else if pastDot {
+          edit = edit * 10 + Int(byte - 48)
+        } else {
+          session = session * 10 + Int(byte - 48)
+        }
+      }
+      if pastDot { keys.append(markerKey(session: session, edit: edit)) }
+    }
+    return keys
   }
+
+  /// The key of session `session`'s edit `edit`, the one ``markerKeys(in:)`` reads.
+  static func markerKey(session: Int, edit: Int) -> Int { session << 32 | edit }
+
+  private static let markerPrefix = Array("Edit#".utf8)
 
   /// `body` over the bytes of `text`.
   private static func bytes<T>(of text: String, _ body: (UnsafeRawBufferPointer) -> T) -> T {
@@ -110,7 +132,17 @@ extension WebBench {
     _ bytes: UnsafeRawBufferPointer, after prefix: [UInt8], _ accepts: (UInt8) -> Bool
   ) -> [String] {
     var found: [String] = []
-    guard let first = prefix.first, let base = bytes.baseAddress else { return [] }
+    runs(in: bytes, after: prefix, accepts) { found.append(String(decoding: $0, as: UTF8.self)) }
+    return found
+  }
+
+  /// Calls `body` with each run of bytes accepted by `accepts` that follows a `prefix` in
+  /// `bytes`.
+  private static func runs(
+    in bytes: UnsafeRawBufferPointer, after prefix: [UInt8], _ accepts: (UInt8) -> Bool,
+    _ body: (Slice<UnsafeRawBufferPointer>) -> Void
+  ) {
+    guard let first = prefix.first, let base = bytes.baseAddress else { return }
     let count = bytes.count
     var index = 0
     while index + prefix.count <= count,
@@ -123,9 +155,8 @@ extension WebBench {
       }
       var end = index + prefix.count
       while end < count, accepts(bytes[end]) { end += 1 }
-      found.append(String(decoding: bytes[(index + prefix.count)..<end], as: UTF8.self))
+      body(bytes[(index + prefix.count)..<end])
       index = end
     }
-    return found
   }
 }
