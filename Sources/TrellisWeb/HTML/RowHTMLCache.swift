@@ -5,8 +5,8 @@ import Trellis
 /// drawn again (a person coming back to it) costs a lookup per row it still shows.
 ///
 /// Entries hold their row's storage, so that its identity is not reused while they last; the
-/// cache empties itself when it reaches its limit. Safe from any thread: the sockets' tasks
-/// draw at once.
+/// cache empties itself when it reaches its limit. Safe from any thread: the sockets' event
+/// loops draw at once.
 final class RowHTMLCache: Sendable {
   private struct Key: Hashable {
     var rendering: ObjectIdentifier

@@ -104,8 +104,8 @@ final class PatchMemo {
   }
 }
 
-/// A message's bytes, drawn once by the first socket task that sends it; every socket then
-/// writes the same buffer.
+/// A message's bytes, drawn once by the first socket's event loop that sends it; every socket
+/// then writes the same buffer.
 final class SharedMessage: Sendable {
   private let bytes = Locked<ByteBuffer?>(nil)
 

@@ -6,7 +6,7 @@ import Trellis
 /// A key says nothing about where a row is, so a message that names one reaches the row it
 /// meant wherever other windows have moved it; and nothing about what the row holds (object
 /// addresses, database keys) either. Keys are handed out from any thread: the hub names rows
-/// it reads messages about, the sockets' tasks name the rows they draw.
+/// it reads messages about, the sockets' event loops name the rows they draw.
 final class RowKeys: Sendable {
   private struct State {
     var keys: [RowID: String] = [:]
