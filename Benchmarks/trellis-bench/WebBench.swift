@@ -78,6 +78,7 @@ enum WebBench {
             + "p99 \(format(clients.fanoutP99 * 1000)) ms; "
             + "\(Int(clients.eventsPerSecond)) events/s; \(clients.errors) errors, "
             + "\(result.lostEdits) lost edits")
+        if let line = result.targetsLine { print(line) }
       }
     }
     guard only.map({ $0 == "single" }) ?? true else { return }
