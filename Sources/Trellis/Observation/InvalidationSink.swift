@@ -96,13 +96,25 @@ final class InvalidationSink: Sendable {
 
   /// Takes everything recorded so far.
   func take() -> Stale {
+    take(all: true)
+  }
+
+  /// Takes the stale rows and sections recorded so far, mid-processing: store reports and
+  /// feed news stay for the next processing, which their wake asked for.
+  func takeStale() -> Stale {
+    take(all: false)
+  }
+
+  private func take(all: Bool) -> Stale {
     state.withLock { state in
       defer {
         state.staleRows = [:]
         state.staleSections = []
         state.restructured = []
-        state.noted = []
-        state.feedNews = false
+        if all {
+          state.noted = []
+          state.feedNews = false
+        }
       }
       return Stale(
         rows: state.staleRows, sections: state.staleSections,

@@ -6,10 +6,13 @@ extension ArrayOfObjectsSection {
     let feed: ListFeed
     /// The feed's version the section shows.
     var version: Int
+    /// Whether the feed told the section of news since it last caught up.
+    let notice: ListFeed.Notice
 
-    init(feed: ListFeed, version: Int) {
+    init(feed: ListFeed, version: Int, notice: ListFeed.Notice) {
       self.feed = feed
       self.version = version
+      self.notice = notice
     }
   }
 
@@ -77,9 +80,9 @@ extension ArrayOfObjectsSection {
       theirs.snapshot == cache.snapshot, theirs.elementIDs == cache.elementIDs,
       theirs.visible == cache.visible, feed.twin.items == items
     else { return false }
-    feedLink = FeedLink(feed: feed, version: feed.version)
+    let notice = feed.addFollower(sink: model.invalidation, section: ObjectIdentifier(self))
+    feedLink = FeedLink(feed: feed, version: feed.version, notice: notice)
     stopObservingStore()
-    feed.addFollower(sink: model.invalidation, section: ObjectIdentifier(self))
     return true
   }
 

@@ -1,3 +1,4 @@
+import Synchronization
 import TrellisDiff
 
 /// One processing of a store's list for every model that shows it the same way.
@@ -41,6 +42,28 @@ final class ListFeed {
   private struct Follower: Sendable {
     let sink: InvalidationSink
     let section: ObjectIdentifier
+    let notice: Notice
+  }
+
+  /// Whether a follower was told of news it has not caught up on yet: the feed tells it once,
+  /// not at every change, until it catches up.
+  ///
+  /// With hundreds of followers and an edit every few milliseconds, telling each follower's
+  /// sink of every change would take hundreds of locks per edit; this costs one atomic
+  /// exchange per follower instead.
+  final class Notice: Sendable {
+    private let sent = Atomic(false)
+
+    /// Whether the follower is to be told now: true the first time after ``rearm()``.
+    func take() -> Bool {
+      !sent.exchange(true, ordering: .acquiringAndReleasing)
+    }
+
+    /// The follower is about to catch up: news from now on is told again. Called before it
+    /// reads the feed, so that news that arrives while it reads is not missed.
+    func rearm() {
+      sent.store(false, ordering: .releasing)
+    }
   }
 
   init(twin: ArrayOfObjectsSection) {
@@ -49,7 +72,8 @@ final class ListFeed {
     model.addSection(twin)
     let followers = followers
     model.setWakeHandler {
-      for follower in followers.withLock({ $0 }) where !follower.sink.isClosed {
+      for follower in followers.withLock({ $0 })
+      where !follower.sink.isClosed && follower.notice.take() {
         follower.sink.noteFeedNews()
       }
     }
@@ -97,12 +121,15 @@ final class ListFeed {
     return stages
   }
 
-  /// Tells `sink` of news for `section` from now on.
-  func addFollower(sink: InvalidationSink, section: ObjectIdentifier) {
+  /// Tells `sink` of news for `section` from now on, once until the section catches up
+  /// (``Notice/rearm()``), which it does with the notice returned.
+  func addFollower(sink: InvalidationSink, section: ObjectIdentifier) -> Notice {
+    let notice = Notice()
     followers.withLock { followers in
       followers.removeAll { $0.sink.isClosed }
-      followers.append(Follower(sink: sink, section: section))
+      followers.append(Follower(sink: sink, section: section, notice: notice))
     }
+    return notice
   }
 
   /// Stops telling `sink` of news for `section`.

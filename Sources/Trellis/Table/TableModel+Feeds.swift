@@ -20,6 +20,8 @@ extension TableModel {
         continue
       }
       let key = ObjectIdentifier(list)
+      // News from now on is told again: it may arrive while the section reads the feed.
+      link.notice.rearm()
       link.feed.advance()
       // Sections added, removed or moved since the hosts' table: its positions are not the
       // model's, and the list is rendered whole with the rest.

@@ -188,7 +188,7 @@ public final class TableModel {
       patched = tailChangeset(stale)
       // A tail that could not be patched asked for its section whole.
       if patched == nil {
-        let more = invalidation.take()
+        let more = invalidation.takeStale()
         stale.sections.formUnion(more.sections)
         stale.restructured.formUnion(more.restructured)
         stale.restructured.subtract(stale.sections)

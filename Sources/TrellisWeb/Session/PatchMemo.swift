@@ -54,10 +54,11 @@ final class PatchMemo {
     from old: TableSnapshot, stage: Changeset<SectionSnapshot, RowSnapshot>, editing: Bool,
     make: () -> [PageDrawing.Step]
   ) -> Steps {
-    if let made = stepsMade.first(where: {
+    // By index: an entry found is not copied out whole, only its steps.
+    if let made = stepsMade.firstIndex(where: {
       $0.editing == editing && Self.same($0.stage, stage) && Self.same($0.old, old)
     }) {
-      return made.steps
+      return stepsMade[made].steps
     }
     let steps = Steps(make())
     Self.keep((old, stage, editing, steps), in: &stepsMade)
@@ -66,7 +67,9 @@ final class PatchMemo {
 
   /// The message `key` describes, shared with the sessions sent the same lately.
   func message(for key: MessageKey) -> SharedMessage {
-    if let made = messagesMade.first(where: { $0.key == key }) { return made.message }
+    if let made = messagesMade.firstIndex(where: { $0.key == key }) {
+      return messagesMade[made].message
+    }
     let message = SharedMessage()
     Self.keep((key, message), in: &messagesMade)
     return message
@@ -76,7 +79,9 @@ final class PatchMemo {
   /// sessions then hold one string, which compares by reference when their patches are
   /// matched to a message already drawn.
   func bar(for facts: BarFacts, draw: () -> String) -> String {
-    if let drawn = barsDrawn.first(where: { $0.facts == facts }) { return drawn.bar }
+    if let drawn = barsDrawn.firstIndex(where: { $0.facts == facts }) {
+      return barsDrawn[drawn].bar
+    }
     let bar = draw()
     Self.keep((facts, bar), in: &barsDrawn)
     return bar

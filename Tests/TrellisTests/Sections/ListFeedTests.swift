@@ -97,6 +97,36 @@ struct ListFeedTests {
     }
   }
 
+  @Test func aFollowerIsWokenOnceUntilItCatchesUpThenAgain() throws {
+    let (hosts, store, tasks) = try Self.hosts(3, names: ["A", "B", "C"])
+    for host in hosts { try #expect(Self.list(host).feedLink != nil) }
+    let wakes = hosts.map { host in
+      let count = Locked(0)
+      host.model.setWakeHandler { count.withLock { $0 += 1 } }
+      return count
+    }
+    func counts() -> [Int] { wakes.map { $0.withLock { $0 } } }
+    // Three edits before anyone catches up: one wake each.
+    try store.update(.object(ObjectReference(tasks[0])), values: ["name": "A2"])
+    tasks[1].name = "B2"
+    try store.update(.object(ObjectReference(tasks[2])), values: ["name": "C2"])
+    #expect(counts() == [1, 1, 1])
+    // The first catches up; the next edit wakes it again, and only it.
+    try hosts[0].check()
+    #expect(hosts[0].texts == [["A2", "B2", "C2"]])
+    tasks[0].name = "A3"
+    #expect(counts() == [2, 1, 1])
+    for host in hosts { try host.check() }
+    for host in hosts {
+      #expect(host.texts == [["A3", "B2", "C2"]])
+      #expect(host.violations.isEmpty)
+    }
+    tasks[1].name = "B3"
+    #expect(counts() == [3, 2, 2])
+    for host in hosts { try host.check() }
+    for host in hosts { #expect(host.texts == [["A3", "B3", "C2"]]) }
+  }
+
   @Test func aListThatChangesHowItShowsLeavesTheFeedAndTheOthersStay() throws {
     let (hosts, store, tasks) = try Self.hosts(3, names: ["A", "B", "C"])
     let leaving = try Self.list(hosts[0])
