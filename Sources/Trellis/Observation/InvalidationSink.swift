@@ -18,6 +18,9 @@ final class InvalidationSink: Sendable {
     var feedNews = false
     /// Whether a background operation finished, for its completion to run on the domain.
     var workFinished = false
+    /// How many store reports were noted, ever: tells a take whether a report arrived after
+    /// the owner read ``noted``.
+    var notedCount = 0
     var wake: (@Sendable () -> Void)?
 
     var isEmpty: Bool {
@@ -70,7 +73,12 @@ final class InvalidationSink: Sendable {
   /// Records that the store of `section` reported changes; the section decides, when the model
   /// processes changes, which rows they make stale. Wakes like the others.
   func noteStoreChange(in section: ObjectIdentifier) {
-    state.withLock { $0.recording { $0.noted.insert(section) } }?()
+    state.withLock { state in
+      state.recording { state in
+        state.noted.insert(section)
+        state.notedCount += 1
+      }
+    }?()
   }
 
   /// Records that a ``ListFeed`` the model's sections follow has news; wakes like the
@@ -90,36 +98,52 @@ final class InvalidationSink: Sendable {
     state.withLock { $0.workFinished = false }
   }
 
-  /// The sections whose stores reported changes, kept until ``take()``: what they make stale
-  /// meanwhile wakes no one, since the owner is already processing.
-  var notedSections: Set<ObjectIdentifier> { state.withLock { $0.noted } }
+  /// The sections whose stores reported changes, and how many reports were noted so far (for
+  /// ``take(notedAsOf:)``). They are kept until that take: what they make stale meanwhile wakes
+  /// no one, since the owner is already processing.
+  func notedSections() -> (sections: Set<ObjectIdentifier>, count: Int) {
+    state.withLock { ($0.noted, $0.notedCount) }
+  }
 
-  /// Takes everything recorded so far.
-  func take() -> Stale {
-    take(all: true)
+  /// Takes everything recorded so far, but the store reports noted after the owner read
+  /// ``notedSections()`` (when `count` noted were read): those stay, for the next processing,
+  /// and ``Stale/notedMeanwhile`` says so.
+  ///
+  /// A store reports from its own thread at any moment. A report that arrived while the owner
+  /// absorbed the others would otherwise be dropped here, and its rows would stay stale until
+  /// the store reported again.
+  func take(notedAsOf count: Int) -> Stale {
+    take(all: true, notedAsOf: count)
   }
 
   /// Takes the stale rows and sections recorded so far, mid-processing: store reports and
   /// feed news stay for the next processing, which their wake asked for.
   func takeStale() -> Stale {
-    take(all: false)
+    take(all: false, notedAsOf: nil)
   }
 
-  private func take(all: Bool) -> Stale {
+  private func take(all: Bool, notedAsOf count: Int?) -> Stale {
     state.withLock { state in
+      let notedMeanwhile = count != nil && count != state.notedCount
       defer {
         state.staleRows = [:]
         state.staleSections = []
         state.restructured = []
         if all {
-          state.noted = []
+          if !notedMeanwhile { state.noted = [] }
           state.feedNews = false
         }
       }
       return Stale(
         rows: state.staleRows, sections: state.staleSections,
-        restructured: state.restructured.subtracting(state.staleSections))
+        restructured: state.restructured.subtracting(state.staleSections),
+        notedMeanwhile: notedMeanwhile)
     }
+  }
+
+  /// Wakes the owner, for what was recorded while it processed and woke no one.
+  func wakeOwner() {
+    state.withLock { $0.wake }?()
   }
 
   var isEmpty: Bool { state.withLock { $0.isEmpty } }
@@ -134,5 +158,8 @@ extension InvalidationSink {
     var sections: Set<ObjectIdentifier>
     /// Sections whose elements changed, to render keeping their unchanged rows.
     var restructured: Set<ObjectIdentifier>
+    /// Whether a store reported while the owner processed: its report waits for the next
+    /// processing, which the owner must be woken for.
+    var notedMeanwhile = false
   }
 }

@@ -3,13 +3,18 @@
 extension ArrayOfObjectsSection {
   /// Reads what the cache holds for `options` (starting the first page of a new query).
   func loadAsync(_ cache: AsyncStoreCache, _ options: FetchOptions) {
-    let (loaded, status) = cache.window(options)
+    let (loaded, status, changes) = cache.window(options)
     asyncStatus = status
     if let filter = options.filter, !cache.source.translates(filter) {
       // The store cannot filter: the pages loaded are filtered here.
       items = loaded.filter { filter(definition.reader(for: $0)) }
     } else {
       items = loaded
+    }
+    // A store's report of an item updated in place, taken with the items: a render that
+    // keeps rows by identity would otherwise keep its row as it was.
+    for case .updated(_, let item?) in changes {
+      rowsStaleOnLoad.formUnion(rowIDs(of: item, count: count(of: item)))
     }
     follow(status)
   }

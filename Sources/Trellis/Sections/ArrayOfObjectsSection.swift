@@ -95,6 +95,9 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
   /// rows follow it, never the status of the moment, which another task may be changing
   /// (a changeset must describe the rows the section then shows).
   var asyncStatus: AsyncStoreCache.Status?
+  /// The rows whose items the last load of an async store found updated in place: the render
+  /// that follows renders them again instead of keeping them.
+  var rowsStaleOnLoad: Set<RowID> = []
 
   /// Creates a section over `store`.
   public init(
@@ -211,6 +214,13 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
   }
 
   override var reusableRowCount: Int { keepsRowsByIdentity ? items.count : 0 }
+
+  override var hasRowsStaleOnLoad: Bool { !rowsStaleOnLoad.isEmpty }
+
+  override func takeRowsStaleOnLoad() -> Set<RowID> {
+    defer { rowsStaleOnLoad = [] }
+    return rowsStaleOnLoad
+  }
 
   /// Brings the items up to date outside observation: the store's order does not depend on
   /// the items' values, so a value changing later re-renders its row, not the list.

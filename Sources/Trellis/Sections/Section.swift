@@ -217,6 +217,14 @@ open class Section {
   /// ``elementCount`` never does this work.
   func loadContent() {}
 
+  /// Whether the last ``loadContent()`` found rows whose items changed in place, which a render
+  /// must not keep as they were.
+  var hasRowsStaleOnLoad: Bool { false }
+
+  /// The rows the last ``loadContent()`` found changed in place, for the render that follows it
+  /// to render again; forgets them.
+  func takeRowsStaleOnLoad() -> Set<RowID> { [] }
+
   /// Reads what the section's structure depends on, while the model tracks it: a change of
   /// anything read here makes the whole section stale.
   func trackContent() {}

@@ -42,6 +42,7 @@ struct SectionCache {
   ) -> SectionCache {
     let key = ObjectIdentifier(section)
     section.loadContent()
+    let staleRows = staleRows.union(section.takeRowsStaleOnLoad())
     let (snapshot, allIDs, deferredMaker) = withObservationTracking {
       section.trackContent()
       return (section.sectionSnapshot(), section.elementIDs(), section.deferredRowMaker())

@@ -172,13 +172,13 @@ public final class TableModel {
     runFinishedWork()
     applyArrivals()
     willProcessChanges?()
-    let noted = invalidation.notedSections
-    if !noted.isEmpty {
-      for section in sections where noted.contains(ObjectIdentifier(section)) {
+    let noted = invalidation.notedSections()
+    if !noted.sections.isEmpty {
+      for section in sections where noted.sections.contains(ObjectIdentifier(section)) {
         section.absorbStoreChanges()
       }
     }
-    var stale = invalidation.take()
+    var stale = invalidation.take(notedAsOf: noted.count)
     // Lists that follow feeds take the feeds' work; the rest is worked out from there.
     let fed = catchUpWithFeeds(&stale)
     if let fed { delivered = fed.target }
@@ -202,6 +202,8 @@ public final class TableModel {
       observers.notify(changeset)
     }
     followFeeds()
+    // A store that reported meanwhile is processed next time, which nothing else asks for.
+    if stale.notedMeanwhile { invalidation.wakeOwner() }
     return changeset
   }
 

@@ -122,8 +122,12 @@ package final class AsyncStoreCache: DataStore, Sendable {
   }
 
   /// The items loaded for `options` and the status, starting the first page when the query is
-  /// new (and dropping what the old one loaded or is loading). Applies what arrived meanwhile.
-  package func window(_ options: FetchOptions) -> (items: [Value], status: Status) {
+  /// new (and dropping what the old one loaded or is loading). Applies what arrived meanwhile,
+  /// and returns the changes that made: the items show the inserts, deletes and moves, but an
+  /// item updated in place is the same item, and its row is stale.
+  package func window(_ options: FetchOptions) -> (
+    items: [Value], status: Status, changes: [StoreChange]
+  ) {
     let query = Self.query(options)
     let start: Bool = state.withLock { state in
       guard state.query != query else { return false }
@@ -138,8 +142,8 @@ package final class AsyncStoreCache: DataStore, Sendable {
     }
     // The caller takes the status with the items: the load needs no report of its own.
     if start { load(.firstPage, announce: false) }
-    let (_, status) = take()
-    return (state.withLock { $0.items }, status)
+    let (changes, status) = take()
+    return (state.withLock { $0.items }, status, changes)
   }
 
   package func fetch(_ options: FetchOptions) throws(StoreError) -> [Value] {
@@ -235,11 +239,16 @@ package final class AsyncStoreCache: DataStore, Sendable {
   /// Queues what arrived and tells the section, which takes it on its domain.
   func arrive(_ arrival: Arrival) {
     // Whether an item added or changed belongs in a list the store filters is the store's to
-    // say (a tag's tasks are asked of the join table): the list reads its pages again.
+    // say (a tag's tasks are asked of the join table): the list reads its pages again. An item
+    // changed in place shows its new values at once, if the list has it: the pages read again
+    // may hold the same items, or fail to come.
     switch arrival {
     case .inserted, .updated:
       let filter = state.withLock { $0.options.filter }
-      if let filter, source.translates(filter) { return refresh() }
+      if let filter, source.translates(filter) {
+        refresh()
+        guard case .updated = arrival else { return }
+      }
     default: break
     }
     state.withLock { state in
