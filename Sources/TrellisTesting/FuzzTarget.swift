@@ -14,11 +14,20 @@ import Trellis
 public struct FuzzTarget: Sendable {
   /// The name failures are reported under.
   public let name: String
+  /// How long a screen may show a row that another thread changed before its model hears of
+  /// it (``HeadlessHost/settleTimeout``): zero for apps whose values change only on the
+  /// fuzzer's thread, where any stale row is a failure at once; a moment for an app whose
+  /// store writes its objects in the background and reports the change after.
+  public let settleTimeout: Duration
   private let make: @Sendable (Setup) throws -> Navigator
 
   /// Creates a target whose apps `make` starts.
-  public init(_ name: String, make: @escaping @Sendable (Setup) throws -> Navigator) {
+  public init(
+    _ name: String, settleTimeout: Duration = .zero,
+    make: @escaping @Sendable (Setup) throws -> Navigator
+  ) {
     self.name = name
+    self.settleTimeout = settleTimeout
     self.make = make
   }
 

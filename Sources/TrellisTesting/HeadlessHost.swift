@@ -171,6 +171,20 @@ public final class HeadlessHost {
     if let first = violations.first { throw first }
   }
 
+  /// Checks that the table shows a fresh render of the model. Stale content counts only if the
+  /// model has not caught up within ``settleTimeout``: a store that writes an object on its
+  /// own thread reports the change a moment later.
+  public func verifyFresh() throws(ContractViolation) {
+    let deadline = ContinuousClock.now + settleTimeout
+    while true {
+      do { return try table.verifyShows(model.freshSnapshot()) } catch {
+        guard error.rule == .staleContent, ContinuousClock.now < deadline else { throw error }
+      }
+      Thread.sleep(forTimeInterval: 0.002)
+      model.processChanges()
+    }
+  }
+
   /// The rows' texts, section by section: a compact view for assertions.
   public var texts: [[String]] {
     table.visible.map { $0.items.map { $0.text ?? "" } }

@@ -85,8 +85,10 @@ public final class UIFuzzer {
       return report
     }
     let app: HeadlessApp
-    // Fuzz targets change values only on this thread: stale content is a failure at once.
-    do { app = HeadlessApp(navigator: try target.start(setup), settleTimeout: .zero) } catch {
+    // Most targets change values only on this thread: stale content is a failure at once.
+    do {
+      app = HeadlessApp(navigator: try target.start(setup), settleTimeout: target.settleTimeout)
+    } catch {
       return fail(-1, .setup("\(error)"))
     }
     if let reason = checkScreens(of: app) { return fail(-1, reason) }
@@ -170,7 +172,7 @@ public final class UIFuzzer {
       do { try host.check() } catch {
         return .contract(error, screen: describe(screen, in: navigator))
       }
-      do { try host.table.verifyShows(screen.model.freshSnapshot()) } catch {
+      do { try host.verifyFresh() } catch {
         return .mismatch(error, screen: describe(screen, in: navigator))
       }
       _ = screen.snapshot()
