@@ -84,27 +84,11 @@ public final class HeadlessHost {
   /// model fails only if the table still differs from a fresh render once it has had
   /// ``settleTimeout`` to catch up; a row that is never reloaded stays stale and fails.
   private func settleStaleContent() {
-    guard var pending = unsettled else { return }
+    guard unsettled != nil else { return }
     unsettled = nil
-    let deadline = ContinuousClock.now + settleTimeout
-    while true {
-      model.processChanges()
-      do {
-        try table.verifyShows(model.freshSnapshot())
-        unsettled = nil
-        return
-      } catch {
-        guard error.rule == .staleContent else {
-          found.append(error)
-          unsettled = nil
-          return
-        }
-        pending = error
-      }
-      guard ContinuousClock.now < deadline else { break }
-      Thread.sleep(forTimeInterval: 0.005)
-    }
-    found.append(pending)
+    model.processChanges()
+    do { try verifyFresh() } catch { found.append(error) }
+    // What processing found meanwhile was settled with the rest.
     unsettled = nil
   }
 
@@ -180,7 +164,7 @@ public final class HeadlessHost {
       do { return try table.verifyShows(model.freshSnapshot()) } catch {
         guard error.rule == .staleContent, ContinuousClock.now < deadline else { throw error }
       }
-      Thread.sleep(forTimeInterval: 0.002)
+      Thread.sleep(forTimeInterval: 0.005)
       model.processChanges()
     }
   }
