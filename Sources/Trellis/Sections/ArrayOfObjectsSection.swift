@@ -215,8 +215,6 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
 
   override var reusableRowCount: Int { keepsRowsByIdentity ? items.count : 0 }
 
-  override var hasRowsStaleOnLoad: Bool { !rowsStaleOnLoad.isEmpty }
-
   override func takeRowsStaleOnLoad() -> Set<RowID> {
     defer { rowsStaleOnLoad = [] }
     return rowsStaleOnLoad

@@ -217,10 +217,6 @@ open class Section {
   /// ``elementCount`` never does this work.
   func loadContent() {}
 
-  /// Whether the last ``loadContent()`` found rows whose items changed in place, which a render
-  /// must not keep as they were.
-  var hasRowsStaleOnLoad: Bool { false }
-
   /// The rows the last ``loadContent()`` found changed in place, for the render that follows it
   /// to render again; forgets them.
   func takeRowsStaleOnLoad() -> Set<RowID> { [] }

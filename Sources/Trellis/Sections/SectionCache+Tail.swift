@@ -26,8 +26,9 @@ extension SectionCache {
     else { return nil }
     let key = ObjectIdentifier(section)
     section.loadContent()
-    // The rows before the tail are kept: not when the load found one of them changed.
-    guard !section.hasRowsStaleOnLoad else { return nil }
+    // The rows before the tail are kept: not when the load found rows changed in place. The
+    // caller then renders the section whole, every row anew.
+    guard section.takeRowsStaleOnLoad().isEmpty else { return nil }
     // The structure is tracked again, as a whole render tracks it, reading only the tail.
     let (snapshot, tailIDs) = withObservationTracking {
       section.trackContent()
