@@ -4,7 +4,7 @@ import PackageDescription
 
 let package = Package(
   name: "Trellis",
-  platforms: [.macOS(.v14), .iOS(.v17)],
+  platforms: [.macOS(.v15), .iOS(.v18)],
   products: [
     .library(name: "TrellisDiff", targets: ["TrellisDiff"]),
     .library(name: "TrellisValues", targets: ["TrellisValues"]),
