@@ -23,7 +23,7 @@ final class FlakyStore: AsyncDataStore {
       let observers = changeObservers
       Task {
         try? await Task.sleep(for: .microseconds(300))
-        observers.notify(.reloaded)
+        observers.notify(.reset)
       }
     }
     if count % 11 == 0 {
@@ -69,9 +69,9 @@ final class FlakyStore: AsyncDataStore {
     try await inner.delete(item)
   }
 
-  func move(from source: Int, to destination: Int) async throws(StoreError) {
+  func move(_ item: Value, after: Value?) async throws(StoreError) {
     try maybeFail("move")
-    try await inner.move(from: source, to: destination)
+    try await inner.move(item, after: after)
   }
 
   func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> ObservationToken {

@@ -218,7 +218,7 @@ extension PostgresStore {
       store.state.withLock { $0.arrivedEffects.append(.forgetChildren(object)) }
     }
     for table in effects.tables where table != entity.table {
-      graph.store(for: table)?.observers.notify(.reloaded)
+      graph.store(for: table)?.observers.notify(.reset)
     }
   }
 

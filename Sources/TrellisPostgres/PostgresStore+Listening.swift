@@ -66,7 +66,7 @@ extension PostgresStore {
       return !state.hasListened
     }
     linkChanged(.live)
-    if first { observers.notify(.reloaded) }
+    if first { observers.notify(.reset) }
   }
 
   /// Records the link and tells its observers when it changed.
@@ -79,23 +79,27 @@ extension PostgresStore {
   }
 
   /// Applies one notification: skips this store's own writes, reads an inserted or updated
-  /// row (only when something shows it, for an update), and reports the change.
+  /// row (only when something shows it, for an update), and reports the change by identity.
   func receive(_ payload: String) async {
     guard let notice = PostgresTriggers.Notice(payload: payload) else {
       // Not a notice of ours: anything may have changed.
-      return observers.notify(.reloaded)
+      return observers.notify(.reset)
     }
     guard notice.origin != origin else { return }
     switch notice.op {
     case "MOVE":
-      guard let from = notice.from, let to = notice.to else { return observers.notify(.reloaded) }
-      observers.notify(.moved(from, to))
+      guard let id = notice.id, let object = state.withLock({ $0.objects[id] }),
+        let previous = await predecessor(of: id)
+      else { return observers.notify(.reset) }
+      let item = Value.object(ObjectReference(object))
+      guard let previous else { return observers.notify(.moved(item, after: nil)) }
+      guard let after = await placeItem(previous) else { return observers.notify(.reset) }
+      observers.notify(.moved(item, after: after))
     case "DELETE":
       guard let id = notice.id, let object = forget(id) else { return }
-      let index = await index(of: id, notice)
-      observers.notify(.deleted(index, item: .object(ObjectReference(object))))
+      observers.notify(.deleted(.object(ObjectReference(object))))
     case "INSERT", "UPDATE":
-      guard let id = notice.id else { return observers.notify(.reloaded) }
+      guard let id = notice.id else { return observers.notify(.reset) }
       let known = state.withLock { $0.objects[id] != nil }
       if notice.op == "UPDATE" && !known { return }
       // Reads begun before this one must not bring the row's old values back.
@@ -106,14 +110,14 @@ extension PostgresStore {
         object = try materialize(record)
       } catch {
         // The row could not be read: the lists read theirs again.
-        return observers.notify(.reloaded)
+        return observers.notify(.reset)
       }
-      let index = await index(of: id, notice)
       let item = Value.object(ObjectReference(object))
-      observers.notify(
-        notice.op == "INSERT" ? .inserted(index, item: item) : .updated(index, item: item))
+      guard notice.op == "INSERT" else { return observers.notify(.updated(item)) }
+      guard let previous = await predecessor(of: id) else { return observers.notify(.reset) }
+      observers.notify(await insertion(of: item, after: previous))
     default:
-      observers.notify(.reloaded)
+      observers.notify(.reset)
     }
   }
 
@@ -130,26 +134,6 @@ extension PostgresStore {
       state.withLock { $0.arrivedEffects.append(.forgetChildren(object)) }
     }
     return object
-  }
-
-  /// Where the row is in the store's order: its position in an ordered table, else how many
-  /// keys come before its own.
-  private func index(of id: Int64, _ notice: PostgresTriggers.Notice) async -> Int {
-    if let position = notice.position { return position }
-    guard let table = try? table, let key = try? PostgresIdentifier.quoted(entity.primaryKey)
-    else { return 0 }
-    var statement = PostgresStatement("SELECT count(*) FROM \(table) WHERE \(key) < ")
-    statement.bind(Int(id))
-    let query = statement.query
-    let count = try? await perform { connection -> Int in
-      for try await count in try await connection.query(query, logger: self.logger)
-        .decode(Int64.self)
-      {
-        return Int(count)
-      }
-      return 0
-    }
-    return count ?? 0
   }
 
   /// The row whose key is `id`, read now; `nil` when it is gone.

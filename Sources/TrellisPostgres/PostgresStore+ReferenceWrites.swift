@@ -179,13 +179,14 @@ extension PostgresStore {
   func rememberNewRows(
     _ plan: PostgresReferencePlan, inserted: [(id: Int64, at: Int)], objects: [AnyObject]
   ) {
-    for ((row, (id, at)), object) in zip(zip(plan.newRows, inserted), objects) {
+    for ((row, (id, _)), object) in zip(zip(plan.newRows, inserted), objects) {
       guard let store = try? store(for: row.entity.table) else { continue }
       store.state.withLock { state in
         state.objects[id] = object
         state.keys[ObjectIdentifier(object)] = id
       }
-      store.observers.notify(.inserted(at, item: .object(ObjectReference(object))))
+      // Made in place, where its store's order puts it: its lists read theirs again.
+      store.observers.notify(.reset)
     }
   }
 

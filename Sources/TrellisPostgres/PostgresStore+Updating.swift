@@ -42,7 +42,7 @@ extension PostgresStore {
     do { undo = try kvc.setValues(values) } catch { throw .invalidItem(error.description) }
     guard assigned > 0 || !entity.relationships.isEmpty else {
       return PreparedStoreWrite(undo: undo) { () async throws(StoreError) in
-        self.observers.notify(.updated(0, item: item))
+        self.observers.notify(.updated(item))
       }
     }
     do {
@@ -136,7 +136,7 @@ extension PostgresStore {
         rememberChild(child.object, key: key, table: table)
       }
       rememberNewRows(write.references, inserted: inserted, objects: write.newObjects.map(\.object))
-      observers.notify(.updated(index, item: write.item))
+      observers.notify(.updated(write.item))
     } catch {
       noteWrite(id)
       throw error

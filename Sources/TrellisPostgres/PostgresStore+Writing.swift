@@ -55,8 +55,8 @@ extension PostgresStore {
     var newObjects: [AnyObject] = []
     let references = try referencePlan(of: kvc, newObjects: &newObjects)
     let countQuery = PostgresQuery(unsafeSQL: "SELECT count(*) FROM \(table)")
-    let (id, at, keys, inserted) = try await perform(transaction: true) {
-      connection -> (Int64, Int, [Int64], [(id: Int64, at: Int)]) in
+    let (id, previous, keys, inserted) = try await perform(transaction: true) {
+      connection -> (Int64, Int64?, [Int64], [(id: Int64, at: Int)]) in
       let inserted = try await Self.insertNewRows(
         references, connection: connection, logger: self.logger)
       var count = 0
@@ -89,7 +89,9 @@ extension PostgresStore {
         try await Self.writeJoins(
           references, inserted: inserted, source: id, entity: self.entity,
           connection: connection, logger: self.logger)
-        return (id, at, keys, inserted)
+        let previous = try await self.predecessor(
+          try self.predecessorStatement(of: id).query, connection)
+        return (id, previous, keys, inserted)
       }
       throw StoreError.failed("the insert into '\(self.entity.table)' returned no key")
     }
@@ -101,7 +103,7 @@ extension PostgresStore {
       rememberChild(child, key: key, table: table)
     }
     rememberNewRows(references, inserted: inserted, objects: newObjects)
-    observers.notify(.inserted(at, item: item))
+    observers.notify(await insertion(of: item, after: previous))
   }
 
   /// Deletes the object's row (and closes the gap in the order), in one transaction.
@@ -117,7 +119,7 @@ extension PostgresStore {
     }
     let indexQuery = try indexStatement(of: id).query
     let deleteQuery = delete.query
-    let (index, effects) = try await perform(transaction: true) {
+    let (_, effects) = try await perform(transaction: true) {
       connection -> (Int, PostgresDeleteEffects) in
       guard let index = try await self.index(indexQuery, connection) else {
         throw StoreError.notFound("\(self.entity.table) row \(id)")
@@ -149,39 +151,52 @@ extension PostgresStore {
     // domain, where which they are is read from the object.
     state.withLock { $0.arrivedEffects.append(.forgetChildren(object)) }
     // A cascade back into this table moved other rows too.
-    observers.notify(
-      effects.tables.contains(entity.table) ? .reloaded : .deleted(index, item: item))
+    observers.notify(effects.tables.contains(entity.table) ? .reset : .deleted(item))
   }
 
-  /// Moves the row at `source` to `destination` of the store's order, in one transaction.
-  public func move(from source: Int, to destination: Int) async throws(StoreError) {
+  /// Moves the item's row to right after `after`'s (first when `nil`) in the store's order,
+  /// in one transaction.
+  public func move(_ item: Value, after: Value?) async throws(StoreError) {
     guard let name = entity.positionColumn else {
       throw .unsupported("moving rows of '\(entity.table)', which keeps no order")
     }
+    guard let moved = key(of: try storedObject(item)) else { throw .notFound(item.displayText) }
+    var target: Int64?
+    if let after {
+      guard let key = key(of: try storedObject(after)) else { throw .notFound(after.displayText) }
+      guard key != moved else { throw .invalidItem("an item cannot be moved after itself") }
+      target = key
+    }
+    let afterKey = target
     let table = try table
     let position = try PostgresIdentifier.quoted(name)
     let key = try PostgresIdentifier.quoted(entity.primaryKey)
-    let countQuery = PostgresQuery(unsafeSQL: "SELECT count(*) FROM \(table)")
     try await perform(transaction: true) { connection in
-      var count = 0
-      for try await number in try await connection.query(countQuery, logger: self.logger)
-        .decode(Int64.self)
-      {
-        count = Int(number)
+      // Both rows are locked, so that a concurrent move waits for this one.
+      var find = PostgresStatement("SELECT \(key), \(position) FROM \(table) WHERE \(key) = ")
+      find.bind(Int(moved))
+      if let afterKey {
+        find.append(" OR \(key) = ")
+        find.bind(Int(afterKey))
       }
-      for index in [source, destination] where index < 0 || index >= count {
-        throw StoreError.indexOutOfRange(index, count: count)
+      find.append(" FOR UPDATE")
+      var places: [Int64: Int] = [:]
+      for try await (row, place) in try await connection.query(find.query, logger: self.logger)
+        .decode((Int64, Int64).self)
+      {
+        places[row] = Int(place)
+      }
+      guard let source = places[moved] else {
+        throw StoreError.notFound("\(self.entity.table) row \(moved)")
+      }
+      var destination = 0
+      if let afterKey {
+        guard let place = places[afterKey] else {
+          throw StoreError.notFound("\(self.entity.table) row \(afterKey)")
+        }
+        destination = place < source ? place + 1 : place
       }
       guard source != destination else { return }
-      var find = PostgresStatement("SELECT \(key) FROM \(table) WHERE \(position) = ")
-      find.bind(source)
-      var moved: Int64?
-      for try await id in try await connection.query(find.query, logger: self.logger)
-        .decode(Int64.self)
-      {
-        moved = id
-      }
-      guard let moved else { throw StoreError.notFound("\(self.entity.table) row at \(source)") }
       var shift = PostgresStatement("UPDATE \(table) SET \(position) = \(position) ")
       shift.append(source < destination ? "- 1 WHERE \(position) > " : "+ 1 WHERE \(position) < ")
       shift.bind(source)
@@ -195,10 +210,10 @@ extension PostgresStore {
       try await connection.query(place.query, logger: self.logger)
       // Renumbering says nothing through the trigger: the move is announced as one.
       try await self.announce(
-        #"{"op":"MOVE","from":\#(source),"to":\#(destination),"origin":"\#(self.origin)"}"#,
+        #"{"op":"MOVE","id":\#(moved),"from":\#(source),"to":\#(destination),"origin":"\#(self.origin)"}"#,
         connection: connection)
     }
-    observers.notify(.moved(source, destination))
+    observers.notify(.moved(item, after: after))
   }
 
   /// How many rows come before row `id` in the store's order.

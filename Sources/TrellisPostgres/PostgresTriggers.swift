@@ -11,7 +11,7 @@ import Trellis
 /// `DELETE`), `id` (the row's key), `position` (its place, in an ordered table) and `origin`
 /// (the store that wrote it, from the transaction's `trellis.origin` setting). Updates that
 /// only renumber positions say nothing: they follow from an insert, a delete or a move, and a
-/// move is announced by the store that made it (`op` `MOVE`, with `from` and `to`).
+/// move is announced by the store that made it (`op` `MOVE`, with the moved row's `id`, `from` and `to`).
 enum PostgresTriggers {
   /// The function every table's trigger runs; one per database.
   static let function = "trellis_notify_change"

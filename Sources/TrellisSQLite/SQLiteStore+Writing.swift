@@ -19,12 +19,13 @@ extension SQLiteStore {
     let entity = entity
     let table = entity.table.quoted
     var mappings: [Mapping] = []
-    let position = try write { db throws -> Int in
+    let previous = try write { db throws -> Int64? in
       let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0
       let position = index ?? count
       guard position >= 0, position <= count else {
         throw StoreError.indexOutOfRange(position, count: count)
       }
+      let previous = try key(before: position, count: count, db: db)
       if let column = entity.positionColumn {
         try db.execute(
           sql: "UPDATE \(table) SET \(column.quoted) = \(column.quoted) + 1 "
@@ -36,14 +37,19 @@ extension SQLiteStore {
       _ = try save(
         object, entity: entity, id: nil, parent: nil, position: position, db: db,
         mappings: &mappings)
-      return position
+      return previous
     }
     record(mappings)
-    notify(.inserted(position, item: item))
+    guard let previous else { return notify(.inserted(item, after: nil)) }
+    // A row no list has read is in no list that could place the new one after it.
+    guard let after = state.withLock({ $0.objects[entity.table]?[previous] }) else {
+      return notify(.reset)
+    }
+    notify(.inserted(item, after: .object(ObjectReference(after))))
   }
 
   /// Inserts many objects at the end in one transaction, then reports one
-  /// ``StoreChange/reloaded``.
+  /// ``StoreChange/reset``.
   public func insertAll(_ items: [Value]) throws(StoreError) {
     var objects: [AnyObject] = []
     for item in items {
@@ -65,7 +71,7 @@ extension SQLiteStore {
       }
     }
     record(mappings)
-    notify(.reloaded)
+    notify(.reset)
   }
 
   /// Writes `values` to the object, then the whole object and its children to the database in
@@ -78,14 +84,11 @@ extension SQLiteStore {
     do { undo = try kvc.setValues(values) } catch { throw .invalidItem(error.description) }
     let entity = entity
     var mappings: [Mapping] = []
-    let index: Int
     do {
-      index = try write { db throws -> Int in
-        let index = try self.index(of: id, db: db)
+      try write { db throws in
         _ = try save(
           object, entity: entity, id: id, parent: nil, position: nil, db: db,
           mappings: &mappings)
-        return index
       }
     } catch {
       undo.run()
@@ -93,7 +96,7 @@ extension SQLiteStore {
       throw error
     }
     record(mappings)
-    notify(.updated(index, item: item))
+    notify(.updated(item))
   }
 
   public func delete(_ item: Value) throws(StoreError) {
@@ -102,17 +105,16 @@ extension SQLiteStore {
     let entity = entity
     let table = entity.table.quoted
     var effects = DeleteEffects()
-    let index = try write { db throws -> Int in
-      let index = try self.index(of: id, db: db)
+    try write { db throws in
+      let position = try self.position(of: id, db: db)
       try applyDeleteRules(deleting: id, of: entity, db: db, effects: &effects)
       try db.execute(
         sql: "DELETE FROM \(table) WHERE \(entity.primaryKey.quoted) = ?", arguments: [id])
-      if let column = entity.positionColumn {
+      if let column = entity.positionColumn, let position {
         try db.execute(
           sql: "UPDATE \(table) SET \(column.quoted) = \(column.quoted) - 1 "
-            + "WHERE \(column.quoted) > ?", arguments: [index])
+            + "WHERE \(column.quoted) > ?", arguments: [position])
       }
-      return index
     }
     // The lists that held the object lose it while it can still be found, then it is gone.
     apply(effects)
@@ -123,25 +125,33 @@ extension SQLiteStore {
     }
     notifyReloaded(tables: effects.tables)
     // A cascade back into this table moved other rows too.
-    notify(effects.tables.contains(entity.table) ? .reloaded : .deleted(index, item: item))
+    notify(effects.tables.contains(entity.table) ? .reset : .deleted(item))
   }
 
-  public func move(from source: Int, to destination: Int) throws(StoreError) {
+  public func move(_ item: Value, after: Value?) throws(StoreError) {
     guard let column = entity.positionColumn?.quoted else {
       throw .unsupported("moving items of '\(entity.table)', which has no order")
+    }
+    guard let id = key(of: try storedObject(item), in: entity) else {
+      throw .notFound(item.displayText)
+    }
+    var afterID: Int64?
+    if let after {
+      guard let key = key(of: try storedObject(after), in: entity) else {
+        throw .notFound(after.displayText)
+      }
+      guard key != id else { throw .invalidItem("an item cannot be moved after itself") }
+      afterID = key
     }
     let table = entity.table.quoted
     let primaryKey = entity.primaryKey.quoted
     try write { db throws in
-      let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0
-      for index in [source, destination] where index < 0 || index >= count {
-        throw StoreError.indexOutOfRange(index, count: count)
+      guard let source = try position(of: id, db: db) else { return }
+      var destination = 0
+      if let afterID, let place = try position(of: afterID, db: db) {
+        destination = place < source ? place + 1 : place
       }
       guard source != destination else { return }
-      guard
-        let id = try Int64.fetchOne(
-          db, sql: "SELECT \(primaryKey) FROM \(table) WHERE \(column) = ?", arguments: [source])
-      else { throw StoreError.failed("the order of '\(table)' is damaged at \(source)") }
       if source < destination {
         try db.execute(
           sql:
@@ -157,7 +167,7 @@ extension SQLiteStore {
         sql: "UPDATE \(table) SET \(column) = ? WHERE \(primaryKey) = ?",
         arguments: [destination, id])
     }
-    notify(.moved(source, destination))
+    notify(.moved(item, after: after))
   }
 
   // MARK: Helpers
@@ -209,23 +219,32 @@ extension SQLiteStore {
     return kvc
   }
 
-  /// The index of row `id` in the store's unfiltered order.
-  func index(of id: Int64, db: Database) throws -> Int {
+  /// The position of row `id` in an ordered table, `nil` in a table without order; throws
+  /// when the row is gone.
+  func position(of id: Int64, db: Database) throws -> Int? {
+    let table = entity.table.quoted
+    let primaryKey = entity.primaryKey.quoted
+    let column = entity.positionColumn?.quoted
+    guard
+      let row = try GRDB.Row.fetchOne(
+        db, sql: "SELECT \(column ?? "NULL") FROM \(table) WHERE \(primaryKey) = ?",
+        arguments: [id])
+    else { throw StoreError.notFound("row \(id) of '\(entity.table)'") }
+    return row[0]
+  }
+
+  /// The key of the row an insert at `position` comes after; `nil` at the start.
+  func key(before position: Int, count: Int, db: Database) throws -> Int64? {
+    guard position > 0 else { return nil }
     let table = entity.table.quoted
     let primaryKey = entity.primaryKey.quoted
     if let column = entity.positionColumn?.quoted {
-      guard
-        let position = try Int.fetchOne(
-          db, sql: "SELECT \(column) FROM \(table) WHERE \(primaryKey) = ?", arguments: [id])
-      else { throw StoreError.notFound("row \(id) of '\(entity.table)'") }
-      return position
+      return try Int64.fetchOne(
+        db, sql: "SELECT \(primaryKey) FROM \(table) WHERE \(column) = ?",
+        arguments: [position - 1])
     }
-    guard
-      try Bool.fetchOne(
-        db, sql: "SELECT 1 FROM \(table) WHERE \(primaryKey) = ?", arguments: [id]) == true
-    else { throw StoreError.notFound("row \(id) of '\(entity.table)'") }
-    return try Int.fetchOne(
-      db, sql: "SELECT COUNT(*) FROM \(table) WHERE \(primaryKey) < ?", arguments: [id]) ?? 0
+    // Without an order of its own, the table's order is its keys'; inserts go at the end.
+    return try Int64.fetchOne(db, sql: "SELECT MAX(\(primaryKey)) FROM \(table)")
   }
 
   /// Writes an object's columns and, recursively, its children; returns its primary key.

@@ -11,7 +11,7 @@ import Trellis
 /// section over a million rows loads one batch. Each write (a detail screen's commit of a task
 /// with its steps, say) is one transaction. Changes made through the store are reported at
 /// once; changes made by another connection or process are found by ``checkForExternalChanges()``
-/// (run periodically by ``startWatching(every:)``) and reported as ``StoreChange/reloaded``.
+/// (run periodically by ``startWatching(every:)``) and reported as ``StoreChange/reset``.
 ///
 /// ```swift
 /// let store = try SQLiteStore(path: "tasks.sqlite", entity: TasksApp.taskEntity())
@@ -21,7 +21,7 @@ public final class SQLiteStore: RelationalStore, Sendable {
   /// What the store holds.
   public let entity: SQLiteEntity
   /// The GRDB connection, for queries of your own. Writes made here without the store are
-  /// reported to observers as ``StoreChange/reloaded``; prefer the store's methods, which
+  /// reported to observers as ``StoreChange/reset``; prefer the store's methods, which
   /// report precise changes.
   public let database: DatabaseQueue
 
@@ -112,7 +112,7 @@ public final class SQLiteStore: RelationalStore, Sendable {
           defer { state.ownWrite = false }
           return state.ownWrite
         }
-        if !own { self.shared.notifyAll(.reloaded) }
+        if !own { self.shared.notifyAll(.reset) }
       })
     state.withLock { $0.regionObservation = observation }
   }
@@ -206,12 +206,12 @@ public final class SQLiteStore: RelationalStore, Sendable {
   /// Reports a reload to the observers of other tables a write changed.
   func notifyReloaded(tables: Set<String>) {
     for table in tables where table != entity.table {
-      shared.observers(of: table).notify(.reloaded)
+      shared.observers(of: table).notify(.reset)
     }
   }
 
   /// Looks whether another connection or process committed changes since the last look, and
-  /// if so reports ``StoreChange/reloaded`` to every observer. Returns whether it did.
+  /// if so reports ``StoreChange/reset`` to every observer. Returns whether it did.
   @discardableResult
   public func checkForExternalChanges() -> Bool {
     guard let version = currentDataVersion() else { return false }
@@ -219,7 +219,7 @@ public final class SQLiteStore: RelationalStore, Sendable {
       defer { state.dataVersion = version }
       return state.dataVersion != nil && state.dataVersion != version
     }
-    if changed { shared.notifyAll(.reloaded) }
+    if changed { shared.notifyAll(.reset) }
     return changed
   }
 

@@ -17,7 +17,8 @@ extension WebServiceStore {
     if let id = Self.identity(merged[definition.idKeyName]) {
       objects.withLock { $0.entries[id] = WeakObject(object: object) }
     }
-    observers.notify(.inserted(0, item: item))
+    // The service does not say where the item goes in its order: lists show it first.
+    observers.notify(.inserted(item, after: nil))
   }
 
   /// Sends the changed values; the object takes them (and whatever else the service answered)
@@ -32,7 +33,7 @@ extension WebServiceStore {
     let answer = try await send(endpoint, id: id, values: sent)
     object.replaceRoot(
       .dictionary(merge(answer, into: object.root.dictionaryValue ?? [:], sent: sent)))
-    observers.notify(.updated(0, item: item))
+    observers.notify(.updated(item))
   }
 
   /// Deletes the object on the service; one the service no longer has (404) counts as
@@ -49,7 +50,7 @@ extension WebServiceStore {
       guard case .notFound = error else { throw error }
     }
     objects.withLock { $0.entries[id] = nil }
-    observers.notify(.deleted(0, item: item))
+    observers.notify(.deleted(item))
   }
 
   private func identity(of object: DocumentObject) throws(StoreError) -> String {

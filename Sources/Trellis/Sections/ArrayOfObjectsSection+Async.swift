@@ -13,7 +13,7 @@ extension ArrayOfObjectsSection {
     }
     // A store's report of an item updated in place, taken with the items: a render that
     // keeps rows by identity would otherwise keep its row as it was.
-    for case .updated(_, let item?) in changes {
+    for case .updated(let item) in changes {
       rowsStaleOnLoad.formUnion(rowIDs(of: item, count: count(of: item)))
     }
     follow(status)

@@ -41,30 +41,27 @@ extension ArrayOfObjectsSection {
     }
   }
 
-  /// The items after `changes`, or `nil` when a change cannot be applied (no item to insert,
-  /// an index out of range, an item not where the store says, a reload).
+  /// The items after `changes`, or `nil` when a change cannot be applied by identity: a
+  /// reset, an item or a place that is not listed exactly once (a list of repeated values
+  /// cannot tell which one the store meant).
   static func applying(_ changes: [StoreChange], to items: [Value]) -> [Value]? {
     var result = items
     for change in changes {
       switch change {
-      case .inserted(let index, let item?):
-        guard index >= 0, index <= result.count else { return nil }
-        result.insert(item, at: index)
-      case .deleted(let index, let item):
-        guard result.indices.contains(index), item == nil || result[index] == item else {
-          return nil
-        }
+      case .inserted(let item, let after):
+        guard let at = StoreOrder.index(after: after, in: result) else { return nil }
+        result.insert(item, at: at)
+      case .deleted(let item):
+        guard let index = StoreOrder.uniqueIndex(of: item, in: result) else { return nil }
         result.remove(at: index)
-      case .updated(let index, let item):
-        guard result.indices.contains(index), item == nil || result[index] == item else {
-          return nil
-        }
-      case .moved(let source, let destination):
-        guard result.indices.contains(source), result.indices.contains(destination) else {
-          return nil
-        }
-        result.insert(result.remove(at: source), at: destination)
-      case .inserted(_, nil), .reloaded:
+      case .updated(let item):
+        guard result.contains(item) else { return nil }
+      case .moved(let item, let after):
+        guard let index = StoreOrder.uniqueIndex(of: item, in: result) else { return nil }
+        result.remove(at: index)
+        guard let at = StoreOrder.index(after: after, in: result) else { return nil }
+        result.insert(item, at: at)
+      case .reset:
         return nil
       }
     }
@@ -72,17 +69,17 @@ extension ArrayOfObjectsSection {
   }
 
   /// How many times each item is listed after `changes`, from the counts before them; `nil`
-  /// when a change does not say which item it removed.
+  /// after a reset.
   static func counting(_ changes: [StoreChange], from counts: [Value: Int]) -> [Value: Int]? {
     var counts = counts
     for change in changes {
       switch change {
-      case .inserted(_, let item?): counts[item, default: 0] += 1
-      case .deleted(_, let item?):
+      case .inserted(let item, _): counts[item, default: 0] += 1
+      case .deleted(let item):
         counts[item, default: 0] -= 1
         if counts[item] == 0 { counts[item] = nil }
       case .updated, .moved: break
-      case .inserted(_, nil), .deleted(_, nil), .reloaded: return nil
+      case .reset: return nil
       }
     }
     return counts
@@ -119,12 +116,14 @@ extension ArrayOfObjectsSection {
     ].joined(separator: "\u{1}")
   }
 
-  /// Whether `changes` only add items after those shown, in order.
+  /// Whether `changes` only add items after those shown, in order: each is inserted after
+  /// the one before, the first after the last item listed (which is listed once).
   func appendsOnly(_ changes: [StoreChange]) -> Bool {
-    var next = items.count
+    var last = items.last
+    if let last, count(of: last) != 1 { return false }
     for change in changes {
-      guard case .inserted(let index, _?) = change, index == next else { return false }
-      next += 1
+      guard case .inserted(let item, let after) = change, after == last else { return false }
+      last = item
     }
     return !changes.isEmpty
   }
@@ -143,7 +142,7 @@ extension ArrayOfObjectsSection {
       var counts = itemCounts
       itemCounts = nil
       for change in changes {
-        guard let item = change.item else { continue }
+        guard case .inserted(let item, _) = change else { continue }
         items.append(item)
         counts?[item, default: 0] += 1
       }

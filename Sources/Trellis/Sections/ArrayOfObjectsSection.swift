@@ -148,7 +148,7 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
       // The cache's report only says that something arrived: it is taken here, in order,
       // with the status it left.
       let (arrived, status) = asyncCache.take()
-      unapplied += taken.changes.filter { $0 != .reloaded } + arrived
+      unapplied += taken.changes.filter { $0 != .reset } + arrived
       statusChanged = asyncStatus != status
       asyncStatus = status
     } else {
@@ -170,11 +170,11 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
     var restructured = false
     for change in unapplied {
       switch change {
-      case .updated(_, let item?) where count(of: item) > 0:
+      case .updated(let item) where count(of: item) > 0:
         ids += rowIDs(of: item, count: count(of: item))
-      case .inserted(_, _?), .deleted, .moved:
+      case .inserted, .deleted, .moved:
         restructured = true
-      case .updated, .inserted(_, nil), .reloaded:
+      case .updated, .reset:
         model.invalidation.invalidateSection(key)
         return
       }
@@ -332,11 +332,14 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
     guard source < items.count, destination < items.count else {
       throw .sectionNotEditable(section: id, reason: "only items can be moved")
     }
-    do { try store.move(from: source, to: destination) } catch {
-      throw .store(section: id, error)
-    }
+    // The store's order may hold items the list does not show (a search, a page): the item
+    // goes after the one it follows here.
+    var rest = items
+    let item = rest.remove(at: source)
+    let after = destination > 0 ? rest[destination - 1] : nil
+    do { try store.move(item, after: after) } catch { throw .store(section: id, error) }
     actions.overriding(model?.sectionActions ?? SectionActions()).didMove?(
-      items[source], source, destination)
+      item, source, destination)
     itemsChanged()
   }
 

@@ -19,8 +19,9 @@ public protocol DataStore: AnyObject, Sendable {
   func update(_ item: Value, values: [String: Value]) throws(StoreError)
   /// Deletes an item.
   func delete(_ item: Value) throws(StoreError)
-  /// Moves the item at `source` to `destination`, in the unfiltered order.
-  func move(from source: Int, to destination: Int) throws(StoreError)
+  /// Moves `item` to right after `after` in the store's order (first when `nil`): a list
+  /// names the items it shows, whatever part of the order it shows.
+  func move(_ item: Value, after: Value?) throws(StoreError)
   /// Whether the store keeps an order a person can change.
   var supportsMoving: Bool { get }
   /// Calls `handler` after every change, on the thread that made it.
@@ -34,35 +35,31 @@ extension DataStore {
   public func prepareForEditing(_ item: Value) throws(StoreError) {}
 }
 
-/// What changed in a store: positions in its unfiltered order and, where the store knows it,
-/// the item, so that a list can apply the change without fetching again.
+/// What changed in a store, by identity: the one vocabulary every store reports in, sync or
+/// async, local or across servers.
+///
+/// An item is named by itself: an object by instance (a store keeps one object per record while
+/// it lives), any other value by value. A place is named by the item it follows in the store's
+/// own order, so that a list that shows that order applies the change without fetching, and
+/// a list that shows part of it (a page, a search) knows whether the change is its business.
+/// A change a store cannot describe so is ``reset``: lists read the store again.
 public enum StoreChange: Hashable, Sendable {
-  /// An item was inserted at this index.
-  case inserted(Int, item: Value? = nil)
-  /// The item at this index was deleted.
-  case deleted(Int, item: Value? = nil)
-  /// The item at this index changed in place.
-  case updated(Int, item: Value? = nil)
-  /// The item at the first index moved to the second.
-  case moved(Int, Int)
-  /// Anything at all may have changed (another connection wrote, say).
-  case reloaded
+  /// The item was inserted right after `after` in the store's order (first when `nil`).
+  case inserted(Value, after: Value?)
+  /// The item changed in place: its values, not its place.
+  case updated(Value)
+  /// The item is no longer in the store.
+  case deleted(Value)
+  /// The item moved to right after `after` in the store's order (first when `nil`).
+  case moved(Value, after: Value?)
+  /// Anything at all may have changed (another connection wrote, say): lists read again.
+  case reset
 
-  /// The item inserted, deleted or updated, when the store said which.
+  /// The item inserted, updated, deleted or moved; `nil` for a reset.
   public var item: Value? {
     switch self {
-    case .inserted(_, let item), .deleted(_, let item), .updated(_, let item): item
-    case .moved, .reloaded: nil
-    }
-  }
-
-  /// The same change by position alone, for comparing with what a store reports.
-  public var withoutItem: StoreChange {
-    switch self {
-    case .inserted(let index, _): .inserted(index)
-    case .deleted(let index, _): .deleted(index)
-    case .updated(let index, _): .updated(index)
-    case .moved, .reloaded: self
+    case .inserted(let item, _), .updated(let item), .deleted(let item), .moved(let item, _): item
+    case .reset: nil
     }
   }
 }

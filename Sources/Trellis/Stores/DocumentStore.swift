@@ -212,9 +212,9 @@ public final class DocumentStore: DataStore, @unchecked Sendable {
 
   public func delete(_ item: Value) throws(StoreError) { try items.delete(item) }
 
-  public func move(from source: Int, to destination: Int) throws(StoreError) {
+  public func move(_ item: Value, after: Value?) throws(StoreError) {
     try requireItems()
-    try items.move(from: source, to: destination)
+    try items.move(item, after: after)
   }
 
   public func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> ObservationToken {

@@ -47,7 +47,7 @@ final class DraftArrayStore: DataStore, @unchecked Sendable {
       throw .indexOutOfRange(position, count: items.count)
     }
     items.insert(item, at: position)
-    store(items, .inserted(position))
+    store(items, .inserted(item, after: StoreOrder.predecessor(of: position, in: items)))
   }
 
   func update(_ item: Value, values: [String: Value]) throws(StoreError) {
@@ -55,31 +55,37 @@ final class DraftArrayStore: DataStore, @unchecked Sendable {
     guard let index = items.firstIndex(of: item) else { throw .notFound(item.displayText) }
     if case .object = item {
       // The child draft already recorded its values in this draft.
-      observers.notify(.updated(index))
-    } else if let value = values[PlainValue.key] {
-      items[index] = value
-      store(items, .updated(index))
+      observers.notify(.updated(item))
+      return
+    }
+    var value = item
+    if let plain = values[PlainValue.key] {
+      value = plain
     } else if case .dictionary(var dictionary) = item {
       for (key, value) in values { dictionary[key] = value }
-      items[index] = .dictionary(dictionary)
-      store(items, .updated(index))
+      value = .dictionary(dictionary)
+    } else {
+      return
     }
+    // A new value is another item, in the old one's place.
+    items[index] = value
+    draft.setValue(.array(items), for: name)
+    guard value != item else { return observers.notify(.updated(item)) }
+    observers.notify(.deleted(item))
+    observers.notify(.inserted(value, after: StoreOrder.predecessor(of: index, in: items)))
   }
 
   func delete(_ item: Value) throws(StoreError) {
     var items = current
     guard let index = items.firstIndex(of: item) else { throw .notFound(item.displayText) }
     items.remove(at: index)
-    store(items, .deleted(index))
+    store(items, .deleted(item))
   }
 
-  func move(from source: Int, to destination: Int) throws(StoreError) {
+  func move(_ item: Value, after: Value?) throws(StoreError) {
     var items = current
-    guard items.indices.contains(source), items.indices.contains(destination) else {
-      throw .indexOutOfRange(Swift.max(source, destination), count: items.count)
-    }
-    items.insert(items.remove(at: source), at: destination)
-    store(items, .moved(source, destination))
+    _ = try StoreOrder.move(item, after: after, in: &items)
+    store(items, .moved(item, after: after))
   }
 
   func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> ObservationToken {

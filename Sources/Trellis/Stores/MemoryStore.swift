@@ -60,15 +60,15 @@ public final class MemoryStore: DataStore, Sendable {
   }
 
   public func insert(_ item: Value, at index: Int?) throws(StoreError) {
-    let position = try items.withLock { items throws(StoreError) -> Int in
+    let after = try items.withLock { items throws(StoreError) -> Value? in
       let position = index ?? items.count
       guard position >= 0, position <= items.count else {
         throw .indexOutOfRange(position, count: items.count)
       }
       items.insert(item, at: position)
-      return position
+      return StoreOrder.predecessor(of: position, in: items)
     }
-    notify(.inserted(position, item: item))
+    notify(.inserted(item, after: after))
   }
 
   public func update(_ item: Value, values: [String: Value]) throws(StoreError) {
@@ -81,24 +81,27 @@ public final class MemoryStore: DataStore, Sendable {
     {
       do { try kvc.setValues(values) } catch { throw .invalidItem(error.description) }
     } else if values.count == 1, let value = values[PlainValue.key] {
-      items.withLock { $0[index] = value }
+      try replace(at: index, with: value)
+      return
     } else {
       throw .unsupported("updating values of \(item.type) items")
     }
-    // The item now at `index`: the same object, or the new plain value.
-    let current = items.withLock { $0.indices.contains(index) ? $0[index] : nil }
-    notify(.updated(index, item: current))
+    notify(.updated(item))
   }
 
-  /// Replaces the item at `index` (plain values cannot be updated in place).
+  /// Replaces the item at `index` (plain values cannot be updated in place): a new value is
+  /// another item, reported as the old one's delete and the new one's insert in its place.
   public func replace(at index: Int, with item: Value) throws(StoreError) {
-    try items.withLock { items throws(StoreError) in
+    let (old, after) = try items.withLock { items throws(StoreError) -> (Value, Value?) in
       guard items.indices.contains(index) else {
         throw .indexOutOfRange(index, count: items.count)
       }
-      items[index] = item
+      defer { items[index] = item }
+      return (items[index], StoreOrder.predecessor(of: index, in: items))
     }
-    notify(.updated(index, item: item))
+    guard old != item else { return notify(.updated(item)) }
+    notify(.deleted(old))
+    notify(.inserted(item, after: after))
   }
 
   public func delete(_ item: Value) throws(StoreError) {
@@ -116,11 +119,19 @@ public final class MemoryStore: DataStore, Sendable {
       }
       return items.remove(at: index)
     }
-    notify(.deleted(index, item: removed))
+    notify(.deleted(removed))
   }
 
-  public func move(from source: Int, to destination: Int) throws(StoreError) {
+  public func move(_ item: Value, after: Value?) throws(StoreError) {
     try items.withLock { items throws(StoreError) in
+      _ = try StoreOrder.move(item, after: after, in: &items)
+    }
+    notify(.moved(item, after: after))
+  }
+
+  /// Moves the item at `source` to `destination`, positions in the store's array.
+  public func move(from source: Int, to destination: Int) throws(StoreError) {
+    let (item, after) = try items.withLock { items throws(StoreError) -> (Value, Value?) in
       guard items.indices.contains(source) else {
         throw .indexOutOfRange(source, count: items.count)
       }
@@ -129,8 +140,9 @@ public final class MemoryStore: DataStore, Sendable {
       }
       let item = items.remove(at: source)
       items.insert(item, at: destination)
+      return (item, StoreOrder.predecessor(of: destination, in: items))
     }
-    notify(.moved(source, destination))
+    notify(.moved(item, after: after))
   }
 
   public func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> ObservationToken {

@@ -13,7 +13,7 @@ final class StoreChangeQueue: Sendable {
   /// Adds a change reported by a store.
   func append(_ change: StoreChange) {
     var stamp: (ObjectIdentifier, Int)?
-    if case .updated(_, .object(let ref)?) = change {
+    if case .updated(.object(let ref)) = change {
       stamp = (ObjectIdentifier(ref.object), SharedItemObservation.shared.tick())
     }
     state.withLock { state in

@@ -103,8 +103,8 @@ public final class UserDefaultsStore: DataStore, @unchecked Sendable {
 
   public func delete(_ item: Value) throws(StoreError) { try items.delete(item) }
 
-  public func move(from source: Int, to destination: Int) throws(StoreError) {
-    try items.move(from: source, to: destination)
+  public func move(_ item: Value, after: Value?) throws(StoreError) {
+    try items.move(item, after: after)
   }
 
   public func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> ObservationToken {

@@ -82,9 +82,9 @@ public final class FailingStore: DataStore, Sendable {
     try base.delete(item)
   }
 
-  public func move(from source: Int, to destination: Int) throws(StoreError) {
+  public func move(_ item: Value, after: Value?) throws(StoreError) {
     try checkWrite()
-    try base.move(from: source, to: destination)
+    try base.move(item, after: after)
   }
 
   public func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> ObservationToken {

@@ -101,12 +101,15 @@ extension StoreContract {
   static func insert(_ store: Store, _ probe: inout Probe) throws {
     let log = EventLog()
     let observation = store.observe(log.record)
-    try store.insert(try newItem(store, "Fay", 6), at: 1)
+    let before = try store.fetch(FetchOptions())
+    let fay = try newItem(store, "Fay", 6)
+    try store.insert(fay, at: 1)
     probe.expect(try names(store), ["Carol", "Fay", "alice", "Bob", "dave", "Eve"], "insert at 1")
-    probe.expectEvents(log.take(), .inserted(1), "insert at 1")
-    try store.insert(try newItem(store, "Gus", 7), at: nil)
+    probe.expectEvents(log.take(), .inserted(fay, after: before[0]), "insert at 1")
+    let gus = try newItem(store, "Gus", 7)
+    try store.insert(gus, at: nil)
     probe.expect(try names(store).last, "Gus", "insert at the end")
-    probe.expectEvents(log.take(), .inserted(6), "insert at the end")
+    probe.expectEvents(log.take(), .inserted(gus, after: before.last), "insert at the end")
     probe.expect(try store.count(FetchOptions()), 7, "count after inserts")
     probe.expect(try ranks(store, FetchOptions(sort: [SortKey("rank")])).last, 7, "new values kept")
     observation.cancel()
@@ -134,7 +137,7 @@ extension StoreContract {
     try store.update(item, values: ["name": "Bobby", "rank": 12])
     probe.expect(try names(store)[2], "Bobby", "updated name")
     probe.expect(try ranks(store)[2], 12, "updated rank")
-    probe.expectEvents(log.take(), .updated(2), "update")
+    probe.expectEvents(log.take(), .updated(item), "update")
     probe.expect(try store.fetch(FetchOptions())[2], item, "an updated item keeps its identity")
     observation.cancel()
   }
@@ -165,7 +168,7 @@ extension StoreContract {
     let item = try store.fetch(FetchOptions())[1]
     try store.delete(item)
     probe.expect(try names(store), ["Carol", "Bob", "dave", "Eve"], "delete")
-    probe.expectEvents(log.take(), .deleted(1), "delete")
+    probe.expectEvents(log.take(), .deleted(item), "delete")
     probe.expect(try store.count(FetchOptions()), 4, "count after delete")
     observation.cancel()
   }
@@ -186,24 +189,32 @@ extension StoreContract {
   static func move(_ store: Store, _ probe: inout Probe) throws {
     let log = EventLog()
     let observation = store.observe(log.record)
+    let items = try store.fetch(FetchOptions())
     guard store.supportsMoving else {
       probe.expectRefusal("moving in a store without order") { () throws(StoreError) in
-        try store.move(from: 0, to: 2)
+        try store.move(items[0], after: items[2])
       }
       return
     }
-    try store.move(from: 0, to: 2)
+    // Carol, alice, Bob, dave, Eve.
+    try store.move(items[0], after: items[2])
     probe.expect(try names(store), ["alice", "Bob", "Carol", "dave", "Eve"], "move down")
-    probe.expectEvents(log.take(), .moved(0, 2), "move down")
-    try store.move(from: 4, to: 1)
+    probe.expectEvents(log.take(), .moved(items[0], after: items[2]), "move down")
+    try store.move(items[4], after: items[1])
     probe.expect(try names(store), ["alice", "Eve", "Bob", "Carol", "dave"], "move up")
-    probe.expectEvents(log.take(), .moved(4, 1), "move up")
+    probe.expectEvents(log.take(), .moved(items[4], after: items[1]), "move up")
+    try store.move(items[3], after: nil)
+    probe.expect(try names(store), ["dave", "alice", "Eve", "Bob", "Carol"], "move to the top")
+    probe.expectEvents(log.take(), .moved(items[3], after: nil), "move to the top")
+    try store.move(items[3], after: items[0])
+    probe.expect(try names(store), ["alice", "Eve", "Bob", "Carol", "dave"], "move to the end")
+    _ = log.take()
     try store.insert(try newItem(store, "Fay", 6), at: 2)
     probe.expect(
       try names(store), ["alice", "Eve", "Fay", "Bob", "Carol", "dave"], "insert after moves")
     _ = log.take()
     try store.delete(try store.fetch(FetchOptions())[0])
-    try store.move(from: 0, to: 4)
+    try store.move(items[4], after: items[3])
     probe.expect(try names(store), ["Fay", "Bob", "Carol", "dave", "Eve"], "move after delete")
     observation.cancel()
   }
@@ -211,14 +222,16 @@ extension StoreContract {
   static func moveRefused(_ store: Store, _ probe: inout Probe) throws {
     let log = EventLog()
     let observation = store.observe(log.record)
-    probe.expectRefusal("move from past the end") { () throws(StoreError) in
-      try store.move(from: 7, to: 0)
+    let items = try store.fetch(FetchOptions())
+    let stranger = try newItem(store, "Ivy", 10)
+    probe.expectRefusal("move of an item not in the store") { () throws(StoreError) in
+      try store.move(stranger, after: items[0])
     }
-    probe.expectRefusal("move to past the end") { () throws(StoreError) in
-      try store.move(from: 0, to: 5)
+    probe.expectRefusal("move after an item not in the store") { () throws(StoreError) in
+      try store.move(items[0], after: stranger)
     }
-    probe.expectRefusal("move from a negative index") { () throws(StoreError) in
-      try store.move(from: -1, to: 0)
+    probe.expectRefusal("move after itself") { () throws(StoreError) in
+      try store.move(items[1], after: items[1])
     }
     probe.expect(try names(store), seedNames, "a refused move changes nothing")
     probe.expect(log.take(), [], "a refused move sends no event")
@@ -230,9 +243,10 @@ extension StoreContract {
     let second = EventLog()
     let observation = store.observe(log.record)
     var kept: ObservationToken? = store.observe(second.record)
-    try store.insert(try newItem(store, "Fay", 6), at: 0)
-    probe.expectEvents(log.take(), .inserted(0), "first observer")
-    probe.expectEvents(second.take(), .inserted(0), "second observer")
+    let fay = try newItem(store, "Fay", 6)
+    try store.insert(fay, at: 0)
+    probe.expectEvents(log.take(), .inserted(fay, after: nil), "first observer")
+    probe.expectEvents(second.take(), .inserted(fay, after: nil), "second observer")
     observation.cancel()
     kept = nil
     try store.delete(try store.fetch(FetchOptions())[0])

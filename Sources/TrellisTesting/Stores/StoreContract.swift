@@ -106,10 +106,10 @@ struct Probe {
     if actual != expected { fail("\(what): expected \(expected), got \(actual)") }
   }
 
-  /// Expects `events` to be exactly `change`, or a single reload.
+  /// Expects `events` to be exactly `change`, or a single reset.
   mutating func expectEvents(_ events: [StoreChange], _ change: StoreChange, _ what: String) {
-    if events.map(\.withoutItem) != [change] && events != [.reloaded] {
-      fail("\(what): expected the change event [\(change)] (or [reloaded]), got \(events)")
+    if events != [change] && events != [.reset] {
+      fail("\(what): expected the change event [\(change)] (or [reset]), got \(events)")
     }
   }
 

@@ -41,8 +41,8 @@ public protocol AsyncDataStore: AnyObject, Sendable {
     -> PreparedStoreWrite
   /// Deletes an item.
   func delete(_ item: Value) async throws(StoreError)
-  /// Moves the item at `source` to `destination`, in the unfiltered order.
-  func move(from source: Int, to destination: Int) async throws(StoreError)
+  /// Moves `item` to right after `after` in the store's order (first when `nil`).
+  func move(_ item: Value, after: Value?) async throws(StoreError)
   /// Whether the store keeps an order a person can change.
   var supportsMoving: Bool { get }
   /// Whether the store applies `filter` itself (a search it sends to the service, say); when
@@ -82,7 +82,7 @@ extension AsyncDataStore {
     }
   }
 
-  public func move(from source: Int, to destination: Int) async throws(StoreError) {
+  public func move(_ item: Value, after: Value?) async throws(StoreError) {
     throw .unsupported("moving items")
   }
 }

@@ -16,9 +16,8 @@ extension AsyncStoreCache {
     let (taken, more) = state.withLock { state in
       var changes: [StoreChange] = []
       // The items given their values back: their rows show them again.
-      for (item, _) in refused {
-        guard let index = state.items.firstIndex(of: item) else { continue }
-        changes.append(.updated(index, item: item))
+      for (item, _) in refused where state.listed.contains(item) {
+        changes.append(.updated(item))
       }
       let arrivals = state.arrivals
       state.arrivals = []
@@ -46,7 +45,7 @@ extension AsyncStoreCache {
       switch load {
       case .firstPage, .refresh:
         // The list starts again from this page.
-        if !state.items.isEmpty { changes.append(.reloaded) }
+        if !state.items.isEmpty { changes.append(.reset) }
         state.items = []
         state.listed = []
         state.followed = []
@@ -54,7 +53,7 @@ extension AsyncStoreCache {
         state.followed.insert(token)
       }
       for item in page.items where state.listed.insert(item).inserted {
-        changes.append(.inserted(state.items.count, item: item))
+        changes.append(.inserted(item, after: state.items.last))
         state.items.append(item)
       }
       state.next = page.next
@@ -71,48 +70,81 @@ extension AsyncStoreCache {
       state.loading = nil
       state.task = nil
       state.failure = (error, load)
-    case .inserted(let item, let index):
+    case .change(.inserted(let item, let after)):
       guard !state.listed.contains(item) else { return }
-      // The store's index places the item when the list is in the store's own order.
-      let inStoreOrder = state.options.sort.isEmpty && state.options.filter == nil
+      // The store's place for the item holds when the list is in the store's own order.
       var at = state.items.count
-      if let index, inStoreOrder {
-        // An item past the pages loaded comes with a later page.
-        if index > state.items.count && !state.isExhausted { return }
-        at = Swift.min(Swift.max(index, 0), state.items.count)
+      if state.options.sort.isEmpty && state.options.filter == nil {
+        if let index = StoreOrder.index(after: after, in: state.items) {
+          at = index
+        } else if !state.isExhausted {
+          // After an item not loaded yet: it comes with a later page.
+          return
+        }
       }
-      state.listed.insert(item)
-      state.items.insert(item, at: at)
-      changes.append(.inserted(at, item: item))
-    case .updated(let item):
-      guard let index = state.items.firstIndex(of: item) else { return }
-      changes.append(.updated(index, item: item))
-    case .deleted(let item):
+      insert(item, at: at, in: &state, changes: &changes)
+    case .appended(let item):
+      guard !state.listed.contains(item) else { return }
+      insert(item, at: state.items.count, in: &state, changes: &changes)
+    case .change(.updated(let item)):
+      guard state.listed.contains(item) else { return }
+      changes.append(.updated(item))
+    case .change(.deleted(let item)):
       guard let index = state.items.firstIndex(of: item) else { return }
       state.items.remove(at: index)
       state.listed.remove(item)
-      changes.append(.deleted(index, item: item))
-    case .restore(let item, let index, _):
-      guard state.listed.insert(item).inserted else { return }
-      let at = Swift.min(index, state.items.count)
+      changes.append(.deleted(item))
+    case .change(.moved(let item, let after)):
+      // Only reported for a list in the store's order (``sourceChanged(_:)``).
+      guard let source = state.items.firstIndex(of: item) else {
+        // Moved into the pages loaded from beyond them: listed where it now is.
+        apply(.change(.inserted(item, after: after)), to: &state, changes: &changes)
+        return
+      }
+      state.items.remove(at: source)
+      guard let at = StoreOrder.index(after: after, in: state.items) else {
+        // Moved beyond the pages loaded: it comes with a later page.
+        state.listed.remove(item)
+        changes.append(.deleted(item))
+        return
+      }
       state.items.insert(item, at: at)
-      changes.append(.inserted(at, item: item))
-    case .unmove(let item, let destination, _):
+      changes.append(.moved(item, after: StoreOrder.predecessor(of: at, in: state.items)))
+    case .change(.reset):
+      return
+    case .restore(let item, let after, _):
+      guard !state.listed.contains(item) else { return }
+      let at = StoreOrder.index(after: after, in: state.items) ?? state.items.count
+      insert(item, at: at, in: &state, changes: &changes)
+    case .unmove(let item, let after, _):
       guard let source = state.items.firstIndex(of: item) else { return }
-      let to = Swift.min(destination, state.items.count - 1)
-      state.items.insert(state.items.remove(at: source), at: to)
-      changes.append(.moved(source, to))
+      state.items.remove(at: source)
+      let at = StoreOrder.index(after: after, in: state.items) ?? state.items.count
+      state.items.insert(item, at: at)
+      changes.append(.moved(item, after: StoreOrder.predecessor(of: at, in: state.items)))
     }
   }
 
-  /// Follows the source's own reports: another list's write through the same store.
+  /// Lists `item` at `at` and says so.
+  private static func insert(
+    _ item: Value, at: Int, in state: inout State, changes: inout [StoreChange]
+  ) {
+    state.listed.insert(item)
+    state.items.insert(item, at: at)
+    changes.append(.inserted(item, after: StoreOrder.predecessor(of: at, in: state.items)))
+  }
+
+  /// Follows the source's own reports: another list's write through the same store, or
+  /// another server's. A move matters to a list in the store's own order only; one that the
+  /// list cannot place, and a reset, read the pages again.
   func sourceChanged(_ change: StoreChange) {
     switch change {
-    case .inserted(let index, let item?): arrive(.inserted(item, at: index))
-    case .updated(_, let item?): arrive(.updated(item))
-    case .deleted(_, let item?): arrive(.deleted(item))
-    case .inserted(_, nil), .updated(_, nil), .deleted(_, nil), .moved, .reloaded:
-      // Where the change lands is not known: the list reads its pages again.
+    case .inserted, .updated, .deleted:
+      arrive(.change(change))
+    case .moved:
+      let inStoreOrder = state.withLock { $0.options.sort.isEmpty && $0.options.filter == nil }
+      if inStoreOrder { arrive(.change(change)) } else { refresh() }
+    case .reset:
       refresh()
     }
   }
@@ -124,7 +156,7 @@ extension AsyncStoreCache {
   /// Inserts `item` and waits for the store: the list shows it once the store has it.
   package func insertAwaiting(_ item: Value) async throws(StoreError) {
     try await source.insert(item, at: nil)
-    arrive(.inserted(item))
+    arrive(.appended(item))
   }
 
   /// Starts writing `values` here, on the domain; the write returned waits for the store.
@@ -136,7 +168,7 @@ extension AsyncStoreCache {
     let run = prepared.run
     return PreparedStoreWrite(undo: prepared.undo) { [weak self] () async throws(StoreError) in
       try await run()
-      self?.arrive(.updated(item))
+      self?.arrive(.change(.updated(item)))
     }
   }
 
@@ -147,7 +179,7 @@ extension AsyncStoreCache {
     write { cache in
       do throws(StoreError) {
         try await source.insert(item, at: index)
-        cache?.arrive(.inserted(item))
+        cache?.arrive(.appended(item))
       } catch {
         cache?.refused("Could not add \(cache?.name(of: item) ?? "the item")", error)
       }
@@ -170,7 +202,7 @@ extension AsyncStoreCache {
       do throws(StoreError) {
         try await run()
         cache?.state.withLock { _ = $0.undos.removeValue(forKey: number) }
-        cache?.arrive(.updated(item))
+        cache?.arrive(.change(.updated(item)))
       } catch {
         cache?.refused("Could not save \(name)", error, undoing: (number, item))
       }
@@ -180,44 +212,41 @@ extension AsyncStoreCache {
   /// Deletes at once from the list, then from the store; a refusal puts the item back where
   /// it was, with a notice.
   package func delete(_ item: Value) throws(StoreError) {
-    let index: Int = try state.withLock { state throws(StoreError) in
+    let previous: Value? = try state.withLock { state throws(StoreError) in
       guard let index = state.items.firstIndex(of: item) else {
         throw .notFound("the item is not in the list")
       }
       state.items.remove(at: index)
       state.listed.remove(item)
       state.notice = nil
-      return index
+      return StoreOrder.predecessor(of: index, in: state.items)
     }
-    observers.notify(.deleted(index, item: item))
+    observers.notify(.deleted(item))
     let source = source
     write { cache in
       do throws(StoreError) { try await source.delete(item) } catch {
         guard let cache else { return }
         let message = "Could not delete \(cache.name(of: item)): \(error.description)"
-        cache.arrive(.restore(item, at: index, message: message))
+        cache.arrive(.restore(item, after: previous, message: message))
       }
     }
   }
 
   /// Moves at once in the list, then in the store; a refusal moves the item back.
-  package func move(from source: Int, to destination: Int) throws(StoreError) {
-    let item: Value = try state.withLock { state throws(StoreError) in
-      guard state.items.indices.contains(source), state.items.indices.contains(destination) else {
-        throw .indexOutOfRange(Swift.max(source, destination), count: state.items.count)
-      }
-      let item = state.items.remove(at: source)
-      state.items.insert(item, at: destination)
+  package func move(_ item: Value, after: Value?) throws(StoreError) {
+    let previous: Value? = try state.withLock { state throws(StoreError) in
+      let items = state.items
+      let (source, _) = try StoreOrder.move(item, after: after, in: &state.items)
       state.notice = nil
-      return item
+      return StoreOrder.predecessor(of: source, in: items)
     }
-    observers.notify(.moved(source, destination))
+    observers.notify(.moved(item, after: after))
     let store = self.source
     write { cache in
-      do throws(StoreError) { try await store.move(from: source, to: destination) } catch {
+      do throws(StoreError) { try await store.move(item, after: after) } catch {
         guard let cache else { return }
         let message = "Could not move \(cache.name(of: item)): \(error.description)"
-        cache.arrive(.unmove(item, to: source, message: message))
+        cache.arrive(.unmove(item, after: previous, message: message))
       }
     }
   }
@@ -233,7 +262,7 @@ extension AsyncStoreCache {
       }
       state.notice = "\(what): \(error.description)"
     }
-    observers.notify(.reloaded)
+    observers.notify(.reset)
   }
 
   /// An item's name in a notice: its title as the store's definition reads it, quoted.

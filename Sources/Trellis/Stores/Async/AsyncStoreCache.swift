@@ -26,16 +26,15 @@ package final class AsyncStoreCache: DataStore, Sendable {
     case page(StorePage, load: Load, generation: Int)
     /// A load failed.
     case failed(StoreError, load: Load, generation: Int)
-    /// The store has this item now (inserted here or elsewhere).
-    case inserted(Value, at: Int? = nil)
-    /// The store changed this item.
-    case updated(Value)
-    /// The store no longer has this item.
-    case deleted(Value)
-    /// A delete the store refused: the item goes back.
-    case restore(Value, at: Int, message: String)
-    /// A move the store refused: it is undone.
-    case unmove(Value, to: Int, message: String)
+    /// A change the store reported: made elsewhere, or through the store by another list.
+    case change(StoreChange)
+    /// The store accepted this list's insert of the item, which goes at the end of the list
+    /// unless the store's own report placed it first.
+    case appended(Value)
+    /// A delete the store refused: the item goes back after the one it followed.
+    case restore(Value, after: Value?, message: String)
+    /// A move the store refused: the item goes back after the one it followed.
+    case unmove(Value, after: Value?, message: String)
   }
 
   struct State {
@@ -182,7 +181,7 @@ package final class AsyncStoreCache: DataStore, Sendable {
   /// Forgets the notice of a refused edit.
   package func dismissNotice() {
     state.withLock { $0.notice = nil }
-    observers.notify(.reloaded)
+    observers.notify(.reset)
   }
 
   /// Starts `load`; unless `announce` is false, lists are told, so that they take the new
@@ -222,7 +221,7 @@ package final class AsyncStoreCache: DataStore, Sendable {
     state.withLock { state in
       if state.generation == generation, state.loading == load { state.task = task }
     }
-    if announce { observers.notify(.reloaded) }
+    if announce { observers.notify(.reset) }
   }
 
   /// Follows the store's link: while it is down the list says so; when it is back the list
@@ -233,7 +232,7 @@ package final class AsyncStoreCache: DataStore, Sendable {
       return state.link != .live && link == .live
     }
     if resumed { refresh() }
-    observers.notify(.reloaded)
+    observers.notify(.reset)
   }
 
   /// Queues what arrived and tells the section, which takes it on its domain.
@@ -243,11 +242,11 @@ package final class AsyncStoreCache: DataStore, Sendable {
     // changed in place shows its new values at once, if the list has it: the pages read again
     // may hold the same items, or fail to come.
     switch arrival {
-    case .inserted, .updated:
+    case .change(.inserted), .change(.updated), .appended:
       let filter = state.withLock { $0.options.filter }
       if let filter, source.translates(filter) {
         refresh()
-        guard case .updated = arrival else { return }
+        guard case .change(.updated) = arrival else { return }
       }
     default: break
     }
@@ -258,7 +257,7 @@ package final class AsyncStoreCache: DataStore, Sendable {
       default: break
       }
     }
-    observers.notify(.reloaded)
+    observers.notify(.reset)
   }
 
   /// Whether a load or a write is under way, or something arrived that the list has not
@@ -293,7 +292,7 @@ extension AsyncStoreCache.Arrival {
   var outlivesQuery: Bool {
     switch self {
     case .page, .failed, .restore, .unmove: false
-    case .inserted, .updated, .deleted: true
+    case .change, .appended: true
     }
   }
 }

@@ -100,9 +100,9 @@ public final class AsyncStoreWrapper: AsyncDataStore {
     try wrapped.delete(item)
   }
 
-  public func move(from source: Int, to destination: Int) async throws(StoreError) {
+  public func move(_ item: Value, after: Value?) async throws(StoreError) {
     try await begin(.move)
-    try wrapped.move(from: source, to: destination)
+    try wrapped.move(item, after: after)
   }
 
   public func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> ObservationToken {
