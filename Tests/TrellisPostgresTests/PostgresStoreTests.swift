@@ -107,12 +107,13 @@ struct PostgresStoreTests {
     let store = try await PostgresTestSupport.store(
       url, "moves", records: [("a", 1), ("b", 2), ("c", 3)])
     defer { store.shutdown() }
-    try await store.move(from: 0, to: 2)
+    try await store.move(at: 0, to: 2)
     let page = try await store.fetchPage(FetchOptions(), from: nil)
     #expect(page.items.map { store.itemsDefinition?.title(of: $0) } == ["b", "c", "a"])
-    await #expect(throws: StoreError.indexOutOfRange(3, count: 3)) {
-      try await store.move(from: 3, to: 0)
-    }
+    let moved = try await store.fetchPage(FetchOptions(), from: nil).items
+    let stranger = try store.create()
+    await #expect(throws: StoreError.self) { try await store.move(stranger, after: moved[0]) }
+    await #expect(throws: StoreError.self) { try await store.move(moved[0], after: moved[0]) }
     // The same table, opened with a column fewer first, then with every column.
     var narrow = PostgresEntity(
       table: PostgresTestSupport.freshTable("narrow"), definition: store.entity.definition,

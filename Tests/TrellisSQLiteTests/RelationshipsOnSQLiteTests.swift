@@ -53,7 +53,7 @@ struct RelationshipsOnSQLiteTests {
     }
     #expect(positions == [0, 1, 2])
     // A move after the cascade still finds every position.
-    try store.move(from: 2, to: 0)
+    try store.move(at: 2, to: 0)
     let names = try store.fetch(FetchOptions()).compactMap {
       ($0.objectValue as? ContractMember)?.name
     }

@@ -34,7 +34,8 @@ struct SQLiteStoreContractTests {
     let entity = try SQLiteTestSupport.rankedEntity(ordered: false)
     let store = try SQLiteTestSupport.store([("a", 1), ("b", 2)], entity: entity)
     #expect(!store.supportsMoving)
-    #expect(throws: StoreError.self) { try store.move(from: 0, to: 1) }
+    let items = try store.fetch(FetchOptions())
+    #expect(throws: StoreError.self) { try store.move(items[0], after: items[1]) }
   }
 
   @Test func predicatesRunInSQLAndAgreeWithMemory() throws {

@@ -336,7 +336,7 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
     // goes after the one it follows here.
     var rest = items
     let item = rest.remove(at: source)
-    let after = destination > 0 ? rest[destination - 1] : nil
+    let after = StoreOrder.predecessor(of: destination, in: rest)
     do { try store.move(item, after: after) } catch { throw .store(section: id, error) }
     actions.overriding(model?.sectionActions ?? SectionActions()).didMove?(
       item, source, destination)

@@ -3,8 +3,12 @@
 enum StoreOrder {
   /// The item before position `index` of `items`, which a change inserted or moved there
   /// names as its place; `nil` at the start.
+  ///
+  /// (``Value`` takes a `nil` literal as ``Value/null``: a conditional expression with `nil`
+  /// in one branch would name the null value, not the start.)
   static func predecessor(of index: Int, in items: [Value]) -> Value? {
-    index > 0 && index <= items.count ? items[index - 1] : nil
+    guard index > 0, index <= items.count else { return Optional.none }
+    return items[index - 1]
   }
 
   /// The position right after `after` (the start when `nil`); `nil` when `after` is not

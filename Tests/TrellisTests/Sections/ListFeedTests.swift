@@ -74,7 +74,7 @@ struct ListFeedTests {
     #expect(list.feedLink != nil)
     try store.insert(.object(ObjectReference(TaskItem(name: "D"))), at: 0)
     try store.delete(.object(ObjectReference(tasks[1])))
-    try store.move(from: 0, to: 2)
+    try store.move(at: 0, to: 2)
     model.processChanges()
     let shown = model.snapshot.sections[0].items.map { $0.text ?? "" }
     #expect(shown == (try Self.names(store)))
@@ -83,10 +83,17 @@ struct ListFeedTests {
     #expect(model.statistics.fetches == 1)
   }
 
+  /// An edit through one model reaches every model; a move of a row another model deleted
+  /// meanwhile is refused, not applied to whatever row took its place.
   @Test func anEditThroughOneModelReachesEveryModel() throws {
     let (hosts, store, _) = try Self.hosts(3, names: ["A", "B", "C"])
     try hosts[1].model.deleteRow(at: ItemPath(item: 0, section: 0))
-    try hosts[2].model.moveRow(
+    #expect(throws: TableEditError.self) {
+      try hosts[2].model.moveRow(
+        from: ItemPath(item: 0, section: 0), to: ItemPath(item: 1, section: 0))
+    }
+    for host in hosts { try host.check() }
+    try hosts[0].model.moveRow(
       from: ItemPath(item: 0, section: 0), to: ItemPath(item: 1, section: 0))
     for host in hosts { try host.check() }
     let expected = try Self.names(store)

@@ -9,7 +9,7 @@ import TrellisTesting
 @Suite("A list over a store that reports a reload of its own")
 struct LateReloadTests {
   /// An async store that, some time after it is first observed, goes live and reports
-  /// `.reloaded`, as a database that starts listening for other servers' writes does.
+  /// `.reset`, as a database that starts listening for other servers' writes does.
   final class ListeningStore: ForwardingAsyncStore {
     let inner: AsyncStoreWrapper
     let delay: Duration
@@ -18,7 +18,7 @@ struct LateReloadTests {
 
     /// Reports, on this thread and now, that anything may have changed.
     func reportReload() {
-      for handler in handlers.withLock({ $0 }) { handler(.reloaded) }
+      for handler in handlers.withLock({ $0 }) { handler(.reset) }
     }
 
     init(_ inner: AsyncStoreWrapper, delay: Duration) {
@@ -34,7 +34,7 @@ struct LateReloadTests {
       Task {
         try? await Task.sleep(for: delay)
         for link in links.withLock({ $0 }) { link(.live) }
-        handler(.reloaded)
+        handler(.reset)
       }
       return token
     }

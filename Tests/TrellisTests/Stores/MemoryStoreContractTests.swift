@@ -68,8 +68,8 @@ final class ForgetfulStore: DataStore, @unchecked Sendable {
     try base.update(item, values: values)
   }
   func delete(_ item: Value) throws(StoreError) { try base.delete(item) }
-  func move(from source: Int, to destination: Int) throws(StoreError) {
-    try base.move(from: source, to: destination)
+  func move(_ item: Value, after: Value?) throws(StoreError) {
+    try base.move(item, after: after)
   }
   func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> ObservationToken {
     ObservationToken {}

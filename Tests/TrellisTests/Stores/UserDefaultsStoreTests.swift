@@ -47,7 +47,7 @@ struct UserDefaultsStoreTests {
           .object(ObjectReference(DocumentObject(["name": .string(name), "rank": .int(rank)]))),
           at: nil)
       }
-      try store.move(from: 1, to: 0)
+      try store.move(at: 1, to: 0)
       #expect(store.synchronize())
     }
     let reopened = try UserDefaultsStore(suiteName: suite, definition: definition)

@@ -25,8 +25,8 @@ extension ForwardingAsyncStore {
     try await inner.update(item, values: values)
   }
   func delete(_ item: Value) async throws(StoreError) { try await inner.delete(item) }
-  func move(from source: Int, to destination: Int) async throws(StoreError) {
-    try await inner.move(from: source, to: destination)
+  func move(_ item: Value, after: Value?) async throws(StoreError) {
+    try await inner.move(item, after: after)
   }
   func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> ObservationToken {
     inner.observe(handler)
