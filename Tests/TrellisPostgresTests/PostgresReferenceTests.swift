@@ -27,8 +27,8 @@ struct PostgresReferenceTests {
       await SyncedSettingsSupport.eventually {
         heard.withLock { changes in
           changes.contains {
-            if case .inserted(_, let item) = $0 {
-              return (item?.objectValue as? ContractGroup)?.name == "Red"
+            if case .inserted(let item, _) = $0 {
+              return (item.objectValue as? ContractGroup)?.name == "Red"
             }
             return false
           }
