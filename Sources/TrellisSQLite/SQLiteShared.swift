@@ -10,6 +10,8 @@ final class SQLiteShared: Sendable {
   let entities: [SQLiteEntity]
   private let observers: [String: ObserverList<StoreChange>]
   private let fallback = ObserverList<StoreChange>()
+  /// The one path every change of the database's tables takes to their lists.
+  let changes: SQLiteChanges
 
   /// Shares the database of `root` and every entity it relates to.
   init(root: SQLiteEntity) {
@@ -17,16 +19,11 @@ final class SQLiteShared: Sendable {
     for (entity, _) in root.graph { observers[entity.table] = ObserverList() }
     self.observers = observers
     self.entities = root.graph.map(\.entity)
+    changes = SQLiteChanges(tables: observers)
   }
 
   /// The observers of `table`'s store or stores.
   func observers(of table: String) -> ObserverList<StoreChange> {
     observers[table] ?? fallback
-  }
-
-  /// Reports `change` to the observers of every table (a write made around the stores).
-  func notifyAll(_ change: StoreChange) {
-    for list in observers.values { list.notify(change) }
-    fallback.notify(change)
   }
 }

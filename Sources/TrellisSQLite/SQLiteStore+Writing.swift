@@ -19,7 +19,7 @@ extension SQLiteStore {
     let entity = entity
     let table = entity.table.quoted
     var mappings: [Mapping] = []
-    let previous = try write { db throws -> Int64? in
+    try write { db throws in
       let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0
       let position = index ?? count
       guard position >= 0, position <= count else {
@@ -37,15 +37,21 @@ extension SQLiteStore {
       _ = try save(
         object, entity: entity, id: nil, parent: nil, position: position, db: db,
         mappings: &mappings)
-      return previous
+      describe(insertion(of: item, after: previous))
+      describeReset(of: relatedTables(mappings))
     }
     record(mappings)
-    guard let previous else { return notify(.inserted(item, after: nil)) }
+    shared.changes.flush()
+  }
+
+  /// The change that inserts `item` after the row with key `previous` (first when `nil`).
+  private func insertion(of item: Value, after previous: Int64?) -> StoreChange {
+    guard let previous else { return .inserted(item, after: nil) }
     // A row no list has read is in no list that could place the new one after it.
     guard let after = state.withLock({ $0.objects[entity.table]?[previous] }) else {
-      return notify(.reset)
+      return .reset
     }
-    notify(.inserted(item, after: .object(ObjectReference(after))))
+    return .inserted(item, after: .object(ObjectReference(after)))
   }
 
   /// Inserts many objects at the end in one transaction, then reports one
@@ -69,9 +75,11 @@ extension SQLiteStore {
           object, entity: entity, id: nil, parent: nil, position: count + offset, db: db,
           mappings: &mappings)
       }
+      describe(.reset)
+      describeReset(of: relatedTables(mappings))
     }
     record(mappings)
-    notify(.reset)
+    shared.changes.flush()
   }
 
   /// Writes `values` to the object, then the whole object and its children to the database in
@@ -89,6 +97,8 @@ extension SQLiteStore {
         _ = try save(
           object, entity: entity, id: id, parent: nil, position: nil, db: db,
           mappings: &mappings)
+        describe(.updated(item))
+        describeReset(of: relatedTables(mappings))
       }
     } catch {
       undo.run()
@@ -96,7 +106,7 @@ extension SQLiteStore {
       throw error
     }
     record(mappings)
-    notify(.updated(item))
+    shared.changes.flush()
   }
 
   public func delete(_ item: Value) throws(StoreError) {
@@ -115,6 +125,9 @@ extension SQLiteStore {
           sql: "UPDATE \(table) SET \(column.quoted) = \(column.quoted) - 1 "
             + "WHERE \(column.quoted) > ?", arguments: [position])
       }
+      describeReset(of: effects.tables)
+      // A cascade back into this table moved other rows too.
+      describe(effects.tables.contains(entity.table) ? .reset : .deleted(item))
     }
     // The lists that held the object lose it while it can still be found, then it is gone.
     apply(effects)
@@ -123,9 +136,7 @@ extension SQLiteStore {
       state.keys[ObjectIdentifier(object)] = nil
       state.faults[ObjectIdentifier(object)] = nil
     }
-    notifyReloaded(tables: effects.tables)
-    // A cascade back into this table moved other rows too.
-    notify(effects.tables.contains(entity.table) ? .reset : .deleted(item))
+    shared.changes.flush()
   }
 
   public func move(_ item: Value, after: Value?) throws(StoreError) {
@@ -166,8 +177,9 @@ extension SQLiteStore {
       try db.execute(
         sql: "UPDATE \(table) SET \(column) = ? WHERE \(primaryKey) = ?",
         arguments: [destination, id])
+      describe(.moved(item, after: after))
     }
-    notify(.moved(item, after: after))
+    shared.changes.flush()
   }
 
   // MARK: Helpers
@@ -186,10 +198,14 @@ extension SQLiteStore {
         state.keys[ObjectIdentifier(mapping.object)] = mapping.id
       }
     }
-    // Objects created in place through a to-one (a new category chosen for a task) join the
-    // lists of their own entity.
+  }
+
+  /// The tables of other entities a write added rows to: objects created in place through a
+  /// to-one (a new category chosen for a task) join the lists of their own entity, which read
+  /// theirs again.
+  func relatedTables(_ mappings: [Mapping]) -> Set<String> {
     let own = Set(entity.tree.map(\.entity.table))
-    notifyReloaded(tables: Set(mappings.map(\.table)).subtracting(own))
+    return Set(mappings.map(\.table)).subtracting(own)
   }
 
   /// The primary key of `object` in `entity`'s table, if the store knows it.

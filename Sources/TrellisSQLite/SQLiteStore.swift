@@ -10,8 +10,10 @@ import Trellis
 /// searches and sort keys run in SQL; batches use LIMIT and OFFSET, and counts use COUNT, so a
 /// section over a million rows loads one batch. Each write (a detail screen's commit of a task
 /// with its steps, say) is one transaction. Changes made through the store are reported at
-/// once; changes made by another connection or process are found by ``checkForExternalChanges()``
-/// (run periodically by ``startWatching(every:)``) and reported as ``StoreChange/reset``.
+/// once, by identity; changes made around the store (raw SQL on its connection) and by another
+/// process (found by ``checkForExternalChanges()``, which ``startWatching(every:)`` runs
+/// periodically) are reported as ``StoreChange/reset``. All of them take one path: a GRDB
+/// transaction observer (``SQLiteChanges``).
 ///
 /// ```swift
 /// let store = try SQLiteStore(path: "tasks.sqlite", entity: TasksApp.taskEntity())
@@ -33,10 +35,6 @@ public final class SQLiteStore: RelationalStore, Sendable {
     var keys: [ObjectIdentifier: Int64] = [:]
     var dataVersion: Int?
     var watcher: _Concurrency.Task<Void, Never>?
-    /// Set inside the store's own write transactions, so that GRDB's region observation
-    /// reports only writes made around the store on the same connection.
-    var ownWrite = false
-    var regionObservation: AnyDatabaseCancellable?
     /// Objects whose children some to-many relationships have not read yet, by name.
     var faults: [ObjectIdentifier: Set<String>] = [:]
   }
@@ -101,20 +99,8 @@ public final class SQLiteStore: RelationalStore, Sendable {
     }
     let version = currentDataVersion()
     state.withLock { $0.dataVersion = version }
-    // Writes made on this connection without the store (raw SQL through `database`) are seen
-    // by GRDB's region observation and reported as a reload.
-    let tables = entity.graph.map { GRDB.Table<GRDB.Row>($0.entity.table) }
-    let observation = DatabaseRegionObservation(tracking: tables).start(
-      in: database, onError: { _ in },
-      onChange: { [weak self] _ in
-        guard let self else { return }
-        let own = self.state.withLock { state in
-          defer { state.ownWrite = false }
-          return state.ownWrite
-        }
-        if !own { self.shared.notifyAll(.reset) }
-      })
-    state.withLock { $0.regionObservation = observation }
+    // Held by the shared state as long as any store of the database lives.
+    database.add(transactionObserver: shared.changes, extent: .observerLifetime)
   }
 
   /// A store of another entity of the same database, sharing its objects and observers.
@@ -150,9 +136,7 @@ public final class SQLiteStore: RelationalStore, Sendable {
 
   deinit {
     guard isRoot else { return }
-    let (watcher, observation) = state.withLock { ($0.watcher, $0.regionObservation) }
-    watcher?.cancel()
-    observation?.cancel()
+    state.withLock { $0.watcher }?.cancel()
   }
 
   /// A GRDB configuration with the SQL functions that translated predicates call (`regexp`,
@@ -201,17 +185,19 @@ public final class SQLiteStore: RelationalStore, Sendable {
     shared.observers(of: entity.table).add(handler)
   }
 
-  func notify(_ change: StoreChange) { shared.observers(of: entity.table).notify(change) }
+  /// Describes, inside the store's write transaction, what it changed in its table.
+  func describe(_ change: StoreChange) { shared.changes.describe(change, in: entity.table) }
 
-  /// Reports a reload to the observers of other tables a write changed.
-  func notifyReloaded(tables: Set<String>) {
-    for table in tables where table != entity.table {
-      shared.observers(of: table).notify(.reset)
+  /// Describes a reset of the other tables a write changed.
+  func describeReset(of tables: Set<String>) {
+    for table in tables.sorted() where table != entity.table {
+      shared.changes.describe(.reset, in: table)
     }
   }
 
   /// Looks whether another connection or process committed changes since the last look, and
-  /// if so reports ``StoreChange/reset`` to every observer. Returns whether it did.
+  /// if so makes them known to GRDB's observers, which report ``StoreChange/reset`` to every
+  /// list. Returns whether it did.
   @discardableResult
   public func checkForExternalChanges() -> Bool {
     guard let version = currentDataVersion() else { return false }
@@ -219,7 +205,7 @@ public final class SQLiteStore: RelationalStore, Sendable {
       defer { state.dataVersion = version }
       return state.dataVersion != nil && state.dataVersion != version
     }
-    if changed { shared.notifyAll(.reset) }
+    if changed { try? database.write { db in try db.notifyChanges(in: .fullDatabase) } }
     return changed
   }
 
@@ -257,14 +243,12 @@ public final class SQLiteStore: RelationalStore, Sendable {
     }
   }
 
-  /// Runs `body` in one write transaction, keeping store errors and wrapping SQLite's.
+  /// Runs `body` in one write transaction, keeping store errors and wrapping SQLite's. The
+  /// body describes what it changes (``describe(_:)``); the caller tells it with
+  /// ``SQLiteChanges/flush()`` once it has recorded what the write taught it.
   func write<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
-    defer { state.withLock { $0.ownWrite = false } }
     do {
-      return try database.write { db in
-        state.withLock { $0.ownWrite = true }
-        return try body(db)
-      }
+      return try database.write(body)
     } catch let error as StoreError { throw error } catch {
       if let refusal = uniqueRefusal(error) { throw refusal }
       throw .failed("SQLite (\(entity.table)): \(error)")

@@ -43,12 +43,14 @@ extension ArrayOfObjectsSection {
 
   /// The items after `changes`, or `nil` when a change cannot be applied by identity: a
   /// reset, an item or a place that is not listed exactly once (a list of repeated values
-  /// cannot tell which one the store meant).
+  /// cannot tell which one the store meant), an object inserted that is listed already.
   static func applying(_ changes: [StoreChange], to items: [Value]) -> [Value]? {
     var result = items
     for change in changes {
       switch change {
       case .inserted(let item, let after):
+        // An object listed already was read with a fetch that saw the insert.
+        if case .object = item, result.contains(item) { return nil }
         guard let at = StoreOrder.index(after: after, in: result) else { return nil }
         result.insert(item, at: at)
       case .deleted(let item):
