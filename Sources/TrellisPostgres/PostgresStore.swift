@@ -45,7 +45,10 @@ public final class PostgresStore: AsyncDataStore {
   static func applicationName(_ origin: String) -> String {
     "trellis " + origin.prefix(8).lowercased()
   }
-  let state: Locked<State>
+  // Sound: the store makes one object per row and hands it to the domain that shows it; a
+  // read off that domain waits in `arrived` (and delete rules' effects in `arrivedEffects`)
+  // until that domain applies it (``applyArrivedValues()``).
+  let state: UncheckedLocked<State>
 
   /// What the store keeps between calls, from any task.
   struct State {
@@ -141,7 +144,7 @@ public final class PostgresStore: AsyncDataStore {
     }
     let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
     self.client = client
-    self.state = Locked(State())
+    self.state = UncheckedLocked(State())
     let runner = Task { await client.run() }
     state.withLock { $0.runner = runner }
     graph.register(self)
@@ -157,7 +160,7 @@ public final class PostgresStore: AsyncDataStore {
     self.place = root.place
     self.logger = root.logger
     self.client = root.client
-    self.state = Locked(State())
+    self.state = UncheckedLocked(State())
     graph.register(self)
   }
 

@@ -13,7 +13,7 @@ package enum PredicateRegex {
 
   /// Compiled expressions by effective pattern. A compiled regex is immutable, so sharing one
   /// between threads is safe although `Regex` is not declared `Sendable`.
-  private static let cache = Locked<[String: Regex<AnyRegexOutput>]>([:])
+  private static let cache = UncheckedLocked<[String: Regex<AnyRegexOutput>]>([:])
   private static let cacheLimit = 256
 
   /// The pattern as handed to the engine: `(?i)` in front for case-insensitive matching.

@@ -5,7 +5,9 @@ import Trellis
 /// another (the tasks of a category deleted through the categories' store).
 final class SQLiteShared: Sendable {
   /// The objects by table and key, and what the stores keep between calls.
-  let state = Locked(SQLiteStore.State())
+  // Sound: the store makes one object per row and hands it to the domain that shows it; the
+  // map only finds that object, and writes its values on the domain that asked.
+  let state = UncheckedLocked(SQLiteStore.State())
   /// Every entity of the database, from the entity the database was opened with.
   let entities: [SQLiteEntity]
   private let observers: [String: ObserverList<StoreChange>]

@@ -44,7 +44,7 @@ public final class SQLiteStore: RelationalStore, Sendable {
   /// Whether this store opened the database (and watches it), rather than being a related
   /// store made by ``store(for:)``.
   private let isRoot: Bool
-  var state: Locked<State> { shared.state }
+  var state: UncheckedLocked<State> { shared.state }
 
   /// Opens (creating or migrating) the SQLite file at `path`.
   ///

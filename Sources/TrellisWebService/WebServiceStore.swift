@@ -22,7 +22,9 @@ public final class WebServiceStore: AsyncDataStore {
   let transport: any HTTPTransport
   let observers = ObserverList<StoreChange>()
   /// Every object read or written, by identity, while something holds it.
-  let objects = Locked(IdentityMap())
+  // Sound: the map only finds the one object of a record; its values are written on the
+  // domain that shows it, never through the map.
+  let objects = UncheckedLocked(IdentityMap())
   /// The keys string's keys, which a refusal's messages may name.
   let keys: [String]
 

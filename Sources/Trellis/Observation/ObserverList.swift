@@ -1,7 +1,7 @@
-/// Who to tell about each event of one source — a model's changesets, a navigator's moves, a
-/// store's changes — safe from any thread.
+/// Who to tell about each event of a source shared between threads — a store's changes, its
+/// link — safe from any thread.
 ///
-/// The model, the navigator and every store keep one, and answer `observe` with ``add(_:)``:
+/// Every store keeps one, and answers `observe` with ``add(_:)``:
 ///
 /// ```swift
 /// private let observers = ObserverList<StoreChange>()
@@ -9,10 +9,14 @@
 ///   observers.add(handler)
 /// }
 /// ```
-public final class ObserverList<Event>: Sendable {
-  private struct State {
+///
+/// Handlers are `@Sendable`: a store reports from whatever thread changed it. A model's and a
+/// navigator's observers, which run on their owner's domain, are kept by a
+/// ``DomainObserverList`` instead.
+public final class ObserverList<Event: Sendable>: Sendable {
+  private struct State: Sendable {
     /// In the order they were added: keys only grow.
-    var handlers: [(key: Int, handler: (Event) -> Void)] = []
+    var handlers: [(key: Int, handler: @Sendable (Event) -> Void)] = []
     var next = 0
   }
 
@@ -22,7 +26,7 @@ public final class ObserverList<Event>: Sendable {
   public init() {}
 
   /// Adds `handler`; it is called with every event until its token is cancelled or released.
-  public func add(_ handler: @escaping (Event) -> Void) -> ObservationToken {
+  public func add(_ handler: @escaping @Sendable (Event) -> Void) -> ObservationToken {
     let key = state.withLock { state in
       state.next += 1
       state.handlers.append((state.next, handler))

@@ -21,7 +21,7 @@ public final class Navigator {
   public var screenProvider: ((String, RowContext) -> Screen?)?
   /// The last address a link row asked to open, for hosts to open.
   public private(set) var openedURL: String?
-  private let observers = ObserverList<Void>()
+  private let observers = DomainObserverList<Void>()
 
   /// Starts with `root`.
   public init(root: Screen) {

@@ -55,7 +55,7 @@ public final class TableModel {
   var caches: [ObjectIdentifier: SectionCache] = [:]
   var delivered = TableSnapshot()
   private(set) var sectionsChanged = true
-  private let observers = ObserverList<TableChangeset>()
+  private let observers = DomainObserverList<TableChangeset>()
   private var nextSectionNumber = 0
   private var isProcessing = false
   /// Background operations whose completions have not run (``perform(_:then:)``).

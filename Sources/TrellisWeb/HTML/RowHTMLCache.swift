@@ -20,7 +20,8 @@ final class RowHTMLCache: Sendable {
     let html: String
   }
 
-  private let entries = Locked([Key: Entry]())
+  // Sound: an entry's rendering object is only compared by identity, never read.
+  private let entries = UncheckedLocked([Key: Entry]())
   /// How many rows it holds at most.
   let limit: Int
 

@@ -57,7 +57,9 @@ public struct WebApp: Sendable {
     id: String, title: String, subtitle: String? = nil, sharing state: sending State,
     makeNavigator: @escaping @Sendable (State) throws -> Navigator
   ) {
-    let shared = Locked(state)
+    // Sound: the state was handed over, and `makeNavigator` runs on the app's serial domain
+    // only; the lock is for the compiler's sake.
+    let shared = UncheckedLocked(state)
     self.init(id: id, title: title, subtitle: subtitle) {
       try shared.withLock { state in try makeNavigator(state) }
     }

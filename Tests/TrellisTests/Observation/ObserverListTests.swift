@@ -47,19 +47,21 @@ struct ObserverListTests {
   @Test func aHandlerMayCancelAndAddObserversWhileBeingTold() {
     let list = ObserverList<Int>()
     let heard = Heard()
-    var tokens: [ObservationToken] = []
+    let tokens = Locked<[ObservationToken]>([])
     let later = Heard()
-    tokens.append(
-      list.add { event in
-        heard.calls.append("first\(event)")
-        // Stops the second for the next event (it still hears this one, already taken) and
-        // adds a third, which hears from the next event on.
-        if event == 1 {
-          tokens[1].cancel()
-          tokens.append(list.add { later.calls.append("third\($0)") })
-        }
-      })
-    tokens.append(list.add { heard.calls.append("second\($0)") })
+    let first = list.add { event in
+      heard.calls.append("first\(event)")
+      // Stops the second for the next event (it still hears this one, already taken) and
+      // adds a third, which hears from the next event on.
+      if event == 1 {
+        tokens.withLock { $0[1] }.cancel()
+        let third = list.add { later.calls.append("third\($0)") }
+        tokens.withLock { $0.append(third) }
+      }
+    }
+    tokens.withLock { $0.append(first) }
+    let second = list.add { heard.calls.append("second\($0)") }
+    tokens.withLock { $0.append(second) }
     list.notify(1)
     list.notify(2)
     #expect(heard.calls == ["first1", "second1", "first2"])

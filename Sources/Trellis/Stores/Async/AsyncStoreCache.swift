@@ -70,7 +70,9 @@ package final class AsyncStoreCache: DataStore, Sendable {
 
   /// The store the pages come from.
   package let source: any AsyncDataStore
-  let state = Locked(State())
+  // Sound: the state's undos (``ValuesUndo``) are made on the list's domain and taken and run
+  // on it by ``take()``; tasks and other threads only add and remove them.
+  let state = UncheckedLocked(State())
   let observers = ObserverList<StoreChange>()
 
   /// A cache over `source`, following its changes.
