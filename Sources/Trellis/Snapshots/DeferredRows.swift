@@ -11,6 +11,8 @@ import Foundation
 ///
 /// Rows are rendered on the thread that reads them; like the model, read a snapshot on the
 /// model's own isolation domain.
+// Sound: every access to `rendered` holds the lock, and `render` runs on the thread that reads
+// a row, which is the model's domain (snapshots are read there, like the model).
 final class DeferredRows: @unchecked Sendable {
   private let lock = NSRecursiveLock()
   private let ids: [RowID]

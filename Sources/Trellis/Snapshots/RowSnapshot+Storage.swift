@@ -25,6 +25,8 @@ extension RowSnapshot {
   }
 
   /// A row's fields, shared by copies of a snapshot until one of them writes.
+  // Sound: copy on write; `contents` is written only through a snapshot that holds the only
+  // reference (`isKnownUniquelyReferenced`), so shared storage is never written.
   final class Storage: @unchecked Sendable {
     var contents: Contents
     init(_ contents: Contents) { self.contents = contents }

@@ -17,6 +17,8 @@ import Foundation
 /// // … edits …
 /// try store.save()
 /// ```
+// Sound as long as one domain edits the document, as its screens do: the document tree and
+// the save state are not behind a lock; the list of items is a MemoryStore, which is.
 public final class DocumentStore: DataStore, @unchecked Sendable {
   /// The file as last read or saved.
   public private(set) var file: DocumentFile

@@ -2,6 +2,8 @@ import Foundation
 
 /// A store over an array property of a draft: a list edited inside a detail screen (a task's
 /// steps). Changes stay in the draft until it commits.
+// Sound: the store lives inside one detail screen, whose section alone calls it, on the
+// screen's domain, where its draft lives.
 final class DraftArrayStore: DataStore, @unchecked Sendable {
   let draft: Draft
   let name: String

@@ -3,6 +3,7 @@ import Foundation
 /// An object whose properties are the keys of a `UserDefaults` suite: what a settings form
 /// binds to. Each write goes straight to the defaults; a key never set reads as its initial
 /// value, which also fixes its type.
+// Sound: its stored properties are constants, and `UserDefaults` is documented thread-safe.
 public final class UserDefaultsObject: KeyValueCoding, @unchecked Sendable {
   let defaults: UserDefaults
   /// The keys and their initial values, in order.

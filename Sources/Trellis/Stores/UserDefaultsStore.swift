@@ -14,6 +14,8 @@ import Foundation
 /// let settings = store.settings(defaults: ["username": "", "volume": 50])
 /// try model.generateSections(for: settings, definition: SettingsApp.definition())
 /// ```
+// Sound: `UserDefaults` is documented thread-safe, the list of items is a MemoryStore, which
+// is; only `persisting`, set once at creation, is neither.
 public final class UserDefaultsStore: DataStore, @unchecked Sendable {
   /// The suite the values live in.
   public let suiteName: String

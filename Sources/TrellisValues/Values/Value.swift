@@ -91,6 +91,8 @@ public enum ValueType: String, Hashable, Sendable, CaseIterable, CustomStringCon
 ///
 /// Objects are read and written only on the isolation domain of the screen that binds them;
 /// the reference itself may cross domains inside snapshots.
+// Sound: the reference is compared and hashed by identity only, which reads nothing of the
+// object; the object itself is read and written on the domain that binds it.
 public struct ObjectReference: Hashable, @unchecked Sendable, CustomStringConvertible {
   /// The object.
   public let object: AnyObject
