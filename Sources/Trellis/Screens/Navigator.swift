@@ -94,15 +94,17 @@ public final class Navigator {
     screen.notice = nil
   }
 
-  /// Processes the pending changes of every screen (and of `screen`, which may have been
-  /// popped), each once: the host loop's step after an event or a wake. Without
-  /// ``processesHiddenScreens``, only the visible screens.
+  /// Processes the pending changes of every screen, each once, the event's own screen first:
+  /// the host loop's step after an event or a wake. Without ``processesHiddenScreens``, only
+  /// the visible screens. A screen the event popped is dropped, not processed: nobody shows
+  /// it any more.
   public func processChanges(andOf screen: Screen? = nil) {
     var done = Set<ObjectIdentifier>()
     let screens =
       processesHiddenScreens
       ? stack + [detail].compactMap({ $0 }) : visibleScreens.map(\.screen)
-    for shown in [screen].compactMap({ $0 }) + screens
+    let first = screen.flatMap { screen in screens.contains { $0 === screen } ? screen : nil }
+    for shown in [first].compactMap({ $0 }) + screens
     where done.insert(ObjectIdentifier(shown.model)).inserted {
       shown.model.processChanges()
     }
