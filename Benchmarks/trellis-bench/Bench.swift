@@ -153,9 +153,14 @@ struct WebCommand: AsyncParsableCommand {
 
   @Option(
     help:
-      "Only one case: concurrent-20, concurrent-50, concurrent-200, concurrent (all three) or single."
+      ArgumentHelp(
+        "Only one case: sessions-10k, concurrent-20, concurrent-50, concurrent-200, concurrent "
+          + "(all three) or single.")
   )
   var only: String?
+
+  @Option(help: "How many sessions the sessions-10k case opens (10,000 for its targets).")
+  var sessions = 10_000
 
   @Option(help: "How long each concurrent case runs, in seconds.")
   var seconds = 5.0
@@ -188,7 +193,7 @@ struct WebCommand: AsyncParsableCommand {
 
   func run() async throws {
     try await WebBench.run(
-      json: json, only: only, seconds: seconds, rest: max(0, rest),
+      json: json, only: only, seconds: seconds, rest: max(0, rest), sessions: max(sessions, 11),
       deliveryInterval: max(0, interval) / 1000, clientsApart: !inlineClients,
       clientsNice: min(max(clientsNice, 0), 19))
   }
@@ -206,11 +211,12 @@ struct WebClientsCommand: AsyncParsableCommand {
   @Option var sessions: Int
   @Option var seconds: Double
   @Option var rest: Int
+  @Option var editors: Int?
 
   func run() async throws {
     let clients = try await ConcurrentClients.run(
       base: "http://127.0.0.1:\(port)", port: port, app: app, sessions: sessions,
-      seconds: seconds, rest: rest)
+      seconds: seconds, rest: rest, editors: editors)
     print(String(decoding: try JSONEncoder().encode(clients), as: UTF8.self))
   }
 }

@@ -25,13 +25,15 @@ struct ConcurrentClients: Codable {
   /// runs it at that lower priority (with `nice`), so that the server has the processors
   /// first, as it would on a machine of its own.
   static func inChildProcess(
-    port: Int, app: String, sessions: Int, seconds: Double, rest: Int, niceness: Int = 0
+    port: Int, app: String, sessions: Int, seconds: Double, rest: Int, editors: Int? = nil,
+    niceness: Int = 0
   ) async throws -> ConcurrentClients {
     let process = Process()
-    let arguments = [
+    var arguments = [
       "web-clients", "--port", String(port), "--app", app, "--sessions", String(sessions),
       "--seconds", String(seconds), "--rest", String(rest),
     ]
+    if let editors { arguments += ["--editors", String(editors)] }
     let executable = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
     if niceness > 0 {
       process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -59,20 +61,18 @@ struct ConcurrentClients: Codable {
 
   /// Runs the clients here, against the server at `port`: each session a channel handler on
   /// a few event loops of its own, so that the clients cost the machine little beside the
-  /// server they measure.
+  /// server they measure. The first `editors` sessions edit (all when `nil`); each session
+  /// connects as soon as its page is open, and measuring starts a second after the last.
   static func run(
-    base: String, port: Int, app: String, sessions count: Int, seconds: Double, rest: Int
+    base: String, port: Int, app: String, sessions count: Int, seconds: Double, rest: Int,
+    editors: Int? = nil
   ) async throws -> ConcurrentClients {
-    var queries: [String] = []
-    for _ in 0..<count { queries.append(try await WebBench.session(base: base, app: app)) }
-    // A second to connect and settle, then `seconds` measured.
-    let measureFrom = ContinuousClock.now + .seconds(1)
-    let run = ConcurrentRun(
-      measureFrom: measureFrom, deadline: measureFrom + .milliseconds(Int(seconds * 1000)),
-      rest: rest)
+    OpenFiles.raiseLimit(to: count * 2 + 1_000)
+    let run = ConcurrentRun(rest: rest, editors: editors ?? count)
     let group = MultiThreadedEventLoopGroup(numberOfThreads: System.coreCount)
     var channels: [any Channel] = []
-    for (index, query) in queries.enumerated() {
+    for index in 0..<count {
+      let query = try await WebBench.session(base: base, app: app)
       let bootstrap = ClientBootstrap(group: group).channelInitializer { channel in
         channel.eventLoop.makeCompletedFuture {
           try channel.pipeline.syncOperations.addHandler(
@@ -84,10 +84,15 @@ struct ConcurrentClients: Codable {
       }
       channels.append(try await bootstrap.connect(host: "127.0.0.1", port: port).get())
     }
-    // A session the server never answers is closed a while after measuring ends.
-    let stragglers = channels
+    // A second to settle, then `seconds` measured; the sessions that only watch are closed
+    // then, and a session the server never answers a while after.
+    run.measure(from: .now + .seconds(1), for: seconds)
+    let all = channels
+    group.next().scheduleTask(in: .milliseconds(Int64(seconds * 1000) + 1_500)) {
+      for channel in all.dropFirst(run.editors) { channel.close(promise: nil) }
+    }
     group.next().scheduleTask(in: .seconds(Int64(seconds) + 16)) {
-      for channel in stragglers { channel.close(promise: nil) }
+      for channel in all { channel.close(promise: nil) }
     }
     for channel in channels { try? await channel.closeFuture.get() }
     try await group.shutdownGracefully()

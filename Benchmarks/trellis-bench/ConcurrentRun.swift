@@ -4,11 +4,13 @@ import Trellis
 /// What the sessions of one concurrent case share: when measuring starts and ends, when each
 /// edit was committed, and what they measured, from whichever event loop they run on.
 final class ConcurrentRun: Sendable {
-  /// Samples before this, or at or after ``deadline``, are not measured.
-  let measureFrom: ContinuousClock.Instant
-  let deadline: ContinuousClock.Instant
+  /// The measured window: samples before its start, or at or after its end, are not measured.
+  /// Set once every session is connected (``measure(from:for:)``); until then, nothing is.
+  private let window = Locked<(from: ContinuousClock.Instant, to: ContinuousClock.Instant)?>(nil)
   /// The least rest on the list between edits, in milliseconds.
   let rest: Int
+  /// How many sessions edit; the others only watch the list.
+  let editors: Int
 
   private struct Tally {
     /// Event → reply, and commit → changeset in another session, in milliseconds.
@@ -25,16 +27,31 @@ final class ConcurrentRun: Sendable {
 
   private let tally = Locked(Tally())
 
-  init(measureFrom: ContinuousClock.Instant, deadline: ContinuousClock.Instant, rest: Int) {
-    self.measureFrom = measureFrom
-    self.deadline = deadline
+  init(rest: Int, editors: Int) {
     self.rest = rest
+    self.editors = editors
+  }
+
+  /// Measures from `start` for `seconds`.
+  func measure(from start: ContinuousClock.Instant, for seconds: Double) {
+    window.withLock { $0 = (start, start + .milliseconds(Int(seconds * 1000))) }
+  }
+
+  /// When measuring starts; far away until the window is set.
+  var measureFrom: ContinuousClock.Instant {
+    window.withLock { $0?.from } ?? .now + .seconds(86_400)
+  }
+
+  /// When measuring ends; far away until the window is set.
+  var deadline: ContinuousClock.Instant {
+    window.withLock { $0?.to } ?? .now + .seconds(86_400)
   }
 
   /// Records the reply, at `now`, to an event sent at `sent`; `error` when the server refused
   /// it.
   func replied(sent: ContinuousClock.Instant, at now: ContinuousClock.Instant, error: Bool) {
-    let measured = sent >= measureFrom && now < deadline
+    let (from, to) = (measureFrom, deadline)
+    let measured = sent >= from && now < to
     guard measured || error else { return }
     tally.withLock {
       if measured { $0.replies.append(WebBench.milliseconds(sent.duration(to: now))) }
@@ -54,9 +71,10 @@ final class ConcurrentRun: Sendable {
   /// Records that another session's edit, whose marker's key is `key`, reached a list at
   /// `now`.
   func fannedOut(_ key: Int, at now: ContinuousClock.Instant) {
-    guard now < deadline else { return }
+    let (from, to) = (measureFrom, deadline)
+    guard now < to else { return }
     tally.withLock {
-      guard let at = $0.commits[key], at >= measureFrom else { return }
+      guard let at = $0.commits[key], at >= from else { return }
       $0.fanout.append(WebBench.milliseconds(at.duration(to: now)))
     }
   }

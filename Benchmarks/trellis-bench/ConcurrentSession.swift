@@ -5,7 +5,8 @@ import Trellis
 /// One client of a concurrent case, as a channel handler on its connection's event loop: it
 /// reacts to each message as it arrives, with no task between the socket and the clock.
 ///
-/// It repeats: open a task (`select`), type its new name (`set`), commit (`done`), which
+/// An editing session (the first ``ConcurrentRun/editors``; the others only watch the list)
+/// repeats: open a task (`select`), type its new name (`set`), commit (`done`), which
 /// brings it back to the list; every eighth edit adds a task instead of opening one. Between
 /// edits it stays on the list for `rest` to `rest` + 100 ms, where the other sessions' edits
 /// reach it. Each reply is timed from its event; each other session's edit from its commit to
@@ -107,6 +108,11 @@ final class ConcurrentSession: ChannelInboundHandler {
       guard WebBench.isMessage(bytes, "screen") else { return }
       keys = WebBench.rowKeys(in: bytes)
       guard !keys.isEmpty else { return stop("the list has no rows", context: context) }
+      // A session that only watches stays on the list until the runner closes it.
+      guard index < run.editors else {
+        phase = .resting
+        return
+      }
       startEdit(context: context)
     case .awaiting(let type, let sent, let step):
       let isError = WebBench.isMessage(bytes, "error")

@@ -16,7 +16,9 @@ import TrellisWeb
 /// - the first page of a 100,000-row list (server time and bytes);
 /// - 50 concurrent WebSocket sessions editing one shared store (errors, lost edits);
 /// - `concurrent-20`, `concurrent-50`, `concurrent-200`: that many sessions editing one
-///   200-task list at once (event → reply p50 and p99, fan-out p99, events per second).
+///   200-task list at once (event → reply p50 and p99, fan-out p99, events per second);
+/// - `sessions-10k`: 10,000 sessions open on one 200-task list, ten of them editing (see
+///   ``SessionsResult``).
 enum WebBench {
   /// The session counts of the concurrent cases.
   static let concurrentCounts = [20, 50, 200]
@@ -27,15 +29,21 @@ enum WebBench {
   /// passing edits on to the other windows at most every `deliveryInterval` seconds; their
   /// clients run in a child process (at niceness `clientsNice`) unless `clientsApart` is false.
   static func run(
-    json: Bool, only: String? = nil, seconds: Double = 5, rest: Int = 50,
+    json: Bool, only: String? = nil, seconds: Double = 5, rest: Int = 50, sessions: Int = 10_000,
     deliveryInterval: Double = 0.02, clientsApart: Bool = true, clientsNice: Int = 0
   ) async throws {
     let definition = try TasksApp.taskDefinition()
+    let crowdStore = MemoryStore(
+      objects: (0..<200).map { TaskItem(name: "Task \($0)") }, definition: definition)
+    var crowd = WebApp(id: SessionsResult.name, title: "\(sessions) sessions") {
+      Navigator(root: TasksApp.listScreen(store: crowdStore, definition: definition))
+    }
+    crowd.domain = crowd.id
     let tasks = MemoryStore(
       objects: (0..<50).map { TaskItem(name: "Task \($0)") }, definition: definition)
     let concurrent = concurrentApps(concurrentCounts, definition: definition)
     let apps =
-      concurrent.map(\.0) + [
+      [crowd] + concurrent.map(\.0) + [
         WebApp(id: "form", title: "10,000-row form") { try formNavigator(rows: 10_000) },
         WebApp(id: "list", title: "100,000-row list") {
           listNavigator(rows: 100_000, onDemand: true)
@@ -48,7 +56,8 @@ enum WebBench {
         },
       ]
     var configuration = WebConfiguration(
-      host: "127.0.0.1", port: 0, maxSessionsPerApp: 1000, allowedOrigins: ["ws://localhost"])
+      host: "127.0.0.1", port: 0, maxSessionsPerApp: max(1000, sessions + 100),
+      allowedOrigins: ["ws://localhost"])
     // The concurrent cases' lists grow past 200 rows as sessions add tasks: keep them whole
     // (the 10,000-row form and the 100,000-row list stay virtual).
     configuration.renderer = HTMLRenderer(virtualThreshold: 5_000)
@@ -62,6 +71,13 @@ enum WebBench {
     var iterator = ports.makeAsyncIterator()
     guard let port = await iterator.next() else { throw BenchFailure("the server did not start") }
     let base = "http://127.0.0.1:\(port)"
+
+    // First, while the server is idle: its memory is measured against what it holds now.
+    if only.map({ $0 == SessionsResult.name }) ?? true {
+      let result = try await manySessions(
+        port: port, sessions: sessions, seconds: seconds, store: crowdStore, server: server)
+      print(json ? result.jsonLine : result.tableLine)
+    }
 
     for (count, (_, store)) in zip(concurrentCounts, concurrent)
     where only.map({ $0 == "concurrent" || $0 == "concurrent-\(count)" }) ?? true {
