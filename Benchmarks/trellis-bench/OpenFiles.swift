@@ -11,17 +11,17 @@ enum OpenFiles {
   /// Raises the soft limit to `count`, or as far as the hard limit allows.
   static func raiseLimit(to count: Int) {
     var limit = rlimit()
-    guard getrlimit(RLIMIT_NOFILE_VALUE, &limit) == 0 else { return }
+    guard getrlimit(openFilesResource, &limit) == 0 else { return }
     let wanted = rlim_t(count)
     guard limit.rlim_cur < wanted else { return }
     limit.rlim_cur = min(wanted, limit.rlim_max)
-    _ = setrlimit(RLIMIT_NOFILE_VALUE, &limit)
+    _ = setrlimit(openFilesResource, &limit)
   }
 
   #if canImport(Glibc)
-    private static let RLIMIT_NOFILE_VALUE = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+    private static let openFilesResource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
   #else
-    private static let RLIMIT_NOFILE_VALUE = RLIMIT_NOFILE
+    private static let openFilesResource = RLIMIT_NOFILE
   #endif
 
   /// This process's resident memory, in bytes.
