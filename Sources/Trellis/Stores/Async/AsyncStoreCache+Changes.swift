@@ -95,7 +95,9 @@ extension AsyncStoreCache {
       state.listed.remove(item)
       changes.append(.deleted(item))
     case .change(.moved(let item, let after)):
-      // Only reported for a list in the store's order (``sourceChanged(_:)``).
+      // The store's order is the list's only without a sort or a filter (a query that
+      // started since the move was reported may have one).
+      guard state.options.sort.isEmpty && state.options.filter == nil else { return }
       guard let source = state.items.firstIndex(of: item) else {
         // Moved into the pages loaded from beyond them: listed where it now is.
         apply(.change(.inserted(item, after: after)), to: &state, changes: &changes)
