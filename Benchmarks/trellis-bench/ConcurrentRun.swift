@@ -11,6 +11,9 @@ final class ConcurrentRun: Sendable {
   let rest: Int
   /// How many sessions edit; the others only watch the list.
   let editors: Int
+  /// The tasks the list starts with, which it shows first: sessions rename only those, so
+  /// that no session renames a task another added (a session that connects late sees them).
+  static let editableRows = 200
 
   private struct Tally {
     /// Event → reply, and commit → changeset in another session, in milliseconds.

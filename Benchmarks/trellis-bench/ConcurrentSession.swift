@@ -106,7 +106,7 @@ final class ConcurrentSession: ChannelInboundHandler {
     switch phase {
     case .waitingForScreen:
       guard WebBench.isMessage(bytes, "screen") else { return }
-      keys = WebBench.rowKeys(in: bytes)
+      keys = Array(WebBench.rowKeys(in: bytes).prefix(ConcurrentRun.editableRows))
       guard !keys.isEmpty else { return stop("the list has no rows", context: context) }
       // A session that only watches stays on the list until the runner closes it.
       guard index < run.editors else {
