@@ -69,6 +69,33 @@ struct RowIdentityTests {
     #expect(gone.name == "a")
   }
 
+  /// A key names a row only while the screen shows it: the server keeps no table of the
+  /// keys it gave out, and a key it never gave, or a malformed one, is refused.
+  @Test func keysNameOnlyTheRowsShownAndNoTableKeepsThem() async throws {
+    let shelf = Shelf(["a", "b"])
+    let server = try Shelf.server(shelf, configuration: WebTestSupport.configuration())
+    try await server.application().test(.live) { client in
+      let page = try await WebTestSupport.openPage(client, app: "shelf")
+      let never = try await Self.key(ShelfItem("never shown"), on: server)
+      #expect(!page.html.contains(never))
+      try await client.ws(
+        WebTestSupport.wsPath(app: "shelf", page), configuration: WebTestSupport.wsConfiguration
+      ) { inbound, outbound, _ in
+        var reader = MessageReader(inbound)
+        _ = try await reader.next("screen")
+        for key in [never, "r", "x1", "r-1", "rzzzzzzzzzzzzzzzzzz", "r\u{0}"] {
+          try await outbound.send(try Self.json(["type": "set", "row": key, "value": "edited"]))
+          let error = try await reader.next("error")
+          #expect((error["message"] as? String)?.contains("no longer there") == true, "\(key)")
+        }
+      }
+    }
+    #expect(shelf.items.map(\.name) == ["a", "b"])
+    // The same identity has the same key for as long as the server runs.
+    let item = shelf.items[0]
+    #expect(try await Self.key(item, on: server) == (try await Self.key(item, on: server)))
+  }
+
   @Test(arguments: [
     ("before", 3, 1, ["a", "d", "b", "c", "e"]), ("after", 0, 3, ["b", "c", "d", "a", "e"]),
     ("before", 0, 4, ["b", "c", "d", "a", "e"]), ("after", 4, 0, ["a", "e", "b", "c", "d"]),

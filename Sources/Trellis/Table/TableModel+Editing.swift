@@ -41,6 +41,18 @@ extension TableModel {
     return nil
   }
 
+  /// The index path of the first row whose identity `matches`, in the snapshot hosts show:
+  /// for a host that names rows by something made from their identity (the web host's keys)
+  /// and keeps no table from one to the other. Reads identities only, rendering nothing.
+  package func indexPath(ofRowWhere matches: (RowID) -> Bool) -> ItemPath? {
+    for (s, section) in snapshot.sections.enumerated() {
+      if let row = section.items.firstIndex(where: { matches($0.id) }) {
+        return ItemPath(item: row, section: s)
+      }
+    }
+    return nil
+  }
+
   /// Writes a value a person entered into the row at `path`, then updates the hosts.
   ///
   /// The value is written through the row's binding, which checks its type: on error the bound

@@ -7,10 +7,9 @@ import TrellisDiff
 /// session's drawing never holds up the others' events.
 ///
 /// Everything here is `Sendable`: rendered row snapshots (deferred rows are rendered on the hub
-/// before they leave it, see ``rendered(_:)``), the renderer, and the app's row keys.
+/// before they leave it, see ``rendered(_:)``) and the renderer.
 struct PageDrawing: Sendable {
   let renderer: HTMLRenderer
-  let rowKeys: RowKeys
   /// The app's rows drawn so far, shared by its sessions.
   let rowHTML: RowHTMLCache
 
@@ -79,7 +78,7 @@ struct PageDrawing: Sendable {
   func row(_ row: RowSnapshot, index: Int, editing: Bool, virtual: Bool) -> String {
     rowHTML.html(for: row, editing: editing, position: virtual ? index : nil) {
       renderer.row(
-        row, index: index, editing: editing, virtual: virtual, key: rowKeys.key(for: row.id))
+        row, index: index, editing: editing, virtual: virtual, key: RowKeys.key(for: row.id))
     }
   }
 

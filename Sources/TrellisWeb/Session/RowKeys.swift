@@ -1,33 +1,28 @@
 import Trellis
 
 /// The names rows go by on the wire: a short, opaque key per row identity, the same in every
-/// session of an app for as long as the server runs.
+/// session of an app for as long as the server runs, and kept nowhere.
 ///
-/// A key says nothing about where a row is, so a message that names one reaches the row it
-/// meant wherever other windows have moved it; and nothing about what the row holds (object
-/// addresses, database keys) either. Keys are handed out from any thread: the hub names rows
-/// it reads messages about, the sockets' event loops name the rows they draw.
-final class RowKeys: Sendable {
-  private struct State {
-    var keys: [RowID: String] = [:]
-    var ids: [String: RowID] = [:]
-    var next = 0
+/// A key is the row identity's hash, whose seed each server process draws afresh. It says
+/// nothing about where a row is, so a message that names one reaches the row it meant wherever
+/// other windows have moved it; nor about what the row holds (object addresses, database
+/// keys). The server keeps no table of the keys it gave out, which would grow with every row
+/// ever shown: a message's key is matched against the rows its screen shows now
+/// (``TableModel/indexPath(ofRowWhere:)``), and a row that is gone is refused.
+enum RowKeys {
+  /// The key of `id`.
+  static func key(for id: RowID) -> String {
+    "r" + String(hash(of: id), radix: 36)
   }
 
-  private let state = Locked(State())
-
-  /// The key of `id`, made on first use.
-  func key(for id: RowID) -> String {
-    state.withLock { state in
-      if let key = state.keys[id] { return key }
-      state.next += 1
-      let key = "r" + String(state.next, radix: 36)
-      state.keys[id] = key
-      state.ids[key] = id
-      return key
-    }
+  /// The hash a key stands for; `nil` for text no key has.
+  static func hash(ofKey key: String) -> UInt64? {
+    guard key.first == "r", key.utf8.count <= 14 else { return nil }
+    return UInt64(key.dropFirst(), radix: 36)
   }
 
-  /// The identity a key stands for, if this app ever gave it out.
-  func id(forKey key: String) -> RowID? { state.withLock { $0.ids[key] } }
+  /// The hash of `id`, as a key carries it.
+  static func hash(of id: RowID) -> UInt64 {
+    UInt64(bitPattern: Int64(id.hashValue))
+  }
 }

@@ -20,7 +20,6 @@ actor WebAppHub {
   /// The domain whose executor the hub runs on.
   nonisolated let domain: WebDomain
   private var sessions: [String: WebSession] = [:]
-  private let rowKeys = RowKeys()
   private let rowHTML = RowHTMLCache()
   /// The lists the sessions show alike, each worked out once for all of them.
   private let listFeeds = ListFeeds()
@@ -55,7 +54,7 @@ actor WebAppHub {
     let pending = self.pending
     let session = WebSession(
       id: id, token: Secret.make(bytes: 24), navigator: navigator, configuration: configuration,
-      rowKeys: rowKeys, rowHTML: rowHTML, listFeeds: listFeeds, patchMemo: patchMemo,
+      rowHTML: rowHTML, listFeeds: listFeeds, patchMemo: patchMemo,
       scheduleDelivery: { [weak self] in
         // The first change since the last pass schedules the next one, an interval after the
         // last; later ones join it.
@@ -138,7 +137,7 @@ actor WebAppHub {
   }
 
   /// The key the pages of this app know the row with `id` by.
-  func rowKey(for id: RowID) -> String { rowKeys.key(for: id) }
+  func rowKey(for id: RowID) -> String { RowKeys.key(for: id) }
 
   private func dropStaleSessions() {
     let limit = Duration.milliseconds(Int(configuration.connectTimeout * 1000))

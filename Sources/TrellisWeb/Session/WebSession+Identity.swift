@@ -37,11 +37,11 @@ extension WebSession {
     return screen.model
   }
 
-  /// Where the row with `key` is now.
+  /// Where the row with `key` is now, among the rows the screen shows.
   private func path(of key: String, in model: TableModel) throws(WebProtocolError) -> ItemPath {
-    guard let id = rowKeys.id(forKey: key), let path = model.indexPath(of: id) else {
-      throw .rowGone(key)
-    }
+    guard let hash = RowKeys.hash(ofKey: key),
+      let path = model.indexPath(ofRowWhere: { RowKeys.hash(of: $0) == hash })
+    else { throw .rowGone(key) }
     return path
   }
 

@@ -11,8 +11,6 @@ final class WebSession {
   let token: String
   let navigator: Navigator
   let renderer: HTMLRenderer
-  /// The app's names for rows on the wire, shared by its sessions.
-  let rowKeys: RowKeys
   /// Draws what the session sends, beside the hub.
   let drawing: PageDrawing
   /// The feeds the app's sessions share: a list shown alike in many windows is worked out
@@ -34,10 +32,9 @@ final class WebSession {
 
   init(
     id: String, token: String, navigator: Navigator, configuration: WebConfiguration,
-    rowKeys: RowKeys, rowHTML: RowHTMLCache, listFeeds: ListFeeds, patchMemo: PatchMemo,
+    rowHTML: RowHTMLCache, listFeeds: ListFeeds, patchMemo: PatchMemo,
     scheduleDelivery: @escaping @Sendable () -> Void
   ) {
-    self.rowKeys = rowKeys
     self.listFeeds = listFeeds
     self.patchMemo = patchMemo
     self.id = id
@@ -47,7 +44,7 @@ final class WebSession {
     navigator.processesHiddenScreens = false
     self.renderer = configuration.renderer
     self.drawing = PageDrawing(
-      renderer: configuration.renderer, rowKeys: rowKeys, rowHTML: rowHTML)
+      renderer: configuration.renderer, rowHTML: rowHTML)
     self.limits = configuration
     self.scheduleDelivery = scheduleDelivery
     self.limiter = RateLimiter(
