@@ -109,6 +109,21 @@ extension SectionCache {
     return position
   }
 
+  /// The visible position of the row whose identity hashes to `hash`, through the index by
+  /// hash (built once after a render), or `nil` when no visible row has it.
+  mutating func visiblePosition(ofRowHash hash: Int) -> Int? {
+    if elementIndexByHash == nil {
+      var map: [Int: Int] = [:]
+      map.reserveCapacity(elementIDs.count)
+      for (index, id) in elementIDs.enumerated() where map[id.hashValue] == nil {
+        map[id.hashValue] = index
+      }
+      elementIndexByHash = map
+    }
+    guard let element = elementIndexByHash?[hash] else { return nil }
+    return visiblePosition(ofElement: element)
+  }
+
   mutating func buildElementIndex() {
     guard elementIndexByID == nil else { return }
     var map: [RowID: Int] = [:]

@@ -76,6 +76,7 @@ extension SectionCache {
     update.tail = newRows
     self.editors = editors
     elementIndexByID = nil
+    elementIndexByHash = nil
     return update
   }
 }

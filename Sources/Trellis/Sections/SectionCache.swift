@@ -12,6 +12,9 @@ struct SectionCache {
   var visibleElementIndex: [Int]?
   /// Element index by identity, built the first time rows change after a render.
   var elementIndexByID: [RowID: Int]? = nil
+  /// Element index by identity's hash, built the first time a host asks for a row by it (the
+  /// web host names rows by that hash).
+  var elementIndexByHash: [Int: Int]? = nil
   /// Whether rows show whatever ``Row/isVisible`` says (sections that render rows on demand).
   var rowsAlwaysVisible = false
   /// Whether an expand/collapse row is among the rows: then a row rendered again may show or

@@ -41,12 +41,21 @@ extension TableModel {
     return nil
   }
 
-  /// The index path of the first row whose identity `matches`, in the snapshot hosts show:
-  /// for a host that names rows by something made from their identity (the web host's keys)
-  /// and keeps no table from one to the other. Reads identities only, rendering nothing.
-  package func indexPath(ofRowWhere matches: (RowID) -> Bool) -> ItemPath? {
+  /// The index path of the row whose identity's `hashValue` is `hash`, in the snapshot hosts
+  /// show: for a host that names rows by that hash (the web host's keys) and keeps no table
+  /// from one to the other. Reads identities only, rendering nothing.
+  package func indexPath(ofRowHash hash: Int) -> ItemPath? {
+    if sections.count == snapshot.sections.count {
+      for (s, section) in sections.enumerated() {
+        let key = ObjectIdentifier(section)
+        guard caches[key]?.snapshot.id == snapshot.sections[s].model.id else { break }
+        if let position = caches[key]?.visiblePosition(ofRowHash: hash) {
+          return ItemPath(item: position, section: s)
+        }
+      }
+    }
     for (s, section) in snapshot.sections.enumerated() {
-      if let row = section.items.firstIndex(where: { matches($0.id) }) {
+      if let row = section.items.firstIndex(where: { $0.id.hashValue == hash }) {
         return ItemPath(item: row, section: s)
       }
     }

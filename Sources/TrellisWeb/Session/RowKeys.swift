@@ -8,21 +8,17 @@ import Trellis
 /// other windows have moved it; nor about what the row holds (object addresses, database
 /// keys). The server keeps no table of the keys it gave out, which would grow with every row
 /// ever shown: a message's key is matched against the rows its screen shows now
-/// (``TableModel/indexPath(ofRowWhere:)``), and a row that is gone is refused.
+/// (``TableModel/indexPath(ofRowHash:)``), and a row that is gone is refused.
 enum RowKeys {
   /// The key of `id`.
   static func key(for id: RowID) -> String {
-    "r" + String(hash(of: id), radix: 36)
+    "r" + String(UInt64(bitPattern: Int64(id.hashValue)), radix: 36)
   }
 
-  /// The hash a key stands for; `nil` for text no key has.
-  static func hash(ofKey key: String) -> UInt64? {
-    guard key.first == "r", key.utf8.count <= 14 else { return nil }
-    return UInt64(key.dropFirst(), radix: 36)
-  }
-
-  /// The hash of `id`, as a key carries it.
-  static func hash(of id: RowID) -> UInt64 {
-    UInt64(bitPattern: Int64(id.hashValue))
+  /// The identity's hash a key stands for; `nil` for text no key has.
+  static func hash(ofKey key: String) -> Int? {
+    guard key.first == "r", key.utf8.count <= 14, let hash = UInt64(key.dropFirst(), radix: 36)
+    else { return nil }
+    return Int(Int64(bitPattern: hash))
   }
 }

@@ -39,8 +39,7 @@ extension WebSession {
 
   /// Where the row with `key` is now, among the rows the screen shows.
   private func path(of key: String, in model: TableModel) throws(WebProtocolError) -> ItemPath {
-    guard let hash = RowKeys.hash(ofKey: key),
-      let path = model.indexPath(ofRowWhere: { RowKeys.hash(of: $0) == hash })
+    guard let hash = RowKeys.hash(ofKey: key), let path = model.indexPath(ofRowHash: hash)
     else { throw .rowGone(key) }
     return path
   }
