@@ -86,6 +86,31 @@ def test_delete_and_reorder_in_edit_mode(browser, server):
     assert "Alpha" in row_texts(browser)
 
 
+def test_a_move_in_a_search_moves_the_dragged_row(browser, server):
+    open_app(browser, server, "tasks")
+    for name in ("Zq water the plants", "Zx write the report", "Zq book the dentist"):
+        add_task(browser, name)
+        press(browser, "done")
+        wait_title(browser, "Tasks")
+        row(browser, name)
+    field = browser.find_element(By.CSS_SELECTOR, ".pane-top > .screen:last-child .search-field")
+    field.send_keys("Zq")
+    wait(browser, lambda d: row_texts(d) == ["Zq water the plants", "Zq book the dentist"])
+    press(browser, "edit")
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, ".pane-top > .screen:last-child .move-down"))
+    row(browser, "Zq water the plants").find_element(By.CSS_SELECTOR, ".move-down").click()
+    wait(browser, lambda d: row_texts(d) == ["Zq book the dentist", "Zq water the plants"])
+    press(browser, "edit")
+    field = browser.find_element(By.CSS_SELECTOR, ".pane-top > .screen:last-child .search-field")
+    field.clear()
+    field.send_keys(" ")
+    field.send_keys("\b")
+    wait(browser, lambda d: "Zx write the report" in row_texts(d))
+    # The dragged row went below the one it was dropped under; the hidden row stayed put.
+    ours = [t for t in row_texts(browser) if t.startswith("Z")]
+    assert ours == ["Zx write the report", "Zq book the dentist", "Zq water the plants"]
+
+
 def test_two_windows_see_each_others_edits(browser, server):
     open_app(browser, server, "tasks")
     first = browser.current_window_handle
