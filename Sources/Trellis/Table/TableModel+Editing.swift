@@ -22,40 +22,32 @@ extension TableModel {
 
   /// The index path of the row with `id`, in the snapshot hosts show.
   public func indexPath(of id: RowID) -> ItemPath? {
-    // The caches hold what was last delivered: look the row up by identity in each section,
-    // without reading every row (a message from a page names its row this way).
-    if sections.count == snapshot.sections.count {
-      for (s, section) in sections.enumerated() {
-        let key = ObjectIdentifier(section)
-        guard caches[key]?.snapshot.id == snapshot.sections[s].model.id else { break }
-        if let position = caches[key]?.visiblePosition(ofRow: id) {
-          return ItemPath(item: position, section: s)
-        }
-      }
-    }
-    for (s, section) in snapshot.sections.enumerated() {
-      if let row = section.items.firstIndex(where: { $0.id == id }) {
-        return ItemPath(item: row, section: s)
-      }
-    }
-    return nil
+    indexPath(inCache: { $0.visiblePosition(ofRow: id) }, orWhere: { $0 == id })
   }
 
   /// The index path of the row whose identity's `hashValue` is `hash`, in the snapshot hosts
   /// show: for a host that names rows by that hash (the web host's keys) and keeps no table
   /// from one to the other. Reads identities only, rendering nothing.
   package func indexPath(ofRowHash hash: Int) -> ItemPath? {
+    indexPath(inCache: { $0.visiblePosition(ofRowHash: hash) }, orWhere: { $0.hashValue == hash })
+  }
+
+  /// A row of the snapshot hosts show: found through each section's cache (`position` looks
+  /// it up by an index the cache builds once per render) while the caches hold what was last
+  /// delivered, else by reading every row's identity.
+  private func indexPath(
+    inCache position: (inout SectionCache) -> Int?, orWhere matches: (RowID) -> Bool
+  ) -> ItemPath? {
     if sections.count == snapshot.sections.count {
       for (s, section) in sections.enumerated() {
         let key = ObjectIdentifier(section)
         guard caches[key]?.snapshot.id == snapshot.sections[s].model.id else { break }
-        if let position = caches[key]?.visiblePosition(ofRowHash: hash) {
-          return ItemPath(item: position, section: s)
-        }
+        // In place: the cache's index is kept for the next lookup.
+        if let found = position(&caches[key]!) { return ItemPath(item: found, section: s) }
       }
     }
     for (s, section) in snapshot.sections.enumerated() {
-      if let row = section.items.firstIndex(where: { $0.id.hashValue == hash }) {
+      if let row = section.items.firstIndex(where: { matches($0.id) }) {
         return ItemPath(item: row, section: s)
       }
     }
