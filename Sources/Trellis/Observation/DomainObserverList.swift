@@ -5,32 +5,16 @@
 /// cancelling may happen elsewhere (a token released on another thread), which is why the list
 /// is behind a lock at all.
 final class DomainObserverList<Event>: Sendable {
-  private struct State {
-    /// In the order they were added: keys only grow.
-    var handlers: [(key: Int, handler: (Event) -> Void)] = []
-    var next = 0
-  }
-
   // Sound: handlers are added by the owner and called by ``notify(_:)`` on the owner's domain
   // only; a token cancelled elsewhere removes one without calling it.
-  private let state = UncheckedLocked(State())
+  private let state = UncheckedLocked(ObserverTable<(Event) -> Void>())
 
   init() {}
 
   /// Adds `handler`; it is called with every event until its token is cancelled or released.
   func add(_ handler: @escaping (Event) -> Void) -> ObservationToken {
-    let key = state.withLock { state in
-      state.next += 1
-      state.handlers.append((state.next, handler))
-      return state.next
-    }
-    return ObservationToken { [weak self] in
-      self?.state.withLock { state in
-        if let index = state.handlers.lastIndex(where: { $0.key == key }) {
-          state.handlers.remove(at: index)
-        }
-      }
-    }
+    let key = state.withLock { $0.add(handler) }
+    return ObservationToken { [weak self] in self?.state.withLock { $0.remove(key) } }
   }
 
   /// Tells every observer about `event`, on the owner's domain, in the order they were added,

@@ -14,31 +14,15 @@
 /// navigator's observers, which run on their owner's domain, are kept by a
 /// ``DomainObserverList`` instead.
 public final class ObserverList<Event: Sendable>: Sendable {
-  private struct State: Sendable {
-    /// In the order they were added: keys only grow.
-    var handlers: [(key: Int, handler: @Sendable (Event) -> Void)] = []
-    var next = 0
-  }
-
-  private let state = Locked(State())
+  private let state = Locked(ObserverTable<@Sendable (Event) -> Void>())
 
   /// Creates an empty list.
   public init() {}
 
   /// Adds `handler`; it is called with every event until its token is cancelled or released.
   public func add(_ handler: @escaping @Sendable (Event) -> Void) -> ObservationToken {
-    let key = state.withLock { state in
-      state.next += 1
-      state.handlers.append((state.next, handler))
-      return state.next
-    }
-    return ObservationToken { [weak self] in
-      self?.state.withLock { state in
-        if let index = state.handlers.lastIndex(where: { $0.key == key }) {
-          state.handlers.remove(at: index)
-        }
-      }
-    }
+    let key = state.withLock { $0.add(handler) }
+    return ObservationToken { [weak self] in self?.state.withLock { $0.remove(key) } }
   }
 
   /// Tells every observer about `event`, in the order they were added, outside the lock, so
