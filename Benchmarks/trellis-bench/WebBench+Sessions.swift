@@ -65,11 +65,11 @@ extension WebBench {
   static func manySessions(
     port: Int, sessions: Int, seconds: Double, store: MemoryStore, server: WebServer
   ) async throws -> SessionsResult {
-    let idle = OpenFiles.residentBytes()
+    let idle = StoresBench.heapInUse()
     let peak = Locked(idle)
     let sampling = Task {
       while !Task.isCancelled {
-        let now = OpenFiles.residentBytes()
+        let now = StoresBench.heapInUse()
         peak.withLock { $0 = max($0, now) }
         try? await Task.sleep(for: .milliseconds(250))
       }
