@@ -1,17 +1,26 @@
 import Trellis
 
+/// What a move by positions in a store's whole order names: the item, and the item it will
+/// follow (`nil` for the first place), as a list that shows that order asks for it.
+private func placement(movingAt source: Int, to destination: Int, in items: [Value])
+  throws(StoreError) -> (item: Value, after: Value?)
+{
+  guard items.indices.contains(source), items.indices.contains(destination) else {
+    throw .indexOutOfRange(Swift.max(source, destination), count: items.count)
+  }
+  var rest = items
+  let item = rest.remove(at: source)
+  // (`Value` takes a `nil` literal as its null value: the start is spelled out.)
+  return (item, destination > 0 ? rest[destination - 1] : Optional.none)
+}
+
 extension DataStore {
-  /// Moves the item at `source` of the store's whole order to `destination`, as a list that
-  /// shows that order asks: by the item, after the one it will follow. For tests that think
-  /// in positions.
+  /// Moves the item at `source` of the store's whole order to `destination`, by the item and
+  /// the one it will follow. For tests that think in positions.
   package func move(at source: Int, to destination: Int) throws(StoreError) {
-    let items = try fetch(FetchOptions())
-    guard items.indices.contains(source), items.indices.contains(destination) else {
-      throw .indexOutOfRange(Swift.max(source, destination), count: items.count)
-    }
-    var rest = items
-    let item = rest.remove(at: source)
-    try move(item, after: destination > 0 ? rest[destination - 1] : Optional.none)
+    let (item, after) = try placement(
+      movingAt: source, to: destination, in: try fetch(FetchOptions()))
+    try move(item, after: after)
   }
 }
 
@@ -19,13 +28,10 @@ extension AsyncDataStore {
   /// Moves the item at `source` of the first page of the store's whole order to
   /// `destination`, by the item and the one it will follow. For tests that think in positions.
   package func move(at source: Int, to destination: Int) async throws(StoreError) {
-    let items = try await fetchPage(FetchOptions(), from: nil).items
-    guard items.indices.contains(source), items.indices.contains(destination) else {
-      throw .indexOutOfRange(Swift.max(source, destination), count: items.count)
-    }
-    var rest = items
-    let item = rest.remove(at: source)
-    try await move(item, after: destination > 0 ? rest[destination - 1] : Optional.none)
+    let (item, after) = try placement(
+      movingAt: source, to: destination,
+      in: try await fetchPage(FetchOptions(), from: nil).items)
+    try await move(item, after: after)
   }
 }
 
