@@ -334,9 +334,10 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
     }
     // The store's order may hold items the list does not show (a search, a page): the item
     // goes after the one it follows here.
-    var rest = items
-    let item = rest.remove(at: source)
-    let after = StoreOrder.predecessor(of: destination, in: rest)
+    let item = items[source]
+    // The item before `destination` once `item` is taken out.
+    let after = StoreOrder.predecessor(
+      of: destination <= source ? destination : destination + 1, in: items)
     do { try store.move(item, after: after) } catch { throw .store(section: id, error) }
     actions.overriding(model?.sectionActions ?? SectionActions()).didMove?(
       item, source, destination)
