@@ -30,6 +30,12 @@ struct FuzzCommand: ParsableCommand {
         + "printing its failure in full.", valueName: "target"))
   var replay: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "With --replay: play the run this many times, for a failure that depends on timing.",
+      valueName: "count"))
+  var repeatCount = 1
+
   @Flag(help: "Print one JSON line per target instead of a table.")
   var json = false
 
@@ -80,11 +86,18 @@ struct FuzzCommand: ParsableCommand {
       throw ValidationError(
         "no target named \(name); targets: \(FuzzCatalog.names.joined(separator: ", "))")
     }
-    let report = UIFuzzer(seed: seed).run(target, events: events)
-    guard let failure = report.failure else {
-      say("\(name), seed \(seed): no failure in \(report.events.count) events")
+    var failures: [FuzzFailure] = []
+    var played = 0
+    for _ in 0..<max(1, repeatCount) {
+      let report = UIFuzzer(seed: seed).run(target, events: events)
+      played = report.events.count
+      if let failure = report.failure { failures.append(failure) }
+    }
+    guard let failure = failures.first else {
+      say("\(name), seed \(seed): no failure in \(played) events, \(max(1, repeatCount)) times")
       return
     }
+    if repeatCount > 1 { say("failed \(failures.count) of \(repeatCount) times; the first:") }
     say(failure.description)
     say("all events:")
     for (index, event) in failure.events.enumerated() { say("  \(index): \(event)") }

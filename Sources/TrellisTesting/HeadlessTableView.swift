@@ -98,9 +98,18 @@ public struct HeadlessTableView<Section: Diffable, Item: Diffable> {
             .wrongItem, "\(path)", "shows item \(cell.diffID), the data source has \(item.diffID)")
         }
         if !cell.isContentEqual(to: item) {
-          throw fail(.staleContent, "\(path)", "item \(item.diffID) changed but was not reloaded")
+          throw fail(
+            .staleContent, "\(path)",
+            "item \(item.diffID) changed but was not reloaded: shows \(Self.brief(cell)), "
+              + "the data source has \(Self.brief(item))")
         }
       }
     }
+  }
+
+  /// A row's description, cut short, to tell a stale row from the fresh one in a message.
+  private static func brief(_ item: Item) -> String {
+    let text = String(describing: item)
+    return text.count > 240 ? text.prefix(240) + "…" : text
   }
 }

@@ -196,6 +196,14 @@ public final class Draft {
     clear()
   }
 
+  /// The store took `values`, written in the background: the draft lets them go without
+  /// validating them again. What the object holds now may validate differently (a document
+  /// object's value types follow its values), and the item is saved either way.
+  func saved(_ values: [(String, Value)]) {
+    lastCommit = values
+    clear()
+  }
+
   /// Writes committed child edits to their objects now, before a store that writes in the
   /// background reads the object with its children; the undo puts them back when the store
   /// refuses. A later ``commit(through:)`` writes the same values again, which changes

@@ -73,6 +73,16 @@ public final class Navigator {
     changed()
   }
 
+  /// Removes `screen` and every screen shown above it, top first: a form whose save the store
+  /// accepted closes even when a person opened a picker on it meanwhile. A screen already
+  /// gone, and the root, stay as they are.
+  func close(_ screen: Screen) {
+    if screen === detail { return pop(screen) }
+    guard let index = stack.firstIndex(where: { $0 === screen }), index > 0 else { return }
+    while stack.count > index { dismiss(stack.removeLast()) }
+    changed()
+  }
+
   private func dismiss(_ screen: Screen) {
     screen.actions.willDismiss?(screen)
     screen.actions.didDismiss?(screen)

@@ -11,13 +11,14 @@ extension Screen {
       notice = Self.notice(for: .invalid(failure))
       throw .invalid(failure)
     }
+    let values = draft.pendingValues
     let pending: PreparedStoreWrite
     // The store reads the object with its children: edits committed in child screens (a
     // task's step) are on their objects while it writes, and taken back if it refuses.
     let childUndo: ValuesUndo
     do throws(StoreError) {
       childUndo = try draft.applyChildEdits()
-      do throws(StoreError) { pending = try writer(draft.pendingValues) } catch {
+      do throws(StoreError) { pending = try writer(values) } catch {
         childUndo.run()
         throw error
       }
@@ -33,8 +34,8 @@ extension Screen {
       switch result {
       case .success:
         do throws(ScreenError) {
-          // The store has the values: the draft lets them go (and writes its children's).
-          try draft?.commit(through: { _ throws(StoreError) in })
+          // The store has the values (and the children's): the draft lets them go.
+          draft?.saved(values)
           try self.afterCommit?(self)
           self.notice = nil
           self.close()
@@ -50,11 +51,10 @@ extension Screen {
     }
   }
 
-  /// Leaves the navigator, when the screen is still on top of it or in its detail pane.
+  /// Leaves the navigator with every screen opened from it meanwhile; a screen a person
+  /// already left stays gone. Otherwise a new item's form would stay open after the store
+  /// took the item, and its next Done would insert the item again.
   private func close() {
-    guard let navigator, self !== navigator.stack.first,
-      navigator.top === self || navigator.detail === self
-    else { return }
-    navigator.pop(self)
+    navigator?.close(self)
   }
 }

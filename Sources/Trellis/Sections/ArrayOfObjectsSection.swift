@@ -175,6 +175,7 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
       case .inserted, .deleted, .moved:
         restructured = true
       case .updated, .reset:
+        unchangedElementPrefix = nil
         model.invalidation.invalidateSection(key)
         return
       }
@@ -184,8 +185,9 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
         model.invalidation.invalidateSection(key)
         return
       }
-      // Items only added after those shown (a page arrived): the rows before them stay.
-      if appendsOnly(unapplied) { unchangedElementPrefix = items.count }
+      // Items only added after those shown (a page arrived): the rows before them stay. Any
+      // other change, even after a "Load more" said so, moves rows within them.
+      unchangedElementPrefix = appendsOnly(unapplied) ? items.count : nil
       model.invalidation.invalidateStructure(key)
     } else {
       unapplied = []

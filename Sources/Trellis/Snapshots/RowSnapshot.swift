@@ -275,3 +275,10 @@ enum ObjectTitle {
     return String(describing: type(of: object))
   }
 }
+
+extension RowSnapshot: CustomStringConvertible {
+  /// The row's identity and what it shows, for messages and logs.
+  public var description: String {
+    "row \(id): “\(text ?? "")”, “\(detail ?? "")”, value \(value.map { "\($0)" } ?? "none")"
+  }
+}
