@@ -28,8 +28,12 @@ final class InvalidationSink: Sendable {
         && !feedNews && !workFinished
     }
 
+    /// Whether the model is gone: nothing is recorded any more.
+    var isClosed = false
+
     /// Records with `record`; returns the wake to call when nothing was stale before.
     mutating func recording(_ record: (inout State) -> Void) -> (@Sendable () -> Void)? {
+      guard !isClosed else { return nil }
       let wasEmpty = isEmpty
       record(&self)
       return wasEmpty ? wake : nil
@@ -45,7 +49,10 @@ final class InvalidationSink: Sendable {
   /// Stops waking the owner and forgets what is stale: the model is gone.
   func close() {
     closed.store(true, ordering: .relaxed)
-    state.withLock { $0 = State() }
+    state.withLock { state in
+      state = State()
+      state.isClosed = true
+    }
   }
 
   /// Sets what to call when something becomes stale.

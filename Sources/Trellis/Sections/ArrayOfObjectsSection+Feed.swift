@@ -21,7 +21,7 @@ extension ArrayOfObjectsSection {
   /// follow a feed.
   var canFollowFeed: Bool {
     guard let model, model.listFeeds != nil, showsNothingOfItsOwn, asyncCache == nil,
-      ownerDraft == nil, choice == nil, sharesItemRows, appliesStoreChanges, !needsFetch,
+      ownerDraft == nil, choice == nil, appliesStoreChanges, !needsFetch,
       unapplied.isEmpty, keepsRowsByIdentity, !isCollapsible, expansionStates.isEmpty,
       appendedRows.isEmpty, model.modelActions.didFetchItems == nil, specials.isEmpty
     else { return false }

@@ -30,10 +30,7 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
   public var searchPropertyNames: [String] = []
   /// When set, the list chooses among its items instead of opening them.
   public var choice: ItemChoice? {
-    didSet {
-      sharesItemRows = choice == nil
-      setNeedsRefresh()
-    }
+    didSet { setNeedsRefresh() }
   }
   /// The chosen items as this render read them (``choice``), so that each row costs a lookup.
   var chosenNow: Set<Value> = []
@@ -68,13 +65,6 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
   var feedAttempts = 0
   /// What the store reported, from any thread, until the section takes it.
   let reported = StoreChangeQueue()
-  /// ``sharedReads`` as a number, until the section's content changes.
-  private var sharedReadsID: Int?
-  /// Whether the items are observable objects, as the first one asked about says.
-  private var itemsAreObservable: Bool?
-  /// When the store last reported each object updated: a row of it that another model
-  /// rendered before then is stale here (``SharedItemObservation``).
-  private var reportedUpdates: [ObjectIdentifier: Int] = [:]
   /// Rows the model's ``ModelActions/didFetchItems`` action added after the items.
   var appendedRows: [Row] = []
   /// Store changes not yet applied to ``items``.
@@ -108,7 +98,6 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
     self.definition = definition
     asyncCache = store as? AsyncStoreCache
     super.init(id: id, header: header, footer: footer)
-    sharesItemRows = true
   }
 
   /// Creates a section over an async store (a web service): it loads a page at a time
@@ -132,8 +121,6 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
 
   override func contentDidChange() {
     needsFetch = true
-    sharedReadsID = nil
-    itemsAreObservable = nil
   }
 
   /// An item updated in place makes its row stale, and nothing else. Items inserted, deleted
@@ -141,20 +128,19 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
   /// only new and updated rows are rendered. Any other change (a reload, an update the
   /// section cannot place) makes the whole section stale, to be fetched again when it renders.
   override func absorbStoreChanges() {
-    let taken = reported.take()
+    let reportedChanges = reported.take()
     // Whether the special rows (loading, failure, notice) change with the items.
     var statusChanged = false
     if let asyncCache {
       // The cache's report only says that something arrived: it is taken here, in order,
       // with the status it left.
       let (arrived, status) = asyncCache.take()
-      unapplied += taken.changes.filter { $0 != .reset } + arrived
+      unapplied += reportedChanges.filter { $0 != .reset } + arrived
       statusChanged = asyncStatus != status
       asyncStatus = status
     } else {
-      unapplied += taken.changes
+      unapplied += reportedChanges
     }
-    reportedUpdates.merge(taken.updatedAt) { Swift.max($0, $1) }
     guard let model else { return }
     let key = ObjectIdentifier(self)
     if unapplied.isEmpty {
@@ -194,25 +180,6 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
       if statusChanged { model.invalidation.invalidateStructure(key) }
     }
     for id in ids { model.invalidation.invalidateRow(id, in: key) }
-  }
-
-  /// An object's row built from the definition alone (no draft, no action that makes or
-  /// configures rows) shows the object's title and description values and nothing else.
-  /// Objects that are not observable are left out: their rows change only through their
-  /// store, and a store that fetches makes new objects for every model, so there is nothing to
-  /// share.
-  override func sharedItem(at index: Int) -> SharedItem? {
-    guard index < items.count, ownerDraft == nil, case .object(let ref) = items[index],
-      keepsRowsByIdentity
-    else { return nil }
-    let observable = itemsAreObservable ?? (ref.object is any Observable)
-    itemsAreObservable = observable
-    guard observable else { return nil }
-    guard !rowActions.configuresRows, model?.rowActions.configuresRows != true else { return nil }
-    let reads = sharedReadsID ?? SharedItemObservation.shared.readsID(sharedReads)
-    sharedReadsID = reads
-    return SharedItem(
-      object: ref.object, reads: reads, reportedAt: reportedUpdates[ObjectIdentifier(ref.object)])
   }
 
   override var reusableRowCount: Int { keepsRowsByIdentity ? items.count : 0 }

@@ -190,16 +190,6 @@ open class Section {
   /// kept by identity instead of being rendered again. 0 (the default) renders every row.
   var reusableRowCount: Int { 0 }
 
-  /// Whether ``sharedItem(at:)`` may answer: read before asking, so that the rows of other
-  /// sections (100,000 of them, say) cost no call.
-  final var sharesItemRows = false
-
-  /// The object the row of element `index` shows, when the row's content is that object's
-  /// own values read the way ``SharedItem/reads`` names: such rows share one observation and
-  /// one rendering per object across every model (``SharedItemObservation``). `nil` (the
-  /// default) renders and tracks the row on its own.
-  func sharedItem(at index: Int) -> SharedItem? { nil }
-
   /// For sections that render rows on demand: makes the row of element `index` as the content
   /// is now, even after the content changes. `nil` (the default) renders every row up front.
   func deferredRowMaker() -> ((Int) -> Row)? { nil }

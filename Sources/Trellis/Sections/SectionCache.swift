@@ -194,16 +194,8 @@ struct SectionCache {
       section.applyExpansion(of: row, to: &snapshot)
       return snapshot
     }
-    var snapshot: RowSnapshot?
-    if section.sharesItemRows, let shared = section.sharedItem(at: index) {
-      let found = SharedItemObservation.shared.row(
-        shared, id: id, section: key, sink: sink, build: build)
-      snapshot = found.snapshot
-      if found.built { model?.statistics.rowBuilds += 1 }
-    } else {
-      model?.statistics.rowBuilds += 1
-      snapshot = withObservationTracking(build) { sink.invalidateRow(id, in: key) }
-    }
+    model?.statistics.rowBuilds += 1
+    var snapshot = withObservationTracking(build) { sink.invalidateRow(id, in: key) }
     if let model, !model.selectedRowIDs.isEmpty, model.selectedRowIDs.contains(id) {
       snapshot?.isSelected = true
     }

@@ -1,7 +1,7 @@
 import Trellis
 
 /// The HTML of rows already drawn, by rendering: a row snapshot that many sessions share (the
-/// same storage, see ``SharedItemObservation``) is drawn once for all of them, and a list
+/// same storage, taken from the list they share) is drawn once for all of them, and a list
 /// drawn again (a person coming back to it) costs a lookup per row it still shows.
 ///
 /// Entries hold their row's storage, so that its identity is not reused while they last; the
