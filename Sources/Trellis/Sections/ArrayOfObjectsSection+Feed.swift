@@ -20,10 +20,23 @@ extension ArrayOfObjectsSection {
   /// own or its model's: then it shows exactly what any section made like it shows, and may
   /// follow a feed.
   var canFollowFeed: Bool {
+    showsStoreAlone && appliesStoreChanges && !needsFetch && unapplied.isEmpty
+      && specials.isEmpty
+  }
+
+  /// Whether the section, not rendered yet, would show its store's items in the store's
+  /// order with nothing of its own: then it may start on a feed instead of rendering. Its
+  /// special rows (a placeholder) are the twin's once it starts.
+  var canStartOnFeed: Bool {
+    showsStoreAlone && fetchOptions.filter == nil && fetchOptions.sort.isEmpty
+      && fetchOptions.batchSize == nil && fetchOptions.offset == 0 && !isSearching
+      && !(store is DraftArrayStore)
+  }
+
+  private var showsStoreAlone: Bool {
     guard let model, model.listFeeds != nil, showsNothingOfItsOwn, asyncCache == nil,
-      ownerDraft == nil, choice == nil, appliesStoreChanges, !needsFetch,
-      unapplied.isEmpty, keepsRowsByIdentity, !isCollapsible, expansionStates.isEmpty,
-      appendedRows.isEmpty, model.modelActions.didFetchItems == nil, specials.isEmpty
+      ownerDraft == nil, choice == nil, keepsRowsByIdentity, !isCollapsible,
+      expansionStates.isEmpty, appendedRows.isEmpty, model.modelActions.didFetchItems == nil
     else { return false }
     return true
   }
@@ -83,6 +96,19 @@ extension ArrayOfObjectsSection {
     let notice = feed.addFollower(sink: model.invalidation, section: ObjectIdentifier(self))
     feedLink = FeedLink(feed: feed, version: feed.version, notice: notice)
     stopObservingStore()
+    return true
+  }
+
+  /// Starts on `feed` without rendering: the section takes its twin's items, as of its
+  /// version, when the twin has loaded them. Returns whether it did.
+  func start(on feed: ListFeed) -> Bool {
+    guard let model, feed.cache != nil, feed.twin.loadState == .loaded,
+      feed.twin.specials.isEmpty, feed.twin.appendedRows.isEmpty
+    else { return false }
+    let notice = feed.addFollower(sink: model.invalidation, section: ObjectIdentifier(self))
+    feedLink = FeedLink(feed: feed, version: feed.version, notice: notice)
+    stopObservingStore()
+    adoptTwinState()
     return true
   }
 

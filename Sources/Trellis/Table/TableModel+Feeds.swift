@@ -119,13 +119,39 @@ extension TableModel {
   /// else is asked again only now and then.
   func followFeeds() {
     guard let listFeeds else { return }
-    for section in sections {
+    for (s, section) in sections.enumerated() {
       guard let list = section as? ArrayOfObjectsSection, list.feedLink == nil else { continue }
       list.feedAttempts += 1
       guard list.feedAttempts % 16 == 1, list.canFollowFeed else { continue }
       let feed = listFeeds.feed(for: list)
       feed.advance()
-      if list.follow(feed, showing: caches[ObjectIdentifier(list)]) { list.feedAttempts = 0 }
+      let key = ObjectIdentifier(list)
+      guard list.follow(feed, showing: caches[key]), let shared = feed.cache else { continue }
+      list.feedAttempts = 0
+      // The rows are equal: the section keeps the feed's, and lets its own go.
+      caches[key] = shared
+      if delivered.sections.indices.contains(s) {
+        delivered.sections[s] = SnapshotSection(shared.snapshot, items: shared.visible)
+      }
+    }
+  }
+
+  /// Lists about to be rendered for the first time that show what a feed's twin shows take
+  /// its rows instead: a new session on a list that many share renders nothing.
+  func startOnFeeds(_ stale: inout InvalidationSink.Stale) {
+    guard let listFeeds else { return }
+    for section in sections {
+      let key = ObjectIdentifier(section)
+      guard caches[key] == nil, let list = section as? ArrayOfObjectsSection,
+        list.feedLink == nil, list.canStartOnFeed
+      else { continue }
+      let feed = listFeeds.feed(for: list)
+      feed.advance()
+      guard list.start(on: feed), let shared = feed.cache else { continue }
+      caches[key] = shared
+      stale.sections.remove(key)
+      stale.restructured.remove(key)
+      stale.rows[key] = nil
     }
   }
 

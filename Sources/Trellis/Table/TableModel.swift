@@ -182,6 +182,7 @@ public final class TableModel {
     // Lists that follow feeds take the feeds' work; the rest is worked out from there.
     let fed = catchUpWithFeeds(&stale)
     if let fed { delivered = fed.target }
+    startOnFeeds(&stale)
     var patched = rowLocalChangeset(
       stale.rows, staleSections: stale.sections.union(stale.restructured))
     if patched == nil {

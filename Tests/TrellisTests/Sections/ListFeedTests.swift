@@ -80,7 +80,28 @@ struct ListFeedTests {
     #expect(shown == (try Self.names(store)))
     let items = list.currentItems.compactMap { ($0.objectValue as? TaskItem)?.name }
     #expect(items == shown)
-    #expect(model.statistics.fetches == 1)
+    // It started on the feed: the twin's items, no fetch of its own.
+    #expect(model.statistics.fetches == 0)
+  }
+
+  /// A model opened on a list others share takes the shared rows at once: it renders none
+  /// and tracks none of its own (ten thousand sessions cost one rendering).
+  @Test func aNewModelOnASharedListRendersNoRows() throws {
+    let (hosts, store, tasks) = try Self.hosts(1, names: ["A", "B", "C"])
+    let definition = try TasksApp.taskDefinition()
+    let model = TableModel()
+    model.listFeeds = try #require(hosts[0].model.listFeeds)
+    let list = ArrayOfObjectsSection(id: "tasks", store: store, definition: definition)
+    model.addSection(list)
+    let host = HeadlessHost(model: model)
+    #expect(list.feedLink != nil)
+    #expect(model.statistics.rowBuilds == 0)
+    #expect(host.texts == [["A", "B", "C"]])
+    tasks[1].name = "B2"
+    for host in hosts + [host] { try host.check() }
+    #expect(host.texts == [["A", "B2", "C"]])
+    #expect(model.statistics.rowBuilds == 0)
+    #expect(host.violations.isEmpty)
   }
 
   /// An edit through one model reaches every model; a move of a row another model deleted
