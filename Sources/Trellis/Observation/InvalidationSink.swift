@@ -13,9 +13,9 @@ final class InvalidationSink: Sendable {
     var restructured: Set<ObjectIdentifier> = []
     /// Sections whose stores reported changes, for them to sort out on the model's domain.
     var noted: Set<ObjectIdentifier> = []
-    /// Whether a ``ListFeed`` that sections follow has news, for them to catch up on the
+    /// Whether a ``SharedList`` that sections show changed, for them to catch up on the
     /// model's domain.
-    var feedNews = false
+    var sharedListChanged = false
     /// Whether a background operation finished, for its completion to run on the domain.
     var workFinished = false
     /// How many store reports were noted, ever: tells a take whether a report arrived after
@@ -25,7 +25,7 @@ final class InvalidationSink: Sendable {
 
     var isEmpty: Bool {
       staleRows.isEmpty && staleSections.isEmpty && restructured.isEmpty && noted.isEmpty
-        && !feedNews && !workFinished
+        && !sharedListChanged && !workFinished
     }
 
     /// Whether the model is gone: nothing is recorded any more.
@@ -88,10 +88,10 @@ final class InvalidationSink: Sendable {
     }?()
   }
 
-  /// Records that a ``ListFeed`` the model's sections follow has news; wakes like the
+  /// Records that a ``SharedList`` the model's sections show changed; wakes like the
   /// others.
-  func noteFeedNews() {
-    state.withLock { $0.recording { $0.feedNews = true } }?()
+  func noteSharedListChange() {
+    state.withLock { $0.recording { $0.sharedListChanged = true } }?()
   }
 
   /// Records that a background operation finished (``TableModel/perform(_:then:)``); wakes
@@ -124,7 +124,7 @@ final class InvalidationSink: Sendable {
   }
 
   /// Takes the stale rows and sections recorded so far, mid-processing: store reports and
-  /// feed news stay for the next processing, which their wake asked for.
+  /// shared lists' changes stay for the next processing, which their wake asked for.
   func takeStale() -> Stale {
     take(all: false, notedAsOf: nil)
   }
@@ -138,7 +138,7 @@ final class InvalidationSink: Sendable {
         state.restructured = []
         if all {
           if !notedMeanwhile { state.noted = [] }
-          state.feedNews = false
+          state.sharedListChanged = false
         }
       }
       return Stale(

@@ -13,7 +13,7 @@ extension ArrayOfObjectsSection {
     }
   }
 
-  /// Stops following the store (a feed follows it instead) and forgets what it reported.
+  /// Stops following the store (a shared list follows it instead) and forgets what it reported.
   func stopObservingStore() {
     observation = nil
     _ = reported.take()

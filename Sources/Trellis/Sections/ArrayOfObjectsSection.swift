@@ -58,11 +58,12 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
   public internal(set) var loadState = LoadState.idle
   var searchText = ""
   var observation: ObservationToken?
-  /// The feed the section follows instead of its store, while it shows what the feed's twin
-  /// shows (``ListFeed``).
-  var feedLink: FeedLink?
-  /// How many times the model looked for a feed for the section since it last joined one.
-  var feedAttempts = 0
+  /// The shared list the section shows instead of following its store, while it shows what
+  /// the shared section shows (``SharedList``).
+  var sharedListLink: SharedListLink?
+  /// How many times the model looked for a shared list for the section since it last
+  /// attached to one.
+  var sharingAttempts = 0
   /// What the store reported, from any thread, until the section takes it.
   let reported = StoreChangeQueue()
   /// Rows the model's ``ModelActions/didFetchItems`` action added after the items.
@@ -114,7 +115,7 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
 
   public override func didMove(to model: TableModel?) {
     observation = nil
-    feedLink = nil
+    sharedListLink = nil
     needsFetch = true
     observeStore()
   }

@@ -44,9 +44,9 @@ public final class TableModel {
   /// A named theme style for the table itself.
   public var themeStyle: String?
 
-  /// The feeds this model's lists may follow, shared with the other models that show the
-  /// same lists (the web host's sessions); `nil`, every list does its own work.
-  package var listFeeds: ListFeeds?
+  /// The lists this model may show shared with the other models that show them alike (the
+  /// web host's sessions); `nil`, every list does its own work.
+  package var sharedLists: SharedLists?
 
   /// What the model did so far, for tests that count the work of one event.
   package internal(set) var statistics = Statistics()
@@ -179,10 +179,10 @@ public final class TableModel {
       }
     }
     var stale = invalidation.take(notedAsOf: noted.count)
-    // Lists that follow feeds take the feeds' work; the rest is worked out from there.
-    let fed = catchUpWithFeeds(&stale)
+    // Lists attached to shared lists take their work; the rest is worked out from there.
+    let fed = catchUpWithSharedLists(&stale)
     if let fed { delivered = fed.target }
-    startOnFeeds(&stale)
+    startSharedLists(&stale)
     var patched = rowLocalChangeset(
       stale.rows, staleSections: stale.sections.union(stale.restructured))
     if patched == nil {
@@ -202,7 +202,7 @@ public final class TableModel {
     if !changeset.isEmpty {
       observers.notify(changeset)
     }
-    followFeeds()
+    shareLists()
     // A store that reported meanwhile is processed next time, which nothing else asks for.
     if stale.notedMeanwhile { invalidation.wakeOwner() }
     return changeset

@@ -4,7 +4,7 @@ import TrellisDiff
 
 /// The last patches the hub worked out, and the last messages and bars it drew, for the next
 /// sessions that need the same: the windows resting on one list get the same changes in one
-/// delivery pass (their lists follow one feed), so the first works out the page's steps and
+/// delivery pass (their lists show one shared list), so the first works out the page's steps and
 /// the bytes of the message, and the others take them.
 ///
 /// A hit costs a comparison of what the patch is made from: the tables and rows the sessions

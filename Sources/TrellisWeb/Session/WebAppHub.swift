@@ -22,7 +22,7 @@ actor WebAppHub {
   private var sessions: [String: WebSession] = [:]
   private let rowHTML = RowHTMLCache()
   /// The lists the sessions show alike, each worked out once for all of them.
-  private let listFeeds = ListFeeds()
+  private let sharedLists = SharedLists()
   private let patchMemo = PatchMemo()
   private let pending: PendingDeliveries
 
@@ -54,7 +54,7 @@ actor WebAppHub {
     let pending = self.pending
     let session = WebSession(
       id: id, token: Secret.make(bytes: 24), navigator: navigator, configuration: configuration,
-      rowHTML: rowHTML, listFeeds: listFeeds, patchMemo: patchMemo,
+      rowHTML: rowHTML, sharedLists: sharedLists, patchMemo: patchMemo,
       scheduleDelivery: { [weak self] in
         // The first change since the last pass schedules the next one, an interval after the
         // last; later ones join it.

@@ -13,9 +13,9 @@ final class WebSession {
   let renderer: HTMLRenderer
   /// Draws what the session sends, beside the hub.
   let drawing: PageDrawing
-  /// The feeds the app's sessions share: a list shown alike in many windows is worked out
+  /// The lists the app's sessions share: a list shown alike in many windows is worked out
   /// once for all of them.
-  let listFeeds: ListFeeds
+  let sharedLists: SharedLists
   /// The last patch worked out and drawn on the hub, for the next session sent the same.
   let patchMemo: PatchMemo
   let created = ContinuousClock.now
@@ -32,10 +32,10 @@ final class WebSession {
 
   init(
     id: String, token: String, navigator: Navigator, configuration: WebConfiguration,
-    rowHTML: RowHTMLCache, listFeeds: ListFeeds, patchMemo: PatchMemo,
+    rowHTML: RowHTMLCache, sharedLists: SharedLists, patchMemo: PatchMemo,
     scheduleDelivery: @escaping @Sendable () -> Void
   ) {
-    self.listFeeds = listFeeds
+    self.sharedLists = sharedLists
     self.patchMemo = patchMemo
     self.id = id
     self.token = token

@@ -22,10 +22,10 @@ struct EditWorkTests {
     let definition = try TasksApp.taskDefinition()
     let store = MemoryStore(
       objects: ["Write", "Read", "Sleep"].map { TaskItem(name: $0) }, definition: definition)
-    let feeds = ListFeeds()
+    let lists = SharedLists()
     let apps = try (0..<3).map { _ in
       let navigator = try TasksApp.navigator(store: store)
-      navigator.top.model.listFeeds = feeds
+      navigator.top.model.sharedLists = lists
       return HeadlessApp(navigator: navigator)
     }
     for app in apps { try app.send(.refresh) }
@@ -36,7 +36,7 @@ struct EditWorkTests {
   static func work(_ apps: [HeadlessApp], _ form: TableModel) throws -> Work {
     let lists = apps.map { $0.navigator.stack[0].model }
     let list = try #require(lists[0].sections.first as? ArrayOfObjectsSection)
-    let shared = try #require(list.feedLink?.feed.model)
+    let shared = try #require(list.sharedListLink?.list.model)
     return Work(
       lists: lists.map(\.statistics), shared: shared.statistics, form: form.statistics)
   }

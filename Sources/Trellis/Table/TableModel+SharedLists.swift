@@ -1,49 +1,49 @@
 import TrellisDiff
 
-/// Sections that follow a ``ListFeed`` take its work instead of doing their own.
+/// Sections attached to a ``SharedList`` take its work instead of doing their own.
 extension TableModel {
-  /// The stages that bring the sections following feeds up to date, from what the hosts
-  /// show, and the table they end at; `nil` when no such section had news.
+  /// The stages that bring the sections attached to shared lists up to date, from what the
+  /// hosts show, and the table they end at; `nil` when no such section had changes.
   ///
-  /// A section made stale whole (a new option, a search) leaves the feed first: it is then
-  /// processed like any other, whole. Its stale rows and items are the feed's business: a row
+  /// A section made stale whole (a new option, a search) detaches first: it is then
+  /// processed like any other, whole. Its stale rows and items are the shared list's business: a row
   /// it rendered before it joined reports its object's change once more, and its own edits
-  /// reach the store, which the twin follows.
-  func catchUpWithFeeds(_ stale: inout InvalidationSink.Stale) -> TableChangeset? {
-    guard listFeeds != nil else { return nil }
+  /// reach the store, which the shared section follows.
+  func catchUpWithSharedLists(_ stale: inout InvalidationSink.Stale) -> TableChangeset? {
+    guard sharedLists != nil else { return nil }
     var stages: [Changeset<SectionSnapshot, RowSnapshot>] = []
     var table = delivered
     var caughtUp = false
     var reload: FullReloadReason?
     for (s, section) in sections.enumerated() {
-      guard let list = section as? ArrayOfObjectsSection, let link = list.feedLink else {
+      guard let list = section as? ArrayOfObjectsSection, let link = list.sharedListLink else {
         continue
       }
       let key = ObjectIdentifier(list)
-      // News from now on is told again: it may arrive while the section reads the feed.
+      // Changes from now on are told again: one may arrive while the section reads the list.
       link.notice.rearm()
-      link.feed.advance()
+      link.list.advance()
       // Sections added, removed or moved since the hosts' table: its positions are not the
       // model's, and the list is rendered whole with the rest.
-      guard !stale.sections.contains(key), list.canStayOnFeed, !sectionsChanged,
+      guard !stale.sections.contains(key), list.canKeepSharing, !sectionsChanged,
         table.sections.count == sections.count
       else {
-        list.leaveFeed()
+        list.stopSharing()
         stale.sections.insert(key)
         stale.restructured.remove(key)
         continue
       }
       stale.rows[key] = nil
       stale.restructured.remove(key)
-      guard link.version < link.feed.version, let cache = link.feed.cache else { continue }
+      guard link.version < link.list.version, let cache = link.list.cache else { continue }
       let from = link.version
-      link.version = link.feed.version
+      link.version = link.list.version
       caches[key] = cache
-      list.adoptTwinState()
+      list.adoptSharedState()
       caughtUp = true
       var next = table
       next.sections[s] = SnapshotSection(cache.snapshot, items: cache.visible)
-      if let remapped = link.feed.stages(after: from, toSection: s, from: table) {
+      if let remapped = link.list.stages(after: from, toSection: s, from: table) {
         stages += remapped
       } else {
         // Too far behind for the changesets kept: the difference, the section's alone.
@@ -58,7 +58,7 @@ extension TableModel {
     return TableChangeset(stages: stages, target: table)
   }
 
-  /// The stages of a feed's changesets, made for a table of one section, addressed to
+  /// The stages of a shared list's changesets, made for a table of one section, addressed to
   /// section `s` of `base` instead; `nil` when one reloads everything or changes sections.
   ///
   /// Reloads after reloads are one stage: no row moves in between, so their positions hold
@@ -114,21 +114,25 @@ extension TableModel {
       && stage.sectionInserts.isEmpty && stage.sectionMoves.isEmpty
   }
 
-  /// Joins every list section that shows what a feed's twin shows to that feed, so that its
+  /// Attaches every list section that shows what a shared list shows to that list, so that its
   /// next changes cost it no work of its own. A section that could join but shows something
   /// else is asked again only now and then.
-  func followFeeds() {
-    guard let listFeeds else { return }
+  func shareLists() {
+    guard let sharedLists else { return }
     for (s, section) in sections.enumerated() {
-      guard let list = section as? ArrayOfObjectsSection, list.feedLink == nil else { continue }
-      list.feedAttempts += 1
-      guard list.feedAttempts % 16 == 1, list.canFollowFeed else { continue }
-      let feed = listFeeds.feed(for: list)
-      feed.advance()
+      guard let list = section as? ArrayOfObjectsSection, list.sharedListLink == nil else {
+        continue
+      }
+      list.sharingAttempts += 1
+      guard list.sharingAttempts % 16 == 1, list.canShareList else { continue }
+      let sharedList = sharedLists.list(for: list)
+      sharedList.advance()
       let key = ObjectIdentifier(list)
-      guard list.follow(feed, showing: caches[key]), let shared = feed.cache else { continue }
-      list.feedAttempts = 0
-      // The rows are equal: the section keeps the feed's, and lets its own go.
+      guard list.share(sharedList, showing: caches[key]), let shared = sharedList.cache else {
+        continue
+      }
+      list.sharingAttempts = 0
+      // The rows are equal: the section keeps the shared ones, and lets its own go.
       caches[key] = shared
       if delivered.sections.indices.contains(s) {
         delivered.sections[s] = SnapshotSection(shared.snapshot, items: shared.visible)
@@ -136,18 +140,18 @@ extension TableModel {
     }
   }
 
-  /// Lists about to be rendered for the first time that show what a feed's twin shows take
+  /// Lists about to be rendered for the first time that show what a shared list shows take
   /// its rows instead: a new session on a list that many share renders nothing.
-  func startOnFeeds(_ stale: inout InvalidationSink.Stale) {
-    guard let listFeeds else { return }
+  func startSharedLists(_ stale: inout InvalidationSink.Stale) {
+    guard let sharedLists else { return }
     for section in sections {
       let key = ObjectIdentifier(section)
       guard caches[key] == nil, let list = section as? ArrayOfObjectsSection,
-        list.feedLink == nil, list.canStartOnFeed
+        list.sharedListLink == nil, list.canStartShared
       else { continue }
-      let feed = listFeeds.feed(for: list)
-      feed.advance()
-      guard list.start(on: feed), let shared = feed.cache else { continue }
+      let sharedList = sharedLists.list(for: list)
+      sharedList.advance()
+      guard list.startSharing(sharedList), let shared = sharedList.cache else { continue }
       caches[key] = shared
       stale.sections.remove(key)
       stale.restructured.remove(key)
@@ -155,7 +159,7 @@ extension TableModel {
     }
   }
 
-  /// Puts the stages that caught sections up with their feeds before `changeset`, the rest
+  /// Puts the stages that caught sections up with their shared lists before `changeset`, the rest
   /// of the model's changes from where they left the table.
   static func joining(_ fed: TableChangeset?, _ changeset: TableChangeset, options: DiffOptions)
     -> TableChangeset
@@ -166,7 +170,7 @@ extension TableModel {
       return changeset.stages.isEmpty
         ? fed : .reloadAll(to: changeset.target, because: fed.fullReload!)
     }
-    // The rest of the changes were worked out from where the feeds left the table.
+    // The rest of the changes were worked out from where the shared lists left the table.
     let target = changeset.target
     let combined = TableChangeset(stages: fed.stages + changeset.stages, target: target)
     if let limit = options.maxChangeCount, combined.changeCount > limit {

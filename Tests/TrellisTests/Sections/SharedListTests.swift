@@ -4,11 +4,11 @@ import TrellisTesting
 
 @testable import Trellis
 
-/// Models that share their lists' feeds (the web host's sessions) show every change of a shared
-/// store, each through its own table view, while the feed does the work once.
-@Suite("List feeds")
-struct ListFeedTests {
-  /// `count` models over one store of `names`, sharing one registry of feeds, each shown by a
+/// Models that share their lists (the web host's sessions) show every change of a shared
+/// store, each through its own table view, while the shared list does the work once.
+@Suite("Shared lists")
+struct SharedListTests {
+  /// `count` models over one store of `names`, sharing one registry of shared lists, each shown by a
   /// headless table view (which checks every changeset against a fresh render).
   private static func hosts(_ count: Int, names: [String]) throws -> (
     hosts: [HeadlessHost], store: MemoryStore, tasks: [TaskItem]
@@ -16,10 +16,10 @@ struct ListFeedTests {
     let definition = try TasksApp.taskDefinition()
     let tasks = names.map { TaskItem(name: $0) }
     let store = MemoryStore(objects: tasks, definition: definition)
-    let feeds = ListFeeds()
+    let lists = SharedLists()
     let hosts = (0..<count).map { _ in
       let model = TableModel()
-      model.listFeeds = feeds
+      model.sharedLists = lists
       model.addSection(ArrayOfObjectsSection(id: "tasks", store: store, definition: definition))
       return HeadlessHost(model: model)
     }
@@ -34,9 +34,9 @@ struct ListFeedTests {
     try store.fetch(FetchOptions()).compactMap { ($0.objectValue as? TaskItem)?.name }
   }
 
-  @Test func followersShowEveryChangeAndDoNoRowWorkOfTheirOwn() throws {
+  @Test func attachedListsShowEveryChangeAndDoNoRowWorkOfTheirOwn() throws {
     let (hosts, store, tasks) = try Self.hosts(4, names: ["A", "B", "C", "D"])
-    for host in hosts { try #expect(Self.list(host).feedLink != nil) }
+    for host in hosts { try #expect(Self.list(host).sharedListLink != nil) }
     let builds = hosts.map(\.model.statistics.rowBuilds)
     let fetches = hosts.map(\.model.statistics.fetches)
     // Renames, through the store and directly; an insert, a delete, a move.
@@ -53,25 +53,25 @@ struct ListFeedTests {
     for host in hosts {
       #expect(host.texts == [expected])
       #expect(host.violations.isEmpty)
-      try #expect(Self.list(host).feedLink != nil)
+      try #expect(Self.list(host).sharedListLink != nil)
     }
-    // The feed's twin rendered the rows: the models built none and fetched nothing.
+    // The shared section rendered the rows: the models built none and fetched nothing.
     #expect(hosts.map(\.model.statistics.rowBuilds) == builds)
     #expect(hosts.map(\.model.statistics.fetches) == fetches)
   }
 
-  /// A follower's items are the twin's: what it opens, deletes or moves by position is the
+  /// A attached section's items are the section's: what it opens, deletes or moves by position is the
   /// item its row shows. (A model without a table view, since checking a table view renders
   /// the model afresh, which fetches its items again.)
-  @Test func aFollowersItemsAreTheOnesItShows() throws {
+  @Test func anAttachedListsItemsAreTheOnesItShows() throws {
     let (hosts, store, tasks) = try Self.hosts(1, names: ["A", "B", "C"])
     let definition = try TasksApp.taskDefinition()
     let model = TableModel()
-    model.listFeeds = try #require(hosts[0].model.listFeeds)
+    model.sharedLists = try #require(hosts[0].model.sharedLists)
     let list = ArrayOfObjectsSection(id: "tasks", store: store, definition: definition)
     model.addSection(list)
     model.processChanges()
-    #expect(list.feedLink != nil)
+    #expect(list.sharedListLink != nil)
     try store.insert(.object(ObjectReference(TaskItem(name: "D"))), at: 0)
     try store.delete(.object(ObjectReference(tasks[1])))
     try store.move(at: 0, to: 2)
@@ -80,7 +80,7 @@ struct ListFeedTests {
     #expect(shown == (try Self.names(store)))
     let items = list.currentItems.compactMap { ($0.objectValue as? TaskItem)?.name }
     #expect(items == shown)
-    // It started on the feed: the twin's items, no fetch of its own.
+    // It started on the shared list: its items, no fetch of its own.
     #expect(model.statistics.fetches == 0)
   }
 
@@ -90,11 +90,11 @@ struct ListFeedTests {
     let (hosts, store, tasks) = try Self.hosts(1, names: ["A", "B", "C"])
     let definition = try TasksApp.taskDefinition()
     let model = TableModel()
-    model.listFeeds = try #require(hosts[0].model.listFeeds)
+    model.sharedLists = try #require(hosts[0].model.sharedLists)
     let list = ArrayOfObjectsSection(id: "tasks", store: store, definition: definition)
     model.addSection(list)
     let host = HeadlessHost(model: model)
-    #expect(list.feedLink != nil)
+    #expect(list.sharedListLink != nil)
     #expect(model.statistics.rowBuilds == 0)
     #expect(host.texts == [["A", "B", "C"]])
     tasks[1].name = "B2"
@@ -125,9 +125,9 @@ struct ListFeedTests {
     }
   }
 
-  @Test func aFollowerIsWokenOnceUntilItCatchesUpThenAgain() throws {
+  @Test func anAttachedListIsWokenOnceUntilItCatchesUpThenAgain() throws {
     let (hosts, store, tasks) = try Self.hosts(3, names: ["A", "B", "C"])
-    for host in hosts { try #expect(Self.list(host).feedLink != nil) }
+    for host in hosts { try #expect(Self.list(host).sharedListLink != nil) }
     let wakes = hosts.map { host in
       let count = Locked(0)
       host.model.setWakeHandler { count.withLock { $0 += 1 } }
@@ -155,20 +155,20 @@ struct ListFeedTests {
     for host in hosts { #expect(host.texts == [["A3", "B3", "C2"]]) }
   }
 
-  @Test func aListThatChangesHowItShowsLeavesTheFeedAndTheOthersStay() throws {
+  @Test func aListThatChangesHowItShowsDetachesAndTheOthersStay() throws {
     let (hosts, store, tasks) = try Self.hosts(3, names: ["A", "B", "C"])
     let leaving = try Self.list(hosts[0])
-    let shared = try #require(Self.list(hosts[1]).feedLink?.feed)
+    let shared = try #require(Self.list(hosts[1]).sharedListLink?.list)
     leaving.allowsDeleting = false
     try hosts[0].check()
-    // It shows its rows otherwise now: the feed of lists shown like it, not the others'.
-    #expect(leaving.feedLink?.feed !== shared)
+    // It shows its rows otherwise now: the shared list of lists shown like it, not the others'.
+    #expect(leaving.sharedListLink?.list !== shared)
     tasks[0].name = "A2"
     try store.insert(.object(ObjectReference(TaskItem(name: "D"))), at: nil)
     for host in hosts { try host.check() }
     #expect(hosts[0].rows(inSection: 0).allSatisfy { !$0.isDeletable })
     #expect(hosts[1].rows(inSection: 0).allSatisfy { $0.isDeletable })
-    try #expect(Self.list(hosts[1]).feedLink != nil)
+    try #expect(Self.list(hosts[1]).sharedListLink != nil)
     for host in hosts {
       #expect(host.texts == [["A2", "B", "C", "D"]])
       #expect(host.violations.isEmpty)
@@ -177,8 +177,8 @@ struct ListFeedTests {
 
   @Test func aModelFarBehindCatchesUpWithOneDifference() throws {
     let (hosts, store, tasks) = try Self.hosts(2, names: (0..<5).map { "Task \($0)" })
-    // The second model is not processed for more changes than the feed keeps.
-    for round in 0..<(ListFeed.retainedChangesets * 3) {
+    // The second model is not processed for more changes than the shared list keeps.
+    for round in 0..<(SharedList.retainedChangesets * 3) {
       tasks[round % tasks.count].name = "Round \(round)"
       try hosts[0].check()
     }
@@ -191,7 +191,7 @@ struct ListFeedTests {
     }
   }
 
-  @Test func anEmptiedListLeavesTheFeedForItsPlaceholder() throws {
+  @Test func anEmptiedListDetachesForItsPlaceholder() throws {
     let (hosts, store, _) = try Self.hosts(2, names: ["A"])
     for host in hosts { try Self.list(host).placeholderText = "None" }
     for host in hosts { try host.check() }

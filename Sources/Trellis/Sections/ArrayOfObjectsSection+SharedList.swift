@@ -1,0 +1,139 @@
+/// Showing a ``SharedList``: when a list attaches to the shared list of the lists shown like
+/// it, and when it detaches.
+extension ArrayOfObjectsSection {
+  /// A section's place in the shared list it shows.
+  final class SharedListLink {
+    let list: SharedList
+    /// The shared list's version the section shows.
+    var version: Int
+    /// Whether the shared list told the section of changes since it last caught up.
+    let notice: SharedList.Notice
+
+    init(list: SharedList, version: Int, notice: SharedList.Notice) {
+      self.list = list
+      self.version = version
+      self.notice = notice
+    }
+  }
+
+  /// Whether the section shows its store's items in the store's order, with nothing of its
+  /// own or its model's: then it shows exactly what any section made like it shows, and may
+  /// show a shared list.
+  var canShareList: Bool {
+    showsStoreAlone && appliesStoreChanges && !needsFetch && unapplied.isEmpty
+      && specials.isEmpty
+  }
+
+  /// Whether the section, not rendered yet, would show its store's items in the store's
+  /// order with nothing of its own: then it may start on a shared list instead of rendering.
+  /// Its special rows (a placeholder) are the shared section's once it starts.
+  var canStartShared: Bool {
+    showsStoreAlone && fetchOptions.filter == nil && fetchOptions.sort.isEmpty
+      && fetchOptions.batchSize == nil && fetchOptions.offset == 0 && !isSearching
+      && !(store is DraftArrayStore)
+  }
+
+  private var showsStoreAlone: Bool {
+    guard let model, model.sharedLists != nil, showsNothingOfItsOwn, asyncCache == nil,
+      ownerDraft == nil, choice == nil, keepsRowsByIdentity, !isCollapsible,
+      expansionStates.isEmpty, appendedRows.isEmpty, model.modelActions.didFetchItems == nil
+    else { return false }
+    return true
+  }
+
+  /// Whether the section may go on showing its shared list: nothing of its own or its
+  /// model's shows, and the shared section shows only items.
+  var canKeepSharing: Bool {
+    guard let shared = sharedListLink?.list.section else { return false }
+    return showsNothingOfItsOwn && shared.specials.isEmpty && shared.appendedRows.isEmpty
+  }
+
+  /// Whether the rows show nothing but the items, read alike by every section made like this
+  /// one: no row actions, theme, selection or search of the section's or its model's.
+  private var showsNothingOfItsOwn: Bool {
+    guard let model else { return false }
+    return rowActions.isEmpty && model.rowActions.isEmpty && model.theme == nil
+      && model.selectedRowIDs.isEmpty && !isSearching
+  }
+
+  /// What makes the rows and the section's snapshot: two sections over one store with the
+  /// same signature show the same table.
+  var sharingSignature: String {
+    [
+      id, headerTitle ?? "\u{0}", footerTitle ?? "\u{0}", indexTitle ?? "\u{0}",
+      placeholderText ?? "\u{0}", addItemText ?? "\u{0}", allowsAdding ? "a" : "-",
+      themeStyle ?? "\u{0}", "\(rowDefaults)", sharedReads,
+    ].joined(separator: "\u{1}")
+  }
+
+  /// A section made like this one, for a shared list's own model.
+  func makeCopy() -> ArrayOfObjectsSection {
+    let section = ArrayOfObjectsSection(
+      id: id, header: headerTitle, footer: footerTitle, store: store, definition: definition)
+    section.fetchOptions = fetchOptions
+    section.placeholderText = placeholderText
+    section.addItemText = addItemText
+    section.allowsAdding = allowsAdding
+    section.allowsDeleting = allowsDeleting
+    section.allowsMoving = allowsMoving
+    section.searchPropertyNames = searchPropertyNames
+    section.indexTitle = indexTitle
+    section.rowDefaults = rowDefaults
+    section.detailPresentation = detailPresentation
+    section.themeStyle = themeStyle
+    section.isEditable = isEditable
+    section.actions = actions
+    return section
+  }
+
+  /// Attaches to `shared`, at its version, when the section shows what the shared section
+  /// shows: the same rows, the same snapshot. Returns whether it did.
+  func share(_ shared: SharedList, showing cache: SectionCache?) -> Bool {
+    guard let model, let cache, let theirs = shared.cache,
+      theirs.snapshot == cache.snapshot, theirs.elementIDs == cache.elementIDs,
+      theirs.visible == cache.visible, shared.section.items == items
+    else { return false }
+    let notice = shared.attach(sink: model.invalidation, section: ObjectIdentifier(self))
+    sharedListLink = SharedListLink(list: shared, version: shared.version, notice: notice)
+    stopObservingStore()
+    return true
+  }
+
+  /// Attaches to `shared` without rendering: the section takes the shared section's items,
+  /// as of its version, when it has loaded them. Returns whether it did.
+  func startSharing(_ shared: SharedList) -> Bool {
+    guard let model, shared.cache != nil, shared.section.loadState == .loaded,
+      shared.section.specials.isEmpty, shared.section.appendedRows.isEmpty
+    else { return false }
+    let notice = shared.attach(sink: model.invalidation, section: ObjectIdentifier(self))
+    sharedListLink = SharedListLink(list: shared, version: shared.version, notice: notice)
+    stopObservingStore()
+    adoptSharedState()
+    return true
+  }
+
+  /// Takes the shared section's items and load state as the section's own, as of the shared
+  /// list's version.
+  func adoptSharedState() {
+    guard let shared = sharedListLink?.list.section else { return }
+    items = shared.items
+    itemCounts = shared.itemCounts
+    loadState = shared.loadState
+    hasMore = shared.hasMore
+    loadedLimit = shared.loadedLimit
+    needsFetch = false
+    unapplied = []
+  }
+
+  /// Detaches from the shared list: the section follows its store again and fetches its
+  /// items anew, its model rendering it whole.
+  func stopSharing() {
+    guard let link = sharedListLink else { return }
+    sharedListLink = nil
+    if let model {
+      link.list.detach(sink: model.invalidation, section: ObjectIdentifier(self))
+      observeStore()
+    }
+    needsFetch = true
+  }
+}
