@@ -16,6 +16,8 @@ public final class HeadlessApp {
   /// ``HeadlessHost/settleTimeout``.
   public let settleTimeout: Duration
   private var hosts: [ObjectIdentifier: HeadlessHost] = [:]
+  /// What the models call when something changed on another thread.
+  private let wakes = WakeSignal()
 
   /// Starts showing the navigator's screens.
   ///
@@ -36,6 +38,8 @@ public final class HeadlessApp {
     if let host = hosts[key] { return host }
     let host = HeadlessHost(model: screen.model)
     host.settleTimeout = settleTimeout
+    let wakes = wakes
+    screen.model.setWakeHandler { wakes.wake() }
     hosts[key] = host
     return host
   }
@@ -135,7 +139,7 @@ extension HeadlessApp {
       guard clock.now < deadline else {
         throw HeadlessAppError.timedOut("work still under way after \(timeout)")
       }
-      try await Task.sleep(for: .milliseconds(2))
+      await wakes.wait(atMost: .milliseconds(100))
     }
   }
 
@@ -155,7 +159,7 @@ extension HeadlessApp {
       guard clock.now < deadline else {
         throw HeadlessAppError.timedOut("the condition still fails after \(timeout): \(texts)")
       }
-      try await Task.sleep(for: .milliseconds(5))
+      await wakes.wait(atMost: .milliseconds(100))
     }
   }
 }

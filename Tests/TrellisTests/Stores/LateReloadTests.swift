@@ -15,6 +15,13 @@ struct LateReloadTests {
     let delay: Duration
     private let linkHandlers = Locked<[@Sendable (StoreLink) -> Void]>([])
     private let handlers = Locked<[@Sendable (StoreChange) -> Void]>([])
+    /// The reports sent once observed, each from a task of its own.
+    private let reports = Locked<[Task<Void, Never>]>([])
+
+    /// Returns once every report sent so far has been made.
+    func reportsSent() async {
+      for report in reports.withLock({ $0 }) { await report.value }
+    }
 
     /// Reports, on this thread and now, that anything may have changed.
     func reportReload() {
@@ -31,11 +38,12 @@ struct LateReloadTests {
       handlers.withLock { $0.append(handler) }
       let delay = delay
       let links = linkHandlers
-      Task {
+      let report = Task {
         try? await Task.sleep(for: delay)
         for link in links.withLock({ $0 }) { link(.live) }
         handler(.reset)
       }
+      reports.withLock { $0.append(report) }
       return token
     }
 
@@ -46,7 +54,7 @@ struct LateReloadTests {
   }
 
   static func app(delay: Duration, latency: Duration, count: Int = 20) throws -> (
-    HeadlessApp, ArrayOfObjectsSection
+    HeadlessApp, ArrayOfObjectsSection, ListeningStore
   ) {
     let definition = try TasksApp.taskDefinition()
     let tasks = (1...count).map { TaskItem(name: "Task \($0)") }
@@ -59,7 +67,7 @@ struct LateReloadTests {
     let model = TableModel(title: "Tasks")
     model.addSection(section)
     let app = HeadlessApp(navigator: Navigator(root: Screen(model: model, navigationBar: .none)))
-    return (app, section)
+    return (app, section, store)
   }
 
   /// The reload starts a refresh, whose loading row (the list is empty) must reach the host
@@ -95,7 +103,7 @@ struct LateReloadTests {
   /// A refresh of a list that shows items keeps them, with no loading row, until its page
   /// replaces them.
   @Test func aRefreshKeepsTheItemsShown() async throws {
-    let (app, _) = try Self.app(delay: .seconds(3600), latency: .milliseconds(30))
+    let (app, _, _) = try Self.app(delay: .seconds(3600), latency: .milliseconds(30))
     try await app.settle()
     let shown = (1...7).map { "Task \($0)" } + ["Load more…", "New task"]
     #expect(app.texts == [shown])
@@ -110,10 +118,10 @@ struct LateReloadTests {
 
   @Test(arguments: [0, 1, 3, 8, 15, 20, 25, 40])
   func aReloadAnyTimeAroundTheFirstPageKeepsEveryChangesetValid(delayMs: Int) async throws {
-    let (app, _) = try Self.app(delay: .milliseconds(delayMs), latency: .milliseconds(10))
+    let (app, _, store) = try Self.app(delay: .milliseconds(delayMs), latency: .milliseconds(10))
     try await app.settle()
-    // The report may land after the first settle: wait until it has been taken.
-    try await Task.sleep(for: .milliseconds(60))
+    // The report may land after the first settle: wait until it has been made, then taken.
+    await store.reportsSent()
     try await app.settle()
     #expect(app.texts == [(1...7).map { "Task \($0)" } + ["Load more…", "New task"]])
     #expect(app.host.violations.isEmpty)
@@ -121,14 +129,14 @@ struct LateReloadTests {
 
   @Test(arguments: [0, 5, 12, 30])
   func aReloadWhileMorePagesLoadKeepsEveryChangesetValid(delayMs: Int) async throws {
-    let (app, _) = try Self.app(delay: .milliseconds(delayMs), latency: .milliseconds(6))
+    let (app, _, store) = try Self.app(delay: .milliseconds(delayMs), latency: .milliseconds(6))
     for _ in 0..<3 {
       try await Task.sleep(for: .milliseconds(4))
       app.navigator.processChanges()
       try app.host.check()
       if app.path(of: "Load more…") != nil { try app.tap("Load more…") }
     }
-    try await Task.sleep(for: .milliseconds(60))
+    await store.reportsSent()
     try await app.settle()
     #expect(app.host.violations.isEmpty)
     #expect(app.texts.first?.first == "Task 1")
