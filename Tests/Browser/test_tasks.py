@@ -101,10 +101,18 @@ def test_a_move_in_a_search_moves_the_dragged_row(browser, server):
     row(browser, "Zq water the plants").find_element(By.CSS_SELECTOR, ".move-down").click()
     wait(browser, lambda d: row_texts(d) == ["Zq book the dentist", "Zq water the plants"])
     press(browser, "edit")
-    field = browser.find_element(By.CSS_SELECTOR, ".pane-top > .screen:last-child .search-field")
-    field.clear()
-    field.send_keys(" ")
-    field.send_keys("\b")
+    # Leaving edit mode draws the screen's bar and search field again: the field is found
+    # afresh, and again if a redraw replaces it while it is typed into.
+    wait(browser, lambda d: not d.find_elements(By.CSS_SELECTOR, ".pane-top > .screen:last-child .move-down"))
+
+    def clear_search(d):
+        field = d.find_element(By.CSS_SELECTOR, ".pane-top > .screen:last-child .search-field")
+        field.clear()
+        field.send_keys(" ")
+        field.send_keys("\b")
+        return True
+
+    wait(browser, clear_search)
     wait(browser, lambda d: "Zx write the report" in row_texts(d))
     # The dragged row went below the one it was dropped under; the hidden row stayed put.
     ours = [t for t in row_texts(browser) if t.startswith("Z")]
