@@ -11,7 +11,9 @@ let package = Package(
     .library(name: "TrellisDocuments", targets: ["TrellisDocuments"]),
     .library(name: "TrellisPredicates", targets: ["TrellisPredicates"]),
     .library(name: "TrellisThemes", targets: ["TrellisThemes"]),
+    .library(name: "TrellisPropertyNames", targets: ["TrellisPropertyNames"]),
     .library(name: "Trellis", targets: ["Trellis"]),
+    .library(name: "TrellisSettings", targets: ["TrellisSettings"]),
     .library(name: "TrellisDescriptors", targets: ["TrellisDescriptors"]),
     .library(name: "TrellisMacros", targets: ["TrellisMacros"]),
     .library(name: "TrellisTerminal", targets: ["TrellisTerminal"]),
@@ -52,17 +54,23 @@ let package = Package(
     .target(name: "TrellisPredicates", dependencies: ["TrellisValues"]),
     // The .sct theme language and style resolution. No CSS, no ANSI.
     .target(name: "TrellisThemes", dependencies: ["TrellisValues"]),
+    // The names-string language: which properties a definition shows, grouped into sections.
+    .target(name: "TrellisPropertyNames", dependencies: ["TrellisValues"]),
 
-    // The platform-neutral core; re-exports the five modules above.
+    // The platform-neutral core; re-exports the six modules above.
     .target(
       name: "Trellis",
       dependencies: [
         "TrellisDiff", "TrellisValues", "TrellisDocuments", "TrellisPredicates", "TrellisThemes",
+        "TrellisPropertyNames",
       ]
     ),
 
+    // Stores of settings: user defaults, and key-value stores that follow a person.
+    .target(name: "TrellisSettings", dependencies: ["Trellis"]),
+
     // Tables as data: the canonical descriptor schema and the seed formats, bound to data.
-    .target(name: "TrellisDescriptors", dependencies: ["Trellis"]),
+    .target(name: "TrellisDescriptors", dependencies: ["Trellis", "TrellisSettings"]),
 
     // The `@TableBound` macro: a Swift class's property table.
     .macro(
@@ -77,7 +85,8 @@ let package = Package(
     .target(name: "TrellisMacros", dependencies: ["Trellis", "TrellisMacrosPlugin"]),
 
     // Small, runnable examples from the seeds, shared by the demo and the tests.
-    .target(name: "TrellisExamples", dependencies: ["Trellis", "TrellisMacros"]),
+    .target(
+      name: "TrellisExamples", dependencies: ["Trellis", "TrellisMacros", "TrellisSettings"]),
     // The examples that keep their data in SQLite (the demo's Tasks and Contacts).
     .target(name: "TrellisSQLiteExamples", dependencies: ["TrellisExamples", "TrellisSQLite"]),
 
@@ -103,7 +112,7 @@ let package = Package(
     .target(
       name: "TrellisPostgres",
       dependencies: [
-        "Trellis", "TrellisSQL",
+        "Trellis", "TrellisSQL", "TrellisSettings",
         .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -141,7 +150,7 @@ let package = Package(
       name: "TrellisFuzzTargets",
       dependencies: [
         "TrellisTesting", "TrellisMacros", "TrellisExamples", "TrellisSQLiteExamples",
-        "TrellisDescriptors",
+        "TrellisDescriptors", "TrellisSettings",
       ]
     ),
 
@@ -151,7 +160,7 @@ let package = Package(
       dependencies: [
         "Trellis", "TrellisExamples", "TrellisSQLiteExamples", "TrellisTerminal", "TrellisWeb",
         "TrellisSQLite", "TrellisDescriptors", "TrellisWebService", "TrellisPostgres",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "TrellisSettings", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "PostgresNIO", package: "postgres-nio"),
       ]
     ),
@@ -159,7 +168,7 @@ let package = Package(
       name: "trellis",
       dependencies: [
         "Trellis", "TrellisDescriptors", "TrellisTerminal", "TrellisWeb", "TrellisListSources",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "TrellisSettings", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     .executableTarget(
@@ -188,18 +197,20 @@ let package = Package(
     .testTarget(name: "TrellisThemesTests", dependencies: ["TrellisThemes", "TrellisTesting"]),
     .testTarget(
       name: "TrellisTests",
-      dependencies: ["Trellis", "TrellisMacros", "TrellisTesting", "TrellisExamples"]
+      dependencies: [
+        "Trellis", "TrellisMacros", "TrellisTesting", "TrellisExamples", "TrellisSettings",
+      ]
     ),
     .testTarget(
       name: "TrellisDescriptorsTests",
-      dependencies: ["TrellisDescriptors", "TrellisTesting", "TrellisTerminal"]
+      dependencies: ["TrellisDescriptors", "TrellisTesting", "TrellisTerminal", "TrellisSettings"]
     ),
     .testTarget(
       name: "TrellisTerminalTests",
       dependencies: ["TrellisTerminal", "TrellisTesting", "TrellisExamples"]
     ),
     .testTarget(
-      name: "TrellisCLITests", dependencies: ["trellis", "TrellisTesting"],
+      name: "TrellisCLITests", dependencies: ["trellis", "TrellisTesting", "TrellisSettings"],
       exclude: ["Expected", "Inputs"]),
     .testTarget(
       name: "TrellisSQLTests", dependencies: ["TrellisSQL", "TrellisPredicates", "TrellisValues"]),
@@ -225,7 +236,7 @@ let package = Package(
     .testTarget(
       name: "TrellisPostgresTests",
       dependencies: [
-        "TrellisPostgres", "TrellisSQLite", "TrellisTesting", "TrellisExamples",
+        "TrellisPostgres", "TrellisSQLite", "TrellisTesting", "TrellisExamples", "TrellisSettings",
         .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "Logging", package: "swift-log"),
       ]

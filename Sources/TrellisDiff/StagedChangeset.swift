@@ -80,6 +80,10 @@ public enum FullReloadReason: Hashable, Sendable, CustomStringConvertible {
   /// The engine could not split the changes into valid stages. This is a bug in the engine;
   /// it is reported, not hidden, and a full reload keeps the host correct.
   case stagingFailed
+  /// Edits given by position did not lead from the rows before to the rows after
+  /// (``StagedChangeset/init(localEdits:rowCounts:to:options:)``). This is a bug in the
+  /// caller; a full reload keeps the host correct.
+  case inconsistentEdits
 
   public var description: String {
     switch self {
@@ -88,6 +92,7 @@ public enum FullReloadReason: Hashable, Sendable, CustomStringConvertible {
     case .duplicateIdentifier(let error): error.description
     case .tooLarge(let count): "\(count) items exceed what one diff can index"
     case .stagingFailed: "the changes could not be split into valid stages"
+    case .inconsistentEdits: "the edits do not lead from the rows before to the rows after"
     }
   }
 }

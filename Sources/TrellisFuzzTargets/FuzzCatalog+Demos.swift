@@ -3,6 +3,7 @@ import Trellis
 import TrellisExamples
 import TrellisSQLite
 import TrellisSQLiteExamples
+import TrellisSettings
 import TrellisTesting
 
 extension FuzzCatalog {

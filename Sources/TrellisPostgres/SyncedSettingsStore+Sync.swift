@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import Trellis
+import TrellisSettings
 
 extension SyncedSettingsStore {
   /// Connects, works until the connection is lost, and connects again after a delay that

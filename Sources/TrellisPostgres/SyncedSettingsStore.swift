@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import PostgresNIO
 import Trellis
+import TrellisSettings
 
 /// Settings that follow a person from server to server, kept in PostgreSQL: iCloud's
 /// key-value store, for a web app served by several processes.

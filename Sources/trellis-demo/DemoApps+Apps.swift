@@ -1,6 +1,7 @@
 import Foundation
 import Trellis
 import TrellisExamples
+import TrellisSettings
 import TrellisWeb
 
 extension DemoApps {

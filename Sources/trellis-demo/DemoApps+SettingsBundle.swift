@@ -1,6 +1,7 @@
 import Foundation
 import Trellis
 import TrellisDescriptors
+import TrellisSettings
 import TrellisWeb
 
 extension DemoApps {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Trellis
 import TrellisDescriptors
+import TrellisSettings
 
 extension SettingsIdiom: ExpressibleByArgument {}
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrellisSettings
 import TrellisTesting
 
 /// `trellis render|validate|serve PATH/Settings.bundle`.

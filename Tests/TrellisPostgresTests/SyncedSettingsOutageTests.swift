@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TrellisExamples
 import TrellisPostgres
+import TrellisSettings
 import TrellisTesting
 
 /// A real outage: A reaches the server through a proxy the test cuts and restores; B reaches

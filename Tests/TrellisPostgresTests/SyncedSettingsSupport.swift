@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrellisPostgres
+import TrellisSettings
 
 /// Stores of one fresh table, standing for servers, and ways to wait for what they do.
 enum SyncedSettingsSupport {

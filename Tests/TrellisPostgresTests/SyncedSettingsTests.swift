@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TrellisExamples
 import TrellisPostgres
+import TrellisSettings
 import TrellisTesting
 
 /// Synced settings against the real server: stores of one table stand for servers.

@@ -93,9 +93,7 @@ extension ArrayOfObjectsSection {
       theirs.snapshot == cache.snapshot, theirs.elementIDs == cache.elementIDs,
       theirs.visible == cache.visible, shared.section.items == items
     else { return false }
-    let notice = shared.attach(sink: model.invalidation, section: ObjectIdentifier(self))
-    sharedListLink = SharedListLink(list: shared, version: shared.version, notice: notice)
-    stopObservingStore()
+    attach(to: shared, of: model)
     return true
   }
 
@@ -105,11 +103,16 @@ extension ArrayOfObjectsSection {
     guard let model, shared.cache != nil, shared.section.loadState == .loaded,
       shared.section.specials.isEmpty, shared.section.appendedRows.isEmpty
     else { return false }
+    attach(to: shared, of: model)
+    adoptSharedState()
+    return true
+  }
+
+  /// Shows `shared`, as of its version, instead of following the store.
+  private func attach(to shared: SharedList, of model: TableModel) {
     let notice = shared.attach(sink: model.invalidation, section: ObjectIdentifier(self))
     sharedListLink = SharedListLink(list: shared, version: shared.version, notice: notice)
     stopObservingStore()
-    adoptSharedState()
-    return true
   }
 
   /// Takes the shared section's items and load state as the section's own, as of the shared

@@ -1,18 +1,8 @@
 import TrellisDiff
 
-/// How one section's visible rows changed when only some of its rows were rendered again:
-/// UITableView's batch language, deletes and reloads at old positions, inserts at new ones.
-struct SectionRowUpdates {
-  var deletes: [Int] = []
-  var inserts: [Int] = []
-  var reloads: [Int] = []
-
-  var isEmpty: Bool { deletes.isEmpty && inserts.isEmpty && reloads.isEmpty }
-}
-
 extension SectionCache {
   /// Renders again the rows with `ids` and patches ``visible`` in place, answering what the
-  /// hosts must do, without looking at the other rows.
+  /// hosts must do (deletes and reloads at old positions, inserts at new ones), without looking at the other rows.
   ///
   /// Returns `nil` when the change is not local: a row appeared or disappeared in a themed
   /// section, whose odd and even styles then shift for every row below, or the section has
@@ -20,9 +10,9 @@ extension SectionCache {
   /// brought up to date; the caller diffs the section instead.
   mutating func updateRows(
     _ ids: Set<RowID>, of section: Section, sink: InvalidationSink, model: TableModel?
-  ) -> SectionRowUpdates? {
+  ) -> SectionEdits? {
     let changed = elementIndices(of: ids, limit: section.elementCount)
-    guard !changed.isEmpty else { return SectionRowUpdates() }
+    guard !changed.isEmpty else { return SectionEdits() }
     var old: [RowSnapshot?] = []
     old.reserveCapacity(changed.count)
     var visibilityChanged = false
@@ -43,7 +33,7 @@ extension SectionCache {
       collectVisible(section: section, theme: theme)
       return nil
     }
-    var updates = SectionRowUpdates()
+    var updates = SectionEdits()
     if visibilityChanged {
       applyVisibilityChanges(changed: changed, old: old, into: &updates)
     }
@@ -68,7 +58,7 @@ extension SectionCache {
 
   /// Inserts and removes the rows that appeared or disappeared, recording where.
   private mutating func applyVisibilityChanges(
-    changed: [Int], old: [RowSnapshot?], into updates: inout SectionRowUpdates
+    changed: [Int], old: [RowSnapshot?], into updates: inout SectionEdits
   ) {
     var shown = visibleElementIndex ?? Array(0..<visible.count)
     // Deletes at old positions, last first so that earlier positions stay put.

@@ -1,11 +1,11 @@
 import Observation
+import TrellisDiff
 
 extension SectionCache {
-  /// What changed in the visible rows when only the rows after a prefix were rendered again:
-  /// visible positions deleted (before) and inserted (after).
+  /// What changed in the visible rows when only the rows after a prefix were rendered again.
   struct TailUpdate {
-    var deletes: [Int]
-    var inserts: [Int]
+    /// Visible positions deleted (before) and inserted (after).
+    var edits: SectionEdits
     /// The visible rows from the prefix on, for ``visible``: the caller puts them there once
     /// no snapshot it delivered shares the rows before them, so that they are not copied.
     var tail: [RowSnapshot]
@@ -48,7 +48,7 @@ extension SectionCache {
     var newRows: [RowSnapshot] = []
     newRows.reserveCapacity(tailIDs.count)
     var kept: [Int] = []
-    var update = TailUpdate(deletes: [], inserts: [], tail: [])
+    var update = TailUpdate(edits: SectionEdits(), tail: [])
     var editors = self.editors
     for (offset, id) in tailIDs.enumerated() {
       let index = prefix + offset
@@ -63,14 +63,14 @@ extension SectionCache {
       if let old = oldByID[id], oldRows[old - prefix] == row {
         kept.append(old)
       } else {
-        update.inserts.append(index)
+        update.edits.inserts.append(index)
       }
       newRows.append(row)
     }
     // Rows both tails show keep their order, or the change is not a tail's.
     guard kept == kept.sorted() else { return nil }
     let keptSet = Set(kept)
-    update.deletes = (prefix..<elementIDs.count).filter { !keptSet.contains($0) }
+    update.edits.deletes = (prefix..<elementIDs.count).filter { !keptSet.contains($0) }
     elementIDs.replaceSubrange(prefix..., with: tailIDs)
     rows.replaceSubrange(prefix..., with: newRows.map { Optional($0) })
     update.tail = newRows

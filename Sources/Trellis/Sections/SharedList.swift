@@ -106,7 +106,7 @@ final class SharedList {
     return changesets.filter { $0.version > version }.map(\.changeset)
   }
 
-  /// The stages after `version`, addressed to section `s` of `base` (``TableModel/remap``);
+  /// The stages after `version`, addressed to section `s` of `base` (``StagedChangeset/stages(of:addressedTo:of:)``);
   /// `nil` when they are no longer kept or cannot be addressed so.
   ///
   /// For a table of this one section (most lists), the stages do not depend on the table:
@@ -118,7 +118,7 @@ final class SharedList {
     if memo.to != self.version { memo = (self.version, [:]) }
     if alone, let stages = memo.stages[version] { return stages }
     guard let changesets = changesets(after: version),
-      let stages = TableModel.remap(changesets, toSection: s, from: base)
+      let stages = TableChangeset.stages(of: changesets, addressedTo: s, of: base)
     else { return nil }
     if alone { memo.stages[version] = stages }
     return stages

@@ -16,7 +16,7 @@ extension TableModel {
     guard !sectionsChanged, staleSections.isEmpty, delivered.sections.count == sections.count
     else { return nil }
     var target = delivered
-    var stage = Changeset<SectionSnapshot, RowSnapshot>(data: target)
+    var edits: [Int: SectionEdits] = [:]
     var needsDiff = false
     for (s, section) in sections.enumerated() {
       let key = ObjectIdentifier(section)
@@ -30,19 +30,13 @@ extension TableModel {
       }
       guard !updates.isEmpty else { continue }
       target.sections[s].items = caches[key]?.visible ?? []
-      stage.itemDeletes += updates.deletes.map { ItemPath(item: $0, section: s) }
-      stage.itemInserts += updates.inserts.map { ItemPath(item: $0, section: s) }
-      stage.itemReloads += updates.reloads.map { ItemPath(item: $0, section: s) }
+      edits[s] = updates
     }
     if needsDiff {
       return .reconciling(from: delivered, to: target, options: diffOptions)
     }
-    guard !stage.isEmpty else { return TableChangeset(stages: [], target: target) }
-    if let limit = diffOptions.maxChangeCount, stage.changeCount > limit {
-      return .reloadAll(
-        to: target, because: .tooManyChanges(count: stage.changeCount, limit: limit))
-    }
-    stage.data = target
-    return TableChangeset(stages: [stage], target: target)
+    return TableChangeset(
+      localEdits: edits, rowCounts: delivered.sections.map(\.items.count), to: target,
+      options: diffOptions)
   }
 }

@@ -47,22 +47,17 @@ extension TableModel {
     }
     // The delivered snapshot lets go of the rows first, so that the cache's rows grow in
     // place instead of being copied for every page.
+    let rowCounts = delivered.sections.map(\.items.count)
     for (s, _, _, _) in updates { delivered.sections[s].items = [] }
-    var stage = Changeset<SectionSnapshot, RowSnapshot>(data: delivered)
+    var edits: [Int: SectionEdits] = [:]
     for (s, key, prefix, update) in updates {
       caches[key]?.visible.replaceSubrange(prefix..., with: update.tail)
-      stage.itemDeletes += update.deletes.map { ItemPath(item: $0, section: s) }
-      stage.itemInserts += update.inserts.map { ItemPath(item: $0, section: s) }
+      edits[s] = update.edits
     }
     var target = delivered
     for (s, key, _, _) in updates { target.sections[s].items = caches[key]?.visible ?? [] }
     delivered = target
-    guard !stage.isEmpty else { return TableChangeset(stages: [], target: target) }
-    if let limit = diffOptions.maxChangeCount, stage.changeCount > limit {
-      return .reloadAll(
-        to: target, because: .tooManyChanges(count: stage.changeCount, limit: limit))
-    }
-    stage.data = target
-    return TableChangeset(stages: [stage], target: target)
+    return TableChangeset(
+      localEdits: edits, rowCounts: rowCounts, to: target, options: diffOptions)
   }
 }

@@ -180,8 +180,8 @@ public final class TableModel {
     }
     var stale = invalidation.take(notedAsOf: noted.count)
     // Lists attached to shared lists take their work; the rest is worked out from there.
-    let fed = catchUpWithSharedLists(&stale)
-    if let fed { delivered = fed.target }
+    let caughtUp = catchUpWithSharedLists(&stale)
+    if let caughtUp { delivered = caughtUp.target }
     startSharedLists(&stale)
     var patched = rowLocalChangeset(
       stale.rows, staleSections: stale.sections.union(stale.restructured))
@@ -196,8 +196,8 @@ public final class TableModel {
         stale.rows.merge(more.rows) { $0.union($1) }
       }
     }
-    let changeset = Self.joining(
-      fed, patched ?? firstChangeset(render(stale)), options: diffOptions)
+    let own = patched ?? firstChangeset(render(stale))
+    let changeset = caughtUp?.followed(by: own, options: diffOptions) ?? own
     delivered = changeset.target
     if !changeset.isEmpty {
       observers.notify(changeset)

@@ -1,5 +1,6 @@
 import Foundation
 import Trellis
+import TrellisSettings
 
 /// An iOS `Settings.bundle`, read unchanged: its pages as descriptors, its keys with their
 /// defaults and rules, its titles in one language.

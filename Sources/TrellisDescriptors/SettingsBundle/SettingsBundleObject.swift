@@ -1,4 +1,5 @@
 import Trellis
+import TrellisSettings
 
 /// The values a Settings bundle's screens bind to: the keys of another object (a
 /// `UserDefaultsStore`'s settings, or a document), with the bundle's rules applied.

@@ -1,4 +1,5 @@
 import Trellis
+import TrellisSettings
 
 /// Seed 000's settings screen: a form bound to user defaults, so that what a person enters is
 /// there at the next launch. It has a row of every control kind.

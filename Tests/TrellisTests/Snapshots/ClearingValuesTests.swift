@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Trellis
 import TrellisExamples
+import TrellisSettings
 import TrellisTesting
 
 /// Emptying a field: an optional value becomes none; a value the data must have is refused

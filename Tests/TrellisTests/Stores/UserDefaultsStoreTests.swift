@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Trellis
 import TrellisExamples
+import TrellisSettings
 import TrellisTesting
 
 /// A temporary directory for user defaults. Foundation reads `XDG_CONFIG_HOME` once per

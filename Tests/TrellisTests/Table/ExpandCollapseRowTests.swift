@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrellisExamples
+import TrellisSettings
 import TrellisTesting
 
 @testable import Trellis

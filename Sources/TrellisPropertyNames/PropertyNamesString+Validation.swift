@@ -1,3 +1,5 @@
+import TrellisValues
+
 extension Array where Element == PropertyGroup {
   /// Checks the property names against the names a data definition knows; see
   /// ``PropertyNamesString/validate(_:against:)``.

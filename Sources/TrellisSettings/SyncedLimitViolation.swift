@@ -1,3 +1,5 @@
+import Trellis
+
 /// A write a synced store refuses: the key, the limit and what was found.
 public struct SyncedLimitViolation: Error, Hashable, Sendable, CustomStringConvertible {
   /// The key written.

@@ -1,3 +1,5 @@
+import TrellisValues
+
 extension PropertyNamesParser {
   /// Checks that `text` is a key path (`name`, `owner.name`, `steps.0.title`, `steps.@count`)
   /// and makes it a name, or reports the first problem at its character.

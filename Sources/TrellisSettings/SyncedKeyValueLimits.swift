@@ -1,3 +1,5 @@
+import Trellis
+
 /// The limits of a synced key-value store, iCloud's by default: 1 MB in all, 1,024 keys, keys
 /// of at most 64 bytes.
 ///

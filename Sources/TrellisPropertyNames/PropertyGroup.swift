@@ -1,3 +1,5 @@
+import TrellisValues
+
 /// A group of properties: a section's header, footer and rows, in a definition and in the
 /// names string it was read from.
 ///

@@ -1,3 +1,5 @@
+import TrellisValues
+
 extension PropertyNamesString {
   /// Writes groups as a names string that parses back to the same groups (apart from locations).
   ///

@@ -1,4 +1,5 @@
 import Foundation
+import Trellis
 
 /// Settings and lists kept in Foundation's `UserDefaults`, under a suite name, so they persist
 /// across launches (on Linux in `$XDG_CONFIG_HOME/<suite>.plist`).

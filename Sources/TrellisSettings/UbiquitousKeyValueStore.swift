@@ -1,3 +1,5 @@
+import Trellis
+
 #if canImport(Foundation) && (os(iOS) || os(macOS) || os(tvOS) || os(visionOS))
   import Foundation
 

@@ -1,4 +1,5 @@
 import Foundation
+import Trellis
 
 /// Conversions between ``Value`` and the property-list objects Foundation stores
 /// (`UserDefaults`), guided by a value of the expected type where numbers are ambiguous.

@@ -1,4 +1,5 @@
 import Foundation
+import Trellis
 
 /// An object whose properties are the keys of a `UserDefaults` suite: what a settings form
 /// binds to. Each write goes straight to the defaults; a key never set reads as its initial

@@ -1,3 +1,5 @@
+import Trellis
+
 /// Settings that follow a person from device to device, or from server to server: a key-value
 /// store whose writes reach every other copy of it, as iCloud's key-value store does.
 ///

@@ -1,4 +1,5 @@
 import Observation
+import Trellis
 
 /// An object whose properties are the keys of a ``SyncedKeyValueStore``: what a settings form
 /// binds to, as it binds to a ``UserDefaultsObject``.

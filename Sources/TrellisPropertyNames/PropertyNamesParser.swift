@@ -1,3 +1,5 @@
+import TrellisValues
+
 /// The reader behind ``PropertyNamesString/parse(_:file:)``: one pass over the string, with
 /// recovery at `;`, `,` and `)` so that every problem in the string is reported.
 ///

@@ -1,3 +1,5 @@
+import Trellis
+
 /// Keys whose values changed, and why.
 public struct SyncedKeyValueChange: Hashable, Sendable {
   /// Why values changed.

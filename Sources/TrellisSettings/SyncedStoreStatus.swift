@@ -1,3 +1,5 @@
+import Trellis
+
 /// Whether a synced store reaches the others, and how many of its writes wait to be sent.
 public struct SyncedStoreStatus: Hashable, Sendable, CustomStringConvertible {
   /// The state of the store's connection.

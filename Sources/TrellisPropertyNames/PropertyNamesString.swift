@@ -1,3 +1,5 @@
+import TrellisValues
+
 /// The names string: which properties a definition shows, grouped into sections.
 ///
 /// ```
