@@ -5,7 +5,7 @@ import Synchronization
 /// `withObservationTracking` calls back before the change lands, on the changing thread; the
 /// sink only records what is stale and wakes the model's owner, which re-renders later on the
 /// model's own isolation domain.
-final class InvalidationSink: Sendable {
+package final class InvalidationSink: Sendable {
   private struct State {
     var staleRows: [ObjectIdentifier: Set<RowID>] = [:]
     var staleSections: Set<ObjectIdentifier> = []
@@ -44,7 +44,7 @@ final class InvalidationSink: Sendable {
   private let closed = Atomic(false)
 
   /// Whether the model the sink serves is gone: nothing it records is processed any more.
-  var isClosed: Bool { closed.load(ordering: .relaxed) }
+  package var isClosed: Bool { closed.load(ordering: .relaxed) }
 
   /// Stops waking the owner and forgets what is stale: the model is gone.
   func close() {
@@ -90,7 +90,7 @@ final class InvalidationSink: Sendable {
 
   /// Records that a ``SharedList`` the model's sections show changed; wakes like the
   /// others.
-  func noteSharedListChange() {
+  package func noteSharedListChange() {
     state.withLock { $0.recording { $0.sharedListChanged = true } }?()
   }
 
@@ -158,13 +158,13 @@ final class InvalidationSink: Sendable {
 
 extension InvalidationSink {
   /// What became stale since the model last processed changes.
-  struct Stale {
+  package struct Stale {
     /// Rows whose observed values changed, by section.
-    var rows: [ObjectIdentifier: Set<RowID>]
+    package var rows: [ObjectIdentifier: Set<RowID>]
     /// Sections to render whole.
-    var sections: Set<ObjectIdentifier>
+    package var sections: Set<ObjectIdentifier>
     /// Sections whose elements changed, to render keeping their unchanged rows.
-    var restructured: Set<ObjectIdentifier>
+    package var restructured: Set<ObjectIdentifier>
     /// Whether a store reported while the owner processed: its report waits for the next
     /// processing, which the owner must be woken for.
     var notedMeanwhile = false

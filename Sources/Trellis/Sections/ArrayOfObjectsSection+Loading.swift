@@ -1,6 +1,6 @@
 /// What a list shows besides its items, and how it loads them.
 extension ArrayOfObjectsSection {
-  enum Special: String {
+  package enum Special: String {
     case placeholder, addItem, loadMore, error
     /// A page of an async store is loading.
     case loading
@@ -12,7 +12,7 @@ extension ArrayOfObjectsSection {
     case noChoice
   }
 
-  var specials: [Special] {
+  package var specials: [Special] {
     var result: [Special] = []
     if asyncLinkMessage != nil { result.append(.link) }
     if asyncNotice != nil { result.append(.notice) }

@@ -2,7 +2,7 @@ extension ArrayOfObjectsSection {
   /// Follows the store's changes for the section's model. They may come from any thread:
   /// they are queued, and the section sorts them out on the model's domain
   /// (``absorbStoreChanges()``).
-  func observeStore() {
+  package func observeStore() {
     guard let model else { return }
     let sink = model.invalidation
     let key = ObjectIdentifier(self)
@@ -14,7 +14,7 @@ extension ArrayOfObjectsSection {
   }
 
   /// Stops following the store (a shared list follows it instead) and forgets what it reported.
-  func stopObservingStore() {
+  package func stopObservingStore() {
     observation = nil
     _ = reported.take()
   }
@@ -30,7 +30,7 @@ extension ArrayOfObjectsSection {
 
   /// Whether store changes can be applied to the items shown without fetching them again: the
   /// section shows the store's own order, unfiltered and whole.
-  var appliesStoreChanges: Bool {
+  package var appliesStoreChanges: Bool {
     if asyncCache != nil { return appliesAsyncChanges }
     guard fetchOptions.filter == nil, fetchOptions.sort.isEmpty, fetchOptions.batchSize == nil,
       fetchOptions.offset == 0, !isSearching, !(store is DraftArrayStore)
@@ -99,7 +99,7 @@ extension ArrayOfObjectsSection {
   }
 
   /// Whether every item row shows only its item: no action makes rows by position.
-  var keepsRowsByIdentity: Bool {
+  package var keepsRowsByIdentity: Bool {
     guard actions.cellForRow == nil, actions.reuseIdentifierForRow == nil else { return false }
     // Read field by field: a copy of the model's actions would retain every closure in them.
     guard let model else { return true }
@@ -109,7 +109,7 @@ extension ArrayOfObjectsSection {
 
   /// What an item's row shows besides the item: how it reads the item and what the section
   /// allows; rows with the same key show the same object alike (``SharedItemObservation``).
-  var sharedReads: String {
+  package var sharedReads: String {
     let movable = allowsMoving && store.supportsMoving && fetchOptions.sort.isEmpty
     return [
       definition.name, definition.titlePropertyNames.joined(separator: ","),

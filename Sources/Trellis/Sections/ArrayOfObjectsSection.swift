@@ -35,13 +35,13 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
   /// The chosen items as this render read them (``choice``), so that each row costs a lookup.
   var chosenNow: Set<Value> = []
 
-  var items: [Value] = [] {
+  package var items: [Value] = [] {
     didSet { itemCounts = nil }
   }
   /// How many times each item is listed, built on first use after the items change: a store's
   /// update then finds its rows without scanning the list (every session showing the list
   /// does this for every edit).
-  var itemCounts: [Value: Int]?
+  package var itemCounts: [Value: Int]?
 
   /// How many times `item` is listed.
   func count(of item: Value) -> Int {
@@ -52,32 +52,34 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
     itemCounts = counts
     return counts[item] ?? 0
   }
-  var loadedLimit: Int?
-  var hasMore = false
+  package var loadedLimit: Int?
+  package var hasMore = false
   /// How the last load went: hosts show a spinner, an empty state or the error.
-  public internal(set) var loadState = LoadState.idle
+  public package(set) var loadState = LoadState.idle
   var searchText = ""
   var observation: ObservationToken?
-  /// The shared list the section shows instead of following its store, while it shows what
-  /// the shared section shows (``SharedList``).
-  var sharedListLink: SharedListLink?
+  /// Where the section shows a list shared with other models instead of following its store
+  /// (``TableModel/listSharing``), kept for the sharing, which alone reads it.
+  package var sharingLink: AnyObject?
   /// How many times the model looked for a shared list for the section since it last
   /// attached to one.
-  var sharingAttempts = 0
+  package var sharingAttempts = 0
   /// What the store reported, from any thread, until the section takes it.
   let reported = StoreChangeQueue()
   /// Rows the model's ``ModelActions/didFetchItems`` action added after the items.
-  var appendedRows: [Row] = []
+  package var appendedRows: [Row] = []
   /// Store changes not yet applied to ``items``.
-  var unapplied: [StoreChange] = []
+  package var unapplied: [StoreChange] = []
   /// Whether the items must be fetched again: the first load, or the options, search or
   /// window changed.
-  var needsFetch = true
+  package var needsFetch = true
 
+  /// Whether the section lists the items of a list inside a draft (a detail screen's list).
+  package var listsADraftsItems: Bool { store is DraftArrayStore }
   /// Whether a search text filters the items.
-  var isSearching: Bool { !searchText.isEmpty }
+  package var isSearching: Bool { !searchText.isEmpty }
   /// The pages loaded from an async store, when the section lists one.
-  let asyncCache: AsyncStoreCache?
+  package let asyncCache: AsyncStoreCache?
   /// A refused edit of an async store's item, shown until the next load or a tap.
   var asyncNotice: String?
   /// Why the async store's live link is down, shown until it is back.
@@ -115,7 +117,7 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
 
   public override func didMove(to model: TableModel?) {
     observation = nil
-    sharedListLink = nil
+    sharingLink = nil
     needsFetch = true
     observeStore()
   }

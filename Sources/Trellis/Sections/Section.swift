@@ -41,7 +41,7 @@ open class Section {
 
   private var manualRows: [Row] = []
   /// Expand/collapse rows a person or the app toggled, by identity: whether each is expanded.
-  var expansionStates: [RowID: Bool] = [:]
+  package var expansionStates: [RowID: Bool] = [:]
 
   /// Creates a section. Without an `id`, the model gives it one when it is added.
   public init(id: String? = nil, header: String? = nil, footer: String? = nil) {

@@ -1,13 +1,13 @@
 import Observation
 
 /// What a model last rendered for one section, and which element each visible row shows.
-struct SectionCache {
-  var snapshot: SectionSnapshot
-  var elementIDs: [RowID]
+package struct SectionCache {
+  package var snapshot: SectionSnapshot
+  package var elementIDs: [RowID]
   /// Per element: its row, or `nil` when hidden.
   var rows: [RowSnapshot?]
   /// The visible rows, in order.
-  var visible: [RowSnapshot]
+  package var visible: [RowSnapshot]
   /// Per visible row, its element index; `nil` when every element is visible.
   var visibleElementIndex: [Int]?
   /// Element index by identity, built the first time rows change after a render.

@@ -46,15 +46,15 @@ public final class TableModel {
 
   /// The lists this model may show shared with the other models that show them alike (the
   /// web host's sessions); `nil`, every list does its own work.
-  package var sharedLists: SharedLists?
+  package var listSharing: (any ListSharing)?
 
   /// What the model did so far, for tests that count the work of one event.
   package internal(set) var statistics = Statistics()
 
-  let invalidation = InvalidationSink()
-  var caches: [ObjectIdentifier: SectionCache] = [:]
-  var delivered = TableSnapshot()
-  private(set) var sectionsChanged = true
+  package let invalidation = InvalidationSink()
+  package var caches: [ObjectIdentifier: SectionCache] = [:]
+  package var delivered = TableSnapshot()
+  package private(set) var sectionsChanged = true
   private let observers = DomainObserverList<TableChangeset>()
   private var nextSectionNumber = 0
   private var isProcessing = false
@@ -180,9 +180,9 @@ public final class TableModel {
     }
     var stale = invalidation.take(notedAsOf: noted.count)
     // Lists attached to shared lists take their work; the rest is worked out from there.
-    let caughtUp = catchUpWithSharedLists(&stale)
+    let caughtUp = listSharing?.catchUp(self, stale: &stale)
     if let caughtUp { delivered = caughtUp.target }
-    startSharedLists(&stale)
+    listSharing?.start(self, stale: &stale)
     var patched = rowLocalChangeset(
       stale.rows, staleSections: stale.sections.union(stale.restructured))
     if patched == nil {
@@ -202,7 +202,7 @@ public final class TableModel {
     if !changeset.isEmpty {
       observers.notify(changeset)
     }
-    shareLists()
+    listSharing?.share(self)
     // A store that reported meanwhile is processed next time, which nothing else asks for.
     if stale.notedMeanwhile { invalidation.wakeOwner() }
     return changeset

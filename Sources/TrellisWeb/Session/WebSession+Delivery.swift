@@ -53,7 +53,7 @@ extension WebSession {
   /// rendered.
   private func follow(_ screen: Screen) -> (PaneState, ScreenSnapshot) {
     screen.model.setWakeHandler(scheduleDelivery)
-    screen.model.sharedLists = sharedLists
+    screen.model.listSharing = sharedLists
     screen.model.processChanges()
     let snapshot = screen.snapshot()
     let state = PaneState(screen: screen, table: snapshot.table, editing: snapshot.isEditing)

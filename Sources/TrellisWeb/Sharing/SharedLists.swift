@@ -1,7 +1,9 @@
+import Trellis
+
 /// The lists that models share: one per store and way of showing it.
 ///
 /// A host whose models show the same lists to many people (the web host's sessions) gives
-/// each model the same registry (``TableModel/sharedLists``); it lives on their domain.
+/// each model the same registry (`TableModel.listSharing`); it lives on their domain.
 package final class SharedLists {
   /// Which store a list shows, and how (``ArrayOfObjectsSection/sharingSignature``).
   struct Key: Hashable {

@@ -3,6 +3,7 @@ import TrellisExamples
 import TrellisTesting
 
 @testable import Trellis
+@testable import TrellisWeb
 
 /// Models that share their lists (the web host's sessions) show every change of a shared
 /// store, each through its own table view, while the shared list does the work once.
@@ -19,7 +20,7 @@ struct SharedListTests {
     let lists = SharedLists()
     let hosts = (0..<count).map { _ in
       let model = TableModel()
-      model.sharedLists = lists
+      model.listSharing = lists
       model.addSection(ArrayOfObjectsSection(id: "tasks", store: store, definition: definition))
       return HeadlessHost(model: model)
     }
@@ -67,7 +68,7 @@ struct SharedListTests {
     let (hosts, store, tasks) = try Self.hosts(1, names: ["A", "B", "C"])
     let definition = try TasksApp.taskDefinition()
     let model = TableModel()
-    model.sharedLists = try #require(hosts[0].model.sharedLists)
+    model.listSharing = try #require(hosts[0].model.listSharing)
     let list = ArrayOfObjectsSection(id: "tasks", store: store, definition: definition)
     model.addSection(list)
     model.processChanges()
@@ -90,7 +91,7 @@ struct SharedListTests {
     let (hosts, store, tasks) = try Self.hosts(1, names: ["A", "B", "C"])
     let definition = try TasksApp.taskDefinition()
     let model = TableModel()
-    model.sharedLists = try #require(hosts[0].model.sharedLists)
+    model.listSharing = try #require(hosts[0].model.listSharing)
     let list = ArrayOfObjectsSection(id: "tasks", store: store, definition: definition)
     model.addSection(list)
     let host = HeadlessHost(model: model)

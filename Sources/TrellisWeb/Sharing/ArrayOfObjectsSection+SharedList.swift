@@ -1,6 +1,15 @@
+import Trellis
+
 /// Showing a ``SharedList``: when a list attaches to the shared list of the lists shown like
 /// it, and when it detaches.
 extension ArrayOfObjectsSection {
+  /// The shared list the section shows instead of following its store, while it shows what
+  /// the shared section shows.
+  var sharedListLink: SharedListLink? {
+    get { sharingLink as? SharedListLink }
+    set { sharingLink = newValue }
+  }
+
   /// A section's place in the shared list it shows.
   final class SharedListLink {
     let list: SharedList
@@ -30,11 +39,11 @@ extension ArrayOfObjectsSection {
   var canStartShared: Bool {
     showsStoreAlone && fetchOptions.filter == nil && fetchOptions.sort.isEmpty
       && fetchOptions.batchSize == nil && fetchOptions.offset == 0 && !isSearching
-      && !(store is DraftArrayStore)
+      && !listsADraftsItems
   }
 
   private var showsStoreAlone: Bool {
-    guard let model, model.sharedLists != nil, showsNothingOfItsOwn, asyncCache == nil,
+    guard let model, model.listSharing != nil, showsNothingOfItsOwn, asyncCache == nil,
       ownerDraft == nil, choice == nil, keepsRowsByIdentity, !isCollapsible,
       expansionStates.isEmpty, appendedRows.isEmpty, model.modelActions.didFetchItems == nil
     else { return false }

@@ -1,4 +1,5 @@
 import Synchronization
+import Trellis
 import TrellisDiff
 
 /// One list, processed once for every model that shows it the same way.

@@ -3,6 +3,7 @@ import TrellisExamples
 import TrellisTesting
 
 @testable import Trellis
+@testable import TrellisWeb
 
 /// The work of one edit, counted: a task renamed in its form, then Done, with the list open in
 /// three sessions that share the app's lists, as the web host's sessions do.
@@ -25,7 +26,7 @@ struct EditWorkTests {
     let lists = SharedLists()
     let apps = try (0..<3).map { _ in
       let navigator = try TasksApp.navigator(store: store)
-      navigator.top.model.sharedLists = lists
+      navigator.top.model.listSharing = lists
       return HeadlessApp(navigator: navigator)
     }
     for app in apps { try app.send(.refresh) }
