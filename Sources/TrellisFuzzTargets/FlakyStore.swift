@@ -1,4 +1,5 @@
 import Trellis
+import TrellisTesting
 
 /// An async store that refuses every fifth operation, for the UI fuzzer: failed loads, refused
 /// writes and rollbacks happen between any two events. Like a database that follows other

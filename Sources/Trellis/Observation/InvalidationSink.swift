@@ -13,7 +13,7 @@ package final class InvalidationSink: Sendable {
     var restructured: Set<ObjectIdentifier> = []
     /// Sections whose stores reported changes, for them to sort out on the model's domain.
     var noted: Set<ObjectIdentifier> = []
-    /// Whether a ``SharedList`` that sections show changed, for them to catch up on the
+    /// Whether a shared list that sections show changed (``TableModel/listSharing``), for them to catch up on the
     /// model's domain.
     var sharedListChanged = false
     /// Whether a background operation finished, for its completion to run on the domain.
@@ -88,7 +88,7 @@ package final class InvalidationSink: Sendable {
     }?()
   }
 
-  /// Records that a ``SharedList`` the model's sections show changed; wakes like the
+  /// Records that a shared list the model's sections show changed; wakes like the
   /// others.
   package func noteSharedListChange() {
     state.withLock { $0.recording { $0.sharedListChanged = true } }?()

@@ -1,4 +1,5 @@
 import Trellis
+import TrellisTesting
 
 /// A test's async store that passes every operation to another, so that it spells out only
 /// the ones it changes.

@@ -1,4 +1,6 @@
-/// Any synchronous store as an ``AsyncDataStore``, its operations run off the caller's domain,
+import Trellis
+
+/// Any synchronous store as an `AsyncDataStore`, its operations run off the caller's domain,
 /// each after an optional delay, and any of them made to fail on demand.
 ///
 /// It is how a list behaves over a slow or failing network, without a network: demos show
