@@ -59,6 +59,9 @@ extension StagedChangeset {
   public func followed(by next: Self, options: DiffOptions = DiffOptions()) -> Self {
     guard !isEmpty else { return next }
     if next.fullReload != nil { return next }
+    if next.stages.isEmpty {
+      return Self(stages: stages, target: next.target, fullReload: fullReload)
+    }
     if let reason = fullReload {
       return next.stages.isEmpty ? self : .reloadAll(to: next.target, because: reason)
     }

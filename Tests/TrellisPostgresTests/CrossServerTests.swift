@@ -123,9 +123,15 @@ struct CrossServerTests {
       try await Task.sleep(for: .milliseconds(10))
     }
     #expect(theirs.withLock { $0 } == ["inserted first"], "the other store hears of it")
-    // Time for a notification to come back to the writer, if it were to.
-    try await Task.sleep(for: .milliseconds(300))
-    #expect(seen.withLock { $0 } == ["inserted first"], "the writer reports its insert once")
+    // A fence: the other store's later write. Notifications arrive in commit order, so once
+    // the writer hears of the fence, an echo of its own insert would have arrived before it.
+    try await Self.insert("Fence", at: 1, into: other)
+    while seen.withLock({ $0.count }) < 2, ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    #expect(
+      seen.withLock { $0 } == ["inserted first", "inserted after"],
+      "the writer reports its insert once, then the fence")
   }
 
   /// Waits until both stores' listening connections are up.

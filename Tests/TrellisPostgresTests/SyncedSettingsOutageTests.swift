@@ -54,7 +54,7 @@ struct SyncedSettingsOutageTests {
     #expect(await SyncedSettingsSupport.eventually { stranded.status.connection == .offline })
     #expect(stranded.status.description == "Offline — 2 changes waiting")
     await stranded.shutdown()
-    try await Task.sleep(for: .milliseconds(500))
+    try await b.synchronize()  // reads every value from the server again
     #expect(b.value(forKey: "username") == "before", "nothing sent while cut")
 
     try await proxy.restore()

@@ -39,6 +39,18 @@ enum SyncedSettingsSupport {
   }
 }
 
+extension SyncedSettingsSupport {
+  /// Writes the key `fence` on `writer`, then waits until `recorder`'s store hears of it;
+  /// whether it did. Notifications arrive in commit order, so whatever was committed before
+  /// the fence has arrived by then, and what has not been heard will not be.
+  static func fence(_ recorder: ChangeRecorder, by writer: SyncedSettingsStore) async throws
+    -> Bool
+  {
+    try writer.set(.string(UUID().uuidString), forKey: "fence")
+    return await eventually { !recorder.of("fence").isEmpty }
+  }
+}
+
 /// The changes a store reported, kept from any thread.
 final class ChangeRecorder: Sendable {
   private let changes = Locked<[SyncedKeyValueChange]>([])

@@ -46,11 +46,20 @@ struct SyncedSettingsTests {
     #expect(b.value(forKey: "everything")?.dictionaryValue?.keys == every.dictionaryValue?.keys)
 
     try await a.synchronize()
-    try await Task.sleep(for: .milliseconds(300))
+    // Fences: a later write of each store's person and namespace, by another store.
+    let writers = [
+      try #require(SyncedSettingsSupport.store(url, table: table, person: "bob")),
+      try #require(SyncedSettingsSupport.store(url, table: table, namespace: "other")),
+    ]
+    #expect(try await SyncedSettingsSupport.fence(heardByA, by: b))
+    for (recorder, writer) in zip(heardByOthers, writers) {
+      #expect(try await SyncedSettingsSupport.fence(recorder, by: writer))
+    }
     #expect(heardByA.of("username").map(\.reason) == [.local], "its own write, once")
-    #expect(heardByOthers.allSatisfy { $0.all.isEmpty })
-    #expect(otherPerson.values.isEmpty && otherNamespace.values.isEmpty)
-    for store in [a, b, otherPerson, otherNamespace] { await store.shutdown() }
+    #expect(heardByOthers.allSatisfy { $0.all.flatMap(\.keys) == ["fence"] })
+    #expect(otherPerson.values.keys.sorted() == ["fence"])
+    #expect(otherNamespace.values.keys.sorted() == ["fence"])
+    for store in [a, b, otherPerson, otherNamespace] + writers { await store.shutdown() }
   }
 
   /// A settings screen bound to B follows A's writes, and what a person enters on it reaches A.

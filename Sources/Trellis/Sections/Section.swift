@@ -29,7 +29,14 @@ open class Section {
   public var isEditable = true
   /// Actions for this section's rows; a row's own actions override them, and they override
   /// the model's.
-  public var rowActions = RowActions() { didSet { setNeedsRefresh() } }
+  public var rowActions = RowActions() {
+    didSet {
+      hasRowActions = !rowActions.isEmpty
+      setNeedsRefresh()
+    }
+  }
+  /// Whether ``rowActions`` holds any action, read without copying them.
+  package private(set) var hasRowActions = false
   /// Actions for this section's events; they override the model's section actions.
   public var actions = SectionActions()
   /// The model the section belongs to.

@@ -15,6 +15,7 @@ extension TableModel {
   ) -> TableChangeset? {
     guard !sectionsChanged, staleSections.isEmpty, delivered.sections.count == sections.count
     else { return nil }
+    guard !staleRows.isEmpty else { return TableChangeset(stages: [], target: delivered) }
     var target = delivered
     var edits: [Int: SectionEdits] = [:]
     var needsDiff = false

@@ -22,7 +22,14 @@ public final class TableModel {
   /// Above this many updates, hosts get a full reload instead of batch updates.
   public var diffOptions = DiffOptions()
   /// Actions for every row; sections' and rows' own actions override them.
-  public var rowActions = RowActions() { didSet { invalidateAll() } }
+  public var rowActions = RowActions() {
+    didSet {
+      hasRowActions = !rowActions.isEmpty
+      invalidateAll()
+    }
+  }
+  /// Whether ``rowActions`` holds any action, read without copying them.
+  package private(set) var hasRowActions = false
   /// Actions for every section's events; sections' own override them.
   public var sectionActions = SectionActions()
   /// Actions for the model's own events.

@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 import Trellis
 import TrellisDiff
 
@@ -21,6 +22,9 @@ final class WebSession {
   let created = ContinuousClock.now
   /// Where the page's messages go while it is connected.
   private(set) var outbound: PageOutbox?
+  /// Where the messages go during one of the hub's delivery steps, handed to the sockets
+  /// together at the step's end.
+  var batch: OutboxBatch?
   /// Per pane, the screens its page holds: the last shows, the ones below stay hidden until a
   /// pop reveals them (see ``deliverPendingChanges()``).
   var panes: [ClientMessage.Pane: [PaneState]] = [:]
@@ -70,18 +74,25 @@ final class WebSession {
   }
 
   func send(_ message: ServerMessage) {
-    outbound?.send { message.bytes }
+    enqueue { message.bytes }
   }
 
   /// Sends the message `make` draws, on the socket's event loop.
   func send(_ make: @escaping @Sendable () -> ServerMessage) {
-    outbound?.send { make().bytes }
+    enqueue { make().bytes }
   }
 
   /// Sends the message `shared` holds, drawn with `make` on the first socket's event loop to
   /// send it.
   func send(_ shared: SharedMessage, _ make: @escaping @Sendable () -> ServerMessage) {
-    outbound?.send { shared.get { make().bytes } }
+    enqueue { shared.get { make().bytes } }
+  }
+
+  /// Hands the message `draw` makes to the delivery step's ``batch``, or to the socket at once
+  /// outside a step.
+  private func enqueue(_ draw: @escaping @Sendable () -> ByteBuffer) {
+    guard let outbound else { return }
+    if let batch { batch.add(outbound.channel, draw) } else { outbound.send(draw) }
   }
 
   // MARK: Messages

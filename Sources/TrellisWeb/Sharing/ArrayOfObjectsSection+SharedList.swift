@@ -61,7 +61,7 @@ extension ArrayOfObjectsSection {
   /// one: no row actions, theme, selection or search of the section's or its model's.
   private var showsNothingOfItsOwn: Bool {
     guard let model else { return false }
-    return rowActions.isEmpty && model.rowActions.isEmpty && model.theme == nil
+    return !hasRowActions && !model.hasRowActions && model.theme == nil
       && model.selectedRowIDs.isEmpty && !isSearching
   }
 

@@ -65,7 +65,7 @@ extension SharedLists: ListSharing {
   /// else is asked again only now and then.
   package func share(_ model: TableModel) {
     for (s, section) in model.sections.enumerated() {
-      guard let list = section as? ArrayOfObjectsSection, list.sharedListLink == nil else {
+      guard let list = section as? ArrayOfObjectsSection, list.sharingLink == nil else {
         continue
       }
       list.sharingAttempts += 1
@@ -87,8 +87,9 @@ extension SharedLists: ListSharing {
   package func start(_ model: TableModel, stale: inout InvalidationSink.Stale) {
     for section in model.sections {
       let key = ObjectIdentifier(section)
-      guard model.caches[key] == nil, let list = section as? ArrayOfObjectsSection,
-        list.sharedListLink == nil, list.canStartShared
+      // Looked up by index: reading the cache itself would copy it.
+      guard let list = section as? ArrayOfObjectsSection, list.sharingLink == nil,
+        model.caches.index(forKey: key) == nil, list.canStartShared
       else { continue }
       guard let shared = attach(list, { $0.startSharing($1) }) else { continue }
       model.caches[key] = shared
