@@ -13,9 +13,11 @@ out=.build/fuzz
 mkdir -p "$out" Fuzz/descriptors/corpus-work Fuzz/descriptors/crashes
 
 source Fuzz/build-modules.sh
-fuzz_modules TrellisValues TrellisDocuments TrellisPredicates TrellisThemes TrellisDiff Trellis TrellisDescriptors
+fuzz_modules TrellisValues TrellisDocuments TrellisPredicates TrellisThemes TrellisPropertyNames \
+  TrellisDiff Trellis TrellisSettings TrellisDescriptors
 fuzz_target Fuzz/descriptors/DescriptorsFuzzer.swift "$out/descriptors-fuzz" \
-  TrellisDescriptors Trellis TrellisDiff TrellisThemes TrellisPredicates TrellisDocuments TrellisValues
+  TrellisDescriptors TrellisSettings Trellis TrellisDiff TrellisPropertyNames TrellisThemes \
+  TrellisPredicates TrellisDocuments TrellisValues
 
 export SWIFT_BACKTRACE=enable=no
 "$out/descriptors-fuzz" Fuzz/descriptors/corpus-work Fuzz/descriptors/corpus \

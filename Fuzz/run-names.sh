@@ -15,9 +15,8 @@ corpus=Fuzz/corpus-run/names
 mkdir -p "$out" "$corpus"
 
 source Fuzz/build-modules.sh
-fuzz_modules TrellisValues TrellisDocuments TrellisPredicates TrellisThemes TrellisDiff Trellis
-fuzz_target Fuzz/names/NamesFuzzer.swift "$out/names-fuzzer" \
-  Trellis TrellisDiff TrellisThemes TrellisPredicates TrellisDocuments TrellisValues
+fuzz_modules TrellisValues TrellisPropertyNames
+fuzz_target Fuzz/names/NamesFuzzer.swift "$out/names-fuzzer" TrellisPropertyNames TrellisValues
 
 # Swift's own crash handler would take the signal before libFuzzer could save the input.
 export SWIFT_BACKTRACE=enable=no

@@ -13,11 +13,11 @@ corpus=Fuzz/corpus-run/services
 mkdir -p "$out" "$corpus"
 
 source Fuzz/build-modules.sh
-fuzz_modules TrellisValues TrellisDocuments TrellisPredicates TrellisThemes TrellisDiff Trellis \
-  TrellisWebService:Sources/TrellisWebService/Definition
+fuzz_modules TrellisValues TrellisDocuments TrellisPredicates TrellisThemes TrellisPropertyNames \
+  TrellisDiff Trellis TrellisWebService:Sources/TrellisWebService/Definition
 fuzz_target Fuzz/services/ServicesFuzzer.swift "$out/services-fuzzer" \
-  TrellisWebService Trellis TrellisDiff TrellisThemes TrellisPredicates TrellisDocuments \
-  TrellisValues
+  TrellisWebService Trellis TrellisDiff TrellisPropertyNames TrellisThemes TrellisPredicates \
+  TrellisDocuments TrellisValues
 
 cp -n Fuzz/services/corpus/* "$corpus"/ 2>/dev/null || true
 SWIFT_BACKTRACE=enable=no "$out/services-fuzzer" "$corpus" \

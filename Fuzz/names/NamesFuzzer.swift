@@ -1,5 +1,5 @@
-// libFuzzer target for the names-string parser. Built by Fuzz/run-names.sh against the Trellis
-// module and the modules below it (Fuzz/build-modules.sh).
+// libFuzzer target for the names-string parser. Built by Fuzz/run-names.sh against the
+// TrellisPropertyNames module and the one below it (Fuzz/build-modules.sh).
 //
 // For every input it checks that:
 // - parsing never crashes, and a failure always carries diagnostics located inside the text;
@@ -8,7 +8,8 @@
 // - validation never crashes and locates every diagnostic inside the text;
 // - groups built from arbitrary text (headers, footers, custom names) survive format and parse.
 
-import Trellis
+import TrellisPropertyNames
+import TrellisValues
 
 /// A group without locations.
 private struct Shape: Equatable {

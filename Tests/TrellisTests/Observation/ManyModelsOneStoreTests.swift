@@ -12,8 +12,14 @@ import TrellisTesting
 struct ManyModelsOneStoreTests {
   private static func hosts(_ count: Int, tasks: [TaskItem]) throws -> [HeadlessHost] {
     let definition = try TasksApp.taskDefinition()
-    let store = MemoryStore(objects: tasks, definition: definition)
-    return (0..<count).map { _ in
+    return hosts(count, on: MemoryStore(objects: tasks, definition: definition), definition)
+  }
+
+  /// `count` models listing `store`, each shown by a headless table view.
+  private static func hosts(_ count: Int, on store: MemoryStore, _ definition: DataDefinition)
+    -> [HeadlessHost]
+  {
+    (0..<count).map { _ in
       let model = TableModel()
       model.addSection(ArrayOfObjectsSection(store: store, definition: definition))
       return HeadlessHost(model: model)
@@ -74,11 +80,7 @@ struct ManyModelsOneStoreTests {
     let labels = ["a", "b", "c"].map { Label(text: $0) }
     let definition = try DataDefinition(for: Label.self, names: "text", make: { Label() })
     let store = MemoryStore(objects: labels, definition: definition)
-    let hosts = (0..<3).map { _ in
-      let model = TableModel()
-      model.addSection(ArrayOfObjectsSection(store: store, definition: definition))
-      return HeadlessHost(model: model)
-    }
+    let hosts = Self.hosts(3, on: store, definition)
     for round in 1...2 {
       let before = hosts.map(\.model.statistics.rowBuilds)
       try store.update(.object(ObjectReference(labels[1])), values: ["text": .string("b\(round)")])
@@ -93,11 +95,7 @@ struct ManyModelsOneStoreTests {
     let items = ["a", "b"].map { Shelf(title: $0) }
     let definition = try DataDefinition(for: Shelf.self, names: "title", make: { Shelf() })
     let store = MemoryStore(objects: items, definition: definition)
-    let hosts = (0..<2).map { _ in
-      let model = TableModel()
-      model.addSection(ArrayOfObjectsSection(store: store, definition: definition))
-      return HeadlessHost(model: model)
-    }
+    let hosts = Self.hosts(2, on: store, definition)
     try store.update(.object(ObjectReference(items[0])), values: ["title": "z"])
     for host in hosts { try host.check() }
     #expect(hosts.allSatisfy { $0.texts == [["z", "b"]] })

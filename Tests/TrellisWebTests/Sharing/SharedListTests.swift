@@ -9,8 +9,8 @@ import TrellisTesting
 /// store, each through its own table view, while the shared list does the work once.
 @Suite("Shared lists")
 struct SharedListTests {
-  /// `count` models over one store of `names`, sharing one registry of shared lists, each shown by a
-  /// headless table view (which checks every changeset against a fresh render).
+  /// `count` models over one store of `names`, sharing one registry of shared lists, each
+  /// shown by a headless table view (which checks every changeset against a fresh render).
   private static func hosts(_ count: Int, names: [String]) throws -> (
     hosts: [HeadlessHost], store: MemoryStore, tasks: [TaskItem]
   ) {
@@ -25,6 +25,18 @@ struct SharedListTests {
       return HeadlessHost(model: model)
     }
     return (hosts, store, tasks)
+  }
+
+  /// Another model over `store`'s tasks, sharing `host`'s lists, not processed yet.
+  private static func model(sharingWith host: HeadlessHost, store: MemoryStore) throws -> (
+    TableModel, ArrayOfObjectsSection
+  ) {
+    let model = TableModel()
+    model.listSharing = try #require(host.model.listSharing)
+    let list = ArrayOfObjectsSection(
+      id: "tasks", store: store, definition: try TasksApp.taskDefinition())
+    model.addSection(list)
+    return (model, list)
   }
 
   private static func list(_ host: HeadlessHost) throws -> ArrayOfObjectsSection {
@@ -61,16 +73,12 @@ struct SharedListTests {
     #expect(hosts.map(\.model.statistics.fetches) == fetches)
   }
 
-  /// A attached section's items are the section's: what it opens, deletes or moves by position is the
-  /// item its row shows. (A model without a table view, since checking a table view renders
+  /// An attached section's items are the section's: what it opens, deletes or moves by
+  /// position is the item its row shows. (A model without a table view, since checking a table view renders
   /// the model afresh, which fetches its items again.)
   @Test func anAttachedListsItemsAreTheOnesItShows() throws {
     let (hosts, store, tasks) = try Self.hosts(1, names: ["A", "B", "C"])
-    let definition = try TasksApp.taskDefinition()
-    let model = TableModel()
-    model.listSharing = try #require(hosts[0].model.listSharing)
-    let list = ArrayOfObjectsSection(id: "tasks", store: store, definition: definition)
-    model.addSection(list)
+    let (model, list) = try Self.model(sharingWith: hosts[0], store: store)
     model.processChanges()
     #expect(list.sharedListLink != nil)
     try store.insert(.object(ObjectReference(TaskItem(name: "D"))), at: 0)
@@ -89,11 +97,7 @@ struct SharedListTests {
   /// and tracks none of its own (ten thousand sessions cost one rendering).
   @Test func aNewModelOnASharedListRendersNoRows() throws {
     let (hosts, store, tasks) = try Self.hosts(1, names: ["A", "B", "C"])
-    let definition = try TasksApp.taskDefinition()
-    let model = TableModel()
-    model.listSharing = try #require(hosts[0].model.listSharing)
-    let list = ArrayOfObjectsSection(id: "tasks", store: store, definition: definition)
-    model.addSection(list)
+    let (model, list) = try Self.model(sharingWith: hosts[0], store: store)
     let host = HeadlessHost(model: model)
     #expect(list.sharedListLink != nil)
     #expect(model.statistics.rowBuilds == 0)
