@@ -25,8 +25,6 @@ actor WebAppHub {
   private let sharedLists = SharedLists()
   private let patchMemo = PatchMemo()
   private let pending: PendingDeliveries
-  /// The messages of the delivery step under way.
-  private let batch = OutboxBatch()
 
   init(app: WebApp, configuration: WebConfiguration, domain: WebDomain) {
     self.app = app
@@ -132,12 +130,8 @@ actor WebAppHub {
     while let id = rest.first, ContinuousClock.now < end {
       rest = rest.dropFirst()
       // A session brought up to date by its own event meanwhile has nothing left to send.
-      guard let session = sessions[id] else { continue }
-      session.batch = batch
-      session.deliverPendingChanges()
-      session.batch = nil
+      sessions[id]?.deliverPendingChanges()
     }
-    batch.flush()
     guard !rest.isEmpty else { return }
     Task { self.deliver(rest) }
   }

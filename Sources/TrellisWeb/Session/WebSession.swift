@@ -22,9 +22,6 @@ final class WebSession {
   let created = ContinuousClock.now
   /// Where the page's messages go while it is connected.
   private(set) var outbound: PageOutbox?
-  /// Where the messages go during one of the hub's delivery steps, handed to the sockets
-  /// together at the step's end.
-  var batch: OutboxBatch?
   /// Per pane, the screens its page holds: the last shows, the ones below stay hidden until a
   /// pop reveals them (see ``deliverPendingChanges()``).
   var panes: [ClientMessage.Pane: [PaneState]] = [:]
@@ -88,11 +85,9 @@ final class WebSession {
     enqueue { shared.get { make().bytes } }
   }
 
-  /// Hands the message `draw` makes to the delivery step's ``batch``, or to the socket at once
-  /// outside a step.
+  /// Hands the message `draw` makes to the page's socket.
   private func enqueue(_ draw: @escaping @Sendable () -> ByteBuffer) {
-    guard let outbound else { return }
-    if let batch { batch.add(outbound.channel, draw) } else { outbound.send(draw) }
+    outbound?.send(draw)
   }
 
   // MARK: Messages
