@@ -13,7 +13,7 @@ import TrellisDiff
 ///
 /// The sections attached (``ArrayOfObjectsSection/sharedListLink``) stop following the store;
 /// when the list changes, their models take its changesets, addressed to their own tables,
-/// and its rendered rows and items as their own (see `TableModel+SharedLists.swift`).
+/// and its rendered rows and items as their own (see `SharedLists+Processing.swift`).
 ///
 /// A section stays attached only while it shows exactly what the shared section shows: it
 /// attaches when its rows equal the shared section's (or before it renders any), and anything
