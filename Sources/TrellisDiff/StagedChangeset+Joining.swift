@@ -54,17 +54,16 @@ extension StagedChangeset {
   /// This changeset, then `next`, which starts from this one's target: one changeset from
   /// this one's start to `next`'s target.
   ///
-  /// A full reload in `next` is the result; a full reload here makes the result one, unless
-  /// `next` is empty. More updates than ``DiffOptions/maxChangeCount`` reload everything.
+  /// A full reload in `next` is the result; a full reload here makes the result one. When
+  /// `next` has no stages, the result is this one's stages, to `next`'s target. More updates
+  /// than ``DiffOptions/maxChangeCount`` reload everything.
   public func followed(by next: Self, options: DiffOptions = DiffOptions()) -> Self {
     guard !isEmpty else { return next }
     if next.fullReload != nil { return next }
     if next.stages.isEmpty {
       return Self(stages: stages, target: next.target, fullReload: fullReload)
     }
-    if let reason = fullReload {
-      return next.stages.isEmpty ? self : .reloadAll(to: next.target, because: reason)
-    }
+    if let reason = fullReload { return .reloadAll(to: next.target, because: reason) }
     let combined = Self(stages: stages + next.stages, target: next.target)
     if let limit = options.maxChangeCount, combined.changeCount > limit {
       return .reloadAll(

@@ -13,8 +13,8 @@ package final class InvalidationSink: Sendable {
     var restructured: Set<ObjectIdentifier> = []
     /// Sections whose stores reported changes, for them to sort out on the model's domain.
     var noted: Set<ObjectIdentifier> = []
-    /// Whether a shared list that sections show changed (``TableModel/listSharing``), for them to catch up on the
-    /// model's domain.
+    /// Whether a shared list that sections show changed (``TableModel/listSharing``), for
+    /// them to catch up on the model's domain.
     var sharedListChanged = false
     /// Whether a background operation finished, for its completion to run on the domain.
     var workFinished = false

@@ -2,7 +2,8 @@ import TrellisDiff
 
 extension SectionCache {
   /// Renders again the rows with `ids` and patches ``visible`` in place, answering what the
-  /// hosts must do (deletes and reloads at old positions, inserts at new ones), without looking at the other rows.
+  /// hosts must do (deletes and reloads at old positions, inserts at new ones), without
+  /// looking at the other rows.
   ///
   /// Returns `nil` when the change is not local: a row appeared or disappeared in a themed
   /// section, whose odd and even styles then shift for every row below, or the section has

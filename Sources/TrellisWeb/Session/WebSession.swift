@@ -1,5 +1,4 @@
 import Foundation
-import NIOCore
 import Trellis
 import TrellisDiff
 
@@ -71,23 +70,18 @@ final class WebSession {
   }
 
   func send(_ message: ServerMessage) {
-    enqueue { message.bytes }
+    outbound?.send { message.bytes }
   }
 
   /// Sends the message `make` draws, on the socket's event loop.
   func send(_ make: @escaping @Sendable () -> ServerMessage) {
-    enqueue { make().bytes }
+    outbound?.send { make().bytes }
   }
 
   /// Sends the message `shared` holds, drawn with `make` on the first socket's event loop to
   /// send it.
   func send(_ shared: SharedMessage, _ make: @escaping @Sendable () -> ServerMessage) {
-    enqueue { shared.get { make().bytes } }
-  }
-
-  /// Hands the message `draw` makes to the page's socket.
-  private func enqueue(_ draw: @escaping @Sendable () -> ByteBuffer) {
-    outbound?.send(draw)
+    outbound?.send { shared.get { make().bytes } }
   }
 
   // MARK: Messages

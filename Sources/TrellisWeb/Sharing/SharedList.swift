@@ -107,8 +107,9 @@ final class SharedList {
     return changesets.filter { $0.version > version }.map(\.changeset)
   }
 
-  /// The stages after `version`, addressed to section `s` of `base` (``StagedChangeset/stages(of:addressedTo:of:)``);
-  /// `nil` when they are no longer kept or cannot be addressed so.
+  /// The stages after `version`, addressed to section `s` of `base`
+  /// (``StagedChangeset/stages(of:addressedTo:of:)``); `nil` when they are no longer kept or
+  /// cannot be addressed so.
   ///
   /// For a table of this one section (most lists), the stages do not depend on the table:
   /// they are worked out once for every model at `version`.

@@ -74,8 +74,8 @@ struct SharedListTests {
   }
 
   /// An attached section's items are the section's: what it opens, deletes or moves by
-  /// position is the item its row shows. (A model without a table view, since checking a table view renders
-  /// the model afresh, which fetches its items again.)
+  /// position is the item its row shows. (A model without a table view, since checking a
+  /// table view renders the model afresh, which fetches its items again.)
   @Test func anAttachedListsItemsAreTheOnesItShows() throws {
     let (hosts, store, tasks) = try Self.hosts(1, names: ["A", "B", "C"])
     let (model, list) = try Self.model(sharingWith: hosts[0], store: store)
