@@ -11,6 +11,11 @@ phase() { echo "== $(date -u +%H:%M:%S) $*"; }
 phase "swift build --build-tests"
 timeout --kill-after=60 45m swift build --build-tests
 
+# The compiler keeps screens, models, sections and drafts on their owner's domain: snippets
+# that would share one across domains must not compile (scripts/isolation/).
+phase "isolation checks"
+timeout --kill-after=30 5m bash scripts/isolation-check.sh
+
 # The REST servers the remote-source tests talk to (Tests/Services): Django REST framework and
 # Datasette, installed into a virtual environment and run on loopback; stopped on any exit.
 phase "services: start Django REST framework and Datasette"

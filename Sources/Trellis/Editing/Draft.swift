@@ -281,3 +281,8 @@ public final class Draft {
   static let internalPrefix = "\u{1}"
 
 }
+
+/// Not `Sendable`, by declaration: a draft lives on the isolation domain of its detail screen, and
+/// the compiler keeps it there (see <doc:Concurrency>).
+@available(*, unavailable)
+extension Draft: Sendable {}

@@ -125,3 +125,8 @@ public final class Navigator {
     changed()
   }
 }
+
+/// Not `Sendable`, by declaration: a navigator lives on one isolation domain, chosen by its host,
+/// and the compiler keeps it there (see <doc:Concurrency>).
+@available(*, unavailable)
+extension Navigator: Sendable {}

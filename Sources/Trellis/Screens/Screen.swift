@@ -158,3 +158,8 @@ public protocol SearchableSection: AnyObject {
   /// Filters the rows by `text`; empty shows everything.
   func search(_ text: String)
 }
+
+/// Not `Sendable`, by declaration: a screen lives on one isolation domain, chosen by its host, and
+/// the compiler keeps it there (see <doc:Concurrency>).
+@available(*, unavailable)
+extension Screen: Sendable {}

@@ -231,3 +231,8 @@ open class Section {
     return snapshot
   }
 }
+
+/// Not `Sendable`, by declaration: a section lives on the isolation domain of its model's screen,
+/// and the compiler keeps it there (see <doc:Concurrency>).
+@available(*, unavailable)
+extension Section: Sendable {}

@@ -280,3 +280,8 @@ extension TableModel {
       })
   }
 }
+
+/// Not `Sendable`, by declaration: a model lives on the isolation domain of its screen, and the
+/// compiler keeps it there (see <doc:Concurrency>).
+@available(*, unavailable)
+extension TableModel: Sendable {}
