@@ -120,11 +120,11 @@ extension StoresBench {
       let definition = store.itemsDefinition ?? store.entity.definition
       let navigator = Navigator(root: TasksApp.listScreen(store: store, definition: definition))
       navigator.processChanges()
-      try navigator.handle(.select(ItemPath(item: 0, section: 0)))
+      if let first = navigator.top.model.rowID(at: ItemPath(item: 0, section: 0)) {
+        try navigator.handle(.select(first))
+      }
       let form = navigator.top.model.snapshot
-      let tags = form.sections.enumerated().lazy.compactMap { section, content in
-        content.items.firstIndex { $0.text == "Tags" }.map { ItemPath(item: $0, section: section) }
-      }.first
+      let tags = form.sections.lazy.flatMap(\.items).first { $0.text == "Tags" }?.id
       return {
         guard let tags, (try? navigator.handle(.select(tags))) != nil else {
           wrong = true

@@ -85,6 +85,14 @@ public final class HeadlessApp {
     return nil
   }
 
+  /// The identity of the row the top screen (or the detail pane) shows at `path`, for events
+  /// that name rows; for a place where no row is shown, an identity no row has, which the
+  /// core refuses (``ScreenError/rowGone(_:)``).
+  public func rowID(at path: ItemPath, onDetail: Bool = false) -> RowID {
+    let screen = onDetail ? navigator.detail : top
+    return screen?.model.rowID(at: path) ?? RowID(scope: "not shown", .string("\(path)"))
+  }
+
   /// The row whose text is `text`, on the top screen.
   public func row(_ text: String) -> RowSnapshot? {
     guard let path = path(of: text) else { return nil }
@@ -94,13 +102,13 @@ public final class HeadlessApp {
   /// Taps the row whose text is `text`.
   public func tap(_ text: String) throws {
     guard let path = path(of: text) else { throw HeadlessAppError.noRow(text, texts) }
-    try send(.select(path))
+    try send(.select(rowID(at: path)))
   }
 
   /// Enters `value` into the row whose text is `text`.
   public func enter(_ value: Value, at text: String) throws {
     guard let path = path(of: text) else { throw HeadlessAppError.noRow(text, texts) }
-    try send(.setValue(path, value))
+    try send(.setValue(rowID(at: path), value))
   }
 }
 

@@ -111,7 +111,7 @@ public final class HeadlessHost {
   }
 
   /// Drags the row at `source` to `destination` the way a person does in UITableView: the
-  /// table moves the row at once, then `handle` gets ``ScreenEvent/move(from:to:)`` (pass the
+  /// table moves the row at once, then `handle` gets ``ScreenEvent/move(_:to:)`` (pass the
   /// navigator's or screen's event handling). Whatever the model then reports is rebased onto
   /// what the table shows, so a refused move puts the row back.
   ///
@@ -120,6 +120,12 @@ public final class HeadlessHost {
   public func drag(
     from source: ItemPath, to destination: ItemPath, handle: (ScreenEvent) throws -> Void
   ) throws {
+    // The row's identity, read where the table shows it, as UIKit's data source would.
+    let shown = driver.shown.sections
+    let id =
+      shown.indices.contains(source.section)
+        && shown[source.section].items.indices.contains(source.item)
+      ? shown[source.section].items[source.item].id : nil
     do {
       try driver.hostMovedItem(from: source, to: destination)
     } catch {
@@ -132,7 +138,7 @@ public final class HeadlessHost {
     try table.performBatchUpdates(moved)
     isDragging = true
     var failure: (any Error)?
-    do { try handle(.move(from: source, to: destination)) } catch { failure = error }
+    do { try handle(.move(id ?? RowID(.null), to: destination)) } catch { failure = error }
     isDragging = false
     do {
       try show {

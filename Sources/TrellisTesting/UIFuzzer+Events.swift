@@ -70,6 +70,15 @@ extension UIFuzzer {
     }
 
     func row(_ path: ItemPath) -> RowSnapshot { sections[path.section][path.item] }
+
+    /// The identity of the row shown at `path`, as a host reads it from its table; for a place
+    /// where no row is shown, one no row of this screen has.
+    func id(_ path: ItemPath) -> RowID {
+      guard sections.indices.contains(path.section),
+        sections[path.section].indices.contains(path.item)
+      else { return RowID(scope: "not shown", .string("\(path)")) }
+      return row(path).id
+    }
   }
 
   /// The next event for the screen on top, or for the detail pane now and then.
@@ -132,23 +141,23 @@ extension UIFuzzer {
     let anyPath = paths.isEmpty ? ItemPath(item: 0, section: 0) : random.element(of: paths)
     switch action {
     case .select:
-      return send(.select(anyPath))
+      return send(.select(view.id(anyPath)))
     case .enterValue:
       let path = random.element(of: view.valuePaths)
-      return send(.setValue(path, fittingValue(for: view.row(path))))
+      return send(.setValue(view.id(path), fittingValue(for: view.row(path))))
     case .wrongValue:
       let values = view.valuePaths
       let path = !values.isEmpty && random.chance(0.7) ? random.element(of: values) : anyPath
       let row = paths.isEmpty ? nil : view.row(path)
-      return send(.setValue(path, wrongValue(for: row)))
+      return send(.setValue(view.id(path), wrongValue(for: row)))
     case .input:
       let path = random.element(of: view.valuePaths)
       return .enter(controlInput(for: view.row(path)), at: path, onDetail: view.onDetail)
     case .delete:
-      return send(.delete(pick(paths, preferring: view.deletablePaths, view)))
+      return send(.delete(view.id(pick(paths, preferring: view.deletablePaths, view))))
     case .move:
       let source = pick(paths, preferring: view.movablePaths, view)
-      return send(.move(from: source, to: destination(for: source, in: view, valid: false)))
+      return send(.move(view.id(source), to: destination(for: source, in: view, valid: false)))
     case .drag:
       let source = random.element(of: view.movablePaths)
       return .drag(from: source, to: destination(for: source, in: view, valid: true))
@@ -167,7 +176,7 @@ extension UIFuzzer {
     case .invalidPath: return invalidPathEvent(on: view)
     case .insert:
       let inserting = paths.filter { view.row($0).editingStyle == .insert }
-      return send(.insert(pick(paths, preferring: inserting, view)))
+      return send(.insert(view.id(pick(paths, preferring: inserting, view))))
     case .accessory:
       let buttons = paths.filter { path in
         let row = view.row(path)
@@ -175,7 +184,7 @@ extension UIFuzzer {
           $0 == .detailDisclosureButton || $0 == .detailButton
         }
       }
-      return send(.accessoryTap(pick(paths, preferring: buttons, view)))
+      return send(.accessoryTap(view.id(pick(paths, preferring: buttons, view))))
     case .toggleSection:
       let folding = view.sections.indices.filter { _ in true }
       let index =
@@ -237,17 +246,19 @@ extension UIFuzzer {
     }
   }
 
-  /// A tap, an edit, a value or a move aimed at a row that does not exist.
+  /// A tap, an edit, a value or a move aimed at a row that is not shown, or a move to a place
+  /// that does not exist.
   private func invalidPathEvent(on view: View) -> FuzzEvent {
     let path = badPath(in: view)
     let valid = view.paths.isEmpty ? path : random.element(of: view.paths)
+    let gone = view.id(path)
     let event: ScreenEvent
     switch random.int(0..<6) {
-    case 0: event = .select(path)
-    case 1: event = .delete(path)
-    case 2: event = .setValue(path, fittingText())
-    case 3: event = .move(from: path, to: valid)
-    case 4: event = .move(from: valid, to: path)
+    case 0: event = .select(gone)
+    case 1: event = .delete(gone)
+    case 2: event = .setValue(gone, fittingText())
+    case 3: event = .move(gone, to: valid)
+    case 4: event = .move(view.id(valid), to: path)
     default:
       return .enter(.text(fittingText().stringValue ?? ""), at: path, onDetail: view.onDetail)
     }

@@ -127,7 +127,7 @@ public final class UIFuzzer {
         else { return .refused }
         let value: Value
         do { value = try row.value(for: input) } catch { return .refused }
-        try app.send(.setValue(path, value), onDetail: onDetail)
+        try app.send(.setValue(row.id, value), onDetail: onDetail)
       case .drag(let source, let destination):
         try app.drag(from: source, to: destination)
       }

@@ -190,9 +190,11 @@
       _ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle,
       forRowAt indexPath: IndexPath
     ) {
+      guard let id = driver.item(at: ItemPath(indexPath))?.id else { return }
       switch editingStyle {
-      case .delete: send(.delete(ItemPath(indexPath)))
-      case .insert: send(.add(section: indexPath.section))
+      case .delete: send(.delete(id))
+      // The row's insert control: its own action, or what tapping it does.
+      case .insert: send(.insert(id))
       default: break
       }
     }
@@ -203,6 +205,8 @@
     ) {
       let source = ItemPath(sourceIndexPath)
       let destination = ItemPath(destinationIndexPath)
+      // Read before the table records the move: the row the person dragged.
+      let id = driver.item(at: source)?.id
       // The table already shows the move: record it, let the model decide, and bring the
       // table to the model's answer once UIKit has finished the drag.
       do { try driver.hostMovedItem(from: source, to: destination) } catch {
@@ -210,7 +214,7 @@
         return
       }
       isDragging = true
-      send(.move(from: source, to: destination))
+      if let id { send(.move(id, to: destination)) }
       isDragging = false
       Task { @MainActor [weak self] in self?.catchUp() }
     }
@@ -235,7 +239,8 @@
 
     public func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
       tableView.deselectRow(at: indexPath, animated: true)
-      send(.select(ItemPath(indexPath)))
+      // By identity, read from the table shown: the row tapped, wherever the model has it.
+      if let id = driver.item(at: ItemPath(indexPath))?.id { send(.select(id)) }
     }
 
     /// A "Load more" row that loads by itself (an async store's) asks for the next page as it

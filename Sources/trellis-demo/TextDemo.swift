@@ -53,7 +53,8 @@ enum TextDemo {
     // The Tasks app (seed 000): a list, a generated detail, and a validation message.
     let (tasksNavigator, _) = try TasksApp.sampleNavigator()
     showScreen(tasksNavigator.top, "Tasks")
-    try tasksNavigator.handle(.select(ItemPath(item: 0, section: 0)))
+    let first = tasksNavigator.top.model.rowID(at: ItemPath(item: 0, section: 0))
+    if let first { try tasksNavigator.handle(.select(first)) }
     showScreen(tasksNavigator.top, "Tasks › Write the report (a generated detail screen)")
     try tasksNavigator.handle(.cancel)
     try tasksNavigator.handle(.add(section: nil))

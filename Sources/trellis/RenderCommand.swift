@@ -77,13 +77,7 @@ struct RenderCommand: AsyncParsableCommand {
   private func follow(_ text: String, in navigator: Navigator) throws {
     let screen = navigator.top
     let sections = screen.model.snapshot.sections
-    var found: ItemPath?
-    for (s, section) in sections.enumerated() {
-      if let row = section.items.firstIndex(where: { $0.text == text }) {
-        found = ItemPath(item: row, section: s)
-        break
-      }
-    }
+    let found = sections.lazy.flatMap(\.items).first { $0.text == text }?.id
     let place = screen.title.map { "screen '\($0)'" } ?? "the screen"
     guard let found else {
       let texts = sections.flatMap(\.items).compactMap(\.text).map { "'\($0)'" }

@@ -99,7 +99,7 @@ struct CanonicalDescriptorTests {
     let (_, data, app) = try goFish()
     let path = try #require(
       app.top.drawn().table.sections[2].items.firstIndex { $0.text == "Muted" })
-    try app.send(.setValue(ItemPath(item: path, section: 2), .bool(true)))
+    try app.send(.setValue(app.rowID(at: ItemPath(item: path, section: 2)), .bool(true)))
     #expect(try data.value(forKeyPath: "opponents.0.muted") == .bool(true))
     #expect(app.top.drawn().table.sections[2].items[1].value == .bool(true))
     try app.enter(.string("Kenny"), at: "Nickname")

@@ -125,13 +125,13 @@ struct RCSTableKitTests {
     let app = HeadlessApp(navigator: navigator)
     #expect(app.texts == [["Keeper"], ["Striker", "Goals"], ["Ann"]])
     try app.send(.setEditing(true))
-    let goals = try #require(app.path(of: "Goals"))
+    let goals = try #require(app.row("Goals")).id
     try app.send(.delete(goals))
     #expect(app.texts == [["Keeper"], ["Striker"], ["Ann"]])
-    let keeper = try #require(app.path(of: "Keeper"))
+    let keeper = try #require(app.row("Keeper")).id
     #expect(throws: (any Error).self) { try app.send(.delete(keeper)) }
     #expect(throws: (any Error).self) {
-      try app.send(.move(from: keeper, to: ItemPath(item: 0, section: 1)))
+      try app.send(.move(keeper, to: ItemPath(item: 0, section: 1)))
     }
     #expect(app.texts == [["Keeper"], ["Striker"], ["Ann"]])
     #expect(app.host.violations.isEmpty)

@@ -30,7 +30,8 @@ struct SearchedMoveTests {
     try app.send(.search("n"))
     #expect(app.texts == [["Water the plants", "Book the dentist"]])
     try app.send(.setEditing(true))
-    try app.send(.move(from: ItemPath(item: 0, section: 0), to: ItemPath(item: 1, section: 0)))
+    try app.send(
+      .move(app.rowID(at: ItemPath(item: 0, section: 0)), to: ItemPath(item: 1, section: 0)))
     #expect(app.texts == [["Book the dentist", "Water the plants"]])
     #expect(
       try TasksOnSQLiteTests.names(store) == [
@@ -48,7 +49,8 @@ struct SearchedMoveTests {
     try app.send(.search("n"))
     #expect(app.texts == [["Water the plants", "Book the dentist", "Plan the trip"]])
     try app.send(.setEditing(true))
-    try app.send(.move(from: ItemPath(item: 2, section: 0), to: ItemPath(item: 0, section: 0)))
+    try app.send(
+      .move(app.rowID(at: ItemPath(item: 2, section: 0)), to: ItemPath(item: 0, section: 0)))
     #expect(app.texts == [["Plan the trip", "Water the plants", "Book the dentist"]])
     #expect(
       try TasksOnSQLiteTests.names(store) == [

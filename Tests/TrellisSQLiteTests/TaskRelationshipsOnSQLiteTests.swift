@@ -228,7 +228,7 @@ struct FaultedChildrenTests {
     #expect(task.taskSteps.map(\.name) == ["Pack", "Hire van", "Clean"])
     // Once opened, its steps are written with it.
     try app.tap("Steps")
-    try app.send(.delete(ItemPath(item: 0, section: 0)))
+    try app.send(.delete(app.rowID(at: ItemPath(item: 0, section: 0))))
     try app.send(.back)
     try app.send(.done)
     let left = try store.database.read { db in

@@ -37,9 +37,10 @@ struct TasksOnSQLiteTests {
     }
     #expect(app.texts == [["Write", "Read", "Sleep"]])
     try app.send(.setEditing(true))
-    try app.send(.move(from: ItemPath(item: 2, section: 0), to: ItemPath(item: 0, section: 0)))
+    try app.send(
+      .move(app.rowID(at: ItemPath(item: 2, section: 0)), to: ItemPath(item: 0, section: 0)))
     #expect(app.texts == [["Sleep", "Write", "Read"]])
-    try app.send(.delete(ItemPath(item: 1, section: 0)))
+    try app.send(.delete(app.rowID(at: ItemPath(item: 1, section: 0))))
     try app.send(.setEditing(false))
     try app.tap("Read")
     try app.enter("Read a book", at: "Name")
@@ -84,7 +85,8 @@ struct TasksOnSQLiteTests {
     // Edit a step and reorder them; reopen again.
     try app.tap("Steps")
     try app.send(.setEditing(true))
-    try app.send(.move(from: ItemPath(item: 1, section: 0), to: ItemPath(item: 0, section: 0)))
+    try app.send(
+      .move(app.rowID(at: ItemPath(item: 1, section: 0)), to: ItemPath(item: 0, section: 0)))
     try app.send(.back)
     try app.send(.done)
     let third = try TasksApp.sqliteStore(path: path)

@@ -55,8 +55,8 @@ struct UIFuzzerTests {
     #expect(failure.events.count == failure.eventIndex + 1)
     // The first event that reached a row's selection is the one that fails.
     let tapped = failure.events.firstIndex { event in
-      if case .send(.select(let path), false) = event {
-        return path.section == 0 && (0..<3).contains(path.item)
+      if case .send(.select(let id), false) = event {
+        return (0..<3).map { RowID(.int($0)) }.contains(id)
       }
       return false
     }
@@ -100,9 +100,8 @@ struct UIFuzzerTests {
     #expect(count { if case .drag = $0 { true } else { false } } > 0)
     #expect(count { if case .enter = $0 { true } else { false } } > 0)
     for probe: ScreenEvent in [
-      .select(ItemPath(item: 0, section: 0)), .setValue(ItemPath(item: 0, section: 0), .null),
-      .delete(ItemPath(item: 0, section: 0)),
-      .move(from: ItemPath(item: 0, section: 0), to: ItemPath(item: 0, section: 0)),
+      .select(RowID(.int(0))), .setValue(RowID(.int(0)), .null), .delete(RowID(.int(0))),
+      .move(RowID(.int(0)), to: ItemPath(item: 0, section: 0)),
       .add(section: nil), .setEditing(true), .done, .cancel, .back, .search(""),
       .loadMore(section: 0), .refresh,
     ] {
@@ -142,10 +141,10 @@ struct UIFuzzerTests {
   @Test func eventsDescribeThemselvesShortly() {
     let long = String(repeating: "x", count: 500)
     let event = FuzzEvent.send(
-      .setValue(ItemPath(item: 2, section: 1), .string(long)), onDetail: true)
+      .setValue(RowID(.string("Two")), .string(long)), onDetail: true)
     #expect(
       event.description
-        == "detail: setValue([1, 2], .string(\"xxxxxxxxxxxxxxxxxxxxxxxx\"…(500 characters)))")
+        == "detail: setValue(Two, .string(\"xxxxxxxxxxxxxxxxxxxxxxxx\"…(500 characters)))")
     #expect(
       FuzzEvent.enter(.number(2.5), at: ItemPath(item: 0, section: 0), onDetail: false).description
         == "enter(.number(2.5), at: [0, 0])")
@@ -220,8 +219,8 @@ struct UIFuzzerTests {
       // rows that do not trap.
       let events = UIFuzzer(seed: 7).run(Self.trap(traps: false), events: 500).events
       let tap = events.firstIndex { event in
-        if case .send(.select(let path), false) = event {
-          return path.section == 0 && (0..<2).contains(path.item)
+        if case .send(.select(let id), false) = event {
+          return (0..<2).map { RowID(.int($0)) }.contains(id)
         }
         return false
       }

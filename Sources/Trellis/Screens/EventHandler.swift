@@ -6,22 +6,25 @@ struct EventHandler {
 
   func handle(_ event: ScreenEvent) throws(ScreenError) {
     switch event {
-    case .select(let path): try select(path)
-    case .setValue(let path, let value): try setValue(value, at: path)
-    case .delete(let path):
+    case .select(let id): try select(try path(of: id))
+    case .setValue(let id, let value): try setValue(value, at: try path(of: id))
+    case .delete(let id):
+      let path = try path(of: id)
       if try runEditingStyleAction(at: path, expecting: .delete) { return }
       do { try model.removeRow(at: path) } catch { throw .edit(error) }
-    case .insert(let path):
+    case .insert(let id):
+      let path = try path(of: id)
       // Without an action of its own, the insert control does what tapping the row does (an
       // add-item row opens its new item).
       if try !runEditingStyleAction(at: path, expecting: .insert) { try select(path) }
-    case .accessoryTap(let path): try tapAccessory(path)
+    case .accessoryTap(let id): try tapAccessory(try path(of: id))
     case .toggleSection(let index):
       guard let section = try? model.section(at: index), section.isCollapsible else {
         throw .notApplicable("section \(index) does not collapse")
       }
       section.isCollapsed.toggle()
-    case .move(let from, let to):
+    case .move(let id, let to):
+      let from = try path(of: id)
       do { try model.relocateRow(from: from, to: to) } catch { throw .edit(error) }
     case .add(let section): try add(section)
     case .setEditing(let editing): screen.setEditing(editing)
@@ -52,6 +55,12 @@ struct EventHandler {
         do { try section.refresh() } catch { throw .store(error) }
       }
     }
+  }
+
+  /// Where the row with `id` is in the snapshot the hosts show.
+  private func path(of id: RowID) throws(ScreenError) -> ItemPath {
+    guard let path = model.indexPath(of: id) else { throw .rowGone(id) }
+    return path
   }
 
   /// The row at `path`, its section, its element index and the context its actions get.

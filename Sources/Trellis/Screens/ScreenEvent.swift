@@ -1,19 +1,25 @@
 /// What a person did on a screen, as a host forwards it to the core.
+///
+/// A row is named by its identity (``RowSnapshot/id``), which a host reads from the snapshot it
+/// shows: the event reaches the row the person touched wherever the list has moved it since,
+/// and a row that is gone meanwhile is refused (``ScreenError/rowGone(_:)``). Only places are
+/// positions: where a moved row goes, which section an Add or Load more is for.
 public enum ScreenEvent: Hashable, Sendable {
   /// Tapped a row.
-  case select(ItemPath)
+  case select(RowID)
   /// Entered a value into a row's control.
-  case setValue(ItemPath, Value)
+  case setValue(RowID, Value)
   /// Deleted a row in edit mode.
-  case delete(ItemPath)
+  case delete(RowID)
   /// Tapped the insert control of a row whose editing style is ``EditingStyle/insert``.
-  case insert(ItemPath)
+  case insert(RowID)
   /// Tapped a row's accessory button (a detail disclosure or detail button).
-  case accessoryTap(ItemPath)
+  case accessoryTap(RowID)
   /// Tapped the header of a collapsible section: it collapses or expands.
   case toggleSection(Int)
-  /// Moved a row in edit mode.
-  case move(from: ItemPath, to: ItemPath)
+  /// Moved a row in edit mode to `to`, its index path once moved (as `UITableView` reports
+  /// it).
+  case move(RowID, to: ItemPath)
   /// Tapped Add (for a section, or the screen's first list when `nil`).
   case add(section: Int?)
   /// Turned edit mode on or off.
@@ -30,6 +36,16 @@ public enum ScreenEvent: Hashable, Sendable {
   case loadMore(section: Int)
   /// Pulled to refresh.
   case refresh
+
+  /// The row the event names; `nil` for events about the screen or a section.
+  public var row: RowID? {
+    switch self {
+    case .select(let id), .setValue(let id, _), .delete(let id), .insert(let id),
+      .accessoryTap(let id), .move(let id, _):
+      id
+    default: nil
+    }
+  }
 }
 
 /// Why the core refused an event. Nothing changed, except validation messages now shown.
@@ -42,6 +58,8 @@ public enum ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
   case store(StoreError)
   /// The event does not apply here (Back on the root screen, say).
   case notApplicable(String)
+  /// The row the event names is not shown (any more): nothing changed.
+  case rowGone(RowID)
 
   public var description: String {
     switch self {
@@ -49,6 +67,7 @@ public enum ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
     case .edit(let error): error.description
     case .store(let error): error.description
     case .notApplicable(let why): why
+    case .rowGone(let id): "the row \(id) is no longer shown"
     }
   }
 

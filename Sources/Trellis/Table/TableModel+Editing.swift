@@ -25,6 +25,15 @@ extension TableModel {
     indexPath(inCache: { $0.visiblePosition(ofRow: id) }, orWhere: { $0 == id })
   }
 
+  /// The identity of the row at `path` in the snapshot hosts show: what a host that knows
+  /// rows by position (a `UITableView`'s index paths) names a row by in a ``ScreenEvent``.
+  /// `nil` when no row is shown there.
+  public func rowID(at path: ItemPath) -> RowID? {
+    guard snapshot.sections.indices.contains(path.section) else { return nil }
+    let items = snapshot.sections[path.section].items
+    return items.indices.contains(path.item) ? items[path.item].id : nil
+  }
+
   /// The index path of the row whose identity's `hashValue` is `hash`, in the snapshot hosts
   /// show: for a host that names rows by that hash (the web host's keys) and keeps no table
   /// from one to the other. Reads identities only, rendering nothing.

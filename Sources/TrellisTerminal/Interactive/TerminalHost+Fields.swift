@@ -44,7 +44,7 @@ extension TerminalHost {
       return
     }
     mode = .browsing
-    if value != row.value || row.value == nil { send(.setValue(path, value)) }
+    if value != row.value || row.value == nil { send(.setValue(id, value)) }
     if next != 0 { focusField(from: view, by: next, open: true) }
   }
 

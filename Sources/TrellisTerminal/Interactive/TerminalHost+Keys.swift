@@ -73,7 +73,7 @@ extension TerminalHost {
     case .arrow(.down, true), .character("J"): moveFocused(by: 1)
     case .character("a"), .character("+"): send(.add(section: nil))
     case .character("i"):
-      if let (path, _) = view.focusedRow() { send(.accessoryTap(path)) }
+      if let (_, row) = view.focusedRow() { send(.accessoryTap(row.id)) }
     case .character("r"): send(.refresh)
     case .character("/"):
       if screen.isSearchable {
@@ -100,7 +100,7 @@ extension TerminalHost {
       return
     }
     if navigator.top.isEditing && row.editingStyle == .insert {
-      send(.insert(path))
+      send(.insert(row.id))
       return
     }
     switch row.kind {
@@ -110,57 +110,57 @@ extension TerminalHost {
       toggle()
     case .segmented:
       let count = max(row.attributes.segmentTitles.count, row.attributes.choices.count, 1)
-      enter(.number(Double(((row.value?.intValue ?? -1) + 1) % count)), into: row, at: path)
+      enter(.number(Double(((row.value?.intValue ?? -1) + 1) % count)), into: row)
     case .placeholder:
       break
     case .link:
       // A terminal opens no browser: the address is shown, to copy.
-      if send(.select(path)) {
+      if send(.select(row.id)) {
         status = "Open in a browser: \(navigator.openedURL ?? row.attributes.url ?? "")"
         statusIsWarning = false
       }
     default:
-      send(.select(path))
+      send(.select(row.id))
     }
   }
 
   /// Space: a switch flips; any other row is selected (a checkbox checks or unchecks).
   private func toggle() {
-    guard let (path, row) = topView.focusedRow() else { return }
+    guard let (_, row) = topView.focusedRow() else { return }
     if row.kind == .switch {
-      enter(.bool(!(row.value?.boolValue ?? false)), into: row, at: path)
+      enter(.bool(!(row.value?.boolValue ?? false)), into: row)
     } else if row.kind != .placeholder {
-      send(.select(path))
+      send(.select(row.id))
     }
   }
 
   /// ← and →: a segmented control's neighbouring segment, a slider's value by a twentieth of
   /// its range.
   private func adjust(by direction: Int) {
-    guard let (path, row) = topView.focusedRow() else { return }
+    guard let (_, row) = topView.focusedRow() else { return }
     switch row.kind {
     case .segmented:
       let count = max(row.attributes.segmentTitles.count, row.attributes.choices.count, 1)
       let index = min(max((row.value?.intValue ?? 0) + direction, 0), count - 1)
-      enter(.number(Double(index)), into: row, at: path)
+      enter(.number(Double(index)), into: row)
     case .slider:
       let low = row.attributes.minimum ?? 0
       let high = row.attributes.maximum ?? 1
       let step = max((high - low) / 20, row.attributes.allowsFloat ? 0 : 1)
       let current = row.value?.doubleValue ?? low
-      enter(.number(min(max(current + Double(direction) * step, low), high)), into: row, at: path)
+      enter(.number(min(max(current + Double(direction) * step, low), high)), into: row)
     case .switch:
-      enter(.bool(direction > 0), into: row, at: path)
+      enter(.bool(direction > 0), into: row)
     default:
-      if direction > 0 && row.kind.pushesDetail { send(.select(path)) }
+      if direction > 0 && row.kind.pushesDetail { send(.select(row.id)) }
     }
   }
 
   /// Enters `input` into `row` through the core's conversion; a refusal goes on the status
   /// line.
-  package func enter(_ input: ControlInput, into row: RowSnapshot, at path: ItemPath) {
+  package func enter(_ input: ControlInput, into row: RowSnapshot) {
     do {
-      send(.setValue(path, try row.value(for: input)))
+      send(.setValue(row.id, try row.value(for: input)))
     } catch {
       status = error.message
     }
@@ -197,12 +197,12 @@ extension TerminalHost {
       status = "Press e for edit mode to delete rows"
       return
     }
-    guard let (path, row) = topView.focusedRow() else { return }
+    guard let (_, row) = topView.focusedRow() else { return }
     guard row.isDeletable || row.editingStyle == .delete else {
       status = "\(row.text ?? "This row") cannot be deleted"
       return
     }
-    send(.delete(path))
+    send(.delete(row.id))
   }
 
   /// Shift-↑↓ in edit mode: moves the row under the cursor one place, into the next section
@@ -227,7 +227,7 @@ extension TerminalHost {
       guard path.section + 1 < sections.count else { return }
       target = ItemPath(item: 0, section: path.section + 1)
     }
-    send(.move(from: path, to: target))
+    send(.move(row.id, to: target))
   }
 
   /// Ctrl-S: Done on a screen that has it; then the host's save, when it has one.

@@ -219,7 +219,7 @@ extension StoreAPI {
     switch error {
     case .invalid(let failure): .fieldErrors(failure.messages.map { ($0.name, $0.message) })
     case .store(let error): .storeError(error)
-    case .edit, .notApplicable: .fieldErrors([("", error.description)])
+    case .edit, .notApplicable, .rowGone: .fieldErrors([("", error.description)])
     }
   }
 }

@@ -8,19 +8,19 @@ extension WebSession {
   func screenEvent(_ message: ClientMessage) throws(WebProtocolError) -> ScreenEvent {
     let model = try model(message.pane)
     switch message.action {
-    case .select(let row): return .select(try path(of: row, in: model))
+    case .select(let row): return .select(try shownRow(row, in: model).id)
     case .setValue(let row, let raw):
-      let path = try path(of: row, in: model)
-      return .setValue(path, try value(raw, at: path, in: model))
+      let (path, id) = try shownRow(row, in: model)
+      return .setValue(id, try value(raw, at: path, in: model))
     case .setPart(let row, let tag, let raw):
-      let path = try path(of: row, in: model)
-      return .setValue(path, try value(raw, tag: tag, at: path, in: model))
-    case .delete(let row): return .delete(try path(of: row, in: model))
-    case .insert(let row): return .insert(try path(of: row, in: model))
-    case .accessory(let row): return .accessoryTap(try path(of: row, in: model))
+      let (path, id) = try shownRow(row, in: model)
+      return .setValue(id, try value(raw, tag: tag, at: path, in: model))
+    case .delete(let row): return .delete(try shownRow(row, in: model).id)
+    case .insert(let row): return .insert(try shownRow(row, in: model).id)
+    case .accessory(let row): return .accessoryTap(try shownRow(row, in: model).id)
     case .move(let row, let target):
-      let source = try path(of: row, in: model)
-      return .move(from: source, to: try destination(of: source, target, in: model))
+      let (source, id) = try shownRow(row, in: model)
+      return .move(id, to: try destination(of: source, target, in: model))
     case .add(nil): return .add(section: nil)
     case .add(let section?): return .add(section: try index(of: section, in: model))
     case .loadMore(let section): return .loadMore(section: try index(of: section, in: model))
@@ -42,6 +42,15 @@ extension WebSession {
     guard let hash = RowKeys.hash(ofKey: key), let path = model.indexPath(ofRowHash: hash)
     else { throw .rowGone(key) }
     return path
+  }
+
+  /// The row with `key` among the rows the screen shows: where it is now, and its identity.
+  private func shownRow(_ key: String, in model: TableModel) throws(WebProtocolError) -> (
+    path: ItemPath, id: RowID
+  ) {
+    let path = try path(of: key, in: model)
+    guard let id = model.rowID(at: path) else { throw .rowGone(key) }
+    return (path, id)
   }
 
   /// Where the section with `id` is now.

@@ -271,7 +271,9 @@ struct DefinitionTests {
     try app.tap("B")
     #expect(navigator.stack.count == 1)
     #expect(navigator.detail?.title == "B")
-    try app.send(.setValue(ItemPath(item: 0, section: 0), "Bee"), onDetail: true)
+    try app.send(
+      .setValue(app.rowID(at: ItemPath(item: 0, section: 0), onDetail: true), "Bee"), onDetail: true
+    )
     try app.send(.done, onDetail: true)
     #expect(navigator.detail == nil)
     #expect(app.texts == [["A", "Bee"]])

@@ -100,14 +100,15 @@ struct TasksAppTests {
     let app = HeadlessApp(navigator: navigator)
     try app.send(.setEditing(true))
     #expect(app.top.isEditing)
-    try app.send(.move(from: ItemPath(item: 0, section: 0), to: ItemPath(item: 2, section: 0)))
+    try app.send(
+      .move(app.rowID(at: ItemPath(item: 0, section: 0)), to: ItemPath(item: 2, section: 0)))
     #expect(app.texts == [["B", "C", "A"]])
     #expect(store.allItems.compactMap { ($0.objectValue as? TaskItem)?.name } == ["B", "C", "A"])
-    try app.send(.delete(ItemPath(item: 1, section: 0)))
+    try app.send(.delete(app.rowID(at: ItemPath(item: 1, section: 0))))
     #expect(app.texts == [["B", "A"]])
     #expect(store.allItems.count == 2)
-    try app.send(.delete(ItemPath(item: 0, section: 0)))
-    try app.send(.delete(ItemPath(item: 0, section: 0)))
+    try app.send(.delete(app.rowID(at: ItemPath(item: 0, section: 0))))
+    try app.send(.delete(app.rowID(at: ItemPath(item: 0, section: 0))))
     #expect(app.texts == [["No tasks yet!"]])
   }
 

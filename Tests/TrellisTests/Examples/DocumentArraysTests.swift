@@ -20,7 +20,7 @@ struct DocumentArraysTests {
   func open(_ label: String, in app: HeadlessApp) throws {
     let items = app.top.snapshot().table.sections.flatMap(\.items)
     let index = try #require(items.firstIndex { $0.text == label })
-    try app.send(.select(ItemPath(item: index, section: 0)))
+    try app.send(.select(app.rowID(at: ItemPath(item: index, section: 0))))
   }
 
   @Test func aListOfStringsIsEditedAndCommitted() throws {
@@ -29,10 +29,12 @@ struct DocumentArraysTests {
     #expect(app.texts.flatMap { $0 }.prefix(2) == ["fiction", "old"])
     try app.send(.add(section: nil))
     let field = try #require(app.top.snapshot().table.sections.first?.items.first)
-    try app.send(.setValue(ItemPath(item: 0, section: 0), try field.value(for: .text("classic"))))
+    try app.send(
+      .setValue(
+        app.rowID(at: ItemPath(item: 0, section: 0)), try field.value(for: .text("classic"))))
     try app.send(.done)  // the new tag
     try app.send(.setEditing(true))
-    try app.send(.delete(ItemPath(item: 0, section: 0)))  // fiction
+    try app.send(.delete(app.rowID(at: ItemPath(item: 0, section: 0))))  // fiction
     try app.send(.back)
     try app.send(.done)  // the document
     #expect(object.root.dictionaryValue?["tags"] == ["old", "classic"])
@@ -44,7 +46,7 @@ struct DocumentArraysTests {
     try app.send(.add(section: nil))
     let name = try #require(app.top.snapshot().table.sections.first?.items.first)
     #expect(name.text == "Name")
-    try app.send(.setValue(ItemPath(item: 0, section: 0), "Grace"))
+    try app.send(.setValue(app.rowID(at: ItemPath(item: 0, section: 0)), "Grace"))
     try app.send(.done)
     try app.send(.back)
     try app.send(.done)

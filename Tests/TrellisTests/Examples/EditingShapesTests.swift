@@ -10,7 +10,7 @@ struct EditingShapesTests {
     let state = try EditingShapes.State()
     let app = HeadlessApp(navigator: EditingShapes.navigator(state: state))
     let index = try #require(EditingShapes.screens.firstIndex(of: name))
-    try app.send(.select(ItemPath(item: index, section: 0)))
+    try app.send(.select(app.rowID(at: ItemPath(item: index, section: 0))))
     #expect(app.top.title == name)
     return (app, state)
   }
@@ -18,7 +18,8 @@ struct EditingShapesTests {
   @Test func rowsMoveBetweenTheTwoLists() throws {
     let (app, state) = try open("Two lists")
     try app.send(.setEditing(true))
-    try app.send(.move(from: ItemPath(item: 1, section: 0), to: ItemPath(item: 0, section: 1)))
+    try app.send(
+      .move(app.rowID(at: ItemPath(item: 1, section: 0)), to: ItemPath(item: 0, section: 1)))
     #expect(state.today == ["Shop", "Write"])
     #expect(state.later == ["Cook", "Paint", "Travel"])
     #expect(app.texts == [["Shop", "Write"], ["Cook", "Paint", "Travel"]])
@@ -28,10 +29,10 @@ struct EditingShapesTests {
 
   @Test func checkboxesAndRadioButtons() throws {
     let (app, state) = try open("Choices")
-    try app.send(.select(ItemPath(item: 1, section: 0)))  // Olives
-    try app.send(.select(ItemPath(item: 0, section: 0)))  // Cheese off
+    try app.send(.select(app.rowID(at: ItemPath(item: 1, section: 0))))  // Olives
+    try app.send(.select(app.rowID(at: ItemPath(item: 0, section: 0))))  // Cheese off
     #expect(state.toppings == ["Olives"])
-    try app.send(.select(ItemPath(item: 2, section: 1)))  // Large
+    try app.send(.select(app.rowID(at: ItemPath(item: 2, section: 1))))  // Large
     #expect(state.size == "Large")
     #expect(app.top.title == "Choices")  // radio buttons stay on the screen
     let checked = app.top.snapshot().table.sections.map { section in
@@ -46,7 +47,7 @@ struct EditingShapesTests {
     #expect(app.texts[0].suffix(2) == ["Load more…", "Add a chore"])
     try app.send(.loadMore(section: 0))
     #expect(app.texts[0].count == 42)
-    try app.send(.select(ItemPath(item: 41, section: 0)))
+    try app.send(.select(app.rowID(at: ItemPath(item: 41, section: 0))))
     #expect(app.top.title == "New Chore")
   }
 
@@ -67,23 +68,24 @@ struct CustomRowTests {
   @Test func aTaggedValueReachesItsKeyAndTheOtherRows() throws {
     let state = try EditingShapes.State()
     let app = HeadlessApp(navigator: EditingShapes.navigator(state: state))
-    try app.send(.select(ItemPath(item: 4, section: 0)))
+    try app.send(.select(app.rowID(at: ItemPath(item: 4, section: 0))))
     #expect(app.top.title == "Custom row")
     let card = try #require(app.top.snapshot().table.sections.first?.items.first)
     #expect(card.kind == .custom)
     #expect(
       card.value == .dictionary(["1": "Ada", "2": "Tables as data, at last.", "3": "avatar_ada"]))
-    try app.send(.setValue(ItemPath(item: 0, section: 0), .dictionary(["1": "Grace"])))
+    try app.send(
+      .setValue(app.rowID(at: ItemPath(item: 0, section: 0)), .dictionary(["1": "Grace"])))
     #expect(state.post.author == "Grace")
     #expect(app.texts[1].first == "Author")
     let author = try #require(app.top.snapshot().table.sections[1].items.first)
     #expect(author.value == "Grace")
     // Converted and checked like any value of its property: the author is required.
-    try app.send(.setValue(ItemPath(item: 0, section: 0), .dictionary(["1": ""])))
+    try app.send(.setValue(app.rowID(at: ItemPath(item: 0, section: 0)), .dictionary(["1": ""])))
     #expect(state.post.author == "Grace")
     #expect(app.top.snapshot().table.sections[1].items.first?.validationMessage != nil)
     #expect(throws: ScreenError.self) {
-      try app.send(.setValue(ItemPath(item: 0, section: 0), .dictionary(["9": "x"])))
+      try app.send(.setValue(app.rowID(at: ItemPath(item: 0, section: 0)), .dictionary(["9": "x"])))
     }
   }
 }
@@ -94,13 +96,13 @@ struct ModalPresentationTests {
   @Test func addAndDetailScreensOfTheSectionAreModal() throws {
     let state = try EditingShapes.State()
     let app = HeadlessApp(navigator: EditingShapes.navigator(state: state))
-    try app.send(.select(ItemPath(item: 2, section: 0)))  // Add and load more
+    try app.send(.select(app.rowID(at: ItemPath(item: 2, section: 0))))  // Add and load more
     try app.send(.add(section: 0))
     #expect(app.top.title == "New Chore")
     #expect(app.top.presentation == .modal)
     #expect(app.top.snapshot().isModal)
     try app.send(.cancel)
-    try app.send(.select(ItemPath(item: 0, section: 0)))
+    try app.send(.select(app.rowID(at: ItemPath(item: 0, section: 0))))
     #expect(app.top.snapshot().isModal)
     try app.send(.cancel)
     #expect(app.top.title == "Add and load more")

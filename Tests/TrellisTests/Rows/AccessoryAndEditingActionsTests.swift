@@ -39,15 +39,19 @@ struct AccessoryAndEditingActionsTests {
     var plain = Row(id: RowID(.string("c")), kind: .plain, text: "C")
     plain.accessory = .disclosureIndicator
     let app = app([info, pushes, plain], log: log)
-    try app.send(.accessoryTap(ItemPath(item: 0, section: 0)))
+    try app.send(.accessoryTap(app.rowID(at: ItemPath(item: 0, section: 0))))
     #expect(log.entries == ["tapped [0, 0]", "info"])
     #expect(app.navigator.stack.count == 1)
-    try app.send(.accessoryTap(ItemPath(item: 1, section: 0)))
+    try app.send(.accessoryTap(app.rowID(at: ItemPath(item: 1, section: 0))))
     #expect(app.top.title == "Detail of B")
     try app.send(.back)
     // A row without an accessory button has nothing to tap.
-    #expect(throws: ScreenError.self) { try app.send(.accessoryTap(ItemPath(item: 2, section: 0))) }
-    #expect(throws: ScreenError.self) { try app.send(.accessoryTap(ItemPath(item: 9, section: 0))) }
+    #expect(throws: ScreenError.self) {
+      try app.send(.accessoryTap(app.rowID(at: ItemPath(item: 2, section: 0))))
+    }
+    #expect(throws: ScreenError.self) {
+      try app.send(.accessoryTap(app.rowID(at: ItemPath(item: 9, section: 0))))
+    }
   }
 
   @Test func inEditModeTheEditingAccessoryCounts() throws {
@@ -58,9 +62,11 @@ struct AccessoryAndEditingActionsTests {
     row.accessoryAction = .named("info")
     row.editingAccessoryAction = .push("Edit A")
     let app = app([row], log: log)
-    #expect(throws: ScreenError.self) { try app.send(.accessoryTap(ItemPath(item: 0, section: 0))) }
+    #expect(throws: ScreenError.self) {
+      try app.send(.accessoryTap(app.rowID(at: ItemPath(item: 0, section: 0))))
+    }
     try app.send(.setEditing(true))
-    try app.send(.accessoryTap(ItemPath(item: 0, section: 0)))
+    try app.send(.accessoryTap(app.rowID(at: ItemPath(item: 0, section: 0))))
     #expect(app.top.title == "Edit A")
   }
 
@@ -75,13 +81,15 @@ struct AccessoryAndEditingActionsTests {
     delete.editingStyleAction = .named("info")
     let app = app([insert, delete], log: log)
     try app.send(.setEditing(true))
-    try app.send(.insert(ItemPath(item: 0, section: 0)))
+    try app.send(.insert(app.rowID(at: ItemPath(item: 0, section: 0))))
     // The app commits a delete itself when the row has an editing style action.
-    try app.send(.delete(ItemPath(item: 1, section: 0)))
+    try app.send(.delete(app.rowID(at: ItemPath(item: 1, section: 0))))
     #expect(log.entries == ["addOne", "info"])
     #expect(app.texts[0] == ["Add a row", "Keep me"])
     // Insert on a row that deletes is refused.
-    #expect(throws: ScreenError.self) { try app.send(.insert(ItemPath(item: 1, section: 0))) }
+    #expect(throws: ScreenError.self) {
+      try app.send(.insert(app.rowID(at: ItemPath(item: 1, section: 0))))
+    }
   }
 }
 
@@ -98,10 +106,10 @@ struct CustomDetailScreenTests {
       return Screen(model: TableModel(title: "All about reading"), navigationBar: .none)
     }
     let app = HeadlessApp(navigator: navigator)
-    try app.send(.select(ItemPath(item: 0, section: 0)))
+    try app.send(.select(app.rowID(at: ItemPath(item: 0, section: 0))))
     #expect(app.top.title == "All about reading")
     try app.send(.back)
-    try app.send(.select(ItemPath(item: 1, section: 0)))
+    try app.send(.select(app.rowID(at: ItemPath(item: 1, section: 0))))
     #expect(app.top.title == "Walk")  // the generated detail
   }
 }

@@ -15,7 +15,7 @@ struct RowDefaultsTests {
     navigator.processChanges()
     #expect(app.top.snapshot().table.sections[0].items[0].accessory == .detailDisclosureButton)
     // A form's rows that push (the category's choices) follow their section's too.
-    try app.send(.select(ItemPath(item: 0, section: 0)))
+    try app.send(.select(app.rowID(at: ItemPath(item: 0, section: 0))))
     let form = app.top.model
     for section in form.sections { section.rowDefaults.detailAccessory = .none }
     navigator.processChanges()

@@ -34,7 +34,7 @@ struct ClearingValuesTests {
     let cleared = try row.value(for: .text(""))
     #expect(cleared == .null)
     // Refused where the person typed: a message on the row, not an error for the page.
-    try app.send(.setValue(path, cleared))
+    try app.send(.setValue(app.rowID(at: path), cleared))
     #expect((try? settings.value(forKey: "fontSize")) == Value.int(17))
     let after = try #require(app.top.snapshot().table[safe: path])
     #expect(after.validationMessage == "Font Size needs a value")
@@ -43,10 +43,10 @@ struct ClearingValuesTests {
   @Test func anEmptiedOptionalDateBecomesNone() throws {
     let (app, settings) = try settings()
     let path = try path(of: "Birthday", in: app)
-    try app.send(.setValue(path, .date(Date(timeIntervalSince1970: 0))))
+    try app.send(.setValue(app.rowID(at: path), .date(Date(timeIntervalSince1970: 0))))
     #expect((try? settings.value(forKey: "birthday")) == Value.date(Date(timeIntervalSince1970: 0)))
     let row = try #require(app.top.snapshot().table[safe: path])
-    try app.send(.setValue(path, try row.value(for: .text(""))))
+    try app.send(.setValue(app.rowID(at: path), try row.value(for: .text(""))))
     #expect((try? settings.value(forKey: "birthday")) == Value.null)
   }
 }

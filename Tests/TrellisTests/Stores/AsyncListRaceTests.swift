@@ -62,7 +62,7 @@ struct AsyncListRaceTests {
     try await f.app.settle()
     try f.app.send(.add(section: 0))
     #expect(f.app.navigator.stack.count == 2)
-    try f.app.send(.setValue(ItemPath(item: 0, section: 0), .double(0)))
+    try f.app.send(.setValue(f.app.rowID(at: ItemPath(item: 0, section: 0)), .double(0)))
     let draft = try #require(f.app.top.draft)
     try f.app.send(.done)
     // While the store writes, the object comes to hold a rank the form would refuse (a

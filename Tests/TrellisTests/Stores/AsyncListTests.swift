@@ -97,7 +97,7 @@ struct AsyncListTests {
     let f = try Self.fixture(count: 3, latency: .milliseconds(10))
     try await f.app.settle()
     f.service.failNext(.delete, with: .refused("Task 2 is shared"))
-    try f.app.send(.delete(ItemPath(item: 1, section: 0)))
+    try f.app.send(.delete(f.app.rowID(at: ItemPath(item: 1, section: 0))))
     #expect(f.app.texts == [["Task 1", "Task 3", "New task"]], "gone at once")
     try await f.app.settle()
     #expect(
@@ -109,7 +109,7 @@ struct AsyncListTests {
     try await f.app.settle()
     #expect(f.app.texts == [["Task 1", "Task 2", "Task 3", "New task"]])
 
-    try f.app.send(.delete(ItemPath(item: 0, section: 0)))
+    try f.app.send(.delete(f.app.rowID(at: ItemPath(item: 0, section: 0))))
     try await f.app.settle()
     #expect(f.app.texts == [["Task 2", "Task 3", "New task"]])
     #expect(try f.memory.count(FetchOptions()) == 2)
@@ -166,7 +166,7 @@ struct AsyncListTests {
     model.addSection(second)
     let app2 = HeadlessApp(navigator: Navigator(root: Screen(model: model)))
     try await app2.settle()
-    try app2.send(.delete(ItemPath(item: 0, section: 0)))
+    try app2.send(.delete(app2.rowID(at: ItemPath(item: 0, section: 0))))
     try await app2.settle()
     try await f.app.settle()
     #expect(f.app.texts == [["Task 2", "New task"]])

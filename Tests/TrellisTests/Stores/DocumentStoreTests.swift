@@ -58,7 +58,8 @@ struct DocumentStoreTests {
     try app.tap("Tags")
     #expect(app.texts == [["red", "blue"]])
     try app.send(.setEditing(true))
-    try app.send(.move(from: ItemPath(item: 1, section: 0), to: ItemPath(item: 0, section: 0)))
+    try app.send(
+      .move(app.rowID(at: ItemPath(item: 1, section: 0)), to: ItemPath(item: 0, section: 0)))
     try app.send(.back)
     #expect(store.hasUnsavedChanges)
     try store.save()
@@ -152,7 +153,7 @@ struct DocumentStoreTests {
     try app.tap("b")
     try app.enter("bee", at: "Name")
     try app.send(.done)
-    try app.send(.delete(ItemPath(item: 0, section: 0)))
+    try app.send(.delete(app.rowID(at: ItemPath(item: 0, section: 0))))
     try store.save()
     #expect(try DocumentFile(contentsOf: url).root == [["name": "bee"]])
   }

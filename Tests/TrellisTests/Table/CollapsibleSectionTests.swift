@@ -27,7 +27,9 @@ struct CollapsibleSectionTests {
     #expect(app.texts == [["Always"], []])
     #expect(app.top.snapshot().table.sections[1].model.isCollapsed)
     // Rows of a folded section cannot be reached.
-    #expect(throws: ScreenError.self) { try app.send(.select(ItemPath(item: 0, section: 1))) }
+    #expect(throws: ScreenError.self) {
+      try app.send(.select(app.rowID(at: ItemPath(item: 0, section: 1))))
+    }
     try app.send(.toggleSection(1))
     #expect(app.texts == [["Always"], ["a", "b", "c"]])
     #expect(app.top.model.snapshot == app.top.model.freshSnapshot())
@@ -64,9 +66,9 @@ struct MultipleSelectionTests {
     model.addSection(section)
     model.allowsMultipleSelection = true
     let app = HeadlessApp(navigator: Navigator(root: Screen(model: model)))
-    try app.send(.select(ItemPath(item: 0, section: 0)))
-    try app.send(.select(ItemPath(item: 2, section: 0)))
-    try app.send(.select(ItemPath(item: 0, section: 0)))
+    try app.send(.select(app.rowID(at: ItemPath(item: 0, section: 0))))
+    try app.send(.select(app.rowID(at: ItemPath(item: 2, section: 0))))
+    try app.send(.select(app.rowID(at: ItemPath(item: 0, section: 0))))
     #expect(app.navigator.stack.count == 1)
     let selected = app.top.snapshot().table.sections[0].items.map(\.isSelected)
     #expect(selected == [false, false, true])
@@ -74,6 +76,8 @@ struct MultipleSelectionTests {
     #expect(model.snapshot == model.freshSnapshot())
     // In edit mode it follows allowsMultipleSelectionDuringEditing.
     try app.send(.setEditing(true))
-    #expect(throws: ScreenError.self) { try app.send(.select(ItemPath(item: 1, section: 0))) }
+    #expect(throws: ScreenError.self) {
+      try app.send(.select(app.rowID(at: ItemPath(item: 1, section: 0))))
+    }
   }
 }

@@ -36,7 +36,7 @@ struct ExpandCollapseRowTests {
 
   private func select(_ text: String, in app: HeadlessApp) throws {
     let path = try #require(app.path(of: text))
-    try app.send(.select(path))
+    try app.send(.select(app.rowID(at: path)))
   }
 
   @Test func aCollapsedRowHidesItsChildrenUntilSelected() throws {

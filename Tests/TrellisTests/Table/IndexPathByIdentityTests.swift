@@ -37,4 +37,28 @@ struct IndexPathByIdentityTests {
       #expect(model.indexPath(of: RowID("no such row")) == nil)
     }
   }
+
+  /// An event names its row by identity, read where the host showed it: when the list changes
+  /// before the event arrives, it still reaches that row, and a row that is gone is refused
+  /// with nothing changed (by position, each would have hit the row that moved into its place).
+  @Test func anEventReachesItsRowAfterTheListChangedUnderIt() throws {
+    let model = TableModel()
+    let list = ContentSection(id: "list", content: ["a", "b", "c", "d"]) { text, row in
+      row.text = text
+      row.isDeletable = true
+    }
+    model.addSection(list)
+    let app = HeadlessApp(navigator: Navigator(root: Screen(model: model)))
+    try app.send(.setEditing(true))
+    let a = app.rowID(at: ItemPath(item: 0, section: 0))
+    let c = app.rowID(at: ItemPath(item: 2, section: 0))
+    // Another change removes "a" first: "d" is now where "c" was.
+    list.content = ["b", "c", "d"]
+    model.processChanges()
+    try app.send(.delete(c))
+    #expect(app.texts == [["b", "d"]])
+    #expect(throws: ScreenError.rowGone(a)) { try app.send(.delete(a)) }
+    #expect(app.texts == [["b", "d"]])
+    #expect(app.host.violations.isEmpty)
+  }
 }

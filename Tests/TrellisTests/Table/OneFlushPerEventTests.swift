@@ -13,9 +13,9 @@ struct OneFlushPerEventTests {
     try app.tap("Write")
     let model = app.top.model
     let list = navigator.stack[0].model
-    let path = try #require(app.path(of: "Name"))
+    let name = app.rowID(at: try #require(app.path(of: "Name")))
     let before = (model.statistics, list.statistics)
-    try navigator.handle(.setValue(path, "Write docs"))
+    try navigator.handle(.setValue(name, "Write docs"))
     let after = (model.statistics, list.statistics)
     #expect(after.0.processChangesRuns - before.0.processChangesRuns == 1)
     #expect(after.0.processChangesCalls - before.0.processChangesCalls == 1)

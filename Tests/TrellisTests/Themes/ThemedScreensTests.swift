@@ -40,7 +40,7 @@ struct ThemedScreensTests {
     navigator.processChanges()
     // Monday goes: Tuesday is first (odd, cyan) and Wednesday second (red).
     try app.send(.setEditing(true))
-    try app.send(.delete(ItemPath(item: 0, section: 0)))
+    try app.send(.delete(app.rowID(at: ItemPath(item: 0, section: 0))))
     #expect(try store.count(FetchOptions()) == 6)
     #expect(app.texts[0] == ["Tue", "Wed", "Thu", "Fri", "Sat", "Sun"])
     #expect(
@@ -58,7 +58,7 @@ struct ThemedScreensTests {
     let (navigator, _) = try ThemeExample.navigator()
     let app = HeadlessApp(navigator: navigator)
     navigator.processChanges()
-    try app.send(.select(ItemPath(item: 2, section: 0)))
+    try app.send(.select(app.rowID(at: ItemPath(item: 2, section: 0))))
     #expect(app.top !== navigator.stack[0])
     #expect(app.top.model.theme == navigator.stack[0].model.theme)
     let detail = app.top.snapshot()
