@@ -91,6 +91,22 @@ struct PageDrawing: Sendable {
     return screen
   }
 
+  /// The steps that carry a page from `old` through `stage`, their rows rendered for the trip
+  /// off the hub; call on the hub.
+  func steps(
+    from old: TableSnapshot, stage: Changeset<SectionSnapshot, RowSnapshot>, editing: Bool
+  ) -> [Step] {
+    DOMPatch.patches(from: old, stage: stage, isVirtual: renderer.isVirtual).map { patch in
+      var inVirtualSection = false
+      if case .replaceRow(let s, _, _) = patch {
+        let sections = stage.data.sections
+        inVirtualSection =
+          sections.indices.contains(s) && renderer.isVirtual(sections[s].items.count)
+      }
+      return rendered(Step(patch: patch, editing: editing, inVirtualSection: inVirtualSection))
+    }
+  }
+
   /// `step` with the rows it draws rendered; call on the hub.
   func rendered(_ step: Step) -> Step {
     var step = step

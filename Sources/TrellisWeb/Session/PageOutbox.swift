@@ -20,4 +20,38 @@ struct PageOutbox: Sendable {
       channel.writeAndFlush(frame, promise: nil)
     }
   }
+
+  /// Sends the message `draw` makes to every page of `outboxes`: each event loop draws it
+  /// once and writes it to its sockets, after whatever the hub handed it before for them.
+  ///
+  /// A loop writes ``writesPerTurn`` sockets, then hands itself the rest: a page's answer to
+  /// its own event, handed over meanwhile, goes out between two turns, not after every
+  /// other window's copy.
+  static func send(_ draw: @escaping @Sendable () -> ByteBuffer, to outboxes: [PageOutbox]) {
+    var byLoop: [ObjectIdentifier: (loop: any EventLoop, channels: [any Channel])] = [:]
+    for outbox in outboxes {
+      let loop = outbox.channel.eventLoop
+      byLoop[ObjectIdentifier(loop), default: (loop, [])].channels.append(outbox.channel)
+    }
+    for (loop, channels) in byLoop.values {
+      write(draw, to: channels[...], on: loop)
+    }
+  }
+
+  /// How many sockets a loop writes a shared message to before it turns to other work.
+  static let writesPerTurn = 256
+
+  private static func write(
+    _ draw: @escaping @Sendable () -> ByteBuffer, to channels: ArraySlice<any Channel>,
+    on loop: any EventLoop
+  ) {
+    loop.execute {
+      let data = draw()
+      let end = min(channels.startIndex + writesPerTurn, channels.endIndex)
+      for channel in channels[..<end] {
+        channel.writeAndFlush(WebSocketFrame(fin: true, opcode: .text, data: data), promise: nil)
+      }
+      if end < channels.endIndex { write(draw, to: channels[end...], on: loop) }
+    }
+  }
 }

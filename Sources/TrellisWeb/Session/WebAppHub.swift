@@ -23,8 +23,14 @@ actor WebAppHub {
   private let rowHTML = RowHTMLCache()
   /// The lists the sessions show alike, each worked out once for all of them.
   private let sharedLists = SharedLists()
-  private let patchMemo = PatchMemo()
+  let patchMemo = PatchMemo()
   private let pending: PendingDeliveries
+  /// The windows resting on each shared list, brought up to date together, by list.
+  var restingGroups: [ObjectIdentifier: [RestingGroup]] = [:]
+  /// The shared lists whose groups a pending delivery is for, by the id it goes by.
+  var restingListIDs: [String: ObjectIdentifier] = [:]
+  /// Draws the resting groups' messages, as each session draws its own.
+  let drawing: PageDrawing
 
   init(app: WebApp, configuration: WebConfiguration, domain: WebDomain) {
     self.app = app
@@ -32,6 +38,7 @@ actor WebAppHub {
     self.domain = domain
     self.pending = PendingDeliveries(
       interval: .milliseconds(Int((max(configuration.deliveryInterval, 0) * 1000).rounded())))
+    self.drawing = PageDrawing(renderer: configuration.renderer, rowHTML: rowHTML)
   }
 
   /// The domain's executor: every hub on the domain runs one job at a time, together.
@@ -51,18 +58,10 @@ actor WebAppHub {
       throw .appFailed(app.id, "\(error)")
     }
     let id = Secret.make(bytes: 12)
-    let pending = self.pending
     let session = WebSession(
       id: id, token: Secret.make(bytes: 24), navigator: navigator, configuration: configuration,
       rowHTML: rowHTML, sharedLists: sharedLists, patchMemo: patchMemo,
-      scheduleDelivery: { [weak self] in
-        // The first change since the last pass schedules the next one, an interval after the
-        // last; later ones join it.
-        guard let due = pending.add(id), let self else { return }
-        self.domain.run(at: due) { [weak self] in
-          self?.assumeIsolated { $0.deliverPendingChanges() }
-        }
-      })
+      scheduleDelivery: scheduler(for: id))
     sessions[id] = session
     return (id, session.token, session.appHTML())
   }
@@ -96,6 +95,21 @@ actor WebAppHub {
     session.receive(message)
     pending.remove(id)
     session.deliverPendingChanges()
+    joinRestingGroup(session)
+  }
+
+  /// What schedules a delivery for `id` (a session, or a shared list's resting groups), from
+  /// any thread.
+  nonisolated func scheduler(for id: String) -> @Sendable () -> Void {
+    let pending = pending
+    return { [weak self] in
+      // The first change since the last pass schedules the next one, an interval after the
+      // last; later ones join it.
+      guard let due = pending.add(id), let self else { return }
+      self.domain.run(at: due) { [weak self] in
+        self?.assumeIsolated { $0.deliverPendingChanges() }
+      }
+    }
   }
 
   /// Closes a session: its drafts are dropped, committed data stays.
@@ -129,8 +143,13 @@ actor WebAppHub {
     var rest = ids
     while let id = rest.first, ContinuousClock.now < end {
       rest = rest.dropFirst()
-      // A session brought up to date by its own event meanwhile has nothing left to send.
-      sessions[id]?.deliverPendingChanges()
+      if let list = restingListIDs[id] {
+        deliverRestingGroups(of: list)
+      } else if let session = sessions[id] {
+        // A session brought up to date by its own event meanwhile has nothing left to send.
+        session.deliverPendingChanges()
+        joinRestingGroup(session)
+      }
     }
     guard !rest.isEmpty else { return }
     Task { self.deliver(rest) }

@@ -32,6 +32,7 @@ extension WebSession {
 
   /// Forgets every screen the page holds.
   func dropPanes() {
+    leaveRestingGroup()
     for stack in panes.values {
       for state in stack { state.observation?.cancel() }
     }
@@ -64,7 +65,7 @@ extension WebSession {
     state.index = renderer.sectionIndex(snapshot.table)
     state.indexTitles = snapshot.table.sections.map(\.model.indexTitle)
     state.observation = screen.model.observe { [weak state] changeset in
-      guard let state, !state.isTooFarBehind else { return }
+      guard let state, !state.isTooFarBehind, !state.isMuted else { return }
       state.pending.append(changeset)
       if state.pending.count > Self.hiddenScreenBacklog {
         state.isTooFarBehind = true
@@ -87,6 +88,7 @@ extension WebSession {
   /// Brings the screens the page shows up to date without sending anything: what changed
   /// waits for the next delivery, which sends it in one patch with whatever comes next.
   func takePendingChanges() {
+    leaveRestingGroup()
     _ = takePendingChanges(of: currentPanes)
   }
 
@@ -105,6 +107,7 @@ extension WebSession {
   /// screen or a patch (popping first when the person came back), or the whole app area
   /// when the panes changed otherwise.
   func deliverPendingChanges() {
+    leaveRestingGroup()
     guard isAttached else { return }
     // What finished in the background runs first: a store's answer to Done closes its screen,
     // and the panes below are then the ones to draw.
@@ -162,8 +165,7 @@ extension WebSession {
         // The windows on one list get the same stages from the same table: worked out once.
         parts.append(
           patchMemo.steps(from: state.table, stage: stage, editing: editing) {
-            DOMPatch.patches(from: state.table, stage: stage, isVirtual: renderer.isVirtual)
-              .map { step($0, editing: editing, in: stage.data) }
+            self.drawing.steps(from: state.table, stage: stage, editing: editing)
           })
         state.table = stage.data
       }
@@ -197,16 +199,5 @@ extension WebSession {
         ops: made.flatMap(\.steps).map(drawing.op))
     }
     return true
-  }
-
-  /// One step of a patch, its rows rendered for the trip off the hub.
-  private func step(_ patch: DOMPatch, editing: Bool, in table: TableSnapshot) -> PageDrawing.Step {
-    var inVirtualSection = false
-    if case .replaceRow(let s, _, _) = patch {
-      inVirtualSection =
-        table.sections.indices.contains(s) && renderer.isVirtual(table.sections[s].items.count)
-    }
-    return drawing.rendered(
-      PageDrawing.Step(patch: patch, editing: editing, inVirtualSection: inVirtualSection))
   }
 }

@@ -24,6 +24,9 @@ final class WebSession {
   /// Per pane, the screens its page holds: the last shows, the ones below stay hidden until a
   /// pop reveals them (see ``deliverPendingChanges()``).
   var panes: [ClientMessage.Pane: [PaneState]] = [:]
+  /// The windows resting on the same shared list this one is brought up to date with, while
+  /// its page shows that list alone.
+  var restingGroup: RestingGroup?
   private var limiter: RateLimiter
   private let limits: WebConfiguration
   /// Asks the hub to deliver this session's changes: called, from any thread, when a model it
@@ -63,6 +66,7 @@ final class WebSession {
   /// Disconnects the page and drops every draft: open detail screens are cancelled, so the
   /// committed data is all that remains.
   func close() {
+    leaveRestingGroup()
     outbound = nil
     dropPanes()
     for _ in 1..<max(navigator.stack.count, 1) { try? navigator.handle(.cancel) }
@@ -167,6 +171,9 @@ final class PaneState {
   /// Whether more changes arrived while hidden than are worth patching: shown again, the
   /// screen is drawn anew.
   var isTooFarBehind = false
+  /// Whether the model's changesets are ignored: while it catches up with what the page
+  /// already shows (``WebSession/leaveRestingGroup()``).
+  var isMuted = false
   var observation: ObservationToken?
 
   init(screen: Screen, table: TableSnapshot, editing: Bool) {

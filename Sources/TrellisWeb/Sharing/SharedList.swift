@@ -37,6 +37,9 @@ final class SharedList {
   private var changesets: [(version: Int, changeset: TableChangeset)] = []
   /// The sections to tell of changes: each one's model's sink and the section.
   private let attached = Locked<[Attached]>([])
+  /// Told, from any thread, when the list has changes to process: the host's wake for the
+  /// windows it brings up to date together (``RestingGroup``), whose sections are not told.
+  private let groupWake = Locked<(@Sendable () -> Void)?>(nil)
   private var observation: ObservationToken?
   /// The stages worked out for a table of this one section, to ``version``, by the version
   /// they start from: the sections attached are a few versions apart (each brought up to
@@ -74,12 +77,13 @@ final class SharedList {
     self.section = section
     model = TableModel()
     model.addSection(section)
-    let attached = attached
+    let (attached, groupWake) = (attached, groupWake)
     model.setWakeHandler {
       for entry in attached.withLock({ $0 })
       where !entry.sink.isClosed && entry.notice.take() {
         entry.sink.noteSharedListChange()
       }
+      groupWake.withLock { $0 }?()
     }
     observation = model.observe { [weak self] changeset in
       guard let self else { return }
@@ -124,6 +128,11 @@ final class SharedList {
     else { return nil }
     if alone { memo.stages[version] = stages }
     return stages
+  }
+
+  /// Sets what is told, from any thread, when the list has changes to process.
+  func setGroupWake(_ wake: (@Sendable () -> Void)?) {
+    groupWake.withLock { $0 = wake }
   }
 
   /// Tells `sink` of changes for `section` from now on, once until the section catches up
