@@ -61,4 +61,9 @@ extension WebAppHub {
       restingGroups[key] = groups
     }
   }
+
+  /// How many windows each resting group holds, for tests and diagnostics.
+  var restingGroupSizes: [Int] {
+    restingGroups.values.flatMap { $0.map(\.members.count) }.sorted()
+  }
 }

@@ -1,0 +1,114 @@
+import Foundation
+import HummingbirdTesting
+import HummingbirdWSTesting
+import Testing
+import TrellisExamples
+import WSClient
+
+@testable import TrellisWeb
+
+/// Windows resting on a shared list are brought up to date together, and a window that
+/// leaves its group to act goes on getting exactly what the others get.
+@Suite("Resting groups", .timeLimit(.minutes(1)))
+struct RestingGroupTests {
+  /// One page's socket, read from any of the nested connections' closures: a task reads its
+  /// text messages into a stream, which the page takes them from in order.
+  actor Page {
+    private var texts: AsyncStream<String>.Iterator
+    private let reading: Task<Void, any Error>
+
+    init(_ inbound: WebSocketInboundStream) {
+      let (stream, continuation) = AsyncStream.makeStream(of: String.self)
+      texts = stream.makeAsyncIterator()
+      reading = Task {
+        defer { continuation.finish() }
+        for try await message in inbound.messages(maxSize: .max) {
+          if case .text(let text) = message { continuation.yield(text) }
+        }
+      }
+    }
+
+    deinit { reading.cancel() }
+
+    /// The next message of type `type`: the row keys it draws, its `pop`, and its ops as
+    /// JSON text.
+    func next(_ type: String) async throws -> (keys: [String], pop: Int?, ops: String) {
+      for _ in 0..<50 {
+        // Taken out while it waits: an actor's property is not mutated across a suspension.
+        var reading = texts
+        guard let text = await reading.next(isolation: self) else { throw SocketClosed() }
+        texts = reading
+        let message =
+          (try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]) ?? [:]
+        guard message["type"] as? String == type else { continue }
+        let ops = message["ops"] as? [[String: Any]] ?? []
+        let json = String(
+          decoding: try JSONSerialization.data(withJSONObject: ops, options: [.sortedKeys]),
+          as: UTF8.self)
+        let html = (message["html"] as? String ?? "") + json
+        return (WebTestSupport.rowKeys(in: html), message["pop"] as? Int, json)
+      }
+      Issue.record("no '\(type)' message arrived")
+      return ([], nil, "")
+    }
+  }
+
+  @Test func restingWindowsGetEveryChangeAndALeaverStaysInStep() async throws {
+    let server = try WebTestSupport.tasksServer([TaskItem(name: "A"), TaskItem(name: "B")])
+    let hub = try #require(server.hubs["tasks"])
+    try await server.application().test(.live) { client in
+      let pages = [
+        try await WebTestSupport.openPage(client), try await WebTestSupport.openPage(client),
+        try await WebTestSupport.openPage(client),
+      ]
+      let config = WebTestSupport.wsConfiguration
+      try await client.ws(WebTestSupport.wsPath(pages[0]), configuration: config) { inA, outA, _ in
+        let a = Page(inA)
+        let keys = try await a.next("screen").keys
+        try await client.ws(WebTestSupport.wsPath(pages[1]), configuration: config) { inB, _, _ in
+          let b = Page(inB)
+          _ = try await b.next("screen")
+          try await client.ws(WebTestSupport.wsPath(pages[2]), configuration: config) {
+            inE, outE, _ in
+            let editor = Page(inE)
+            let list = try await editor.next("screen").keys
+            /// Renames the first task from the editor's window.
+            func rename(_ name: String) async throws {
+              try await outE.send(#"{"type":"select","row":"\#(list[0])"}"#)
+              let form = try await editor.next("push").keys
+              try await outE.send(#"{"type":"set","row":"\#(form[0])","value":"\#(name)"}"#)
+              _ = try await editor.next("patch")
+              try await outE.send(#"{"type":"done"}"#)
+              _ = try await editor.next("patch")
+            }
+            // The first change reaches the resting windows one by one; then they rest.
+            try await rename("A1")
+            let firstA = try await a.next("patch").ops
+            let firstB = try await b.next("patch").ops
+            #expect(firstA.contains("A1") && firstA == firstB)
+            // Every window on the list rests, in one group: the editor too, back on the list.
+            #expect(await hub.restingGroupSizes == [3])
+            // The next change reaches them through their group: the same message.
+            try await rename("A2")
+            let secondA = try await a.next("patch").ops
+            let secondB = try await b.next("patch").ops
+            #expect(secondA.contains("A2") && secondA == secondB)
+            // A window that acts leaves its group first, its model catching up unheard with
+            // what its page shows. Back on its list after another change, it gets the same
+            // steps as the window that stayed.
+            try await outA.send(#"{"type":"select","row":"\#(keys[0])"}"#)
+            _ = try await a.next("push")
+            #expect(await hub.restingGroupSizes == [2], "the editor and the window that stayed")
+            try await rename("A3")
+            let thirdB = try await b.next("patch").ops
+            try await outA.send(#"{"type":"back"}"#)
+            var back = try await a.next("patch")
+            while back.pop != 1 { back = try await a.next("patch") }
+            #expect(thirdB.contains("A3") && back.ops == thirdB, "\(back.ops)\n\(thirdB)")
+            #expect(await hub.restingGroupSizes.reduce(0, +) == 3, "all rest again")
+          }
+        }
+      }
+    }
+  }
+}
