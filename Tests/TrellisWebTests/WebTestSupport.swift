@@ -23,7 +23,8 @@ enum WebTestSupport {
 
   /// A server with a Tasks app over one shared in-memory store.
   static func tasksServer(
-    _ tasks: [TaskItem], maxSessions: Int = 20, deliveryInterval: Double? = nil
+    _ tasks: [TaskItem], maxSessions: Int = 20, deliveryInterval: Double? = nil,
+    restingQuietPeriod: Duration? = nil
   ) throws -> WebServer {
     let definition = try TasksApp.taskDefinition()
     let store = MemoryStore(objects: tasks, definition: definition)
@@ -32,6 +33,7 @@ enum WebTestSupport {
     }
     var configuration = configuration(maxSessions: maxSessions)
     if let deliveryInterval { configuration.deliveryInterval = deliveryInterval }
+    if let restingQuietPeriod { configuration.restingQuietPeriod = restingQuietPeriod }
     return try WebServer(apps: [app], configuration: configuration)
   }
 

@@ -33,6 +33,10 @@ public struct WebConfiguration: Sendable {
   /// instead of one per edit. A window's answer to its own event is never delayed. Zero
   /// passes each edit on as soon as the server is free.
   public var deliveryInterval: Double = 0.02
+  /// How long a window must go without an event of its own before it is brought up to date
+  /// with the other windows resting on its list (``RestingGroup``): a window in use would
+  /// leave its group at its next event, and each leave costs a catch-up.
+  var restingQuietPeriod = Duration.seconds(1)
 
   /// Creates a configuration.
   public init(

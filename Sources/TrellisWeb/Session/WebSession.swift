@@ -19,6 +19,8 @@ final class WebSession {
   /// The last patch worked out and drawn on the hub, for the next session sent the same.
   let patchMemo: PatchMemo
   let created = ContinuousClock.now
+  /// When the page last sent a message (or the session was made).
+  private(set) var lastEvent = ContinuousClock.now
   /// Where the page's messages go while it is connected.
   private(set) var outbound: PageOutbox?
   /// Per pane, the screens its page holds: the last shows, the ones below stay hidden until a
@@ -102,6 +104,7 @@ final class WebSession {
   /// Handles one message from the page, read by ``read(_:limit:)``. Refusals become error
   /// events; the session stays.
   func receive(_ message: Result<ClientMessage, WebProtocolError>) {
+    lastEvent = .now
     do throws(WebProtocolError) {
       // A message too large to read takes no turn of the rate limit; any other does.
       if case .failure(let error) = message, case .tooLarge = error { throw error }

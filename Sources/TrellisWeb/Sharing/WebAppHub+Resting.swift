@@ -11,7 +11,9 @@ extension WebAppHub {
   /// Lets `session`, just brought up to date, join the resting group that shows what its page
   /// shows, when its page rests on a shared list alone.
   func joinRestingGroup(_ session: WebSession) {
-    guard let (list, version, state) = session.restingPane() else { return }
+    guard session.lastEvent + configuration.restingQuietPeriod <= .now,
+      let (list, version, state) = session.restingPane()
+    else { return }
     let key = ObjectIdentifier(list)
     var groups = restingGroups[key] ?? []
     groups.removeAll { $0.isEmpty }

@@ -49,9 +49,22 @@ extension WebSession {
     model.processChanges()
     state.isMuted = false
     state.table = group.table
-    state.pending =
-      PatchMemo.same(group.table, model.delivered)
-      ? []
-      : [.reconciling(from: group.table, to: model.delivered, options: model.diffOptions)]
+    state.pending = Self.changeset(from: group, to: model)
+  }
+
+  /// What brings a page that shows `group`'s table to what `model` now shows: nothing, the
+  /// shared list's changesets since the group's version (worked out once for every window
+  /// that leaves at that version), or else a diff.
+  private static func changeset(from group: RestingGroup, to model: TableModel)
+    -> [TableChangeset]
+  {
+    let shown = model.delivered
+    if PatchMemo.same(group.table, shown) { return [] }
+    if let stages = group.list.stages(after: group.version, toSection: 0, from: group.table),
+      let last = stages.last, PatchMemo.same(last.data, shown)
+    {
+      return [TableChangeset(stages: stages, target: shown)]
+    }
+    return [.reconciling(from: group.table, to: shown, options: model.diffOptions)]
   }
 }

@@ -54,7 +54,9 @@ struct RestingGroupTests {
   }
 
   @Test func restingWindowsGetEveryChangeAndALeaverStaysInStep() async throws {
-    let server = try WebTestSupport.tasksServer([TaskItem(name: "A"), TaskItem(name: "B")])
+    // Windows rest as soon as they are quiet: the test does not wait a second for it.
+    let server = try WebTestSupport.tasksServer(
+      [TaskItem(name: "A"), TaskItem(name: "B")], restingQuietPeriod: .zero)
     let hub = try #require(server.hubs["tasks"])
     try await server.application().test(.live) { client in
       let pages = [
@@ -108,6 +110,26 @@ struct RestingGroupTests {
             #expect(await hub.restingGroupSizes.reduce(0, +) == 3, "all rest again")
           }
         }
+      }
+    }
+  }
+
+  /// A window in use does not join a group: it would leave again at its next event.
+  @Test func aWindowInUseDoesNotRest() async throws {
+    let server = try WebTestSupport.tasksServer([TaskItem(name: "A"), TaskItem(name: "B")])
+    let hub = try #require(server.hubs["tasks"])
+    try await server.application().test(.live) { client in
+      let page = try await WebTestSupport.openPage(client)
+      try await client.ws(
+        WebTestSupport.wsPath(page), configuration: WebTestSupport.wsConfiguration
+      ) { inbound, outbound, _ in
+        let window = Page(inbound)
+        let keys = try await window.next("screen").keys
+        try await outbound.send(#"{"type":"select","row":"\#(keys[0])"}"#)
+        _ = try await window.next("push")
+        try await outbound.send(#"{"type":"back"}"#)
+        _ = try await window.next("patch")
+        #expect(await hub.restingGroupSizes.isEmpty)
       }
     }
   }
