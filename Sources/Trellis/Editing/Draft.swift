@@ -282,7 +282,6 @@ public final class Draft {
 
 }
 
-/// Not `Sendable`, by declaration: a draft lives on the isolation domain of its detail screen, and
-/// the compiler keeps it there (see <doc:Concurrency>).
+/// Not `Sendable`: a draft stays on its screen's domain (see <doc:Concurrency>).
 @available(*, unavailable)
 extension Draft: Sendable {}

@@ -126,7 +126,6 @@ public final class Navigator {
   }
 }
 
-/// Not `Sendable`, by declaration: a navigator lives on one isolation domain, chosen by its host,
-/// and the compiler keeps it there (see <doc:Concurrency>).
+/// Not `Sendable`: a navigator stays on the domain its host chose (see <doc:Concurrency>).
 @available(*, unavailable)
 extension Navigator: Sendable {}

@@ -159,7 +159,6 @@ public protocol SearchableSection: AnyObject {
   func search(_ text: String)
 }
 
-/// Not `Sendable`, by declaration: a screen lives on one isolation domain, chosen by its host, and
-/// the compiler keeps it there (see <doc:Concurrency>).
+/// Not `Sendable`: a screen stays on its screen's domain (see <doc:Concurrency>).
 @available(*, unavailable)
 extension Screen: Sendable {}

@@ -37,15 +37,6 @@ public enum ScreenEvent: Hashable, Sendable {
   /// Pulled to refresh.
   case refresh
 
-  /// The row the event names; `nil` for events about the screen or a section.
-  public var row: RowID? {
-    switch self {
-    case .select(let id), .setValue(let id, _), .delete(let id), .insert(let id),
-      .accessoryTap(let id), .move(let id, _):
-      id
-    default: nil
-    }
-  }
 }
 
 /// Why the core refused an event. Nothing changed, except validation messages now shown.

@@ -232,7 +232,6 @@ open class Section {
   }
 }
 
-/// Not `Sendable`, by declaration: a section lives on the isolation domain of its model's screen,
-/// and the compiler keeps it there (see <doc:Concurrency>).
+/// Not `Sendable`: a section stays on its screen's domain (see <doc:Concurrency>).
 @available(*, unavailable)
 extension Section: Sendable {}

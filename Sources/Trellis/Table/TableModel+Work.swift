@@ -22,9 +22,6 @@ extension TableModel {
     }
   }
 
-  /// How many operations started with ``perform(_:then:)`` have not run their completion.
-  package var pendingWorkCount: Int { pendingWork.count }
-
   /// Whether anything the model waits for is under way: an operation, or a load or write of
   /// an async store's list. Tests wait for this to end before they look.
   package var hasWorkUnderWay: Bool {

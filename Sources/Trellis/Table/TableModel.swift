@@ -281,7 +281,6 @@ extension TableModel {
   }
 }
 
-/// Not `Sendable`, by declaration: a model lives on the isolation domain of its screen, and the
-/// compiler keeps it there (see <doc:Concurrency>).
+/// Not `Sendable`: a model stays on its screen's domain (see <doc:Concurrency>).
 @available(*, unavailable)
 extension TableModel: Sendable {}
