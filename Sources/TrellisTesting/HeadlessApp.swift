@@ -90,7 +90,7 @@ public final class HeadlessApp {
   /// core refuses (``ScreenError/rowGone(_:)``).
   public func rowID(at path: ItemPath, onDetail: Bool = false) -> RowID {
     let screen = onDetail ? navigator.detail : top
-    return screen?.model.rowID(at: path) ?? RowID(scope: "not shown", .string("\(path)"))
+    return screen?.model.rowID(at: path) ?? .notShown(at: path)
   }
 
   /// The row whose text is `text`, on the top screen.
@@ -169,5 +169,13 @@ extension HeadlessApp {
       }
       await wakes.wait(atMost: .milliseconds(100))
     }
+  }
+}
+
+extension RowID {
+  /// An identity no row has, for an event aimed at a place where no row is shown: the core
+  /// refuses it (``ScreenError/rowGone(_:)``).
+  static func notShown(at path: ItemPath) -> RowID {
+    RowID(scope: "not shown", .string("\(path)"))
   }
 }

@@ -121,11 +121,7 @@ public final class HeadlessHost {
     from source: ItemPath, to destination: ItemPath, handle: (ScreenEvent) throws -> Void
   ) throws {
     // The row's identity, read where the table shows it, as UIKit's data source would.
-    let shown = driver.shown.sections
-    let id =
-      shown.indices.contains(source.section)
-        && shown[source.section].items.indices.contains(source.item)
-      ? shown[source.section].items[source.item].id : nil
+    let id = driver.item(at: source)?.id ?? .notShown(at: source)
     do {
       try driver.hostMovedItem(from: source, to: destination)
     } catch {
@@ -138,7 +134,7 @@ public final class HeadlessHost {
     try table.performBatchUpdates(moved)
     isDragging = true
     var failure: (any Error)?
-    do { try handle(.move(id ?? RowID(.null), to: destination)) } catch { failure = error }
+    do { try handle(.move(id, to: destination)) } catch { failure = error }
     isDragging = false
     do {
       try show {

@@ -76,7 +76,7 @@ extension UIFuzzer {
     func id(_ path: ItemPath) -> RowID {
       guard sections.indices.contains(path.section),
         sections[path.section].indices.contains(path.item)
-      else { return RowID(scope: "not shown", .string("\(path)")) }
+      else { return .notShown(at: path) }
       return row(path).id
     }
   }

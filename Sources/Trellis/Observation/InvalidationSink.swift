@@ -89,9 +89,10 @@ package final class InvalidationSink: Sendable {
   }
 
   /// Records that a shared list the model's sections show changed; wakes like the
-  /// others.
-  package func noteSharedListChange() {
-    state.withLock { $0.recording { $0.sharedListChanged = true } }?()
+  /// others, unless the owner is about to process changes itself (`wakingOwner` false).
+  package func noteSharedListChange(wakingOwner: Bool = true) {
+    let wake = state.withLock { $0.recording { $0.sharedListChanged = true } }
+    if wakingOwner { wake?() }
   }
 
   /// Records that a background operation finished (``TableModel/perform(_:then:)``); wakes

@@ -159,6 +159,6 @@ public protocol SearchableSection: AnyObject {
   func search(_ text: String)
 }
 
-/// Not `Sendable`: a screen stays on its screen's domain (see <doc:Concurrency>).
+/// Not `Sendable`: a screen stays on the domain its host chose (see <doc:Concurrency>).
 @available(*, unavailable)
 extension Screen: Sendable {}

@@ -68,7 +68,6 @@ final class WebSession {
   /// Disconnects the page and drops every draft: open detail screens are cancelled, so the
   /// committed data is all that remains.
   func close() {
-    leaveRestingGroup()
     outbound = nil
     dropPanes()
     for _ in 1..<max(navigator.stack.count, 1) { try? navigator.handle(.cancel) }

@@ -42,14 +42,22 @@ final class RestingGroup {
   /// Whether a page whose pane is `state`, at the shared list's `version`, shows what the
   /// members' pages show.
   func fits(_ state: PaneState, version: Int) -> Bool {
-    version == self.version && state.bar == bar && state.index == index
-      && state.tableStyle == tableStyle && PatchMemo.same(state.table, table)
+    shows(state.table, version: version, bar: state.bar, index: state.index, state.tableStyle)
   }
 
   /// Whether `other` shows what this group shows: its members may join this one.
   func fits(_ other: RestingGroup) -> Bool {
-    other.version == version && other.list === list && other.bar == bar && other.index == index
-      && other.tableStyle == tableStyle && PatchMemo.same(other.table, table)
+    other.list === list
+      && shows(
+        other.table, version: other.version, bar: other.bar, index: other.index,
+        other.tableStyle)
+  }
+
+  private func shows(
+    _ table: TableSnapshot, version: Int, bar: String, index: String, _ style: ResolvedStyle?
+  ) -> Bool {
+    version == self.version && bar == self.bar && index == self.index && style == tableStyle
+      && PatchMemo.same(table, self.table)
   }
 
   func add(_ session: WebSession) {

@@ -26,7 +26,7 @@ extension WebAppHub {
       groups.append(group)
     }
     if restingGroups[key] == nil {
-      let id = "list:\(UInt(bitPattern: key.hashValue))"
+      let id = Self.deliveryID(of: key)
       restingListIDs[id] = key
       list.setGroupWake(scheduler(for: id))
     }
@@ -57,11 +57,17 @@ extension WebAppHub {
     groups = kept
     if groups.isEmpty {
       restingGroups[key] = nil
-      restingListIDs = restingListIDs.filter { $0.value != key }
+      restingListIDs[Self.deliveryID(of: key)] = nil
       list.setGroupWake(nil)
     } else {
       restingGroups[key] = groups
     }
+  }
+
+  /// The id a pending delivery for the resting groups of shared list `key` goes by (session
+  /// ids have no colon).
+  static func deliveryID(of key: ObjectIdentifier) -> String {
+    "list:\(UInt(bitPattern: key.hashValue))"
   }
 
   /// How many windows each resting group holds, for tests and diagnostics.

@@ -45,7 +45,8 @@ extension WebSession {
     guard let state = panes[.top]?.last else { return }
     let model = state.screen.model
     state.isMuted = true
-    model.invalidation.noteSharedListChange()
+    // Processed right here: no wake, which would only schedule a pass with nothing to do.
+    model.invalidation.noteSharedListChange(wakingOwner: false)
     model.processChanges()
     state.isMuted = false
     state.table = group.table
