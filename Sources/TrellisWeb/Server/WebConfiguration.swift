@@ -37,6 +37,12 @@ public struct WebConfiguration: Sendable {
   /// with the other windows resting on its list (``RestingGroup``): a window in use would
   /// leave its group at its next event, and each leave costs a catch-up.
   var restingQuietPeriod = Duration.seconds(1)
+  /// How often a quiet page's socket is pinged; a page that has not answered by the next
+  /// ping is closed.
+  var pingInterval = Duration.seconds(30)
+  /// Messages above this close the socket; messages above ``maxMessageBytes`` but below it
+  /// get an error event.
+  var frameLimit: Int { maxMessageBytes * 4 }
 
   /// Creates a configuration.
   public init(

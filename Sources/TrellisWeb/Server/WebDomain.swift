@@ -28,15 +28,17 @@ actor WebDomain {
     self.loop = Self.threads.next()
   }
 
+  /// Runs `job` on the domain's thread, after the jobs handed to it before.
+  nonisolated func run(_ job: @escaping @Sendable () -> Void) {
+    loop.execute(job)
+  }
+
   /// Runs `job` on the domain's thread at `due` (at once when it is past): a timer of the
   /// loop, which waits in no queue of tasks before it runs.
   nonisolated func run(at due: ContinuousClock.Instant, _ job: @escaping @Sendable () -> Void) {
     let wait = ContinuousClock.now.duration(to: due)
-    guard wait > .zero else { return loop.execute(job) }
-    let (seconds, attoseconds) = wait.components
-    loop.scheduleTask(in: .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)) {
-      job()
-    }
+    guard wait > .zero else { return run(job) }
+    loop.scheduleTask(in: TimeAmount(wait)) { job() }
   }
 
   /// The loop's thread runs the domain's jobs.

@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import HummingbirdWebSocket
+import HummingbirdCore
 import Logging
 import Trellis
 
@@ -14,7 +14,8 @@ import Trellis
 ///
 /// Routes: `/` lists the apps; `/apps/ID` opens a session and serves its page (readable without
 /// JavaScript); `/assets/…` serves the client script and styles; `/ws` is the session's
-/// WebSocket (it checks the Origin header and the session's token).
+/// WebSocket (it checks the Origin header and the session's token; see
+/// ``PageSocketChannel``).
 public struct WebServer: Sendable {
   /// Where the server listens, and its limits.
   public let configuration: WebConfiguration
@@ -104,55 +105,8 @@ public struct WebServer: Sendable {
         ByteBuffer(bytes: shown.data), type: shown.contentType,
         cache: image == nil ? "no-cache" : "max-age=3600")
     }
-    router.ws("/ws") { request, _ in
-      guard HostName.isAllowed(request.head.authority, among: hosts),
-        self.originIsAllowed(request)
-      else { return .dontUpgrade }
-      let query = request.uri.queryParameters
-      // One of each: a repeated parameter is refused rather than guessed at.
-      guard ["app", "session", "token"].allSatisfy({ query.getAll($0).count == 1 }) else {
-        return .dontUpgrade
-      }
-      // A wrong session or token is refused before the upgrade, as a plain HTTP error.
-      guard let hub = query["app"].flatMap({ self.hubs[String($0)] }),
-        let id = query["session"].map(String.init), let token = query["token"].map(String.init),
-        await hub.canAttach(session: id, token: token)
-      else { return .dontUpgrade }
-      return .upgrade([:])
-    } onUpgrade: { inbound, outbound, context in
-      let query = context.request.uri.queryParameters
-      guard let hub = query["app"].flatMap({ self.hubs[String($0)] }),
-        let id = query["session"].map(String.init), let token = query["token"].map(String.init),
-        await hub.attach(session: id, token: token, channel: context.requestContext.channel)
-      else {
-        try await outbound.close(.policyViolation, reason: "unknown session or token")
-        return
-      }
-      // The session writes to the socket itself, on its event loop (see PageOutbox); this
-      // task only reads.
-      let limit = configuration.maxMessageBytes
-      do {
-        for try await message in inbound.messages(maxSize: self.frameLimit) {
-          switch message {
-          // Read here, beside the hub, which only acts on what the message asks.
-          case .text(let text):
-            await hub.receive(session: id, WebSession.read(text, limit: limit))
-          case .binary:
-            await hub.receive(session: id, WebSession.read("{\"type\":\"binary\"}", limit: limit))
-          }
-        }
-      } catch {
-        await hub.close(session: id)
-        throw error
-      }
-      await hub.close(session: id)
-    }
     return router
   }
-
-  /// Messages above this close the connection; messages above ``WebConfiguration/maxMessageBytes``
-  /// but below it get an error event.
-  var frameLimit: Int { configuration.maxMessageBytes * 4 }
 
   /// The Hummingbird application, bound where the configuration says.
   public func application(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in })
@@ -163,9 +117,9 @@ public struct WebServer: Sendable {
     let router = router()
     return Application(
       router: router,
-      server: .http1WebSocketUpgrade(
-        webSocketRouter: router,
-        configuration: .init(ws: .init(maxFrameSize: frameLimit))),
+      server: HTTPServerBuilder { responder in
+        PageSocketChannel(responder: responder, server: self)
+      },
       configuration: .init(address: .hostname(configuration.host, port: configuration.port)),
       onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
       logger: logger)
@@ -178,11 +132,30 @@ public struct WebServer: Sendable {
     try await application(onServerRunning: onServerRunning).runService()
   }
 
+  /// The session a `/ws` request asks to connect to, when it may ask at all: a host the
+  /// server answers to, the page's own origin, and one each of app, session and token. Whether
+  /// the session takes the token is the hub's to say.
+  func socketTarget(for request: HTTPRequest) -> (hub: WebAppHub, session: String, token: String)?
+  {
+    let uri = URI(request.path ?? "")
+    guard uri.path == "/ws",
+      HostName.isAllowed(request.authority, among: configuration.answeredHosts),
+      originIsAllowed(request)
+    else { return nil }
+    let query = uri.queryParameters
+    // One of each: a repeated parameter is refused rather than guessed at.
+    guard ["app", "session", "token"].allSatisfy({ query.getAll($0).count == 1 }),
+      let hub = query["app"].flatMap({ hubs[String($0)] }),
+      let session = query["session"].map(String.init), let token = query["token"].map(String.init)
+    else { return nil }
+    return (hub, session, token)
+  }
+
   /// Whether the page that opened the WebSocket came from this server (or an allowed origin).
-  func originIsAllowed(_ request: Request) -> Bool {
-    guard let origin = request.headers[.origin] else { return false }
+  func originIsAllowed(_ request: HTTPRequest) -> Bool {
+    guard let origin = request.headerFields[.origin] else { return false }
     if configuration.allowedOrigins.contains(origin) { return true }
-    guard let host = request.head.authority else { return false }
+    guard let host = request.authority else { return false }
     return origin == "http://\(host)" || origin == "https://\(host)"
   }
 

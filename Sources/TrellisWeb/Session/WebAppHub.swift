@@ -82,6 +82,12 @@ actor WebAppHub {
     return true
   }
 
+  /// Runs `job` on the hub, from any thread and without a task: how the pages' sockets hand
+  /// it their messages, one after another.
+  nonisolated func run(_ job: @escaping @Sendable (isolated WebAppHub) -> Void) {
+    domain.run { self.assumeIsolated { job($0) } }
+  }
+
   /// Handles one message from a session's page, read off the hub by
   /// ``WebSession/read(_:limit:)``, and sends that page its answer at once; the other sessions
   /// it changed get theirs in the next delivery pass.

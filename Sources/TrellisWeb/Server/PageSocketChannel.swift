@@ -1,0 +1,131 @@
+import HTTPTypes
+import Hummingbird
+import HummingbirdCore
+import Logging
+import NIOCore
+import NIOHTTP1
+import NIOHTTPTypes
+import NIOHTTPTypesHTTP1
+import NIOWebSocket
+
+/// The server's connections: HTTP requests go to the router; a page's `/ws` request becomes
+/// its WebSocket, run by a ``PageSocketHandler`` with no task of its own.
+///
+/// Hummingbird's WebSocket support runs each socket in a task that lives as long as the page:
+/// a suspended task with a stack of async frames, about 20 KB an open page. Here an upgraded
+/// connection's task ends at the upgrade, and the socket lives on as its channel and one
+/// handler.
+struct PageSocketChannel: ServerChildChannel, HTTPChannelHandler {
+  /// How a connection's first request was taken.
+  enum Negotiation: Sendable {
+    /// Upgraded: the page's handler runs it.
+    case webSocket
+    /// A plain HTTP connection, for the router.
+    case http(NIOAsyncChannel<HTTPRequestPart, HTTPResponsePart>)
+    /// An upgrade that was refused: it gets a plain error.
+    case refused(NIOAsyncChannel<HTTPRequestPart, HTTPResponsePart>)
+  }
+
+  struct Value: ServerChildChannelValue {
+    let negotiation: EventLoopFuture<Negotiation>
+    let channel: any Channel
+  }
+
+  let responder: Responder
+  let server: WebServer
+
+  init(responder: @escaping Responder, server: WebServer) {
+    self.responder = Self.reconnectingUpgrades(responder)
+    self.server = server
+  }
+
+  func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
+    channel.eventLoop.makeCompletedFuture {
+      let server = server
+      let attempted = NIOLoopBoundBox(false, eventLoop: channel.eventLoop)
+      let upgrader = NIOTypedWebSocketServerUpgrader<Negotiation>(
+        maxFrameSize: server.configuration.frameLimit,
+        shouldUpgrade: { channel, head in
+          attempted.value = true
+          let promise = channel.eventLoop.makePromise(of: HTTPHeaders?.self)
+          promise.completeWithTask {
+            guard let request = try? HTTPRequest(head, secure: false, splitCookie: false),
+              let target = server.socketTarget(for: request),
+              await target.hub.canAttach(session: target.session, token: target.token)
+            else { return nil }
+            return HTTPHeaders()
+          }
+          return promise.futureResult
+        },
+        upgradePipelineHandler: { channel, head in
+          channel.eventLoop.makeCompletedFuture {
+            guard let request = try? HTTPRequest(head, secure: false, splitCookie: false),
+              let target = server.socketTarget(for: request)
+            else { throw ChannelError.inappropriateOperationForState }
+            try channel.pipeline.syncOperations.addHandler(
+              PageSocketHandler(
+                hub: target.hub, session: target.session, token: target.token,
+                configuration: server.configuration))
+            return .webSocket
+          }
+        })
+      let upgrades = NIOTypedHTTPServerUpgradeConfiguration(
+        upgraders: [upgrader],
+        notUpgradingCompletionHandler: { channel in
+          channel.eventLoop.makeCompletedFuture {
+            let pipeline = channel.pipeline.syncOperations
+            try pipeline.addHandler(HTTP1ToHTTPServerCodec(secure: false))
+            try pipeline.addHandler(HTTPConnectionStateHandler(idleTimeout: nil, logger: logger))
+            let http = try NIOAsyncChannel<HTTPRequestPart, HTTPResponsePart>(
+              wrappingChannelSynchronously: channel,
+              configuration: .init(isOutboundHalfClosureEnabled: true))
+            return attempted.value ? .refused(http) : .http(http)
+          }
+        })
+      var configuration = NIOUpgradableHTTPServerPipelineConfiguration(
+        upgradeConfiguration: upgrades)
+      // Hummingbird reads requests one after another and handles errors itself.
+      configuration.enablePipelining = false
+      configuration.enableErrorHandling = false
+      configuration.enableResponseHeaderValidation = false
+      let negotiation = try channel.pipeline.syncOperations.configureUpgradableHTTPServerPipeline(
+        configuration: configuration)
+      return Value(negotiation: negotiation, channel: channel)
+    }
+  }
+
+  func handle(value: Value, logger: Logger) async {
+    do {
+      switch try await value.negotiation.get() {
+      case .webSocket:
+        return
+      case .http(let http):
+        await handleHTTP(asyncChannel: http, logger: logger)
+      case .refused(let http):
+        try await http.executeThenClose { _, outbound in
+          let head = HTTPResponse(
+            status: .badRequest, headerFields: [.connection: "close", .contentLength: "0"])
+          try await outbound.write(contentsOf: [.head(head), .end(nil)])
+        }
+      }
+    } catch {
+      logger.debug("A connection ended early", metadata: ["error": "\(error)"])
+    }
+  }
+
+  /// The router's responder, except that an upgrade asked for on a connection already serving
+  /// HTTP is told to come again on a new connection, where it can be upgraded.
+  static func reconnectingUpgrades(_ responder: @escaping Responder) -> Responder {
+    { request, writer, channel in
+      guard request.headers[.upgrade]?.lowercased() == "websocket" else {
+        return try await responder(request, writer, channel)
+      }
+      var path = request.uri.path
+      if let query = request.uri.query { path += "?\(query)" }
+      try await writer.writeResponse(
+        HTTPResponse(
+          status: .temporaryRedirect, headerFields: [.connection: "close", .location: path]))
+      throw ChannelError.outputClosed
+    }
+  }
+}

@@ -1,0 +1,227 @@
+import NIOCore
+import NIOWebSocket
+
+/// A page's WebSocket once upgraded: reads its frames into messages for the hub, answers
+/// pings and closes, and pings a quiet page.
+///
+/// It runs on the channel's event loop and owns no task: an open page costs its channel and
+/// this handler, not a suspended task and its stack. The session's messages to the page do
+/// not pass through here as work: ``PageOutbox`` writes them to the channel.
+///
+/// Messages reach the hub one at a time, in the order the page sent them, as jobs on the
+/// hub's domain (``WebAppHub/run(_:)``). While one is with the hub the socket is not read, so
+/// a page that sends faster than the hub takes its messages waits in the socket's buffers,
+/// not in the server's memory.
+final class PageSocketHandler: ChannelDuplexHandler, RemovableChannelHandler {
+  typealias InboundIn = WebSocketFrame
+  typealias OutboundIn = WebSocketFrame
+  typealias OutboundOut = WebSocketFrame
+
+  /// What the socket hands the hub, in order.
+  enum Step: Sendable {
+    /// Connect the page to its session.
+    case attach
+    /// One message, read off the hub.
+    case message(Result<ClientMessage, WebProtocolError>)
+    /// The socket closed: close the session.
+    case close
+  }
+
+  private let hub: WebAppHub
+  private let session: String
+  private let token: String
+  /// Messages above this get an error event.
+  private let messageLimit: Int
+  /// Messages above this close the socket.
+  private let frameLimit: Int
+  private let pingInterval: TimeAmount
+
+  private var context: ChannelHandlerContext?
+  private var steps: [Step] = [.attach]
+  /// Whether a step is with the hub.
+  private var isHandingOver = false
+  /// Whether a read was asked for while a step was with the hub.
+  private var isReadHeld = false
+  private var isAttached = false
+  private var isClosing = false
+  /// The text or binary message being assembled from continuation frames.
+  private var partial: (opcode: WebSocketOpcode, data: ByteBuffer)?
+  private var isPingUnanswered = false
+  private var pinging: RepeatedTask?
+
+  init(hub: WebAppHub, session: String, token: String, configuration: WebConfiguration) {
+    self.hub = hub
+    self.session = session
+    self.token = token
+    self.messageLimit = configuration.maxMessageBytes
+    self.frameLimit = configuration.frameLimit
+    self.pingInterval = TimeAmount(configuration.pingInterval)
+  }
+
+  func handlerAdded(context: ChannelHandlerContext) {
+    self.context = context
+    let bound = NIOLoopBound(self, eventLoop: context.eventLoop)
+    pinging = context.eventLoop.scheduleRepeatedTask(
+      initialDelay: pingInterval, delay: pingInterval
+    ) { _ in bound.value.ping() }
+    handOverNext()
+  }
+
+  func handlerRemoved(context: ChannelHandlerContext) {
+    pinging?.cancel()
+    pinging = nil
+  }
+
+  func channelInactive(context: ChannelHandlerContext) {
+    pinging?.cancel()
+    pinging = nil
+    steps.append(.close)
+    handOverNext()
+    context.fireChannelInactive()
+  }
+
+  func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    let frame = unwrapInboundIn(data)
+    isPingUnanswered = false
+    // A page's frames are masked, and no extension is agreed that would set a reserved bit.
+    guard frame.maskKey != nil, !frame.rsv1, !frame.rsv2, !frame.rsv3 else {
+      return close(.protocolError)
+    }
+    switch frame.opcode {
+    case .text, .binary:
+      guard partial == nil else { return close(.protocolError) }
+      partial = (frame.opcode, frame.unmaskedData)
+      assembled(frame)
+    case .continuation:
+      guard var message = partial else { return close(.protocolError) }
+      var data = frame.unmaskedData
+      guard message.data.readableBytes + data.readableBytes <= frameLimit else {
+        return close(.messageTooLarge)
+      }
+      partial = nil
+      message.data.writeBuffer(&data)
+      partial = message
+      assembled(frame)
+    case .ping:
+      guard frame.fin else { return close(.protocolError) }
+      let pong = WebSocketFrame(fin: true, opcode: .pong, data: frame.unmaskedData)
+      context.writeAndFlush(wrapOutboundOut(pong), promise: nil)
+    case .pong:
+      break
+    case .connectionClose:
+      // The page closes: answer with its code, then close the connection.
+      var data = frame.unmaskedData
+      let code = data.readWebSocketErrorCode() ?? .normalClosure
+      close(code)
+    default:
+      close(.protocolError)
+    }
+  }
+
+  /// Hands the message `frame` finished, if it did, to the hub.
+  private func assembled(_ frame: WebSocketFrame) {
+    guard frame.fin, let message = partial else { return }
+    partial = nil
+    // Read here, beside the hub, which only acts on what the message asks.
+    let text =
+      message.opcode == .text ? String(buffer: message.data) : #"{"type":"binary"}"#
+    steps.append(.message(WebSession.read(text, limit: messageLimit)))
+    handOverNext()
+  }
+
+  func read(context: ChannelHandlerContext) {
+    if isHandingOver { isReadHeld = true } else { context.read() }
+  }
+
+  func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+    if event is ChannelShouldQuiesceEvent {
+      close(.goingAway)
+    } else {
+      context.fireUserInboundEventTriggered(event)
+    }
+  }
+
+  func errorCaught(context: ChannelHandlerContext, error: any Error) {
+    context.close(promise: nil)
+  }
+
+  // MARK: Handing over
+
+  /// Hands the next step to the hub, unless one is with it; with none left, reads on.
+  private func handOverNext() {
+    guard !isHandingOver, let context else { return }
+    guard !steps.isEmpty else {
+      if isReadHeld {
+        isReadHeld = false
+        context.read()
+      }
+      return
+    }
+    let step = steps.removeFirst()
+    // A socket refused its session hands nothing on: the session may be another page's.
+    if case .message = step, !isAttached { return handOverNext() }
+    isHandingOver = true
+    let (session, token, channel) = (session, token, context.channel)
+    let wasAttached = isAttached
+    let bound = NIOLoopBound(self, eventLoop: context.eventLoop)
+    let loop = context.eventLoop
+    let run: @Sendable (isolated WebAppHub) -> Bool
+    switch step {
+    case .attach:
+      run = { $0.attach(session: session, token: token, channel: channel) }
+    case .message(let message):
+      run = { hub in
+        hub.receive(session: session, message)
+        return true
+      }
+    case .close:
+      run = { hub in
+        if wasAttached { hub.close(session: session) }
+        return true
+      }
+    }
+    hub.run { hub in
+      let done = run(hub)
+      loop.execute { bound.value.handedOver(step: step, done: done) }
+    }
+  }
+
+  private func handedOver(step: Step, done: Bool) {
+    isHandingOver = false
+    if case .attach = step {
+      isAttached = done
+      guard done else { return close(.policyViolation, reason: "unknown session or token") }
+    }
+    handOverNext()
+  }
+
+  // MARK: Closing and pings
+
+  /// Sends a close frame with `code`, once, then closes the connection.
+  private func close(_ code: WebSocketErrorCode, reason: String = "") {
+    guard let context else { return }
+    guard !isClosing else { return }
+    isClosing = true
+    var data = context.channel.allocator.buffer(capacity: 2 + reason.utf8.count)
+    data.write(webSocketErrorCode: code)
+    data.writeString(reason)
+    let frame = WebSocketFrame(fin: true, opcode: .connectionClose, data: data)
+    context.writeAndFlush(wrapOutboundOut(frame)).whenComplete { _ in
+      context.close(promise: nil)
+    }
+  }
+
+  /// Pings the page, or closes the socket when the last ping went unanswered: the page, or
+  /// the network between, is gone.
+  private func ping() {
+    guard let context, !isClosing else { return }
+    guard !isPingUnanswered else {
+      context.close(promise: nil)
+      return
+    }
+    isPingUnanswered = true
+    let empty = context.channel.allocator.buffer(capacity: 0)
+    context.writeAndFlush(
+      wrapOutboundOut(WebSocketFrame(fin: true, opcode: .ping, data: empty)), promise: nil)
+  }
+}
