@@ -70,18 +70,24 @@ struct ConcurrentClients: Codable {
     OpenFiles.raiseLimit(to: count * 2 + 1_000)
     let run = ConcurrentRun(rest: rest, editors: editors ?? count)
     let group = MultiThreadedEventLoopGroup(numberOfThreads: System.coreCount)
+    // When most sessions only watch, the editors read on a loop of their own: each is
+    // another person's browser, whose answer should not wait in this process behind
+    // thousands of other windows' copies of the same patch.
+    let editorGroup =
+      run.editors < count ? MultiThreadedEventLoopGroup(numberOfThreads: 1) : group
     var channels: [any Channel] = []
     for index in 0..<count {
       let query = try await WebBench.session(base: base, app: app)
-      let bootstrap = ClientBootstrap(group: group).channelInitializer { channel in
-        channel.eventLoop.makeCompletedFuture {
-          try channel.pipeline.syncOperations.addHandler(
-            WebSocketHandshake(
-              host: "localhost:\(port)", path: "/ws?\(query)", origin: "ws://localhost",
-              next: ConcurrentSession(index: index, run: run),
-              failed: { run.failed("session \(index), connecting: \($0)") }))
+      let bootstrap = ClientBootstrap(group: index < run.editors ? editorGroup : group)
+        .channelInitializer { channel in
+          channel.eventLoop.makeCompletedFuture {
+            try channel.pipeline.syncOperations.addHandler(
+              WebSocketHandshake(
+                host: "localhost:\(port)", path: "/ws?\(query)", origin: "ws://localhost",
+                next: ConcurrentSession(index: index, run: run),
+                failed: { run.failed("session \(index), connecting: \($0)") }))
+          }
         }
-      }
       channels.append(try await bootstrap.connect(host: "127.0.0.1", port: port).get())
     }
     // A second to settle, then `seconds` measured; the sessions that only watch are closed
@@ -96,6 +102,7 @@ struct ConcurrentClients: Codable {
     }
     for channel in channels { try? await channel.closeFuture.get() }
     try await group.shutdownGracefully()
+    if editorGroup !== group { try await editorGroup.shutdownGracefully() }
     if let failure = run.failure { throw BenchFailure(failure) }
     let replyTimes = run.replyTimes
     let fanoutTimes = run.fanoutTimes

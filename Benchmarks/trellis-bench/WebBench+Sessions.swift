@@ -63,7 +63,8 @@ extension WebBench {
   /// Runs `sessions-10k` (with `sessions` sessions), its clients in a child process; the
   /// server's memory is sampled meanwhile.
   static func manySessions(
-    port: Int, sessions: Int, seconds: Double, store: MemoryStore, server: WebServer
+    port: Int, sessions: Int, seconds: Double, store: MemoryStore, server: WebServer,
+    clientsNice: Int = 0
   ) async throws -> SessionsResult {
     let idle = StoresBench.heapInUse()
     let peak = Locked(idle)
@@ -79,7 +80,7 @@ extension WebBench {
     // Ten editors, each resting about a second between edits: ten edits a second in all.
     let clients = try await ConcurrentClients.inChildProcess(
       port: port, app: SessionsResult.name, sessions: sessions, seconds: seconds, rest: 950,
-      editors: editors)
+      editors: editors, niceness: clientsNice)
     sampling.cancel()
     let names = try await server.perform(onApp: SessionsResult.name) {
       Set(

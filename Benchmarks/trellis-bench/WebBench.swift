@@ -75,7 +75,8 @@ enum WebBench {
     // First, while the server is idle: its memory is measured against what it holds now.
     if only.map({ $0 == SessionsResult.name }) ?? true {
       let result = try await manySessions(
-        port: port, sessions: sessions, seconds: seconds, store: crowdStore, server: server)
+        port: port, sessions: sessions, seconds: seconds, store: crowdStore, server: server,
+        clientsNice: clientsNice)
       print(json ? result.jsonLine : result.tableLine)
     }
 

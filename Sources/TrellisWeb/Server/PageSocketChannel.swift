@@ -41,6 +41,12 @@ struct PageSocketChannel: ServerChildChannel, HTTPChannelHandler {
 
   func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
     channel.eventLoop.makeCompletedFuture {
+      // NIO keeps each connection's last read buffer for the next read, 2 KB to begin with:
+      // a page's messages are small, so a connection starts at a quarter of that (and grows
+      // when a read fills it).
+      try channel.syncOptions?.setOption(
+        ChannelOptions.recvAllocator,
+        value: AdaptiveRecvByteBufferAllocator(minimum: 64, initial: 512, maximum: 65_536))
       let server = server
       let attempted = NIOLoopBoundBox(false, eventLoop: channel.eventLoop)
       let upgrader = NIOTypedWebSocketServerUpgrader<Negotiation>(

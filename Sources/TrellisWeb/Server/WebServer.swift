@@ -135,8 +135,7 @@ public struct WebServer: Sendable {
   /// The session a `/ws` request asks to connect to, when it may ask at all: a host the
   /// server answers to, the page's own origin, and one each of app, session and token. Whether
   /// the session takes the token is the hub's to say.
-  func socketTarget(for request: HTTPRequest) -> (hub: WebAppHub, session: String, token: String)?
-  {
+  func socketTarget(for request: HTTPRequest) -> (hub: WebAppHub, session: String, token: String)? {
     let uri = URI(request.path ?? "")
     guard uri.path == "/ws",
       HostName.isAllowed(request.authority, among: configuration.answeredHosts),

@@ -92,7 +92,7 @@ final class WebSession {
   // MARK: Messages
 
   /// Reads one message from the page: what it asks, or why it is refused. Safe anywhere: the
-  /// socket's task reads its messages before it hands them to the hub.
+  /// socket's handler reads its messages, on its event loop, before it hands them to the hub.
   static func read(_ text: String, limit: Int) -> Result<ClientMessage, WebProtocolError> {
     guard text.utf8.count <= limit else {
       return .failure(.tooLarge(text.utf8.count, limit: limit))

@@ -1,0 +1,150 @@
+import Foundation
+import NIOCore
+import NIOEmbedded
+import NIOWebSocket
+import Testing
+import TrellisExamples
+
+@testable import TrellisWeb
+
+/// A page's socket as the server runs it after the upgrade: frames in, frames out, no task.
+@Suite("Page sockets", .timeLimit(.minutes(1)))
+struct PageSocketHandlerTests {
+  /// A socket on a testing channel, for a session opened on a Tasks server's hub.
+  struct Socket {
+    let channel: NIOAsyncTestingChannel
+    let hub: WebAppHub
+    let session: String
+
+    /// The socket's loop keeps time by hand: pings come when a test moves it on.
+    init(token: String? = nil, pingInterval: Duration = .seconds(30)) async throws {
+      var configuration = WebTestSupport.configuration()
+      configuration.pingInterval = pingInterval
+      let server = try WebServer(
+        apps: [
+          WebApp(id: "tasks", title: "Tasks") {
+            let definition = try TasksApp.taskDefinition()
+            let store = MemoryStore(objects: [TaskItem(name: "A")], definition: definition)
+            return Navigator(root: TasksApp.listScreen(store: store, definition: definition))
+          }
+        ], configuration: configuration)
+      hub = try #require(server.hubs["tasks"])
+      let opened = try await hub.openSession()
+      session = opened.id
+      channel = NIOAsyncTestingChannel()
+      try await channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 1))
+      try await channel.pipeline.addHandler(
+        PageSocketHandler(
+          hub: hub, session: opened.id, token: token ?? opened.token,
+          configuration: configuration))
+    }
+
+    /// The next frame the socket writes to the page.
+    func next() async throws -> WebSocketFrame {
+      try await channel.waitForOutboundWrite(as: WebSocketFrame.self)
+    }
+
+    /// The next text message, skipping nothing.
+    func nextText() async throws -> String {
+      let frame = try await next()
+      #expect(frame.opcode == .text)
+      return String(buffer: frame.data)
+    }
+
+    /// Sends a frame as a page does: masked.
+    func send(_ opcode: WebSocketOpcode, _ text: String, fin: Bool = true, masked: Bool = true)
+      async throws
+    {
+      var data = ByteBuffer(string: text)
+      let key: WebSocketMaskingKey? = masked ? WebSocketMaskingKey([1, 2, 3, 4]) : nil
+      if let key { data.webSocketMask(key) }
+      try await channel.writeInbound(
+        WebSocketFrame(fin: fin, opcode: opcode, maskKey: key, data: data))
+    }
+
+    /// The code of a close frame.
+    static func code(of frame: WebSocketFrame) -> WebSocketErrorCode? {
+      var data = frame.data
+      return data.readWebSocketErrorCode()
+    }
+  }
+
+  @Test func aPageGetsItsScreenAndAMessageInFragmentsIsReadAsOne() async throws {
+    let socket = try await Socket()
+    #expect(try await socket.nextText().contains(#""type":"screen""#))
+    // Two fragments of one message that the session refuses by name: one error, for the
+    // whole message.
+    try await socket.send(.text, #"{"type":"nons"#, fin: false)
+    try await socket.send(.continuation, #"ense"}"#)
+    let error = try await socket.nextText()
+    #expect(error.contains(#""type":"error""#))
+    #expect(error.contains("nonsense"))
+    try await socket.send(.ping, "are you there")
+    let pong = try await socket.next()
+    #expect(pong.opcode == .pong)
+    #expect(String(buffer: pong.data) == "are you there")
+    #expect(try await socket.channel.isActive)
+  }
+
+  @Test func anUnmaskedFrameOrAStrayContinuationClosesTheSocket() async throws {
+    let unmasked = try await Socket()
+    _ = try await unmasked.nextText()
+    try await unmasked.send(.text, #"{"type":"done"}"#, masked: false)
+    let close = try await unmasked.next()
+    #expect(close.opcode == .connectionClose)
+    #expect(Socket.code(of: close) == .protocolError)
+
+    let stray = try await Socket()
+    _ = try await stray.nextText()
+    try await stray.send(.continuation, "tail")
+    #expect(Socket.code(of: try await stray.next()) == .protocolError)
+  }
+
+  @Test func aMessageAboveTheFrameLimitClosesTheSocket() async throws {
+    let socket = try await Socket()
+    _ = try await socket.nextText()
+    let half = String(repeating: "x", count: WebTestSupport.configuration().frameLimit / 2 + 1)
+    try await socket.send(.text, half, fin: false)
+    try await socket.send(.continuation, half)
+    #expect(Socket.code(of: try await socket.next()) == .messageTooLarge)
+  }
+
+  @Test func aSocketWithTheWrongTokenIsRefusedAndTheSessionStays() async throws {
+    let socket = try await Socket(token: "not-the-token")
+    let close = try await socket.next()
+    #expect(close.opcode == .connectionClose)
+    #expect(Socket.code(of: close) == .policyViolation)
+    // What the refused socket sends next reaches no session, and its closing closes none.
+    try await socket.send(.text, #"{"type":"done"}"#)
+    try await socket.channel.closeFuture.get()
+    // The socket handed its steps to the hub's domain before it closed; this asks after them.
+    #expect(await socket.hub.sessionCount == 1)
+    #expect(await socket.hub.canAttach(session: socket.session, token: "not-the-token") == false)
+  }
+
+  @Test func aPageThatDoesNotAnswerPingsIsClosedAndItsSessionWithIt() async throws {
+    let socket = try await Socket(pingInterval: .seconds(30))
+    _ = try await socket.nextText()
+    await socket.channel.testingEventLoop.advanceTime(by: .seconds(30))
+    let ping = try await socket.next()
+    #expect(ping.opcode == .ping)
+    #expect(try await socket.channel.isActive)
+    // No answer: the next ping's turn closes the socket, and the session goes with it.
+    await socket.channel.testingEventLoop.advanceTime(by: .seconds(30))
+    try await socket.channel.closeFuture.get()
+    #expect(await socket.hub.sessionCount == 0)
+  }
+
+  @Test func aPageThatAnswersPingsStaysOpen() async throws {
+    let socket = try await Socket(pingInterval: .seconds(30))
+    _ = try await socket.nextText()
+    for _ in 0..<3 {
+      await socket.channel.testingEventLoop.advanceTime(by: .seconds(30))
+      let ping = try await socket.next()
+      #expect(ping.opcode == .ping)
+      try await socket.send(.pong, "")
+    }
+    #expect(try await socket.channel.isActive)
+    #expect(await socket.hub.sessionCount == 1)
+  }
+}
