@@ -106,6 +106,9 @@ extension PostgresStore {
         guard let index = try await self.index(write.indexQuery, connection) else {
           throw StoreError.notFound("\(self.entity.table) row \(id)")
         }
+        try await Self.lockOrders(
+          of: write.references.newRows.map(\.entity), connection: connection,
+          logger: self.logger)
         let inserted = try await Self.insertNewRows(
           write.references, connection: connection, logger: self.logger)
         if var update = write.update {

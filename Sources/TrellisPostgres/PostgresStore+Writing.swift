@@ -57,6 +57,9 @@ extension PostgresStore {
     let countQuery = PostgresQuery(unsafeSQL: "SELECT count(*) FROM \(table)")
     let (id, previous, keys, inserted) = try await perform(transaction: true) {
       connection -> (Int64, Int64?, [Int64], [(id: Int64, at: Int)]) in
+      try await Self.lockOrders(
+        of: [self.entity] + references.newRows.map(\.entity), connection: connection,
+        logger: self.logger)
       let inserted = try await Self.insertNewRows(
         references, connection: connection, logger: self.logger)
       var count = 0
@@ -121,6 +124,7 @@ extension PostgresStore {
     let deleteQuery = delete.query
     let (_, effects) = try await perform(transaction: true) {
       connection -> (Int, PostgresDeleteEffects) in
+      try await Self.lockOrders(of: [self.entity], connection: connection, logger: self.logger)
       guard let index = try await self.index(indexQuery, connection) else {
         throw StoreError.notFound("\(self.entity.table) row \(id)")
       }
@@ -172,7 +176,8 @@ extension PostgresStore {
     let position = try PostgresIdentifier.quoted(name)
     let key = try PostgresIdentifier.quoted(entity.primaryKey)
     try await perform(transaction: true) { connection in
-      // Both rows are locked, so that a concurrent move waits for this one.
+      try await Self.lockOrders(of: [self.entity], connection: connection, logger: self.logger)
+      // Both rows are locked too, so that an edit of either waits for the move.
       var find = PostgresStatement("SELECT \(key), \(position) FROM \(table) WHERE \(key) = ")
       find.bind(Int(moved))
       if let afterKey {

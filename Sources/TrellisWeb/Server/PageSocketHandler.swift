@@ -197,7 +197,7 @@ final class PageSocketHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
   // MARK: Closing and pings
 
-  /// Sends a close frame with `code`, once, then closes the connection.
+  /// Sends a close frame with `code`, once, and closes the connection.
   private func close(_ code: WebSocketErrorCode, reason: String = "") {
     guard let context else { return }
     guard !isClosing else { return }
@@ -205,10 +205,12 @@ final class PageSocketHandler: ChannelDuplexHandler, RemovableChannelHandler {
     var data = context.channel.allocator.buffer(capacity: 2 + reason.utf8.count)
     data.write(webSocketErrorCode: code)
     data.writeString(reason)
+    // Closed at once, not when the frame is written: a frozen page whose socket buffer is
+    // full would hold the connection open, and the server's shutdown with it. A frame that
+    // reached the socket's buffer still goes out before the connection ends.
     let frame = WebSocketFrame(fin: true, opcode: .connectionClose, data: data)
-    context.writeAndFlush(wrapOutboundOut(frame)).whenComplete { _ in
-      context.close(promise: nil)
-    }
+    context.writeAndFlush(wrapOutboundOut(frame), promise: nil)
+    context.close(promise: nil)
   }
 
   /// Pings the page, or closes the socket when the last ping went unanswered: the page, or
