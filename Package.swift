@@ -227,6 +227,7 @@ let package = Package(
         "TrellisWeb", "TrellisTesting", "TrellisExamples", "TrellisSQLiteExamples",
         .product(name: "HummingbirdTesting", package: "hummingbird"),
         .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
+        .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
         .product(name: "NIOEmbedded", package: "swift-nio"),
         .product(name: "NIOWebSocket", package: "swift-nio"),
       ]

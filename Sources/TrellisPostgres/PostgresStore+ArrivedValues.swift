@@ -30,9 +30,11 @@ extension PostgresStore {
         state.arrivedEffects = []
       }
       let rows = state.arrived.values.compactMap { record -> (AnyObject, Record)? in
-        guard let object = state.objects[record.id], !Self.isStale(record, in: state) else {
-          return nil
-        }
+        // A row with a version was the newest when it arrived; one without may have been
+        // written since.
+        guard let object = state.objects[record.id],
+          record.version != nil || !Self.isStale(record, in: state)
+        else { return nil }
         return (object, record)
       }
       return (rows, state.arrivedEffects)

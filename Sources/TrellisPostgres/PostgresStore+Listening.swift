@@ -100,8 +100,10 @@ extension PostgresStore {
       observers.notify(.deleted(.object(ObjectReference(object))))
     case "INSERT", "UPDATE":
       guard let id = notice.id else { return observers.notify(.reset) }
-      let known = state.withLock { $0.objects[id] != nil }
+      let (known, version) = state.withLock { ($0.objects[id] != nil, $0.versions[id]) }
       if notice.op == "UPDATE" && !known { return }
+      // The object already has this version of the row, or a newer one.
+      if let version, let announced = notice.version, announced <= version { return }
       // Reads begun before this one must not bring the row's old values back.
       noteWrite(id)
       let object: AnyObject
@@ -137,11 +139,8 @@ extension PostgresStore {
   }
 
   /// The row whose key is `id`, read now; `nil` when it is gone.
-  private func record(_ id: Int64) async throws(StoreError) -> Record? {
-    var statement = try selectColumns()
-    statement.append(" WHERE \(try PostgresIdentifier.quoted(entity.primaryKey)) = ")
-    statement.bind(Int(id))
-    return try await records(statement).first
+  func record(_ id: Int64) async throws(StoreError) -> Record? {
+    try await records(try rowStatement(id)).first
   }
 }
 

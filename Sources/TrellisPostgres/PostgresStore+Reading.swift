@@ -192,6 +192,8 @@ extension PostgresStore {
     /// store (or announced by another) keeps its newer values in memory. `nil` for a read
     /// that is newer than any write.
     var readBegan: Int?
+    /// The row's version (``PostgresStore/versionColumn``); none for a child row.
+    var version: Int64?
   }
 
   /// Notes that row `id` is being written now, so that a read begun earlier does not bring
@@ -228,6 +230,8 @@ extension PostgresStore {
       let cell = cells[first + entity.columns.count + index + 1]
       if let key = try cell.decode(Int64?.self) { record.references[relationship.name] = key }
     }
+    let version = first + entity.columns.count + entity.toOneRelationships.count + 1
+    if version < cells.count { record.version = try cells[version].decode(Int64?.self) }
     return record
   }
 
@@ -241,10 +245,14 @@ extension PostgresStore {
       guard let existing = state.objects[record.id] else { return nil }
       // A read older than a write of the row: the object keeps the newer values.
       if Self.isStale(record, in: state) { return existing }
-      if let held = state.arrived[record.id], Self.isNewer(held, than: record) {
+      // A version newer than the object's is newer than the row waiting for it too.
+      if record.version == nil, let held = state.arrived[record.id],
+        Self.isNewer(held, than: record)
+      {
         return existing
       }
       state.arrived[record.id] = record
+      if let version = record.version { state.versions[record.id] = version }
       return existing
     }
     if let existing { return existing }
@@ -259,6 +267,7 @@ extension PostgresStore {
       // Another read made the row's object meanwhile: that one stays the row's object.
       if let other = state.objects[record.id] { return other }
       state.objects[record.id] = object
+      if let version = record.version { state.versions[record.id] = version }
       state.keys[ObjectIdentifier(object)] = record.id
       return object
     }
@@ -267,9 +276,14 @@ extension PostgresStore {
     return object
   }
 
-  /// Whether `record` was read before the latest write of its row through this store.
+  /// Whether `record` holds nothing newer than its object: a version no newer than the one
+  /// the object holds, or (for a row without a version) a read begun before the latest write
+  /// of the row through this store.
   static func isStale(_ record: Record, in state: State) -> Bool {
-    state.lastWrites[record.id].map { $0 > (record.readBegan ?? .max) } ?? false
+    if let version = record.version, let known = state.versions[record.id] {
+      return version <= known
+    }
+    return state.lastWrites[record.id].map { $0 > (record.readBegan ?? .max) } ?? false
   }
 
   /// Whether `a` was read after `b` began (a read with no clock is the newest).

@@ -105,14 +105,15 @@ extension PostgresStore {
     }
   }
 
-  /// `SELECT` of the key, the columns and the to-one keys of `entity`'s table, to which a
-  /// caller appends the rest.
+  /// `SELECT` of the key, the columns, the to-one keys and the version of `entity`'s table,
+  /// to which a caller appends the rest.
   static func selectColumns(of entity: PostgresEntity) throws(StoreError) -> PostgresStatement {
     var names = [try PostgresIdentifier.quoted(entity.primaryKey)]
     for column in entity.columns { names.append(try PostgresIdentifier.quoted(column.name)) }
     for relationship in entity.toOneRelationships {
       names.append(try PostgresIdentifier.quoted(relationship.foreignKey))
     }
+    names.append(versionColumn)
     return PostgresStatement(
       "SELECT \(names.joined(separator: ", ")) FROM \(try PostgresIdentifier.quoted(entity.table))"
     )

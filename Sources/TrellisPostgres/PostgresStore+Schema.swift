@@ -33,6 +33,7 @@ extension PostgresStore {
       }
       for entity in entities {
         try await PostgresTriggers.install(for: entity, on: connection, logger: logger)
+        try await Self.installVersionTrigger(for: entity, on: connection, logger: logger)
       }
     }
     graph.schemaReady.withLock { $0 = true }
@@ -58,6 +59,11 @@ extension PostgresStore {
       let column = "\(try PostgresIdentifier.quoted(position)) bigint NOT NULL DEFAULT 0"
       definitions.append(column)
       added.append((position, column))
+    }
+    if parent == nil {
+      let column = "\(versionColumn) bigint NOT NULL DEFAULT 1"
+      definitions.append(column)
+      added.append((versionColumn, column))
     }
     for column in entity.columns {
       var text = "\(try PostgresIdentifier.quoted(column.name)) \(column.kind.sqlType)"

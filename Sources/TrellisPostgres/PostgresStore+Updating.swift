@@ -38,8 +38,9 @@ extension PostgresStore {
       assigned += 1
     }
     noteWrite(id)
-    let undo: ValuesUndo
-    do { undo = try kvc.setValues(values) } catch { throw .invalidItem(error.description) }
+    // When the write fails, the object's values go back first, then the row is read again.
+    var undo = ValuesUndo { [weak self] in self?.forgetVersion(of: id, item: item) }
+    do { undo.append(try kvc.setValues(values)) } catch { throw .invalidItem(error.description) }
     guard assigned > 0 || !entity.relationships.isEmpty else {
       return PreparedStoreWrite(undo: undo) { () async throws(StoreError) in
         self.observers.notify(.updated(item))
@@ -68,7 +69,8 @@ extension PostgresStore {
           + " RETURNING \(try PostgresIdentifier.quoted(entity.primaryKey))")
       let write = UpdateWrite(
         id: id, item: item, update: assigned > 0 ? statement : nil,
-        indexQuery: try indexStatement(of: id).query, plans: plans, references: references,
+        indexQuery: try indexStatement(of: id).query, rowQuery: try rowStatement(id).query,
+        touchQuery: try touchStatement(id).query, plans: plans, references: references,
         children: children.map { (ObjectReference($0.0), $0.1) },
         newObjects: newObjects.map(ObjectReference.init))
       return PreparedStoreWrite(undo: undo) { () async throws(StoreError) in
@@ -87,6 +89,11 @@ extension PostgresStore {
     var item: Value
     var update: PostgresStatement?
     var indexQuery: PostgresQuery
+    /// Reads the row back, as the transaction wrote it.
+    var rowQuery: PostgresQuery
+    /// Counts the row's version up when no column of it changes (only its children or
+    /// relationships do).
+    var touchQuery: PostgresQuery
     var plans: [PostgresChildPlan]
     var references: PostgresReferencePlan
     /// The child objects, in the order the transaction returns their keys, and their tables.
@@ -101,8 +108,8 @@ extension PostgresStore {
     // Children and many-to-many pairs are rows the table's trigger does not see.
     let announces = !entity.children.isEmpty || !entity.manyToManyRelationships.isEmpty
     do {
-      let (index, keys, inserted) = try await perform(transaction: true) {
-        connection -> (Int, [Int64], [(id: Int64, at: Int)]) in
+      let (index, keys, inserted, row) = try await perform(transaction: true) {
+        connection -> (Int, [Int64], [(id: Int64, at: Int)], Record?) in
         guard let index = try await self.index(write.indexQuery, connection) else {
           throw StoreError.notFound("\(self.entity.table) row \(id)")
         }
@@ -122,6 +129,8 @@ extension PostgresStore {
           update.binds.append(id)
           // A refusal arrives with the answer's rows.
           for try await _ in try await connection.query(update.query, logger: self.logger) {}
+        } else {
+          try await connection.query(write.touchQuery, logger: self.logger)
         }
         let keys = try await Self.writeChildren(
           write.plans, parent: id, connection: connection, logger: self.logger)
@@ -130,7 +139,7 @@ extension PostgresStore {
           connection: connection, logger: self.logger)
         // The row's trigger sees its columns only: other servers hear of the rest here.
         if announces { try await self.announceUpdate(id, at: index, connection: connection) }
-        return (index, keys, inserted)
+        return (index, keys, inserted, try await self.row(write.rowQuery, on: connection))
       }
       // Noted again once committed: a read that began while the transaction ran may have
       // seen the row (and its children) as they were, and must not bring that back.
@@ -139,6 +148,8 @@ extension PostgresStore {
         rememberChild(child.object, key: key, table: table)
       }
       rememberNewRows(write.references, inserted: inserted, objects: write.newObjects.map(\.object))
+      // What the transaction wrote over: another writer's values in the columns it left.
+      written(row)
       observers.notify(.updated(write.item))
     } catch {
       noteWrite(id)

@@ -83,6 +83,9 @@ public final class PostgresStore: AsyncDataStore {
     var writeClock = 0
     /// The write clock at each row's latest write.
     var lastWrites: [Int64: Int] = [:]
+    /// The newest version of each row that its object holds or will take from `arrived`
+    /// (the row's ``PostgresStore/versionColumn``): an older or equal read is dropped.
+    var versions: [Int64: Int64] = [:]
     /// The newest row read for each object already known, by key: held until a host's
     /// domain applies it (``applyArrivedValues()``), since a host may be reading the object.
     var arrived: [Int64: Record] = [:]

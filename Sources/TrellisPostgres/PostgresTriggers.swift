@@ -8,7 +8,8 @@ import Trellis
 ///
 /// Every insert, delete, and update of a column other than the order's position sends one
 /// notification on the table's channel: a JSON object with `op` (`INSERT`, `UPDATE` or
-/// `DELETE`), `id` (the row's key), `position` (its place, in an ordered table) and `origin`
+/// `DELETE`), `id` (the row's key), `position` (its place, in an ordered table), `version`
+/// (its ``PostgresStore/versionColumn`` after the change) and `origin`
 /// (the store that wrote it, from the transaction's `trellis.origin` setting). Updates that
 /// only renumber positions say nothing: they follow from an insert, a delete or a move, and a
 /// move is announced by the store that made it (`op` `MOVE`, with the moved row's `id`, `from` and `to`).
@@ -36,20 +37,25 @@ enum PostgresTriggers {
     CREATE OR REPLACE FUNCTION \(function)() RETURNS trigger LANGUAGE plpgsql AS $trellis$
     DECLARE
       changed jsonb;
+      old_row jsonb;
+      new_row jsonb;
       position_column text := nullif(TG_ARGV[2], '');
     BEGIN
       IF TG_OP = 'DELETE' THEN changed := to_jsonb(OLD); ELSE changed := to_jsonb(NEW); END IF;
       IF TG_OP = 'UPDATE' THEN
+        old_row := to_jsonb(OLD) - 'trellis_version';
+        new_row := changed - 'trellis_version';
         IF position_column IS NOT NULL
-          AND (changed - position_column) = (to_jsonb(OLD) - position_column) THEN
+          AND (new_row - position_column) = (old_row - position_column) THEN
           RETURN NULL;
         END IF;
-        IF changed = to_jsonb(OLD) THEN RETURN NULL; END IF;
+        IF new_row = old_row THEN RETURN NULL; END IF;
       END IF;
       PERFORM pg_notify(TG_ARGV[0], json_build_object(
         'op', TG_OP,
         'id', changed -> TG_ARGV[1],
         'position', CASE WHEN position_column IS NULL THEN NULL ELSE changed -> position_column END,
+        'version', changed -> 'trellis_version',
         'origin', coalesce(current_setting('trellis.origin', true), ''))::text);
       RETURN NULL;
     END
@@ -98,6 +104,8 @@ enum PostgresTriggers {
     var id: Int64?
     /// The row's position, in an ordered table.
     var position: Int?
+    /// The row's version after the change (``PostgresStore/versionColumn``).
+    var version: Int64?
     /// The store that wrote it; empty for a write from elsewhere.
     var origin: String?
     /// A move's source and destination.

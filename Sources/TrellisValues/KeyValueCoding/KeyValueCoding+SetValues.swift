@@ -52,7 +52,8 @@ public struct ValuesUndo {
   /// Nothing to undo.
   public init() {}
 
-  init(_ step: @escaping () -> Void) { steps = [step] }
+  /// An undo of one step.
+  package init(_ step: @escaping () -> Void) { steps = [step] }
 
   /// Adds a step, run before the steps already held.
   mutating func append(_ step: @escaping () -> Void) { steps.append(step) }

@@ -81,6 +81,8 @@ final class PageSocketHandler: ChannelDuplexHandler, RemovableChannelHandler {
   }
 
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    // Once the socket is closing, what the page still sends is dropped.
+    guard !isClosing else { return }
     let frame = unwrapInboundIn(data)
     isPingUnanswered = false
     // A page's frames are masked, and no extension is agreed that would set a reserved bit.
