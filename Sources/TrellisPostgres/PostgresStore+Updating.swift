@@ -25,6 +25,15 @@ extension PostgresStore {
   public func prepareUpdate(_ item: Value, values: [String: Value]) throws(StoreError)
     -> PreparedStoreWrite
   {
+    try prepareUpdate(item, values: values, expecting: [:])
+  }
+
+  /// ``prepareUpdate(_:values:)`` that first locks the row and compares the columns named in
+  /// `expecting` with what the row holds: a column that holds neither the expected value nor
+  /// the new one fails the write with ``StoreError/conflict(_:)``, whichever server wrote it.
+  public func prepareUpdate(
+    _ item: Value, values: [String: Value], expecting: [String: Value]
+  ) throws(StoreError) -> PreparedStoreWrite {
     let object = try storedObject(item)
     guard let id = key(of: object) else { throw .notFound(item.displayText) }
     let kvc = try keyValueCoding(object)
@@ -68,7 +77,8 @@ extension PostgresStore {
         " WHERE \(try PostgresIdentifier.quoted(entity.primaryKey)) = $\(parameter + 1)::bigint"
           + " RETURNING \(try PostgresIdentifier.quoted(entity.primaryKey))")
       let write = UpdateWrite(
-        id: id, item: item, update: assigned > 0 ? statement : nil,
+        id: id, item: item, check: try conflictCheck(id, values: values, expecting: expecting),
+        update: assigned > 0 ? statement : nil,
         indexQuery: try indexStatement(of: id).query, rowQuery: try rowStatement(id).query,
         touchQuery: try touchStatement(id).query, plans: plans, references: references,
         children: children.map { (ObjectReference($0.0), $0.1) },
@@ -87,6 +97,8 @@ extension PostgresStore {
   struct UpdateWrite: Sendable {
     var id: Int64
     var item: Value
+    /// What Done expects the row to hold, checked under the row's lock before the update.
+    var check: ConflictCheck?
     var update: PostgresStatement?
     var indexQuery: PostgresQuery
     /// Reads the row back, as the transaction wrote it.
@@ -113,6 +125,7 @@ extension PostgresStore {
         guard let index = try await self.index(write.indexQuery, connection) else {
           throw StoreError.notFound("\(self.entity.table) row \(id)")
         }
+        if let check = write.check { try await check.run(on: connection, logger: self.logger) }
         try await Self.lockOrders(
           of: write.references.newRows.map(\.entity), connection: connection,
           logger: self.logger)

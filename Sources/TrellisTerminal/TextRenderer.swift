@@ -91,6 +91,7 @@ public struct TextRenderer: Sendable {
       case .edit: parts.append(screen.isEditing ? "[Done]" : "[Edit]")
       case .done: parts.append(screen.isDoneEnabled ? "[Done]" : "(Done)")
       case .cancel: parts.append("[Cancel]")
+      case .takeTheirs: parts.append("[Take Theirs]")
       }
     }
     return parts.joined(separator: " ")

@@ -38,6 +38,7 @@ public enum FuzzEvent: Hashable, Sendable, CustomStringConvertible {
     case .setEditing(let editing): "setEditing(\(editing))"
     case .done: "done"
     case .cancel: "cancel"
+    case .takeTheirs: "takeTheirs"
     case .back: "back"
     case .search(let text): "search(\(quote(text)))"
     case .loadMore(let section): "loadMore(section: \(section))"

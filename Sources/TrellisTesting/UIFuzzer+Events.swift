@@ -6,6 +6,7 @@ extension UIFuzzer {
   enum Action: CaseIterable {
     case select, enterValue, wrongValue, input, delete, move, drag, editing, add, done, cancel
     case back, search, loadMore, refresh, invalidPath, insert, accessory, toggleSection
+    case takeTheirs
   }
 
   /// A screen as the fuzzer sees it: the rows its table shows, or, on a long table, the rows
@@ -116,6 +117,7 @@ extension UIFuzzer {
       case .add: 4
       case .done: 3 + 4 * deeper
       case .cancel: 2 + 2 * deeper
+      case .takeTheirs: 1
       case .back: 2 + 4 * deeper
       case .search: 4
       case .loadMore: 2
@@ -168,6 +170,7 @@ extension UIFuzzer {
       return send(.add(section: section(in: view)))
     case .done: return send(.done)
     case .cancel: return send(.cancel)
+    case .takeTheirs: return send(.takeTheirs)
     case .back: return send(.back)
     case .search: return send(.search(searchText()))
     case .loadMore:

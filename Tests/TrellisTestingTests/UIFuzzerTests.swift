@@ -95,7 +95,7 @@ struct UIFuzzerTests {
   }
 
   @Test func eventsOfEveryKindArePlayed() {
-    let events = UIFuzzer(seed: 8).run(Self.strings, events: 3_000).events
+    let events = UIFuzzer(seed: 9).run(Self.strings, events: 3_000).events
     func count(_ matches: (FuzzEvent) -> Bool) -> Int { events.filter(matches).count }
     #expect(count { if case .drag = $0 { true } else { false } } > 0)
     #expect(count { if case .enter = $0 { true } else { false } } > 0)
@@ -103,7 +103,7 @@ struct UIFuzzerTests {
       .select(RowID(.int(0))), .setValue(RowID(.int(0)), .null), .delete(RowID(.int(0))),
       .move(RowID(.int(0)), to: ItemPath(item: 0, section: 0)),
       .add(section: nil), .setEditing(true), .done, .cancel, .back, .search(""),
-      .loadMore(section: 0), .refresh,
+      .loadMore(section: 0), .refresh, .takeTheirs,
     ] {
       #expect(count { Self.sameKind($0, probe) } > 0, "\(probe)")
     }
@@ -160,7 +160,8 @@ struct UIFuzzerTests {
     switch (sent, probe) {
     case (.select, .select), (.setValue, .setValue), (.delete, .delete), (.move, .move),
       (.add, .add), (.setEditing, .setEditing), (.done, .done), (.cancel, .cancel),
-      (.back, .back), (.search, .search), (.loadMore, .loadMore), (.refresh, .refresh):
+      (.back, .back), (.search, .search), (.loadMore, .loadMore), (.refresh, .refresh),
+      (.takeTheirs, .takeTheirs):
       return true
     default: return false
     }

@@ -48,7 +48,10 @@ public final class Draft {
     self.parent = parent
   }
 
-  private func cell(_ name: String) -> DraftCell {
+  /// The cell of `name`, if anything was entered or shown there.
+  func existingCell(_ name: String) -> DraftCell? { cells[name] }
+
+  func cell(_ name: String) -> DraftCell {
     if let cell = cells[name] { return cell }
     let cell = DraftCell()
     cells[name] = cell
@@ -68,7 +71,10 @@ public final class Draft {
   }
 
   /// The message of `name`, if its pending value is not valid.
-  public func message(_ name: String) -> String? { cell(name).message }
+  public func message(_ name: String) -> String? {
+    let cell = cell(name)
+    return cell.message ?? cell.conflict.map { "Changed meanwhile to “\($0.displayText)”" }
+  }
 
   /// Reads values as this draft sees them.
   public var reader: ValueReader { ValueReader { [self] in self.value($0) } }
@@ -112,6 +118,9 @@ public final class Draft {
     let property = definition[name]
     let (value, problem) = Validator.check(
       entered, for: property, name: name, draft: self, context: context)
+    if cell.base == nil, mode == .deferred {
+      cell.base = (try? object.value(forKeyPath: name)) ?? .null
+    }
     cell.pending = value
     cell.message = problem
     guard problem == nil, mode == .live else { return problem }
@@ -228,6 +237,7 @@ public final class Draft {
     case .refusedValue(let property, let message): cell(property).message = message
     case .refusedValues(let messages):
       for (property, message) in messages { cell(property).message = message }
+    case .conflict(let conflicts): markConflicts(conflicts)
     default: break
     }
   }
@@ -246,6 +256,8 @@ public final class Draft {
     for cell in cells.values {
       cell.pending = nil
       cell.message = nil
+      cell.base = nil
+      cell.conflict = nil
     }
     childEdits.removeAll()
     childOrder.removeAll()

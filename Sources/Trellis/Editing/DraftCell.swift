@@ -8,4 +8,8 @@ final class DraftCell {
   var pending: Value?
   /// Why the pending value is not valid, if it is not.
   var message: String?
+  /// What the property held when it was first edited (the other's value after a conflict).
+  var base: Value?
+  /// The other person's value, while a conflict with it is shown.
+  var conflict: Value?
 }

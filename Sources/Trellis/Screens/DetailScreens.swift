@@ -43,6 +43,8 @@ enum DetailScreens {
     if !isNew, let cache = section.asyncCache { screen.model.followArrivals(of: cache) }
     let writesObject = isNew && draft.parent == nil
     screen.commitWriter = { values throws(StoreError) in
+      // Someone else's change to an edited property since it was edited refuses Done.
+      if !isNew { try draft.checkConflicts() }
       // A new object is not in the store yet: the values go to it first, and come off it
       // again when the store refuses it. A stored item's values are the store's to write.
       var undo = ValuesUndo()
@@ -94,9 +96,12 @@ enum DetailScreens {
     { values throws(StoreError) in
       guard isNew else {
         let changed = Dictionary(values, uniquingKeysWith: { $1 })
+        // What has arrived is checked here; what the store holds, where it writes.
+        try draft.checkConflicts()
         // The store starts the write here, on the screen's domain: the item takes the values
         // now, and gets them back if the store refuses.
-        return try cache.prepareUpdateAwaiting(item, values: changed)
+        return try cache.prepareUpdateAwaiting(
+          item, values: changed, expecting: draft.expectedValues)
       }
       var undo = ValuesUndo()
       do throws(BindingError) { undo = try draft.object.setValues(values) } catch {

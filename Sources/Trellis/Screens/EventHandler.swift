@@ -28,7 +28,13 @@ struct EventHandler {
       do { try model.relocateRow(from: from, to: to) } catch { throw .edit(error) }
     case .add(let section): try add(section)
     case .setEditing(let editing): screen.setEditing(editing)
-    case .done:
+    case .done, .takeTheirs:
+      if case .takeTheirs = event {
+        guard let draft = screen.draft, !draft.conflicts.isEmpty else {
+          throw .notApplicable("nothing conflicts")
+        }
+        draft.takeTheirs()
+      }
       // An async store's write closes the screen itself, when the store accepts it.
       if try screen.commit(), screen !== navigator.stack.first { navigator.pop(screen) }
     case .cancel, .back:

@@ -40,6 +40,8 @@ public struct BarButton: Hashable, Sendable {
   /// What the button does.
   public enum Role: String, Hashable, Sendable, Codable {
     case add, edit, done, cancel
+    /// Resolves a conflict by taking the other person's values (``ScreenEvent/takeTheirs``).
+    case takeTheirs
   }
 
   /// Which side of the bar it sits on.

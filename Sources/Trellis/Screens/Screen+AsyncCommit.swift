@@ -8,7 +8,7 @@ extension Screen {
   ) throws(ScreenError) {
     guard !isCommitting else { throw .notApplicable("the screen is saving") }
     if let failure = draft.validate() {
-      notice = Self.notice(for: .invalid(failure))
+      notice = notice(for: .invalid(failure))
       throw .invalid(failure)
     }
     let values = draft.pendingValues
@@ -23,7 +23,8 @@ extension Screen {
         throw error
       }
     } catch {
-      notice = Self.notice(for: .store(error))
+      draft.markRefusal(error)
+      notice = notice(for: .store(error))
       throw .store(error)
     }
     isCommitting = true
@@ -40,13 +41,13 @@ extension Screen {
           self.notice = nil
           self.close()
         } catch {
-          self.notice = Self.notice(for: error)
+          self.notice = self.notice(for: error)
         }
       case .failure(let error):
         pending.undo.run()
         childUndo.run()
         draft?.markRefusal(error)
-        self.notice = Self.notice(for: .store(error))
+        self.notice = self.notice(for: .store(error))
       }
     }
   }

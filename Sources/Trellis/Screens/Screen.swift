@@ -76,10 +76,17 @@ public final class Screen {
 
   /// The bar buttons, with ``NavigationBarType/auto`` resolved.
   public var barButtons: [BarButton] {
-    if navigationBar == .auto {
-      return draft?.mode == .deferred ? NavigationBarType.doneRightCancelLeft.buttons : []
+    var buttons =
+      navigationBar != .auto
+      ? navigationBar.buttons
+      : draft?.mode == .deferred ? NavigationBarType.doneRightCancelLeft.buttons : []
+    // Beside Done, which keeps the person's values, while a conflict is shown.
+    if let done = buttons.firstIndex(where: { $0.role == .done }),
+      draft?.conflicts.isEmpty == false
+    {
+      buttons.insert(BarButton(.takeTheirs, buttons[done].side), at: done)
     }
-    return navigationBar.buttons
+    return buttons
   }
 
   /// Whether Done may be tapped: false while the draft holds an invalid value.
@@ -130,7 +137,7 @@ public final class Screen {
       }
       try afterCommit?(self)
     } catch {
-      notice = Self.notice(for: error)
+      notice = notice(for: error)
       throw error
     }
     notice = nil
@@ -138,9 +145,14 @@ public final class Screen {
   }
 
   /// What a person reads when `error` refused Done.
-  static func notice(for error: ScreenError) -> String {
+  func notice(for error: ScreenError) -> String {
     switch error {
     case .invalid(let failure): failure.messages.map(\.message).joined(separator: "\n")
+    case .store(.conflict(let conflicts)):
+      "Someone else changed "
+        + conflicts.map { "\(draft?.definition[$0.name]?.title ?? $0.name) to “\($0.theirs)”" }
+        .joined(separator: ", ")
+        + " while you edited. Done saves yours over it; Take Theirs keeps theirs."
     case .store(let error): error.description
     default: error.description
     }

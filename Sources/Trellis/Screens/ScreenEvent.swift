@@ -26,6 +26,9 @@ public enum ScreenEvent: Hashable, Sendable {
   case setEditing(Bool)
   /// Tapped Done.
   case done
+  /// Tapped Take Theirs after Done met someone else's change: the conflicting properties
+  /// take the other person's values, and the rest is saved as Done saves it.
+  case takeTheirs
   /// Tapped Cancel.
   case cancel
   /// Went back to the previous screen.

@@ -80,6 +80,9 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The store refused several values (a web service's 400 with a message per field): each
   /// message belongs on its property's row.
   case refusedValues([String: String])
+  /// Someone else changed properties this write changes since the person began: each
+  /// conflict names the property, their value and the one refused.
+  case conflict([FieldConflict])
 
   public var description: String {
     switch self {
@@ -94,6 +97,9 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case .refusedValues(let messages):
       messages.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
         .joined(separator: "\n")
+    case .conflict(let conflicts):
+      "Changed meanwhile by someone else: "
+        + conflicts.map(\.description).joined(separator: "; ")
     }
   }
 }

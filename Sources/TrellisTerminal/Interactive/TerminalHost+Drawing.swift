@@ -38,6 +38,7 @@ extension TerminalHost {
       case .edit: right.append(snapshot.isEditing ? "[Done e]" : "[Edit e]")
       case .done: right.append(snapshot.isDoneEnabled ? "[Done ^S]" : "(Done ^S)")
       case .cancel: if !snapshot.canGoBack { right.append("[Cancel Esc]") }
+      case .takeTheirs: right.append("[Take Theirs t]")
       }
     }
     let title = snapshot.title ?? ""

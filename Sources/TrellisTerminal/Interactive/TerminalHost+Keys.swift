@@ -83,6 +83,8 @@ extension TerminalHost {
       }
     case .character("?"): mode = .help
     case .control("s"): saveOrDone()
+    case .character("t") where screen.barButtons.contains { $0.role == .takeTheirs }:
+      send(.takeTheirs)
     case .character("q"): quit(asking: true)
     case .control("c"): quit(asking: false)
     default: break

@@ -52,6 +52,7 @@ struct StoreAPIResponse: Error, Sendable {
       deleting ? detail(.conflict, message) : fieldErrors([("", message)])
     case .invalidItem(let message): fieldErrors([("", message)])
     case .unsupported(let message): detail(.badRequest, "Not supported: \(message).")
+    case .conflict: detail(.conflict, error.description)
     case .indexOutOfRange, .failed: detail(.internalServerError, error.description)
     }
   }

@@ -110,6 +110,9 @@ public struct HTMLRenderer: Sendable {
       case .cancel:
         html += "<button type=\"button\" class=\"bar-button cancel\" data-ev=\"cancel\">"
         html += "Cancel</button>"
+      case .takeTheirs:
+        html += "<button type=\"button\" class=\"bar-button take-theirs\" data-ev=\"takeTheirs\">"
+        html += "Take Theirs</button>"
       }
     }
     return html

@@ -20,7 +20,7 @@ import TrellisDiff
 /// | `edit` | `on` |
 /// | `search` | `text` |
 /// | `layout` | `wide` |
-/// | `done`, `cancel`, `back`, `refresh` | nothing |
+/// | `done`, `takeTheirs`, `cancel`, `back`, `refresh` | nothing |
 ///
 /// `pane` is `"top"` (the default) or `"detail"`. A field the type does not take, a missing
 /// field or a field of the wrong type is refused with an error naming the field and the type.
@@ -138,6 +138,7 @@ struct ClientMessage: Sendable, Equatable {
     case "layout": return .layout(wide: try reader.bool("wide"))
     case "done": return .event(.done)
     case "cancel": return .event(.cancel)
+    case "takeTheirs": return .event(.takeTheirs)
     case "back": return .event(.back)
     case "refresh": return .event(.refresh)
     default: throw .unknownType(reader.type)

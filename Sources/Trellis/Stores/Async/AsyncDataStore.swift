@@ -39,6 +39,13 @@ public protocol AsyncDataStore: AnyObject, Sendable {
   /// fails, the caller runs the returned undo on the same domain.
   func prepareUpdate(_ item: Value, values: [String: Value]) throws(StoreError)
     -> PreparedStoreWrite
+  /// ``prepareUpdate(_:values:)``, written only if each property in `expecting` still holds
+  /// that value where the item is stored: otherwise the round trip fails with
+  /// ``StoreError/conflict(_:)``, naming the stored values. A detail screen's Done passes what
+  /// each edited property held when it was first edited, having checked the item's own
+  /// values already; a store shared with other servers checks again where it writes.
+  func prepareUpdate(_ item: Value, values: [String: Value], expecting: [String: Value])
+    throws(StoreError) -> PreparedStoreWrite
   /// Deletes an item.
   func delete(_ item: Value) async throws(StoreError)
   /// Moves `item` to right after `after` in the store's order (first when `nil`).
@@ -80,6 +87,14 @@ extension AsyncDataStore {
     PreparedStoreWrite { () async throws(StoreError) in
       try await self.update(item, values: values)
     }
+  }
+
+  /// The check of the item's own values, which the screen made, is the whole check: for
+  /// stores that only this process writes, or whose service offers no conditional write.
+  public func prepareUpdate(
+    _ item: Value, values: [String: Value], expecting: [String: Value]
+  ) throws(StoreError) -> PreparedStoreWrite {
+    try prepareUpdate(item, values: values)
   }
 
   public func move(_ item: Value, after: Value?) async throws(StoreError) {

@@ -163,10 +163,10 @@ extension AsyncStoreCache {
 
   /// Starts writing `values` here, on the domain; the write returned waits for the store.
   /// When the store refuses, the caller runs its undo on this domain.
-  package func prepareUpdateAwaiting(_ item: Value, values: [String: Value]) throws(StoreError)
-    -> PreparedStoreWrite
-  {
-    let prepared = try source.prepareUpdate(item, values: values)
+  package func prepareUpdateAwaiting(
+    _ item: Value, values: [String: Value], expecting: [String: Value] = [:]
+  ) throws(StoreError) -> PreparedStoreWrite {
+    let prepared = try source.prepareUpdate(item, values: values, expecting: expecting)
     let run = prepared.run
     return PreparedStoreWrite(undo: prepared.undo) { [weak self] () async throws(StoreError) in
       try await run()

@@ -1,0 +1,59 @@
+/// Edits that met someone else's: each edited property remembers what it held when the
+/// person first changed it, and Done is refused when the store holds something else there
+/// now (``StoreError/conflict(_:)``). Properties the person left alone take the other's values
+/// without a conflict.
+extension Draft {
+  /// What each edited property held when it was first edited, by name: what a store
+  /// compares with what it holds before it writes.
+  public var expectedValues: [String: Value] {
+    var values: [String: Value] = [:]
+    for (name, _) in pendingValues {
+      if let base = existingCell(name)?.base { values[name] = base }
+    }
+    return values
+  }
+
+  /// The edits whose property now holds, in the object, neither what it held when edited
+  /// nor what was entered.
+  func conflictsWithObject() -> [FieldConflict] {
+    pendingValues.compactMap { name, yours in
+      guard let base = existingCell(name)?.base else { return nil }
+      let theirs = (try? object.value(forKeyPath: name)) ?? .null
+      return theirs == base || theirs == yours
+        ? nil : FieldConflict(name: name, theirs: theirs, yours: yours)
+    }
+  }
+
+  /// Throws the conflicts with the object's values, before a store is asked to write.
+  func checkConflicts() throws(StoreError) {
+    let conflicts = conflictsWithObject()
+    if !conflicts.isEmpty { throw .conflict(conflicts) }
+  }
+
+  /// Shows each conflict on its row, and takes the other's value as the new starting
+  /// point: Done now writes the person's values over it.
+  func markConflicts(_ conflicts: [FieldConflict]) {
+    for conflict in conflicts {
+      let cell = cell(conflict.name)
+      cell.base = conflict.theirs
+      cell.conflict = conflict.theirs
+    }
+  }
+
+  /// The conflicts shown on the rows, in the order the properties were edited.
+  public var conflicts: [FieldConflict] {
+    pendingValues.compactMap { name, yours in
+      existingCell(name)?.conflict.map { FieldConflict(name: name, theirs: $0, yours: yours) }
+    }
+  }
+
+  /// Gives up this person's value of every conflicting property for the other's.
+  func takeTheirs() {
+    for conflict in conflicts {
+      let cell = cell(conflict.name)
+      cell.pending = conflict.theirs
+      cell.conflict = nil
+      cell.message = nil
+    }
+  }
+}
