@@ -13,13 +13,14 @@ extension Draft {
     return values
   }
 
-  /// The edits whose property now holds, in the object, neither what it held when edited
-  /// nor what was entered.
+  /// The edits whose property the object has changed since, to neither the starting point
+  /// nor what was entered. (After a conflict a store named, the object may still hold an
+  /// older value until the store's newer one arrives: that is no change.)
   func conflictsWithObject() -> [FieldConflict] {
     pendingValues.compactMap { name, yours in
-      guard let base = existingCell(name)?.base else { return nil }
+      guard let cell = existingCell(name), let base = cell.base else { return nil }
       let theirs = (try? object.value(forKeyPath: name)) ?? .null
-      return theirs == base || theirs == yours
+      return theirs == base || theirs == yours || theirs == cell.objectAtBase
         ? nil : FieldConflict(name: name, theirs: theirs, yours: yours)
     }
   }
@@ -36,6 +37,7 @@ extension Draft {
     for conflict in conflicts {
       let cell = cell(conflict.name)
       cell.base = conflict.theirs
+      cell.objectAtBase = (try? object.value(forKeyPath: conflict.name)) ?? .null
       cell.conflict = conflict.theirs
     }
   }

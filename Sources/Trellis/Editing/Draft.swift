@@ -120,6 +120,7 @@ public final class Draft {
       entered, for: property, name: name, draft: self, context: context)
     if cell.base == nil, mode == .deferred {
       cell.base = (try? object.value(forKeyPath: name)) ?? .null
+      cell.objectAtBase = cell.base
     }
     cell.pending = value
     cell.message = problem
@@ -257,6 +258,7 @@ public final class Draft {
       cell.pending = nil
       cell.message = nil
       cell.base = nil
+      cell.objectAtBase = nil
       cell.conflict = nil
     }
     childEdits.removeAll()

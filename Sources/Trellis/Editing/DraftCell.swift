@@ -10,6 +10,8 @@ final class DraftCell {
   var message: String?
   /// What the property held when it was first edited (the other's value after a conflict).
   var base: Value?
+  /// What the object held when `base` was set.
+  var objectAtBase: Value?
   /// The other person's value, while a conflict with it is shown.
   var conflict: Value?
 }
