@@ -197,3 +197,68 @@ def test_a_new_task_form_focuses_its_name(browser, server):
     # The row is drawn again as the name's validation clears: read it once it has settled.
     wait(browser, lambda d: control(d, "Name").get_attribute("value") == "Typed at once")
     press(browser, "cancel")
+
+
+def open_one_task_in_two_windows(browser, server, name):
+    """Adds task `name` and opens its form in two windows; returns both windows' handles."""
+    open_app(browser, server, "tasks")
+    first = browser.current_window_handle
+    add_task(browser, name)
+    press(browser, "done")
+    wait_title(browser, "Tasks")
+    tap(browser, name)
+    wait_title(browser, name)
+    browser.switch_to.new_window("tab")
+    second = browser.current_window_handle
+    open_app(browser, server, "tasks")
+    tap(browser, name)
+    wait_title(browser, name)
+    return first, second
+
+
+def notice_text(driver):
+    selector = ".pane-top > .screen:last-child .notice"
+    return wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, selector).is_displayed()
+                and d.find_element(By.CSS_SELECTOR, selector).text)
+
+
+def test_the_second_done_on_one_field_sees_the_first_and_takes_it(browser, server):
+    first, second = open_one_task_in_two_windows(browser, server, "Conflict over a name")
+    type_into(browser, "Name", "Bob's name")
+    browser.switch_to.window(first)
+    type_into(browser, "Name", "Ann's name")
+    press(browser, "done")
+    wait_title(browser, "Tasks")
+    row(browser, "Ann's name")
+
+    browser.switch_to.window(second)
+    press(browser, "done")
+    notice = notice_text(browser)
+    assert "Someone else changed Name to “Ann's name”" in notice
+    assert title(browser) == "Conflict over a name"
+    message = row(browser, "Name").find_element(By.CSS_SELECTOR, ".validation").text
+    assert "Ann's name" in message
+    assert control(browser, "Name").get_attribute("value") == "Bob's name"
+    screenshot(browser, "desktop-conflict")
+    press(browser, "takeTheirs")
+    wait_title(browser, "Tasks")
+    row(browser, "Ann's name")
+    assert "Bob's name" not in row_texts(browser)
+
+
+def test_done_again_after_a_conflict_keeps_mine(browser, server):
+    first, second = open_one_task_in_two_windows(browser, server, "Conflict kept")
+    type_into(browser, "Name", "Mine, kept")
+    browser.switch_to.window(first)
+    type_into(browser, "Name", "Theirs, overwritten")
+    press(browser, "done")
+    wait_title(browser, "Tasks")
+    browser.switch_to.window(second)
+    press(browser, "done")
+    assert "Theirs, overwritten" in notice_text(browser)
+    press(browser, "done")
+    wait_title(browser, "Tasks")
+    row(browser, "Mine, kept")
+    browser.switch_to.window(first)
+    row(browser, "Mine, kept")
+    assert "Theirs, overwritten" not in row_texts(browser)

@@ -132,6 +132,7 @@ final class WebSession {
       // The notice under the bar says why.
       if case .invalid = error { return }
       if error.storeRefusal != nil { return }
+      if case .store(.conflict) = error { return }
       throw .badValue(error.description)
     }
   }
