@@ -9,7 +9,7 @@ struct Bench: AsyncParsableCommand {
     abstract: "Measure Trellis against its baselines in the same run.",
     subcommands: [
       DiffCommand.self, FormsCommand.self, StoresCommand.self, WebCommand.self,
-      ServicesCommand.self, ScaleCommand.self, FuzzCommand.self,
+      ServicesCommand.self, ScaleCommand.self, FuzzCommand.self, ConvergeCommand.self,
       StdlibProbe.self, WebClientsCommand.self,
     ])
 }

@@ -126,6 +126,7 @@ extension PostgresStore {
   /// Forgets the object of a deleted row; `nil` when the store never made one.
   private func forget(_ id: Int64) -> AnyObject? {
     let object: AnyObject? = state.withLock { state in
+      Self.noteDeleted(id, in: &state, keepingFor: timeout)
       guard let object = state.objects.removeValue(forKey: id) else { return nil }
       state.keys[ObjectIdentifier(object)] = nil
       return object

@@ -28,7 +28,8 @@ extension PostgresStore {
     }
     let rows = try await records(statement)
     var items: [Value] = []
-    for record in rows.prefix(options.batchSize ?? rows.count) {
+    // A row deleted since the read began stays deleted.
+    for record in rows.prefix(options.batchSize ?? rows.count) where !isDeletedSinceRead(record) {
       items.append(.object(ObjectReference(try materialize(record))))
     }
     let next: PageToken? =
@@ -54,7 +55,7 @@ extension PostgresStore {
     async throws(StoreError) -> [AnyObject]
   {
     var objects: [AnyObject] = []
-    for record in try await records(statement) {
+    for record in try await records(statement) where !isDeletedSinceRead(record) {
       let object = try materialize(record)
       if let filter,
         !filter(entity.definition.reader(for: .object(ObjectReference(object))))

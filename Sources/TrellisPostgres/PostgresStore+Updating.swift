@@ -140,8 +140,13 @@ extension PostgresStore {
             }
           }
           update.binds.append(id)
-          // A refusal arrives with the answer's rows.
-          for try await _ in try await connection.query(update.query, logger: self.logger) {}
+          // A refusal arrives with the answer's rows; no row, when another server deleted it
+          // since the index was read.
+          var updated = 0
+          for try await _ in try await connection.query(update.query, logger: self.logger) {
+            updated += 1
+          }
+          guard updated > 0 else { throw StoreError.notFound("\(self.entity.table) row \(id)") }
         } else {
           try await connection.query(write.touchQuery, logger: self.logger)
         }

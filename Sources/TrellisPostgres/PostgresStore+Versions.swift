@@ -97,4 +97,25 @@ extension PostgresStore {
       self.observers.notify(.updated(item))
     }
   }
+
+  /// Notes that row `id` is deleted now: a read begun before does not bring it back.
+  static func noteDeleted(
+    _ id: Int64, in state: inout State, keepingFor timeout: Duration
+  ) {
+    state.writeClock += 1
+    let now = ContinuousClock.now
+    state.deleted[id] = (state.writeClock, now)
+    // Every read begun before these has ended (each is bounded by the timeout).
+    if state.deleted.count > 256 {
+      state.deleted = state.deleted.filter { now - $0.value.at < timeout * 3 }
+    }
+  }
+
+  /// Whether `record`'s row was deleted after the read that brought it began.
+  func isDeletedSinceRead(_ record: Record) -> Bool {
+    state.withLock { state in
+      guard let deleted = state.deleted[record.id] else { return false }
+      return deleted.clock > (record.readBegan ?? .max)
+    }
+  }
 }

@@ -149,6 +149,7 @@ extension PostgresStore {
     state.withLock { state in
       state.objects[id] = nil
       state.keys[ObjectIdentifier(object)] = nil
+      Self.noteDeleted(id, in: &state, keepingFor: timeout)
     }
     rememberGone(object)
     // The children's rows went with it (ON DELETE CASCADE): the store forgets them on the

@@ -86,6 +86,9 @@ public final class PostgresStore: AsyncDataStore {
     /// The newest version of each row that its object holds or will take from `arrived`
     /// (the row's ``PostgresStore/versionColumn``): an older or equal read is dropped.
     var versions: [Int64: Int64] = [:]
+    /// When each recently deleted row was deleted (the write clock, and the time, to forget
+    /// it once no read begun before can still be running).
+    var deleted: [Int64: (clock: Int, at: ContinuousClock.Instant)] = [:]
     /// The newest row read for each object already known, by key: held until a host's
     /// domain applies it (``applyArrivedValues()``), since a host may be reading the object.
     var arrived: [Int64: Record] = [:]

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import PostgresNIO
 import Testing
 import Trellis
@@ -69,5 +70,36 @@ struct PostgresConflictTests {
     try await bob.settle(until: { bob.texts == [["Anna"]] })
     #expect(try await RowVersionTests.row(servers[0]).0 == "Anna")
     #expect(ann.host.violations.isEmpty && bob.host.violations.isEmpty)
+  }
+}
+
+extension PostgresConflictTests {
+  @Test func anUpdateOfARowDeletedWhileItWaitedIsRefused() async throws {
+    guard let url = PostgresTestSupport.url else { return }
+    let store = try await PostgresTestSupport.store(url, "gone", records: [("Ann", 1)])
+    defer { store.shutdown() }
+    let ann = try await RowVersionTests.onlyItem(store)
+    let table = store.entity.table
+    let logger = Logger(label: "test")
+    try await store.client.withConnection { connection in
+      // Another writer deletes the row and holds its lock until the update waits for it.
+      try await connection.query(PostgresQuery(unsafeSQL: "BEGIN"), logger: logger)
+      try await connection.query(
+        PostgresQuery(unsafeSQL: "DELETE FROM \"\(table)\""), logger: logger)
+      let write = try store.prepareUpdate(.object(ObjectReference(ann)), values: ["name": "Anna"])
+      let run = write.run
+      let update = Task { try await run() }
+      try await Task.sleep(for: .milliseconds(300))
+      try await connection.query(PostgresQuery(unsafeSQL: "COMMIT"), logger: logger)
+      let result = await update.result
+      if case .success = result { Issue.record("an update of a deleted row was acknowledged") }
+      if case .failure(let error) = result {
+        write.undo.run()
+        guard case .notFound? = error as? StoreError else {
+          Issue.record("\(error)")
+          return
+        }
+      }
+    }
   }
 }

@@ -13,7 +13,8 @@ extension AsyncStoreCache {
     }
     for (_, undo) in refused { undo.run() }
     source.applyArrivedValues()
-    let (taken, more) = state.withLock { state in
+    let (taken, more): ((changes: [StoreChange], status: Status), Bool?) = state.withLock {
+      state in
       var changes: [StoreChange] = []
       // The items given their values back: their rows show them again.
       for (item, _) in refused where state.listed.contains(item) {
@@ -24,9 +25,15 @@ extension AsyncStoreCache {
       for arrival in arrivals {
         Self.apply(arrival, to: &state, changes: &changes)
       }
-      let more = state.nextAfterRefresh && state.loading == nil
+      let again = state.refreshAfterLoad && state.loading == nil
+      if again { state.refreshAfterLoad = false }
+      let more = !again && state.nextAfterRefresh && state.loading == nil
       if more { state.nextAfterRefresh = false }
-      return ((changes, Self.status(of: state)), more)
+      return ((changes, Self.status(of: state)), again ? nil : more)
+    }
+    guard let more else {
+      refresh()
+      return (taken.0, status)
     }
     guard more else { return taken }
     // The next page asked for during the refresh: its loading is in the status taken.
@@ -36,6 +43,14 @@ extension AsyncStoreCache {
 
   private static func apply(_ arrival: Arrival, to state: inout State, changes: inout [StoreChange])
   {
+    switch (arrival, state.loading) {
+    case (.change(.moved), .firstPage?), (.change(.moved), .refresh?):
+      state.refreshAfterLoad = true
+    case (.change, .firstPage?), (.change, .refresh?), (.appended, .firstPage?),
+      (.appended, .refresh?):
+      state.changesDuringLoad.append(arrival)
+    default: break
+    }
     switch arrival {
     case .page(let page, let load, let generation):
       guard generation == state.generation, state.loading == load else { return }
@@ -58,6 +73,10 @@ extension AsyncStoreCache {
       }
       state.next = page.next
       state.isExhausted = page.next == nil
+      // The page may have been read before the changes that arrived meanwhile.
+      let replay = state.changesDuringLoad
+      state.changesDuringLoad = []
+      for change in replay { apply(change, to: &state, changes: &changes) }
       if let next = page.next, state.followed.contains(next) {
         // A next link that points back to a page already read would loop for ever.
         state.isExhausted = true

@@ -66,6 +66,12 @@ package final class AsyncStoreCache: DataStore, Sendable {
     /// A next page was asked for while a refresh ran: it is loaded once the refresh's page
     /// has arrived (which may already bring it).
     var nextAfterRefresh = false
+    /// The inserts, updates and deletes that arrived while the first page or a refresh was
+    /// being read: the page may have been read before them, so they are applied to it again.
+    var changesDuringLoad: [Arrival] = []
+    /// Whether a move arrived meanwhile: the page may or may not show it, and a move applied
+    /// twice puts the item elsewhere, so the list reads again.
+    var refreshAfterLoad = false
   }
 
   /// The store the pages come from.
@@ -198,6 +204,10 @@ package final class AsyncStoreCache: DataStore, Sendable {
       state.generation += 1
       state.loading = load
       state.failure = nil
+      if load == .firstPage || load == .refresh {
+        state.changesDuringLoad = []
+        state.refreshAfterLoad = false
+      }
       var options = state.options
       if load == .refresh, let size = options.batchSize {
         options.batchSize = Swift.max(size, state.items.count + pagesUnderWay * size)

@@ -1,0 +1,85 @@
+import Foundation
+import PostgresNIO
+import Trellis
+import TrellisPostgres
+import TrellisTesting
+
+/// The checks at rest: every open list and a fresh one equal the database; every acknowledged
+/// insert and rename is in the history exactly once; every acknowledged rename replaced the
+/// name its form started from (or the one a conflict showed).
+extension ConvergeRun {
+  func check(took: Duration) async throws -> ConvergeReport {
+    let client = stores[0].client
+    let truth = try await ConvergeHistory.names(of: entity, on: client)
+    var divergent: [String] = []
+    let fresh = try store()
+    defer { fresh.shutdown() }
+    stores.append(fresh)
+    defer { stores.removeLast() }
+    let freshSession = session(on: stores.count - 1)
+    for (index, session) in (sessions + [freshSession]).enumerated() {
+      do {
+        // Once one list has failed to catch up in time, the others get less time.
+        try await session.app.settle(
+          until: { session.app.texts == [truth] },
+          timeout: divergent.isEmpty ? .seconds(20) : .seconds(2))
+        if !session.app.host.violations.isEmpty {
+          divergent.append("session \(index): \(session.app.host.violations.first!)")
+        }
+      } catch {
+        let shown: [String] = session.app.texts.first ?? []
+        let differs: Int? = shown.indices.first(where: {
+          $0 >= truth.count || shown[$0] != truth[$0]
+        })
+        let at: Int = differs ?? min(shown.count, truth.count)
+        divergent.append(
+          "session \(index) on server \(session.server): \(shown.count) rows, the database "
+            + "\(truth.count); first difference at row \(at); shown, not stored: "
+            + "\(Set(shown).subtracting(truth).sorted()); stored, not shown: "
+            + "\(Set(truth).subtracting(shown).sorted())")
+      }
+    }
+
+    let history = try await ConvergeHistory.entries(of: entity, on: client)
+    var lost: [String] = []
+    var duplicated: [String] = []
+    let written = acknowledged.value.withLock { $0 }
+    var inserted: [String: Int] = [:]
+    for entry in history where entry.op == "INSERT" { inserted[entry.name ?? "", default: 0] += 1 }
+    for name in written.inserts {
+      switch inserted[name, default: 0] {
+      case 0: lost.append("insert \(name)")
+      case 1: break
+      default: duplicated.append("insert \(name)")
+      }
+    }
+    var unannounced: [String] = []
+    for (name, base) in renames {
+      // The first write of the name is the person's; a later one is someone who took it as
+      // theirs in a conflict and kept it over another's, knowingly.
+      guard
+        let at = history.indices.first(where: {
+          history[$0].op == "UPDATE" && history[$0].name == name
+        })
+      else {
+        lost.append("rename to \(name)")
+        continue
+      }
+      let id = history[at].id
+      let before = history[..<at].last(where: { $0.id == id })?.name
+      if before.map(Value.string) != base {
+        unannounced.append(
+          "rename to \(name) replaced “\(before ?? "?")”, its form started from “\(base)”")
+      }
+    }
+    let seconds = Double(took.components.seconds) + Double(took.components.attoseconds) / 1e18
+    let summary =
+      "\(stores.count - 1) servers × \(sessionCount) sessions, \(steps) steps, "
+      + "\(truth.count) rows at rest: \(written.inserts.count) adds, \(renames.count) renames "
+      + "(\(conflicts) conflicts shown), \(written.moves) moves, \(written.deletes) deletes, "
+      + "\(written.refusals) refused, \(faults) faults, \(String(format: "%.1f", seconds)) s"
+    return ConvergeReport(
+      seed: seed, summary: summary, divergent: divergent, lost: lost, duplicated: duplicated,
+      unannounced: unannounced)
+  }
+}

@@ -1,0 +1,167 @@
+import Foundation
+import Observation
+import PostgresNIO
+import Synchronization
+import Trellis
+import TrellisPostgres
+import TrellisTesting
+
+/// An item of the converge table: a name people rename, in an order people change. Observable,
+/// as an app's model is, so that every list showing it sees a change to it at once.
+@Observable
+final class ConvergeItem {
+  var name = ""
+}
+
+/// One run of `trellis-bench converge`: its servers, sessions and random steps, then the
+/// checks at rest.
+final class ConvergeRun {
+  /// One person's window: a list on one server, and the form they have open on it.
+  final class Session {
+    let app: HeadlessApp
+    let server: Int
+    var form: Screen?
+    /// The name and starting point of the Done under way on the form.
+    var done: (name: Value, base: Value?)?
+    /// The names this person typed.
+    var typed: Set<String> = []
+
+    init(app: HeadlessApp, server: Int) {
+      self.app = app
+      self.server = server
+    }
+  }
+
+  /// What background writes acknowledged, from any task.
+  struct Acknowledged {
+    var inserts: [String] = []
+    var deletes = 0
+    var moves = 0
+    var refusals = 0
+  }
+
+  /// ``Acknowledged``, shared with the background writes.
+  final class AcknowledgedLog: Sendable {
+    let value = Mutex(Acknowledged())
+  }
+
+  let url: String
+  let seed: UInt64
+  let steps: Int
+  let faultEvery: Int
+  let sessionCount: Int
+  let entity: PostgresEntity
+  var stores: [PostgresStore] = []
+  var sessions: [Session] = []
+  var random: SeededRandom
+  var counter = 0
+  var renames: [(name: String, base: Value)] = []
+  var conflicts = 0
+  var faults = 0
+  var writes: [Task<Void, Never>] = []
+  let acknowledged = AcknowledgedLog()
+
+  init(url: String, seed: UInt64, servers: Int, sessions: Int, steps: Int, faultEvery: Int) throws {
+    self.url = url
+    self.seed = seed
+    self.steps = steps
+    self.faultEvery = faultEvery
+    self.sessionCount = sessions
+    self.random = SeededRandom(seed: seed)
+    let suffix = UUID().uuidString.prefix(6).lowercased()
+    self.entity = try PostgresEntity(
+      table: "converge_\(seed)_\(suffix)", definition: Self.definition(), ordered: true)
+    self.stores = try (0..<servers).map { _ in try self.store() }
+  }
+
+  static func definition() throws -> DataDefinition {
+    var definition = try DataDefinition(
+      for: ConvergeItem.self, properties: [.init("name", \ConvergeItem.name)],
+      make: { ConvergeItem() })
+    definition.name = "Item"
+    definition.titlePropertyNames = ["name"]
+    return definition
+  }
+
+  func store() throws -> PostgresStore {
+    try PostgresStore(url: url, entity: entity, timeout: .seconds(10))
+  }
+
+  /// A new session on server `server`, its list read.
+  func session(on server: Int) -> Session {
+    let store = stores[server]
+    let section = ArrayOfObjectsSection(store: store, definition: store.entity.definition)
+    section.fetchOptions.batchSize = 1_000
+    let model = TableModel(title: "Items")
+    model.addSection(section)
+    return Session(
+      app: HeadlessApp(navigator: Navigator(root: Screen(model: model))), server: server)
+  }
+
+  /// Says where the run is, on standard error.
+  func progress(_ text: String) {
+    FileHandle.standardError.write(Data("  seed \(seed): \(text)\n".utf8))
+  }
+
+  /// A name no other step uses.
+  func nextName(_ prefix: String) -> String {
+    counter += 1
+    return "\(prefix)\(seed)-\(counter)"
+  }
+
+  func run() async throws -> ConvergeReport {
+    let started = ContinuousClock.now
+    defer { stores.forEach { $0.shutdown() } }
+    // The store creates the table; the history follows it from the first row.
+    _ = try await stores[0].count(FetchOptions())
+    try await ConvergeHistory.install(for: entity, on: stores[0].client)
+    for _ in 0..<8 { try await Self.insert(nextName("a"), into: stores[0], at: nil) }
+    sessions = (0..<sessionCount).map { session(on: $0 % stores.count) }
+    for session in sessions { try await session.app.settle() }
+    for step in 0..<steps {
+      if step % 250 == 0 { progress("step \(step)") }
+      if faultEvery > 0, step > 0, step % faultEvery == 0 { try await fault() }
+      let session = sessions[Int.random(in: 0..<sessions.count, using: &random)]
+      session.app.navigator.processChanges()
+      play(session)
+      if step % 8 == 0 { try await Task.sleep(for: .milliseconds(2)) }
+    }
+    progress("resting")
+    try await rest()
+    progress("checking")
+    return try await check(took: ContinuousClock.now - started)
+  }
+
+  /// Inserts an item named `name`, waiting for the store.
+  static func insert(_ name: String, into store: PostgresStore, at index: Int?) async throws {
+    let item = try store.create()
+    (item.objectValue as? ConvergeItem)?.name = name
+    try await store.insert(item, at: index)
+  }
+}
+
+/// What a converge run found.
+struct ConvergeReport {
+  var seed: UInt64
+  var summary: String
+  var divergent: [String]
+  var lost: [String]
+  var duplicated: [String]
+  var unannounced: [String]
+
+  var isClean: Bool {
+    divergent.isEmpty && lost.isEmpty && duplicated.isEmpty && unannounced.isEmpty
+  }
+
+  var line: String {
+    var text = "seed \(seed): \(summary); divergent \(divergent.count), lost \(lost.count), "
+    text += "duplicated \(duplicated.count), unannounced overwrites \(unannounced.count)"
+    if !isClean {
+      text += "\n  FAILED (replay with --seed \(seed) --runs 1)"
+      for problem in (divergent + lost + duplicated + unannounced).prefix(10) {
+        text += "\n  " + problem
+      }
+    }
+    return text
+  }
+}
