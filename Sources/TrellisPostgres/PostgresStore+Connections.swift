@@ -25,6 +25,9 @@ extension PostgresStore {
         }
       }
     } catch {
+      // A write whose connection closed after it began may have committed, and its own
+      // notification is skipped: the lists read again rather than miss it.
+      if transaction, Self.mayHaveCommitted(error) { observers.notify(.reset) }
       throw storeError(error)
     }
   }

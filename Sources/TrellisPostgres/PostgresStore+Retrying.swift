@@ -44,6 +44,19 @@ extension PostgresStore {
     return !transaction && isConnectionLost(error)
   }
 
+  /// Whether a transaction that failed with `error` may still have committed: its
+  /// connection closed once it had begun, before its answer arrived.
+  static func mayHaveCommitted(_ error: any Error) -> Bool {
+    if error is PostgresTimeout { return true }
+    guard !isSafeToRetry(error, transaction: true) else { return false }
+    if let failed = error as? PostgresTransactionError {
+      return [failed.closureError, failed.commitError].contains {
+        $0.map(isConnectionLost) ?? false
+      }
+    }
+    return isConnectionLost(error)
+  }
+
   /// Whether `error` is a connection that closed (the server restarted or went away).
   static func isConnectionLost(_ error: any Error) -> Bool {
     guard let error = error as? PSQLError else { return false }
