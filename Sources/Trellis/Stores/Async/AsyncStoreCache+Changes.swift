@@ -13,7 +13,9 @@ extension AsyncStoreCache {
     }
     for (_, undo) in refused { undo.run() }
     source.applyArrivedValues()
-    let (taken, more): ((changes: [StoreChange], status: Status), Bool?) = state.withLock {
+    /// A load to start once what arrived is applied.
+    enum FollowUp { case refresh, nextPage }
+    let (taken, next): ((changes: [StoreChange], status: Status), FollowUp?) = state.withLock {
       state in
       var changes: [StoreChange] = []
       // The items given their values back: their rows show them again.
@@ -25,19 +27,24 @@ extension AsyncStoreCache {
       for arrival in arrivals {
         Self.apply(arrival, to: &state, changes: &changes)
       }
-      let again = state.refreshAfterLoad && state.loading == nil
-      if again { state.refreshAfterLoad = false }
-      let more = !again && state.nextAfterRefresh && state.loading == nil
-      if more { state.nextAfterRefresh = false }
-      return ((changes, Self.status(of: state)), again ? nil : more)
+      // What to load once the page is in: the list again after a move (a next page asked
+      // for meanwhile waits for that refresh), or the next page asked for during a refresh.
+      var next: FollowUp?
+      if state.loading == nil && state.refreshAfterLoad {
+        state.refreshAfterLoad = false
+        next = .refresh
+      } else if state.loading == nil && state.nextAfterRefresh {
+        state.nextAfterRefresh = false
+        next = .nextPage
+      }
+      return ((changes, Self.status(of: state)), next)
     }
-    guard let more else {
-      refresh()
-      return (taken.0, status)
+    switch next {
+    case nil: return taken
+    case .refresh?: refresh()
+    case .nextPage?: loadNextPage()
     }
-    guard more else { return taken }
-    // The next page asked for during the refresh: its loading is in the status taken.
-    loadNextPage()
+    // The load started now is in the status taken.
     return (taken.0, status)
   }
 
