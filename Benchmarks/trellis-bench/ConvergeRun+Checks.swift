@@ -32,11 +32,12 @@ extension ConvergeRun {
           $0 >= truth.count || shown[$0] != truth[$0]
         })
         let at: Int = differs ?? min(shown.count, truth.count)
+        let status = session.section.asyncCache.map { "\($0.status)" } ?? "no cache"
         divergent.append(
           "session \(index) on server \(session.server): \(shown.count) rows, the database "
             + "\(truth.count); first difference at row \(at); shown, not stored: "
             + "\(Set(shown).subtracting(truth).sorted()); stored, not shown: "
-            + "\(Set(truth).subtracting(shown).sorted())")
+            + "\(Set(truth).subtracting(shown).sorted()); the list's status: \(status)")
       }
     }
 

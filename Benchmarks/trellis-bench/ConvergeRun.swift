@@ -20,15 +20,18 @@ final class ConvergeRun {
   final class Session {
     let app: HeadlessApp
     let server: Int
+    /// The list's section, whose cache the checks read when the list differs.
+    let section: ArrayOfObjectsSection
     var form: Screen?
     /// The name and starting point of the Done under way on the form.
     var done: (name: Value, base: Value?)?
     /// The names this person typed.
     var typed: Set<String> = []
 
-    init(app: HeadlessApp, server: Int) {
+    init(app: HeadlessApp, server: Int, section: ArrayOfObjectsSection) {
       self.app = app
       self.server = server
+      self.section = section
     }
   }
 
@@ -95,7 +98,8 @@ final class ConvergeRun {
     let model = TableModel(title: "Items")
     model.addSection(section)
     return Session(
-      app: HeadlessApp(navigator: Navigator(root: Screen(model: model))), server: server)
+      app: HeadlessApp(navigator: Navigator(root: Screen(model: model))), server: server,
+      section: section)
   }
 
   /// Says where the run is, on standard error.

@@ -55,58 +55,86 @@ extension PostgresStore {
     var newObjects: [AnyObject] = []
     let references = try referencePlan(of: kvc, newObjects: &newObjects)
     let countQuery = PostgresQuery(unsafeSQL: "SELECT count(*) FROM \(table)")
-    let (id, previous, keys, inserted) = try await perform(transaction: true) {
-      connection -> (Int64, Int64?, [Int64], [(id: Int64, at: Int)]) in
-      try await Self.lockOrders(
-        of: [self.entity] + references.newRows.map(\.entity), connection: connection,
-        logger: self.logger)
-      let inserted = try await Self.insertNewRows(
-        references, connection: connection, logger: self.logger)
-      var count = 0
-      for try await number in try await connection.query(countQuery, logger: self.logger)
-        .decode(Int64.self)
-      {
-        count = Int(number)
-      }
-      let at = Swift.min(Swift.max(index ?? count, 0), count)
-      var insert = insert
-      for (_, target) in references.toOne {
-        if let target {
-          insert.binds.append(Self.key(target, inserted))
-        } else {
-          insert.binds.appendNull()
+    let claimed = ObjectReference(object)
+    let written: (Int64, Int64?, [Int64], [(id: Int64, at: Int)])
+    do {
+      written = try await perform(transaction: true) {
+        connection -> (Int64, Int64?, [Int64], [(id: Int64, at: Int)]) in
+        try await Self.lockOrders(
+          of: [self.entity] + references.newRows.map(\.entity), connection: connection,
+          logger: self.logger)
+        let inserted = try await Self.insertNewRows(
+          references, connection: connection, logger: self.logger)
+        var count = 0
+        for try await number in try await connection.query(countQuery, logger: self.logger)
+          .decode(Int64.self)
+        {
+          count = Int(number)
         }
+        let at = Swift.min(Swift.max(index ?? count, 0), count)
+        var insert = insert
+        for (_, target) in references.toOne {
+          if let target {
+            insert.binds.append(Self.key(target, inserted))
+          } else {
+            insert.binds.appendNull()
+          }
+        }
+        if let position {
+          var shift = PostgresStatement(
+            "UPDATE \(table) SET \(position) = \(position) + 1 WHERE \(position) >= ")
+          shift.bind(at)
+          try await connection.query(shift.query, logger: self.logger)
+          insert.binds.append(Int64(at))
+        }
+        for try await id in try await connection.query(insert.query, logger: self.logger)
+          .decode(Int64.self)
+        {
+          // The object is the row's before the row can be read: a read that sees the row
+          // once it commits takes this object rather than making a second one.
+          self.claim(id, for: claimed.object)
+          let keys = try await Self.writeChildren(
+            plans, parent: id, connection: connection, logger: self.logger)
+          try await Self.writeJoins(
+            references, inserted: inserted, source: id, entity: self.entity,
+            connection: connection, logger: self.logger)
+          let previous = try await self.predecessor(
+            try self.predecessorStatement(of: id).query, connection)
+          return (id, previous, keys, inserted)
+        }
+        throw StoreError.failed("the insert into '\(self.entity.table)' returned no key")
       }
-      if let position {
-        var shift = PostgresStatement(
-          "UPDATE \(table) SET \(position) = \(position) + 1 WHERE \(position) >= ")
-        shift.bind(at)
-        try await connection.query(shift.query, logger: self.logger)
-        insert.binds.append(Int64(at))
-      }
-      for try await id in try await connection.query(insert.query, logger: self.logger)
-        .decode(Int64.self)
-      {
-        let keys = try await Self.writeChildren(
-          plans, parent: id, connection: connection, logger: self.logger)
-        try await Self.writeJoins(
-          references, inserted: inserted, source: id, entity: self.entity,
-          connection: connection, logger: self.logger)
-        let previous = try await self.predecessor(
-          try self.predecessorStatement(of: id).query, connection)
-        return (id, previous, keys, inserted)
-      }
-      throw StoreError.failed("the insert into '\(self.entity.table)' returned no key")
+    } catch {
+      releaseClaim(of: object)
+      throw error
     }
-    state.withLock { state in
-      state.objects[id] = object
-      state.keys[ObjectIdentifier(object)] = id
-    }
+    let (id, previous, keys, inserted) = written
     for ((child, table), key) in zip(children, keys) {
       rememberChild(child, key: key, table: table)
     }
     rememberNewRows(references, inserted: inserted, objects: newObjects)
     observers.notify(await insertion(of: item, after: previous))
+  }
+
+  /// Makes `object` the row `id`'s, as an insert does before it commits; an earlier attempt
+  /// of the same insert, on a connection that closed, gives its key up.
+  private func claim(_ id: Int64, for object: AnyObject) {
+    state.withLock { state in
+      if let earlier = state.keys.updateValue(id, forKey: ObjectIdentifier(object)),
+        earlier != id, state.objects[earlier] === object
+      {
+        state.objects[earlier] = nil
+      }
+      state.objects[id] = object
+    }
+  }
+
+  /// Undoes ``claim(_:for:)`` for an insert that failed: the object is in no row.
+  private func releaseClaim(of object: AnyObject) {
+    state.withLock { state in
+      guard let id = state.keys.removeValue(forKey: ObjectIdentifier(object)) else { return }
+      if state.objects[id] === object { state.objects[id] = nil }
+    }
   }
 
   /// Deletes the object's row (and closes the gap in the order), in one transaction.

@@ -53,8 +53,7 @@ extension AsyncStoreCache {
     switch (arrival, state.loading) {
     case (.change(.moved), .firstPage?), (.change(.moved), .refresh?):
       state.refreshAfterLoad = true
-    case (.change, .firstPage?), (.change, .refresh?), (.appended, .firstPage?),
-      (.appended, .refresh?):
+    case (.change, _?), (.appended, _?):
       state.changesDuringLoad.append(arrival)
     default: break
     }
@@ -74,9 +73,31 @@ extension AsyncStoreCache {
       case .nextPage(let token):
         state.followed.insert(token)
       }
-      for item in page.items where state.listed.insert(item).inserted {
-        changes.append(.inserted(item, after: state.items.last))
-        state.items.append(item)
+      var items = page.items[...]
+      if let anchor = state.anchor {
+        state.anchor = nil
+        guard items.first == anchor else {
+          // Rows were added or removed before the offset meanwhile: the list reads again,
+          // then on.
+          state.changesDuringLoad = []
+          state.refreshAfterLoad = true
+          state.nextAfterRefresh = true
+          return
+        }
+        items = items.dropFirst()
+      }
+      for item in items {
+        if state.listed.insert(item).inserted {
+          changes.append(.inserted(item, after: state.items.last))
+          state.items.append(item)
+        } else if state.unplaced.remove(item) != nil,
+          let index = state.items.firstIndex(of: item)
+        {
+          // Added here and shown at the end: its page puts it in its place.
+          state.items.remove(at: index)
+          changes.append(.moved(item, after: state.items.last))
+          state.items.append(item)
+        }
       }
       state.next = page.next
       state.isExhausted = page.next == nil
@@ -106,11 +127,16 @@ extension AsyncStoreCache {
         } else if !state.isExhausted {
           // After an item not loaded yet: it comes with a later page.
           return
+        } else {
+          // After an item the whole list lacks (its own insert is still on its way): shown
+          // at the end for now, and the list reads its order again.
+          state.refreshAfterLoad = true
         }
       }
       insert(item, at: at, in: &state, changes: &changes)
     case .appended(let item):
       guard !state.listed.contains(item) else { return }
+      if !state.isExhausted { state.unplaced.insert(item) }
       insert(item, at: state.items.count, in: &state, changes: &changes)
     case .change(.updated(let item)):
       guard state.listed.contains(item) else { return }
@@ -119,11 +145,13 @@ extension AsyncStoreCache {
       guard let index = state.items.firstIndex(of: item) else { return }
       state.items.remove(at: index)
       state.listed.remove(item)
+      state.unplaced.remove(item)
       changes.append(.deleted(item))
     case .change(.moved(let item, let after)):
       // The store's order is the list's only without a sort or a filter (a query that
       // started since the move was reported may have one).
       guard state.options.sort.isEmpty && state.options.filter == nil else { return }
+      state.unplaced.remove(item)
       guard let source = state.items.firstIndex(of: item) else {
         // Moved into the pages loaded from beyond them: listed where it now is.
         apply(.change(.inserted(item, after: after)), to: &state, changes: &changes)
@@ -131,6 +159,12 @@ extension AsyncStoreCache {
       }
       state.items.remove(at: source)
       guard let at = StoreOrder.index(after: after, in: state.items) else {
+        if state.isExhausted {
+          // After an item the whole list lacks: it stays, and the list reads its order again.
+          state.refreshAfterLoad = true
+          state.items.insert(item, at: source)
+          return
+        }
         // Moved beyond the pages loaded: it comes with a later page.
         state.listed.remove(item)
         changes.append(.deleted(item))

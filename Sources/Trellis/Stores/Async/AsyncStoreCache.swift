@@ -72,6 +72,13 @@ package final class AsyncStoreCache: DataStore, Sendable {
     /// Whether a move arrived meanwhile: the page may or may not show it, and a move applied
     /// twice puts the item elsewhere, so the list reads again.
     var refreshAfterLoad = false
+    /// The item a next page read by offset must start with: inserts and deletes since the
+    /// last page shift the rows an offset names, and a page that does not start where the
+    /// list ends is not read on from (the list reads again instead).
+    var anchor: Value?
+    /// Items this list added that the store puts beyond the pages loaded: shown at the end
+    /// until the page that holds them arrives, and not counted in the next page's offset.
+    var unplaced: Set<Value> = []
   }
 
   /// The store the pages come from.
@@ -165,8 +172,14 @@ package final class AsyncStoreCache: DataStore, Sendable {
   package func loadNextPage() {
     let token: PageToken? = state.withLock { state in
       if state.loading == .refresh { state.nextAfterRefresh = true }
-      guard state.loading == nil, !state.isExhausted else { return nil }
-      return state.next
+      guard state.loading == nil, !state.isExhausted, let next = state.next else { return nil }
+      state.anchor = nil
+      guard case .offset = next,
+        let last = state.items.lastIndex(where: { !state.unplaced.contains($0) })
+      else { return next }
+      // The page starts with the last item in the store's order, which it must repeat.
+      state.anchor = state.items[last]
+      return .offset(Swift.max(state.options.offset, 0) + last)
     }
     if let token { load(.nextPage(token)) }
   }
@@ -204,13 +217,17 @@ package final class AsyncStoreCache: DataStore, Sendable {
       state.generation += 1
       state.loading = load
       state.failure = nil
+      state.changesDuringLoad = []
       if load == .firstPage || load == .refresh {
-        state.changesDuringLoad = []
         state.refreshAfterLoad = false
+        state.unplaced = []
       }
       var options = state.options
       if load == .refresh, let size = options.batchSize {
         options.batchSize = Swift.max(size, state.items.count + pagesUnderWay * size)
+      } else if case .nextPage = load, state.anchor != nil, let size = options.batchSize {
+        // The page repeats the anchor, and brings a whole page after it.
+        options.batchSize = size + 1
       }
       return (state.generation, options)
     }
