@@ -33,11 +33,21 @@ extension ConvergeRun {
         })
         let at: Int = differs ?? min(shown.count, truth.count)
         let status = session.section.asyncCache.map { "\($0.status)" } ?? "no cache"
+        let cached = (session.section.asyncCache?.loadedItems ?? []).map {
+          entity.definition.title(of: $0) ?? "?"
+        }
+        let cacheSays =
+          cached == shown
+          ? "the cache lists the same"
+          : cached == truth
+            ? "the cache lists the database's" : "the cache lists \(cached.count) others"
         divergent.append(
           "session \(index) on server \(session.server): \(shown.count) rows, the database "
             + "\(truth.count); first difference at row \(at); shown, not stored: "
             + "\(Set(shown).subtracting(truth).sorted()); stored, not shown: "
-            + "\(Set(truth).subtracting(shown).sorted()); the list's status: \(status)")
+            + "\(Set(truth).subtracting(shown).sorted()); from there shown "
+            + "\(shown.dropFirst(at).prefix(4)), stored \(truth.dropFirst(at).prefix(4)); "
+            + "\(cacheSays); the list's status: \(status)")
       }
     }
 

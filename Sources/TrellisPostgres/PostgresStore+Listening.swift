@@ -92,12 +92,12 @@ extension PostgresStore {
         let previous = await predecessor(of: id)
       else { return observers.notify(.reset) }
       let item = Value.object(ObjectReference(object))
-      guard let previous else { return observers.notify(.moved(item, after: nil)) }
+      guard let previous else { return report(.moved(item, after: nil), about: object, row: id) }
       guard let after = await placeItem(previous) else { return observers.notify(.reset) }
-      observers.notify(.moved(item, after: after))
+      report(.moved(item, after: after), about: object, row: id)
     case "DELETE":
-      guard let id = notice.id, let object = forget(id) else { return }
-      observers.notify(.deleted(.object(ObjectReference(object))))
+      guard let id = notice.id else { return }
+      reportDeletion { forget(id).map { .deleted(.object(ObjectReference($0))) } }
     case "INSERT", "UPDATE":
       guard let id = notice.id else { return observers.notify(.reset) }
       let (known, version) = state.withLock { ($0.objects[id] != nil, $0.versions[id]) }
@@ -117,7 +117,7 @@ extension PostgresStore {
       let item = Value.object(ObjectReference(object))
       guard notice.op == "INSERT" else { return observers.notify(.updated(item)) }
       guard let previous = await predecessor(of: id) else { return observers.notify(.reset) }
-      observers.notify(await insertion(of: item, after: previous))
+      report(await insertion(of: item, after: previous), about: object, row: id)
     default:
       observers.notify(.reset)
     }

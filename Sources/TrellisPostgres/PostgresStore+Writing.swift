@@ -113,7 +113,7 @@ extension PostgresStore {
       rememberChild(child, key: key, table: table)
     }
     rememberNewRows(references, inserted: inserted, objects: newObjects)
-    observers.notify(await insertion(of: item, after: previous))
+    report(await insertion(of: item, after: previous), about: object, row: id)
   }
 
   /// Makes `object` the row `id`'s, as an insert does before it commits; an earlier attempt
@@ -174,17 +174,19 @@ extension PostgresStore {
     // The lists that held the object lose it while it can still be found, then it is gone.
     noteWrite(id)
     apply(effects)
-    state.withLock { state in
-      state.objects[id] = nil
-      state.keys[ObjectIdentifier(object)] = nil
-      Self.noteDeleted(id, in: &state, keepingFor: timeout)
+    reportDeletion {
+      state.withLock { state in
+        state.objects[id] = nil
+        state.keys[ObjectIdentifier(object)] = nil
+        Self.noteDeleted(id, in: &state, keepingFor: timeout)
+      }
+      rememberGone(object)
+      // The children's rows went with it (ON DELETE CASCADE): the store forgets them on the
+      // domain, where which they are is read from the object.
+      state.withLock { $0.arrivedEffects.append(.forgetChildren(object)) }
+      // A cascade back into this table moved other rows too.
+      return effects.tables.contains(entity.table) ? .reset : .deleted(item)
     }
-    rememberGone(object)
-    // The children's rows went with it (ON DELETE CASCADE): the store forgets them on the
-    // domain, where which they are is read from the object.
-    state.withLock { $0.arrivedEffects.append(.forgetChildren(object)) }
-    // A cascade back into this table moved other rows too.
-    observers.notify(effects.tables.contains(entity.table) ? .reset : .deleted(item))
   }
 
   /// Moves the item's row to right after `after`'s (first when `nil`) in the store's order,
@@ -247,7 +249,7 @@ extension PostgresStore {
         #"{"op":"MOVE","id":\#(moved),"from":\#(source),"to":\#(destination),"origin":"\#(self.origin)"}"#,
         connection: connection)
     }
-    observers.notify(.moved(item, after: after))
+    report(.moved(item, after: after), about: try storedObject(item), row: moved)
   }
 
   /// How many rows come before row `id` in the store's order.

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
+import Synchronization
 import Trellis
 
 /// The items of a ``PostgresEntity`` in a PostgreSQL table, as an ``AsyncDataStore``, on
@@ -31,6 +32,8 @@ public final class PostgresStore: AsyncDataStore {
   let place: String
   let logger: Logger
   let observers = ObserverList<StoreChange>()
+  /// Held while a change to a row is reported (``report(_:about:row:)``).
+  let reporting = Mutex(())
   let linkObservers = ObserverList<StoreLink>()
   /// What this store's transactions call themselves, so that it skips its own notifications
   /// (shared by the stores of related entities, which tell each other at once).

@@ -123,6 +123,9 @@ package final class AsyncStoreCache: DataStore, Sendable {
     package var link: StoreLink
   }
 
+  /// The items loaded, without taking what arrived or starting a load.
+  package var loadedItems: [Value] { state.withLock { $0.items } }
+
   /// The status, without taking what arrived.
   package var status: Status {
     state.withLock { Self.status(of: $0) }
