@@ -254,7 +254,7 @@ extension AsyncStoreCache {
     write { cache in
       do throws(StoreError) { try await source.delete(item) } catch {
         guard let cache else { return }
-        let message = "Could not delete \(cache.name(of: item)): \(error.description)"
+        let message = "Could not delete \(cache.name(of: item)): \(cache.words(for: error))"
         cache.arrive(.restore(item, after: previous, message: message))
       }
     }
@@ -298,7 +298,7 @@ extension AsyncStoreCache {
     write { cache in
       do throws(StoreError) { try await storeWrite() } catch {
         guard let cache else { return }
-        let message = "Could not move \(cache.name(of: item)): \(error.description)"
+        let message = "Could not move \(cache.name(of: item)): \(cache.words(for: error))"
         cache.arrive(.unmove(item, after: previous, message: message))
       }
     }
@@ -313,9 +313,14 @@ extension AsyncStoreCache {
       if let update, let undo = state.undos.removeValue(forKey: update.number) {
         state.refusedUndos.append((update.item, undo))
       }
-      state.notice = "\(what): \(error.description)"
+      state.notice = "\(what): \(words(for: error))"
     }
     observers.notify(.reset)
+  }
+
+  /// What a notice says of `error`, naming the store's kind of item.
+  func words(for error: StoreError) -> String {
+    error.message(item: source.itemsDefinition?.itemNoun ?? "item")
   }
 
   /// An item's name in a notice: its title as the store's definition reads it, quoted.
