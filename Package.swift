@@ -97,7 +97,10 @@ let package = Package(
     // The embedded relational store.
     .target(
       name: "TrellisSQLite",
-      dependencies: ["Trellis", "TrellisSQL", .product(name: "GRDB", package: "GRDB.swift")]
+      dependencies: [
+        "Trellis", "TrellisSQL", .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "Logging", package: "swift-log"),
+      ]
     ),
 
     // Lists and forms over REST APIs: the web-service store, on AsyncHTTPClient.

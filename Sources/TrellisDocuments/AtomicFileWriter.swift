@@ -7,6 +7,8 @@ import TrellisValues
 /// Readers see either the old file or the new one, never a mixture. Any failure before the
 /// rename removes the temporary file and leaves the original byte for byte as it was. The
 /// replaced file keeps its permissions; a symbolic link is followed and its target replaced.
+/// A save interrupted before the rename (the process killed) leaves its temporary file behind:
+/// the next save of the same file removes it.
 struct AtomicFileWriter: Sendable {
   /// Where to write the temporary file for a destination. Tests point it elsewhere.
   var temporaryURL: @Sendable (URL) -> URL = Self.defaultTemporaryURL
@@ -20,10 +22,36 @@ struct AtomicFileWriter: Sendable {
     return destination.deletingLastPathComponent().appendingPathComponent(name)
   }
 
+  /// Whether `name` is one that ``defaultTemporaryURL(for:)`` gives for a file named
+  /// `fileName`: `.fileName.` then base-36 digits then `.tmp`, and nothing else.
+  static func isTemporaryName(_ name: String, of fileName: String) -> Bool {
+    let prefix = "." + fileName + "."
+    let suffix = ".tmp"
+    guard name.count > prefix.count + suffix.count, name.hasPrefix(prefix), name.hasSuffix(suffix)
+    else { return false }
+    let random = name.dropFirst(prefix.count).dropLast(suffix.count)
+    return random.count <= 13
+      && random.unicodeScalars.allSatisfy { ("0"..."9").contains($0) || ("a"..."z").contains($0) }
+  }
+
+  /// Removes the temporary files that earlier saves of `destination` left behind (a process
+  /// killed mid-save); best effort, since they hold nothing the file needs.
+  func removeStaleTemporaries(of destination: URL) {
+    let directory = destination.deletingLastPathComponent()
+    let fileName = destination.lastPathComponent
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else {
+      return
+    }
+    for name in names where Self.isTemporaryName(name, of: fileName) {
+      unlink(directory.appendingPathComponent(name).path)
+    }
+  }
+
   /// Writes `data` to `url` atomically.
   func write(_ data: Data, to url: URL) throws(Diagnostic) {
     let destination = url.resolvingSymlinksInPath()
     let path = destination.path
+    removeStaleTemporaries(of: destination)
     let temporary = temporaryURL(destination).path
     var status = stat()
     let existingMode = stat(path, &status) == 0 ? mode_t(status.st_mode) & 0o7777 : nil

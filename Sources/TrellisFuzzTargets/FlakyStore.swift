@@ -75,6 +75,11 @@ final class FlakyStore: AsyncDataStore {
     try await inner.move(item, after: after)
   }
 
+  func move(_ item: Value, before: Value) async throws(StoreError) {
+    try maybeFail("move")
+    try await inner.move(item, before: before)
+  }
+
   func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> ObservationToken {
     let own = changeObservers.add(handler)
     let inner = inner.observe(handler)

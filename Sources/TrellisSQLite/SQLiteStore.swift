@@ -239,7 +239,7 @@ public final class SQLiteStore: RelationalStore, Sendable {
   /// Runs `body` in a read, keeping store errors and wrapping SQLite's.
   func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
     do { return try database.read(body) } catch let error as StoreError { throw error } catch {
-      throw .failed("SQLite (\(entity.table)): \(error)")
+      throw failure(error, reading: true)
     }
   }
 
@@ -251,7 +251,7 @@ public final class SQLiteStore: RelationalStore, Sendable {
       return try database.write(body)
     } catch let error as StoreError { throw error } catch {
       if let refusal = uniqueRefusal(error) { throw refusal }
-      throw .failed("SQLite (\(entity.table)): \(error)")
+      throw failure(error, reading: false)
     }
   }
 

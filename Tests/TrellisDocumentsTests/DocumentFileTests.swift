@@ -111,6 +111,29 @@ struct DocumentFileTests {
     #expect(try Self.directoryListing(url) == ["MyTable.plist"])
   }
 
+  @Test func theNextSaveRemovesTheTemporaryFilesOfAKilledSave() throws {
+    let url = try Self.copy(of: "MyTable.plist")
+    let directory = url.deletingLastPathComponent()
+    // What saves killed before their rename left, with the writer's own names.
+    let stale = [
+      AtomicFileWriter.defaultTemporaryURL(for: url),
+      AtomicFileWriter.defaultTemporaryURL(for: url),
+    ]
+    for temporary in stale { try Data("half a save".utf8).write(to: temporary) }
+    // Files the writer never makes for this document: kept.
+    let others = [
+      ".MyTable.plist.tmp", ".MyTable.plist.NOT36.tmp", ".MyTable.plist.abc.tmp.bak",
+      "MyTable.plist.abc.tmp", ".Other.plist.abc.tmp", ".MyTable.plist.a.b.tmp",
+    ]
+    for name in others { try Data("keep".utf8).write(to: directory.appendingPathComponent(name)) }
+    #expect(try Self.directoryListing(url).count == 1 + stale.count + others.count)
+
+    var file = try DocumentFile(contentsOf: url)
+    try file.save(["saved": "again"])
+    #expect(try Self.directoryListing(url) == (["MyTable.plist"] + others).sorted())
+    #expect(try DocumentFile(contentsOf: url).root == ["saved": "again"])
+  }
+
   @Test func unreadableAndMalformedFiles() throws {
     let directory = try Support.temporaryDirectory()
     let missing = directory.appendingPathComponent("missing.json")

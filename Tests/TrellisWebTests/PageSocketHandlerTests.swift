@@ -55,7 +55,14 @@ struct PageSocketHandlerTests {
     func send(_ opcode: WebSocketOpcode, _ text: String, fin: Bool = true, masked: Bool = true)
       async throws
     {
-      var data = ByteBuffer(string: text)
+      try await send(opcode, bytes: Array(text.utf8), fin: fin, masked: masked)
+    }
+
+    /// Sends a frame of any bytes, as a page does: masked.
+    func send(
+      _ opcode: WebSocketOpcode, bytes: [UInt8], fin: Bool = true, masked: Bool = true
+    ) async throws {
+      var data = ByteBuffer(bytes: bytes)
       let key: WebSocketMaskingKey? = masked ? WebSocketMaskingKey([1, 2, 3, 4]) : nil
       if let key { data.webSocketMask(key) }
       try await channel.writeInbound(
@@ -98,6 +105,27 @@ struct PageSocketHandlerTests {
     _ = try await stray.nextText()
     try await stray.send(.continuation, "tail")
     #expect(Socket.code(of: try await stray.next()) == .protocolError)
+  }
+
+  @Test func aTextMessageThatIsNotUTF8ClosesTheSocketWith1007() async throws {
+    let socket = try await Socket()
+    _ = try await socket.nextText()
+    // "é" cut after its first byte, then a quote: not UTF-8.
+    try await socket.send(.text, bytes: Array(#"{"type":"caf"#.utf8) + [0xC3] + Array(#""}"#.utf8))
+    let close = try await socket.next()
+    #expect(close.opcode == .connectionClose, "no error event: the connection fails")
+    #expect(Socket.code(of: close) == .dataInconsistentWithMessage)
+    #expect(!socket.channel.isActive)
+
+    // A character split between fragments is whole once the message is: it is read.
+    let split = try await Socket()
+    _ = try await split.nextText()
+    try await split.send(.text, bytes: Array(#"{"type":"caf"#.utf8) + [0xC3], fin: false)
+    try await split.send(.continuation, bytes: [0xA9] + Array(#""}"#.utf8))
+    let error = try await split.nextText()
+    #expect(error.contains(#""type":"error""#))
+    #expect(error.contains("caf"))
+    #expect(split.channel.isActive)
   }
 
   @Test func aMessageAboveTheFrameLimitClosesTheSocket() async throws {

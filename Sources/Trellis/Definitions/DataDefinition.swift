@@ -107,6 +107,9 @@ public struct DataDefinition: Sendable {
   /// Whether the definition can make new objects.
   public var canMakeObjects: Bool { factory != nil }
 
+  /// The definition's name as a person says it of one item, for messages: "task", "week day".
+  package var itemNoun: String { Humanizer.title(for: name).lowercased() }
+
   /// The text of a list row for `item`: its title properties, joined.
   public func title(of item: Value) -> String {
     join(titlePropertyNames, of: item) ?? item.displayText

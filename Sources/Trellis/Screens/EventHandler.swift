@@ -45,6 +45,9 @@ struct EventHandler {
       screen.cancel()
       navigator.pop(screen)
     case .search(let text):
+      guard text.count <= ItemFilter.maximumSearchLength else {
+        throw .notApplicable(ItemFilter.searchTooLongMessage)
+      }
       screen.searchText = text
       if let handler = screen.searchHandler {
         handler(text)

@@ -153,7 +153,7 @@ public final class Screen {
         + conflicts.map { "\(draft?.definition[$0.name]?.title ?? $0.name) to “\($0.theirs)”" }
         .joined(separator: ", ")
         + " while you edited. Done saves yours over it; Take Theirs keeps theirs."
-    case .store(let error): error.description
+    case .store(let error): error.message(item: draft?.definition.itemNoun ?? "item")
     default: error.description
     }
   }

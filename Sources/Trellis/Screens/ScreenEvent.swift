@@ -59,7 +59,7 @@ public enum ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
     switch self {
     case .invalid(let failure): "not valid: \(failure)"
     case .edit(let error): error.description
-    case .store(let error): error.description
+    case .store(let error): error.message()
     case .notApplicable(let why): why
     case .rowGone(let id): "the row \(id) is no longer shown"
     }

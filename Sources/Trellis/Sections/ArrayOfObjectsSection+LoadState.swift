@@ -14,7 +14,7 @@ extension ArrayOfObjectsSection {
 
     /// The message of a failed load.
     public var errorMessage: String? {
-      if case .failed(let error) = self { "Could not load: \(error.description)" } else { nil }
+      if case .failed(let error) = self { "Could not load: \(error.message())" } else { nil }
     }
 
     /// Whether a load is under way.

@@ -304,13 +304,20 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
     guard source < items.count, destination < items.count else {
       throw .sectionNotEditable(section: id, reason: "only items can be moved")
     }
+    guard source != destination else { return }
     // The store's order may hold items the list does not show (a search, a page): the item
-    // goes after the one it follows here.
+    // lands right after the one it follows here, or right before the first one shown when it
+    // goes to the top.
     let item = items[source]
-    // The item before `destination` once `item` is taken out.
-    let after = StoreOrder.predecessor(
-      of: destination <= source ? destination : destination + 1, in: items)
-    do { try store.move(item, after: after) } catch { throw .store(section: id, error) }
+    do {
+      if destination == 0 {
+        try store.move(item, before: items[0])
+      } else {
+        // The item before `destination` once `item` is taken out.
+        let after = items[destination < source ? destination - 1 : destination]
+        try store.move(item, after: after)
+      }
+    } catch { throw .store(section: id, error) }
     actions.overriding(model?.sectionActions ?? SectionActions()).didMove?(
       item, source, destination)
     itemsChanged()

@@ -22,6 +22,9 @@ public protocol DataStore: AnyObject, Sendable {
   /// Moves `item` to right after `after` in the store's order (first when `nil`): a list
   /// names the items it shows, whatever part of the order it shows.
   func move(_ item: Value, after: Value?) throws(StoreError)
+  /// Moves `item` to right before `before` in the store's order: a list that shows part of
+  /// the order (a search) names the item it shows first, whatever the store holds before it.
+  func move(_ item: Value, before: Value) throws(StoreError)
   /// Whether the store keeps an order a person can change.
   var supportsMoving: Bool { get }
   /// Calls `handler` after every change, on the thread that made it.
@@ -33,6 +36,13 @@ public protocol DataStore: AnyObject, Sendable {
 
 extension DataStore {
   public func prepareForEditing(_ item: Value) throws(StoreError) {}
+
+  /// Reads the store's whole order to find the item that `before` follows once `item` is
+  /// taken out, and moves `item` after it.
+  public func move(_ item: Value, before: Value) throws(StoreError) {
+    let after = try StoreOrder.place(before: before, moving: item, in: try fetch(FetchOptions()))
+    try move(item, after: after)
+  }
 }
 
 /// What changed in a store, by identity: the one vocabulary every store reports in, sync or

@@ -30,6 +30,15 @@ extension ItemFilter {
     }
   }
 
+  /// The longest search text, in characters. Screens refuse a longer search before it reaches
+  /// a store (``searchTooLongMessage`` says why), and so does a store's REST API: a store's
+  /// own limits (an SQL pattern's) lie beyond it, and no one types that much to find a row.
+  public static let maximumSearchLength = 1_000
+
+  /// What a person reads when a search is longer than ``maximumSearchLength``.
+  public static let searchTooLongMessage =
+    "The search is too long: search for at most \(maximumSearchLength) characters."
+
   /// Keeps items where any of `keyPaths` contains `text`, ignoring case; every item when
   /// `text` is empty.
   public static func search(_ text: String, in keyPaths: [String]) -> ItemFilter {

@@ -129,6 +129,15 @@ public final class MemoryStore: DataStore, Sendable {
     notify(.moved(item, after: after))
   }
 
+  public func move(_ item: Value, before: Value) throws(StoreError) {
+    let after = try items.withLock { items throws(StoreError) -> Value? in
+      let after = try StoreOrder.place(before: before, moving: item, in: items)
+      _ = try StoreOrder.move(item, after: after, in: &items)
+      return after
+    }
+    notify(.moved(item, after: after))
+  }
+
   /// Moves the item at `source` to `destination`, positions in the store's array.
   public func move(from source: Int, to destination: Int) throws(StoreError) {
     let (item, after) = try items.withLock { items throws(StoreError) -> (Value, Value?) in

@@ -26,6 +26,19 @@ enum StoreOrder {
     return first
   }
 
+  /// The item that `before` follows once `item` is taken out of `items` (`nil` when it
+  /// comes first): where `item` goes to land right before `before`.
+  static func place(before: Value, moving item: Value, in items: [Value]) throws(StoreError)
+    -> Value?
+  {
+    guard before != item else { throw .invalidItem("an item cannot be moved before itself") }
+    var rest = items
+    guard let source = rest.firstIndex(of: item) else { throw .notFound(item.displayText) }
+    rest.remove(at: source)
+    guard let index = rest.firstIndex(of: before) else { throw .notFound(before.displayText) }
+    return predecessor(of: index, in: rest)
+  }
+
   /// Moves `item` to right after `after` (the start when `nil`) in a store's own array;
   /// returns where it was and where it went.
   static func move(_ item: Value, after: Value?, in items: inout [Value]) throws(StoreError)

@@ -29,7 +29,8 @@ public enum TableEditError: Error, Hashable, Sendable, CustomStringConvertible {
       "section '\(section)' cannot be edited: \(reason)"
     case .refused(let section, let reason): "section '\(section)' refuses the row: \(reason)"
     case .binding(let error): error.description
-    case .store(let section, let error): "section '\(section)': \(error.description)"
+    // What the store said reaches the person who edited: its words, not the section's id.
+    case .store(_, let error): error.message()
     }
   }
 }

@@ -51,7 +51,7 @@ public struct AsyncStoreContract: Sendable {
     let checks: [(String, (any AsyncDataStore, inout Probe) async throws -> Void)] = [
       ("pages", pages), ("identity", identity), ("insert", insert), ("update", update),
       ("update-refused", updateRefused), ("delete", delete), ("search", search),
-      ("cancel", cancel),
+      ("cancel", cancel), ("move-before", moveBefore),
     ]
     for (name, run) in checks {
       var probe = Probe(check: name)
@@ -171,6 +171,27 @@ public struct AsyncStoreContract: Sendable {
     probe.expect(found.contains(text), true, "the search finds '\(text)'")
     let strays = found.filter { !$0.localizedCaseInsensitiveContains(text) }
     probe.expect(strays, [], "the search finds only names holding '\(text)'")
+  }
+
+  /// A move before an item lands right before it, whatever comes before that item.
+  func moveBefore(_ store: any AsyncDataStore, _ probe: inout Probe) async throws {
+    guard store.supportsMoving else { return }
+    let items = try await all(store)
+    var expected = seed.map(\.name)
+    // The last before the third, then the first before the fourth (one more than the
+    // third's place, now that the first has gone).
+    try await store.move(items[items.count - 1], before: items[2])
+    expected.insert(expected.removeLast(), at: 2)
+    probe.expect(try await all(store).map { name(store, $0) }, expected, "move up before")
+    try await store.move(items[0], before: items[3])
+    expected.insert(expected.removeFirst(), at: 3)
+    probe.expect(try await all(store).map { name(store, $0) }, expected, "move down before")
+    do {
+      try await store.move(items[1], before: items[1])
+      probe.fail("a move before itself succeeded")
+    } catch {}
+    probe.expect(
+      try await all(store).map { name(store, $0) }, expected, "a refused move changes nothing")
   }
 
   func cancel(_ store: any AsyncDataStore, _ probe: inout Probe) async throws {

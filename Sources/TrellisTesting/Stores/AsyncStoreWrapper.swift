@@ -107,6 +107,11 @@ public final class AsyncStoreWrapper: AsyncDataStore {
     try wrapped.move(item, after: after)
   }
 
+  public func move(_ item: Value, before: Value) async throws(StoreError) {
+    try await begin(.move)
+    try wrapped.move(item, before: before)
+  }
+
   public func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> ObservationToken {
     wrapped.observe(handler)
   }

@@ -87,6 +87,11 @@ public final class FailingStore: DataStore, Sendable {
     try base.move(item, after: after)
   }
 
+  public func move(_ item: Value, before: Value) throws(StoreError) {
+    try checkWrite()
+    try base.move(item, before: before)
+  }
+
   public func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> ObservationToken {
     base.observe(handler)
   }

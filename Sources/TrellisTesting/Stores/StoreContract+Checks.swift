@@ -238,6 +238,36 @@ extension StoreContract {
     observation.cancel()
   }
 
+  /// A move before an item lands right before it, whatever comes before that item: what a
+  /// list that shows part of the order asks for when a row goes to its top.
+  static func moveBefore(_ store: Store, _ probe: inout Probe) throws {
+    let items = try store.fetch(FetchOptions())
+    guard store.supportsMoving else { return }
+    let log = EventLog()
+    let observation = store.observe(log.record)
+    // Carol, alice, Bob, dave, Eve.
+    try store.move(items[4], before: items[2])
+    probe.expect(try names(store), ["Carol", "alice", "Eve", "Bob", "dave"], "move up before")
+    probe.expectEvents(log.take(), .moved(items[4], after: items[1]), "move up before")
+    try store.move(items[0], before: items[3])
+    probe.expect(try names(store), ["alice", "Eve", "Bob", "Carol", "dave"], "move down before")
+    probe.expectEvents(log.take(), .moved(items[0], after: items[2]), "move down before")
+    try store.move(items[3], before: items[1])
+    probe.expect(try names(store), ["dave", "alice", "Eve", "Bob", "Carol"], "move to the top")
+    probe.expectEvents(log.take(), .moved(items[3], after: nil), "move to the top")
+    probe.expectRefusal("move before itself") { () throws(StoreError) in
+      try store.move(items[1], before: items[1])
+    }
+    let stranger = try newItem(store, "Ivy", 10)
+    probe.expectRefusal("move before an item not in the store") { () throws(StoreError) in
+      try store.move(items[0], before: stranger)
+    }
+    probe.expect(
+      try names(store), ["dave", "alice", "Eve", "Bob", "Carol"], "a refused move changes nothing")
+    probe.expect(log.take(), [], "a refused move sends no event")
+    observation.cancel()
+  }
+
   static func observation(_ store: Store, _ probe: inout Probe) throws {
     let log = EventLog()
     let second = EventLog()

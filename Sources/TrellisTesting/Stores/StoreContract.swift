@@ -88,6 +88,7 @@ public enum StoreContract {
       ("delete-refused", StoreContract.deleteRefused),
       ("move", StoreContract.move),
       ("move-refused", StoreContract.moveRefused),
+      ("move-before", StoreContract.moveBefore),
       ("observation", StoreContract.observation),
     ]
   }

@@ -22,9 +22,11 @@ extension StoreAPI {
     } catch let response as StoreAPIResponse {
       return response
     } catch let error as StoreError {
+      if case .failed = error { Self.logger.error("A store failed: \(error.description)") }
       return .storeError(error, deleting: request.method == .delete)
     } catch {
-      return .detail(.internalServerError, "\(error)")
+      Self.logger.error("An answer failed: \(error)")
+      return .detail(.internalServerError, "The server could not answer this request.")
     }
   }
 
@@ -57,6 +59,9 @@ extension StoreAPI {
       size = pageSize
     }
     var options = FetchOptions(sort: ordering(query.value("ordering")))
+    if let text = query.value("search"), text.count > ItemFilter.maximumSearchLength {
+      throw StoreAPIResponse.detail(.badRequest, ItemFilter.searchTooLongMessage)
+    }
     options.filter = search(query.value("search"))
     let count = try store.count(options)
     let pages = max(1, count / size + (count % size == 0 ? 0 : 1))

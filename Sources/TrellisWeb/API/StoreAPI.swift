@@ -24,7 +24,8 @@ import Trellis
 /// the last); a page past the end is 404 `{"detail": "Invalid page."}`; `page_size` above
 /// ``maxPageSize`` is cut to it. `next` and `previous` are absolute URLs on the request's
 /// `Host`, keeping the other parameters. `search` splits its text at spaces and commas, and each
-/// term must be in one of the definition's title properties, ignoring case; `ordering` takes
+/// term must be in one of the definition's title properties, ignoring case (a text longer than
+/// ``ItemFilter/maximumSearchLength`` is 400, never sent to the store); `ordering` takes
 /// properties and `id`, comma-separated, `-` for descending (unknown names are ignored; the id
 /// breaks ties, so pages never overlap). Values sent are
 /// checked as a detail screen checks them (required, types, ranges, choices, custom rules);
@@ -56,6 +57,8 @@ public final class StoreAPI: Sendable {
   public let maxBodyBytes: Int
   /// The properties served, in the definition's order, after `id`.
   public var fieldNames: [String] { fields.map(\.name) }
+  /// Where an answer's failures go in full, while the answer says them in words.
+  static let logger = Logger(label: "trellis-store-api")
 
   let identity: StoreAPIIdentity
   let fields: [Field]

@@ -53,7 +53,7 @@ struct StoreAPIResponse: Error, Sendable {
     case .invalidItem(let message): fieldErrors([("", message)])
     case .unsupported(let message): detail(.badRequest, "Not supported: \(message).")
     case .conflict: detail(.conflict, error.description)
-    case .indexOutOfRange, .failed: detail(.internalServerError, error.description)
+    case .indexOutOfRange, .failed: detail(.internalServerError, error.message())
     }
   }
 

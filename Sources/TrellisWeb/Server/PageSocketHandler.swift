@@ -125,8 +125,14 @@ final class PageSocketHandler: ChannelDuplexHandler, RemovableChannelHandler {
     guard frame.fin, let message = partial else { return }
     partial = nil
     // Read here, beside the hub, which only acts on what the message asks.
-    let text =
-      message.opcode == .text ? String(buffer: message.data) : #"{"type":"binary"}"#
+    var text = #"{"type":"binary"}"#
+    if message.opcode == .text {
+      // A text message that is not UTF-8 fails the connection (RFC 6455, 8.1), rather than
+      // reaching the session with its bytes replaced.
+      guard let decoded = String(validating: message.data.readableBytesView, as: UTF8.self)
+      else { return close(.dataInconsistentWithMessage) }
+      text = decoded
+    }
     steps.append(.message(WebSession.read(text, limit: messageLimit)))
     handOverNext()
   }

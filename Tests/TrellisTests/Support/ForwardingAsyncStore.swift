@@ -29,6 +29,9 @@ extension ForwardingAsyncStore {
   func move(_ item: Value, after: Value?) async throws(StoreError) {
     try await inner.move(item, after: after)
   }
+  func move(_ item: Value, before: Value) async throws(StoreError) {
+    try await inner.move(item, before: before)
+  }
   func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> ObservationToken {
     inner.observe(handler)
   }

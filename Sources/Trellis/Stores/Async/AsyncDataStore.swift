@@ -50,6 +50,9 @@ public protocol AsyncDataStore: AnyObject, Sendable {
   func delete(_ item: Value) async throws(StoreError)
   /// Moves `item` to right after `after` in the store's order (first when `nil`).
   func move(_ item: Value, after: Value?) async throws(StoreError)
+  /// Moves `item` to right before `before` in the store's order: a list that shows part of
+  /// the order (a search) names the item it shows first, whatever the store holds before it.
+  func move(_ item: Value, before: Value) async throws(StoreError)
   /// Whether the store keeps an order a person can change.
   var supportsMoving: Bool { get }
   /// Whether the store applies `filter` itself (a search it sends to the service, say); when
@@ -99,6 +102,13 @@ extension AsyncDataStore {
 
   public func move(_ item: Value, after: Value?) async throws(StoreError) {
     throw .unsupported("moving items")
+  }
+
+  /// Two moves, which need no read of the order: `item` after `before`, then `before` after
+  /// `item`. A store that can place an item before another in one write does so instead.
+  public func move(_ item: Value, before: Value) async throws(StoreError) {
+    try await move(item, after: before)
+    try await move(before, after: item)
   }
 }
 

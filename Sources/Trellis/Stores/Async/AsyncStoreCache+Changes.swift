@@ -288,7 +288,7 @@ extension AsyncStoreCache {
     write { cache in
       do throws(StoreError) { try await source.delete(item) } catch {
         guard let cache else { return }
-        let message = "Could not delete \(cache.name(of: item)): \(error.description)"
+        let message = "Could not delete \(cache.name(of: item)): \(cache.words(for: error))"
         cache.arrive(.restore(item, after: previous, message: message))
       }
     }
@@ -296,18 +296,43 @@ extension AsyncStoreCache {
 
   /// Moves at once in the list, then in the store; a refusal moves the item back.
   package func move(_ item: Value, after: Value?) throws(StoreError) {
-    let previous: Value? = try state.withLock { state throws(StoreError) in
+    let store = source
+    let place = { (_: [Value]) throws(StoreError) -> Value? in after }
+    try move(item, place: place) { () async throws(StoreError) in
+      try await store.move(item, after: after)
+    }
+  }
+
+  /// Moves at once in the list to right before `before`, then in the store: the store's
+  /// order may hold items before it that the list does not show.
+  package func move(_ item: Value, before: Value) throws(StoreError) {
+    let store = source
+    let place = { (items: [Value]) throws(StoreError) -> Value? in
+      try StoreOrder.place(before: before, moving: item, in: items)
+    }
+    try move(item, place: place) { () async throws(StoreError) in
+      try await store.move(item, before: before)
+    }
+  }
+
+  /// Moves `item` in the list to right after the item `place` names among those listed,
+  /// then runs `write`; a refusal moves the item back.
+  private func move(
+    _ item: Value, place: ([Value]) throws(StoreError) -> Value?,
+    write storeWrite: @escaping @Sendable () async throws(StoreError) -> Void
+  ) throws(StoreError) {
+    let (after, previous) = try state.withLock { state throws(StoreError) -> (Value?, Value?) in
       let items = state.items
+      let after = try place(items)
       let (source, _) = try StoreOrder.move(item, after: after, in: &state.items)
       state.notice = nil
-      return StoreOrder.predecessor(of: source, in: items)
+      return (after, StoreOrder.predecessor(of: source, in: items))
     }
     observers.notify(.moved(item, after: after))
-    let store = self.source
     write { cache in
-      do throws(StoreError) { try await store.move(item, after: after) } catch {
+      do throws(StoreError) { try await storeWrite() } catch {
         guard let cache else { return }
-        let message = "Could not move \(cache.name(of: item)): \(error.description)"
+        let message = "Could not move \(cache.name(of: item)): \(cache.words(for: error))"
         cache.arrive(.unmove(item, after: previous, message: message))
       }
     }
@@ -322,9 +347,14 @@ extension AsyncStoreCache {
       if let update, let undo = state.undos.removeValue(forKey: update.number) {
         state.refusedUndos.append((update.item, undo))
       }
-      state.notice = "\(what): \(error.description)"
+      state.notice = "\(what): \(words(for: error))"
     }
     observers.notify(.reset)
+  }
+
+  /// What a notice says of `error`, naming the store's kind of item.
+  func words(for error: StoreError) -> String {
+    error.message(item: source.itemsDefinition?.itemNoun ?? "item")
   }
 
   /// An item's name in a notice: its title as the store's definition reads it, quoted.

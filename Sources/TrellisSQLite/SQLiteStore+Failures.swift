@@ -1,0 +1,39 @@
+import GRDB
+import Logging
+import Trellis
+
+/// SQLite's errors as a person reads them: what failed, in words; the SQL and SQLite's own
+/// message go to the log.
+extension SQLiteStore {
+  /// Where SQLite's errors go in full.
+  static let logger = Logger(label: "trellis.sqlite")
+
+  /// The store error for SQLite's `error`, logged, in a read or a write of the store's table.
+  func failure(_ error: any Error, reading: Bool) -> StoreError {
+    Self.logger.error(
+      "SQLite failed",
+      metadata: [
+        "table": "\(entity.table)", "operation": "\(reading ? "read" : "write")",
+        "error": "\(error)",
+      ])
+    return .failed(Self.words(for: error, reading: reading))
+  }
+
+  /// What a person reads when SQLite failed with `error`.
+  static func words(for error: any Error, reading: Bool) -> String {
+    let fallback =
+      reading ? "The data could not be read." : "The change could not be saved."
+    guard let error = error as? DatabaseError else { return fallback }
+    // A trigger's RAISE says why in the words the database's author chose for people.
+    if error.extendedResultCode == .SQLITE_CONSTRAINT_TRIGGER, let message = error.message {
+      return message
+    }
+    if error.message?.contains("pattern too complex") == true { return "The search is too long." }
+    switch error.resultCode {
+    case .SQLITE_FULL: return "The disk is full: the change could not be saved."
+    case .SQLITE_BUSY, .SQLITE_LOCKED: return "The data is in use elsewhere: try again."
+    case .SQLITE_READONLY: return "The data can only be read here: the change was not saved."
+    default: return fallback
+    }
+  }
+}
