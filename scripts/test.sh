@@ -61,6 +61,12 @@ run_swift_tests() {
 alone="TrellisPostgresTests|TrellisTerminalTests.AsyncListHostTests"
 phase "swift test: the PostgreSQL suites and the terminal loop over an async store"
 run_swift_tests .test-output-postgres.log --no-parallel --filter "$alone"
+# Servers sharing one database end equal to it: three stores with 20 sessions, random
+# concurrent adds, renames through forms, moves and deletes on the same rows, connections cut
+# and a server replaced; every list, a fresh one and the history are checked at rest.
+phase "trellis-bench converge: 3 servers × 20 sessions on PostgreSQL, with faults"
+timeout --kill-after=30 5m .build/debug/trellis-bench converge \
+  --servers 3 --sessions 20 --steps 600 --fault-every 150 --runs 2 --seed 7001
 phase "swift test: everything else"
 run_swift_tests .test-output.log --skip "$alone"
 phase "terminal tests" && timeout --kill-after=60 15m bash scripts/terminal-test.sh
