@@ -154,8 +154,8 @@ struct WebCommand: AsyncParsableCommand {
   @Option(
     help:
       ArgumentHelp(
-        "Only one case: sessions-10k, concurrent-20, concurrent-50, concurrent-200, concurrent "
-          + "(all three) or single.")
+        "Only one case: sessions-10k, slow-reader, concurrent-20, concurrent-50, "
+          + "concurrent-200, concurrent (all three) or single.")
   )
   var only: String?
 

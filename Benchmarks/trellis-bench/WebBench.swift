@@ -42,8 +42,9 @@ enum WebBench {
     let tasks = MemoryStore(
       objects: (0..<50).map { TaskItem(name: "Task \($0)") }, definition: definition)
     let concurrent = concurrentApps(concurrentCounts, definition: definition)
+    let (slowApp, slowStore) = slowReaderApp(definition: definition)
     let apps =
-      [crowd] + concurrent.map(\.0) + [
+      [crowd, slowApp] + concurrent.map(\.0) + [
         WebApp(id: "form", title: "10,000-row form") { try formNavigator(rows: 10_000) },
         WebApp(id: "list", title: "100,000-row list") {
           listNavigator(rows: 100_000, onDemand: true)
@@ -77,6 +78,12 @@ enum WebBench {
       let result = try await manySessions(
         port: port, sessions: sessions, seconds: seconds, store: crowdStore, server: server,
         clientsNice: clientsNice)
+      print(json ? result.jsonLine : result.tableLine)
+    }
+
+    if only.map({ $0 == SlowReaderResult.name }) ?? true {
+      let result = try await slowReader(
+        base: base, port: port, server: server, store: slowStore)
       print(json ? result.jsonLine : result.tableLine)
     }
 

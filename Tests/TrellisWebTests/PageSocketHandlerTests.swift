@@ -107,6 +107,21 @@ struct PageSocketHandlerTests {
     #expect(Socket.code(of: try await stray.next()) == .protocolError)
   }
 
+  @Test func aPageThatFellBehindIsClosedInsteadOfSentMore() async throws {
+    let socket = try await Socket()
+    _ = try await socket.nextText()
+    // The socket holds more than its limit of unsent bytes: the next message closes it.
+    socket.channel.isWritable = false
+    try await socket.send(.text, #"{"type":"nonsense"}"#)
+    let close = try await socket.next()
+    #expect(close.opcode == .connectionClose, "no error event is queued behind the backlog")
+    #expect(Socket.code(of: close) == .policyViolation)
+    var data = close.data
+    _ = data.readWebSocketErrorCode()
+    #expect(String(buffer: data) == PageSocketHandler.fellBehindReason)
+    #expect(!socket.channel.isActive)
+  }
+
   @Test func aTextMessageThatIsNotUTF8ClosesTheSocketWith1007() async throws {
     let socket = try await Socket()
     _ = try await socket.nextText()

@@ -29,9 +29,9 @@
       try { message = JSON.parse(event.data); } catch (e) { return; }
       receive(message);
     };
-    socket.onclose = function () {
+    socket.onclose = function (event) {
       body.dataset.connected = "false";
-      say("Disconnected. Reload the page to start again.");
+      say(event.reason || "Disconnected. Reload the page to start again.");
     };
   }
 

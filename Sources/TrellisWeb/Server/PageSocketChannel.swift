@@ -68,6 +68,12 @@ struct PageSocketChannel: ServerChildChannel, HTTPChannelHandler {
             guard let request = try? HTTPRequest(head, secure: false, splitCookie: false),
               let target = server.socketTarget(for: request)
             else { throw ChannelError.inappropriateOperationForState }
+            // Above the high mark the socket is not writable, and the page is closed
+            // rather than sent more (``PageOutbox``).
+            let most = max(server.configuration.maxPendingBytesPerPage, 1024)
+            try channel.syncOptions?.setOption(
+              ChannelOptions.writeBufferWaterMark,
+              value: ChannelOptions.Types.WriteBufferWaterMark(low: most / 4, high: most))
             try channel.pipeline.syncOperations.addHandler(
               PageSocketHandler(
                 hub: target.hub, session: target.session, token: target.token,

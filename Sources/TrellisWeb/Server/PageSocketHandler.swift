@@ -144,6 +144,8 @@ final class PageSocketHandler: ChannelDuplexHandler, RemovableChannelHandler {
   func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
     if event is ChannelShouldQuiesceEvent {
       close(.goingAway)
+    } else if event is PageFellBehind {
+      close(.policyViolation, reason: Self.fellBehindReason)
     } else {
       context.fireUserInboundEventTriggered(event)
     }
@@ -204,6 +206,9 @@ final class PageSocketHandler: ChannelDuplexHandler, RemovableChannelHandler {
   }
 
   // MARK: Closing and pings
+
+  /// What a page that fell behind is told as its socket closes.
+  static let fellBehindReason = "The page fell behind. Reload it to start again."
 
   /// Sends a close frame with `code`, once, and closes the connection.
   private func close(_ code: WebSocketErrorCode, reason: String = "") {

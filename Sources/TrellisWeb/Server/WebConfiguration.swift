@@ -40,6 +40,11 @@ public struct WebConfiguration: Sendable {
   /// How often a quiet page's socket is pinged; a page that has not answered by the next
   /// ping is closed.
   var pingInterval = Duration.seconds(30)
+  /// The most bytes a page's socket may hold waiting to be sent: a page that falls further
+  /// behind (it stopped reading, or its network cannot keep up) is closed with a notice that
+  /// asks the person to reload, which gives them a fresh page instead of the backlog, and
+  /// keeps the server's memory for a socket bounded.
+  public var maxPendingBytesPerPage = 4 * 1024 * 1024
   /// Messages above this close the socket; messages above ``maxMessageBytes`` but below it
   /// get an error event.
   var frameLimit: Int { maxMessageBytes * 4 }

@@ -12,13 +12,23 @@ struct PageOutbox: Sendable {
   let channel: any Channel
 
   /// Draws the message `draw` makes on the channel's event loop and writes it as one text
-  /// frame; a message to a closed socket is dropped.
+  /// frame; a message to a closed socket is dropped, and one to a page that has fallen
+  /// behind closes it (``write(_:to:)``).
   func send(_ draw: @escaping @Sendable () -> ByteBuffer) {
     let channel = channel
     channel.eventLoop.execute {
-      let frame = WebSocketFrame(fin: true, opcode: .text, data: draw())
-      channel.writeAndFlush(frame, promise: nil)
+      guard Self.canTakeMore(channel) else { return }
+      channel.writeAndFlush(WebSocketFrame(fin: true, opcode: .text, data: draw()), promise: nil)
     }
+  }
+
+  /// Whether `channel` can take another message: a socket holding more than its high mark
+  /// of unsent bytes belongs to a page that stopped reading or cannot keep up, and its
+  /// handler is told to close it (``PageFellBehind``) rather than let the backlog grow.
+  static func canTakeMore(_ channel: any Channel) -> Bool {
+    guard !channel.isWritable else { return true }
+    if channel.isActive { channel.pipeline.fireUserInboundEventTriggered(PageFellBehind()) }
+    return false
   }
 
   /// Sends the message `draw` makes to every page of `outboxes`: each event loop draws it
@@ -51,10 +61,13 @@ struct PageOutbox: Sendable {
     loop.execute {
       let data = draw()
       let end = min(channels.startIndex + writesPerTurn, channels.endIndex)
-      for channel in channels[..<end] {
+      for channel in channels[..<end] where canTakeMore(channel) {
         channel.writeAndFlush(WebSocketFrame(fin: true, opcode: .text, data: data), promise: nil)
       }
       if end < channels.endIndex { write(draw, to: channels[end...], on: loop) }
     }
   }
 }
+
+/// A page's socket holds more unsent bytes than its limit: its handler closes it.
+struct PageFellBehind: Sendable {}
