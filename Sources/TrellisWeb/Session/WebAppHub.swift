@@ -19,7 +19,7 @@ actor WebAppHub {
   let configuration: WebConfiguration
   /// The domain whose executor the hub runs on.
   nonisolated let domain: WebDomain
-  private var sessions: [String: WebSession] = [:]
+  private(set) var sessions: [String: WebSession] = [:]
   private let rowHTML = RowHTMLCache()
   /// The lists the sessions show alike, each worked out once for all of them.
   private let sharedLists = SharedLists()
