@@ -38,7 +38,8 @@ struct ServeCommand: AsyncParsableCommand {
   @Option(
     help: ArgumentHelp(
       "The folder of the images rows name (default: the descriptor's folder).",
-      discussion: "Only image files are served (png, jpg, gif, svg, webp); a missing one shows "
+      discussion: "Only image files inside the folder are served (png, jpg, gif, svg, webp; at "
+        + "most 8 MiB; a symbolic link out of the folder is not followed); a missing one shows "
         + "as a placeholder."))
   var images: String?
 

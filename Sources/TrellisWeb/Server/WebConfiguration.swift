@@ -23,8 +23,12 @@ public struct WebConfiguration: Sendable {
   public var allowedHosts: Set<String>
   /// How rows are drawn and when sections become virtual.
   public var renderer: HTMLRenderer
-  /// The folder the images rows name are served from (`/images/NAME`), if any.
+  /// The folder the images rows name are served from (`/images/NAME`), if any. Only regular
+  /// files inside it are served: a symbolic link that leads out of it is not followed.
   public var imageFolder: String?
+  /// The largest image file served from ``imageFolder``, in bytes (8 MiB unless set); a larger
+  /// one shows as missing. Files are sent in chunks, never read whole.
+  public var maxImageBytes = 8 << 20
   /// Makes the image a row names, before the folder is looked in (card faces, say).
   public var imageMaker: (@Sendable (String) -> WebImage?)?
   /// How often, at most, an edit in one window is passed on to the app's other windows, in
