@@ -37,6 +37,15 @@ public struct WebConfiguration: Sendable {
   /// instead of one per edit. A window's answer to its own event is never delayed. Zero
   /// passes each edit on as soon as the server is free.
   public var deliveryInterval: Double = 0.02
+  /// How long an HTTP connection may stay open with no request, in seconds (60 unless set):
+  /// browsers keep connections for a few seconds between requests, a client that holds idle
+  /// sockets ties up the server's. Zero keeps idle connections open. A page's WebSocket is
+  /// kept by its pings instead.
+  public var idleTimeout: Double = 60
+  /// How long a new connection has to send its first request's headers, in seconds (10 unless
+  /// set): a client that sends nothing, or its headers a byte at a time, is closed. Zero waits
+  /// as long as it takes.
+  public var headerTimeout: Double = 10
   /// How long a window must go without an event of its own before it is brought up to date
   /// with the other windows resting on its list (``RestingGroup``): a window in use would
   /// leave its group at its next event, and each leave costs a catch-up.
