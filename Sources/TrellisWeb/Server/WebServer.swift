@@ -79,7 +79,7 @@ public struct WebServer: Sendable {
     router.get("/") { _, _ in self.html(self.homePage()) }
     router.get("/apps/:app") { _, context in
       let id = context.parameters.get("app") ?? ""
-      return await self.appPage(id)
+      return await self.appPage(id, for: ClientAddress(context.remoteAddress))
     }
     router.get("/assets/:name") { _, context in
       let name = context.parameters.get("name") ?? ""
