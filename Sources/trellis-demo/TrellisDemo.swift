@@ -150,10 +150,10 @@ struct TrellisDemo: AsyncParsableCommand {
     configuration.renderer.templates[EditingShapes.postTemplate] = PostTemplate.html
     let server = try WebServer(apps: apps.webApps, configuration: configuration)
     let host = self.host
-    try await server.run { port in
-      let address = host.contains(":") ? "[\(host)]" : host
+    try await server.run { [configuration] port in
       // Written unbuffered, so that a script reading the pipe sees it at once.
-      FileHandle.standardOutput.write(Data("Trellis demo: http://\(address):\(port)/\n".utf8))
+      FileHandle.standardOutput.write(
+        Data(configuration.banner("Trellis demo", port: port).utf8))
       DemoAPI.serverStarted(host: host, port: port)
       FileHandle.standardOutput.write(Data("Contacts API: \(DemoAPI.contactsURL ?? "")\n".utf8))
     }

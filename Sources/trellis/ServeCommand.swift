@@ -78,10 +78,9 @@ struct ServeCommand: AsyncParsableCommand {
     configuration.imageFolder =
       images ?? URL(fileURLWithPath: inputs.descriptor).deletingLastPathComponent().path
     let server = try WebServer(apps: [app], configuration: configuration)
-    let host = self.host
-    try await server.run { port in
-      let address = host.contains(":") ? "[\(host)]" : host
-      FileHandle.standardOutput.write(Data("trellis serve: http://\(address):\(port)/\n".utf8))
+    try await server.run { [configuration] port in
+      FileHandle.standardOutput.write(
+        Data(configuration.banner("trellis serve", port: port).utf8))
     }
   }
 }

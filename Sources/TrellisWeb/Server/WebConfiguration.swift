@@ -86,7 +86,7 @@ public struct WebConfiguration: Sendable {
   /// wildcard), and ``allowedHosts``; lowercased.
   public var answeredHosts: Set<String> {
     var hosts: Set<String> = ["localhost", "127.0.0.1", "::1"]
-    if !["0.0.0.0", "::", ""].contains(host) { hosts.insert(host.lowercased()) }
+    if !bindsEveryInterface { hosts.insert(host.lowercased()) }
     for name in allowedHosts {
       hosts.insert(HostName.hostName(name) ?? name.lowercased())
     }
