@@ -145,6 +145,7 @@ let package = Package(
         .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOWebSocket", package: "swift-nio"),
+        .product(name: "_NIOFileSystem", package: "swift-nio"),
       ],
       resources: [.copy("Assets")]
     ),

@@ -62,6 +62,8 @@ enum WebBench {
     // The concurrent cases' lists grow past 200 rows as sessions add tasks: keep them whole
     // (the 10,000-row form and the 100,000-row list stay virtual).
     configuration.renderer = HTMLRenderer(virtualThreshold: 5_000)
+    // Every session of the bench comes from loopback.
+    configuration.maxSessionsPerClient = configuration.maxSessionsPerApp
     configuration.rateBurst = 10_000
     configuration.ratePerSecond = 10_000
     configuration.deliveryInterval = deliveryInterval

@@ -5,7 +5,8 @@ import TrellisValues
 ///
 /// Trellis reads the format itself rather than through `PropertyListSerialization`, so that
 /// dictionaries keep the order their keys have in the file. Binary files have no lines: the
-/// document's location map is empty, and errors name the byte offset in their message.
+/// document's location map is empty, its objects' byte offsets are kept instead (for later
+/// errors about an entry), and reading errors name the byte offset in their message.
 ///
 /// Sets read as arrays; UIDs (keyed archives) are not supported. Every offset and reference is
 /// checked; cycles, nesting beyond the depth limit and shared containers that would expand out
@@ -40,7 +41,7 @@ struct BinaryPlistReader {
   mutating func read() throws(Diagnostic) -> LocatedDocument {
     let magic = Array("bplist0".utf8)
     guard bytes.count >= 8 + 32, bytes.starts(with: magic) else {
-      throw error("not a bplist00 file, or too short")
+      throw error("not a bplist00 file, or too short", at: 0)
     }
     let trailer = bytes.count - 32
     let offsetSize = Int(bytes[trailer + 6])
@@ -49,13 +50,16 @@ struct BinaryPlistReader {
     let top = unsignedInteger(at: trailer + 16, size: 8)
     let tableOffset = unsignedInteger(at: trailer + 24, size: 8)
     guard (1...8).contains(offsetSize), (1...8).contains(referenceSize) else {
-      throw error("invalid trailer: offset size \(offsetSize), reference size \(referenceSize)")
+      throw error(
+        "invalid trailer: offset size \(offsetSize), reference size \(referenceSize)",
+        at: trailer)
     }
     guard objectCount > 0, objectCount <= UInt64(bytes.count), top < objectCount,
       tableOffset >= 8, tableOffset <= UInt64(trailer),
       UInt64(trailer) - tableOffset >= objectCount * UInt64(offsetSize)
     else {
-      throw error("invalid trailer: \(objectCount) objects, offset table at \(tableOffset)")
+      throw error(
+        "invalid trailer: \(objectCount) objects, offset table at \(tableOffset)", at: trailer)
     }
     let table = Int(tableOffset)
     objectsEnd = table
@@ -71,7 +75,39 @@ struct BinaryPlistReader {
       offsets.append(Int(offset))
     }
     let root = try object(Int(top), depth: 0).value
-    return LocatedDocument(root: root, format: .binaryPlist, file: file)
+    var document = LocatedDocument(root: root, format: .binaryPlist, file: file)
+    var budget = sizeLimit
+    recordOffsets(of: Int(top), path: "", into: &document.byteOffsets, budget: &budget)
+    return document
+  }
+
+  /// Records where the object `reference` and, for containers, every object in it start, by
+  /// key path (the first path recorded wins, as for text formats). Called once the document
+  /// has been read, so every reference is valid and every object cached; `budget` bounds the
+  /// walk as the size limit bounds the tree.
+  private func recordOffsets(
+    of reference: Int, path: String, into byteOffsets: inout [String: Int], budget: inout Int
+  ) {
+    guard budget > 0 else { return }
+    budget -= 1
+    let offset = offsets[reference]
+    if byteOffsets[path] == nil { byteOffsets[path] = offset }
+    let kind = bytes[offset] >> 4
+    guard kind == 0xA || kind == 0xC || kind == 0xD,
+      let content = try? lengthAndStart(offset, Int(bytes[offset] & 0x0F))
+    else { return }
+    let (start, count) = content
+    let prefix = path.isEmpty ? "" : path + "."
+    for position in 0..<count {
+      var key = String(position)
+      var child = childReference(start, position)
+      if kind == 0xD {
+        guard case .string(let name)? = cache[child]?.value else { continue }
+        key = name
+        child = childReference(start, count + position)
+      }
+      recordOffsets(of: child, path: prefix + key, into: &byteOffsets, budget: &budget)
+    }
   }
 
   /// A big-endian unsigned integer of `size` bytes at `offset` (callers check bounds).

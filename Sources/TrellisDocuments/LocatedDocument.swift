@@ -20,6 +20,9 @@ public struct LocatedDocument: Hashable, Sendable {
   public var file: String?
   /// Where each key path's key and value are in the text. Empty for binary property lists.
   public var locations: [String: NodeLocation]
+  /// Where each key path's value starts in a binary property list, in bytes from the start of
+  /// the file; empty for text formats, whose ``locations`` have lines.
+  package var byteOffsets: [String: Int] = [:]
 
   /// Where one entry of a document is.
   public struct NodeLocation: Hashable, Sendable {
@@ -102,7 +105,9 @@ public struct LocatedDocument: Hashable, Sendable {
   ///
   /// When the entry has no location (it was added after parsing, or the format has no lines)
   /// the nearest enclosing entry's location is used, and failing that only the file is named:
-  /// `MyTable.plist:7:13: error: unknown key 'rowz' (did you mean 'rows'?)`.
+  /// `MyTable.plist:7:13: error: unknown key 'rowz' (did you mean 'rows'?)`. A binary property
+  /// list has no lines: the message names the byte offset of the entry's object instead,
+  /// `MyTable.plist: error: … (binary property list, object at byte offset 52)`.
   public func diagnostic(
     _ message: String, atKeyPath keyPath: String, onKey: Bool = true,
     severity: Diagnostic.Severity = .error
@@ -112,6 +117,11 @@ public struct LocatedDocument: Hashable, Sendable {
       if let entry = locations[path] {
         let place = onKey && path == keyPath ? (entry.key ?? entry.value) : entry.value
         return Diagnostic(message, at: place, file: file, severity: severity)
+      }
+      if let offset = byteOffsets[path] {
+        return Diagnostic(
+          "\(message) (binary property list, object at byte offset \(offset))", file: file,
+          severity: severity)
       }
       guard !path.isEmpty else { break }
       if let dot = path.lastIndex(of: ".") {

@@ -27,6 +27,21 @@ extension Theme {
     return ThemeParseResult(theme: Theme(styles: styles), diagnostics: parser.diagnostics)
   }
 
+  /// Parses the bytes of a theme file. Bytes that are not UTF-8 are an error, located at the
+  /// first of them (its line and column, and its byte offset in the message).
+  public static func parse(_ data: Data, file: String? = nil) -> ThemeParseResult {
+    let bytes = [UInt8](data)
+    guard let invalid = SourceLocation.firstInvalidUTF8(in: bytes, file: file) else {
+      return parse(String(decoding: bytes, as: UTF8.self), file: file)
+    }
+    let byte = String(bytes[invalid.offset], radix: 16, uppercase: true)
+    let message =
+      "the theme is not UTF-8 text: byte 0x\(byte) at byte offset \(invalid.offset) is not "
+      + "valid UTF-8"
+    return ThemeParseResult(
+      theme: Theme(styles: []), diagnostics: [Diagnostic(message, at: invalid.location)])
+  }
+
   /// Parses theme text, throwing every diagnostic (warnings included) if there is any error.
   public init(parsing text: String, file: String? = nil) throws(DiagnosticList) {
     let result = Self.parse(text, file: file)
@@ -40,9 +55,8 @@ extension Theme {
   public init(contentsOf url: URL) throws {
     let data = try Data(contentsOf: url)
     let file = url.lastPathComponent
-    guard let text = String(data: data, encoding: .utf8) else {
-      throw DiagnosticList([Diagnostic("the theme is not UTF-8 text", file: file)])
-    }
-    try self.init(parsing: text, file: file)
+    let result = Self.parse(data, file: file)
+    guard !result.hasErrors else { throw DiagnosticList(result.diagnostics) }
+    self = result.theme
   }
 }

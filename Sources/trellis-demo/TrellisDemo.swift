@@ -21,6 +21,13 @@ struct TrellisDemo: AsyncParsableCommand {
     help: "A host name the server answers to besides loopback and --host (repeatable).")
   var allowedHosts: [String] = []
 
+  @Option(
+    help: ArgumentHelp(
+      "The most sessions of an app one client address may hold at once.",
+      discussion: "Keeps one client from taking every session; behind a reverse proxy, where "
+        + "every client has the proxy's address, raise it."))
+  var maxSessionsPerClient = WebConfiguration().maxSessionsPerClient
+
   @Option(help: "The port to listen on (0 picks a free one).")
   var port = 8080
 
@@ -89,6 +96,10 @@ struct TrellisDemo: AsyncParsableCommand {
     guard (0...65535).contains(port) else {
       throw ValidationError("--port must be between 0 and 65535, not \(port)")
     }
+    guard maxSessionsPerClient >= 1 else {
+      throw ValidationError(
+        "--max-sessions-per-client must be at least 1, not \(maxSessionsPerClient)")
+    }
     guard (1...10_000_000).contains(rows) else {
       throw ValidationError("--rows must be between 1 and 10,000,000, not \(rows)")
     }
@@ -133,15 +144,16 @@ struct TrellisDemo: AsyncParsableCommand {
       postgres: postgresApps)
     var configuration = WebConfiguration(
       host: host, port: port, allowedHosts: Set(allowedHosts))
+    configuration.maxSessionsPerClient = maxSessionsPerClient
     // Go Fish's cards name their faces; they are drawn on request.
     configuration.imageMaker = CardFaces.image(named:)
     configuration.renderer.templates[EditingShapes.postTemplate] = PostTemplate.html
     let server = try WebServer(apps: apps.webApps, configuration: configuration)
     let host = self.host
-    try await server.run { port in
-      let address = host.contains(":") ? "[\(host)]" : host
+    try await server.run { [configuration] port in
       // Written unbuffered, so that a script reading the pipe sees it at once.
-      FileHandle.standardOutput.write(Data("Trellis demo: http://\(address):\(port)/\n".utf8))
+      FileHandle.standardOutput.write(
+        Data(configuration.banner("Trellis demo", port: port).utf8))
       DemoAPI.serverStarted(host: host, port: port)
       FileHandle.standardOutput.write(Data("Contacts API: \(DemoAPI.contactsURL ?? "")\n".utf8))
     }

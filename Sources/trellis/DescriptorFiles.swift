@@ -121,11 +121,7 @@ struct DescriptorFiles {
   /// The theme at `path`.
   mutating func theme(_ path: String) -> Theme? {
     guard let data = read(path) else { return nil }
-    guard let text = String(data: data, encoding: .utf8) else {
-      diagnostics.append(Diagnostic("the theme is not UTF-8 text", file: path))
-      return nil
-    }
-    let result = Theme.parse(text, file: path)
+    let result = Theme.parse(data, file: path)
     diagnostics += result.diagnostics
     return result.hasErrors ? nil : result.theme
   }

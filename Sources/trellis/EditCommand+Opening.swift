@@ -25,6 +25,10 @@ extension EditCommand {
       CommandOutput.error(error.description)
       throw ExitCode(1)
     }
+    if let problem = store.rootProblem {
+      CommandOutput.error(problem.description)
+      throw ExitCode(1)
+    }
     let screen: Screen
     do { screen = try store.screen() } catch {
       CommandOutput.error(Diagnostic(error.description, file: file).description)

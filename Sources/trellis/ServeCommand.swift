@@ -37,14 +37,26 @@ struct ServeCommand: AsyncParsableCommand {
 
   @Option(
     help: ArgumentHelp(
+      "The most sessions of an app one client address may hold at once.",
+      discussion: "Keeps one client from taking every session; behind a reverse proxy, where "
+        + "every client has the proxy's address, raise it."))
+  var maxSessionsPerClient = WebConfiguration().maxSessionsPerClient
+
+  @Option(
+    help: ArgumentHelp(
       "The folder of the images rows name (default: the descriptor's folder).",
-      discussion: "Only image files are served (png, jpg, gif, svg, webp); a missing one shows "
+      discussion: "Only image files inside the folder are served (png, jpg, gif, svg, webp; at "
+        + "most 8 MiB; a symbolic link out of the folder is not followed); a missing one shows "
         + "as a placeholder."))
   var images: String?
 
   func validate() throws {
     guard (0...65535).contains(port) else {
       throw ValidationError("--port must be between 0 and 65535, not \(port)")
+    }
+    guard maxSessionsPerClient >= 1 else {
+      throw ValidationError(
+        "--max-sessions-per-client must be at least 1, not \(maxSessionsPerClient)")
     }
   }
 
@@ -62,13 +74,13 @@ struct ServeCommand: AsyncParsableCommand {
     }
     var configuration = WebConfiguration(
       host: host, port: port, allowedHosts: Set(allowedHosts))
+    configuration.maxSessionsPerClient = maxSessionsPerClient
     configuration.imageFolder =
       images ?? URL(fileURLWithPath: inputs.descriptor).deletingLastPathComponent().path
     let server = try WebServer(apps: [app], configuration: configuration)
-    let host = self.host
-    try await server.run { port in
-      let address = host.contains(":") ? "[\(host)]" : host
-      FileHandle.standardOutput.write(Data("trellis serve: http://\(address):\(port)/\n".utf8))
+    try await server.run { [configuration] port in
+      FileHandle.standardOutput.write(
+        Data(configuration.banner("trellis serve", port: port).utf8))
     }
   }
 }

@@ -32,6 +32,26 @@ struct ServeCommandTests {
     #expect(html.contains(#"style="background-color: rgba(255, 128, 0, 1); font-family: "#))
   }
 
+  @Test func onEveryInterfaceTheAddressPrintedAnswers() async throws {
+    let process = Process()
+    process.executableURL = try CommandRunner.binary()
+    process.arguments = ["serve", "MyTable.plist", "--host", "0.0.0.0", "--port", "0"]
+    process.currentDirectoryURL = CommandRunner.fixtures
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    defer {
+      process.terminate()
+      process.waitUntilExit()
+    }
+    let address = try #require(Self.address(from: output.fileHandleForReading))
+    #expect(address.hasPrefix("http://localhost:"))
+    let url = try #require(URL(string: address + "apps/table"))
+    let (_, response) = try await URLSession.shared.data(from: url)
+    #expect((response as? HTTPURLResponse)?.statusCode == 200)
+  }
+
   /// The address the server prints when it listens (`trellis serve: http://...`), read
   /// within 30 seconds.
   static func address(from handle: FileHandle) -> String? {

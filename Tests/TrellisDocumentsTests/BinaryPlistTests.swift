@@ -134,4 +134,37 @@ struct BinaryPlistTests {
       }
     }
   }
+
+  @Test func errorsAboutEntriesNameTheFileAndTheObjectsByteOffset() throws {
+    let root: Value = .dictionary(["title": "Book", "sections": .array([1, "two"])])
+    let data = try DocumentWriter.data(for: root, format: .binaryPlist)
+    let document = try LocatedDocument(data: data, file: "Book.plist")
+    let offset = try #require(document.byteOffsets["sections.1"])
+    #expect(data[offset] >> 4 == 0x5)  // the ASCII string "two"
+    #expect(document.byteOffsets[""] != nil)
+    let diagnostic = document.diagnostic("not a section", atKeyPath: "sections.1")
+    #expect(
+      diagnostic.description
+        == "Book.plist: error: not a section (binary property list, object at byte offset \(offset))"
+    )
+    // An entry added after reading is placed at its nearest enclosing object.
+    let added = document.diagnostic("unknown", atKeyPath: "sections.7")
+    let sections = try #require(document.byteOffsets["sections"])
+    #expect(added.message.hasSuffix("object at byte offset \(sections))"))
+  }
+
+  @Test func errorsAboutTheWholeFileNameAByteOffset() {
+    for bytes in [
+      Array("bplist00".utf8), Array("bplist00".utf8) + [UInt8](repeating: 0, count: 32),
+    ] {
+      do {
+        _ = try LocatedDocument(data: Data(bytes), format: .binaryPlist, file: "Short.plist")
+        Issue.record("read \(bytes.count) bytes")
+      } catch {
+        #expect(error.file == "Short.plist")
+        #expect(error.message.hasPrefix("binary property list: "))
+        #expect(error.message.contains("at byte offset "), "\(error.message)")
+      }
+    }
+  }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TrellisValues
 
@@ -199,5 +200,29 @@ struct ThemeDiagnosticTests {
     for diagnostic in result.diagnostics {
       #expect(diagnostic.location != nil)
     }
+  }
+
+  @Test func bytesThatAreNotUTF8AreLocated() throws {
+    var bytes = Array("Cell\n{\n    textColor: ré".utf8)
+    let offset = bytes.count
+    bytes += [0xFF, 0xFE] + Array("dColor;\n}\n".utf8)
+    let result = Theme.parse(Data(bytes), file: "Broken.sct")
+    #expect(result.hasErrors)
+    let error = try #require(result.errors.first)
+    #expect(error.location == SourceLocation(file: "Broken.sct", line: 3, column: 18))
+    #expect(error.message.contains("byte 0xFF at byte offset \(offset)"))
+    #expect(
+      error.description.hasPrefix("Broken.sct:3:18: error: the theme is not UTF-8 text"))
+
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("broken-\(UUID().uuidString).sct")
+    try Data(bytes).write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    #expect {
+      try Theme(contentsOf: url)
+    } throws: { error in
+      (error as? DiagnosticList)?.diagnostics.first?.location?.line == 3
+    }
+    #expect(!Theme.parse(Data("Cell { textColor: redColor; }".utf8)).hasErrors)
   }
 }

@@ -55,4 +55,85 @@ struct WebImagesTests {
       }
     }
   }
+
+  /// A folder of images, removed at the end of the test, and a folder beside it.
+  struct Folders {
+    let images: URL
+    let outside: URL
+
+    init() throws {
+      let root = FileManager.default.temporaryDirectory
+        .appendingPathComponent("trellis-images-\(UUID().uuidString)")
+      images = root.appendingPathComponent("images")
+      outside = root.appendingPathComponent("outside")
+      for folder in [images, outside] {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      }
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: images.deletingLastPathComponent()) }
+
+    func link(_ name: String, to target: String) throws {
+      try FileManager.default.createSymbolicLink(
+        atPath: images.appendingPathComponent(name).path, withDestinationPath: target)
+    }
+  }
+
+  @Test func symbolicLinksOutOfTheFolderAreNotFollowed() async throws {
+    let folders = try Folders()
+    defer { folders.remove() }
+    let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+    try png.write(to: folders.images.appendingPathComponent("card.png"))
+    try Data("secret".utf8).write(to: folders.images.appendingPathComponent("notes.txt"))
+    try Data("outside".utf8).write(to: folders.outside.appendingPathComponent("secret.png"))
+    try folders.link("passwd.png", to: "/etc/passwd")
+    try folders.link("leak.png", to: folders.outside.appendingPathComponent("secret.png").path)
+    try folders.link("up.png", to: "../outside/secret.png")
+    try folders.link("notes.png", to: "notes.txt")
+    try folders.link("alias.png", to: "card.png")
+    try FileManager.default.createDirectory(
+      at: folders.images.appendingPathComponent("folder.png"), withIntermediateDirectories: true)
+    var configuration = WebTestSupport.configuration()
+    configuration.imageFolder = folders.images.path
+    let server = try WebServer(apps: [], configuration: configuration)
+    try await server.application().test(.router) { client in
+      for refused in ["passwd.png", "leak.png", "up.png", "notes.png", "folder.png", "passwd"] {
+        let answer = try await client.execute(uri: "/images/\(refused)", method: .get)
+        #expect(answer.headers[.contentType] == "image/svg+xml", "\(refused)")
+        #expect(String(buffer: answer.body).contains("missing image"), "\(refused)")
+      }
+      // A link that stays inside the folder, to an image, is served.
+      let alias = try await client.execute(uri: "/images/alias.png", method: .get)
+      #expect(alias.headers[.contentType] == "image/png")
+      #expect(Data(buffer: alias.body) == png)
+    }
+  }
+
+  @Test func imagesOverTheLimitAreRefusedAndOthersAreSentInChunks() async throws {
+    let folders = try Folders()
+    defer { folders.remove() }
+    let large = Data((0..<(WebImageFile.chunkBytes * 3 + 17)).map { UInt8(truncatingIfNeeded: $0) })
+    try large.write(to: folders.images.appendingPathComponent("large.png"))
+    try Data(count: 1025).write(to: folders.images.appendingPathComponent("huge.gif"))
+    var configuration = WebTestSupport.configuration()
+    configuration.imageFolder = folders.images.path
+    configuration.maxImageBytes = large.count
+    let server = try WebServer(apps: [], configuration: configuration)
+    try await server.application().test(.router) { client in
+      let answer = try await client.execute(uri: "/images/large.png", method: .get)
+      #expect(answer.status == .ok)
+      #expect(answer.headers[.contentLength] == "\(large.count)")
+      #expect(Data(buffer: answer.body) == large)
+    }
+    configuration.maxImageBytes = 1024
+    let strict = try WebServer(apps: [], configuration: configuration)
+    try await strict.application().test(.router) { client in
+      for name in ["large.png", "huge"] {
+        let answer = try await client.execute(uri: "/images/\(name)", method: .get)
+        #expect(answer.headers[.contentType] == "image/svg+xml", "\(name)")
+        #expect(String(buffer: answer.body).contains("missing image"), "\(name)")
+      }
+    }
+    #expect(WebConfiguration().maxImageBytes == 8 << 20)
+  }
 }

@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import HummingbirdWSTesting
 import HummingbirdWebSocket
+import NIOCore
 import Testing
 import TrellisExamples
 import WSClient
@@ -57,6 +58,56 @@ struct WebServerTests {
       #expect(refused.status == .serviceUnavailable)
       #expect(await server.sessionCount(app: "tasks") == 2)
     }
+  }
+
+  @Test func oneClientCannotTakeEveryOneOfAnAppsSessions() async throws {
+    var configuration = WebTestSupport.configuration(maxSessions: 10)
+    configuration.maxSessionsPerClient = 2
+    let definition = try TasksApp.taskDefinition()
+    let store = MemoryStore(objects: [TaskItem](), definition: definition)
+    let app = WebApp(id: "tasks", title: "Tasks") {
+      Navigator(root: TasksApp.listScreen(store: store, definition: definition))
+    }
+    let server = try WebServer(apps: [app], configuration: configuration)
+    let hub = try #require(server.hubs["tasks"])
+    let hog = ClientAddress(try SocketAddress(ipAddress: "192.0.2.7", port: 50_000))
+    let other = ClientAddress(try SocketAddress(ipAddress: "192.0.2.8", port: 50_001))
+    let first = try await hub.openSession(for: hog)
+    _ = try await hub.openSession(for: hog)
+    await #expect(throws: WebHostError.tooManySessionsFromClient(2)) {
+      try await hub.openSession(for: hog)
+    }
+    // Everyone else still gets sessions.
+    _ = try await hub.openSession(for: other)
+    _ = try await hub.openSession(for: other)
+    #expect(await server.sessionCount(app: "tasks") == 4)
+    // A closed session no longer counts against its client.
+    await hub.close(session: first.id)
+    _ = try await hub.openSession(for: hog)
+
+    // Over HTTP, a client over its limit is told so, with 429.
+    try await server.application().test(.live) { client in
+      #expect(try await client.execute(uri: "/apps/tasks", method: .get).status == .ok)
+      #expect(try await client.execute(uri: "/apps/tasks", method: .get).status == .ok)
+      let refused = try await client.execute(uri: "/apps/tasks", method: .get)
+      #expect(refused.status == .tooManyRequests)
+      #expect(String(buffer: refused.body).contains("too many sessions from your address"))
+      #expect(await server.sessionCount(app: "tasks") == 6)
+    }
+  }
+
+  @Test func clientsAreCountedByAddressAndIPv6ClientsByNetwork() throws {
+    func client(_ ip: String) throws -> String {
+      ClientAddress(try SocketAddress(ipAddress: ip, port: 1)).description
+    }
+    #expect(try client("192.0.2.7") == "192.0.2.7")
+    #expect(try client("::ffff:192.0.2.7") == "192.0.2.7")
+    #expect(try client("2001:db8:0:1::5") == "2001:db8:0:1::/64")
+    #expect(try client("2001:db8:0:1:ffff::9") == "2001:db8:0:1::/64")
+    #expect(try client("2001:db8:0:2::5") != client("2001:db8:0:1::5"))
+    #expect(try client("::1") == "::1")
+    #expect(ClientAddress(nil).description == "unknown")
+    #expect(WebConfiguration().maxSessionsPerClient == 20)
   }
 
   static func numbersServer(rows: Int, onDemand: Bool = true) throws -> WebServer {

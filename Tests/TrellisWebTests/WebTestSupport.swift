@@ -16,9 +16,12 @@ enum WebTestSupport {
   static let origin = "ws://localhost"
 
   static func configuration(maxSessions: Int = 20) -> WebConfiguration {
-    WebConfiguration(
+    var configuration = WebConfiguration(
       host: "127.0.0.1", port: 0, maxSessionsPerApp: maxSessions, maxMessageBytes: 4096,
       allowedOrigins: [origin])
+    // Every test's client is on loopback: only the app's limit applies, unless a test says.
+    configuration.maxSessionsPerClient = maxSessions
+    return configuration
   }
 
   /// A server with a Tasks app over one shared in-memory store.

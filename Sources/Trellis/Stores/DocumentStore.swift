@@ -117,9 +117,7 @@ public final class DocumentStore: DataStore, @unchecked Sendable {
 
   /// The screen of the document's root dictionary, editing the tree as values are entered.
   public func screen(title: String? = nil) throws(ScreenError) -> Screen {
-    guard case .dictionary = root.root else {
-      throw .notApplicable("the root of the document is not a dictionary")
-    }
+    if let problem = rootProblem { throw .notApplicable(problem.description) }
     let model = TableModel(title: title ?? file.url.lastPathComponent)
     do {
       try model.generateSections(
@@ -129,6 +127,15 @@ public final class DocumentStore: DataStore, @unchecked Sendable {
       throw .notApplicable(error.description)
     }
     return Screen(model: model, navigationBar: .none)
+  }
+
+  /// Why the document's root cannot be shown as a screen (it is not a dictionary), located at
+  /// the root in the file; `nil` when it can.
+  public var rootProblem: Diagnostic? {
+    guard root.root.dictionaryValue == nil else { return nil }
+    let found = root.root.type == .array ? " but an array" : ""
+    return file.document.diagnostic(
+      "the root of the document is not a dictionary\(found)", atKeyPath: "")
   }
 
   /// A definition for a dictionary of the tree: one row per key, in order; dictionaries open

@@ -87,7 +87,11 @@ struct PageSocketChannel: ServerChildChannel, HTTPChannelHandler {
           channel.eventLoop.makeCompletedFuture {
             let pipeline = channel.pipeline.syncOperations
             try pipeline.addHandler(HTTP1ToHTTPServerCodec(secure: false))
-            try pipeline.addHandler(HTTPConnectionStateHandler(idleTimeout: nil, logger: logger))
+            try pipeline.addHandler(
+              HTTPConnectionStateHandler(
+                idleTimeout: server.configuration.idleTimeout > 0
+                  ? .milliseconds(Int64(server.configuration.idleTimeout * 1000)) : nil,
+                logger: logger))
             let http = try NIOAsyncChannel<HTTPRequestPart, HTTPResponsePart>(
               wrappingChannelSynchronously: channel,
               configuration: .init(isOutboundHalfClosureEnabled: true))
@@ -100,8 +104,19 @@ struct PageSocketChannel: ServerChildChannel, HTTPChannelHandler {
       configuration.enablePipelining = false
       configuration.enableErrorHandling = false
       configuration.enableResponseHeaderValidation = false
-      let negotiation = try channel.pipeline.syncOperations.configureUpgradableHTTPServerPipeline(
+      let pipeline = channel.pipeline.syncOperations
+      let negotiation = try pipeline.configureUpgradableHTTPServerPipeline(
         configuration: configuration)
+      if server.configuration.headerTimeout > 0 {
+        // After the request decoder, which it needs, and before the upgrade handler, which
+        // waits for a whole request.
+        let upgradeHandler = try pipeline.handler(
+          type: NIOTypedHTTPServerUpgradeHandler<Negotiation>.self)
+        try pipeline.addHandler(
+          RequestHeadDeadline(
+            timeout: .milliseconds(Int64(server.configuration.headerTimeout * 1000))),
+          position: .before(upgradeHandler))
+      }
       return Value(negotiation: negotiation, channel: channel)
     }
   }

@@ -6,6 +6,11 @@ public struct WebConfiguration: Sendable {
   public var port: Int
   /// The most sessions one app keeps at once; more are refused with 503.
   public var maxSessionsPerApp: Int
+  /// The most sessions of one app a single client address (an IPv6 client's /64) may hold
+  /// at once, 20 unless set: more are refused with 429, so that one client cannot take all of
+  /// ``maxSessionsPerApp``. Behind a reverse proxy every client has the proxy's address: raise
+  /// it to ``maxSessionsPerApp`` there.
+  public var maxSessionsPerClient = 20
   /// The largest message a page may send, in bytes; larger ones get an error event.
   public var maxMessageBytes: Int
   /// How many messages a session may send in a burst.
@@ -23,8 +28,12 @@ public struct WebConfiguration: Sendable {
   public var allowedHosts: Set<String>
   /// How rows are drawn and when sections become virtual.
   public var renderer: HTMLRenderer
-  /// The folder the images rows name are served from (`/images/NAME`), if any.
+  /// The folder the images rows name are served from (`/images/NAME`), if any. Only regular
+  /// files inside it are served: a symbolic link that leads out of it is not followed.
   public var imageFolder: String?
+  /// The largest image file served from ``imageFolder``, in bytes (8 MiB unless set); a larger
+  /// one shows as missing. Files are sent in chunks, never read whole.
+  public var maxImageBytes = 8 << 20
   /// Makes the image a row names, before the folder is looked in (card faces, say).
   public var imageMaker: (@Sendable (String) -> WebImage?)?
   /// How often, at most, an edit in one window is passed on to the app's other windows, in
@@ -33,6 +42,15 @@ public struct WebConfiguration: Sendable {
   /// instead of one per edit. A window's answer to its own event is never delayed. Zero
   /// passes each edit on as soon as the server is free.
   public var deliveryInterval: Double = 0.02
+  /// How long an HTTP connection may stay open with no request, in seconds (60 unless set):
+  /// browsers keep connections for a few seconds between requests, a client that holds idle
+  /// sockets ties up the server's. Zero keeps idle connections open. A page's WebSocket is
+  /// kept by its pings instead.
+  public var idleTimeout: Double = 60
+  /// How long a new connection has to send its first request's headers, in seconds (10 unless
+  /// set): a client that sends nothing, or its headers a byte at a time, is closed. Zero waits
+  /// as long as it takes.
+  public var headerTimeout: Double = 10
   /// How long a window must go without an event of its own before it is brought up to date
   /// with the other windows resting on its list (``RestingGroup``): a window in use would
   /// leave its group at its next event, and each leave costs a catch-up.
@@ -73,7 +91,7 @@ public struct WebConfiguration: Sendable {
   /// wildcard), and ``allowedHosts``; lowercased.
   public var answeredHosts: Set<String> {
     var hosts: Set<String> = ["localhost", "127.0.0.1", "::1"]
-    if !["0.0.0.0", "::", ""].contains(host) { hosts.insert(host.lowercased()) }
+    if !bindsEveryInterface { hosts.insert(host.lowercased()) }
     for name in allowedHosts {
       hosts.insert(HostName.hostName(name) ?? name.lowercased())
     }

@@ -5,9 +5,10 @@ import Foundation
 ///
 /// A row names an image (`4_of_diamonds`, `avatar.png`); the page asks for `/images/NAME`. The
 /// server answers from ``WebConfiguration/imageMaker`` first, then from
-/// ``WebConfiguration/imageFolder`` (the name as given, or with an image extension added), and
-/// otherwise with a placeholder that says the image is missing, so that a page never shows a
-/// broken image nor logs an error.
+/// ``WebConfiguration/imageFolder`` (the name as given, or with an image extension added: only
+/// regular files inside the folder, up to ``WebConfiguration/maxImageBytes``, see
+/// ``WebImageFile``), and otherwise with a placeholder that says the image is missing, so that
+/// a page never shows a broken image nor logs an error.
 public struct WebImage: Sendable {
   /// The image's bytes.
   public var data: Data
@@ -33,24 +34,6 @@ public struct WebImage: Sendable {
     return name.unicodeScalars.allSatisfy {
       CharacterSet.alphanumerics.contains($0) && $0.isASCII || "_-.".unicodeScalars.contains($0)
     }
-  }
-
-  /// The image `name` in `folder`: the file itself when it has an image extension, else the
-  /// first file with one added.
-  static func file(_ name: String, in folder: String) -> WebImage? {
-    guard isImageName(name) else { return nil }
-    let base = URL(fileURLWithPath: folder)
-    let ext = (name as NSString).pathExtension.lowercased()
-    let candidates =
-      types[ext] != nil ? [name] : types.keys.sorted().map { "\(name).\($0)" }
-    for candidate in candidates {
-      let url = base.appendingPathComponent(candidate)
-      guard let type = types[url.pathExtension.lowercased()],
-        let data = try? Data(contentsOf: url), data.count <= 8 << 20
-      else { continue }
-      return WebImage(data: data, contentType: type)
-    }
-    return nil
   }
 
   /// A grey box with a question mark, titled with the missing name.

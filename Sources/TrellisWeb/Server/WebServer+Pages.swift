@@ -22,19 +22,23 @@ extension WebServer {
     return document(title: "Trellis", body: body, session: nil)
   }
 
-  /// An app's page: opens a session and draws its first screen.
-  func appPage(_ id: String) async -> Response {
+  /// An app's page: opens a session for `client` and draws its first screen.
+  func appPage(_ id: String, for client: ClientAddress) async -> Response {
     guard let hub = hubs[id], let app = apps.first(where: { $0.id == id }) else {
       return html(errorPage("There is no app named “\(id)”."), status: .notFound)
     }
     do {
-      let session = try await hub.openSession()
+      let session = try await hub.openSession(for: client)
       let body = session.html
       return html(
         document(title: app.title, body: body, session: (id, session.id, session.token)))
     } catch {
       let status: HTTPResponse.Status =
-        if case .tooManySessions = error { .serviceUnavailable } else { .internalServerError }
+        switch error {
+        case .tooManySessions: .serviceUnavailable
+        case .tooManySessionsFromClient: .tooManyRequests
+        default: .internalServerError
+        }
       return html(errorPage(error.description), status: status)
     }
   }

@@ -79,7 +79,7 @@ public struct WebServer: Sendable {
     router.get("/") { _, _ in self.html(self.homePage()) }
     router.get("/apps/:app") { _, context in
       let id = context.parameters.get("app") ?? ""
-      return await self.appPage(id)
+      return await self.appPage(id, for: ClientAddress(context.remoteAddress))
     }
     router.get("/assets/:name") { _, context in
       let name = context.parameters.get("name") ?? ""
@@ -95,17 +95,31 @@ public struct WebServer: Sendable {
     }
     router.get("/images/:name") { _, context in
       let name = context.parameters.get("name") ?? ""
-      let image =
-        WebImage.isImageName(name)
-        ? self.configuration.imageMaker?(name)
-          ?? self.configuration.imageFolder.flatMap { WebImage.file(name, in: $0) }
-        : nil
-      let shown = image ?? WebImage.placeholder(for: name)
-      return Self.file(
-        ByteBuffer(bytes: shown.data), type: shown.contentType,
-        cache: image == nil ? "no-cache" : "max-age=3600")
+      return self.image(named: name)
     }
     return router
+  }
+
+  /// The image a row names: the app's own, a file of the image folder (sent in chunks), or a
+  /// placeholder.
+  func image(named name: String) -> Response {
+    guard WebImage.isImageName(name) else { return Self.placeholder(for: name) }
+    if let made = configuration.imageMaker?(name) {
+      return Self.file(
+        ByteBuffer(bytes: made.data), type: made.contentType, cache: "max-age=3600")
+    }
+    guard let folder = configuration.imageFolder,
+      let file = WebImageFile.find(name, in: folder, maxBytes: configuration.maxImageBytes)
+    else { return Self.placeholder(for: name) }
+    var headers = Self.securityHeaders
+    headers[.contentType] = file.contentType
+    headers[.cacheControl] = "max-age=3600"
+    return Response(status: .ok, headers: headers, body: file.body)
+  }
+
+  static func placeholder(for name: String) -> Response {
+    let shown = WebImage.placeholder(for: name)
+    return file(ByteBuffer(bytes: shown.data), type: shown.contentType, cache: "no-cache")
   }
 
   /// The Hummingbird application, bound where the configuration says.

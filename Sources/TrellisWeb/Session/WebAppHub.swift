@@ -20,6 +20,9 @@ actor WebAppHub {
   /// The domain whose executor the hub runs on.
   nonisolated let domain: WebDomain
   private(set) var sessions: [String: WebSession] = [:]
+  /// The client each session was opened for, and how many sessions each client holds.
+  private var sessionClients: [String: ClientAddress] = [:]
+  private var clientSessionCounts: [ClientAddress: Int] = [:]
   private let rowHTML = RowHTMLCache()
   /// The lists the sessions show alike, each worked out once for all of them.
   private let sharedLists = SharedLists()
@@ -47,11 +50,20 @@ actor WebAppHub {
   /// How many sessions are open (connected or waiting for their page).
   var sessionCount: Int { sessions.count }
 
-  /// Starts a session and returns its id, token and the page's app area.
-  func openSession() throws(WebHostError) -> (id: String, token: String, html: String) {
+  /// Starts a session for `client` and returns its id, token and the page's app area.
+  ///
+  /// - Throws: ``WebHostError/tooManySessions(_:)`` when the app is full, and
+  ///   ``WebHostError/tooManySessionsFromClient(_:)`` when the client holds
+  ///   ``WebConfiguration/maxSessionsPerClient`` sessions already.
+  func openSession(for client: ClientAddress = ClientAddress(nil)) throws(WebHostError) -> (
+    id: String, token: String, html: String
+  ) {
     dropStaleSessions()
     guard sessions.count < configuration.maxSessionsPerApp else {
       throw .tooManySessions(configuration.maxSessionsPerApp)
+    }
+    guard clientSessionCounts[client, default: 0] < configuration.maxSessionsPerClient else {
+      throw .tooManySessionsFromClient(configuration.maxSessionsPerClient)
     }
     let navigator: Navigator
     do { navigator = try app.makeNavigator() } catch {
@@ -63,6 +75,8 @@ actor WebAppHub {
       rowHTML: rowHTML, sharedLists: sharedLists, patchMemo: patchMemo,
       scheduleDelivery: scheduler(for: id))
     sessions[id] = session
+    sessionClients[id] = client
+    clientSessionCounts[client, default: 0] += 1
     return (id, session.token, session.appHTML())
   }
 
@@ -121,8 +135,16 @@ actor WebAppHub {
   /// Closes a session: its drafts are dropped, committed data stays.
   func close(session id: String) {
     guard let session = sessions.removeValue(forKey: id) else { return }
+    forgetClient(of: id)
     pending.remove(id)
     session.close()
+  }
+
+  /// Stops counting session `id` against its client.
+  private func forgetClient(of id: String) {
+    guard let client = sessionClients.removeValue(forKey: id) else { return }
+    let left = clientSessionCounts[client, default: 1] - 1
+    clientSessionCounts[client] = left > 0 ? left : nil
   }
 
   /// Runs `body` on the hub, then updates every session it changed: for app actions (a game
@@ -169,6 +191,7 @@ actor WebAppHub {
     let now = ContinuousClock.now
     for (id, session) in sessions where !session.isAttached && session.created + limit < now {
       sessions[id] = nil
+      forgetClient(of: id)
       pending.remove(id)
       session.close()
     }
@@ -178,6 +201,8 @@ actor WebAppHub {
 /// Why the web host refused a request.
 public enum WebHostError: Error, Hashable, Sendable, CustomStringConvertible {
   case tooManySessions(Int)
+  /// One client address holds as many sessions of the app as it may (the limit).
+  case tooManySessionsFromClient(Int)
   case unknownApp(String)
   case appFailed(String, String)
   case missingAsset(String)
@@ -187,6 +212,9 @@ public enum WebHostError: Error, Hashable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .tooManySessions(let limit): "too many sessions (the limit is \(limit)); try again later"
+    case .tooManySessionsFromClient(let limit):
+      "too many sessions from your address (the limit is \(limit) per address); close some "
+        + "of this app's pages and try again"
     case .unknownApp(let id): "there is no app '\(id)'"
     case .appFailed(let id, let why): "the app '\(id)' could not start: \(why)"
     case .missingAsset(let name): "the asset '\(name)' is missing from the bundle"

@@ -157,4 +157,26 @@ struct DocumentStoreTests {
     try store.save()
     #expect(try DocumentFile(contentsOf: url).root == [["name": "bee"]])
   }
+
+  @Test func aRootThatIsNotADictionaryIsLocated() throws {
+    let folder = try Self.directory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let json = folder.appendingPathComponent("list.json")
+    try Data("\n  [1, 2]\n".utf8).write(to: json)
+    let store = try DocumentStore(contentsOf: json)
+    let problem = try #require(store.rootProblem)
+    #expect(problem.location == SourceLocation(file: json.path, line: 2, column: 3))
+    #expect(problem.message == "the root of the document is not a dictionary but an array")
+    #expect(throws: ScreenError.notApplicable(problem.description)) { try store.screen() }
+
+    let binary = folder.appendingPathComponent("list.plist")
+    _ = try DocumentFile.create(at: binary, root: .array([1, 2]), format: .binaryPlist)
+    let binaryProblem = try #require(try DocumentStore(contentsOf: binary).rootProblem)
+    #expect(binaryProblem.file == binary.path)
+    #expect(binaryProblem.message.contains("(binary property list, object at byte offset "))
+
+    let dictionary = folder.appendingPathComponent("book.json")
+    try Data(#"{"title": "Book"}"#.utf8).write(to: dictionary)
+    #expect(try DocumentStore(contentsOf: dictionary).rootProblem == nil)
+  }
 }

@@ -1,0 +1,127 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import HummingbirdWSTesting
+import HummingbirdWebSocket
+import NIOCore
+import NIOPosix
+import Testing
+import TrellisExamples
+import WSClient
+
+@testable import TrellisWeb
+
+/// Connections that send nothing, send their headers slowly, or stay idle are closed.
+@Suite("Connection timeouts", .timeLimit(.minutes(1)))
+struct ConnectionTimeoutTests {
+  /// A server whose timeouts are a fraction of a second.
+  static func server(idle: Double, headers: Double) throws -> WebServer {
+    var configuration = WebTestSupport.configuration()
+    configuration.idleTimeout = idle
+    configuration.headerTimeout = headers
+    let definition = try TasksApp.taskDefinition()
+    let store = MemoryStore(objects: [TaskItem(name: "A")], definition: definition)
+    let app = WebApp(id: "tasks", title: "Tasks") {
+      Navigator(root: TasksApp.listScreen(store: store, definition: definition))
+    }
+    return try WebServer(apps: [app], configuration: configuration)
+  }
+
+  @Test func theDefaultsAreAMinuteIdleAndTenSecondsForHeaders() {
+    #expect(WebConfiguration().idleTimeout == 60)
+    #expect(WebConfiguration().headerTimeout == 10)
+  }
+
+  @Test func aConnectionThatSendsNothingIsClosed() async throws {
+    let server = try Self.server(idle: 60, headers: 0.3)
+    try await server.application().test(.live) { client in
+      let socket = try await RawConnection.open(port: try #require(client.port))
+      #expect(await socket.closes(within: .seconds(10)))
+    }
+  }
+
+  @Test func aConnectionThatNeverFinishesItsHeadersIsClosed() async throws {
+    let server = try Self.server(idle: 60, headers: 0.3)
+    try await server.application().test(.live) { client in
+      let socket = try await RawConnection.open(port: try #require(client.port))
+      try await socket.send("GET / HTTP/1.1\r\nHost: localhost\r\nX-Slow: ")
+      #expect(await socket.closes(within: .seconds(10)))
+      #expect(socket.received.isEmpty)
+    }
+  }
+
+  @Test func anIdleConnectionIsClosedAfterItsAnswer() async throws {
+    let server = try Self.server(idle: 0.3, headers: 60)
+    try await server.application().test(.live) { client in
+      let socket = try await RawConnection.open(port: try #require(client.port))
+      try await socket.send("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
+      #expect(await socket.closes(within: .seconds(10)))
+      #expect(socket.received.hasPrefix("HTTP/1.1 200"))
+      #expect(socket.received.contains("Trellis"))
+    }
+  }
+
+  @Test func aPagesSocketOutlivesTheHeaderTimeout() async throws {
+    let server = try Self.server(idle: 0.2, headers: 0.2)
+    try await server.application().test(.live) { client in
+      let page = try await WebTestSupport.openPage(client)
+      try await client.ws(
+        WebTestSupport.wsPath(page), configuration: WebTestSupport.wsConfiguration
+      ) { inbound, outbound, _ in
+        var reader = MessageReader(inbound)
+        let first = try await reader.next("screen")
+        try await Task.sleep(for: .milliseconds(800))
+        let keys = WebTestSupport.rowKeys(first)
+        try await outbound.send(#"{"type":"select","row":"\#(keys[0])"}"#)
+        let detail = try await reader.next("push")
+        #expect((detail["html"] as? String)?.contains("<h1 class=\"title\">A</h1>") == true)
+      }
+    }
+  }
+}
+
+/// A plain TCP connection to the server, keeping what it receives.
+final class RawConnection: ChannelInboundHandler, @unchecked Sendable {
+  typealias InboundIn = ByteBuffer
+
+  private var channel: (any Channel)?
+  private var bytes: [UInt8] = []
+
+  /// Everything received so far, as text (read on the connection's event loop when closed).
+  var received: String { String(decoding: bytes, as: UTF8.self) }
+
+  static func open(port: Int) async throws -> RawConnection {
+    let connection = RawConnection()
+    let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+      .channelInitializer { channel in
+        channel.eventLoop.makeCompletedFuture {
+          try channel.pipeline.syncOperations.addHandler(connection)
+        }
+      }
+      .connect(host: "127.0.0.1", port: port).get()
+    connection.channel = channel
+    return connection
+  }
+
+  func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    bytes += Array(buffer: unwrapInboundIn(data))
+  }
+
+  func send(_ text: String) async throws {
+    guard let channel else { return }
+    try await channel.writeAndFlush(ByteBuffer(string: text)).get()
+  }
+
+  /// Whether the server closes the connection within `limit`; closes it otherwise.
+  func closes(within limit: TimeAmount) async -> Bool {
+    guard let channel else { return false }
+    let closed = channel.eventLoop.makePromise(of: Bool.self)
+    channel.closeFuture.whenComplete { _ in closed.succeed(true) }
+    let timer = channel.eventLoop.scheduleTask(in: limit) { closed.succeed(false) }
+    let result = (try? await closed.futureResult.get()) ?? false
+    timer.cancel()
+    if !result { try? await channel.close() }
+    return result
+  }
+}
