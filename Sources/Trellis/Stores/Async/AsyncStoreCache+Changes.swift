@@ -104,7 +104,10 @@ extension AsyncStoreCache {
       // The page may have been read before the changes that arrived meanwhile.
       let replay = state.changesDuringLoad
       state.changesDuringLoad = []
+      let placements = state.placementRefreshes
       for change in replay { apply(change, to: &state, changes: &changes) }
+      // A page whose changes all found their places ends a run of reads made to place them.
+      if state.placementRefreshes == placements { state.placementRefreshes = 0 }
       if let next = page.next, state.followed.contains(next) {
         // A next link that points back to a page already read would loop for ever.
         state.isExhausted = true
@@ -130,7 +133,7 @@ extension AsyncStoreCache {
         } else {
           // After an item the whole list lacks (its own insert is still on its way): shown
           // at the end for now, and the list reads its order again.
-          state.refreshAfterLoad = true
+          readAgainToPlace(&state)
         }
       }
       insert(item, at: at, in: &state, changes: &changes)
@@ -161,7 +164,7 @@ extension AsyncStoreCache {
       guard let at = StoreOrder.index(after: after, in: state.items) else {
         if state.isExhausted {
           // After an item the whole list lacks: it stays, and the list reads its order again.
-          state.refreshAfterLoad = true
+          readAgainToPlace(&state)
           state.items.insert(item, at: source)
           return
         }
@@ -185,6 +188,15 @@ extension AsyncStoreCache {
       state.items.insert(item, at: at)
       changes.append(.moved(item, after: StoreOrder.predecessor(of: at, in: state.items)))
     }
+  }
+
+  /// Reads the list again to place an item the list could not (after one it lacks), unless
+  /// the last reads did not place it either: a few in a row, then the list keeps what it has
+  /// rather than read for ever.
+  private static func readAgainToPlace(_ state: inout State) {
+    guard state.placementRefreshes < 3 else { return }
+    state.placementRefreshes += 1
+    state.refreshAfterLoad = true
   }
 
   /// Lists `item` at `at` and says so.

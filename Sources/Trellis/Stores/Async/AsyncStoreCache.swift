@@ -79,6 +79,8 @@ package final class AsyncStoreCache: DataStore, Sendable {
     /// Items this list added that the store puts beyond the pages loaded: shown at the end
     /// until the page that holds them arrives, and not counted in the next page's offset.
     var unplaced: Set<Value> = []
+    /// Reads in a row made to place an item after one the list lacked.
+    var placementRefreshes = 0
   }
 
   /// The store the pages come from.
