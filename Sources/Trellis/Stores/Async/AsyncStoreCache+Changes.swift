@@ -178,10 +178,14 @@ extension AsyncStoreCache {
     case .change(.reset):
       return
     case .restore(let item, let after, _):
+      // A refused write may have been done all the same (its connection closed as it
+      // committed): the item goes back for now, and the list reads what the store holds.
+      state.refreshAfterLoad = true
       guard !state.listed.contains(item) else { return }
       let at = StoreOrder.index(after: after, in: state.items) ?? state.items.count
       insert(item, at: at, in: &state, changes: &changes)
     case .unmove(let item, let after, _):
+      state.refreshAfterLoad = true
       guard let source = state.items.firstIndex(of: item) else { return }
       state.items.remove(at: source)
       let at = StoreOrder.index(after: after, in: state.items) ?? state.items.count
