@@ -1,4 +1,3 @@
-import Synchronization
 import Testing
 import Trellis
 import TrellisTesting
@@ -8,58 +7,15 @@ import TrellisTesting
 /// one twice, and changes that arrive while the page is read are applied to it again.
 @Suite("Changes while a next page loads")
 struct ChangesDuringNextPageTests {
-  /// An async store over a memory store that pages by offset, reads a page when asked and
-  /// answers only when the test opens the gate.
-  final class OffsetStore: AsyncDataStore {
-    let memory: MemoryStore
-    let isHeld = Mutex(false)
-
-    init(_ memory: MemoryStore) { self.memory = memory }
-
-    var itemsDefinition: DataDefinition? { memory.itemsDefinition }
-    var supportsMoving: Bool { true }
-
-    func fetchPage(_ options: FetchOptions, from token: PageToken?) async throws(StoreError)
-      -> StorePage
-    {
-      let all = try memory.fetch(FetchOptions())
-      let start: Int = if case .offset(let offset)? = token { offset } else { 0 }
-      let size = options.batchSize ?? all.count
-      let items = Array(all.dropFirst(start).prefix(size))
-      while isHeld.withLock({ $0 }) {
-        do { try await Task.sleep(for: .milliseconds(2)) } catch { throw .failed("cancelled") }
-      }
-      return StorePage(items: items, next: start + size < all.count ? .offset(start + size) : nil)
-    }
-
-    func count(_ options: FetchOptions) async throws(StoreError) -> Int {
-      try memory.count(options)
-    }
-    func create() throws(StoreError) -> Value { try memory.create() }
-    func insert(_ item: Value, at index: Int?) async throws(StoreError) {
-      try memory.insert(item, at: index)
-    }
-    func update(_ item: Value, values: [String: Value]) async throws(StoreError) {
-      try memory.update(item, values: values)
-    }
-    func delete(_ item: Value) async throws(StoreError) { try memory.delete(item) }
-    func move(_ item: Value, after: Value?) async throws(StoreError) {
-      try memory.move(item, after: after)
-    }
-    func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> ObservationToken {
-      memory.observe(handler)
-    }
-  }
-
   static func fixture() throws -> (
-    HeadlessApp, MemoryStore, OffsetStore, [Value], ArrayOfObjectsSection
+    HeadlessApp, MemoryStore, ChangesDuringRefreshTests.HeldStore, [Value], ArrayOfObjectsSection
   ) {
     var definition = try DataDefinition.dictionary(keys: "Item:(title)")
     definition.name = "Item"
     definition.titlePropertyNames = ["title"]
     let items = ["A", "B", "C", "D", "E", "F"].map(ChangesDuringRefreshTests.item)
     let memory = MemoryStore(items: items, definition: definition)
-    let store = OffsetStore(memory)
+    let store = ChangesDuringRefreshTests.HeldStore(memory)
     let section = ArrayOfObjectsSection(store: store, definition: definition)
     section.fetchOptions.batchSize = 2
     let model = TableModel(title: "Items")

@@ -8,8 +8,9 @@ import TrellisTesting
 /// come back; a move meanwhile makes the list read again.
 @Suite("Changes during a refresh")
 struct ChangesDuringRefreshTests {
-  /// An async store over a memory store whose pages are read when asked for and answered
-  /// only when the test opens the gate, as a database answers a query begun earlier.
+  /// An async store over a memory store whose pages (by offset, `batchSize` rows each) are
+  /// read when asked for and answered only when the test opens the gate, as a database
+  /// answers a query begun earlier.
   final class HeldStore: AsyncDataStore {
     let memory: MemoryStore
     let isHeld = Mutex(false)
@@ -22,11 +23,16 @@ struct ChangesDuringRefreshTests {
     func fetchPage(_ options: FetchOptions, from token: PageToken?) async throws(StoreError)
       -> StorePage
     {
-      let items = try memory.fetch(options)
+      var whole = options
+      whole.batchSize = nil
+      let all = try memory.fetch(whole)
+      let start: Int = if case .offset(let offset)? = token { offset } else { 0 }
+      let size = options.batchSize ?? all.count
+      let items = Array(all.dropFirst(start).prefix(size))
       while isHeld.withLock({ $0 }) {
         do { try await Task.sleep(for: .milliseconds(2)) } catch { throw .failed("cancelled") }
       }
-      return StorePage(items: items, next: nil)
+      return StorePage(items: items, next: start + size < all.count ? .offset(start + size) : nil)
     }
 
     func count(_ options: FetchOptions) async throws(StoreError) -> Int {
