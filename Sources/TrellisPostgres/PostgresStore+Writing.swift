@@ -195,7 +195,8 @@ extension PostgresStore {
     guard let name = entity.positionColumn else {
       throw .unsupported("moving rows of '\(entity.table)', which keeps no order")
     }
-    guard let moved = key(of: try storedObject(item)) else { throw .notFound(item.displayText) }
+    let object = try storedObject(item)
+    guard let moved = key(of: object) else { throw .notFound(item.displayText) }
     var target: Int64?
     if let after {
       guard let key = key(of: try storedObject(after)) else { throw .notFound(after.displayText) }
@@ -249,7 +250,7 @@ extension PostgresStore {
         #"{"op":"MOVE","id":\#(moved),"from":\#(source),"to":\#(destination),"origin":"\#(self.origin)"}"#,
         connection: connection)
     }
-    report(.moved(item, after: after), about: try storedObject(item), row: moved)
+    report(.moved(item, after: after), about: object, row: moved)
   }
 
   /// How many rows come before row `id` in the store's order.
