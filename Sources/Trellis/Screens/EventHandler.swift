@@ -10,6 +10,7 @@ struct EventHandler {
     case .setValue(let id, let value): try setValue(value, at: try path(of: id))
     case .delete(let id):
       let path = try path(of: id)
+      try check(.delete, at: path)
       if try runEditingStyleAction(at: path, expecting: .delete) { return }
       do { try model.removeRow(at: path) } catch { throw .edit(error) }
     case .insert(let id):
@@ -25,6 +26,7 @@ struct EventHandler {
       section.isCollapsed.toggle()
     case .move(let id, let to):
       let from = try path(of: id)
+      try check(.move, at: from)
       do { try model.relocateRow(from: from, to: to) } catch { throw .edit(error) }
     case .add(let section): try add(section)
     case .setEditing(let editing): screen.setEditing(editing)
@@ -35,6 +37,7 @@ struct EventHandler {
         }
         draft.takeTheirs()
       }
+      try navigator.checkCommit(of: screen)
       // An async store's write closes the screen itself, when the store accepts it.
       if try screen.commit(), screen !== navigator.stack.first { navigator.pop(screen) }
     case .cancel, .back:
@@ -70,6 +73,14 @@ struct EventHandler {
   private func path(of id: RowID) throws(ScreenError) -> ItemPath {
     guard let path = model.indexPath(of: id) else { throw .rowGone(id) }
     return path
+  }
+
+  /// Refuses `permission` on the item of the row at `path` when the person may not.
+  private func check(_ permission: Permission, at path: ItemPath) throws(ScreenError) {
+    guard navigator.access != nil else { return }
+    let (section, index): (Section, Int)
+    do { (section, index) = try model.locate(path) } catch { throw .edit(error) }
+    try navigator.check(permission, in: section, index: index)
   }
 
   /// The row at `path`, its section, its element index and the context its actions get.
@@ -167,6 +178,9 @@ struct EventHandler {
       }
       navigator.push(next)
     case .named(let name)?:
+      if let access = navigator.access, !access.allows(.run, on: name, item: context.values) {
+        throw .notPermitted(access.refusal(.run, on: name))
+      }
       guard let action = navigator.namedActions[name] else {
         throw .notApplicable("no action named '\(name)' is registered")
       }
@@ -179,6 +193,7 @@ struct EventHandler {
   }
 
   private func setValue(_ value: Value, at path: ItemPath) throws(ScreenError) {
+    try check(screen.addsItem ? .add : .edit, at: path)
     do {
       let editor = try model.writeValue(value, at: path)
       let (section, _) = try model.locate(path)
@@ -201,6 +216,9 @@ struct EventHandler {
       section = model.sections.first { $0.canAddItems }
     }
     guard let section, section.canAddItems else {
+      if let list = model.sections.first(where: { $0 is ArrayOfObjectsSection }) {
+        try navigator.check(.add, in: list)
+      }
       throw .notApplicable("nothing on this screen can add items")
     }
     if let detail = try section.addScreen(in: screen) {

@@ -22,6 +22,13 @@ public final class Navigator {
   /// The last address a link row asked to open, for hosts to open.
   public private(set) var openedURL: String?
   private let observers = DomainObserverList<Void>()
+  /// Who uses the navigator and what they may do; everything is allowed when `nil` (one
+  /// person on their own machine). Every screen shown takes it: lists fetch only the items
+  /// the person may see and offer only what they may do, and events that are not allowed are
+  /// refused with ``ScreenError/notPermitted(_:)``.
+  public var access: Access? {
+    didSet { for screen in stack + [detail].compactMap({ $0 }) { applyAccess(to: screen) } }
+  }
 
   /// Starts with `root`.
   public init(root: Screen) {
@@ -48,6 +55,7 @@ public final class Navigator {
   /// theme styles a whole app, generated detail, list and selection screens included.
   public func push(_ screen: Screen, fromList: Bool = false) {
     screen.navigator = self
+    applyAccess(to: screen)
     if screen.model.theme == nil, let theme = top.model.theme { screen.model.theme = theme }
     screen.actions.willPresent?(screen)
     if isMasterDetail && fromList && stack.count == 1 {

@@ -38,6 +38,9 @@ public final class Screen {
   public internal(set) var isCommitting = false
   /// Runs when Done is accepted, after the draft committed (a section's insert action, say).
   var afterCommit: ((Screen) throws(ScreenError) -> Void)?
+  /// Whether the screen's draft is a new item that Done adds (so the policy's ``Permission/add``
+  /// covers it, not ``Permission/edit``).
+  package var addsItem = false
   /// Runs when the screen is cancelled or closed.
   var afterCancel: ((Screen) -> Void)?
 

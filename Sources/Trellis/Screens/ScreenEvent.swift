@@ -54,6 +54,9 @@ public enum ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
   case notApplicable(String)
   /// The row the event names is not shown (any more): nothing changed.
   case rowGone(RowID)
+  /// The person may not do this (``Navigator/access``); the message says what, in words a
+  /// person reads.
+  case notPermitted(String)
 
   public var description: String {
     switch self {
@@ -62,6 +65,7 @@ public enum ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
     case .store(let error): error.message()
     case .notApplicable(let why): why
     case .rowGone(let id): "the row \(id) is no longer shown"
+    case .notPermitted(let why): why
     }
   }
 
@@ -69,7 +73,7 @@ public enum ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
   /// shows as its notice; `nil` for other errors.
   public var storeRefusal: String? {
     switch self {
-    case .store(.refused(let why)), .store(.refusedValue(_, let why)): why
+    case .store(.refused(let why)), .store(.refusedValue(_, let why)), .notPermitted(let why): why
     case .edit(.store(_, .refused(let why))), .edit(.store(_, .refusedValue(_, let why))): why
     default: nil
     }

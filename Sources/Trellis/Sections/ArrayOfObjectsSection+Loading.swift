@@ -31,7 +31,7 @@ extension ArrayOfObjectsSection {
       result.append(.loadMore)
     }
     if let choice, !choice.allowsMultiple, choice.allowsNone { result.append(.noChoice) }
-    if addItemText != nil && allowsAdding { result.append(.addItem) }
+    if addItemText != nil && adds { result.append(.addItem) }
     return result
   }
 
@@ -46,6 +46,7 @@ extension ArrayOfObjectsSection {
       let search = ItemFilter.search(searchText, in: keys)
       options.filter = options.filter.map { $0 && search } ?? search
     }
+    if let access = accessFilter { options.filter = options.filter.map { $0 && access } ?? access }
     return options
   }
 

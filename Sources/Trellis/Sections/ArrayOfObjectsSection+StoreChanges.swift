@@ -25,6 +25,7 @@ extension ArrayOfObjectsSection {
     // An async store's order and filter are the store's: its pages are what is shown.
     guard asyncCache == nil else { return false }
     return fetchOptions.filter != nil || !fetchOptions.sort.isEmpty || isSearching
+      || accessFilter != nil
       || store is DraftArrayStore || ownerDraft != nil
   }
 
@@ -33,7 +34,7 @@ extension ArrayOfObjectsSection {
   package var appliesStoreChanges: Bool {
     if asyncCache != nil { return appliesAsyncChanges }
     guard fetchOptions.filter == nil, fetchOptions.sort.isEmpty, fetchOptions.batchSize == nil,
-      fetchOptions.offset == 0, !isSearching, !(store is DraftArrayStore)
+      fetchOptions.offset == 0, !isSearching, !(store is DraftArrayStore), accessFilter == nil
     else { return false }
     switch loadState {
     case .loaded, .empty: return true
@@ -110,11 +111,11 @@ extension ArrayOfObjectsSection {
   /// What an item's row shows besides the item: how it reads the item and what the section
   /// allows; rows with the same key show the same object alike (``SharedItemObservation``).
   package var sharedReads: String {
-    let movable = allowsMoving && store.supportsMoving && fetchOptions.sort.isEmpty
+    let movable = moves && store.supportsMoving && fetchOptions.sort.isEmpty
     return [
       definition.name, definition.titlePropertyNames.joined(separator: ","),
       definition.descriptionPropertyNames.joined(separator: ","), definition.titleSeparator,
-      allowsDeleting ? "d" : "-", movable ? "m" : "-", "\(rowDefaults.detailAccessory)",
+      deletes ? "d" : "-", movable ? "m" : "-", "\(rowDefaults.detailAccessory)",
     ].joined(separator: "\u{1}")
   }
 

@@ -267,9 +267,9 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
     }
     row.accessory = rowDefaults.detailAccessory
     row.action = .pushDetail
-    row.isDeletable = allowsDeleting
-    row.isMovable = allowsMoving && store.supportsMoving && fetchOptions.sort.isEmpty
-    row.editingStyle = allowsDeleting ? .delete : .none
+    row.isDeletable = deletes
+    row.isMovable = moves && store.supportsMoving && fetchOptions.sort.isEmpty
+    row.editingStyle = deletes ? .delete : .none
     row.attributes.reuseIdentifier = actions.reuseIdentifierForRow?(index, item)
     return row
   }
@@ -279,7 +279,7 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
   public override func element(at index: Int) -> Any { items[index] }
 
   public override func removeElement(at index: Int) throws(TableEditError) -> Any {
-    guard index < items.count, allowsDeleting else {
+    guard index < items.count, deletes else {
       throw .sectionNotEditable(section: id, reason: "this row cannot be deleted")
     }
     let item = items[index]
@@ -370,10 +370,13 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
     return try DetailScreens.item(items[index], of: self, isNew: false)
   }
 
-  public override var canAddItems: Bool { allowsAdding }
+  public override var canAddItems: Bool { adds }
 
   public override func addScreen(in screen: Screen) throws(ScreenError) -> Screen? {
     guard allowsAdding else { throw .notApplicable("adding is not allowed here") }
+    if let access = model?.access, !permits(.add) {
+      throw .notPermitted(access.refusal(.add, on: definition.name))
+    }
     let item: Value
     do { item = try store.create() } catch { throw .store(error) }
     let detail = try DetailScreens.item(item, of: self, isNew: true)

@@ -33,6 +33,8 @@ public final class ObjectSection: Section {
       forProperty: names[index], draft: draft, id: RowID(scope: scope, .string(names[index])),
       sectionID: id)
     if row.action == .pushDetail { row.accessory = rowDefaults.detailAccessory }
+    // A read-only section (an item the person may not change) shows its values disabled.
+    if !isEditable && row.binding != nil { row.isEnabled = false }
     return row
   }
 

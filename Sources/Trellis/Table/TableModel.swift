@@ -54,6 +54,9 @@ public final class TableModel {
   /// The lists this model may show shared with the other models that show them alike (the
   /// web host's sessions); `nil`, every list does its own work.
   package var listSharing: (any ListSharing)?
+  /// Who uses the model and what they may do, from its screen's navigator
+  /// (``Navigator/access``): lists fetch and offer only what it allows.
+  package var access: Access?
 
   /// What the model did so far, for tests that count the work of one event.
   package internal(set) var statistics = Statistics()

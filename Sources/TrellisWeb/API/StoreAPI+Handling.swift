@@ -224,6 +224,7 @@ extension StoreAPI {
     switch error {
     case .invalid(let failure): .fieldErrors(failure.messages.map { ($0.name, $0.message) })
     case .store(let error): .storeError(error)
+    case .notPermitted(let why): .detail(.forbidden, why)
     case .edit, .notApplicable, .rowGone: .fieldErrors([("", error.description)])
     }
   }

@@ -27,6 +27,10 @@ public struct WebApp: Sendable {
   /// its own; give an app that shares nothing with the others a domain of its own, and it no
   /// longer queues behind them.
   public var domain: String = WebApp.sharedDomain
+  /// What each role may do in the app, enforced by the core for every session of a person
+  /// who signed in (``Navigator/access``). Without sign-in, and without a policy, everyone
+  /// may do everything.
+  public var policy: AccessPolicy?
 
   /// The domain every app is on unless it names another.
   public static let sharedDomain = "shared"

@@ -37,7 +37,8 @@ extension ArrayOfObjectsSection {
   /// order with nothing of its own: then it may start on a shared list instead of rendering.
   /// Its special rows (a placeholder) are the shared section's once it starts.
   var canStartShared: Bool {
-    showsStoreAlone && fetchOptions.filter == nil && fetchOptions.sort.isEmpty
+    showsStoreAlone && fetchOptions.filter == nil && accessFilter == nil
+      && fetchOptions.sort.isEmpty
       && fetchOptions.batchSize == nil && fetchOptions.offset == 0 && !isSearching
       && !listsADraftsItems
   }
@@ -70,7 +71,7 @@ extension ArrayOfObjectsSection {
   var sharingSignature: String {
     [
       id, headerTitle ?? "\u{0}", footerTitle ?? "\u{0}", indexTitle ?? "\u{0}",
-      placeholderText ?? "\u{0}", addItemText ?? "\u{0}", allowsAdding ? "a" : "-",
+      placeholderText ?? "\u{0}", addItemText ?? "\u{0}", allowsAdding ? "a" : "-", permissionMarks,
       themeStyle ?? "\u{0}", "\(rowDefaults)", sharedReads,
     ].joined(separator: "\u{1}")
   }
@@ -82,9 +83,10 @@ extension ArrayOfObjectsSection {
     section.fetchOptions = fetchOptions
     section.placeholderText = placeholderText
     section.addItemText = addItemText
-    section.allowsAdding = allowsAdding
-    section.allowsDeleting = allowsDeleting
-    section.allowsMoving = allowsMoving
+    // The copy's own model has no access control: it takes what this one's person may do.
+    section.allowsAdding = adds
+    section.allowsDeleting = deletes
+    section.allowsMoving = moves
     section.searchPropertyNames = searchPropertyNames
     section.indexTitle = indexTitle
     section.rowDefaults = rowDefaults
