@@ -30,7 +30,9 @@ extension Navigator {
       item = index.flatMap { list.reader(ofItemAt: $0) }
     case let object as ObjectSection:
       subject = object.definition.name
-      item = object.draft.reader
+      // A new item is checked against the rule's rows at Done, once the core filled in its
+      // owner.
+      item = permission == .add ? nil : object.draft.reader
     default:
       return
     }
