@@ -37,6 +37,17 @@ struct DemoApps {
       Navigator(root: TasksApp.listScreen(store: taskStore, definition: taskDefinition))
     }
 
+    // Team tasks: each someone's. With sign-in (--people), members see and change only
+    // their own, leads everyone's, guests only look; the core records who changed each.
+    let teamStore = try TeamApp.sqliteStore(path: databasePath)
+    let teamDefinition = try teamStore.itemsDefinition ?? TeamApp.taskDefinition()
+    var team = WebApp(
+      id: "team", title: "Team Tasks", subtitle: "Roles: who may see and change what"
+    ) {
+      Navigator(root: TeamApp.listScreen(store: teamStore, definition: teamDefinition))
+    }
+    team.policy = TeamApp.policy
+
     // Categories and tags: entities of their own, which tasks point at; each lists its
     // tasks, and deleting one follows the delete rule its section's footer states.
     let categories = WebApp(
@@ -95,7 +106,7 @@ struct DemoApps {
     webApps =
       appsBeforeService + [
         Self.webServiceApp(service: service, keys: serviceKeys), documents, goFish, numbersApp,
-        try Self.themeApp(), try Self.editingShapesApp(),
+        try Self.themeApp(), try Self.editingShapesApp(), team,
       ]
   }
 }
