@@ -182,7 +182,7 @@ let package = Package(
     .executableTarget(
       name: "trellis-bench",
       dependencies: [
-        "TrellisDiff", "Trellis", "TrellisSQLite", "TrellisWeb", "TrellisExamples",
+        "TrellisDiff", "Trellis", "TrellisSQLite", "TrellisWeb", "TrellisExamples", "TrellisSettings",
         "TrellisSQLiteExamples", "TrellisTesting", "TrellisFuzzTargets", "TrellisWebService",
         "TrellisPostgres", .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "GRDB", package: "GRDB.swift"),

@@ -154,10 +154,13 @@ struct WebCommand: AsyncParsableCommand {
   @Option(
     help:
       ArgumentHelp(
-        "Only one case: sessions-10k, slow-reader, concurrent-20, concurrent-50, "
-          + "concurrent-200, concurrent (all three) or single.")
+        "Only one case: sessions-10k, slow-reader, churn (run only when named), "
+          + "concurrent-20, concurrent-50, concurrent-200, concurrent (all three) or single.")
   )
   var only: String?
+
+  @Option(help: "How many sessions the churn case opens and closes on each app.")
+  var churnSessions = 500
 
   @Option(help: "How many sessions the sessions-10k case opens (10,000 for its targets).")
   var sessions = 10_000
@@ -195,7 +198,7 @@ struct WebCommand: AsyncParsableCommand {
     try await WebBench.run(
       json: json, only: only, seconds: seconds, rest: max(0, rest), sessions: max(sessions, 11),
       deliveryInterval: max(0, interval) / 1000, clientsApart: !inlineClients,
-      clientsNice: min(max(clientsNice, 0), 19))
+      clientsNice: min(max(clientsNice, 0), 19), churnCycles: max(churnSessions, 10))
   }
 }
 

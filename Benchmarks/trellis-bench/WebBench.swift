@@ -30,8 +30,10 @@ enum WebBench {
   /// clients run in a child process (at niceness `clientsNice`) unless `clientsApart` is false.
   static func run(
     json: Bool, only: String? = nil, seconds: Double = 5, rest: Int = 50, sessions: Int = 10_000,
-    deliveryInterval: Double = 0.02, clientsApart: Bool = true, clientsNice: Int = 0
+    deliveryInterval: Double = 0.02, clientsApart: Bool = true, clientsNice: Int = 0,
+    churnCycles: Int = 500
   ) async throws {
+    if only == ChurnResult.name { return try await churn(json: json, cycles: churnCycles) }
     let definition = try TasksApp.taskDefinition()
     let crowdStore = MemoryStore(
       objects: (0..<200).map { TaskItem(name: "Task \($0)") }, definition: definition)

@@ -178,6 +178,9 @@ public final class SQLiteStore: RelationalStore, Sendable {
   public var loadedObjectCount: Int { state.withLock { $0.keys.count } }
 
   public var supportsMoving: Bool { entity.positionColumn != nil }
+  /// True: every write goes through the store, which reports it (another connection's write
+  /// reports a reset).
+  public var reportsEveryChange: Bool { true }
 
   // MARK: Observation
 

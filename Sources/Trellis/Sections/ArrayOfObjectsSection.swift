@@ -372,6 +372,12 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
 
   public override var canAddItems: Bool { adds }
 
+  package override var rowsFollowStore: Bool {
+    // A chooser's checkmarks follow the draft it chooses for, which only observation sees.
+    store.reportsEveryChange && choice == nil && ownerDraft == nil && !listsADraftsItems
+      && keepsRowsByIdentity
+  }
+
   public override func addScreen(in screen: Screen) throws(ScreenError) -> Screen? {
     guard allowsAdding else { throw .notApplicable("adding is not allowed here") }
     if let access = model?.access, !permits(.add) {

@@ -132,6 +132,11 @@ open class Section {
   /// Whether the section can add new items.
   open var canAddItems: Bool { false }
 
+  /// Whether the rows show only items whose every change their store reports
+  /// (``DataStore/reportsEveryChange``): rows then follow those reports, and are rendered
+  /// without observing the objects they read.
+  package var rowsFollowStore: Bool { false }
+
   /// The screen where a new item is filled in, pushed by Add.
   open func addScreen(in screen: Screen) throws(ScreenError) -> Screen? { nil }
 

@@ -46,7 +46,7 @@ package struct SectionCache {
     let key = ObjectIdentifier(section)
     section.loadContent()
     let staleRows = staleRows.union(section.takeRowsStaleOnLoad())
-    let (snapshot, allIDs, deferredMaker) = withObservationTracking {
+    let (snapshot, allIDs, deferredMaker) = tracking(unless: section.rowsFollowStore) {
       section.trackContent()
       return (section.sectionSnapshot(), section.elementIDs(), section.deferredRowMaker())
     } onChange: {
@@ -95,10 +95,11 @@ package struct SectionCache {
     let key = ObjectIdentifier(section)
     let theme = model?.theme
     let sectionStyle = theme?.sectionStyle(themeStyle: section.themeStyle)
+    let followsStore = section.rowsFollowStore
     let source = DeferredRows(ids: ids) { [weak section, weak model] index in
       let id = ids[index]
       model?.statistics.rowBuilds += 1
-      return withObservationTracking {
+      return tracking(unless: followsStore) {
         var row = maker(index)
         row.id = id
         if let section {
@@ -162,6 +163,15 @@ package struct SectionCache {
     self.visibleElementIndex = allVisible ? nil : indices
   }
 
+  /// Runs `body`, tracking what it reads so that a change calls `onChange`, unless the rows
+  /// follow their store's reports instead (``Section/rowsFollowStore``): an observation left
+  /// in an object that the store keeps would outlive the model that made it.
+  static func tracking<T>(
+    unless followsStore: Bool, _ body: () -> T, onChange: @escaping @Sendable () -> Void
+  ) -> T {
+    followsStore ? body() : withObservationTracking(body, onChange: onChange)
+  }
+
   /// Resolves the theme's style for the row at visible position `index`.
   static func applyStyle(
     to row: inout RowSnapshot, at index: Int, theme: Theme, sectionStyle: ResolvedStyle?
@@ -195,7 +205,9 @@ package struct SectionCache {
       return snapshot
     }
     model?.statistics.rowBuilds += 1
-    var snapshot = withObservationTracking(build) { sink.invalidateRow(id, in: key) }
+    var snapshot = tracking(unless: section.rowsFollowStore, build) {
+      sink.invalidateRow(id, in: key)
+    }
     if let model, !model.selectedRowIDs.isEmpty, model.selectedRowIDs.contains(id) {
       snapshot?.isSelected = true
     }

@@ -27,6 +27,11 @@ public protocol DataStore: AnyObject, Sendable {
   func move(_ item: Value, before: Value) throws(StoreError)
   /// Whether the store keeps an order a person can change.
   var supportsMoving: Bool { get }
+  /// Whether the store reports every change of its items, so that lists need not observe the
+  /// objects themselves: true for a database, whose objects change only through the store
+  /// (a value set on a fetched object directly is not the database's); false for stores of
+  /// an app's own objects, which the app may change directly.
+  var reportsEveryChange: Bool { get }
   /// Calls `handler` after every change, on the thread that made it.
   func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> ObservationToken
   /// Reads what an item leaves unread until it is opened (children loaded only then), before
@@ -36,6 +41,8 @@ public protocol DataStore: AnyObject, Sendable {
 
 extension DataStore {
   public func prepareForEditing(_ item: Value) throws(StoreError) {}
+
+  public var reportsEveryChange: Bool { false }
 
   /// Reads the store's whole order to find the item that `before` follows once `item` is
   /// taken out, and moves `item` after it.
