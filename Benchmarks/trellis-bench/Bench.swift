@@ -154,7 +154,7 @@ struct WebCommand: AsyncParsableCommand {
   @Option(
     help:
       ArgumentHelp(
-        "Only one case: sessions-10k, slow-reader, churn (run only when named), "
+        "Only one case: sessions-10k, slow-reader, churn and held (each run only when named), "
           + "concurrent-20, concurrent-50, concurrent-200, concurrent (all three) or single.")
   )
   var only: String?

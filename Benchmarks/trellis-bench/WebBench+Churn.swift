@@ -58,7 +58,7 @@ extension WebBench {
     let teamStore = try TeamApp.sqliteStore(path: database)
     let teamDefinition = try teamStore.itemsDefinition ?? TeamApp.taskDefinition()
     let settings = try UserDefaultsStore(suiteName: "trellis-bench-churn")
-    let numbers = SampleContent.numbers(10_000)
+    let numbers = SampleContent.numbersStore(SampleContent.numbers(10_000))
     return [
       WebApp(id: "tasks", title: "Tasks") {
         Navigator(root: TasksApp.listScreen(store: taskStore, definition: taskDefinition))
@@ -73,7 +73,7 @@ extension WebBench {
       WebApp(id: "settings", title: "Settings", sharing: SettingsApp.settings(in: settings)) {
         Navigator(root: try SettingsApp.screen(for: $0))
       },
-      WebApp(id: "numbers", title: "Numbers") { SampleContent.numbersNavigator(numbers) },
+      WebApp(id: "numbers", title: "Numbers") { SampleContent.numbersNavigator(store: numbers) },
       WebApp(id: "gofish", title: "Go Fish", sharing: GoFishGame.seedExample()) {
         GoFishTable.playableNavigator(for: $0)
       },

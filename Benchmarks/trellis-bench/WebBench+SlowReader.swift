@@ -131,7 +131,9 @@ func heapInUse() -> Int {
 struct RawSocket {
   let descriptor: Int32
 
-  init(port: Int, receiveBuffer: Int32) throws {
+  /// Connects to `port` on 127.0.0.1 from address `source` (another loopback address is
+  /// another client to the server).
+  init(port: Int, receiveBuffer: Int32, source: String = "127.0.0.1") throws {
     #if canImport(Glibc)
       descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     #else
@@ -140,6 +142,15 @@ struct RawSocket {
     guard descriptor >= 0 else { throw BenchFailure("no socket") }
     var size = receiveBuffer
     setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+    var local = sockaddr_in()
+    local.sin_family = sa_family_t(AF_INET)
+    local.sin_addr.s_addr = inet_addr(source)
+    let bound = withUnsafePointer(to: &local) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard bound == 0 else { throw BenchFailure("could not bind to \(source)") }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -155,6 +166,19 @@ struct RawSocket {
   func send(_ text: String) {
     var bytes = Array(text.utf8)
     _ = write(descriptor, &bytes, bytes.count)
+  }
+
+  /// The status code of the answer to the request sent, read within 10 seconds; 0 when none
+  /// came.
+  func status() -> Int {
+    var timeout = timeval(tv_sec: 10, tv_usec: 0)
+    setsockopt(
+      descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    let count = recv(descriptor, &buffer, buffer.count, 0)
+    guard count > 12 else { return 0 }
+    let line = String(decoding: buffer[0..<count], as: UTF8.self)
+    return Int(line.dropFirst(9).prefix(3)) ?? 0
   }
 
   /// Whether the server closed the connection: reading what is queued ends at its end.

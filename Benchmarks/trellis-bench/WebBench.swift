@@ -34,6 +34,7 @@ enum WebBench {
     churnCycles: Int = 500
   ) async throws {
     if only == ChurnResult.name { return try await churn(json: json, cycles: churnCycles) }
+    if only == "held" { return try await held(json: json) }
     let definition = try TasksApp.taskDefinition()
     let crowdStore = MemoryStore(
       objects: (0..<200).map { TaskItem(name: "Task \($0)") }, definition: definition)

@@ -16,15 +16,23 @@ public enum SampleContent {
     (1...max(1, count)).map { "Number \($0)" }
   }
 
-  /// A long list of `numbers`, each row rendered when a host first shows it; make the list
-  /// once and share it between sessions.
-  public static func numbersNavigator(_ numbers: [String]) -> Navigator {
+  /// A store of `numbers`, which every session's list of them shares.
+  public static func numbersStore(_ numbers: [String]) -> MemoryStore {
+    MemoryStore(items: numbers.map(Value.string), definition: .string)
+  }
+
+  /// A long list of the numbers in `store` (made by ``numbersStore(_:)``, once for every
+  /// session): sessions that show it alike share one list, so that a session costs what it
+  /// shows, not the list's length. A number opens to be renamed; none is added, deleted or
+  /// moved.
+  public static func numbersNavigator(store: MemoryStore) -> Navigator {
     let model = TableModel(title: "Numbers", style: .plain)
-    let section = ContentSection(
-      id: "numbers", header: "\(numbers.count) numbers", content: numbers
-    ) { number, row in row.text = number }
-    // Rows are rendered as they scroll into view, not all of them up front.
-    section.rendersRowsOnDemand = true
+    let count = (try? store.count(FetchOptions())) ?? 0
+    let section = ArrayOfObjectsSection(
+      id: "numbers", header: "\(count) numbers", store: store, definition: .string)
+    section.allowsAdding = false
+    section.allowsDeleting = false
+    section.allowsMoving = false
     model.addSection(section)
     return Navigator(root: Screen(model: model))
   }

@@ -89,7 +89,9 @@ extension FuzzCatalog {
         }
         return navigator
       },
-      FuzzTarget("demo/numbers") { _ in SampleContent.numbersNavigator(SampleContent.numbers(600))
+      FuzzTarget("demo/numbers") { _ in
+        SampleContent.numbersNavigator(
+          store: SampleContent.numbersStore(SampleContent.numbers(600)))
       },
       FuzzTarget("examples/strings") { _ in
         Navigator(root: Screen(model: StringsExample.model().0, navigationBar: .addRightEditLeft))

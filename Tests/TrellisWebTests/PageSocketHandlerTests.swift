@@ -119,6 +119,8 @@ struct PageSocketHandlerTests {
     var data = close.data
     _ = data.readWebSocketErrorCode()
     #expect(String(buffer: data) == PageSocketHandler.fellBehindReason)
+    // The close frame goes first, then the channel closes.
+    try await socket.channel.closeFuture.get()
     #expect(!socket.channel.isActive)
   }
 
