@@ -6,7 +6,7 @@ struct CanonicalDescriptorReader {
 
   static let tableKeys = [
     "schemaVersion", "title", "style", "navigationBar", "editable", "selection", "themeStyle",
-    "sections",
+    "sections", "access",
   ]
   static let selectionKeys = [
     "allowsSelection", "allowsSelectionDuringEditing", "allowsMultipleSelection",
@@ -56,6 +56,7 @@ struct CanonicalDescriptorReader {
         selection.bool("allowsMultipleSelectionDuringEditing") ?? false
       descriptor.selection = options
     }
+    descriptor.access = access(root)
     if root.require("sections", in: "the descriptor"), let sections = root.list("sections") {
       descriptor.sections = sections.compactMap(section)
     }

@@ -43,6 +43,9 @@ public struct TableDescriptor: Hashable, Sendable {
   public var controller: String?
   /// The sections, in order.
   public var sections: [SectionDescriptor]
+  /// Who may do what with the items the sections list (`access`), enforced for each person
+  /// who signed in; everyone may do everything when `nil`.
+  public var access: AccessPolicy?
   /// Where the descriptor starts.
   public var location: SourceLocation?
 

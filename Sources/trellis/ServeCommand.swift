@@ -69,9 +69,11 @@ struct ServeCommand: AsyncParsableCommand {
       throw ExitCode(1)
     }
     let title = URL(fileURLWithPath: inputs.descriptor).deletingPathExtension().lastPathComponent
-    let app = WebApp(id: "table", title: title, subtitle: inputs.descriptor, sharing: served) {
+    var app = WebApp(id: "table", title: title, subtitle: inputs.descriptor, sharing: served) {
       try $0.makeNavigator()
     }
+    // The descriptor's `access` holds for everyone who signs in.
+    app.policy = loaded.access
     var configuration = WebConfiguration(
       host: host, port: port, allowedHosts: Set(allowedHosts))
     configuration.maxSessionsPerClient = maxSessionsPerClient

@@ -40,6 +40,9 @@ enum DetailScreens {
     let title = isNew ? "New \(definition.name)" : definition.title(of: item)
     let screen = try screen(for: draft, title: title)
     screen.addsItem = isNew
+    if !isNew && !section.allowsEditingDetails {
+      for object in screen.model.objectSections { object.isEditable = false }
+    }
     // An async store's new values for the item reach it here too, with its list covered.
     if !isNew, let cache = section.asyncCache { screen.model.followArrivals(of: cache) }
     let writesObject = isNew && draft.parent == nil

@@ -24,6 +24,9 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
   public var allowsDeleting = true { didSet { setNeedsRefresh() } }
   /// Whether a person may reorder items.
   public var allowsMoving = true { didSet { setNeedsRefresh() } }
+  /// Whether an item's detail screen may change it; it opens read-only when false (new
+  /// items are still filled in when ``allowsAdding``).
+  public var allowsEditingDetails = true
   /// The draft that item details commit into (a list inside a detail screen), if any.
   public weak var ownerDraft: Draft?
   /// The properties a search looks in; the title properties when empty.

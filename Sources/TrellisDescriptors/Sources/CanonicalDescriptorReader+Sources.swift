@@ -3,7 +3,10 @@ import Trellis
 /// A section's `source` and the keys that say how its items are listed.
 extension CanonicalDescriptorReader {
   /// The section keys that only a section with a `source` takes.
-  static let sourceListKeys = ["batchSize", "title", "detail", "search", "placeholder", "addItem"]
+  static let sourceListKeys = [
+    "batchSize", "title", "detail", "search", "placeholder", "addItem", "allowAddingItems",
+    "allowDeletingItems", "allowMovingItems", "allowEditDetailView",
+  ]
   static let sourceKinds = ListSource.Kind.allCases.map(\.rawValue)
   static let sqliteKeys = ["file", "table", "keys", "name"]
   static let documentKeys = ["file", "keyPath", "keys", "name"]
@@ -44,6 +47,10 @@ extension CanonicalDescriptorReader {
     }
     section.placeholder = node.string("placeholder")
     section.addItem = node.string("addItem")
+    section.allowsAdding = node.bool("allowAddingItems") ?? true
+    section.allowsDeleting = node.bool("allowDeletingItems")
+    section.allowsMoving = node.bool("allowMovingItems")
+    section.allowsEditingDetails = node.bool("allowEditDetailView") ?? true
     return section
   }
 

@@ -43,9 +43,12 @@ extension DescriptorBinder {
     list.placeholderText = source.placeholder
     list.addItemText = source.addItem
     list.searchPropertyNames = source.searchKeys
-    // Deleting and moving are editing, which the descriptor's `editable` allows.
-    list.allowsDeleting = descriptor.isEditable
-    list.allowsMoving = descriptor.isEditable
+    // Deleting and moving are editing, which the descriptor's `editable` allows unless the
+    // section says otherwise.
+    list.allowsAdding = source.allowsAdding
+    list.allowsDeleting = source.allowsDeleting ?? descriptor.isEditable
+    list.allowsMoving = source.allowsMoving ?? descriptor.isEditable
+    list.allowsEditingDetails = source.allowsEditingDetails
     list.themeStyle = section.themeStyle
     return list
   }

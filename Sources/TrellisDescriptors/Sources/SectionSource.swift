@@ -22,6 +22,17 @@ public struct SectionSource: Hashable, Sendable {
   public var placeholder: String?
   /// The text of an "add an item" row at the end of the list.
   public var addItem: String?
+  /// Whether a person may add items (seed 000's `allowAddingItems`).
+  public var allowsAdding = true
+  /// Whether a person may delete items (`allowDeletingItems`); the descriptor's `editable`
+  /// when `nil`.
+  public var allowsDeleting: Bool?
+  /// Whether a person may reorder items (`allowMovingItems`); the descriptor's `editable`
+  /// when `nil`.
+  public var allowsMoving: Bool?
+  /// Whether an item's detail screen may change it (`allowEditDetailView`); it is read-only
+  /// when false.
+  public var allowsEditingDetails = true
   /// Where the `source` is written.
   public var location: SourceLocation?
   /// Where each of the source's settings is written, by name (`file`, `table`, `baseURL`).

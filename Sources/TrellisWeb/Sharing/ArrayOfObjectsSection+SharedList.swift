@@ -87,6 +87,7 @@ extension ArrayOfObjectsSection {
     section.allowsAdding = adds
     section.allowsDeleting = deletes
     section.allowsMoving = moves
+    section.allowsEditingDetails = allowsEditingDetails
     section.searchPropertyNames = searchPropertyNames
     section.indexTitle = indexTitle
     section.rowDefaults = rowDefaults
