@@ -9,6 +9,8 @@ extension EditCommand {
     var navigator: Navigator
     var save: (() throws -> String)?
     var hasUnsavedChanges: () -> Bool
+    /// The descriptor's `access`, which `--as` edits under.
+    var policy: AccessPolicy?
   }
 
   /// Opens the file as a Settings bundle, a descriptor with its data, or a document; prints
@@ -82,7 +84,7 @@ extension EditCommand {
         changes.isSet = false
         return "Saved \(name)"
       },
-      hasUnsavedChanges: { changes.isSet })
+      hasUnsavedChanges: { changes.isSet }, policy: inputs.descriptor.access)
   }
 
   private func openSettingsBundle() throws -> Editing {

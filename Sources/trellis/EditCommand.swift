@@ -40,6 +40,14 @@ struct EditCommand: ParsableCommand {
   @Option(help: "The width of the text printed when there is no terminal, 24 to 1000 columns.")
   var width = 60
 
+  @Option(
+    name: .customLong("as"),
+    help: ArgumentHelp(
+      "Edit as this person, under the descriptor's access: NAME:ROLE,ROLE (NAME alone has no "
+        + "role). What the policy does not allow is hidden or refused, as the web host does.",
+      valueName: "person"))
+  var person: String?
+
   func validate() throws {
     guard TextRenderer.widths.contains(width) else {
       throw ValidationError(
@@ -50,6 +58,13 @@ struct EditCommand: ParsableCommand {
 
   func run() throws {
     let editing = try open()
+    if let person {
+      let parts = person.split(separator: ":", maxSplits: 1).map(String.init)
+      let roles = parts.count > 1 ? parts[1].split(separator: ",").map(String.init) : []
+      editing.navigator.access = Access(
+        person: Person(name: parts.first ?? person, roles: Set(roles)),
+        policy: editing.policy ?? .everything)
+    }
     let environment = ProcessInfo.processInfo.environment
     if let reason = TerminalSession.unavailableReason(environment: environment) {
       CommandOutput.error("trellis edit: \(reason); printing the first screen as text.")

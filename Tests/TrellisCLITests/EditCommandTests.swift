@@ -54,4 +54,31 @@ struct EditCommandTests {
     #expect(result.status == 0)
     #expect(result.output.contains("User name"))
   }
+
+  @Test func editingAsAPersonShowsWhatTheirRolesAllow() throws {
+    let descriptor = try scratch(
+      "Pages.json",
+      #"""
+      {"schemaVersion": 1, "editable": true,
+       "access": {"rules": [
+         {"roles": ["editor"], "allow": ["view", "add", "edit", "delete", "move"]},
+         {"roles": ["author"], "allow": ["view"], "on": ["Page"], "rows": "owner == $person"}]},
+       "sections": [{"source": {"document": {"file": "pages.json", "keys": "title;owner",
+         "name": "Page"}}, "addItem": "New Page"}]}
+      """#)
+    let folder = descriptor.deletingLastPathComponent()
+    try #"[{"title": "Cover", "owner": "ann"}, {"title": "Preface", "owner": "bob"}]"#
+      .write(to: folder.appendingPathComponent("pages.json"), atomically: true, encoding: .utf8)
+    try "{}".write(
+      to: folder.appendingPathComponent("data.json"), atomically: true, encoding: .utf8)
+    let data = folder.appendingPathComponent("data.json").path
+    let ann = try CommandRunner.run(
+      ["edit", descriptor.path, "--data", data, "--as", "ann:author"])
+    #expect(ann.status == 0)
+    #expect(ann.output.contains("Cover"))
+    #expect(!ann.output.contains("Preface"), "Bob's page never reaches Ann")
+    #expect(!ann.output.contains("New Page"), "authors do not add")
+    let eve = try CommandRunner.run(["edit", descriptor.path, "--data", data, "--as", "eve:editor"])
+    #expect(eve.output.contains("Preface") && eve.output.contains("New Page"))
+  }
 }
