@@ -45,7 +45,10 @@ public struct AsyncHTTPTransport: HTTPTransport {
     do {
       let response = try await client.execute(outgoing, timeout: .nanoseconds(nanoseconds))
       let body = try await response.body.collect(upTo: maximumBodySize)
-      return HTTPResponse(status: Int(response.status.code), body: Array(buffer: body))
+      var headers: [String: String] = [:]
+      if let etag = response.headers.first(name: "ETag") { headers["etag"] = etag }
+      return HTTPResponse(
+        status: Int(response.status.code), body: Array(buffer: body), headers: headers)
     } catch {
       throw Self.transportError(error, request: request, limit: maximumBodySize)
     }

@@ -46,11 +46,14 @@ public struct HTTPResponse: Hashable, Sendable {
   public var status: Int
   /// The body.
   public var body: [UInt8]
+  /// The headers a store reads (`etag`), by lowercased name.
+  public var headers: [String: String]
 
   /// Creates an answer.
-  public init(status: Int, body: [UInt8]) {
+  public init(status: Int, body: [UInt8], headers: [String: String] = [:]) {
     self.status = status
     self.body = body
+    self.headers = headers
   }
 }
 

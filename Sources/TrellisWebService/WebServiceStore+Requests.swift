@@ -17,7 +17,16 @@ extension WebServiceStore {
   func attempt(_ method: String, _ url: String, body: [UInt8]?) async throws(RequestFailure)
     -> Value
   {
-    var headers = [("Accept", "application/json")]
+    try await exchange(method, url, body: body).value
+  }
+
+  /// Sends one request with `extraHeaders`; the answer's JSON and its `ETag`. A 412 (the
+  /// `If-Match` failed) is a ``StoreError/conflict(_:)`` without fields, which the caller
+  /// names by reading the object again.
+  func exchange(
+    _ method: String, _ url: String, body: [UInt8]?, extraHeaders: [(String, String)] = []
+  ) async throws(RequestFailure) -> (value: Value, etag: String?) {
+    var headers = [("Accept", "application/json")] + extraHeaders
     if body != nil { headers.append(("Content-Type", "application/json")) }
     for (name, value) in definition.headers.sorted(by: { $0.key < $1.key }) {
       headers.append((name, value))
@@ -33,12 +42,15 @@ extension WebServiceStore {
     }
     switch answer.status {
     case 200..<300:
+      let etag = answer.headers["etag"]
       if answer.body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
-        return .null
+        return (.null, etag)
       }
-      do { return try WebServiceReply.json(answer.body, url: url) } catch {
+      do { return (try WebServiceReply.json(answer.body, url: url), etag) } catch {
         throw RequestFailure(error: error, isTransient: false)
       }
+    case 412:
+      throw RequestFailure(error: .conflict([]), isTransient: false)
     case 404:
       throw RequestFailure(error: .notFound("\(method) \(url) answered 404"), isTransient: false)
     case 400, 409, 422:

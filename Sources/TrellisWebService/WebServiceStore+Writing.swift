@@ -24,13 +24,20 @@ extension WebServiceStore {
   /// Sends the changed values; the object takes them (and whatever else the service answered)
   /// only when the service accepts them.
   public func update(_ item: Value, values: [String: Value]) async throws(StoreError) {
+    try await update(item, values: values, headers: [])
+  }
+
+  /// ``update(_:values:)`` with `headers` (an `If-Match`).
+  func update(_ item: Value, values: [String: Value], headers: [(String, String)])
+    async throws(StoreError)
+  {
     guard let endpoint = definition.updateObject else {
       throw .unsupported("this service is read-only")
     }
     let object = try Self.document(item)
     let id = try identity(of: object)
     let sent = ValueDictionary(values.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
-    let answer = try await send(endpoint, id: id, values: sent)
+    let answer = try await send(endpoint, id: id, values: sent, headers: headers)
     object.replaceRoot(
       .dictionary(merge(answer, into: object.root.dictionaryValue ?? [:], sent: sent)))
     observers.notify(.updated(item))
@@ -53,7 +60,7 @@ extension WebServiceStore {
     observers.notify(.deleted(item))
   }
 
-  private func identity(of object: DocumentObject) throws(StoreError) -> String {
+  func identity(of object: DocumentObject) throws(StoreError) -> String {
     guard let id = Self.identity(object.root.dictionaryValue?[definition.idKeyName]) else {
       throw .invalidItem(
         "the object has no '\(definition.idKeyName)' yet: it is not on the service")
@@ -73,11 +80,23 @@ extension WebServiceStore {
     return result
   }
 
-  /// Sends a write and returns the object the answer holds, if it holds one.
-  private func send(
-    _ endpoint: WebServiceDefinition.Endpoint, id: String?, values: ValueDictionary?
+  /// Sends a write (or a read of one object) with `headers` and returns the object the
+  /// answer holds, if it holds one.
+  func send(
+    _ endpoint: WebServiceDefinition.Endpoint, id: String?, values: ValueDictionary?,
+    headers: [(String, String)] = []
   )
     async throws(StoreError) -> ValueDictionary?
+  {
+    try await exchange(endpoint, id: id, values: values, headers: headers).object
+  }
+
+  /// ``send(_:id:values:headers:)``, with the answer's `ETag`.
+  func exchange(
+    _ endpoint: WebServiceDefinition.Endpoint, id: String?, values: ValueDictionary?,
+    headers: [(String, String)] = []
+  )
+    async throws(StoreError) -> (object: ValueDictionary?, etag: String?)
   {
     let path = endpoint.path.replacingOccurrences(of: "{list}", with: definition.fetchObjectsAPI)
       .replacingOccurrences(of: "{id}", with: id.map(Self.escapedPathSegment) ?? "")
@@ -96,16 +115,21 @@ extension WebServiceStore {
       body = try Self.encode(
         .dictionary(ValueDictionary(endpoint.extraBody.map { ($0, $1) })), url: url)
     }
-    let answer = try await request(endpoint.method.uppercased(), url, body: body)
+    let answer: Value
+    let etag: String?
+    do {
+      (answer, etag) = try await exchange(
+        endpoint.method.uppercased(), url, body: body, extraHeaders: headers)
+    } catch { throw error.error }
     var found = answer
     if let key = endpoint.resultKeyName {
       guard let value = try? WebServiceReply.find(key, in: answer, url: url, what: "resultKeyName")
-      else { return nil }
+      else { return (nil, etag) }
       found = value
     }
     if case .array(let list) = found { found = list.first ?? .null }
-    guard case .dictionary(let entries) = found else { return nil }
-    return WebServiceReply.convert(entries, with: definition.conversions)
+    guard case .dictionary(let entries) = found else { return (nil, etag) }
+    return (WebServiceReply.convert(entries, with: definition.conversions), etag)
   }
 
   static func encode(_ value: Value, url: String) throws(StoreError) -> [UInt8] {

@@ -130,4 +130,36 @@ struct RealServerTests {
     #expect(app.top.snapshot().notice?.isEmpty == false)
     try await Self.reset(reset)
   }
+
+  /// The value of `key` in a service's item (a document object).
+  static func value(_ key: String, of item: Value) -> Value {
+    (item.objectValue as? DocumentObject)?.root.dictionaryValue?[key] ?? .null
+  }
+
+  @Test(arguments: ["drf", "datasette"])
+  func aNameChangedMeanwhileIsAConflictOnBothServers(_ server: String) async throws {
+    guard let (service, reset) = server == "drf" ? Self.drf() : Self.datasette() else { return }
+    try await Self.reset(reset)
+    let (ann, bob) = (try WebServiceStore(service), try WebServiceStore(service))
+    let annsItem = try #require(try await ann.fetchPage(FetchOptions(), from: nil).items.first)
+    let bobsItem = try #require(try await bob.fetchPage(FetchOptions(), from: nil).items.first)
+    try await bob.update(bobsItem, values: ["name": "Contact One, renamed"])
+    await #expect(
+      throws: StoreError.conflict([
+        FieldConflict(name: "name", theirs: "Contact One, renamed", yours: "Contact Uno")
+      ])
+    ) {
+      try await ann.prepareUpdate(
+        annsItem, values: ["name": "Contact Uno"], expecting: ["name": "Contact 01"]
+      ).run()
+    }
+    // Another field merges with Bob's name.
+    try await ann.prepareUpdate(
+      annsItem, values: ["city": "Oslo"], expecting: ["city": Self.value("city", of: annsItem)]
+    ).run()
+    let stored = try #require(try await bob.fetchPage(FetchOptions(), from: nil).items.first)
+    #expect(Self.value("name", of: stored) == "Contact One, renamed")
+    #expect(Self.value("city", of: stored) == "Oslo")
+    try await Self.reset(reset)
+  }
 }

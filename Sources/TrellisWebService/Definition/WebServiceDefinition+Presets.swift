@@ -46,6 +46,8 @@ extension WebServiceDefinition {
       method: "POST", path: "\(database)/\(table)/{id}/-/update", bodyKeyName: "update",
       resultKeyName: "rows", extraBody: ["return": true])
     service.deleteObject = Endpoint(method: "POST", path: "\(database)/\(table)/{id}/-/delete")
+    service.readObject = Endpoint(
+      method: "GET", path: "\(database)/\(table)/{id}.json?_shape=objects", resultKeyName: "rows")
     service.errors = .messageList(key: "errors")
     service.bearerToken = token
     return service

@@ -47,6 +47,16 @@ public struct WebServiceDefinition: Sendable {
   public var createObject: Endpoint? = Endpoint(method: "POST", path: "{list}")
   public var updateObject: Endpoint? = Endpoint(method: "PATCH", path: "{list}{id}/")
   public var deleteObject: Endpoint? = Endpoint(method: "DELETE", path: "{list}{id}/")
+  /// How to read one object, so that a form's Done can check that nobody changed what it
+  /// changes since the form opened: the stored values are compared with those the form
+  /// started from, and the write carries the answer's `ETag` as `If-Match` when the service
+  /// sends one. Done is then refused with a conflict naming each field someone else changed
+  /// (as on SQLite and PostgreSQL). No check when `nil`.
+  public var readObject: Endpoint? = Endpoint(method: "GET", path: "{list}{id}/")
+  /// The key of the objects' version, when the API keeps one (a number or time stamp that
+  /// changes with every write): it is sent back with each checked write, for a service that
+  /// refuses a write of an older version (409 or 412), which is then shown as a conflict.
+  public var versionKeyName: String?
   /// Headers sent with every request.
   public var headers: [String: String] = [:]
   /// Sent as `Authorization: Bearer …` with every request.
