@@ -41,6 +41,8 @@ let package = Package(
     .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.21.0"),
     .package(url: "https://github.com/apple/swift-nio.git", from: "2.65.0"),
     .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.24.0"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird-auth.git", from: "2.0.0"),
+    .package(url: "https://github.com/apple/swift-crypto.git", "3.9.0"..<"6.0.0"),
   ],
   targets: [
     // The diff engine: snapshots in, staged changesets out. Standard library only.
@@ -140,6 +142,9 @@ let package = Package(
         "Trellis",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdCore", package: "hummingbird"),
+        .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
         .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
@@ -218,7 +223,8 @@ let package = Package(
       dependencies: ["TrellisTerminal", "TrellisTesting", "TrellisExamples"]
     ),
     .testTarget(
-      name: "TrellisCLITests", dependencies: ["trellis", "TrellisTesting", "TrellisSettings"],
+      name: "TrellisCLITests",
+      dependencies: ["trellis", "TrellisTesting", "TrellisSettings", "TrellisWeb"],
       exclude: ["Expected", "Inputs"]),
     .testTarget(
       name: "TrellisSQLTests", dependencies: ["TrellisSQL", "TrellisPredicates", "TrellisValues"]),
