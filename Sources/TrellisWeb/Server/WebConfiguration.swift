@@ -63,6 +63,14 @@ public struct WebConfiguration: Sendable {
   /// asks the person to reload, which gives them a fresh page instead of the backlog, and
   /// keeps the server's memory for a socket bounded.
   public var maxPendingBytesPerPage = 4 * 1024 * 1024
+  /// Who may sign in, when people must: with it, every page, the WebSocket and the apps'
+  /// APIs need a session cookie from `/sign-in`, and each session keeps to its app's
+  /// ``WebApp/policy`` for the person. Without it (the default) everyone who reaches the
+  /// server may do everything: keep such a server on loopback.
+  public var signIn: SignIn?
+  /// The reverse proxy in front of the server, whose forwarded client addresses and
+  /// `X-Forwarded-Proto` are believed; none unless set.
+  public var trustedProxy: TrustedProxy?
   /// Messages above this close the socket; messages above ``maxMessageBytes`` but below it
   /// get an error event.
   var frameLimit: Int { maxMessageBytes * 4 }
