@@ -93,6 +93,7 @@ struct SignInReply: Sendable {
   var location: String?
   var setCookie: String?
   var retryAfter: String?
+  var referrerPolicy: String?
   var text: String
 
   /// The session token the answer's cookie gives, when it gives one.
@@ -136,6 +137,7 @@ extension TestClientProtocol {
     return SignInReply(
       status: response.status, location: response.headers[.location],
       setCookie: response.headers[.setCookie], retryAfter: response.headers[.retryAfter],
+      referrerPolicy: HTTPField.Name("Referrer-Policy").flatMap { response.headers[$0] },
       text: String(buffer: response.body))
   }
 }

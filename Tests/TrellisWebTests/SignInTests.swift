@@ -42,6 +42,8 @@ struct SignInTests {
       #expect(form.status == .ok)
       #expect(form.text.contains(#"<form class="sign-in" method="post" action="/sign-in">"#))
       #expect(form.text.contains(#"name="next" value="/apps/contacts""#))
+      // Forms carry the page's origin only when the referrer policy lets them.
+      #expect(form.referrerPolicy == "same-origin")
       #expect(!form.text.contains("<script>"))
       #expect(try await client.send(.get, "/assets/trellis.css", token: nil).status == .ok)
       // Signed in, everything answers, and the pages say who.

@@ -232,6 +232,9 @@ public struct WebServer: Sendable {
     var headers = Self.securityHeaders
     headers[.contentType] = "text/html; charset=utf-8"
     headers[.cacheControl] = "no-store"
+    // A page's forms (sign-in, sign-out) must carry its origin, which browsers leave out
+    // (`Origin: null`) under `no-referrer`; other sites still get no referrer.
+    if let referrer = HTTPField.Name("Referrer-Policy") { headers[referrer] = "same-origin" }
     return Response(
       status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
   }
