@@ -81,7 +81,8 @@ struct PageSocketChannel: ServerChildChannel, HTTPChannelHandler {
             try channel.pipeline.syncOperations.addHandler(
               PageSocketHandler(
                 hub: target.hub, session: target.session, token: target.token,
-                configuration: server.configuration))
+                configuration: server.configuration,
+                stillSignedIn: server.gate?.check(request.headerFields)))
             return .webSocket
           }
         })

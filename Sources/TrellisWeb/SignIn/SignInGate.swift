@@ -31,6 +31,20 @@ final class SignInGate: Sendable {
     }
   }
 
+  /// What tells whether the session cookie in `headers` still signs in the same person: for
+  /// an open page, whose person may sign out or be removed while it is open. A store that
+  /// cannot be read says yes, so that a passing failure closes no one's page.
+  func check(_ headers: HTTPFields) -> @Sendable () async -> Bool {
+    let token = SessionToken.token(in: headers).map(SessionToken.hash)
+    let people = signIn.people
+    return {
+      guard let token else { return false }
+      do { return try await people.person(session: token, at: Date()) != nil } catch {
+        return true
+      }
+    }
+  }
+
   /// How a sign-in went.
   enum Outcome: Sendable {
     /// Signed in: the new session's token, for the cookie.
