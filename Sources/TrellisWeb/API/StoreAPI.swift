@@ -32,6 +32,12 @@ import Trellis
 /// unknown fields and `id` are ignored. Bodies must be sent as `application/json` (else 415),
 /// which keeps a page of another site from writing with a plain form.
 ///
+/// On a ``WebServer`` with sign-in (``WebConfiguration/signIn``), every request needs the
+/// session cookie (else 401) and keeps to the app's ``WebApp/policy`` for the person: a list
+/// holds only the items they may see, an item they may not see is 404, and adding, changing
+/// or deleting what they may not is 403 with the reason in words. An API served alone has no
+/// sign-in: keep it on loopback.
+///
 /// Writes go through the store, so every list open on it (the web host's sessions) updates at
 /// once. The store's calls never run on the server's event loop: an API mounted on a
 /// ``WebServer`` by its ``WebApp`` runs them on that app's serial domain, with its sessions,
