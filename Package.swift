@@ -23,6 +23,7 @@ let package = Package(
     .library(name: "TrellisWeb", targets: ["TrellisWeb"]),
     .library(name: "TrellisWebService", targets: ["TrellisWebService"]),
     .library(name: "TrellisPostgres", targets: ["TrellisPostgres"]),
+    .library(name: "TrellisWebPostgres", targets: ["TrellisWebPostgres"]),
     .library(name: "TrellisListSources", targets: ["TrellisListSources"]),
     .library(name: "TrellisUIKit", targets: ["TrellisUIKit"]),
     .executable(name: "trellis", targets: ["trellis"]),
@@ -155,6 +156,15 @@ let package = Package(
       resources: [.copy("Assets")]
     ),
 
+    // The web host's people and sign-ins in PostgreSQL, for servers on several machines.
+    .target(
+      name: "TrellisWebPostgres",
+      dependencies: [
+        "TrellisWeb", "TrellisPostgres", .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
+
     // The headless table view and contract suites, and the UI fuzzer.
     .target(name: "TrellisTesting", dependencies: ["Trellis", "TrellisDiff"]),
     // The apps the UI fuzzer plays, shared by the tests and the benchmarks: the demo's apps,
@@ -254,6 +264,7 @@ let package = Package(
       name: "TrellisPostgresTests",
       dependencies: [
         "TrellisPostgres", "TrellisSQLite", "TrellisTesting", "TrellisExamples", "TrellisSettings",
+        "TrellisWeb", "TrellisWebPostgres",
         .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "Logging", package: "swift-log"),
       ]
