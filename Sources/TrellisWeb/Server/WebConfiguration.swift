@@ -8,8 +8,9 @@ public struct WebConfiguration: Sendable {
   public var maxSessionsPerApp: Int
   /// The most sessions of one app a single client address (an IPv6 client's /64) may hold
   /// at once, 20 unless set: more are refused with 429, so that one client cannot take all of
-  /// ``maxSessionsPerApp``. Behind a reverse proxy every client has the proxy's address: raise
-  /// it to ``maxSessionsPerApp`` there.
+  /// ``maxSessionsPerApp``. With ``signIn`` it counts each person's sessions instead, wherever
+  /// they come from. Behind a reverse proxy every client has the proxy's address, unless the
+  /// proxy is trusted to name it (``trustedProxy``): raise it to ``maxSessionsPerApp`` there.
   public var maxSessionsPerClient = 20
   /// The largest message a page may send, in bytes; larger ones get an error event.
   public var maxMessageBytes: Int
