@@ -23,6 +23,7 @@ let package = Package(
     .library(name: "TrellisWeb", targets: ["TrellisWeb"]),
     .library(name: "TrellisWebService", targets: ["TrellisWebService"]),
     .library(name: "TrellisPostgres", targets: ["TrellisPostgres"]),
+    .library(name: "TrellisWebPostgres", targets: ["TrellisWebPostgres"]),
     .library(name: "TrellisListSources", targets: ["TrellisListSources"]),
     .library(name: "TrellisUIKit", targets: ["TrellisUIKit"]),
     .executable(name: "trellis", targets: ["trellis"]),
@@ -41,6 +42,8 @@ let package = Package(
     .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.21.0"),
     .package(url: "https://github.com/apple/swift-nio.git", from: "2.65.0"),
     .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.24.0"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird-auth.git", from: "2.0.0"),
+    .package(url: "https://github.com/apple/swift-crypto.git", "3.9.0"..<"6.0.0"),
   ],
   targets: [
     // The diff engine: snapshots in, staged changesets out. Standard library only.
@@ -140,6 +143,9 @@ let package = Package(
         "Trellis",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdCore", package: "hummingbird"),
+        .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
         .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
@@ -148,6 +154,15 @@ let package = Package(
         .product(name: "_NIOFileSystem", package: "swift-nio"),
       ],
       resources: [.copy("Assets")]
+    ),
+
+    // The web host's people and sign-ins in PostgreSQL, for servers on several machines.
+    .target(
+      name: "TrellisWebPostgres",
+      dependencies: [
+        "TrellisWeb", "TrellisPostgres", .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "Logging", package: "swift-log"),
+      ]
     ),
 
     // The headless table view and contract suites, and the UI fuzzer.
@@ -218,7 +233,8 @@ let package = Package(
       dependencies: ["TrellisTerminal", "TrellisTesting", "TrellisExamples"]
     ),
     .testTarget(
-      name: "TrellisCLITests", dependencies: ["trellis", "TrellisTesting", "TrellisSettings"],
+      name: "TrellisCLITests",
+      dependencies: ["trellis", "TrellisTesting", "TrellisSettings", "TrellisWeb"],
       exclude: ["Expected", "Inputs"]),
     .testTarget(
       name: "TrellisSQLTests", dependencies: ["TrellisSQL", "TrellisPredicates", "TrellisValues"]),
@@ -248,6 +264,7 @@ let package = Package(
       name: "TrellisPostgresTests",
       dependencies: [
         "TrellisPostgres", "TrellisSQLite", "TrellisTesting", "TrellisExamples", "TrellisSettings",
+        "TrellisWeb", "TrellisWebPostgres",
         .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "Logging", package: "swift-log"),
       ]

@@ -30,6 +30,9 @@ fi
 
 # shellcheck disable=SC2086
 swift build ${SWIFT_BUILD_FLAGS:-} --product trellis-demo
+# The sign-in tests add people with `trellis users`, found beside the demo.
+# shellcheck disable=SC2086
+swift build ${SWIFT_BUILD_FLAGS:-} --product trellis
 # shellcheck disable=SC2086
 TRELLIS_DEMO="$(swift build ${SWIFT_BUILD_FLAGS:-} --show-bin-path)/trellis-demo" \
   "$PYTHON" -m pytest -q Tests/Browser "$@"

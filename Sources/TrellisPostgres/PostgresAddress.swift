@@ -3,7 +3,7 @@ import PostgresNIO
 import Trellis
 
 /// `postgres://` addresses as client and connection configurations.
-enum PostgresAddress {
+package enum PostgresAddress {
   /// What a `postgres://user:password@host:port/database?sslmode=…` address says.
   struct Parts {
     var host: String
@@ -16,7 +16,9 @@ enum PostgresAddress {
   }
 
   /// The configuration of a pooled client for the address `url`.
-  static func configuration(from url: String) throws(StoreError) -> PostgresClient.Configuration {
+  package static func configuration(from url: String) throws(StoreError)
+    -> PostgresClient.Configuration
+  {
     let parts = try parts(of: url)
     let tls: PostgresClient.Configuration.TLS
     switch parts.mode {

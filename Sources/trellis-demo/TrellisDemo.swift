@@ -28,6 +28,8 @@ struct TrellisDemo: AsyncParsableCommand {
         + "every client has the proxy's address, raise it."))
   var maxSessionsPerClient = WebConfiguration().maxSessionsPerClient
 
+  @OptionGroup var signIn: SignInOptions
+
   @Option(help: "The port to listen on (0 picks a free one).")
   var port = 8080
 
@@ -100,6 +102,7 @@ struct TrellisDemo: AsyncParsableCommand {
       throw ValidationError(
         "--max-sessions-per-client must be at least 1, not \(maxSessionsPerClient)")
     }
+    try signIn.check(host: host)
     guard (1...10_000_000).contains(rows) else {
       throw ValidationError("--rows must be between 1 and 10,000,000, not \(rows)")
     }
@@ -145,6 +148,7 @@ struct TrellisDemo: AsyncParsableCommand {
     var configuration = WebConfiguration(
       host: host, port: port, allowedHosts: Set(allowedHosts))
     configuration.maxSessionsPerClient = maxSessionsPerClient
+    try signIn.apply(to: &configuration)
     // Go Fish's cards name their faces; they are drawn on request.
     configuration.imageMaker = CardFaces.image(named:)
     configuration.renderer.templates[EditingShapes.postTemplate] = PostTemplate.html

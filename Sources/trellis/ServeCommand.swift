@@ -18,6 +18,10 @@ struct ServeCommand: AsyncParsableCommand {
       The descriptor is checked first, exactly as `trellis validate` would: a descriptor with \
       errors is never served. Edits made in the browser stay in memory, but for lists over an \
       SQLite table or a web service, which are written through.
+
+      The server listens on loopback unless told otherwise, and then nobody signs in. With \
+      --people FILE people sign in with a name and password (`trellis users add`); a --host \
+      other machines can reach needs --people, or --no-sign-in to serve it open to all.
       """)
 
   @OptionGroup var inputs: ScreenInputOptions
@@ -42,6 +46,8 @@ struct ServeCommand: AsyncParsableCommand {
         + "every client has the proxy's address, raise it."))
   var maxSessionsPerClient = WebConfiguration().maxSessionsPerClient
 
+  @OptionGroup var signIn: SignInOptions
+
   @Option(
     help: ArgumentHelp(
       "The folder of the images rows name (default: the descriptor's folder).",
@@ -58,6 +64,7 @@ struct ServeCommand: AsyncParsableCommand {
       throw ValidationError(
         "--max-sessions-per-client must be at least 1, not \(maxSessionsPerClient)")
     }
+    try signIn.check(host: host)
   }
 
   func run() async throws {
@@ -77,6 +84,7 @@ struct ServeCommand: AsyncParsableCommand {
     var configuration = WebConfiguration(
       host: host, port: port, allowedHosts: Set(allowedHosts))
     configuration.maxSessionsPerClient = maxSessionsPerClient
+    try signIn.apply(to: &configuration)
     configuration.imageFolder =
       images ?? URL(fileURLWithPath: inputs.descriptor).deletingLastPathComponent().path
     let server = try WebServer(apps: [app], configuration: configuration)

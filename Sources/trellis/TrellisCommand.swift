@@ -5,6 +5,10 @@ import ArgumentParser
 struct TrellisCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "trellis",
-    abstract: "Render, validate, serve and edit Trellis table descriptors and documents.",
-    subcommands: [RenderCommand.self, ValidateCommand.self, ServeCommand.self, EditCommand.self])
+    abstract:
+      "Render, validate, serve and edit Trellis table descriptors and documents, and manage who may sign in.",
+    subcommands: [
+      RenderCommand.self, ValidateCommand.self, ServeCommand.self, EditCommand.self,
+      UsersCommand.self,
+    ])
 }

@@ -35,7 +35,9 @@ struct ServeCommandTests {
   @Test func onEveryInterfaceTheAddressPrintedAnswers() async throws {
     let process = Process()
     process.executableURL = try CommandRunner.binary()
-    process.arguments = ["serve", "MyTable.plist", "--host", "0.0.0.0", "--port", "0"]
+    process.arguments = [
+      "serve", "MyTable.plist", "--host", "0.0.0.0", "--port", "0", "--no-sign-in",
+    ]
     process.currentDirectoryURL = CommandRunner.fixtures
     let output = Pipe()
     process.standardOutput = output

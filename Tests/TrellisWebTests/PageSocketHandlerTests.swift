@@ -17,7 +17,10 @@ struct PageSocketHandlerTests {
     let session: String
 
     /// The socket's loop keeps time by hand: pings come when a test moves it on.
-    init(token: String? = nil, pingInterval: Duration = .seconds(30)) async throws {
+    init(
+      token: String? = nil, pingInterval: Duration = .seconds(30),
+      stillSignedIn: (@Sendable () async -> Bool)? = nil
+    ) async throws {
       var configuration = WebTestSupport.configuration()
       configuration.pingInterval = pingInterval
       let server = try WebServer(
@@ -36,7 +39,7 @@ struct PageSocketHandlerTests {
       try await channel.pipeline.addHandler(
         PageSocketHandler(
           hub: hub, session: opened.id, token: token ?? opened.token,
-          configuration: configuration))
+          configuration: configuration, stillSignedIn: stillSignedIn))
     }
 
     /// The next frame the socket writes to the page.
@@ -191,5 +194,37 @@ struct PageSocketHandlerTests {
     }
     #expect(try await socket.channel.isActive)
     #expect(await socket.hub.sessionCount == 1)
+  }
+
+  /// Whether a person is signed in, as a test changes it.
+  actor SignedIn {
+    var value = true
+    func signOut() { value = false }
+  }
+
+  @Test func aPageWhosePersonIsNoLongerSignedInIsClosedAtTheNextPing() async throws {
+    let signedIn = SignedIn()
+    let socket = try await Socket(pingInterval: .seconds(30)) { await signedIn.value }
+    _ = try await socket.nextText()
+    await socket.channel.testingEventLoop.advanceTime(by: .seconds(30))
+    #expect(try await socket.next().opcode == .ping)
+    try await socket.send(.pong, "")
+    #expect(try await socket.channel.isActive)
+    // Signed out (or removed) elsewhere: the next ping's check closes the page, saying why.
+    await signedIn.signOut()
+    await socket.channel.testingEventLoop.advanceTime(by: .seconds(30))
+    #expect(try await socket.next().opcode == .ping)
+    let close = try await socket.next()
+    #expect(close.opcode == .connectionClose)
+    #expect(Socket.code(of: close) == .policyViolation)
+    var data = close.data
+    _ = data.readWebSocketErrorCode()
+    #expect(String(buffer: data) == PageSocketHandler.signedOutReason)
+    try await socket.channel.closeFuture.get()
+    // The session is closed on the hub's domain, after the socket.
+    for _ in 0..<200 where await socket.hub.sessionCount > 0 {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    #expect(await socket.hub.sessionCount == 0)
   }
 }

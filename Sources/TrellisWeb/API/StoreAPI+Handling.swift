@@ -10,9 +10,10 @@ extension StoreAPI {
       switch (request.id, request.method) {
       case (nil, .get): return try list(request)
       case (nil, .post): return try create(request)
-      case (let id?, .get): return try retrieve(try item(id))
-      case (let id?, .put), (let id?, .patch): return try update(try item(id), request)
-      case (let id?, .delete): return try destroy(try item(id))
+      case (let id?, .get): return try retrieve(try item(id, access: request.access))
+      case (let id?, .put), (let id?, .patch):
+        return try update(try item(id, access: request.access), request)
+      case (let id?, .delete): return try destroy(try item(id, access: request.access), request)
       case (let id, let method):
         return StoreAPIResponse(
           .methodNotAllowed,
@@ -33,11 +34,12 @@ extension StoreAPI {
   /// The item the id segment names.
   ///
   /// - Throws: 404 when the segment is not an integer as the API writes it (`12`, not `+12`
-  ///   or `012`) or names no item.
-  func item(_ id: String) throws -> Value {
+  ///   or `012`), names no item, or names one the person may not see.
+  func item(_ id: String, access: Access? = nil) throws -> Value {
     guard id.count <= 20, let number = Int(id), String(number) == id,
       let item = try identity.item(withID: number, in: store)
     else { throw StoreAPIResponse.notFound }
+    try checkVisible(item, access: access)
     return item
   }
 
@@ -62,7 +64,7 @@ extension StoreAPI {
     if let text = query.value("search"), text.count > ItemFilter.maximumSearchLength {
       throw StoreAPIResponse.detail(.badRequest, ItemFilter.searchTooLongMessage)
     }
-    options.filter = search(query.value("search"))
+    options.filter = visible(search(query.value("search")), access: request.access)
     let count = try store.count(options)
     let pages = max(1, count / size + (count % size == 0 ? 0 : 1))
     let page: Int
@@ -134,10 +136,13 @@ extension StoreAPI {
 
   /// Makes an item from the values sent, checks it as a detail screen would, and inserts it.
   func create(_ request: StoreAPIRequest) throws -> StoreAPIResponse {
+    try check(.add, item: nil, access: request.access)
     let values = try object(in: request)
     let item = try store.create()
     let draft = try self.draft(for: item)
     try enter(values, into: draft)
+    stamp(draft, adding: true, access: request.access)
+    try check(.add, item: draft.reader, access: request.access)
     let newID = try identity.nextID(in: store, definition: definition)
     let (store, key) = (store, identity.propertyName)
     do throws(ScreenError) {
@@ -157,10 +162,13 @@ extension StoreAPI {
 
   /// Writes the values sent to `item`, checked as a detail screen would check them.
   func update(_ item: Value, _ request: StoreAPIRequest) throws -> StoreAPIResponse {
+    try check(.edit, item: definition.reader(for: item), access: request.access)
     let values = try object(in: request)
     try store.prepareForEditing(item)
     let draft = try self.draft(for: item)
     try enter(values, into: draft)
+    stamp(draft, adding: false, access: request.access)
+    try check(.edit, item: draft.reader, access: request.access)
     let store = store
     do throws(ScreenError) {
       try draft.commit { values throws(StoreError) in
@@ -173,7 +181,8 @@ extension StoreAPI {
     return StoreAPIResponse(.ok, representation(of: item))
   }
 
-  func destroy(_ item: Value) throws -> StoreAPIResponse {
+  func destroy(_ item: Value, _ request: StoreAPIRequest) throws -> StoreAPIResponse {
+    try check(.delete, item: definition.reader(for: item), access: request.access)
     try store.delete(item)
     return StoreAPIResponse(.noContent, nil)
   }

@@ -32,6 +32,12 @@ import Trellis
 /// unknown fields and `id` are ignored. Bodies must be sent as `application/json` (else 415),
 /// which keeps a page of another site from writing with a plain form.
 ///
+/// On a ``WebServer`` with sign-in (``WebConfiguration/signIn``), every request needs the
+/// session cookie (else 401) and keeps to the app's ``WebApp/policy`` for the person: a list
+/// holds only the items they may see, an item they may not see is 404, and adding, changing
+/// or deleting what they may not is 403 with the reason in words. An API served alone has no
+/// sign-in: keep it on loopback.
+///
 /// Writes go through the store, so every list open on it (the web host's sessions) updates at
 /// once. The store's calls never run on the server's event loop: an API mounted on a
 /// ``WebServer`` by its ``WebApp`` runs them on that app's serial domain, with its sessions,
@@ -149,23 +155,32 @@ public final class StoreAPI: Sendable {
     }
   }
 
-  /// Adds the API's routes to `router`, running the store's calls through `perform`.
-  func register<Routes: RouterMethods>(on router: Routes, perform: @escaping Perform) {
+  /// Adds the API's routes to `router`, running the store's calls through `perform`, for the
+  /// person and policy `access` finds in a request's context (see ``StoreAPI`` and
+  /// `StoreAPI+Access`).
+  func register<Routes: RouterMethods>(
+    on router: Routes, access: @escaping @Sendable (Routes.Context) -> Access? = { _ in nil },
+    perform: @escaping Perform
+  ) {
     let collection = RouterPath(path)
     let item = RouterPath(path + ":id")
     for method: HTTPRequest.Method in [.get, .post, .put, .patch, .delete, .options] {
-      router.on(collection, method: method) { request, _ in
-        await self.answer(request, id: nil, perform: perform)
+      router.on(collection, method: method) { request, context in
+        await self.answer(request, id: nil, access: access(context), perform: perform)
       }
       router.on(item, method: method) { request, context in
-        await self.answer(request, id: context.parameters.get("id") ?? "", perform: perform)
+        await self.answer(
+          request, id: context.parameters.get("id") ?? "", access: access(context),
+          perform: perform)
       }
     }
   }
 
   /// The answer to one request: the latency, the body read, the store's part where it
   /// belongs, then the JSON.
-  func answer(_ request: Request, id: String?, perform: Perform) async -> Response {
+  func answer(_ request: Request, id: String?, access: Access? = nil, perform: Perform) async
+    -> Response
+  {
     let latency = self.latency
     if latency > .zero { try? await Task.sleep(for: latency) }
     var body: [UInt8] = []
@@ -182,7 +197,7 @@ public final class StoreAPI: Sendable {
     let parsed = StoreAPIRequest(
       method: request.method, id: id, query: StoreAPIQuery(request.uri.query),
       host: StoreAPIRequest.host(request.head.authority),
-      contentType: request.headers[.contentType], body: body)
+      contentType: request.headers[.contentType], body: body, access: access)
     return await perform { self.respond(to: parsed) }.response()
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import Trellis
 
 /// What a ``StoreAPI`` needs of a request, read on the server's side before the store's work:
 /// plain values that cross to where the store's calls run.
@@ -12,6 +13,9 @@ struct StoreAPIRequest: Sendable {
   var host: String
   var contentType: String?
   var body: [UInt8]
+  /// The person the request comes from and the policy they keep to; everything is allowed
+  /// when `nil` (a server without sign-in).
+  var access: Access? = nil
 
   /// The request's `Host` header when it is a plain `host[:port]`, else `localhost`: the
   /// links an answer carries never hold what a client smuggled into the header.

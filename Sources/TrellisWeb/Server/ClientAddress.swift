@@ -3,8 +3,9 @@ import NIOCore
 /// Who a request comes from, as far as the session limits go: the client's IP address, or the
 /// /64 network of an IPv6 address, since one IPv6 client usually holds a whole /64.
 ///
-/// Counted by ``WebConfiguration/maxSessionsPerClient``. Behind a reverse proxy every request
-/// comes from the proxy's address: raise the limit there (forwarded headers are not trusted).
+/// Counted by ``WebConfiguration/maxSessionsPerClient`` (without sign-in) and by sign-in
+/// throttling. Behind a reverse proxy every request comes from the proxy's address, unless the
+/// proxy is trusted (``WebConfiguration/trustedProxy``) to name the client in a header.
 struct ClientAddress: Hashable, Sendable, CustomStringConvertible {
   /// The address or network the limit counts (`192.0.2.7`, `2001:db8:0:1::/64`).
   let description: String

@@ -22,8 +22,8 @@ struct PageSocketChannel: ServerChildChannel, HTTPChannelHandler {
     case webSocket
     /// A plain HTTP connection, for the router.
     case http(NIOAsyncChannel<HTTPRequestPart, HTTPResponsePart>)
-    /// An upgrade that was refused: it gets a plain error.
-    case refused(NIOAsyncChannel<HTTPRequestPart, HTTPResponsePart>)
+    /// An upgrade that was refused: it gets a plain error, 401 when no one signed in.
+    case refused(NIOAsyncChannel<HTTPRequestPart, HTTPResponsePart>, HTTPResponse.Status)
   }
 
   struct Value: ServerChildChannelValue {
@@ -49,19 +49,23 @@ struct PageSocketChannel: ServerChildChannel, HTTPChannelHandler {
         value: AdaptiveRecvByteBufferAllocator(minimum: 64, initial: 512, maximum: 65_536))
       let server = server
       let attempted = NIOLoopBoundBox(false, eventLoop: channel.eventLoop)
+      let refusal = NIOLoopBoundBox<HTTPResponse.Status?>(nil, eventLoop: channel.eventLoop)
       let upgrader = NIOTypedWebSocketServerUpgrader<Negotiation>(
         maxFrameSize: server.configuration.frameLimit,
         shouldUpgrade: { channel, head in
           attempted.value = true
-          let promise = channel.eventLoop.makePromise(of: HTTPHeaders?.self)
+          let promise = channel.eventLoop.makePromise(of: HTTPResponse.Status?.self)
           promise.completeWithTask {
-            guard let request = try? HTTPRequest(head, secure: false, splitCookie: false),
-              let target = server.socketTarget(for: request),
-              await target.hub.canAttach(session: target.session, token: target.token)
-            else { return nil }
-            return HTTPHeaders()
+            guard let request = try? HTTPRequest(head, secure: false, splitCookie: false) else {
+              return .badRequest
+            }
+            return await server.socketRefusal(
+              for: request, target: server.socketTarget(for: request))
           }
-          return promise.futureResult
+          return promise.futureResult.map { status in
+            refusal.value = status
+            return status == nil ? HTTPHeaders() : nil
+          }
         },
         upgradePipelineHandler: { channel, head in
           channel.eventLoop.makeCompletedFuture {
@@ -77,7 +81,8 @@ struct PageSocketChannel: ServerChildChannel, HTTPChannelHandler {
             try channel.pipeline.syncOperations.addHandler(
               PageSocketHandler(
                 hub: target.hub, session: target.session, token: target.token,
-                configuration: server.configuration))
+                configuration: server.configuration,
+                stillSignedIn: server.gate?.check(request.headerFields)))
             return .webSocket
           }
         })
@@ -95,7 +100,7 @@ struct PageSocketChannel: ServerChildChannel, HTTPChannelHandler {
             let http = try NIOAsyncChannel<HTTPRequestPart, HTTPResponsePart>(
               wrappingChannelSynchronously: channel,
               configuration: .init(isOutboundHalfClosureEnabled: true))
-            return attempted.value ? .refused(http) : .http(http)
+            return attempted.value ? .refused(http, refusal.value ?? .badRequest) : .http(http)
           }
         })
       var configuration = NIOUpgradableHTTPServerPipelineConfiguration(
@@ -128,10 +133,10 @@ struct PageSocketChannel: ServerChildChannel, HTTPChannelHandler {
         return
       case .http(let http):
         await handleHTTP(asyncChannel: http, logger: logger)
-      case .refused(let http):
+      case .refused(let http, let status):
         try await http.executeThenClose { _, outbound in
           let head = HTTPResponse(
-            status: .badRequest, headerFields: [.connection: "close", .contentLength: "0"])
+            status: status, headerFields: [.connection: "close", .contentLength: "0"])
           try await outbound.write(contentsOf: [.head(head), .end(nil)])
         }
       }

@@ -48,8 +48,16 @@ final class PageSocketHandler: ChannelDuplexHandler, RemovableChannelHandler {
   private var partial: (opcode: WebSocketOpcode, data: ByteBuffer)?
   private var isPingUnanswered = false
   private var pinging: RepeatedTask?
+  /// Whether the person who connected the page is still signed in, asked at every ping, when
+  /// people sign in: a page whose person signed out, was removed or had their password
+  /// changed is closed, with a notice to sign in again.
+  private let stillSignedIn: (@Sendable () async -> Bool)?
 
-  init(hub: WebAppHub, session: String, token: String, configuration: WebConfiguration) {
+  init(
+    hub: WebAppHub, session: String, token: String, configuration: WebConfiguration,
+    stillSignedIn: (@Sendable () async -> Bool)? = nil
+  ) {
+    self.stillSignedIn = stillSignedIn
     self.hub = hub
     self.session = session
     self.token = token
@@ -209,6 +217,8 @@ final class PageSocketHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
   /// What a page that fell behind is told as its socket closes.
   static let fellBehindReason = "The page fell behind. Reload it to start again."
+  /// What a page whose person is no longer signed in is told as its socket closes.
+  static let signedOutReason = "You are signed out. Reload the page to sign in again."
 
   /// Sends a close frame with `code`, once, and closes the connection.
   private func close(_ code: WebSocketErrorCode, reason: String = "") {
@@ -235,8 +245,25 @@ final class PageSocketHandler: ChannelDuplexHandler, RemovableChannelHandler {
       return
     }
     isPingUnanswered = true
+    if let stillSignedIn {
+      Self.closeUnlessSignedIn(
+        NIOLoopBound(self, eventLoop: context.eventLoop), check: stillSignedIn)
+    }
     let empty = context.channel.allocator.buffer(capacity: 0)
     context.writeAndFlush(
       wrapOutboundOut(WebSocketFrame(fin: true, opcode: .ping, data: empty)), promise: nil)
+  }
+
+  /// Closes the page `handler` holds, with a notice, unless `check` says its person is still
+  /// signed in.
+  private static func closeUnlessSignedIn(
+    _ handler: NIOLoopBound<PageSocketHandler>, check: @escaping @Sendable () async -> Bool
+  ) {
+    let loop = handler.eventLoop
+    Task {
+      let signedIn = await check()
+      if signedIn { return }
+      loop.execute { handler.value.close(.policyViolation, reason: signedOutReason) }
+    }
   }
 }

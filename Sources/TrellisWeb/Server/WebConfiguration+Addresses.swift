@@ -1,6 +1,21 @@
+import HTTPTypes
+import NIOCore
+
 extension WebConfiguration {
   /// Whether ``host`` binds every interface (`0.0.0.0`, `::`, or empty).
   public var bindsEveryInterface: Bool { ["0.0.0.0", "::", ""].contains(host) }
+
+  /// Whether ``host`` is a loopback address or name, which other machines cannot reach.
+  public var bindsLoopbackOnly: Bool {
+    let name = HostName.hostName(host) ?? host.lowercased()
+    return name == "localhost" || name == "::1" || name.hasPrefix("127.")
+  }
+
+  /// The client a request from `remote` with `headers` comes from: the address a trusted
+  /// proxy names, else the connection's.
+  func client(remote: SocketAddress?, headers: HTTPFields) -> ClientAddress {
+    trustedProxy?.client(remote: remote, headers: headers) ?? ClientAddress(remote)
+  }
 
   /// The addresses a browser can open the server at once it listens on `port`, to print when
   /// it starts: the bound address (`localhost` when the server binds every interface), then
@@ -31,6 +46,10 @@ extension WebConfiguration {
     let addresses = addresses(port: port)
     var text = "\(name): \(addresses[0])\n"
     for address in addresses.dropFirst() { text += "  also: \(address)\n" }
+    if !bindsLoopbackOnly && signIn == nil {
+      text += "  WARNING: anyone who can reach this address may see and change everything: "
+      text += "nobody signs in (--no-sign-in). Give --people FILE to make people sign in.\n"
+    }
     if bindsEveryInterface {
       text += "  Listening on every interface: requests naming another address of this machine "
       text += "are refused (421) until it is allowed (--allowed-host).\n"

@@ -8,8 +8,9 @@ public struct WebConfiguration: Sendable {
   public var maxSessionsPerApp: Int
   /// The most sessions of one app a single client address (an IPv6 client's /64) may hold
   /// at once, 20 unless set: more are refused with 429, so that one client cannot take all of
-  /// ``maxSessionsPerApp``. Behind a reverse proxy every client has the proxy's address: raise
-  /// it to ``maxSessionsPerApp`` there.
+  /// ``maxSessionsPerApp``. With ``signIn`` it counts each person's sessions instead, wherever
+  /// they come from. Behind a reverse proxy every client has the proxy's address, unless the
+  /// proxy is trusted to name it (``trustedProxy``): raise it to ``maxSessionsPerApp`` there.
   public var maxSessionsPerClient = 20
   /// The largest message a page may send, in bytes; larger ones get an error event.
   public var maxMessageBytes: Int
@@ -63,6 +64,14 @@ public struct WebConfiguration: Sendable {
   /// asks the person to reload, which gives them a fresh page instead of the backlog, and
   /// keeps the server's memory for a socket bounded.
   public var maxPendingBytesPerPage = 4 * 1024 * 1024
+  /// Who may sign in, when people must: with it, every page, the WebSocket and the apps'
+  /// APIs need a session cookie from `/sign-in`, and each session keeps to its app's
+  /// ``WebApp/policy`` for the person. Without it (the default) everyone who reaches the
+  /// server may do everything: keep such a server on loopback.
+  public var signIn: SignIn?
+  /// The reverse proxy in front of the server, whose forwarded client addresses and
+  /// `X-Forwarded-Proto` are believed; none unless set.
+  public var trustedProxy: TrustedProxy?
   /// Messages above this close the socket; messages above ``maxMessageBytes`` but below it
   /// get an error event.
   var frameLimit: Int { maxMessageBytes * 4 }

@@ -3,7 +3,7 @@ import Trellis
 
 extension WebServer {
   /// The home page: every app as a row of a grouped table.
-  func homePage() -> String {
+  func homePage(person: Person? = nil) -> String {
     var body = "<div class=\"panes\"><div class=\"pane pane-top\"><div class=\"screen\""
     body += " data-style=\"grouped\"><header class=\"bar\"><div class=\"bar-side left\"></div>"
     body += "<h1 class=\"title\">Trellis</h1><div class=\"bar-side right\"></div></header>"
@@ -19,24 +19,27 @@ extension WebServer {
       body += "</span><span class=\"accessory chevron\" aria-hidden=\"true\">›</span></a></li>"
     }
     body += "</ol></section></div></div></div></div>"
-    return document(title: "Trellis", body: body, session: nil)
+    return document(title: "Trellis", body: body, session: nil, person: person)
   }
 
-  /// An app's page: opens a session for `client` and draws its first screen.
-  func appPage(_ id: String, for client: ClientAddress) async -> Response {
+  /// An app's page: opens a session for `client` (for `person`, when they signed in) and
+  /// draws its first screen.
+  func appPage(_ id: String, for client: ClientAddress, person: Person? = nil) async -> Response {
     guard let hub = hubs[id], let app = apps.first(where: { $0.id == id }) else {
       return html(errorPage("There is no app named “\(id)”."), status: .notFound)
     }
     do {
-      let session = try await hub.openSession(for: client)
+      let session = try await hub.openSession(for: client, person: person)
       let body = session.html
       return html(
-        document(title: app.title, body: body, session: (id, session.id, session.token)))
+        document(
+          title: app.title, body: body, session: (id, session.id, session.token),
+          person: person))
     } catch {
       let status: HTTPResponse.Status =
         switch error {
         case .tooManySessions: .serviceUnavailable
-        case .tooManySessionsFromClient: .tooManyRequests
+        case .tooManySessionsFromClient, .tooManySessionsForPerson: .tooManyRequests
         default: .internalServerError
         }
       return html(errorPage(error.description), status: status)
@@ -51,9 +54,10 @@ extension WebServer {
   }
 
   /// A whole HTML document around `body`.
-  func document(title: String, body: String, session: (app: String, id: String, token: String)?)
-    -> String
-  {
+  func document(
+    title: String, body: String, session: (app: String, id: String, token: String)?,
+    person: Person? = nil
+  ) -> String {
     var html = "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">"
     html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
     html += "<meta name=\"color-scheme\" content=\"light dark\">"
@@ -66,7 +70,17 @@ extension WebServer {
       html += HTML.attribute("data-token", session.token)
     }
     html += ">"
-    if session != nil { html += "<nav class=\"home-link\"><a href=\"/\">All apps</a></nav>" }
+    if session != nil || person != nil {
+      html += "<nav class=\"home-link\">"
+      if session != nil { html += "<a href=\"/\">All apps</a>" }
+      if let person {
+        html += "<span class=\"account\"><span class=\"signed-in\">Signed in as "
+        html += "<strong>\(HTML.escape(person.name))</strong></span>"
+        html += "<form class=\"sign-out\" method=\"post\" action=\"/sign-out\">"
+        html += "<button type=\"submit\">Sign out</button></form></span>"
+      }
+      html += "</nav>"
+    }
     html += "<main id=\"trellis-app\" class=\"app\">\(body)</main>"
     html +=
       "<div id=\"trellis-status\" class=\"status\" role=\"status\" aria-live=\"polite\"></div>"

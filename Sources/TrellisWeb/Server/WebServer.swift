@@ -15,7 +15,8 @@ import Trellis
 /// Routes: `/` lists the apps; `/apps/ID` opens a session and serves its page (readable without
 /// JavaScript); `/assets/…` serves the client script and styles; `/ws` is the session's
 /// WebSocket (it checks the Origin header and the session's token; see
-/// ``PageSocketChannel``).
+/// ``PageSocketChannel``). With ``WebConfiguration/signIn``, `/sign-in` and `/sign-out` sign
+/// people in and out, and everything else needs a session cookie.
 public struct WebServer: Sendable {
   /// Where the server listens, and its limits.
   public let configuration: WebConfiguration
@@ -23,6 +24,10 @@ public struct WebServer: Sendable {
   public let apps: [WebApp]
   let hubs: [String: WebAppHub]
   let assets: WebAssets
+  /// Who the session cookies sign in, when people must sign in.
+  let gate: SignInGate?
+  /// Where the host's failures go in full.
+  static let logger = Logger(label: "trellis-web")
 
   /// Creates a server for `apps`; throws when an app id repeats or an asset is missing.
   public init(apps: [WebApp], configuration: WebConfiguration = WebConfiguration())
@@ -46,6 +51,7 @@ public struct WebServer: Sendable {
     }
     self.hubs = hubs
     self.assets = try WebAssets.load()
+    self.gate = configuration.signIn.map(SignInGate.init)
   }
 
   /// Runs `body` on the hub of app `id` (where its sessions and shared objects live), then
@@ -63,23 +69,35 @@ public struct WebServer: Sendable {
   }
 
   /// The first path segments of the server's own routes, which an API path may not start with.
-  static let ownPathSegments: Set<String> = ["apps", "assets", "favicon.ico", "images", "ws"]
+  static let ownPathSegments: Set<String> = [
+    "apps", "assets", "favicon.ico", "images", "sign-in", "sign-out", "ws",
+  ]
 
   /// The router: pages, assets, the WebSocket, and the apps' APIs.
   public func router() -> Router<WebRequestContext> {
     let router = Router(context: WebRequestContext.self)
     let hosts = configuration.answeredHosts
     router.add(middleware: HostCheck(allowed: hosts))
+    if let gate {
+      let apiPaths = apps.flatMap { $0.apis.map(\.path) }
+      router.add(middleware: SignInCheck(gate: gate, apiPaths: apiPaths))
+      addSignInRoutes(to: router, gate: gate)
+    }
     for app in apps {
       guard let hub = hubs[app.id] else { continue }
+      let policy = app.policy ?? .everything
       for api in app.apis {
-        api.register(on: router) { body in await hub.perform(body) }
+        api.register(
+          on: router, access: { $0.person.map { Access(person: $0, policy: policy) } }
+        ) { body in await hub.perform(body) }
       }
     }
-    router.get("/") { _, _ in self.html(self.homePage()) }
-    router.get("/apps/:app") { _, context in
+    router.get("/") { _, context in self.html(self.homePage(person: context.person)) }
+    router.get("/apps/:app") { request, context in
       let id = context.parameters.get("app") ?? ""
-      return await self.appPage(id, for: ClientAddress(context.remoteAddress))
+      let client = self.configuration.client(
+        remote: context.remoteAddress, headers: request.headers)
+      return await self.appPage(id, for: client, person: context.person)
     }
     router.get("/assets/:name") { _, context in
       let name = context.parameters.get("name") ?? ""
@@ -164,6 +182,26 @@ public struct WebServer: Sendable {
     return (hub, session, token)
   }
 
+  /// Why a `/ws` request for `target` may not connect, as the status to answer; `nil` when it
+  /// may. With sign-in, its cookie must sign in the person the session was opened for.
+  func socketRefusal(
+    for request: HTTPRequest, target: (hub: WebAppHub, session: String, token: String)?
+  ) async -> HTTPResponse.Status? {
+    guard let target else { return .badRequest }
+    var person: Person?
+    if let gate {
+      guard let signedIn = await gate.person(for: request.headerFields) else {
+        return .unauthorized
+      }
+      person = signedIn
+    }
+    switch await target.hub.attachment(session: target.session, token: target.token, for: person) {
+    case .allowed: return nil
+    case .refused: return .badRequest
+    case .otherPerson: return .forbidden
+    }
+  }
+
   /// Whether the page that opened the WebSocket came from this server (or an allowed origin).
   func originIsAllowed(_ request: HTTPRequest) -> Bool {
     guard let origin = request.headerFields[.origin] else { return false }
@@ -194,6 +232,9 @@ public struct WebServer: Sendable {
     var headers = Self.securityHeaders
     headers[.contentType] = "text/html; charset=utf-8"
     headers[.cacheControl] = "no-store"
+    // A page's forms (sign-in, sign-out) must carry its origin, which browsers leave out
+    // (`Origin: null`) under `no-referrer`; other sites still get no referrer.
+    if let referrer = HTTPField.Name("Referrer-Policy") { headers[referrer] = "same-origin" }
     return Response(
       status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
   }

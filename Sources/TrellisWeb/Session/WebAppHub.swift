@@ -20,9 +20,9 @@ actor WebAppHub {
   /// The domain whose executor the hub runs on.
   nonisolated let domain: WebDomain
   private(set) var sessions: [String: WebSession] = [:]
-  /// The client each session was opened for, and how many sessions each client holds.
-  private var sessionClients: [String: ClientAddress] = [:]
-  private var clientSessionCounts: [ClientAddress: Int] = [:]
+  /// Who each session was opened for, and how many sessions each of them holds.
+  private var sessionHolders: [String: SessionHolder] = [:]
+  private var holderSessionCounts: [SessionHolder: Int] = [:]
   private let rowHTML = RowHTMLCache()
   /// The lists the sessions show alike, each worked out once for all of them.
   private let sharedLists = SharedLists()
@@ -50,33 +50,42 @@ actor WebAppHub {
   /// How many sessions are open (connected or waiting for their page).
   var sessionCount: Int { sessions.count }
 
-  /// Starts a session for `client` and returns its id, token and the page's app area.
+  /// Starts a session for `client` (for `person`, when they signed in) and returns its id,
+  /// token and the page's app area. A person's session keeps to the app's policy for them
+  /// (`Navigator.access`).
   ///
   /// - Throws: ``WebHostError/tooManySessions(_:)`` when the app is full, and
-  ///   ``WebHostError/tooManySessionsFromClient(_:)`` when the client holds
+  ///   ``WebHostError/tooManySessionsFromClient(_:)`` (or, for a person,
+  ///   ``WebHostError/tooManySessionsForPerson(_:)``) when they hold
   ///   ``WebConfiguration/maxSessionsPerClient`` sessions already.
-  func openSession(for client: ClientAddress = ClientAddress(nil)) throws(WebHostError) -> (
-    id: String, token: String, html: String
-  ) {
+  func openSession(for client: ClientAddress = ClientAddress(nil), person: Person? = nil)
+    throws(WebHostError) -> (id: String, token: String, html: String)
+  {
     dropStaleSessions()
     guard sessions.count < configuration.maxSessionsPerApp else {
       throw .tooManySessions(configuration.maxSessionsPerApp)
     }
-    guard clientSessionCounts[client, default: 0] < configuration.maxSessionsPerClient else {
-      throw .tooManySessionsFromClient(configuration.maxSessionsPerClient)
+    let holder = person.map { SessionHolder.person($0.name) } ?? .client(client)
+    guard holderSessionCounts[holder, default: 0] < configuration.maxSessionsPerClient else {
+      throw person == nil
+        ? .tooManySessionsFromClient(configuration.maxSessionsPerClient)
+        : .tooManySessionsForPerson(configuration.maxSessionsPerClient)
     }
     let navigator: Navigator
     do { navigator = try app.makeNavigator() } catch {
       throw .appFailed(app.id, "\(error)")
     }
+    if let person {
+      navigator.access = Access(person: person, policy: app.policy ?? .everything)
+    }
     let id = Secret.make(bytes: 12)
     let session = WebSession(
       id: id, token: Secret.make(bytes: 24), navigator: navigator, configuration: configuration,
-      rowHTML: rowHTML, sharedLists: sharedLists, patchMemo: patchMemo,
+      rowHTML: rowHTML, sharedLists: sharedLists, patchMemo: patchMemo, person: person,
       scheduleDelivery: scheduler(for: id))
     sessions[id] = session
-    sessionClients[id] = client
-    clientSessionCounts[client, default: 0] += 1
+    sessionHolders[id] = holder
+    holderSessionCounts[holder, default: 0] += 1
     return (id, session.token, session.appHTML())
   }
 
@@ -85,6 +94,23 @@ actor WebAppHub {
   func canAttach(session id: String, token: String) -> Bool {
     guard let session = sessions[id] else { return false }
     return !session.isAttached && Secret.equal(session.token, token)
+  }
+
+  /// Whether a page whose cookie signs in `person` may connect to session `id` with `token`.
+  func attachment(session id: String, token: String, for person: Person?) -> Attachment {
+    guard canAttach(session: id, token: token), let session = sessions[id] else {
+      return .refused
+    }
+    return session.person?.name == person?.name ? .allowed : .otherPerson
+  }
+
+  /// Whether a page may connect to a session.
+  enum Attachment {
+    case allowed
+    /// The session is gone, the token is wrong or another page is connected.
+    case refused
+    /// The session was opened for someone else.
+    case otherPerson
   }
 
   /// Connects a page to its session, when the token matches: from now on the session writes
@@ -140,11 +166,11 @@ actor WebAppHub {
     session.close()
   }
 
-  /// Stops counting session `id` against its client.
+  /// Stops counting session `id` against whoever holds it.
   private func forgetClient(of id: String) {
-    guard let client = sessionClients.removeValue(forKey: id) else { return }
-    let left = clientSessionCounts[client, default: 1] - 1
-    clientSessionCounts[client] = left > 0 ? left : nil
+    guard let holder = sessionHolders.removeValue(forKey: id) else { return }
+    let left = holderSessionCounts[holder, default: 1] - 1
+    holderSessionCounts[holder] = left > 0 ? left : nil
   }
 
   /// Runs `body` on the hub, then updates every session it changed: for app actions (a game
@@ -203,6 +229,8 @@ public enum WebHostError: Error, Hashable, Sendable, CustomStringConvertible {
   case tooManySessions(Int)
   /// One client address holds as many sessions of the app as it may (the limit).
   case tooManySessionsFromClient(Int)
+  /// The person signed in holds as many sessions of the app as they may (the limit).
+  case tooManySessionsForPerson(Int)
   case unknownApp(String)
   case appFailed(String, String)
   case missingAsset(String)
@@ -215,6 +243,9 @@ public enum WebHostError: Error, Hashable, Sendable, CustomStringConvertible {
     case .tooManySessionsFromClient(let limit):
       "too many sessions from your address (the limit is \(limit) per address); close some "
         + "of this app's pages and try again"
+    case .tooManySessionsForPerson(let limit):
+      "you have too many pages of this app open (the limit is \(limit)); close some of them "
+        + "and try again"
     case .unknownApp(let id): "there is no app '\(id)'"
     case .appFailed(let id, let why): "the app '\(id)' could not start: \(why)"
     case .missingAsset(let name): "the asset '\(name)' is missing from the bundle"

@@ -10,6 +10,9 @@ final class WebSession {
   /// The secret the page must present to connect.
   let token: String
   let navigator: Navigator
+  /// The person signed in, who alone may connect a page to the session; `nil` when the
+  /// server has no sign-in.
+  let person: Person?
   let renderer: HTMLRenderer
   /// Draws what the session sends, beside the hub.
   let drawing: PageDrawing
@@ -38,8 +41,9 @@ final class WebSession {
   init(
     id: String, token: String, navigator: Navigator, configuration: WebConfiguration,
     rowHTML: RowHTMLCache, sharedLists: SharedLists, patchMemo: PatchMemo,
-    scheduleDelivery: @escaping @Sendable () -> Void
+    person: Person? = nil, scheduleDelivery: @escaping @Sendable () -> Void
   ) {
+    self.person = person
     self.sharedLists = sharedLists
     self.patchMemo = patchMemo
     self.id = id

@@ -1,0 +1,44 @@
+import Foundation
+
+/// How a ``WebServer`` signs people in: who may, and how long they stay signed in.
+///
+/// With sign-in configured, every page, the WebSocket and the apps' APIs need a session
+/// cookie, which `/sign-in` gives for a name and password the ``people`` store knows. Each
+/// session's navigator then carries the person and the app's ``WebApp/policy``
+/// (`Navigator.access`), and the APIs keep to the same policy.
+///
+/// ```swift
+/// var configuration = WebConfiguration(host: "0.0.0.0", port: 8080)
+/// configuration.signIn = SignIn(people: try SQLitePeopleStore(path: "people.sqlite"))
+/// ```
+public struct SignIn: Sendable {
+  /// The people who may sign in, and their sessions.
+  public var people: any PeopleStore
+  /// How long a sign-in lasts (12 hours unless set); the person then signs in again.
+  public var sessionLifetime: Duration
+  /// Whether the session cookie is always marked `Secure`: set it when the server is reached
+  /// through a reverse proxy that speaks TLS (the cookie is also marked so when a trusted
+  /// proxy says `X-Forwarded-Proto: https`).
+  public var secureCookies: Bool
+  /// How many failed sign-ins within ``failureWindow`` a name, or a client address, may have
+  /// before sign-in is refused (429) for them until the oldest failure is old enough: 5
+  /// unless set.
+  public var maxFailures = 5
+  /// The time ``maxFailures`` counts failures over: 15 minutes unless set.
+  public var failureWindow = Duration.seconds(15 * 60)
+  /// The most names and addresses whose failures are remembered (the oldest are forgotten).
+  public var maxRememberedFailures = 10_000
+  /// The bcrypt cost of the hash an unknown name is checked against, so that it takes as
+  /// long as a known one; lower in tests.
+  var bcryptCost = PasswordHasher.defaultCost
+
+  /// Creates a sign-in configuration.
+  public init(
+    people: any PeopleStore, sessionLifetime: Duration = .seconds(12 * 3600),
+    secureCookies: Bool = false
+  ) {
+    self.people = people
+    self.sessionLifetime = sessionLifetime
+    self.secureCookies = secureCookies
+  }
+}

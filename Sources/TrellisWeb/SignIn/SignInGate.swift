@@ -1,0 +1,99 @@
+import Foundation
+import HTTPTypes
+import NIOCore
+import Trellis
+
+/// What a server with sign-in asks of its people store: who a request's cookie signs in,
+/// whether a name and password may sign in, and ending a session.
+final class SignInGate: Sendable {
+  let signIn: SignIn
+  let throttle: SignInThrottle
+  /// The hash an unknown name's password is checked against, so that it is refused as slowly
+  /// as a wrong password: made on first need.
+  private let dummyHash = Locked<String?>(nil)
+
+  init(_ signIn: SignIn) {
+    self.signIn = signIn
+    self.throttle = SignInThrottle(
+      limit: signIn.maxFailures, window: signIn.failureWindow,
+      capacity: signIn.maxRememberedFailures)
+  }
+
+  /// The person the session cookie in `headers` signs in, when it names a session that has
+  /// not ended; `nil` otherwise, or when the store cannot be read.
+  func person(for headers: HTTPFields) async -> Person? {
+    guard let token = SessionToken.token(in: headers) else { return nil }
+    do {
+      return try await signIn.people.person(session: SessionToken.hash(token), at: Date())
+    } catch {
+      WebServer.logger.error("The people store could not be read: \(error)")
+      return nil
+    }
+  }
+
+  /// What tells whether the session cookie in `headers` still signs in the same person: for
+  /// an open page, whose person may sign out or be removed while it is open. A store that
+  /// cannot be read says yes, so that a passing failure closes no one's page.
+  func check(_ headers: HTTPFields) -> @Sendable () async -> Bool {
+    let token = SessionToken.token(in: headers).map(SessionToken.hash)
+    let people = signIn.people
+    return {
+      guard let token else { return false }
+      do { return try await people.person(session: token, at: Date()) != nil } catch {
+        return true
+      }
+    }
+  }
+
+  /// How a sign-in went.
+  enum Outcome: Sendable {
+    /// Signed in: the new session's token, for the cookie.
+    case signedIn(Person, token: String)
+    /// The name or the password is wrong.
+    case refused
+    /// Too many failures for the name or the address: not tried until then.
+    case throttled(until: Date)
+  }
+
+  /// Checks `password` for `name` from `client`, and starts a session when it is right.
+  func signIn(name: String, password: String, client: ClientAddress) async throws -> Outcome {
+    let keys = SignInThrottle.keys(name: name, client: client)
+    if let until = throttle.retryTime(keys) { return .throttled(until: until) }
+    let record = try await signIn.people.record(named: name)
+    let hash: String
+    if let record { hash = record.passwordHash } else { hash = try await dummy() }
+    let matches = try await PasswordHasher.verify(password, hash: hash)
+    guard matches, let record else {
+      throttle.recordFailure(keys)
+      return .refused
+    }
+    throttle.clear(keys[0])
+    let token = SessionToken.make()
+    let now = Date()
+    let lifetime = Double(signIn.sessionLifetime.components.seconds)
+    try await signIn.people.removeSessions(expiredBefore: now)
+    try await signIn.people.addSession(
+      SignInSessionRecord(
+        tokenHash: SessionToken.hash(token), person: record.person.name, created: now,
+        expires: now.addingTimeInterval(lifetime)))
+    return .signedIn(record.person, token: token)
+  }
+
+  /// Ends the session the cookie in `headers` names.
+  func signOut(_ headers: HTTPFields) async {
+    guard let token = SessionToken.token(in: headers) else { return }
+    do { try await signIn.people.removeSession(SessionToken.hash(token)) } catch {
+      WebServer.logger.error("The people store could not end a session: \(error)")
+    }
+  }
+
+  /// How long a session's cookie lasts, in seconds.
+  var cookieLifetime: Int { Int(signIn.sessionLifetime.components.seconds) }
+
+  private func dummy() async throws -> String {
+    if let hash = dummyHash.withLock({ $0 }) { return hash }
+    let hash = try await PasswordHasher.hash(Secret.make(bytes: 16), cost: signIn.bcryptCost)
+    dummyHash.withLock { $0 = hash }
+    return hash
+  }
+}

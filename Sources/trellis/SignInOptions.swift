@@ -1,0 +1,44 @@
+import ArgumentParser
+import TrellisWeb
+
+/// `trellis serve`'s sign-in options: who may sign in, and the proxy in front.
+struct SignInOptions: ParsableArguments {
+  @Option(
+    help: ArgumentHelp(
+      "The SQLite file of the people who may sign in; turns sign-in on.",
+      discussion: "Add people with `trellis users add NAME --people FILE`.",
+      valueName: "file"))
+  var people: String?
+
+  @Flag(
+    help: "Serve a non-loopback --host without sign-in: anyone who reaches it may change all.")
+  var noSignIn = false
+
+  @Option(
+    help: ArgumentHelp(
+      "The header a trusted reverse proxy names the client's address in (X-Forwarded-For).",
+      valueName: "name"))
+  var trustedProxyHeader: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "The address of a reverse proxy whose forwarded headers are believed (repeatable).",
+      valueName: "address"))
+  var trustedProxy: [String] = []
+
+  /// Refuses options that do not go together, and a reachable server nobody signs in to.
+  func check(host: String) throws {
+    if let problem = WebConfiguration.signInProblem(
+      host: host, people: people, noSignIn: noSignIn, proxyHeader: trustedProxyHeader,
+      proxies: trustedProxy)
+    {
+      throw ValidationError(problem)
+    }
+  }
+
+  /// Sets up sign-in on `configuration`.
+  func apply(to configuration: inout WebConfiguration) throws {
+    try configuration.setUpSignIn(
+      people: people, proxyHeader: trustedProxyHeader, proxies: trustedProxy)
+  }
+}

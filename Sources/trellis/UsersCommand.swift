@@ -1,0 +1,32 @@
+import ArgumentParser
+import Foundation
+import Trellis
+import TrellisWeb
+
+/// `trellis users`: the people who may sign in to `trellis serve --people FILE`.
+struct UsersCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "users",
+    abstract: "Add, remove and list the people who may sign in to a server.",
+    discussion: """
+      People live in an SQLite file that `trellis serve --people FILE` (and trellis-demo) \
+      read; several servers may share it. Passwords are read from standard input, or asked \
+      for without echo on a terminal, and kept only as bcrypt hashes. Removing a person or \
+      changing their password signs them out everywhere.
+      """,
+    subcommands: [Add.self, Remove.self, Passwd.self, List.self])
+}
+
+/// The people file the `users` commands change.
+struct PeopleFileOptions: ParsableArguments {
+  @Option(
+    name: .customLong("people"),
+    help: ArgumentHelp("The SQLite file of people (made when missing).", valueName: "file"))
+  var path = "trellis-people.sqlite"
+
+  func open() throws -> SQLitePeopleStore {
+    do { return try SQLitePeopleStore(path: path) } catch {
+      throw ValidationError("cannot open the people file '\(path)': \(error)")
+    }
+  }
+}

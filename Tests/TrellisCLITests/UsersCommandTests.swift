@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+import TrellisWeb
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// `trellis users`, end to end: the people file it writes is the one a server reads.
+@Suite("trellis users")
+struct UsersCommandTests {
+  /// Runs `trellis` with `input` on standard input.
+  static func run(_ arguments: [String], input: String = "") throws -> CommandRunner.Result {
+    let process = Process()
+    process.executableURL = try CommandRunner.binary()
+    process.arguments = arguments
+    let (stdin, stdout, stderr) = (Pipe(), Pipe(), Pipe())
+    process.standardInput = stdin
+    process.standardOutput = stdout
+    process.standardError = stderr
+    try process.run()
+    stdin.fileHandleForWriting.write(Data(input.utf8))
+    try stdin.fileHandleForWriting.close()
+    let output = stdout.fileHandleForReading.readDataToEndOfFile()
+    let errors = stderr.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return CommandRunner.Result(
+      status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
+      errors: String(decoding: errors, as: UTF8.self))
+  }
+
+  static func peopleFile() -> String {
+    FileManager.default.temporaryDirectory
+      .appendingPathComponent("trellis-users-\(UUID().uuidString).sqlite").path
+  }
+
+  /// Whether the file's person `name` has `password`.
+  static func verify(_ name: String, _ password: String, in file: String) async throws -> Bool {
+    guard let record = try await SQLitePeopleStore(path: file).record(named: name) else {
+      return false
+    }
+    return try await PasswordHasher.verify(password, hash: record.passwordHash)
+  }
+
+  @Test func addListChangeAndRemove() async throws {
+    let file = Self.peopleFile()
+    let added = try Self.run(
+      ["users", "add", "ann", "--roles", "member, admin", "--people", file], input: "s3cret\n")
+    #expect(added.status == 0, "\(added.errors)")
+    #expect(added.output == "Added ann.\n")
+    #expect(try Self.run(["users", "add", "bob", "--people", file], input: "pw").status == 0)
+    let again = try Self.run(["users", "add", "ann", "--people", file], input: "other\n")
+    #expect(again.status == 1)
+    #expect(again.errors.contains("there is already a person named 'ann'"))
+    #expect(try Self.run(["users", "list", "--people", file]).output == "ann\tadmin,member\nbob\n")
+    #expect(try await Self.verify("ann", "s3cret", in: file))
+    #expect(try await !Self.verify("ann", "other", in: file))
+
+    let changed = try Self.run(["users", "passwd", "ann", "--people", file], input: "n3w\n")
+    #expect(changed.status == 0, "\(changed.errors)")
+    #expect(try await Self.verify("ann", "n3w", in: file))
+    #expect(try await !Self.verify("ann", "s3cret", in: file))
+    #expect(try Self.run(["users", "passwd", "cy", "--people", file], input: "x\n").status == 1)
+
+    #expect(try Self.run(["users", "remove", "bob", "--people", file]).status == 0)
+    #expect(try Self.run(["users", "list", "--people", file]).output == "ann\tadmin,member\n")
+    let missing = try Self.run(["users", "remove", "bob", "--people", file])
+    #expect(missing.status == 1)
+    #expect(missing.errors.contains("there is no person named 'bob'"))
+  }
+
+  @Test func anEmptyPasswordOrABadNameIsRefused() throws {
+    let file = Self.peopleFile()
+    let empty = try Self.run(["users", "add", "ann", "--people", file], input: "\n")
+    #expect(empty.status != 0)
+    #expect(empty.errors.contains("the password may not be empty"))
+    let badRole = try Self.run(
+      ["users", "add", "ann", "--roles", "a b", "--people", file], input: "pw\n")
+    #expect(badRole.status != 0)
+    #expect(try Self.run(["users", "list", "--people", file]).output == "")
+  }
+
+  @Test func aServerOtherMachinesReachNeedsSignInOrSaysItIsOpen() async throws {
+    let refused = try Self.run(["serve", "MyTable.plist", "--host", "0.0.0.0", "--port", "0"])
+    #expect(refused.status != 0)
+    #expect(refused.errors.contains("give --people FILE"))
+    let both = try Self.run([
+      "serve", "MyTable.plist", "--people", Self.peopleFile(), "--no-sign-in",
+    ])
+    #expect(both.status != 0)
+  }
+
+  @Test func serveWithPeopleAsksToSignIn() async throws {
+    let file = Self.peopleFile()
+    #expect(try Self.run(["users", "add", "ann", "--people", file], input: "pw\n").status == 0)
+    let process = Process()
+    process.executableURL = try CommandRunner.binary()
+    process.arguments = ["serve", "MyTable.plist", "--port", "0", "--people", file]
+    process.currentDirectoryURL = CommandRunner.fixtures
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    defer {
+      process.terminate()
+      process.waitUntilExit()
+    }
+    let address = try #require(ServeCommandTests.address(from: output.fileHandleForReading))
+    let url = try #require(URL(string: address + "apps/table"))
+    let (data, response) = try await URLSession.shared.data(from: url)
+    #expect(response.url?.path == "/sign-in")
+    #expect(String(decoding: data, as: UTF8.self).contains(#"<form class="sign-in""#))
+  }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+import Trellis
+import TrellisWeb
+import TrellisWebPostgres
+
+/// People and sign-in sessions in PostgreSQL, shared by every server given the database.
+@Suite("PostgreSQL people", .timeLimit(.minutes(2)))
+struct PostgresPeopleStoreTests {
+  @Test func peopleAndSessionsAreSharedAndEndWithThePerson() async throws {
+    guard let url = PostgresTestSupport.url else { return }
+    let first = try await PostgresPeopleStore(url: url)
+    let second = try await PostgresPeopleStore(url: url)
+    defer {
+      first.shutdown()
+      second.shutdown()
+    }
+    // Names of their own, so that runs and other tests never meet.
+    let ann = "ann-\(UUID().uuidString.prefix(8))"
+    try await first.add(
+      PersonRecord(
+        person: Trellis.Person(name: ann, roles: ["member", "admin"]), passwordHash: "h1"))
+    await #expect(throws: PeopleStoreError.personExists(ann)) {
+      try await second.add(
+        PersonRecord(person: Trellis.Person(name: ann), passwordHash: "h2"))
+    }
+    let read = try await second.record(named: ann)
+    #expect(read?.person.roles == ["member", "admin"])
+    #expect(read?.passwordHash == "h1")
+    #expect(try await second.records().contains { $0.person.name == ann })
+
+    let now = Date()
+    for (token, expires) in [("live", 3600.0), ("old", -1.0), ("other", 3600.0)] {
+      try await first.addSession(
+        SignInSessionRecord(
+          tokenHash: "\(token)-\(ann)", person: ann, created: now,
+          expires: now.addingTimeInterval(expires)))
+    }
+    #expect(try await second.person(session: "live-\(ann)", at: now)?.name == ann)
+    #expect(try await second.person(session: "old-\(ann)", at: now) == nil)
+    try await second.removeSession("other-\(ann)")
+    #expect(try await first.person(session: "other-\(ann)", at: now) == nil)
+
+    // A new password ends her sessions; removing her ends her and them.
+    #expect(try await second.setPasswordHash("h3", named: ann))
+    #expect(try await first.person(session: "live-\(ann)", at: now) == nil)
+    #expect(try await first.record(named: ann)?.passwordHash == "h3")
+    try await first.addSession(
+      SignInSessionRecord(
+        tokenHash: "again-\(ann)", person: ann, created: now, expires: now + 3600))
+    #expect(try await second.remove(named: ann))
+    #expect(try await first.person(session: "again-\(ann)", at: now) == nil)
+    #expect(try await first.record(named: ann) == nil)
+    #expect(try await !first.remove(named: ann))
+    #expect(try await !first.setPasswordHash("h4", named: ann))
+  }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import HummingbirdWSTesting
+import Testing
+import TrellisExamples
+
+@testable import TrellisWeb
+
+/// The sessions of people who signed in: counted per person, connected only by them, and
+/// keeping to the app's policy.
+@Suite("Signed-in sessions", .timeLimit(.minutes(3)))
+struct SignInSessionTests {
+  @Test func theSessionCapCountsPerPerson() async throws {
+    let people = try await SignInSupport.people()
+    var configuration = SignInSupport.configuration(people)
+    configuration.maxSessionsPerClient = 2
+    let server = try SignInSupport.tasksServer(configuration)
+    try await server.application().test(.live) { client in
+      let ann = try await client.token("ann", "ann-secret")
+      let annAgain = try await client.token("ann", "ann-secret")
+      #expect(try await client.send(.get, "/apps/tasks", token: ann).status == .ok)
+      #expect(try await client.send(.get, "/apps/tasks", token: annAgain).status == .ok)
+      // A new sign-in does not give Ann more.
+      let third = try await client.send(.get, "/apps/tasks", token: ann)
+      #expect(third.status == .tooManyRequests)
+      #expect(third.text.contains("you have too many pages of this app open"))
+      // Bob, from the same address, is not held up by her.
+      let bob = try await client.token("bob", "bob-secret")
+      #expect(try await client.send(.get, "/apps/tasks", token: bob).status == .ok)
+    }
+  }
+
+  @Test func onlyTheSessionsPersonConnectsItsPage() async throws {
+    let people = try await SignInSupport.people()
+    let server = try SignInSupport.tasksServer(SignInSupport.configuration(people))
+    try await server.application().test(.live) { client in
+      let ann = try await client.token("ann", "ann-secret")
+      let bob = try await client.token("bob", "bob-secret")
+      let page = try await client.send(.get, "/apps/tasks", token: ann)
+      let session = try #require(WebTestSupport.session(in: page.text))
+      let path = WebTestSupport.wsPath((session.id, session.token, page.text))
+      let port = try #require(client.port)
+      #expect(try SignInSupport.upgradeStatus(port: port, path: path, token: nil).contains(" 401 "))
+      #expect(try SignInSupport.upgradeStatus(port: port, path: path, token: bob).contains(" 403 "))
+      var configuration = WebTestSupport.wsConfiguration
+      configuration.additionalHeaders[.cookie] = "\(SessionToken.cookieName)=\(ann)"
+      try await client.ws(path, configuration: configuration) { inbound, _, _ in
+        var reader = MessageReader(inbound)
+        let screen = try await reader.next("screen")
+        #expect("\(screen)".contains("Water the plants"))
+      }
+    }
+  }
+
+  @Test func aPersonsSessionKeepsToTheAppsPolicy() async throws {
+    let people = try await SignInSupport.people(
+      SignInSupport.members + [("ada", "ada-secret", ["admin"])])
+    let notes = try NotesFixture()
+    let server = try WebServer(
+      apps: [notes.app], configuration: SignInSupport.configuration(people))
+    try await server.application().test(.live) { client in
+      let ann = try await client.token("ann", "ann-secret")
+      let annPage = try await client.send(.get, "/apps/notes", token: ann)
+      #expect(annPage.text.contains("Note of Ann"))
+      #expect(!annPage.text.contains("Note of Bob"))
+      let ada = try await client.token("ada", "ada-secret")
+      let adaPage = try await client.send(.get, "/apps/notes", token: ada)
+      #expect(adaPage.text.contains("Note of Ann"))
+      #expect(adaPage.text.contains("Note of Bob"))
+    }
+  }
+}

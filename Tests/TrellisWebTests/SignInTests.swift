@@ -1,0 +1,293 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import HummingbirdWSTesting
+import Testing
+import TrellisExamples
+
+@testable import TrellisWeb
+
+/// Sign-in on a real server: pages, the WebSocket and the APIs need a session; the form, its
+/// cookie, throttling, sign-out and expiry.
+@Suite("Sign-in", .timeLimit(.minutes(3)))
+struct SignInTests {
+  @Test func withSignInPagesRedirectAndTheSocketAndAPIAnswer401() async throws {
+    let people = try await SignInSupport.people()
+    var app = WebApp(id: "contacts", title: "Contacts") {
+      Navigator(root: Screen(model: TableModel(title: "Contacts")))
+    }
+    app.apis = [try StoreAPISupport.api(try StoreAPISupport.contacts(people: 2))]
+    let server = try WebServer(apps: [app], configuration: SignInSupport.configuration(people))
+    try await server.application().test(.live) { client in
+      let home = try await client.send(.get, "/", token: nil)
+      #expect(home.status == .seeOther)
+      #expect(home.location == "/sign-in?next=/")
+      let page = try await client.send(.get, "/apps/contacts?x=1&y=2", token: nil)
+      #expect(page.status == .seeOther)
+      #expect(page.location == "/sign-in?next=/apps/contacts%3Fx%3D1%26y%3D2")
+      let api = try await client.send(.get, "/api/contacts/", token: nil)
+      #expect(api.status == .unauthorized)
+      #expect(api.text.contains("Authentication credentials were not provided."))
+      let write = try await client.send(.post, "/api/contacts/", token: nil, body: "{}")
+      #expect(write.status == .unauthorized)
+      let port = try #require(client.port)
+      #expect(
+        try SignInSupport.upgradeStatus(
+          port: port, path: "/ws?app=contacts&session=a&token=b", token: nil
+        )
+        .contains(" 401 "))
+      // The sign-in page and what it loads are open.
+      let form = try await client.send(.get, "/sign-in?next=/apps/contacts", token: nil)
+      #expect(form.status == .ok)
+      #expect(form.text.contains(#"<form class="sign-in" method="post" action="/sign-in">"#))
+      #expect(form.text.contains(#"name="next" value="/apps/contacts""#))
+      // Forms carry the page's origin only when the referrer policy lets them.
+      #expect(form.referrerPolicy == "same-origin")
+      #expect(!form.text.contains("<script>"))
+      #expect(try await client.send(.get, "/assets/trellis.css", token: nil).status == .ok)
+      // Signed in, everything answers, and the pages say who.
+      let signedIn = try await client.signIn("ann", "ann-secret", next: "/apps/contacts")
+      #expect(signedIn.status == .seeOther)
+      #expect(signedIn.location == "/apps/contacts")
+      let token = try #require(signedIn.token)
+      let after = try await client.send(.get, "/", token: token)
+      #expect(after.status == .ok)
+      #expect(after.text.contains("Signed in as <strong>ann</strong>"))
+      #expect(after.text.contains(#"<form class="sign-out" method="post" action="/sign-out">"#))
+      let appPage = try await client.send(.get, "/apps/contacts", token: token)
+      #expect(appPage.text.contains("Signed in as <strong>ann</strong>"))
+      #expect(try await client.send(.get, "/api/contacts/", token: token).status == .ok)
+    }
+  }
+
+  @Test func aWrongPasswordOrAnUnknownNameIsRefused() async throws {
+    let people = try await SignInSupport.people()
+    let server = try SignInSupport.tasksServer(SignInSupport.configuration(people))
+    try await server.application().test(.live) { client in
+      let wrong = try await client.signIn("ann", "bob-secret")
+      #expect(wrong.status == .unauthorized)
+      #expect(wrong.token == nil)
+      #expect(wrong.text.contains("The name or the password is wrong."))
+      let unknown = try await client.signIn("nobody", "ann-secret")
+      #expect(unknown.status == .unauthorized)
+      #expect(unknown.token == nil)
+      let empty = try await client.signIn("ann", "")
+      #expect(empty.token == nil)
+    }
+  }
+
+  @Test func theFormIsTakenOnlyFromThisSiteAndOnlyAsAForm() async throws {
+    let people = try await SignInSupport.people()
+    let server = try SignInSupport.tasksServer(SignInSupport.configuration(people))
+    try await server.application().test(.live) { client in
+      let foreign = try await client.signIn(
+        "ann", "ann-secret", headers: [.origin: "http://evil.example"])
+      #expect(foreign.status == .forbidden)
+      #expect(foreign.token == nil)
+      let json = try await client.send(
+        .post, "/sign-in", token: nil, headers: [.origin: WebTestSupport.origin],
+        body: #"{"name": "ann", "password": "ann-secret"}"#)
+      #expect(json.status == .unsupportedMediaType)
+      #expect(json.token == nil)
+      // A `next` off this site goes home instead.
+      for next in ["//evil.example/", "https://evil.example/", "/\\evil.example", "apps"] {
+        let reply = try await client.signIn("ann", "ann-secret", next: next)
+        #expect(reply.location == "/", "next=\(next)")
+      }
+    }
+  }
+
+  /// The headers of a request the trusted proxy forwards from `address`.
+  static func from(_ address: String) -> HTTPFields {
+    [HTTPField.Name("X-Forwarded-For")!: "198.51.100.9, \(address)"]
+  }
+
+  @Test func repeatedFailuresAreThrottledPerNameAndPerAddressWhileOthersGetThrough() async throws {
+    let people = try await SignInSupport.people()
+    var configuration = SignInSupport.configuration(people)
+    configuration.trustedProxy = TrustedProxy(
+      header: "X-Forwarded-For", addresses: ["127.0.0.1", "::1"])
+    let server = try SignInSupport.tasksServer(configuration)
+    try await server.application().test(.live) { client in
+      for _ in 0..<5 {
+        let reply = try await client.signIn("ann", "guess", headers: Self.from("10.0.0.1"))
+        #expect(reply.status == .unauthorized)
+      }
+      // The right password no longer helps, for the name or from the address.
+      let throttled = try await client.signIn("ann", "ann-secret", headers: Self.from("10.0.0.1"))
+      #expect(throttled.status == .tooManyRequests)
+      #expect(throttled.token == nil)
+      #expect(throttled.text.contains("Too many failed sign-ins"))
+      #expect(throttled.text.contains("Try again in 15 minutes"))
+      #expect(Int(throttled.retryAfter ?? "") ?? 0 > 800)
+      let sameName = try await client.signIn("ann", "ann-secret", headers: Self.from("10.0.0.2"))
+      #expect(sameName.status == .tooManyRequests)
+      let sameAddress = try await client.signIn("bob", "bob-secret", headers: Self.from("10.0.0.1"))
+      #expect(sameAddress.status == .tooManyRequests)
+      // Someone else, from elsewhere, signs in.
+      let other = try await client.signIn("bob", "bob-secret", headers: Self.from("10.0.0.3"))
+      #expect(other.status == .seeOther)
+      #expect(other.token != nil)
+    }
+  }
+
+  @Test func theThrottleForgetsOldFailuresAndStaysBounded() {
+    let throttle = SignInThrottle(limit: 3, window: .seconds(60), capacity: 4)
+    let start = Date(timeIntervalSince1970: 1_000_000)
+    let keys = SignInThrottle.keys(name: "ann", client: ClientAddress(nil))
+    for second in 0..<3 { throttle.recordFailure(keys, now: start + Double(second)) }
+    #expect(throttle.retryTime(keys, now: start + 10) == start + 60)
+    #expect(throttle.retryTime(keys, now: start + 61) == nil)
+    for index in 0..<10 {
+      throttle.recordFailure(["name:n\(index)"], now: start + 100 + Double(index))
+    }
+    #expect(throttle.count == 4)
+    throttle.recordFailure(["name:n9"], now: start + 150)
+    throttle.recordFailure(["name:n9"], now: start + 151)
+    #expect(throttle.retryTime(["name:n9"], now: start + 152) != nil)
+  }
+
+  @Test func theCookieIsHTTPOnlyStrictAndSecureOnlyBehindTLS() async throws {
+    let people = try await SignInSupport.people()
+    var configuration = SignInSupport.configuration(people)
+    let forwardedProto = HTTPField.Name("X-Forwarded-Proto")!
+    try await SignInSupport.tasksServer(configuration).application().test(.live) { client in
+      let reply = try await client.signIn("ann", "ann-secret")
+      let cookie = try #require(reply.setCookie)
+      #expect(cookie.hasPrefix("trellis_session="))
+      for attribute in ["HttpOnly", "SameSite=Strict", "Path=/", "Max-Age=3600"] {
+        #expect(cookie.contains("; \(attribute)"), "\(attribute) in \(cookie)")
+      }
+      #expect(!cookie.contains("Secure"))
+      // X-Forwarded-Proto from a proxy nobody trusts changes nothing.
+      let forged = try await client.signIn("ann", "ann-secret", headers: [forwardedProto: "https"])
+      #expect(forged.setCookie?.contains("Secure") == false)
+    }
+    configuration.trustedProxy = TrustedProxy(
+      header: "X-Forwarded-For", addresses: ["127.0.0.1", "::1"])
+    try await SignInSupport.tasksServer(configuration).application().test(.live) { client in
+      let proxied = try await client.signIn("ann", "ann-secret", headers: [forwardedProto: "https"])
+      #expect(proxied.setCookie?.hasSuffix("; Secure") == true)
+      let plain = try await client.signIn("ann", "ann-secret", headers: [forwardedProto: "http"])
+      #expect(plain.setCookie?.contains("Secure") == false)
+    }
+    configuration.trustedProxy = nil
+    configuration.signIn?.secureCookies = true
+    try await SignInSupport.tasksServer(configuration).application().test(.live) { client in
+      let reply = try await client.signIn("ann", "ann-secret")
+      #expect(reply.setCookie?.hasSuffix("; Secure") == true)
+    }
+  }
+
+  @Test func signingOutEndsTheSession() async throws {
+    let people = try await SignInSupport.people()
+    let server = try SignInSupport.tasksServer(SignInSupport.configuration(people))
+    try await server.application().test(.live) { client in
+      let token = try await client.token("ann", "ann-secret")
+      let other = try await client.token("ann", "ann-secret")
+      #expect(try await client.send(.get, "/", token: token).status == .ok)
+      let foreign = try await client.send(
+        .post, "/sign-out", token: token, headers: [.origin: "http://evil.example"])
+      #expect(foreign.status == .forbidden)
+      #expect(try await client.send(.get, "/", token: token).status == .ok)
+      let out = try await client.send(
+        .post, "/sign-out", token: token, headers: [.origin: WebTestSupport.origin])
+      #expect(out.status == .seeOther)
+      #expect(out.location == "/sign-in")
+      #expect(out.setCookie?.hasPrefix("trellis_session=; Path=/; Max-Age=0") == true)
+      #expect(try await client.send(.get, "/", token: token).status == .seeOther)
+      #expect(try await client.send(.get, "/apps/tasks", token: token).status == .seeOther)
+      // Another window's sign-in is its own.
+      #expect(try await client.send(.get, "/", token: other).status == .ok)
+    }
+  }
+
+  @Test func anExpiredSessionIsRefused() async throws {
+    let people = try await SignInSupport.people()
+    let server = try SignInSupport.tasksServer(
+      SignInSupport.configuration(people, lifetime: .seconds(1)))
+    try await server.application().test(.live) { client in
+      let token = try await client.token("ann", "ann-secret")
+      #expect(try await client.send(.get, "/", token: token).status == .ok)
+      try await Task.sleep(for: .milliseconds(1300))
+      let late = try await client.send(.get, "/", token: token)
+      #expect(late.status == .seeOther)
+      #expect(late.location?.hasPrefix("/sign-in") == true)
+    }
+  }
+
+  @Test func removingAPersonOrChangingTheirPasswordEndsTheirSessions() async throws {
+    let people = try await SignInSupport.people()
+    let server = try SignInSupport.tasksServer(SignInSupport.configuration(people))
+    try await server.application().test(.live) { client in
+      let ann = try await client.token("ann", "ann-secret")
+      let bob = try await client.token("bob", "bob-secret")
+      #expect(try await people.remove(named: "ann"))
+      #expect(try await client.send(.get, "/", token: ann).status == .seeOther)
+      #expect(try await client.signIn("ann", "ann-secret").status == .unauthorized)
+      #expect(try await client.send(.get, "/", token: bob).status == .ok)
+      let hash = try await PasswordHasher.hash("new-secret", cost: 4)
+      #expect(try await people.setPasswordHash(hash, named: "bob"))
+      #expect(try await client.send(.get, "/", token: bob).status == .seeOther)
+      #expect(try await client.signIn("bob", "bob-secret").status == .unauthorized)
+      #expect(try await client.signIn("bob", "new-secret").status == .seeOther)
+    }
+  }
+
+  @Test func twoServersSharingAPeopleFileShareSignIns() async throws {
+    let people = try await SignInSupport.people()
+    let first = try SignInSupport.tasksServer(SignInSupport.configuration(people))
+    // The second server opens the file for itself, as another process would.
+    let again = try SQLitePeopleStore(path: people.path)
+    let second = try SignInSupport.tasksServer(SignInSupport.configuration(again))
+    let token = try await first.application().test(.live) { client in
+      try await client.token("ann", "ann-secret")
+    }
+    try await second.application().test(.live) { client in
+      let reply = try await client.send(.get, "/", token: token)
+      #expect(reply.status == .ok)
+    }
+    #expect(try await again.remove(named: "ann"))
+    try await first.application().test(.live) { client in
+      let reply = try await client.send(.get, "/", token: token)
+      #expect(reply.status == .seeOther)
+    }
+  }
+}
+
+/// What the server prints when it starts, about sign-in.
+@Suite("Sign-in banner")
+struct SignInBannerTests {
+  @Test func aReachableServerWithoutSignInWarnsLoudly() async throws {
+    var open = WebConfiguration(host: "0.0.0.0", port: 8080)
+    #expect(!open.bindsLoopbackOnly)
+    #expect(open.banner("Trellis", port: 8080).contains("WARNING: anyone who can reach"))
+    open.signIn = SignIn(people: try await SignInSupport.people([]))
+    #expect(!open.banner("Trellis", port: 8080).contains("WARNING"))
+    for host in ["127.0.0.1", "localhost", "::1", "127.0.0.2"] {
+      let loopback = WebConfiguration(host: host, port: 8080)
+      #expect(loopback.bindsLoopbackOnly, "\(host)")
+      #expect(!loopback.banner("Trellis", port: 8080).contains("WARNING"))
+    }
+    #expect(
+      WebConfiguration.signInProblem(
+        host: "192.0.2.1", people: nil, noSignIn: false, proxyHeader: nil, proxies: [])?
+        .contains("--people FILE") == true)
+    #expect(
+      WebConfiguration.signInProblem(
+        host: "192.0.2.1", people: nil, noSignIn: true, proxyHeader: nil, proxies: []) == nil)
+    #expect(
+      WebConfiguration.signInProblem(
+        host: "127.0.0.1", people: nil, noSignIn: false, proxyHeader: "X-Real-IP", proxies: [])
+        != nil)
+  }
+
+  @Test func aSignInSendsPeopleOnlyToPathsOfThisSite() {
+    #expect(WebServer.safeNext("/apps/tasks?x=1") == "/apps/tasks?x=1")
+    for next in ["//evil.example", "/\\evil.example", "https://evil.example/", "", "apps", nil] {
+      #expect(WebServer.safeNext(next) == "/", "\(next ?? "nil")")
+    }
+    #expect(WebServer.safeNext("/a b") == "/")
+  }
+}
