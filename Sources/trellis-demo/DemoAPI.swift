@@ -20,4 +20,11 @@ enum DemoAPI {
 
   /// The server's URL, without a trailing slash.
   private static let serverURL = Locked<String?>(nil)
+
+  /// The token the Web Service app presents to the demo's own API when people sign in.
+  static var serviceToken: String? {
+    get { token.withLock { $0 } }
+    set { token.withLock { $0 = newValue } }
+  }
+  private static let token = Locked<String?>(nil)
 }

@@ -149,6 +149,11 @@ struct TrellisDemo: AsyncParsableCommand {
       host: host, port: port, allowedHosts: Set(allowedHosts))
     configuration.maxSessionsPerClient = maxSessionsPerClient
     try signIn.apply(to: &configuration)
+    if let signIn = configuration.signIn {
+      // The Web Service app reads the demo's own API, as a program does: with a token.
+      DemoAPI.serviceToken = try await signIn.issueToken(
+        for: "trellis-demo-web-service", lifetime: .seconds(30 * 86_400))
+    }
     // Go Fish's cards name their faces; they are drawn on request.
     configuration.imageMaker = CardFaces.image(named:)
     configuration.renderer.templates[EditingShapes.postTemplate] = PostTemplate.html

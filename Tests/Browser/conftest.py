@@ -135,8 +135,9 @@ def make_driver(width=1280, height=900):
     for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
                      "--disable-gpu", "--window-size=%d,%d" % (width, height)):
         options.add_argument(argument)
-    # The browser's console, for the tests that check no page logs an error.
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    # The browser's console, for the tests that check no page logs an error, and the network
+    # events, for the tests that read what the WebSocket carried.
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
     service = Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver"))
     driver = webdriver.Chrome(service=service, options=options)
     driver.set_window_size(width, height)

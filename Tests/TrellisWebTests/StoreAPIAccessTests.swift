@@ -108,6 +108,31 @@ struct StoreAPIAccessTests {
     #expect(try notes.store.count(FetchOptions()) == 1)
   }
 
+  @Test func aProgramReadsTheAPIWithABearerTokenAndLosesItWithItsPerson() async throws {
+    let notes = try NotesFixture()
+    let people = try await Self.people()
+    let configuration = SignInSupport.configuration(people)
+    let signIn = try #require(configuration.signIn)
+    let token = try await signIn.issueToken(
+      for: "reporter", roles: ["member"], lifetime: .seconds(600))
+    let server = try WebServer(apps: [notes.app], configuration: configuration)
+    try await server.application().test(.live) { client in
+      var bearer = HTTPFields()
+      bearer[.authorization] = "Bearer \(token)"
+      #expect(try await client.send(.get, "/api/notes/", token: nil).status == .unauthorized)
+      let list = try await client.send(.get, "/api/notes/", token: nil, headers: bearer)
+      #expect(list.status == .ok)
+      // The program is a person like any other: a member, without items of its own yet.
+      #expect(Self.ids(list) == [])
+      // Nobody signs in as it through the form.
+      #expect(try await client.signIn("reporter", "").status != .seeOther)
+      _ = try await people.remove(named: "reporter")
+      #expect(
+        try await client.send(.get, "/api/notes/", token: nil, headers: bearer).status
+          == .unauthorized)
+    }
+  }
+
   @Test func theAPIStillTakesOnlyJSONBodies() async throws {
     let notes = try NotesFixture()
     let server = try WebServer(

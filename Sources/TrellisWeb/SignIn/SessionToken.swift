@@ -16,8 +16,14 @@ enum SessionToken {
     SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
   }
 
-  /// The session token the `Cookie` headers of a request carry, when one looks like a token.
+  /// The session token a request carries, when one looks like a token: in its
+  /// `Authorization: Bearer` header (a program's, ``SignIn/issueToken(for:roles:lifetime:)``),
+  /// or else in its `Cookie` headers (a browser's).
   static func token(in headers: HTTPFields) -> String? {
+    if let authorization = headers[.authorization], authorization.hasPrefix("Bearer ") {
+      let value = authorization.dropFirst("Bearer ".count).trimmingCharacters(in: .whitespaces)
+      if value.count == 64, value.allSatisfy(\.isHexDigit) { return value }
+    }
     for line in headers[values: .cookie] {
       for pair in line.split(separator: ";") {
         let parts = pair.split(separator: "=", maxSplits: 1)

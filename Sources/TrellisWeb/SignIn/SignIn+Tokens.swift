@@ -1,0 +1,27 @@
+import Foundation
+import Trellis
+
+extension SignIn {
+  /// Starts a session for `name` that a program presents instead of a cookie, as
+  /// `Authorization: Bearer TOKEN`: a script, another server, or an app's web-service list
+  /// reading the server's own API. The person is added, with `roles` and no password (nobody
+  /// signs in as them through the form), when the store does not know them. Removing the
+  /// person revokes the token.
+  public func issueToken(for name: String, roles: Set<String> = [], lifetime: Duration)
+    async throws -> String
+  {
+    if try await people.record(named: name) == nil {
+      // Not a bcrypt hash: no password matches it.
+      try await people.add(
+        PersonRecord(person: Person(name: name, roles: roles), passwordHash: "!"))
+    }
+    let token = SessionToken.make()
+    let now = Date()
+    let seconds = Double(lifetime.components.seconds)
+    try await people.addSession(
+      SignInSessionRecord(
+        tokenHash: SessionToken.hash(token), person: name, created: now,
+        expires: now.addingTimeInterval(seconds)))
+    return token
+  }
+}
