@@ -34,6 +34,7 @@ extension WebServiceDefinition {
       ("batchSizeParameterName", \WebServiceDefinition.batchSizeParameterName),
       ("nextBatchURLKeyName", \.nextBatchURLKeyName), ("totalCountKeyName", \.totalCountKeyName),
       ("searchParameterName", \.searchParameterName), ("bearerToken", \.bearerToken),
+      ("versionKeyName", \.versionKeyName),
     ] where settings[name] != nil {
       self[keyPath: keyPath] = text(name)
     }
@@ -50,7 +51,7 @@ extension WebServiceDefinition {
     if let format = settings["errors"].flatMap(Self.errorFormat) { errors = format }
     for (name, keyPath) in [
       ("createObject", \WebServiceDefinition.createObject), ("updateObject", \.updateObject),
-      ("deleteObject", \.deleteObject),
+      ("deleteObject", \.deleteObject), ("readObject", \.readObject),
     ] {
       if let written = settings[name] { self[keyPath: keyPath] = Self.endpoint(written) }
     }

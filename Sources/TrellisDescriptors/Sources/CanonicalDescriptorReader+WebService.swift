@@ -178,7 +178,7 @@ extension CanonicalDescriptorReader {
     return .dictionary([format: .string(key)])
   }
 
-  /// A write request, or `false` (or `null`) for none.
+  /// A write request (or the read of one object), or `false` (or `null`) for none.
   private func endpoint(_ node: DescriptorNode, _ name: String) -> Value? {
     guard let raw = node.raw(name) else { return nil }
     if raw == .null || raw == .bool(false) { return .bool(false) }
@@ -186,15 +186,18 @@ extension CanonicalDescriptorReader {
     child.checkKeys(
       ["method", "path", "bodyKeyName", "resultKeyName", "extraBody"], in: "'\(name)'")
     var result: [(String, Value)] = []
+    // The read of one object is a GET; every other endpoint writes.
+    let methods = name == "readObject" ? ["GET"] : Settings.methods.filter { $0 != "GET" }
     if child.require("method", in: "'\(name)'"), let method = child.string("method") {
-      if Settings.methods.contains(method.uppercased()) {
+      if methods.contains(method.uppercased()) {
         result.append(("method", .string(method.uppercased())))
       } else {
-        var message = "'\(method)' is not a method a write uses"
-        if let close = NameSuggestion.closest(to: method, among: Settings.methods) {
+        var message =
+          "'\(method)' is not a method \(name == "readObject" ? "a read" : "a write") uses"
+        if let close = NameSuggestion.closest(to: method, among: methods) {
           message += " (did you mean '\(close)'?)"
         } else {
-          message += "; expected one of " + Settings.methods.joined(separator: ", ")
+          message += "; expected one of " + methods.joined(separator: ", ")
         }
         reading.error(message, at: child.path("method"))
       }

@@ -40,7 +40,8 @@ package enum WebServiceSourceSettings {
     ("batchSizeParameterName", .string), ("nextBatchURLKeyName", .string),
     ("idKeyName", .string), ("totalCountKeyName", .string), ("paging", .paging),
     ("searchParameterName", .string), ("createObject", .endpoint), ("updateObject", .endpoint),
-    ("deleteObject", .endpoint), ("headers", .strings), ("bearerToken", .string),
+    ("deleteObject", .endpoint), ("readObject", .endpoint), ("versionKeyName", .string),
+    ("headers", .strings), ("bearerToken", .string),
     ("timeout", .seconds), ("retry", .retry), ("errors", .errors),
     ("conversions", .names(conversionNames)), ("valueKinds", .names(valueKindNames)),
     ("name", .string),
@@ -54,8 +55,8 @@ package enum WebServiceSourceSettings {
     [$0, $0 + "?"]
   }
 
-  /// The methods a write request uses.
-  package static let methods = ["POST", "PUT", "PATCH", "DELETE"]
+  /// The methods a write request (or the read of one object, `GET`) uses.
+  package static let methods = ["GET", "POST", "PUT", "PATCH", "DELETE"]
 
   /// Every name a source takes: `preset`, the definition's, and the presets' own.
   package static var allNames: [String] {
