@@ -8,6 +8,17 @@ cd "$(dirname "$0")/.."
 
 phase() { echo "== $(date -u +%H:%M:%S) $*"; }
 
+# Apple platforms: no target may use a declaration newer than the package's minimums
+# (scripts/availability-check.py); and the check must catch one, as it did Atomic under
+# macOS 14 and iOS 17.
+phase "availability against the Apple minimums"
+python3 scripts/availability-check.py
+if python3 scripts/availability-check.py --macos 14 --ios 17 > .test-output-availability.log; then
+  echo "the availability check let Atomic through under macOS 14 / iOS 17" >&2
+  exit 1
+fi
+grep -q "'Atomic' (Synchronization) needs macOS 15.0" .test-output-availability.log
+
 phase "swift build --build-tests"
 timeout --kill-after=60 45m swift build --build-tests
 
