@@ -221,14 +221,26 @@ public struct RowSnapshot: Hashable, Sendable, Diffable {
   /// Whether the fields exist: always for a rendered row, once read for a deferred one.
   var isResolved: Bool { storage != nil || source?.isResolved(index) ?? true }
 
-  /// Objects become their text; everything else is kept as it is.
+  /// Objects become their text; everything else is kept as it is, and a list or dictionary
+  /// that holds no object is kept whole, not copied (a row may show a document's list of
+  /// 100,000 entries).
   package static func displayable(_ value: Value) -> Value {
     switch value {
     case .object(let ref): .string(ObjectTitle.text(for: ref.object))
-    case .array(let values): .array(values.map(displayable))
-    case .dictionary(let values):
+    case .array(let values) where holdsObject(value): .array(values.map(displayable))
+    case .dictionary(let values) where holdsObject(value):
       .dictionary(ValueDictionary(values.map { ($0.key, displayable($0.value)) }))
     default: value
+    }
+  }
+
+  /// Whether `value` is or holds an object.
+  static func holdsObject(_ value: Value) -> Bool {
+    switch value {
+    case .object: true
+    case .array(let values): values.contains(where: holdsObject)
+    case .dictionary(let values): values.contains { holdsObject($0.value) }
+    default: false
     }
   }
 }

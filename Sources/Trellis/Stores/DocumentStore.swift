@@ -37,6 +37,9 @@ public final class DocumentStore: DataStore, @unchecked Sendable {
   private let items: MemoryStore
   private var itemsObservation: ObservationToken?
 
+  /// The largest document whose every entry is located (4 MiB).
+  static let locatedSizeLimit = 4 << 20
+
   /// Opens the file at `url`, detecting its format unless `format` is given.
   ///
   /// - Parameters:
@@ -50,7 +53,11 @@ public final class DocumentStore: DataStore, @unchecked Sendable {
     contentsOf url: URL, format: DocumentFormat? = nil, itemsKeyPath: String? = nil,
     itemsDefinition: DataDefinition? = nil
   ) throws(Diagnostic) {
-    let file = try DocumentFile(contentsOf: url, format: format)
+    // A document this large is data, not something a person wrote: its syntax errors are
+    // located, its entries are not, which keeps the memory it takes near its size.
+    let size = (try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0
+    let options = DocumentReadOptions(recordsLocations: size <= Self.locatedSizeLimit)
+    let file = try DocumentFile(contentsOf: url, format: format, options: options)
     self.file = file
     self.root = DocumentObject(file.root)
     self.itemsKeyPath = itemsKeyPath
