@@ -19,7 +19,8 @@ struct ConvergeCommand: AsyncParsableCommand {
 
       --sqlite: one SQLite file in the temporary directory; each server is an SQLiteStore \
       with a connection of its own, as a process of its own would open the file, watching it \
-      for the others' commits. Faults alternate: a writer process is killed (SIGKILL) in the \
+      for the others' commits; a synchronous store's writes run one at a time on the \
+      sessions' side, between steps. Faults alternate: a writer process is killed (SIGKILL) in the \
       middle of a transaction that moved every row and added hundreds, leaving its pages in \
       the file and a hot journal that the next connection rolls back, and one server is \
       replaced; then one server is closed and replaced. A replaced server's store stops \
@@ -67,7 +68,8 @@ struct ConvergeCommand: AsyncParsableCommand {
         return try ConvergePostgres(url: url ?? "", table: table, definition: definition)
       }
       let report = try await converge.run()
-      print(report.line)
+      // Each run's line as it ends, also when the output is a file.
+      FileHandle.standardOutput.write(Data((report.line + "\n").utf8))
       if !report.isClean { failed += 1 }
     }
     if failed > 0 { throw ExitCode(1) }
