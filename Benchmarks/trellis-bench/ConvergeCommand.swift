@@ -34,6 +34,13 @@ struct ConvergeCommand: AsyncParsableCommand {
   @Flag(help: "One SQLite file instead of PostgreSQL: each server its own SQLiteStore on it.")
   var sqlite = false
 
+  @Flag(
+    help: """
+      With --sqlite: writes run on other threads beside the steps, as with PostgreSQL, \
+      instead of one at a time between them.
+      """)
+  var concurrentWrites = false
+
   @Option(help: "Servers: stores with their own connections (and listening connections).")
   var servers = 3
 
@@ -64,7 +71,10 @@ struct ConvergeCommand: AsyncParsableCommand {
         seed: seed, servers: max(servers, 1), sessions: max(sessions, 1), steps: steps,
         faultEvery: faultEvery
       ) { table, definition in
-        if sqlite { return try ConvergeSQLite(table: table, definition: definition) }
+        if sqlite {
+          return try ConvergeSQLite(
+            table: table, definition: definition, writesConcurrently: concurrentWrites)
+        }
         return try ConvergePostgres(url: url ?? "", table: table, definition: definition)
       }
       let report = try await converge.run()

@@ -22,7 +22,8 @@ final class ConvergeSQLite: ConvergeDatabase {
   /// The writers killed in the middle of their transaction.
   private(set) var kills = 0
 
-  init(table: String, definition: DataDefinition) throws {
+  init(table: String, definition: DataDefinition, writesConcurrently: Bool = false) throws {
+    self.writesConcurrently = writesConcurrently
     let directory = FileManager.default.temporaryDirectory
     path = directory.appendingPathComponent("\(table).sqlite").path
     entity = try SQLiteEntity(table: table, definition: definition, ordered: true)
@@ -30,10 +31,10 @@ final class ConvergeSQLite: ConvergeDatabase {
 
   var serversName: String { "SQLite servers" }
 
-  /// No: a synchronous store's writes run on the domain of the sessions that asked, one at a
-  /// time. (A list's check against a fresh read of the store, which a test host makes after
-  /// every update, would otherwise race with a commit on another thread.)
-  var writesConcurrently: Bool { false }
+  /// By default no: a synchronous store's writes run on the domain of the sessions that
+  /// asked, one at a time. With writes on other threads, lists of one store have been seen
+  /// to end a row off from the file (`--concurrent-writes`).
+  let writesConcurrently: Bool
 
   func server() throws -> any ConvergeServer {
     try SQLiteStore(path: path, entity: entity)
