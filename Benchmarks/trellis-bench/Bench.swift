@@ -10,7 +10,7 @@ struct Bench: AsyncParsableCommand {
     subcommands: [
       DiffCommand.self, FormsCommand.self, StoresCommand.self, WebCommand.self,
       ServicesCommand.self, ScaleCommand.self, FuzzCommand.self, ConvergeCommand.self,
-      StdlibProbe.self, WebClientsCommand.self,
+      ConvergeWriterCommand.self, StdlibProbe.self, WebClientsCommand.self,
     ])
 }
 

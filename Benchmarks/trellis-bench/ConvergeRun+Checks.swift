@@ -1,7 +1,5 @@
 import Foundation
-import PostgresNIO
 import Trellis
-import TrellisPostgres
 import TrellisTesting
 
 /// The checks at rest: every open list and a fresh one equal the database; every acknowledged
@@ -9,10 +7,9 @@ import TrellisTesting
 /// name its form started from (or the one a conflict showed).
 extension ConvergeRun {
   func check(took: Duration) async throws -> ConvergeReport {
-    let client = stores[0].client
-    let truth = try await ConvergeHistory.names(of: entity, on: client)
+    let truth = try await database.names(through: stores[0])
     var divergent: [String] = []
-    let fresh = try store()
+    let fresh = try database.server()
     defer { fresh.shutdown() }
     stores.append(fresh)
     defer { stores.removeLast() }
@@ -33,14 +30,15 @@ extension ConvergeRun {
         })
         let at: Int = differs ?? min(shown.count, truth.count)
         let status = session.section.asyncCache.map { "\($0.status)" } ?? "no cache"
-        let cached = (session.section.asyncCache?.loadedItems ?? []).map {
-          entity.definition.title(of: $0) ?? "?"
-        }
+        // An async store's cache, or the items a synchronous store's section holds.
+        let holder = session.section.asyncCache == nil ? "the section" : "the cache"
+        let cached = (session.section.asyncCache?.loadedItems ?? session.section.currentItems)
+          .map { definition.title(of: $0) ?? "?" }
         let cacheSays =
           cached == shown
-          ? "the cache lists the same"
+          ? "\(holder) lists the same"
           : cached == truth
-            ? "the cache lists the database's" : "the cache lists \(cached.count) others"
+            ? "\(holder) lists the database's" : "\(holder) lists \(cached.count) others"
         divergent.append(
           "session \(index) on server \(session.server): \(shown.count) rows, the database "
             + "\(truth.count); first difference at row \(at); shown, not stored: "
@@ -50,8 +48,9 @@ extension ConvergeRun {
             + "\(cacheSays); the list's status: \(status)")
       }
     }
+    divergent += database.problems(in: truth)
 
-    let history = try await ConvergeHistory.entries(of: entity, on: client)
+    let history = try await database.history(through: stores[0])
     var lost: [String] = []
     var duplicated: [String] = []
     let written = acknowledged.value.withLock { $0 }
@@ -85,10 +84,10 @@ extension ConvergeRun {
     }
     let seconds = Double(took.components.seconds) + Double(took.components.attoseconds) / 1e18
     let summary =
-      "\(stores.count - 1) servers × \(sessionCount) sessions, \(steps) steps, "
+      "\(stores.count - 1) \(database.serversName) × \(sessionCount) sessions, \(steps) steps, "
       + "\(truth.count) rows at rest: \(written.inserts.count) adds, \(renames.count) renames "
       + "(\(conflicts) conflicts shown), \(written.moves) moves, \(written.deletes) deletes, "
-      + "\(written.refusals) refused, \(faults) faults, \(String(format: "%.1f", seconds)) s"
+      + "\(written.refusals) refused, \(faults) faults\(database.faultNotes), \(String(format: "%.1f", seconds)) s"
     return ConvergeReport(
       seed: seed, summary: summary, divergent: divergent, lost: lost, duplicated: duplicated,
       unannounced: unannounced)

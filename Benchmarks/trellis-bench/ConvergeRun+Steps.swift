@@ -1,7 +1,5 @@
 import Foundation
-import PostgresNIO
 import Trellis
-import TrellisPostgres
 import TrellisTesting
 
 /// The random steps: on a list, open a form or add, delete or move an item through the
@@ -32,13 +30,13 @@ extension ConvergeRun {
       let name = nextName("a")
       let index = random.next() % 2 == 0 ? nil : Int.random(in: 0...items.count, using: &random)
       background {
-        try await Self.insert(name, into: store, at: index)
+        try await store.insertItem(named: name, at: index)
       } done: {
         $0.inserts.append(name)
       }
     } else if roll < 75, let item = items.randomElement(using: &random) {
       background {
-        try await store.delete(item)
+        try await store.deleteItem(item)
       } done: {
         $0.deletes += 1
       }
@@ -46,7 +44,7 @@ extension ConvergeRun {
       let after = random.next() % 4 == 0 ? nil : items.randomElement(using: &random)
       guard after?.objectValue !== item.objectValue else { return }
       background {
-        try await store.move(item, after: after)
+        try await store.moveItem(item, after: after)
       } done: {
         $0.moves += 1
       }
@@ -121,20 +119,13 @@ extension ConvergeRun {
       })
   }
 
-  /// Cuts every connection of the run's servers, or replaces one server with a new one and
-  /// opens its sessions again.
+  /// The database's next fault; a server it took down is replaced with a new one, whose
+  /// sessions open again.
   func fault() async throws {
     faults += 1
-    if faults % 2 == 1 {
-      let query = PostgresQuery(
-        unsafeSQL: "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-          + "WHERE application_name LIKE 'trellis %' AND pid <> pg_backend_pid()")
-      _ = try? await stores[0].client.query(query).collect()
-      return
-    }
-    let server = Int.random(in: 0..<stores.count, using: &random)
-    stores[server].shutdown()
-    stores[server] = try store()
+    guard let server = try await database.fault(faults, servers: stores, random: &random)
+    else { return }
+    stores[server] = try database.server()
     for index in sessions.indices where sessions[index].server == server {
       sessions[index] = session(on: server)
     }

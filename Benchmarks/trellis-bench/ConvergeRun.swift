@@ -1,9 +1,7 @@
 import Foundation
 import Observation
-import PostgresNIO
 import Synchronization
 import Trellis
-import TrellisPostgres
 import TrellisTesting
 
 /// An item of the converge table: a name people rename, in an order people change. Observable,
@@ -48,13 +46,13 @@ final class ConvergeRun {
     let value = Mutex(Acknowledged())
   }
 
-  let url: String
+  let database: any ConvergeDatabase
   let seed: UInt64
   let steps: Int
   let faultEvery: Int
   let sessionCount: Int
-  let entity: PostgresEntity
-  var stores: [PostgresStore] = []
+  let definition: DataDefinition
+  var stores: [any ConvergeServer] = []
   var sessions: [Session] = []
   var random: SeededRandom
   var counter = 0
@@ -64,17 +62,21 @@ final class ConvergeRun {
   var writes: [Task<Void, Never>] = []
   let acknowledged = AcknowledgedLog()
 
-  init(url: String, seed: UInt64, servers: Int, sessions: Int, steps: Int, faultEvery: Int) throws {
-    self.url = url
+  /// A run on the database `open` makes of a table named for the run and the items'
+  /// definition.
+  init(
+    seed: UInt64, servers: Int, sessions: Int, steps: Int, faultEvery: Int,
+    database open: (_ table: String, DataDefinition) throws -> any ConvergeDatabase
+  ) throws {
     self.seed = seed
     self.steps = steps
     self.faultEvery = faultEvery
     self.sessionCount = sessions
     self.random = SeededRandom(seed: seed)
     let suffix = UUID().uuidString.prefix(6).lowercased()
-    self.entity = try PostgresEntity(
-      table: "converge_\(seed)_\(suffix)", definition: Self.definition(), ordered: true)
-    self.stores = try (0..<servers).map { _ in try self.store() }
+    self.definition = try Self.definition()
+    self.database = try open("converge_\(seed)_\(suffix)", definition)
+    self.stores = try (0..<servers).map { _ in try self.database.server() }
   }
 
   static func definition() throws -> DataDefinition {
@@ -86,15 +88,9 @@ final class ConvergeRun {
     return definition
   }
 
-  func store() throws -> PostgresStore {
-    try PostgresStore(url: url, entity: entity, timeout: .seconds(10))
-  }
-
   /// A new session on server `server`, its list read.
   func session(on server: Int) -> Session {
-    let store = stores[server]
-    let section = ArrayOfObjectsSection(store: store, definition: store.entity.definition)
-    section.fetchOptions.batchSize = 1_000
+    let section = stores[server].section()
     let model = TableModel(title: "Items")
     model.addSection(section)
     return Session(
@@ -115,11 +111,12 @@ final class ConvergeRun {
 
   func run() async throws -> ConvergeReport {
     let started = ContinuousClock.now
-    defer { stores.forEach { $0.shutdown() } }
-    // The store creates the table; the history follows it from the first row.
-    _ = try await stores[0].count(FetchOptions())
-    try await ConvergeHistory.install(for: entity, on: stores[0].client)
-    for _ in 0..<8 { try await Self.insert(nextName("a"), into: stores[0], at: nil) }
+    defer {
+      stores.forEach { $0.shutdown() }
+      database.close()
+    }
+    try await database.install(through: stores[0])
+    for _ in 0..<8 { try await stores[0].insertItem(named: nextName("a"), at: nil) }
     sessions = (0..<sessionCount).map { session(on: $0 % stores.count) }
     for session in sessions { try await session.app.settle() }
     for step in 0..<steps {
@@ -128,19 +125,16 @@ final class ConvergeRun {
       let session = sessions[Int.random(in: 0..<sessions.count, using: &random)]
       session.app.navigator.processChanges()
       play(session)
+      if !database.writesConcurrently {
+        for write in writes { await write.value }
+        writes.removeAll()
+      }
       if step % 8 == 0 { try await Task.sleep(for: .milliseconds(2)) }
     }
     progress("resting")
     try await rest()
     progress("checking")
     return try await check(took: ContinuousClock.now - started)
-  }
-
-  /// Inserts an item named `name`, waiting for the store.
-  static func insert(_ name: String, into store: PostgresStore, at index: Int?) async throws {
-    let item = try store.create()
-    (item.objectValue as? ConvergeItem)?.name = name
-    try await store.insert(item, at: index)
   }
 }
 

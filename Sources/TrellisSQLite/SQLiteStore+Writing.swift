@@ -83,17 +83,21 @@ extension SQLiteStore {
   }
 
   /// Writes `values` to the object, then the whole object and its children to the database in
-  /// one transaction. On any error the object is as it was and nothing is written.
+  /// one transaction. On any error the object is as it was and nothing is written; a column
+  /// of `values` that another connection changed since the object read it is a
+  /// ``StoreError/conflict(_:)``, after which the object holds what is stored.
   public func update(_ item: Value, values: [String: Value]) throws(StoreError) {
     let object = try storedObject(item)
     guard let id = key(of: object, in: entity) else { throw .notFound(item.displayText) }
     let kvc = try keyValueCoding(object, entity)
+    let expected = expectedValues(values, of: kvc)
     let undo: ValuesUndo
     do { undo = try kvc.setValues(values) } catch { throw .invalidItem(error.description) }
     let entity = entity
     var mappings: [Mapping] = []
     do {
       try write { db throws in
+        try checkConflicts(of: id, values: values, expected: expected, db: db)
         _ = try save(
           object, entity: entity, id: id, parent: nil, position: nil, db: db,
           mappings: &mappings)

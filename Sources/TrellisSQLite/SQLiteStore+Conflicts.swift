@@ -1,0 +1,51 @@
+import GRDB
+import Trellis
+
+/// Done's conflict check where the row is, inside the write's transaction. Another connection
+/// to the file (another process, another server) may have changed a column since this store
+/// last read it, and this store's object does not know until the store looks again; the
+/// draft's check, made against that object, cannot see it.
+extension SQLiteStore {
+  /// What `object` holds of the columns `values` writes: what the store last read or wrote
+  /// there, which the row must still hold.
+  func expectedValues(_ values: [String: Value], of kvc: KeyValueCoding) -> [String: Value] {
+    var expected: [String: Value] = [:]
+    for column in entity.columns where values[column.name] != nil {
+      expected[column.name] = (try? kvc.value(forKey: column.name)) ?? .null
+    }
+    return expected
+  }
+
+  /// Throws ``StoreError/conflict(_:)`` naming every column of `values` whose stored value
+  /// is neither the expected one nor the new one.
+  func checkConflicts(
+    of id: Int64, values: [String: Value], expected: [String: Value], db: Database
+  ) throws {
+    let columns = entity.columns.filter { expected[$0.name] != nil }
+    guard !columns.isEmpty else { return }
+    let names = columns.map(\.name.quoted).joined(separator: ", ")
+    guard
+      let row = try GRDB.Row.fetchOne(
+        db,
+        sql: "SELECT \(names) FROM \(entity.table.quoted) WHERE \(entity.primaryKey.quoted) = ?",
+        arguments: [id])
+    else { return }  // Gone: the write says so.
+    var conflicts: [FieldConflict] = []
+    for (index, column) in columns.enumerated() {
+      guard let yours = values[column.name], let expected = expected[column.name] else {
+        continue
+      }
+      // Compared as stored, so that a value's round trip through its column is no conflict.
+      let stored: DatabaseValue = row[index]
+      if stored == (try? SQLiteValues.column(expected, column: column.name))
+        || stored == (try? SQLiteValues.column(yours, column: column.name))
+      {
+        continue
+      }
+      conflicts.append(
+        FieldConflict(
+          name: column.name, theirs: SQLiteValues.value(stored, kind: column.kind), yours: yours))
+    }
+    if !conflicts.isEmpty { throw StoreError.conflict(conflicts) }
+  }
+}
