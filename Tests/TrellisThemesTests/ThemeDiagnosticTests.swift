@@ -25,6 +25,15 @@ struct ThemeDiagnosticTests {
     #expect(style["textLabel.font"] == .font(ThemeFont(name: "Chalkduster", size: 14)))
   }
 
+  @Test func aHugeValueIsReportedNotPrintedBack() {
+    let value = String(repeating: "a", count: 100_000)
+    let messages = ThemeTestSupport.messages("A {\n  backgroundColor: \(value);\n}")
+    #expect(messages.count == 1)
+    let message = messages.first ?? ""
+    #expect(message.count < 250, "\(message.prefix(300))")
+    #expect(message.contains(String(repeating: "a", count: 60) + "…(100000 characters)'"))
+  }
+
   @Test func diagnosticsNameTheFile() throws {
     let result = Theme.parse("A { height 3; }", file: "Theme.sct")
     #expect(

@@ -17,12 +17,13 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
   /// What is wrong, and where it helps, what was expected or meant ("did you mean 'rows'?").
   public var message: String
 
-  /// Creates a diagnostic.
+  /// Creates a diagnostic; a quoted value longer than 120 characters is shortened to its
+  /// start and its length.
   public init(
     _ message: String, at location: SourceLocation? = nil, file: String? = nil,
     severity: Severity = .error
   ) {
-    self.message = message
+    self.message = Self.shortened(message)
     self.location = location
     self.file = file ?? location?.file
     self.severity = severity

@@ -107,8 +107,6 @@ package final class AsyncStoreCache: DataStore, Sendable {
 
   package var itemsDefinition: DataDefinition? { source.itemsDefinition }
   package var supportsMoving: Bool { source.supportsMoving }
-  /// True: the items change only as the source reports, through the cache.
-  package var reportsEveryChange: Bool { true }
 
   package func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> ObservationToken {
     observers.add(handler)
