@@ -98,11 +98,8 @@ extension WebBench {
       host: "127.0.0.1", port: 0, allowedOrigins: ["ws://localhost"])
     configuration.maxSessionsPerClient = configuration.maxSessionsPerApp
     let server = try WebServer(apps: apps, configuration: configuration)
-    let (ports, portContinuation) = AsyncStream<Int>.makeStream()
-    let serving = Swift.Task { try await server.run { port in portContinuation.yield(port) } }
+    let (port, serving) = try await listen(server)
     defer { serving.cancel() }
-    var iterator = ports.makeAsyncIterator()
-    guard let port = await iterator.next() else { throw BenchFailure("the server did not start") }
     let base = "http://127.0.0.1:\(port)"
     for app in apps {
       try await churnSessions(

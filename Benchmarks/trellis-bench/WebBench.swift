@@ -71,11 +71,8 @@ enum WebBench {
     configuration.ratePerSecond = 10_000
     configuration.deliveryInterval = deliveryInterval
     let server = try WebServer(apps: apps, configuration: configuration)
-    let (ports, portContinuation) = AsyncStream<Int>.makeStream()
-    let serving = Swift.Task { try await server.run { port in portContinuation.yield(port) } }
+    let (port, serving) = try await listen(server)
     defer { serving.cancel() }
-    var iterator = ports.makeAsyncIterator()
-    guard let port = await iterator.next() else { throw BenchFailure("the server did not start") }
     let base = "http://127.0.0.1:\(port)"
 
     // First, while the server is idle: its memory is measured against what it holds now.
@@ -189,6 +186,21 @@ enum WebBench {
       bytes = data.count
     }
     return (percentile(times, 0.5), bytes)
+  }
+
+  /// Starts `server` on loopback and returns the port it listens on, with the task that serves
+  /// until cancelled.
+  static func listen(_ server: WebServer) async throws -> (
+    port: Int, serving: Task<Void, any Error>
+  ) {
+    let (ports, portContinuation) = AsyncStream<Int>.makeStream()
+    let serving = Task { try await server.run { port in portContinuation.yield(port) } }
+    var iterator = ports.makeAsyncIterator()
+    guard let port = await iterator.next() else {
+      serving.cancel()
+      throw BenchFailure("the server did not start")
+    }
+    return (port, serving)
   }
 
   static func session(base: String, app: String) async throws -> String {
