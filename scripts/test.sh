@@ -60,6 +60,7 @@ run_swift_tests() {
   if ! grep -qE 'Test run with [0-9]+ tests? .*passed' "$log"; then
     phase "swift test $* did not pass (status $status); the last tests started and ended:"
     grep -E '^(◇|✔|✘)' "$log" | tail -20 || true
+    python3 scripts/unfinished-tests.py "$log" || true
     exit 1
   fi
 }
