@@ -42,8 +42,10 @@ struct SignInSessionTests {
       let session = try #require(WebTestSupport.session(in: page.text))
       let path = WebTestSupport.wsPath((session.id, session.token, page.text))
       let port = try #require(client.port)
-      #expect(try SignInSupport.upgradeStatus(port: port, path: path, token: nil).contains(" 401 "))
-      #expect(try SignInSupport.upgradeStatus(port: port, path: path, token: bob).contains(" 403 "))
+      let anonymous = try await SignInSupport.upgradeStatus(port: port, path: path, token: nil)
+      #expect(anonymous.contains(" 401 "))
+      let someoneElse = try await SignInSupport.upgradeStatus(port: port, path: path, token: bob)
+      #expect(someoneElse.contains(" 403 "))
       var configuration = WebTestSupport.wsConfiguration
       configuration.additionalHeaders[.cookie] = "\(SessionToken.cookieName)=\(ann)"
       try await client.ws(path, configuration: configuration) { inbound, _, _ in

@@ -61,9 +61,32 @@ enum SignInSupport {
 
   /// The first line of the server's answer to a WebSocket upgrade of `path`, sent on a
   /// connection of its own with `cookie`: `HTTP/1.1 101 Switching Protocols`, or a refusal.
-  static func upgradeStatus(port: Int, path: String, token: String?) throws -> String {
+  ///
+  /// The socket is read on a thread of its own, not the test's: a blocking read on the
+  /// cooperative pool would hold one of its few threads, and with every one of them held the
+  /// server could never answer.
+  static func upgradeStatus(port: Int, path: String, token: String?) async throws -> String {
+    var request = "GET \(path) HTTP/1.1\r\nHost: localhost:\(port)\r\nUpgrade: websocket\r\n"
+    request += "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+    request += "Sec-WebSocket-Version: 13\r\nOrigin: \(WebTestSupport.origin)\r\n"
+    if let token { request += "Cookie: \(SessionToken.cookieName)=\(token)\r\n" }
+    request += "\r\n"
+    let answer = await withCheckedContinuation { continuation in
+      Thread { [request] in
+        continuation.resume(returning: exchange(port: port, request: request))
+      }.start()
+    }
+    return try #require(answer, "no answer from the server within 10 seconds")
+  }
+
+  /// Sends `request` on a new loopback connection and returns the first line of the answer,
+  /// or `nil` if it cannot connect or nothing arrives within 10 seconds. Blocks.
+  private static func exchange(port: Int, request: String) -> String? {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else { return nil }
     defer { close(fd) }
+    var timeout = timeval(tv_sec: 10, tv_usec: 0)
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -73,16 +96,12 @@ enum SignInSupport {
         connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
       }
     }
-    try #require(connected == 0)
-    var request = "GET \(path) HTTP/1.1\r\nHost: localhost:\(port)\r\nUpgrade: websocket\r\n"
-    request += "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
-    request += "Sec-WebSocket-Version: 13\r\nOrigin: \(WebTestSupport.origin)\r\n"
-    if let token { request += "Cookie: \(SessionToken.cookieName)=\(token)\r\n" }
-    request += "\r\n"
+    guard connected == 0 else { return nil }
     _ = request.withCString { send(fd, $0, strlen($0), 0) }
     var buffer = [UInt8](repeating: 0, count: 1024)
     let count = recv(fd, &buffer, buffer.count, 0)
-    let text = String(decoding: buffer.prefix(max(count, 0)), as: UTF8.self)
+    guard count > 0 else { return nil }
+    let text = String(decoding: buffer.prefix(count), as: UTF8.self)
     return String(text.split(separator: "\r\n").first ?? "")
   }
 }

@@ -32,11 +32,9 @@ struct SignInTests {
       let write = try await client.send(.post, "/api/contacts/", token: nil, body: "{}")
       #expect(write.status == .unauthorized)
       let port = try #require(client.port)
-      #expect(
-        try SignInSupport.upgradeStatus(
-          port: port, path: "/ws?app=contacts&session=a&token=b", token: nil
-        )
-        .contains(" 401 "))
+      let status = try await SignInSupport.upgradeStatus(
+        port: port, path: "/ws?app=contacts&session=a&token=b", token: nil)
+      #expect(status.contains(" 401 "))
       // The sign-in page and what it loads are open.
       let form = try await client.send(.get, "/sign-in?next=/apps/contacts", token: nil)
       #expect(form.status == .ok)
