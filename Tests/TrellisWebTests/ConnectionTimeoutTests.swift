@@ -63,7 +63,9 @@ struct ConnectionTimeoutTests {
   }
 
   @Test func aPagesSocketOutlivesTheHeaderTimeout() async throws {
-    let server = try Self.server(idle: 0.2, headers: 0.2)
+    // Long enough for the page's upgrade to arrive on a loaded machine; the socket then
+    // stays open well past both.
+    let server = try Self.server(idle: 1, headers: 1)
     try await server.application().test(.live) { client in
       let page = try await WebTestSupport.openPage(client)
       try await client.ws(
@@ -71,7 +73,7 @@ struct ConnectionTimeoutTests {
       ) { inbound, outbound, _ in
         var reader = MessageReader(inbound)
         let first = try await reader.next("screen")
-        try await Task.sleep(for: .milliseconds(800))
+        try await Task.sleep(for: .milliseconds(2500))
         let keys = WebTestSupport.rowKeys(first)
         try await outbound.send(#"{"type":"select","row":"\#(keys[0])"}"#)
         let detail = try await reader.next("push")

@@ -204,11 +204,11 @@ struct SignInTests {
   @Test func anExpiredSessionIsRefused() async throws {
     let people = try await SignInSupport.people()
     let server = try SignInSupport.tasksServer(
-      SignInSupport.configuration(people, lifetime: .seconds(1)))
+      SignInSupport.configuration(people, lifetime: .seconds(3)))
     try await server.application().test(.live) { client in
       let token = try await client.token("ann", "ann-secret")
       #expect(try await client.send(.get, "/", token: token).status == .ok)
-      try await Task.sleep(for: .milliseconds(1300))
+      try await Task.sleep(for: .milliseconds(3300))
       let late = try await client.send(.get, "/", token: token)
       #expect(late.status == .seeOther)
       #expect(late.location?.hasPrefix("/sign-in") == true)
