@@ -4,9 +4,12 @@ import TrellisValues
 ///
 /// Comments are CSS's `/* ... */` and C++'s `// ...` to the end of the line. Strings take
 /// double or single quotes and the escapes `\\`, `\"`, `\'`, `\n`, `\t` and `\r`.
+///
+/// The lexer walks the text's own indices rather than an array of its characters, which would
+/// take 16 bytes for every byte of an ASCII theme.
 struct ThemeLexer {
-  private let characters: [Character]
-  private var offset = 0
+  private let text: String
+  private var offset: String.Index
   private var line = 1
   private var column = 1
   private let file: String?
@@ -14,7 +17,8 @@ struct ThemeLexer {
   private(set) var diagnostics: [Diagnostic] = []
 
   init(_ text: String, file: String?) {
-    self.characters = Array(text)
+    self.text = text
+    self.offset = text.startIndex
     self.file = file
   }
 
@@ -29,19 +33,23 @@ struct ThemeLexer {
   }
 
   private func peek(_ ahead: Int = 0) -> Character? {
-    let index = offset + ahead
-    return index < characters.count ? characters[index] : nil
+    var index = offset
+    for _ in 0..<ahead {
+      guard index < text.endIndex else { return nil }
+      index = text.index(after: index)
+    }
+    return index < text.endIndex ? text[index] : nil
   }
 
   private mutating func advance() {
-    guard offset < characters.count else { return }
-    if Self.isLineBreak(characters[offset]) {
+    guard offset < text.endIndex else { return }
+    if Self.isLineBreak(text[offset]) {
       line += 1
       column = 1
     } else {
       column += 1
     }
-    offset += 1
+    offset = text.index(after: offset)
   }
 
   private func location() -> SourceLocation {
@@ -105,7 +113,7 @@ struct ThemeLexer {
       token.kind = .hex
       advance()
       while let d = peek(), d.isLetter || d.isNumber { advance() }
-      token.contents = String(characters[(start + 1)..<offset])
+      token.contents = String(text[text.index(after: start)..<offset])
     } else if Self.isIdentifierStart(c) {
       token.kind = .identifier
       while let d = peek(), Self.isIdentifierCharacter(d) { advance() }
@@ -116,7 +124,7 @@ struct ThemeLexer {
       token.kind = .other
       advance()
     }
-    token.text = String(characters[start..<offset])
+    token.text = String(text[start..<offset])
     token.end = offset
     token.endLine = line
     token.endColumn = column
@@ -154,24 +162,31 @@ struct ThemeLexer {
 
   /// A number: optional sign, digits, optional fraction. Leaves the position alone if none.
   private mutating func scanNumber() -> Double? {
-    var ahead = 0
-    if peek() == "+" || peek() == "-" { ahead += 1 }
+    let text = self.text
+    func character(at index: String.Index) -> Character? {
+      index < text.endIndex ? text[index] : nil
+    }
+    func isDigit(_ c: Character?) -> Bool { c.map { $0.isASCII && $0.isNumber } ?? false }
+    var end = offset
+    if character(at: end) == "+" || character(at: end) == "-" { end = text.index(after: end) }
     var digits = 0
-    while let d = peek(ahead), d.isASCII, d.isNumber {
-      ahead += 1
+    while isDigit(character(at: end)) {
+      end = text.index(after: end)
       digits += 1
     }
-    if peek(ahead) == ".", let d = peek(ahead + 1), d.isASCII, d.isNumber {
-      ahead += 1
-      while let d = peek(ahead), d.isASCII, d.isNumber {
-        ahead += 1
+    if character(at: end) == ".", end < text.endIndex,
+      isDigit(character(at: text.index(after: end)))
+    {
+      end = text.index(after: end)
+      while isDigit(character(at: end)) {
+        end = text.index(after: end)
         digits += 1
       }
     }
     guard digits > 0 else { return nil }
-    let text = String(characters[offset..<(offset + ahead)])
-    for _ in 0..<ahead { advance() }
-    return Double(text.hasPrefix("+") ? String(text.dropFirst()) : text) ?? .infinity
+    let number = text[offset..<end]
+    while offset < end { advance() }
+    return Double(number.hasPrefix("+") ? String(number.dropFirst()) : String(number)) ?? .infinity
   }
 
   /// Whether `c` ends a line: `\n` or `\r\n`, as ``SourceLocation`` counts lines.

@@ -3,7 +3,7 @@ import TrellisValues
 /// Reads the tokens of a theme file into styles, reporting every problem it can and recovering
 /// after each one.
 struct ThemeParser {
-  private let characters: [Character]
+  private let text: String
   private let tokens: [ThemeToken]
   private let file: String?
   private var index = 0
@@ -15,7 +15,7 @@ struct ThemeParser {
   init(_ text: String, file: String?) {
     var lexer = ThemeLexer(text, file: file)
     self.tokens = lexer.tokenize()
-    self.characters = Array(text)
+    self.text = text
     self.file = file
     self.diagnostics = lexer.diagnostics
   }
@@ -212,7 +212,7 @@ struct ThemeParser {
     if type == .styleName, let name = value.nameValue {
       styleReferences.append((name, first))
     }
-    let raw = String(characters[first.start..<last.end])
+    let raw = String(text[first.start..<last.end])
     return ThemeDeclaration(
       keyPath: keyPath, value: value, rawValue: raw, location: location(of: keyToken))
   }

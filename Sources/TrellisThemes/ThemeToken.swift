@@ -27,10 +27,10 @@ struct ThemeToken: Sendable, Equatable {
   var contents: String = ""
   /// The value of a number token.
   var number: Double = 0
-  /// The offset of the first character, in characters.
-  var start: Int
-  /// The offset after the last character.
-  var end: Int
+  /// Where the first character is in the text.
+  var start: String.Index
+  /// Where the text after the last character starts.
+  var end: String.Index
   /// The line and column of the first character.
   var line: Int
   var column: Int
