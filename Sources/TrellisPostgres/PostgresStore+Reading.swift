@@ -29,8 +29,9 @@ extension PostgresStore {
     let rows = try await records(statement)
     var items: [Value] = []
     // A row deleted since the read began stays deleted.
-    for record in rows.prefix(options.batchSize ?? rows.count) where !isDeletedSinceRead(record) {
-      items.append(.object(ObjectReference(try materialize(record))))
+    for record in rows.prefix(options.batchSize ?? rows.count) {
+      guard let object = try listedObject(record) else { continue }
+      items.append(.object(ObjectReference(object)))
     }
     let next: PageToken? =
       if let size = options.batchSize, rows.count > size { .offset(start + size) } else { nil }
@@ -55,8 +56,8 @@ extension PostgresStore {
     async throws(StoreError) -> [AnyObject]
   {
     var objects: [AnyObject] = []
-    for record in try await records(statement) where !isDeletedSinceRead(record) {
-      let object = try materialize(record)
+    for record in try await records(statement) {
+      guard let object = try listedObject(record) else { continue }
       if let filter,
         !filter(entity.definition.reader(for: .object(ObjectReference(object))))
       {
@@ -242,6 +243,22 @@ extension PostgresStore {
   /// on screen, read by a host's domain meanwhile, so the row waits in `arrived` until that
   /// domain applies it (``applyArrivedValues()``); a newer read replaces it there.
   func materialize(_ record: Record) throws(StoreError) -> AnyObject {
+    // Never nil: only a read for a list drops a deleted row.
+    try materialize(record, unlessDeleted: false)!
+  }
+
+  /// The object for a row a list read; `nil` when the row was deleted since the read began.
+  ///
+  /// The delete is looked for under the lock that makes a new object the row's: checked
+  /// before, a delete reported in between would leave a new object for a deleted row, in a
+  /// list that had already been told of the delete.
+  func listedObject(_ record: Record) throws(StoreError) -> AnyObject? {
+    try materialize(record, unlessDeleted: true)
+  }
+
+  private func materialize(_ record: Record, unlessDeleted: Bool) throws(StoreError)
+    -> AnyObject?
+  {
     let existing: AnyObject? = state.withLock { state in
       guard let existing = state.objects[record.id] else { return nil }
       // A read older than a write of the row: the object keeps the newer values.
@@ -257,6 +274,7 @@ extension PostgresStore {
       return existing
     }
     if let existing { return existing }
+    if unlessDeleted, isDeletedSinceRead(record) { return nil }
     let object: AnyObject =
       entity.definition.makeObject()
       ?? DocumentObject(
@@ -264,15 +282,17 @@ extension PostgresStore {
     let kvc = try keyValueCoding(object)
     try assign(record, of: entity, to: kvc)
     // Known before its references are read: a reference back to it finds the same object.
-    let known: AnyObject = state.withLock { state in
+    let known: AnyObject? = state.withLock { state in
       // Another read made the row's object meanwhile: that one stays the row's object.
       if let other = state.objects[record.id] { return other }
+      if unlessDeleted, Self.isDeleted(record, since: state) { return nil }
       state.objects[record.id] = object
       if let version = record.version { state.versions[record.id] = version }
       state.keys[ObjectIdentifier(object)] = record.id
       return object
     }
-    guard known === object else { return try materialize(record) }
+    guard let known else { return nil }
+    guard known === object else { return try materialize(record, unlessDeleted: unlessDeleted) }
     try assignReferences(record, to: kvc)
     return object
   }

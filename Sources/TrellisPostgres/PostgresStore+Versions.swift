@@ -113,9 +113,12 @@ extension PostgresStore {
 
   /// Whether `record`'s row was deleted after the read that brought it began.
   func isDeletedSinceRead(_ record: Record) -> Bool {
-    state.withLock { state in
-      guard let deleted = state.deleted[record.id] else { return false }
-      return deleted.clock > (record.readBegan ?? .max)
-    }
+    state.withLock { Self.isDeleted(record, since: $0) }
+  }
+
+  /// Whether `record`'s row was deleted after the read that brought it began, in `state`.
+  static func isDeleted(_ record: Record, since state: State) -> Bool {
+    guard let deleted = state.deleted[record.id] else { return false }
+    return deleted.clock > (record.readBegan ?? .max)
   }
 }

@@ -200,11 +200,22 @@ public final class PostgresStore: AsyncDataStore {
     return observers.add(handler)
   }
 
+  /// Calls `handler` whenever the listening connection is lost or back.
+  ///
+  /// A handler added while the link is down is told so at once: a list that starts during an
+  /// outage would otherwise take the link for live, and not read its items again when it is
+  /// back. Should the link come back meanwhile, the handler is told that too.
   public func observeLink(_ handler: @escaping @Sendable (StoreLink) -> Void)
     -> ObservationToken?
   {
     startListening()
-    return linkObservers.add(handler)
+    let token = linkObservers.add(handler)
+    let current = link
+    if current != .live {
+      handler(current)
+      if link == .live { handler(.live) }
+    }
+    return token
   }
 
   /// Whether changes made by other stores are arriving.

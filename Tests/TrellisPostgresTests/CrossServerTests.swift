@@ -179,6 +179,43 @@ struct DroppedListenerTests {
   }
 }
 
+extension DroppedListenerTests {
+  /// A list that starts while the listening connection is down is told so at once: taking the
+  /// link for live, it would not read its items again when the link is back, and would miss
+  /// what other servers wrote meanwhile.
+  @Test func aHandlerAddedWhileTheLinkIsDownIsToldSoAtOnce() async throws {
+    guard let url = PostgresTestSupport.url else { return }
+    let entity = try PostgresTestSupport.entity("down_at_start")
+    let writer = try PostgresStore(url: url, entity: entity, timeout: .seconds(30))
+    let watcher = try PostgresStore(url: url, entity: entity, timeout: .seconds(30))
+    defer {
+      writer.shutdown()
+      watcher.shutdown()
+    }
+    let following = watcher.observe { _ in }
+    defer { following.cancel() }
+    try await CrossServerTests.waitUntilListening(watcher)
+    var terminate = "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = "
+    terminate += "'LISTEN \"\(PostgresTestSupport.channel(entity.table))\";'"
+    // The store listens again within moments: each attempt catches it down, then adds a
+    // handler at once; one that finds it back already says nothing, and the next tries again.
+    var toldAtOnce: [StoreLink] = []
+    for _ in 0..<20 where toldAtOnce.isEmpty {
+      try await writer.client.query(PostgresQuery(unsafeSQL: terminate))
+      let deadline = ContinuousClock.now + .seconds(5)
+      while watcher.link == .live, ContinuousClock.now < deadline {
+        try await Task.sleep(for: .milliseconds(1))
+      }
+      let told = Locked<[StoreLink]>([])
+      let token = watcher.observeLink { link in told.withLock { $0.append(link) } }
+      toldAtOnce = told.withLock { $0 }
+      token?.cancel()
+      try await CrossServerTests.waitUntilListening(watcher)
+    }
+    #expect(toldAtOnce.first == .reconnecting("Reconnecting to the database…"))
+  }
+}
+
 /// Connections the server closed (a restart) while they sat in the pool: the next read and
 /// the next write run on fresh ones instead of failing.
 @Suite("Pooled connections the server closed")

@@ -138,13 +138,16 @@ extension AsyncStoreCache {
       }
       insert(item, at: at, in: &state, changes: &changes)
     case .appended(let item):
-      guard !state.listed.contains(item) else { return }
+      // Deleted since the store took it (another server's delete reported first).
+      guard !state.listed.contains(item), !state.deleted.contains(item) else { return }
       if !state.isExhausted { state.unplaced.insert(item) }
       insert(item, at: state.items.count, in: &state, changes: &changes)
     case .change(.updated(let item)):
       guard state.listed.contains(item) else { return }
       changes.append(.updated(item))
     case .change(.deleted(let item)):
+      state.deleted.append(item)
+      if state.deleted.count > deletedItemsKept { state.deleted.removeFirst() }
       guard let index = state.items.firstIndex(of: item) else { return }
       state.items.remove(at: index)
       state.listed.remove(item)
@@ -181,6 +184,7 @@ extension AsyncStoreCache {
       // A refused write may have been done all the same (its connection closed as it
       // committed): the item goes back for now, and the list reads what the store holds.
       state.refreshAfterLoad = true
+      state.deleted.removeAll { $0 == item }
       guard !state.listed.contains(item) else { return }
       let at = StoreOrder.index(after: after, in: state.items) ?? state.items.count
       insert(item, at: at, in: &state, changes: &changes)

@@ -81,7 +81,13 @@ package final class AsyncStoreCache: DataStore, Sendable {
     var unplaced: Set<Value> = []
     /// Reads in a row made to place an item after one the list lacked.
     var placementRefreshes = 0
+    /// The items reported deleted lately, newest last: this list's own insert of one may
+    /// report back after another server deleted it, and must not list it again.
+    var deleted: [Value] = []
   }
+
+  /// How many deleted items a list remembers: enough for the inserts it has under way.
+  static let deletedItemsKept = 64
 
   /// The store the pages come from.
   package let source: any AsyncDataStore
