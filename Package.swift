@@ -211,6 +211,15 @@ let package = Package(
       path: "Benchmarks/trellis-bench"
     ),
 
+    // The UIKit host checked on Linux: a declaration-only mirror of the UIKit API TrellisUIKit
+    // uses (named UIKitMirror, so it never shadows UIKit), TrellisUIKit's own files compiled
+    // against it through a symlinked directory, and the iOS demo compiled against both.
+    .target(name: "UIKitMirror", dependencies: ["TrellisTesting"], path: "Tests/UIKitMirror"),
+    .target(
+      name: "TrellisUIKitOnMirror", dependencies: ["Trellis", "UIKitMirror"],
+      path: "Tests/TrellisUIKitOnMirror", exclude: ["Sources/TrellisUIKit.docc"],
+      swiftSettings: [.define("TRELLIS_UIKIT_MIRROR")]),
+
     // Tests.
     .testTarget(name: "TrellisDiffTests", dependencies: ["TrellisDiff", "TrellisTesting"]),
     .testTarget(

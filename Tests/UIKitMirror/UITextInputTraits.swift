@@ -1,0 +1,22 @@
+import Foundation
+
+/// Mirror of UIKit's `UIKeyboardType`.
+public enum UIKeyboardType: Int, Sendable {
+  case `default`, asciiCapable, numbersAndPunctuation, URL, numberPad, phonePad, namePhonePad
+  case emailAddress, decimalPad
+}
+
+/// Mirror of UIKit's `UITextAutocapitalizationType`.
+public enum UITextAutocapitalizationType: Int, Sendable {
+  case none, words, sentences, allCharacters
+}
+
+/// Mirror of UIKit's `UIReturnKeyType`.
+public enum UIReturnKeyType: Int, Sendable {
+  case `default`, go, google, join, next, route, search, send, yahoo, done, emergencyCall
+}
+
+/// Mirror of UIKit's `NSTextAlignment`.
+public enum NSTextAlignment: Int, Sendable {
+  case left, center, right, justified, natural
+}
