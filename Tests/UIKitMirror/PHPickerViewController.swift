@@ -38,6 +38,8 @@ open class PHPickerViewController: UIViewController {
   public let configuration: PHPickerConfiguration
   open weak var delegate: (any PHPickerViewControllerDelegate)?
 
+  public required init?(coder: NSCoder) { return nil }
+
   public init(configuration: PHPickerConfiguration) {
     self.configuration = configuration
     super.init()

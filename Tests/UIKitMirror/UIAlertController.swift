@@ -12,6 +12,8 @@ open class UIAlertController: UIViewController {
   public let preferredStyle: Style
   public private(set) var actions: [UIAlertAction] = []
 
+  public required init?(coder: NSCoder) { return nil }
+
   public init(title: String?, message: String?, preferredStyle: Style) {
     self.preferredStyle = preferredStyle
     super.init()

@@ -22,6 +22,8 @@ open class UINavigationController: UIViewController {
   public let navigationBar = UINavigationBar(frame: .zero)
   open weak var delegate: (any UINavigationControllerDelegate)?
 
+  public required init?(coder: NSCoder) { return nil }
+
   public init(rootViewController: UIViewController) {
     super.init()
     setViewControllers([rootViewController], animated: false)

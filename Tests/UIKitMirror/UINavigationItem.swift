@@ -4,6 +4,7 @@ import Foundation
 @MainActor
 open class UINavigationItem: NSObject {
   open var title: String?
+  open var prompt: String?
   open var leftBarButtonItems: [UIBarButtonItem]?
   open var rightBarButtonItems: [UIBarButtonItem]?
   open var searchController: UISearchController?

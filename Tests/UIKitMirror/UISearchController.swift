@@ -14,6 +14,8 @@ open class UISearchController: UIViewController {
   open var obscuresBackgroundDuringPresentation = true
   open var isActive = false
 
+  public required init?(coder: NSCoder) { return nil }
+
   public init(searchResultsController: UIViewController?) { super.init() }
 
   /// Types `text` into the search field (mirror only).

@@ -24,6 +24,8 @@ open class UISplitViewController: UIViewController {
   /// The column last shown (mirror only).
   public private(set) var shownColumn: Column?
 
+  public required init?(coder: NSCoder) { return nil }
+
   public init(style: Style) {
     self.style = style
     super.init()

@@ -9,6 +9,8 @@ open class UITableViewController: UIViewController {
     set { tableView.refreshControl = newValue }
   }
 
+  public required init?(coder: NSCoder) { return nil }
+
   public init(style: UITableView.Style) {
     super.init()
     tableView = UITableView(frame: .zero, style: style)

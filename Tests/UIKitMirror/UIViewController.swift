@@ -18,6 +18,8 @@ open class UIViewController: UIResponder {
 
   public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) { super.init() }
 
+  public required init?(coder: NSCoder) { return nil }
+
   /// The root view, loaded on first use.
   open var view: UIView! {
     get {
