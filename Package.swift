@@ -134,8 +134,9 @@ let package = Package(
 
     // Hosts.
     .target(name: "TrellisTerminal", dependencies: ["Trellis"]),
-    // The UITableView adapter: every file is wrapped in `#if canImport(UIKit)`, so elsewhere it
-    // compiles to an empty module.
+    // The UIKit host: what cells, bars and navigation show, as values, on every platform; the
+    // UIKit mapping in files wrapped in `#if canImport(UIKit)` (checked on Linux through
+    // TrellisUIKitOnMirror below).
     .target(name: "TrellisUIKit", dependencies: ["Trellis"]),
     .target(
       name: "TrellisWeb",
@@ -219,6 +220,13 @@ let package = Package(
       name: "TrellisUIKitOnMirror", dependencies: ["Trellis", "UIKitMirror"],
       path: "Tests/TrellisUIKitOnMirror", exclude: ["Sources/TrellisUIKit.docc"],
       swiftSettings: [.define("TRELLIS_UIKIT_MIRROR")]),
+    .target(
+      name: "TrellisiOSDemo",
+      dependencies: [
+        "TrellisUIKitOnMirror", "UIKitMirror", "TrellisExamples", "TrellisSettings",
+      ],
+      path: "Examples/iOS/TrellisDemo", exclude: ["AppDelegate.swift"],
+      swiftSettings: [.define("TRELLIS_UIKIT_MIRROR")]),
 
     // Tests.
     .testTarget(name: "TrellisDiffTests", dependencies: ["TrellisDiff", "TrellisTesting"]),
@@ -287,6 +295,13 @@ let package = Package(
       ]
     ),
     .testTarget(name: "TrellisTestingTests", dependencies: ["TrellisTesting"]),
+    .testTarget(
+      name: "TrellisUIKitTests",
+      dependencies: [
+        "TrellisUIKitOnMirror", "UIKitMirror", "TrellisiOSDemo", "TrellisTesting",
+        "TrellisExamples", "TrellisSettings",
+      ]
+    ),
     .testTarget(
       name: "TrellisFuzzTargetsTests", dependencies: ["TrellisFuzzTargets", "TrellisTesting"]),
     .testTarget(

@@ -30,6 +30,14 @@ public enum CellControl: Hashable, Sendable {
     public var minimum: Double
     public var maximum: Double
     public var step: Double
+
+    /// Creates a stepper range.
+    public init(value: Double, minimum: Double, maximum: Double, step: Double) {
+      self.value = value
+      self.minimum = minimum
+      self.maximum = maximum
+      self.step = step
+    }
   }
 
   /// Which control the cell's reuse identifier names: cells are reused only for the same

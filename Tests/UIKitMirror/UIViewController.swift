@@ -4,6 +4,7 @@ import Foundation
 @MainActor
 open class UIViewController: UIResponder {
   open var title: String?
+  open var tabBarItem: UITabBarItem!
   public let navigationItem = UINavigationItem()
   open var modalPresentationStyle = UIModalPresentationStyle.automatic
   open var isModalInPresentation = false
