@@ -26,6 +26,8 @@ let package = Package(
     .library(name: "TrellisWebPostgres", targets: ["TrellisWebPostgres"]),
     .library(name: "TrellisListSources", targets: ["TrellisListSources"]),
     .library(name: "TrellisUIKit", targets: ["TrellisUIKit"]),
+    // The seed examples, for apps that show them (the iOS demo in Examples/iOS).
+    .library(name: "TrellisExamples", targets: ["TrellisExamples"]),
     .executable(name: "trellis", targets: ["trellis"]),
     .executable(name: "trellis-demo", targets: ["trellis-demo"]),
     .executable(name: "trellis-bench", targets: ["trellis-bench"]),
