@@ -96,7 +96,8 @@
         view.frame = CGRect(x: 0, y: 0, width: 44, height: 44)
         return view
       case .expander(let isExpanded):
-        return UIImageView(image: UIImage(systemName: isExpanded ? "chevron.down" : "chevron.right"))
+        return UIImageView(
+          image: UIImage(systemName: isExpanded ? "chevron.down" : "chevron.right"))
       }
     }
 

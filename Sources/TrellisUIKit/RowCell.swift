@@ -31,8 +31,7 @@
       editingAccessoryType = Self.accessoryType(content.editingAccessory)
       selectionStyle = content.isSelectable ? .default : .none
       backgroundColor = content.appearance.backgroundColor.map(UIColor.init)
-      if let image = content.appearance.backgroundImage, let picture = UIImage(named: image.name)
-      {
+      if let image = content.appearance.backgroundImage, let picture = UIImage(named: image.name) {
         backgroundView = UIImageView(image: picture)
       } else {
         backgroundView = nil

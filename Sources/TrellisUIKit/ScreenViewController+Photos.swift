@@ -47,7 +47,10 @@
         let folder = FileManager.default.urls(for: .documentDirectory, in: .userDomainMask).first
       else { return nil }
       let file = folder.appendingPathComponent("Trellis-\(UUID().uuidString).image")
-      do { try data.write(to: file, options: .atomic) } catch { return nil }
+      do {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try data.write(to: file, options: .atomic)
+      } catch { return nil }
       return file.path
     }
   }

@@ -52,6 +52,8 @@
     public override func viewDidLoad() {
       super.viewDidLoad()
       guard let navigator else { return }
+      // The host loop's first step: what the screen shows is rendered before the table asks.
+      navigator.processChanges(andOf: screen)
       let adapter = TableViewAdapter(tableView: tableView, screen: screen, navigator: navigator)
       adapter.isDetail = isDetail
       adapter.templates = templates
@@ -64,6 +66,13 @@
       screen.model.setWakeHandler { [weak self] in
         Task { @MainActor in self?.navigator?.processChanges(andOf: self?.screen) }
       }
+      updateChrome()
+    }
+
+    public override func viewWillAppear(_ animated: Bool) {
+      super.viewWillAppear(animated)
+      // The navigation bar is known now: the theme's bar colours reach it.
+      chrome = nil
       updateChrome()
     }
 

@@ -151,7 +151,8 @@
       guard !isFollowing, let index = stacks.firstIndex(where: { $0 === navigationController })
       else { return }
       let plan = NavigationPlan(navigator)
-      let pops = plan.backCount(stack: index, shownCount: navigationController.viewControllers.count)
+      let pops = plan.backCount(
+        stack: index, shownCount: navigationController.viewControllers.count)
       for _ in 0..<pops {
         do { try navigator.handle(.back) } catch {
           onError?(error)

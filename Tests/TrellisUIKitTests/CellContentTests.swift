@@ -10,6 +10,7 @@ import TrellisUIKitOnMirror
 @MainActor
 struct CellContentTests {
   func content(_ text: String, in navigator: Navigator) throws -> CellContent {
+    navigator.processChanges()
     for section in navigator.top.model.snapshot.sections {
       if let row = section.items.first(where: { $0.text == text }) { return CellContent(row) }
     }
@@ -20,14 +21,19 @@ struct CellContentTests {
     let (navigator, _) = try Apps.settings()
     let username = try content("Username", in: navigator)
     guard case .textField(let name, nil) = username.control else {
-      Issue.record("Username: \(username.control)"); return
+      Issue.record("Username: \(username.control)")
+      return
     }
     #expect(name.placeholder == "Your name" && !name.isSecure && name.autocapitalization == .none)
     guard case .textField(let password, nil) = try content("Password", in: navigator).control
-    else { Issue.record("Password is not a field"); return }
+    else {
+      Issue.record("Password is not a field")
+      return
+    }
     #expect(password.isSecure)
     guard case .textView = try content("Message", in: navigator).control else {
-      Issue.record("Message is not a text view"); return
+      Issue.record("Message is not a text view")
+      return
     }
     #expect(
       try content("Volume", in: navigator).control
@@ -37,7 +43,10 @@ struct CellContentTests {
       try content("Theme", in: navigator).control
         == .segmented(titles: ["Light", "Dark", "Auto"], selected: 2))
     guard case .textField(let size, let stepper?) = try content("Font Size", in: navigator).control
-    else { Issue.record("Font Size has no stepper"); return }
+    else {
+      Issue.record("Font Size has no stepper")
+      return
+    }
     #expect(size.keyboard == .wholeNumber && size.text == "17")
     #expect(stepper == .init(value: 17, minimum: 9, maximum: 32, step: 1))
     #expect(try content("Birthday", in: navigator).control == .date(nil, includesTime: false))
@@ -76,12 +85,14 @@ struct CellContentTests {
     var row = Row(id: RowID(.string("n")), kind: .numericTextField, text: "N")
     row.attributes.minimum = 0
     guard case .textField(let decimal, nil) = CellContent(RowSnapshot(row)).control else {
-      Issue.record("not a field"); return
+      Issue.record("not a field")
+      return
     }
     #expect(decimal.keyboard == .decimal)
     row.attributes.minimum = -5
     guard case .textField(let signed, nil) = CellContent(RowSnapshot(row)).control else {
-      Issue.record("not a field"); return
+      Issue.record("not a field")
+      return
     }
     #expect(signed.keyboard == .signedNumber)
   }

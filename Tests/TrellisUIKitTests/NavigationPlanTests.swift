@@ -29,6 +29,7 @@ struct NavigationPlanTests {
   @Test func theDetailPaneShowsOnlyWhileTheListIsOnTop() throws {
     let (navigator, _) = try Apps.tasks(["One"])
     navigator.isMasterDetail = true
+    navigator.processChanges()
     try navigator.handle(.select(navigator.top.model.snapshot.sections[0].items[0].id))
     var plan = NavigationPlan(navigator)
     #expect(plan.isSplit && plan.detail != nil && plan.stacks.count == 1)
@@ -49,6 +50,7 @@ struct NavigationPlanTests {
 
   @Test func tapsSwipesAndReturnMeanWhatTheRowIs() throws {
     let (navigator, _) = try Apps.settings()
+    navigator.processChanges()
     let table = navigator.top.model.snapshot
     let rows = table.sections.flatMap(\.items)
     func row(_ text: String) -> RowSnapshot { rows.first { $0.text == text }! }
@@ -66,6 +68,7 @@ struct NavigationPlanTests {
 
   @Test func aDeletableRowSwipesToDelete() throws {
     let (navigator, _) = try Apps.tasks(["One"])
+    navigator.processChanges()
     let row = navigator.top.model.snapshot.sections[0].items[0]
     #expect(RowGesture.swipeActions(row).map(\.event) == [.delete(row.id)])
   }

@@ -25,7 +25,8 @@ struct SettingsControlTests {
   func stored(_ key: String) throws -> Value { try settings.value(forKey: key) }
 
   @Test func everyRowKindShowsItsNativeControl() throws {
-    #expect(try Shown.control(UITextField.self, of: "Username", in: table).placeholder == "Your name")
+    #expect(
+      try Shown.control(UITextField.self, of: "Username", in: table).placeholder == "Your name")
     #expect(try Shown.control(UITextField.self, of: "Password", in: table).isSecureTextEntry)
     #expect(try Shown.control(UITextView.self, of: "Message", in: table).text == "")
     #expect(try Shown.control(UISlider.self, of: "Volume", in: table).value == 50)
@@ -37,7 +38,8 @@ struct SettingsControlTests {
     #expect(try Shown.control(UIStepper.self, of: "Font Size", in: table).maximumValue == 32)
     let birthday = try Shown.control(UIDatePicker.self, of: "Birthday", in: table)
     #expect(birthday.preferredDatePickerStyle == .compact && birthday.datePickerMode == .date)
-    #expect(try Shown.control(UIImageView.self, of: "Avatar", in: table).image?.name == "system:photo")
+    #expect(
+      try Shown.control(UIImageView.self, of: "Avatar", in: table).image?.name == "system:photo")
     #expect(try Shown.cell("Ringtone", in: table).accessoryType == .disclosureIndicator)
     #expect(table.violations.isEmpty)
   }

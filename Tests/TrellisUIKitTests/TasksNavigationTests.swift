@@ -35,7 +35,8 @@ struct TasksNavigationTests {
     #expect(controller.stacks[0].viewControllers.count == 2)
     let detail = try Apps.top(controller)
     #expect(detail.screen === navigator.top)
-    #expect(try Shown.control(UITextField.self, of: "Name", in: detail.tableView).text == "Call mum")
+    #expect(
+      try Shown.control(UITextField.self, of: "Name", in: detail.tableView).text == "Call mum")
     controller.stacks[0].tapBack()
     #expect(navigator.stack.count == 1)
     #expect(controller.stacks[0].viewControllers.count == 1)
@@ -45,7 +46,9 @@ struct TasksNavigationTests {
     try Apps.top(controller).navigationItem.leftBarButtonItems?.first?.tap()
     #expect(navigator.stack.count == 2)
     let form = try Apps.top(controller)
-    let buttons = (form.navigationItem.leftBarButtonItems ?? []) + (form.navigationItem.rightBarButtonItems ?? [])
+    let buttons =
+      (form.navigationItem.leftBarButtonItems ?? [])
+      + (form.navigationItem.rightBarButtonItems ?? [])
     #expect(Set(buttons.compactMap(\.systemItem)) == [.done, .cancel])
     let name = try Shown.control(UITextField.self, of: "Name", in: form.tableView)
     name.becomeFirstResponder()
@@ -67,7 +70,8 @@ struct TasksNavigationTests {
     #expect(sheet.isModalInPresentation)
     let form = try Apps.top(controller, stack: 1)
     try #require(
-      ((form.navigationItem.leftBarButtonItems ?? []) + (form.navigationItem.rightBarButtonItems ?? []))
+      ((form.navigationItem.leftBarButtonItems ?? [])
+        + (form.navigationItem.rightBarButtonItems ?? []))
         .first { $0.systemItem == .cancel }
     ).tap()
     #expect(controller.stacks.count == 1)
@@ -107,7 +111,8 @@ struct TasksNavigationTests {
     var deferred: [@MainActor () -> Void] = []
     screen.adapter?.schedule = { deferred.append($0) }
     let table = screen.tableView!
-    let landed = table.dragRow(from: IndexPath(row: 0, section: 0), to: IndexPath(row: 2, section: 0))
+    let landed = table.dragRow(
+      from: IndexPath(row: 0, section: 0), to: IndexPath(row: 2, section: 0))
     #expect(landed == IndexPath(row: 2, section: 0))
     for work in deferred { work() }
     #expect(Shown.texts(table).first?.prefix(3) == ["Call mum", "Fix bike", "Buy milk"])

@@ -27,7 +27,7 @@ struct ThemeTests {
     let table = screen.tableView!
     #expect(rgba(table.backgroundColor) == (try themeColor("green")))
     let cells = (0..<4).compactMap { table.cellForRow(at: IndexPath(row: $0, section: 0)) }
-    #expect(cells.count == 4)
+    try #require(cells.count == 4)
     #expect(rgba(cells[0].backgroundColor) == (try themeColor("cyan")))
     #expect(rgba(cells[1].backgroundColor) == (try themeColor("red")))
     #expect(rgba(cells[2].backgroundColor) == (try themeColor("cyan")))

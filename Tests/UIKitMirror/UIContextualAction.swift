@@ -4,7 +4,8 @@ import Foundation
 @MainActor
 open class UIContextualAction: NSObject {
   /// Mirror of `UIContextualAction.Handler`.
-  public typealias Handler = @MainActor (UIContextualAction, UIView, @escaping (Bool) -> Void) ->
+  public typealias Handler =
+    @MainActor (UIContextualAction, UIView, @escaping (Bool) -> Void) ->
     Void
 
   public let style: Style

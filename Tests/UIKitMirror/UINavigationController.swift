@@ -32,7 +32,8 @@ open class UINavigationController: UIViewController {
   open var topViewController: UIViewController? { viewControllers.last }
 
   open func setViewControllers(_ viewControllers: [UIViewController], animated: Bool) {
-    for controller in self.viewControllers where !viewControllers.contains(where: { $0 === controller }) {
+    for controller in self.viewControllers
+    where !viewControllers.contains(where: { $0 === controller }) {
       controller.removeFromParent()
     }
     for controller in viewControllers { addChild(controller) }

@@ -56,7 +56,8 @@ extension UITableView {
       dataSource.tableView(self, canMoveRowAt: source)
     else { return nil }
     let target =
-      delegate?.tableView(self, targetIndexPathForMoveFromRowAt: source, toProposedIndexPath: proposed)
+      delegate?.tableView(
+        self, targetIndexPathForMoveFromRowAt: source, toProposedIndexPath: proposed)
       ?? proposed
     dataSource.tableView(self, moveRowAt: source, to: target)
     applyHostMove(from: source, to: target)

@@ -71,6 +71,14 @@ open class UITableView: UIScrollView {
       }
     }
     shown.reloadData(currentData())
+    showCells()
+  }
+
+  /// Makes the cells shown the table's subviews, as UIKit does, so that a field in one is
+  /// inside the table (`endEditing(_:)` reaches it).
+  func showCells() {
+    for view in subviews where view is UITableViewCell { view.removeFromSuperview() }
+    for cell in visibleCells { addSubview(cell) }
   }
 
   open func dequeueReusableCell(withIdentifier identifier: String) -> UITableViewCell? {
@@ -122,6 +130,7 @@ open class UITableView: UIScrollView {
       violations.append(error)
       shown.reloadData(stage.data)
     }
+    showCells()
     completion?(true)
   }
 
@@ -155,7 +164,8 @@ open class UITableView: UIScrollView {
 
   open func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) {
     record {
-      $0.itemMoves.append(Move(source: Self.itemPath(indexPath), target: Self.itemPath(newIndexPath)))
+      $0.itemMoves.append(
+        Move(source: Self.itemPath(indexPath), target: Self.itemPath(newIndexPath)))
     }
   }
 
@@ -189,6 +199,7 @@ open class UITableView: UIScrollView {
       violations.append(error)
       shown.reloadData(stage.data)
     }
+    showCells()
   }
 
   /// Everything the data source answers now: sections with their titles, every row's cell.

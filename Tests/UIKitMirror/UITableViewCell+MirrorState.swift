@@ -37,7 +37,8 @@ extension UITableViewCell {
     var text: String
     switch view {
     case let field as UITextField:
-      text = "textField “\(field.text ?? "")” secure \(field.isSecureTextEntry) "
+      text =
+        "textField “\(field.text ?? "")” secure \(field.isSecureTextEntry) "
         + "keyboard \(field.keyboardType)"
     case let textView as UITextView: text = "textView “\(textView.text ?? "")”"
     case let control as UISwitch: text = "switch \(control.isOn)"
@@ -47,7 +48,8 @@ extension UITableViewCell {
       text = "segmented \(control.titles) \(control.selectedSegmentIndex)"
     case let stepper as UIStepper: text = "stepper \(stepper.value)"
     case let picker as UIDatePicker:
-      text = "date \(picker.date.timeIntervalSince1970) \(picker.datePickerMode)"
+      let date = picker.isDateSet ? "\(picker.date.timeIntervalSince1970)" : "now"
+      text = "date \(date) \(picker.datePickerMode)"
     case let image as UIImageView: text = "image \(image.image?.name ?? "")"
     case let label as UILabel: text = "label “\(label.text ?? "")”"
     default: text = "\(type(of: view))"

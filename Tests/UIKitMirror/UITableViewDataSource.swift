@@ -25,10 +25,12 @@ public protocol UITableViewDataSource: NSObjectProtocol {
 
 extension UITableViewDataSource {
   public func numberOfSections(in tableView: UITableView) -> Int { 1 }
-  public func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String?
-  { nil }
-  public func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String?
-  { nil }
+  public func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? {
+    nil
+  }
+  public func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String? {
+    nil
+  }
   public func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool {
     true
   }

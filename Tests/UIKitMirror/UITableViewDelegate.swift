@@ -23,8 +23,9 @@ public protocol UITableViewDelegate: NSObjectProtocol {
 }
 
 extension UITableViewDelegate {
-  public func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat
-  { tableView.rowHeight }
+  public func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat {
+    tableView.rowHeight
+  }
   public func tableView(_ tableView: UITableView, shouldHighlightRowAt indexPath: IndexPath)
     -> Bool
   { true }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Mirror of UIKit's `UIKeyboardType`.
+/// Mirror of UIKit's `UIKeyboardType` (its case names are UIKit's).
+// swift-format-ignore: AlwaysUseLowerCamelCase
 public enum UIKeyboardType: Int, Sendable {
   case `default`, asciiCapable, numbersAndPunctuation, URL, numberPad, phonePad, namePhonePad
   case emailAddress, decimalPad

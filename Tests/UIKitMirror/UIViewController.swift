@@ -108,6 +108,9 @@ open class UIViewController: UIResponder {
 
 /// Mirror of UIKit's `UIModalPresentationStyle`.
 public enum UIModalPresentationStyle: Int, Sendable {
-  case fullScreen = 0, pageSheet, formSheet, currentContext, custom, overFullScreen
-  case overCurrentContext, popover, none = -1, automatic = -2
+  case fullScreen = 0
+  case pageSheet, formSheet, currentContext, custom, overFullScreen
+  case overCurrentContext, popover
+  case none = -1
+  case automatic = -2
 }

@@ -1,3 +1,8 @@
+import Foundation
+import Trellis
+import TrellisExamples
+import TrellisSettings
+
 #if TRELLIS_UIKIT_MIRROR
   import UIKitMirror
   import TrellisUIKitOnMirror
@@ -5,10 +10,6 @@
   import UIKit
   import TrellisUIKit
 #endif
-import Foundation
-import Trellis
-import TrellisExamples
-import TrellisSettings
 
 /// The demo's apps, each a navigator over sample data from TrellisExamples.
 enum DemoApp: String, CaseIterable {

@@ -1,3 +1,5 @@
+import Foundation
+
 #if TRELLIS_UIKIT_MIRROR
   import UIKitMirror
   import TrellisUIKitOnMirror
@@ -5,7 +7,6 @@
   import UIKit
   import TrellisUIKit
 #endif
-import Foundation
 
 /// The demo's window: a tab for each of TrellisExamples' Tasks, Settings, Contacts and Theme
 /// apps, each shown through the UIKit host.
@@ -24,8 +25,7 @@ final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
   }
 
   /// The tabs; an app that cannot start shows its error in place of its tab.
-  static func rootViewController(suiteName: String = "TrellisDemo.Settings") -> UITabBarController
-  {
+  static func rootViewController(suiteName: String = "TrellisDemo.Settings") -> UITabBarController {
     let tabs = UITabBarController()
     tabs.viewControllers = DemoApp.allCases.map { app in
       do { return try app.viewController(suiteName: suiteName) } catch {
