@@ -56,7 +56,7 @@
       navigator.processChanges(andOf: screen)
       let adapter = TableViewAdapter(tableView: tableView, screen: screen, navigator: navigator)
       adapter.isDetail = isDetail
-      adapter.templates = templates
+      if !templates.isEmpty { adapter.templates = templates }
       adapter.onError = { [weak self] error in self?.report(error) }
       adapter.onUpdate = { [weak self] in self?.updateChrome() }
       adapter.onPickImage = { [weak self] row in self?.pickImage(for: row) }

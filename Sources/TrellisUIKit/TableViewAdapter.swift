@@ -36,11 +36,17 @@
     public var isDetail = false
     /// The animation of inserted, deleted and reloaded rows and sections.
     public var rowAnimation: UITableView.RowAnimation = .automatic
-    /// Makes the cell for a row, or returns `nil` for the row's own control cell.
-    public var cellProvider: ((UITableView, IndexPath, RowSnapshot) -> UITableViewCell?)?
-    /// The cells of custom rows, by the row's template name.
+    /// Makes the cell for a row, or returns `nil` for the row's own control cell. Setting it
+    /// reloads the table.
+    public var cellProvider: ((UITableView, IndexPath, RowSnapshot) -> UITableViewCell?)? {
+      didSet { tableView?.reloadData() }
+    }
+    /// The cells of custom rows, by the row's template name. Setting them reloads the table.
     public var templates: [String: (UITableView, IndexPath, RowSnapshot) -> UITableViewCell] =
       [:]
+    {
+      didSet { tableView?.reloadData() }
+    }
     /// Called when the core refuses an event (a refused move, an invalid value).
     public var onError: ((ScreenError) -> Void)?
     /// Called when an image row is tapped: show a photo picker and enter what is picked with
