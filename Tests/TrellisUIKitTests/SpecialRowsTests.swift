@@ -42,6 +42,19 @@ struct SpecialRowsTests {
     #expect(table.violations.isEmpty)
   }
 
+  @Test func theLoadMoreRowLoadsTheNextBatch() throws {
+    let (navigator, _) = try Apps.tasks((1...12).map { "Task \($0)" })
+    let section = try #require(navigator.top.model.sections[0] as? ArrayOfObjectsSection)
+    section.fetchOptions.batchSize = 5
+    let controller = Apps.show(navigator)
+    let table = try Apps.top(controller).tableView!
+    #expect(Shown.texts(table)[0].count == 6)
+    table.tapRow(at: try Shown.path(of: "Load more…", in: table))
+    #expect(Shown.texts(table)[0].count == 11)
+    #expect(Shown.texts(table)[0].last == "Load more…")
+    #expect(table.violations.isEmpty)
+  }
+
   @Test func aLinkRowOpensItsAddress() throws {
     var link = Row(id: RowID(.string("site")), kind: .link, text: "Website")
     link.action = .open("https://example.com/trellis")
