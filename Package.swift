@@ -26,6 +26,8 @@ let package = Package(
     .library(name: "TrellisWebPostgres", targets: ["TrellisWebPostgres"]),
     .library(name: "TrellisListSources", targets: ["TrellisListSources"]),
     .library(name: "TrellisUIKit", targets: ["TrellisUIKit"]),
+    // The seed examples, for apps that show them (the iOS demo in Examples/iOS).
+    .library(name: "TrellisExamples", targets: ["TrellisExamples"]),
     .executable(name: "trellis", targets: ["trellis"]),
     .executable(name: "trellis-demo", targets: ["trellis-demo"]),
     .executable(name: "trellis-bench", targets: ["trellis-bench"]),
@@ -134,8 +136,9 @@ let package = Package(
 
     // Hosts.
     .target(name: "TrellisTerminal", dependencies: ["Trellis"]),
-    // The UITableView adapter: every file is wrapped in `#if canImport(UIKit)`, so elsewhere it
-    // compiles to an empty module.
+    // The UIKit host: what cells, bars and navigation show, as values, on every platform; the
+    // UIKit mapping in files wrapped in `#if canImport(UIKit)` (checked on Linux through
+    // TrellisUIKitOnMirror below).
     .target(name: "TrellisUIKit", dependencies: ["Trellis"]),
     .target(
       name: "TrellisWeb",
@@ -211,6 +214,22 @@ let package = Package(
       path: "Benchmarks/trellis-bench"
     ),
 
+    // The UIKit host checked on Linux: a declaration-only mirror of the UIKit API TrellisUIKit
+    // uses (named UIKitMirror, so it never shadows UIKit), TrellisUIKit's own files compiled
+    // against it through a symlinked directory, and the iOS demo compiled against both.
+    .target(name: "UIKitMirror", dependencies: ["TrellisTesting"], path: "Tests/UIKitMirror"),
+    .target(
+      name: "TrellisUIKitOnMirror", dependencies: ["Trellis", "UIKitMirror"],
+      path: "Tests/TrellisUIKitOnMirror", exclude: ["Sources/TrellisUIKit.docc"],
+      swiftSettings: [.define("TRELLIS_UIKIT_MIRROR")]),
+    .target(
+      name: "TrellisiOSDemo",
+      dependencies: [
+        "TrellisUIKitOnMirror", "UIKitMirror", "TrellisExamples", "TrellisSettings",
+      ],
+      path: "Examples/iOS/TrellisDemo", exclude: ["AppDelegate.swift"],
+      swiftSettings: [.define("TRELLIS_UIKIT_MIRROR")]),
+
     // Tests.
     .testTarget(name: "TrellisDiffTests", dependencies: ["TrellisDiff", "TrellisTesting"]),
     .testTarget(
@@ -278,6 +297,13 @@ let package = Package(
       ]
     ),
     .testTarget(name: "TrellisTestingTests", dependencies: ["TrellisTesting"]),
+    .testTarget(
+      name: "TrellisUIKitTests",
+      dependencies: [
+        "TrellisUIKitOnMirror", "UIKitMirror", "TrellisiOSDemo", "TrellisTesting",
+        "TrellisExamples", "TrellisSettings",
+      ]
+    ),
     .testTarget(
       name: "TrellisFuzzTargetsTests", dependencies: ["TrellisFuzzTargets", "TrellisTesting"]),
     .testTarget(

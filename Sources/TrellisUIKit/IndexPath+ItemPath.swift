@@ -1,5 +1,11 @@
-#if canImport(UIKit)
+#if TRELLIS_UIKIT_MIRROR
+  import UIKitMirror
+#elseif canImport(UIKit)
   import UIKit
+#endif
+
+#if TRELLIS_UIKIT_MIRROR || canImport(UIKit)
+  import Foundation
   import Trellis
 
   extension IndexPath {

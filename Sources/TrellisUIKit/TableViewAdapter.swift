@@ -1,5 +1,11 @@
-#if canImport(UIKit)
+#if TRELLIS_UIKIT_MIRROR
+  import UIKitMirror
+#elseif canImport(UIKit)
   import UIKit
+#endif
+
+#if TRELLIS_UIKIT_MIRROR || canImport(UIKit)
+  import Foundation
   import Trellis
 
   /// Shows a ``Trellis/Screen`` in a `UITableView`: its data source and delegate, applying
@@ -12,18 +18,10 @@
   /// adapter.onError = { error in showAlert(error.description) }
   /// ```
   ///
-  /// The adapter is glue. Everything that is not UIKit lives in the core and is tested on
-  /// Linux through the headless table view: the data swapped to each stage's data inside its
-  /// batch, full reloads, and a dragged row rebased rather than moved twice
-  /// (``Trellis/StagedUpdateDriver``); which row a tap lands on and what it does (the
-  /// navigator's event handling). Keep the adapter alive as long as the table shows the
-  /// screen; it holds the model's observation.
-  ///
-  /// Cells come from ``cellProvider`` when it returns one, and otherwise are value cells
-  /// showing the row's text, its detail or value, its image and accessories. Pushing the detail
-  /// screens the navigator opens is the app's: observe the navigator with
-  /// ``Trellis/Navigator/observe(_:)`` and show ``Trellis/Navigator/top`` in its own
-  /// controller.
+  /// Every row kind shows as a native control cell (``CellContent`` decides what, on every
+  /// platform). Use the adapter inside your own controller; ``TrellisViewController`` adds
+  /// navigation, bar buttons, search, pull to refresh and themes around it. Keep the adapter
+  /// alive as long as the table shows the screen; it holds the model's observation.
   @MainActor
   public final class TableViewAdapter: NSObject, UITableViewDataSource, UITableViewDelegate {
     /// The screen shown.
@@ -38,14 +36,32 @@
     public var isDetail = false
     /// The animation of inserted, deleted and reloaded rows and sections.
     public var rowAnimation: UITableView.RowAnimation = .automatic
-    /// Makes the cell for a row, or returns `nil` for the default value cell.
-    public var cellProvider: ((UITableView, IndexPath, RowSnapshot) -> UITableViewCell?)?
+    /// Makes the cell for a row, or returns `nil` for the row's own control cell. Setting it
+    /// reloads the table.
+    public var cellProvider: ((UITableView, IndexPath, RowSnapshot) -> UITableViewCell?)? {
+      didSet { tableView?.reloadData() }
+    }
+    /// The cells of custom rows, by the row's template name. Setting them reloads the table.
+    public var templates: [String: (UITableView, IndexPath, RowSnapshot) -> UITableViewCell] =
+      [:]
+    {
+      didSet { tableView?.reloadData() }
+    }
     /// Called when the core refuses an event (a refused move, an invalid value).
     public var onError: ((ScreenError) -> Void)?
+    /// Called when an image row is tapped: show a photo picker and enter what is picked with
+    /// ``enter(_:into:)``.
+    public var onPickImage: ((RowSnapshot) -> Void)?
+    /// Called after every event and every changeset applied: the screen's bar, title and
+    /// notice may have changed.
+    public var onUpdate: (() -> Void)?
+    /// Runs work after UIKit finishes what it is doing (a drag); tests run it when they choose.
+    package var schedule: (@escaping @MainActor () -> Void) -> Void = { work in
+      Task { @MainActor in work() }
+    }
 
     private var observation: ObservationToken?
     private var isDragging = false
-    private static let reuseIdentifier = "TrellisRow"
 
     /// Shows `screen` in `tableView`, becoming its data source and delegate.
     public init(tableView: UITableView, screen: Screen, navigator: Navigator) {
@@ -66,12 +82,14 @@
       // UITableView takes no batch update while it finishes a drag; the drag catches up.
       guard !isDragging else { return }
       driver.apply(changeset, reloadData: reloadData, performBatchUpdates: performBatchUpdates)
+      onUpdate?()
     }
 
-    private func catchUp() {
+    func catchUp() {
       driver.catchUp(
         to: screen.model.snapshot, reloadData: reloadData,
         performBatchUpdates: performBatchUpdates)
+      onUpdate?()
     }
 
     private func reloadData() {
@@ -113,13 +131,38 @@
     // MARK: Events
 
     /// Sends `event` to the navigator, reporting a refusal through ``onError``.
-    private func send(_ event: ScreenEvent) {
+    public func send(_ event: ScreenEvent) {
       guard let navigator else { return }
       do {
         try navigator.handle(event, onDetail: isDetail)
       } catch {
         onError?(error)
       }
+      onUpdate?()
+    }
+
+    /// Enters `input` into `row` through the core's conversion: a value that does not fit the
+    /// row is reported through ``onError`` and changes nothing.
+    public func enter(_ input: ControlInput, into row: RowSnapshot) {
+      do {
+        send(.setValue(row.id, try row.value(for: input)))
+      } catch {
+        onError?(.notApplicable(error.message))
+      }
+    }
+
+    /// Records a drag UIKit already shows, lets the model decide, and brings the table to the
+    /// model's answer once UIKit has finished the drag.
+    func moveRow(from source: ItemPath, to destination: ItemPath) {
+      let event = RowGesture.move(in: driver.shown, from: source, to: destination)
+      do { try driver.hostMovedItem(from: source, to: destination) } catch {
+        schedule { [weak self] in self?.catchUp() }
+        return
+      }
+      isDragging = true
+      if let event { send(event) }
+      isDragging = false
+      schedule { [weak self] in self?.catchUp() }
     }
 
     // MARK: UITableViewDataSource
@@ -135,28 +178,23 @@
     public func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath)
       -> UITableViewCell
     {
-      let cell =
-        tableView.dequeueReusableCell(withIdentifier: Self.reuseIdentifier)
-        ?? UITableViewCell(style: .value1, reuseIdentifier: Self.reuseIdentifier)
-      // A row the data source does not have (never asked by a table in step) stays empty.
-      guard let row = driver.item(at: ItemPath(indexPath)) else { return cell }
-      if let custom = cellProvider?(tableView, indexPath, row) { return custom }
-      var content = UIListContentConfiguration.valueCell()
-      content.text = row.text
-      content.secondaryText = row.detail ?? row.value?.displayText
-      if let name = row.imageName { content.image = UIImage(named: name) }
-      if !row.isEnabled { content.textProperties.color = .secondaryLabel }
-      cell.contentConfiguration = content
-      cell.accessoryType = Self.accessoryType(row.accessory)
-      if let expanded = row.isExpanded {
-        // An expand/collapse row points down when open, right when closed.
-        let symbol = UIImage(systemName: expanded ? "chevron.down" : "chevron.right")
-        cell.accessoryView = UIImageView(image: symbol)
-      } else {
-        cell.accessoryView = nil
+      guard let row = driver.item(at: ItemPath(indexPath)) else {
+        // A row the data source does not have (never asked by a table in step) stays empty.
+        return UITableViewCell(style: .default, reuseIdentifier: nil)
       }
-      cell.editingAccessoryType = Self.accessoryType(row.editingAccessory)
-      cell.selectionStyle = row.isEnabled ? .default : .none
+      if let custom = cellProvider?(tableView, indexPath, row)
+        ?? row.attributes.template.flatMap({ templates[$0] })?(tableView, indexPath, row)
+      {
+        custom.accessibilityIdentifier = "\(row.id)"
+        return custom
+      }
+      let content = CellContent(row)
+      let cell =
+        tableView.dequeueReusableCell(withIdentifier: content.reuseIdentifier) as? RowCell
+        ?? RowCell(style: .value1, reuseIdentifier: content.reuseIdentifier)
+      cell.configure(content)
+      cell.onInput = { [weak self] input in self?.enter(input, into: row) }
+      cell.onReturn = { [weak self] in self?.focusField(after: row.id) }
       return cell
     }
 
@@ -173,8 +211,14 @@
     }
 
     public func sectionIndexTitles(for tableView: UITableView) -> [String]? {
-      let titles = driver.shown.sections.compactMap(\.model.indexTitle)
-      return titles.isEmpty ? nil : titles
+      let index = SectionIndex(driver.shown)
+      return index.titles.isEmpty ? nil : index.titles
+    }
+
+    public func tableView(
+      _ tableView: UITableView, sectionForSectionIndexTitle title: String, at index: Int
+    ) -> Int {
+      SectionIndex(driver.shown).section(forTitleAt: index)
     }
 
     public func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool {
@@ -190,85 +234,17 @@
       _ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle,
       forRowAt indexPath: IndexPath
     ) {
-      guard let id = driver.item(at: ItemPath(indexPath))?.id else { return }
-      switch editingStyle {
-      case .delete: send(.delete(id))
-      // The row's insert control: its own action, or what tapping it does.
-      case .insert: send(.insert(id))
-      default: break
-      }
+      guard let row = driver.item(at: ItemPath(indexPath)),
+        let event = RowGesture.editingControl(row)
+      else { return }
+      send(event)
     }
 
     public func tableView(
       _ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath,
       to destinationIndexPath: IndexPath
     ) {
-      let source = ItemPath(sourceIndexPath)
-      let destination = ItemPath(destinationIndexPath)
-      // Read before the table records the move: the row the person dragged.
-      let id = driver.item(at: source)?.id
-      // The table already shows the move: record it, let the model decide, and bring the
-      // table to the model's answer once UIKit has finished the drag.
-      do { try driver.hostMovedItem(from: source, to: destination) } catch {
-        Task { @MainActor [weak self] in self?.catchUp() }
-        return
-      }
-      isDragging = true
-      if let id { send(.move(id, to: destination)) }
-      isDragging = false
-      Task { @MainActor [weak self] in self?.catchUp() }
-    }
-
-    // MARK: UITableViewDelegate
-
-    public func tableView(
-      _ tableView: UITableView, editingStyleForRowAt indexPath: IndexPath
-    ) -> UITableViewCell.EditingStyle {
-      switch driver.item(at: ItemPath(indexPath))?.editingStyle ?? Trellis.EditingStyle.none {
-      case .none: .none
-      case .delete: .delete
-      case .insert: .insert
-      }
-    }
-
-    public func tableView(_ tableView: UITableView, shouldHighlightRowAt indexPath: IndexPath)
-      -> Bool
-    {
-      driver.item(at: ItemPath(indexPath))?.isEnabled ?? false
-    }
-
-    public func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
-      tableView.deselectRow(at: indexPath, animated: true)
-      // By identity, read from the table shown: the row tapped, wherever the model has it.
-      if let id = driver.item(at: ItemPath(indexPath))?.id { send(.select(id)) }
-    }
-
-    /// A "Load more" row that loads by itself (an async store's) asks for the next page as it
-    /// scrolls into view.
-    public func tableView(
-      _ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath
-    ) {
-      guard let row = driver.item(at: ItemPath(indexPath)), row.kind == .loadMore,
-        row.attributes.loadsWhenShown
-      else { return }
-      send(.loadMore(section: indexPath.section))
-    }
-
-    public func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath)
-      -> CGFloat
-    {
-      driver.item(at: ItemPath(indexPath))?.height.map { CGFloat($0) }
-        ?? UITableView.automaticDimension
-    }
-
-    private static func accessoryType(_ accessory: Accessory) -> UITableViewCell.AccessoryType {
-      switch accessory {
-      case .none: .none
-      case .disclosureIndicator: .disclosureIndicator
-      case .detailDisclosureButton: .detailDisclosureButton
-      case .checkmark: .checkmark
-      case .detailButton: .detailButton
-      }
+      moveRow(from: ItemPath(sourceIndexPath), to: ItemPath(destinationIndexPath))
     }
   }
 #endif

@@ -1,0 +1,37 @@
+import Trellis
+
+/// How a cell looks: the theme's resolved style for its row (element, odd/even and named
+/// styles) with the row's own colours and alignment over it, as the values UIKit sets.
+public struct CellAppearance: Hashable, Sendable {
+  /// The cell's background.
+  public var backgroundColor: ThemeColor?
+  /// An image behind the cell.
+  public var backgroundImage: ThemeImage?
+  /// The main text's colour.
+  public var textColor: ThemeColor?
+  /// The detail text's colour.
+  public var detailTextColor: ThemeColor?
+  /// The main text's font.
+  public var font: ThemeFont?
+  /// The detail text's font.
+  public var detailFont: ThemeFont?
+  /// The main text's alignment.
+  public var textAlignment: RowAttributes.TextAlignment?
+  /// The colour of controls (switches, sliders, steppers).
+  public var tintColor: ThemeColor?
+
+  /// The appearance `style` gives; no style gives the platform's.
+  public init(_ style: ResolvedStyle?) {
+    guard let style else { return }
+    backgroundColor = style.backgroundColor
+    backgroundImage = style.backgroundView ?? style.backgroundImage
+    textColor = style.textColor
+    detailTextColor = style.detailTextColor
+    font = style.font
+    detailFont = style.detailFont
+    tintColor = style.tintColor
+    let alignment =
+      style["textLabel.textAlignment"]?.nameValue ?? style["textAlignment"]?.nameValue
+    textAlignment = alignment.flatMap { RowAttributes.TextAlignment(rawValue: $0) }
+  }
+}

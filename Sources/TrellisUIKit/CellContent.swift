@@ -1,0 +1,128 @@
+import Foundation
+import Trellis
+
+/// Everything a cell shows for a row, as a value: its texts and image, its control, accessories,
+/// enabled state, validation message and appearance.
+///
+/// The UIKit cell maps this to views and nothing else, so what a row looks like in UIKit is
+/// decided, and tested, on every platform.
+public struct CellContent: Hashable, Sendable {
+  /// The row's identity (the cell's accessibility identifier).
+  public var id: RowID
+  /// The row's kind.
+  public var kind: RowKind
+  /// The main text.
+  public var text: String?
+  /// The detail: the row's detail text, or its value as text when no control shows the value.
+  public var secondaryText: String?
+  /// How the texts are laid out.
+  public var layout: RowAttributes.CellStyle
+  /// The image's name.
+  public var imageName: String?
+  /// The control, with its state.
+  public var control: CellControl
+  /// The accessory outside edit mode.
+  public var accessory: Accessory
+  /// The accessory in edit mode.
+  public var editingAccessory: Accessory
+  /// Whether a person can use the row (a disabled row's control is disabled too).
+  public var isEnabled: Bool
+  /// Whether a tap on the row does something, so the row highlights.
+  public var isSelectable: Bool
+  /// Why the row's value was refused, shown under its text.
+  public var validationMessage: String?
+  /// The theme's and the row's own appearance.
+  public var appearance: CellAppearance
+  /// A fixed height, when the row or theme sets one.
+  public var height: Double?
+  /// Whether the row's field takes the keyboard when its screen appears.
+  public var becomesFirstResponder: Bool
+  /// The cell's reuse identifier: the app's own for a custom row, else one per control.
+  public var reuseIdentifier: String
+
+  /// The content of `row`.
+  public init(_ row: RowSnapshot) {
+    id = row.id
+    kind = row.kind
+    text = row.text
+    layout = row.attributes.cellStyle
+    imageName = row.imageName
+    control = Self.control(for: row)
+    secondaryText = row.detail ?? (control == .none ? row.value?.displayText : nil)
+    accessory = row.accessory
+    editingAccessory = row.editingAccessory
+    isEnabled = row.isEnabled
+    isSelectable = row.isEnabled && Self.isSelectable(row)
+    validationMessage = row.validationMessage
+    appearance = CellAppearance(row.style)
+    height = row.height ?? row.style?.height
+    becomesFirstResponder = row.attributes.becomesFirstResponder
+    reuseIdentifier =
+      row.kind == .custom
+      ? row.attributes.reuseIdentifier ?? row.attributes.template ?? "custom"
+      : "Trellis." + control.reuseName
+  }
+
+  /// The control `row` shows, by its kind and attributes.
+  static func control(for row: RowSnapshot) -> CellControl {
+    let attributes = row.attributes
+    if let expanded = row.isExpanded { return .expander(isExpanded: expanded) }
+    switch row.kind {
+    case .textField:
+      return .textField(entry(row, keyboard: .text), stepper: nil)
+    case .numericTextField:
+      let keyboard: TextEntry.Keyboard =
+        (attributes.minimum ?? -1) >= 0
+        ? (attributes.allowsFloat ? .decimal : .wholeNumber) : .signedNumber
+      var stepper: CellControl.StepperRange?
+      if !attributes.allowsFloat, let low = attributes.minimum, let high = attributes.maximum {
+        stepper = .init(
+          value: row.value?.doubleValue ?? low, minimum: low, maximum: high, step: 1)
+      }
+      return .textField(entry(row, keyboard: keyboard), stepper: stepper)
+    case .textView:
+      return .textView(
+        entry(row, keyboard: .text), minimumHeight: attributes.minimumHeight,
+        maximumHeight: attributes.maximumHeight)
+    case .switch:
+      return .toggle(isOn: row.value?.boolValue ?? false)
+    case .slider:
+      let low = attributes.minimum ?? 0
+      return .slider(
+        value: row.value?.doubleValue ?? low, minimum: low, maximum: attributes.maximum ?? 1)
+    case .segmented:
+      let titles =
+        attributes.segmentTitles.isEmpty
+        ? attributes.choices.map(\.displayText) : attributes.segmentTitles
+      return .segmented(titles: titles, selected: row.value?.intValue)
+    case .date:
+      let format = attributes.dateFormat ?? ""
+      return .date(
+        row.value?.dateValue, includesTime: format.contains("H") || format.contains("h"))
+    case .imagePicker:
+      let name = row.value?.displayText ?? ""
+      return .imagePicker(imageName: name.isEmpty ? nil : name)
+    default:
+      return .none
+    }
+  }
+
+  private static func entry(_ row: RowSnapshot, keyboard: TextEntry.Keyboard) -> TextEntry {
+    var text = row.value?.displayText ?? ""
+    if row.value == .null { text = "" }
+    return TextEntry(
+      text: text, placeholder: row.attributes.placeholder, isSecure: row.attributes.isSecure,
+      keyboard: keyboard, autocapitalization: row.attributes.autocapitalization)
+  }
+
+  /// Whether tapping `row` does something: it pushes, acts, loads, adds or opens.
+  private static func isSelectable(_ row: RowSnapshot) -> Bool {
+    if row.isExpanded != nil { return true }
+    switch row.kind {
+    case .placeholder: return false
+    case .textField, .numericTextField, .textView, .switch, .slider, .segmented, .date:
+      return false
+    default: return true
+    }
+  }
+}

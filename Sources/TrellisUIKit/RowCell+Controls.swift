@@ -1,0 +1,154 @@
+#if TRELLIS_UIKIT_MIRROR
+  import UIKitMirror
+#elseif canImport(UIKit)
+  import UIKit
+#endif
+
+#if TRELLIS_UIKIT_MIRROR || canImport(UIKit)
+  import Foundation
+  import Trellis
+
+  extension RowCell {
+    /// The native control of `control`, showing its state, wired to ``onInput``.
+    func makeControl(_ control: CellControl, enabled: Bool) -> UIView? {
+      switch control {
+      case .none:
+        return nil
+      case .textField(let entry, let stepper):
+        let field = textField(entry, enabled: enabled)
+        textInput = field
+        guard let stepper else { return field }
+        let container = UIView(frame: CGRect(x: 0, y: 0, width: 190, height: 34))
+        field.frame = CGRect(x: 0, y: 0, width: 88, height: 34)
+        let control = UIStepper(frame: CGRect(x: 96, y: 1, width: 94, height: 32))
+        control.minimumValue = stepper.minimum
+        control.maximumValue = stepper.maximum
+        control.stepValue = stepper.step
+        control.value = stepper.value
+        control.isEnabled = enabled
+        control.addAction(
+          UIAction { [weak self, weak control] _ in
+            guard let control else { return }
+            self?.onInput?(.number(control.value))
+          }, for: .valueChanged)
+        container.addSubview(field)
+        container.addSubview(control)
+        return container
+      case .textView(let entry, let minimum, let maximum):
+        let height = min(max(minimum ?? 88, 44), maximum ?? .greatestFiniteMagnitude)
+        let view = UITextView(frame: CGRect(x: 0, y: 0, width: 220, height: height))
+        view.text = entry.text
+        view.isEditable = enabled
+        view.autocapitalizationType = Self.capitalization(entry.autocapitalization)
+        view.delegate = self
+        textInput = view
+        return view
+      case .toggle(let isOn):
+        let toggle = UISwitch(frame: .zero)
+        toggle.isOn = isOn
+        toggle.isEnabled = enabled
+        toggle.addAction(
+          UIAction { [weak self, weak toggle] _ in
+            guard let toggle else { return }
+            self?.onInput?(.bool(toggle.isOn))
+          }, for: .valueChanged)
+        return toggle
+      case .slider(let value, let minimum, let maximum):
+        let slider = UISlider(frame: CGRect(x: 0, y: 0, width: 180, height: 34))
+        slider.minimumValue = Float(minimum)
+        slider.maximumValue = Float(maximum)
+        slider.value = Float(value)
+        slider.isEnabled = enabled
+        // One value when the person lets go, not one per pixel dragged.
+        slider.isContinuous = false
+        slider.addAction(
+          UIAction { [weak self, weak slider] _ in
+            guard let slider else { return }
+            self?.onInput?(.number(Double(slider.value)))
+          }, for: .valueChanged)
+        return slider
+      case .segmented(let titles, let selected):
+        let segments = UISegmentedControl(items: titles)
+        segments.selectedSegmentIndex = selected ?? UISegmentedControl.noSegment
+        segments.isEnabled = enabled
+        segments.addAction(
+          UIAction { [weak self, weak segments] _ in
+            guard let segments, segments.selectedSegmentIndex != UISegmentedControl.noSegment
+            else { return }
+            self?.onInput?(.number(Double(segments.selectedSegmentIndex)))
+          }, for: .valueChanged)
+        return segments
+      case .date(let date, let includesTime):
+        let picker = UIDatePicker(frame: .zero)
+        picker.preferredDatePickerStyle = .compact
+        picker.datePickerMode = includesTime ? .dateAndTime : .date
+        if let date { picker.date = date }
+        picker.isEnabled = enabled
+        picker.addAction(
+          UIAction { [weak self, weak picker] _ in
+            guard let picker else { return }
+            self?.onInput?(.text(Self.isoText(picker.date, includesTime: includesTime)))
+          }, for: .valueChanged)
+        return picker
+      case .imagePicker(let name):
+        let image = name.flatMap { UIImage(named: $0) ?? UIImage(contentsOfFile: $0) }
+        let view = UIImageView(image: image ?? UIImage(systemName: "photo"))
+        view.frame = CGRect(x: 0, y: 0, width: 44, height: 44)
+        return view
+      case .expander(let isExpanded):
+        return UIImageView(
+          image: UIImage(systemName: isExpanded ? "chevron.down" : "chevron.right"))
+      }
+    }
+
+    private func textField(_ entry: TextEntry, enabled: Bool) -> UITextField {
+      let field = UITextField(frame: CGRect(x: 0, y: 0, width: 180, height: 34))
+      field.text = entry.text
+      field.placeholder = entry.placeholder
+      field.isSecureTextEntry = entry.isSecure
+      field.keyboardType = Self.keyboard(entry.keyboard)
+      field.autocapitalizationType = Self.capitalization(entry.autocapitalization)
+      field.textAlignment = .right
+      field.returnKeyType = .next
+      field.isEnabled = enabled
+      // The value is entered when the field ends editing: typing does not reload the row
+      // under the person's cursor.
+      field.addAction(
+        UIAction { [weak self, weak field] _ in
+          guard let field else { return }
+          self?.onInput?(.text(field.text ?? ""))
+        }, for: .editingDidEnd)
+      field.addAction(UIAction { [weak self] _ in self?.onReturn?() }, for: .editingDidEndOnExit)
+      return field
+    }
+
+    static func keyboard(_ keyboard: TextEntry.Keyboard) -> UIKeyboardType {
+      switch keyboard {
+      case .text: .default
+      case .wholeNumber: .numberPad
+      case .decimal: .decimalPad
+      case .signedNumber: .numbersAndPunctuation
+      case .url: .URL
+      }
+    }
+
+    static func capitalization(_ capitalization: RowAttributes.Autocapitalization)
+      -> UITextAutocapitalizationType
+    {
+      switch capitalization {
+      case .none: .none
+      case .words: .words
+      case .sentences: .sentences
+      case .allCharacters: .allCharacters
+      }
+    }
+
+    /// The ISO 8601 text of `date` in the person's time zone: the day, or the day and time.
+    static func isoText(_ date: Date, includesTime: Bool) -> String {
+      let formatter = ISO8601DateFormatter()
+      formatter.timeZone = .current
+      formatter.formatOptions = includesTime ? [.withInternetDateTime] : [.withFullDate]
+      return formatter.string(from: date)
+    }
+  }
+#endif

@@ -1,0 +1,92 @@
+#if TRELLIS_UIKIT_MIRROR
+  import UIKitMirror
+#elseif canImport(UIKit)
+  import UIKit
+#endif
+
+#if TRELLIS_UIKIT_MIRROR || canImport(UIKit)
+  import Foundation
+  import Trellis
+
+  /// The cell of every row kind: it maps a ``CellContent`` to a list content configuration
+  /// (text, detail or validation message, image), accessories and, in its accessory view, the
+  /// row's native control; what a person enters comes back through ``onInput``.
+  @MainActor
+  final class RowCell: UITableViewCell, UITextViewDelegate {
+    /// What the cell shows.
+    private(set) var content: CellContent?
+    /// Called with what a person entered in the control.
+    var onInput: ((ControlInput) -> Void)?
+    /// Called when Return is pressed in the cell's text field.
+    var onReturn: (() -> Void)?
+    /// The view that takes the keyboard, for a text row.
+    var textInput: UIView?
+
+    /// Shows `content`, replacing any control of an earlier row.
+    func configure(_ content: CellContent) {
+      self.content = content
+      accessibilityIdentifier = "\(content.id)"
+      contentConfiguration = Self.listContent(content)
+      accessoryType = Self.accessoryType(content.accessory)
+      editingAccessoryType = Self.accessoryType(content.editingAccessory)
+      selectionStyle = content.isSelectable ? .default : .none
+      backgroundColor = content.appearance.backgroundColor.map(UIColor.init)
+      if let image = content.appearance.backgroundImage, let picture = UIImage(named: image.name) {
+        backgroundView = UIImageView(image: picture)
+      } else {
+        backgroundView = nil
+      }
+      textInput = nil
+      accessoryView = makeControl(content.control, enabled: content.isEnabled)
+      if let tint = content.appearance.tintColor { accessoryView?.tintColor = UIColor(tint) }
+    }
+
+    /// Text, secondary text (the validation message, in red, when there is one) and image.
+    static func listContent(_ content: CellContent) -> UIListContentConfiguration {
+      var list: UIListContentConfiguration
+      switch content.layout {
+      case .subtitle: list = .subtitleCell()
+      case .default: list = .cell()
+      case .value1, .value2: list = .valueCell()
+      }
+      list.text = content.text
+      list.secondaryText = content.validationMessage ?? content.secondaryText
+      if let name = content.imageName { list.image = UIImage(named: name) }
+      let look = content.appearance
+      if let font = look.font { list.textProperties.font = .themed(font) }
+      if let font = look.detailFont { list.secondaryTextProperties.font = .themed(font) }
+      if let color = look.textColor { list.textProperties.color = UIColor(color) }
+      if let color = look.detailTextColor { list.secondaryTextProperties.color = UIColor(color) }
+      switch look.textAlignment {
+      case .center: list.textProperties.alignment = .center
+      case .justified: list.textProperties.alignment = .justified
+      default: break
+      }
+      if !content.isEnabled { list.textProperties.color = .secondaryLabel }
+      if content.validationMessage != nil { list.secondaryTextProperties.color = .systemRed }
+      return list
+    }
+
+    static func accessoryType(_ accessory: Accessory) -> UITableViewCell.AccessoryType {
+      switch accessory {
+      case .none: .none
+      case .disclosureIndicator: .disclosureIndicator
+      case .detailDisclosureButton: .detailDisclosureButton
+      case .checkmark: .checkmark
+      case .detailButton: .detailButton
+      }
+    }
+
+    /// Makes the text input take the keyboard; whether it did.
+    @discardableResult
+    func focus() -> Bool {
+      textInput?.becomeFirstResponder() ?? false
+    }
+
+    // MARK: UITextViewDelegate
+
+    func textViewDidEndEditing(_ textView: UITextView) {
+      onInput?(.text(textView.text ?? ""))
+    }
+  }
+#endif

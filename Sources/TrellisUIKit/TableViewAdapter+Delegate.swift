@@ -1,0 +1,113 @@
+#if TRELLIS_UIKIT_MIRROR
+  import UIKitMirror
+#elseif canImport(UIKit)
+  import UIKit
+#endif
+
+#if TRELLIS_UIKIT_MIRROR || canImport(UIKit)
+  import Foundation
+  import Trellis
+
+  // The table view's delegate: taps, swipes, editing controls, heights and keyboard focus, each
+  // decided by ``RowGesture`` and ``CellContent``.
+  extension TableViewAdapter {
+    public func tableView(
+      _ tableView: UITableView, editingStyleForRowAt indexPath: IndexPath
+    ) -> UITableViewCell.EditingStyle {
+      switch driver.item(at: ItemPath(indexPath))?.editingStyle ?? Trellis.EditingStyle.none {
+      case .none: .none
+      case .delete: .delete
+      case .insert: .insert
+      }
+    }
+
+    public func tableView(
+      _ tableView: UITableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath
+    ) -> UISwipeActionsConfiguration? {
+      guard let row = driver.item(at: ItemPath(indexPath)) else { return nil }
+      let actions = RowGesture.swipeActions(row).map { swipe in
+        UIContextualAction(style: swipe.isDestructive ? .destructive : .normal, title: swipe.title)
+        { [weak self] _, _, completion in
+          guard let self else { return completion(false) }
+          let before = self.screen.model.snapshot
+          self.send(swipe.event)
+          completion(self.screen.model.snapshot != before)
+        }
+      }
+      return actions.isEmpty ? nil : UISwipeActionsConfiguration(actions: actions)
+    }
+
+    public func tableView(_ tableView: UITableView, shouldHighlightRowAt indexPath: IndexPath)
+      -> Bool
+    {
+      guard let row = driver.item(at: ItemPath(indexPath)) else { return false }
+      return RowGesture.tap(row) != .none
+    }
+
+    public func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
+      tableView.deselectRow(at: indexPath, animated: true)
+      // By identity, read from the table shown: the row tapped, wherever the model has it.
+      guard let row = driver.item(at: ItemPath(indexPath)) else { return }
+      switch RowGesture.tap(row) {
+      case .none: break
+      case .focus: (tableView.cellForRow(at: indexPath) as? RowCell)?.focus()
+      case .pickImage: onPickImage?(row)
+      case .send(let event): send(event)
+      }
+    }
+
+    public func tableView(
+      _ tableView: UITableView, accessoryButtonTappedForRowWith indexPath: IndexPath
+    ) {
+      if let id = driver.item(at: ItemPath(indexPath))?.id { send(.accessoryTap(id)) }
+    }
+
+    /// A "Load more" row that loads by itself (an async store's) asks for the next page as it
+    /// scrolls into view.
+    public func tableView(
+      _ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath
+    ) {
+      guard let row = driver.item(at: ItemPath(indexPath)), row.kind == .loadMore,
+        row.attributes.loadsWhenShown
+      else { return }
+      send(.loadMore(section: indexPath.section))
+    }
+
+    public func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath)
+      -> CGFloat
+    {
+      guard let row = driver.item(at: ItemPath(indexPath)) else {
+        return UITableView.automaticDimension
+      }
+      if let height = CellContent(row).height { return CGFloat(height) }
+      if case .textView(_, let minimum, _) = CellContent.control(for: row) {
+        return CGFloat(max(minimum ?? 88, 44) + 16)
+      }
+      return UITableView.automaticDimension
+    }
+
+    // MARK: Keyboard
+
+    /// Gives the keyboard to the field of the row after `id`, or takes it away after the last.
+    func focusField(after id: RowID) {
+      guard let tableView else { return }
+      guard let next = RowGesture.nextField(after: id, in: driver.shown) else {
+        tableView.endEditing(true)
+        return
+      }
+      tableView.scrollToRow(at: IndexPath(next), at: .middle, animated: true)
+      (tableView.cellForRow(at: IndexPath(next)) as? RowCell)?.focus()
+    }
+
+    /// Gives the keyboard to the row that asks for it when the screen appears; whether one
+    /// did.
+    @discardableResult
+    public func focusFirstResponder() -> Bool {
+      guard let tableView, let path = RowGesture.firstResponder(in: driver.shown) else {
+        return false
+      }
+      tableView.scrollToRow(at: IndexPath(path), at: .middle, animated: false)
+      return (tableView.cellForRow(at: IndexPath(path)) as? RowCell)?.focus() ?? false
+    }
+  }
+#endif
