@@ -241,6 +241,7 @@ let package = Package(
       name: "TrellisTests",
       dependencies: [
         "Trellis", "TrellisMacros", "TrellisTesting", "TrellisExamples", "TrellisSettings",
+        "TrellisTerminal",
       ]
     ),
     .testTarget(
