@@ -111,4 +111,17 @@ struct SettingsBundleInAppSettingsKitTests {
     #expect(app.row("Date")?.kind == .date)
     #expect(app.row("Compact Time")?.kind == .date)
   }
+
+  @Test func inTheAppAPageWithoutItsOwnTableUsesRoots() throws {
+    let path = try SettingsBundleSupport.makeBundle([
+      "Root.plist": SettingsBundleSupport.page(
+        "{ Type = PSChildPaneSpecifier; Title = MORE; File = More; }"),
+      "More.plist": SettingsBundleSupport.page("{ Type = PSGroupSpecifier; Title = INSIDE; }"),
+      "en.lproj/Root.strings": "\"MORE\" = \"More\";\n\"INSIDE\" = \"Inside\";\n",
+    ])
+    let inApp = try SettingsBundle(at: path, options: .init(inApp: true))
+    #expect(inApp.panes["More"]?.sections.first?.header == .literal("Inside"))
+    let settings = try SettingsBundle(at: path)
+    #expect(settings.panes["More"]?.sections.first?.header == .literal("INSIDE"))
+  }
 }

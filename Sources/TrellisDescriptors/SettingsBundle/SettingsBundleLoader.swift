@@ -148,6 +148,10 @@ struct SettingsBundleLoader {
     if let root = document.root.dictionaryValue {
       let tableName = root["StringsTable"]?.stringValue ?? name
       found[tableName] = table(tableName)
+      // In the app, InAppSettingsKit falls back to `Root` when the page's own table is missing.
+      if options.inApp, root["StringsTable"] == nil, found[tableName] == nil {
+        found[tableName] = table(rootName)
+      }
     }
     let tables = found
     let reader = SettingsPaneReader(
