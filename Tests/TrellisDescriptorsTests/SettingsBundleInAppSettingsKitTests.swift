@@ -124,4 +124,24 @@ struct SettingsBundleInAppSettingsKitTests {
     let settings = try SettingsBundle(at: path)
     #expect(settings.panes["More"]?.sections.first?.header == .literal("INSIDE"))
   }
+
+  @Test func itsListGroupsWebPagesAndAlignmentsHaveTheirMeaningHere() throws {
+    let (app, _) = try Self.app()
+    let web = try #require(app.row("WebView with apple.com"))
+    #expect(web.kind == .link && web.attributes.url == "https://apple.com/")
+    #expect(app.row("Open URL (centered)")?.attributes.textAlignment == .center)
+    #expect(app.row("Open URL (right)")?.attributes.textAlignment == .right)
+    try app.tap("List groups")
+    #expect(
+      app.host.table.visible.map(\.model.header) == [
+        "Tags", "Tags with text fields", "Show Accounts", "Accounts", "DNA",
+      ])
+    #expect(
+      app.texts == [
+        ["Add Tag..."], ["New Tag"], ["Show Accounts"], ["Add Account..."], ["Add Gene..."],
+      ])
+    try app.tap("Add Tag...")
+    #expect(app.top.model.title == "Add Tag...")
+    #expect(app.texts == [["Tag"]])
+  }
 }

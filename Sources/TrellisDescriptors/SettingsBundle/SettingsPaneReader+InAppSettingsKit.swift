@@ -99,7 +99,8 @@ extension SettingsPaneReader {
     guard let add = node.dictionary("AddSpecifier") else { return }
     var row = RowDescriptor(
       name: "specifier\(specifier.index).add", kind: .plain,
-      text: add.string("Title").map { .literal(localized($0)) }, location: add.location)
+      text: (add.string("Title") ?? add.string("IASKPlaceholder")).map { .literal(localized($0)) },
+      location: add.location)
     if let file = add.string("File") {
       let name = file.hasSuffix(".plist") ? String(file.dropLast(6)) : file
       let push = DescriptorPush(name, at: add.location(of: "File"))
