@@ -41,17 +41,34 @@ struct SettingsBundleDiagnosticTests {
       ])
   }
 
-  @Test func aMissingKeyOrTypeIsAnError() throws {
+  @Test func aMissingTypeIsAnErrorAndAMissingKeyAWarning() throws {
     let (problems, _) = try Support.problems([
       "Root.plist": Support.page(
-        "{ Type = PSTextFieldSpecifier; Title = Name; }", "{ Title = Orphan; }")
+        "{ Type = PSTextFieldSpecifier; Title = Name; }", "{ Title = Orphan; }",
+        "{ Type = PSChildPaneSpecifier; Title = More; }")
     ])
     #expect(
       problems == [
-        "Root.plist:3:5: error: missing required key 'Key' in specifier 0 "
-          + "(PSTextFieldSpecifier 'Name')",
+        "Root.plist:3:14: warning: specifier 0 (PSTextFieldSpecifier 'Name') has no 'Key'; the "
+          + "row is shown but stores nothing",
         "Root.plist:4:5: error: missing required key 'Type' in specifier 1",
+        "Root.plist:5:14: warning: specifier 2 (PSChildPaneSpecifier 'More') has no 'File'; the "
+          + "row is shown but opens nothing",
       ])
+  }
+
+  @Test func aRowWithoutAKeyOrFileIsShownUnbound() throws {
+    let path = try Support.makeBundle([
+      "Root.plist": Support.page(
+        "{ Type = PSTextFieldSpecifier; Title = Name; }",
+        "{ Type = PSChildPaneSpecifier; Title = More; }")
+    ])
+    let bundle = try SettingsBundle(at: path)
+    let values = bundle.values(over: DocumentObject(.dictionary(bundle.initialValues)))
+    let app = HeadlessApp(navigator: try bundle.makeNavigator(values: values))
+    #expect(app.texts == [["Name", "More"]])
+    #expect(app.row("Name")?.kind == .textField)
+    #expect(app.row("More")?.accessory == Accessory.none)
   }
 
   @Test func anUnknownTypeIsAWarningAndItsRowIsSkipped() throws {

@@ -17,7 +17,7 @@ extension SettingsPaneReader {
     if specifier.node.bool("IASKQuickMultiValueSelection") == true {
       return radioGroup(specifier)
     }
-    guard let key = requiredKey(specifier) else { return }
+    guard let key = requiredKey(specifier, kind: .selection) else { return }
     let choices =
       self.choices(specifier, key: key, required: true)
       ?? .init(values: [], titles: [], shortTitles: [])

@@ -174,7 +174,15 @@ extension SettingsPaneReader {
         return
       }
     }
-    guard node.require("File", in: "\(specifier)"), var file = node.string("File") else { return }
+    guard node.has("File") else {
+      reading.warning(
+        "\(specifier) has no 'File'; the row is shown but opens nothing", at: node.path("Type"),
+        onKey: false)
+      row.accessory = nil
+      append(row, from: specifier)
+      return
+    }
+    guard var file = node.string("File") else { return }
     // `File` names the page without its extension; a name written with it means the same page.
     if file.hasSuffix(".plist") { file = String(file.dropLast(6)) }
     let push = DescriptorPush(file, at: node.location(of: "File"))
@@ -219,10 +227,17 @@ extension SettingsPaneReader {
 
   /// The specifier's `Key`, reported when missing or empty.
   ///
-  /// Settings shows a row whose key is empty; given the row's `kind`, it is shown unbound,
-  /// storing nothing, with a warning.
+  /// Settings shows a row whose key is missing or empty; given the row's `kind`, it is shown
+  /// unbound, storing nothing, with a warning.
   func requiredKey(_ specifier: SettingsSpecifier, kind: RowKind? = nil) -> String? {
     let node = specifier.node
+    if !node.has("Key"), let kind {
+      reading.warning(
+        "\(specifier) has no 'Key'; the row is shown but stores nothing",
+        at: node.path("Type"), onKey: false)
+      append(makeRow(specifier, kind: kind), from: specifier)
+      return nil
+    }
     guard node.require("Key", in: "\(specifier)"), let key = node.string("Key") else {
       return nil
     }
