@@ -20,10 +20,18 @@ extension DescriptorFiles {
 
   /// The Settings bundle at `path`, with every diagnostic collected.
   mutating func settingsBundle(_ path: String, options: SettingsBundleOptions) -> SettingsBundle? {
-    let result = SettingsBundle.read(at: path, options: options)
+    let choices = settingsChoices
+    let result = SettingsBundle.read(at: path, options: options) { choices[$0] }
     let known = Set(diagnostics)
     diagnostics += result.diagnostics.filter { !known.contains($0) }
     return result.bundle
+  }
+
+  /// Reads `--choices`: a data document giving each key's values and titles, as an app gives
+  /// them to InAppSettingsKit at run time.
+  mutating func loadSettingsChoices(_ path: String) {
+    guard let document = data(path) else { return }
+    settingsChoices = SettingsChoiceList.lists(in: document.root)
   }
 
   /// What `render` and `serve` bind for a Settings bundle: its first page, the library of its
@@ -55,9 +63,10 @@ extension DescriptorFiles {
   }
 
   /// Checks a Settings bundle for both idioms and every language, and binds each page.
-  mutating func checkSettingsBundle(_ path: String) {
+  mutating func checkSettingsBundle(_ path: String, inApp: Bool = false) {
     for idiom in SettingsIdiom.allCases {
-      let options = SettingsBundleOptions(idiom: idiom, checksEveryLanguage: true)
+      let options = SettingsBundleOptions(
+        idiom: idiom, checksEveryLanguage: true, inApp: inApp)
       guard let bundle = settingsBundle(path, options: options) else { continue }
       let values = bundle.values(over: DocumentObject(.dictionary(bundle.initialValues)))
       let library = bundle.library()

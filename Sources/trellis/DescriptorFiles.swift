@@ -8,6 +8,8 @@ struct DescriptorFiles {
   var diagnostics: [Diagnostic] = []
   /// The app's own classes, from `--classes`: descriptors are read, and bound, with them.
   var classes = DescriptorClasses()
+  /// The values and titles supplied for Settings bundle keys, from `--choices`.
+  var settingsChoices: [String: SettingsChoiceList] = [:]
 
   var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 

@@ -26,6 +26,19 @@ struct ScreenInputOptions: ParsableArguments {
   @Option(help: "Settings bundles: phone or pad (picks Root~iphone.plist or Root~ipad.plist).")
   var idiom: SettingsIdiom = .phone
 
+  @Flag(
+    help: """
+      Settings bundles: read pages as InAppSettingsKit shows them in the app \
+      (Root.inApp.plist before Root.plist).
+      """)
+  var inApp = false
+
+  @Option(
+    help: ArgumentHelp(
+      "Settings bundles: a data document of the values and titles the app supplies at run time.",
+      discussion: #"{"countryCode": {"values": ["de", "fr"], "titles": ["Germany", "France"]}}"#))
+  var choices: String?
+
   @Option(
     help: """
       Settings bundles: keep the values in this user-defaults suite, so that edits persist       (on Linux in $XDG_CONFIG_HOME/SUITE.plist; an absolute path names the file).
@@ -38,7 +51,8 @@ struct ScreenInputOptions: ParsableArguments {
   ) {
     var files = DescriptorFiles()
     if let classes { files.loadClasses(classes) }
-    let settings = SettingsBundleOptions(locale: locale, idiom: idiom)
+    if let choices { files.loadSettingsChoices(choices) }
+    let settings = SettingsBundleOptions(locale: locale, idiom: idiom, inApp: inApp)
     guard
       let inputs = files.screenInputs(
         descriptor: descriptor, data: data, theme: theme, settings: settings, suite: suite)

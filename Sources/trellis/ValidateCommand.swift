@@ -34,15 +34,23 @@ struct ValidateCommand: ParsableCommand {
   @Flag(help: "Report every warning as an error.")
   var strict = false
 
+  @Flag(help: "Settings bundles: read pages as InAppSettingsKit shows them (Root.inApp.plist).")
+  var inApp = false
+
+  @Option(help: "Settings bundles: a data document of the values and titles the app supplies.")
+  var choices: String?
+
   func run() throws {
     var all = DescriptorFiles()
     if let classes { all.loadClasses(classes) }
+    if let choices { all.loadSettingsChoices(choices) }
     let root = data.flatMap { all.data($0) }
     for file in files {
       switch URL(fileURLWithPath: file).pathExtension.lowercased() {
       case "sct": _ = all.theme(file)
       case "names": checkNames(file, into: &all)
-      case _ where DescriptorFiles.isSettingsBundle(file): all.checkSettingsBundle(file)
+      case _ where DescriptorFiles.isSettingsBundle(file):
+        all.checkSettingsBundle(file, inApp: inApp)
       default: checkDescriptor(file, root: root, into: &all)
       }
     }

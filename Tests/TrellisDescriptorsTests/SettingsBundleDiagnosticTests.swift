@@ -29,82 +29,46 @@ struct SettingsBundleDiagnosticTests {
     #expect(problems.first?.contains("error:") == true)
   }
 
-  @Test func aMissingChildPaneIsLocatedAtItsFile() throws {
+  @Test func aSliderWithoutItsRangeIsAnError() throws {
     let (problems, read) = try Support.problems([
-      "Root.plist": Support.page(
-        "{ Type = PSChildPaneSpecifier; Title = More; File = Missing; }")
+      "Root.plist": Support.page("{ Type = PSSliderSpecifier; Key = d; MaximumValue = 1; }")
     ])
     #expect(!read)
     #expect(
       problems == [
-        "Root.plist:3:57: error: the child pane 'Missing' is missing: no Missing.plist in the "
-          + "Settings bundle"
+        "Root.plist:3:5: error: missing required key 'MinimumValue' in specifier 0 "
+          + "(PSSliderSpecifier 'd')"
       ])
   }
 
-  @Test func titlesAndValuesOfDifferentLengths() throws {
-    let (problems, read) = try Support.problems([
-      "Root.plist": Support.page(
-        "{ Type = PSGroupSpecifier; Title = Look; }",
-        "{ Type = PSMultiValueSpecifier; Title = Colour; Key = colour; Titles = (Red, Green); Values = (red, green, blue); }"
-      )
-    ])
-    #expect(!read)
-    #expect(
-      problems == [
-        "Root.plist:4:76: error: specifier 1 (PSMultiValueSpecifier 'Colour'): 'Titles' has 2 "
-          + "titles but 'Values' has 3 values; each value needs its title"
-      ])
-  }
-
-  @Test func aDefaultOutsideTheValues() throws {
-    let (problems, read) = try Support.problems([
-      "Root.plist": Support.page(
-        "{ Type = PSRadioGroupSpecifier; Key = size; Titles = (S, M); Values = (s, m); DefaultValue = xl; }"
-      )
-    ])
-    #expect(!read)
-    #expect(
-      problems == [
-        "Root.plist:3:98: error: specifier 0 (PSRadioGroupSpecifier 'size'): 'DefaultValue' xl "
-          + "is not one of its 'Values' (s, m)"
-      ])
-  }
-
-  @Test func slidersAndTogglesCheckTheirDefaults() throws {
-    let (problems, read) = try Support.problems([
-      "Root.plist": Support.page(
-        "{ Type = PSSliderSpecifier; Key = a; MinimumValue = 0; MaximumValue = 10; DefaultValue = 11; }",
-        "{ Type = PSSliderSpecifier; Key = b; MinimumValue = 5; MaximumValue = 1; }",
-        "{ Type = PSToggleSwitchSpecifier; Key = c; TrueValue = on; FalseValue = off; DefaultValue = yes; }",
-        "{ Type = PSSliderSpecifier; Key = d; MaximumValue = 1; }"
-      )
-    ])
-    #expect(!read)
-    #expect(
-      problems == [
-        "Root.plist:3:94: error: specifier 0 (PSSliderSpecifier 'a'): 'DefaultValue' 11 is "
-          + "outside the slider's range 0 to 10",
-        "Root.plist:4:75: error: specifier 1 (PSSliderSpecifier 'b'): 'MinimumValue' 5 is above "
-          + "'MaximumValue' 1",
-        "Root.plist:5:97: error: specifier 2 (PSToggleSwitchSpecifier 'c'): 'DefaultValue' yes "
-          + "is neither the 'TrueValue' (on) nor the 'FalseValue' (off)",
-        "Root.plist:6:5: error: missing required key 'MinimumValue' in specifier 3 "
-          + "(PSSliderSpecifier 'd')",
-      ])
-  }
-
-  @Test func aMissingKeyOrTypeIsAnError() throws {
+  @Test func aMissingTypeIsAnErrorAndAMissingKeyAWarning() throws {
     let (problems, _) = try Support.problems([
       "Root.plist": Support.page(
-        "{ Type = PSTextFieldSpecifier; Title = Name; }", "{ Title = Orphan; }")
+        "{ Type = PSTextFieldSpecifier; Title = Name; }", "{ Title = Orphan; }",
+        "{ Type = PSChildPaneSpecifier; Title = More; }")
     ])
     #expect(
       problems == [
-        "Root.plist:3:5: error: missing required key 'Key' in specifier 0 "
-          + "(PSTextFieldSpecifier 'Name')",
+        "Root.plist:3:14: warning: specifier 0 (PSTextFieldSpecifier 'Name') has no 'Key'; the "
+          + "row is shown but stores nothing",
         "Root.plist:4:5: error: missing required key 'Type' in specifier 1",
+        "Root.plist:5:14: warning: specifier 2 (PSChildPaneSpecifier 'More') has no 'File'; the "
+          + "row is shown but opens nothing",
       ])
+  }
+
+  @Test func aRowWithoutAKeyOrFileIsShownUnbound() throws {
+    let path = try Support.makeBundle([
+      "Root.plist": Support.page(
+        "{ Type = PSTextFieldSpecifier; Title = Name; }",
+        "{ Type = PSChildPaneSpecifier; Title = More; }")
+    ])
+    let bundle = try SettingsBundle(at: path)
+    let values = bundle.values(over: DocumentObject(.dictionary(bundle.initialValues)))
+    let app = HeadlessApp(navigator: try bundle.makeNavigator(values: values))
+    #expect(app.texts == [["Name", "More"]])
+    #expect(app.row("Name")?.kind == .textField)
+    #expect(app.row("More")?.accessory == Accessory.none)
   }
 
   @Test func anUnknownTypeIsAWarningAndItsRowIsSkipped() throws {

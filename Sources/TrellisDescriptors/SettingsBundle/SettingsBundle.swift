@@ -37,6 +37,8 @@ public struct SettingsBundle: Sendable {
   public var rules: [String: SettingsValueRule]
   /// The actions the bundle's buttons and app-drawn panes run.
   public var actionNames: [String]
+  /// InAppSettingsKit's subtitles given per value, by the function a row's detail calls.
+  var subtitles: [String: SettingsSubtitle] = [:]
 
   /// A bundle of pages, whose keys are gathered afterwards.
   init(
@@ -56,10 +58,14 @@ public struct SettingsBundle: Sendable {
 
   /// Reads the bundle at `path`: a folder, or one page file inside it. Never fails: the result
   /// holds the bundle only when no error was found.
-  public static func read(at path: String, options: SettingsBundleOptions = .init())
-    -> SettingsBundleReadResult
-  {
-    var loader = SettingsBundleLoader(path: path, options: options)
+  ///
+  /// `choices` supplies the values and titles of a key at run time (InAppSettingsKit's
+  /// `valuesForSpecifier:` and `titlesForSpecifier:`); `nil` keeps the bundle's own.
+  public static func read(
+    at path: String, options: SettingsBundleOptions = .init(),
+    choices: @escaping (_ key: String) -> SettingsChoiceList? = { _ in nil }
+  ) -> SettingsBundleReadResult {
+    var loader = SettingsBundleLoader(path: path, options: options, choices: choices)
     let bundle = loader.load()
     let hasErrors = loader.diagnostics.contains { $0.severity == .error }
     return SettingsBundleReadResult(
@@ -68,8 +74,11 @@ public struct SettingsBundle: Sendable {
 
   /// Reads the bundle at `path`, throwing every diagnostic (warnings included) if there is any
   /// error.
-  public init(at path: String, options: SettingsBundleOptions = .init()) throws(DiagnosticList) {
-    let result = Self.read(at: path, options: options)
+  public init(
+    at path: String, options: SettingsBundleOptions = .init(),
+    choices: @escaping (_ key: String) -> SettingsChoiceList? = { _ in nil }
+  ) throws(DiagnosticList) {
+    let result = Self.read(at: path, options: options, choices: choices)
     guard let bundle = result.bundle else { throw DiagnosticList(result.diagnostics) }
     self = bundle
   }
@@ -81,7 +90,8 @@ public struct SettingsBundle: Sendable {
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue
     else { return false }
     if path.hasSuffix(".bundle") || path.hasSuffix(".bundle/") { return true }
-    return ["Root.plist", "Root~iphone.plist", "Root~ipad.plist"].contains {
+    let pages = ["Root.plist", "Root~iphone.plist", "Root~ipad.plist", "Root.inApp.plist"]
+    return pages.contains {
       FileManager.default.fileExists(atPath: (path as NSString).appendingPathComponent($0))
     }
   }
@@ -96,6 +106,7 @@ public struct SettingsBundle: Sendable {
     for name in actionNames where library.actions[name] == nil {
       library.actions[name] = { _ in }
     }
+    for (name, subtitle) in subtitles { library.functions[name] = subtitle.function }
     return library
   }
 

@@ -6,6 +6,8 @@ import Trellis
 /// strings files, collecting every diagnostic.
 struct SettingsBundleLoader {
   let options: SettingsBundleOptions
+  /// The values and titles the app supplies for a key, if any.
+  let choices: (String) -> SettingsChoiceList?
   /// The bundle folder, as given.
   let folder: String
   /// The first page's name (`Root`).
@@ -14,15 +16,20 @@ struct SettingsBundleLoader {
   private var tables: [String: StringsTable?] = [:]
   private var readStrings: Set<String> = []
 
-  init(path: String, options: SettingsBundleOptions) {
+  init(
+    path: String, options: SettingsBundleOptions,
+    choices: @escaping (String) -> SettingsChoiceList? = { _ in nil }
+  ) {
     self.options = options
+    self.choices = choices
     var isFolder: ObjCBool = false
     let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
     if exists && !isFolder.boolValue {
       // One page of a bundle: the bundle is its folder.
       let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
       folder = (path as NSString).deletingLastPathComponent
-      rootName = name.replacingOccurrences(of: options.idiom.fileSuffix, with: "")
+      rootName = name.replacingOccurrences(of: ".inApp", with: "")
+        .replacingOccurrences(of: options.idiom.fileSuffix, with: "")
     } else {
       folder = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
       rootName = "Root"
@@ -67,6 +74,7 @@ struct SettingsBundleLoader {
       for name in pane.actionNames where !bundle.actionNames.contains(name) {
         bundle.actionNames.append(name)
       }
+      bundle.subtitles.merge(pane.subtitles) { first, _ in first }
       for facts in pane.keys { merge(facts, into: &bundle) }
     }
     return bundle
@@ -106,15 +114,22 @@ struct SettingsBundleLoader {
 
   /// Reads the page `name`: the idiom's variant when there is one.
   private mutating func pane(_ name: String, pushedBy push: DescriptorPush?) -> SettingsPane? {
-    let candidates = [name + options.idiom.fileSuffix + ".plist", name + ".plist"].map(file)
-    guard let path = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
-      let message =
-        push == nil
-        ? "no \(name).plist in the Settings bundle"
-        : "the child pane '\(name)' is missing: no \(name).plist in the Settings bundle"
+    guard
+      let path = options.pageFiles(name).map(file).first(where: {
+        FileManager.default.fileExists(atPath: $0)
+      })
+    else {
+      guard let push else {
+        diagnostics.append(Diagnostic("no \(name).plist in the Settings bundle", file: folder))
+        return nil
+      }
+      // Settings shows the row and an empty page; here the page says which file is missing.
       diagnostics.append(
-        Diagnostic(message, at: push?.location, file: push?.location?.file ?? folder))
-      return nil
+        Diagnostic(
+          "the child pane '\(name)' is missing: no \(name).plist in the Settings bundle; its "
+            + "page shows a notice", at: push.location, file: push.location?.file ?? folder,
+          severity: .warning))
+      return missingPane(name, pushedBy: push)
     }
     let document: LocatedDocument
     do {
@@ -133,13 +148,33 @@ struct SettingsBundleLoader {
     if let root = document.root.dictionaryValue {
       let tableName = root["StringsTable"]?.stringValue ?? name
       found[tableName] = table(tableName)
+      // In the app, InAppSettingsKit falls back to `Root` when the page's own table is missing.
+      if options.inApp, root["StringsTable"] == nil, found[tableName] == nil {
+        found[tableName] = table(rootName)
+      }
     }
     let tables = found
     let reader = SettingsPaneReader(
-      reading: reading, idiom: options.idiom, strings: { tables[$0] }, defaultTable: name)
+      reading: reading, idiom: options.idiom, strings: { tables[$0] }, defaultTable: name,
+      choices: choices)
     let pane = reader.read()
     diagnostics += reading.diagnostics
     return pane
+  }
+
+  /// The page shown for a child pane whose file is not in the bundle: a notice naming it.
+  private func missingPane(_ name: String, pushedBy push: DescriptorPush) -> SettingsPane {
+    var descriptor = TableDescriptor(
+      format: .settingsBundle, file: push.location?.file, location: push.location)
+    descriptor.navigationBar = NavigationBarType.none
+    var section = SectionDescriptor(name: "missing", location: push.location)
+    section.rows = [
+      RowDescriptor(
+        name: "missing", kind: .label,
+        text: .literal("\(name).plist is not in the Settings bundle"), location: push.location)
+    ]
+    descriptor.sections = [section]
+    return SettingsPane(descriptor: descriptor)
   }
 
   // MARK: Strings

@@ -11,6 +11,8 @@ struct SettingsPane {
   var children: [DescriptorPush] = []
   /// The actions its buttons and custom child panes run, by name.
   var actionNames: [String] = []
+  /// The subtitles given per value, by the name of the function a row's detail calls.
+  var subtitles: [String: SettingsSubtitle] = [:]
 }
 
 /// What one specifier says about its key.

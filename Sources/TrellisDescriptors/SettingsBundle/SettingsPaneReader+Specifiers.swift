@@ -8,7 +8,7 @@ extension SettingsPaneReader {
     "PSMultiValueSpecifier", "PSRadioGroupSpecifier", "PSTitleValueSpecifier",
     "PSChildPaneSpecifier", "IASKButtonSpecifier", "IASKTextViewSpecifier",
     "IASKDatePickerSpecifier", "IASKCustomViewSpecifier", "IASKOpenURLSpecifier",
-    "IASKMailComposeSpecifier",
+    "IASKMailComposeSpecifier", "IASKListGroupSpecifier",
   ]
 
   /// Every specifier key Apple documents or InAppSettingsKit reads; others are warned about.
@@ -26,6 +26,8 @@ extension SettingsPaneReader {
     "IASKMailComposeBody", "IASKMailComposeBodyIsHTML", "IASKAdjustsFontSizeToFitWidth",
     "IASKTextContentType", "IASKTextAlignment", "IASKToggleStyle", "IASKChildTitle",
     "IASKWebViewShowProgress", "IASKWebViewHideBottomBar", "IASKWebViewShowNavigationalButtons",
+    "IASKWebViewFullscreen", "IASKQuickMultiValueSelection", "ItemSpecifier", "AddSpecifier",
+    "Deletable",
   ]
 
   static let keyboardTypes = [
@@ -50,7 +52,7 @@ extension SettingsPaneReader {
 
   func textField(_ specifier: SettingsSpecifier) {
     let node = specifier.node
-    guard let key = requiredKey(specifier) else { return }
+    guard let key = requiredKey(specifier, kind: .textField) else { return }
     var row = bound(makeRow(specifier, kind: .textField), key, specifier)
     row.isSecure = node.bool("IsSecure") ?? false
     row.placeholder = localizedString(node, "IASKPlaceholder")
@@ -68,7 +70,7 @@ extension SettingsPaneReader {
 
   func toggle(_ specifier: SettingsSpecifier) {
     let node = specifier.node
-    guard let key = requiredKey(specifier) else { return }
+    guard let key = requiredKey(specifier, kind: .switch) else { return }
     let on = scalar(node, "TrueValue", specifier) ?? .bool(true)
     let off = scalar(node, "FalseValue", specifier) ?? .bool(false)
     if on == off {
@@ -90,38 +92,43 @@ extension SettingsPaneReader {
       } else if SettingsValueRule.matches(given, off) {
         value = off
       } else {
-        reading.error(
+        reading.warning(
           "\(specifier): 'DefaultValue' \(given.displayText) is neither the 'TrueValue' "
-            + "(\(on.displayText)) nor the 'FalseValue' (\(off.displayText))",
-          at: node.path("DefaultValue"))
+            + "(\(on.displayText)) nor the 'FalseValue' (\(off.displayText)); the switch is off",
+          at: node.path("DefaultValue"), onKey: false)
         value = nil
       }
     }
     record(key, rule: .toggle(on: on, off: off), default: value, initial: value ?? off, specifier)
-    append(bound(makeRow(specifier, kind: .switch), key, specifier), from: specifier)
+    var row = bound(makeRow(specifier, kind: .switch), key, specifier)
+    row.detail = subtitle(specifier, key: key)
+    append(row, from: specifier)
   }
 
   func slider(_ specifier: SettingsSpecifier) {
     let node = specifier.node
-    guard let key = requiredKey(specifier) else { return }
+    guard let key = requiredKey(specifier, kind: .slider) else { return }
     let what = "\(specifier)"
     guard node.require("MinimumValue", in: what), node.require("MaximumValue", in: what),
-      let minimum = node.number("MinimumValue"), let maximum = node.number("MaximumValue")
+      let minimum = node.number("MinimumValue"), let written = node.number("MaximumValue")
     else { return }
-    guard minimum <= maximum else {
-      reading.error(
+    if minimum > written {
+      reading.warning(
         "\(specifier): 'MinimumValue' \(RowSnapshot.numberText(minimum)) is above "
-          + "'MaximumValue' \(RowSnapshot.numberText(maximum))", at: node.path("MaximumValue"))
-      return
+          + "'MaximumValue' \(RowSnapshot.numberText(written)); the slider stays at its "
+          + "minimum", at: node.path("MaximumValue"), onKey: false)
     }
+    let maximum = Swift.max(minimum, written)
     _ = node.string("MinimumValueImage")
     _ = node.string("MaximumValueImage")
-    let value = node.number("DefaultValue")
-    if let value, value < minimum || value > maximum {
-      reading.error(
-        "\(specifier): 'DefaultValue' \(RowSnapshot.numberText(value)) is outside the "
+    var value = node.number("DefaultValue")
+    if let given = value, given < minimum || given > maximum {
+      reading.warning(
+        "\(specifier): 'DefaultValue' \(RowSnapshot.numberText(given)) is outside the "
           + "slider's range \(RowSnapshot.numberText(minimum)) to "
-          + "\(RowSnapshot.numberText(maximum))", at: node.path("DefaultValue"))
+          + "\(RowSnapshot.numberText(maximum)); the slider shows the nearest end",
+        at: node.path("DefaultValue"), onKey: false)
+      value = Swift.min(Swift.max(given, minimum), maximum)
     }
     var row = bound(makeRow(specifier, kind: .slider), key, specifier)
     row.minimum = minimum
@@ -136,7 +143,26 @@ extension SettingsPaneReader {
     let node = specifier.node
     var row = makeRow(specifier, kind: .plain)
     row.accessory = .literal(Accessory.disclosureIndicator.rawValue)
-    row.detail = localizedString(node, "IASKSubtitle").map(DescriptorText.literal)
+    let key = node.string("Key").flatMap { $0.isEmpty ? nil : $0 }
+    row.detail = subtitle(specifier, key: key)
+    if row.detail == nil, let key {
+      // InAppSettingsKit shows the key's text value beside a child pane that has a key.
+      row.detail = .keyPath(
+        SettingsBundleObject.bindingName(for: key), at: node.location(of: "Key"))
+      let value = scalar(node, "DefaultValue", specifier)
+      record(key, rule: nil, default: value, initial: value ?? .null, specifier)
+    }
+    // InAppSettingsKit's own web page shows the address in `File`: a link here.
+    if node.string("IASKViewControllerClass") == "IASKAppSettingsWebViewController",
+      let url = node.string("File"), url.contains("://")
+    {
+      row.kind = .link
+      row.accessory = nil
+      row.url = url
+      row.action = .open(url)
+      append(row, from: specifier)
+      return
+    }
     // InAppSettingsKit's panes drawn by the app: a named action the app registers.
     for key in [
       "IASKViewControllerClass", "IASKViewControllerStoryBoardId", "IASKSegueIdentifier",
@@ -148,7 +174,15 @@ extension SettingsPaneReader {
         return
       }
     }
-    guard node.require("File", in: "\(specifier)"), var file = node.string("File") else { return }
+    guard node.has("File") else {
+      reading.warning(
+        "\(specifier) has no 'File'; the row is shown but opens nothing", at: node.path("Type"),
+        onKey: false)
+      row.accessory = nil
+      append(row, from: specifier)
+      return
+    }
+    guard var file = node.string("File") else { return }
     // `File` names the page without its extension; a name written with it means the same page.
     if file.hasSuffix(".plist") { file = String(file.dropLast(6)) }
     let push = DescriptorPush(file, at: node.location(of: "File"))
@@ -157,99 +191,65 @@ extension SettingsPaneReader {
     append(row, from: specifier)
   }
 
-  // MARK: InAppSettingsKit's specifiers
-
-  func button(_ specifier: SettingsSpecifier) {
-    let node = specifier.node
-    var row = makeRow(specifier, kind: .button)
-    row.detail = localizedString(node, "IASKSubtitle").map(DescriptorText.literal)
-    let name = node.string("Key") ?? node.string("Title") ?? "button\(specifier.index)"
-    row.action = .named(name, at: node.location(of: node.has("Key") ? "Key" : "Type"))
-    recordAction(name)
-    append(row, from: specifier)
-  }
-
-  func textView(_ specifier: SettingsSpecifier) {
-    guard let key = requiredKey(specifier) else { return }
-    var row = bound(makeRow(specifier, kind: .textView), key, specifier)
-    row.placeholder = localizedString(specifier.node, "IASKPlaceholder")
-    let value = textDefault(specifier)
-    record(key, rule: .text, default: value, initial: value ?? "", specifier)
-    append(row, from: specifier)
-  }
-
-  func datePicker(_ specifier: SettingsSpecifier) {
-    let node = specifier.node
-    guard let key = requiredKey(specifier) else { return }
-    _ = name(node, "DatePickerMode", among: Self.datePickerModes, specifier)
-    var value = node.raw("DefaultValue")
-    if let given = value, given.dateValue == nil {
-      if case .string(let text) = given, let date = try? Value.parse(text, as: .date) {
-        value = date
-      } else {
-        reading.error(
-          "\(specifier): 'DefaultValue' must be a date, not \(DescriptorNode.describe(given))",
-          at: node.path("DefaultValue"))
-        value = nil
-      }
-    }
-    record(key, rule: .date, default: value, initial: value ?? .null, specifier)
-    append(bound(makeRow(specifier, kind: .date), key, specifier), from: specifier)
-  }
-
-  func customView(_ specifier: SettingsSpecifier) {
-    let node = specifier.node
-    var row = makeRow(specifier, kind: .custom)
-    let key = node.string("Key")
-    row.template = key ?? node.string("IASKViewControllerClass") ?? "custom\(specifier.index)"
-    if let key {
-      row = bound(row, key, specifier)
-      let value = scalar(node, "DefaultValue", specifier)
-      record(key, rule: nil, default: value, initial: value ?? .null, specifier)
-    }
-    append(row, from: specifier)
-  }
-
-  func openURL(_ specifier: SettingsSpecifier) {
-    let node = specifier.node
-    guard node.require("File", in: "\(specifier)"), let url = node.string("File") else { return }
-    var row = makeRow(specifier, kind: .link)
-    row.url = url
-    row.action = .open(url)
-    append(row, from: specifier)
-  }
-
-  func mailCompose(_ specifier: SettingsSpecifier) {
-    let node = specifier.node
-    let recipients =
-      node.raw("IASKMailComposeToRecipents")?.arrayValue?.compactMap(\.stringValue)
-      ?? node.string("IASKMailComposeToRecipents").map { [$0] } ?? []
-    var url = "mailto:" + recipients.joined(separator: ",")
-    if let subject = node.string("IASKMailComposeSubject") {
-      let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-      url +=
-        "?subject="
-        + subject.unicodeScalars.map { scalar in
-          allowed.contains(Character(scalar))
-            ? String(scalar) : String(scalar).utf8.map { String(format: "%%%02X", $0) }.joined()
-        }.joined()
-    }
-    var row = makeRow(specifier, kind: .link)
-    row.url = url
-    row.action = .open(url)
-    append(row, from: specifier)
-  }
-
   // MARK: Shared parts
 
-  /// The specifier's `Key`, reported when missing or empty.
-  func requiredKey(_ specifier: SettingsSpecifier) -> String? {
+  /// InAppSettingsKit's `IASKSubtitle`: text, or a dictionary from each value of `key` to its
+  /// subtitle, with `__default__` for the others.
+  func subtitle(_ specifier: SettingsSpecifier, key: String?) -> DescriptorText? {
     let node = specifier.node
+    guard let raw = node.raw("IASKSubtitle") else { return nil }
+    switch raw {
+    case .string(let text): return .literal(localized(text))
+    case .dictionary(let entries):
+      var byValue: [String: String] = [:]
+      for (value, title) in entries where value != "__default__" {
+        byValue[value] = localized(title.displayText)
+      }
+      let fallback = entries["__default__"].map { localized($0.displayText) }
+      guard let key else { return fallback.map(DescriptorText.literal) }
+      return recordSubtitle(
+        SettingsSubtitle(key: key, byValue: byValue, fallback: fallback), specifier)
+    default:
+      reading.warning(
+        "\(specifier): 'IASKSubtitle' must be text or a dictionary, not "
+          + DescriptorNode.describe(raw) + "; it is ignored", at: node.path("IASKSubtitle"),
+        onKey: false)
+      return nil
+    }
+  }
+
+  /// The detail of an open-URL or mail row: its subtitle, or else its `DefaultValue`, as
+  /// InAppSettingsKit shows them.
+  func linkDetail(_ specifier: SettingsSpecifier) -> DescriptorText? {
+    subtitle(specifier, key: nil)
+      ?? specifier.node.raw("DefaultValue").map { .literal(localized($0.displayText)) }
+  }
+
+  /// The specifier's `Key`, reported when missing or empty.
+  ///
+  /// Settings shows a row whose key is missing or empty; given the row's `kind`, it is shown
+  /// unbound, storing nothing, with a warning.
+  func requiredKey(_ specifier: SettingsSpecifier, kind: RowKind? = nil) -> String? {
+    let node = specifier.node
+    if !node.has("Key"), let kind {
+      reading.warning(
+        "\(specifier) has no 'Key'; the row is shown but stores nothing",
+        at: node.path("Type"), onKey: false)
+      append(makeRow(specifier, kind: kind), from: specifier)
+      return nil
+    }
     guard node.require("Key", in: "\(specifier)"), let key = node.string("Key") else {
       return nil
     }
     guard !key.isEmpty else {
-      reading.error("\(specifier): 'Key' must not be empty", at: node.path("Key"))
+      guard let kind else {
+        reading.error("\(specifier): 'Key' must not be empty", at: node.path("Key"))
+        return nil
+      }
+      reading.warning(
+        "\(specifier): 'Key' is empty; the row is shown but stores nothing",
+        at: node.path("Key"), onKey: false)
+      append(makeRow(specifier, kind: kind), from: specifier)
       return nil
     }
     return key
@@ -279,7 +279,7 @@ extension SettingsPaneReader {
   }
 
   /// A text field's `DefaultValue`, as text.
-  private func textDefault(_ specifier: SettingsSpecifier) -> Value? {
+  func textDefault(_ specifier: SettingsSpecifier) -> Value? {
     guard let value = scalar(specifier.node, "DefaultValue", specifier) else { return nil }
     if case .string = value { return value }
     return .string(value.displayText)

@@ -4,10 +4,11 @@ import Trellis
 /// `Title`, `StringsTable` and the `PreferenceSpecifiers`, each specifier a group, a row, or a
 /// radio group's section.
 ///
-/// Titles are looked up in the page's strings table as they are read. An unknown key is a
-/// warning (Settings ignores it); an unknown specifier type is a warning, and its row is
-/// skipped; a specifier that contradicts itself (titles and values of different lengths, a
-/// default that is not one of the values) is an error, so that nothing renders half-built.
+/// Titles are looked up in the page's strings table as they are read. What Settings tolerates
+/// is a warning and shows as Settings shows it: an unknown key is ignored, an unknown
+/// specifier type skips its row, titles and values of different lengths show the pairs that
+/// exist, and a default that is not one of the values checks no choice. Errors are kept for
+/// what cannot be read at all.
 final class SettingsPaneReader {
   let reading: DescriptorReading
   /// The device the page is shown for.
@@ -16,10 +17,18 @@ final class SettingsPaneReader {
   let strings: (String) -> StringsTable?
   /// The table used when the page names none (the page's own name).
   let defaultTable: String?
+  /// The values and titles the app supplies for a key, if any.
+  let choiceProvider: (String) -> SettingsChoiceList?
   private(set) var table: StringsTable?
   private(set) var pane: SettingsPane
   private var sections: [SectionDescriptor] = []
   private var current: SectionDescriptor?
+
+  /// InAppSettingsKit's `IASKTextAlignment` names.
+  static let textAlignments: [String: RowAttributes.TextAlignment] = [
+    "IASKUITextAlignmentLeft": .left, "IASKUITextAlignmentCenter": .center,
+    "IASKUITextAlignmentRight": .right, "IASKUITextAlignmentNatural": .natural,
+  ]
 
   /// The keys a page may hold.
   static let pageKeys = [
@@ -28,9 +37,11 @@ final class SettingsPaneReader {
 
   init(
     reading: DescriptorReading, idiom: SettingsIdiom = .phone,
-    strings: @escaping (String) -> StringsTable? = { _ in nil }, defaultTable: String? = nil
+    strings: @escaping (String) -> StringsTable? = { _ in nil }, defaultTable: String? = nil,
+    choices: @escaping (String) -> SettingsChoiceList? = { _ in nil }
   ) {
     self.reading = reading
+    self.choiceProvider = choices
     self.idiom = idiom
     self.strings = strings
     self.defaultTable = defaultTable
@@ -91,6 +102,7 @@ final class SettingsPaneReader {
     case "IASKCustomViewSpecifier": customView(specifier)
     case "IASKOpenURLSpecifier": openURL(specifier)
     case "IASKMailComposeSpecifier": mailCompose(specifier)
+    case "IASKListGroupSpecifier": listGroup(specifier)
     default:
       var message = "unknown specifier type '\(type)' in specifier \(index); the row is skipped"
       // Every type shares `PS…Specifier`: only a near miss is worth suggesting.
@@ -158,6 +170,15 @@ final class SettingsPaneReader {
       name: "specifier\(specifier.index)", kind: kind, location: node.location)
     row.text = localizedString(node, "Title").map(DescriptorText.literal)
     row.image = node.string("IASKCellImage").map(DescriptorText.literal)
+    if let alignment = node.string("IASKTextAlignment") {
+      row.textAlignment = Self.textAlignments[alignment]
+      if row.textAlignment == nil {
+        reading.warning(
+          "\(specifier): unknown IASKTextAlignment '\(alignment)' is ignored; expected one of "
+            + Self.textAlignments.keys.sorted().joined(separator: ", "),
+          at: node.path("IASKTextAlignment"), onKey: false)
+      }
+    }
     return row
   }
 
@@ -177,6 +198,15 @@ final class SettingsPaneReader {
 
   /// Records a child page the page pushes.
   func recordChild(_ push: DescriptorPush) { pane.children.append(push) }
+
+  /// Records a subtitle given per value, returning the detail text that shows it.
+  func recordSubtitle(_ subtitle: SettingsSubtitle, _ specifier: SettingsSpecifier)
+    -> DescriptorText
+  {
+    let name = "IASKSubtitle.\(defaultTable ?? "page").\(specifier.index)"
+    pane.subtitles[name] = subtitle
+    return .function(name, at: specifier.node.location(of: "IASKSubtitle"))
+  }
 
   /// Records an action a row runs.
   func recordAction(_ name: String) {

@@ -1,3 +1,4 @@
+import Foundation
 import Trellis
 
 /// What a Settings bundle lets a person store under one key: how a toggle stores on and off,
@@ -63,6 +64,20 @@ public enum SettingsValueRule: Hashable, Sendable {
     if a == b { return true }
     guard let x = number(a), let y = number(b) else { return false }
     return x == y
+  }
+
+  /// Whether text and a number are the same value when the text is read as a number: the
+  /// text `3` and the number `3`, which Settings shows as one choice.
+  static func matchesByText(_ a: Value, _ b: Value) -> Bool {
+    switch (a, b) {
+    case (.string(let text), _): return textNumber(text).map { $0 == number(b) } ?? false
+    case (_, .string(let text)): return textNumber(text).map { $0 == number(a) } ?? false
+    default: return false
+    }
+  }
+
+  private static func textNumber(_ text: String) -> Double? {
+    Double(text.trimmingCharacters(in: .whitespaces))
   }
 
   private static func number(_ value: Value) -> Double? {
