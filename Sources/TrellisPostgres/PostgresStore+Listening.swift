@@ -65,6 +65,8 @@ extension PostgresStore {
       }
       return !state.hasListened
     }
+    // Notifications sent while it was down are lost: lists read their items again.
+    state.withLock { $0.ownWrites = [:] }
     linkChanged(.live)
     if first { observers.notify(.reset) }
   }
@@ -85,7 +87,11 @@ extension PostgresStore {
       // Not a notice of ours: anything may have changed.
       return observers.notify(.reset)
     }
-    guard notice.origin != origin else { return }
+    state.withLock { $0.noticesTaken += 1 }
+    if notice.origin == origin {
+      guard notice.op == "INSERT" || notice.op == "MOVE", let id = notice.id else { return }
+      return await receiveOwn(notice.op, row: id)
+    }
     switch notice.op {
     case "MOVE":
       guard let id = notice.id, let object = state.withLock({ $0.objects[id] }),

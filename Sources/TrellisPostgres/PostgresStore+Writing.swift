@@ -56,6 +56,7 @@ extension PostgresStore {
     let references = try referencePlan(of: kvc, newObjects: &newObjects)
     let countQuery = PostgresQuery(unsafeSQL: "SELECT count(*) FROM \(table)")
     let claimed = ObjectReference(object)
+    let taken = noticesTaken
     let written: (Int64, Int64?, [Int64], [(id: Int64, at: Int)])
     do {
       written = try await perform(transaction: true) {
@@ -113,7 +114,7 @@ extension PostgresStore {
       rememberChild(child, key: key, table: table)
     }
     rememberNewRows(references, inserted: inserted, objects: newObjects)
-    report(await insertion(of: item, after: previous), about: object, row: id)
+    reportOwn(await insertion(of: item, after: previous), about: object, row: id, taken: taken)
   }
 
   /// Makes `object` the row `id`'s, as an insert does before it commits; an earlier attempt
@@ -207,6 +208,7 @@ extension PostgresStore {
     let table = try table
     let position = try PostgresIdentifier.quoted(name)
     let key = try PostgresIdentifier.quoted(entity.primaryKey)
+    let taken = noticesTaken
     try await perform(transaction: true) { connection in
       try await Self.lockOrders(of: [self.entity], connection: connection, logger: self.logger)
       // Both rows are locked too, so that an edit of either waits for the move.
@@ -250,7 +252,7 @@ extension PostgresStore {
         #"{"op":"MOVE","id":\#(moved),"from":\#(source),"to":\#(destination),"origin":"\#(self.origin)"}"#,
         connection: connection)
     }
-    report(.moved(item, after: after), about: object, row: moved)
+    reportOwn(.moved(item, after: after), about: object, row: moved, taken: taken)
   }
 
   /// How many rows come before row `id` in the store's order.

@@ -98,6 +98,11 @@ public final class PostgresStore: AsyncDataStore {
     /// What committed deletes did to this store's objects (their delete rules), held for a
     /// host's domain like `arrived`.
     var arrivedEffects: [ArrivedEffect] = []
+    /// How many notifications the listening task has taken (``PostgresStore/OwnWrite``).
+    var noticesTaken = 0
+    /// Who reported each of this store's own inserts and moves whose notification has not
+    /// been taken yet: the write itself, or its notification.
+    var ownWrites: [Int64: OwnWrite] = [:]
   }
 
   /// A delete rule's change to an object that pointed at a deleted one.
