@@ -21,6 +21,28 @@ public enum ChildProcess {
     public var errors: String
     /// Whether the child was terminated for running past its deadline.
     public var timedOut: Bool
+    /// How long the child ran, from its start to its end: unlike the caller's own clock, it
+    /// leaves out any wait for the caller to run again.
+    public var duration: Duration = .zero
+  }
+
+  /// Runs `executable` like ``run(_:arguments:environment:directory:timeout:)``, waiting for
+  /// it on a thread of its own: a test waiting on the cooperative pool would hold one of its
+  /// few threads for as long as the child runs, and the tests beside it would starve.
+  public static func run(
+    _ executable: URL, arguments: [String], environment: [String: String]? = nil,
+    directory: URL? = nil, timeout: TimeInterval = 120
+  ) async throws -> Result {
+    try await withCheckedThrowingContinuation { continuation in
+      Thread {
+        continuation.resume(
+          with: Swift.Result {
+            try run(
+              executable, arguments: arguments, environment: environment,
+              directory: directory, timeout: timeout) as Result
+          })
+      }.start()
+    }
   }
 
   /// Runs `executable` with `arguments` and waits at most `timeout` seconds for it to end.
@@ -42,6 +64,7 @@ public enum ChildProcess {
     process.standardOutput = output
     process.standardError = errors
     process.standardInput = FileHandle.nullDevice
+    let started = ContinuousClock.now
     try process.run()
 
     let timedOut = Locked(false)
@@ -65,6 +88,6 @@ public enum ChildProcess {
     return Result(
       status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
       errors: String(decoding: errorData.withLock { $0 }, as: UTF8.self),
-      timedOut: timedOut.withLock { $0 })
+      timedOut: timedOut.withLock { $0 }, duration: ContinuousClock.now - started)
   }
 }

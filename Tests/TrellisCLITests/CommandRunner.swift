@@ -9,6 +9,8 @@ struct CommandRunner {
     var status: Int32
     var output: String
     var errors: String
+    /// How long the run took, from the child's start to its end.
+    var duration: Duration = .zero
   }
 
   /// The directory of this test target's sources.
@@ -39,11 +41,13 @@ struct CommandRunner {
   }
 
   /// Runs `trellis` with `arguments` in `directory`; a run past a minute fails the test.
-  static func run(_ arguments: [String], in directory: URL = fixtures) throws -> Result {
-    let result = try ChildProcess.run(
+  static func run(_ arguments: [String], in directory: URL = fixtures) async throws -> Result {
+    let result = try await ChildProcess.run(
       try binary(), arguments: arguments, directory: directory, timeout: 60)
     #expect(!result.timedOut, "trellis \(arguments.joined(separator: " ")) did not end in time")
-    return Result(status: result.status, output: result.output, errors: result.errors)
+    return Result(
+      status: result.status, output: result.output, errors: result.errors,
+      duration: result.duration)
   }
 
   /// The text of the expected file `name`.

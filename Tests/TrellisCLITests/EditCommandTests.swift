@@ -16,46 +16,46 @@ struct EditCommandTests {
     return file
   }
 
-  @Test func withoutATerminalTheFirstScreenIsPrintedAsText() throws {
+  @Test func withoutATerminalTheFirstScreenIsPrintedAsText() async throws {
     let file = try scratch("person.json", #"{"name": "Ada", "admin": true}"#)
-    let result = try CommandRunner.run(["edit", file.path, "--width", "40"])
+    let result = try await CommandRunner.run(["edit", file.path, "--width", "40"])
     #expect(result.status == 0)
     #expect(result.errors.contains("not a terminal; printing the first screen as text"))
     #expect(result.output.contains("| Name                             Ada |"))
     #expect(result.output.contains("| Admin                            [x] |"))
   }
 
-  @Test func aDocumentThatDoesNotParseOpensNothing() throws {
+  @Test func aDocumentThatDoesNotParseOpensNothing() async throws {
     let file = try scratch("broken.json", "{\"name\": \"Ada\",\n  \"age\": }\n")
-    let result = try CommandRunner.run(["edit", file.path])
+    let result = try await CommandRunner.run(["edit", file.path])
     #expect(result.status == 1)
     #expect(result.output == "")
     #expect(result.errors.hasPrefix(file.path + ":2:"))
     #expect(result.errors.contains("error:"))
   }
 
-  @Test func aDocumentWhoseRootIsNotADictionaryIsRefused() throws {
+  @Test func aDocumentWhoseRootIsNotADictionaryIsRefused() async throws {
     let file = try scratch("list.json", "[1, 2, 3]")
-    let result = try CommandRunner.run(["edit", file.path])
+    let result = try await CommandRunner.run(["edit", file.path])
     #expect(result.status == 1)
     #expect(result.errors.contains("the root of the document is not a dictionary"))
   }
 
-  @Test func aDescriptorPrintsWithItsData() throws {
-    let result = try CommandRunner.run([
+  @Test func aDescriptorPrintsWithItsData() async throws {
+    let result = try await CommandRunner.run([
       "edit", "ProfileViewController.plist", "--data", "profile-data.json",
     ])
     #expect(result.status == 0)
     #expect(result.output.contains("Ken"))
   }
 
-  @Test func aSettingsBundlePrints() throws {
-    let result = try CommandRunner.run(["edit", "Settings.bundle"])
+  @Test func aSettingsBundlePrints() async throws {
+    let result = try await CommandRunner.run(["edit", "Settings.bundle"])
     #expect(result.status == 0)
     #expect(result.output.contains("User name"))
   }
 
-  @Test func editingAsAPersonShowsWhatTheirRolesAllow() throws {
+  @Test func editingAsAPersonShowsWhatTheirRolesAllow() async throws {
     let descriptor = try scratch(
       "Pages.json",
       #"""
@@ -72,13 +72,15 @@ struct EditCommandTests {
     try "{}".write(
       to: folder.appendingPathComponent("data.json"), atomically: true, encoding: .utf8)
     let data = folder.appendingPathComponent("data.json").path
-    let ann = try CommandRunner.run(
+    let ann = try await CommandRunner.run(
       ["edit", descriptor.path, "--data", data, "--as", "ann:author"])
     #expect(ann.status == 0)
     #expect(ann.output.contains("Cover"))
     #expect(!ann.output.contains("Preface"), "Bob's page never reaches Ann")
     #expect(!ann.output.contains("New Page"), "authors do not add")
-    let eve = try CommandRunner.run(["edit", descriptor.path, "--data", data, "--as", "eve:editor"])
+    let eve = try await CommandRunner.run([
+      "edit", descriptor.path, "--data", data, "--as", "eve:editor",
+    ])
     #expect(eve.output.contains("Preface") && eve.output.contains("New Page"))
   }
 }

@@ -11,8 +11,8 @@ struct RealFormatsCommandTests {
     + "backgroundColor, so it has none: unknown key 'subBackgroundColor' on Dictionary in key "
     + "path 'subBackgroundColor'\n"
 
-  @Test func rcsTableKitsSampleRenders() throws {
-    let result = try CommandRunner.run(["render", "RCSTableSampler/Root.plist"])
+  @Test func rcsTableKitsSampleRenders() async throws {
+    let result = try await CommandRunner.run(["render", "RCSTableSampler/Root.plist"])
     #expect(result.status == 0)
     #expect(result.output == (try CommandRunner.expectedText("RCSTableSampler.txt")))
     #expect(result.output.hasPrefix("RCSTable Sampler\n"))
@@ -20,8 +20,8 @@ struct RealFormatsCommandTests {
     #expect(result.errors == Self.samplerWarning)
   }
 
-  @Test func theSampleTakesItsControllersColourFromTheData() throws {
-    let result = try CommandRunner.run([
+  @Test func theSampleTakesItsControllersColourFromTheData() async throws {
+    let result = try await CommandRunner.run([
       "render", "RCSTableSampler/Root.plist", "--data", "RCSTableSampler/root-controller.json",
       "--format", "json",
     ])
@@ -30,8 +30,8 @@ struct RealFormatsCommandTests {
     #expect(result.output.contains(#""header" : "Person""#))
   }
 
-  @Test func theSampleSecondRowPushesItselfAgain() throws {
-    let result = try CommandRunner.run([
+  @Test func theSampleSecondRowPushesItselfAgain() async throws {
+    let result = try await CommandRunner.run([
       "render", "RCSTableSampler/Root.plist", "--push", "<text:>",
     ])
     #expect(result.status == 0)
@@ -39,8 +39,8 @@ struct RealFormatsCommandTests {
     #expect(result.output.contains("  PERSON\n"))
   }
 
-  @Test func rmsTableViewsDemoRendersWithItsClassesAndData() throws {
-    let result = try CommandRunner.run([
+  @Test func rmsTableViewsDemoRendersWithItsClassesAndData() async throws {
+    let result = try await CommandRunner.run([
       "render", "RMSTableViews/RMSProfileViewController.plist", "--data",
       "RMSTableViews/profile-data.json", "--classes", "RMSTableViews/RMSDemoClasses.json",
     ])
@@ -49,8 +49,8 @@ struct RealFormatsCommandTests {
     #expect(result.output == (try CommandRunner.expectedText("RMSProfile.txt")))
   }
 
-  @Test func unregisteredClassesAreWarningsThatSayHowToRegister() throws {
-    let result = try CommandRunner.run([
+  @Test func unregisteredClassesAreWarningsThatSayHowToRegister() async throws {
+    let result = try await CommandRunner.run([
       "render", "RMSTableViews/RMSProfileViewController.plist", "--data",
       "RMSTableViews/profile-data.json",
     ])
@@ -64,11 +64,13 @@ struct RealFormatsCommandTests {
     #expect(result.output.contains("| Height                                              72 > |"))
   }
 
-  @Test func strictMakesWarningsErrors() throws {
-    let loose = try CommandRunner.run(["validate", "RMSTableViews/RMSSettingsViewController.json"])
+  @Test func strictMakesWarningsErrors() async throws {
+    let loose = try await CommandRunner.run([
+      "validate", "RMSTableViews/RMSSettingsViewController.json",
+    ])
     #expect(loose.status == 0)
     #expect(loose.errors == "1 file checked: 0 errors, 1 warning\n")
-    let strict = try CommandRunner.run([
+    let strict = try await CommandRunner.run([
       "validate", "--strict", "RMSTableViews/RMSSettingsViewController.json",
     ])
     #expect(strict.status == 1)
@@ -79,13 +81,13 @@ struct RealFormatsCommandTests {
     #expect(strict.errors == "1 file checked: 1 error, 0 warnings\n")
   }
 
-  @Test func everyKeyAndEveryClassValidateStrictlyWhenRegistered() throws {
-    let team = try CommandRunner.run([
+  @Test func everyKeyAndEveryClassValidateStrictlyWhenRegistered() async throws {
+    let team = try await CommandRunner.run([
       "validate", "--strict", "RCSTableKit/Team.plist", "--classes",
       "RCSTableKit/team-classes.json", "--data", "RCSTableKit/team-data.json",
     ])
     #expect(team.status == 0 && team.output == "")
-    let demo = try CommandRunner.run([
+    let demo = try await CommandRunner.run([
       "validate", "--strict", "RMSTableViews/RMSProfileViewController.plist",
       "RMSTableViews/RMSSettingsViewController.json", "--classes",
       "RMSTableViews/RMSDemoClasses.json",
@@ -94,8 +96,8 @@ struct RealFormatsCommandTests {
     #expect(demo.errors == "2 files checked: 0 errors, 0 warnings\n")
   }
 
-  @Test func mistakesInRealFormatsAreLocated() throws {
-    let result = try CommandRunner.run(
+  @Test func mistakesInRealFormatsAreLocated() async throws {
+    let result = try await CommandRunner.run(
       [
         "validate", "bad-rcs-source.plist", "bad-rms-classes.json", "tint.plist", "--classes",
         "bad-classes.json", "--data", "tint-data.json",
@@ -105,8 +107,8 @@ struct RealFormatsCommandTests {
     #expect(result.errors == "3 files checked: 8 errors, 8 warnings\n")
   }
 
-  @Test func aColourTheDataLacksIsAWarningAndAFunctionsColourIsNone() throws {
-    let result = try CommandRunner.run(
+  @Test func aColourTheDataLacksIsAWarningAndAFunctionsColourIsNone() async throws {
+    let result = try await CommandRunner.run(
       ["render", "tint.plist", "--data", "name.json", "--width", "30"], in: CommandRunner.inputs)
     #expect(result.status == 0)
     #expect(

@@ -44,15 +44,15 @@ struct RenderCommandTests {
       "GoFish-color.txt"
     ),
   ])
-  func rendersAsExpected(arguments: [String], expected: String) throws {
-    let result = try CommandRunner.run(arguments)
+  func rendersAsExpected(arguments: [String], expected: String) async throws {
+    let result = try await CommandRunner.run(arguments)
     #expect(result.errors == "")
     #expect(result.status == 0)
     #expect(result.output == (try CommandRunner.expectedText(expected)))
   }
 
-  @Test func pushToAMissingRowNamesTheRows() throws {
-    let result = try CommandRunner.run(["render", "MyTable.plist", "--push", "even simplr"])
+  @Test func pushToAMissingRowNamesTheRows() async throws {
+    let result = try await CommandRunner.run(["render", "MyTable.plist", "--push", "even simplr"])
     #expect(result.status == 1)
     #expect(
       result.errors
@@ -61,8 +61,8 @@ struct RenderCommandTests {
     #expect(result.output == "")
   }
 
-  @Test func descriptorWithErrorsRendersNothing() throws {
-    let result = try CommandRunner.run(
+  @Test func descriptorWithErrorsRendersNothing() async throws {
+    let result = try await CommandRunner.run(
       ["render", "unbound.json", "--data", "data.json"], in: CommandRunner.inputs)
     #expect(result.status == 1)
     #expect(result.output == "")
@@ -71,9 +71,9 @@ struct RenderCommandTests {
         == "unbound.json:4:96: error: unknown substitution ':profle' (did you mean ':profile'?)\n")
   }
 
-  @Test func serveRefusesADescriptorWithErrorsBeforeListening() throws {
+  @Test func serveRefusesADescriptorWithErrorsBeforeListening() async throws {
     // A descriptor with errors is never served: the same located error as render, exit 1.
-    let result = try CommandRunner.run(
+    let result = try await CommandRunner.run(
       ["serve", "unbound.json", "--data", "data.json", "--port", "0"], in: CommandRunner.inputs)
     #expect(result.status == 1)
     #expect(result.output == "")
@@ -86,9 +86,9 @@ struct RenderCommandTests {
 /// The tool stands in for the Swift code that `:sel` keys name.
 @Suite("trellis render selectors")
 struct RenderSelectorTests {
-  @Test func functionsShowTheirNameAndActionsAreAccepted() throws {
+  @Test func functionsShowTheirNameAndActionsAreAccepted() async throws {
     // Without stand-ins, the unregistered function and action would stop the rendering.
-    let result = try CommandRunner.run(
+    let result = try await CommandRunner.run(
       ["render", "selectors.plist", "--data", "name.json", "--width", "30"],
       in: CommandRunner.inputs)
     #expect(result.errors == "")

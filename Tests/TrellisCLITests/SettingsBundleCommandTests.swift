@@ -6,15 +6,15 @@ import TrellisTesting
 /// `trellis render|validate|serve PATH/Settings.bundle`.
 @Suite("trellis and Settings bundles")
 struct SettingsBundleCommandTests {
-  @Test func rendersTheBundleAsExpected() throws {
-    let result = try CommandRunner.run(["render", "Settings.bundle"])
+  @Test func rendersTheBundleAsExpected() async throws {
+    let result = try await CommandRunner.run(["render", "Settings.bundle"])
     #expect(result.errors == "")
     #expect(result.status == 0)
     #expect(result.output == (try CommandRunner.expectedText("Settings-bundle.txt")))
   }
 
-  @Test func rendersTheChildPaneInGerman() throws {
-    let result = try CommandRunner.run([
+  @Test func rendersTheChildPaneInGerman() async throws {
+    let result = try await CommandRunner.run([
       "render", "Settings.bundle", "--locale", "de", "--push", "Erweitert",
     ])
     #expect(result.errors == "")
@@ -22,8 +22,8 @@ struct SettingsBundleCommandTests {
     #expect(result.output == (try CommandRunner.expectedText("Settings-bundle-de-advanced.txt")))
   }
 
-  @Test func theIdiomPicksThePadPage() throws {
-    let result = try CommandRunner.run([
+  @Test func theIdiomPicksThePadPage() async throws {
+    let result = try await CommandRunner.run([
       "render", "Settings.bundle", "--idiom", "pad", "--format", "json",
     ])
     #expect(result.status == 0)
@@ -31,34 +31,34 @@ struct SettingsBundleCommandTests {
     #expect(result.output.contains("\"text\" : \"Split view\""))
   }
 
-  @Test func aPageFileRendersWithItsBundle() throws {
-    let result = try CommandRunner.run(["render", "Settings.bundle/Advanced.plist"])
+  @Test func aPageFileRendersWithItsBundle() async throws {
+    let result = try await CommandRunner.run(["render", "Settings.bundle/Advanced.plist"])
     #expect(result.status == 0)
     #expect(result.output.hasPrefix("Advanced\n"))
     #expect(result.output.contains("Over Wi-Fi only"))
   }
 
-  @Test func theFixtureBundleIsValid() throws {
-    let result = try CommandRunner.run(["validate", "Settings.bundle"])
+  @Test func theFixtureBundleIsValid() async throws {
+    let result = try await CommandRunner.run(["validate", "Settings.bundle"])
     #expect(result.status == 0)
     #expect(result.output == "")
     #expect(result.errors == "1 file checked: 0 errors, 0 warnings\n")
   }
 
-  @Test func aBrokenBundleGetsLocatedDiagnostics() throws {
-    let result = try CommandRunner.run(
+  @Test func aBrokenBundleGetsLocatedDiagnostics() async throws {
+    let result = try await CommandRunner.run(
       ["validate", "BrokenSettings.bundle"], in: CommandRunner.inputs)
     #expect(result.status == 1)
     #expect(result.output == (try CommandRunner.expectedText("validate-settings-errors.txt")))
     #expect(result.errors == "1 file checked: 1 error, 4 warnings\n")
   }
 
-  @Test func renderAndServeRefuseABrokenBundle() throws {
+  @Test func renderAndServeRefuseABrokenBundle() async throws {
     for command in ["render", "serve"] {
       // The German strings file does not parse: a file Settings would not read at all.
       var arguments = [command, "BrokenSettings.bundle", "--locale", "de"]
       if command == "serve" { arguments += ["--port", "0"] }
-      let result = try CommandRunner.run(arguments, in: CommandRunner.inputs)
+      let result = try await CommandRunner.run(arguments, in: CommandRunner.inputs)
       #expect(result.status == 1)
       #expect(result.output == "")
       #expect(result.errors.contains("BrokenSettings.bundle/de.lproj/Root.strings:3:1: error:"))
@@ -68,7 +68,7 @@ struct SettingsBundleCommandTests {
 
   /// A value written to a user-defaults suite in this process is what `trellis`, a second
   /// process, shows.
-  @Test func aSecondProcessSeesWhatWasStored() throws {
+  @Test func aSecondProcessSeesWhatWasStored() async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "trellis-cli-settings-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -78,7 +78,7 @@ struct SettingsBundleCommandTests {
     try settings.setValue("sonar", forKey: "ringtone")
     try settings.setValue("NO", forKey: "sounds_enabled")
     #expect(store.synchronize())
-    let result = try CommandRunner.run([
+    let result = try await CommandRunner.run([
       "render", "Settings.bundle", "--suite", suite, "--format", "json",
     ])
     #expect(result.status == 0)

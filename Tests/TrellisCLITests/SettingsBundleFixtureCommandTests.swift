@@ -16,34 +16,34 @@ struct SettingsBundleFixtureCommandTests {
   }
 
   @Test(arguments: bundles)
-  func everyBundleRendersAndValidates(_ bundle: String) throws {
-    let render = try CommandRunner.run(["render", bundle])
+  func everyBundleRendersAndValidates(_ bundle: String) async throws {
+    let render = try await CommandRunner.run(["render", bundle])
     #expect(render.status == 0, "\(render.errors)")
     #expect(!render.output.isEmpty)
     #expect(!render.errors.contains(": error: "))
-    let validate = try CommandRunner.run(["validate", bundle])
+    let validate = try await CommandRunner.run(["validate", bundle])
     #expect(validate.status == 0, "\(validate.output)")
     #expect(validate.errors.contains("1 file checked: 0 errors,"))
   }
 
-  @Test func inAppSettingsKitsSampleRendersWholeInTheApp() throws {
+  @Test func inAppSettingsKitsSampleRendersWholeInTheApp() async throws {
     let sample = "SettingsBundles/InAppSettingsKit/Settings.bundle"
-    let root = try CommandRunner.run(["render", sample, "--in-app"])
+    let root = try await CommandRunner.run(["render", sample, "--in-app"])
     #expect(root.status == 0)
     #expect(root.output.hasPrefix("WhereTo\n"))
     for pane in ["Complete List", "List groups", "Advanced"] {
-      let result = try CommandRunner.run(["render", sample, "--in-app", "--push", pane])
+      let result = try await CommandRunner.run(["render", sample, "--in-app", "--push", pane])
       #expect(result.status == 0, "\(pane): \(result.errors)")
       #expect(!result.errors.contains(": error: "))
     }
-    let complete = try CommandRunner.run([
+    let complete = try await CommandRunner.run([
       "render", sample, "--in-app", "--push", "Complete List", "--format", "json",
     ])
     #expect(complete.output.contains("\"text\" : \"With Numbers\""))
     #expect(complete.output.contains("with value aware subtitle (yes)"))
   }
 
-  @Test func choicesFromADataDocumentFillADynamicSpecifier() throws {
+  @Test func choicesFromADataDocumentFillADynamicSpecifier() async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "trellis-choices-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -53,7 +53,7 @@ struct SettingsBundleFixtureCommandTests {
     ).write(to: choices)
     let data = folder.appendingPathComponent("data.json")
     try Data(#"{"countryCode": "DE"}"#.utf8).write(to: data)
-    let result = try CommandRunner.run([
+    let result = try await CommandRunner.run([
       "render", "SettingsBundles/InAppSettingsKit/Settings.bundle", "--in-app", "--push",
       "Complete List", "--choices", choices.path, "--data", data.path,
     ])
@@ -62,8 +62,8 @@ struct SettingsBundleFixtureCommandTests {
     #expect(!result.errors.contains("countryCode"), "supplied, so no warning for it")
   }
 
-  @Test func toleratedFaultsAreWarningsAndTheRowsShow() throws {
-    let validate = try CommandRunner.run(
+  @Test func toleratedFaultsAreWarningsAndTheRowsShow() async throws {
+    let validate = try await CommandRunner.run(
       ["validate", "TolerantSettings.bundle"], in: CommandRunner.inputs)
     #expect(validate.status == 0)
     #expect(validate.errors == "1 file checked: 0 errors, 5 warnings\n")
@@ -71,19 +71,19 @@ struct SettingsBundleFixtureCommandTests {
       validate.output.components(separatedBy: "\n").filter { !$0.isEmpty }.allSatisfy {
         $0.hasPrefix("TolerantSettings.bundle/Root.plist:") && $0.contains(": warning: ")
       })
-    let render = try CommandRunner.run(
+    let render = try await CommandRunner.run(
       ["render", "TolerantSettings.bundle"], in: CommandRunner.inputs)
     #expect(render.status == 0)
     #expect(render.output == (try CommandRunner.expectedText("tolerant-settings.txt")))
-    let pushed = try CommandRunner.run(
+    let pushed = try await CommandRunner.run(
       ["render", "TolerantSettings.bundle", "--push", "Acknowledgements"],
       in: CommandRunner.inputs)
     #expect(pushed.status == 0)
     #expect(pushed.output.contains("Acknowledgements.plist is not in the Settings bundle"))
   }
 
-  @Test func strictMakesEveryToleratedFaultAnError() throws {
-    let result = try CommandRunner.run(
+  @Test func strictMakesEveryToleratedFaultAnError() async throws {
+    let result = try await CommandRunner.run(
       ["validate", "--strict", "TolerantSettings.bundle"], in: CommandRunner.inputs)
     #expect(result.status == 1)
     #expect(result.errors == "1 file checked: 5 errors, 0 warnings\n")

@@ -12,39 +12,39 @@ struct SourceCommandTests {
     (["render", "Sources/Pages.json"], "Pages.txt"),
     (["render", "Sources/Pages.json", "--push", "Chapter One"], "Pages-chapter.txt"),
   ])
-  func aDocumentSourceRendersItsFirstBatch(arguments: [String], expected: String) throws {
-    let result = try CommandRunner.run(arguments)
+  func aDocumentSourceRendersItsFirstBatch(arguments: [String], expected: String) async throws {
+    let result = try await CommandRunner.run(arguments)
     #expect(result.errors == "")
     #expect(result.status == 0)
     #expect(result.output == (try CommandRunner.expectedText(expected)))
   }
 
-  @Test func everySourceFixtureValidates() throws {
-    let result = try CommandRunner.run(
+  @Test func everySourceFixtureValidates() async throws {
+    let result = try await CommandRunner.run(
       ["validate", "Sources/Pages.json", "Sources/Tasks.json", "Sources/Contacts.json"])
     #expect(result.status == 0)
     #expect(result.output == "")
     #expect(result.errors == "3 files checked: 0 errors, 0 warnings\n")
   }
 
-  @Test func mistakesInASourceAreLocated() throws {
-    let misspelt = try CommandRunner.run(["render", "bad-source.json"], in: CommandRunner.inputs)
+  @Test func mistakesInASourceAreLocated() async throws {
+    let misspelt = try await CommandRunner.run(
+      ["render", "bad-source.json"], in: CommandRunner.inputs)
     #expect(misspelt.status == 1)
     #expect(misspelt.output == "")
     #expect(
       misspelt.errors
         == "bad-source.json:7:58: error: unknown key 'resultKeyName' in a web service source "
         + "(did you mean 'resultsKeyName'?)\n")
-    let noList = try CommandRunner.run(["render", "no-list.json"], in: CommandRunner.inputs)
+    let noList = try await CommandRunner.run(["render", "no-list.json"], in: CommandRunner.inputs)
     #expect(noList.status == 1)
     #expect(
       noList.errors == "no-list.json:4:62: error: 'profile' in 'data.json' is not a list of "
         + "dictionaries\n")
   }
 
-  @Test func anUnreachableServicePrintsTheErrorRowAndFails() throws {
-    let started = Date()
-    let result = try CommandRunner.run(
+  @Test func anUnreachableServicePrintsTheErrorRowAndFails() async throws {
+    let result = try await CommandRunner.run(
       ["render", "unreachable-service.json"], in: CommandRunner.inputs)
     #expect(result.status == 1)
     #expect(result.output == "")
@@ -54,10 +54,10 @@ struct SourceCommandTests {
           + "http://127.0.0.1:1/api/people/?page_size=7: "),
       "\(result.errors)")
     // The source's own timeout (one second, one attempt) bounds the wait.
-    #expect(Date().timeIntervalSince(started) < 20)
+    #expect(result.duration < .seconds(20))
   }
 
-  @Test func renderGivesUpAfterItsTimeout() throws {
+  @Test func renderGivesUpAfterItsTimeout() async throws {
     // A service that accepts the connection and never answers.
     let listener = try SilentListener()
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -72,7 +72,7 @@ struct SourceCommandTests {
     try descriptor.write(
       to: folder.appendingPathComponent("unreachable-service.json"), atomically: true,
       encoding: .utf8)
-    let result = try CommandRunner.run(
+    let result = try await CommandRunner.run(
       ["render", "unreachable-service.json", "--timeout", "0.2"], in: folder)
     #expect(result.status == 1)
     #expect(result.output == "")

@@ -9,10 +9,25 @@ import TrellisWeb
 /// `trellis users`, end to end: the people file it writes is the one a server reads.
 @Suite("trellis users")
 struct UsersCommandTests {
-  /// Runs `trellis` with `input` on standard input.
-  static func run(_ arguments: [String], input: String = "") throws -> CommandRunner.Result {
+  /// Runs `trellis` with `input` on standard input, waiting on a thread of its own (not the
+  /// cooperative pool's).
+  static func run(_ arguments: [String], input: String = "") async throws
+    -> CommandRunner.Result
+  {
+    let binary = try CommandRunner.binary()
+    return try await withCheckedThrowingContinuation { continuation in
+      Thread {
+        continuation.resume(with: Result { try runWaiting(binary, arguments, input: input) })
+      }.start()
+    }
+  }
+
+  /// Runs `binary` with `input` on standard input and waits for it: blocks.
+  private static func runWaiting(_ binary: URL, _ arguments: [String], input: String) throws
+    -> CommandRunner.Result
+  {
     let process = Process()
-    process.executableURL = try CommandRunner.binary()
+    process.executableURL = binary
     process.arguments = arguments
     let (stdin, stdout, stderr) = (Pipe(), Pipe(), Pipe())
     process.standardInput = stdin
@@ -44,47 +59,50 @@ struct UsersCommandTests {
 
   @Test func addListChangeAndRemove() async throws {
     let file = Self.peopleFile()
-    let added = try Self.run(
+    let added = try await Self.run(
       ["users", "add", "ann", "--roles", "member, admin", "--people", file], input: "s3cret\n")
     #expect(added.status == 0, "\(added.errors)")
     #expect(added.output == "Added ann.\n")
-    #expect(try Self.run(["users", "add", "bob", "--people", file], input: "pw").status == 0)
-    let again = try Self.run(["users", "add", "ann", "--people", file], input: "other\n")
+    #expect(try await Self.run(["users", "add", "bob", "--people", file], input: "pw").status == 0)
+    let again = try await Self.run(["users", "add", "ann", "--people", file], input: "other\n")
     #expect(again.status == 1)
     #expect(again.errors.contains("there is already a person named 'ann'"))
-    #expect(try Self.run(["users", "list", "--people", file]).output == "ann\tadmin,member\nbob\n")
+    #expect(
+      try await Self.run(["users", "list", "--people", file]).output == "ann\tadmin,member\nbob\n")
     #expect(try await Self.verify("ann", "s3cret", in: file))
     #expect(try await !Self.verify("ann", "other", in: file))
 
-    let changed = try Self.run(["users", "passwd", "ann", "--people", file], input: "n3w\n")
+    let changed = try await Self.run(["users", "passwd", "ann", "--people", file], input: "n3w\n")
     #expect(changed.status == 0, "\(changed.errors)")
     #expect(try await Self.verify("ann", "n3w", in: file))
     #expect(try await !Self.verify("ann", "s3cret", in: file))
-    #expect(try Self.run(["users", "passwd", "cy", "--people", file], input: "x\n").status == 1)
+    #expect(
+      try await Self.run(["users", "passwd", "cy", "--people", file], input: "x\n").status == 1)
 
-    #expect(try Self.run(["users", "remove", "bob", "--people", file]).status == 0)
-    #expect(try Self.run(["users", "list", "--people", file]).output == "ann\tadmin,member\n")
-    let missing = try Self.run(["users", "remove", "bob", "--people", file])
+    #expect(try await Self.run(["users", "remove", "bob", "--people", file]).status == 0)
+    #expect(
+      try await Self.run(["users", "list", "--people", file]).output == "ann\tadmin,member\n")
+    let missing = try await Self.run(["users", "remove", "bob", "--people", file])
     #expect(missing.status == 1)
     #expect(missing.errors.contains("there is no person named 'bob'"))
   }
 
-  @Test func anEmptyPasswordOrABadNameIsRefused() throws {
+  @Test func anEmptyPasswordOrABadNameIsRefused() async throws {
     let file = Self.peopleFile()
-    let empty = try Self.run(["users", "add", "ann", "--people", file], input: "\n")
+    let empty = try await Self.run(["users", "add", "ann", "--people", file], input: "\n")
     #expect(empty.status != 0)
     #expect(empty.errors.contains("the password may not be empty"))
-    let badRole = try Self.run(
+    let badRole = try await Self.run(
       ["users", "add", "ann", "--roles", "a b", "--people", file], input: "pw\n")
     #expect(badRole.status != 0)
-    #expect(try Self.run(["users", "list", "--people", file]).output == "")
+    #expect(try await Self.run(["users", "list", "--people", file]).output == "")
   }
 
   @Test func aServerOtherMachinesReachNeedsSignInOrSaysItIsOpen() async throws {
-    let refused = try Self.run(["serve", "MyTable.plist", "--host", "0.0.0.0", "--port", "0"])
+    let refused = try await Self.run(["serve", "MyTable.plist", "--host", "0.0.0.0", "--port", "0"])
     #expect(refused.status != 0)
     #expect(refused.errors.contains("give --people FILE"))
-    let both = try Self.run([
+    let both = try await Self.run([
       "serve", "MyTable.plist", "--people", Self.peopleFile(), "--no-sign-in",
     ])
     #expect(both.status != 0)
@@ -92,7 +110,8 @@ struct UsersCommandTests {
 
   @Test func serveWithPeopleAsksToSignIn() async throws {
     let file = Self.peopleFile()
-    #expect(try Self.run(["users", "add", "ann", "--people", file], input: "pw\n").status == 0)
+    #expect(
+      try await Self.run(["users", "add", "ann", "--people", file], input: "pw\n").status == 0)
     let process = Process()
     process.executableURL = try CommandRunner.binary()
     process.arguments = ["serve", "MyTable.plist", "--port", "0", "--people", file]

@@ -194,7 +194,7 @@ struct UIFuzzerTests {
 
     /// A trap ends the process, yet the seed and the event of the run are printed: the test
     /// runs itself in a second process, whose run traps.
-    @Test func aTrapPrintsTheRunInProgress() throws {
+    @Test func aTrapPrintsTheRunInProgress() async throws {
       let environment = ProcessInfo.processInfo.environment
       if environment["TRELLIS_FUZZ_TRAP_CHILD"] != nil {
         _ = UIFuzzer(seed: 7).run(Self.trap(traps: true), events: 500)
@@ -203,7 +203,7 @@ struct UIFuzzerTests {
       var childEnvironment = environment
       childEnvironment["TRELLIS_FUZZ_TRAP_CHILD"] = "1"
       childEnvironment["SWIFT_BACKTRACE"] = "enable=no"
-      let child = try ChildProcess.run(
+      let child = try await ChildProcess.run(
         URL(fileURLWithPath: "/proc/self/exe"),
         arguments: [
           "--testing-library", "swift-testing", "--filter", "aTrapPrintsTheRunInProgress",

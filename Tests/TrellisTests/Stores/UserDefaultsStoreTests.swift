@@ -102,7 +102,7 @@ struct UserDefaultsStoreTests {
 
   /// The same test, run again in a second process by the first: the child reads what the
   /// parent entered, reports it, and enters a message of its own.
-  @Test func settingsSurviveASecondProcess() throws {
+  @Test func settingsSurviveASecondProcess() async throws {
     let environment = ProcessInfo.processInfo.environment
     if let suite = environment["TRELLIS_SETTINGS_CHILD_SUITE"],
       let report = environment["TRELLIS_SETTINGS_CHILD_REPORT"]
@@ -133,7 +133,7 @@ struct UserDefaultsStoreTests {
     childEnvironment["XDG_CONFIG_HOME"] = TemporaryConfigHome.url.path
     childEnvironment["TRELLIS_SETTINGS_CHILD_SUITE"] = suite
     childEnvironment["TRELLIS_SETTINGS_CHILD_REPORT"] = report.path
-    let child = try ChildProcess.run(
+    let child = try await ChildProcess.run(
       URL(fileURLWithPath: "/proc/self/exe"),
       arguments: [
         "--testing-library", "swift-testing", "--filter", "settingsSurviveASecondProcess",
