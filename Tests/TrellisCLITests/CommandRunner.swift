@@ -50,6 +50,46 @@ struct CommandRunner {
       duration: result.duration)
   }
 
+  /// Starts `trellis` with `arguments` (a `serve` command) in the fixtures, runs `body` with
+  /// the address it prints once it listens, then stops it. A server that prints no address
+  /// within 30 seconds fails the test.
+  static func serving<T>(
+    _ arguments: [String], _ body: (String) async throws -> T
+  ) async throws -> T {
+    let process = Process()
+    process.executableURL = try binary()
+    process.arguments = arguments
+    process.currentDirectoryURL = fixtures
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    defer {
+      process.terminate()
+      process.waitUntilExit()
+    }
+    let printed = try #require(Self.address(from: output.fileHandleForReading))
+    return try await body(printed)
+  }
+
+  /// The address a server prints when it listens (`trellis serve: http://...`), read within
+  /// 30 seconds.
+  static func address(from handle: FileHandle) -> String? {
+    var text = ""
+    let deadline = Date().addingTimeInterval(30)
+    while Date() < deadline {
+      let data = handle.availableData
+      guard !data.isEmpty else { return nil }
+      text += String(decoding: data, as: UTF8.self)
+      if let start = text.range(of: "http://"),
+        let end = text[start.lowerBound...].firstIndex(where: \.isWhitespace)
+      {
+        return String(text[start.lowerBound..<end])
+      }
+    }
+    return nil
+  }
+
   /// The text of the expected file `name`.
   static func expectedText(_ name: String) throws -> String {
     try String(contentsOf: expected.appendingPathComponent(name), encoding: .utf8)

@@ -81,25 +81,14 @@ struct SourceCommandTests {
   }
 
   @Test func serveShowsTheSourcesItems() async throws {
-    let process = Process()
-    process.executableURL = try CommandRunner.binary()
-    process.arguments = ["serve", "Sources/Pages.json", "--port", "0"]
-    process.currentDirectoryURL = CommandRunner.fixtures
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    defer {
-      process.terminate()
-      process.waitUntilExit()
+    try await CommandRunner.serving(["serve", "Sources/Pages.json", "--port", "0"]) { address in
+      let url = try #require(URL(string: address + "apps/table"))
+      let (data, _) = try await URLSession.shared.data(from: url)
+      let html = String(decoding: data, as: UTF8.self)
+      for text in ["Cover", "Contents", "Chapter One", "Load more…", "New Page"] {
+        #expect(html.contains(text), "\(text)")
+      }
+      #expect(!html.contains("Chapter Two"))
     }
-    let address = try #require(ServeCommandTests.address(from: output.fileHandleForReading))
-    let url = try #require(URL(string: address + "apps/table"))
-    let (data, _) = try await URLSession.shared.data(from: url)
-    let html = String(decoding: data, as: UTF8.self)
-    for text in ["Cover", "Contents", "Chapter One", "Load more…", "New Page"] {
-      #expect(html.contains(text), "\(text)")
-    }
-    #expect(!html.contains("Chapter Two"))
   }
 }

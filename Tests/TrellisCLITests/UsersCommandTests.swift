@@ -112,22 +112,12 @@ struct UsersCommandTests {
     let file = Self.peopleFile()
     #expect(
       try await Self.run(["users", "add", "ann", "--people", file], input: "pw\n").status == 0)
-    let process = Process()
-    process.executableURL = try CommandRunner.binary()
-    process.arguments = ["serve", "MyTable.plist", "--port", "0", "--people", file]
-    process.currentDirectoryURL = CommandRunner.fixtures
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    defer {
-      process.terminate()
-      process.waitUntilExit()
+    try await CommandRunner.serving(["serve", "MyTable.plist", "--port", "0", "--people", file]) {
+      address in
+      let url = try #require(URL(string: address + "apps/table"))
+      let (data, response) = try await URLSession.shared.data(from: url)
+      #expect(response.url?.path == "/sign-in")
+      #expect(String(decoding: data, as: UTF8.self).contains(#"<form class="sign-in""#))
     }
-    let address = try #require(ServeCommandTests.address(from: output.fileHandleForReading))
-    let url = try #require(URL(string: address + "apps/table"))
-    let (data, response) = try await URLSession.shared.data(from: url)
-    #expect(response.url?.path == "/sign-in")
-    #expect(String(decoding: data, as: UTF8.self).contains(#"<form class="sign-in""#))
   }
 }
