@@ -94,13 +94,10 @@ extension PostgresStore {
     }
     switch notice.op {
     case "MOVE":
-      guard let id = notice.id, let object = state.withLock({ $0.objects[id] }),
-        let previous = await predecessor(of: id)
-      else { return observers.notify(.reset) }
-      let item = Value.object(ObjectReference(object))
-      guard let previous else { return report(.moved(item, after: nil), about: object, row: id) }
-      guard let after = await placeItem(previous) else { return observers.notify(.reset) }
-      report(.moved(item, after: after), about: object, row: id)
+      guard let id = notice.id, let object = state.withLock({ $0.objects[id] }) else {
+        return observers.notify(.reset)
+      }
+      await reportPlace(of: object, row: id, inserted: false)
     case "DELETE":
       guard let id = notice.id else { return }
       reportDeletion { forget(id).map { .deleted(.object(ObjectReference($0))) } }
@@ -120,13 +117,27 @@ extension PostgresStore {
         // The row could not be read: the lists read theirs again.
         return observers.notify(.reset)
       }
-      let item = Value.object(ObjectReference(object))
-      guard notice.op == "INSERT" else { return observers.notify(.updated(item)) }
-      guard let previous = await predecessor(of: id) else { return observers.notify(.reset) }
-      report(await insertion(of: item, after: previous), about: object, row: id)
+      guard notice.op == "INSERT" else {
+        return observers.notify(.updated(.object(ObjectReference(object))))
+      }
+      await reportPlace(of: object, row: id, inserted: true)
     default:
       observers.notify(.reset)
     }
+  }
+
+  /// Reports where row `id`, whose object is `object`, is now, after the row the store reads
+  /// before it now: inserted there, or moved there; lists read theirs again when that read
+  /// fails.
+  func reportPlace(of object: AnyObject, row id: Int64, inserted: Bool) async {
+    let item = Value.object(ObjectReference(object))
+    guard let previous = await predecessor(of: id) else { return observers.notify(.reset) }
+    if inserted {
+      return report(await insertion(of: item, after: previous), about: object, row: id)
+    }
+    guard let previous else { return report(.moved(item, after: nil), about: object, row: id) }
+    guard let after = await placeItem(previous) else { return observers.notify(.reset) }
+    report(.moved(item, after: after), about: object, row: id)
   }
 
   /// Forgets the object of a deleted row; `nil` when the store never made one.

@@ -58,13 +58,6 @@ extension PostgresStore {
       return (write, state.objects[id])
     }
     guard write != .reportedByWrite, let object else { return }
-    let item = Value.object(ObjectReference(object))
-    guard let previous = await predecessor(of: id) else { return observers.notify(.reset) }
-    if op == "INSERT" {
-      return report(await insertion(of: item, after: previous), about: object, row: id)
-    }
-    guard let previous else { return report(.moved(item, after: nil), about: object, row: id) }
-    guard let after = await placeItem(previous) else { return observers.notify(.reset) }
-    report(.moved(item, after: after), about: object, row: id)
+    await reportPlace(of: object, row: id, inserted: op == "INSERT")
   }
 }
