@@ -4,12 +4,25 @@ import PostgresNIO
 import Trellis
 
 extension PostgresStore {
+  /// The connection that listens, while the task that takes its notifications reads what
+  /// they name.
+  @TaskLocal static var listeningConnection: PostgresConnection?
+
   /// Runs `work` on a pooled connection (in a transaction when `transaction`), after making
   /// sure the table exists; fails when the server has not answered within ``timeout``.
   func perform<T: Sendable>(
     transaction: Bool = false,
     _ work: @escaping @Sendable (PostgresConnection) async throws -> T
   ) async throws(StoreError) -> T {
+    if !transaction, let connection = Self.listeningConnection {
+      // A notification's reads: on the connection that listens, never queued behind the
+      // writes that wait for the pool's connections (and the order's lock).
+      do {
+        return try await Deadline.run(within: timeout) { try await work(connection) }
+      } catch {
+        throw storeError(error)
+      }
+    }
     do {
       return try await Deadline.run(within: timeout) {
         // The pool may hand out connections the server has closed (it restarted), one

@@ -44,8 +44,10 @@ extension PostgresStore {
         try await connection.listen(on: self.channel) { notifications in
           listened = true
           self.listening()
-          for try await notification in notifications {
-            await self.receive(notification.payload)
+          try await Self.$listeningConnection.withValue(connection) {
+            for try await notification in notifications {
+              await self.receive(notification.payload)
+            }
           }
         }
       }
@@ -100,7 +102,7 @@ extension PostgresStore {
       await reportPlace(of: object, row: id, inserted: false)
     case "DELETE":
       guard let id = notice.id else { return }
-      reportDeletion { forget(id).map { .deleted(.object(ObjectReference($0))) } }
+      reportGone(id)
     case "INSERT", "UPDATE":
       guard let id = notice.id else { return observers.notify(.reset) }
       let (known, version) = state.withLock { ($0.objects[id] != nil, $0.versions[id]) }
@@ -111,7 +113,7 @@ extension PostgresStore {
       noteWrite(id)
       let object: AnyObject
       do {
-        guard let record = try await record(id) else { return }
+        guard let record = try await record(id) else { return reportGone(id) }
         object = try materialize(record)
       } catch {
         // The row could not be read: the lists read theirs again.
@@ -131,13 +133,22 @@ extension PostgresStore {
   /// fails.
   func reportPlace(of object: AnyObject, row id: Int64, inserted: Bool) async {
     let item = Value.object(ObjectReference(object))
-    guard let previous = await predecessor(of: id) else { return observers.notify(.reset) }
+    guard let place = await predecessor(of: id) else { return observers.notify(.reset) }
+    // Deleted since: reported as such, in case its own notification was lost with a
+    // connection; a late place must not bring the row back at the top of the lists.
+    if place == .gone { return reportGone(id) }
+    let previous = place.previous
     if inserted {
       return report(await insertion(of: item, after: previous), about: object, row: id)
     }
     guard let previous else { return report(.moved(item, after: nil), about: object, row: id) }
     guard let after = await placeItem(previous) else { return observers.notify(.reset) }
     report(.moved(item, after: after), about: object, row: id)
+  }
+
+  /// Forgets the object of deleted row `id`, and tells the lists that showed it.
+  private func reportGone(_ id: Int64) {
+    reportDeletion { forget(id).map { .deleted(.object(ObjectReference($0))) } }
   }
 
   /// Forgets the object of a deleted row; `nil` when the store never made one.

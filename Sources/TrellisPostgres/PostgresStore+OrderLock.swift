@@ -27,7 +27,7 @@ extension PostgresStore {
 
   /// The advisory lock key of a table's order: the table's name, hashed (64-bit FNV-1a), the
   /// same in every process.
-  static func orderLockKey(of table: String) -> Int64 {
+  package static func orderLockKey(of table: String) -> Int64 {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in "trellis order \(table)".utf8 {
       hash ^= UInt64(byte)

@@ -3,34 +3,51 @@ import Trellis
 
 /// Naming places in the store's order by the item before them, as ``StoreChange`` does.
 extension PostgresStore {
-  /// The key of the row before row `id` in the store's order; `nil` when it is first (or
-  /// gone).
+  /// Where a row is in the store's order, named by the row before it.
+  enum RowPlace: Sendable, Equatable {
+    /// The row is gone: deleted since it was reported.
+    case gone
+    /// The row is first.
+    case first
+    /// The row comes right after the row with this key.
+    case after(Int64)
+
+    /// The key of the row before; `nil` when there is none.
+    var previous: Int64? {
+      if case .after(let key) = self { key } else { nil }
+    }
+  }
+
+  /// The key of the row before row `id` in the store's order: one row, whose key is null when
+  /// row `id` is first; no row when row `id` is gone.
   func predecessorStatement(of id: Int64) throws(StoreError) -> PostgresStatement {
     let order = try defaultOrder
     let list = order.joined(separator: ", ")
     let key = try PostgresIdentifier.quoted(entity.primaryKey)
     let table = try table
     var statement = PostgresStatement(
-      "SELECT \(key) FROM \(table) WHERE (\(list)) < (SELECT \(list) FROM \(table) WHERE \(key) = ")
+      "SELECT (SELECT \(key) FROM \(table) WHERE (\(list)) < (SELECT \(list) FROM \(table) "
+        + "WHERE \(key) = ")
     statement.bind(Int(id))
     statement.append(
-      ") ORDER BY \(order.map { "\($0) DESC" }.joined(separator: ", ")) LIMIT 1")
+      ") ORDER BY \(order.map { "\($0) DESC" }.joined(separator: ", ")) LIMIT 1) FROM \(table) "
+        + "WHERE \(key) = ")
+    statement.bind(Int(id))
     return statement
   }
 
-  /// The key `predecessorStatement(of:)` finds.
+  /// The place `predecessorStatement(of:)` finds.
   func predecessor(_ query: PostgresQuery, _ connection: PostgresConnection) async throws
-    -> Int64?
+    -> RowPlace
   {
-    for try await key in try await connection.query(query, logger: logger).decode(Int64.self) {
-      return key
+    for try await key in try await connection.query(query, logger: logger).decode(Int64?.self) {
+      return key.map(RowPlace.after) ?? .first
     }
-    return nil
+    return .gone
   }
 
-  /// The key of the row before row `id`, read now; `nil` when it is first, gone, or the
-  /// database cannot say.
-  func predecessor(of id: Int64) async -> Int64?? {
+  /// Where row `id` is, read now; `nil` when the database cannot say.
+  func predecessor(of id: Int64) async -> RowPlace? {
     guard let query = try? predecessorStatement(of: id).query else { return nil }
     return try? await perform { connection in try await self.predecessor(query, connection) }
   }

@@ -99,8 +99,10 @@ extension PostgresStore {
           try await Self.writeJoins(
             references, inserted: inserted, source: id, entity: self.entity,
             connection: connection, logger: self.logger)
+          // The row is this transaction's own: it is there.
           let previous = try await self.predecessor(
-            try self.predecessorStatement(of: id).query, connection)
+            try self.predecessorStatement(of: id).query, connection
+          ).previous
           return (id, previous, keys, inserted)
         }
         throw StoreError.failed("the insert into '\(self.entity.table)' returned no key")

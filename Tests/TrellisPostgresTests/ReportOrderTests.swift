@@ -46,4 +46,33 @@ struct ReportOrderTests {
     }
     #expect(app.host.violations.isEmpty)
   }
+
+  /// A row deleted with no notification (as when its notification is lost with a connection)
+  /// and then announced as moved: the store reads its place, finds it gone, and reports it
+  /// deleted. Before, "gone" read as "first", and the row stayed at the top of every list.
+  @Test func aMoveOfARowWhoseDeleteWentUnheardRemovesItFromTheLists() async throws {
+    guard let url = PostgresTestSupport.url else { return }
+    let store = try await PostgresTestSupport.store(
+      url, "gone_move", records: [("Ann", 1), ("Bob", 2), ("Cy", 3)])
+    defer { store.shutdown() }
+    let app = CrossServerTests.session(store)
+    try await app.settle(until: { app.texts == [["Ann", "Bob", "Cy"]] })
+    try await CrossServerTests.waitUntilListening(store)
+    let table = store.entity.table
+    let key = store.entity.primaryKey
+    let bob = try await store.client.query(
+      PostgresQuery(unsafeSQL: "SELECT \(key) FROM \(table) WHERE name = 'Bob'")
+    ).collect().first?.decode(Int64.self)
+    let id = try #require(bob)
+    for statement in [
+      "ALTER TABLE \(table) DISABLE TRIGGER USER", "DELETE FROM \(table) WHERE \(key) = \(id)",
+      "ALTER TABLE \(table) ENABLE TRIGGER USER",
+      "SELECT pg_notify('\(PostgresTestSupport.channel(table))', "
+        + "'{\"op\": \"MOVE\", \"id\": \(id), \"origin\": \"elsewhere\"}')",
+    ] {
+      try await store.client.query(PostgresQuery(unsafeSQL: statement))
+    }
+    try await app.settle(until: { app.texts == [["Ann", "Cy"]] }, timeout: .seconds(5))
+    #expect(app.host.violations.isEmpty)
+  }
 }
