@@ -10,7 +10,7 @@ struct Bench: AsyncParsableCommand {
     subcommands: [
       DiffCommand.self, FormsCommand.self, StoresCommand.self, WebCommand.self,
       ServicesCommand.self, ScaleCommand.self, FuzzCommand.self, ConvergeCommand.self,
-      ConvergeWriterCommand.self, StdlibProbe.self, WebClientsCommand.self,
+      ConvergeWriterCommand.self, PositionsCommand.self, StdlibProbe.self, WebClientsCommand.self,
     ])
 }
 
@@ -221,5 +221,41 @@ struct WebClientsCommand: AsyncParsableCommand {
       base: "http://127.0.0.1:\(port)", port: port, app: app, sessions: sessions,
       seconds: seconds, rest: rest, editors: editors)
     print(String(decoding: try JSONEncoder().encode(clients), as: UTF8.self))
+  }
+}
+
+/// `trellis-bench positions`: the order's lock against ranks with gaps, on PostgreSQL.
+struct PositionsCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "positions",
+    abstract:
+      "Concurrent inserts and moves in an ordered PostgreSQL table: positions shifted under "
+      + "the order's lock (as the store keeps them) against ranks with gaps and no lock.")
+
+  @Option(help: "The database (default: $TRELLIS_POSTGRES_URL, as scripts/postgres.sh sets).")
+  var postgres: String?
+
+  @Option(help: "Rows in the table at the start, one case each (comma-separated).")
+  var rows = "1000,100000"
+
+  @Option(help: "Concurrent writers, one case each (comma-separated).")
+  var writers = "1,8"
+
+  @Option(help: "Seconds of writes per case.")
+  var seconds = 3.0
+
+  func run() async throws {
+    guard
+      let url = postgres ?? ProcessInfo.processInfo.environment["TRELLIS_POSTGRES_URL"],
+      !url.isEmpty
+    else {
+      throw ValidationError(
+        "no database: pass --postgres URL, or run `bash scripts/postgres.sh start` and "
+          + "`source .build-postgres-db/env`")
+    }
+    let list = { (text: String) in text.split(separator: ",").compactMap { Int($0) } }
+    try await PositionsBench.run(
+      url: url, rows: list(rows).filter { $0 > 1 }, writers: list(writers).filter { $0 > 0 },
+      seconds: seconds)
   }
 }
