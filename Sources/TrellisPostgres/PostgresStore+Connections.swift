@@ -27,15 +27,18 @@ extension PostgresStore {
       return try await Deadline.run(within: timeout) {
         // The pool may hand out connections the server has closed (it restarted), one
         // after another: while nothing was done on them, the work moves to the next.
-        var tries = 1
-        while true {
-          do { return try await self.attempt(transaction: transaction, work) } catch
-            where tries < Self.triesOnClosedConnections
-            && Self.isSafeToRetry(error, transaction: transaction)
-          {
-            tries += 1
+        let attempts = { @Sendable () async throws -> T in
+          var tries = 1
+          while true {
+            do { return try await self.attempt(transaction: transaction, work) } catch
+              where tries < Self.triesOnClosedConnections
+              && Self.isSafeToRetry(error, transaction: transaction)
+            {
+              tries += 1
+            }
           }
         }
+        return try await transaction ? self.writeLimit.run(attempts) : attempts()
       }
     } catch {
       // A write whose connection closed after it began may have committed, and its own

@@ -26,6 +26,9 @@ public final class PostgresStore: AsyncDataStore {
   public let entity: PostgresEntity
   /// The pooled client, for queries of your own; the store runs it until ``shutdown()``.
   public let client: PostgresClient
+  /// How many of the pool's connections writes may hold at once: half, so that the other half
+  /// is there for reads (shared by the stores of related entities, which share the pool).
+  let writeLimit: WriteLimit
   /// How long an operation may wait for the server before failing.
   public let timeout: Duration
   /// Where the server is, for messages: host and port, or the socket path.
@@ -158,6 +161,7 @@ public final class PostgresStore: AsyncDataStore {
     }
     let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
     self.client = client
+    self.writeLimit = WriteLimit(capacity: configuration.options.maximumConnections / 2)
     self.state = UncheckedLocked(State())
     let runner = Task { await client.run() }
     state.withLock { $0.runner = runner }
@@ -174,6 +178,7 @@ public final class PostgresStore: AsyncDataStore {
     self.place = root.place
     self.logger = root.logger
     self.client = root.client
+    self.writeLimit = root.writeLimit
     self.state = UncheckedLocked(State())
     graph.register(self)
   }
