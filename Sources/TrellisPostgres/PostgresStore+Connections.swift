@@ -9,9 +9,11 @@ extension PostgresStore {
   @TaskLocal static var listeningConnection: PostgresConnection?
 
   /// Runs `work` on a pooled connection (in a transaction when `transaction`), after making
-  /// sure the table exists; fails when the server has not answered within ``timeout``.
+  /// sure the table exists; fails when the server has not answered within ``timeout``. A
+  /// write that `takesOrderLock` waits its turn among those (``writeLimit``) before it takes a
+  /// connection.
   func perform<T: Sendable>(
-    transaction: Bool = false,
+    transaction: Bool = false, takesOrderLock: Bool = false,
     _ work: @escaping @Sendable (PostgresConnection) async throws -> T
   ) async throws(StoreError) -> T {
     if !transaction, let connection = Self.listeningConnection {
@@ -38,7 +40,7 @@ extension PostgresStore {
             }
           }
         }
-        return try await transaction ? self.writeLimit.run(attempts) : attempts()
+        return try await takesOrderLock ? self.writeLimit.run(attempts) : attempts()
       }
     } catch {
       // A write whose connection closed after it began may have committed, and its own

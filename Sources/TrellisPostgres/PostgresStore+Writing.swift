@@ -59,7 +59,7 @@ extension PostgresStore {
     let taken = noticesTaken
     let written: (Int64, Int64?, [Int64], [(id: Int64, at: Int)])
     do {
-      written = try await perform(transaction: true) {
+      written = try await perform(transaction: true, takesOrderLock: true) {
         connection -> (Int64, Int64?, [Int64], [(id: Int64, at: Int)]) in
         try await Self.lockOrders(
           of: [self.entity] + references.newRows.map(\.entity), connection: connection,
@@ -153,7 +153,7 @@ extension PostgresStore {
     }
     let indexQuery = try indexStatement(of: id).query
     let deleteQuery = delete.query
-    let (_, effects) = try await perform(transaction: true) {
+    let (_, effects) = try await perform(transaction: true, takesOrderLock: true) {
       connection -> (Int, PostgresDeleteEffects) in
       try await Self.lockOrders(of: [self.entity], connection: connection, logger: self.logger)
       guard let index = try await self.index(indexQuery, connection) else {
@@ -211,7 +211,7 @@ extension PostgresStore {
     let position = try PostgresIdentifier.quoted(name)
     let key = try PostgresIdentifier.quoted(entity.primaryKey)
     let taken = noticesTaken
-    try await perform(transaction: true) { connection in
+    try await perform(transaction: true, takesOrderLock: true) { connection in
       try await Self.lockOrders(of: [self.entity], connection: connection, logger: self.logger)
       // Both rows are locked too, so that an edit of either waits for the move.
       var find = PostgresStatement("SELECT \(key), \(position) FROM \(table) WHERE \(key) = ")

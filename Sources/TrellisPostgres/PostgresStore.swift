@@ -26,8 +26,9 @@ public final class PostgresStore: AsyncDataStore {
   public let entity: PostgresEntity
   /// The pooled client, for queries of your own; the store runs it until ``shutdown()``.
   public let client: PostgresClient
-  /// How many of the pool's connections writes may hold at once: half, so that the other half
-  /// is there for reads (shared by the stores of related entities, which share the pool).
+  /// How many of the pool's connections writes that take the order's lock may hold at once:
+  /// half, so that the other half is there for reads and other writes (shared by the stores
+  /// of related entities, which share the pool).
   let writeLimit: WriteLimit
   /// How long an operation may wait for the server before failing.
   public let timeout: Duration

@@ -1,7 +1,7 @@
 import Synchronization
 
 /// At most a fixed number of write transactions at once on one connection pool, first come,
-/// first served, so that reads always find a connection.
+/// first served, so that reads and other writes always find a connection.
 ///
 /// A write to an ordered table waits in its transaction for the order's lock, holding a pooled
 /// connection all the while. Without a limit, a burst of such writes takes every connection,
