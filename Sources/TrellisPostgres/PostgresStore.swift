@@ -27,8 +27,9 @@ public final class PostgresStore: AsyncDataStore {
   /// The pooled client, for queries of your own; the store runs it until ``shutdown()``.
   public let client: PostgresClient
   /// How many of the pool's connections writes that take the order's lock may hold at once:
-  /// half, so that the other half is there for reads and other writes (shared by the stores
-  /// of related entities, which share the pool).
+  /// all but four, which stay there for reads and other writes. Enough wait at the lock that
+  /// it passes from one to the next without a round trip (shared by the stores of related
+  /// entities, which share the pool).
   let writeLimit: WriteLimit
   /// How long an operation may wait for the server before failing.
   public let timeout: Duration
@@ -162,7 +163,7 @@ public final class PostgresStore: AsyncDataStore {
     }
     let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
     self.client = client
-    self.writeLimit = WriteLimit(capacity: configuration.options.maximumConnections / 2)
+    self.writeLimit = WriteLimit(capacity: configuration.options.maximumConnections - 4)
     self.state = UncheckedLocked(State())
     let runner = Task { await client.run() }
     state.withLock { $0.runner = runner }
