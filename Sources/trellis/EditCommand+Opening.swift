@@ -89,7 +89,8 @@ extension EditCommand {
 
   private func openSettingsBundle() throws -> Editing {
     var files = DescriptorFiles()
-    let options = SettingsBundleOptions(locale: locale)
+    if let choices { files.loadSettingsChoices(choices) }
+    let options = SettingsBundleOptions(locale: locale, idiom: idiom, inApp: inApp)
     guard
       let inputs = files.screenInputs(
         descriptor: file, data: data, theme: theme, settings: options, suite: suite)

@@ -62,6 +62,29 @@ struct SettingsBundleFixtureCommandTests {
     #expect(!result.errors.contains("countryCode"), "supplied, so no warning for it")
   }
 
+  @Test func editReadsTheInAppPagesForTheIdiomAndTheAppsChoices() async throws {
+    let sample = "SettingsBundles/InAppSettingsKit/Settings.bundle"
+    let settingsApp = try await CommandRunner.run(["edit", sample])
+    #expect(settingsApp.status == 0)
+    #expect(!settingsApp.output.contains("is used in-App"))
+    let phone = try await CommandRunner.run(["edit", sample, "--in-app"])
+    #expect(phone.output.contains("Root~iphone.inApp.plist is used in-App on iPhone"))
+    let pad = try await CommandRunner.run(["edit", sample, "--in-app", "--idiom", "pad"])
+    #expect(pad.output.contains("Root~ipad.inApp.plist is used in-App on iPad"))
+
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "trellis-edit-choices-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let choices = folder.appendingPathComponent("choices.json")
+    try Data(#"{"countryCode": {"values": ["FR"], "titles": ["France"]}}"#.utf8).write(to: choices)
+    #expect(phone.errors.contains("'Country (dynamic)') has no 'Values'"))
+    let supplied = try await CommandRunner.run([
+      "edit", sample, "--in-app", "--choices", choices.path,
+    ])
+    #expect(supplied.status == 0)
+    #expect(!supplied.errors.contains("Country (dynamic)"), "supplied, so no warning for it")
+  }
+
   @Test func toleratedFaultsAreWarningsAndTheRowsShow() async throws {
     let validate = try await CommandRunner.run(
       ["validate", "TolerantSettings.bundle"], in: CommandRunner.inputs)
