@@ -215,6 +215,12 @@ struct ThemeValueParser {
     }
   }
 
+  /// Whether the attribute at `keyPath` is a length: a height, width, margin or indentation.
+  static func isLength(_ keyPath: String) -> Bool {
+    let last = (keyPath.split(separator: ".").last.map(String.init) ?? keyPath).lowercased()
+    return ["height", "width", "margin", "indentation"].contains { last.hasSuffix($0) }
+  }
+
   /// The value an attribute of unknown type gets, from how it is written.
   private func inferred(_ shape: Shape) -> ThemeValue {
     switch shape {
@@ -238,6 +244,11 @@ struct ThemeValueParser {
     case (.string, .string(let text)):
       return .string(text)
     case (.number, .number(let number)):
+      // A height, width, margin or indentation below zero draws nothing sensible anywhere.
+      if number < 0, Self.isLength(keyPath) {
+        error("'\(keyPath)' must be 0 or more, found \(first.text)", at: first)
+        return nil
+      }
       return .number(number)
     case (.bool, .word(let word)):
       if let bool = Self.boolean(word) { return .bool(bool) }
