@@ -73,6 +73,51 @@
       send(.loadMore(section: indexPath.section))
     }
 
+    // MARK: Headers and footers
+
+    /// A section's header view: its image, named for accessibility by the header title.
+    public func tableView(_ tableView: UITableView, viewForHeaderInSection section: Int)
+      -> UIView?
+    {
+      guard let shown = driver.section(at: section), let view = shown.style?.headerView else {
+        return nil
+      }
+      return Self.imageView(view, label: shown.header)
+    }
+
+    /// A section's header height, when its theme or the section sets one.
+    public func tableView(_ tableView: UITableView, heightForHeaderInSection section: Int)
+      -> CGFloat
+    {
+      driver.section(at: section)?.style?.headerHeight.map { CGFloat($0) }
+        ?? UITableView.automaticDimension
+    }
+
+    /// A section's footer view: its image, named for accessibility by the footer title.
+    public func tableView(_ tableView: UITableView, viewForFooterInSection section: Int)
+      -> UIView?
+    {
+      guard let shown = driver.section(at: section), let view = shown.style?.footerView else {
+        return nil
+      }
+      return Self.imageView(view, label: shown.footer)
+    }
+
+    /// A section's footer height, when its theme or the section sets one.
+    public func tableView(_ tableView: UITableView, heightForFooterInSection section: Int)
+      -> CGFloat
+    {
+      driver.section(at: section)?.style?.footerHeight.map { CGFloat($0) }
+        ?? UITableView.automaticDimension
+    }
+
+    /// An image view showing `image`, with `label` as what VoiceOver reads.
+    static func imageView(_ image: ThemeImage, label: String?) -> UIImageView {
+      let view = UIImageView(image: UIImage(named: image.name))
+      view.accessibilityLabel = label
+      return view
+    }
+
     public func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath)
       -> CGFloat
     {
