@@ -174,3 +174,25 @@ def test_an_image_upload(browser, server, tmp_path):
     field = row(browser, "Photo").find_element(By.CSS_SELECTOR, "input.control")
     assert field.get_attribute("value") == source
     screenshot(browser, "looks-upload")
+
+
+def test_controls_follow_the_themes_layout_and_a_fixed_text_view_keeps_its_height(browser, server):
+    open_looks(browser, server)
+    # controlIndentation 150 and controlMargin 20: every control starts 150 points from the
+    # row's edge plus the margin after the text, so the controls line up.
+    starts = []
+    for text in ("Volume", "Nickname"):
+        cells = row(browser, text)
+        control = cells.find_element(By.CSS_SELECTOR, ".control")
+        starts.append(control.rect["x"] - cells.rect["x"])
+    assert abs(starts[0] - starts[1]) < 1, starts
+    assert abs(starts[0] - 170) < 2, starts
+    # The notes' text view keeps its height however long its text grows.
+    notes = row(browser, "Notes").find_element(By.CSS_SELECTOR, "textarea")
+    assert notes.get_attribute("data-fixed") is not None
+    height = notes.size["height"]
+    browser.execute_script(
+        "arguments[0].value = 'A long line of notes. '.repeat(40);"
+        "arguments[0].dispatchEvent(new Event('input', {bubbles: true}));", notes)
+    assert notes.size["height"] == height
+    screenshot(browser, "looks-layout")
