@@ -15,7 +15,7 @@ extension TextRenderer {
   /// The lines above a section's top border: a gap, then its header.
   public func headerLines(_ section: SectionSnapshot) -> [String] {
     var text: String?
-    let title = section.header.map { TerminalText.sanitized($0).uppercased() } ?? ""
+    let title = section.header?.uppercased() ?? ""
     if let view = section.style?.headerView {
       text = "[\(TerminalText.sanitized(view.name))]" + (title.isEmpty ? "" : " " + title)
     } else if !title.isEmpty {
@@ -36,7 +36,7 @@ extension TextRenderer {
   /// The lines under a section's bottom border: its footer.
   public func footerLines(_ section: SectionSnapshot) -> [String] {
     var text: String?
-    let title = section.footer.map(TerminalText.sanitized) ?? ""
+    let title = section.footer ?? ""
     if let view = section.style?.footerView {
       text = "[\(TerminalText.sanitized(view.name))]" + (title.isEmpty ? "" : " " + title)
     } else if !title.isEmpty {

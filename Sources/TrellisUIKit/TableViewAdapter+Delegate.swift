@@ -89,8 +89,7 @@
     public func tableView(_ tableView: UITableView, heightForHeaderInSection section: Int)
       -> CGFloat
     {
-      driver.section(at: section)?.style?.headerHeight.map { CGFloat($0) }
-        ?? UITableView.automaticDimension
+      Self.height(driver.section(at: section)?.style?.headerHeight)
     }
 
     /// A section's footer view: its image, named for accessibility by the footer title.
@@ -107,8 +106,14 @@
     public func tableView(_ tableView: UITableView, heightForFooterInSection section: Int)
       -> CGFloat
     {
-      driver.section(at: section)?.style?.footerHeight.map { CGFloat($0) }
-        ?? UITableView.automaticDimension
+      Self.height(driver.section(at: section)?.style?.footerHeight)
+    }
+
+    /// A header's or footer's height in points; UIKit's own for none, or for one no table
+    /// could show (a section may set any number).
+    static func height(_ points: Double?) -> CGFloat {
+      guard let points, points >= 0, points < 10_000 else { return UITableView.automaticDimension }
+      return CGFloat(points)
     }
 
     /// An image view showing `image`, with `label` as what VoiceOver reads.

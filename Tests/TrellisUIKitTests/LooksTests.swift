@@ -50,6 +50,25 @@ final class LooksTests {
     #expect(table.violations.isEmpty)
   }
 
+  @Test func aHeightNoTableCouldShowIsUIKitsOwn() throws {
+    let model = TableModel(title: "Heights")
+    for height in [-4, .nan, 12] {
+      let section = Section(header: "Header")
+      section.headerHeight = height
+      section.footerHeight = height
+      section.addRow(Row(id: RowID(.double(height.isNaN ? 0 : height)), text: "Row"))
+      model.addSection(section)
+    }
+    let controller = Apps.show(Navigator(root: Screen(model: model)))
+    shown.append(controller)
+    let table = try #require(try Apps.top(controller).tableView)
+    let delegate = try #require(table.delegate)
+    let automatic = UITableView.automaticDimension
+    #expect(delegate.tableView(table, heightForHeaderInSection: 0) == automatic)
+    #expect(delegate.tableView(table, heightForFooterInSection: 1) == automatic)
+    #expect(delegate.tableView(table, heightForHeaderInSection: 2) == 12)
+  }
+
   @Test func value2AndDefaultCellsAreUIKitsOwnStyles() throws {
     let table = try table()
     let email = try Shown.cell("email", in: table)

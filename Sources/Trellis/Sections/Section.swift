@@ -13,11 +13,11 @@ open class Section {
   public var footerTitle: String? { didSet { setNeedsRefresh() } }
   /// An image shown as the header, in place of the header title (STV's `headerView`).
   public var headerView: ThemeImage? { didSet { setNeedsRefresh() } }
-  /// The header's height in points; a header view's own height when `nil`.
+  /// The header's height in points; the host's own when `nil`, negative or too large to show.
   public var headerHeight: Double? { didSet { setNeedsRefresh() } }
   /// An image shown as the footer, in place of the footer title.
   public var footerView: ThemeImage? { didSet { setNeedsRefresh() } }
-  /// The footer's height in points; a footer view's own height when `nil`.
+  /// The footer's height in points; the host's own when `nil`, negative or too large to show.
   public var footerHeight: Double? { didSet { setNeedsRefresh() } }
   /// The title in the table's section index.
   public var indexTitle: String? { didSet { setNeedsRefresh() } }
