@@ -91,3 +91,23 @@ struct LooksHTMLTests {
     #expect(!html.contains("shown #\(window + 1)<"))
   }
 }
+
+/// A list shared between windows keeps its section's own header and footer views and heights.
+@Suite("Shared lists' headers")
+struct SharedListHeaderTests {
+  @Test func aSharedCopyKeepsTheHeaderViewAndItsSignatureNamesIt() throws {
+    let (store, definition) = try ThemeExample.store()
+    let section = ArrayOfObjectsSection(
+      id: "days", header: "Week days", store: store, definition: definition)
+    let plain = section.sharingSignature
+    section.headerView = ThemeImage(name: "banner")
+    section.headerHeight = 60
+    section.footerHeight = 20
+    let copy = section.makeCopy()
+    #expect(copy.headerView == ThemeImage(name: "banner"))
+    #expect(copy.headerHeight == 60 && copy.footerHeight == 20 && copy.footerView == nil)
+    // Windows whose sections differ only in their header view share no list.
+    #expect(section.sharingSignature != plain)
+    #expect(copy.sharingSignature == section.sharingSignature)
+  }
+}
