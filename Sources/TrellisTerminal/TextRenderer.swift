@@ -16,6 +16,7 @@ import Trellis
 /// | `≡` | reorder control (edit mode) |
 /// | `[x]` / `[ ]` | a switch on / off |
 /// | `!` | a validation message |
+/// | `[name]` | a header or footer view (an image) |
 ///
 /// With ``usesColor``, rows that carry a theme style (``RowSnapshot/style``) are drawn in the
 /// nearest ANSI colours to the style's background and text colours, bold or italic as its font.
@@ -56,12 +57,7 @@ public struct TextRenderer: Sendable {
       lines.append("  [Search: \(search)]")
     }
     for section in screen.table.sections {
-      lines.append("")
-      if let header = section.model.header, !header.isEmpty {
-        // A collapsible section's header says which way it is: ▸ collapsed, ▾ open.
-        let marker = section.model.isCollapsible ? (section.model.isCollapsed ? "▸ " : "▾ ") : ""
-        lines.append("  " + marker + header.uppercased())
-      }
+      lines.append(contentsOf: headerLines(section.model))
       lines.append("  +" + String(repeating: "-", count: width - 2) + "+")
       if section.items.isEmpty {
         lines.append(box(""))
@@ -70,9 +66,7 @@ public struct TextRenderer: Sendable {
         lines.append(contentsOf: rowLines(row, editing: screen.isEditing))
       }
       lines.append("  +" + String(repeating: "-", count: width - 2) + "+")
-      if let footer = section.model.footer, !footer.isEmpty {
-        lines.append("   " + footer)
-      }
+      lines.append(contentsOf: footerLines(section.model))
     }
     return lines.joined(separator: "\n") + "\n"
   }
@@ -110,8 +104,9 @@ public struct TextRenderer: Sendable {
     if !row.isEnabled { left += "~" }
     // An expand/collapse row says which way it is, like a collapsible section's header.
     if let expanded = row.isExpanded { left += expanded ? "▾ " : "▸ " }
-    left += row.text ?? ""
-    var right = valueText(row)
+    left += row.attributes.cellStyle == .value2 ? value2Text(row) : row.text ?? ""
+    let value = valueText(row)
+    var right = value
     let accessory = Self.symbol(for: editing ? row.editingAccessory : row.accessory)
     if !accessory.isEmpty { right += right.isEmpty ? accessory : " " + accessory }
     if row.isSelected && accessory != Self.symbol(for: .checkmark) {
@@ -125,8 +120,11 @@ public struct TextRenderer: Sendable {
     if let message = row.validationMessage {
       lines.append(box("  ! " + message))
     }
-    if usesColor, let escape = row.style?.ansiEscape, !escape.isEmpty {
-      return lines.map { Self.colored($0, escape) }
+    let escape = usesColor ? row.style?.ansiEscape ?? "" : ""
+    if !escape.isEmpty { lines = lines.map { Self.colored($0, escape) } }
+    // The control's value in its tint, on the row's first line.
+    if usesColor {
+      lines[0] = Self.tinted(lines[0], value: value, tint: Self.controlTint(row), rowEscape: escape)
     }
     return lines
   }
@@ -140,7 +138,8 @@ public struct TextRenderer: Sendable {
 
   /// The text on the right of a row: its control's value or its detail.
   func valueText(_ row: RowSnapshot) -> String {
-    if row.attributes.cellStyle == .subtitle { return "" }
+    // Subtitle rows show their detail under the text, value2 rows beside their title.
+    if row.attributes.cellStyle == .subtitle || row.attributes.cellStyle == .value2 { return "" }
     let value = row.value
     switch row.kind {
     case .switch:
@@ -157,6 +156,8 @@ public struct TextRenderer: Sendable {
       return titles.enumerated().map { $0.offset == selected ? "[\($0.element)]" : $0.element }
         .joined(separator: "|")
     default:
+      // UIKit's default style shows the title alone.
+      if row.attributes.cellStyle == .default { return "" }
       if let detail = row.detail, !detail.isEmpty { return detail }
       return value?.displayText ?? ""
     }

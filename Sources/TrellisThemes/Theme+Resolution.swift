@@ -30,6 +30,20 @@ extension Theme {
     return layered(result, named: themeStyle)
   }
 
+  /// What a section's header and footer take: the table's `sectionHeaderHeight` and
+  /// `sectionFooterHeight` (the table's `themeStyle` included), then the section's style
+  /// (``sectionStyle(kind:themeStyle:)``), whose `headerHeight` and `footerHeight` win.
+  public func sectionAppearance(tableThemeStyle: String? = nil, themeStyle: String? = nil)
+    -> ResolvedStyle
+  {
+    let table = tableStyle(themeStyle: tableThemeStyle)
+    var result = ResolvedStyle()
+    for key in ["sectionHeaderHeight", "sectionFooterHeight"] {
+      if let value = table[key] { result.attributes[key] = value }
+    }
+    return result.overlaid(with: sectionStyle(themeStyle: themeStyle))
+  }
+
   /// A row's style, from the weakest layer to the strongest:
   ///
   /// 1. the generic cell style (`SCTableViewCell`, `UITableViewCell` or `cell`);

@@ -122,6 +122,12 @@ public struct ThemeAttribute: Hashable, Sendable {
     // Cells.
     add("height", .number, .cell)
     add("selectedBackgroundView", .view, .cell)
+    add("selectedBackgroundColor", .color, .cell)
+    // SCControlCell's layout of text and control, and SCTableViewCell's automatic height.
+    add("controlMargin", .number, .cell)
+    add("controlIndentation", .number, .cell)
+    add("maxTextLabelWidth", .number, .cell)
+    add("autoResize", .bool, .cell)
     add("imageView.image", .image, .cell)
     for label in ["textLabel", "detailTextLabel", "label", "textField", "textView"] {
       add("\(label).font", .font, .cell)

@@ -215,6 +215,15 @@ struct ThemeValueParser {
     }
   }
 
+  /// Whether the attribute at `keyPath` is a length that cannot be negative: a height, a
+  /// margin, an indentation or `maxTextLabelWidth`. (A border's width is left alone: STV
+  /// passed it to the layer as written.)
+  static func isLength(_ keyPath: String) -> Bool {
+    let last = (keyPath.split(separator: ".").last.map(String.init) ?? keyPath).lowercased()
+    return last == "maxtextlabelwidth"
+      || ["height", "margin", "indentation"].contains { last.hasSuffix($0) }
+  }
+
   /// The value an attribute of unknown type gets, from how it is written.
   private func inferred(_ shape: Shape) -> ThemeValue {
     switch shape {
@@ -238,6 +247,11 @@ struct ThemeValueParser {
     case (.string, .string(let text)):
       return .string(text)
     case (.number, .number(let number)):
+      // A height, margin or indentation below zero draws nothing sensible anywhere.
+      if number < 0, Self.isLength(keyPath) {
+        error("'\(keyPath)' must be 0 or more, found \(first.text)", at: first)
+        return nil
+      }
       return .number(number)
     case (.bool, .word(let word)):
       if let bool = Self.boolean(word) { return .bool(bool) }

@@ -19,6 +19,20 @@ public struct CellAppearance: Hashable, Sendable {
   public var textAlignment: RowAttributes.TextAlignment?
   /// The colour of controls (switches, sliders, steppers).
   public var tintColor: ThemeColor?
+  /// A switch's colour when on (`switchControl.onTintColor`, else ``tintColor``).
+  public var switchOnTintColor: ThemeColor?
+  /// A slider's track left of the thumb (`slider.minimumTrackTintColor`, else ``tintColor``).
+  public var sliderMinimumTrackTintColor: ThemeColor?
+  /// A slider's track right of the thumb.
+  public var sliderMaximumTrackTintColor: ThemeColor?
+  /// A slider's thumb.
+  public var sliderThumbTintColor: ThemeColor?
+  /// A segmented control's selected segment (`segmentedControl.tintColor`, else ``tintColor``).
+  public var segmentedControlTintColor: ThemeColor?
+  /// The background of the cell while it is selected.
+  public var selectedBackgroundColor: ThemeColor?
+  /// An image behind the cell while it is selected.
+  public var selectedBackgroundImage: ThemeImage?
 
   /// The appearance `style` gives; no style gives the platform's.
   public init(_ style: ResolvedStyle?) {
@@ -30,6 +44,13 @@ public struct CellAppearance: Hashable, Sendable {
     font = style.font
     detailFont = style.detailFont
     tintColor = style.tintColor
+    switchOnTintColor = style.switchOnTintColor
+    sliderMinimumTrackTintColor = style.sliderMinimumTrackTintColor
+    sliderMaximumTrackTintColor = style.sliderMaximumTrackTintColor
+    sliderThumbTintColor = style.sliderThumbTintColor
+    segmentedControlTintColor = style.segmentedControlTintColor
+    selectedBackgroundColor = style.selectedBackgroundColor
+    selectedBackgroundImage = style.selectedBackgroundView
     let alignment =
       style["textLabel.textAlignment"]?.nameValue ?? style["textAlignment"]?.nameValue
     textAlignment = alignment.flatMap { RowAttributes.TextAlignment(rawValue: $0) }

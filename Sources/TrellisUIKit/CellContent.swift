@@ -48,7 +48,9 @@ public struct CellContent: Hashable, Sendable {
     layout = row.attributes.cellStyle
     imageName = row.imageName
     control = Self.control(for: row)
-    secondaryText = row.detail ?? (control == .none ? row.value?.displayText : nil)
+    // UIKit's default style has no detail label: the title shows alone.
+    secondaryText =
+      layout == .default ? nil : row.detail ?? (control == .none ? row.value?.displayText : nil)
     accessory = row.accessory
     editingAccessory = row.editingAccessory
     isEnabled = row.isEnabled
@@ -57,10 +59,11 @@ public struct CellContent: Hashable, Sendable {
     appearance = CellAppearance(row.style)
     height = row.height ?? row.style?.height
     becomesFirstResponder = row.attributes.becomesFirstResponder
+    // A value2 cell is made in UIKit's value2 style, which a cell keeps for life.
     reuseIdentifier =
       row.kind == .custom
       ? row.attributes.reuseIdentifier ?? row.attributes.template ?? "custom"
-      : "Trellis." + control.reuseName
+      : "Trellis." + control.reuseName + (layout == .value2 ? ".value2" : "")
   }
 
   /// The control `row` shows, by its kind and attributes.

@@ -101,6 +101,27 @@
       }
     }
 
+    /// Gives the control in the accessory view its theme's tints.
+    func applyTints(_ look: CellAppearance) {
+      if let toggle = accessoryView as? UISwitch, let tint = look.switchOnTintColor {
+        toggle.onTintColor = UIColor(tint)
+      }
+      if let slider = accessoryView as? UISlider {
+        if let tint = look.sliderMinimumTrackTintColor {
+          slider.minimumTrackTintColor = UIColor(tint)
+        }
+        if let tint = look.sliderMaximumTrackTintColor {
+          slider.maximumTrackTintColor = UIColor(tint)
+        }
+        if let tint = look.sliderThumbTintColor { slider.thumbTintColor = UIColor(tint) }
+      }
+      if let segments = accessoryView as? UISegmentedControl,
+        let tint = look.segmentedControlTintColor
+      {
+        segments.selectedSegmentTintColor = UIColor(tint)
+      }
+    }
+
     private func textField(_ entry: TextEntry, enabled: Bool) -> UITextField {
       let field = UITextField(frame: CGRect(x: 0, y: 0, width: 180, height: 34))
       field.text = entry.text

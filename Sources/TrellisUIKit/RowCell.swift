@@ -26,7 +26,13 @@
     func configure(_ content: CellContent) {
       self.content = content
       accessibilityIdentifier = "\(content.id)"
-      contentConfiguration = Self.listContent(content)
+      if content.layout == .value2 {
+        // UIKit's own value2 style draws the small tinted title and the detail beside it.
+        contentConfiguration = nil
+        showInStyleLabels(content)
+      } else {
+        contentConfiguration = Self.listContent(content)
+      }
       accessoryType = Self.accessoryType(content.accessory)
       editingAccessoryType = Self.accessoryType(content.editingAccessory)
       selectionStyle = content.isSelectable ? .default : .none
@@ -39,6 +45,31 @@
       textInput = nil
       accessoryView = makeControl(content.control, enabled: content.isEnabled)
       if let tint = content.appearance.tintColor { accessoryView?.tintColor = UIColor(tint) }
+      applyTints(content.appearance)
+      selectedBackgroundView = Self.selectedBackground(content.appearance)
+    }
+
+    /// The texts in the labels of the cell's own style (value2), themed like a list content.
+    private func showInStyleLabels(_ content: CellContent) {
+      let look = content.appearance
+      textLabel?.text = content.text
+      detailTextLabel?.text = content.validationMessage ?? content.secondaryText
+      if let font = look.font { textLabel?.font = .themed(font) }
+      if let font = look.detailFont { detailTextLabel?.font = .themed(font) }
+      if let color = look.textColor { textLabel?.textColor = UIColor(color) }
+      if let color = look.detailTextColor { detailTextLabel?.textColor = UIColor(color) }
+      if content.validationMessage != nil { detailTextLabel?.textColor = .systemRed }
+    }
+
+    /// The view behind the cell while it is selected: the theme's image, else its colour.
+    static func selectedBackground(_ look: CellAppearance) -> UIView? {
+      if let image = look.selectedBackgroundImage, let picture = UIImage(named: image.name) {
+        return UIImageView(image: picture)
+      }
+      guard let color = look.selectedBackgroundColor else { return nil }
+      let view = UIView(frame: .zero)
+      view.backgroundColor = UIColor(color)
+      return view
     }
 
     /// Text, secondary text (the validation message, in red, when there is one) and image.

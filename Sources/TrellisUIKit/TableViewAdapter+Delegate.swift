@@ -73,6 +73,56 @@
       send(.loadMore(section: indexPath.section))
     }
 
+    // MARK: Headers and footers
+
+    /// A section's header view: its image, named for accessibility by the header title.
+    public func tableView(_ tableView: UITableView, viewForHeaderInSection section: Int)
+      -> UIView?
+    {
+      guard let shown = driver.section(at: section), let view = shown.style?.headerView else {
+        return nil
+      }
+      return Self.imageView(view, label: shown.header)
+    }
+
+    /// A section's header height, when its theme or the section sets one.
+    public func tableView(_ tableView: UITableView, heightForHeaderInSection section: Int)
+      -> CGFloat
+    {
+      Self.height(driver.section(at: section)?.style?.headerHeight)
+    }
+
+    /// A section's footer view: its image, named for accessibility by the footer title.
+    public func tableView(_ tableView: UITableView, viewForFooterInSection section: Int)
+      -> UIView?
+    {
+      guard let shown = driver.section(at: section), let view = shown.style?.footerView else {
+        return nil
+      }
+      return Self.imageView(view, label: shown.footer)
+    }
+
+    /// A section's footer height, when its theme or the section sets one.
+    public func tableView(_ tableView: UITableView, heightForFooterInSection section: Int)
+      -> CGFloat
+    {
+      Self.height(driver.section(at: section)?.style?.footerHeight)
+    }
+
+    /// A header's or footer's height in points; UIKit's own for none, or for one no table
+    /// could show (a section may set any number).
+    static func height(_ points: Double?) -> CGFloat {
+      guard let points, points >= 0, points < 10_000 else { return UITableView.automaticDimension }
+      return CGFloat(points)
+    }
+
+    /// An image view showing `image`, with `label` as what VoiceOver reads.
+    static func imageView(_ image: ThemeImage, label: String?) -> UIImageView {
+      let view = UIImageView(image: UIImage(named: image.name))
+      view.accessibilityLabel = label
+      return view
+    }
+
     public func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath)
       -> CGFloat
     {

@@ -191,7 +191,9 @@
       let content = CellContent(row)
       let cell =
         tableView.dequeueReusableCell(withIdentifier: content.reuseIdentifier) as? RowCell
-        ?? RowCell(style: .value1, reuseIdentifier: content.reuseIdentifier)
+        ?? RowCell(
+          style: content.layout == .value2 ? .value2 : .value1,
+          reuseIdentifier: content.reuseIdentifier)
       cell.configure(content)
       cell.onInput = { [weak self] input in self?.enter(input, into: row) }
       cell.onReturn = { [weak self] in self?.focusField(after: row.id) }

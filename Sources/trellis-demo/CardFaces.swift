@@ -2,11 +2,14 @@ import Foundation
 import TrellisExamples
 import TrellisWeb
 
-/// The Go Fish cards' faces and back, and people's pictures, drawn as small SVG images when a
-/// page asks for them (`/images/4_of_diamonds`, `/images/backs_blue`, `/images/avatar_ada`).
+/// The Go Fish cards' faces and back, people's pictures and the Looks app's header views,
+/// drawn as small SVG images when a page asks for them (`/images/4_of_diamonds`,
+/// `/images/backs_blue`, `/images/avatar_ada`, `/images/looks_banner`).
 enum CardFaces {
   static func image(named name: String) -> WebImage? {
     if name == "backs_blue" { return svg(back) }
+    if name == LooksExample.bannerImage { return banner("Trellis", fill: "#1f4fbf") }
+    if name == LooksExample.ribbonImage { return banner("Cell styles", fill: "#8e44ad") }
     if name.hasPrefix("avatar_"), let initial = name.dropFirst(7).first {
       return svg(
         """
@@ -37,6 +40,16 @@ enum CardFaces {
     <rect x="4" y="4" width="22" height="32" rx="2" fill="none" stroke="#9db4ff" \
     stroke-dasharray="2 2"/>
     """
+
+  /// A wide band of `fill` with `title` in white: a header view.
+  private static func banner(_ title: String, fill: String) -> WebImage {
+    let text = """
+      <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 40">\
+      <rect width="300" height="40" rx="8" fill="\(fill)"/><text x="150" y="27" font-size="20" \
+      text-anchor="middle" font-family="sans-serif" fill="#fff">\(title)</text></svg>
+      """
+    return WebImage(data: Data(text.utf8), contentType: "image/svg+xml")
+  }
 
   private static func svg(_ body: String) -> WebImage {
     let text = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 30 40\">\(body)</svg>"

@@ -42,6 +42,17 @@ extension DemoApps {
     }
   }
 
+  // MARK: Looks (header views, cell styles, tints, willDisplay)
+
+  static func looksApp() -> WebApp {
+    WebApp(
+      id: "looks", title: "Looks", subtitle: "Header views, cell styles, tints, willDisplay"
+    ) {
+      // Each window has its own values and counts the rows it showed.
+      try LooksExample.navigator()
+    }
+  }
+
   // MARK: Documents (seed 001)
 
   static func defaultDocumentPath(near databasePath: String) -> String {

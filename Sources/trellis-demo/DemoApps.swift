@@ -106,7 +106,7 @@ struct DemoApps {
     webApps =
       appsBeforeService + [
         Self.webServiceApp(service: service, keys: serviceKeys), documents, goFish, numbersApp,
-        try Self.themeApp(), try Self.editingShapesApp(), team,
+        try Self.themeApp(), Self.looksApp(), try Self.editingShapesApp(), team,
       ]
   }
 }

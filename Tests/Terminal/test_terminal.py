@@ -314,6 +314,34 @@ class DemoTests(TerminalTestCase):
         plain.wait_until(lambda screen: screen.count("  | ") > 3, "the themed rows")
         self.assertNotRegex(plain.screen(color=True), r"\x1b\[[0-9;]*(4[0-7]|10[0-7])m")
 
+    def test_looks_headers_cell_styles_tints_and_will_display(self):
+        session = self.demo(height=60)
+        self.open_app(session, "Looks")
+        screen = session.wait_for("[looks_banner] HEADER VIEW")
+        lines = screen.split("\n")
+        banner = next(i for i, line in enumerate(lines) if "[looks_banner]" in line)
+        # A 66-point header: three lines, the view's name on the last, over the border.
+        self.assertEqual(lines[banner - 1].strip(), "")
+        self.assertEqual(lines[banner - 2].strip(), "")
+        self.assertTrue(lines[banner + 1].startswith("  +--"), lines[banner + 1])
+        self.assertIn("[looks_ribbon] CELL STYLES", screen)
+        # value2: the title right-aligned in its column, the detail right after it; default:
+        # the title alone.
+        self.assertRegex(screen, r"\|\s{6,}email ada@example\.com")
+        self.assertRegex(screen, r"\|\s{6,}phone \+44 20 7946 0000")
+        self.assertNotIn("not shown", screen)
+        # The switch's [x] in its theme's tint.
+        self.assertRegex(session.screen(color=True), r"\x1b\[[0-9;]*3[0-7]m\[x\]")
+        session.save("looks")
+        # The last of 5,000 rows is numbered as it comes into view, not at the start.
+        shown = [int(m) for m in re.findall(r"shown #(\d+)", screen)]
+        session.keys("G")
+        screen = session.wait_for("Row 5000")
+        last = next(line for line in screen.split("\n") if "Row 5000" in line)
+        number = int(re.search(r"shown #(\d+)", last).group(1))
+        self.assertLess(number, max(shown + [0]) + 100, last)
+        session.save("looks-end")
+
     def test_without_a_terminal_the_text_renderer_prints(self):
         path = self.file("person.json", json.dumps(DOCUMENT))
         session = self.start(["sh", "-c", f"{TRELLIS} edit {path} | cat"])

@@ -14,14 +14,17 @@ enum Shown {
     table.shown.visible.map { section in section.items.map { text(of: $0.cell) } }
   }
 
-  /// The main text of `cell`.
+  /// The main text of `cell`: its list content's, or its style's label's (a value2 cell).
   static func text(of cell: UITableViewCell) -> String {
-    (cell.contentConfiguration as? UIListContentConfiguration)?.text ?? ""
+    (cell.contentConfiguration as? UIListContentConfiguration)?.text ?? cell.textLabel?.text ?? ""
   }
 
-  /// The secondary text of `cell`.
+  /// The secondary text of `cell`: its list content's, or its style's detail label's.
   static func detail(of cell: UITableViewCell) -> String? {
-    (cell.contentConfiguration as? UIListContentConfiguration)?.secondaryText
+    guard let list = cell.contentConfiguration as? UIListContentConfiguration else {
+      return cell.detailTextLabel?.text
+    }
+    return list.secondaryText
   }
 
   /// The index path of the first row showing `text`.

@@ -7,6 +7,7 @@ open class UISegmentedControl: UIControl {
   public static let noSegment = -1
   open var selectedSegmentIndex = UISegmentedControl.noSegment
   public private(set) var titles: [String] = []
+  open var selectedSegmentTintColor: UIColor?
 
   public init(items: [Any]?) {
     titles = (items ?? []).map { "\($0)" }

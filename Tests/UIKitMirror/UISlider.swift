@@ -7,4 +7,7 @@ open class UISlider: UIControl {
   open var minimumValue: Float = 0
   open var maximumValue: Float = 1
   open var isContinuous = true
+  open var minimumTrackTintColor: UIColor?
+  open var maximumTrackTintColor: UIColor?
+  open var thumbTintColor: UIColor?
 }

@@ -4,6 +4,7 @@ import Foundation
 @MainActor
 open class UISwitch: UIControl {
   open var isOn = false
+  open var onTintColor: UIColor?
 
   open func setOn(_ on: Bool, animated: Bool) { isOn = on }
 }

@@ -17,7 +17,13 @@ open class UITableViewCell: UIView {
   }
   open var selectionStyle = SelectionStyle.default
   open var backgroundView: UIView?
-  open var textLabel: UILabel? { nil }
+  open var selectedBackgroundView: UIView?
+  /// The title label of the cell's style, made with the cell.
+  open var textLabel: UILabel? { styleText }
+  /// The detail label of the cell's style; none in the default style.
+  open var detailTextLabel: UILabel? { style == .default ? nil : styleDetail }
+  private let styleText = UILabel(frame: .zero)
+  private let styleDetail = UILabel(frame: .zero)
   /// How many times the cell was configured for a row (mirror only): reuse counts.
   public internal(set) var prepareForReuseCount = 0
 

@@ -20,6 +20,10 @@ public protocol UITableViewDelegate: NSObjectProtocol {
     _ tableView: UITableView, targetIndexPathForMoveFromRowAt sourceIndexPath: IndexPath,
     toProposedIndexPath proposedDestinationIndexPath: IndexPath
   ) -> IndexPath
+  func tableView(_ tableView: UITableView, viewForHeaderInSection section: Int) -> UIView?
+  func tableView(_ tableView: UITableView, heightForHeaderInSection section: Int) -> CGFloat
+  func tableView(_ tableView: UITableView, viewForFooterInSection section: Int) -> UIView?
+  func tableView(_ tableView: UITableView, heightForFooterInSection section: Int) -> CGFloat
 }
 
 extension UITableViewDelegate {
@@ -46,4 +50,16 @@ extension UITableViewDelegate {
     _ tableView: UITableView, targetIndexPathForMoveFromRowAt sourceIndexPath: IndexPath,
     toProposedIndexPath proposedDestinationIndexPath: IndexPath
   ) -> IndexPath { proposedDestinationIndexPath }
+  public func tableView(_ tableView: UITableView, viewForHeaderInSection section: Int) -> UIView? {
+    nil
+  }
+  public func tableView(_ tableView: UITableView, heightForHeaderInSection section: Int)
+    -> CGFloat
+  { UITableView.automaticDimension }
+  public func tableView(_ tableView: UITableView, viewForFooterInSection section: Int) -> UIView? {
+    nil
+  }
+  public func tableView(_ tableView: UITableView, heightForFooterInSection section: Int)
+    -> CGFloat
+  { UITableView.automaticDimension }
 }

@@ -5,7 +5,9 @@
 public struct RowActions: Sendable {
   /// Before the row is shown: change anything about it.
   public var willConfigure: (@Sendable (inout Row, RowContext) -> Void)?
-  /// Each time the row is drawn: last-minute changes, such as a background.
+  /// As the row is rendered for a host: last-minute changes, such as a background. In a list
+  /// that renders rows on demand (``ContentSection/rendersRowsOnDemand``), when a host first
+  /// shows the row, as it scrolls into view.
   public var willDisplay: (@Sendable (inout Row, RowContext) -> Void)?
   /// Names the theme style the row takes on top of its kind's style.
   public var willStyle: (@Sendable (RowContext) -> String?)?

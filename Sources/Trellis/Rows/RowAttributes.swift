@@ -28,6 +28,9 @@ public struct RowAttributes: Hashable, Sendable {
   public var minimumHeight: Double?
   /// The largest height of a growing text view, in points.
   public var maximumHeight: Double?
+  /// Whether a text view grows with its text (STV's `autoResize`); a theme's `autoResize: NO`
+  /// turns it off too.
+  public var growsWithText = true
   /// The address a link row opens.
   public var url: String?
   /// The template name of a custom row.

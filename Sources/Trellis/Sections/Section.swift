@@ -11,6 +11,14 @@ open class Section {
   public var headerTitle: String? { didSet { setNeedsRefresh() } }
   /// The footer title.
   public var footerTitle: String? { didSet { setNeedsRefresh() } }
+  /// An image shown as the header, in place of the header title (STV's `headerView`).
+  public var headerView: ThemeImage? { didSet { setNeedsRefresh() } }
+  /// The header's height in points; the host's own when `nil`, negative or too large to show.
+  public var headerHeight: Double? { didSet { setNeedsRefresh() } }
+  /// An image shown as the footer, in place of the footer title.
+  public var footerView: ThemeImage? { didSet { setNeedsRefresh() } }
+  /// The footer's height in points; the host's own when `nil`, negative or too large to show.
+  public var footerHeight: Double? { didSet { setNeedsRefresh() } }
   /// The title in the table's section index.
   public var indexTitle: String? { didSet { setNeedsRefresh() } }
   /// Settings every row of the section gets unless it sets its own.
@@ -229,8 +237,18 @@ open class Section {
 
   /// The snapshot of the section's own content (not its rows).
   func sectionSnapshot() -> SectionSnapshot {
+    // The theme's header and footer, then the section's own, which win.
+    var style =
+      model?.theme?.sectionAppearance(tableThemeStyle: model?.themeStyle, themeStyle: themeStyle)
+      ?? .empty
+    style = style.overlaid(
+      with: ResolvedStyle.sectionOwn(
+        headerView: headerView, headerHeight: headerHeight, footerView: footerView,
+        footerHeight: footerHeight) ?? .empty)
     var snapshot = SectionSnapshot(
-      id: id, header: headerTitle, footer: footerTitle, indexTitle: indexTitle)
+      id: id, header: headerTitle ?? style.headerTitle, footer: footerTitle ?? style.footerTitle,
+      indexTitle: indexTitle)
+    snapshot.style = style.isEmpty ? nil : style
     snapshot.isCollapsible = isCollapsible
     snapshot.isCollapsed = isCollapsible && isCollapsed
     return snapshot

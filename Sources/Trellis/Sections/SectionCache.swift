@@ -179,8 +179,10 @@ package struct SectionCache {
     let kind = row.kind
     let themed = theme.resolvedStyle(
       forRowKind: kind, themeStyle: row.themeStyle, rowIndex: index, sectionStyle: sectionStyle)
-    // The row's own background and alignment win over the theme's.
+    // The row's own background and alignment win over the theme's; so do its own texts.
     row.style = RowSnapshot.ownStyle(row.attributes).map { themed.overlaid(with: $0) } ?? themed
+    if row.text == nil, let text = themed.string("textLabel.text") { row.text = text }
+    if row.detail == nil, let text = themed.string("detailTextLabel.text") { row.detail = text }
   }
 
   /// Renders one row, tracking what it reads so that a change marks only this row stale, and

@@ -257,6 +257,9 @@ public struct SectionSnapshot: Hashable, Sendable, Diffable {
   public var isCollapsible = false
   /// Whether the section is collapsed under its header: it shows no rows.
   public var isCollapsed = false
+  /// The theme's header and footer settings for the section (`headerView`, `headerHeight`, …)
+  /// with the section's own over them; `nil` when neither sets any.
+  public var style: ResolvedStyle?
 
   /// Creates a section snapshot.
   public init(id: String, header: String? = nil, footer: String? = nil, indexTitle: String? = nil) {

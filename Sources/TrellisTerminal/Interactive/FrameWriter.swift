@@ -27,11 +27,7 @@ package struct FrameWriter {
     }
     for (index, line) in frame.lines.enumerated() where previous?.lines[index] != line {
       out += "\u{1B}[\(index + 1);1H\u{1B}[2K"
-      if line.style.isEmpty {
-        out += line.text
-      } else {
-        out += line.style + line.text + "\u{1B}[0m"
-      }
+      out += line.output
       linesWritten += 1
     }
     if let cursor = frame.cursor {

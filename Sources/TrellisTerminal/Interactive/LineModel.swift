@@ -170,7 +170,9 @@ package struct LineModel {
         continue
       }
       let top = sections[s].top
-      guard take(top, { top.count == 3 && $0 == 1 ? .header(s) : .section(s) }) else {
+      // The header's text is the line right above the top border.
+      let headerLine = top.count >= 3 ? top.count - 2 : -1
+      guard take(top, { $0 == headerLine ? .header(s) : .section(s) }) else {
         return result
       }
       if sections[s].rows.isEmpty {

@@ -1,3 +1,4 @@
+import Foundation
 import Trellis
 
 /// How the terminal host lays out a table's sections and rows as lines: the grouped style of
@@ -26,26 +27,30 @@ package struct RowLayout: Hashable, Sendable {
     var row = row
     if let text = row.text { row.text = TerminalText.sanitized(text) }
     if let detail = row.detail { row.detail = TerminalText.sanitized(detail) }
-    return renderer.rowLines(row, editing: isEditing).map { StyledLine($0, style: style) }
+    var lines = renderer.rowLines(row, editing: isEditing).map { StyledLine($0, style: style) }
+    // The control's value (a switch's [x], a slider's <0.5>) in its theme's tint.
+    let tint = usesColor ? TextRenderer.controlTint(row) : ""
+    let value = renderer.valueText(row)
+    if !tint.isEmpty, !value.isEmpty, let first = lines.first,
+      let range = first.text.range(of: value, options: .backwards)
+    {
+      let start = first.text.distance(from: first.text.startIndex, to: range.lowerBound)
+      lines[0].span = .init(range: start..<(start + value.count), style: tint)
+    }
+    return lines
   }
 
-  /// The lines above a section's rows: a gap, the header, the top border.
+  /// The lines above a section's rows: a gap, the header (its view or title, as tall as its
+  /// height says), the top border. The header's text is the line right above the border.
   package func top(of section: SectionSnapshot) -> [StyledLine] {
-    var lines = [StyledLine.blank]
-    if let header = section.header, !header.isEmpty {
-      let marker = section.isCollapsible ? (section.isCollapsed ? "▸ " : "▾ ") : ""
-      lines.append(
-        StyledLine("  " + marker + header.uppercased(), style: usesColor ? "\u{1B}[1m" : ""))
-    }
-    lines.append(border)
-    return lines
+    let bold = usesColor ? "\u{1B}[1m" : ""
+    let header = renderer.headerLines(section).map { StyledLine($0, style: $0.isEmpty ? "" : bold) }
+    return header + [border]
   }
 
   /// The lines below a section's rows: the bottom border and the footer.
   package func bottom(of section: SectionSnapshot) -> [StyledLine] {
-    var lines = [border]
-    if let footer = section.footer, !footer.isEmpty { lines.append(StyledLine("   " + footer)) }
-    return lines
+    [border] + renderer.footerLines(section).map { StyledLine($0) }
   }
 
   /// The line an empty section shows between its borders.

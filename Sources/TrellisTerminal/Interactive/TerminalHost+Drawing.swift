@@ -140,7 +140,8 @@ extension TerminalHost {
       var line = line
       switch origin {
       case .row(let path, let index) where place == .row(path):
-        line = marked(line)
+        line = marked(
+          line, selected: usesColor ? TextRenderer.selectedBackground(view.table[safe: path]) : nil)
         if index == rowHeight - 1 {
           result.append(line)
           if let editorCursor { cursor = (result.count + editorCursor.line, editorCursor.column) }
@@ -159,10 +160,11 @@ extension TerminalHost {
     return (result, cursor)
   }
 
-  /// A line of the row under the cursor: marked `>` and drawn in reverse video.
-  func marked(_ line: StyledLine) -> StyledLine {
+  /// A line of the row under the cursor: marked `>` and drawn in reverse video, or on the
+  /// row's `selected` background when its theme gives one.
+  func marked(_ line: StyledLine, selected: String? = nil) -> StyledLine {
     let text = line.text.hasPrefix("  ") ? "> " + line.text.dropFirst(2) : line.text
-    return StyledLine(text, style: line.style + Self.highlight)
+    return StyledLine(text, style: line.style + (selected ?? Self.highlight), span: line.span)
   }
 
   /// The field being typed into, boxed under its row, and where its cursor is.
@@ -204,7 +206,10 @@ extension TerminalHost {
   func requestLoads(_ view: ScreenView) {
     guard navigator.top === view.screen else { return }
     for (s, section) in view.table.sections.enumerated() {
-      guard let last = section.items.last, last.kind == .loadMore, last.attributes.loadsWhenShown,
+      // A row rendered on demand is never a "Load more" row: reading it would render it
+      // (and run its willDisplay) out of view.
+      guard let last = section.items.last, !last.isDeferred, last.kind == .loadMore,
+        last.attributes.loadsWhenShown,
         !view.requestedLoads.contains(s)
       else { continue }
       let line = view.lines.firstLine(of: ItemPath(item: section.items.count - 1, section: s))

@@ -100,10 +100,14 @@ public final class TerminalHost {
     if let view = views[key] { return view }
     let view = ScreenView(screen: screen, layout: layout(for: screen))
     views[key] = view
-    // A row that asks for the keyboard (a new item's name) gets the cursor.
+    // A row that asks for the keyboard (a new item's name) gets the cursor. Rows rendered on
+    // demand are not asked: reading them would render a whole long list, out of view.
     if screen === navigator.top {
       for (s, section) in view.table.sections.enumerated() {
-        guard let item = section.items.firstIndex(where: { $0.attributes.becomesFirstResponder })
+        guard
+          let item = section.items.firstIndex(where: {
+            !$0.isDeferred && $0.attributes.becomesFirstResponder
+          })
         else { continue }
         view.setFocus(.row(ItemPath(item: item, section: s)))
         break

@@ -449,6 +449,7 @@
     if (control.type === "range") {
       var output = control.parentElement.querySelector(".slider-value");
       if (output) output.textContent = control.value;
+      control.style.setProperty("--fill", fill(control));
     }
     if (control.type === "text" || control.type === "password" || control.tagName === "TEXTAREA" ||
         control.type === "number") {
@@ -486,8 +487,16 @@
     reader.readAsDataURL(file);
   }
 
+  // How much of a slider's track lies left of its thumb, for its two track tints.
+  function fill(range) {
+    var low = Number(range.min || 0), high = Number(range.max || 1);
+    var share = high > low ? (Number(range.value) - low) / (high - low) : 0;
+    return Math.round(Math.max(0, Math.min(1, share)) * 1000) / 10 + "%";
+  }
+
+  // Text views grow with their text, unless their row turned that off (data-fixed).
   function grow() {
-    app.querySelectorAll("textarea.control").forEach(function (area) {
+    app.querySelectorAll("textarea.control:not([data-fixed])").forEach(function (area) {
       area.style.height = "auto";
       area.style.height = area.scrollHeight + 2 + "px";
     });

@@ -27,6 +27,10 @@ extension HTMLRenderer {
     case .textView:
       var html = "<label class=\"cell field stacked\"><span class=\"text\">\(text)</span>"
       html += "<textarea class=\"control\" data-type=\"text\" rows=\"2\""
+      // A text view grows with its text unless its row or theme turned that off.
+      if !row.attributes.growsWithText || row.style?.autoResize == false {
+        html += " data-fixed=\"\""
+      }
       html += HTML.attribute("placeholder", row.attributes.placeholder)
       let heights = [
         row.attributes.minimumHeight.map { "min-height: \(number($0))px;" },
@@ -48,10 +52,15 @@ extension HTMLRenderer {
     case .slider:
       let current = value?.doubleValue ?? row.attributes.minimum ?? 0
       var html = "<label class=\"cell field\"><span class=\"text\">\(text)</span>"
+      let (low, high) = (row.attributes.minimum ?? 0, row.attributes.maximum ?? 1)
       html += "<input class=\"control\" type=\"range\" data-type=\"number\" step=\"any\""
-      html += HTML.attribute("min", number(row.attributes.minimum ?? 0))
-      html += HTML.attribute("max", number(row.attributes.maximum ?? 1))
+      html += HTML.attribute("min", number(low))
+      html += HTML.attribute("max", number(high))
       html += HTML.attribute("value", number(current))
+      // The share of the track left of the thumb, for the two track tints (the page keeps
+      // it as the thumb moves).
+      let share = high > low ? min(max((current - low) / (high - low), 0), 1) : 0
+      html += HTML.attribute("style", "--fill: \(number((share * 1000).rounded() / 10))%")
       html += "\(disabled)\(invalid)><output class=\"slider-value\">\(number(current))</output>"
       return html + "</label>"
     case .segmented:
@@ -125,12 +134,24 @@ extension HTMLRenderer {
       html += "<img class=\"row-image\" alt=\"\"\(HTML.attribute("src", image))>"
     }
     let detail = row.detail ?? row.value?.displayText
-    if row.attributes.cellStyle == .subtitle {
+    switch row.attributes.cellStyle {
+    case .subtitle:
       html += "<span class=\"texts\"><span class=\"text\">\(text)</span>"
       if let detail, !detail.isEmpty {
         html += "<span class=\"subtitle\">\(HTML.escape(detail))</span>"
       }
       return html + "</span>"
+    case .value2:
+      // UIKit's value2: a small, tinted title right-aligned in a column of its own, the
+      // detail left-aligned right after it.
+      html += "<span class=\"text value2-title\">\(text)</span>"
+      html += "<span class=\"value2-detail\">\(HTML.escape(detail ?? ""))</span>"
+      return html
+    case .default:
+      // UIKit's default style: the title alone, beside the image.
+      return html + "<span class=\"text\">\(text)</span>"
+    case .value1:
+      break
     }
     html += "<span class=\"text\">\(text)</span>"
     if let detail, !detail.isEmpty {

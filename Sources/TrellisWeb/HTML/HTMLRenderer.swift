@@ -141,16 +141,7 @@ public struct HTMLRenderer: Sendable {
     var html = "<section class=\"tsection\"\(HTML.attribute("data-id", section.model.id))"
     html += HTML.attribute("data-index-title", section.model.indexTitle)
     html += ">"
-    if let header = section.model.header {
-      if section.model.isCollapsible {
-        // The header is the toggle: a button that says whether the rows show.
-        html += "<h2 class=\"section-header\"><button type=\"button\" class=\"section-toggle\""
-        html +=
-          " aria-expanded=\"\(!section.model.isCollapsed)\">\(HTML.escape(header))</button></h2>"
-      } else {
-        html += "<h2 class=\"section-header\">\(HTML.escape(header))</h2>"
-      }
-    }
+    html += header(section.model)
     let label = section.model.header.map { HTML.attribute("aria-label", $0) } ?? ""
     html += "<ol class=\"rows\" role=\"list\"\(label) data-count=\"\(count)\""
     html += virtual ? " data-virtual=\"\" style=\"--count:\(count)\">" : ">"
@@ -162,9 +153,7 @@ public struct HTMLRenderer: Sendable {
     if virtual && shown < count {
       html += "<p class=\"more-rows\">\(count - shown) more rows</p>"
     }
-    if let footer = section.model.footer {
-      html += "<p class=\"section-footer\">\(HTML.escape(footer))</p>"
-    }
+    html += footer(section.model)
     html += "</section>"
     return html
   }

@@ -73,6 +73,8 @@ extension ArrayOfObjectsSection {
       id, headerTitle ?? "\u{0}", footerTitle ?? "\u{0}", indexTitle ?? "\u{0}",
       placeholderText ?? "\u{0}", addItemText ?? "\u{0}", allowsAdding ? "a" : "-", permissionMarks,
       themeStyle ?? "\u{0}", "\(rowDefaults)", sharedReads,
+      "\(headerView.map(\.description) ?? "\u{0}")", "\(headerHeight ?? -1)",
+      "\(footerView.map(\.description) ?? "\u{0}")", "\(footerHeight ?? -1)",
     ].joined(separator: "\u{1}")
   }
 
@@ -93,6 +95,10 @@ extension ArrayOfObjectsSection {
     section.rowDefaults = rowDefaults
     section.detailPresentation = detailPresentation
     section.themeStyle = themeStyle
+    section.headerView = headerView
+    section.headerHeight = headerHeight
+    section.footerView = footerView
+    section.footerHeight = footerHeight
     section.isEditable = isEditable
     section.actions = actions
     return section

@@ -34,6 +34,14 @@ extension ResolvedStyle {
   /// - The detail label and tint have no CSS property of their own: they become custom
   ///   properties (`--detail-color`, `--detail-font-family`, `--detail-font-size`,
   ///   `--tint-color`, `--bar-tint-color`) for the host's stylesheet to use.
+  /// - So do the controls' tints (`switchControl.onTintColor` → `--switch-tint`,
+  ///   `slider.minimumTrackTintColor`, `slider.maximumTrackTintColor` and
+  ///   `slider.thumbTintColor` → `--slider-min-tint`, `--slider-max-tint`,
+  ///   `--slider-thumb-tint`, `segmentedControl.tintColor` → `--segment-tint`), the selected
+  ///   background (`selectedBackgroundColor` → `--selected-background`,
+  ///   `selectedBackgroundView` → `--selected-background-image`) and the control layout
+  ///   (`controlMargin`, `controlIndentation`, `maxTextLabelWidth` → `--control-margin`,
+  ///   `--control-indentation`, `--text-max-width`, in px).
   ///
   /// Other attributes (strings, style names, control-specific colours) have no CSS form and are
   /// left out.
@@ -74,6 +82,26 @@ extension ResolvedStyle {
     addFont("--detail-", detailFont)
     addColor("--tint-color", tintColor)
     addColor("--bar-tint-color", barTintColor)
+    for (property, tint) in [
+      ("--switch-tint", color("switchControl.onTintColor")),
+      ("--slider-min-tint", color("slider.minimumTrackTintColor")),
+      ("--slider-max-tint", color("slider.maximumTrackTintColor")),
+      ("--slider-thumb-tint", color("slider.thumbTintColor")),
+      ("--segment-tint", color("segmentedControl.tintColor")),
+      ("--selected-background", selectedBackgroundColor),
+    ] {
+      // A pattern is an image, which no control's colour can be.
+      if let tint, tint.patternImage == nil { add(property, tint.cssRGBA) }
+    }
+    if let image = selectedBackgroundView {
+      add("--selected-background-image", Self.cssURL(image.name))
+    }
+    for (property, points) in [
+      ("--control-margin", controlMargin), ("--control-indentation", controlIndentation),
+      ("--text-max-width", maxTextLabelWidth),
+    ] {
+      if let length = points.flatMap(HTMLRenderer.length) { add(property, length) }
+    }
     if let separatorStyle {
       let line = separatorColor?.cssRGBA ?? "currentColor"
       switch separatorStyle {

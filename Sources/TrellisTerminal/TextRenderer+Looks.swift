@@ -1,0 +1,100 @@
+import Foundation
+import Trellis
+
+/// Headers and footers, UIKit's value2 and default cell styles, and control tints, as text.
+///
+/// A header or footer view is an image, which a terminal cannot show: it is drawn as its name
+/// in brackets (`[banner]`), followed by the title when there is one. A header or footer
+/// height takes one line per ``pointsPerLine`` points (rounded), the header's text on the last
+/// of them and the footer's on the first, as UIKit places a title in a taller header.
+extension TextRenderer {
+  /// How many points of a header's or footer's height one terminal line stands for: half a
+  /// row, which is one line at UIKit's 44 points.
+  public static let pointsPerLine = 22.0
+
+  /// The lines above a section's top border: a gap, then its header.
+  public func headerLines(_ section: SectionSnapshot) -> [String] {
+    var text: String?
+    let title = section.header?.uppercased() ?? ""
+    if let view = section.style?.headerView {
+      text = "[\(TerminalText.sanitized(view.name))]" + (title.isEmpty ? "" : " " + title)
+    } else if !title.isEmpty {
+      text = title
+    }
+    if let line = text, section.isCollapsible {
+      // A collapsible section's header says which way it is: ▸ collapsed, ▾ open.
+      text = (section.isCollapsed ? "▸ " : "▾ ") + line
+    }
+    var lines = text.map { ["  " + $0] } ?? []
+    if let count = Self.lineCount(forHeight: section.style?.headerHeight) {
+      lines = Array(lines.suffix(count))
+      lines.insert(contentsOf: Array(repeating: "", count: count - lines.count), at: 0)
+    }
+    return [""] + lines
+  }
+
+  /// The lines under a section's bottom border: its footer.
+  public func footerLines(_ section: SectionSnapshot) -> [String] {
+    var text: String?
+    let title = section.footer ?? ""
+    if let view = section.style?.footerView {
+      text = "[\(TerminalText.sanitized(view.name))]" + (title.isEmpty ? "" : " " + title)
+    } else if !title.isEmpty {
+      text = title
+    }
+    var lines = text.map { ["   " + $0] } ?? []
+    if let count = Self.lineCount(forHeight: section.style?.footerHeight) {
+      lines = Array(lines.prefix(count))
+      lines += Array(repeating: "", count: count - lines.count)
+    }
+    return lines
+  }
+
+  /// The lines a height of `points` takes; `nil` for no height, or one no terminal can show.
+  static func lineCount(forHeight points: Double?) -> Int? {
+    guard let points, points >= 0, points < 10_000 else { return nil }
+    return Int((points / pointsPerLine).rounded())
+  }
+
+  /// A value2 row's inside: its title right-aligned in a column of a third of the row (at most
+  /// 14 columns), then the detail, left-aligned, right after it.
+  func value2Text(_ row: RowSnapshot) -> String {
+    let column = Swift.min((width - 4) / 3, 14)
+    let title = TerminalText.fit(row.text ?? "", to: column)
+    let pad = String(repeating: " ", count: Swift.max(column - TerminalText.width(of: title), 0))
+    return pad + title + " " + (row.detail ?? row.value?.displayText ?? "")
+  }
+
+  /// The tint of the control a row shows (its switch's on colour, its slider's track, its
+  /// segmented control's) as a bold foreground escape; empty when the row has none.
+  static func controlTint(_ row: RowSnapshot) -> String {
+    guard let style = row.style else { return "" }
+    let tint: ThemeColor? =
+      switch row.kind {
+      case .switch where row.value?.boolValue == true: style.switchOnTintColor
+      case .slider: style.sliderMinimumTrackTintColor
+      case .segmented: style.segmentedControlTintColor
+      default: nil
+      }
+    guard let code = tint.flatMap(ANSIColor.init(nearestTo:))?.foregroundCode else { return "" }
+    return "\u{1B}[1;\(code)m"
+  }
+
+  /// The escape that draws the row under the cursor in its theme's `selectedBackgroundColor`
+  /// (the nearest ANSI background); `nil` when it has none, and the host's reverse video stays.
+  package static func selectedBackground(_ row: RowSnapshot?) -> String? {
+    guard let color = row?.style?.selectedBackgroundColor,
+      let code = ANSIColor(nearestTo: color)?.backgroundCode
+    else { return nil }
+    return "\u{1B}[\(code)m"
+  }
+
+  /// `line` with the value on its right (`value`) drawn in `tint`, then back to `rowEscape`.
+  static func tinted(_ line: String, value: String, tint: String, rowEscape: String) -> String {
+    guard !tint.isEmpty, !value.isEmpty,
+      let range = line.range(of: value, options: .backwards)
+    else { return line }
+    return line.replacingCharacters(
+      in: range, with: tint + value + "\u{1B}[0m" + rowEscape)
+  }
+}
