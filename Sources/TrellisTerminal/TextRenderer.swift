@@ -125,6 +125,9 @@ public struct TextRenderer: Sendable {
     if let message = row.validationMessage {
       lines.append(box("  ! " + message))
     }
+    if !row.isEnabled, let reason = row.attributes.unavailableReason {
+      lines.append(box("  ⊘ " + reason))
+    }
     if usesColor, let escape = row.style?.ansiEscape, !escape.isEmpty {
       return lines.map { Self.colored($0, escape) }
     }
@@ -141,6 +144,12 @@ public struct TextRenderer: Sendable {
   /// The text on the right of a row: its control's value or its detail.
   func valueText(_ row: RowSnapshot) -> String {
     if row.attributes.cellStyle == .subtitle { return "" }
+    if !row.attributes.pickerComponents.isEmpty {
+      // A picker in parts: a field per wheel.
+      return zip(row.attributes.pickerComponents, row.pickerSelection).map { wheel, index in
+        "[" + (index.map(wheel.title(at:)) ?? " ") + "]"
+      }.joined(separator: " ")
+    }
     let value = row.value
     switch row.kind {
     case .switch:
