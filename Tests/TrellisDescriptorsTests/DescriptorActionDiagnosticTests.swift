@@ -21,7 +21,7 @@ struct DescriptorActionDiagnosticTests {
     let bound = descriptor.bind(root: DocumentObject([:]), library: library)
     #expect(
       bound.diagnostics.map(\.description) == [
-        "U.json:2:45: warning: no action named 'launchRockets' is registered"
+        "U.json:2:50: warning: no action named 'launchRockets' is registered"
       ])
     let screen = try #require(bound.screen)
     let app = HeadlessApp(navigator: Navigator(root: screen))
@@ -44,7 +44,9 @@ struct DescriptorActionDiagnosticTests {
       """
     let read = try TableDescriptor(data: Data(rcs.utf8), file: "R.plist")
     let rows = read.sections[0].rows
-    #expect(rows[0].action == .builtIn(.pop, at: rows[0].action.flatMap(location)))
+    if case .builtIn(.pop, _)? = rows[0].action {} else {
+      Issue.record("not a pop: \(String(describing: rows[0].action))")
+    }
     if case .builtIn(.set(let keyPath, let value), _)? = rows[1].action {
       #expect(keyPath == "done" && value == .bool(true))
     } else {
@@ -61,21 +63,16 @@ struct DescriptorActionDiagnosticTests {
     }
   }
 
-  private func location(_ action: DescriptorAction) -> SourceLocation? {
-    if case .builtIn(_, let location) = action { return location }
-    return nil
-  }
-
   @Test func aSelectorThatCannotBeABuiltInActionIsALocatedError() {
     #expect(
       DescriptorTestSupport.problems(
         #"{"schemaVersion": 1, "sections": [{"rows": [{"action": "set:done"}]}]}"#) == [
-          "T.json:1:57: error: 'set:done' needs a key path and a value: set:KEYPATH=VALUE"
+          "T.json:1:56: error: 'set:done' needs a key path and a value: set:KEYPATH=VALUE"
         ])
     #expect(
       DescriptorTestSupport.problems(
         #"{"schemaVersion": 1, "sections": [{"rows": [{"action": "relaod"}]}]}"#) == [
-          "T.json:1:57: warning: 'relaod' is not a built-in action (did you mean 'reload'?); "
+          "T.json:1:56: warning: 'relaod' is not a built-in action (did you mean 'reload'?); "
             + "the app must register it"
         ])
     // The app's own names are left alone, and so are Objective-C selectors.
@@ -88,7 +85,7 @@ struct DescriptorActionDiagnosticTests {
     #expect(
       DescriptorTestSupport.problems(
         #"{"schemaVersion": 1, "sections": [{"rows": [{"action": {"set": {"keyPath": "a"}}}]}]}"#
-      ) == ["T.json:1:57: error: missing required key 'value' in 'set'"])
+      ) == ["T.json:1:64: error: missing required key 'value' in 'set'"])
   }
 
   @Test func keysOfTheAppsOwnReachItsActions() throws {

@@ -92,10 +92,10 @@ struct DescriptorPickerTests {
       """
     #expect(
       DescriptorTestSupport.problems(text) == [
-        "T.json:2:41: error: 'from' 7 to 'to' 4 is not a range of a wheel",
-        "T.json:2:72: error: a wheel's values are numbers, not the string \"a\"",
-        "T.json:3:37: error: a wheel has 2 values but 1 titles",
-        "T.json:3:50: error: a wheel needs 'values', or 'from' and 'to'",
+        "T.json:2:40: error: 'from' 7 to 'to' 4 is not a range of a wheel",
+        "T.json:2:74: error: a wheel's values are numbers, not the string \"a\"",
+        "T.json:3:34: error: a wheel has 2 values but 1 titles",
+        "T.json:3:44: error: a wheel needs 'values', or 'from' and 'to'",
       ])
   }
 }
