@@ -21,6 +21,8 @@ struct TerminalPickerTests {
     section.addRow(launch)
     let model = TableModel(title: "Picker")
     model.addSection(section)
+    // Rows show the data as it is now, as a descriptor's screen does.
+    data.onChange = { [weak model] _ in model?.invalidateAll() }
     return Navigator(root: Screen(model: model))
   }
 
