@@ -23,6 +23,9 @@ public struct DescriptorLibrary: Sendable {
   /// server). Without it, a row whose action is `save` is disabled and says so; what it throws
   /// is shown as the reason nothing was saved.
   public var onSave: (@Sendable (RowContext) throws -> Void)?
+  /// What the built-in `reload` action does before the rows are read again: fetches what
+  /// changed where the screen cannot see it (a server, say).
+  public var onReload: (@Sendable (RowContext) -> Void)?
   /// Functions that compute a text from the row's object (RCSTableKit's `text:sel`).
   public var functions: [String: @Sendable (Value) -> Value]
   /// The theme every screen is dressed in.

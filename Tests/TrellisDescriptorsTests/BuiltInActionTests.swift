@@ -38,6 +38,7 @@ struct BuiltInActionTests {
   final class Outside: @unchecked Sendable {
     var value = 1
     var saves: [String] = []
+    var reloads = 0
   }
 
   func app(_ outside: Outside, onSave: Bool = true) throws -> (HeadlessApp, DocumentObject) {
@@ -47,6 +48,7 @@ struct BuiltInActionTests {
         data: Data(text.utf8), file: name + ".json")
     }
     library.functions["outside"] = { _ in .int(outside.value) }
+    library.onReload = { _ in outside.reloads += 1 }
     if onSave {
       library.onSave = { context in outside.saves.append(context.screen?.title ?? "?") }
     }
@@ -138,6 +140,7 @@ struct BuiltInActionTests {
     app.navigator.processChanges()
     #expect(app.row("Reload")?.detail == "1")
     try app.tap("Reload")
+    #expect(outside.reloads == 1)
     #expect(app.row("Reload")?.detail == "2")
   }
 

@@ -12,7 +12,7 @@ struct PickerWheelsTests {
   @Test func theFeetAndInchesPickerHasAComponentPerWheel() throws {
     let (navigator, _) = try ActionsApp.navigator()
     let controller = Apps.show(navigator)
-    let table = try Apps.top(controller).tableView
+    let table = try #require(try Apps.top(controller).tableView)
     let picker = try Shown.control(UIPickerView.self, of: "Height", in: table)
     #expect(picker.numberOfComponents == 2)
     #expect(picker.numberOfRows(inComponent: 0) == 4)

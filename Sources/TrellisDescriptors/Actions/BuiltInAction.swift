@@ -23,7 +23,8 @@ public enum BuiltInAction: Hashable, Sendable {
   /// Commits the screen's draft, if it has one, then runs the library's
   /// ``DescriptorLibrary/onSave``.
   case save
-  /// Reads the data again: every row shows the current values and sources fetch again.
+  /// Reads the data again, after the library's ``DescriptorLibrary/onReload``: every row
+  /// shows the current values and sources fetch again.
   case reload
 
   /// The verbs a selector may start with: the built-in actions, pushes and links.

@@ -47,6 +47,7 @@ extension DescriptorLibrary {
       }
       do { try onSave(context) } catch { throw .notApplicable("not saved: \(error)") }
     case .reload:
+      onReload?(context)
       screen.model.invalidateAll()
       for case let list as PagedSection in screen.model.sections {
         do { try list.refresh() } catch { throw .store(error) }

@@ -18,8 +18,14 @@ public enum ActionsApp {
     ] {
       library.descriptors[name] = try TableDescriptor(data: Data(text.utf8), file: name + ".json")
     }
-    // Mail arrives without telling anyone: the Reload row shows it once reloaded.
-    library.functions["inbox"] = { _ in .string("\(mailbox.withLock { $0 }) messages") }
+    // Mail arrives at the server without telling anyone: the Reload row shows what was
+    // fetched, and reloading fetches it.
+    let fetched = Locked(0)
+    library.functions["inbox"] = { _ in .string("\(fetched.withLock { $0 }) messages") }
+    library.onReload = { _ in
+      let count = mailbox.withLock { $0 }
+      fetched.withLock { $0 = count }
+    }
     let box = DocumentBox(data)
     library.actions["greet"] = { context in
       let greeting = context.userInfo["greeting"]?.stringValue ?? "?"

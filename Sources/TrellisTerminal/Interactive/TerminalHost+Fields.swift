@@ -2,10 +2,11 @@ import Trellis
 
 /// Typing into a row's field: opening it, entering what was typed, going on with Tab.
 extension TerminalHost {
-  /// Whether `row` is typed into: text, numbers, dates, a slider's value, an image's path.
+  /// Whether `row` is typed into: text, numbers, dates, a slider's value, an image's path, a
+  /// picker's wheels.
   static func isTyped(_ row: RowSnapshot) -> Bool {
     if !row.attributes.pickerComponents.isEmpty { return row.isEnabled }
-    switch row.kind {
+    return switch row.kind {
     case .textField, .textView, .numericTextField, .date, .slider, .imagePicker: row.isEnabled
     default: false
     }
