@@ -41,7 +41,8 @@ extension DescriptorClasses {
         RCSTableKitReader.libraryCells.keys.sorted() + RMSTableViewsClasses.cells.map(\.name)
       for (name, node) in entries(root, "cells") {
         classes.cells[name] = registration(
-          node, name: name, keys: ["like", "kind", "template", "properties", "components"], likes: cellClasses)
+          node, name: name, keys: ["like", "kind", "template", "properties", "components"],
+          likes: cellClasses)
       }
       for (name, node) in entries(root, "sections") {
         classes.sections[name] = registration(

@@ -44,7 +44,8 @@ struct DescriptorActionDiagnosticTests {
       """
     let read = try TableDescriptor(data: Data(rcs.utf8), file: "R.plist")
     let rows = read.sections[0].rows
-    if case .builtIn(.pop, _)? = rows[0].action {} else {
+    if case .builtIn(.pop, _)? = rows[0].action {
+    } else {
       Issue.record("not a pop: \(String(describing: rows[0].action))")
     }
     if case .builtIn(.set(let keyPath, let value), _)? = rows[1].action {
@@ -58,7 +59,8 @@ struct DescriptorActionDiagnosticTests {
          "selectorString": "reload"}}]}]
       """
     let rmsRead = try TableDescriptor(data: Data(rms.utf8), file: "M.json")
-    if case .builtIn(.reload, _)? = rmsRead.sections[0].rows[0].action {} else {
+    if case .builtIn(.reload, _)? = rmsRead.sections[0].rows[0].action {
+    } else {
       Issue.record("not a reload: \(String(describing: rmsRead.sections[0].rows[0].action))")
     }
   }
@@ -79,8 +81,9 @@ struct DescriptorActionDiagnosticTests {
     for name in ["sayHi", "stop", "save:", "signOut"] {
       #expect(
         DescriptorTestSupport.problems(
-          #"{"schemaVersion": 1, "sections": [{"rows": [{"action": ""# + name + #""}]}]}"#)
-          .isEmpty)
+          #"{"schemaVersion": 1, "sections": [{"rows": [{"action": ""# + name + #""}]}]}"#
+        )
+        .isEmpty)
     }
     #expect(
       DescriptorTestSupport.problems(

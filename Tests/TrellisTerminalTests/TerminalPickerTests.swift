@@ -10,7 +10,8 @@ struct TerminalPickerTests {
     var height = Row(id: RowID(.string("h")), kind: .selection, text: "Height")
     height.binding = RowBinding(data, keyPath: "height")
     height.attributes.pickerComponents = [
-      PickerComponent(values: [4, 5, 6, 7], titles: ["4 feet", "5 feet", "6 feet", "7 feet"], unit: 12),
+      PickerComponent(
+        values: [4, 5, 6, 7], titles: ["4 feet", "5 feet", "6 feet", "7 feet"], unit: 12),
       PickerComponent(values: (0...11).map(Double.init), titles: (0...11).map { "\($0) in" }),
     ]
     var launch = Row(id: RowID(.string("l")), kind: .button, text: "Launch rockets")
