@@ -92,7 +92,8 @@ let package = Package(
 
     // Small, runnable examples from the seeds, shared by the demo and the tests.
     .target(
-      name: "TrellisExamples", dependencies: ["Trellis", "TrellisMacros", "TrellisSettings"]),
+      name: "TrellisExamples",
+      dependencies: ["Trellis", "TrellisMacros", "TrellisSettings", "TrellisDescriptors"]),
     // The examples that keep their data in SQLite (the demo's Tasks and Contacts).
     .target(name: "TrellisSQLiteExamples", dependencies: ["TrellisExamples", "TrellisSQLite"]),
 

@@ -55,6 +55,12 @@ public final class BoundRow {
     set { change { $0.isEnabled = newValue } }
   }
 
+  /// What the descriptor says of the row that Trellis does not read itself (the canonical
+  /// `userInfo`, other formats' keys of the app's own).
+  public var userInfo: [String: Value] {
+    section?.entries.first { $0.descriptor.name == name }?.descriptor.userInfo ?? [:]
+  }
+
   /// The bound value, if the row has one.
   public var value: Value? { current?.value }
 

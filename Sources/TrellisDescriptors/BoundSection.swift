@@ -23,6 +23,10 @@ public final class BoundSection {
     self.name = name
   }
 
+  /// What the descriptor says of the section that Trellis does not read itself (the
+  /// canonical `userInfo`, other formats' keys of the app's own).
+  public var userInfo: [String: Value] { section?.sectionDescriptor.userInfo ?? [:] }
+
   /// The header shown; setting it replaces the descriptor's (`nil` hides it).
   public var header: String? {
     get { section?.headerTitle }

@@ -6,20 +6,23 @@ struct CanonicalDescriptorReader {
 
   static let tableKeys = [
     "schemaVersion", "title", "style", "navigationBar", "editable", "selection", "themeStyle",
-    "sections", "access",
+    "sections", "access", "userInfo",
   ]
   static let selectionKeys = [
     "allowsSelection", "allowsSelectionDuringEditing", "allowsMultipleSelection",
     "allowsMultipleSelectionDuringEditing",
   ]
   static let sectionKeys =
-    ["id", "header", "footer", "list", "object", "visible", "themeStyle", "rows", "source"]
+    [
+      "id", "header", "footer", "list", "object", "visible", "themeStyle", "rows", "source",
+      "userInfo",
+    ]
     + sourceListKeys
   static let rowKeys = [
     "id", "kind", "text", "detail", "image", "cellStyle", "object", "list", "value", "choices",
     "enabled", "visible", "accessory", "editingAccessory", "editingStyle", "height",
     "themeStyle", "action", "editingAction", "accessoryAction", "push", "editingPush", "url",
-    "secure", "placeholder", "focus",
+    "secure", "placeholder", "focus", "components", "userInfo",
   ]
   static let textKeys = ["keyPath", "function"]
 
@@ -57,6 +60,7 @@ struct CanonicalDescriptorReader {
       descriptor.selection = options
     }
     descriptor.access = access(root)
+    descriptor.userInfo = userInfo(root)
     if root.require("sections", in: "the descriptor"), let sections = root.list("sections") {
       descriptor.sections = sections.compactMap(section)
     }
@@ -74,6 +78,7 @@ struct CanonicalDescriptorReader {
     section.visible = condition(node, "visible")
     section.themeStyle = node.string("themeStyle")
     section.source = sectionSource(node)
+    section.userInfo = userInfo(node)
     if node.has("source") { return section }
     if node.require("rows", in: "a section"), let rows = node.list("rows") {
       section.rows = rows.compactMap(row)
@@ -117,9 +122,11 @@ struct CanonicalDescriptorReader {
     row.isSecure = node.bool("secure") ?? false
     row.placeholder = node.string("placeholder")
     row.becomesFirstResponder = node.bool("focus") ?? false
-    row.action = action(node, "action")
-    row.editingAction = action(node, "editingAction")
-    row.accessoryAction = action(node, "accessoryAction")
+    row.action = node.action("action")
+    row.editingAction = node.action("editingAction")
+    row.accessoryAction = node.action("accessoryAction")
+    row.pickerComponents = pickerComponents(node)
+    row.userInfo = userInfo(node)
     if let push = node.string("push") {
       if row.action != nil {
         reading.error(
@@ -174,7 +181,17 @@ struct CanonicalDescriptorReader {
     return node.predicate(key)
   }
 
-  private func action(_ node: DescriptorNode, _ key: String) -> DescriptorAction? {
-    node.string(key).map { .named($0, at: node.location(of: key)) }
+  /// The canonical `userInfo`: anything the app's code reads, kept as it is written.
+  private func userInfo(_ node: DescriptorNode) -> [String: Value] {
+    guard let info = node.dictionary("userInfo") else { return [:] }
+    var result: [String: Value] = [:]
+    for (key, value) in info.value.dictionaryValue ?? [:] { result[key] = value }
+    return result
+  }
+
+  /// The canonical `components` of a picker in parts.
+  private func pickerComponents(_ node: DescriptorNode) -> [PickerComponent] {
+    guard node.has("components") else { return [] }
+    return PickerComponent.read(node, "components", reading: reading)
   }
 }

@@ -18,6 +18,11 @@ final class DescriptorBinder {
     Diagnostic(message, at: location?.inFile(descriptor.file), file: descriptor.file)
   }
 
+  func warning(_ message: String, _ location: SourceLocation?) -> Diagnostic {
+    Diagnostic(
+      message, at: location?.inFile(descriptor.file), file: descriptor.file, severity: .warning)
+  }
+
   // MARK: Objects
 
   /// The object `object` names, starting from `scope`.

@@ -18,8 +18,9 @@ extension DescriptorClasses {
   /// }
   /// ```
   ///
-  /// A cell takes `like` (a library cell class), `kind` (a ``RowKind`` name), `template` and
-  /// `properties`; a section takes `like` (a library section class), `properties` and
+  /// A cell takes `like` (a library cell class), `kind` (a ``RowKind`` name), `template`,
+  /// `properties` and, for a picker of several wheels, `components` (see the "Table
+  /// Descriptors" article); a section takes `like` (a library section class), `properties` and
   /// `rowProperties`. A `custom` cell without a `template` is drawn by the template named after
   /// the class.
   ///
@@ -40,7 +41,8 @@ extension DescriptorClasses {
         RCSTableKitReader.libraryCells.keys.sorted() + RMSTableViewsClasses.cells.map(\.name)
       for (name, node) in entries(root, "cells") {
         classes.cells[name] = registration(
-          node, name: name, keys: ["like", "kind", "template", "properties"], likes: cellClasses)
+          node, name: name, keys: ["like", "kind", "template", "properties", "components"],
+          likes: cellClasses)
       }
       for (name, node) in entries(root, "sections") {
         classes.sections[name] = registration(
@@ -81,6 +83,9 @@ extension DescriptorClasses {
     }
     registration.kind = node.choice("kind", RowKind.self)
     registration.template = node.string("template")
+    if node.has("components") {
+      registration.components = PickerComponent.read(node, "components", reading: node.reading)
+    }
     if registration.kind == .custom, registration.template == nil {
       registration.template = name
     }

@@ -57,6 +57,9 @@ public struct DescriptorClass: Hashable, Sendable {
   /// Properties the class sets itself (RMSTableViews' `choices`, say): a descriptor's own
   /// properties win over them.
   public var properties: [String: Value]
+  /// For a picker class, the wheels it chooses its value with (feet and inches), each a list
+  /// of its own: hosts draw one control per wheel.
+  public var components: [PickerComponent]
   /// For a section class, properties it sets on each of its rows (RMSRedSection's
   /// `backgroundColor`); the rows' own win over them.
   public var rowProperties: [String: Value]
@@ -64,8 +67,10 @@ public struct DescriptorClass: Hashable, Sendable {
   /// Creates a registration.
   public init(
     like: String? = nil, kind: RowKind? = nil, template: String? = nil,
-    properties: [String: Value] = [:], rowProperties: [String: Value] = [:]
+    properties: [String: Value] = [:], rowProperties: [String: Value] = [:],
+    components: [PickerComponent] = []
   ) {
+    self.components = components
     self.like = like
     self.kind = kind
     self.template = template

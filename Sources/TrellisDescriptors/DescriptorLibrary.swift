@@ -19,6 +19,13 @@ public struct DescriptorLibrary: Sendable {
   public var objects: [String: Value]
   /// Actions a row runs by name (RCSTableKit's `action:sel`).
   public var actions: [String: @Sendable (RowContext) -> Void]
+  /// What the built-in `save` action does: writes the data where it belongs (a file, a
+  /// server). Without it, a row whose action is `save` is disabled and says so; what it throws
+  /// is shown as the reason nothing was saved.
+  public var onSave: (@Sendable (RowContext) throws -> Void)?
+  /// What the built-in `reload` action does before the rows are read again: fetches what
+  /// changed where the screen cannot see it (a server, say).
+  public var onReload: (@Sendable (RowContext) -> Void)?
   /// Functions that compute a text from the row's object (RCSTableKit's `text:sel`).
   public var functions: [String: @Sendable (Value) -> Value]
   /// The theme every screen is dressed in.
@@ -68,11 +75,15 @@ public struct DescriptorLibrary: Sendable {
     return navigator
   }
 
-  /// Registers the library's actions on `navigator`, and makes it push the library's
-  /// descriptors, each bound to the object of the row that pushes it.
+  /// Registers the library's actions on `navigator`, makes it carry out the built-in ones
+  /// (``BuiltInAction``), and makes it push and present the library's descriptors, each bound
+  /// to the object of the row that shows it.
   public func install(on navigator: Navigator) {
     for (name, action) in actions { navigator.namedActions[name] = action }
     let library = self
+    navigator.actionRunner = { name, context throws(ScreenError) in
+      try library.runBuiltIn(name, context)
+    }
     navigator.screenProvider = { name, context in
       guard let descriptor = library.descriptors[name] else { return nil }
       let section = context.screen?.model.sections.first { $0.id == context.sectionID }

@@ -70,13 +70,25 @@ struct DescriptorNode {
     for key in dictionary.keys where !allowed.contains(key) {
       let suggestion = NameSuggestion.closest(to: key, among: allowed)
       if othersAreIgnored && suggestion == nil {
-        reading.warning("unknown key '\(key)' in \(what) is ignored", at: path(key))
+        reading.warning(
+          "unknown key '\(key)' in \(what) is left to the app, in its userInfo", at: path(key))
         continue
       }
       var message = "unknown key '\(key)' in \(what)"
       if let suggestion { message += " (did you mean '\(suggestion)'?)" }
       reading.error(message, at: path(key), onKey: true)
     }
+  }
+
+  /// The entries whose keys are not in `allowed` nor close to one (a misspelling): keys of
+  /// the app's own, which it reads from the row's or section's `userInfo`.
+  func appKeys(_ allowed: [String]) -> [String: Value] {
+    var found: [String: Value] = [:]
+    for (key, value) in value.dictionaryValue ?? [:]
+    where !allowed.contains(key) && NameSuggestion.closest(to: key, among: allowed) == nil {
+      found[key] = value
+    }
+    return found
   }
 
   /// Reports that a required key is missing.

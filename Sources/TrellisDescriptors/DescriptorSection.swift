@@ -10,8 +10,9 @@ final class DescriptorSection: Section {
   }
 
   let binder: DescriptorBinder
-  /// The rows, in order: a row deleted in edit mode leaves the table (and only the table).
-  private(set) var entries: [Entry]
+  /// The rows, in order: a row deleted in edit mode leaves the table (and only the table); the
+  /// built-in `delete` also deletes its object from the data.
+  var entries: [Entry]
   let object: any KeyValueCoding
   let sectionDescriptor: SectionDescriptor
   private var isEditing = false
@@ -162,6 +163,7 @@ final class DescriptorSection: Section {
       }
     }
     row.attributes.choices = try binder.choices(d.choices, scope)
+    row.attributes.pickerComponents = try pickerComponents(d, scope)
     row.attributes.choiceTitles = d.choiceTitles
     row.attributes.allowsNoSelection = d.allowsNoChoice
     row.attributes.minimum = d.minimum
@@ -204,16 +206,37 @@ final class DescriptorSection: Section {
       editing
       ? descriptor.selection.allowsSelectionDuringEditing || d.editingAction != nil
       : descriptor.selection.allowsSelection
-    if selectable {
-      row.action = try rowAction(selected, d, kind)
+    var missing: Diagnostic?
+    func resolve(_ action: DescriptorAction?) throws(Diagnostic) -> RowAction? {
+      let resolved = try rowAction(action, d, kind, scope)
+      missing = missing ?? resolved.missing
+      return resolved.action
     }
-    row.accessoryAction = try rowAction(d.accessoryAction, d, kind)
-    row.editingAccessoryAction = try rowAction(d.editingAccessoryAction, d, kind)
-    row.editingStyleAction = try rowAction(d.editingStyleAction, d, kind)
+    if selectable { row.action = try resolve(selected) }
+    if !row.attributes.pickerComponents.isEmpty, row.attributes.choices.isEmpty,
+      row.action == .pushDetail
+    {
+      // A picker in parts is chosen on its wheels: it has no list of choices to push.
+      row.action = nil
+      row.accessory = .none
+    }
+    if case .open(let url)? = row.action, kind == .plain || kind == .button {
+      // A row that opens an address is a link, which every host knows how to open.
+      row.kind = .link
+      row.attributes.url = url
+    }
+    row.accessoryAction = try resolve(d.accessoryAction)
+    row.editingAccessoryAction = try resolve(d.editingAccessoryAction)
+    row.editingStyleAction = try resolve(d.editingStyleAction)
     if let name = d.name, let override = rowOverrides[name] {
       if let text = override.text { row.text = text }
       if let detail = override.detail { row.detailText = detail }
       if let enabled = override.isEnabled { row.isEnabled = enabled }
+    }
+    if let missing {
+      // An action that cannot run leaves the row disabled, saying what it lacks.
+      row.isEnabled = false
+      row.attributes.unavailableReason = missing.message
     }
     return row
   }
@@ -273,38 +296,77 @@ final class DescriptorSection: Section {
       check { () throws(Diagnostic) in _ = try binder.holds(condition, scope, fallback: true) }
     }
     let kind = ((try? binder.cellKind(d.cellClass, scope)) ?? nil)?.kind ?? d.kind
-    for action in [
-      d.action, d.editingAction, d.accessoryAction, d.editingAccessoryAction,
-      d.editingStyleAction,
-    ] {
-      check { () throws(Diagnostic) in _ = try rowAction(action, d, kind) }
+    for action in d.actions {
+      check { () throws(Diagnostic) in
+        if let missing = try rowAction(action, d, kind, scope).missing { found.append(missing) }
+      }
     }
+    check { () throws(Diagnostic) in _ = try pickerComponents(d, scope) }
     return found
   }
 
-  private func rowAction(_ action: DescriptorAction?, _ d: RowDescriptor, _ kind: RowKind)
-    throws(Diagnostic) -> RowAction?
+  /// The wheels of a picker in parts: the row's own, or its cell class's.
+  private func pickerComponents(_ d: RowDescriptor, _ scope: any KeyValueCoding)
+    throws(Diagnostic) -> [PickerComponent]
   {
+    guard d.pickerComponents.isEmpty, d.cellClass != nil else { return d.pickerComponents }
+    guard let name = try binder.text(d.cellClass, scope) else { return [] }
+    return binder.library.classes.cells[name]?.components ?? []
+  }
+
+  /// The row action `action` makes, or the warning that says why it cannot act (an action
+  /// nobody registered); throws what is wrong in the descriptor (a push to no descriptor).
+  private func rowAction(
+    _ action: DescriptorAction?, _ d: RowDescriptor, _ kind: RowKind, _ object: any KeyValueCoding
+  ) throws(Diagnostic) -> (action: RowAction?, missing: Diagnostic?) {
+    let library = binder.library
     switch action {
-    case nil: return kind.pushesDetail && d.value != nil ? .pushDetail : nil
+    case nil: return (kind.pushesDetail && d.value != nil ? .pushDetail : nil, nil)
     case .named(let name, let location)?:
-      guard binder.library.actions[name] != nil else {
-        throw binder.error(
-          binder.unknownName("action", name, Array(binder.library.actions.keys)), location)
+      guard library.actions[name] != nil else {
+        let candidates = Array(library.actions.keys) + BuiltInAction.verbs
+        return (nil, binder.warning(binder.unknownName("action", name, candidates), location))
       }
-      return .named(name)
+      return (.named(name), nil)
     case .push(let push)?:
-      guard binder.library.descriptors[push.name] != nil else {
-        var message = "pushes '\(push.name)', which is not a known descriptor"
-        if let close = NameSuggestion.closest(
-          to: push.name, among: Array(binder.library.descriptors.keys))
-        {
-          message += " (did you mean '\(close)'?)"
-        }
-        throw binder.error(message, push.location)
+      try checkDescriptor(push.name, at: push.location, "pushes")
+      return (.push(push.name), nil)
+    case .open(let url)?: return (.open(url), nil)
+    case .builtIn(let builtIn, let location)?:
+      // An action the app registers under the same selector wins.
+      let selector = builtIn.selector
+      if library.actions[selector] != nil { return (.named(selector), nil) }
+      switch builtIn {
+      case .present(let name): try checkDescriptor(name, at: location, "presents")
+      case .save where library.onSave == nil:
+        return (
+          nil,
+          binder.warning(
+            "'save' has nothing to save with: the app sets DescriptorLibrary.onSave", location)
+        )
+      case .delete where Self.listElement(of: object) == nil:
+        return (
+          nil,
+          binder.warning(
+            "'delete' deletes an element of a list, and this row's object is not one", location)
+        )
+      default: break
       }
-      return .push(push.name)
-    case .open(let url)?: return .open(url)
+      return (.named(selector), nil)
     }
+  }
+
+  /// Throws when no descriptor of the library is named `name`.
+  private func checkDescriptor(_ name: String, at location: SourceLocation?, _ verb: String)
+    throws(Diagnostic)
+  {
+    guard binder.library.descriptors[name] == nil else { return }
+    var message = "\(verb) '\(name)', which is not a known descriptor"
+    if let close = NameSuggestion.closest(
+      to: name, among: Array(binder.library.descriptors.keys))
+    {
+      message += " (did you mean '\(close)'?)"
+    }
+    throw binder.error(message, location)
   }
 }

@@ -9,10 +9,11 @@ extension RCSTableKitReader {
   func row(_ node: DescriptorNode, name: String) -> RowDescriptor? {
     guard node.expectDictionary("row '\(name)'") else { return nil }
     let aliases = Self.rowAliases
-    checkKeys(
+    let appKeys = checkKeys(
       node, Self.rowKeys + Self.editStringKeys + Self.rowExtensions, aliases: aliases,
       in: "row '\(name)'")
     var row = RowDescriptor(name: name, location: node.location)
+    row.userInfo = appKeys
     row.object = object(node, written(node, "object", aliases))
     row.list = object(node, written(node, "list", aliases))
     row.visible = node.predicate("predicate")
@@ -212,7 +213,7 @@ extension RCSTableKitReader {
           "'\(pushKey)' is ignored: '\(selectorKey)' wins, as in RCSTableKit",
           at: node.path(pushKey))
       }
-      return .named(name, at: node.location(of: selectorKey))
+      return node.selector(selectorKey)
     }
     if let name = node.string(pushKey) {
       return .push(DescriptorPush(name, at: node.location(of: pushKey)))

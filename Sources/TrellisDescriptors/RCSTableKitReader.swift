@@ -70,7 +70,7 @@ struct RCSTableKitReader {
   func read() -> TableDescriptor? {
     let root = reading.root
     guard root.expectDictionary("an RCSTableKit table definition") else { return nil }
-    checkKeys(
+    let appKeys = checkKeys(
       root, Self.tableKeys + Self.tableExtensions, aliases: Self.tableAliases,
       in: "the table definition")
     var descriptor = TableDescriptor(
@@ -78,6 +78,7 @@ struct RCSTableKitReader {
     descriptor.style = style(root)
     _ = root.string("nibBundle")
     descriptor.controller = root.string("controller")
+    descriptor.userInfo = appKeys
     descriptor.title = text(root, "title")
     if descriptor.title == nil, let function = root.string("title:sel") {
       descriptor.title = .function(function, at: root.location(of: "title:sel"))
@@ -140,10 +141,11 @@ struct RCSTableKitReader {
   }
 
   /// Unknown keys (an error when close to a known key, a warning otherwise), and keys written
-  /// as an alias (a warning).
+  /// as an alias (a warning); returns the keys of the app's own, for its `userInfo`.
+  @discardableResult
   func checkKeys(
     _ node: DescriptorNode, _ allowed: [String], aliases: [String: Alias], in what: String
-  ) {
+  ) -> [String: Value] {
     node.checkKeys(allowed + aliases.keys.sorted(), in: what, othersAreIgnored: true)
     for (alias, target) in aliases.sorted(by: { $0.key < $1.key }) where node.has(alias) {
       if node.has(target.key) {
@@ -156,6 +158,7 @@ struct RCSTableKitReader {
           at: node.path(alias))
       }
     }
+    return node.appKeys(allowed + aliases.keys.sorted())
   }
 
   /// The key `key` is written under: itself, or an alias of it.
@@ -167,9 +170,10 @@ struct RCSTableKitReader {
   private func section(_ node: DescriptorNode, name: String) -> SectionDescriptor? {
     guard node.expectDictionary("section '\(name)'") else { return nil }
     let aliases = Self.sectionAliases
-    checkKeys(
+    let appKeys = checkKeys(
       node, Self.sectionKeys + Self.sectionExtensions, aliases: aliases, in: "section '\(name)'")
     var section = SectionDescriptor(name: name, location: node.location)
+    section.userInfo = appKeys
     let title = written(node, "title", aliases)
     section.header =
       node.string(title).map(DescriptorText.literal)

@@ -57,6 +57,13 @@ extension RMSTableViewsReader {
     checkProperties(
       p, allowed: base.properties, className: className,
       drawnAs: cell.isAppClass ? base.name : nil, handled: handled)
+    row.userInfo = node.appKeys(Self.rowKeys)
+    if cell.isAppClass {
+      // An app's class has properties of its own, which its code reads.
+      let known = base.properties.union(RMSTableViewsClasses.trellisExtensions).union(handled)
+      for key in p.keys where !known.contains(key) { row.userInfo[key] = p.raw(key) }
+    }
+    row.pickerComponents = cell.registration?.components ?? []
     readAppearance(p, into: &row, base: base)
     if base.bindsValue, p.has("value") {
       reading.warning(
@@ -187,7 +194,12 @@ extension RMSTableViewsReader {
       }
       return
     }
-    row.action = .named(selector, at: p.location(of: "selectorString"))
+    if let warning = DescriptorAction.misspeltBuiltIn(selector) {
+      reading.warning(warning, at: p.path("selectorString"), onKey: false)
+    }
+    do {
+      row.action = try DescriptorAction.selector(selector, at: p.location(of: "selectorString"))
+    } catch { reading.error(error.message, at: p.path("selectorString")) }
   }
 
   /// RMSWebViewCell's `URLString`; its `title` titles the page's screen, which hosts leave to

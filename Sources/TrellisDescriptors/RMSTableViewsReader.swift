@@ -46,6 +46,7 @@ struct RMSTableViewsReader {
     node.checkKeys(Self.sectionKeys, in: "a section", othersAreIgnored: true)
     guard let sectionClass = sectionClass(node) else { return nil }
     var section = SectionDescriptor(name: node.string("bindVariable"), location: node.location)
+    section.userInfo = node.appKeys(Self.sectionKeys)
     section.visible = RMSProperties(
       reading: reading, node: node, defaults: [:], fallbackPath: node.path
     ).condition("enabled")
@@ -56,6 +57,12 @@ struct RMSTableViewsReader {
     checkProperties(
       properties, allowed: sectionClass.base.properties, className: sectionClass.name,
       drawnAs: sectionClass.isAppClass ? sectionClass.base.name : nil)
+    if sectionClass.isAppClass {
+      let known = sectionClass.base.properties.union(RMSTableViewsClasses.trellisExtensions)
+      for key in properties.keys where !known.contains(key) {
+        section.userInfo[key] = properties.raw(key)
+      }
+    }
     section.header = properties.text("headerTitle")
     section.footer = properties.text("footerTitle")
     let rowDefaults = sectionClass.registration?.rowProperties ?? [:]
@@ -149,7 +156,8 @@ struct RMSTableViewsReader {
     for key in properties.keys where !all.contains(key) && !handled.contains(key) {
       if let drawnAs {
         reading.warning(
-          "'\(key)' is not a property of \(drawnAs), which \(className) is drawn as; ignored",
+          "'\(key)' is not a property of \(drawnAs), which \(className) is drawn as; it is "
+            + "left to the app, in its userInfo",
           at: properties.path(key))
         continue
       }

@@ -114,13 +114,30 @@ public struct RowDescriptor: Hashable, Sendable {
     self.location = location
   }
 
-  /// Every push the row can make, from any of its actions.
-  public var pushes: [DescriptorPush] {
+  /// The wheels of a picker that chooses the value in parts (feet and inches), from the
+  /// canonical `components` or an app's picker class (``DescriptorClass/components``).
+  public var pickerComponents: [PickerComponent] = []
+  /// What the descriptor says of the row that Trellis does not read itself (the canonical
+  /// `userInfo`, other formats' keys of the app's own), for the app's code: see
+  /// ``BoundRow/userInfo`` and ``Trellis/RowContext/userInfo``.
+  public var userInfo: [String: Value] = [:]
+
+  /// The row's actions, in order: selecting, editing, accessory, editing accessory, editing
+  /// control.
+  var actions: [DescriptorAction?] {
     [action, editingAction, accessoryAction, editingAccessoryAction, editingStyleAction]
-      .compactMap { action in
-        if case .push(let push)? = action { return push }
-        return nil
+  }
+
+  /// Every push the row can make, from any of its actions; presenting a descriptor pushes it
+  /// too.
+  public var pushes: [DescriptorPush] {
+    actions.compactMap { action in
+      switch action {
+      case .push(let push)?: push
+      case .builtIn(.present(let name), let location)?: DescriptorPush(name, at: location)
+      default: nil
       }
+    }
   }
 }
 
@@ -178,28 +195,4 @@ public enum DescriptorChoices: Hashable, Sendable {
   case literal([Value])
   /// The array value of an object (`:genders`, or a key path).
   case object(DescriptorObject)
-}
-
-/// What selecting a row, its accessory or its editing control does.
-public enum DescriptorAction: Hashable, Sendable {
-  /// Run the action registered under this name (RCSTableKit's `:sel` keys).
-  case named(String, at: SourceLocation?)
-  /// Push a screen made from another descriptor.
-  case push(DescriptorPush)
-  /// Open a web address.
-  case open(String)
-}
-
-/// A push to another descriptor, by name.
-public struct DescriptorPush: Hashable, Sendable {
-  /// The descriptor's name (`MyTable`).
-  public var name: String
-  /// Where the name is written.
-  public var location: SourceLocation?
-
-  /// Creates a push.
-  public init(_ name: String, at location: SourceLocation? = nil) {
-    self.name = name
-    self.location = location
-  }
 }

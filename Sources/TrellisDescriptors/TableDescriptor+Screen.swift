@@ -192,10 +192,12 @@ final class DescriptorVisibility {
     let visible = sections.filter { entry in
       (try? binder.holds(entry.condition, entry.object, fallback: true)) ?? false
     }.map(\.section)
-    guard visible.map(ObjectIdentifier.init) != model.sections.map(ObjectIdentifier.init) else {
-      return
-    }
+    // Sections the app added to the screen stay, after the descriptor's.
+    let own = Set(sections.map { ObjectIdentifier($0.section) })
+    let shown = model.sections.filter { own.contains(ObjectIdentifier($0)) }
+    guard visible.map(ObjectIdentifier.init) != shown.map(ObjectIdentifier.init) else { return }
+    let added = model.sections.filter { !own.contains(ObjectIdentifier($0)) }
     model.removeAllSections()
-    for section in visible { model.addSection(section) }
+    for section in visible + added { model.addSection(section) }
   }
 }

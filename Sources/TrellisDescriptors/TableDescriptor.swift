@@ -46,6 +46,9 @@ public struct TableDescriptor: Hashable, Sendable {
   /// Who may do what with the items the sections list (`access`), enforced for each person
   /// who signed in; everyone may do everything when `nil`.
   public var access: AccessPolicy?
+  /// What the descriptor says of the table that Trellis does not read itself, for the app's
+  /// code (the canonical `userInfo`, other formats' keys of the app's own).
+  public var userInfo: [String: Value] = [:]
   /// Where the descriptor starts.
   public var location: SourceLocation?
 
@@ -71,15 +74,12 @@ public struct TableDescriptor: Hashable, Sendable {
     self.location = location
   }
 
-  /// The names of every action a row runs, once each, in order.
+  /// The names of every action of the app's that a row runs, once each, in order; built-in
+  /// actions (``BuiltInAction``) are not among them.
   public var actionNames: [String] {
     var seen: Set<String> = []
     return sections.flatMap(\.rows).flatMap { row in
-      [
-        row.action, row.editingAction, row.accessoryAction, row.editingAccessoryAction,
-        row.editingStyleAction,
-      ]
-      .compactMap { action -> String? in
+      row.actions.compactMap { action -> String? in
         if case .named(let name, _)? = action { return name }
         return nil
       }
@@ -151,6 +151,9 @@ public struct SectionDescriptor: Hashable, Sendable {
   public var rows: [RowDescriptor]
   /// Where the section's items come from, when it lists a source's items instead of rows.
   public var source: SectionSource?
+  /// What the descriptor says of the section that Trellis does not read itself, for the
+  /// app's code: see ``BoundSection/userInfo`` and ``Trellis/RowContext/sectionUserInfo``.
+  public var userInfo: [String: Value] = [:]
   /// Where the section is written.
   public var location: SourceLocation?
 

@@ -76,6 +76,7 @@ extension FuzzCatalog {
       },
       FuzzTarget("demo/theme") { _ in try ThemeExample.navigator().0 },
       FuzzTarget("demo/shapes") { _ in EditingShapes.navigator(state: try EditingShapes.State()) },
+      FuzzTarget("demo/actions") { _ in try ActionsApp.navigator().navigator },
       FuzzTarget("demo/tasks-fetched-rows") { _ in
         // A list whose fetch appends a button row (seed 000's didFetchItems example).
         let navigator = try TasksApp.sampleNavigator().0

@@ -120,6 +120,9 @@ public struct TextRenderer: Sendable {
     if let message = row.validationMessage {
       lines.append(box("  ! " + message))
     }
+    if !row.isEnabled, let reason = row.attributes.unavailableReason {
+      lines.append(box("  ⊘ " + reason))
+    }
     let escape = usesColor ? row.style?.ansiEscape ?? "" : ""
     if !escape.isEmpty { lines = lines.map { Self.colored($0, escape) } }
     // The control's value in its tint, on the row's first line.
@@ -140,6 +143,12 @@ public struct TextRenderer: Sendable {
   func valueText(_ row: RowSnapshot) -> String {
     // Subtitle rows show their detail under the text, value2 rows beside their title.
     if row.attributes.cellStyle == .subtitle || row.attributes.cellStyle == .value2 { return "" }
+    if !row.attributes.pickerComponents.isEmpty {
+      // A picker in parts: a field per wheel.
+      return zip(row.attributes.pickerComponents, row.pickerSelection).map { wheel, index in
+        "[" + (index.map(wheel.title(at:)) ?? " ") + "]"
+      }.joined(separator: " ")
+    }
     let value = row.value
     switch row.kind {
     case .switch:

@@ -70,6 +70,12 @@ public struct CellContent: Hashable, Sendable {
   static func control(for row: RowSnapshot) -> CellControl {
     let attributes = row.attributes
     if let expanded = row.isExpanded { return .expander(isExpanded: expanded) }
+    if !attributes.pickerComponents.isEmpty {
+      let titles = attributes.pickerComponents.map { wheel in
+        wheel.values.indices.map(wheel.title(at:))
+      }
+      return .wheels(titles: titles, selected: row.pickerSelection)
+    }
     switch row.kind {
     case .textField:
       return .textField(entry(row, keyboard: .text), stepper: nil)
@@ -121,6 +127,7 @@ public struct CellContent: Hashable, Sendable {
   /// Whether tapping `row` does something: it pushes, acts, loads, adds or opens.
   private static func isSelectable(_ row: RowSnapshot) -> Bool {
     if row.isExpanded != nil { return true }
+    if !row.attributes.pickerComponents.isEmpty { return false }
     switch row.kind {
     case .placeholder: return false
     case .textField, .numericTextField, .textView, .switch, .slider, .segmented, .date:

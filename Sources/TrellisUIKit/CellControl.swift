@@ -23,6 +23,9 @@ public enum CellControl: Hashable, Sendable {
   case imagePicker(imageName: String?)
   /// The chevron of an expand/collapse row.
   case expander(isExpanded: Bool)
+  /// A picker in parts (feet and inches): each wheel's titles, and the title chosen on each,
+  /// `nil` where none is.
+  case wheels(titles: [[String]], selected: [Int?])
 
   /// The stepper beside a whole-number field: its bounds and step.
   public struct StepperRange: Hashable, Sendable {
@@ -53,6 +56,7 @@ public enum CellControl: Hashable, Sendable {
     case .date: "date"
     case .imagePicker: "imagePicker"
     case .expander: "expander"
+    case .wheels: "wheels"
     }
   }
 

@@ -98,6 +98,20 @@
       case .expander(let isExpanded):
         return UIImageView(
           image: UIImage(systemName: isExpanded ? "chevron.down" : "chevron.right"))
+      case .wheels(let titles, let selected):
+        // A picker view with a component per wheel; the cell keeps its titles.
+        let wheels = PickerWheels(titles: titles) { [weak self] wheel, index in
+          self?.onWheel?(wheel, index)
+        }
+        self.wheels = wheels
+        let picker = UIPickerView(frame: CGRect(x: 0, y: 0, width: 200, height: 120))
+        picker.dataSource = wheels
+        picker.delegate = wheels
+        for (wheel, index) in selected.enumerated() {
+          if let index { picker.selectRow(index, inComponent: wheel, animated: false) }
+        }
+        picker.isUserInteractionEnabled = enabled
+        return picker
       }
     }
 

@@ -17,6 +17,10 @@
     private(set) var content: CellContent?
     /// Called with what a person entered in the control.
     var onInput: ((ControlInput) -> Void)?
+    /// Called with the wheel and the title's index a person chose on a picker in parts.
+    var onWheel: ((_ wheel: Int, _ index: Int) -> Void)?
+    /// The titles of a picker in parts, which its picker view reads.
+    var wheels: PickerWheels?
     /// Called when Return is pressed in the cell's text field.
     var onReturn: (() -> Void)?
     /// The view that takes the keyboard, for a text row.

@@ -151,6 +151,20 @@
       }
     }
 
+    /// Enters the value at `index` of `row`'s wheel `wheel`, the other wheels keeping theirs.
+    public func choose(_ index: Int, onWheel wheel: Int, of row: RowSnapshot) {
+      let wheels = row.attributes.pickerComponents
+      guard wheels.indices.contains(wheel), wheels[wheel].values.indices.contains(index) else {
+        return
+      }
+      do {
+        let value = try row.value(forComponent: wheel, .number(wheels[wheel].values[index]))
+        send(.setValue(row.id, value))
+      } catch {
+        onError?(.notApplicable(error.message))
+      }
+    }
+
     /// Records a drag UIKit already shows, lets the model decide, and brings the table to the
     /// model's answer once UIKit has finished the drag.
     func moveRow(from source: ItemPath, to destination: ItemPath) {
@@ -196,6 +210,7 @@
           reuseIdentifier: content.reuseIdentifier)
       cell.configure(content)
       cell.onInput = { [weak self] input in self?.enter(input, into: row) }
+      cell.onWheel = { [weak self] wheel, index in self?.choose(index, onWheel: wheel, of: row) }
       cell.onReturn = { [weak self] in self?.focusField(after: row.id) }
       return cell
     }

@@ -91,6 +91,12 @@ struct DemoApps {
     // Its rows are values of its own, shared with no other app: it need not take turns with
     // them (the other apps share one domain, since several show the same stores).
     numbersApp.domain = "numbers"
+    // Actions: every hook and built-in action, each writing to a log on the first screen. A
+    // window's data is its own.
+    var actionsApp = WebApp(
+      id: "actions", title: "Actions", subtitle: "Every hook and built-in action, logged"
+    ) { try ActionsApp.navigator().navigator }
+    actionsApp.domain = "actions"
     // With --postgres, Tasks (with their categories and tags) and Contacts live in PostgreSQL
     // instead, shared by every server on that database; the SQLite file keeps the rest (the
     // Contacts API).
@@ -106,7 +112,7 @@ struct DemoApps {
     webApps =
       appsBeforeService + [
         Self.webServiceApp(service: service, keys: serviceKeys), documents, goFish, numbersApp,
-        try Self.themeApp(), Self.looksApp(), try Self.editingShapesApp(), team,
+        try Self.themeApp(), Self.looksApp(), try Self.editingShapesApp(), team, actionsApp,
       ]
   }
 }

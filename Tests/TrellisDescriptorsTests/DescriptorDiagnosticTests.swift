@@ -78,7 +78,8 @@ struct DescriptorDiagnosticTests {
     #expect(
       DescriptorTestSupport.problems(text, file: "M.plist") == [
         "M.plist:7:28: error: unknown key 'txt' in row 'a' (did you mean 'text'?)",
-        "M.plist:7:71: warning: unknown key 'myOwnKey' in row 'a' is ignored",
+        "M.plist:7:71: warning: unknown key 'myOwnKey' in row 'a' is left to the app, in its "
+          + "userInfo",
         "M.plist:7:59: error: 'disclosure' is not a valid accessoryType; expected one of none, "
           + "disclosureIndicator, detailDisclosureButton, checkmark, detailButton",
         "M.plist:3:31: error: displaySections names 'second', which 'sections' does not define",
@@ -137,7 +138,7 @@ struct DescriptorDiagnosticTests {
       return lines.count == 3
         && lines[0]
           == "P.json:2:25: error: pushes 'Detial', which is not a known descriptor (did you mean 'Detail'?)"
-        && lines[1] == "P.json:3:27: error: no action named 'sayHello' is registered"
+        && lines[1] == "P.json:3:27: warning: no action named 'sayHello' is registered"
         && lines[2].hasPrefix("P.json:4:24: error: cannot read 'nme'")
     }
   }

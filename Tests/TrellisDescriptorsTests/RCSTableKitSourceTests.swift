@@ -231,7 +231,8 @@ struct RCSTableKitSourceTests {
     #expect(
       DescriptorTestSupport.problems(text, file: "N.plist") == [
         "N.plist:3:5: error: unknown key 'controler' in the table definition (did you mean 'controller'?)",
-        "N.plist:4:5: warning: unknown key 'myOwnSetting' in the table definition is ignored",
+        "N.plist:4:5: warning: unknown key 'myOwnSetting' in the table definition is left to "
+          + "the app, in its userInfo",
         "N.plist:2:11: error: unknown nib 'RCSTableViewPlane' (did you mean 'RCSTableViewPlain'?)",
         "N.plist:7:9: error: unknown key 'titel' in section 'main' (did you mean 'title'?)",
         "N.plist:8:9: warning: 'headerTitle' in section 'main': it is not an RCSTableKit key; "

@@ -109,7 +109,7 @@ struct RMSTableViewsClassesTests {
           + "RMSFormSection; register it in Swift (DescriptorClasses.sections) or in a classes "
           + #"file: {"sections": {"MySection": {"like": "RMSFormSection"}}}"#,
         "P.json:2:64: warning: 'tint' is not a property of RMSFormSection, which MySection is "
-          + "drawn as; ignored",
+          + "drawn as; it is left to the app, in its userInfo",
         "P.json:3:66: error: RMSSwitchCell has no property 'labelTxt' (did you mean 'labelText'?)",
         "P.json:3:84: error: RMSSwitchCell has no property 'choices'",
         "P.json:4:17: error: unknown class name 'RMSSwitchCel' (did you mean 'RMSSwitchCell'?)",
@@ -118,7 +118,7 @@ struct RMSTableViewsClassesTests {
           + #"Swift (DescriptorClasses.cells) or in a classes file: {"cells": {"MyCell": "#
           + #"{"like": "RMSRightDetailFormCell"}}}"#,
         "P.json:5:82: warning: 'sparkle' is not a property of RMSRightDetailFormCell, which "
-          + "MyCell is drawn as; ignored",
+          + "MyCell is drawn as; it is left to the app, in its userInfo",
         "P.json:6:48: error: missing required key 'selectorString' in RMSButtonCell",
         "P.json:7:72: warning: RMSTextEntryCell has no property 'placeholder': its text field's "
           + "is 'textField.placeholder'; read as that",

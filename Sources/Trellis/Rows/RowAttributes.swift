@@ -18,6 +18,9 @@ public struct RowAttributes: Hashable, Sendable {
   public var choices: [Value] = []
   /// Titles for ``choices``, when they differ from the values' text.
   public var choiceTitles: [String] = []
+  /// The wheels of a picker that chooses a number in parts (feet and inches); empty for a
+  /// selection among ``choices``.
+  public var pickerComponents: [PickerComponent] = []
   /// Whether a selection may hold several items.
   public var allowsMultipleSelection = false
   /// Whether a selection may be empty.
@@ -52,6 +55,9 @@ public struct RowAttributes: Hashable, Sendable {
   /// Whether a "Load more" row loads the next page by itself once it is shown (a list scrolled
   /// to its end), as an async store's list does; otherwise it waits to be tapped.
   public var loadsWhenShown = false
+  /// Why the row cannot act: what it needs and nobody supplied (an action no code registered).
+  /// Hosts draw the row disabled and show the reason (a tooltip, a status line).
+  public var unavailableReason: String?
 
   /// Creates default attributes.
   public init() {}

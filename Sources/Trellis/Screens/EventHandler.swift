@@ -107,7 +107,9 @@ struct EventHandler {
 
   private func select(_ path: ItemPath) throws(ScreenError) {
     let (row, section, index, context) = try target(path)
-    guard row.isEnabled else { throw .notApplicable("row \(path) is disabled") }
+    guard row.isEnabled else {
+      throw .notApplicable(row.attributes.unavailableReason ?? "row \(path) is disabled")
+    }
     actions(of: row, in: section).didSelect?(context)
     if let expansion = row.expansion {
       section.setRowExpanded(!section.isRowExpanded(row.id, expansion: expansion), id: row.id)
@@ -133,7 +135,9 @@ struct EventHandler {
     guard accessory == .detailDisclosureButton || accessory == .detailButton else {
       throw .notApplicable("row \(path) has no accessory button")
     }
-    guard row.isEnabled else { throw .notApplicable("row \(path) is disabled") }
+    guard row.isEnabled else {
+      throw .notApplicable(row.attributes.unavailableReason ?? "row \(path) is disabled")
+    }
     actions(of: row, in: section).accessoryTapped?(context)
     let action =
       (screen.isEditing ? row.editingAccessoryAction : nil) ?? row.accessoryAction ?? row.action
@@ -181,10 +185,13 @@ struct EventHandler {
       if let access = navigator.access, !access.allows(.run, on: name, item: context.values) {
         throw .notPermitted(access.refusal(.run, on: name))
       }
-      guard let action = navigator.namedActions[name] else {
+      if let action = navigator.namedActions[name] {
+        action(context)
+      } else if let runner = navigator.actionRunner, try runner(name, context) {
+        return
+      } else {
         throw .notApplicable("no action named '\(name)' is registered")
       }
-      action(context)
     case .open(let url)?:
       navigator.open(url)
     case nil:

@@ -17,6 +17,9 @@ public final class Navigator {
   public private(set) var detail: Screen?
   /// Named actions rows can run (`RowAction.named`).
   public var namedActions: [String: (RowContext) -> Void] = [:]
+  /// Runs named actions that a layer above the core defines (descriptors' built-in actions)
+  /// when ``namedActions`` has none of that name; returns false for a name it does not know.
+  package var actionRunner: ((String, RowContext) throws(ScreenError) -> Bool)?
   /// Makes screens for `RowAction.push(name)` (descriptors, say).
   public var screenProvider: ((String, RowContext) -> Screen?)?
   /// The last address a link row asked to open, for hosts to open.

@@ -2,9 +2,11 @@ import Trellis
 
 /// Typing into a row's field: opening it, entering what was typed, going on with Tab.
 extension TerminalHost {
-  /// Whether `row` is typed into: text, numbers, dates, a slider's value, an image's path.
+  /// Whether `row` is typed into: text, numbers, dates, a slider's value, an image's path, a
+  /// picker's wheels.
   static func isTyped(_ row: RowSnapshot) -> Bool {
-    switch row.kind {
+    if !row.attributes.pickerComponents.isEmpty { return row.isEnabled }
+    return switch row.kind {
     case .textField, .textView, .numericTextField, .date, .slider, .imagePicker: row.isEnabled
     default: false
     }
@@ -18,7 +20,18 @@ extension TerminalHost {
   /// Opens `row`'s field for typing, starting from its value as text (a date in ISO form).
   package func openField(_ row: RowSnapshot) {
     guard Self.isTyped(row) else { return }
-    let text = row.value.map { $0 == .null ? "" : $0.displayText } ?? ""
+    var text = row.value.map { $0 == .null ? "" : $0.displayText } ?? ""
+    let wheels = row.attributes.pickerComponents
+    if !wheels.isEmpty {
+      // A picker in parts is typed a wheel at a time: the line below says which, and what it
+      // takes.
+      wheel = min(max(wheel, 0), wheels.count - 1)
+      let current = wheels[wheel]
+      text = row.pickerSelection[wheel].map { RowSnapshot.numberText(current.values[$0]) } ?? ""
+      let choices = current.values.indices.map(current.title(at:)).joined(separator: ", ")
+      status = "\(row.text ?? "Value"), part \(wheel + 1) of \(wheels.count): \(choices)"
+      statusIsWarning = false
+    }
     mode = .typing(
       FieldEditor(
         text: text, isMultiline: row.kind == .textView, isSecure: row.attributes.isSecure),
@@ -34,9 +47,13 @@ extension TerminalHost {
       status = "The row was removed while you typed"
       return
     }
+    let wheels = row.attributes.pickerComponents.count
     let value: Value
     do {
-      value = try row.value(for: .text(editor.text))
+      value =
+        wheels > 0
+        ? try row.value(forComponent: wheel, .text(editor.text))
+        : try row.value(for: .text(editor.text))
     } catch {
       var refused = editor
       refused.error = error.message
@@ -45,6 +62,17 @@ extension TerminalHost {
     }
     mode = .browsing
     if value != row.value || row.value == nil { send(.setValue(id, value)) }
+    if wheels > 0 {
+      status = nil
+      // Tab goes on to the picker's next wheel, Shift-Tab back, before other fields.
+      if next != 0, (0..<wheels).contains(wheel + next),
+        case .row(let path)? = topView.place(of: .row(id)), let shown = topView.table[safe: path]
+      {
+        wheel += next
+        openField(shown)
+        return
+      }
+    }
     if next != 0 { focusField(from: view, by: next, open: true) }
   }
 
@@ -61,6 +89,7 @@ extension TerminalHost {
         Self.isField(row)
       else { continue }
       view.setFocus(.row(path))
+      wheel = direction < 0 ? max(row.attributes.pickerComponents.count - 1, 0) : 0
       if open { openField(row) }
       return
     }

@@ -105,6 +105,11 @@ extension TerminalHost {
       send(.insert(row.id))
       return
     }
+    if !row.attributes.pickerComponents.isEmpty {
+      wheel = 0
+      openField(row)
+      return
+    }
     switch row.kind {
     case .textField, .textView, .numericTextField, .date, .slider, .imagePicker:
       openField(row)

@@ -56,6 +56,8 @@ public final class TerminalHost {
   /// A message of the host's own on the status line (a save, a refused key); a new message is
   /// a warning unless ``statusIsWarning`` is set false after it.
   package var status: String? { didSet { statusIsWarning = true } }
+  /// The wheel of a picker in parts that the open field types into (0 for the first).
+  package var wheel = 0
   /// Whether the status line's message is drawn as a warning (a refusal, a failed save) or as
   /// plain news (a save, an address to copy).
   package var statusIsWarning = true

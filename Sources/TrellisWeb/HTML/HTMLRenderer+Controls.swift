@@ -6,13 +6,19 @@ extension HTMLRenderer {
   /// rows that do something when selected, plain text otherwise.
   func content(_ row: RowSnapshot) -> String {
     let text = HTML.escape(row.text ?? "")
-    let disabled = HTML.flag("disabled", !row.isEnabled)
+    // A row that cannot act says why, as the tooltip of its control.
+    let disabled =
+      HTML.flag("disabled", !row.isEnabled)
+      + HTML.attribute("title", row.isEnabled ? nil : row.attributes.unavailableReason)
     var invalid = row.validationMessage == nil ? "" : " aria-invalid=\"true\""
     // The field that asks for the keyboard when its screen appears (the page focuses it).
     if row.attributes.becomesFirstResponder { invalid += " data-autofocus=\"\"" }
     let value = row.value
     if let expanded = row.isExpanded {
       return selectable(row, text: text, disabled: disabled, expanded: expanded)
+    }
+    if !row.attributes.pickerComponents.isEmpty {
+      return picker(row, text: text, disabled: disabled)
     }
     switch row.kind {
     case .textField:
@@ -193,6 +199,27 @@ extension HTMLRenderer {
       html += HTML.attribute("name", group)
       html += " value=\"\(index)\"\(HTML.flag("checked", index == selected))\(disabled)>"
       html += "<span>\(HTML.escape(title))</span></label>"
+    }
+    return html + "</span></div>"
+  }
+
+  /// A picker in parts: one select per wheel, each sending its value with its wheel's number
+  /// as the tag; the core adds the wheels up.
+  private func picker(_ row: RowSnapshot, text: String, disabled: String) -> String {
+    let selection = row.pickerSelection
+    var html = "<div class=\"cell field picker\"><span class=\"text\">\(text)</span>"
+    html += "<span class=\"wheels\">"
+    for (index, wheel) in row.attributes.pickerComponents.enumerated() {
+      html += "<select class=\"control wheel\" data-type=\"number\" data-tag=\"\(index)\""
+      html += HTML.attribute("aria-label", "\(row.text ?? "Value"), part \(index + 1)")
+      html += "\(disabled)>"
+      if selection[index] == nil { html += "<option value=\"\" selected></option>" }
+      for (position, value) in wheel.values.enumerated() {
+        html += "<option\(HTML.attribute("value", number(value)))"
+        html += HTML.flag("selected", position == selection[index])
+        html += ">\(HTML.escape(wheel.title(at: position)))</option>"
+      }
+      html += "</select>"
     }
     return html + "</span></div>"
   }

@@ -12,7 +12,7 @@ import TrellisDiff
 /// | type | fields |
 /// |---|---|
 /// | `select`, `delete`, `insert`, `accessory` | `row` |
-/// | `set` | `row`, `value` (text, a number, `true`/`false` or `null`), `tag` (a custom row's control) |
+/// | `set` | `row`, `value` (text, a number, `true`/`false` or `null`), `tag` (a custom row's control, or a picker's wheel) |
 /// | `move` | `row`, and exactly one of `before` (a row), `after` (a row) or `toSection` (a section: to its end) |
 /// | `add` | `section` (optional: the screen's first list) |
 /// | `loadMore`, `toggle` | `section` |
