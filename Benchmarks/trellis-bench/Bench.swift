@@ -105,8 +105,7 @@ struct ScaleCommand: AsyncParsableCommand {
   @Flag(help: "Print one JSON line per configuration instead of a table.")
   var json = false
 
-  @Option(help: "The database (default: $TRELLIS_POSTGRES_URL, as scripts/postgres.sh sets).")
-  var postgres: String?
+  @OptionGroup var database: DatabaseOption
 
   @Option(help: "How many servers, one configuration each (comma-separated).")
   var servers = "1,2,4"
@@ -124,14 +123,7 @@ struct ScaleCommand: AsyncParsableCommand {
   var rate = 20.0
 
   func run() async throws {
-    guard
-      let url = postgres ?? ProcessInfo.processInfo.environment["TRELLIS_POSTGRES_URL"],
-      !url.isEmpty
-    else {
-      throw ValidationError(
-        "no database: pass --postgres URL, or run `bash scripts/postgres.sh start` and "
-          + "`source .build-postgres-db/env`")
-    }
+    let url = try database.url()
     let counts = servers.split(separator: ",").compactMap { Int($0) }.filter { $0 > 0 }
     guard !counts.isEmpty else { throw ValidationError("--servers lists no server count") }
     try await ScaleBench.run(
@@ -232,8 +224,7 @@ struct PositionsCommand: AsyncParsableCommand {
       "Concurrent inserts and moves in an ordered PostgreSQL table: positions shifted under "
       + "the order's lock (as the store keeps them) against ranks with gaps and no lock.")
 
-  @Option(help: "The database (default: $TRELLIS_POSTGRES_URL, as scripts/postgres.sh sets).")
-  var postgres: String?
+  @OptionGroup var database: DatabaseOption
 
   @Option(help: "Rows in the table at the start, one case each (comma-separated).")
   var rows = "1000,100000"
@@ -245,14 +236,7 @@ struct PositionsCommand: AsyncParsableCommand {
   var seconds = 3.0
 
   func run() async throws {
-    guard
-      let url = postgres ?? ProcessInfo.processInfo.environment["TRELLIS_POSTGRES_URL"],
-      !url.isEmpty
-    else {
-      throw ValidationError(
-        "no database: pass --postgres URL, or run `bash scripts/postgres.sh start` and "
-          + "`source .build-postgres-db/env`")
-    }
+    let url = try database.url()
     let list = { (text: String) in text.split(separator: ",").compactMap { Int($0) } }
     try await PositionsBench.run(
       url: url, rows: list(rows).filter { $0 > 1 }, writers: list(writers).filter { $0 > 0 },

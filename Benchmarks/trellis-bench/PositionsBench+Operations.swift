@@ -22,16 +22,13 @@ extension PositionsBench {
   ) async throws {
     switch scheme {
     case .lock:
-      try await client.withConnection { connection in
-        try await connection.withTransaction(logger: logger) { connection in
-          try await connection.query(lock(table), logger: logger)
-          let place = try await position(of: after, in: table, connection)
-          try await connection.query(
-            "UPDATE \(unescaped: table) SET position = position + 1 WHERE position > \(place)",
-            logger: logger)
-          try await connection.query(
-            "INSERT INTO \(unescaped: table) (position) VALUES (\(place + 1))", logger: logger)
-        }
+      try await underOrderLock(table, client) { connection in
+        let place = try await position(of: after, in: table, connection)
+        try await connection.query(
+          "UPDATE \(unescaped: table) SET position = position + 1 WHERE position > \(place)",
+          logger: logger)
+        try await connection.query(
+          "INSERT INTO \(unescaped: table) (position) VALUES (\(place + 1))", logger: logger)
       }
     case .ranks:
       try await writeRank(after: after, in: table, client, tally) { rank in
@@ -47,27 +44,37 @@ extension PositionsBench {
   ) async throws {
     switch scheme {
     case .lock:
-      try await client.withConnection { connection in
-        try await connection.withTransaction(logger: logger) { connection in
-          try await connection.query(lock(table), logger: logger)
-          let source = try await position(of: moved, in: table, connection)
-          let target = try await position(of: after, in: table, connection)
-          let destination = source < target ? target : target + 1
-          guard destination != source else { return }
-          let shift =
-            source < destination
-            ? "position = position - 1 WHERE position > \(source) AND position <= \(destination)"
-            : "position = position + 1 WHERE position >= \(destination) AND position < \(source)"
-          try await connection.query(
-            PostgresQuery(unsafeSQL: "UPDATE \(table) SET \(shift)"), logger: logger)
-          try await connection.query(
-            "UPDATE \(unescaped: table) SET position = \(destination) WHERE id = \(moved)",
-            logger: logger)
-        }
+      try await underOrderLock(table, client) { connection in
+        let source = try await position(of: moved, in: table, connection)
+        let target = try await position(of: after, in: table, connection)
+        let destination = source < target ? target : target + 1
+        guard destination != source else { return }
+        let shift =
+          source < destination
+          ? "position = position - 1 WHERE position > \(source) AND position <= \(destination)"
+          : "position = position + 1 WHERE position >= \(destination) AND position < \(source)"
+        try await connection.query(
+          PostgresQuery(unsafeSQL: "UPDATE \(table) SET \(shift)"), logger: logger)
+        try await connection.query(
+          "UPDATE \(unescaped: table) SET position = \(destination) WHERE id = \(moved)",
+          logger: logger)
       }
     case .ranks:
       try await writeRank(after: after, in: table, client, tally) { rank in
         "UPDATE \(unescaped: table) SET rank = \(rank) WHERE id = \(moved)"
+      }
+    }
+  }
+
+  /// Runs `body` in a transaction that holds `table`'s order lock, as the store's writes do.
+  static func underOrderLock(
+    _ table: String, _ client: PostgresClient,
+    _ body: @escaping @Sendable (PostgresConnection) async throws -> Void
+  ) async throws {
+    try await client.withConnection { connection in
+      try await connection.withTransaction(logger: logger) { connection in
+        try await connection.query(lock(table), logger: logger)
+        try await body(connection)
       }
     }
   }

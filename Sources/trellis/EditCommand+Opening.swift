@@ -89,11 +89,10 @@ extension EditCommand {
 
   private func openSettingsBundle() throws -> Editing {
     var files = DescriptorFiles()
-    if let choices { files.loadSettingsChoices(choices) }
-    let options = SettingsBundleOptions(locale: locale, idiom: idiom, inApp: inApp)
+    let options = settings.options(loadingChoicesInto: &files)
     guard
       let inputs = files.screenInputs(
-        descriptor: file, data: data, theme: theme, settings: options, suite: suite)
+        descriptor: file, data: data, theme: theme, settings: options, suite: settings.suite)
     else {
       files.printDiagnostics(toStandardError: true)
       throw ExitCode(1)
@@ -106,7 +105,7 @@ extension EditCommand {
       for diagnostic in error.diagnostics { CommandOutput.error(diagnostic.description) }
       throw ExitCode(1)
     }
-    let kept = suite.map { "Settings are kept in \($0) as you change them" }
+    let kept = settings.suite.map { "Settings are kept in \($0) as you change them" }
     return Editing(
       navigator: navigator,
       save: { kept ?? "Settings are kept in memory until you quit (--suite keeps them)" },

@@ -31,27 +31,7 @@ struct EditCommand: ParsableCommand {
   @Option(help: "A theme file (.sct) whose styles the screens show.")
   var theme: String?
 
-  @Option(help: "Settings bundles: the language of the titles (LANGUAGE.lproj's strings).")
-  var locale = "en"
-
-  @Option(help: "Settings bundles: keep the values in this user-defaults suite.")
-  var suite: String?
-
-  @Option(help: "Settings bundles: phone or pad (picks Root~iphone.plist or Root~ipad.plist).")
-  var idiom: SettingsIdiom = .phone
-
-  @Flag(
-    help: """
-      Settings bundles: read pages as InAppSettingsKit shows them in the app \
-      (Root.inApp.plist before Root.plist).
-      """)
-  var inApp = false
-
-  @Option(
-    help: ArgumentHelp(
-      "Settings bundles: a data document of the values and titles the app supplies at run time.",
-      discussion: #"{"countryCode": {"values": ["de", "fr"], "titles": ["Germany", "France"]}}"#))
-  var choices: String?
+  @OptionGroup var settings: SettingsBundleArguments
 
   @Option(help: "The width of the text printed when there is no terminal, 24 to 1000 columns.")
   var width = 60

@@ -20,30 +20,7 @@ struct ScreenInputOptions: ParsableArguments {
       discussion: #"{"cells": {"NAME": {"like": "RMSArrayPickerCell"}}, "sections": {...}}"#))
   var classes: String?
 
-  @Option(help: "Settings bundles: the language of the titles (LANGUAGE.lproj's strings).")
-  var locale = "en"
-
-  @Option(help: "Settings bundles: phone or pad (picks Root~iphone.plist or Root~ipad.plist).")
-  var idiom: SettingsIdiom = .phone
-
-  @Flag(
-    help: """
-      Settings bundles: read pages as InAppSettingsKit shows them in the app \
-      (Root.inApp.plist before Root.plist).
-      """)
-  var inApp = false
-
-  @Option(
-    help: ArgumentHelp(
-      "Settings bundles: a data document of the values and titles the app supplies at run time.",
-      discussion: #"{"countryCode": {"values": ["de", "fr"], "titles": ["Germany", "France"]}}"#))
-  var choices: String?
-
-  @Option(
-    help: """
-      Settings bundles: keep the values in this user-defaults suite, so that edits persist       (on Linux in $XDG_CONFIG_HOME/SUITE.plist; an absolute path names the file).
-      """)
-  var suite: String?
+  @OptionGroup var settings: SettingsBundleArguments
 
   /// Loads the inputs, or prints every diagnostic and exits with status 1.
   func load() throws -> (
@@ -51,11 +28,11 @@ struct ScreenInputOptions: ParsableArguments {
   ) {
     var files = DescriptorFiles()
     if let classes { files.loadClasses(classes) }
-    if let choices { files.loadSettingsChoices(choices) }
-    let settings = SettingsBundleOptions(locale: locale, idiom: idiom, inApp: inApp)
+    let options = settings.options(loadingChoicesInto: &files)
     guard
       let inputs = files.screenInputs(
-        descriptor: descriptor, data: data, theme: theme, settings: settings, suite: suite)
+        descriptor: descriptor, data: data, theme: theme, settings: options,
+        suite: settings.suite)
     else {
       files.printDiagnostics(toStandardError: true)
       throw ExitCode(1)

@@ -1,0 +1,38 @@
+import ArgumentParser
+import TrellisDescriptors
+
+/// The options of a command that reads a Settings bundle: the language of its titles, the
+/// idiom, the pages and choices the app supplies, and where the values are kept.
+struct SettingsBundleArguments: ParsableArguments {
+  @Option(help: "Settings bundles: the language of the titles (LANGUAGE.lproj's strings).")
+  var locale = "en"
+
+  @Option(help: "Settings bundles: phone or pad (picks Root~iphone.plist or Root~ipad.plist).")
+  var idiom: SettingsIdiom = .phone
+
+  @Flag(
+    help: """
+      Settings bundles: read pages as InAppSettingsKit shows them in the app \
+      (Root.inApp.plist before Root.plist).
+      """)
+  var inApp = false
+
+  @Option(
+    help: ArgumentHelp(
+      "Settings bundles: a data document of the values and titles the app supplies at run time.",
+      discussion: #"{"countryCode": {"values": ["de", "fr"], "titles": ["Germany", "France"]}}"#))
+  var choices: String?
+
+  @Option(
+    help: """
+      Settings bundles: keep the values in this user-defaults suite, so that edits persist \
+      (on Linux in $XDG_CONFIG_HOME/SUITE.plist; an absolute path names the file).
+      """)
+  var suite: String?
+
+  /// How to read a bundle; the app's choices, if given, are loaded into `files`.
+  func options(loadingChoicesInto files: inout DescriptorFiles) -> SettingsBundleOptions {
+    if let choices { files.loadSettingsChoices(choices) }
+    return SettingsBundleOptions(locale: locale, idiom: idiom, inApp: inApp)
+  }
+}
