@@ -54,7 +54,10 @@ extension ActionsApp {
     var actions = RowActions()
     actions.willConfigure = { row, _ in row.text = "• " + (row.text ?? "") }
     actions.willDisplay = { row, _ in
-      if let reuse = row.attributes.reuseIdentifier { row.detailText = "drawn as \(reuse)" }
+      guard let reuse = row.attributes.reuseIdentifier else { return }
+      row.detailText = "drawn as \(reuse)"
+      // A list row without a description has the default style, which shows no detail.
+      row.attributes.cellStyle = .value1
     }
     actions.willStyle = { context in context.indexPath?.item == 1 ? "Highlighted" : nil }
     actions.didSelect = { context in log.record("didSelect: \(place(context))") }
