@@ -26,7 +26,9 @@ public enum ActionsApp {
       let count = mailbox.withLock { $0 }
       fetched.withLock { $0 = count }
     }
-    let box = DocumentBox(data)
+    // The first screen's data, for the save action. Sound: the document is written only by
+    // actions, on the domain of the screen that shows it.
+    let box = UncheckedLocked(data)
     library.actions["greet"] = { context in
       let greeting = context.userInfo["greeting"]?.stringValue ?? "?"
       let topic = context.sectionUserInfo["topic"]?.stringValue ?? "?"
@@ -45,8 +47,11 @@ public enum ActionsApp {
       navigator.push(hooks)
     }
     library.onSave = { _ in
-      let saves = (box.data.root.dictionaryValue?["saves"]?.intValue ?? 0) + 1
-      try box.data.setValue(.int(saves), forKey: "saves")
+      let saves = try box.withLock { data in
+        let saves = (data.root.dictionaryValue?["saves"]?.intValue ?? 0) + 1
+        try data.setValue(.int(saves), forKey: "saves")
+        return saves
+      }
       log.record("save: saved \(saves) time\(saves == 1 ? "" : "s")")
     }
     guard let main = library.descriptors["Actions"] else { throw CocoaError(.fileNoSuchFile) }
@@ -71,11 +76,4 @@ public enum ActionsApp {
     screen.actions.willDismiss = { log.record("willDismiss: \($0.title ?? "")") }
     screen.actions.didDismiss = { log.record("didDismiss: \($0.title ?? "")") }
   }
-}
-
-/// The first screen's data, for the app's save action.
-// Sound: the document is written only by actions, on the domain of the screen that shows it.
-final class DocumentBox: @unchecked Sendable {
-  let data: DocumentObject
-  init(_ data: DocumentObject) { self.data = data }
 }
