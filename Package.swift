@@ -132,7 +132,7 @@ let package = Package(
     // descriptor library when it links those stores.
     .target(
       name: "TrellisListSources",
-      dependencies: ["TrellisDescriptors", "TrellisSQLite", "TrellisWebService"]
+      dependencies: ["TrellisDescriptors", "TrellisSQL", "TrellisSQLite", "TrellisWebService"]
     ),
 
     // Hosts.
@@ -177,7 +177,8 @@ let package = Package(
       name: "TrellisFuzzTargets",
       dependencies: [
         "TrellisTesting", "TrellisMacros", "TrellisExamples", "TrellisSQLiteExamples",
-        "TrellisDescriptors", "TrellisSettings",
+        "TrellisDescriptors", "TrellisSettings", "TrellisListSources",
+        .product(name: "GRDB", package: "GRDB.swift"),
       ]
     ),
 
@@ -293,8 +294,8 @@ let package = Package(
     .testTarget(
       name: "TrellisListSourcesTests",
       dependencies: [
-        "TrellisListSources", "TrellisTesting", "TrellisTerminal", "TrellisWeb",
-        .product(name: "Hummingbird", package: "hummingbird"),
+        "TrellisListSources", "TrellisSQL", "TrellisSQLite", "TrellisTesting", "TrellisTerminal",
+        "TrellisWeb", .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "GRDB", package: "GRDB.swift"),
       ]
     ),

@@ -11,7 +11,7 @@ import TrellisTesting
 package enum FuzzCatalog {
   /// Every target, in a fixed order.
   package static func all() -> [FuzzTarget] {
-    demos() + descriptors() + forms() + lists() + selections() + documents()
+    demos() + descriptors() + forms() + lists() + selections() + documents() + anyData()
   }
 
   /// The names of every target, in order.

@@ -8,13 +8,15 @@ extension ListSourceResolvers {
   /// its columns read from the file, as an ``SQLiteStore``. Edits are written to the file, and
   /// changes other programs make to it show.
   public static let sqlite: ListSourceResolver = { request throws(DiagnosticList) in
-    guard case .sqlite(let file, let table, let keys, let name) = request.source else {
+    guard case .sqlite(let file, let table, let keys, let name, let inferred) = request.source
+    else {
       throw DiagnosticList([request.error("not an SQLite source")])
     }
     let url = request.url(ofFile: file)
     guard FileManager.default.fileExists(atPath: url.path) else {
       throw DiagnosticList([request.error("no SQLite file '\(file)' at \(url.path)", at: "file")])
     }
+    if inferred { return try inferredTable(table, file: file, url: url, request: request) }
     do throws(SQLiteEntity.ExistingTableError) {
       let store = try SQLiteStore.existingTable(table, path: url.path, keys: keys, name: name)
       return .store(store, store.entity.definition)

@@ -16,11 +16,14 @@ public struct SQLiteColumn: Hashable, Sendable {
     case date
     /// Bytes.
     case blob
+    /// A date stored as ISO 8601 text in UTC (`2024-05-01 12:30:00`), as many databases not
+    /// made by Trellis keep dates.
+    case dateText
 
     /// The declared SQL type.
     var sqlType: String {
       switch self {
-      case .text: "TEXT"
+      case .text, .dateText: "TEXT"
       case .integer, .bool: "INTEGER"
       case .real, .date: "REAL"
       case .blob: "BLOB"
@@ -36,6 +39,7 @@ public struct SQLiteColumn: Hashable, Sendable {
       case .bool: .bool(false)
       case .date: .date(.init(timeIntervalSince1970: 0))
       case .blob: .data(.init())
+      case .dateText: .date(.init(timeIntervalSince1970: 0))
       }
     }
   }
@@ -54,6 +58,9 @@ public struct SQLiteColumn: Hashable, Sendable {
   /// The value rows get when a write or a migration gives none (a column added to a table
   /// that has rows, say); the kind's zero, or NULL when nullable, when `nil`.
   public var defaultValue: Value?
+  /// Whether the store reads the column but never writes it (a generated column, one the
+  /// database computes).
+  package var isReadOnly = false
 
   /// Creates a column.
   public init(_ name: String, _ kind: Kind, nullable: Bool = false, indexed: Bool = false) {

@@ -126,7 +126,7 @@ extension SQLiteEntity {
     case .integer: .int
     case .real: .double
     case .bool: .bool
-    case .date: .date
+    case .date, .dateText: .date
     case .blob: .data
     }
   }

@@ -43,7 +43,8 @@ struct SQLiteQuery {
     guard let relationship = entity.manyToManyRelationships.first(where: { $0.name == keyPath })
     else { return nil }
     return PredicateSQLMembership(
-      table: relationship.joinTableName(of: entity), source: "sourceId", target: "targetId",
+      table: relationship.joinTableName(of: entity), source: relationship.joinSourceColumn,
+      target: relationship.joinTargetColumn,
       ownerKey: entity.primaryKey)
   }
 
@@ -60,7 +61,7 @@ struct SQLiteQuery {
     if let column = entity.column(keyPath) {
       let kind: SQLColumn.Kind =
         switch column.kind {
-        case .text: .text
+        case .text, .dateText: .text
         case .integer: .integer
         case .real: .real
         case .bool: .bool

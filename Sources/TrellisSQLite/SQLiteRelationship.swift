@@ -54,6 +54,11 @@ public struct SQLiteRelationship: Sendable {
 
   /// For many-to-many: the join table, one row per pair (`sourceId`, `targetId`).
   public var joinTable: String?
+  /// For many-to-many: the join table's column holding this entity's key (`sourceId` in the
+  /// tables Trellis creates; a table already in a file names its own).
+  package var joinSourceColumn = "sourceId"
+  /// For many-to-many: the join table's column holding the target's key (`targetId`).
+  package var joinTargetColumn = "targetId"
   /// For to-many: when the children are read.
   public var loading = Loading.withParent
 

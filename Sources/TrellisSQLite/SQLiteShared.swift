@@ -24,6 +24,16 @@ final class SQLiteShared: Sendable {
     changes = SQLiteChanges(tables: observers)
   }
 
+  /// Shares a database of `entities`, each with its relationships: the tables of a file
+  /// already made, whose relationships were read from its schema.
+  init(entities: [SQLiteEntity]) {
+    var observers: [String: ObserverList<StoreChange>] = [:]
+    for entity in entities { observers[entity.table] = ObserverList() }
+    self.observers = observers
+    self.entities = entities
+    changes = SQLiteChanges(tables: observers)
+  }
+
   /// The observers of `table`'s store or stores.
   func observers(of table: String) -> ObserverList<StoreChange> {
     observers[table] ?? fallback

@@ -78,11 +78,13 @@ extension SQLiteStore {
       keys.append(
         try objectKey(ref.object, of: relationship, in: entity, db: db, mappings: &mappings))
     }
-    try db.execute(sql: "DELETE FROM \(join) WHERE sourceId = ?", arguments: [key])
-    for target in keys {
+    let source = relationship.joinSourceColumn.quoted
+    let target = relationship.joinTargetColumn.quoted
+    try db.execute(sql: "DELETE FROM \(join) WHERE \(source) = ?", arguments: [key])
+    for targetKey in keys {
       try db.execute(
-        sql: "INSERT OR IGNORE INTO \(join) (sourceId, targetId) VALUES (?, ?)",
-        arguments: [key, target])
+        sql: "INSERT OR IGNORE INTO \(join) (\(source), \(target)) VALUES (?, ?)",
+        arguments: [key, targetKey])
     }
   }
 
@@ -90,7 +92,8 @@ extension SQLiteStore {
   func deleteJoins(of id: Int64, in entity: SQLiteEntity, db: Database) throws {
     for relationship in entity.manyToManyRelationships {
       try db.execute(
-        sql: "DELETE FROM \(relationship.joinTableName(of: entity).quoted) WHERE sourceId = ?",
+        sql: "DELETE FROM \(relationship.joinTableName(of: entity).quoted) "
+          + "WHERE \(relationship.joinSourceColumn.quoted) = ?",
         arguments: [id])
     }
   }
@@ -222,20 +225,26 @@ extension SQLiteStore {
       where relationship.entity.table == entity.table && relationship.deleteRule != .noAction {
         let join = relationship.joinTableName(of: source).quoted
         let holders = try Int64.fetchAll(
-          db, sql: "SELECT sourceId FROM \(join) WHERE targetId = ?", arguments: [id])
+          db,
+          sql: "SELECT \(relationship.joinSourceColumn.quoted) FROM \(join) "
+            + "WHERE \(relationship.joinTargetColumn.quoted) = ?", arguments: [id])
         guard !holders.isEmpty else { continue }
         switch relationship.deleteRule {
         case .deny:
           throw Self.denial(
             of: entity, by: holders.count, source, relationship, verbs: ("holds", "hold"))
         case .nullify:
-          try db.execute(sql: "DELETE FROM \(join) WHERE targetId = ?", arguments: [id])
+          try db.execute(
+            sql: "DELETE FROM \(join) WHERE \(relationship.joinTargetColumn.quoted) = ?",
+            arguments: [id])
           effects.unlinked += holders.map {
             (source.table, $0, relationship.name, (entity.table, id))
           }
         case .cascade:
           try cascade(holders, of: source, db: db, effects: &effects)
-          try db.execute(sql: "DELETE FROM \(join) WHERE targetId = ?", arguments: [id])
+          try db.execute(
+            sql: "DELETE FROM \(join) WHERE \(relationship.joinTargetColumn.quoted) = ?",
+            arguments: [id])
         case .noAction:
           break
         }

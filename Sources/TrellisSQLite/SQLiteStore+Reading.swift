@@ -112,13 +112,16 @@ extension SQLiteStore {
     for index in records.indices { records[index].related = [] }
     for relationship in relationships {
       let join = relationship.joinTableName(of: entity).quoted
+      let source = relationship.joinSourceColumn.quoted
+      let target = relationship.joinTargetColumn.quoted
       var bySource: [Int64: [Int64]] = [:]
       for start in stride(from: 0, to: ids.count, by: 500) {
         let chunk = Array(ids[start..<Swift.min(start + 500, ids.count)])
         let marks = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
         let cursor = try GRDB.Row.fetchCursor(
           db,
-          sql: "SELECT sourceId, targetId FROM \(join) WHERE sourceId IN (\(marks)) ORDER BY rowid",
+          sql: "SELECT \(source), \(target) FROM \(join) WHERE \(source) IN (\(marks)) "
+            + "ORDER BY rowid",
           arguments: StatementArguments(chunk))
         while let row = try cursor.next() {
           bySource[row[0], default: []].append(row[1])

@@ -273,14 +273,16 @@ extension SQLiteStore {
     position: Int?, db: Database, mappings: inout [Mapping]
   ) throws -> Int64 {
     let kvc = try keyValueCoding(object, entity)
-    var names = entity.columns.map(\.name)
+    // Columns the database computes are read, never written.
+    let written = entity.columns.filter { !$0.isReadOnly }
+    var names = written.map(\.name)
     var values: [DatabaseValue] = []
-    for column in entity.columns {
+    for column in written {
       let value = (try? kvc.value(forKey: column.name)) ?? .null
       if value.isNull && !column.isNullable {
         throw StoreError.invalidItem("\(entity.table).\(column.name) cannot be empty")
       }
-      values.append(try SQLiteValues.column(value, column: column.name))
+      values.append(try SQLiteValues.column(value, column: column.name, kind: column.kind))
     }
     if let parent {
       names.append(parent.0)

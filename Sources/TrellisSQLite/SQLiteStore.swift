@@ -103,6 +103,30 @@ public final class SQLiteStore: RelationalStore, Sendable {
     database.add(transactionObserver: shared.changes, extent: .observerLifetime)
   }
 
+  /// A store over tables already in `database`, as they are: nothing is created or migrated.
+  /// `entities` are every table's entity, with the relationships read from the schema; the
+  /// store lists the one named `table`. Its siblings come from ``sibling(_:)``.
+  package init(existing database: DatabaseQueue, entities: [SQLiteEntity], table: String)
+    throws(StoreError)
+  {
+    guard let entity = entities.first(where: { $0.table == table }) else {
+      throw .notFound("no table '\(table)'")
+    }
+    self.entity = entity
+    self.database = database
+    self.shared = SQLiteShared(entities: entities)
+    self.isRoot = true
+    let version = currentDataVersion()
+    state.withLock { $0.dataVersion = version }
+    database.add(transactionObserver: shared.changes, extent: .observerLifetime)
+  }
+
+  /// The store of another table of the same database, sharing this one's objects, observers
+  /// and connection.
+  package func sibling(_ table: String) -> SQLiteStore? {
+    shared.entities.first { $0.table == table }.map { SQLiteStore(related: $0, of: self) }
+  }
+
   /// A store of another entity of the same database, sharing its objects and observers.
   init(related entity: SQLiteEntity, of store: SQLiteStore) {
     self.entity = entity

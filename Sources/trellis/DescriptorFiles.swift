@@ -10,6 +10,8 @@ struct DescriptorFiles {
   var classes = DescriptorClasses()
   /// The values and titles supplied for Settings bundle keys, from `--choices`.
   var settingsChoices: [String: SettingsChoiceList] = [:]
+  /// Whether an SQLite file's inferred screens only show (`--read-only`).
+  var readOnly = false
 
   var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
@@ -32,6 +34,7 @@ struct DescriptorFiles {
     if Self.isSettingsBundle(path) {
       return settingsInputs(path, data: data, theme: theme, options: settings, suite: suite)
     }
+    if Self.isSQLiteFile(path) { return sqliteInputs(path, theme: theme) }
     let loaded = descriptor(path)
     let root = data.map { self.data($0) } ?? DocumentObject([:])
     var pushed = loaded.map { library(for: path, descriptor: $0) } ?? DescriptorLibrary()

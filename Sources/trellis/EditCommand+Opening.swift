@@ -17,6 +17,7 @@ extension EditCommand {
   /// every error, located, and exits with status 1 when it cannot.
   func open() throws -> Editing {
     if DescriptorFiles.isSettingsBundle(file) { return try openSettingsBundle() }
+    if DescriptorFiles.isSQLiteFile(file) { return try openDatabase() }
     if let data { return try openDescriptor(data: data) }
     return try openDocument()
   }
@@ -110,6 +111,29 @@ extension EditCommand {
       navigator: navigator,
       save: { kept ?? "Settings are kept in memory until you quit (--suite keeps them)" },
       hasUnsavedChanges: { false })
+  }
+
+  /// An SQLite file's inferred screens: each form is written when its Done is pressed, so
+  /// there is nothing left to save.
+  private func openDatabase() throws -> Editing {
+    var files = DescriptorFiles()
+    files.readOnly = readOnly
+    guard let inputs = files.screenInputs(descriptor: file, data: nil, theme: theme) else {
+      files.printDiagnostics(toStandardError: true)
+      throw ExitCode(1)
+    }
+    files.printDiagnostics(toStandardError: true)
+    let navigator: Navigator
+    do {
+      navigator = try inputs.library.makeNavigator(showing: inputs.descriptor, root: inputs.root)
+    } catch {
+      for diagnostic in error.diagnostics { CommandOutput.error(diagnostic.description) }
+      throw ExitCode(1)
+    }
+    let said =
+      readOnly
+      ? "Read-only: nothing is written" : "Each form is written to the file when you press Done"
+    return Editing(navigator: navigator, save: { said }, hasUnsavedChanges: { false })
   }
 
   private func loadTheme(_ path: String) throws -> Theme? {

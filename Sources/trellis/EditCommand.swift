@@ -16,13 +16,14 @@ struct EditCommand: ParsableCommand {
     abstract: "Edit a JSON or plist document, a descriptor's data, or a Settings bundle.",
     discussion: """
       FILE is a JSON or property-list document (edited as tables, saved with Ctrl-S in its own \
-      format), a descriptor with --data (the data document is edited and saved), or a \
-      Settings.bundle folder. Press ? in the editor for its keys. When standard input or output \
+      format), a descriptor with --data (the data document is edited and saved), a \
+      Settings.bundle folder, or an SQLite file (its tables as lists with a form per row, each \
+      form written to the file when its Done is pressed). Press ? in the editor for its keys. When standard input or output \
       is not a terminal, or TERM is dumb, the first screen is printed as text. NO_COLOR turns \
       colours off.
       """)
 
-  @Argument(help: "The document, descriptor or Settings.bundle to edit.")
+  @Argument(help: "The document, descriptor, Settings.bundle or SQLite file to edit.")
   var file: String
 
   @Option(help: "The data document (JSON or plist) a descriptor binds; it is what is saved.")
@@ -32,6 +33,9 @@ struct EditCommand: ParsableCommand {
   var theme: String?
 
   @OptionGroup var settings: SettingsBundleArguments
+
+  @Flag(help: "For an SQLite file: lists and forms that show its data and change nothing.")
+  var readOnly = false
 
   @Option(help: "The width of the text printed when there is no terminal, 24 to 1000 columns.")
   var width = 60

@@ -5,7 +5,10 @@ import TrellisDescriptors
 /// The inputs of a command that shows a descriptor's screen: the descriptor, the data bound as
 /// its root object, and a theme.
 struct ScreenInputOptions: ParsableArguments {
-  @Argument(help: "The descriptor file (JSON or any property list format), or a Settings.bundle.")
+  @Argument(
+    help:
+      "The descriptor file (JSON or any property list format), a Settings.bundle, or an SQLite file (its screens inferred from its schema)."
+  )
   var descriptor: String
 
   @Option(help: "The data document (JSON or plist) bound as the root object.")
@@ -22,11 +25,15 @@ struct ScreenInputOptions: ParsableArguments {
 
   @OptionGroup var settings: SettingsBundleArguments
 
+  @Flag(help: "For an SQLite file: lists and forms that show its data and change nothing.")
+  var readOnly = false
+
   /// Loads the inputs, or prints every diagnostic and exits with status 1.
   func load() throws -> (
     descriptor: TableDescriptor, library: DescriptorLibrary, root: any KeyValueCoding
   ) {
     var files = DescriptorFiles()
+    files.readOnly = readOnly
     if let classes { files.loadClasses(classes) }
     let options = settings.options(loadingChoicesInto: &files)
     guard

@@ -9,6 +9,6 @@ struct TrellisCommand: AsyncParsableCommand {
       "Render, validate, serve and edit Trellis table descriptors and documents, and manage who may sign in.",
     subcommands: [
       RenderCommand.self, ValidateCommand.self, ServeCommand.self, EditCommand.self,
-      UsersCommand.self,
+      DescribeCommand.self, UsersCommand.self,
     ])
 }

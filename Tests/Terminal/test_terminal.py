@@ -247,6 +247,73 @@ class SettingsBundleTests(TerminalTestCase):
                            "the way back to the first pane")
 
 
+class AnyDataTests(TerminalTestCase):
+    """`trellis edit shop.sqlite`: the fixture database as lists with a form per row."""
+
+    def shop(self):
+        import sqlite3
+        path = os.path.join(self.folder, "shop.sqlite")
+        with open(os.path.join(FIXTURES, "AnyData", "shop.sql")) as handle:
+            script = handle.read()
+        connection = sqlite3.connect(path)
+        connection.executescript(script)
+        connection.close()
+        return path
+
+    def value(self, path, sql):
+        import sqlite3
+        connection = sqlite3.connect(path)
+        try:
+            return connection.execute(sql).fetchall()
+        finally:
+            connection.close()
+
+    def test_editing_a_row_checks_it_and_writes_it(self):
+        path = self.shop()
+        session = self.start([TRELLIS, "edit", path], width=100, height=40)
+        session.wait_for("stock_move")
+        session.wait_for("5 rows")
+        session.save("any-data-home")
+        session.move_to("product")
+        session.keys("Enter")
+        session.wait_for("Hammer")
+        session.move_to("Hammer")
+        session.keys("Enter")
+        session.wait_for("Price With Tax")
+        session.save("any-data-form")
+        session.move_to("Price")
+        session.keys("Enter", "C-u")
+        session.type("-3")
+        session.keys("Enter")
+        session.wait_for("Price must be at least 0")
+        session.keys("C-s")
+        session.wait_for("Not saved")
+        self.assertEqual(self.value(path, "SELECT price FROM product WHERE id = 1"), [(12.5,)])
+        session.move_to("Price")
+        session.keys("Enter", "C-u")
+        session.type("14")
+        session.keys("Enter")
+        session.wait_until(lambda screen: "Price must be" not in screen, "the message to clear")
+        session.keys("C-s")
+        session.wait_until(
+            lambda screen: self.value(path, "SELECT price FROM product WHERE id = 1") == [(14.0,)],
+            "the price to be written")
+
+    def test_another_programs_change_shows(self):
+        import sqlite3
+        path = self.shop()
+        session = self.start([TRELLIS, "edit", path], width=100, height=40)
+        session.wait_for("product")
+        session.move_to("product")
+        session.keys("Enter")
+        session.wait_for("Hammer")
+        connection = sqlite3.connect(path)
+        connection.execute("UPDATE product SET name = 'Claw hammer' WHERE id = 1")
+        connection.commit()
+        connection.close()
+        session.wait_for("Claw hammer", timeout=5)
+
+
 class DemoTests(TerminalTestCase):
     def open_app(self, session, title):
         session.wait_for("Trellis demo")

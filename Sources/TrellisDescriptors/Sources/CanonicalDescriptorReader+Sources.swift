@@ -8,7 +8,7 @@ extension CanonicalDescriptorReader {
     "allowDeletingItems", "allowMovingItems", "allowEditDetailView",
   ]
   static let sourceKinds = ListSource.Kind.allCases.map(\.rawValue)
-  static let sqliteKeys = ["file", "table", "keys", "name"]
+  static let sqliteKeys = ["file", "table", "keys", "name", "inferred"]
   static let documentKeys = ["file", "keyPath", "keys", "name"]
 
   /// The section's source, when it has one, with its list keys; reports list keys given
@@ -94,7 +94,9 @@ extension CanonicalDescriptorReader {
       let keys = namesString(settings, "keys")
       guard let file, let table else { return nil }
       return (
-        .sqlite(file: file, table: table, keys: keys, name: settings.string("name")), locations
+        .sqlite(
+          file: file, table: table, keys: keys, name: settings.string("name"),
+          inferred: settings.bool("inferred") ?? false), locations
       )
     case .document:
       settings.checkKeys(Self.documentKeys, in: "a document source")

@@ -9,8 +9,10 @@ public enum ListSource: Hashable, Sendable {
   /// The rows of `table` in the SQLite file `file` (relative to the descriptor's folder).
   /// `keys`, a names string (`"name;notes"`, or grouped: `"Task:(name,notes)"`), picks and
   /// groups the columns a detail screen shows; every column when `nil`. `name` names the
-  /// items in titles ("New Task").
-  case sqlite(file: String, table: String, keys: String?, name: String?)
+  /// items in titles ("New Task"). When `inferred`, the table's relationships, checks and
+  /// read-only columns are read from the file's schema, and the file is never migrated (the
+  /// sources `trellis describe` writes).
+  case sqlite(file: String, table: String, keys: String?, name: String?, inferred: Bool = false)
   /// The dictionaries of the list at `keyPath` in the JSON or property-list document `file`
   /// (`""` for a document that is the list). `keys` picks and groups the keys a detail screen
   /// shows; every key the items have when `nil`.

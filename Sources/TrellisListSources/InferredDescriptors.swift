@@ -1,0 +1,247 @@
+import Foundation
+import Trellis
+import TrellisDescriptors
+import TrellisSQL
+
+/// The canonical descriptors of the screens inferred from a database's schema: a home screen
+/// listing its tables and views, each with its row count and pushing its list; and a list per
+/// table, searchable and batched, whose rows open a form generated from the table's columns.
+///
+/// They are data (``Value`` trees in the canonical schema), so that `trellis describe` prints
+/// exactly what `trellis serve DATA` shows, and serving the printed files shows it again.
+package struct InferredDescriptors: Sendable {
+  /// A descriptor and the name it is pushed by (its file's name without `.json`).
+  package struct Named: Sendable {
+    package var name: String
+    package var document: Value
+  }
+
+  /// The home screen's descriptor.
+  package var home: Named
+  /// One descriptor per table or view that can be listed, in the home screen's order.
+  package var tables: [Named]
+
+  /// How many rows a list shows at first, and how many more each "Load more" brings.
+  package static let batchSize = 50
+
+  /// The descriptors of `schema`, whose sources name the file `file` (as the descriptors
+  /// should write it: relative to their folder, or absolute).
+  ///
+  /// - Parameters:
+  ///   - title: the home screen's title (the file's name).
+  ///   - readOnly: whether every list and form only shows (`--read-only`).
+  package init(schema: InferredSchema, file: String, title: String, readOnly: Bool) {
+    let names = InferredNames(schema)
+    var used: Set<String> = [Self.screenName(title)]
+    var screens: [String: String] = [:]
+    for table in schema.tables where Self.isListed(table) {
+      var name = Self.screenName(table.name)
+      while !used.insert(name).inserted { name += "_" }
+      screens[table.name] = name
+    }
+    var tables: [Named] = []
+    for table in schema.tables {
+      guard let screen = screens[table.name] else { continue }
+      tables.append(
+        Named(
+          name: screen,
+          document: Self.list(
+            table, schema: schema, names: names, file: file, readOnly: readOnly)))
+    }
+    self.tables = tables
+    self.home = Named(
+      name: Self.screenName(title),
+      document: Self.home(schema: schema, title: title, screens: screens, readOnly: readOnly))
+  }
+
+  /// Every descriptor, the home screen's first.
+  package var all: [Named] { [home] + tables }
+
+  /// Whether a table gets a list: any table or view with a column to show (a full-text
+  /// index gives its table's search instead).
+  static func isListed(_ table: InferredTable) -> Bool {
+    table.kind != .fullTextIndex && !table.columns.isEmpty
+  }
+
+  /// A name a descriptor file can have: letters, digits and `_`.
+  package static func screenName(_ text: String) -> String {
+    let base = (text as NSString).deletingPathExtension
+    let cleaned = String(base.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
+    return cleaned.isEmpty ? "Data" : cleaned
+  }
+
+  /// The home screen: a section of tables, one of views, one of tables shown read-only with
+  /// the reason in its footer.
+  static func home(
+    schema: InferredSchema, title: String, screens: [String: String], readOnly: Bool
+  ) -> Value {
+    func row(_ table: InferredTable) -> Value {
+      let count = "\(table.rowCount) row\(table.rowCount == 1 ? "" : "s")"
+      var entries: ValueDictionary = [
+        "id": .string(table.name), "text": .string(table.name), "detail": .string(count),
+        "cellStyle": "value1",
+      ]
+      if let screen = screens[table.name] {
+        entries["accessory"] = "disclosureIndicator"
+        entries["push"] = .string(screen)
+      }
+      return .dictionary(entries)
+    }
+    let editable = schema.tables.filter { $0.kind == .table && $0.readOnlyReason == nil }
+    let views = schema.tables.filter { $0.kind == .view }
+    let others = schema.tables.filter {
+      $0.kind != .view && $0.readOnlyReason != nil && isListed($0)
+    }
+    let indexes = schema.tables.filter { $0.kind == .fullTextIndex }
+    var sections: [Value] = []
+    if !editable.isEmpty {
+      var section: ValueDictionary = [
+        "id": "tables", "header": "Tables", "rows": .array(editable.map(row)),
+      ]
+      if readOnly { section["footer"] = "Served read-only: nothing can be changed." }
+      sections.append(.dictionary(section))
+    }
+    if !views.isEmpty {
+      sections.append(
+        [
+          "id": "views", "header": "Views", "rows": .array(views.map(row)),
+          "footer": "Views are read-only: their rows are computed from other tables.",
+        ])
+    }
+    if !others.isEmpty {
+      let reasons = others.map { "\($0.name): \($0.readOnlyReason ?? "read-only")." }
+      sections.append(
+        [
+          "id": "readOnly", "header": "Read-only tables", "rows": .array(others.map(row)),
+          "footer": .string(reasons.joined(separator: "\n")),
+        ])
+    }
+    if !indexes.isEmpty {
+      let notes = indexes.map { "\($0.name): \($0.readOnlyReason ?? "a full-text index")." }
+      sections.append(
+        [
+          "id": "search", "header": "Full-text indexes", "rows": .array(indexes.map(row)),
+          "footer": .string(notes.joined(separator: "\n")),
+        ])
+    }
+    if sections.isEmpty {
+      sections.append(
+        ["id": "tables", "header": "Tables", "rows": [["text": "The file has no table"]]])
+    }
+    return [
+      "schemaVersion": .int(TableDescriptor.currentSchemaVersion), "title": .string(title),
+      "sections": .array(sections),
+    ]
+  }
+
+  /// A table's list: its rows from the file, batched and searchable, each opening its form;
+  /// the footer states what deleting a row does.
+  static func list(
+    _ table: InferredTable, schema: InferredSchema, names: InferredNames, file: String,
+    readOnly: Bool
+  ) -> Value {
+    let shown = Self.shownKeys(table, schema: schema)
+    let editable = !readOnly && table.readOnlyReason == nil && table.kind == .table
+    var section: ValueDictionary = [
+      "id": "rows",
+      "header": .string("\(table.rowCount) row\(table.rowCount == 1 ? "" : "s")"),
+      "source": [
+        "sqlite": ["file": .string(file), "table": .string(table.name), "inferred": true]
+      ],
+      "batchSize": .int(batchSize),
+    ]
+    if let title = names.titleColumn(table), shown.contains(title) {
+      section["title"] = .string(title)
+    }
+    let search = searchKeys(table, schema: schema, names: names).filter(shown.contains)
+    if !search.isEmpty { section["search"] = .array(search.map(Value.string)) }
+    section["placeholder"] = .string("No \(names.item(table).lowercased()) rows")
+    if editable {
+      section["addItem"] = .string("New \(names.item(table))")
+    } else {
+      section["allowAddingItems"] = false
+      section["allowDeletingItems"] = false
+      section["allowMovingItems"] = false
+      section["allowEditDetailView"] = false
+    }
+    var notes = deleteRules(table, schema: schema, names: names)
+    if let reason = table.readOnlyReason { notes.insert("Read-only: \(reason).", at: 0) }
+    if readOnly && table.readOnlyReason == nil { notes.insert("Served read-only.", at: 0) }
+    if !notes.isEmpty { section["footer"] = .string(notes.joined(separator: "\n")) }
+    return [
+      "schemaVersion": .int(TableDescriptor.currentSchemaVersion),
+      "title": .string(table.name), "editable": .bool(editable), "sections": [.dictionary(section)],
+    ]
+  }
+
+  /// The keys a table's items have in a form: its columns with names a key can have, but the
+  /// keys of its to-ones.
+  static func shownKeys(_ table: InferredTable, schema: InferredSchema) -> Set<String> {
+    let keys = Set(schema.toOneKeys(of: table).map(\.column))
+    return Set(
+      table.shownColumns.map(\.name).filter { name in
+        !keys.contains(name) && !name.isEmpty
+          && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+      })
+  }
+
+  /// The columns a search looks in: those of a full-text index of the table, else its text
+  /// columns.
+  static func searchKeys(_ table: InferredTable, schema: InferredSchema, names: InferredNames)
+    -> [String]
+  {
+    let indexed = schema.tables.filter {
+      $0.kind == .fullTextIndex && $0.indexedTable == table.name
+    }
+    let fromIndex = indexed.flatMap(\.columns).map(\.name).filter { table.column($0) != nil }
+    if !fromIndex.isEmpty { return fromIndex }
+    let texts = table.shownColumns.filter { $0.kind == .text }.map(\.name)
+    return texts.isEmpty ? [names.titleColumn(table)].compactMap { $0 } : texts
+  }
+
+  /// What deleting one of the table's rows does to the rows pointing at it, in words.
+  static func deleteRules(_ table: InferredTable, schema: InferredSchema, names: InferredNames)
+    -> [String]
+  {
+    var notes: [String] = []
+    let item = names.item(table)
+    for (source, key) in schema.inverseKeys(of: table) {
+      let what = "its \(names.inverse(key, in: source))"
+      let sql = "ON DELETE \(key.onDelete.rawValue.sqlWords)"
+      switch key.onDelete {
+      case .cascade: notes.append("Deleting a\(article(item)) \(item) deletes \(what) (\(sql)).")
+      case .setNull, .setDefault:
+        notes.append("Deleting a\(article(item)) \(item) clears it from \(what) (\(sql)).")
+      case .restrict, .noAction:
+        notes.append(
+          "A\(article(item)) \(item) cannot be deleted while \(what) point at it (\(sql)).")
+      }
+    }
+    for join in schema.joins {
+      for (own, other) in [(join.source, join.target), (join.target, join.source)]
+      where own.targetTable == table.name {
+        notes.append(
+          "Deleting a\(article(item)) \(item) takes it out of its "
+            + "\(names.manyToMany(join, from: own)) (\(join.table)); "
+            + "\(other.targetTable) rows stay.")
+      }
+    }
+    return notes
+  }
+
+  static func article(_ word: String) -> String {
+    "AEIOU".contains(word.prefix(1).uppercased()) ? "n" : ""
+  }
+}
+
+extension String {
+  /// A delete action's raw value as SQL writes it: `setNull` → `SET NULL`.
+  fileprivate var sqlWords: String {
+    var words = ""
+    for character in self {
+      if character.isUppercase { words += " " }
+      words += character.uppercased()
+    }
+    return words
+  }
+}

@@ -1,0 +1,67 @@
+/// The names screens give what an ``InferredSchema`` holds: items, relationships and titles,
+/// the same wherever they are needed (the store's properties, a descriptor's keys).
+package struct InferredNames: Sendable {
+  let schema: InferredSchema
+
+  /// Names for `schema`.
+  package init(_ schema: InferredSchema) { self.schema = schema }
+
+  /// One row's name in titles ("New Album"): the table's, capitalised.
+  package func item(_ table: InferredTable) -> String {
+    table.name.prefix(1).uppercased() + table.name.dropFirst()
+  }
+
+  /// The to-one property of the foreign key `key` of `table`: the column's name without its
+  /// `Id` or `_id` (`ArtistId` → `Artist`), unless that is taken.
+  package func toOne(_ key: InferredForeignKey, in table: InferredTable) -> String {
+    var name = key.column
+    for suffix in ["_id", "Id", "ID", "_ID"] where name.hasSuffix(suffix) && name.count > suffix.count {
+      name = String(name.dropLast(suffix.count))
+      break
+    }
+    if name == key.column || table.column(name) != nil { name = key.column + "Ref" }
+    return name
+  }
+
+  /// The list, on the target, of the rows pointing at it through `key` of `table`
+  /// ("Albums" on an artist); `<table>By<ToOne>` when the table points there more than once.
+  package func inverse(_ key: InferredForeignKey, in table: InferredTable) -> String {
+    let base = plural(item(table))
+    let alike = table.foreignKeys.filter { $0.targetTable == key.targetTable }
+    var name = alike.count > 1 ? base + "By" + capitalised(toOne(key, in: table)) : base
+    if let target = schema.table(key.targetTable), target.column(name) != nil { name += "List" }
+    return name
+  }
+
+  /// The many-to-many property of a join, on the side `own` points at: the other side's
+  /// table, plural ("Playlists" on a track).
+  package func manyToMany(_ join: InferredJoin, from own: InferredForeignKey) -> String {
+    let other = own == join.source ? join.target : join.source
+    var name = plural(capitalised(other.targetTable))
+    if let table = schema.table(own.targetTable), table.column(name) != nil { name += "List" }
+    return name
+  }
+
+  /// The column a row of `table` is titled by: the first text column named like a name or a
+  /// title, else the first text column, else the first column shown.
+  package func titleColumn(_ table: InferredTable) -> String? {
+    let shown = table.shownColumns.filter {
+      !table.foreignKeys.map(\.column).contains($0.name)
+    }
+    let texts = shown.filter { $0.kind == .text }
+    let named = texts.first { column in
+      ["name", "title", "label"].contains { column.name.lowercased().contains($0) }
+    }
+    return (named ?? texts.first ?? shown.first)?.name
+  }
+
+  func plural(_ word: String) -> String {
+    if word.hasSuffix("s") { return word + "es" }
+    if word.hasSuffix("y"), let last = word.dropLast().last, !"aeiou".contains(last) {
+      return word.dropLast() + "ies"
+    }
+    return word + "s"
+  }
+
+  func capitalised(_ word: String) -> String { word.prefix(1).uppercased() + word.dropFirst() }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import Trellis
+import TrellisSQL
+
+extension SQLiteEntity {
+  /// The entity of every table of `schema` whose rows have a key, related as the schema says:
+  /// each foreign key to another table's key a to-one (its inverse named on the target), each
+  /// join table a many-to-many on both of its tables. Tables without a key (views, `WITHOUT
+  /// ROWID`) have none: they are listed by other means.
+  package static func inferred(from schema: InferredSchema) -> [SQLiteEntity] {
+    let names = InferredNames(schema)
+    // Bare entities, the targets relationships point at.
+    var bare: [String: SQLiteEntity] = [:]
+    for table in schema.tables where table.kind == .table && table.rowKey != nil {
+      bare[table.name] = entity(of: table, schema: schema, names: names)
+    }
+    var result: [SQLiteEntity] = []
+    for table in schema.tables {
+      guard var entity = bare[table.name] else { continue }
+      if table.readOnlyReason == nil {
+        for key in schema.toOneKeys(of: table) {
+          guard let target = bare[key.targetTable] else { continue }
+          entity.relationships.append(
+            .toOne(
+              names.toOne(key, in: table), to: target, foreignKey: key.column,
+              inverse: names.inverse(key, in: table), deleteRule: rule(key.onDelete)))
+        }
+        for join in schema.joins {
+          for (own, other) in [(join.source, join.target), (join.target, join.source)]
+          where own.targetTable == table.name {
+            guard let target = bare[other.targetTable] else { continue }
+            var relationship = SQLiteRelationship.manyToMany(
+              names.manyToMany(join, from: own), to: target, joinTable: join.table,
+              inverse: names.manyToMany(join, from: other), deleteRule: .nullify)
+            relationship.joinSourceColumn = own.column
+            relationship.joinTargetColumn = other.column
+            relationship.foreignKey = own.column
+            entity.relationships.append(relationship)
+          }
+        }
+      }
+      entity.definition = definition(of: table, entity: entity, schema: schema, names: names)
+      result.append(entity)
+    }
+    return result
+  }
+
+  /// What deleting a row pointed at does, as the store follows it.
+  static func rule(_ action: InferredForeignKey.DeleteAction) -> RelationshipDeleteRule {
+    switch action {
+    case .cascade: .cascade
+    case .setNull, .setDefault: .nullify
+    case .restrict, .noAction: .deny
+    }
+  }
+
+  /// The table's entity without relationships: its columns, but those of its to-one keys.
+  private static func entity(of table: InferredTable, schema: InferredSchema, names: InferredNames)
+    -> SQLiteEntity?
+  {
+    let keys = Set(table.readOnlyReason == nil ? schema.toOneKeys(of: table).map(\.column) : [])
+    var columns: [SQLiteColumn] = []
+    for column in table.shownColumns where !keys.contains(column.name) {
+      var stored = SQLiteColumn(column.name, kind(column.kind), nullable: !column.isNotNull)
+      stored.isUnique = column.isUnique
+      stored.isReadOnly = !column.isEditable || table.readOnlyReason != nil
+      columns.append(stored)
+    }
+    let keyNames = columns.map(\.name).filter(isKey)
+    guard !keyNames.isEmpty,
+      let start = try? DataDefinition.dictionary(keys: keyNames.joined(separator: ";"))
+    else { return nil }
+    var entity = SQLiteEntity(
+      table: table.name, definition: start, columns: columns, primaryKey: table.rowKey ?? "rowid")
+    entity.definition = definition(of: table, entity: entity, schema: schema, names: names)
+    return entity
+  }
+
+  /// The dictionary definition of a table's rows: a property per column (kind, required, the
+  /// checks of its `CHECK`s; generated and byte columns disabled) and per relationship.
+  private static func definition(
+    of table: InferredTable, entity: SQLiteEntity, schema: InferredSchema, names: InferredNames
+  ) -> DataDefinition {
+    let keys =
+      entity.columns.map(\.name) + entity.relationships.map(\.name)
+    let properties = keys.filter(Self.isKey)
+    var definition =
+      (try? DataDefinition.dictionary(keys: properties.joined(separator: ";")))
+      ?? entity.definition
+    definition.name = names.item(table)
+    for column in entity.columns {
+      guard var property = definition[column.name], let inferred = table.column(column.name)
+      else { continue }
+      let kind = valueKind(of: column.kind)
+      property.valueKind = column.isNullable ? .optional(kind) : kind
+      property.isRequired = inferred.isRequired && table.readOnlyReason == nil
+      if column.isReadOnly {
+        property.enabledWhen = Condition("read-only") { _ in false }
+      }
+      let checks = inferred.checks
+      if !checks.isEmpty {
+        let title = property.title
+        property.actions.valueIsValid = { value, _ in
+          checks.lazy.compactMap { $0.problem(with: value, title: title) }.first
+        }
+      }
+      definition[column.name] = property
+    }
+    for relationship in entity.relationships {
+      guard var property = definition[relationship.name] else { continue }
+      property.valueKind =
+        relationship.kind == .toOne ? .optional(.any) : .array(.any)
+      definition[relationship.name] = property
+    }
+    definition.titlePropertyNames = [names.titleColumn(table)].compactMap { $0 }.filter {
+      definition[$0] != nil
+    }
+    return definition
+  }
+
+  /// Whether `name` can be a key of a names string: letters, digits and `_`.
+  static func isKey(_ name: String) -> Bool {
+    !name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+      && !(name.first?.isNumber ?? true)
+  }
+
+  /// The store's kind for an inferred column's.
+  static func kind(_ kind: InferredColumn.Kind) -> SQLiteColumn.Kind {
+    switch kind {
+    case .text: .text
+    case .integer: .integer
+    case .real: .real
+    case .bool: .bool
+    case .date: .date
+    case .dateText: .dateText
+    case .blob: .blob
+    }
+  }
+}

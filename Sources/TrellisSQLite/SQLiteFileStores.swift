@@ -1,0 +1,123 @@
+import Foundation
+import GRDB
+import Synchronization
+import Trellis
+import TrellisSQL
+
+/// Every table of an SQLite file made elsewhere, as stores whose relationships, checks and
+/// read-only columns are read from its schema (``SQLiteSchemaReader``): one connection, one
+/// object per row across the tables, and changes other programs make shown within the
+/// watch interval. Nothing in the file is created or migrated; only the rows a person saves
+/// change.
+package final class SQLiteFileStores: Sendable {
+  /// The file's schema, as read when it was opened.
+  package let schema: InferredSchema
+  /// The file's path.
+  package let path: String
+  private let root: SQLiteStore?
+  private let stores: [String: SQLiteStore]
+  private let queue: DatabaseQueue
+
+  /// Opens the file at `path` and reads its schema.
+  ///
+  /// - Parameter watchInterval: How often to look for other programs' changes; never when
+  ///   `nil`.
+  package init(path: String, watchInterval: Duration? = .milliseconds(250))
+    throws(SQLiteSchemaReader.Failure)
+  {
+    guard FileManager.default.fileExists(atPath: path) else {
+      throw .init(description: "\(path): no such file")
+    }
+    let queue: DatabaseQueue
+    let schema: InferredSchema
+    do {
+      queue = try DatabaseQueue(path: path, configuration: SQLiteStore.configuration())
+      schema = try queue.read { db in try SQLiteSchemaReader.read(db) }
+    } catch {
+      throw .init(description: "\(path): cannot read it as an SQLite database: \(error)")
+    }
+    self.queue = queue
+    self.schema = schema
+    self.path = path
+    let entities = SQLiteEntity.inferred(from: schema)
+    guard let first = entities.first,
+      let root = try? SQLiteStore(existing: queue, entities: entities, table: first.table)
+    else {
+      self.root = nil
+      self.stores = [:]
+      return
+    }
+    var stores = [first.table: root]
+    for entity in entities.dropFirst() {
+      if let store = root.sibling(entity.table) { stores[entity.table] = store }
+    }
+    self.root = root
+    self.stores = stores
+    if let watchInterval { root.startWatching(every: watchInterval) }
+  }
+
+  /// The store of `table`'s rows, `nil` for a table without a key (a view, say).
+  package func store(for table: String) -> SQLiteStore? { stores[table] }
+
+  /// The rows of a view or a table without a key, at most `limit`, as dictionaries, with a
+  /// definition whose every property is shown, never edited.
+  package func rows(of table: String, limit: Int = 10_000) throws(StoreError) -> (
+    items: [Value], definition: DataDefinition
+  ) {
+    guard let inferred = schema.table(table) else { throw .notFound("no table '\(table)'") }
+    let names = inferred.columns.map(\.name)
+    let quoted = "\"" + table.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    let rows: [GRDB.Row]
+    do {
+      rows = try queue.read { db in
+        try GRDB.Row.fetchAll(db, sql: "SELECT * FROM \(quoted) LIMIT \(limit)")
+      }
+    } catch {
+      throw .failed("The rows of \(table) could not be read.")
+    }
+    let items = rows.map { row -> Value in
+      var entries = ValueDictionary()
+      for (index, name) in names.enumerated() where index < row.count {
+        let kind = inferred.column(name).map { SQLiteEntity.kind($0.kind) } ?? .text
+        entries[name] = SQLiteValues.value(row[index], kind: kind)
+      }
+      return .object(ObjectReference(DocumentObject(.dictionary(entries))))
+    }
+    let keys = names.filter(SQLiteEntity.isKey)
+    guard var definition = try? DataDefinition.dictionary(keys: keys.joined(separator: ";")) else {
+      throw .unsupported("the columns of \(table) cannot be shown")
+    }
+    definition.name = InferredNames(schema).item(inferred)
+    for name in keys {
+      definition[name]?.enabledWhen = Condition("read-only") { _ in false }
+    }
+    if let title = InferredNames(schema).titleColumn(inferred), definition[title] != nil {
+      definition.titlePropertyNames = [title]
+    }
+    return (items, definition)
+  }
+
+  /// Forgets the stores of the file at `path` and stops watching it (a temporary file about
+  /// to be removed).
+  package static func close(path: String) {
+    let key = URL(fileURLWithPath: path).standardizedFileURL.path
+    let closed = opened.withLock { $0.removeValue(forKey: key) }
+    closed?.root?.stopWatching()
+  }
+
+  /// The stores opened so far, by absolute path: every section over a table of the same file
+  /// shares one connection and one object per row.
+  private static let opened = Mutex<[String: SQLiteFileStores]>([:])
+
+  /// The stores of the file at `path`, opened once per process.
+  package static func shared(path: String) throws(SQLiteSchemaReader.Failure) -> SQLiteFileStores {
+    let key = URL(fileURLWithPath: path).standardizedFileURL.path
+    if let found = opened.withLock({ $0[key] }) { return found }
+    let stores = try SQLiteFileStores(path: key)
+    return opened.withLock { opened in
+      if let found = opened[key] { return found }
+      opened[key] = stores
+      return stores
+    }
+  }
+}

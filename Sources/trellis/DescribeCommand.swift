@@ -1,0 +1,83 @@
+import ArgumentParser
+import Foundation
+import Trellis
+import TrellisListSources
+import TrellisSQL
+import TrellisSQLite
+
+/// `trellis describe`: the descriptors Trellis infers from an SQLite file's schema, in the
+/// canonical format, to read, change and serve.
+struct DescribeCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "describe",
+    abstract: "Print the descriptors inferred from an SQLite file's schema.",
+    discussion: """
+      The home screen lists the file's tables and views; each table is a list with a form per \
+      row, whose rules come from the schema (see the "Any Data" article). Without --output the \
+      home screen's descriptor (or --screen NAME's) is printed; with --output DIR every \
+      descriptor is written there as NAME.json, and `trellis serve DIR/HOME.json` shows the \
+      same screens as `trellis serve DATA`. The file is only read.
+      """)
+
+  @Argument(help: "The SQLite file.")
+  var data: String
+
+  @Option(help: "A folder to write every descriptor to, as NAME.json.")
+  var output: String?
+
+  @Option(help: "The descriptor to print (a table's name); the home screen's by default.")
+  var screen: String?
+
+  @Flag(help: "Describe lists and forms that change nothing.")
+  var readOnly = false
+
+  func run() throws {
+    guard DescriptorFiles.isSQLiteFile(data) else {
+      CommandOutput.error(Diagnostic("not an SQLite database", file: data).description)
+      throw ExitCode(1)
+    }
+    let schema: InferredSchema
+    do { schema = try SQLiteSchemaReader.read(path: data) } catch {
+      CommandOutput.error(Diagnostic(error.description, file: data).description)
+      throw ExitCode(1)
+    }
+    let url = URL(fileURLWithPath: data).standardizedFileURL
+    let title = url.lastPathComponent
+    guard let output else {
+      let inferred = InferredDescriptors(
+        schema: schema, file: url.path, title: title, readOnly: readOnly)
+      let wanted = screen.map(InferredDescriptors.screenName) ?? inferred.home.name
+      guard let named = inferred.all.first(where: { $0.name == wanted }) else {
+        let names = inferred.all.map(\.name).joined(separator: ", ")
+        CommandOutput.error("error: no screen '\(screen ?? "")'; the screens are \(names)")
+        throw ExitCode(1)
+      }
+      CommandOutput.write(try text(named.document))
+      return
+    }
+    let folder = URL(fileURLWithPath: output, isDirectory: true).standardizedFileURL
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    // Relative to the descriptors when the file is in their folder, so the folder can move.
+    let file =
+      url.deletingLastPathComponent().path == folder.path ? url.lastPathComponent : url.path
+    let inferred = InferredDescriptors(schema: schema, file: file, title: title, readOnly: readOnly)
+    for named in inferred.all {
+      let target = folder.appendingPathComponent("\(named.name).json")
+      do { try Data(try text(named.document).utf8).write(to: target, options: .atomic) } catch {
+        CommandOutput.error(Diagnostic("cannot write the file: \(error)", file: target.path).description)
+        throw ExitCode(1)
+      }
+      CommandOutput.write(target.path + "\n")
+    }
+  }
+
+  private func text(_ document: Value) throws -> String {
+    do {
+      return String(decoding: try DocumentWriter.data(for: document, format: .json), as: UTF8.self)
+        + "\n"
+    } catch {
+      CommandOutput.error(error.description)
+      throw ExitCode(1)
+    }
+  }
+}

@@ -1,0 +1,180 @@
+"""Any SQLite file, one command: `trellis serve shop.sqlite` in a real browser, over the
+fixture database `Tests/Fixtures/AnyData/shop.sql` makes."""
+import os
+import pathlib
+import queue
+import sqlite3
+import subprocess
+import tempfile
+import threading
+import time
+
+import pytest
+from selenium.webdriver.common.by import By
+
+from conftest import ROOT, free_port, screenshot
+from helpers import open_app, press, row, row_texts, tap, title, type_into, wait, wait_title
+
+FIXTURE = ROOT / "Tests" / "Fixtures" / "AnyData" / "shop.sql"
+
+
+def trellis_binary():
+    """The `trellis` tool: TRELLIS, or the one built beside the demo."""
+    if os.environ.get("TRELLIS"):
+        return os.environ["TRELLIS"]
+    demo = os.environ.get("TRELLIS_DEMO", str(ROOT / ".build" / "debug" / "trellis-demo"))
+    return str(pathlib.Path(demo).with_name("trellis"))
+
+
+def make_shop():
+    folder = pathlib.Path(tempfile.mkdtemp(prefix="trellis-any-data-"))
+    database = folder / "shop.sqlite"
+    connection = sqlite3.connect(database)
+    connection.executescript(FIXTURE.read_text())
+    connection.close()
+    return database
+
+
+def serve(database, *arguments):
+    """Starts `trellis serve DATABASE` on a free port; returns (process, url) once it listens."""
+    port = free_port()
+    process = subprocess.Popen(
+        [trellis_binary(), "serve", str(database), "--port", str(port)] + list(arguments),
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    lines = queue.Queue()
+
+    def drain():
+        for text in process.stdout:
+            lines.put(text)
+        lines.put(None)
+
+    threading.Thread(target=drain, daemon=True).start()
+    deadline = time.time() + 60
+    line = ""
+    while time.time() < deadline and "http://" not in line:
+        item = lines.get(timeout=max(0.1, deadline - time.time()))
+        if item is None:
+            break
+        line = item
+    if "http://" not in line:
+        process.kill()
+        raise RuntimeError("trellis serve did not start: " + line)
+    return process, {"url": "http://127.0.0.1:%d" % port}
+
+
+@pytest.fixture
+def shop():
+    database = make_shop()
+    process, details = serve(database)
+    details["database"] = database
+    yield details
+    process.terminate()
+    process.wait(timeout=10)
+
+
+def notice_text(driver):
+    selector = ".pane-top > .screen:last-child .notice"
+    return wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, selector).is_displayed()
+                and d.find_element(By.CSS_SELECTOR, selector).text)
+
+
+def validation(driver, label):
+    return wait(driver, lambda d: row(d, label).find_element(By.CSS_SELECTOR, ".validation").text)
+
+
+def open_product(driver, shop, name):
+    open_app(driver, shop, "table")
+    wait_title(driver, "shop.sqlite")
+    tap(driver, "product")
+    wait_title(driver, "product")
+    tap(driver, name)
+    wait_title(driver, name)
+
+
+def query(shop, sql):
+    connection = sqlite3.connect(shop["database"])
+    try:
+        return connection.execute(sql).fetchall()
+    finally:
+        connection.close()
+
+
+def test_the_home_screen_lists_the_tables_with_their_counts(browser, shop):
+    open_app(browser, shop, "table")
+    wait_title(browser, "shop.sqlite")
+    texts = row_texts(browser)
+    for table in ("category", "product", "review", "supplier", "tag", "product_summary",
+                  "product_tag", "setting", "stock_move"):
+        assert table in texts
+    assert "5 rows" in row(browser, "product").text
+    screenshot(browser, "any-data-home")
+
+
+def test_a_foreign_key_is_chosen(browser, shop):
+    open_product(browser, shop, "Whisk")
+    tap(browser, "Supplier")
+    wait_title(browser, "Supplier")
+    tap(browser, "Cobalt")
+    press(browser, "back")
+    wait_title(browser, "Whisk")
+    wait(browser, lambda d: "Cobalt" in row(d, "Supplier").text)
+    press(browser, "done")
+    wait_title(browser, "product")
+    wait(browser, lambda d: query(shop, "SELECT supplierId FROM product WHERE id = 3") == [(3,)])
+
+
+def test_an_inverse_list_opens(browser, shop):
+    open_app(browser, shop, "table")
+    tap(browser, "supplier")
+    wait_title(browser, "supplier")
+    tap(browser, "Acme")
+    wait_title(browser, "Acme")
+    tap(browser, "Products")
+    wait(browser, lambda d: {"Hammer", "Saw"} <= set(row_texts(d)))
+    assert "Rake" not in row_texts(browser)
+
+
+def test_a_check_refusal_is_shown_on_the_field(browser, shop):
+    open_product(browser, shop, "Hammer")
+    type_into(browser, "Price", "-3")
+    assert validation(browser, "Price") == "Price must be at least 0"
+    press(browser, "done")
+    assert title(browser) == "Hammer"
+    assert query(shop, "SELECT price FROM product WHERE id = 1") == [(12.5,)]
+
+
+def test_a_unique_refusal_is_shown_on_the_field(browser, shop):
+    open_product(browser, shop, "Hammer")
+    type_into(browser, "Code", "RAK-1")
+    press(browser, "done")
+    assert "Code must be unique" in notice_text(browser)
+    assert "Code must be unique" in validation(browser, "Code")
+    assert title(browser) == "Hammer"
+    assert query(shop, "SELECT code FROM product WHERE id = 1") == [("HAM-1",)]
+
+
+def test_a_join_table_selection(browser, shop):
+    open_product(browser, shop, "Hammer")
+    tap(browser, "Tags")
+    wait_title(browser, "Tags")
+    tap(browser, "sale")
+    press(browser, "back")
+    wait_title(browser, "Hammer")
+    press(browser, "done")
+    wait_title(browser, "product")
+    wait(browser, lambda d: query(
+        shop, "SELECT tagId FROM product_tag WHERE productId = 1 ORDER BY tagId") == [(1,), (2,), (3,)])
+
+
+def test_a_row_changed_by_another_program_appears(browser, shop):
+    open_app(browser, shop, "table")
+    tap(browser, "product")
+    wait_title(browser, "product")
+    row(browser, "Hammer")
+    connection = sqlite3.connect(shop["database"])
+    connection.execute("UPDATE product SET name = 'Claw hammer' WHERE id = 1")
+    connection.commit()
+    connection.close()
+    started = time.time()
+    wait(browser, lambda d: "Claw hammer" in row_texts(d), timeout=5)
+    assert time.time() - started < 3
