@@ -16,7 +16,7 @@ extension FuzzCatalog {
         let url = try setup.temporaryDirectory().appendingPathComponent("shop.sqlite")
         let sql = try String(contentsOf: TestFixtures.url("AnyData/shop.sql"), encoding: .utf8)
         let queue = try DatabaseQueue(path: url.path)
-        try queue.writeWithoutTransaction { db in try db.execute(sql: sql) }
+        try queue.write { db in try db.execute(sql: sql) }
         try queue.close()
         setup.atEnd { SQLiteFileStores.close(path: url.path) }
         let schema = try SQLiteFileStores.shared(path: url.path).schema

@@ -42,6 +42,18 @@ extension SQLiteEntity {
       entity.definition = definition(of: table, entity: entity, schema: schema, names: names)
       result.append(entity)
     }
+    // A row is one object whichever entity reads it: a relationship's target makes its
+    // objects with every key of its table's own entity, relationships included.
+    let definitions = Dictionary(
+      result.map { ($0.table, $0.definition) }, uniquingKeysWith: { first, _ in first })
+    for index in result.indices {
+      for place in result[index].relationships.indices {
+        let target = result[index].relationships[place].entity.table
+        if let definition = definitions[target] {
+          result[index].relationships[place].entity.definition = definition
+        }
+      }
+    }
     return result
   }
 
@@ -108,8 +120,8 @@ extension SQLiteEntity {
     }
     for relationship in entity.relationships {
       guard var property = definition[relationship.name] else { continue }
-      property.valueKind =
-        relationship.kind == .toOne ? .optional(.any) : .array(.any)
+      // Objects of a dictionary definition: any value, which a selection of objects takes.
+      property.valueKind = relationship.kind == .toOne ? .optional(.any) : .any
       definition[relationship.name] = property
     }
     definition.titlePropertyNames = [names.titleColumn(table)].compactMap { $0 }.filter {

@@ -115,7 +115,6 @@ def test_a_foreign_key_is_chosen(browser, shop):
     tap(browser, "Supplier")
     wait_title(browser, "Supplier")
     tap(browser, "Cobalt")
-    press(browser, "back")
     wait_title(browser, "Whisk")
     wait(browser, lambda d: "Cobalt" in row(d, "Supplier").text)
     press(browser, "done")

@@ -17,8 +17,15 @@ enum AnyDataSupport {
     let folder = try SourceTestSupport.temporaryDirectory()
     let sql = try String(contentsOf: TestFixtures.url("AnyData/\(script)"), encoding: .utf8)
     let url = folder.appendingPathComponent(name)
-    let queue = try DatabaseQueue(path: url.path)
-    try queue.writeWithoutTransaction { db in try db.execute(sql: sql) }
+    // A dump's own BEGIN and COMMIT are the write's: the script runs in one transaction.
+    let statements = sql.components(separatedBy: "\n").filter {
+      !["BEGIN TRANSACTION;", "COMMIT;"].contains($0.trimmingCharacters(in: .whitespaces))
+    }.joined(separator: "\n")
+    // A dump inserts the rows of a table before those of the tables it points at.
+    var configuration = Configuration()
+    configuration.foreignKeysEnabled = false
+    let queue = try DatabaseQueue(path: url.path, configuration: configuration)
+    try queue.write { db in try db.execute(sql: statements) }
     return url
   }
 

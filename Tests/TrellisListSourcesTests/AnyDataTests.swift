@@ -146,8 +146,8 @@ struct AnyDataTests {
     try app.tap("Whisk")
     try app.tap("Supplier")
     #expect(app.texts == [["Acme", "Bolt & Co", "Cobalt", "None"]])
+    // Choosing one goes back to the form.
     try app.tap("Cobalt")
-    try app.send(.back)
     #expect(app.row("Supplier")?.detail == "Cobalt")
     try app.send(.done)
     let supplier: Int? = try AnyDataSupport.value(
