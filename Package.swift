@@ -256,7 +256,10 @@ let package = Package(
     ),
     .testTarget(
       name: "TrellisCLITests",
-      dependencies: ["trellis", "TrellisTesting", "TrellisSettings", "TrellisWeb"],
+      dependencies: [
+        "trellis", "TrellisTesting", "TrellisSettings", "TrellisWeb",
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ],
       exclude: ["Expected", "Inputs"]),
     .testTarget(
       name: "TrellisSQLTests", dependencies: ["TrellisSQL", "TrellisPredicates", "TrellisValues"]),
