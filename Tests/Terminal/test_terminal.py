@@ -281,23 +281,24 @@ class AnyDataTests(TerminalTestCase):
         session.keys("Enter")
         session.wait_for("Price With Tax")
         session.save("any-data-form")
-        session.move_to("Price")
+        session.move_to("Stock")
         session.keys("Enter", "C-u")
-        session.type("-3")
+        session.type("2000")
         session.keys("Enter")
-        session.wait_for("Price must be at least 0")
+        session.wait_for("Stock must be at most 1000")
+        session.save("any-data-check")
         session.keys("C-s")
-        session.wait_for("Not saved")
-        self.assertEqual(self.value(path, "SELECT price FROM product WHERE id = 1"), [(12.5,)])
-        session.move_to("Price")
+        session.wait_for("Done is not possible")
+        self.assertEqual(self.value(path, "SELECT stock FROM product WHERE id = 1"), [(40,)])
+        session.move_to("Stock")
         session.keys("Enter", "C-u")
         session.type("14")
         session.keys("Enter")
-        session.wait_until(lambda screen: "Price must be" not in screen, "the message to clear")
+        session.wait_until(lambda screen: "Stock must be" not in screen, "the message to clear")
         session.keys("C-s")
         session.wait_until(
-            lambda screen: self.value(path, "SELECT price FROM product WHERE id = 1") == [(14.0,)],
-            "the price to be written")
+            lambda screen: self.value(path, "SELECT stock FROM product WHERE id = 1") == [(14,)],
+            "the stock to be written")
 
     def test_another_programs_change_shows(self):
         import sqlite3
