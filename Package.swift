@@ -202,7 +202,8 @@ let package = Package(
     .executableTarget(
       name: "trellis-bench",
       dependencies: [
-        "TrellisDiff", "Trellis", "TrellisSQLite", "TrellisWeb", "TrellisExamples", "TrellisSettings",
+        "TrellisDiff", "Trellis", "TrellisSQLite", "TrellisWeb", "TrellisExamples",
+        "TrellisSettings",
         "TrellisSQLiteExamples", "TrellisTesting", "TrellisFuzzTargets", "TrellisWebService",
         "TrellisPostgres", .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "GRDB", package: "GRDB.swift"),

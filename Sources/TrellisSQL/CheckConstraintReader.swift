@@ -28,7 +28,8 @@ package enum CheckConstraintReader {
         end += 1
       } while depth > 0 && end < tokens.count
       let expression = Array(tokens[(index + 2)..<max(index + 2, end - 1)])
-      result += conjunction(expression, columns: Set(columns.map { $0.lowercased() }), names: columns)
+      result += conjunction(
+        expression, columns: Set(columns.map { $0.lowercased() }), names: columns)
       index = end - 1
     }
     return result
@@ -96,7 +97,8 @@ package enum CheckConstraintReader {
           index += 1
         }
         tokens.append(.symbol(symbol))
-      case "-" where index + 1 < characters.count && characters[index + 1].isNumber
+      case "-"
+      where index + 1 < characters.count && characters[index + 1].isNumber
         && Self.startsOperand(after: tokens.last):
         // A negative constant: `x >= -5`.
         index += 1
@@ -107,8 +109,9 @@ package enum CheckConstraintReader {
         }
         tokens.append(Double(text).map(Token.number) ?? .symbol("-"))
       default:
-        if character.isNumber || (character == "." && index + 1 < characters.count
-          && characters[index + 1].isNumber)
+        if character.isNumber
+          || (character == "." && index + 1 < characters.count
+            && characters[index + 1].isNumber)
         {
           var text = ""
           while index < characters.count,
@@ -235,7 +238,8 @@ package enum CheckConstraintReader {
     {
       // A constant first: `0 <= x` is `x >= 0`.
       let flipped = ["<": ">", "<=": ">=", ">": "<", ">=": "<=", "=": "="][op] ?? op
-      return comparison([.identifier(name), .symbol(flipped), .number(bound)], columns: columns, names: names)
+      return comparison(
+        [.identifier(name), .symbol(flipped), .number(bound)], columns: columns, names: names)
     }
     guard let subject else { return [] }
     func bounded(_ low: Double?, _ high: Double?, inclusive: Bool) -> [(String, ColumnCheck)] {
@@ -245,7 +249,9 @@ package enum CheckConstraintReader {
           let count = Int((inclusive ? low : low + 1).rounded(.up))
           if count > 0 { rules.append((subject, .minLength(count))) }
         }
-        if let high { rules.append((subject, .maxLength(Int((inclusive ? high : high - 1).rounded(.down))))) }
+        if let high {
+          rules.append((subject, .maxLength(Int((inclusive ? high : high - 1).rounded(.down)))))
+        }
         return rules
       }
       var rules: [(String, ColumnCheck)] = []
@@ -278,7 +284,8 @@ package enum CheckConstraintReader {
         }
         switch token {
         case .number(let number):
-          values.append(number.rounded() == number && abs(number) < 1e15 ? .int(Int(number)) : .double(number))
+          values.append(
+            number.rounded() == number && abs(number) < 1e15 ? .int(Int(number)) : .double(number))
         case .string(let text): values.append(.string(text))
         default: return []
         }

@@ -15,7 +15,8 @@ package struct InferredNames: Sendable {
   /// `Id` or `_id` (`ArtistId` → `Artist`), unless that is taken.
   package func toOne(_ key: InferredForeignKey, in table: InferredTable) -> String {
     var name = key.column
-    for suffix in ["_id", "Id", "ID", "_ID"] where name.hasSuffix(suffix) && name.count > suffix.count {
+    for suffix in ["_id", "Id", "ID", "_ID"]
+    where name.hasSuffix(suffix) && name.count > suffix.count {
       name = String(name.dropLast(suffix.count))
       break
     }

@@ -55,7 +55,9 @@ package struct InferredSchema: Hashable, Sendable {
   }
 
   /// The foreign keys of other tables that point at `table` as to-ones.
-  package func inverseKeys(of table: InferredTable) -> [(table: InferredTable, key: InferredForeignKey)] {
+  package func inverseKeys(of table: InferredTable) -> [(
+    table: InferredTable, key: InferredForeignKey
+  )] {
     tables.flatMap { source in
       toOneKeys(of: source).filter { $0.targetTable == table.name }.map { (source, $0) }
     }

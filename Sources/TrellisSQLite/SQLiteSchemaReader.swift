@@ -111,7 +111,8 @@ package enum SQLiteSchemaReader {
       return table
     case .fullTextIndex:
       table.readOnlyReason =
-        "a full-text index" + (table.indexedTable.map { " of \($0): searching \($0) uses it" } ?? "")
+        "a full-text index"
+        + (table.indexedTable.map { " of \($0): searching \($0) uses it" } ?? "")
       return table
     case .table:
       break
@@ -158,7 +159,8 @@ package enum SQLiteSchemaReader {
   /// The one-column foreign keys of `table` (a key of several columns is left out).
   private static func foreignKeys(of table: String, db: Database) throws -> [InferredForeignKey] {
     let rows = try GRDB.Row.fetchAll(
-      db, sql: "SELECT id, seq, \"table\", \"from\", \"to\", on_delete FROM pragma_foreign_key_list(?)",
+      db,
+      sql: "SELECT id, seq, \"table\", \"from\", \"to\", on_delete FROM pragma_foreign_key_list(?)",
       arguments: [table])
     let byID = Dictionary(grouping: rows) { $0["id"] as Int? ?? 0 }
     return byID.keys.sorted().compactMap { id in
@@ -185,7 +187,10 @@ package enum SQLiteSchemaReader {
 
   /// The value of `name=value` in a virtual table's arguments (`content='album'`).
   static func option(_ name: String, in sql: String) -> String? {
-    guard let range = sql.range(of: name + "\\s*=\\s*['\"]?([A-Za-z0-9_]+)", options: [.regularExpression, .caseInsensitive])
+    guard
+      let range = sql.range(
+        of: name + "\\s*=\\s*['\"]?([A-Za-z0-9_]+)",
+        options: [.regularExpression, .caseInsensitive])
     else { return nil }
     let text = sql[range]
     let value = text.split(separator: "=").last.map {

@@ -64,7 +64,8 @@ struct DescribeCommand: ParsableCommand {
     for named in inferred.all {
       let target = folder.appendingPathComponent("\(named.name).json")
       do { try Data(try text(named.document).utf8).write(to: target, options: .atomic) } catch {
-        CommandOutput.error(Diagnostic("cannot write the file: \(error)", file: target.path).description)
+        CommandOutput.error(
+          Diagnostic("cannot write the file: \(error)", file: target.path).description)
         throw ExitCode(1)
       }
       CommandOutput.write(target.path + "\n")

@@ -251,7 +251,8 @@ struct AnyDataTests {
       try db.execute(sql: "UPDATE product SET name = 'Claw hammer' WHERE id = 1")
     }
     let start = ContinuousClock.now
-    try await app.settle(until: { app.texts.first?.contains("Claw hammer") == true }, timeout: .seconds(5))
+    try await app.settle(
+      until: { app.texts.first?.contains("Claw hammer") == true }, timeout: .seconds(5))
     #expect(ContinuousClock.now - start < .seconds(2))
   }
 
