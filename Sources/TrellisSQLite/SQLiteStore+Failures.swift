@@ -29,6 +29,18 @@ extension SQLiteStore {
       return message
     }
     if error.message?.contains("pattern too complex") == true { return "The search is too long." }
+    // A file made elsewhere has rules of its own: its refusal says which.
+    if !reading, error.resultCode == .SQLITE_CONSTRAINT, let message = error.message {
+      switch error.extendedResultCode {
+      case .SQLITE_CONSTRAINT_CHECK, .SQLITE_CONSTRAINT_NOTNULL:
+        return "The database refused the change (\(message)); nothing was saved."
+      case .SQLITE_CONSTRAINT_FOREIGNKEY:
+        return "The database refused the change: a row it points at is missing, or rows still "
+          + "point at this one (\(message)); nothing was saved."
+      default:
+        break
+      }
+    }
     switch error.resultCode {
     case .SQLITE_FULL: return "The disk is full: the change could not be saved."
     case .SQLITE_BUSY, .SQLITE_LOCKED: return "The data is in use elsewhere: try again."

@@ -138,6 +138,23 @@ struct AnyDataTests {
         == "Another product already has this code: Code must be unique.")
   }
 
+  @Test func aCheckTrellisCannotReadIsTheDatabasesRefusalOnTheScreen() throws {
+    let url = try AnyDataSupport.shop()
+    defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+    let app = try AnyDataSupport.app(url)
+    try app.tap("supplier")
+    try app.tap("Acme")
+    try app.enter("no address", at: "Email")
+    #expect(app.row("Email")?.validationMessage == nil, "an OR is not read")
+    let refusal = #expect(throws: ScreenError.self) { try app.send(.done) }
+    #expect(refusal?.description.contains("The database refused the change") == true)
+    #expect(refusal?.description.contains("CHECK constraint failed") == true)
+    #expect(app.top.title == "Acme", "the form stays open")
+    #expect(app.row("Email")?.value == "no address", "with the edit")
+    let email: String? = try AnyDataSupport.value("SELECT email FROM supplier WHERE id = 1", in: url)
+    #expect(email == "sales@acme.test")
+  }
+
   @Test func aForeignKeyIsChosenAndItsInverseListed() throws {
     let url = try AnyDataSupport.shop()
     defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
