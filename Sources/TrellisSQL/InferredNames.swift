@@ -12,7 +12,8 @@ package struct InferredNames: Sendable {
   }
 
   /// The to-one property of the foreign key `key` of `table`: the column's name without its
-  /// `Id` or `_id` (`ArtistId` → `Artist`), unless that is taken.
+  /// `Id` or `_id` (`ArtistId` → `Artist`), unless another column has that name; the column's
+  /// own name (`ReportsTo`) otherwise.
   package func toOne(_ key: InferredForeignKey, in table: InferredTable) -> String {
     var name = key.column
     for suffix in ["_id", "Id", "ID", "_ID"]
@@ -20,7 +21,8 @@ package struct InferredNames: Sendable {
       name = String(name.dropLast(suffix.count))
       break
     }
-    if name == key.column || table.column(name) != nil { name = key.column + "Ref" }
+    // The key's own column is no property of the form: its name is free.
+    if table.column(name) != nil { name = key.column }
     return name
   }
 
