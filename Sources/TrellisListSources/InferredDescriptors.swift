@@ -180,8 +180,7 @@ package struct InferredDescriptors: Sendable {
     let keys = Set(schema.toOneKeys(of: table).map(\.column))
     return Set(
       table.shownColumns.map(\.name).filter { name in
-        !keys.contains(name) && !name.isEmpty
-          && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+        !keys.contains(name) && InferredNames.isKey(name)
       })
   }
 

@@ -49,13 +49,20 @@ package struct InferredNames: Sendable {
   /// title, else the first text column, else the first column shown.
   package func titleColumn(_ table: InferredTable) -> String? {
     let shown = table.shownColumns.filter {
-      !table.foreignKeys.map(\.column).contains($0.name)
+      !table.foreignKeys.map(\.column).contains($0.name) && Self.isKey($0.name)
     }
     let texts = shown.filter { $0.kind == .text }
     let named = texts.first { column in
       ["name", "title", "label"].contains { column.name.lowercased().contains($0) }
     }
     return (named ?? texts.first ?? shown.first)?.name
+  }
+
+  /// Whether `name` can be a key of a form (a names string's): letters, digits and `_`, not
+  /// starting with a digit. A column named otherwise is not shown.
+  package static func isKey(_ name: String) -> Bool {
+    !name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+      && !(name.first?.isNumber ?? true)
   }
 
   func plural(_ word: String) -> String {

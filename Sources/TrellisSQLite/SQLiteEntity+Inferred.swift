@@ -72,7 +72,8 @@ extension SQLiteEntity {
   {
     let keys = Set(table.readOnlyReason == nil ? schema.toOneKeys(of: table).map(\.column) : [])
     var columns: [SQLiteColumn] = []
-    for column in table.shownColumns where !keys.contains(column.name) {
+    // A column whose name no key can have is left alone: never shown, read or written.
+    for column in table.shownColumns where !keys.contains(column.name) && isKey(column.name) {
       var stored = SQLiteColumn(column.name, kind(column.kind), nullable: !column.isNotNull)
       stored.isUnique = column.isUnique
       stored.isReadOnly = !column.isEditable || table.readOnlyReason != nil
@@ -131,10 +132,7 @@ extension SQLiteEntity {
   }
 
   /// Whether `name` can be a key of a names string: letters, digits and `_`.
-  static func isKey(_ name: String) -> Bool {
-    !name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
-      && !(name.first?.isNumber ?? true)
-  }
+  static func isKey(_ name: String) -> Bool { InferredNames.isKey(name) }
 
   /// The store's kind for an inferred column's.
   static func kind(_ kind: InferredColumn.Kind) -> SQLiteColumn.Kind {

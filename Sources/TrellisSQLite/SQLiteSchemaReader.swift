@@ -129,7 +129,9 @@ package enum SQLiteSchemaReader {
     } else if !withoutRowID {
       table.rowKey = "rowid"
     }
-    if withoutRowID {
+    if table.shownColumns.isEmpty {
+      table.readOnlyReason = "it has no column besides its key"
+    } else if withoutRowID {
       table.readOnlyReason = "a table WITHOUT ROWID: it has no row id to name a row by"
     } else if table.primaryKey.count > 1 {
       table.readOnlyReason =

@@ -258,6 +258,44 @@ struct AnyDataTests {
     #expect(app.row("Name")?.isEnabled == false || app.row("Name")?.kind == .label)
   }
 
+  @Test func awkwardSchemasAreShownAsFarAsTheyCanBe() throws {
+    let folder = try SourceTestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let url = folder.appendingPathComponent("odd.sqlite")
+    try SourceTestSupport.makeDatabase(
+      at: url,
+      sql: """
+        CREATE TABLE "my table" ("first name" TEXT, code TEXT PRIMARY KEY, n INT CHECK (n > 0));
+        INSERT INTO "my table" VALUES ('A b', 'x', 1);
+        CREATE TABLE k (id INTEGER PRIMARY KEY);
+        INSERT INTO k VALUES (1);
+        CREATE TABLE pair (x INT, y INT, PRIMARY KEY (x, y));
+        CREATE TABLE r (id INTEGER PRIMARY KEY, a INT, b INT,
+          FOREIGN KEY (a, b) REFERENCES pair(x, y));
+        CREATE TABLE q (id INTEGER PRIMARY KEY, kid INT REFERENCES nowhere(id));
+        """)
+    let app = try AnyDataSupport.app(url)
+    #expect(app.texts == [["my table", "q", "r"], ["k", "pair"]])
+    let footer = app.top.model.snapshot.sections[1].model.footer ?? ""
+    #expect(footer.contains("k: it has no column besides its key"))
+    // A column no key can name is left alone; the table is edited by its row id.
+    try app.tap("my table")
+    #expect(app.texts == [["x", "New My table"]])
+    try app.tap("x")
+    #expect(app.texts.first == ["Code", "N"])
+    try app.enter("0", at: "N")
+    #expect(app.row("N")?.validationMessage == "N must be more than 0")
+    try app.enter("2", at: "N")
+    try app.send(.done)
+    let n: Int? = try AnyDataSupport.value("SELECT n FROM \"my table\"", in: url)
+    #expect(n == 2)
+    // A key of two columns, and one to a table that is not there, are plain columns.
+    try app.send(.back)
+    try app.tap("q")
+    try app.send(.add(section: nil))
+    #expect(app.texts.first == ["Kid"])
+  }
+
   @Test func anotherProgramsChangeShows() async throws {
     let url = try AnyDataSupport.shop()
     defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
