@@ -78,8 +78,13 @@ extension ConvergeRun {
       let id = history[at].id
       let before = history[..<at].last(where: { $0.id == id })?.name
       if before.map(Value.string) != base {
+        // The row's names around the rename, for whoever replays the seed.
+        let names = history.indices.filter { history[$0].id == id }.map { index in
+          (index == at ? "*" : "") + "\(history[index].op) \(history[index].name ?? "?")"
+        }
         unannounced.append(
-          "rename to \(name) replaced “\(before ?? "?")”, its form started from “\(base)”")
+          "rename to \(name) replaced “\(before ?? "?")”, its form started from “\(base)”; "
+            + "the row's history: " + names.joined(separator: ", "))
       }
     }
     let seconds = Double(took.components.seconds) + Double(took.components.attoseconds) / 1e18

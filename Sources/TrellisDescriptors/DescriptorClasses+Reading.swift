@@ -14,7 +14,8 @@ extension DescriptorClasses {
   ///   "sections": {
   ///     "RMSRedSection": {"like": "RMSFormSection",
   ///                       "rowProperties": {"backgroundColor": "rgba(255, 0, 0, 0.3)"}}
-  ///   }
+  ///   },
+  ///   "actions": ["saveAction:", "pushWordViewController"]
   /// }
   /// ```
   ///
@@ -22,7 +23,8 @@ extension DescriptorClasses {
   /// `properties` and, for a picker of several wheels, `components` (see the "Table
   /// Descriptors" article); a section takes `like` (a library section class), `properties` and
   /// `rowProperties`. A `custom` cell without a `template` is drawn by the template named after
-  /// the class.
+  /// the class. `actions` lists the selectors the app registers in Swift
+  /// (``DescriptorClasses/appActions``).
   ///
   /// - Returns: the registrations when there is no error, and every problem found.
   public static func read(data: Data, file: String? = nil)
@@ -36,7 +38,8 @@ extension DescriptorClasses {
     let root = reading.root
     var classes = DescriptorClasses()
     if root.expectDictionary("a classes file") {
-      root.checkKeys(["cells", "sections"], in: "a classes file")
+      root.checkKeys(["cells", "sections", "actions"], in: "a classes file")
+      for (name, _) in root.stringList("actions") ?? [] { classes.appActions.insert(name) }
       let cellClasses =
         RCSTableKitReader.libraryCells.keys.sorted() + RMSTableViewsClasses.cells.map(\.name)
       for (name, node) in entries(root, "cells") {

@@ -24,22 +24,30 @@ public struct DescriptorClasses: Hashable, Sendable {
   public var cells: [String: DescriptorClass]
   /// Section classes by name.
   public var sections: [String: DescriptorClass]
+  /// The selectors of actions the app registers in Swift (``DescriptorLibrary/actions``),
+  /// named for a program that checks or shows descriptors without the app: validation takes
+  /// them as registered, and their rows, which only the app can run, are shown disabled,
+  /// saying so.
+  public var appActions: Set<String>
 
   /// Creates a registry.
   public init(
-    cells: [String: DescriptorClass] = [:], sections: [String: DescriptorClass] = [:]
+    cells: [String: DescriptorClass] = [:], sections: [String: DescriptorClass] = [:],
+    appActions: Set<String> = []
   ) {
     self.cells = cells
     self.sections = sections
+    self.appActions = appActions
   }
 
   /// Whether nothing is registered.
-  public var isEmpty: Bool { cells.isEmpty && sections.isEmpty }
+  public var isEmpty: Bool { cells.isEmpty && sections.isEmpty && appActions.isEmpty }
 
   /// These registrations and `other`'s; `other` wins where both name a class.
   public func merging(_ other: DescriptorClasses) -> DescriptorClasses {
     DescriptorClasses(
-      cells: cells.merging(other.cells) { $1 }, sections: sections.merging(other.sections) { $1 })
+      cells: cells.merging(other.cells) { $1 }, sections: sections.merging(other.sections) { $1 },
+      appActions: appActions.union(other.appActions))
   }
 }
 

@@ -298,7 +298,16 @@ final class DescriptorSection: Section {
     let kind = ((try? binder.cellKind(d.cellClass, scope)) ?? nil)?.kind ?? d.kind
     for action in d.actions {
       check { () throws(Diagnostic) in
-        if let missing = try rowAction(action, d, kind, scope).missing { found.append(missing) }
+        guard let missing = try rowAction(action, d, kind, scope).missing else { return }
+        // A misspelt built-in (`relaod`) was reported where the descriptor was read; an action
+        // the classes name is the app's, and is no fault of the descriptor.
+        if case .named(let name, _) = action,
+          DescriptorAction.misspeltBuiltIn(name) != nil
+            || binder.library.classes.appActions.contains(name)
+        {
+          return
+        }
+        found.append(missing)
       }
     }
     check { () throws(Diagnostic) in _ = try pickerComponents(d, scope) }
@@ -324,6 +333,10 @@ final class DescriptorSection: Section {
     case nil: return (kind.pushesDetail && d.value != nil ? .pushDetail : nil, nil)
     case .named(let name, let location)?:
       guard library.actions[name] != nil else {
+        if library.classes.appActions.contains(name) {
+          let reason = "'\(name)' runs only in the app"
+          return (nil, binder.warning(reason, location))
+        }
         let candidates = Array(library.actions.keys) + BuiltInAction.verbs
         return (nil, binder.warning(binder.unknownName("action", name, candidates), location))
       }

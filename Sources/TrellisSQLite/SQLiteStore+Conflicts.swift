@@ -48,4 +48,22 @@ extension SQLiteStore {
     }
     if !conflicts.isEmpty { throw StoreError.conflict(conflicts) }
   }
+
+  /// What the object holds of its columns and to-one relationships, to tell afterwards which
+  /// of them a write of values changed.
+  func rowValues(of kvc: KeyValueCoding) -> [String: Value] {
+    var row: [String: Value] = [:]
+    for name in entity.columns.map(\.name) + entity.toOneRelationships.map(\.name) {
+      row[name] = (try? kvc.value(forKey: name)) ?? .null
+    }
+    return row
+  }
+
+  /// The keys an update writes: those of `values`, and any column or to-one relationship
+  /// that setting them changed on the object (a property that sets another).
+  func changedKeys(
+    _ values: [String: Value], before: [String: Value], after: [String: Value]
+  ) -> Set<String> {
+    Set(values.keys).union(after.keys.filter { before[$0] != after[$0] })
+  }
 }

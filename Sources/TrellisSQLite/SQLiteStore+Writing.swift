@@ -91,8 +91,10 @@ extension SQLiteStore {
     guard let id = key(of: object, in: entity) else { throw .notFound(item.displayText) }
     let kvc = try keyValueCoding(object, entity)
     let expected = expectedValues(values, of: kvc)
+    let before = rowValues(of: kvc)
     let undo: ValuesUndo
     do { undo = try kvc.setValues(values) } catch { throw .invalidItem(error.description) }
+    let changing = changedKeys(values, before: before, after: rowValues(of: kvc))
     let entity = entity
     var mappings: [Mapping] = []
     do {
@@ -100,7 +102,7 @@ extension SQLiteStore {
         try checkConflicts(of: id, values: values, expected: expected, db: db)
         _ = try save(
           object, entity: entity, id: id, parent: nil, position: nil, db: db,
-          mappings: &mappings)
+          mappings: &mappings, changing: changing)
         describe(.updated(item))
         describeReset(of: relatedTables(mappings))
       }
@@ -268,16 +270,21 @@ extension SQLiteStore {
   }
 
   /// Writes an object's columns and, recursively, its children; returns its primary key.
+  ///
+  /// With `changing`, an update writes only those columns, to-one and many-to-many
+  /// relationships of the object, so that what another connection wrote to the others since
+  /// this store read them stays.
   func save(
     _ object: AnyObject, entity: SQLiteEntity, id: Int64?, parent: (String, Int64)?,
-    position: Int?, db: Database, mappings: inout [Mapping]
+    position: Int?, db: Database, mappings: inout [Mapping], changing: Set<String>? = nil
   ) throws -> Int64 {
     let kvc = try keyValueCoding(object, entity)
+    let writes = { (name: String) in changing?.contains(name) ?? true }
     // Columns the database computes are read, never written.
-    let written = entity.columns.filter { !$0.isReadOnly }
-    var names = written.map(\.name)
+    let columns = entity.columns.filter { writes($0.name) && !$0.isReadOnly }
+    var names = columns.map(\.name)
     var values: [DatabaseValue] = []
-    for column in written {
+    for column in columns {
       let value = (try? kvc.value(forKey: column.name)) ?? .null
       if value.isNull && !column.isNullable {
         throw StoreError.invalidItem("\(entity.table).\(column.name) cannot be empty")
@@ -292,14 +299,18 @@ extension SQLiteStore {
       names.append(column)
       values.append(position.databaseValue)
     }
-    for relationship in entity.toOneRelationships {
+    for relationship in entity.toOneRelationships where writes(relationship.name) {
       names.append(relationship.foreignKey)
       values.append(
         try referenceKey(kvc, relationship, in: entity, db: db, mappings: &mappings))
     }
     var key = id
     if let id {
-      let assignments = names.map { "\($0.quoted) = ?" }.joined(separator: ", ")
+      // An update of relationships alone still names the row, to find that it is there.
+      let assignments =
+        names.isEmpty
+        ? "\(entity.primaryKey.quoted) = \(entity.primaryKey.quoted)"
+        : names.map { "\($0.quoted) = ?" }.joined(separator: ", ")
       try db.execute(
         sql:
           "UPDATE \(entity.table.quoted) SET \(assignments) WHERE \(entity.primaryKey.quoted) = ?",
@@ -318,11 +329,12 @@ extension SQLiteStore {
       mappings.append(Mapping(table: entity.table, id: db.lastInsertedRowID, object: object))
     }
     let parentKey = key ?? db.lastInsertedRowID
-    for relationship in entity.manyToManyRelationships {
+    for relationship in entity.manyToManyRelationships where writes(relationship.name) {
       try saveJoins(kvc, relationship, of: entity, key: parentKey, db: db, mappings: &mappings)
     }
     let faulted = state.withLock { $0.faults[ObjectIdentifier(object)] } ?? []
     // Children never read are left as they are.
+    // Children are always written: a form edits them in place, as objects of their own.
     for relationship in entity.toManyRelationships where !faulted.contains(relationship.name) {
       let child = relationship.entity
       var kept: [Int64] = []

@@ -82,13 +82,11 @@ struct DescriptorFiles {
         pending += pushed.pushedDescriptorNames
       }
     }
-    // Actions and functions are Swift code an app registers; the tool stands in for them, so
-    // that rows show `<name>` for a function's text and selecting an action row does nothing.
-    // A function that gives a colour, a style, an accessory or a cell class gives none.
+    // Functions are Swift code an app registers; the tool stands in for them, so that rows
+    // show `<name>` for a function's text. A function that gives a colour, a style, an
+    // accessory or a cell class gives none. An action no app registered is not stood in for:
+    // its row is disabled and says why, as in an app.
     for descriptor in library.descriptors.values {
-      for name in descriptor.actionNames where library.actions[name] == nil {
-        library.actions[name] = { _ in }
-      }
       let texts = Set(Self.textFunctionNames(descriptor))
       for name in descriptor.functionNames where library.functions[name] == nil {
         let shown: Value = texts.contains(name) ? .string("<\(name)>") : .null

@@ -154,8 +154,8 @@ def test_row_hooks_configure_display_and_style_rows(browser, server):
     styled = row(browser, "• Dust").value_of_css_property("background-color")
     plain = row(browser, "• Shop").value_of_css_property("background-color")
     assert styled != plain
-    # didFetchItems appended a row after the list.
-    assert any(t.endswith("Added by didFetchItems") for t in texts)
+    # didFetchItems appended a row after the list, counting its items.
+    assert any(t.endswith("Added by didFetchItems: 4 chores") for t in texts)
     # The screen's own presentation hooks write to the first screen's log.
     press(browser, "back")
     wait_title(browser, "Actions")

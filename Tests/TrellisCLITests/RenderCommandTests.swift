@@ -83,25 +83,52 @@ struct RenderCommandTests {
   }
 }
 
-/// The tool stands in for the Swift code that `:sel` keys name.
+/// The tool stands in for the functions that `:sel` keys name, and shows an action nobody
+/// registered as a disabled row that says why.
 @Suite("trellis render selectors")
 struct RenderSelectorTests {
-  @Test func functionsShowTheirNameAndActionsAreAccepted() async throws {
-    // Without stand-ins, the unregistered function and action would stop the rendering.
+  @Test func functionsShowTheirNameAndUnregisteredActionsSayWhyTheyCannotAct() async throws {
     let result = try await CommandRunner.run(
-      ["render", "selectors.plist", "--data", "name.json", "--width", "30"],
+      ["render", "selectors.plist", "--data", "name.json", "--width", "40"],
       in: CommandRunner.inputs)
-    #expect(result.errors == "")
+    #expect(result.status == 0)
+    #expect(
+      result.errors == "selectors.plist:9:63: warning: no action named 'sayHello' is registered\n")
     #expect(
       result.output == """
         Selectors
         =========
 
-          +----------------------------+
-          | <greetingText>         Ken |
-          | Say hello                  |
-          +----------------------------+
+          +--------------------------------------+
+          | <greetingText>                   Ken |
+          | ~Say hello                           |
+          |   ⊘ no action named 'sayHello' is r… |
+          +--------------------------------------+
 
         """)
+  }
+
+  @Test func anActionTheClassesNameIsTheAppsAndNoFault() async throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("trellis-app-actions-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for name in ["selectors.plist", "name.json"] {
+      try FileManager.default.copyItem(
+        at: CommandRunner.inputs.appendingPathComponent(name),
+        to: folder.appendingPathComponent(name))
+    }
+    try Data(#"{"actions": ["sayHello"]}"#.utf8).write(
+      to: folder.appendingPathComponent("classes.json"))
+    let strict = try await CommandRunner.run(
+      ["validate", "--strict", "selectors.plist", "--classes", "classes.json"], in: folder)
+    #expect(strict.status == 0)
+    #expect(strict.errors == "1 file checked: 0 errors, 0 warnings\n")
+    let shown = try await CommandRunner.run(
+      ["render", "selectors.plist", "--data", "name.json", "--classes", "classes.json"],
+      in: folder)
+    #expect(shown.errors == "")
+    #expect(shown.output.contains("~Say hello"))
+    #expect(shown.output.contains("⊘ 'sayHello' runs only in the app"))
   }
 }

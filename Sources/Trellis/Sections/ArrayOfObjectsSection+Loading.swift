@@ -59,8 +59,19 @@ extension ArrayOfObjectsSection {
       loadState = .loading(.firstPage)
       load(options)
     }
+    takeFetchedItemsRows()
+  }
+
+  /// Runs the model's ``ModelActions/didFetchItems`` action on the items shown, for the rows
+  /// it adds after them: after every fetch, and whenever the store's changes insert, delete
+  /// or move items (a row may show how many there are).
+  func takeFetchedItemsRows() {
+    guard let action = model?.modelActions.didFetchItems else {
+      appendedRows = []
+      return
+    }
     var fetchedItems = FetchedItems(items: items)
-    model?.modelActions.didFetchItems?(&fetchedItems)
+    action(&fetchedItems)
     appendedRows = fetchedItems.appendedRows
   }
 

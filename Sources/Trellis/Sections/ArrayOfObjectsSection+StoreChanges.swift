@@ -151,14 +151,17 @@ extension ArrayOfObjectsSection {
       }
       itemCounts = counts
       if let asyncCache { follow(takenStatus(asyncCache)) } else { loadState = .loaded }
+      takeFetchedItemsRows()
       return
     }
     if !needsFetch, !changes.isEmpty, appliesStoreChanges,
       let updated = Self.applying(changes, to: items)
     {
       let counts = itemCounts.flatMap { Self.counting(changes, from: $0) }
+      let reordered = updated != items
       items = updated
       itemCounts = counts
+      if reordered { takeFetchedItemsRows() }
       if let asyncCache {
         follow(takenStatus(asyncCache))
       } else {

@@ -96,16 +96,16 @@ public struct SettingsBundle: Sendable {
     }
   }
 
-  /// The library that pushes the bundle's pages, with `actions` for its buttons; a button
-  /// whose action is not given does nothing.
+  /// The library that pushes the bundle's pages, with `actions` for its buttons and the
+  /// panes the app draws (``actionNames``). These are the app's to run, as InAppSettingsKit
+  /// leaves them to its delegate: a button whose action is not given is shown disabled,
+  /// saying that it runs only in the app.
   public func library(actions: [String: @Sendable (RowContext) -> Void] = [:])
     -> DescriptorLibrary
   {
     var library = DescriptorLibrary(descriptors: panes, actions: actions)
     library.descriptors[rootName] = descriptor
-    for name in actionNames where library.actions[name] == nil {
-      library.actions[name] = { _ in }
-    }
+    library.classes.appActions.formUnion(actionNames)
     for (name, subtitle) in subtitles { library.functions[name] = subtitle.function }
     return library
   }

@@ -31,9 +31,9 @@ extension ActionsApp {
     let model = TableModel(title: "Hooks")
     model.theme = try? Theme(parsing: hooksTheme, file: "Hooks.sct")
     model.modelActions.didFetchItems = { fetched in
-      // A text of its own, not the count: the row is made once per fetch.
+      // Made again whenever the list's items change, so the count stays true.
       var row = Row(id: RowID(.string("fetched")), kind: .plain)
-      row.text = "Added by didFetchItems"
+      row.text = "Added by didFetchItems: \(fetched.items.count) chores"
       fetched.appendedRows.append(row)
     }
     let section = ArrayOfObjectsSection(

@@ -83,6 +83,30 @@ struct AsyncListTests {
     #expect(f.app.texts == [Self.names(1...14) + ["Load more…", "New task"]])
   }
 
+  @Test func aFailedLoadIsReadAgainWithoutATap() async throws {
+    let f = try Self.fixture()
+    f.service.failNext(.fetch, with: .failed("timed out"))
+    f.service.failNext(.fetch, with: .failed("timed out"))
+    try await f.app.settle()
+    #expect(f.app.texts == [["Could not load: timed out", "No tasks", "New task"]])
+    // Read again after 1 s, which fails, then after 2 s more.
+    let loaded = Self.names(1...7) + ["Load more…", "New task"]
+    try await f.app.settle(until: { f.app.texts == [loaded] }, timeout: .seconds(20))
+
+    // A failed next page is read again too, and the rows shown stay.
+    f.service.failNext(.fetch, with: .failed("connection reset"))
+    try f.app.tap("Load more…")
+    try await f.app.settle()
+    #expect(f.app.texts == [Self.names(1...7) + ["Could not load: connection reset", "New task"]])
+    let more = Self.names(1...14) + ["Load more…", "New task"]
+    try await f.app.settle(until: { f.app.texts == [more] }, timeout: .seconds(20))
+  }
+
+  @Test func theWaitBeforeReadingAgainDoublesUpToAMaximum() {
+    let delays = (1...8).map { AsyncStoreCache.retryDelay(afterFailures: $0) }
+    #expect(delays == [1, 2, 4, 8, 16, 30, 30, 30].map { Duration.seconds($0) })
+  }
+
   @Test func aNewSearchSupersedesTheLoadUnderWay() async throws {
     let f = try Self.fixture(count: 30, batch: nil, latency: .milliseconds(30))
     try await f.app.settle()

@@ -84,6 +84,9 @@ package final class AsyncStoreCache: DataStore, Sendable {
     /// The items reported deleted lately, newest last: this list's own insert of one may
     /// report back after another server deleted it, and must not list it again.
     var deleted: [Value] = []
+    /// Loads that failed in a row with an error that may pass (``StoreError/failed(_:)``),
+    /// which sets how long the list waits before it reads again.
+    var failedLoadsInARow = 0
   }
 
   /// How many deleted items a list remembers: enough for the inserts it has under way.
@@ -162,7 +165,8 @@ package final class AsyncStoreCache: DataStore, Sendable {
         arrivals: state.arrivals.filter(\.outlivesQuery), notice: state.notice,
         sourceObservation: state.sourceObservation, linkObservation: state.linkObservation,
         link: state.link, writesUnderWay: state.writesUnderWay, undos: state.undos,
-        refusedUndos: state.refusedUndos, updateCount: state.updateCount)
+        refusedUndos: state.refusedUndos, updateCount: state.updateCount,
+        failedLoadsInARow: state.failedLoadsInARow)
       return true
     }
     // The caller takes the status with the items: the load needs no report of its own.
@@ -218,7 +222,7 @@ package final class AsyncStoreCache: DataStore, Sendable {
 
   /// Starts `load`; unless `announce` is false, lists are told, so that they take the new
   /// status (a loading row) with whatever else arrived, on their own domain.
-  private func load(_ load: Load, announce: Bool = true) {
+  func load(_ load: Load, announce: Bool = true) {
     let started: (Int, FetchOptions)? = state.withLock { state in
       if case .nextPage = load, state.loading != nil { return nil }
       // A refresh replaces a next page under way, so it reads that page too.
@@ -277,6 +281,7 @@ package final class AsyncStoreCache: DataStore, Sendable {
 
   /// Queues what arrived and tells the section, which takes it on its domain.
   func arrive(_ arrival: Arrival) {
+    noteOutcome(of: arrival)
     // Whether an item added or changed belongs in a list the store filters is the store's to
     // say (a tag's tasks are asked of the join table): the list reads its pages again. An item
     // changed in place shows its new values at once, if the list has it: the pages read again
