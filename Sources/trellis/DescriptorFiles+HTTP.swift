@@ -122,7 +122,7 @@ extension DescriptorFiles {
       switch client {
       case .deadlineExceeded, .readTimeout, .connectTimeout, .writeTimeout:
         return "no answer within \(RenderCommand.seconds(timeout)) seconds (--timeout)"
-      case .invalidURL, .emptyHost, .emptyScheme, .unsupportedScheme:
+      case .invalidURL, .emptyHost, .emptyScheme:
         return "not an address that can be fetched"
       case .remoteConnectionClosed:
         return "the server closed the connection before answering"

@@ -6,8 +6,9 @@ import TrellisDescriptors
 /// its root object, and a theme.
 struct ScreenInputOptions: ParsableArguments {
   @Argument(
-    help: "The descriptor file (JSON or any property list format), its http(s) address, or a "
-      + "Settings.bundle.")
+    help: ArgumentHelp(
+      "The descriptor file (JSON or any property list format), its http(s) address, or a "
+        + "Settings.bundle."))
   var descriptor: String
 
   @Option(help: "The data document (JSON or plist) bound as the root object.")

@@ -374,7 +374,7 @@ class DemoTests(TerminalTestCase):
     def test_profile_is_created_by_the_first_save(self):
         session = self.demo()
         self.open_app(session, "Profile")
-        session.wait_for("About you")
+        session.wait_for("ABOUT YOU")
         session.move_to("Name")
         session.keys("Enter", "C-u")
         session.type("Ada Lovelace")

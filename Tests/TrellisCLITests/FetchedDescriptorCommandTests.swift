@@ -64,7 +64,7 @@ struct FetchedDescriptorCommandTests {
     let result = try await CommandRunner.run(["validate", address])
     #expect(result.status == 1)
     // More.json is not on the server: the push is located in the fetched descriptor.
-    #expect(result.output.hasPrefix(address + ":6:"))
+    #expect(result.output.hasPrefix(address + ":5:46: error: pushes 'More'"))
     #expect(result.output.contains("error: pushes 'More', but no More.plist or More.json"))
   }
 
