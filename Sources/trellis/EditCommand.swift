@@ -22,7 +22,7 @@ struct EditCommand: ParsableCommand {
       colours off.
       """)
 
-  @Argument(help: "The document, descriptor or Settings.bundle to edit.")
+  @Argument(help: "The document, descriptor (a file or an http(s) address) or Settings.bundle.")
   var file: String
 
   @Option(help: "The data document (JSON or plist) a descriptor binds; it is what is saved.")
@@ -35,6 +35,9 @@ struct EditCommand: ParsableCommand {
 
   @Option(help: "The width of the text printed when there is no terminal, 24 to 1000 columns.")
   var width = 60
+
+  @Option(help: "How long to wait for a descriptor named by an http(s) address, in seconds.")
+  var timeout: Double = 30
 
   @Option(
     name: .customLong("as"),
@@ -49,6 +52,9 @@ struct EditCommand: ParsableCommand {
       throw ValidationError(
         "--width must be between \(TextRenderer.widths.lowerBound) and "
           + "\(TextRenderer.widths.upperBound) columns, not \(width)")
+    }
+    guard timeout > 0, timeout <= 3600 else {
+      throw ValidationError("--timeout must be between 0 and 3600 seconds, not \(timeout)")
     }
   }
 
