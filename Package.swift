@@ -197,6 +197,9 @@ let package = Package(
       dependencies: [
         "Trellis", "TrellisDescriptors", "TrellisTerminal", "TrellisWeb", "TrellisListSources",
         "TrellisSettings", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        // Descriptors named by an http(s) address are fetched with it.
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "NIOCore", package: "swift-nio"),
       ]
     ),
     .executableTarget(

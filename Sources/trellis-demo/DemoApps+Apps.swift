@@ -19,6 +19,19 @@ extension DemoApps {
     }
   }
 
+  // MARK: Profile (seed 000's single-object screens)
+
+  static func profileApp() throws -> WebApp {
+    // One profile, in the store its definition generates: empty at launch, created by the
+    // first Done, then updated; every window edits the same one.
+    WebApp(
+      id: "profile", title: "Profile", subtitle: "One record: the first Done creates it",
+      sharing: try ProfileApp.store()
+    ) { store in
+      Navigator(root: try ProfileApp.screen(store: store))
+    }
+  }
+
   // MARK: Editing shapes (seeds 000, 001, 004)
 
   static func editingShapesApp() throws -> WebApp {

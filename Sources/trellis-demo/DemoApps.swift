@@ -113,6 +113,7 @@ struct DemoApps {
       appsBeforeService + [
         Self.webServiceApp(service: service, keys: serviceKeys), documents, goFish, numbersApp,
         try Self.themeApp(), Self.looksApp(), try Self.editingShapesApp(), team, actionsApp,
+        try Self.profileApp(),
       ]
   }
 }

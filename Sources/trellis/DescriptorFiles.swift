@@ -12,11 +12,15 @@ struct DescriptorFiles {
   var settingsChoices: [String: SettingsChoiceList] = [:]
   /// Whether an SQLite file's inferred screens only show (`--read-only`).
   var readOnly = false
+  /// How long a file named by an `http:` or `https:` address may take to arrive, in seconds.
+  var timeout: TimeInterval = 30
 
   var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
-  /// The bytes of `path`, or a diagnostic naming it.
+  /// The bytes of `path` (a file, or an `http:` or `https:` address, fetched), or a
+  /// diagnostic naming it.
   mutating func read(_ path: String) -> Data? {
+    if Self.isWebAddress(path) { return fetch(path) }
     do { return try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
       diagnostics.append(Diagnostic("cannot read the file", file: path))
       return nil
@@ -51,6 +55,20 @@ struct DescriptorFiles {
     return result.descriptor
   }
 
+  /// The descriptor `name` pushes, read from `NAME.plist` or `NAME.json` in the folder of the
+  /// file at `path`; `nil` when neither is there.
+  private mutating func pushedDescriptor(_ name: String, besideFile path: String)
+    -> TableDescriptor?
+  {
+    let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
+    let candidates = ["plist", "json"].map { directory.appendingPathComponent("\(name).\($0)") }
+    guard let file = candidates.first(where: { FileManager.default.fileExists(atPath: $0.path) })
+    else { return nil }
+    let folder = (path as NSString).deletingLastPathComponent
+    let relative = folder.isEmpty ? file.lastPathComponent : folder + "/" + file.lastPathComponent
+    return descriptor(relative)
+  }
+
   /// Reads the classes file at `path` (`--classes`) into ``classes``.
   mutating func loadClasses(_ path: String) {
     guard let data = read(path) else { return }
@@ -60,24 +78,20 @@ struct DescriptorFiles {
   }
 
   /// The descriptor at `path` and every descriptor it pushes, found next to it as
-  /// `NAME.plist` or `NAME.json`.
+  /// `NAME.plist` or `NAME.json` (beside its address, for one fetched over HTTP).
   mutating func library(for path: String, descriptor: TableDescriptor) -> DescriptorLibrary {
     var library = DescriptorLibrary(classes: classes)
     // Sections list SQLite tables, documents and web services.
     library.registerStoreSources()
-    let url = URL(fileURLWithPath: path)
-    let directory = url.deletingLastPathComponent()
-    let ownName = url.deletingPathExtension().lastPathComponent
+    let ownName = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
     library.descriptors[ownName] = descriptor
     var pending = descriptor.pushedDescriptorNames
     while let name = pending.popLast() {
       guard library.descriptors[name] == nil else { continue }
-      let candidates = ["plist", "json"].map { directory.appendingPathComponent("\(name).\($0)") }
-      guard let file = candidates.first(where: { FileManager.default.fileExists(atPath: $0.path) })
-      else { continue }
-      let folder = (path as NSString).deletingLastPathComponent
-      let relative = folder.isEmpty ? file.lastPathComponent : folder + "/" + file.lastPathComponent
-      if let pushed = self.descriptor(relative) {
+      let found =
+        Self.isWebAddress(path)
+        ? pushedDescriptor(name, besideAddress: path) : pushedDescriptor(name, besideFile: path)
+      if let pushed = found {
         library.descriptors[name] = pushed
         pending += pushed.pushedDescriptorNames
       }

@@ -19,6 +19,15 @@ extension EditCommand {
     if DescriptorFiles.isSettingsBundle(file) { return try openSettingsBundle() }
     if DescriptorFiles.isSQLiteFile(file) { return try openDatabase() }
     if let data { return try openDescriptor(data: data) }
+    if DescriptorFiles.isWebAddress(file) {
+      // Edits are saved to a file: a fetched document would have nowhere to go.
+      CommandOutput.error(
+        Diagnostic(
+          "a document fetched over HTTP cannot be saved; a descriptor from an "
+            + "address edits the file given with --data", file: file
+        ).description)
+      throw ExitCode(1)
+    }
     return try openDocument()
   }
 
@@ -50,6 +59,7 @@ extension EditCommand {
 
   private func openDescriptor(data: String) throws -> Editing {
     var files = DescriptorFiles()
+    files.timeout = timeout
     guard let inputs = files.screenInputs(descriptor: file, data: data, theme: theme) else {
       files.printDiagnostics(toStandardError: true)
       throw ExitCode(1)

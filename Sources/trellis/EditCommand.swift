@@ -18,12 +18,14 @@ struct EditCommand: ParsableCommand {
       FILE is a JSON or property-list document (edited as tables, saved with Ctrl-S in its own \
       format), a descriptor with --data (the data document is edited and saved), a \
       Settings.bundle folder, or an SQLite file (its tables as lists with a form per row, each \
-      form written to the file when its Done is pressed). Press ? in the editor for its keys. When standard input or output \
-      is not a terminal, or TERM is dumb, the first screen is printed as text. NO_COLOR turns \
-      colours off.
+      form written to the file when its Done is pressed). Press ? in the editor for its keys. \
+      When standard input or output is not a terminal, or TERM is dumb, the first screen is \
+      printed as text. NO_COLOR turns colours off.
       """)
 
-  @Argument(help: "The document, descriptor, Settings.bundle or SQLite file to edit.")
+  @Argument(
+    help: "The document, descriptor (a file or an http(s) address), Settings.bundle or SQLite file."
+  )
   var file: String
 
   @Option(help: "The data document (JSON or plist) a descriptor binds; it is what is saved.")
@@ -40,6 +42,9 @@ struct EditCommand: ParsableCommand {
   @Option(help: "The width of the text printed when there is no terminal, 24 to 1000 columns.")
   var width = 60
 
+  @Option(help: "How long to wait for a descriptor named by an http(s) address, in seconds.")
+  var timeout: Double = 30
+
   @Option(
     name: .customLong("as"),
     help: ArgumentHelp(
@@ -53,6 +58,9 @@ struct EditCommand: ParsableCommand {
       throw ValidationError(
         "--width must be between \(TextRenderer.widths.lowerBound) and "
           + "\(TextRenderer.widths.upperBound) columns, not \(width)")
+    }
+    guard timeout > 0, timeout <= 3600 else {
+      throw ValidationError("--timeout must be between 0 and 3600 seconds, not \(timeout)")
     }
   }
 

@@ -5,10 +5,10 @@ import TrellisDescriptors
 
 extension RenderCommand {
   /// Processes changes until no list waits for a page, then stops with the error of any list
-  /// whose load failed; waits at most ``timeout`` seconds.
+  /// whose load failed; waits at most ``ScreenInputOptions/timeout`` seconds.
   func settle(_ navigator: Navigator, descriptor: TableDescriptor) async throws {
     let clock = ContinuousClock()
-    let deadline = clock.now + .seconds(timeout)
+    let deadline = clock.now + .seconds(inputs.timeout)
     while true {
       navigator.processChanges()
       let models = navigator.stack.map(\.model)
@@ -18,7 +18,7 @@ extension RenderCommand {
           .filter(\.loadState.isLoading).map { "'\($0.id)'" }
         CommandOutput.error(
           "error: the list \(waiting.joined(separator: ", ")) did not load within "
-            + "\(Self.seconds(timeout)) seconds (--timeout)")
+            + "\(Self.seconds(inputs.timeout)) seconds (--timeout)")
         throw ExitCode(1)
       }
       try await Task.sleep(for: .milliseconds(5))

@@ -13,7 +13,8 @@ struct RenderCommand: AsyncParsableCommand {
     abstract: "Render a descriptor's screen as text or as a JSON snapshot.",
     discussion: """
       The descriptor's format (Trellis, RCSTableKit or RMSTableViews) is detected. Descriptors \
-      it pushes are looked up next to it as NAME.plist or NAME.json. Lists over a source \
+      it pushes are looked up next to it as NAME.plist or NAME.json (beside its address, for a \
+      descriptor fetched over http or https). Lists over a source \
       (SQLite, a document, a web service) are rendered once their first page has arrived; a \
       list that fails to load prints its error and exits with status 1.
       """)
@@ -36,17 +37,11 @@ struct RenderCommand: AsyncParsableCommand {
   @Flag(help: "Colour themed rows with ANSI escape sequences (text format).")
   var color = false
 
-  @Option(help: "How long to wait for lists' pages to arrive, in seconds.")
-  var timeout: Double = 30
-
   func validate() throws {
     guard TextRenderer.widths.contains(width) else {
       throw ValidationError(
         "--width must be between \(TextRenderer.widths.lowerBound) and "
           + "\(TextRenderer.widths.upperBound) columns, not \(width)")
-    }
-    guard timeout > 0, timeout <= 3600 else {
-      throw ValidationError("--timeout must be between 0 and 3600 seconds, not \(timeout)")
     }
   }
 

@@ -6,9 +6,9 @@ import TrellisDescriptors
 /// its root object, and a theme.
 struct ScreenInputOptions: ParsableArguments {
   @Argument(
-    help:
-      "The descriptor file (JSON or any property list format), a Settings.bundle, or an SQLite file (its screens inferred from its schema)."
-  )
+    help: ArgumentHelp(
+      "The descriptor file (JSON or any property list format), its http(s) address, a "
+        + "Settings.bundle, or an SQLite file (its screens inferred from its schema)."))
   var descriptor: String
 
   @Option(help: "The data document (JSON or plist) bound as the root object.")
@@ -28,12 +28,26 @@ struct ScreenInputOptions: ParsableArguments {
   @Flag(help: "For an SQLite file: lists and forms that show its data and change nothing.")
   var readOnly = false
 
+  @Option(
+    help: ArgumentHelp(
+      "How long to wait for what arrives over the network, in seconds.",
+      discussion: "A descriptor, data document or theme named by an http(s) address, and "
+        + "(render) the first page of each list over a source."))
+  var timeout: Double = 30
+
+  func validate() throws {
+    guard timeout > 0, timeout <= 3600 else {
+      throw ValidationError("--timeout must be between 0 and 3600 seconds, not \(timeout)")
+    }
+  }
+
   /// Loads the inputs, or prints every diagnostic and exits with status 1.
   func load() throws -> (
     descriptor: TableDescriptor, library: DescriptorLibrary, root: any KeyValueCoding
   ) {
     var files = DescriptorFiles()
     files.readOnly = readOnly
+    files.timeout = timeout
     if let classes { files.loadClasses(classes) }
     let options = settings.options(loadingChoicesInto: &files)
     guard

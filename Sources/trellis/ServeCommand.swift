@@ -50,7 +50,8 @@ struct ServeCommand: AsyncParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "The folder of the images rows name (default: the descriptor's folder).",
+      "The folder of the images rows name (default: the descriptor's folder; none for an "
+        + "address).",
       discussion: "Only image files inside the folder are served (png, jpg, gif, svg, webp; at "
         + "most 8 MiB; a symbolic link out of the folder is not followed); a missing one shows "
         + "as a placeholder."))
@@ -85,8 +86,7 @@ struct ServeCommand: AsyncParsableCommand {
       host: host, port: port, allowedHosts: Set(allowedHosts))
     configuration.maxSessionsPerClient = maxSessionsPerClient
     try signIn.apply(to: &configuration)
-    configuration.imageFolder =
-      images ?? URL(fileURLWithPath: inputs.descriptor).deletingLastPathComponent().path
+    configuration.imageFolder = images ?? DescriptorFiles.folder(of: inputs.descriptor)
     let server = try WebServer(apps: [app], configuration: configuration)
     try await server.run { [configuration] port in
       FileHandle.standardOutput.write(

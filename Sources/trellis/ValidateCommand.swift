@@ -16,7 +16,7 @@ struct ValidateCommand: ParsableCommand {
       (unknown keys an app may read, unregistered classes) are errors too.
       """)
 
-  @Argument(help: "The files to check.")
+  @Argument(help: "The files to check; a descriptor may be an http(s) address.")
   var files: [String]
 
   @Option(help: "A data document to bind descriptors to while checking them.")
@@ -34,14 +34,24 @@ struct ValidateCommand: ParsableCommand {
   @Flag(help: "Report every warning as an error.")
   var strict = false
 
+  @Option(help: "How long to wait for a file named by an http(s) address, in seconds.")
+  var timeout: Double = 30
+
   @Flag(help: "Settings bundles: read pages as InAppSettingsKit shows them (Root.inApp.plist).")
   var inApp = false
 
   @Option(help: "Settings bundles: a data document of the values and titles the app supplies.")
   var choices: String?
 
+  func validate() throws {
+    guard timeout > 0, timeout <= 3600 else {
+      throw ValidationError("--timeout must be between 0 and 3600 seconds, not \(timeout)")
+    }
+  }
+
   func run() throws {
     var all = DescriptorFiles()
+    all.timeout = timeout
     if let classes { all.loadClasses(classes) }
     if let choices { all.loadSettingsChoices(choices) }
     let root = data.flatMap { all.data($0) }

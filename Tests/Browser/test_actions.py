@@ -65,11 +65,27 @@ def test_present_a_sheet_and_dismiss_it(browser, server):
     logged(browser, "didDismiss: Sheet")
 
 
-def test_open_is_a_link_to_its_address(browser, server):
+def test_open_opens_the_address_in_a_new_tab_and_the_app_stays(browser, server):
     open_app(browser, server, "actions")
-    link = wait(browser, lambda d: d.find_element(
-        By.XPATH, "//a[contains(@class, 'link') and normalize-space(.)='Open a web address']"))
-    assert link.get_attribute("href") == "https://example.com/"
+    app_window = browser.current_window_handle
+    # A row the server is told of, not a plain link that would take the page away.
+    assert not browser.find_elements(By.XPATH, "//a[normalize-space(.)='Open a web address']")
+    assert "link" in row(browser, "Open a web address").find_element(
+        By.CSS_SELECTOR, ".select").get_attribute("class")
+    for time in (1, 2):
+        before = set(browser.window_handles)
+        tap(browser, "Open a web address")
+        wait(browser, lambda d: len(d.window_handles) > len(before))
+        body = browser.find_element(By.TAG_NAME, "body")
+        assert body.get_attribute("data-opened") == "https://example.com/"
+        # The same address opens again on the next tap.
+        assert body.get_attribute("data-opens") == str(time)
+        opened = (set(browser.window_handles) - before).pop()
+        browser.switch_to.window(opened)
+        browser.close()
+        browser.switch_to.window(app_window)
+        assert title(browser) == "Actions"
+        assert browser.find_element(By.TAG_NAME, "body").get_attribute("data-connected") == "true"
 
 
 def test_set_writes_the_value(browser, server):

@@ -410,6 +410,52 @@ class DemoTests(TerminalTestCase):
         self.assertLess(number, max(shown + [0]) + 100, last)
         session.save("looks-end")
 
+    def test_actions_push_pop_open_and_set(self):
+        session = self.demo(height=50)
+        self.open_app(session, "Actions")
+        session.wait_for("Push a screen")
+        self.assertRegex(session.screen(), r"Mark as read\s+unread")
+        # push:Details, and the pushed screen's pop.
+        session.move_to("Push a screen")
+        session.keys("Enter")
+        session.wait_for("Go back")
+        session.move_to("Go back")
+        session.keys("Enter")
+        session.wait_for("Push a screen")
+        # open:URL: a terminal opens no browser, so the address is shown to copy.
+        session.move_to("Open a web address")
+        session.keys("Enter")
+        session.wait_for("Open in a browser: https://example.com/")
+        # set:status=read, and the row shows the new value.
+        session.move_to("Mark as read")
+        session.keys("Enter")
+        session.wait_until(
+            lambda screen: re.search(r"Mark as read\s+read", screen), "the status to be set")
+        # The app's own action, which writes to the log at the end of the screen.
+        session.move_to("Say hello")
+        session.keys("Enter")
+        session.keys("G")
+        session.wait_for("greet: Hello from the descriptor")
+        session.save("actions")
+        self.assert_fits(session)
+
+    def test_profile_is_created_by_the_first_save(self):
+        session = self.demo()
+        self.open_app(session, "Profile")
+        session.wait_for("ABOUT YOU")
+        session.move_to("Name")
+        session.keys("Enter", "C-u")
+        session.type("Ada Lovelace")
+        session.keys("Enter")
+        session.wait_for("Ada Lovelace")
+        session.keys("C-s")
+        # Back to the menu and in again: the profile the save created is shown.
+        session.keys("Escape")
+        session.wait_for("Trellis demo")
+        self.open_app(session, "Profile")
+        session.wait_for("Ada Lovelace")
+        session.save("profile")
+
     def test_without_a_terminal_the_text_renderer_prints(self):
         path = self.file("person.json", json.dumps(DOCUMENT))
         session = self.start(["sh", "-c", f"{TRELLIS} edit {path} | cat"])

@@ -128,6 +128,12 @@ enum DetailScreens {
 
   /// A screen showing every group of a draft's definition, with Done and Cancel.
   static func screen(for draft: Draft, title: String?) throws(ScreenError) -> Screen {
+    Screen(
+      model: try form(for: draft, title: title), navigationBar: .doneRightCancelLeft, draft: draft)
+  }
+
+  /// A model with a section for every group of a draft's definition.
+  static func form(for draft: Draft, title: String?) throws(ScreenError) -> TableModel {
     do { try draft.definition.validate() } catch {
       throw .notApplicable(error.description)
     }
@@ -135,7 +141,7 @@ enum DetailScreens {
     for group in draft.definition.groups {
       model.addSection(ObjectSection(draft: draft, group: group))
     }
-    return Screen(model: model, navigationBar: .doneRightCancelLeft, draft: draft)
+    return model
   }
 
   /// The screen a property row discloses.

@@ -24,6 +24,9 @@ public final class Navigator {
   public var screenProvider: ((String, RowContext) -> Screen?)?
   /// The last address a link row asked to open, for hosts to open.
   public private(set) var openedURL: String?
+  /// How many times a row asked to open an address: a host opens ``openedURL`` whenever this
+  /// grows, the same address again included.
+  package private(set) var openRequests = 0
   private let observers = DomainObserverList<Void>()
   /// Who uses the navigator and what they may do; everything is allowed when `nil` (one
   /// person on their own machine). Every screen shown takes it: lists fetch only the items
@@ -133,6 +136,7 @@ public final class Navigator {
 
   func open(_ url: String) {
     openedURL = url
+    openRequests += 1
     changed()
   }
 }

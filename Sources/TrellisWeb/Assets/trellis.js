@@ -51,10 +51,35 @@
       case "push": push(message); break;
       case "patch": patch(message); break;
       case "rows": showRows(message); break;
+      case "open": openAddress(message.url); break;
       case "error": say(message.message); body.dataset.lastError = message.message; break;
     }
     watchLoadMore();
     body.dataset.updates = String(Number(body.dataset.updates || "0") + 1);
+  }
+
+  // MARK: Opening addresses
+
+  // A row's open action ran on the server, which names the address: it opens in a new tab
+  // with no hold on this page, which keeps the app. The tap moments before lets the browser
+  // open a tab; one that refuses all the same gets the address as a link under the bar.
+  function openAddress(url) {
+    if (typeof url !== "string" || !/^(https?:\/\/|\/(?!\/))/i.test(url)) return;
+    body.dataset.opened = url;
+    body.dataset.opens = String(Number(body.dataset.opens || "0") + 1);
+    var opened = window.open(url, "_blank");
+    if (opened) {
+      opened.opener = null;
+      return;
+    }
+    if (!status) return;
+    status.textContent = "The browser kept a new tab from opening: ";
+    var link = document.createElement("a");
+    link.href = url;
+    link.target = "_blank";
+    link.rel = "noopener";
+    link.textContent = url;
+    status.appendChild(link);
   }
 
   // MARK: Loading more as the list scrolls

@@ -93,10 +93,10 @@ extension HTMLRenderer {
       return
         "<button type=\"button\" class=\"cell select load-more\"\(auto)\(disabled)>\(text)</button>"
     case .link:
-      if let url = row.attributes.url, HTML.isSafeURL(url) {
-        return "<a class=\"cell link\"\(HTML.attribute("href", url)) rel=\"noopener\">\(text)</a>"
-      }
-      return selectable(row, text: text, disabled: disabled)
+      // Selected like any row, never a plain link (which would take the page away from the
+      // app, and the tap from the server): the server runs the row's action, and the page
+      // opens the address it names in a new tab (``ServerMessage/open(_:)``).
+      return selectable(row, text: text, disabled: disabled, opensAddress: true)
     case .custom:
       if let name = row.attributes.template, let template = templates[name] {
         return "<div class=\"cell custom\"\(HTML.attribute("data-template", name))>"
@@ -115,10 +115,11 @@ extension HTMLRenderer {
   /// An expand/collapse row (`expanded` not `nil`) says which way it is, with `aria-expanded`
   /// and a ▸ or ▾ before its text.
   private func selectable(
-    _ row: RowSnapshot, text: String, disabled: String, expanded: Bool? = nil
+    _ row: RowSnapshot, text: String, disabled: String, expanded: Bool? = nil,
+    opensAddress: Bool = false
   ) -> String {
-    var html =
-      "<button type=\"button\" class=\"cell select\(row.kind == .button ? " action" : "")\""
+    let kind = row.kind == .button ? " action" : opensAddress ? " link" : ""
+    var html = "<button type=\"button\" class=\"cell select\(kind)\""
     if row.accessory == .checkmark { html += " aria-pressed=\"true\"" }
     if let expanded {
       html += " aria-expanded=\"\(expanded)\"\(disabled)>"
@@ -126,6 +127,9 @@ extension HTMLRenderer {
       return html + texts(row, text: text) + accessory(row.accessory) + "</button>"
     }
     html += "\(disabled)>" + texts(row, text: text)
+    if opensAddress && row.accessory == .none {
+      html += "<span class=\"accessory external\" aria-label=\"opens in a new tab\">↗</span>"
+    }
     html += accessory(row.accessory) + "</button>"
     return html
   }

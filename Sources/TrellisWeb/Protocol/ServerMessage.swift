@@ -13,6 +13,8 @@ import NIOCore
 ///   `replaceSection` and the indexes are positions on the page as the steps before left it.
 /// - `rows` answers `window` with the rows of a virtual section (`section`, its id; `start`,
 ///   `count`, `rows`).
+/// - `open` asks the page to open an address (`url`, a web address or a path on this server)
+///   in a new tab: a row's `open` action ran.
 /// - `error` says why a message was refused (`message`); nothing changed.
 struct ServerMessage: Sendable {
   struct Op: Sendable, Equatable {
@@ -34,6 +36,7 @@ struct ServerMessage: Sendable {
   var count: Int?
   var rows: [String]?
   var message: String?
+  var url: String?
 
   static func screen(_ html: String) -> ServerMessage {
     ServerMessage(type: "screen", html: html)
@@ -54,6 +57,10 @@ struct ServerMessage: Sendable {
   {
     ServerMessage(
       type: "rows", pane: pane, section: section, start: start, count: count, rows: rows)
+  }
+
+  static func open(_ url: String) -> ServerMessage {
+    ServerMessage(type: "open", url: url)
   }
 
   static func error(_ message: String) -> ServerMessage {
@@ -92,6 +99,7 @@ struct ServerMessage: Sendable {
     writer.field("count", count)
     writer.array("rows", rows) { writer, row in JSONString.append(row, to: &writer.output) }
     writer.field("message", message)
+    writer.field("url", url)
     writer.closeObject()
     return writer.output
   }

@@ -130,6 +130,14 @@ final class WebSession {
     default:
       event = try screenEvent(message)
     }
+    let opens = navigator.openRequests
+    defer {
+      // A row's `open` action ran: the page opens the address, when it is one a page may
+      // open (a web address, or a path on this server; never a script).
+      if navigator.openRequests != opens, let url = navigator.openedURL, HTML.isSafeURL(url) {
+        send(.open(url))
+      }
+    }
     do {
       try navigator.handle(event, onDetail: message.pane == .detail)
     } catch {

@@ -8,8 +8,8 @@ import Foundation
 
 /// A one-thread HTTP server on 127.0.0.1 for tests: it answers each GET with the body
 /// registered for its path, 404 otherwise, or (when `silent`) accepts and never answers.
-final class LocalHTTPServer: @unchecked Sendable {
-  let port: UInt16
+package final class LocalHTTPServer: @unchecked Sendable {
+  package let port: UInt16
   private let socketDescriptor: Int32
   private let bodies: [String: Data]
   private let silent: Bool
@@ -17,7 +17,7 @@ final class LocalHTTPServer: @unchecked Sendable {
   private let lock = NSLock()
 
   /// Starts listening on a free port.
-  init(bodies: [String: Data], silent: Bool = false) throws {
+  package init(bodies: [String: Data], silent: Bool = false) throws {
     self.bodies = bodies
     self.silent = silent
     #if canImport(Glibc)
@@ -51,13 +51,13 @@ final class LocalHTTPServer: @unchecked Sendable {
     thread.start()
   }
 
-  enum ServerError: Error {
+  package enum ServerError: Error {
     case socket
     case badPath(String)
   }
 
   /// The URL of `path` on this server.
-  func url(_ path: String) throws -> URL {
+  package func url(_ path: String) throws -> URL {
     guard let url = URL(string: "http://127.0.0.1:\(port)\(path)") else {
       throw ServerError.badPath(path)
     }
@@ -92,7 +92,7 @@ final class LocalHTTPServer: @unchecked Sendable {
   }
 
   /// Stops listening and closes held connections.
-  func stop() {
+  package func stop() {
     shutdown(socketDescriptor, Int32(SHUT_RDWR))
     close(socketDescriptor)
     lock.withLock {

@@ -1,0 +1,86 @@
+import Testing
+import Trellis
+import TrellisExamples
+import TrellisTesting
+
+/// A single-object screen: one store's one object as a form, replayed through the headless
+/// host — the stored object edited, and an empty store's object created by the first Done.
+@Suite("Single-object screens")
+struct SingleObjectScreenTests {
+  /// A profile object holding `values`.
+  static func profile(_ values: ValueDictionary) throws -> Value {
+    let object = try #require(try ProfileApp.definition().makeObject() as? DocumentObject)
+    for (key, value) in values { try object.setValue(value, forKey: key) }
+    return .object(ObjectReference(object))
+  }
+
+  static func value(_ key: String, in store: MemoryStore) throws -> Value? {
+    let item = try #require(try store.fetch(FetchOptions()).first)
+    return try ProfileApp.definition().reader(for: item).value(key)
+  }
+
+  @Test func theStoredObjectIsShownAndDoneUpdatesIt() throws {
+    let store = try ProfileApp.store()
+    try store.insert(try Self.profile(["name": "Ada", "city": "London"]), at: nil)
+    let app = HeadlessApp(navigator: Navigator(root: try ProfileApp.screen(store: store)))
+    #expect(app.top.title == "Profile")
+    #expect(app.row("Name")?.value == "Ada")
+    #expect(app.row("City")?.value == "London")
+    #expect(app.top.barButtons.map(\.role) == [.cancel, .done])
+    try app.enter("Paris", at: "City")
+    // Deferred: nothing is written before Done.
+    #expect(try Self.value("city", in: store) == "London")
+    try app.send(.done)
+    #expect(try store.count(FetchOptions()) == 1)
+    #expect(try Self.value("city", in: store) == "Paris")
+    #expect(app.row("City")?.value == "Paris")
+    try app.host.check()
+  }
+
+  @Test func anEmptyStoresObjectIsCreatedOnTheFirstDone() throws {
+    let store = try ProfileApp.store()
+    let app = HeadlessApp(navigator: Navigator(root: try ProfileApp.screen(store: store)))
+    #expect(app.row("Name")?.value == nil || app.row("Name")?.value == .null)
+    // The name is required: Done is refused, and nothing is inserted.
+    #expect(throws: ScreenError.self) { try app.send(.done) }
+    #expect(try store.count(FetchOptions()) == 0)
+    try app.enter("Grace", at: "Name")
+    try app.send(.done)
+    #expect(try store.count(FetchOptions()) == 1)
+    #expect(try Self.value("name", in: store) == "Grace")
+    // Later Dones update the object the first one inserted.
+    try app.enter("New York", at: "City")
+    try app.send(.done)
+    #expect(try store.count(FetchOptions()) == 1)
+    #expect(try Self.value("city", in: store) == "New York")
+    #expect(app.row("City")?.value == "New York")
+    try app.host.check()
+  }
+
+  @Test func cancelPutsTheFormBackToTheStoredValues() throws {
+    let store = try ProfileApp.store()
+    try store.insert(try Self.profile(["name": "Ada"]), at: nil)
+    let app = HeadlessApp(navigator: Navigator(root: try ProfileApp.screen(store: store)))
+    try app.enter("Someone else", at: "Name")
+    try app.send(.cancel)
+    #expect(app.row("Name")?.value == "Ada")
+    #expect(try Self.value("name", in: store) == "Ada")
+  }
+
+  @Test func twoScreensOnAnEmptyStoreMakeOneObject() throws {
+    let store = try ProfileApp.store()
+    let first = HeadlessApp(navigator: Navigator(root: try ProfileApp.screen(store: store)))
+    let second = HeadlessApp(navigator: Navigator(root: try ProfileApp.screen(store: store)))
+    try first.enter("Ada", at: "Name")
+    try first.send(.done)
+    try second.enter("Grace", at: "Name")
+    try second.send(.done)
+    #expect(try store.count(FetchOptions()) == 1)
+    #expect(try Self.value("name", in: store) == "Grace")
+  }
+
+  @Test func aStoreWithoutADefinitionIsRefused() throws {
+    let store = MemoryStore(items: [])
+    #expect(throws: ScreenError.self) { try Screen(singleObjectOf: store) }
+  }
+}
