@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Trellis
+import TrellisSQL
 
 extension SQLiteEntity {
   /// Why a table already in a file cannot be listed.
@@ -109,14 +110,8 @@ extension SQLiteEntity {
   /// The kind of a column declared `type`, by SQLite's affinity rules, with `BOOL` and
   /// `DATE` (or `TIME`) read as Booleans and dates.
   static func columnKind(declared type: String) -> SQLiteColumn.Kind {
-    let type = type.uppercased()
-    if type.contains("INT") { return type.contains("BOOL") ? .bool : .integer }
-    if type.contains("BOOL") { return .bool }
-    if type.contains("CHAR") || type.contains("CLOB") || type.contains("TEXT") { return .text }
-    if type.contains("DATE") || type.contains("TIME") { return .date }
-    if type.contains("BLOB") { return .blob }
-    if type.isEmpty { return .text }
-    return .real
+    // The kinds share their names.
+    SQLiteColumn.Kind(rawValue: InferredColumn.kind(declared: type).rawValue) ?? .text
   }
 
   /// The kind of the values a column of `kind` holds.

@@ -74,13 +74,7 @@ extension EditCommand {
       CommandOutput.error(error.description)
       throw ExitCode(1)
     }
-    let navigator: Navigator
-    do {
-      navigator = try inputs.library.makeNavigator(showing: inputs.descriptor, root: object)
-    } catch {
-      for diagnostic in error.diagnostics { CommandOutput.error(diagnostic.description) }
-      throw ExitCode(1)
-    }
+    let navigator = try Self.navigator(inputs.library, showing: inputs.descriptor, root: object)
     let changes = ChangeFlag()
     let previous = object.onChange
     object.onChange = { key in
@@ -109,13 +103,8 @@ extension EditCommand {
       throw ExitCode(1)
     }
     files.printDiagnostics(toStandardError: true)
-    let navigator: Navigator
-    do {
-      navigator = try inputs.library.makeNavigator(showing: inputs.descriptor, root: inputs.root)
-    } catch {
-      for diagnostic in error.diagnostics { CommandOutput.error(diagnostic.description) }
-      throw ExitCode(1)
-    }
+    let navigator = try Self.navigator(
+      inputs.library, showing: inputs.descriptor, root: inputs.root)
     let kept = settings.suite.map { "Settings are kept in \($0) as you change them" }
     return Editing(
       navigator: navigator,
@@ -133,13 +122,8 @@ extension EditCommand {
       throw ExitCode(1)
     }
     files.printDiagnostics(toStandardError: true)
-    let navigator: Navigator
-    do {
-      navigator = try inputs.library.makeNavigator(showing: inputs.descriptor, root: inputs.root)
-    } catch {
-      for diagnostic in error.diagnostics { CommandOutput.error(diagnostic.description) }
-      throw ExitCode(1)
-    }
+    let navigator = try Self.navigator(
+      inputs.library, showing: inputs.descriptor, root: inputs.root)
     let said =
       readOnly
       ? "Read-only: nothing is written" : "Each form is written to the file when you press Done"
@@ -152,6 +136,17 @@ extension EditCommand {
     files.printDiagnostics(toStandardError: true)
     if files.hasErrors { throw ExitCode(1) }
     return theme
+  }
+
+  /// The navigator `library` makes of `descriptor` bound to `root`; its located errors are
+  /// printed and end the command.
+  static func navigator(
+    _ library: DescriptorLibrary, showing descriptor: TableDescriptor, root: any KeyValueCoding
+  ) throws -> Navigator {
+    do { return try library.makeNavigator(showing: descriptor, root: root) } catch {
+      for diagnostic in error.diagnostics { CommandOutput.error(diagnostic.description) }
+      throw ExitCode(1)
+    }
   }
 }
 
