@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -8,13 +9,13 @@ import Foundation
 
 /// A one-thread HTTP server on 127.0.0.1 for tests: it answers each GET with the body
 /// registered for its path, 404 otherwise, or (when `silent`) accepts and never answers.
-package final class LocalHTTPServer: @unchecked Sendable {
+package final class LocalHTTPServer: Sendable {
   package let port: UInt16
   private let socketDescriptor: Int32
   private let bodies: [String: Data]
   private let silent: Bool
-  private var held: [Int32] = []
-  private let lock = NSLock()
+  /// The connections a silent server accepted and holds open.
+  private let held = Mutex<[Int32]>([])
 
   /// Starts listening on a free port.
   package init(bodies: [String: Data], silent: Bool = false) throws {
@@ -76,7 +77,7 @@ package final class LocalHTTPServer: @unchecked Sendable {
         request.append(contentsOf: buffer[0..<count])
       }
       if silent {
-        lock.withLock { held.append(client) }
+        held.withLock { $0.append(client) }
         continue
       }
       let line = String(decoding: request, as: UTF8.self).split(separator: " ")
@@ -95,7 +96,7 @@ package final class LocalHTTPServer: @unchecked Sendable {
   package func stop() {
     shutdown(socketDescriptor, Int32(SHUT_RDWR))
     close(socketDescriptor)
-    lock.withLock {
+    held.withLock { held in
       for client in held { close(client) }
       held.removeAll()
     }
