@@ -74,7 +74,12 @@ extension EditCommand {
       CommandOutput.error(error.description)
       throw ExitCode(1)
     }
-    let navigator = try Self.navigator(inputs.library, showing: inputs.descriptor, root: object)
+    // A descriptor's `save` rows save the file, as the save key does.
+    var library = inputs.library
+    // Sound: set once below, before any row can act, and called on the terminal's domain.
+    let saving = UncheckedLocked<(() throws -> String)?>(nil)
+    library.onSave = { _ in _ = try saving.withLock { save in try save?() } }
+    let navigator = try Self.navigator(library, showing: inputs.descriptor, root: object)
     let changes = ChangeFlag()
     let previous = object.onChange
     object.onChange = { key in
@@ -82,14 +87,15 @@ extension EditCommand {
       changes.isSet = true
     }
     let name = (data as NSString).lastPathComponent
+    let save = {
+      try document.save(object.root)
+      changes.isSet = false
+      return "Saved \(name)"
+    }
+    saving.withLock { $0 = save }
     return Editing(
-      navigator: navigator,
-      save: {
-        try document.save(object.root)
-        changes.isSet = false
-        return "Saved \(name)"
-      },
-      hasUnsavedChanges: { changes.isSet }, policy: inputs.descriptor.access)
+      navigator: navigator, save: save, hasUnsavedChanges: { changes.isSet },
+      policy: inputs.descriptor.access)
   }
 
   private func openSettingsBundle() throws -> Editing {

@@ -1,6 +1,7 @@
 """The terminal host, run for real: `trellis edit` and `trellis-demo --terminal` in tmux."""
 
 import json
+import time
 import os
 import plistlib
 import re
@@ -177,6 +178,36 @@ class DescriptorTests(TerminalTestCase):
         session.save("descriptor")
         with open(data) as handle:
             self.assertEqual(json.load(handle)["profile"]["lastName"], "Beck")
+
+
+    def test_a_save_row_saves_the_data(self):
+        data = self.file("note.json", json.dumps({"title": "Draft"}))
+        descriptor = self.file("Note.json", json.dumps({
+            "schemaVersion": 1, "title": "Note", "sections": [{"rows": [
+                {"id": "title", "kind": "textField", "text": "Title", "value": "title"},
+                {"id": "save", "kind": "button", "text": "Save the note", "action": "save"},
+            ]}]}))
+        session = self.start([TRELLIS, "edit", descriptor, "--data", data])
+        session.wait_for("Save the note")
+        self.assertNotIn("nothing to save with", session.screen())
+        session.move_to("Title")
+        session.keys("Enter", "C-u")
+        session.type("Final")
+        session.keys("Enter")
+        session.wait_for("Final")
+        session.move_to("Save the note")
+        session.keys("Enter")
+        deadline = time.time() + 10
+        while time.time() < deadline:
+            with open(data) as handle:
+                if json.load(handle)["title"] == "Final":
+                    break
+            time.sleep(0.1)
+        with open(data) as handle:
+            self.assertEqual(json.load(handle)["title"], "Final")
+        # Saved: quitting asks nothing.
+        session.keys("q")
+        self.assertEqual(session.wait_for_exit(), 0)
 
 
 class RobustnessTests(TerminalTestCase):
