@@ -24,13 +24,8 @@ extension FuzzCatalog {
           schema: schema, file: url.path, title: "shop.sqlite", readOnly: false)
         var library = DescriptorLibrary()
         library.registerStoreSources()
-        var home: TableDescriptor?
-        for named in inferred.all {
-          let data = try DocumentWriter.data(for: named.document, format: .json)
-          let descriptor = try TableDescriptor(data: data, file: "\(named.name).json")
-          library.descriptors[named.name] = descriptor
-          if named.name == inferred.home.name { home = descriptor }
-        }
+        let (home, found) = inferred.read(into: &library)
+        if let error = found.first(where: { $0.severity == .error }) { throw error }
         guard let home else { throw StoreError.notFound("no home screen") }
         return try library.makeNavigator(showing: home, root: DocumentObject([:]))
       }

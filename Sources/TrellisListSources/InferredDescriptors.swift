@@ -57,6 +57,28 @@ package struct InferredDescriptors: Sendable {
   /// Every descriptor, the home screen's first.
   package var all: [Named] { [home] + tables }
 
+  /// Reads every descriptor into `library`, each under its name, with `classes`; returns the
+  /// home screen's descriptor (`nil` when it did not read) and what reading found.
+  package func read(
+    into library: inout DescriptorLibrary, classes: DescriptorClasses = DescriptorClasses()
+  ) -> (home: TableDescriptor?, diagnostics: [Diagnostic]) {
+    var home: TableDescriptor?
+    var diagnostics: [Diagnostic] = []
+    for named in all {
+      let data: Data
+      do { data = try DocumentWriter.data(for: named.document, format: .json) } catch {
+        diagnostics.append(error)
+        continue
+      }
+      let result = TableDescriptor.read(data: data, file: "\(named.name).json", classes: classes)
+      diagnostics += result.diagnostics
+      guard let descriptor = result.descriptor else { continue }
+      library.descriptors[named.name] = descriptor
+      if named.name == self.home.name { home = descriptor }
+    }
+    return (home, diagnostics)
+  }
+
   /// Whether a table gets a list: any table or view with a column to show (a full-text
   /// index gives its table's search instead).
   static func isListed(_ table: InferredTable) -> Bool {

@@ -33,20 +33,8 @@ extension DescriptorFiles {
       readOnly: readOnly)
     var library = DescriptorLibrary(classes: classes)
     library.registerStoreSources()
-    var home: TableDescriptor?
-    for named in inferred.all {
-      let file = "\(named.name).json"
-      let data: Data
-      do { data = try DocumentWriter.data(for: named.document, format: .json) } catch {
-        diagnostics.append(error)
-        continue
-      }
-      let result = TableDescriptor.read(data: data, file: file, classes: classes)
-      diagnostics += result.diagnostics
-      guard let descriptor = result.descriptor else { continue }
-      library.descriptors[named.name] = descriptor
-      if named.name == inferred.home.name { home = descriptor }
-    }
+    let (home, found) = inferred.read(into: &library, classes: classes)
+    diagnostics += found
     if let theme { library.theme = self.theme(theme) }
     guard let home, !hasErrors else { return nil }
     return (home, library, DocumentObject([:]))

@@ -40,13 +40,8 @@ enum AnyDataSupport {
     let inferred = InferredDescriptors(
       schema: schema, file: url.path, title: url.lastPathComponent, readOnly: readOnly)
     var library = SourceTestSupport.library
-    var home: TableDescriptor?
-    for named in inferred.all {
-      let data = try DocumentWriter.data(for: named.document, format: .json)
-      let descriptor = try TableDescriptor(data: data, file: "\(named.name).json")
-      library.descriptors[named.name] = descriptor
-      if named.name == inferred.home.name { home = descriptor }
-    }
+    let (home, diagnostics) = inferred.read(into: &library)
+    #expect(diagnostics.filter { $0.severity == .error } == [])
     return (try #require(home), library)
   }
 
