@@ -98,7 +98,8 @@ let package = Package(
     .target(name: "TrellisSQLiteExamples", dependencies: ["TrellisExamples", "TrellisSQLite"]),
 
     // Predicates as SQL WHERE clauses, in the SQLite and PostgreSQL dialects. No database.
-    .target(name: "TrellisSQL", dependencies: ["TrellisPredicates", "TrellisValues"]),
+    // Also what lists and forms are inferred from a database's schema, whichever database.
+    .target(name: "TrellisSQL", dependencies: ["Trellis", "TrellisPredicates", "TrellisValues"]),
 
     // The embedded relational store.
     .target(
@@ -132,7 +133,9 @@ let package = Package(
     // descriptor library when it links those stores.
     .target(
       name: "TrellisListSources",
-      dependencies: ["TrellisDescriptors", "TrellisSQL", "TrellisSQLite", "TrellisWebService"]
+      dependencies: [
+        "TrellisDescriptors", "TrellisSQL", "TrellisSQLite", "TrellisWebService", "TrellisPostgres",
+      ]
     ),
 
     // Hosts.
@@ -196,7 +199,8 @@ let package = Package(
       name: "trellis",
       dependencies: [
         "Trellis", "TrellisDescriptors", "TrellisTerminal", "TrellisWeb", "TrellisListSources",
-        "TrellisSettings", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "TrellisSettings", "TrellisPostgres",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
         // Descriptors named by an http(s) address are fetched with it.
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "NIOCore", package: "swift-nio"),

@@ -1,7 +1,7 @@
 import TrellisDescriptors
 
 extension DescriptorLibrary {
-  /// Registers the resolvers of SQLite and web-service sources, beside the document one every
+  /// Registers the resolvers of SQLite, PostgreSQL and web-service sources, beside the document one every
   /// library has: descriptors bound with this library can list any kind of source.
   ///
   /// ```swift
@@ -12,5 +12,6 @@ extension DescriptorLibrary {
   public mutating func registerStoreSources() {
     sources[.sqlite] = ListSourceResolvers.sqlite
     sources[.webService] = ListSourceResolvers.webService
+    sources[.postgres] = ListSourceResolvers.postgres
   }
 }

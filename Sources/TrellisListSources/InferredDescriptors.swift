@@ -24,6 +24,24 @@ package struct InferredDescriptors: Sendable {
   /// How many rows a list shows at first, and how many more each "Load more" brings.
   package static let batchSize = 50
 
+  /// Where the tables are: what each list's `source` names.
+  package enum Origin: Sendable {
+    /// An SQLite file, as the descriptors should write it: relative to their folder, or
+    /// absolute.
+    case sqlite(file: String)
+    /// A PostgreSQL database, by its address without a password.
+    case postgres(url: String)
+
+    /// The `source` of `table`'s list.
+    func source(of table: String) -> Value {
+      switch self {
+      case .sqlite(let file):
+        ["sqlite": ["file": .string(file), "table": .string(table), "inferred": true]]
+      case .postgres(let url): ["postgres": ["url": .string(url), "table": .string(table)]]
+      }
+    }
+  }
+
   /// The descriptors of `schema`, whose sources name the file `file` (as the descriptors
   /// should write it: relative to their folder, or absolute).
   ///
@@ -31,6 +49,19 @@ package struct InferredDescriptors: Sendable {
   ///   - title: the home screen's title (the file's name).
   ///   - readOnly: whether every list and form only shows (`--read-only`).
   package init(schema: InferredSchema, file: String, title: String, readOnly: Bool) {
+    self.init(schema: schema, origin: .sqlite(file: file), title: title, readOnly: readOnly)
+  }
+
+  /// The descriptors of `schema`, whose tables are at `origin`.
+  ///
+  /// - Parameters:
+  ///   - title: the home screen's title (the file's or the database's name).
+  ///   - readOnly: whether every list and form only shows (`--read-only`).
+  ///   - changes: how other programs' changes show, in words, for the home screen; `nil` to
+  ///     say nothing.
+  package init(
+    schema: InferredSchema, origin: Origin, title: String, readOnly: Bool, changes: String? = nil
+  ) {
     let names = InferredNames(schema)
     var used: Set<String> = [Self.screenName(title)]
     var screens: [String: String] = [:]
@@ -46,12 +77,13 @@ package struct InferredDescriptors: Sendable {
         Named(
           name: screen,
           document: Self.list(
-            table, schema: schema, names: names, file: file, readOnly: readOnly)))
+            table, schema: schema, names: names, origin: origin, readOnly: readOnly)))
     }
     self.tables = tables
     self.home = Named(
       name: Self.screenName(title),
-      document: Self.home(schema: schema, title: title, screens: screens, readOnly: readOnly))
+      document: Self.home(
+        schema: schema, title: title, screens: screens, readOnly: readOnly, changes: changes))
   }
 
   /// Every descriptor, the home screen's first.
@@ -95,7 +127,8 @@ package struct InferredDescriptors: Sendable {
   /// The home screen: a section of tables, one of views, one of tables shown read-only with
   /// the reason in its footer.
   static func home(
-    schema: InferredSchema, title: String, screens: [String: String], readOnly: Bool
+    schema: InferredSchema, title: String, screens: [String: String], readOnly: Bool,
+    changes: String? = nil
   ) -> Value {
     func row(_ table: InferredTable) -> Value {
       let count = "\(table.rowCount) row\(table.rowCount == 1 ? "" : "s")"
@@ -120,7 +153,10 @@ package struct InferredDescriptors: Sendable {
       var section: ValueDictionary = [
         "id": "tables", "header": "Tables", "rows": .array(editable.map(row)),
       ]
-      if readOnly { section["footer"] = "Served read-only: nothing can be changed." }
+      var notes: [String] = []
+      if readOnly { notes.append("Served read-only: nothing can be changed.") }
+      if let changes { notes.append(changes) }
+      if !notes.isEmpty { section["footer"] = .string(notes.joined(separator: "\n")) }
       sections.append(.dictionary(section))
     }
     if !views.isEmpty {
@@ -159,7 +195,7 @@ package struct InferredDescriptors: Sendable {
   /// A table's list: its rows from the file, batched and searchable, each opening its form;
   /// the footer states what deleting a row does.
   static func list(
-    _ table: InferredTable, schema: InferredSchema, names: InferredNames, file: String,
+    _ table: InferredTable, schema: InferredSchema, names: InferredNames, origin: Origin,
     readOnly: Bool
   ) -> Value {
     let shown = Self.shownKeys(table, schema: schema)
@@ -167,9 +203,7 @@ package struct InferredDescriptors: Sendable {
     var section: ValueDictionary = [
       "id": "rows",
       "header": .string("\(table.rowCount) row\(table.rowCount == 1 ? "" : "s")"),
-      "source": [
-        "sqlite": ["file": .string(file), "table": .string(table.name), "inferred": true]
-      ],
+      "source": origin.source(of: table.name),
       "batchSize": .int(batchSize),
     ]
     if let title = names.titleColumn(table), shown.contains(title) {
@@ -178,8 +212,10 @@ package struct InferredDescriptors: Sendable {
     let search = searchKeys(table, schema: schema, names: names).filter(shown.contains)
     if !search.isEmpty { section["search"] = .array(search.map(Value.string)) }
     section["placeholder"] = .string("No \(names.item(table).lowercased()) rows")
-    if editable {
+    if editable && table.addingRefusal == nil {
       section["addItem"] = .string("New \(names.item(table))")
+    } else if editable {
+      section["allowAddingItems"] = false
     } else {
       section["allowAddingItems"] = false
       section["allowDeletingItems"] = false
@@ -189,6 +225,9 @@ package struct InferredDescriptors: Sendable {
     var notes = deleteRules(table, schema: schema, names: names)
     if let reason = table.readOnlyReason { notes.insert("Read-only: \(reason).", at: 0) }
     if readOnly && table.readOnlyReason == nil { notes.insert("Served read-only.", at: 0) }
+    if editable, let refusal = table.addingRefusal {
+      notes.insert("Rows cannot be added here: \(refusal).", at: 0)
+    }
     if !notes.isEmpty { section["footer"] = .string(notes.joined(separator: "\n")) }
     return [
       "schemaVersion": .int(TableDescriptor.currentSchemaVersion),

@@ -72,7 +72,18 @@ package enum PostgresAddress {
     return Parts(
       host: host, port: components.port ?? 5432,
       username: components.user?.removingPercentEncoding ?? "postgres",
-      password: components.password?.removingPercentEncoding,
+      // As libpq does, a password the address leaves out comes from the environment.
+      password: components.password?.removingPercentEncoding
+        ?? ProcessInfo.processInfo.environment["PGPASSWORD"],
       database: database.isEmpty ? nil : database, mode: mode)
+  }
+
+  /// `url` without its password, for messages and for descriptors written to files.
+  package static func redacted(_ url: String) -> String {
+    guard var components = URLComponents(string: url), components.password != nil else {
+      return url
+    }
+    components.password = nil
+    return components.string ?? url
   }
 }

@@ -67,6 +67,15 @@ public struct PostgresColumn: Hashable, Sendable {
   /// Whether no two rows may hold the same value; a write that breaks it is refused with a
   /// message naming the column.
   public var isUnique: Bool
+  /// For a column of a table made elsewhere: its type as the database names it
+  /// (`character varying(40)`, `mood`), which values are cast to when written and from when
+  /// read; `nil` for a column of the store's own tables, whose type is the kind's.
+  package var storedType: String?
+  /// Whether the database computes it (a generated column): read, never written.
+  package var isReadOnly = false
+  /// Whether the database gives it a value when an insert leaves it out (a default, an
+  /// identity): a new row that holds nothing for it leaves it out.
+  package var hasDefault = false
 
   /// Creates a column.
   public init(_ name: String, _ kind: Kind, nullable: Bool = false, unique: Bool = false) {

@@ -25,6 +25,14 @@ public struct PostgresEntity: Sendable {
   /// The relationships: properties holding child objects kept in tables of their own, or
   /// pointing at objects of other entities (``PostgresRelationship``).
   public var relationships: [PostgresRelationship]
+  /// Whether its table was made elsewhere (``PostgresEntity/inferred(from:)``): the store
+  /// creates, alters and triggers nothing, reads its rows without versions, and leaves out
+  /// of an insert what the database computes.
+  package var isExisting = false
+  /// For a table made elsewhere whose changes no trigger announces: how often the store
+  /// looks for other programs' changes. `nil` when the trigger announces them
+  /// (``PostgresTriggers``).
+  package var pollInterval: Duration?
 
   /// Creates an entity from its columns.
   ///

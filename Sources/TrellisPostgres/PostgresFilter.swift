@@ -35,7 +35,7 @@ enum PostgresFilter {
       for (index, column) in columns.enumerated() {
         if index > 0 { statement.append(" OR ") }
         let name = try PostgresIdentifier.quoted(column.name)
-        statement.append(column.kind == .text ? name : "\(name)::text")
+        statement.append(column.kind == .text && column.storedType == nil ? name : "\(name)::text")
         statement.append(" ILIKE ")
         statement.bind("%" + escaped(text) + "%")
         statement.append(" ESCAPE '\\'")
@@ -106,7 +106,8 @@ enum PostgresFilter {
       PostgresIdentifier.isPlain(keyPath)
     else { return nil }
     return PredicateSQLMembership(
-      table: relationship.joinTableName(of: entity), source: "source_id", target: "target_id",
+      table: relationship.joinTableName(of: entity), source: relationship.joinSourceColumn,
+      target: relationship.joinTargetColumn,
       ownerKey: entity.primaryKey)
   }
 

@@ -63,6 +63,12 @@ public struct PostgresRelationship: Sendable {
   /// For many-to-many: the join table (`<table>_<name>` when `nil`), with the columns
   /// `source_id`, `target_id` and `position`.
   public var joinTable: String?
+  /// A many-to-many's join table column holding the key of the row that holds the pair.
+  package var joinSourceColumn = "source_id"
+  /// A many-to-many's join table column holding the key of the row held.
+  package var joinTargetColumn = "target_id"
+  /// A many-to-many's join table column keeping the pairs' order; `nil` for none.
+  package var joinPositionColumn: String? = "position"
 
   /// A to-many relationship to owned children: `name` holds objects of `entity`, whose table
   /// keeps the parent's key in `foreignKey`.
@@ -105,5 +111,16 @@ public struct PostgresRelationship: Sendable {
   /// The join table of a many-to-many relationship of `source`.
   func joinTableName(of source: PostgresEntity) -> String {
     joinTable ?? "\(source.table)_\(name)"
+  }
+
+  /// The join table's columns: the key of the row holding the pair, the key of the row held,
+  /// and the pair's place in the list (`nil` in a join table made elsewhere, whose pairs have
+  /// no order). Quoted.
+  func joinColumns() throws(StoreError) -> (source: String, target: String, position: String?) {
+    (
+      try PostgresIdentifier.quoted(joinSourceColumn),
+      try PostgresIdentifier.quoted(joinTargetColumn),
+      try joinPositionColumn.map { name throws(StoreError) in try PostgresIdentifier.quoted(name) }
+    )
   }
 }

@@ -38,7 +38,13 @@ extension PostgresStore {
     }
     guard !columns.isEmpty else { return nil }
     var names: [String] = []
-    for column in columns { names.append(try PostgresIdentifier.quoted(column.name)) }
+    for column in columns {
+      if let stored = entity.column(column.name) {
+        names.append(try stored.selected())
+      } else {
+        names.append(try PostgresIdentifier.quoted(column.name))
+      }
+    }
     let key = try PostgresIdentifier.quoted(entity.primaryKey)
     var statement = PostgresStatement(
       "SELECT \(names.joined(separator: ", ")) FROM \(try table) WHERE \(key) = ")

@@ -46,10 +46,11 @@ extension PostgresStore {
         select.bind(key: id)
         pointing = select
       } else {
+        let columns = try relationship.joinColumns()
         var select = PostgresStatement(
-          "SELECT source_id FROM "
+          "SELECT \(columns.source)::bigint FROM "
             + "\(try PostgresIdentifier.quoted(relationship.joinTableName(of: source))) "
-            + "WHERE target_id = ")
+            + "WHERE \(columns.target) = ")
         select.bind(key: id)
         pointing = select
       }
@@ -100,7 +101,7 @@ extension PostgresStore {
     }
     statement = PostgresStatement(
       "DELETE FROM \(try PostgresIdentifier.quoted(relationship.joinTableName(of: source))) "
-        + "WHERE target_id = ")
+        + "WHERE \(try relationship.joinColumns().target) = ")
     statement.bind(key: id)
     try await connection.query(statement.query, logger: logger)
     try await announceUpdates(of: rows, in: source, connection: connection)

@@ -14,7 +14,11 @@ extension PostgresStore {
     state.withLock { state in
       guard state.listener == nil, !state.isShutDown else { return }
       let store = WeakStore(self)
-      state.listener = Task { await Self.follow(store) }
+      if let interval = entity.pollInterval {
+        state.listener = Task { await Self.poll(store, every: interval) }
+      } else {
+        state.listener = Task { await Self.follow(store) }
+      }
     }
   }
 
@@ -173,8 +177,9 @@ extension PostgresStore {
   }
 }
 
-/// The store a listening task follows, without keeping it alive between connections.
-private struct WeakStore: Sendable {
+/// The store a listening or polling task follows, without keeping it alive between
+/// connections.
+struct WeakStore: Sendable {
   weak var store: PostgresStore?
   init(_ store: PostgresStore) { self.store = store }
 }

@@ -21,6 +21,8 @@ struct PostgresReferencePlan: Sendable {
     var entity: PostgresEntity
     /// The quoted names of its columns, in the order of `binds`.
     var names: [String]
+    /// The cast each column's placeholder takes (``PostgresColumn/writeCast``).
+    var casts: [String]
     var binds: PostgresBindings
   }
 
@@ -86,10 +88,11 @@ extension PostgresStore {
     if store.isGone(ref.object) { return nil }
     if let index = newObjects.firstIndex(where: { $0 === ref.object }) { return .new(index) }
     var names: [String] = []
+    var casts: [String] = []
     var binds = PostgresBindings()
-    for column in entity.columns {
+    for (column, value) in entity.insertedValues(of: kvc) {
       names.append(try PostgresIdentifier.quoted(column.name))
-      let value = (try? kvc.value(forKey: column.name)) ?? .null
+      casts.append(column.writeCast)
       do {
         try PostgresValues.append(value, as: column.kind, column: column.name, to: &binds)
       } catch {
@@ -97,7 +100,7 @@ extension PostgresStore {
       }
     }
     newObjects.append(ref.object)
-    plan.newRows.append(.init(entity: entity, names: names, binds: binds))
+    plan.newRows.append(.init(entity: entity, names: names, casts: casts, binds: binds))
     return .new(plan.newRows.count - 1)
   }
 
@@ -116,12 +119,14 @@ extension PostgresStore {
         count = Int(number)
       }
       var names = row.names
+      var casts = row.casts
       var binds = row.binds
       if let position = row.entity.positionColumn {
         names.append(try PostgresIdentifier.quoted(position))
+        casts.append("")
         binds.append(Int64(count))
       }
-      let placeholders = names.indices.map { "$\($0 + 1)" }.joined(separator: ", ")
+      let placeholders = names.indices.map { "$\($0 + 1)\(casts[$0])" }.joined(separator: ", ")
       let values =
         names.isEmpty
         ? "DEFAULT VALUES" : "(\(names.joined(separator: ", "))) VALUES (\(placeholders))"
@@ -161,13 +166,16 @@ extension PostgresStore {
   ) async throws {
     for (relationship, targets) in plan.manyToMany {
       let join = try PostgresIdentifier.quoted(relationship.joinTableName(of: entity))
-      var delete = PostgresStatement("DELETE FROM \(join) WHERE source_id = ")
+      let columns = try relationship.joinColumns()
+      var delete = PostgresStatement("DELETE FROM \(join) WHERE \(columns.source) = ")
       delete.bind(key: source)
       try await connection.query(delete.query, logger: logger)
       guard !targets.isEmpty else { continue }
-      var insert = PostgresStatement("INSERT INTO \(join) (source_id, target_id, position) SELECT ")
+      let names = [columns.source, columns.target] + (columns.position.map { [$0] } ?? [])
+      var insert = PostgresStatement(
+        "INSERT INTO \(join) (\(names.joined(separator: ", "))) SELECT ")
       insert.bind(key: source)
-      insert.append(", t, o - 1 FROM unnest(")
+      insert.append(columns.position == nil ? ", t FROM unnest(" : ", t, o - 1 FROM unnest(")
       insert.bind(keys: targets.map { key($0, inserted) })
       insert.append(") WITH ORDINALITY AS u(t, o) ON CONFLICT DO NOTHING")
       try await connection.query(insert.query, logger: logger)

@@ -49,10 +49,13 @@ extension PostgresStore {
     let keys = records.map(\.id)
     for relationship in entity.manyToManyRelationships {
       let join = try PostgresIdentifier.quoted(relationship.joinTableName(of: entity))
+      let columns = try relationship.joinColumns()
       var statement = PostgresStatement(
-        "SELECT source_id, target_id FROM \(join) WHERE source_id = ANY(")
+        "SELECT \(columns.source)::bigint, \(columns.target)::bigint FROM \(join) "
+          + "WHERE \(columns.source) = ANY(")
       statement.bind(keys: keys)
-      statement.append(") ORDER BY source_id, position, target_id")
+      let order = [columns.source] + (columns.position.map { [$0] } ?? []) + [columns.target]
+      statement.append(") ORDER BY \(order.joined(separator: ", "))")
       var held: [Int64: [Int64]] = [:]
       for try await (source, target) in try await connection.query(
         statement.query, logger: logger
@@ -108,12 +111,14 @@ extension PostgresStore {
   /// `SELECT` of the key, the columns, the to-one keys and the version of `entity`'s table,
   /// to which a caller appends the rest.
   static func selectColumns(of entity: PostgresEntity) throws(StoreError) -> PostgresStatement {
-    var names = [try PostgresIdentifier.quoted(entity.primaryKey)]
-    for column in entity.columns { names.append(try PostgresIdentifier.quoted(column.name)) }
+    // A table made elsewhere may key its rows by a narrower integer, and has no versions.
+    let keyCast = entity.isExisting ? "::bigint" : ""
+    var names = [try PostgresIdentifier.quoted(entity.primaryKey) + keyCast]
+    for column in entity.columns { names.append(try column.selected()) }
     for relationship in entity.toOneRelationships {
-      names.append(try PostgresIdentifier.quoted(relationship.foreignKey))
+      names.append(try PostgresIdentifier.quoted(relationship.foreignKey) + keyCast)
     }
-    names.append(versionColumn)
+    names.append(entity.isExisting ? "NULL::bigint" : versionColumn)
     return PostgresStatement(
       "SELECT \(names.joined(separator: ", ")) FROM \(try PostgresIdentifier.quoted(entity.table))"
     )

@@ -40,10 +40,11 @@ extension PostgresStore {
     var statement = PostgresStatement("UPDATE \(try table) SET ")
     var assigned = 0
     for (name, value) in values.sorted(by: { $0.key < $1.key }) {
-      guard let column = entity.column(name) else { continue }
+      guard let column = entity.column(name), !column.isReadOnly else { continue }
       if assigned > 0 { statement.append(", ") }
       statement.append("\(try PostgresIdentifier.quoted(name)) = ")
       try statement.bind(value, as: column.kind, column: name)
+      statement.append(column.writeCast)
       assigned += 1
     }
     noteWrite(id)

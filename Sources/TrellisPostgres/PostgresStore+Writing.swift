@@ -7,7 +7,10 @@ extension PostgresStore {
   /// yet.
   public func create() throws(StoreError) -> Value {
     if let object = entity.definition.makeObject() { return .object(ObjectReference(object)) }
-    let entries = entity.columns.map { ($0.name, $0.isNullable ? Value.null : $0.kind.zero) }
+    // What the database fills in (a default, a generated value) starts empty.
+    let entries = entity.columns.map {
+      ($0.name, $0.isNullable || $0.hasDefault || $0.isReadOnly ? Value.null : $0.kind.zero)
+    }
     return .object(ObjectReference(DocumentObject(.dictionary(ValueDictionary(entries)))))
   }
 
@@ -23,11 +26,11 @@ extension PostgresStore {
     var statement = PostgresStatement()
     var names: [String] = []
     var placeholders = PostgresStatement()
-    for column in entity.columns {
+    for (column, value) in entity.insertedValues(of: kvc) {
       names.append(try PostgresIdentifier.quoted(column.name))
       placeholders.append(", ")
-      let value = (try? kvc.value(forKey: column.name)) ?? .null
       try placeholders.bind(value, as: column.kind, column: column.name)
+      placeholders.append(column.writeCast)
     }
     // After the columns: the to-one keys, then the position, known inside the transaction.
     var parameter = placeholders.binds.count

@@ -138,15 +138,36 @@ public final class PostgresStore: AsyncDataStore {
   }
 
   /// A store of `entity` over a client made from `configuration`.
-  public init(
+  public convenience init(
     configuration: PostgresClient.Configuration, entity: PostgresEntity,
     timeout: Duration = .seconds(10)
+  ) throws(StoreError) {
+    try self.init(
+      configuration: configuration, entity: entity, graph: PostgresStoreGraph(root: entity),
+      timeout: timeout)
+  }
+
+  /// A store of `entity` whose graph holds `entities` too, and every entity they reach: the
+  /// tables of a database made elsewhere (``PostgresDatabase``), which share one pool.
+  package convenience init(
+    configuration: PostgresClient.Configuration, entity: PostgresEntity,
+    with entities: [PostgresEntity], timeout: Duration = .seconds(10)
+  ) throws(StoreError) {
+    for other in entities { try other.checkIdentifiers() }
+    try self.init(
+      configuration: configuration, entity: entity,
+      graph: PostgresStoreGraph(root: entity, with: entities), timeout: timeout)
+  }
+
+  private init(
+    configuration: PostgresClient.Configuration, entity: PostgresEntity,
+    graph: PostgresStoreGraph, timeout: Duration
   ) throws(StoreError) {
     try entity.checkIdentifiers()
     self.entity = entity
     self.timeout = timeout
     self.origin = UUID().uuidString
-    self.graph = PostgresStoreGraph(root: entity)
+    self.graph = graph
     self.channel = PostgresTriggers.channel(for: entity.table)
     self.place =
       configuration.unixSocketPath

@@ -20,6 +20,20 @@ final class PostgresStoreGraph: Sendable {
     entities = root.graph
   }
 
+  /// The graph of `entities`, each with every entity it reaches, `root` first: the tables of a
+  /// database made elsewhere, which nothing creates or alters.
+  init(root: PostgresEntity, with entities: [PostgresEntity]) {
+    var all = root.graph
+    var seen = Set(all.map(\.table))
+    for entity in entities {
+      for reached in entity.graph where seen.insert(reached.table).inserted {
+        all.append(reached)
+      }
+    }
+    self.entities = all
+    schemaReady.withLock { $0 = all.allSatisfy(\.isExisting) }
+  }
+
   /// Adds `store` as the store of its entity's table.
   func register(_ store: PostgresStore) {
     stores.withLock { $0[store.entity.table] = WeakStore(store: store) }

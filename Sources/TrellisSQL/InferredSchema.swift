@@ -3,8 +3,8 @@ import TrellisValues
 /// A database's tables and views as the screens inferred from them need them: columns and
 /// their kinds, keys, the checks Trellis can read, foreign keys and join tables.
 ///
-/// A schema reader fills it in for its database (``InferredSchema`` from SQLite's pragmas, and
-/// later PostgreSQL's catalog); what lists, forms and descriptors are made of it does not
+/// A schema reader fills it in for its database (from SQLite's pragmas, or PostgreSQL's
+/// catalog); what lists, forms and descriptors are made of it does not
 /// depend on where it came from.
 package struct InferredSchema: Hashable, Sendable {
   /// The tables and views, in the order the database lists them (by name).
@@ -96,6 +96,9 @@ package struct InferredTable: Hashable, Sendable {
   package var rowCount: Int
   /// For a full-text index: the table it indexes (its `content=` table), when known.
   package var indexedTable: String?
+  /// Why rows cannot be added although they can be edited (a key the database does not
+  /// make), `nil` when they can.
+  package var addingRefusal: String?
 
   /// Creates a table.
   package init(
@@ -156,6 +159,9 @@ package struct InferredColumn: Hashable, Sendable {
   package var isUnique = false
   /// The checks on its values Trellis can read from `CHECK` constraints.
   package var checks: [ColumnCheck] = []
+  /// The values it may hold, in order, when its type lists them (a PostgreSQL enum): a form
+  /// offers them as choices.
+  package var choices: [String] = []
 
   /// Creates a column.
   package init(

@@ -89,46 +89,17 @@ extension SQLiteEntity {
     return entity
   }
 
-  /// The dictionary definition of a table's rows: a property per column (kind, required, the
-  /// checks of its `CHECK`s; generated and byte columns disabled) and per relationship.
+  /// The dictionary definition of a table's rows (``InferredTable/rowDefinition``): a
+  /// property per column the entity stores, nullable as the column is, and per relationship.
   private static func definition(
     of table: InferredTable, entity: SQLiteEntity, schema: InferredSchema, names: InferredNames
   ) -> DataDefinition {
-    let keys =
-      entity.columns.map(\.name) + entity.relationships.map(\.name)
-    let properties = keys.filter(Self.isKey)
-    var definition =
-      (try? DataDefinition.dictionary(keys: properties.joined(separator: ";")))
-      ?? entity.definition
-    definition.name = names.item(table)
-    for column in entity.columns {
-      guard var property = definition[column.name], let inferred = table.column(column.name)
-      else { continue }
-      let kind = valueKind(of: column.kind)
-      property.valueKind = column.isNullable ? .optional(kind) : kind
-      property.isRequired = inferred.isRequired && table.readOnlyReason == nil
-      if column.isReadOnly {
-        property.enabledWhen = Condition("read-only") { _ in false }
-      }
-      let checks = inferred.checks
-      if !checks.isEmpty {
-        let title = property.title
-        property.actions.valueIsValid = { value, _ in
-          checks.lazy.compactMap { $0.problem(with: value, title: title) }.first
-        }
-      }
-      definition[column.name] = property
-    }
-    for relationship in entity.relationships {
-      guard var property = definition[relationship.name] else { continue }
-      // Objects of a dictionary definition: any value, which a selection of objects takes.
-      property.valueKind = relationship.kind == .toOne ? .optional(.any) : .any
-      definition[relationship.name] = property
-    }
-    definition.titlePropertyNames = [names.titleColumn(table)].compactMap { $0 }.filter {
-      definition[$0] != nil
-    }
-    return definition
+    let stored = Dictionary(entity.columns.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+    let columns = entity.columns.compactMap { table.column($0.name) }
+    return table.rowDefinition(
+      columns: columns,
+      relationships: entity.relationships.map { ($0.name, $0.kind == .toOne) }, names: names,
+      isNullable: { stored[$0.name]?.isNullable ?? true }) ?? entity.definition
   }
 
   /// Whether `name` can be a key of a names string: letters, digits and `_`.

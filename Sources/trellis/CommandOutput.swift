@@ -11,4 +11,7 @@ enum CommandOutput {
   static func error(_ line: String) {
     FileHandle.standardError.write(Data((line + "\n").utf8))
   }
+
+  /// Writes one line about what the command did to standard error, apart from its output.
+  static func note(_ line: String) { error(line) }
 }

@@ -2,15 +2,16 @@ import ArgumentParser
 import Foundation
 import Trellis
 import TrellisListSources
+import TrellisPostgres
 import TrellisSQL
 import TrellisSQLite
 
-/// `trellis describe`: the descriptors Trellis infers from an SQLite file's schema, in the
-/// canonical format, to read, change and serve.
+/// `trellis describe`: the descriptors Trellis infers from an SQLite file's or a PostgreSQL
+/// database's schema, in the canonical format, to read, change and serve.
 struct DescribeCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "describe",
-    abstract: "Print the descriptors inferred from an SQLite file's schema.",
+    abstract: "Print the descriptors inferred from an SQLite file's or a database's schema.",
     discussion: """
       The home screen lists the file's tables and views; each table is a list with a form per \
       row, whose rules come from the schema (see the "Any Data" article). Without --output the \
@@ -19,7 +20,7 @@ struct DescribeCommand: ParsableCommand {
       same screens as `trellis serve DATA`. The file is only read.
       """)
 
-  @Argument(help: "The SQLite file.")
+  @Argument(help: "The SQLite file, or a postgres:// address.")
   var data: String
 
   @Option(help: "A folder to write every descriptor to, as NAME.json.")
@@ -32,8 +33,10 @@ struct DescribeCommand: ParsableCommand {
   var readOnly = false
 
   func run() throws {
+    if DescriptorFiles.isPostgresAddress(data) { return try describeDatabase() }
     guard DescriptorFiles.isSQLiteFile(data) else {
-      CommandOutput.error(Diagnostic("not an SQLite database", file: data).description)
+      CommandOutput.error(
+        Diagnostic("not an SQLite database or a postgres:// address", file: data).description)
       throw ExitCode(1)
     }
     let schema: InferredSchema
@@ -46,21 +49,53 @@ struct DescribeCommand: ParsableCommand {
     guard let output else {
       let inferred = InferredDescriptors(
         schema: schema, file: url.path, title: title, readOnly: readOnly)
-      let wanted = screen.map(InferredDescriptors.screenName) ?? inferred.home.name
-      guard let named = inferred.all.first(where: { $0.name == wanted }) else {
-        let names = inferred.all.map(\.name).joined(separator: ", ")
-        CommandOutput.error("error: no screen '\(screen ?? "")'; the screens are \(names)")
-        throw ExitCode(1)
-      }
-      CommandOutput.write(try text(named.document))
-      return
+      return try print(inferred)
     }
     let folder = URL(fileURLWithPath: output, isDirectory: true).standardizedFileURL
-    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     // Relative to the descriptors when the file is in their folder, so the folder can move.
     let file =
       url.deletingLastPathComponent().path == folder.path ? url.lastPathComponent : url.path
     let inferred = InferredDescriptors(schema: schema, file: file, title: title, readOnly: readOnly)
+    try write(inferred, to: folder)
+  }
+
+  /// A PostgreSQL database's descriptors, whose sources name its address without the
+  /// password (which `PGPASSWORD` then gives).
+  private func describeDatabase() throws {
+    let url = data
+    let schema: InferredSchema
+    do {
+      schema = try BlockingWait.run {
+        try await PostgresDatabase.readSchema(url: url)
+      }
+    } catch {
+      CommandOutput.error(
+        Diagnostic(
+          (error as? StoreError)?.description ?? "\(error)", file: PostgresAddress.redacted(data)
+        ).description)
+      throw ExitCode(1)
+    }
+    let inferred = InferredDescriptors(
+      schema: schema, origin: .postgres(url: PostgresAddress.redacted(data)),
+      title: DescriptorFiles.databaseName(data), readOnly: readOnly)
+    guard let output else { return try print(inferred) }
+    try write(inferred, to: URL(fileURLWithPath: output, isDirectory: true).standardizedFileURL)
+  }
+
+  /// Prints the home screen's descriptor, or `--screen`'s.
+  private func print(_ inferred: InferredDescriptors) throws {
+    let wanted = screen.map(InferredDescriptors.screenName) ?? inferred.home.name
+    guard let named = inferred.all.first(where: { $0.name == wanted }) else {
+      let names = inferred.all.map(\.name).joined(separator: ", ")
+      CommandOutput.error("error: no screen '\(screen ?? "")'; the screens are \(names)")
+      throw ExitCode(1)
+    }
+    CommandOutput.write(try text(named.document))
+  }
+
+  /// Writes every descriptor to `folder`, as NAME.json.
+  private func write(_ inferred: InferredDescriptors, to folder: URL) throws {
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     for named in inferred.all {
       let target = folder.appendingPathComponent("\(named.name).json")
       do { try Data(try text(named.document).utf8).write(to: target, options: .atomic) } catch {

@@ -39,6 +39,7 @@ struct DescriptorFiles {
       return settingsInputs(path, data: data, theme: theme, options: settings, suite: suite)
     }
     if Self.isSQLiteFile(path) { return sqliteInputs(path, theme: theme) }
+    if Self.isPostgresAddress(path) { return postgresInputs(path, theme: theme) }
     let loaded = descriptor(path)
     let root = data.map { self.data($0) } ?? DocumentObject([:])
     var pushed = loaded.map { library(for: path, descriptor: $0) } ?? DescriptorLibrary()

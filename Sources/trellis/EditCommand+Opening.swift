@@ -18,6 +18,11 @@ extension EditCommand {
   func open() throws -> Editing {
     if DescriptorFiles.isSettingsBundle(file) { return try openSettingsBundle() }
     if DescriptorFiles.isSQLiteFile(file) { return try openDatabase() }
+    if DescriptorFiles.isPostgresAddress(file) {
+      let (postgres, file, readOnly) = (self.postgres, self.file, self.readOnly)
+      try BlockingWait.run { try await postgres.open(file, readOnly: readOnly) }
+      return try openDatabase()
+    }
     if let data { return try openDescriptor(data: data) }
     if DescriptorFiles.isWebAddress(file) {
       // Edits are saved to a file: a fetched document would have nowhere to go.
@@ -118,8 +123,8 @@ extension EditCommand {
       hasUnsavedChanges: { false })
   }
 
-  /// An SQLite file's inferred screens: each form is written when its Done is pressed, so
-  /// there is nothing left to save.
+  /// An SQLite file's or a PostgreSQL database's inferred screens: each form is written when
+  /// its Done is pressed, so there is nothing left to save.
   private func openDatabase() throws -> Editing {
     var files = DescriptorFiles()
     files.readOnly = readOnly
@@ -132,7 +137,7 @@ extension EditCommand {
       inputs.library, showing: inputs.descriptor, root: inputs.root)
     let said =
       readOnly
-      ? "Read-only: nothing is written" : "Each form is written to the file when you press Done"
+      ? "Read-only: nothing is written" : "Each form is written when you press Done"
     return Editing(navigator: navigator, save: { said }, hasUnsavedChanges: { false })
   }
 

@@ -46,7 +46,7 @@ struct RenderCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
-    let (loaded, library, root) = try inputs.load()
+    let (loaded, library, root) = try await inputs.load()
     let navigator: Navigator
     do { navigator = try library.makeNavigator(showing: loaded, root: root) } catch {
       for diagnostic in error.diagnostics { CommandOutput.error(diagnostic.description) }

@@ -8,7 +8,8 @@ struct ScreenInputOptions: ParsableArguments {
   @Argument(
     help: ArgumentHelp(
       "The descriptor file (JSON or any property list format), its http(s) address, a "
-        + "Settings.bundle, or an SQLite file (its screens inferred from its schema)."))
+        + "Settings.bundle, an SQLite file or a postgres:// address (its screens inferred "
+        + "from its schema)."))
   var descriptor: String
 
   @Option(help: "The data document (JSON or plist) bound as the root object.")
@@ -25,8 +26,10 @@ struct ScreenInputOptions: ParsableArguments {
 
   @OptionGroup var settings: SettingsBundleArguments
 
-  @Flag(help: "For an SQLite file: lists and forms that show its data and change nothing.")
+  @Flag(help: "For a database: lists and forms that show its data and change nothing.")
   var readOnly = false
+
+  @OptionGroup var postgres: PostgresOptions
 
   @Option(
     help: ArgumentHelp(
@@ -41,10 +44,14 @@ struct ScreenInputOptions: ParsableArguments {
     }
   }
 
-  /// Loads the inputs, or prints every diagnostic and exits with status 1.
-  func load() throws -> (
+  /// Loads the inputs, opening the PostgreSQL databases they show first, or prints every
+  /// diagnostic and exits with status 1.
+  func load() async throws -> (
     descriptor: TableDescriptor, library: DescriptorLibrary, root: any KeyValueCoding
   ) {
+    if DescriptorFiles.isPostgresAddress(descriptor) {
+      try await postgres.open(descriptor, readOnly: readOnly)
+    }
     var files = DescriptorFiles()
     files.readOnly = readOnly
     files.timeout = timeout
@@ -58,7 +65,10 @@ struct ScreenInputOptions: ParsableArguments {
       files.printDiagnostics(toStandardError: true)
       throw ExitCode(1)
     }
-    if !DescriptorFiles.isSettingsBundle(descriptor) {
+    // A descriptor's own `postgres` sources.
+    files.diagnostics += await inputs.library.openPostgresSources(
+      pollInterval: .milliseconds(Int(postgres.poll * 1000)))
+    if !DescriptorFiles.isSettingsBundle(descriptor) && !files.hasErrors {
       files.checkBinding(inputs.descriptor, root: inputs.root, library: inputs.library)
     }
     // Warnings (an unregistered class, a key ignored, a colour not found) are worth seeing

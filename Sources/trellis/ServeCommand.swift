@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Trellis
 import TrellisDescriptors
+import TrellisPostgres
 import TrellisWeb
 
 /// `trellis serve`: a descriptor bound to a data document, live in a browser.
@@ -69,15 +70,21 @@ struct ServeCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
-    let (loaded, library, root) = try inputs.load()
+    let (loaded, library, root) = try await inputs.load()
     let served = ServedDescriptor(descriptor: loaded, library: library, root: root)
     // Build one navigator now, so binding errors stop the command before it listens.
     do { _ = try served.makeNavigator() } catch {
       for diagnostic in error.diagnostics { CommandOutput.error(diagnostic.description) }
       throw ExitCode(1)
     }
-    let title = URL(fileURLWithPath: inputs.descriptor).deletingPathExtension().lastPathComponent
-    var app = WebApp(id: "table", title: title, subtitle: inputs.descriptor, sharing: served) {
+    let isDatabase = DescriptorFiles.isPostgresAddress(inputs.descriptor)
+    let title =
+      isDatabase
+      ? DescriptorFiles.databaseName(inputs.descriptor)
+      : URL(fileURLWithPath: inputs.descriptor).deletingPathExtension().lastPathComponent
+    // An address's password is never shown.
+    let subtitle = isDatabase ? PostgresAddress.redacted(inputs.descriptor) : inputs.descriptor
+    var app = WebApp(id: "table", title: title, subtitle: subtitle, sharing: served) {
       try $0.makeNavigator()
     }
     // The descriptor's `access` holds for everyone who signs in.
@@ -86,7 +93,8 @@ struct ServeCommand: AsyncParsableCommand {
       host: host, port: port, allowedHosts: Set(allowedHosts))
     configuration.maxSessionsPerClient = maxSessionsPerClient
     try signIn.apply(to: &configuration)
-    configuration.imageFolder = images ?? DescriptorFiles.folder(of: inputs.descriptor)
+    configuration.imageFolder =
+      images ?? (isDatabase ? nil : DescriptorFiles.folder(of: inputs.descriptor))
     let server = try WebServer(apps: [app], configuration: configuration)
     try await server.run { [configuration] port in
       FileHandle.standardOutput.write(

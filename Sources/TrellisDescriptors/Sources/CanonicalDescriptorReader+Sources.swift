@@ -9,6 +9,7 @@ extension CanonicalDescriptorReader {
   ]
   static let sourceKinds = ListSource.Kind.allCases.map(\.rawValue)
   static let sqliteKeys = ["file", "table", "keys", "name", "inferred"]
+  static let postgresKeys = ["url", "table"]
   static let documentKeys = ["file", "keyPath", "keys", "name"]
 
   /// The section's source, when it has one, with its list keys; reports list keys given
@@ -72,7 +73,8 @@ extension CanonicalDescriptorReader {
     guard let kindName = named.first, let kind = ListSource.Kind(rawValue: kindName) else {
       if node.value.dictionaryValue?.isEmpty ?? true {
         reading.error(
-          "a 'source' names one kind of source: 'sqlite', 'document' or 'webService'",
+          "a 'source' names one kind of source: 'sqlite', 'postgres', 'document' or "
+            + "'webService'",
           at: node.path)
       }
       return nil
@@ -110,6 +112,13 @@ extension CanonicalDescriptorReader {
       )
     case .webService:
       return webServiceSettings(settings).map { (.webService(settings: $0), locations) }
+    case .postgres:
+      settings.checkKeys(Self.postgresKeys, in: "a PostgreSQL source")
+      let url = settings.require("url", in: "a PostgreSQL source") ? nonEmpty(settings, "url") : nil
+      let table =
+        settings.require("table", in: "a PostgreSQL source") ? nonEmpty(settings, "table") : nil
+      guard let url, let table else { return nil }
+      return (.postgres(url: url, table: table), locations)
     }
   }
 

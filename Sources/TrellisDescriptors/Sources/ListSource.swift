@@ -1,7 +1,7 @@
 import Trellis
 
-/// Where a section's items come from: a table of an SQLite file, a list inside a document, or
-/// a web service (the canonical schema's `source` key).
+/// Where a section's items come from: a table of an SQLite file or a PostgreSQL database, a
+/// list inside a document, or a web service (the canonical schema's `source` key).
 ///
 /// A descriptor only names the source; a ``DescriptorLibrary`` opens it, through the resolver
 /// registered for its ``Kind`` in ``DescriptorLibrary/sources``.
@@ -21,10 +21,15 @@ public enum ListSource: Hashable, Sendable {
   /// "Table Descriptors" article), as written: strings, numbers and dictionaries, `preset`
   /// among them.
   case webService(settings: [String: Value])
+  /// The rows of `table` in the PostgreSQL database at `url` (`postgres://user@host/db`; the
+  /// password, when the address leaves it out, from `PGPASSWORD`). The table's columns,
+  /// relationships, checks and read-only columns are read from the database's catalog, and
+  /// nothing in it is created or altered (the sources `trellis describe URL` writes).
+  case postgres(url: String, table: String)
 
   /// The kinds of source.
   public enum Kind: String, CaseIterable, Hashable, Sendable {
-    case sqlite, document, webService
+    case sqlite, document, webService, postgres
 
     /// The kind in words, for messages ("web-service sources").
     var words: String {
@@ -32,6 +37,7 @@ public enum ListSource: Hashable, Sendable {
       case .sqlite: "SQLite"
       case .document: "document"
       case .webService: "web-service"
+      case .postgres: "PostgreSQL"
       }
     }
   }
@@ -42,6 +48,7 @@ public enum ListSource: Hashable, Sendable {
     case .sqlite: .sqlite
     case .document: .document
     case .webService: .webService
+    case .postgres: .postgres
     }
   }
 }

@@ -1,0 +1,214 @@
+import Foundation
+import Logging
+import PostgresNIO
+import Synchronization
+import Trellis
+import TrellisSQL
+
+/// Every table of a PostgreSQL database made elsewhere, as stores whose relationships, checks
+/// and read-only columns are read from its catalog (``PostgresSchemaReader``): one connection
+/// pool, one object per row across the tables. Nothing in the database is created, altered
+/// or triggered; only the rows a person saves change.
+///
+/// Other programs' changes to a table show at once when its notification trigger is installed
+/// (``installTriggers(url:)``); otherwise its store looks for them every ``pollInterval``.
+package final class PostgresDatabase: Sendable {
+  /// The database's schema, as read when it was opened.
+  package let schema: InferredSchema
+  /// The address, without its password (for messages and descriptors).
+  package let address: String
+  /// The tables whose changes the notification trigger announces.
+  package let announcedTables: Set<String>
+  /// How often the stores of the other tables look for changes.
+  package let pollInterval: Duration
+  private let root: PostgresStore?
+  private let stores: [String: PostgresStore]
+  private let viewRows: [String: [ValueDictionary]]
+
+  /// How many rows of a view are read.
+  package static let viewRowLimit = 1000
+
+  /// The schema of the database at `url`, read on one connection.
+  package static func readSchema(url: String, timeout: Duration = .seconds(10))
+    async throws(StoreError) -> InferredSchema
+  {
+    try await PostgresTriggerInstaller.run(url: url, timeout: timeout) { connection, logger in
+      try await PostgresSchemaReader.read(connection, logger: logger)
+    }
+  }
+
+  /// Connects to `url`, reads its schema and the rows of its views.
+  package static func open(
+    url: String, pollInterval: Duration = .seconds(1), timeout: Duration = .seconds(10)
+  ) async throws(StoreError) -> PostgresDatabase {
+    let configuration = try PostgresAddress.connectionConfiguration(from: url)
+    let logger = Logger(label: "trellis.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
+    let address = PostgresAddress.redacted(url)
+    do {
+      return try await Deadline.run(within: timeout) {
+        let connection = try await PostgresConnection.connect(
+          configuration: configuration, id: 1, logger: logger)
+        let schema: InferredSchema
+        let announced: Set<String>
+        var views: [String: [ValueDictionary]] = [:]
+        do {
+          schema = try await PostgresSchemaReader.read(connection, logger: logger)
+          announced = try await PostgresTriggerInstaller.announcedTables(
+            connection, logger: logger)
+          for table in schema.tables where table.kind == .view {
+            views[table.name] = try await rows(of: table, connection, logger)
+          }
+          try? await connection.close()
+        } catch {
+          try? await connection.close()
+          throw error
+        }
+        return try PostgresDatabase(
+          url: url, address: address, schema: schema, announced: announced, views: views,
+          pollInterval: pollInterval, timeout: timeout)
+      }
+    } catch let error as StoreError {
+      throw error
+    } catch {
+      throw .failed("\(address): \(describe(error))")
+    }
+  }
+
+  private init(
+    url: String, address: String, schema: InferredSchema, announced: Set<String>,
+    views: [String: [ValueDictionary]], pollInterval: Duration, timeout: Duration
+  ) throws(StoreError) {
+    self.schema = schema
+    self.address = address
+    self.announcedTables = announced
+    self.pollInterval = pollInterval
+    self.viewRows = views
+    var entities = PostgresEntity.inferred(from: schema)
+    for index in entities.indices where !announced.contains(entities[index].table) {
+      entities[index].pollInterval = pollInterval
+    }
+    // Relationships' targets poll as their tables' own entities do.
+    let intervals = Dictionary(
+      entities.map { ($0.table, $0.pollInterval) }, uniquingKeysWith: { first, _ in first })
+    for index in entities.indices {
+      for place in entities[index].relationships.indices {
+        let target = entities[index].relationships[place].entity.table
+        entities[index].relationships[place].entity.pollInterval = intervals[target] ?? nil
+      }
+    }
+    guard let first = entities.first else {
+      root = nil
+      stores = [:]
+      return
+    }
+    let root = try PostgresStore(
+      configuration: try PostgresAddress.configuration(from: url), entity: first,
+      with: entities, timeout: timeout)
+    var stores = [first.table: root]
+    for entity in entities.dropFirst() {
+      stores[entity.table] = try root.store(for: entity.table)
+    }
+    self.root = root
+    self.stores = stores
+  }
+
+  /// The store of `table`'s rows, `nil` for a view or a table without an integer key.
+  package func store(for table: String) -> PostgresStore? { stores[table] }
+
+  /// The rows of a view or a table without a usable key (the first ``viewRowLimit``), as
+  /// dictionaries, with a definition whose every property is shown, never edited.
+  package func rows(of table: String) throws(StoreError) -> (
+    items: [Value], definition: DataDefinition
+  ) {
+    guard let inferred = schema.table(table) else { throw .notFound("no table '\(table)'") }
+    let names = InferredNames(schema)
+    let keys = inferred.columns.map(\.name).filter(InferredNames.isKey)
+    guard var definition = try? DataDefinition.dictionary(keys: keys.joined(separator: ";"))
+    else {
+      throw .unsupported("the columns of \(table) cannot be shown")
+    }
+    definition.name = names.item(inferred)
+    for name in keys {
+      definition[name]?.enabledWhen = Condition("read-only") { _ in false }
+    }
+    if let title = names.titleColumn(inferred), definition[title] != nil {
+      definition.titlePropertyNames = [title]
+    }
+    let items = (viewRows[table] ?? []).map {
+      Value.object(ObjectReference(DocumentObject(.dictionary($0))))
+    }
+    return (items, definition)
+  }
+
+  /// Stops the connection pool.
+  package func shutdown() { root?.shutdown() }
+
+  /// The first ``viewRowLimit`` rows of a view, every column as text but numbers and
+  /// Booleans.
+  private static func rows(
+    of table: InferredTable, _ connection: PostgresConnection, _ logger: Logger
+  ) async throws -> [ValueDictionary] {
+    let quoted = "\"" + table.name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    let names = table.columns.map(\.name)
+    let selected = table.columns.map { column -> String in
+      let name = "\"" + column.name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+      switch column.kind {
+      case .integer: return name + "::bigint"
+      case .real: return name + "::float8"
+      case .bool: return name + "::boolean"
+      case .date: return name + "::timestamptz"
+      default: return name + "::text"
+      }
+    }
+    guard !selected.isEmpty else { return [] }
+    let query = PostgresQuery(
+      unsafeSQL: "SELECT \(selected.joined(separator: ", ")) FROM \(quoted) "
+        + "LIMIT \(viewRowLimit)")
+    var result: [ValueDictionary] = []
+    for try await row in try await connection.query(query, logger: logger) {
+      var entries = ValueDictionary()
+      for (cell, (name, column)) in zip(row, zip(names, table.columns)) {
+        let kind = PostgresEntity.kind(column.kind)
+        entries[name] = (try? PostgresValues.value(cell, kind: kind)) ?? .null
+      }
+      result.append(entries)
+    }
+    return result
+  }
+
+  /// Why connecting or reading the schema failed, in words.
+  static func describe(_ error: any Error) -> String {
+    if error is PostgresTimeout { return "no answer (is the server running?)" }
+    if let error = error as? PSQLError {
+      if let message = error.serverInfo?[.message] { return message }
+      if let cause = error.underlying { return "cannot connect: \(cause)" }
+      return "cannot connect: \(error.code)"
+    }
+    return String(describing: error)
+  }
+
+  /// The databases opened so far, by address: every section over a table of the same
+  /// database shares one pool and one object per row.
+  private static let opened = Mutex<[String: PostgresDatabase]>([:])
+
+  /// The database at `url`, opened once per process.
+  package static func shared(url: String, pollInterval: Duration = .seconds(1))
+    async throws(StoreError) -> PostgresDatabase
+  {
+    if let found = opened.withLock({ $0[url] }) { return found }
+    let database = try await open(url: url, pollInterval: pollInterval)
+    return opened.withLock { opened in
+      if let found = opened[url] {
+        database.shutdown()
+        return found
+      }
+      opened[url] = database
+      return database
+    }
+  }
+
+  /// The database at `url` if ``shared(url:pollInterval:)`` opened it.
+  package static func opened(url: String) -> PostgresDatabase? {
+    opened.withLock { $0[url] }
+  }
+}

@@ -1,0 +1,161 @@
+import Foundation
+import Logging
+import PostgresNIO
+import Trellis
+import TrellisSQL
+
+/// Reads a PostgreSQL database's schema (the tables and views of its current schema) into an
+/// ``InferredSchema``, from `pg_catalog`: columns with their types, `NOT NULL`s, defaults,
+/// identities and generated values; enums' labels as choices; domains' types, `NOT NULL`s and
+/// checks; primary keys, one-column foreign keys with their `ON DELETE` rules, one-column
+/// `UNIQUE`s, and the `CHECK`s ``CheckConstraintReader`` can read.
+package enum PostgresSchemaReader {
+  /// The schema of the database `connection` is connected to.
+  package static func read(_ connection: PostgresConnection, logger: Logger) async throws
+    -> InferredSchema
+  {
+    let relations = try await self.relations(connection, logger)
+    let enums = try await self.enums(connection, logger)
+    let domainChecks = try await self.domainChecks(connection, logger)
+    let columns = try await self.columns(connection, logger)
+    let constraints = try await self.constraints(connection, logger)
+    let uniqueIndexes = try await self.uniqueIndexes(connection, logger)
+    var tables: [InferredTable] = []
+    for relation in relations {
+      var table = InferredTable(
+        name: relation.name, kind: relation.kind == "v" || relation.kind == "m" ? .view : .table)
+      for column in columns where column.table == relation.name {
+        var inferred = InferredColumn(
+          name: column.name, declaredType: column.type, kind: kind(of: column.baseType),
+          isNotNull: column.notNull,
+          defaultSQL: column.identity.isEmpty ? column.defaultSQL : "identity")
+        inferred.isGenerated = !column.generated.isEmpty
+        inferred.choices = enums[column.baseType] ?? []
+        for check in domainChecks[column.typeName] ?? [] {
+          let sql = "CHECK (" + PostgresCheckText.normalized(check, value: column.name) + ")"
+          inferred.checks += CheckConstraintReader.checks(in: sql, columns: [column.name]).map(
+            \.check)
+        }
+        table.columns.append(inferred)
+      }
+      table.rowCount = try await rowCount(of: relation.name, connection, logger)
+      if table.kind == .view {
+        table.readOnlyReason =
+          relation.kind == "m"
+          ? "a materialized view: its rows are computed from other tables"
+          : "a view: its rows are computed from other tables"
+        tables.append(table)
+        continue
+      }
+      let own = constraints.filter { $0.table == relation.name }
+      for constraint in own {
+        switch constraint.type {
+        case "p": table.primaryKey = constraint.columns
+        case "u" where constraint.columns.count == 1:
+          if let index = table.columns.firstIndex(where: { $0.name == constraint.columns[0] }) {
+            table.columns[index].isUnique = true
+          }
+        case "f" where constraint.columns.count == 1 && constraint.targetColumns.count == 1:
+          table.foreignKeys.append(
+            InferredForeignKey(
+              column: constraint.columns[0], targetTable: constraint.targetTable,
+              targetColumn: constraint.targetColumns[0], onDelete: deleteAction(constraint.onDelete)
+            ))
+        case "c":
+          let sql = "CHECK (" + PostgresCheckText.normalized(checkBody(constraint.definition)) + ")"
+          for (name, check) in CheckConstraintReader.checks(
+            in: sql, columns: table.columns.map(\.name))
+          {
+            if let index = table.columns.firstIndex(where: { $0.name == name }) {
+              table.columns[index].checks.append(check)
+            }
+          }
+        default: break
+        }
+      }
+      for (tableName, column) in uniqueIndexes where tableName == relation.name {
+        if let index = table.columns.firstIndex(where: { $0.name == column }) {
+          table.columns[index].isUnique = true
+        }
+      }
+      decideKey(of: &table)
+      tables.append(table)
+    }
+    var schema = InferredSchema(tables: tables)
+    for join in schema.joins {
+      guard let index = schema.tables.firstIndex(where: { $0.name == join.table }) else {
+        continue
+      }
+      schema.tables[index].readOnlyReason =
+        "a join table: its pairs are chosen on the forms of \(join.source.targetTable) "
+        + "and \(join.target.targetTable)"
+    }
+    return schema
+  }
+
+  /// The integer key that names a table's rows, or why the rows cannot be edited; and, for a
+  /// key the database does not make, why rows cannot be added.
+  static func decideKey(of table: inout InferredTable) {
+    guard !table.primaryKey.isEmpty else {
+      table.readOnlyReason = "it has no primary key to name a row by"
+      return
+    }
+    guard table.primaryKey.count == 1, let key = table.column(table.primaryKey[0]) else {
+      table.readOnlyReason =
+        "its primary key has several columns (\(table.primaryKey.joined(separator: ", "))), "
+        + "which Trellis does not edit by"
+      return
+    }
+    guard key.kind == .integer else {
+      table.readOnlyReason =
+        "its primary key \(key.name) is \(key.declaredType), and Trellis names rows by "
+        + "integer keys"
+      return
+    }
+    guard PostgresIdentifier.isPlain(table.name),
+      table.columns.allSatisfy({ PostgresIdentifier.isPlain($0.name) })
+    else {
+      table.readOnlyReason = "a name in it is not a plain SQL name (letters, digits and _)"
+      return
+    }
+    table.rowKey = key.name
+    if table.shownColumns.isEmpty {
+      table.readOnlyReason = "it has no column besides its key"
+    } else if key.defaultSQL == nil {
+      table.addingRefusal =
+        "the database does not make its key \(key.name) (no default, no identity)"
+    }
+  }
+
+  /// The kind a PostgreSQL type (its `typname`, a domain's base type's) gives; types of no
+  /// other kind are edited as the text PostgreSQL reads and prints them as.
+  static func kind(of type: String) -> InferredColumn.Kind {
+    switch type {
+    case "int2", "int4", "int8", "oid": .integer
+    case "float4", "float8", "numeric", "money": .real
+    case "bool": .bool
+    case "date", "timestamp", "timestamptz": .date
+    case "bytea": .blob
+    default: .text
+    }
+  }
+
+  /// What `confdeltype` says a foreign key does on delete.
+  static func deleteAction(_ code: String) -> InferredForeignKey.DeleteAction {
+    switch code {
+    case "c": .cascade
+    case "n": .setNull
+    case "d": .setDefault
+    case "r": .restrict
+    default: .noAction
+    }
+  }
+
+  /// The expression of `CHECK (expression)` (and `NOT VALID` dropped).
+  static func checkBody(_ definition: String) -> String {
+    var text = definition.trimmingCharacters(in: .whitespaces)
+    if text.hasSuffix(" NOT VALID") { text.removeLast(" NOT VALID".count) }
+    if text.hasPrefix("CHECK ") { text.removeFirst("CHECK ".count) }
+    return text
+  }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import Logging
+import PostgresNIO
+import Trellis
+import TrellisSQL
+
+/// The notification triggers on the tables of a database made elsewhere: installed only when a
+/// person asks (`trellis serve URL --install-triggers`), so that every server shows every
+/// program's changes at once, and removed as asked (`--remove-triggers`).
+package enum PostgresTriggerInstaller {
+  /// The tables of the current schema that have the notification trigger.
+  static func announcedTables(_ connection: PostgresConnection, logger: Logger) async throws
+    -> Set<String>
+  {
+    var statement = PostgresStatement(
+      "SELECT c.relname::text FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid "
+        + "JOIN pg_namespace n ON n.oid = c.relnamespace "
+        + "WHERE n.nspname = current_schema() AND t.tgname = ")
+    statement.bind(PostgresTriggers.trigger)
+    var tables = Set<String>()
+    for try await name in try await connection.query(statement.query, logger: logger)
+      .decode(String.self)
+    {
+      tables.insert(name)
+    }
+    return tables
+  }
+
+  /// Installs the trigger on every table of the database at `url` whose rows Trellis edits,
+  /// in one transaction; returns those tables' names.
+  package static func install(url: String, timeout: Duration = .seconds(30))
+    async throws(StoreError) -> [String]
+  {
+    try await run(url: url, timeout: timeout) { connection, logger in
+      let schema = try await PostgresSchemaReader.read(connection, logger: logger)
+      let entities = PostgresEntity.inferred(from: schema)
+      try await connection.withTransaction(logger: logger) { connection in
+        for entity in entities {
+          try await PostgresTriggers.install(for: entity, on: connection, logger: logger)
+        }
+      }
+      return entities.map(\.table)
+    }
+  }
+
+  /// Removes the trigger from every table of the current schema that has it, and the function
+  /// it runs when nothing else uses it; returns the tables' names.
+  package static func remove(url: String, timeout: Duration = .seconds(30))
+    async throws(StoreError) -> [String]
+  {
+    try await run(url: url, timeout: timeout) { connection, logger in
+      let tables = try await announcedTables(connection, logger: logger).sorted()
+      try await connection.withTransaction(logger: logger) { connection in
+        for table in tables {
+          let quoted = "\"" + table.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+          try await connection.query(
+            PostgresQuery(
+              unsafeSQL: "DROP TRIGGER IF EXISTS \(PostgresTriggers.trigger) ON \(quoted)"),
+            logger: logger)
+        }
+      }
+      // The function stays while another schema's tables (or Trellis's own stores) use it.
+      _ = try? await connection.query(
+        PostgresQuery(unsafeSQL: "DROP FUNCTION IF EXISTS \(PostgresTriggers.function)()"),
+        logger: logger)
+      return tables
+    }
+  }
+
+  /// Runs `work` on one connection to `url`, within `timeout`.
+  static func run<T: Sendable>(
+    url: String, timeout: Duration,
+    _ work: @escaping @Sendable (PostgresConnection, Logger) async throws -> T
+  ) async throws(StoreError) -> T {
+    let configuration = try PostgresAddress.connectionConfiguration(from: url)
+    let logger = Logger(label: "trellis.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
+    do {
+      return try await Deadline.run(within: timeout) {
+        let connection = try await PostgresConnection.connect(
+          configuration: configuration, id: 1, logger: logger)
+        do {
+          let result = try await work(connection, logger)
+          try? await connection.close()
+          return result
+        } catch {
+          try? await connection.close()
+          throw error
+        }
+      }
+    } catch let error as StoreError {
+      throw error
+    } catch {
+      throw .failed("\(PostgresAddress.redacted(url)): \(PostgresDatabase.describe(error))")
+    }
+  }
+}

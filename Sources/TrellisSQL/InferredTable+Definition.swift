@@ -1,0 +1,64 @@
+import Trellis
+
+extension InferredTable {
+  /// The dictionary definition of the table's rows as a store holds them, whichever database:
+  /// a property per column of `columns` (its kind; required when `NOT NULL` without a default;
+  /// its enum's labels as choices; the checks of its `CHECK`s; disabled when the database
+  /// computes it or the table is read-only) and per relationship.
+  ///
+  /// - Parameters:
+  ///   - columns: The columns the store reads and writes, in order.
+  ///   - relationships: The names of the store's relationships, and whether each is a to-one.
+  ///   - names: The names inferred for the schema.
+  ///   - isNullable: Whether a column's property may hold nothing.
+  package func rowDefinition(
+    columns: [InferredColumn], relationships: [(name: String, isToOne: Bool)],
+    names: InferredNames, isNullable: (InferredColumn) -> Bool
+  ) -> DataDefinition? {
+    let keys = (columns.map(\.name) + relationships.map(\.name)).filter(InferredNames.isKey)
+    guard !keys.isEmpty,
+      var definition = try? DataDefinition.dictionary(keys: keys.joined(separator: ";"))
+    else { return nil }
+    definition.name = names.item(self)
+    for column in columns {
+      guard var property = definition[column.name] else { continue }
+      var kind = Self.valueKind(of: column.kind)
+      if !column.choices.isEmpty { kind = .choice(kind, column.choices.map(Value.string)) }
+      property.valueKind = isNullable(column) ? .optional(kind) : kind
+      property.isRequired = column.isRequired && readOnlyReason == nil
+      if !column.isEditable || readOnlyReason != nil {
+        property.enabledWhen = Condition("read-only") { _ in false }
+      }
+      let checks = column.checks
+      if !checks.isEmpty {
+        let title = property.title
+        property.actions.valueIsValid = { value, _ in
+          checks.lazy.compactMap { $0.problem(with: value, title: title) }.first
+        }
+      }
+      definition[column.name] = property
+    }
+    for relationship in relationships {
+      guard var property = definition[relationship.name] else { continue }
+      // Objects of a dictionary definition: any value, which a selection of objects takes.
+      property.valueKind = relationship.isToOne ? .optional(.any) : .any
+      definition[relationship.name] = property
+    }
+    definition.titlePropertyNames = [names.titleColumn(self)].compactMap { $0 }.filter {
+      definition[$0] != nil
+    }
+    return definition
+  }
+
+  /// The kind of value a column of `kind` holds.
+  package static func valueKind(of kind: InferredColumn.Kind) -> ValueKind {
+    switch kind {
+    case .text: .string
+    case .integer: .int
+    case .real: .double
+    case .bool: .bool
+    case .date, .dateText: .date
+    case .blob: .data
+    }
+  }
+}
