@@ -1,0 +1,219 @@
+"""Any PostgreSQL database, one command: `trellis serve postgres://…` in a real browser, over a
+fresh database the fixture `Tests/Fixtures/AnyData/shop-postgres.sql` fills. Two servers serve
+it at once; another program (psql) changes it behind their backs."""
+import os
+import subprocess
+import time
+import uuid
+
+import pytest
+from selenium.webdriver.common.by import By
+
+from conftest import ROOT, screenshot
+from helpers import open_app, press, row, row_texts, tap, title, type_into, wait, wait_title
+from test_any_data import notice_text, serve, trellis_binary, validation
+from test_postgres import psql
+
+FIXTURE = ROOT / "Tests" / "Fixtures" / "AnyData" / "shop-postgres.sql"
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    url = os.environ.get("TRELLIS_POSTGRES_URL")
+    if not url:
+        if os.environ.get("TRELLIS_REQUIRE_POSTGRES") == "1":
+            pytest.fail("TRELLIS_POSTGRES_URL is not set: start it with scripts/postgres.sh start")
+        pytest.skip("no PostgreSQL: start it with scripts/postgres.sh start")
+    return url
+
+
+@pytest.fixture
+def database(cluster):
+    """A fresh database holding the shop, its address."""
+    name = "anydata_" + uuid.uuid4().hex[:10]
+    subprocess.run([psql(), cluster, "-q", "-c", "CREATE DATABASE " + name], check=True)
+    url = cluster.rsplit("/", 1)[0] + "/" + name
+    subprocess.run([psql(), url, "-q", "-v", "ON_ERROR_STOP=1", "-f", str(FIXTURE)], check=True,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return url
+
+
+def sql(url, statement):
+    """Runs `statement` as another program would; returns its rows as lists of text."""
+    done = subprocess.run([psql(), url, "-q", "-A", "-t", "-F", "|", "-c", statement],
+                          check=True, capture_output=True, text=True)
+    return [line.split("|") for line in done.stdout.splitlines() if line]
+
+
+@pytest.fixture
+def shop(database):
+    process, details = serve(database)
+    details["database"] = database
+    yield details
+    process.terminate()
+    process.wait(timeout=10)
+
+
+def open_product(driver, shop, name):
+    open_app(driver, shop, "table")
+    wait_title(driver, shop["database"].rsplit("/", 1)[1])
+    tap(driver, "product")
+    wait_title(driver, "product")
+    tap(driver, name)
+    wait_title(driver, name)
+
+
+def test_the_home_screen_lists_tables_views_and_why_some_are_read_only(browser, shop):
+    open_app(browser, shop, "table")
+    wait_title(browser, shop["database"].rsplit("/", 1)[1])
+    texts = row_texts(browser)
+    for table in ("category", "product", "review", "supplier", "tag", "product_summary",
+                  "product_tag", "stock_move", "audit_log", "coupon"):
+        assert table in texts
+    assert "4 rows" in row(browser, "product").text
+    page = browser.find_element("css selector", ".pane-top > .screen:last-child").text
+    assert "it has no primary key to name a row by" in page
+    assert "polling" in page
+
+
+def test_a_foreign_key_is_chosen(browser, shop):
+    open_product(browser, shop, "Whisk")
+    tap(browser, "Supplier")
+    wait_title(browser, "Supplier")
+    tap(browser, "Cobalt")
+    wait_title(browser, "Whisk")
+    wait(browser, lambda d: "Cobalt" in row(d, "Supplier").text)
+    press(browser, "done")
+    wait_title(browser, "product")
+    wait(browser, lambda d: sql(shop["database"],
+                                "SELECT supplier_id FROM product WHERE code = 'WHI-1'") == [["3"]])
+
+
+def test_an_inverse_list_opens(browser, shop):
+    open_app(browser, shop, "table")
+    tap(browser, "supplier")
+    wait_title(browser, "supplier")
+    tap(browser, "Bolt & Co")
+    wait_title(browser, "Bolt & Co")
+    tap(browser, "Products")
+    wait(browser, lambda d: {"Rake", "Whisk"} <= set(row_texts(d)))
+    assert "Hammer" not in row_texts(browser)
+
+
+def test_an_enum_is_a_choice_and_is_written(browser, shop):
+    open_app(browser, shop, "table")
+    tap(browser, "supplier")
+    wait_title(browser, "supplier")
+    tap(browser, "Cobalt")
+    wait_title(browser, "Cobalt")
+    tap(browser, "Country")
+    wait_title(browser, "Country")
+    assert {"NL", "FR", "DE", "US"} <= set(row_texts(browser))
+    tap(browser, "DE")
+    wait_title(browser, "Cobalt")
+    press(browser, "done")
+    wait_title(browser, "supplier")
+    wait(browser, lambda d: sql(shop["database"],
+                                "SELECT country FROM supplier WHERE name = 'Cobalt'") == [["DE"]])
+
+
+def test_a_check_refusal_is_shown_on_the_field(browser, shop):
+    open_product(browser, shop, "Hammer")
+    type_into(browser, "Price", "-3")
+    assert validation(browser, "Price") == "Price must be at least 0"
+    press(browser, "done")
+    assert title(browser) == "Hammer"
+    assert sql(shop["database"], "SELECT price FROM product WHERE code = 'HAM-1'") == [["12.50"]]
+
+
+def test_a_refusal_only_the_database_knows_keeps_the_edit(browser, shop):
+    open_app(browser, shop, "table")
+    tap(browser, "supplier")
+    wait_title(browser, "supplier")
+    tap(browser, "Acme")
+    wait_title(browser, "Acme")
+    type_into(browser, "Email", "no-at-sign")
+    press(browser, "done")
+    assert "supplier_email_check" in notice_text(browser)
+    assert title(browser) == "Acme"
+    assert sql(shop["database"], "SELECT email FROM supplier WHERE name = 'Acme'") == [
+        ["sales@acme.test"]]
+
+
+def test_a_unique_refusal_is_shown_on_the_field(browser, shop):
+    open_product(browser, shop, "Hammer")
+    type_into(browser, "Code", "RAK-1")
+    press(browser, "done")
+    assert "code" in notice_text(browser).lower()
+    assert title(browser) == "Hammer"
+    assert sql(shop["database"], "SELECT code FROM product WHERE name = 'Hammer'") == [["HAM-1"]]
+
+
+def test_a_join_table_selection(browser, shop):
+    open_product(browser, shop, "Hammer")
+    tap(browser, "Tags")
+    wait_title(browser, "Tags")
+    tap(browser, "sale")
+    press(browser, "back")
+    wait_title(browser, "Hammer")
+    press(browser, "done")
+    wait_title(browser, "product")
+    wait(browser, lambda d: sql(
+        shop["database"],
+        "SELECT tag_id FROM product_tag WHERE product_id = 1 ORDER BY tag_id") == [["1"], ["3"]])
+
+
+def test_a_new_row_takes_the_databases_key_and_defaults(browser, shop):
+    open_app(browser, shop, "table")
+    tap(browser, "category")
+    wait_title(browser, "category")
+    # The list's own "add" row.
+    wait(browser, lambda d: d.find_element(
+        By.XPATH, "//*[normalize-space(text())='New Category']")).click()
+    wait_title(browser, "New Category")
+    type_into(browser, "Name", "Bath")
+    press(browser, "done")
+    wait(browser, lambda d: "Bath" in row_texts(d))
+    screenshot(browser, "any-data-postgres-new-row")
+    assert sql(shop["database"], "SELECT id FROM category WHERE name = 'Bath'") == [["4"]]
+
+
+def test_a_row_changed_by_another_program_appears(browser, shop):
+    open_app(browser, shop, "table")
+    tap(browser, "product")
+    wait_title(browser, "product")
+    row(browser, "Hammer")
+    sql(shop["database"], "UPDATE product SET name = 'Claw hammer' WHERE code = 'HAM-1'")
+    started = time.time()
+    wait(browser, lambda d: "Claw hammer" in row_texts(d), timeout=5)
+    assert time.time() - started < 3
+
+
+def test_with_triggers_two_servers_see_each_others_changes_at_once(browser, desktop, database):
+    first, second = serve(database, "--install-triggers"), serve(database)
+    try:
+        assert sql(database, "SELECT count(*) FROM pg_trigger WHERE tgname = 'trellis_notify'") \
+            == [["6"]]
+        open_app(browser, first[1], "table")
+        open_app(desktop, second[1], "table")
+        home = desktop.find_element("css selector", ".pane-top > .screen:last-child").text
+        assert "notification triggers installed" in home
+        for driver in (browser, desktop):
+            tap(driver, "tag")
+            wait_title(driver, "tag")
+        tap(browser, "sale")
+        wait_title(browser, "sale")
+        type_into(browser, "Label", "clearance")
+        press(browser, "done")
+        wait(desktop, lambda d: "clearance" in row_texts(d), timeout=2)
+    finally:
+        for process, _ in (first, second):
+            process.terminate()
+            process.wait(timeout=10)
+    removed = subprocess.run([trellis_binary(), "render", database, "--remove-triggers"],
+                             capture_output=True, text=True, timeout=60)
+    assert removed.returncode == 0, removed.stderr
+    assert "removed the notification trigger from 6 tables" in removed.stderr
+    assert "polling" in removed.stdout
+    assert sql(database, "SELECT count(*) FROM pg_trigger WHERE tgname = 'trellis_notify'") \
+        == [["0"]]
