@@ -32,7 +32,7 @@ package enum PostgresAddress {
   }
 
   /// The configuration of a single connection to the address `url`.
-  static func connectionConfiguration(from url: String) throws(StoreError)
+  package static func connectionConfiguration(from url: String) throws(StoreError)
     -> PostgresConnection.Configuration
   {
     let parts = try parts(of: url)

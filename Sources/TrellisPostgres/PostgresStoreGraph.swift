@@ -23,9 +23,14 @@ final class PostgresStoreGraph: Sendable {
   /// The graph of `entities`, each with every entity it reaches, `root` first: the tables of a
   /// database made elsewhere, which nothing creates or alters.
   init(root: PostgresEntity, with entities: [PostgresEntity]) {
-    var all = root.graph
-    var seen = Set(all.map(\.table))
-    for entity in entities {
+    // The entities given first: a relationship's target is a copy that may lack relationships
+    // of its own.
+    var all: [PostgresEntity] = []
+    var seen = Set<String>()
+    for entity in [root] + entities where seen.insert(entity.table).inserted {
+      all.append(entity)
+    }
+    for entity in [root] + entities {
       for reached in entity.graph where seen.insert(reached.table).inserted {
         all.append(reached)
       }

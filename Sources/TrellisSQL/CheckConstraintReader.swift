@@ -188,8 +188,9 @@ package enum CheckConstraintReader {
     var result: [(String, ColumnCheck)] = []
     for part in parts {
       var part = part
-      // Parentheses around a whole conjunct.
-      while part.first == .open && part.last == .close { part = Array(part.dropFirst().dropLast()) }
+      // Parentheses around a whole conjunct (not `(a) AND (b)`, whose first and last match
+      // others).
+      while isWrapped(part) { part = Array(part.dropFirst().dropLast()) }
       if let inner = innerConjunction(part) {
         result += conjunction(inner, columns: columns, names: names)
         continue
@@ -197,6 +198,19 @@ package enum CheckConstraintReader {
       result += comparison(part, columns: columns, names: names)
     }
     return result
+  }
+
+  /// Whether `part` is one parenthesised expression: its first token opens what its last
+  /// closes.
+  static func isWrapped(_ part: [Token]) -> Bool {
+    guard part.count >= 2, part.first == .open, part.last == .close else { return false }
+    var depth = 0
+    for (index, token) in part.enumerated() {
+      if token == .open { depth += 1 }
+      if token == .close { depth -= 1 }
+      if depth == 0 { return index == part.count - 1 }
+    }
+    return false
   }
 
   private static func innerConjunction(_ part: [Token]) -> [Token]? {

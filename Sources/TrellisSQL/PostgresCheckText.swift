@@ -106,15 +106,34 @@ package enum PostgresCheckText {
     return characters.count
   }
 
-  /// `x = ANY (ARRAY[a, b])` as `x IN (a, b)`.
+  /// `x = ANY (ARRAY[a, b])` as `x IN (a, b)`, also with the array in parentheses of its
+  /// own (`= ANY ((ARRAY[a, b]))`, as a cast of the array leaves it).
   static func rewritingAnyArrays(_ text: String) -> String {
     var text = text
-    while let start = text.range(of: "= ANY (ARRAY[") {
-      guard let end = text.range(of: "])", range: start.upperBound..<text.endIndex) else {
-        break
+    var searchFrom = text.startIndex
+    while let start = text.range(of: "= ANY (", range: searchFrom..<text.endIndex) {
+      var index = start.upperBound
+      var extra = 0
+      while index < text.endIndex, text[index] == "(" {
+        extra += 1
+        index = text.index(after: index)
       }
-      let list = text[start.upperBound..<end.lowerBound]
-      text.replaceSubrange(start.lowerBound..<end.upperBound, with: "IN (\(list))")
+      guard text[index...].hasPrefix("ARRAY["),
+        let close = text.range(of: "]", range: index..<text.endIndex)
+      else {
+        searchFrom = start.upperBound
+        continue
+      }
+      let list = text[text.index(index, offsetBy: "ARRAY[".count)..<close.lowerBound]
+      var end = close.upperBound
+      // The parentheses opened before the array, and the one of `ANY (`.
+      for _ in 0...extra {
+        guard end < text.endIndex, text[end] == ")" else { break }
+        end = text.index(after: end)
+      }
+      let replacement = "IN (\(list))"
+      text.replaceSubrange(start.lowerBound..<end, with: replacement)
+      searchFrom = text.index(start.lowerBound, offsetBy: replacement.count)
     }
     return text
   }

@@ -31,6 +31,35 @@ struct CheckConstraintReaderTests {
     #expect(
       rules("CREATE TABLE t (name TEXT CHECK (LENGTH([name]) BETWEEN 2 AND 8))")
         == ["name at least 2 characters", "name at most 8 characters"])
+    // Each comparison in parentheses of its own, the whole in more.
+    #expect(
+      rules("CREATE TABLE t (stock INT CHECK (((stock >= 1) AND (stock <= 5))))")
+        == ["stock ≥ 1", "stock ≤ 5"])
+  }
+
+  /// PostgreSQL prints a constraint as it parsed it (`pg_get_constraintdef`): casts,
+  /// parentheses, `= ANY (ARRAY[...])` and `char_length` are read as plain SQL.
+  @Test func postgresConstraintTextIsReadAsPlainSQL() {
+    func postgres(_ definition: String, value column: String? = nil) -> [String] {
+      rules("CHECK (" + PostgresCheckText.normalized(definition, value: column) + ")")
+    }
+    #expect(postgres("((price >= (0)::numeric))") == ["price ≥ 0"])
+    #expect(postgres("(((stock >= 0) AND (stock <= 1000)))") == ["stock ≥ 0", "stock ≤ 1000"])
+    #expect(
+      postgres("((kind = ANY (ARRAY['a'::text, 'it''s'::text])))")
+        == ["kind one of 'a', 'it's'"])
+    #expect(
+      postgres(
+        "((kind)::text = ANY ((ARRAY['x'::character varying, 'y'::character varying])::text[]))")
+        == ["kind one of 'x', 'y'"])
+    #expect(postgres("((char_length(name) <= 20))") == ["name at most 20 characters"])
+    #expect(
+      postgres("(((VALUE >= 1) AND (VALUE <= 5)))", value: "stock") == ["stock ≥ 1", "stock ≤ 5"])
+    // A string that holds what looks like a cast or VALUE is left as it is.
+    #expect(
+      PostgresCheckText.normalized("(name <> 'a::b VALUE')", value: "x") == "(name <> 'a::b VALUE')"
+    )
+    #expect(postgres("((email IS NULL) OR (email ~~ '%@%'::text))").isEmpty)
   }
 
   @Test func whatTrellisCannotReadIsLeftToTheDatabase() {

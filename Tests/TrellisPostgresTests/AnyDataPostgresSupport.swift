@@ -1,0 +1,87 @@
+import Foundation
+import Logging
+import PostgresNIO
+import Testing
+import Trellis
+import TrellisPostgres
+import TrellisTesting
+
+/// Fresh databases filled by the "Any Data" fixtures, and SQL run as another program would.
+enum AnyDataPostgres {
+  /// A new database on the test cluster holding the fixture `AnyData/<fixture>`, its address;
+  /// `nil` without a cluster.
+  static func database(_ fixture: String) async throws -> String? {
+    guard let cluster = PostgresTestSupport.url else { return nil }
+    let name = "anydata_" + UUID().uuidString.prefix(8).lowercased()
+    try await run(cluster, ["CREATE DATABASE \(name)"])
+    let base = cluster.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+    let url = base.joined(separator: "/") + "/" + name
+    let text = try String(contentsOf: TestFixtures.url("AnyData/\(fixture)"), encoding: .utf8)
+    try await run(url, statements(text))
+    return url
+  }
+
+  /// The statements of a script whose statements end with `;` at the end of a line, without
+  /// its comment lines.
+  static func statements(_ script: String) -> [String] {
+    let lines = script.split(separator: "\n", omittingEmptySubsequences: false)
+      .filter { !$0.hasPrefix("--") }
+    return lines.joined(separator: "\n").components(separatedBy: ";\n")
+      .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+  }
+
+  /// Runs `statements` one by one on one connection to `url`.
+  static func run(_ url: String, _ statements: [String]) async throws {
+    try await withConnection(url) { connection in
+      for statement in statements {
+        try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+      }
+    }
+  }
+
+  /// The first column of every row `sql` selects, as text.
+  static func texts(_ url: String, _ sql: String) async throws -> [String?] {
+    try await withConnection(url) { connection in
+      var result: [String?] = []
+      for try await text in try await connection.query(
+        PostgresQuery(unsafeSQL: sql), logger: logger
+      )
+      .decode(String?.self) {
+        result.append(text)
+      }
+      return result
+    }
+  }
+
+  static let logger = Logger(label: "any-data-tests")
+
+  private static func withConnection<T: Sendable>(
+    _ url: String, _ work: (PostgresConnection) async throws -> T
+  ) async throws -> T {
+    let connection = try await PostgresConnection.connect(
+      configuration: try PostgresAddress.connectionConfiguration(from: url), id: 1,
+      logger: logger)
+    do {
+      let result = try await work(connection)
+      try await connection.close()
+      return result
+    } catch {
+      try? await connection.close()
+      throw error
+    }
+  }
+
+  /// The value of `key` on `item`, an object of `definition`.
+  static func value(_ item: Value, _ key: String, _ definition: DataDefinition) throws -> Value {
+    let object = try #require(item.objectValue)
+    let kvc = try #require(definition.keyValueCoding(for: object))
+    return try kvc.value(forKey: key)
+  }
+
+  /// The item of `store`'s first page whose `key` holds `text`.
+  static func item(_ store: PostgresStore, _ key: String, _ text: String) async throws -> Value {
+    let items = try await store.fetchPage(FetchOptions(), from: nil).items
+    return try #require(
+      items.first { (try? value($0, key, store.entity.definition)) == .string(text) })
+  }
+}

@@ -1,0 +1,189 @@
+import Foundation
+import Synchronization
+import Testing
+import Trellis
+import TrellisPostgres
+import TrellisSQL
+
+/// Any PostgreSQL database with no descriptor: its catalog read into the rules of its screens,
+/// and its rows edited through stores that create and alter nothing (the fixture
+/// `AnyData/shop-postgres.sql` in a fresh database).
+@Suite("Any data: a PostgreSQL database")
+struct AnyDataPostgresTests {
+  @Test func theCatalogGivesEachColumnsControlAndRules() async throws {
+    guard let url = try await AnyDataPostgres.database("shop-postgres.sql") else { return }
+    let schema = try await PostgresDatabase.readSchema(url: url)
+    let supplier = try #require(schema.table("supplier"))
+    #expect(supplier.column("country")?.choices == ["NL", "FR", "DE", "US"])
+    #expect(supplier.column("name")?.isUnique == true)
+    #expect(supplier.column("name")?.isRequired == true)
+    #expect(supplier.column("active")?.isRequired == false)
+    #expect(supplier.column("id")?.defaultSQL == "identity")
+    #expect(supplier.rowKey == "id")
+    let product = try #require(schema.table("product"))
+    #expect(product.column("price")?.kind == .real)
+    #expect(product.column("price")?.checks == [.minimum(0, inclusive: true)])
+    #expect(
+      product.column("stock")?.checks
+        == [.minimum(0, inclusive: true), .maximum(1000, inclusive: true)])
+    #expect(product.column("released")?.kind == .date)
+    #expect(product.column("photo")?.kind == .blob)
+    #expect(product.column("price_with_tax")?.isGenerated == true)
+    #expect(product.column("code")?.isUnique == true)
+    let keys = Dictionary(
+      uniqueKeysWithValues: product.foreignKeys.map { ($0.column, $0.onDelete) })
+    #expect(keys == ["supplier_id": .cascade, "category_id": .setNull])
+    #expect(schema.table("category")?.column("name")?.checks == [.maxLength(20)])
+    // A domain's NOT NULL and CHECK hold wherever it is used.
+    let stars = try #require(schema.table("review")?.column("stars"))
+    #expect(stars.isNotNull)
+    #expect(stars.checks == [.minimum(1, inclusive: true), .maximum(5, inclusive: true)])
+    #expect(schema.table("review")?.foreignKeys.first?.onDelete == .restrict)
+    #expect(schema.joins.map(\.table) == ["product_tag"])
+    #expect(schema.table("region")?.addingRefusal?.contains("does not make its key id") == true)
+    let reasons = Dictionary(
+      uniqueKeysWithValues: schema.tables.compactMap { table in
+        table.readOnlyReason.map { (table.name, $0) }
+      })
+    #expect(reasons["audit_log"] == "it has no primary key to name a row by")
+    #expect(reasons["coupon"]?.hasPrefix("its primary key code is text") == true)
+    #expect(reasons["stock_move"]?.contains("several columns (product_id, day)") == true)
+    #expect(reasons["product_tag"]?.hasPrefix("a join table") == true)
+    #expect(reasons["product_summary"]?.hasPrefix("a view") == true)
+    #expect(schema.table("product_summary")?.kind == .view)
+  }
+
+  @Test func editsAreWrittenAsTheColumnsTypesHoldThem() async throws {
+    guard let url = try await AnyDataPostgres.database("shop-postgres.sql") else { return }
+    let database = try await PostgresDatabase.open(url: url)
+    defer { database.shutdown() }
+    let suppliers = try #require(database.store(for: "supplier"))
+    let definition = suppliers.entity.definition
+    // An enum, written through a cast to its type.
+    let cobalt = try await AnyDataPostgres.item(suppliers, "name", "Cobalt")
+    try await suppliers.update(cobalt, values: ["country": .string("DE")])
+    #expect(
+      try await AnyDataPostgres.texts(url, "SELECT country::text FROM supplier WHERE id = 3")
+        == ["DE"])
+    // A new row: the identity gives its key, and the default what the form left empty.
+    let new = try suppliers.create()
+    let kvc = try #require(new.objectValue.flatMap { definition.keyValueCoding(for: $0) })
+    try kvc.setValue(.string("Delta"), forKey: "name")
+    try await suppliers.insert(new, at: nil)
+    #expect(
+      try await AnyDataPostgres.texts(
+        url, "SELECT id || ' ' || active FROM supplier WHERE name = 'Delta'")
+        == ["4 true"])
+    // A numeric column holds a double; the generated column is read, never written.
+    let products = try #require(database.store(for: "product"))
+    let hammer = try await AnyDataPostgres.item(products, "name", "Hammer")
+    #expect(
+      try AnyDataPostgres.value(hammer, "price_with_tax", products.entity.definition)
+        == .double(15.13))
+    try await products.update(hammer, values: ["price": .double(20)])
+    #expect(
+      try await AnyDataPostgres.texts(url, "SELECT price_with_tax::text FROM product WHERE id = 1")
+        == ["24.20"])
+  }
+
+  @Test func refusalsNameTheFieldAndKeepTheRow() async throws {
+    guard let url = try await AnyDataPostgres.database("shop-postgres.sql") else { return }
+    let database = try await PostgresDatabase.open(url: url)
+    defer { database.shutdown() }
+    let products = try #require(database.store(for: "product"))
+    let hammer = try await AnyDataPostgres.item(products, "name", "Hammer")
+    await #expect {
+      try await products.update(hammer, values: ["code": .string("RAK-1")])
+    } throws: { error in
+      guard case .refusedValue(let property, _)? = error as? StoreError else { return false }
+      return property == "code"
+    }
+    await #expect {
+      try await products.update(hammer, values: ["price": .double(-1)])
+    } throws: { error in
+      guard case .refused(let message)? = error as? StoreError else { return false }
+      return message.contains("product_price_check")
+    }
+    #expect(
+      try await AnyDataPostgres.texts(url, "SELECT code || ' ' || price FROM product WHERE id = 1")
+        == ["HAM-1 12.50"])
+    // A product with reviews is not deleted (ON DELETE RESTRICT).
+    await #expect(throws: StoreError.self) { try await products.delete(hammer) }
+    #expect(
+      try await AnyDataPostgres.texts(url, "SELECT name FROM product WHERE id = 1") == ["Hammer"])
+  }
+
+  @Test func withoutTriggersAnotherProgramsChangeIsFoundByLooking() async throws {
+    guard let url = try await AnyDataPostgres.database("shop-postgres.sql") else { return }
+    let database = try await PostgresDatabase.open(url: url, pollInterval: .milliseconds(100))
+    defer { database.shutdown() }
+    #expect(database.announcedTables.isEmpty)
+    let tags = try #require(database.store(for: "tag"))
+    let changes = Mutex<[StoreChange]>([])
+    let token = tags.observe { change in changes.withLock { $0.append(change) } }
+    defer { token.cancel() }
+    try await Task.sleep(for: .milliseconds(400))
+    #expect(changes.withLock { $0.isEmpty })
+    try await AnyDataPostgres.run(url, ["UPDATE tag SET label = 'bargain' WHERE id = 1"])
+    let deadline = ContinuousClock.now + .seconds(5)
+    while changes.withLock({ $0.isEmpty }) && ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(50))
+    }
+    #expect(changes.withLock { $0.contains { if case .reset = $0 { true } else { false } } })
+  }
+
+  @Test func triggersInstalledOnRequestAnnounceChangesAndAreRemoved() async throws {
+    guard let url = try await AnyDataPostgres.database("shop-postgres.sql") else { return }
+    let installed = try await PostgresTriggerInstaller.install(url: url)
+    #expect(installed.sorted() == ["category", "product", "region", "review", "supplier", "tag"])
+    let database = try await PostgresDatabase.open(url: url, pollInterval: .seconds(60))
+    defer { database.shutdown() }
+    #expect(database.announcedTables == Set(installed))
+    let tags = try #require(database.store(for: "tag"))
+    _ = try await tags.fetchPage(FetchOptions(), from: nil)
+    let changes = Mutex<[StoreChange]>([])
+    let token = tags.observe { change in changes.withLock { $0.append(change) } }
+    defer { token.cancel() }
+    let deadline = ContinuousClock.now + .seconds(5)
+    while !tags.isListening && ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(20))
+    }
+    try await AnyDataPostgres.run(url, ["INSERT INTO tag (label) VALUES ('outdoor')"])
+    while !changes.withLock({ $0.contains { if case .inserted = $0 { true } else { false } } })
+      && ContinuousClock.now < deadline
+    {
+      try await Task.sleep(for: .milliseconds(20))
+    }
+    // Announced as an insert at once, long before the next look (a minute away).
+    #expect(changes.withLock { $0.contains { if case .inserted = $0 { true } else { false } } })
+    let removed = try await PostgresTriggerInstaller.remove(url: url)
+    #expect(removed.sorted() == installed.sorted())
+    #expect(
+      try await AnyDataPostgres.texts(
+        url, "SELECT count(*)::text FROM pg_trigger WHERE tgname = 'trellis_notify'") == ["0"])
+  }
+
+  @Test func chinooksTracksPointAtTheirAlbumsGenresAndPlaylists() async throws {
+    guard let url = try await AnyDataPostgres.database("chinook-postgres.sql") else { return }
+    let database = try await PostgresDatabase.open(url: url)
+    defer { database.shutdown() }
+    let tracks = try #require(database.store(for: "Track"))
+    let relationships = tracks.entity.relationships.map { "\($0.name):\($0.kind)" }.sorted()
+    #expect(
+      relationships == ["Album:toOne", "Genre:toOne", "MediaType:toOne", "Playlists:manyToMany"])
+    let track = try await AnyDataPostgres.item(
+      tracks, "Name", "For Those About To Rock (We Salute You)")
+    let definition = try #require(tracks.itemsDefinition)
+    let album = try AnyDataPostgres.value(track, "Album", definition)
+    let albums = try #require(database.store(for: "Album"))
+    #expect(
+      try AnyDataPostgres.value(album, "Title", albums.entity.definition)
+        == .string("For Those About To Rock We Salute You"))
+    guard case .array(let playlists) = try AnyDataPostgres.value(track, "Playlists", definition)
+    else {
+      Issue.record("the playlists are not a list")
+      return
+    }
+    #expect(playlists.count == 3)
+  }
+}
