@@ -180,8 +180,9 @@ let package = Package(
       name: "TrellisFuzzTargets",
       dependencies: [
         "TrellisTesting", "TrellisMacros", "TrellisExamples", "TrellisSQLiteExamples",
-        "TrellisDescriptors", "TrellisSettings", "TrellisListSources",
+        "TrellisDescriptors", "TrellisSettings", "TrellisListSources", "TrellisPostgres",
         .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "PostgresNIO", package: "postgres-nio"),
       ]
     ),
 

@@ -12,6 +12,7 @@ package enum FuzzCatalog {
   /// Every target, in a fixed order.
   package static func all() -> [FuzzTarget] {
     demos() + descriptors() + forms() + lists() + selections() + documents() + anyData()
+      + anyDataPostgres()
   }
 
   /// The names of every target, in order.

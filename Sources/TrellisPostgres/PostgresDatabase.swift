@@ -207,6 +207,12 @@ package final class PostgresDatabase: Sendable {
     }
   }
 
+  /// Forgets the database at `url` that ``shared(url:pollInterval:)`` opened, and stops its
+  /// pool (a throwaway database about to be dropped).
+  package static func close(url: String) {
+    opened.withLock { $0.removeValue(forKey: url) }?.shutdown()
+  }
+
   /// The database at `url` if ``shared(url:pollInterval:)`` opened it.
   package static func opened(url: String) -> PostgresDatabase? {
     opened.withLock { $0[url] }

@@ -68,7 +68,7 @@ package enum PostgresTriggerInstaller {
   }
 
   /// Runs `work` on one connection to `url`, within `timeout`.
-  static func run<T: Sendable>(
+  package static func run<T: Sendable>(
     url: String, timeout: Duration,
     _ work: @escaping @Sendable (PostgresConnection, Logger) async throws -> T
   ) async throws(StoreError) -> T {

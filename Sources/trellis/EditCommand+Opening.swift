@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Trellis
 import TrellisDescriptors
+import TrellisPostgres
 
 extension EditCommand {
   /// What the editor shows and how it saves.
