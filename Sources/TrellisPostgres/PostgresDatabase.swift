@@ -32,8 +32,19 @@ package final class PostgresDatabase: Sendable {
   package static func readSchema(url: String, timeout: Duration = .seconds(10))
     async throws(StoreError) -> InferredSchema
   {
+    try await readCatalog(url: url, timeout: timeout).schema
+  }
+
+  /// The schema of the database at `url` and the tables whose changes the notification
+  /// trigger announces, read on one connection.
+  package static func readCatalog(url: String, timeout: Duration = .seconds(10))
+    async throws(StoreError) -> (schema: InferredSchema, announced: Set<String>)
+  {
     try await PostgresTriggerInstaller.run(url: url, timeout: timeout) { connection, logger in
-      try await PostgresSchemaReader.read(connection, logger: logger)
+      (
+        try await PostgresSchemaReader.read(connection, logger: logger),
+        try await PostgresTriggerInstaller.announcedTables(connection, logger: logger)
+      )
     }
   }
 

@@ -33,7 +33,7 @@ extension TextRenderer {
     return [""] + lines
   }
 
-  /// The lines under a section's bottom border: its footer.
+  /// The lines under a section's bottom border: its footer, wrapped to the group's width.
   public func footerLines(_ section: SectionSnapshot) -> [String] {
     var text: String?
     let title = section.footer ?? ""
@@ -42,7 +42,8 @@ extension TextRenderer {
     } else if !title.isEmpty {
       text = title
     }
-    var lines = text.map { ["   " + $0] } ?? []
+    // As UIKit wraps a footer's title to the table's width.
+    var lines = text.map { TerminalText.wrapped($0, to: width - 1).map { "   " + $0 } } ?? []
     if let count = Self.lineCount(forHeight: section.style?.footerHeight) {
       lines = Array(lines.prefix(count))
       lines += Array(repeating: "", count: count - lines.count)

@@ -64,9 +64,10 @@ struct DescribeCommand: ParsableCommand {
   private func describeDatabase() throws {
     let url = data
     let schema: InferredSchema
+    let announced: Set<String>
     do {
-      schema = try BlockingWait.run {
-        try await PostgresDatabase.readSchema(url: url)
+      (schema, announced) = try BlockingWait.run {
+        try await PostgresDatabase.readCatalog(url: url)
       }
     } catch {
       CommandOutput.error(
@@ -75,9 +76,16 @@ struct DescribeCommand: ParsableCommand {
         ).description)
       throw ExitCode(1)
     }
+    let editable = schema.tables.filter { $0.kind == .table && $0.readOnlyReason == nil }
+    // As `trellis serve` states it (with its --poll at its default).
+    let changes =
+      readOnly
+      ? nil
+      : DescriptorFiles.changesNote(
+        announced: announced, editable: editable.map(\.name), pollInterval: .seconds(1))
     let inferred = InferredDescriptors(
       schema: schema, origin: .postgres(url: PostgresAddress.redacted(data)),
-      title: DescriptorFiles.databaseName(data), readOnly: readOnly)
+      title: DescriptorFiles.databaseName(data), readOnly: readOnly, changes: changes)
     guard let output else { return try print(inferred) }
     try write(inferred, to: URL(fileURLWithPath: output, isDirectory: true).standardizedFileURL)
   }

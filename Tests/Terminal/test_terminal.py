@@ -346,6 +346,81 @@ class AnyDataTests(TerminalTestCase):
         session.wait_for("Claw hammer", timeout=5)
 
 
+class AnyDataPostgresTests(TerminalTestCase):
+    """`trellis edit postgres://…`: a fresh database holding the PostgreSQL shop fixture."""
+
+    def psql(self):
+        import glob
+        found = shutil.which("psql") or next(
+            iter(sorted(glob.glob("/usr/lib/postgresql/*/bin/psql"), reverse=True)), None)
+        if not found:
+            self.fail("psql is missing: scripts/postgres.sh installs it with the server")
+        return found
+
+    def database(self):
+        import subprocess
+        import uuid
+        cluster = os.environ.get("TRELLIS_POSTGRES_URL")
+        if not cluster:
+            if os.environ.get("TRELLIS_REQUIRE_POSTGRES") == "1":
+                self.fail("TRELLIS_POSTGRES_URL is not set: start it with scripts/postgres.sh start")
+            self.skipTest("no PostgreSQL: start it with scripts/postgres.sh start")
+        name = "terminal_" + uuid.uuid4().hex[:10]
+        subprocess.run([self.psql(), cluster, "-q", "-c", "CREATE DATABASE " + name], check=True)
+        url = cluster.rsplit("/", 1)[0] + "/" + name
+        subprocess.run([self.psql(), url, "-q", "-v", "ON_ERROR_STOP=1", "-f",
+                        os.path.join(FIXTURES, "AnyData", "shop-postgres.sql")],
+                       check=True, capture_output=True)
+        return url
+
+    def value(self, url, sql):
+        import subprocess
+        done = subprocess.run([self.psql(), url, "-A", "-t", "-c", sql], check=True,
+                              capture_output=True, text=True)
+        return done.stdout.strip()
+
+    def test_editing_a_row_checks_it_and_writes_it(self):
+        url = self.database()
+        session = self.start([TRELLIS, "edit", url], width=100, height=40)
+        session.wait_for("stock_move")
+        session.wait_for("polling")
+        session.save("any-data-postgres-home")
+        session.move_to("product")
+        session.keys("Enter")
+        session.wait_for("Hammer")
+        session.move_to("Hammer")
+        session.keys("Enter")
+        session.wait_for("Price With Tax")
+        session.move_to("Stock")
+        session.keys("Enter", "C-u")
+        session.type("2000")
+        session.keys("Enter")
+        session.wait_for("Stock must be at most 1000")
+        session.keys("C-s")
+        session.wait_for("Done is not possible")
+        self.assertEqual(self.value(url, "SELECT stock FROM product WHERE id = 1"), "40")
+        session.move_to("Stock")
+        session.keys("Enter", "C-u")
+        session.type("14")
+        session.keys("Enter")
+        session.wait_until(lambda screen: "Stock must be" not in screen, "the message to clear")
+        session.keys("C-s")
+        session.wait_until(
+            lambda screen: self.value(url, "SELECT stock FROM product WHERE id = 1") == "14",
+            "the stock to be written")
+        session.save("any-data-postgres-form")
+
+    def test_another_programs_change_shows(self):
+        url = self.database()
+        session = self.start([TRELLIS, "edit", url], width=100, height=40)
+        session.wait_for("product")
+        session.move_to("product")
+        session.keys("Enter")
+        session.wait_for("Hammer")
+        self.value(url, "UPDATE product SET name = 'Claw hammer' WHERE id = 1")
+        session.wait_for("Claw hammer", timeout=5)
+
+
 class DemoTests(TerminalTestCase):
     def open_app(self, session, title):
         session.wait_for("Trellis demo")

@@ -173,8 +173,8 @@ struct SourceReadingTests {
       ])
     #expect(
       Self.problems(#"{"source": {}}"#) == [
-        "T.json:1:46: error: a 'source' names one kind of source: 'sqlite', 'document' or "
-          + "'webService'"
+        "T.json:1:46: error: a 'source' names one kind of source: 'sqlite', 'postgres', "
+          + "'document' or 'webService'"
       ])
     #expect(
       Self.problems(

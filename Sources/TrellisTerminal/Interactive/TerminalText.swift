@@ -51,4 +51,40 @@ package enum TerminalText {
     if pad && used < columns { result += String(repeating: " ", count: columns - used) }
     return result
   }
+
+  /// `text` in lines of at most `columns` columns: each of its lines broken between words,
+  /// and a word longer than a line broken where the line ends.
+  package static func wrapped(_ text: String, to columns: Int) -> [String] {
+    let columns = Swift.max(columns, 1)
+    var lines: [String] = []
+    for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      var line = ""
+      var used = 0
+      for word in sanitized(String(paragraph)).split(separator: " ") {
+        var word = Substring(word)
+        while !word.isEmpty {
+          let size = width(of: word)
+          if used > 0 && used + 1 + size <= columns {
+            line += " " + word
+            used += 1 + size
+            word = ""
+          } else if used == 0 && size <= columns {
+            line = String(word)
+            used = size
+            word = ""
+          } else if used > 0 {
+            lines.append(line)
+            line = ""
+            used = 0
+          } else {
+            let piece = fit(String(word), to: columns)
+            lines.append(piece)
+            word = word.dropFirst(Swift.max(piece.count, 1))
+          }
+        }
+      }
+      lines.append(line)
+    }
+    return lines
+  }
 }
