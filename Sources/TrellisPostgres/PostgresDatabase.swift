@@ -49,8 +49,12 @@ package final class PostgresDatabase: Sendable {
   }
 
   /// Connects to `url`, reads its schema and the rows of its views.
+  ///
+  /// - Parameter readOnly: Whether the pool's connections refuse every write
+  ///   (`default_transaction_read_only`), whatever a screen tries.
   package static func open(
-    url: String, pollInterval: Duration = .seconds(1), timeout: Duration = .seconds(10)
+    url: String, pollInterval: Duration = .seconds(1), timeout: Duration = .seconds(10),
+    readOnly: Bool = false
   ) async throws(StoreError) -> PostgresDatabase {
     let configuration = try PostgresAddress.connectionConfiguration(from: url)
     let logger = Logger(label: "trellis.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
@@ -76,7 +80,7 @@ package final class PostgresDatabase: Sendable {
         }
         return try PostgresDatabase(
           url: url, address: address, schema: schema, announced: announced, views: views,
-          pollInterval: pollInterval, timeout: timeout)
+          pollInterval: pollInterval, timeout: timeout, readOnly: readOnly)
       }
     } catch let error as StoreError {
       throw error
@@ -87,7 +91,8 @@ package final class PostgresDatabase: Sendable {
 
   private init(
     url: String, address: String, schema: InferredSchema, announced: Set<String>,
-    views: [String: [ValueDictionary]], pollInterval: Duration, timeout: Duration
+    views: [String: [ValueDictionary]], pollInterval: Duration, timeout: Duration,
+    readOnly: Bool
   ) throws(StoreError) {
     self.schema = schema
     self.address = address
@@ -112,9 +117,13 @@ package final class PostgresDatabase: Sendable {
       stores = [:]
       return
     }
+    var configuration = try PostgresAddress.configuration(from: url)
+    if readOnly {
+      configuration.options.additionalStartupParameters.append(
+        ("default_transaction_read_only", "on"))
+    }
     let root = try PostgresStore(
-      configuration: try PostgresAddress.configuration(from: url), entity: first,
-      with: entities, timeout: timeout)
+      configuration: configuration, entity: first, with: entities, timeout: timeout)
     var stores = [first.table: root]
     for entity in entities.dropFirst() {
       stores[entity.table] = try root.store(for: entity.table)
@@ -203,11 +212,11 @@ package final class PostgresDatabase: Sendable {
   private static let opened = Mutex<[String: PostgresDatabase]>([:])
 
   /// The database at `url`, opened once per process.
-  package static func shared(url: String, pollInterval: Duration = .seconds(1))
-    async throws(StoreError) -> PostgresDatabase
-  {
+  package static func shared(
+    url: String, pollInterval: Duration = .seconds(1), readOnly: Bool = false
+  ) async throws(StoreError) -> PostgresDatabase {
     if let found = opened.withLock({ $0[url] }) { return found }
-    let database = try await open(url: url, pollInterval: pollInterval)
+    let database = try await open(url: url, pollInterval: pollInterval, readOnly: readOnly)
     return opened.withLock { opened in
       if let found = opened[url] {
         database.shutdown()

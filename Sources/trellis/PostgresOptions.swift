@@ -48,7 +48,7 @@ struct PostgresOptions: ParsableArguments {
             + "table\(tables.count == 1 ? "" : "s")")
       }
       _ = try await PostgresDatabase.shared(
-        url: url, pollInterval: .milliseconds(Int(poll * 1000)))
+        url: url, pollInterval: .milliseconds(Int(poll * 1000)), readOnly: readOnly)
     } catch {
       CommandOutput.error(Diagnostic(error.description, file: address).description)
       throw ExitCode(1)

@@ -113,6 +113,18 @@ struct AnyDataPostgresTests {
       try await AnyDataPostgres.texts(url, "SELECT name FROM product WHERE id = 1") == ["Hammer"])
   }
 
+  @Test func aReadOnlyDatabaseRefusesEveryWrite() async throws {
+    guard let url = try await AnyDataPostgres.database("shop-postgres.sql") else { return }
+    let database = try await PostgresDatabase.open(url: url, readOnly: true)
+    defer { database.shutdown() }
+    let tags = try #require(database.store(for: "tag"))
+    let sale = try await AnyDataPostgres.item(tags, "label", "sale")
+    await #expect(throws: StoreError.self) {
+      try await tags.update(sale, values: ["label": .string("bargain")])
+    }
+    #expect(try await AnyDataPostgres.texts(url, "SELECT label FROM tag WHERE id = 1") == ["sale"])
+  }
+
   @Test func withoutTriggersAnotherProgramsChangeIsFoundByLooking() async throws {
     guard let url = try await AnyDataPostgres.database("shop-postgres.sql") else { return }
     let database = try await PostgresDatabase.open(url: url, pollInterval: .milliseconds(100))
