@@ -20,18 +20,22 @@ package final class SQLiteFileStores: Sendable {
 
   /// Opens the file at `path` and reads its schema.
   ///
-  /// - Parameter watchInterval: How often to look for other programs' changes; never when
-  ///   `nil`.
-  package init(path: String, watchInterval: Duration? = .milliseconds(250))
-    throws(SQLiteSchemaReader.Failure)
-  {
+  /// - Parameters:
+  ///   - watchInterval: How often to look for other programs' changes; never when `nil`.
+  ///   - readOnly: Whether the connection is opened read-only, so that nothing, whatever a
+  ///     screen tries, can write the file.
+  package init(
+    path: String, watchInterval: Duration? = .milliseconds(250), readOnly: Bool = false
+  ) throws(SQLiteSchemaReader.Failure) {
     guard FileManager.default.fileExists(atPath: path) else {
       throw .init(description: "\(path): no such file")
     }
     let queue: DatabaseQueue
     let schema: InferredSchema
     do {
-      queue = try DatabaseQueue(path: path, configuration: SQLiteStore.configuration())
+      var configuration = SQLiteStore.configuration()
+      configuration.readonly = readOnly
+      queue = try DatabaseQueue(path: path, configuration: configuration)
       schema = try queue.read { db in try SQLiteSchemaReader.read(db) }
     } catch {
       throw .init(description: "\(path): cannot read it as an SQLite database: \(error)")
@@ -109,11 +113,14 @@ package final class SQLiteFileStores: Sendable {
   /// shares one connection and one object per row.
   private static let opened = Mutex<[String: SQLiteFileStores]>([:])
 
-  /// The stores of the file at `path`, opened once per process.
-  package static func shared(path: String) throws(SQLiteSchemaReader.Failure) -> SQLiteFileStores {
+  /// The stores of the file at `path`, opened once per process (read-only when the first to
+  /// open it asks).
+  package static func shared(path: String, readOnly: Bool = false)
+    throws(SQLiteSchemaReader.Failure) -> SQLiteFileStores
+  {
     let key = URL(fileURLWithPath: path).standardizedFileURL.path
     if let found = opened.withLock({ $0[key] }) { return found }
-    let stores = try SQLiteFileStores(path: key)
+    let stores = try SQLiteFileStores(path: key, readOnly: readOnly)
     return opened.withLock { opened in
       if let found = opened[key] { return found }
       opened[key] = stores

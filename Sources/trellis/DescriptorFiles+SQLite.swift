@@ -23,7 +23,8 @@ extension DescriptorFiles {
     descriptor: TableDescriptor, library: DescriptorLibrary, root: any KeyValueCoding
   )? {
     let schema: InferredSchema
-    do { schema = try SQLiteFileStores.shared(path: path).schema } catch {
+    // Read-only as asked: the resolver of each list then takes this connection.
+    do { schema = try SQLiteFileStores.shared(path: path, readOnly: readOnly).schema } catch {
       diagnostics.append(Diagnostic(error.description, file: path))
       return nil
     }

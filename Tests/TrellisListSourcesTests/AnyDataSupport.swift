@@ -36,7 +36,7 @@ enum AnyDataSupport {
   static func library(_ url: URL, readOnly: Bool = false) throws -> (
     home: TableDescriptor, library: DescriptorLibrary
   ) {
-    let schema = try SQLiteFileStores.shared(path: url.path).schema
+    let schema = try SQLiteFileStores.shared(path: url.path, readOnly: readOnly).schema
     let inferred = InferredDescriptors(
       schema: schema, file: url.path, title: url.lastPathComponent, readOnly: readOnly)
     var library = SourceTestSupport.library

@@ -256,6 +256,11 @@ struct AnyDataTests {
     try app.tap("Hammer")
     #expect(app.texts.flatMap { $0 }.contains("Name"))
     #expect(app.row("Name")?.isEnabled == false || app.row("Name")?.kind == .label)
+    // The connection itself refuses writes, whatever a screen tries.
+    let store = try #require(SQLiteFileStores.shared(path: url.path).store(for: "product"))
+    let hammer = try #require(try store.fetch(FetchOptions()).first)
+    #expect(throws: StoreError.self) { try store.update(hammer, values: ["name": .string("X")]) }
+    #expect(try AnyDataSupport.value("SELECT name FROM product WHERE id = 1", in: url) == "Hammer")
   }
 
   @Test func awkwardSchemasAreShownAsFarAsTheyCanBe() throws {
