@@ -74,7 +74,9 @@ def control(driver, label, pane="top"):
 
 def type_into(driver, label, text, pane="top"):
     """Replaces the text of the control in row `label`, then waits for the server's answer."""
-    field = control(driver, label, pane)
+    # A screen still sliding in (on a busy machine) shows its controls a moment later.
+    field = wait(driver, lambda d: (lambda f: f if f.is_displayed() and f.is_enabled() else False)(
+        control(d, label, pane)))
     field.send_keys(Keys.CONTROL, "a")
     before = updates(driver)
     field.send_keys(text)

@@ -134,7 +134,8 @@ def test_a_refusal_only_the_database_knows_keeps_the_edit(browser, shop):
     wait_title(browser, "Acme")
     type_into(browser, "Email", "no-at-sign")
     press(browser, "done")
-    assert "supplier_email_check" in notice_text(browser)
+    # "Saving…" first, then the database's refusal.
+    wait(browser, lambda d: "supplier_email_check" in notice_text(d))
     assert title(browser) == "Acme"
     assert sql(shop["database"], "SELECT email FROM supplier WHERE name = 'Acme'") == [
         ["sales@acme.test"]]
@@ -144,7 +145,7 @@ def test_a_unique_refusal_is_shown_on_the_field(browser, shop):
     open_product(browser, shop, "Hammer")
     type_into(browser, "Code", "RAK-1")
     press(browser, "done")
-    assert "code" in notice_text(browser).lower()
+    wait(browser, lambda d: "code" in notice_text(d).lower())
     assert title(browser) == "Hammer"
     assert sql(shop["database"], "SELECT code FROM product WHERE name = 'Hammer'") == [["HAM-1"]]
 
