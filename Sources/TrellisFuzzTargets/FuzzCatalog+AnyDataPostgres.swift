@@ -34,9 +34,7 @@ extension FuzzCatalog {
         }
         let inferred = InferredDescriptors(
           schema: database.schema, origin: .postgres(url: url), title: "shop", readOnly: false)
-        var library = DescriptorLibrary()
-        library.registerStoreSources()
-        let (home, found) = inferred.read(into: &library)
+        let (home, library, found) = inferred.library()
         if let error = found.first(where: { $0.severity == .error }) { throw error }
         guard let home else { throw StoreError.notFound("no home screen") }
         return try library.makeNavigator(showing: home, root: DocumentObject([:]))

@@ -111,6 +111,18 @@ package struct InferredDescriptors: Sendable {
     return (home, diagnostics)
   }
 
+  /// A library holding every descriptor, each under its name, that opens every kind of
+  /// store source; the home screen's descriptor (`nil` when it did not read) and what reading
+  /// found.
+  package func library(classes: DescriptorClasses = DescriptorClasses()) -> (
+    home: TableDescriptor?, library: DescriptorLibrary, diagnostics: [Diagnostic]
+  ) {
+    var library = DescriptorLibrary(classes: classes)
+    library.registerStoreSources()
+    let (home, diagnostics) = read(into: &library, classes: classes)
+    return (home, library, diagnostics)
+  }
+
   /// Whether a table gets a list: any table or view with a column to show (a full-text
   /// index gives its table's search instead).
   static func isListed(_ table: InferredTable) -> Bool {

@@ -82,14 +82,7 @@ package enum PostgresSchemaReader {
       tables.append(table)
     }
     var schema = InferredSchema(tables: tables)
-    for join in schema.joins {
-      guard let index = schema.tables.firstIndex(where: { $0.name == join.table }) else {
-        continue
-      }
-      schema.tables[index].readOnlyReason =
-        "a join table: its pairs are chosen on the forms of \(join.source.targetTable) "
-        + "and \(join.target.targetTable)"
-    }
+    schema.markJoinTables()
     return schema
   }
 

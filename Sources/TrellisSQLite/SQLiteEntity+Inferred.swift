@@ -17,26 +17,22 @@ extension SQLiteEntity {
     var result: [SQLiteEntity] = []
     for table in schema.tables {
       guard var entity = bare[table.name] else { continue }
-      if table.readOnlyReason == nil {
-        for key in schema.toOneKeys(of: table) {
-          guard let target = bare[key.targetTable] else { continue }
+      for inferred in schema.relationships(of: table, names: names) {
+        guard let target = bare[inferred.targetTable] else { continue }
+        switch inferred.kind {
+        case .toOne:
           entity.relationships.append(
             .toOne(
-              names.toOne(key, in: table), to: target, foreignKey: key.column,
-              inverse: names.inverse(key, in: table), deleteRule: rule(key.onDelete)))
-        }
-        for join in schema.joins {
-          for (own, other) in [(join.source, join.target), (join.target, join.source)]
-          where own.targetTable == table.name {
-            guard let target = bare[other.targetTable] else { continue }
-            var relationship = SQLiteRelationship.manyToMany(
-              names.manyToMany(join, from: own), to: target, joinTable: join.table,
-              inverse: names.manyToMany(join, from: other), deleteRule: .nullify)
-            relationship.joinSourceColumn = own.column
-            relationship.joinTargetColumn = other.column
-            relationship.foreignKey = own.column
-            entity.relationships.append(relationship)
-          }
+              inferred.name, to: target, foreignKey: inferred.column, inverse: inferred.inverse,
+              deleteRule: inferred.deleteRule))
+        case .manyToMany:
+          var relationship = SQLiteRelationship.manyToMany(
+            inferred.name, to: target, joinTable: inferred.joinTable, inverse: inferred.inverse,
+            deleteRule: inferred.deleteRule)
+          relationship.joinSourceColumn = inferred.column
+          relationship.joinTargetColumn = inferred.targetColumn ?? relationship.joinTargetColumn
+          relationship.foreignKey = inferred.column
+          entity.relationships.append(relationship)
         }
       }
       entity.definition = definition(of: table, entity: entity, schema: schema, names: names)
@@ -55,15 +51,6 @@ extension SQLiteEntity {
       }
     }
     return result
-  }
-
-  /// What deleting a row pointed at does, as the store follows it.
-  static func rule(_ action: InferredForeignKey.DeleteAction) -> RelationshipDeleteRule {
-    switch action {
-    case .cascade: .cascade
-    case .setNull, .setDefault: .nullify
-    case .restrict, .noAction: .deny
-    }
   }
 
   /// The table's entity without relationships: its columns, but those of its to-one keys.

@@ -35,15 +35,7 @@ package enum SQLiteSchemaReader {
       tables.append(try table(entry.name, type: entry.type, sql: entry.sql, db: db))
     }
     var schema = InferredSchema(tables: tables)
-    // Join tables are edited from both sides.
-    for join in schema.joins {
-      guard let index = schema.tables.firstIndex(where: { $0.name == join.table }) else {
-        continue
-      }
-      schema.tables[index].readOnlyReason =
-        "a join table: its pairs are chosen on the forms of \(join.source.targetTable) "
-        + "and \(join.target.targetTable)"
-    }
+    schema.markJoinTables()
     return schema
   }
 

@@ -76,13 +76,11 @@ struct DescribeCommand: ParsableCommand {
         ).description)
       throw ExitCode(1)
     }
-    let editable = schema.tables.filter { $0.kind == .table && $0.readOnlyReason == nil }
     // As `trellis serve` states it (with its --poll at its default).
     let changes =
       readOnly
       ? nil
-      : DescriptorFiles.changesNote(
-        announced: announced, editable: editable.map(\.name), pollInterval: .seconds(1))
+      : DescriptorFiles.changesNote(schema: schema, announced: announced, pollInterval: .seconds(1))
     let inferred = InferredDescriptors(
       schema: schema, origin: .postgres(url: PostgresAddress.redacted(data)),
       title: DescriptorFiles.databaseName(data), readOnly: readOnly, changes: changes)

@@ -15,11 +15,13 @@ extension DescriptorFiles {
     return lower.hasPrefix("postgres://") || lower.hasPrefix("postgresql://")
   }
 
-  /// How other programs' changes show, for the home screen of a database whose triggers are
-  /// on `announced` of its `editable` tables.
+  /// How other programs' changes show, for the home screen of a database of `schema` whose
+  /// triggers are on the `announced` tables.
   static func changesNote(
-    announced: Set<String>, editable: [String], pollInterval: Duration
+    schema: InferredSchema, announced: Set<String>, pollInterval: Duration
   ) -> String {
+    let editable = schema.tables.filter { $0.kind == .table && $0.readOnlyReason == nil }
+      .map(\.name)
     let polled = editable.filter { !announced.contains($0) }
     let seconds = pollInterval.components.seconds
     let every = seconds == 1 ? "every second" : "every \(seconds) seconds"
@@ -42,21 +44,16 @@ extension DescriptorFiles {
       diagnostics.append(Diagnostic("the database was not opened", file: redacted(url)))
       return nil
     }
-    let editable = database.schema.tables.filter {
-      $0.kind == .table && $0.readOnlyReason == nil
-    }.map(\.name)
     let changes =
       readOnly
       ? nil
       : Self.changesNote(
-        announced: database.announcedTables, editable: editable,
+        schema: database.schema, announced: database.announcedTables,
         pollInterval: database.pollInterval)
     let inferred = InferredDescriptors(
       schema: database.schema, origin: .postgres(url: url), title: Self.databaseName(url),
       readOnly: readOnly, changes: changes)
-    var library = DescriptorLibrary(classes: classes)
-    library.registerStoreSources()
-    let (home, found) = inferred.read(into: &library, classes: classes)
+    var (home, library, found) = inferred.library(classes: classes)
     diagnostics += found
     if let theme { library.theme = self.theme(theme) }
     guard let home, !hasErrors else { return nil }

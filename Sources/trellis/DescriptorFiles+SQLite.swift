@@ -32,9 +32,7 @@ extension DescriptorFiles {
     let inferred = InferredDescriptors(
       schema: schema, file: absolute, title: (path as NSString).lastPathComponent,
       readOnly: readOnly)
-    var library = DescriptorLibrary(classes: classes)
-    library.registerStoreSources()
-    let (home, found) = inferred.read(into: &library, classes: classes)
+    var (home, library, found) = inferred.library(classes: classes)
     diagnostics += found
     if let theme { library.theme = self.theme(theme) }
     guard let home, !hasErrors else { return nil }
