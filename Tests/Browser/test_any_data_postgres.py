@@ -218,3 +218,28 @@ def test_with_triggers_two_servers_see_each_others_changes_at_once(browser, desk
     assert "polling" in removed.stdout
     assert sql(database, "SELECT count(*) FROM pg_trigger WHERE tgname = 'trellis_notify'") \
         == [["0"]]
+
+
+def test_two_windows_editing_one_field_see_a_conflict_not_an_overwrite(browser, shop):
+    open_product(browser, shop, "Rake")
+    first = browser.current_window_handle
+    browser.switch_to.new_window("tab")
+    second = browser.current_window_handle
+    open_product(browser, shop, "Rake")
+    type_into(browser, "Price", "21")
+    browser.switch_to.window(first)
+    type_into(browser, "Price", "22.5")
+    press(browser, "done")
+    wait_title(browser, "product")
+    wait(browser, lambda d: sql(shop["database"], "SELECT price FROM product WHERE code = 'RAK-1'")
+         == [["22.50"]])
+    browser.switch_to.window(second)
+    press(browser, "done")
+    wait(browser, lambda d: "Someone else changed Price" in notice_text(d))
+    assert title(browser) == "Rake"
+    assert sql(shop["database"], "SELECT price FROM product WHERE code = 'RAK-1'") == [["22.50"]]
+    # Done again keeps mine, seen.
+    press(browser, "done")
+    wait_title(browser, "product")
+    wait(browser, lambda d: sql(shop["database"], "SELECT price FROM product WHERE code = 'RAK-1'")
+         == [["21.00"]])
