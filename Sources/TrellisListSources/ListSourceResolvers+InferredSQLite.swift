@@ -7,7 +7,8 @@ import TrellisSQLite
 extension ListSourceResolvers {
   /// Opens an `inferred` SQLite source: the table's store among the file's
   /// (``SQLiteFileStores``), its to-ones object selections and its inverse lists rows of its
-  /// form; a view's or a keyless table's rows, read once, shown and never edited.
+  /// form; a view's or a keyless table's rows, read again as the file changes, shown and
+  /// never edited.
   static func inferredTable(_ table: String, file: String, url: URL, request: ListSourceRequest)
     throws(DiagnosticList) -> ListSourceStore
   {
@@ -27,8 +28,11 @@ extension ListSourceResolvers {
       return .store(store, store.itemsDefinition ?? store.entity.definition)
     }
     do throws(StoreError) {
-      let rows = try stores.rows(of: table)
-      return .store(MemoryStore(items: rows.items, definition: rows.definition), rows.definition)
+      let store = try stores.viewStore(for: table)
+      guard let definition = store.itemsDefinition else {
+        return .store(store, try stores.rows(of: table, limit: 0).definition)
+      }
+      return .store(store, definition)
     } catch {
       throw DiagnosticList([request.error(error.description, at: "table")])
     }

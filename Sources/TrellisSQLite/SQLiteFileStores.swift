@@ -17,6 +17,7 @@ package final class SQLiteFileStores: Sendable {
   private let root: SQLiteStore?
   private let stores: [String: SQLiteStore]
   private let queue: DatabaseQueue
+  private let views = Mutex<[String: SQLiteViewStore]>([:])
 
   /// Opens the file at `path` and reads its schema.
   ///
@@ -62,6 +63,23 @@ package final class SQLiteFileStores: Sendable {
 
   /// The store of `table`'s rows, `nil` for a table without a key (a view, say).
   package func store(for table: String) -> SQLiteStore? { stores[table] }
+
+  /// The rows of a view or a table without a key as a store that reads them again whenever
+  /// the file changes, shown and never edited; one per table.
+  package func viewStore(for table: String) throws(StoreError) -> SQLiteViewStore {
+    if let found = views.withLock({ $0[table] }) { return found }
+    let definition = try rows(of: table, limit: 0).definition
+    let store = SQLiteViewStore(definition: definition, queue: queue) {
+      [weak self] () throws(StoreError) -> [Value] in
+      guard let self else { throw .failed("the file is closed") }
+      return try self.rows(of: table).items
+    }
+    return views.withLock { views in
+      if let found = views[table] { return found }
+      views[table] = store
+      return store
+    }
+  }
 
   /// The rows of a view or a table without a key, at most `limit`, as dictionaries, with a
   /// definition whose every property is shown, never edited.

@@ -301,6 +301,21 @@ struct AnyDataTests {
     #expect(app.texts.first == ["Kid"])
   }
 
+  @Test func aViewShowsAnotherProgramsChangeToItsTables() async throws {
+    let url = try AnyDataSupport.shop()
+    defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+    let app = try AnyDataSupport.app(url)
+    try app.tap("product_summary")
+    #expect(app.texts.first?.contains("Hammer") == true)
+    let other = try DatabaseQueue(path: url.path)
+    try await other.write { db in
+      try db.execute(sql: "UPDATE product SET name = 'Claw hammer' WHERE id = 1")
+    }
+    try await app.settle(
+      until: { app.texts.first?.contains("Claw hammer") == true }, timeout: .seconds(30))
+    #expect(app.texts.first?.contains("Rake") == true, "the other rows stay")
+  }
+
   @Test func anotherProgramsChangeShows() async throws {
     let url = try AnyDataSupport.shop()
     defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
