@@ -24,7 +24,7 @@ struct SingleObjectCommandTests {
     #expect(result.output == "")
     #expect(
       result.errors
-        == "bad-single-object.json:4:63: error: 'profile' in 'data.json' is not a list of "
+        == "bad-single-object.json:4:65: error: 'profile' in 'data.json' is not a list of "
         + "dictionaries\n")
   }
 }
