@@ -210,6 +210,40 @@ class DescriptorTests(TerminalTestCase):
         self.assertEqual(session.wait_for_exit(), 0)
 
 
+    def test_a_single_object_form_writes_its_table(self):
+        import sqlite3
+        database = os.path.join(self.folder, "profile.sqlite")
+        connection = sqlite3.connect(database)
+        connection.executescript(
+            "CREATE TABLE profile (id INTEGER PRIMARY KEY, name TEXT NOT NULL, city TEXT);"
+            "INSERT INTO profile (name, city) VALUES ('Ada', 'London');")
+        connection.close()
+        data = self.file("empty.json", "{}")
+        descriptor = self.file("Profile.json", json.dumps({
+            "schemaVersion": 1, "title": "Profile",
+            "singleObject": {"sqlite": {"file": "profile.sqlite", "table": "profile",
+                                        "keys": "name;city"}}}))
+        session = self.start([TRELLIS, "edit", descriptor, "--data", data])
+        session.wait_for("London")
+        self.assertIn("Profile", session.screen())
+        session.move_to("City")
+        session.keys("Enter", "C-u")
+        session.type("Paris")
+        session.keys("Enter")
+        session.wait_for("Paris")
+        session.keys("C-s")
+
+        def stored(_):
+            connection = sqlite3.connect(database)
+            try:
+                return connection.execute("SELECT name, city FROM profile").fetchall()
+            finally:
+                connection.close()
+        session.wait_until(lambda screen: stored(screen) == [("Ada", "Paris")],
+                           "the city to be written")
+        session.save("single-object")
+
+
 class RobustnessTests(TerminalTestCase):
     def test_a_failed_save_keeps_the_edits_and_says_why(self):
         folder = os.path.join(self.folder, "gone")
