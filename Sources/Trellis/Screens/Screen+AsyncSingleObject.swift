@@ -6,8 +6,9 @@ extension Screen {
   /// Done writes in the background while the screen says it is saving: the stored object's
   /// changed values through the store (refused when someone else changed an edited property
   /// meanwhile), or the new object, which then goes into the store; later Dones update it.
-  /// A refused write keeps every edit and shows why. A load that fails shows why, and Cancel
-  /// loads again. Cancel on the form puts it back to the stored values.
+  /// A refused write keeps every edit and shows why. A load that fails shows why; Cancel then
+  /// loads again on a navigator's first screen (elsewhere it goes back, and opening the form
+  /// again loads again). Cancel on the form puts it back to the stored values.
   ///
   /// ```swift
   /// let screen = try Screen(singleObjectOf: webServiceStore, title: "Profile")
