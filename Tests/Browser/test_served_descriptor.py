@@ -146,3 +146,36 @@ def test_images_come_from_beside_a_descriptor_served_from_an_address(browser, we
             assert answer.headers["Content-Type"] == "image/svg+xml"
     finally:
         stop(process)
+
+
+def test_a_single_object_form_over_a_web_service_loads_then_saves(browser):
+    """The demo's contacts API answering a second late: the form says it is loading, shows the
+    first contact, and Done saves through the API while the form says so."""
+    from conftest import start_demo, stop_demo
+    from test_web_service import api, notice
+    demo, service = start_demo("--api-latency", "1000")
+    files = folder()
+    (files / "Contact.json").write_text(json.dumps({
+        "schemaVersion": 1, "title": "First contact",
+        "singleObject": {"webService": {
+            "preset": "djangoREST", "baseURL": service["url"] + "/",
+            "fetchObjectsAPI": "api/contacts/",
+            "resultsDictionaryKeyNamesString": "firstName;lastName;email",
+            "name": "Contact", "timeout": 20}}}))
+    process, details = serve(files / "Contact.json")
+    try:
+        first = api(service, "?page_size=1")["results"][0]
+        open_app(browser, details, "table")
+        wait_title(browser, "First contact")
+        wait(browser, lambda d: notice(d) == "Loading…")
+        wait(browser, lambda d: control(d, "First Name").get_attribute("value")
+             == first["firstName"], timeout=30)
+        type_into(browser, "Email", "first@example.com")
+        press(browser, "done")
+        wait(browser, lambda d: notice(d) == "Saving…")
+        wait(browser, lambda d: api(service, "?page_size=1")["results"][0]["email"]
+             == "first@example.com", timeout=30)
+        wait(browser, lambda d: notice(d) == "", timeout=30)
+    finally:
+        stop(process)
+        stop_demo(demo)
