@@ -312,6 +312,25 @@ class SettingsBundleTests(TerminalTestCase):
                            "the way back to the first pane")
 
 
+    def test_a_checkmark_toggle_turns_on_and_off(self):
+        bundle = os.path.join(FIXTURES, "SettingsBundles", "InAppSettingsKit", "Settings.bundle")
+        session = self.start([TRELLIS, "edit", bundle, "--in-app"], width=100, height=40)
+        session.wait_for("Complete List")
+        session.move_to("Complete List")
+        session.keys("Enter")
+        session.wait_for("TEXT FIELDS")
+        session.move_to("Checkmark Toggle")
+
+        def line(screen):
+            return next(l for l in screen.split("\n") if "Checkmark Toggle" in l)
+        self.assertNotIn("\u2713", line(session.screen()))
+        session.keys("Enter")
+        session.wait_until(lambda screen: "\u2713" in line(screen), "the checkmark")
+        session.save("settings-checkmark-toggle")
+        session.keys("Enter")
+        session.wait_until(lambda screen: "\u2713" not in line(screen), "the checkmark to go")
+
+
 class AnyDataTests(TerminalTestCase):
     """`trellis edit shop.sqlite`: the fixture database as lists with a form per row."""
 
