@@ -211,6 +211,12 @@ class DescriptorTests(TerminalTestCase):
 
 
     def test_a_single_object_form_writes_its_table(self):
+        self.check_single_object_form(with_data=True)
+
+    def test_a_single_object_form_needs_no_data_file(self):
+        self.check_single_object_form(with_data=False)
+
+    def check_single_object_form(self, with_data):
         import sqlite3
         database = os.path.join(self.folder, "profile.sqlite")
         connection = sqlite3.connect(database)
@@ -223,7 +229,8 @@ class DescriptorTests(TerminalTestCase):
             "schemaVersion": 1, "title": "Profile",
             "singleObject": {"sqlite": {"file": "profile.sqlite", "table": "profile",
                                         "keys": "name;city"}}}))
-        session = self.start([TRELLIS, "edit", descriptor, "--data", data])
+        arguments = ["--data", data] if with_data else []
+        session = self.start([TRELLIS, "edit", descriptor] + arguments)
         session.wait_for("London")
         self.assertIn("Profile", session.screen())
         session.move_to("City")
@@ -241,7 +248,7 @@ class DescriptorTests(TerminalTestCase):
                 connection.close()
         session.wait_until(lambda screen: stored(screen) == [("Ada", "Paris")],
                            "the city to be written")
-        session.save("single-object")
+        session.save("single-object" if with_data else "single-object-no-data")
 
 
 class RobustnessTests(TerminalTestCase):
