@@ -8,8 +8,8 @@ import TrellisWeb
 ///
 /// Every browser window gets its own navigation stack over one shared root object, so an edit
 /// in one window reaches the others as a changeset. Edits stay in memory until a descriptor's
-/// `save` row writes the `--data` file; a document a section lists is never written. Lists over an SQLite table or a web
-/// service write through their store, which every window shares.
+/// `save` row writes the `--data` file; a document a section lists is never written. Lists
+/// over an SQLite table or a web service write through their store, which every window shares.
 struct ServeCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "serve",
