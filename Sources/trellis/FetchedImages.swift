@@ -88,7 +88,18 @@ final class FetchedImages: Sendable {
       {
         return .failed
       }
-      let buffer = try await response.body.collect(upTo: maximumBytes)
+      // The body too must arrive by the deadline: a server that trickles it is given up on.
+      let limit = maximumBytes
+      let buffer = try await withThrowingTaskGroup(of: ByteBuffer?.self) { group in
+        group.addTask { try await response.body.collect(upTo: limit) }
+        group.addTask {
+          try await Task.sleep(nanoseconds: UInt64(max(0, (deadline - .now()).nanoseconds)))
+          return nil
+        }
+        defer { group.cancelAll() }
+        return try await group.next() ?? nil
+      }
+      guard let buffer else { return .failed }
       return .found(Data(buffer.readableBytesView))
     } catch {
       return .failed
