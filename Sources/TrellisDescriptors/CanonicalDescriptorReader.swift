@@ -6,7 +6,7 @@ struct CanonicalDescriptorReader {
 
   static let tableKeys = [
     "schemaVersion", "title", "style", "navigationBar", "editable", "selection", "themeStyle",
-    "sections", "access", "userInfo",
+    "sections", "access", "userInfo", "singleObject",
   ]
   static let selectionKeys = [
     "allowsSelection", "allowsSelectionDuringEditing", "allowsMultipleSelection",
@@ -58,6 +58,11 @@ struct CanonicalDescriptorReader {
       options.allowsMultipleSelectionDuringEditing =
         selection.bool("allowsMultipleSelectionDuringEditing") ?? false
       descriptor.selection = options
+    }
+    if root.has("singleObject") {
+      descriptor.userInfo = userInfo(root)
+      descriptor.singleObject = singleObject(root)
+      return descriptor
     }
     descriptor.access = access(root)
     descriptor.userInfo = userInfo(root)

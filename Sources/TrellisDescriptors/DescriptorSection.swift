@@ -120,13 +120,22 @@ final class DescriptorSection: Section {
     return Screen(model: model)
   }
 
-  /// Selecting a row that chooses writes its value; the group's checkmarks follow.
+  /// Selecting a row that chooses writes its value, and the group's checkmarks follow;
+  /// selecting a checkmark toggle turns it on or off.
   override func select(elementAt index: Int, in screen: Screen) throws(ScreenError) -> Bool {
-    guard entries.indices.contains(index), let chosen = entries[index].descriptor.chooses,
-      let keyPath = entries[index].descriptor.value
+    guard entries.indices.contains(index), let keyPath = entries[index].descriptor.value
     else { return false }
     let entry = entries[index]
-    do { try RowBinding(entry.object, keyPath: keyPath).write(chosen) } catch {
+    let written: Value
+    if let chosen = entry.descriptor.chooses {
+      written = chosen
+    } else if entry.descriptor.isCheckmarkToggle {
+      let current = try? entry.object.value(forKeyPath: keyPath)
+      written = .bool(current?.boolValue != true)
+    } else {
+      return false
+    }
+    do { try RowBinding(entry.object, keyPath: keyPath).write(written) } catch {
       throw .notApplicable(error.description)
     }
     setNeedsRefresh()
@@ -157,6 +166,10 @@ final class DescriptorSection: Section {
       if let chosen = d.chooses {
         // One of a group of rows that choose: it shows whether the value is its own.
         row.accessory = current == chosen ? .checkmark : .none
+      } else if d.isCheckmarkToggle {
+        // A switch drawn as a checkmark, which a tap turns on and off.
+        row.kind = .plain
+        row.accessory = current.boolValue == true ? .checkmark : .none
       } else {
         row.binding = RowBinding(scope, keyPath: keyPath)
         row.propertyName = keyPath
@@ -183,7 +196,7 @@ final class DescriptorSection: Section {
     }
     row.isEnabled = try binder.holds(d.enabled, scope, fallback: true)
     row.isVisible = try binder.holds(d.visible, scope, fallback: true)
-    if d.chooses == nil || d.value == nil {
+    if (d.chooses == nil && !d.isCheckmarkToggle) || d.value == nil {
       row.accessory =
         try binder.named(d.accessory, scope, Accessory.self)
         ?? (kind.pushesDetail || kind == .link ? .disclosureIndicator : .none)

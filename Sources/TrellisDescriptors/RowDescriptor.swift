@@ -34,6 +34,10 @@ public struct RowDescriptor: Hashable, Sendable {
   /// The value that selecting this row writes to ``value``: one item of a group of rows that
   /// choose, each with a checkmark while the bound value is its own (a radio group).
   public var chooses: Value?
+  /// Whether a switch is drawn as a checkmark that a tap turns on and off, instead of a
+  /// switch (InAppSettingsKit's `IASKToggleStyle` `Checkmark`): the row is plain, with a
+  /// checkmark while its Boolean value is on.
+  public var isCheckmarkToggle = false
   /// The smallest number a slider or numeric field takes.
   public var minimum: Double?
   /// The largest number a slider or numeric field takes.

@@ -68,16 +68,25 @@ extension TableDescriptor {
     self = descriptor
   }
 
-  /// Loads a descriptor from a file or from the web.
+  /// Loads a descriptor from a file URL; diagnostics name the file's last path component.
   ///
-  /// `file:` URLs are read directly; `http:` and `https:` URLs are fetched, failing after
-  /// `timeout` seconds. Diagnostics name the URL's last path component.
+  /// Only `file:` URLs are read. The library links no HTTP client, so that an app carries
+  /// only the networking it chooses: an app fetches a descriptor's bytes its own way (with
+  /// a timeout and a size limit of its choosing) and reads them with
+  /// ``init(data:file:format:classes:)``, naming the address as the file. The `trellis`
+  /// commands fetch `http:` and `https:` descriptors that way.
   ///
-  /// - Throws: ``DescriptorLoadError`` when the bytes cannot be had, or a ``DiagnosticList``.
-  public static func load(from url: URL, timeout: TimeInterval = 10) async throws
-    -> TableDescriptor
-  {
-    let data = try await DescriptorFetcher.data(from: url, timeout: timeout)
+  /// - Throws: ``DescriptorLoadError`` when the URL is not a file's or the file cannot be
+  ///   read, or a ``DiagnosticList``.
+  public static func load(from url: URL) throws -> TableDescriptor {
+    guard url.isFileURL else {
+      throw DescriptorLoadError.unsupportedScheme(url: url.absoluteString)
+    }
+    let data: Data
+    do { data = try Data(contentsOf: url) } catch {
+      throw DescriptorLoadError.unreadable(
+        url: url.absoluteString, reason: error.localizedDescription)
+    }
     let name = url.lastPathComponent.isEmpty ? url.absoluteString : url.lastPathComponent
     return try TableDescriptor(data: data, file: name)
   }

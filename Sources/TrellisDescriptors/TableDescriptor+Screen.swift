@@ -35,6 +35,7 @@ extension TableDescriptor {
   public func bind(root: any KeyValueCoding, library: DescriptorLibrary = DescriptorLibrary())
     -> (screen: Screen?, diagnostics: [Diagnostic])
   {
+    if let singleObject { return bindSingleObject(singleObject, root: root, library: library) }
     let binder = DescriptorBinder(descriptor: self, library: library, root: root)
     var diagnostics: [Diagnostic] = []
     func attempt<T>(_ body: () throws(Diagnostic) -> T) -> T? {

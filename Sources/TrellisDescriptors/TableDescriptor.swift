@@ -41,8 +41,11 @@ public struct TableDescriptor: Hashable, Sendable {
   /// whose methods its `:sel` keys call. Trellis keeps the name; the app registers those
   /// methods as actions and functions in a ``DescriptorLibrary``.
   public var controller: String?
-  /// The sections, in order.
+  /// The sections, in order; none when the screen is a ``singleObject``'s form.
   public var sections: [SectionDescriptor]
+  /// The source whose one object the screen edits as a form, instead of sections (the
+  /// canonical `singleObject`): its first object, or a new one that the first Done inserts.
+  public var singleObject: SingleObjectSource?
   /// Who may do what with the items the sections list (`access`), enforced for each person
   /// who signed in; everyone may do everything when `nil`.
   public var access: AccessPolicy?

@@ -48,10 +48,9 @@ extension DescriptorLibrary {
   public func openPostgresSources(pollInterval: Duration = .seconds(1)) async -> [Diagnostic] {
     var urls: [String] = []
     for descriptor in descriptors.values {
-      for section in descriptor.sections {
-        guard case .postgres(let url, _)? = section.source?.source, !urls.contains(url) else {
-          continue
-        }
+      let sources = descriptor.sections.compactMap { $0.source?.source }
+        + [descriptor.singleObject?.source].compactMap { $0 }
+      for case .postgres(let url, _) in sources where !urls.contains(url) {
         urls.append(url)
       }
     }

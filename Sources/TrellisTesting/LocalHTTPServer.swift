@@ -8,19 +8,24 @@ import Synchronization
 #endif
 
 /// A one-thread HTTP server on 127.0.0.1 for tests: it answers each GET with the body
-/// registered for its path, 404 otherwise, or (when `silent`) accepts and never answers.
+/// registered for its path, 404 otherwise, or (when `silent`, or for `silentPaths`) accepts and
+/// never answers.
 package final class LocalHTTPServer: Sendable {
   package let port: UInt16
   private let socketDescriptor: Int32
   private let bodies: [String: Data]
   private let silent: Bool
+  private let silentPaths: Set<String>
   /// The connections a silent server accepted and holds open.
   private let held = Mutex<[Int32]>([])
 
   /// Starts listening on a free port.
-  package init(bodies: [String: Data], silent: Bool = false) throws {
+  package init(bodies: [String: Data], silent: Bool = false, silentPaths: Set<String> = [])
+    throws
+  {
     self.bodies = bodies
     self.silent = silent
+    self.silentPaths = silentPaths
     #if canImport(Glibc)
       let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     #else
@@ -76,18 +81,23 @@ package final class LocalHTTPServer: Sendable {
         guard count > 0 else { break }
         request.append(contentsOf: buffer[0..<count])
       }
-      if silent {
+      let line = String(decoding: request, as: UTF8.self).split(separator: " ")
+      let path = line.count > 1 ? String(line[1]) : "/"
+      if silent || silentPaths.contains(path) {
         held.withLock { $0.append(client) }
         continue
       }
-      let line = String(decoding: request, as: UTF8.self).split(separator: " ")
-      let path = line.count > 1 ? String(line[1]) : "/"
       let body = bodies[path]
       var response = Data(
         "HTTP/1.1 \(body == nil ? "404 Not Found" : "200 OK")\r\nContent-Length: \(body?.count ?? 0)\r\nConnection: close\r\n\r\n"
           .utf8)
       response.append(body ?? Data())
-      response.withUnsafeBytes { _ = write(client, $0.baseAddress, $0.count) }
+      // A client that stops reading (a body over its limit) must not end the process.
+      #if canImport(Glibc)
+        response.withUnsafeBytes { _ = send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+      #else
+        response.withUnsafeBytes { _ = write(client, $0.baseAddress, $0.count) }
+      #endif
       close(client)
     }
   }

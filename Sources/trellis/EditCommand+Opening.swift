@@ -25,6 +25,7 @@ extension EditCommand {
       return try openDatabase()
     }
     if let data { return try openDescriptor(data: data) }
+    if Self.isSingleObjectDescriptor(file) { return try openSingleObjectDescriptor() }
     if DescriptorFiles.isWebAddress(file) {
       // Edits are saved to a file: a fetched document would have nowhere to go.
       CommandOutput.error(

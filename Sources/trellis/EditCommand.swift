@@ -17,8 +17,10 @@ struct EditCommand: ParsableCommand {
     discussion: """
       FILE is a JSON or property-list document (edited as tables, saved with Ctrl-S in its own \
       format), a descriptor with --data (the data document is edited and saved), a \
+      descriptor with singleObject (its object's form, written to its source by Done), a \
       Settings.bundle folder, or an SQLite file or a postgres:// address (its tables as lists \
-      with a form per row, each form written when its Done is pressed). Press ? in the editor for its keys. \
+      with a form per row, each form written when its Done is pressed). Press ? in the editor \
+      for its keys. \
       When standard input or output is not a terminal, or TERM is dumb, the first screen is \
       printed as text. NO_COLOR turns colours off.
       """)

@@ -16,12 +16,20 @@ extension RenderCommand {
       guard clock.now < deadline else {
         let waiting = models.flatMap(\.sections).compactMap { $0 as? ArrayOfObjectsSection }
           .filter(\.loadState.isLoading).map { "'\($0.id)'" }
+        let what = waiting.isEmpty ? "the screen" : "the list \(waiting.joined(separator: ", "))"
         CommandOutput.error(
-          "error: the list \(waiting.joined(separator: ", ")) did not load within "
-            + "\(Self.seconds(inputs.timeout)) seconds (--timeout)")
+          "error: \(what) did not load within \(Self.seconds(inputs.timeout)) seconds "
+            + "(--timeout)")
         throw ExitCode(1)
       }
       try await Task.sleep(for: .milliseconds(5))
+    }
+    if let failure = navigator.top.loadFailure {
+      let place = descriptor.singleObject?.location
+      CommandOutput.error(
+        Diagnostic(failure, at: place?.inFile(descriptor.file), file: descriptor.file)
+          .description)
+      throw ExitCode(1)
     }
     let failed = navigator.top.model.sections.compactMap { $0 as? ArrayOfObjectsSection }
       .filter { $0.loadState.errorMessage != nil }

@@ -8,9 +8,9 @@ import TrellisWeb
 /// `trellis serve`: a descriptor bound to a data document, live in a browser.
 ///
 /// Every browser window gets its own navigation stack over one shared root object, so an edit
-/// in one window reaches the others as a changeset. Edits stay in memory; the data file is
-/// never written, nor is a document a section lists. Lists over an SQLite table or a web
-/// service write through their store, which every window shares.
+/// in one window reaches the others as a changeset. Edits stay in memory until a descriptor's
+/// `save` row writes the `--data` file; a document a section lists is never written. Lists
+/// over an SQLite table or a web service write through their store, which every window shares.
 struct ServeCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "serve",
@@ -18,7 +18,8 @@ struct ServeCommand: AsyncParsableCommand {
     discussion: """
       The descriptor is checked first, exactly as `trellis validate` would: a descriptor with \
       errors is never served. Edits made in the browser stay in memory, but for lists over an \
-      SQLite table or a web service, which are written through.
+      SQLite table or a web service, which are written through, and for a `save` row, which \
+      writes the --data file.
 
       The server listens on loopback unless told otherwise, and then nobody signs in. With \
       --people FILE people sign in with a name and password (`trellis users add`); a --host \
@@ -51,11 +52,12 @@ struct ServeCommand: AsyncParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "The folder of the images rows name (default: the descriptor's folder; none for an "
+      "The folder of the images rows name (default: the descriptor's folder, or beside its "
         + "address).",
       discussion: "Only image files inside the folder are served (png, jpg, gif, svg, webp; at "
         + "most 8 MiB; a symbolic link out of the folder is not followed); a missing one shows "
-        + "as a placeholder."))
+        + "as a placeholder. A descriptor named by an address has its images fetched from "
+        + "beside it, each within --timeout seconds."))
   var images: String?
 
   func validate() throws {
@@ -70,7 +72,8 @@ struct ServeCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
-    let (loaded, library, root) = try await inputs.load()
+    let (loaded, read, root) = try await inputs.load()
+    let library = try savingData(to: read, root: root)
     let served = ServedDescriptor(descriptor: loaded, library: library, root: root)
     // Build one navigator now, so binding errors stop the command before it listens.
     do { _ = try served.makeNavigator() } catch {
@@ -95,6 +98,11 @@ struct ServeCommand: AsyncParsableCommand {
     try signIn.apply(to: &configuration)
     configuration.imageFolder =
       images ?? (isDatabase ? nil : DescriptorFiles.folder(of: inputs.descriptor))
+    if images == nil, let address = DescriptorFiles.webAddress(inputs.descriptor) {
+      let fetched = FetchedImages(
+        beside: address, timeout: inputs.timeout, maximumBytes: configuration.maxImageBytes)
+      configuration.imageFetcher = { name in await fetched.image(named: name) }
+    }
     let server = try WebServer(apps: [app], configuration: configuration)
     try await server.run { [configuration] port in
       FileHandle.standardOutput.write(

@@ -210,6 +210,47 @@ class DescriptorTests(TerminalTestCase):
         self.assertEqual(session.wait_for_exit(), 0)
 
 
+    def test_a_single_object_form_writes_its_table(self):
+        self.check_single_object_form(with_data=True)
+
+    def test_a_single_object_form_needs_no_data_file(self):
+        self.check_single_object_form(with_data=False)
+
+    def check_single_object_form(self, with_data):
+        import sqlite3
+        database = os.path.join(self.folder, "profile.sqlite")
+        connection = sqlite3.connect(database)
+        connection.executescript(
+            "CREATE TABLE profile (id INTEGER PRIMARY KEY, name TEXT NOT NULL, city TEXT);"
+            "INSERT INTO profile (name, city) VALUES ('Ada', 'London');")
+        connection.close()
+        data = self.file("empty.json", "{}")
+        descriptor = self.file("Profile.json", json.dumps({
+            "schemaVersion": 1, "title": "Profile",
+            "singleObject": {"sqlite": {"file": "profile.sqlite", "table": "profile",
+                                        "keys": "name;city"}}}))
+        arguments = ["--data", data] if with_data else []
+        session = self.start([TRELLIS, "edit", descriptor] + arguments)
+        session.wait_for("London")
+        self.assertIn("Profile", session.screen())
+        session.move_to("City")
+        session.keys("Enter", "C-u")
+        session.type("Paris")
+        session.keys("Enter")
+        session.wait_for("Paris")
+        session.keys("C-s")
+
+        def stored(_):
+            connection = sqlite3.connect(database)
+            try:
+                return connection.execute("SELECT name, city FROM profile").fetchall()
+            finally:
+                connection.close()
+        session.wait_until(lambda screen: stored(screen) == [("Ada", "Paris")],
+                           "the city to be written")
+        session.save("single-object" if with_data else "single-object-no-data")
+
+
 class RobustnessTests(TerminalTestCase):
     def test_a_failed_save_keeps_the_edits_and_says_why(self):
         folder = os.path.join(self.folder, "gone")
@@ -276,6 +317,25 @@ class SettingsBundleTests(TerminalTestCase):
         session.keys("Escape")
         session.wait_until(lambda screen: "< Back" not in screen and "> | Advanced" in screen,
                            "the way back to the first pane")
+
+
+    def test_a_checkmark_toggle_turns_on_and_off(self):
+        bundle = os.path.join(FIXTURES, "SettingsBundles", "InAppSettingsKit", "Settings.bundle")
+        session = self.start([TRELLIS, "edit", bundle, "--in-app"], width=100, height=40)
+        session.wait_for("Complete List")
+        session.move_to("Complete List")
+        session.keys("Enter")
+        session.wait_for("TEXT FIELDS")
+        session.move_to("Checkmark Toggle")
+
+        def line(screen):
+            return next(l for l in screen.split("\n") if "Checkmark Toggle" in l)
+        self.assertNotIn("\u2713", line(session.screen()))
+        session.keys("Enter")
+        session.wait_until(lambda screen: "\u2713" in line(screen), "the checkmark")
+        session.save("settings-checkmark-toggle")
+        session.keys("Enter")
+        session.wait_until(lambda screen: "\u2713" not in line(screen), "the checkmark to go")
 
 
 class AnyDataTests(TerminalTestCase):

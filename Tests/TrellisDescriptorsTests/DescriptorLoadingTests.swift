@@ -5,46 +5,26 @@ import TrellisTesting
 
 @testable import TrellisDescriptors
 
-/// Loading descriptors from files and from a web server (a local one, started by the test).
-@Suite("Descriptor loading", .timeLimit(.minutes(1)))
+/// Loading descriptors from file URLs; other URLs are refused, saying how to read them.
+@Suite("Descriptor loading")
 struct DescriptorLoadingTests {
-  @Test func loadsFromAFileURL() async throws {
+  @Test func loadsFromAFileURL() throws {
     let url = try DescriptorTestSupport.fixtureURL("MyTable.plist")
-    let descriptor = try await TableDescriptor.load(from: url)
+    let descriptor = try TableDescriptor.load(from: url)
     #expect(descriptor.format == .rcsTableKit)
     #expect(descriptor.file == "MyTable.plist")
     #expect(descriptor.title == .literal("My Very Basic Table"))
   }
 
-  @Test func fetchesOverHTTP() async throws {
-    let json = try DescriptorTestSupport.fixtureData("RMSSettingsViewController.json")
-    let server = try LocalHTTPServer(bodies: ["/forms/Settings.json": json])
-    defer { server.stop() }
-    let descriptor = try await TableDescriptor.load(
-      from: try server.url("/forms/Settings.json"), timeout: 10)
-    #expect(descriptor.format == .rmsTableViews)
-    #expect(descriptor.file == "Settings.json")
-    let screen = try descriptor.makeScreen(root: DescriptorTestSupport.data("settings-data.json"))
-    #expect(
-      screen.drawn().table.sections.map(\.model.header) == [
-        "Basic Settings", "Stuff", "Miscellaneous",
-      ])
-  }
-
-  @Test func httpErrorsAreReported() async throws {
-    let server = try LocalHTTPServer(bodies: [:])
-    defer { server.stop() }
-    let url = try server.url("/missing.json")
-    await #expect(throws: DescriptorLoadError.httpStatus(url: url.absoluteString, status: 404)) {
-      try await TableDescriptor.load(from: url, timeout: 10)
-    }
-  }
-
-  @Test func fetchedErrorsAreLocatedInTheFetchedFile() async throws {
-    let server = try LocalHTTPServer(bodies: ["/bad.json": Data(#"[{"rowz": []}]"#.utf8)])
-    defer { server.stop() }
-    await #expect {
-      try await TableDescriptor.load(from: try server.url("/bad.json"), timeout: 10)
+  @Test func errorsAreLocatedInTheFile() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("trellis-loading-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let url = folder.appendingPathComponent("bad.json")
+    try Data(#"[{"rowz": []}]"#.utf8).write(to: url)
+    #expect {
+      try TableDescriptor.load(from: url)
     } throws: { error in
       // RMSTableViews builds a section without rows; the misspelt key is the error.
       (error as? DiagnosticList)?.description
@@ -52,21 +32,25 @@ struct DescriptorLoadingTests {
     }
   }
 
-  @Test func aServerThatNeverAnswersTimesOut() async throws {
-    let server = try LocalHTTPServer(bodies: [:], silent: true)
-    defer { server.stop() }
-    await #expect {
-      try await TableDescriptor.load(from: try server.url("/slow.json"), timeout: 1)
+  @Test func aMissingFileIsUnreadable() throws {
+    let url = URL(fileURLWithPath: "/nonexistent-\(UUID().uuidString)/T.json")
+    #expect {
+      try TableDescriptor.load(from: url)
     } throws: { error in
-      if case .fetchFailed? = error as? DescriptorLoadError { return true }
-      return false
+      guard case .unreadable(let named, _)? = error as? DescriptorLoadError else { return false }
+      return named == url.absoluteString
     }
   }
 
-  @Test func otherSchemesAreRefused() async throws {
-    let url = try #require(URL(string: "ftp://example.com/a.json"))
-    await #expect(throws: DescriptorLoadError.unsupportedScheme(url: "ftp://example.com/a.json")) {
-      try await TableDescriptor.load(from: url)
+  @Test(arguments: ["http://127.0.0.1:1/T.json", "https://example.com/T.json", "ftp://a/T.json"])
+  func otherURLsAreRefusedSayingHowToReadThem(_ address: String) throws {
+    let url = try #require(URL(string: address))
+    #expect(throws: DescriptorLoadError.unsupportedScheme(url: address)) {
+      try TableDescriptor.load(from: url)
     }
+    #expect(
+      DescriptorLoadError.unsupportedScheme(url: address).description
+        == "\(address): error: only file URLs are loaded; fetch the descriptor's bytes and read "
+        + "them with TableDescriptor(data:file:)")
   }
 }

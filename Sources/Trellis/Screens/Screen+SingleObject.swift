@@ -12,7 +12,8 @@ extension Screen {
   /// let screen = try Screen(singleObjectOf: profile.generateCompatibleDataStore(), title: "Profile")
   /// ```
   ///
-  /// For stores read at once (memory, SQLite, user defaults, a document), holding objects.
+  /// For stores read at once (memory, SQLite, user defaults, a document), holding objects;
+  /// the overload taking an ``AsyncDataStore`` shows a store that loads in the background.
   ///
   /// - Parameter definition: the object's definition; the store's when `nil`.
   /// - Throws: ``ScreenError/store(_:)`` when the store cannot be read or makes no new object;

@@ -10,8 +10,9 @@ public final class Screen {
   public var navigationBar: NavigationBarType
   /// Whether the table is in edit mode.
   public private(set) var isEditing = false
-  /// The draft a detail screen edits, if any.
-  public let draft: Draft?
+  /// The draft a detail screen edits, if any; a form over an async store's object has one
+  /// once the object has loaded.
+  public internal(set) var draft: Draft?
   /// The navigator showing the screen.
   public internal(set) weak var navigator: Navigator?
   /// Presentation actions.
@@ -36,6 +37,12 @@ public final class Screen {
   var asyncCommitWriter: ((_ values: [(String, Value)]) throws(StoreError) -> PreparedStoreWrite)?
   /// Whether Done's write is under way (``asyncCommitWriter``): Done waits, the notice says so.
   public internal(set) var isCommitting = false
+  /// Whether the object a form shows is loading (a single-object screen over an async
+  /// store): Done waits, the notice says so.
+  public internal(set) var isLoading = false
+  /// Why the object a form shows could not be loaded, shown as the notice until a load
+  /// succeeds; Done waits meanwhile.
+  public internal(set) var loadFailure: String?
   /// Runs when Done is accepted, after the draft committed (a section's insert action, say).
   var afterCommit: ((Screen) throws(ScreenError) -> Void)?
   /// Whether the screen's draft is a new item that Done adds (so the policy's ``Permission/add``
@@ -93,7 +100,9 @@ public final class Screen {
   }
 
   /// Whether Done may be tapped: false while the draft holds an invalid value.
-  public var isDoneEnabled: Bool { !isCommitting && (draft?.isValid ?? true) }
+  public var isDoneEnabled: Bool {
+    !isCommitting && !isLoading && loadFailure == nil && (draft?.isValid ?? true)
+  }
 
   /// Whether the screen can search its lists.
   public var isSearchable: Bool {
@@ -113,8 +122,8 @@ public final class Screen {
     snapshot.isModal = presentation == .modal
     snapshot.isDoneEnabled = isDoneEnabled
     snapshot.canGoBack = navigator.map { $0.stack.count > 1 && $0.stack.first !== self } ?? false
-    snapshot.notice = isCommitting ? "Saving…" : notice
-    snapshot.isBusy = isCommitting
+    snapshot.notice = isCommitting ? "Saving…" : isLoading ? "Loading…" : notice ?? loadFailure
+    snapshot.isBusy = isCommitting || isLoading
     snapshot.search = isSearchable ? searchText : nil
     return snapshot
   }
@@ -126,6 +135,9 @@ public final class Screen {
   ///   (the screen then closes itself when the store accepts it).
   @discardableResult
   func commit() throws(ScreenError) -> Bool {
+    guard !isLoading, loadFailure == nil else {
+      throw .notApplicable(isLoading ? "the form is loading" : "the form could not be loaded")
+    }
     if let draft, let asyncCommitWriter {
       try commitInBackground(draft, asyncCommitWriter)
       return false

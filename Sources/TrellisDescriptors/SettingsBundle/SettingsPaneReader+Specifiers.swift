@@ -38,6 +38,8 @@ extension SettingsPaneReader {
     "None": .none, "Sentences": .sentences, "Words": .words, "AllCharacters": .allCharacters,
   ]
   static let autocorrectionTypes = ["Default", "No", "Yes"]
+  /// InAppSettingsKit's toggle styles: a switch (the default) or a checkmark.
+  static let toggleStyles = ["Switch", "Checkmark"]
   static let datePickerModes = ["Date", "Time", "DateAndTime"]
 
   // MARK: Apple's specifiers
@@ -102,6 +104,8 @@ extension SettingsPaneReader {
     record(key, rule: .toggle(on: on, off: off), default: value, initial: value ?? off, specifier)
     var row = bound(makeRow(specifier, kind: .switch), key, specifier)
     row.detail = subtitle(specifier, key: key)
+    row.isCheckmarkToggle =
+      name(node, "IASKToggleStyle", among: Self.toggleStyles, specifier) == "Checkmark"
     append(row, from: specifier)
   }
 

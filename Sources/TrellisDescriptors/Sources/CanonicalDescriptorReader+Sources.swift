@@ -63,17 +63,17 @@ extension CanonicalDescriptorReader {
   }
 
   /// `{"sqlite": {...}}`, `{"document": {...}}` or `{"webService": {...}}`, with where each
-  /// setting is written.
-  private func listSource(_ node: DescriptorNode) -> (
+  /// setting is written; `what` names the key in messages.
+  func listSource(_ node: DescriptorNode, in what: String = "a 'source'") -> (
     source: ListSource, locations: [String: SourceLocation]
   )? {
-    node.checkKeys(Self.sourceKinds, in: "a 'source'")
+    node.checkKeys(Self.sourceKinds, in: what)
     // In the order written, so that the second kind is the one reported.
     let named = (node.value.dictionaryValue?.keys ?? []).filter(Self.sourceKinds.contains)
     guard let kindName = named.first, let kind = ListSource.Kind(rawValue: kindName) else {
       if node.value.dictionaryValue?.isEmpty ?? true {
         reading.error(
-          "a 'source' names one kind of source: 'sqlite', 'postgres', 'document' or "
+          "\(what) names one kind of source: 'sqlite', 'postgres', 'document' or "
             + "'webService'",
           at: node.path)
       }
@@ -81,7 +81,7 @@ extension CanonicalDescriptorReader {
     }
     if named.count > 1 {
       reading.error(
-        "a 'source' names one kind of source, not both '\(named[0])' and '\(named[1])'",
+        "\(what) names one kind of source, not both '\(named[0])' and '\(named[1])'",
         at: node.path(named[1]), onKey: true)
       return nil
     }

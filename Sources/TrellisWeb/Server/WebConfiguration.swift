@@ -37,6 +37,10 @@ public struct WebConfiguration: Sendable {
   public var maxImageBytes = 8 << 20
   /// Makes the image a row names, before the folder is looked in (card faces, say).
   public var imageMaker: (@Sendable (String) -> WebImage?)?
+  /// Fetches the image a row names when neither ``imageMaker`` nor ``imageFolder`` has it
+  /// (from beside a descriptor served from an address, say); `nil` shows the placeholder.
+  /// Called once per request, off the app's domain: bound its wait, and keep what it fetched.
+  public var imageFetcher: (@Sendable (String) async -> WebImage?)?
   /// How often, at most, an edit in one window is passed on to the app's other windows, in
   /// seconds. Edits that arrive meanwhile go in the same pass, one patch per window for all
   /// of them, so that many windows editing at once cost each window one update per interval

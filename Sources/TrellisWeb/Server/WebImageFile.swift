@@ -32,10 +32,7 @@ struct WebImageFile: Sendable {
   static func find(_ name: String, in folder: String, maxBytes: Int) -> WebImageFile? {
     guard WebImage.isImageName(name), let base = realPath(folder) else { return nil }
     let inside = base.hasSuffix("/") ? base : base + "/"
-    let ext = (name as NSString).pathExtension.lowercased()
-    let candidates =
-      WebImage.types[ext] != nil ? [name] : WebImage.types.keys.sorted().map { "\(name).\($0)" }
-    for candidate in candidates {
+    for candidate in WebImage.candidates(for: name) {
       guard let path = realPath(inside + candidate), path.hasPrefix(inside),
         let type = WebImage.types[(path as NSString).pathExtension.lowercased()],
         let size = regularFileSize(path), size <= maxBytes

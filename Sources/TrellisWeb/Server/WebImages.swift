@@ -27,6 +27,17 @@ public struct WebImage: Sendable {
     "svg": "image/svg+xml", "webp": "image/webp",
   ]
 
+  /// The file names an image named `name` is looked for under, in order: the name itself when
+  /// it has an image extension, else the name with each extension added.
+  package static func candidates(for name: String) -> [String] {
+    contentType(ofName: name) != nil ? [name] : types.keys.sorted().map { "\(name).\($0)" }
+  }
+
+  /// The media type of an image file named `name`, by its extension; `nil` for another.
+  package static func contentType(ofName name: String) -> String? {
+    types[(name as NSString).pathExtension.lowercased()]
+  }
+
   /// Whether `name` may name an image: letters, digits, `_`, `-` and `.`, not starting with a
   /// dot, at most 200 characters; never a path.
   static func isImageName(_ name: String) -> Bool {

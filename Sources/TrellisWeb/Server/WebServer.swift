@@ -113,14 +113,14 @@ public struct WebServer: Sendable {
     }
     router.get("/images/:name") { _, context in
       let name = context.parameters.get("name") ?? ""
-      return self.image(named: name)
+      return await self.image(named: name)
     }
     return router
   }
 
-  /// The image a row names: the app's own, a file of the image folder (sent in chunks), or a
-  /// placeholder.
-  func image(named name: String) -> Response {
+  /// The image a row names: the app's own, a file of the image folder (sent in chunks), one
+  /// the image fetcher brings, or a placeholder.
+  func image(named name: String) async -> Response {
     guard WebImage.isImageName(name) else { return Self.placeholder(for: name) }
     if let made = configuration.imageMaker?(name) {
       return Self.file(
@@ -128,7 +128,15 @@ public struct WebServer: Sendable {
     }
     guard let folder = configuration.imageFolder,
       let file = WebImageFile.find(name, in: folder, maxBytes: configuration.maxImageBytes)
-    else { return Self.placeholder(for: name) }
+    else {
+      if let fetched = await configuration.imageFetcher?(name),
+        fetched.data.count <= configuration.maxImageBytes
+      {
+        return Self.file(
+          ByteBuffer(bytes: fetched.data), type: fetched.contentType, cache: "max-age=3600")
+      }
+      return Self.placeholder(for: name)
+    }
     var headers = Self.securityHeaders
     headers[.contentType] = file.contentType
     headers[.cacheControl] = "max-age=3600"

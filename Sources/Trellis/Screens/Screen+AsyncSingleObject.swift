@@ -1,0 +1,127 @@
+extension Screen {
+  /// A form over the one object an async store keeps (a profile on a server): the screen
+  /// shows that it is loading, then the store's first object, or a new one when the store is
+  /// empty, which the first Done inserts.
+  ///
+  /// Done writes in the background while the screen says it is saving: the stored object's
+  /// changed values through the store (refused when someone else changed an edited property
+  /// meanwhile), or the new object, which then goes into the store; later Dones update it.
+  /// A refused write keeps every edit and shows why. A load that fails shows why; Cancel then
+  /// loads again on a navigator's first screen (elsewhere it goes back, and opening the form
+  /// again loads again). Cancel on the form puts it back to the stored values.
+  ///
+  /// ```swift
+  /// let screen = try Screen(singleObjectOf: webServiceStore, title: "Profile")
+  /// ```
+  ///
+  /// - Parameter definition: the object's definition; the store's when `nil`.
+  /// - Throws: ``ScreenError/notApplicable(_:)`` when there is no definition, or it is not one
+  ///   a form can show.
+  public convenience init(
+    singleObjectOf store: any AsyncDataStore, definition: DataDefinition? = nil,
+    title: String? = nil
+  ) throws(ScreenError) {
+    guard let definition = definition ?? store.itemsDefinition else {
+      throw .notApplicable("the store has no definition of its objects to show")
+    }
+    do { try definition.validate() } catch { throw .notApplicable(error.description) }
+    self.init(
+      model: TableModel(title: title ?? definition.name), navigationBar: .doneRightCancelLeft)
+    let load = SingleObjectLoad(store: store, definition: definition)
+    afterCancel = { screen in
+      if screen.draft == nil, screen.loadFailure != nil { load.start(on: screen) }
+    }
+    load.start(on: self)
+  }
+}
+
+/// Loads an async store's first object into a single-object screen, and writes Done back.
+private final class SingleObjectLoad {
+  let store: any AsyncDataStore
+  let definition: DataDefinition
+  /// The object Done updates: `nil` until the store has one.
+  var item: Value?
+
+  init(store: any AsyncDataStore, definition: DataDefinition) {
+    self.store = store
+    self.definition = definition
+  }
+
+  /// Fetches the store's first object in the background; the screen shows it when it
+  /// arrives, or why it did not.
+  func start(on screen: Screen) {
+    screen.loadFailure = nil
+    screen.isLoading = true
+    let found = Locked<Value?>(nil)
+    let store = store
+    screen.model.perform {
+      () async throws(StoreError) in
+      let page = try await store.fetchPage(FetchOptions(batchSize: 1), from: nil)
+      found.withLock { $0 = page.items.first }
+    } then: { [weak screen, self] result in
+      guard let screen else { return }
+      screen.isLoading = false
+      do throws(StoreError) {
+        try result.get()
+        self.store.applyArrivedValues()
+        try self.show(found.withLock { $0 }, on: screen)
+      } catch {
+        screen.loadFailure = "Could not load: " + error.message(item: self.definition.itemNoun)
+      }
+      screen.model.invalidateAll()
+    }
+  }
+
+  /// Puts the form of `stored` (or of a new object) on the screen.
+  private func show(_ stored: Value?, on screen: Screen) throws(StoreError) {
+    let object: Value
+    if let stored {
+      object = stored
+    } else {
+      object = try store.create()
+    }
+    guard case .object(let reference) = object,
+      let draft = Draft(for: reference.object, definition: definition, mode: .deferred)
+    else {
+      throw .invalidItem("\(definition.name) is not an object a form can edit")
+    }
+    let form: TableModel
+    do throws(ScreenError) { form = try DetailScreens.form(for: draft, title: nil) } catch {
+      throw .invalidItem(error.description)
+    }
+    let sections = form.sections
+    form.removeAllSections()
+    for section in sections { screen.model.addSection(section) }
+    item = stored
+    screen.draft = draft
+    screen.addsItem = stored == nil
+    screen.asyncCommitWriter = { [self] values throws(StoreError) in
+      try self.write(values, draft: draft, object: object)
+    }
+    screen.afterCommit = { [self] screen throws(ScreenError) in
+      // The new object is in the store now: later Dones update it.
+      self.item = object
+      screen.addsItem = false
+    }
+  }
+
+  /// Starts the write of Done's values: an update of the stored object, or the insert of
+  /// the new one, which takes the values first and loses them again if the store refuses.
+  private func write(_ values: [(String, Value)], draft: Draft, object: Value)
+    throws(StoreError) -> PreparedStoreWrite
+  {
+    let changed = Dictionary(values, uniquingKeysWith: { $1 })
+    if let item {
+      try draft.checkConflicts()
+      return try store.prepareUpdate(item, values: changed, expecting: draft.expectedValues)
+    }
+    var undo = ValuesUndo()
+    do throws(BindingError) { undo = try draft.object.setValues(values) } catch {
+      throw .invalidItem(error.description)
+    }
+    let store = store
+    return PreparedStoreWrite(undo: undo) { () async throws(StoreError) in
+      try await store.insert(object, at: nil)
+    }
+  }
+}

@@ -1,0 +1,181 @@
+"""`trellis serve` on descriptors in a real browser: a `save` row writing the `--data` file,
+a single object's form over an SQLite table, and images fetched from beside a descriptor
+served from an address."""
+import functools
+import http.server
+import json
+import pathlib
+import sqlite3
+import struct
+import tempfile
+import threading
+import urllib.request
+import zlib
+
+import pytest
+from selenium.webdriver.common.by import By
+
+from helpers import open_app, press, row, tap, type_into, wait, wait_title
+from test_any_data import serve
+
+
+def stop(process):
+    process.terminate()
+    process.wait(timeout=10)
+
+
+def folder():
+    return pathlib.Path(tempfile.mkdtemp(prefix="trellis-served-"))
+
+
+def png(width, height):
+    """A grey PNG of the given size."""
+    def chunk(kind, data):
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+    rows = b"".join(b"\x00" + b"\x80" * width for _ in range(height))
+    return (b"\x89PNG\r\n\x1a\n"
+            + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+
+
+def test_a_save_row_writes_the_data_file(browser):
+    files = folder()
+    (files / "Form.json").write_text(json.dumps({
+        "schemaVersion": 1, "title": "Form",
+        "sections": [{"rows": [
+            {"id": "name", "kind": "textField", "text": "Name", "value": "name"},
+            {"id": "save", "kind": "button", "text": "Save", "action": "save"}]}]}))
+    data = files / "data.json"
+    data.write_text('{"name": "Ada", "city": "London"}')
+    process, details = serve(files / "Form.json", "--data", str(data))
+    try:
+        open_app(browser, details, "table")
+        wait_title(browser, "Form")
+        type_into(browser, "Name", "Grace")
+        # Nothing is written before Save.
+        assert json.loads(data.read_text())["name"] == "Ada"
+        tap(browser, "Save")
+        wait(browser, lambda d: json.loads(data.read_text()) == {"name": "Grace", "city": "London"})
+        # A second window's save writes the same file, with both windows' edits.
+        second = browser.current_url
+        browser.execute_script("window.open(arguments[0])", second)
+        browser.switch_to.window(browser.window_handles[-1])
+        wait_title(browser, "Form")
+        type_into(browser, "Name", "Hopper")
+        tap(browser, "Save")
+        wait(browser, lambda d: json.loads(data.read_text())["name"] == "Hopper")
+    finally:
+        stop(process)
+
+
+def test_a_single_object_form_updates_its_table(browser):
+    files = folder()
+    connection = sqlite3.connect(files / "profile.sqlite")
+    connection.executescript(
+        "CREATE TABLE profile (id INTEGER PRIMARY KEY, name TEXT NOT NULL, city TEXT);"
+        "INSERT INTO profile (name, city) VALUES ('Ada', 'London');")
+    connection.close()
+    (files / "Profile.json").write_text(json.dumps({
+        "schemaVersion": 1, "title": "Profile",
+        "singleObject": {"sqlite": {"file": "profile.sqlite", "table": "profile",
+                                    "keys": "name;city"}}}))
+    process, details = serve(files / "Profile.json")
+    try:
+        open_app(browser, details, "table")
+        wait_title(browser, "Profile")
+        assert control(browser, "City").get_attribute("value") == "London"
+        type_into(browser, "City", "Paris")
+        press(browser, "done")
+
+        def stored(_):
+            connection = sqlite3.connect(files / "profile.sqlite")
+            try:
+                return connection.execute("SELECT name, city FROM profile").fetchall()
+            finally:
+                connection.close()
+        wait(browser, lambda d: stored(d) == [("Ada", "Paris")])
+    finally:
+        stop(process)
+
+
+def control(driver, label):
+    return row(driver, label).find_element(By.CSS_SELECTOR, ".control")
+
+
+@pytest.fixture
+def web_folder():
+    """A folder served over HTTP by a plain static server: (folder, base address)."""
+    files = folder()
+    handler = functools.partial(QuietHandler, directory=str(files))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield files, "http://127.0.0.1:%d/" % server.server_address[1]
+    server.shutdown()
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *arguments):
+        pass
+
+
+def test_images_come_from_beside_a_descriptor_served_from_an_address(browser, web_folder):
+    files, base = web_folder
+    (files / "forms").mkdir()
+    (files / "forms" / "Gallery.json").write_text(json.dumps({
+        "schemaVersion": 1, "title": "Gallery",
+        "sections": [{"rows": [{"id": "logo", "text": "Logo", "image": "logo"},
+                               {"id": "gone", "text": "Gone", "image": "gone"}]}]}))
+    (files / "forms" / "logo.png").write_bytes(png(3, 2))
+    process, details = serve(base + "forms/Gallery.json")
+    try:
+        with urllib.request.urlopen(details["url"] + "/images/logo") as answer:
+            assert answer.headers["Content-Type"] == "image/png"
+            assert answer.read() == png(3, 2)
+        open_app(browser, details, "table")
+        wait_title(browser, "Gallery")
+
+        def width(text):
+            image = row(browser, text).find_element(By.CSS_SELECTOR, "img")
+            return browser.execute_script(
+                "return arguments[0].complete && arguments[0].naturalWidth", image)
+        wait(browser, lambda d: width("Logo") == 3)
+        # A name the server does not have shows the placeholder, never a broken image.
+        wait(browser, lambda d: width("Gone") and width("Gone") != 3)
+        with urllib.request.urlopen(details["url"] + "/images/gone") as answer:
+            assert answer.headers["Content-Type"] == "image/svg+xml"
+    finally:
+        stop(process)
+
+
+def test_a_single_object_form_over_a_web_service_loads_then_saves(browser):
+    """The demo's contacts API answering a second late: the form says it is loading, shows the
+    first contact, and Done saves through the API while the form says so."""
+    from conftest import start_demo, stop_demo
+    from test_web_service import api, notice
+    demo, service = start_demo("--api-latency", "1000")
+    files = folder()
+    (files / "Contact.json").write_text(json.dumps({
+        "schemaVersion": 1, "title": "First contact",
+        "singleObject": {"webService": {
+            "preset": "djangoREST", "baseURL": service["url"] + "/",
+            "fetchObjectsAPI": "api/contacts/",
+            "resultsDictionaryKeyNamesString": "firstName;lastName;email",
+            "name": "Contact", "timeout": 20}}}))
+    process, details = serve(files / "Contact.json")
+    try:
+        first = api(service, "?page_size=1")["results"][0]
+        open_app(browser, details, "table")
+        wait_title(browser, "First contact")
+        wait(browser, lambda d: notice(d) == "Loading…")
+        wait(browser, lambda d: control(d, "First Name").get_attribute("value")
+             == first["firstName"], timeout=30)
+        type_into(browser, "Email", "first@example.com")
+        press(browser, "done")
+        wait(browser, lambda d: notice(d) == "Saving…")
+        wait(browser, lambda d: api(service, "?page_size=1")["results"][0]["email"]
+             == "first@example.com", timeout=30)
+        wait(browser, lambda d: notice(d) == "", timeout=30)
+    finally:
+        stop(process)
+        stop_demo(demo)
