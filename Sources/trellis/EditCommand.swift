@@ -18,14 +18,16 @@ struct EditCommand: ParsableCommand {
       FILE is a JSON or property-list document (edited as tables, saved with Ctrl-S in its own \
       format), a descriptor with --data (the data document is edited and saved), a \
       Settings.bundle folder, or an SQLite file (its tables as lists with a form per row, each \
-      form written to the file when its Done is pressed). Press ? in the editor for its keys. \
+      form written to the file when its Done is pressed), or an OpenAPI document (its resources \
+      as lists over the API, each form sent when its Done is pressed). Press ? in the editor for its keys. \
       When standard input or output is not a terminal, or TERM is dumb, the first screen is \
       printed as text. NO_COLOR turns colours off.
       """)
 
   @Argument(
-    help: "The document, descriptor (a file or an http(s) address), Settings.bundle or SQLite file."
-  )
+    help: ArgumentHelp(
+      "The document, descriptor (a file or an http(s) address), Settings.bundle, SQLite file or "
+        + "OpenAPI document."))
   var file: String
 
   @Option(help: "The data document (JSON or plist) a descriptor binds; it is what is saved.")
@@ -36,8 +38,11 @@ struct EditCommand: ParsableCommand {
 
   @OptionGroup var settings: SettingsBundleArguments
 
-  @Flag(help: "For an SQLite file: lists and forms that show its data and change nothing.")
+  @Flag(
+    help: "For an SQLite file or an OpenAPI document: lists and forms that change nothing.")
   var readOnly = false
+
+  @OptionGroup var openAPI: OpenAPIArguments
 
   @Option(help: "The width of the text printed when there is no terminal, 24 to 1000 columns.")
   var width = 60

@@ -8,7 +8,7 @@ struct ScreenInputOptions: ParsableArguments {
   @Argument(
     help: ArgumentHelp(
       "The descriptor file (JSON or any property list format), its http(s) address, a "
-        + "Settings.bundle, or an SQLite file (its screens inferred from its schema)."))
+        + "Settings.bundle, an SQLite file or an OpenAPI document (its screens inferred)."))
   var descriptor: String
 
   @Option(help: "The data document (JSON or plist) bound as the root object.")
@@ -25,8 +25,11 @@ struct ScreenInputOptions: ParsableArguments {
 
   @OptionGroup var settings: SettingsBundleArguments
 
-  @Flag(help: "For an SQLite file: lists and forms that show its data and change nothing.")
+  @Flag(
+    help: "For an SQLite file or an OpenAPI document: lists and forms that change nothing.")
   var readOnly = false
+
+  @OptionGroup var openAPI: OpenAPIArguments
 
   @Option(
     help: ArgumentHelp(
@@ -49,6 +52,7 @@ struct ScreenInputOptions: ParsableArguments {
     files.readOnly = readOnly
     files.timeout = timeout
     if let classes { files.loadClasses(classes) }
+    openAPI.apply(to: &files, data: descriptor)
     let options = settings.options(loadingChoicesInto: &files)
     guard
       let inputs = files.screenInputs(
