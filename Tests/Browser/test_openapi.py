@@ -116,7 +116,8 @@ def test_a_refusal_of_the_server_is_shown_on_the_field(browser, api):
     # The schema says only "format: email"; Django's own check wants a longer domain ending.
     type_into(browser, "Email", "ada@example.c")
     press(browser, "done")
-    assert "Enter a valid email address." in notice_text(browser)
+    # "Saving…" first, then the server's answer.
+    wait(browser, lambda d: "Enter a valid email address." in notice_text(d), timeout=20)
     assert "Enter a valid email address." in validation(browser, "Email")
     assert title(browser) == "Contact 03"
     # The edit is kept in the form.
