@@ -96,6 +96,20 @@ struct OpenAPICommandTests {
     #expect(refused.errors.contains("apply to an OpenAPI document only"))
   }
 
+  @Test func aDocumentFetchedFromAnAddressIsRelativeToIt() async throws {
+    let spec = try Data(contentsOf: URL(fileURLWithPath: Self.fixture("no-server.yaml")))
+    let server = try LocalHTTPServer(bodies: ["/schema/openapi.yaml": spec])
+    defer { server.stop() }
+    let address = try server.url("/schema/openapi.yaml").absoluteString
+    let origin = try server.url("/").absoluteString
+    let home = try await CommandRunner.run(["render", address, "--width", "60"])
+    #expect(home.status == 0, "\(home.errors)")
+    #expect(home.output.contains("Things"))
+    let things = try await CommandRunner.run(["describe", address, "--screen", "things"])
+    #expect(things.status == 0, "\(things.errors)")
+    #expect(things.output.contains(#""baseURL": "\#(origin)""#), "\(things.output)")
+  }
+
   @Test func theLiveServicesContactsAreListed() async throws {
     guard let (origin, reset) = Self.drf() else { return }
     try Self.reset(reset)
