@@ -142,7 +142,7 @@ let package = Package(
     .target(
       name: "TrellisOpenAPI",
       dependencies: [
-        "TrellisDescriptors", "TrellisListSources", "TrellisWebService",
+        "TrellisDescriptors", "TrellisListSources",
         .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
         .product(name: "OpenAPIKit", package: "OpenAPIKit"),
         .product(name: "OpenAPIKitCompat", package: "OpenAPIKit"),
