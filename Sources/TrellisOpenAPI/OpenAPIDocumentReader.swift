@@ -68,7 +68,11 @@ package enum OpenAPIDocumentReader {
     } catch {
       let readable = OpenAPIKit.OpenAPI.Error(from: error)
       let path = readable.codingPath.map(\.stringValue)
-      var message = readable.localizedDescription
+      // OpenAPIKit explains over several lines; a diagnostic is one.
+      var message = readable.localizedDescription.split(whereSeparator: \.isNewline)
+        .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        .joined(separator: " ")
+      while message.hasSuffix("..") { message.removeLast() }
       if !path.isEmpty { message = "at \(path.joined(separator: ".")): " + message }
       let place = OpenAPIDocumentLocator(text: text, isJSON: isJSON, file: file).location(of: path)
       throw DiagnosticList([Diagnostic(message, at: place, file: file)])
