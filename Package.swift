@@ -46,6 +46,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.24.0"),
     .package(url: "https://github.com/hummingbird-project/hummingbird-auth.git", from: "2.0.0"),
     .package(url: "https://github.com/apple/swift-crypto.git", "3.9.0"..<"6.0.0"),
+    .package(url: "https://github.com/mattpolzin/OpenAPIKit.git", from: "6.4.0"),
+    .package(url: "https://github.com/jpsim/Yams.git", "6.0.0"..<"7.0.0"),
   ],
   targets: [
     // The diff engine: snapshots in, staged changesets out. Standard library only.
@@ -138,6 +140,19 @@ let package = Package(
       ]
     ),
 
+    // OpenAPI documents as web-service descriptors: each resource a list and a form. Only the
+    // `trellis` command and its tests link it, so the libraries never build OpenAPIKit.
+    .target(
+      name: "TrellisOpenAPI",
+      dependencies: [
+        "TrellisDescriptors", "TrellisListSources",
+        .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
+        .product(name: "OpenAPIKit", package: "OpenAPIKit"),
+        .product(name: "OpenAPIKitCompat", package: "OpenAPIKit"),
+        .product(name: "Yams", package: "Yams"),
+      ]
+    ),
+
     // Hosts.
     .target(name: "TrellisTerminal", dependencies: ["Trellis"]),
     // The UIKit host: what cells, bars and navigation show, as values, on every platform; the
@@ -200,7 +215,7 @@ let package = Package(
       name: "trellis",
       dependencies: [
         "Trellis", "TrellisDescriptors", "TrellisTerminal", "TrellisWeb", "TrellisListSources",
-        "TrellisSettings", "TrellisPostgres",
+        "TrellisSettings", "TrellisPostgres", "TrellisOpenAPI",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         // Descriptors named by an http(s) address are fetched with it.
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -309,6 +324,13 @@ let package = Package(
         "TrellisListSources", "TrellisSQL", "TrellisSQLite", "TrellisTesting", "TrellisTerminal",
         "TrellisWeb", .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "GRDB", package: "GRDB.swift"),
+      ]
+    ),
+    .testTarget(
+      name: "TrellisOpenAPITests",
+      dependencies: [
+        "TrellisOpenAPI", "TrellisListSources", "TrellisDescriptors", "TrellisSQL",
+        "TrellisWebService", "TrellisTesting",
       ]
     ),
     .testTarget(name: "TrellisTestingTests", dependencies: ["TrellisTesting"]),

@@ -14,6 +14,12 @@ package struct InferredDescriptors: Sendable {
   package struct Named: Sendable {
     package var name: String
     package var document: Value
+
+    /// A descriptor named `name`.
+    package init(name: String, document: Value) {
+      self.name = name
+      self.document = document
+    }
   }
 
   /// The home screen's descriptor.
@@ -84,6 +90,13 @@ package struct InferredDescriptors: Sendable {
       name: Self.screenName(title),
       document: Self.home(
         schema: schema, title: title, screens: screens, readOnly: readOnly, changes: changes))
+  }
+
+  /// Descriptors inferred from another kind of data (an OpenAPI document): a home screen and
+  /// the lists it pushes.
+  package init(home: Named, tables: [Named]) {
+    self.home = home
+    self.tables = tables
   }
 
   /// Every descriptor, the home screen's first.

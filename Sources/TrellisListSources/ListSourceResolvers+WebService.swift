@@ -1,3 +1,4 @@
+import Foundation
 import Trellis
 import TrellisDescriptors
 import TrellisWebService
@@ -10,13 +11,15 @@ extension ListSourceResolvers {
   }
 
   /// Opens a `webService` source, sending its requests through `transport`.
-  static func webService(_ request: ListSourceRequest, transport: any HTTPTransport)
-    throws(DiagnosticList) -> ListSourceStore
-  {
+  static func webService(
+    _ request: ListSourceRequest, transport: any HTTPTransport,
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) throws(DiagnosticList) -> ListSourceStore {
     guard case .webService(let settings) = request.source else {
       throw DiagnosticList([request.error("not a web-service source")])
     }
-    let definition = WebServiceDefinition(sourceSettings: settings)
+    var definition = WebServiceDefinition(sourceSettings: settings)
+    definition.addCredential(settings["credential"], environment: environment)
     let store: WebServiceStore
     do throws(DiagnosticList) {
       store = try WebServiceStore(definition, transport: transport)
@@ -31,6 +34,6 @@ extension ListSourceResolvers {
     guard let items = store.itemsDefinition else {
       throw DiagnosticList([request.error("the web service has no definition of its objects")])
     }
-    return .asyncStore(store, items)
+    return .asyncStore(store, items.applyingRules(settings["rules"]))
   }
 }

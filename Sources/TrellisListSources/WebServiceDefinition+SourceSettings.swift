@@ -110,6 +110,7 @@ extension WebServiceDefinition {
   static func conversion(_ name: String) -> ValueConversion? {
     switch name {
     case "iso8601Date": .iso8601Date
+    case "iso8601Day": .iso8601Day
     case "unixDate": .unixDate
     case "numericText": .numericText
     case "text": .text

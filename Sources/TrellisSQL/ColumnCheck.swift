@@ -1,7 +1,8 @@
 import TrellisValues
 
-/// A rule on a column's values read from a `CHECK` constraint, checked by a form before it
-/// writes, so that a person reads why instead of the database's refusal.
+/// A rule on a column's values read from a `CHECK` constraint (or on a property's, read from an
+/// API's schema), checked by a form before it writes, so that a person reads why instead of
+/// the database's or the service's refusal.
 package enum ColumnCheck: Hashable, Sendable {
   /// At least (or, not `inclusive`, more than) a number.
   case minimum(Double, inclusive: Bool)
@@ -13,6 +14,12 @@ package enum ColumnCheck: Hashable, Sendable {
   case maxLength(Int)
   /// Text of at least this many characters (`length(x) >= n`).
   case minLength(Int)
+  /// Text in which a regular expression finds a match (an API schema's `pattern`, which, as
+  /// in JSON Schema, is not anchored: `^…$` asks for the whole text).
+  case pattern(String)
+  /// Text in a format: `email` (an address with one `@` and a dot in its domain) or `uri`
+  /// (an absolute address with a scheme).
+  case format(String)
 
   /// Why `value` breaks the rule, starting with `title`; `nil` when it keeps it (an empty
   /// value keeps every rule: being required is another rule).
@@ -46,6 +53,17 @@ package enum ColumnCheck: Hashable, Sendable {
     case .minLength(let count):
       guard case .string(let text) = value else { return nil }
       if text.count < count { return "\(title) must be at least \(count) characters" }
+    case .pattern(let pattern):
+      guard case .string(let text) = value, !text.isEmpty else { return nil }
+      // An expression that does not compile checks nothing (the reader refuses one).
+      guard let expression = try? Regex(pattern) else { return nil }
+      let matches = (try? expression.firstMatch(in: text)) != nil
+      if !matches { return "\(title) must match \(pattern)" }
+    case .format(let format):
+      guard case .string(let text) = value, !text.isEmpty else { return nil }
+      if !Self.hasFormat(text, format) {
+        return "\(title) must be \(format == "email" ? "an email address" : "an address (URI)")"
+      }
     }
     return nil
   }
@@ -58,6 +76,29 @@ package enum ColumnCheck: Hashable, Sendable {
     case .oneOf(let values): "one of " + values.map(Self.describe).joined(separator: ", ")
     case .maxLength(let count): "at most \(count) characters"
     case .minLength(let count): "at least \(count) characters"
+    case .pattern(let pattern): "matching \(pattern)"
+    case .format(let format): "in the \(format) format"
+    }
+  }
+
+  /// Whether `text` is in `format`; a format not known accepts anything.
+  static func hasFormat(_ text: String, _ format: String) -> Bool {
+    switch format {
+    case "email":
+      let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+      guard parts.count == 2, !parts[0].isEmpty, !text.contains(where: \.isWhitespace) else {
+        return false
+      }
+      let domain = parts[1]
+      return domain.contains(".") && !domain.hasPrefix(".") && !domain.hasSuffix(".")
+    case "uri":
+      guard let colon = text.firstIndex(of: ":"), colon != text.startIndex else { return false }
+      let scheme = text[..<colon]
+      return scheme.first?.isLetter == true
+        && scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
+        && text.index(after: colon) < text.endIndex && !text.contains(where: \.isWhitespace)
+    default:
+      return true
     }
   }
 

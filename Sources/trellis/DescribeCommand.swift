@@ -11,16 +11,21 @@ import TrellisSQLite
 struct DescribeCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "describe",
-    abstract: "Print the descriptors inferred from an SQLite file's or a database's schema.",
+    abstract:
+      "Print the descriptors inferred from an SQLite file, a database or an OpenAPI document.",
     discussion: """
       The home screen lists the file's tables and views; each table is a list with a form per \
       row, whose rules come from the schema (see the "Any Data" article). Without --output the \
       home screen's descriptor (or --screen NAME's) is printed; with --output DIR every \
       descriptor is written there as NAME.json, and `trellis serve DIR/HOME.json` shows the \
-      same screens as `trellis serve DATA`. The file is only read.
+      same screens as `trellis serve DATA`. The file is only read. For an OpenAPI document the \
+      home screen lists its resources, each a list over the API (see "Any Data").
       """)
 
-  @Argument(help: "The SQLite file, or a postgres:// address.")
+  @Argument(
+    help: ArgumentHelp(
+      "The SQLite file, a postgres:// address, or the OpenAPI document (a file or an "
+        + "http(s) address)."))
   var data: String
 
   @Option(help: "A folder to write every descriptor to, as NAME.json.")
@@ -32,8 +37,21 @@ struct DescribeCommand: ParsableCommand {
   @Flag(help: "Describe lists and forms that change nothing.")
   var readOnly = false
 
+  @Option(
+    name: .customLong("base-url"),
+    help: ArgumentHelp(
+      "For an OpenAPI document: the address its paths are relative to (default: its first "
+        + "server).", valueName: "url"))
+  var baseURL: String?
+
   func run() throws {
     if DescriptorFiles.isPostgresAddress(data) { return try describeDatabase() }
+    if DescriptorFiles.isOpenAPIDocument(data) { return try describeOpenAPI() }
+    if baseURL != nil {
+      CommandOutput.error(
+        Diagnostic("--base-url applies to an OpenAPI document only", file: data).description)
+      throw ExitCode(1)
+    }
     guard DescriptorFiles.isSQLiteFile(data) else {
       CommandOutput.error(
         Diagnostic("not an SQLite database or a postgres:// address", file: data).description)
@@ -113,7 +131,7 @@ struct DescribeCommand: ParsableCommand {
     }
   }
 
-  private func text(_ document: Value) throws -> String {
+  func text(_ document: Value) throws -> String {
     do {
       return String(decoding: try DocumentWriter.data(for: document, format: .json), as: UTF8.self)
         + "\n"

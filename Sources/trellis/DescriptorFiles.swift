@@ -14,6 +14,10 @@ struct DescriptorFiles {
   var readOnly = false
   /// How long a file named by an `http:` or `https:` address may take to arrive, in seconds.
   var timeout: TimeInterval = 30
+  /// The address an OpenAPI document's paths are relative to (`--base-url`).
+  var openAPIBaseURL: String?
+  /// Whether `--token` gave an OpenAPI document's secret.
+  var openAPITokenGiven = false
 
   var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
@@ -40,6 +44,7 @@ struct DescriptorFiles {
     }
     if Self.isSQLiteFile(path) { return sqliteInputs(path, theme: theme) }
     if Self.isPostgresAddress(path) { return postgresInputs(path, theme: theme) }
+    if Self.isOpenAPIDocument(path) { return openAPIInputs(path, theme: theme) }
     let loaded = descriptor(path)
     let root = data.map { self.data($0) } ?? DocumentObject([:])
     var pushed = loaded.map { library(for: path, descriptor: $0) } ?? DescriptorLibrary()

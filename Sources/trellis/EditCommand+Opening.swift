@@ -18,10 +18,12 @@ extension EditCommand {
   /// every error, located, and exits with status 1 when it cannot.
   func open() throws -> Editing {
     if DescriptorFiles.isSettingsBundle(file) { return try openSettingsBundle() }
-    if DescriptorFiles.isSQLiteFile(file) { return try openDatabase() }
     if DescriptorFiles.isPostgresAddress(file) {
       let (postgres, file, readOnly) = (self.postgres, self.file, self.readOnly)
       try BlockingWait.run { try await postgres.open(file, readOnly: readOnly) }
+      return try openDatabase()
+    }
+    if DescriptorFiles.isSQLiteFile(file) || DescriptorFiles.isOpenAPIDocument(file) {
       return try openDatabase()
     }
     if let data { return try openDescriptor(data: data) }
@@ -130,6 +132,8 @@ extension EditCommand {
   private func openDatabase() throws -> Editing {
     var files = DescriptorFiles()
     files.readOnly = readOnly
+    files.timeout = timeout
+    openAPI.apply(to: &files, data: file)
     guard let inputs = files.screenInputs(descriptor: file, data: nil, theme: theme) else {
       files.printDiagnostics(toStandardError: true)
       throw ExitCode(1)
@@ -137,9 +141,12 @@ extension EditCommand {
     files.printDiagnostics(toStandardError: true)
     let navigator = try Self.navigator(
       inputs.library, showing: inputs.descriptor, root: inputs.root)
+    let target =
+      DescriptorFiles.isOpenAPIDocument(file)
+      ? "sent to the API"
+      : DescriptorFiles.isSQLiteFile(file) ? "written to the file" : "written to the database"
     let said =
-      readOnly
-      ? "Read-only: nothing is written" : "Each form is written when you press Done"
+      readOnly ? "Read-only: nothing is written" : "Each form is \(target) when you press Done"
     return Editing(navigator: navigator, save: { said }, hasUnsavedChanges: { false })
   }
 

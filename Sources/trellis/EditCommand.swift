@@ -18,9 +18,10 @@ struct EditCommand: ParsableCommand {
       FILE is a JSON or property-list document (edited as tables, saved with Ctrl-S in its own \
       format), a descriptor with --data (the data document is edited and saved), a \
       descriptor with singleObject (its object's form, written to its source by Done), a \
-      Settings.bundle folder, or an SQLite file or a postgres:// address (its tables as lists \
-      with a form per row, each form written when its Done is pressed). Press ? in the editor \
-      for its keys. \
+      Settings.bundle folder, an SQLite file or a postgres:// address (its tables as lists with \
+      a form per row, each form written when its Done is pressed), or an OpenAPI document (its \
+      resources as lists over the API, each form sent when its Done is pressed). Press ? in the \
+      editor for its keys. \
       When standard input or output is not a terminal, or TERM is dumb, the first screen is \
       printed as text. NO_COLOR turns colours off.
       """)
@@ -28,7 +29,7 @@ struct EditCommand: ParsableCommand {
   @Argument(
     help: ArgumentHelp(
       "The document, descriptor (a file or an http(s) address), Settings.bundle, SQLite "
-        + "file or postgres:// address."))
+        + "file, postgres:// address or OpenAPI document."))
   var file: String
 
   @Option(help: "The data document (JSON or plist) a descriptor binds; it is what is saved.")
@@ -39,10 +40,12 @@ struct EditCommand: ParsableCommand {
 
   @OptionGroup var settings: SettingsBundleArguments
 
-  @Flag(help: "For a database: lists and forms that show its data and change nothing.")
+  @Flag(help: "For a database or an OpenAPI document: lists and forms that change nothing.")
   var readOnly = false
 
   @OptionGroup var postgres: PostgresOptions
+
+  @OptionGroup var openAPI: OpenAPIArguments
 
   @Option(help: "The width of the text printed when there is no terminal, 24 to 1000 columns.")
   var width = 60

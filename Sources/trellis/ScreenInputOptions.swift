@@ -8,8 +8,8 @@ struct ScreenInputOptions: ParsableArguments {
   @Argument(
     help: ArgumentHelp(
       "The descriptor file (JSON or any property list format), its http(s) address, a "
-        + "Settings.bundle, an SQLite file or a postgres:// address (its screens inferred "
-        + "from its schema)."))
+        + "Settings.bundle, an SQLite file, a postgres:// address or an OpenAPI document "
+        + "(its screens inferred)."))
   var descriptor: String
 
   @Option(help: "The data document (JSON or plist) bound as the root object.")
@@ -26,10 +26,12 @@ struct ScreenInputOptions: ParsableArguments {
 
   @OptionGroup var settings: SettingsBundleArguments
 
-  @Flag(help: "For a database: lists and forms that show its data and change nothing.")
+  @Flag(help: "For a database or an OpenAPI document: lists and forms that change nothing.")
   var readOnly = false
 
   @OptionGroup var postgres: PostgresOptions
+
+  @OptionGroup var openAPI: OpenAPIArguments
 
   @Option(
     help: ArgumentHelp(
@@ -56,6 +58,7 @@ struct ScreenInputOptions: ParsableArguments {
     files.readOnly = readOnly
     files.timeout = timeout
     if let classes { files.loadClasses(classes) }
+    openAPI.apply(to: &files, data: descriptor)
     let options = settings.options(loadingChoicesInto: &files)
     guard
       let inputs = files.screenInputs(

@@ -133,7 +133,7 @@ struct SourceReadingTests {
           "T.json:3:31: error: 'timeout' must be a number of seconds above 0",
           "T.json:6:68: error: 'errors' needs one of 'messageList' or 'message'",
           "T.json:4:27: error: 'iso8601' is not one of the conversions of a web service; expected "
-            + "one of iso8601Date, unixDate, numericText, text, bool",
+            + "one of iso8601Date, iso8601Day, unixDate, numericText, text, bool",
           "T.json:4:61: error: 'integer' is not one of the valueKinds of a web service; expected "
             + "one of string, string?, int, int?, double, double?, bool, bool?, date, date?",
         ])

@@ -87,6 +87,8 @@ extension CanonicalDescriptorReader {
     case .retry: return retry(node, name)
     case .errors: return errorFormat(node, name)
     case .endpoint: return endpoint(node, name)
+    case .rules: return webServiceRules(node, name)
+    case .credential: return webServiceCredential(node, name)
     }
   }
 

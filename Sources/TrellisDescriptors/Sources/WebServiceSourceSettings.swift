@@ -22,6 +22,12 @@ package enum WebServiceSourceSettings {
     case errors
     /// A write request, `{"method": "PATCH", "path": "{list}{id}/", ...}`, or `false` for none.
     case endpoint
+    /// Each key's rules, checked by a form before it sends: `{"name": {"required": true,
+    /// "maxLength": 100}}` (see ``ruleNames``).
+    case rules
+    /// Where a secret from the environment goes: `{"variable": "TRELLIS_TOKEN", "scheme":
+    /// "bearer"}`, or `"header": NAME` or `"query": NAME` instead of `scheme`.
+    case credential
   }
 
   /// The presets, by the name a source gives in `preset`.
@@ -44,11 +50,27 @@ package enum WebServiceSourceSettings {
     ("headers", .strings), ("bearerToken", .string),
     ("timeout", .seconds), ("retry", .retry), ("errors", .errors),
     ("conversions", .names(conversionNames)), ("valueKinds", .names(valueKindNames)),
-    ("name", .string),
+    ("name", .string), ("rules", .rules), ("credential", .credential),
   ]
 
+  /// The rules a key of `rules` may have, with the shape of each: `required` and `readOnly`
+  /// (Booleans), `choices` (a list of values), `minimum` and `maximum` (numbers, not reached
+  /// with `exclusiveMinimum` or `exclusiveMaximum`), `minLength` and `maxLength` (counts of
+  /// characters), `pattern` (a regular expression that must find a match in the text; `^…$` for the
+  /// whole text) and `format`
+  /// (`email`, `uri`).
+  package static let ruleNames = [
+    "required", "readOnly", "choices", "minimum", "maximum", "exclusiveMinimum",
+    "exclusiveMaximum", "minLength", "maxLength", "pattern", "format",
+  ]
+
+  /// The formats a `format` rule checks.
+  package static let formatNames = ["email", "uri"]
+
   /// The names of the definition's value conversions.
-  package static let conversionNames = ["iso8601Date", "unixDate", "numericText", "text", "bool"]
+  package static let conversionNames = [
+    "iso8601Date", "iso8601Day", "unixDate", "numericText", "text", "bool",
+  ]
 
   /// The value kinds a key may have; `?` after one allows no value.
   package static let valueKindNames = ["string", "int", "double", "bool", "date"].flatMap {

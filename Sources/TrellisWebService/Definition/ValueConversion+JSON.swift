@@ -6,7 +6,7 @@ extension ValueConversion {
   /// The value a JSON value becomes; one that does not convert stays as it came.
   func read(_ json: Value) -> Value {
     switch (self, json) {
-    case (.iso8601Date, .string(let text)):
+    case (.iso8601Date, .string(let text)), (.iso8601Day, .string(let text)):
       if let date = DocumentDate.date(from: text) { return .date(date) }
       // A day alone, or a time without its zone, as many APIs write them.
       if text.count == 10, let date = DocumentDate.date(from: text + "T00:00:00Z") {
@@ -40,6 +40,8 @@ extension ValueConversion {
     switch (self, value) {
     case (.iso8601Date, .date(let date)):
       return DocumentDate.string(from: date).map(Value.string) ?? .null
+    case (.iso8601Day, .date(let date)):
+      return DocumentDate.string(from: date).map { .string(String($0.prefix(10))) } ?? .null
     case (.unixDate, .date(let date)): return .double(date.timeIntervalSince1970)
     case (.numericText, .int(let number)): return .string(String(number))
     case (.numericText, .double(let number)): return .string(String(number))

@@ -7,7 +7,7 @@ extension WebServiceDefinition {
   public func valueKind(of key: String) -> ValueKind {
     if let kind = valueKinds[key] { return kind }
     switch conversions[key] {
-    case .iso8601Date?, .unixDate?: return .optional(.date)
+    case .iso8601Date?, .iso8601Day?, .unixDate?: return .optional(.date)
     case .bool?: return .bool
     case .numericText?: return .optional(.double)
     case .text?, nil: return .optional(.string)

@@ -157,6 +157,9 @@ public struct WebServiceDefinition: Sendable {
 public enum ValueConversion: Hashable, Sendable {
   /// A date written as ISO 8601 text (`2026-01-31T12:00:00Z`, or a day `2026-01-31`).
   case iso8601Date
+  /// A day written as ISO 8601 text (`2026-01-31`), read as midnight UTC and sent as the day
+  /// alone, for APIs whose dates have no time (OpenAPI's `format: date`).
+  case iso8601Day
   /// A number of seconds since 1970.
   case unixDate
   /// Text holding a number (`"12.50"`), read as a number and written as text.

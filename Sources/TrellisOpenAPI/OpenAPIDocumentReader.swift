@@ -1,0 +1,164 @@
+import Foundation
+import OpenAPIKit
+import OpenAPIKit30
+import OpenAPIKitCompat
+import Trellis
+import Yams
+
+/// Reads an OpenAPI 3.0 or 3.1 document, JSON or YAML, into OpenAPIKit's 3.1 model.
+///
+/// A document that does not read is an error naming the file, the place in the document
+/// (`paths./pets.get.responses`) and, where the text has one, its line and column.
+package enum OpenAPIDocumentReader {
+  /// The largest document read, in bytes: anything bigger is refused before it is parsed.
+  package static let maximumSize = 16 << 20
+
+  /// Whether `data` is meant as an OpenAPI (or Swagger) document: its top level has an
+  /// `openapi` or `swagger` entry. Only the first 64 KiB are looked at.
+  package static func isOpenAPIDocument(_ data: Data) -> Bool {
+    let start = String(decoding: data.prefix(64 << 10), as: UTF8.self)
+    if start.first(where: { !$0.isWhitespace }) == "{" {
+      // JSON: the key at the top level; a descriptor or a data document has none.
+      guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+        return start.contains("\"openapi\"") && start.contains("\"paths\"")
+      }
+      return object["openapi"] != nil || object["swagger"] != nil
+    }
+    return start.split(whereSeparator: \.isNewline).contains { line in
+      line.hasPrefix("openapi:") || line.hasPrefix("swagger:") || line.hasPrefix("\"openapi\":")
+    }
+  }
+
+  /// The document in `data`, read as `file`.
+  ///
+  /// - Throws: located diagnostics: a document too large, one that is not JSON or YAML, a
+  ///   Swagger 2.0 document, or one that OpenAPI's schema refuses.
+  package static func read(_ data: Data, file: String) throws(DiagnosticList)
+    -> OpenAPIKit.OpenAPI.Document
+  {
+    guard data.count <= maximumSize else {
+      throw DiagnosticList([
+        Diagnostic("the OpenAPI document is larger than \(maximumSize >> 20) MiB", file: file)
+      ])
+    }
+    let text = String(decoding: data, as: UTF8.self)
+    let isJSON = text.first(where: { !$0.isWhitespace }) == "{"
+    if let problem = nestingProblem(data) ?? (isJSON ? nil : aliasProblem(text)) {
+      throw DiagnosticList([Diagnostic(problem, file: file)])
+    }
+    let version: String
+    do {
+      version = try Self.version(text, isJSON: isJSON)
+    } catch {
+      throw DiagnosticList([error.inFile(file)])
+    }
+    if version.hasPrefix("2") {
+      throw DiagnosticList([
+        Diagnostic(
+          "Swagger \(version) is not read; convert the document to OpenAPI 3 first",
+          file: file)
+      ])
+    }
+    do {
+      if version.hasPrefix("3.0") {
+        let old = try decode(OpenAPIKit30.OpenAPI.Document.self, text, isJSON: isJSON)
+        return old.convert(to: .v3_1_0)
+      }
+      return try decode(OpenAPIKit.OpenAPI.Document.self, text, isJSON: isJSON)
+    } catch {
+      let readable = OpenAPIKit.OpenAPI.Error(from: error)
+      let path = readable.codingPath.map(\.stringValue)
+      // OpenAPIKit explains over several lines; a diagnostic is one.
+      var message = readable.localizedDescription.split(whereSeparator: \.isNewline)
+        .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        .joined(separator: " ")
+      while message.hasSuffix("..") { message.removeLast() }
+      if !path.isEmpty { message = "at \(path.joined(separator: ".")): " + message }
+      let place = OpenAPIDocumentLocator(text: text, isJSON: isJSON, file: file).location(of: path)
+      throw DiagnosticList([Diagnostic(message, at: place, file: file)])
+    }
+  }
+
+  /// The deepest nesting read: the parsers and the reading of the model recurse once per
+  /// level, so a document nested deeper is refused before it is parsed.
+  package static let maximumDepth = 200
+
+  /// Why the text nests too deeply (brackets, or a YAML line's indentation), or `nil`.
+  /// Brackets inside strings count too: a real document is far from the limit.
+  static func nestingProblem(_ data: Data) -> String? {
+    var depth = 0
+    var indentation = 0
+    var atLineStart = true
+    for byte in data {
+      switch byte {
+      case UInt8(ascii: "{"), UInt8(ascii: "["):
+        depth += 1
+        if depth > maximumDepth {
+          return "the document nests more than \(maximumDepth) levels deep"
+        }
+      case UInt8(ascii: "}"), UInt8(ascii: "]"):
+        depth = max(0, depth - 1)
+      default: break
+      }
+      if byte == UInt8(ascii: "\n") {
+        atLineStart = true
+        indentation = 0
+      } else if atLineStart && (byte == UInt8(ascii: " ") || byte == UInt8(ascii: "-")) {
+        indentation += 1
+        if indentation > maximumDepth * 8 {
+          return "the document nests more than \(maximumDepth) levels deep"
+        }
+      } else {
+        atLineStart = false
+      }
+    }
+    return nil
+  }
+
+  /// Why a YAML text is refused for its anchors and aliases, or `nil`: an alias copies what
+  /// its anchor holds, so a few nested ones make a small text enormous.
+  static func aliasProblem(_ text: String) -> String? {
+    let anchor = try? Regex(#"(^|[\s\[,])&[A-Za-z0-9_]"#)
+    let alias = try? Regex(#"(^|[\s\[,])\*[A-Za-z0-9_]"#)
+    guard let anchor, let alias, (try? anchor.firstMatch(in: text)) != nil,
+      (try? alias.firstMatch(in: text)) != nil
+    else { return nil }
+    return "YAML anchors and aliases (&name, *name) are not read; write the document out in full"
+  }
+
+  /// The document's `openapi` (or `swagger`) version.
+  private static func version(_ text: String, isJSON: Bool) throws(Diagnostic) -> String {
+    let entries: [String: Any]
+    do {
+      if isJSON {
+        guard let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+        else { throw Diagnostic("the document is not a JSON object") }
+        entries = object
+      } else {
+        guard let object = try Yams.load(yaml: text) as? [String: Any] else {
+          throw Diagnostic("the document is not a YAML mapping")
+        }
+        entries = object
+      }
+    } catch let error as Diagnostic {
+      throw error
+    } catch {
+      throw Diagnostic("the document is not \(isJSON ? "JSON" : "YAML"): \(error)")
+    }
+    if let swagger = entries["swagger"] { return "\(swagger)".hasPrefix("2") ? "2.0" : "2" }
+    guard let version = entries["openapi"] else {
+      throw Diagnostic("the document has no 'openapi' version")
+    }
+    return "\(version)"
+  }
+
+  private static func decode<Document: Decodable>(
+    _ type: Document.Type, _ text: String, isJSON: Bool
+  ) throws -> Document {
+    // JSON is read as YAML first, which keeps the order of each object's keys (the order of
+    // a form's properties); JSON that YAML does not take is read as JSON.
+    if isJSON, let document = try? YAMLDecoder().decode(type, from: text) { return document }
+    if isJSON { return try JSONDecoder().decode(type, from: Data(text.utf8)) }
+    return try YAMLDecoder().decode(type, from: text)
+  }
+}

@@ -1,0 +1,188 @@
+import Foundation
+import Testing
+import Trellis
+import TrellisDescriptors
+import TrellisListSources
+import TrellisOpenAPI
+import TrellisTesting
+
+/// The reader against hostile documents: every fixture mutated many times over (bytes
+/// changed, lines dropped or repeated, the text cut short, keywords swapped), and documents
+/// built to be too deep or too large. Each must read, or fail with diagnostics naming the
+/// file; never crash. The seeds are fixed, so a failure repeats.
+@Suite("OpenAPI reader fuzzing")
+struct OpenAPIReaderFuzzTests {
+  static let fixtures = [
+    "types.yaml", "validation.yaml", "paging.yaml", "security-bearer.yaml",
+    "security-apikey.yaml", "read-only.yaml", "no-server.yaml", "broken.yaml",
+    "drf-contacts.json", "petstore-expanded.yaml",
+  ]
+
+  /// SplitMix64: small, fast and the same everywhere.
+  struct Generator: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+  }
+
+  static let words = [
+    "type: object", "type: array", "$ref: \"#/components/schemas/Nope\"", "allOf: []",
+    "enum: []", "readOnly: true", "format: date", "nullable: true", "- ", "{", "}", "[", "]",
+    "\"", ":", "\n", "  ", "-1", "1e309", "null", "~", "'", "#", "\u{0}", "é", "\"$ref\": 1",
+    "\"type\": \"integer\"", "\"minimum\": \"a\"",
+  ]
+
+  /// One mutation of `text`.
+  static func mutate(_ text: String, _ random: inout Generator) -> String {
+    var lines = text.components(separatedBy: "\n")
+    switch Int.random(in: 0..<6, using: &random) {
+    case 0 where !lines.isEmpty:
+      lines.remove(at: Int.random(in: 0..<lines.count, using: &random))
+    case 1 where !lines.isEmpty:
+      let index = Int.random(in: 0..<lines.count, using: &random)
+      lines.insert(lines[index], at: index)
+    case 2:
+      let cut = Int.random(in: 0...text.utf8.count, using: &random)
+      return String(decoding: Array(text.utf8.prefix(cut)), as: UTF8.self)
+    case 3 where !lines.isEmpty:
+      let index = Int.random(in: 0..<lines.count, using: &random)
+      let word = words.randomElement(using: &random) ?? ""
+      let line = lines[index]
+      let at = line.index(line.startIndex, offsetBy: Int.random(in: 0...line.count, using: &random))
+      lines[index] = String(line[..<at]) + word + String(line[at...])
+    case 4:
+      var bytes = Array(text.utf8)
+      for _ in 0..<Int.random(in: 1...4, using: &random) where !bytes.isEmpty {
+        bytes[Int.random(in: 0..<bytes.count, using: &random)] = UInt8.random(
+          in: 0...255, using: &random)
+      }
+      return String(decoding: bytes, as: UTF8.self)
+    default:
+      let swaps = [
+        ("string", "integer"), ("integer", "boolean"), ("object", "string"), ("get:", "put:"),
+        ("required", "readOnly"), ("application/json", "text/plain"), ("/pets", "/{pets}"),
+      ]
+      let (from, to) = swaps.randomElement(using: &random) ?? ("", "")
+      return text.replacingOccurrences(of: from, with: to)
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// Reads `text` as `name` all the way to descriptors in a library.
+  static func readAll(_ text: String, name: String) {
+    do {
+      let document = try OpenAPIDocumentReader.read(Data(text.utf8), file: name)
+      let descriptors = try OpenAPIDescriptors.make(
+        document, file: name, title: name, baseURL: "http://127.0.0.1:9/", documentURL: nil,
+        readOnly: false)
+      var library = DescriptorLibrary()
+      library.registerStoreSources()
+      let (_, diagnostics) = descriptors.read(into: &library)
+      // What the inference writes, the descriptor reader takes: a mutated schema may make
+      // odd lists, never an unreadable descriptor.
+      #expect(diagnostics.filter { $0.severity == .error } == [], "\(name): \(diagnostics)")
+    } catch {
+      #expect(!error.diagnostics.isEmpty)
+      for diagnostic in error.diagnostics {
+        #expect(diagnostic.file == name, "\(diagnostic)")
+      }
+    }
+  }
+
+  @Test func mutatedDocumentsReadOrFailWithLocatedErrors() throws {
+    var random = Generator(state: 0x7E11_15)
+    let clock = ContinuousClock()
+    let start = clock.now
+    var runs = 0
+    for name in Self.fixtures {
+      let original = try String(
+        contentsOf: TestFixtures.url("AnyData/OpenAPI/\(name)"), encoding: .utf8)
+      for _ in 0..<60 {
+        var text = original
+        for _ in 0..<Int.random(in: 1...3, using: &random) {
+          text = Self.mutate(text, &random)
+        }
+        Self.readAll(text, name: name)
+        runs += 1
+      }
+      // Bounded in time: a slow machine runs fewer.
+      if clock.now - start > .seconds(90) { break }
+    }
+    #expect(runs >= 60)
+  }
+
+  @Test func hostileShapesAreRefusedBeforeTheyAreParsed() throws {
+    let deep = "{\"openapi\": \"3.0.0\", \"x\": " + String(repeating: "[", count: 100_000) + "]}"
+    Self.readAll(deep, name: "deep.json")
+    let indented =
+      "openapi: 3.0.0\nx:\n"
+      + (0..<3000).map { String(repeating: " ", count: $0) + "a:" }.joined(separator: "\n")
+    Self.readAll(indented, name: "indented.yaml")
+    let laughs = """
+      openapi: 3.0.0
+      a: &a ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]
+      b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]
+      c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]
+      d: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]
+      e: [*d, *d, *d, *d, *d, *d, *d, *d, *d]
+      """
+    do {
+      _ = try OpenAPIDocumentReader.read(Data(laughs.utf8), file: "laughs.yaml")
+      Issue.record("a document of nested aliases was read")
+    } catch {
+      #expect("\(error)".contains("aliases"))
+    }
+    let large = Data(count: OpenAPIDocumentReader.maximumSize + 1)
+    #expect(throws: DiagnosticList.self) {
+      try OpenAPIDocumentReader.read(large, file: "large.json")
+    }
+    let cyclic = """
+      openapi: 3.0.0
+      info: {title: C, version: "1"}
+      servers: [{url: "http://127.0.0.1:9/"}]
+      paths:
+        /nodes:
+          get:
+            responses:
+              "200":
+                description: d
+                content:
+                  application/json:
+                    schema: {type: array, items: {$ref: "#/components/schemas/Node"}}
+      components:
+        schemas:
+          Node:
+            type: object
+            properties:
+              name: {type: string}
+              parent: {$ref: "#/components/schemas/Node"}
+      """
+    Self.readAll(cyclic, name: "cyclic.yaml")
+  }
+
+  @Test func aDocumentThatDoesNotReadIsLocated() throws {
+    do {
+      _ = try OpenAPIDocumentReader.read(
+        try OpenAPIFixture.data("broken.yaml"), file: "broken.yaml")
+      Issue.record("broken.yaml was read")
+    } catch {
+      let message = "\(error)"
+      #expect(message.hasPrefix("broken.yaml:7:"), "\(message)")
+      #expect(message.contains("paths./things.get.responses.200"), "\(message)")
+    }
+    do {
+      _ = try OpenAPIDocumentReader.read(try OpenAPIFixture.data("swagger2.json"), file: "s.json")
+      Issue.record("a Swagger 2.0 document was read")
+    } catch {
+      #expect("\(error)".contains("Swagger 2.0 is not read"))
+    }
+    #expect(OpenAPIDocumentReader.isOpenAPIDocument(try OpenAPIFixture.data("types.yaml")))
+    #expect(OpenAPIDocumentReader.isOpenAPIDocument(try OpenAPIFixture.data("drf-contacts.json")))
+    #expect(!OpenAPIDocumentReader.isOpenAPIDocument(Data(#"{"schemaVersion": 1}"#.utf8)))
+  }
+}
