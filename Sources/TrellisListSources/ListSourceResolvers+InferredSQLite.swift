@@ -29,10 +29,7 @@ extension ListSourceResolvers {
     }
     do throws(StoreError) {
       let store = try stores.viewStore(for: table)
-      guard let definition = store.itemsDefinition else {
-        return .store(store, try stores.rows(of: table, limit: 0).definition)
-      }
-      return .store(store, definition)
+      return .store(store, store.definition)
     } catch {
       throw DiagnosticList([request.error(error.description, at: "table")])
     }

@@ -141,18 +141,8 @@ package final class PostgresDatabase: Sendable {
     items: [Value], definition: DataDefinition
   ) {
     guard let inferred = schema.table(table) else { throw .notFound("no table '\(table)'") }
-    let names = InferredNames(schema)
-    let keys = inferred.columns.map(\.name).filter(InferredNames.isKey)
-    guard var definition = try? DataDefinition.dictionary(keys: keys.joined(separator: ";"))
-    else {
+    guard let definition = inferred.shownRowDefinition(names: InferredNames(schema)) else {
       throw .unsupported("the columns of \(table) cannot be shown")
-    }
-    definition.name = names.item(inferred)
-    for name in keys {
-      definition[name]?.enabledWhen = Condition("read-only") { _ in false }
-    }
-    if let title = names.titleColumn(inferred), definition[title] != nil {
-      definition.titlePropertyNames = [title]
     }
     let items = (viewRows[table] ?? []).map {
       Value.object(ObjectReference(DocumentObject(.dictionary($0))))

@@ -50,6 +50,23 @@ extension InferredTable {
     return definition
   }
 
+  /// The dictionary definition of a view's (or a keyless table's) rows: a property per column
+  /// whose name can be a key, each shown and never edited; `nil` when there is none.
+  package func shownRowDefinition(names: InferredNames) -> DataDefinition? {
+    let keys = columns.map(\.name).filter(InferredNames.isKey)
+    guard !keys.isEmpty,
+      var definition = try? DataDefinition.dictionary(keys: keys.joined(separator: ";"))
+    else { return nil }
+    definition.name = names.item(self)
+    for name in keys {
+      definition[name]?.enabledWhen = Condition("read-only") { _ in false }
+    }
+    if let title = names.titleColumn(self), definition[title] != nil {
+      definition.titlePropertyNames = [title]
+    }
+    return definition
+  }
+
   /// The kind of value a column of `kind` holds.
   package static func valueKind(of kind: InferredColumn.Kind) -> ValueKind {
     switch kind {

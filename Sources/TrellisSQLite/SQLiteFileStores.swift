@@ -68,7 +68,10 @@ package final class SQLiteFileStores: Sendable {
   /// the file changes, shown and never edited; one per table.
   package func viewStore(for table: String) throws(StoreError) -> SQLiteViewStore {
     if let found = views.withLock({ $0[table] }) { return found }
-    let definition = try rows(of: table, limit: 0).definition
+    guard let inferred = schema.table(table) else { throw .notFound("no table '\(table)'") }
+    guard let definition = inferred.shownRowDefinition(names: InferredNames(schema)) else {
+      throw .unsupported("the columns of \(table) cannot be shown")
+    }
     let store = SQLiteViewStore(definition: definition, queue: queue) {
       [weak self] () throws(StoreError) -> [Value] in
       guard let self else { throw .failed("the file is closed") }
@@ -105,16 +108,8 @@ package final class SQLiteFileStores: Sendable {
       }
       return .object(ObjectReference(DocumentObject(.dictionary(entries))))
     }
-    let keys = names.filter(SQLiteEntity.isKey)
-    guard var definition = try? DataDefinition.dictionary(keys: keys.joined(separator: ";")) else {
+    guard let definition = inferred.shownRowDefinition(names: InferredNames(schema)) else {
       throw .unsupported("the columns of \(table) cannot be shown")
-    }
-    definition.name = InferredNames(schema).item(inferred)
-    for name in keys {
-      definition[name]?.enabledWhen = Condition("read-only") { _ in false }
-    }
-    if let title = InferredNames(schema).titleColumn(inferred), definition[title] != nil {
-      definition.titlePropertyNames = [title]
     }
     return (items, definition)
   }

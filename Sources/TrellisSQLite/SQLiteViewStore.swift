@@ -10,7 +10,9 @@ import Trellis
 /// A row that reads the same as before keeps its object, so a change to one row of the view
 /// shows as that row replaced, not as the whole list drawn again.
 package final class SQLiteViewStore: DataStore {
-  package let itemsDefinition: DataDefinition?
+  /// How the rows are shown: every column, never edited.
+  package let definition: DataDefinition
+  package var itemsDefinition: DataDefinition? { definition }
   private let read: @Sendable () throws(StoreError) -> [Value]
   private let startObserving:
     @Sendable (@escaping @Sendable () -> Void) -> (any DatabaseCancellable)?
@@ -30,7 +32,7 @@ package final class SQLiteViewStore: DataStore {
     definition: DataDefinition, queue: DatabaseQueue,
     read: @escaping @Sendable () throws(StoreError) -> [Value]
   ) {
-    self.itemsDefinition = definition
+    self.definition = definition
     self.read = read
     self.startObserving = { changed in
       DatabaseRegionObservation(tracking: .fullDatabase).start(

@@ -17,30 +17,4 @@ extension DescribeCommand {
     files.printDiagnostics(toStandardError: true)
     try emit(inferred)
   }
-
-  /// Prints the home screen's descriptor (or --screen NAME's), or writes every descriptor to
-  /// --output as NAME.json and prints each file's path.
-  func emit(_ inferred: InferredDescriptors) throws {
-    guard let output else {
-      let wanted = screen.map(InferredDescriptors.screenName) ?? inferred.home.name
-      guard let named = inferred.all.first(where: { $0.name == wanted }) else {
-        let names = inferred.all.map(\.name).joined(separator: ", ")
-        CommandOutput.error("error: no screen '\(screen ?? "")'; the screens are \(names)")
-        throw ExitCode(1)
-      }
-      CommandOutput.write(try text(named.document))
-      return
-    }
-    let folder = URL(fileURLWithPath: output, isDirectory: true).standardizedFileURL
-    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    for named in inferred.all {
-      let target = folder.appendingPathComponent("\(named.name).json")
-      do { try Data(try text(named.document).utf8).write(to: target, options: .atomic) } catch {
-        CommandOutput.error(
-          Diagnostic("cannot write the file: \(error)", file: target.path).description)
-        throw ExitCode(1)
-      }
-      CommandOutput.write(target.path + "\n")
-    }
-  }
 }

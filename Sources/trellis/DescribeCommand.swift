@@ -102,6 +102,12 @@ struct DescribeCommand: ParsableCommand {
     let inferred = InferredDescriptors(
       schema: schema, origin: .postgres(url: PostgresAddress.redacted(data)),
       title: DescriptorFiles.databaseName(data), readOnly: readOnly, changes: changes)
+    try emit(inferred)
+  }
+
+  /// Prints the home screen's descriptor (or --screen NAME's), or writes every descriptor to
+  /// --output as NAME.json and prints each file's path.
+  func emit(_ inferred: InferredDescriptors) throws {
     guard let output else { return try print(inferred) }
     try write(inferred, to: URL(fileURLWithPath: output, isDirectory: true).standardizedFileURL)
   }

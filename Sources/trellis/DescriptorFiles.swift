@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import Trellis
 import TrellisDescriptors
@@ -51,6 +52,19 @@ struct DescriptorFiles {
     if let theme { pushed.theme = self.theme(theme) }
     guard let loaded, let root, !hasErrors else { return nil }
     return (loaded, pushed, root)
+  }
+
+  /// ``screenInputs(descriptor:data:theme:settings:suite:)`` with every diagnostic printed to
+  /// standard error; exits with status 1 when they cannot be bound.
+  mutating func requiredScreenInputs(
+    descriptor path: String, data: String?, theme: String?,
+    settings: SettingsBundleOptions = .init(), suite: String? = nil
+  ) throws -> (descriptor: TableDescriptor, library: DescriptorLibrary, root: any KeyValueCoding) {
+    let inputs = screenInputs(
+      descriptor: path, data: data, theme: theme, settings: settings, suite: suite)
+    printDiagnostics(toStandardError: true)
+    guard let inputs else { throw ExitCode(1) }
+    return inputs
   }
 
   /// The descriptor at `path`.

@@ -69,11 +69,7 @@ extension EditCommand {
   private func openDescriptor(data: String) throws -> Editing {
     var files = DescriptorFiles()
     files.timeout = timeout
-    guard let inputs = files.screenInputs(descriptor: file, data: data, theme: theme) else {
-      files.printDiagnostics(toStandardError: true)
-      throw ExitCode(1)
-    }
-    files.printDiagnostics(toStandardError: true)
+    let inputs = try files.requiredScreenInputs(descriptor: file, data: data, theme: theme)
     guard let object = inputs.root as? DocumentObject else {
       CommandOutput.error(Diagnostic("the data is not a document", file: data).description)
       throw ExitCode(1)
@@ -110,14 +106,8 @@ extension EditCommand {
   private func openSettingsBundle() throws -> Editing {
     var files = DescriptorFiles()
     let options = settings.options(loadingChoicesInto: &files)
-    guard
-      let inputs = files.screenInputs(
-        descriptor: file, data: data, theme: theme, settings: options, suite: settings.suite)
-    else {
-      files.printDiagnostics(toStandardError: true)
-      throw ExitCode(1)
-    }
-    files.printDiagnostics(toStandardError: true)
+    let inputs = try files.requiredScreenInputs(
+      descriptor: file, data: data, theme: theme, settings: options, suite: settings.suite)
     let navigator = try Self.navigator(
       inputs.library, showing: inputs.descriptor, root: inputs.root)
     let kept = settings.suite.map { "Settings are kept in \($0) as you change them" }
@@ -134,11 +124,7 @@ extension EditCommand {
     files.readOnly = readOnly
     files.timeout = timeout
     openAPI.apply(to: &files, data: file)
-    guard let inputs = files.screenInputs(descriptor: file, data: nil, theme: theme) else {
-      files.printDiagnostics(toStandardError: true)
-      throw ExitCode(1)
-    }
-    files.printDiagnostics(toStandardError: true)
+    let inputs = try files.requiredScreenInputs(descriptor: file, data: nil, theme: theme)
     let navigator = try Self.navigator(
       inputs.library, showing: inputs.descriptor, root: inputs.root)
     let target =

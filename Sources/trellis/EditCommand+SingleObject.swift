@@ -20,11 +20,7 @@ extension EditCommand {
   func openSingleObjectDescriptor() throws -> Editing {
     var files = DescriptorFiles()
     files.timeout = timeout
-    guard let inputs = files.screenInputs(descriptor: file, data: nil, theme: theme) else {
-      files.printDiagnostics(toStandardError: true)
-      throw ExitCode(1)
-    }
-    files.printDiagnostics(toStandardError: true)
+    let inputs = try files.requiredScreenInputs(descriptor: file, data: nil, theme: theme)
     let navigator = try Self.navigator(
       inputs.library, showing: inputs.descriptor, root: inputs.root)
     return Editing(navigator: navigator, save: nil, hasUnsavedChanges: { false })
