@@ -80,14 +80,23 @@ let package = Package(
     // Tables as data: the canonical descriptor schema and the seed formats, bound to data.
     .target(name: "TrellisDescriptors", dependencies: ["Trellis", "TrellisSettings"]),
 
-    // The `@TableBound` macro: a Swift class's property table.
+    // The `@TableBound` macro: a Swift class's property table. Its expansion is a library, so
+    // that the tests link it directly; a test target that depends on a macro target makes
+    // SwiftPM build every test, and all they use, a second time for the host.
+    .target(
+      name: "TrellisMacrosExpansion",
+      dependencies: [
+        .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+        .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+      ]
+    ),
     .macro(
       name: "TrellisMacrosPlugin",
       dependencies: [
+        "TrellisMacrosExpansion",
         .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
         .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
-        .product(name: "SwiftDiagnostics", package: "swift-syntax"),
-        .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
       ]
     ),
     .target(name: "TrellisMacros", dependencies: ["Trellis", "TrellisMacrosPlugin"]),
@@ -344,9 +353,9 @@ let package = Package(
     .testTarget(
       name: "TrellisFuzzTargetsTests", dependencies: ["TrellisFuzzTargets", "TrellisTesting"]),
     .testTarget(
-      name: "TrellisMacrosPluginTests",
+      name: "TrellisMacrosExpansionTests",
       dependencies: [
-        "TrellisMacrosPlugin",
+        "TrellisMacrosExpansion",
         .product(name: "SwiftSyntaxMacrosTestSupport", package: "swift-syntax"),
         .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
       ]

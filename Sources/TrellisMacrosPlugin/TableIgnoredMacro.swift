@@ -1,21 +1,15 @@
-import SwiftDiagnostics
 import SwiftSyntax
 import SwiftSyntaxMacros
+import TrellisMacrosExpansion
 
-/// `@TableIgnored`: a marker that keeps a stored property out of `@TableBound`'s property table.
-///
-/// It expands to nothing. `@TableBound` looks for it by name. Attached to anything but a
-/// property, it says so.
-public struct TableIgnoredMacro: PeerMacro {
-  public static func expansion(
+/// `@TableIgnored` as the compiler finds it in this plugin; ``TableIgnoredExpansion`` writes
+/// the expansion (see ``TableBoundMacro`` for why it lives in a library).
+struct TableIgnoredMacro: PeerMacro {
+  static func expansion(
     of node: AttributeSyntax,
     providingPeersOf declaration: some DeclSyntaxProtocol,
     in context: some MacroExpansionContext
   ) throws -> [DeclSyntax] {
-    if !declaration.is(VariableDeclSyntax.self) {
-      context.diagnose(
-        Diagnostic(node: Syntax(node), message: TableBoundDiagnostic.ignoredNotOnProperty))
-    }
-    return []
+    try TableIgnoredExpansion.expansion(of: node, providingPeersOf: declaration, in: context)
   }
 }

@@ -2,7 +2,7 @@ import SwiftSyntax
 import SwiftSyntaxMacroExpansion
 import SwiftSyntaxMacrosGenericTestSupport
 import Testing
-import TrellisMacrosPlugin
+import TrellisMacrosExpansion
 
 /// The conformances `@TableBound` declares, as the compiler passes them when none is present.
 let bothConformances: [TypeSyntax] = [
@@ -25,8 +25,8 @@ func assertExpansion(
     expandedSource: expanded,
     diagnostics: diagnostics,
     macroSpecs: [
-      "TableBound": MacroSpec(type: TableBoundMacro.self, conformances: conformances),
-      "TableIgnored": MacroSpec(type: TableIgnoredMacro.self),
+      "TableBound": MacroSpec(type: TableBoundExpansion.self, conformances: conformances),
+      "TableIgnored": MacroSpec(type: TableIgnoredExpansion.self),
     ],
     applyFixIts: applyFixIts,
     fixedSource: fixedSource,
