@@ -45,7 +45,8 @@ extension ConvergeRun {
             + "\(Set(shown).subtracting(truth).sorted()); stored, not shown: "
             + "\(Set(truth).subtracting(shown).sorted()); from there shown "
             + "\(shown.dropFirst(at).prefix(4)), stored \(truth.dropFirst(at).prefix(4)); "
-            + "\(cacheSays); the list's status: \(status)")
+            + "\(cacheSays); the list's status: \(status)"
+            + traced(Array(Set(shown).symmetricDifference(truth).prefix(4))))
       }
     }
     divergent += database.problems(in: truth)
@@ -84,7 +85,8 @@ extension ConvergeRun {
         }
         unannounced.append(
           "rename to \(name) replaced “\(before ?? "?")”, its form started from “\(base)”; "
-            + "the row's history: " + names.joined(separator: ", "))
+            + "the row's history: " + names.joined(separator: ", ")
+            + traced([name, before, base.stringValue]))
       }
     }
     let seconds = Double(took.components.seconds) + Double(took.components.attoseconds) / 1e18

@@ -25,17 +25,25 @@ extension ConvergeRun {
       let name = (item.objectValue as? ConvergeItem)?.name
     {
       try? app.tap(name)
-      if app.top !== app.navigator.stack.first { session.form = app.top }
+      if app.top !== app.navigator.stack.first {
+        session.form = app.top
+        // A name typed in an earlier form, taken back as theirs here, is no rename of this one.
+        session.typed = []
+        note([name], session, "opens \(app.top.draft.map(describe) ?? "a screen")")
+      }
     } else if roll < 60 || items.count < 6 {
       let name = nextName("a")
       let index = random.next() % 2 == 0 ? nil : Int.random(in: 0...items.count, using: &random)
-      background {
+      note([name], session, "adds at \(index.map(String.init) ?? "the end")")
+      background(name) {
         try await store.insertItem(named: name, at: index)
       } done: {
         $0.inserts.append(name)
       }
     } else if roll < 75, let item = items.randomElement(using: &random) {
-      background {
+      let name = (item.objectValue as? ConvergeItem)?.name
+      note([name], session, "deletes")
+      background(name) {
         try await store.deleteItem(item)
       } done: {
         $0.deletes += 1
@@ -43,7 +51,10 @@ extension ConvergeRun {
     } else if let item = items.randomElement(using: &random) {
       let after = random.next() % 4 == 0 ? nil : items.randomElement(using: &random)
       guard after?.objectValue !== item.objectValue else { return }
-      background {
+      let name = (item.objectValue as? ConvergeItem)?.name
+      let afterName = (after?.objectValue as? ConvergeItem)?.name
+      note([name, afterName], session, "moves \(name ?? "?") after \(afterName ?? "nothing")")
+      background(name) {
         try await store.moveItem(item, after: after)
       } done: {
         $0.moves += 1
@@ -54,18 +65,22 @@ extension ConvergeRun {
   private func playOnForm(_ session: Session) {
     guard let form = session.form, let draft = form.draft, !form.isCommitting else { return }
     let app = session.app
+    let pending = draft.value("name")?.stringValue
     if !draft.conflicts.isEmpty {
       conflicts += 1
       if random.next() % 2 == 0 {
         // Theirs is the name now: nothing of this person's is written over anyone's.
+        note([pending], session, "\(describe(draft)): takes theirs")
         session.done = nil
         try? app.send(.takeTheirs)
       } else {
         session.done = doneRecord(session, draft)
+        note([pending], session, "\(describe(draft)): Done again over the conflict")
         try? app.send(.done)
       }
     } else if form.notice != nil {
       // The item is gone, or the database was away: this person gives up.
+      note([pending], session, "\(describe(draft)): cancels after “\(form.notice ?? "")”")
       session.done = nil
       try? app.send(.cancel)
       session.form = nil
@@ -73,8 +88,10 @@ extension ConvergeRun {
       let name = nextName("r")
       session.typed.insert(name)
       try? app.enter(.string(name), at: "Name")
+      note([name], session, "\(describe(draft)): typed")
     } else {
       session.done = doneRecord(session, draft)
+      note([pending], session, "\(describe(draft)): Done")
       try? app.send(.done)
     }
     noteClosedForm(of: session)
@@ -95,6 +112,9 @@ extension ConvergeRun {
     else { return }
     session.form = nil
     defer { session.done = nil }
+    note(
+      [form.draft?.lastCommit.first(where: { $0.name == "name" })?.value.stringValue],
+      session, "form closed, recorded \(session.done.map { "\($0)" } ?? "nothing")")
     guard let done = session.done, let base = done.base, case .string(let name) = done.name,
       form.draft?.lastCommit.contains(where: { $0.name == "name" && $0.value == done.name }) == true
     else { return }
@@ -104,17 +124,21 @@ extension ConvergeRun {
   /// Runs `write` in the background, as a server runs a request; `done` records what it
   /// acknowledged.
   private func background(
-    _ write: @escaping @Sendable () async throws -> Void,
+    _ name: String?, _ write: @escaping @Sendable () async throws -> Void,
     done: @escaping @Sendable (inout Acknowledged) -> Void
   ) {
     let acknowledged = acknowledged
+    let trace = trace
+    let asked = "step \(step)"
     writes.append(
       Task {
         do {
           try await write()
           acknowledged.value.withLock { done(&$0) }
+          trace.note([name], "the write of \(asked) was acknowledged")
         } catch {
           acknowledged.value.withLock { $0.refusals += 1 }
+          trace.note([name], "the write of \(asked) was refused: \(error)")
         }
       })
   }

@@ -23,8 +23,10 @@ final class ConvergeRun {
     var form: Screen?
     /// The name and starting point of the Done under way on the form.
     var done: (name: Value, base: Value?)?
-    /// The names this person typed.
+    /// The names this person typed in the open form.
     var typed: Set<String> = []
+    /// Which session this is, in the trace.
+    var number = 0
 
     init(app: HeadlessApp, server: Int, section: ArrayOfObjectsSection) {
       self.app = app
@@ -57,6 +59,10 @@ final class ConvergeRun {
   var random: SeededRandom
   var counter = 0
   var renames: [(name: String, base: Value)] = []
+  /// What happened to each typed name, step by step: printed beside an unannounced overwrite.
+  let trace = ConvergeTrace()
+  var step = 0
+  var sessionsMade = 0
   var conflicts = 0
   var faults = 0
   var writes: [Task<Void, Never>] = []
@@ -93,9 +99,12 @@ final class ConvergeRun {
     let section = stores[server].section()
     let model = TableModel(title: "Items")
     model.addSection(section)
-    return Session(
+    let session = Session(
       app: HeadlessApp(navigator: Navigator(root: Screen(model: model))), server: server,
       section: section)
+    sessionsMade += 1
+    session.number = sessionsMade
+    return session
   }
 
   /// Says where the run is, on standard error.
@@ -120,8 +129,12 @@ final class ConvergeRun {
     sessions = (0..<sessionCount).map { session(on: $0 % stores.count) }
     for session in sessions { try await session.app.settle() }
     for step in 0..<steps {
+      self.step = step
       if step % 250 == 0 { progress("step \(step)") }
-      if faultEvery > 0, step > 0, step % faultEvery == 0 { try await fault() }
+      if faultEvery > 0, step > 0, step % faultEvery == 0 {
+        try await fault()
+        note(["faults"], nil, "fault \(faults)")
+      }
       let session = sessions[Int.random(in: 0..<sessions.count, using: &random)]
       session.app.navigator.processChanges()
       play(session)

@@ -123,6 +123,9 @@ public final class PostgresStore: AsyncDataStore {
 
   public var supportsMoving: Bool { entity.positionColumn != nil }
 
+  /// An update compares what Done expects under the row's lock (``ConflictCheck``).
+  public var checksExpectedValues: Bool { true }
+
   /// A store of `entity` in the database a `postgres://user:password@host:port/database`
   /// address names. A `sslmode` parameter of `disable`, `prefer` (the default) or `require`
   /// says whether to use TLS.

@@ -103,3 +103,64 @@ extension PostgresConflictTests {
     }
   }
 }
+
+extension PostgresConflictTests {
+  /// Whether a write waits for a row lock another connection holds.
+  static func writeIsWaitingForARow(_ store: PostgresStore) async throws -> Bool {
+    let query = PostgresQuery(
+      unsafeSQL: "SELECT count(*) FROM pg_locks WHERE NOT granted "
+        + "AND locktype IN ('transactionid', 'tuple')")
+    for try await count in try await store.client.query(query).decode(Int64.self) {
+      return count > 0
+    }
+    return false
+  }
+
+  /// Two sessions of one server share the row's object, which takes Ann's edit while her
+  /// write waits: Bob's Done must not show that edit as someone's change (nobody has saved
+  /// it, and Take Theirs would write it as Bob's), only what the database holds.
+  @Test func anotherSessionsUnsavedEditIsNoConflict() async throws {
+    guard let url = PostgresTestSupport.url else { return }
+    let store = try await PostgresTestSupport.store(url, "unsaved", records: [("Ann", 1)])
+    defer { store.shutdown() }
+    let ann = CrossServerTests.session(store)
+    let bob = CrossServerTests.session(store)
+    for app in [ann, bob] { try await app.settle(until: { app.texts == [["Ann"]] }) }
+    try ann.tap("Ann")
+    try bob.tap("Ann")
+    try bob.enter("Bobby", at: "Name")
+    // Another program renames the row and holds its lock while both Dones wait for it.
+    let (renamed, renaming) = AsyncStream<Void>.makeStream()
+    let (commit, committing) = AsyncStream<Void>.makeStream()
+    let table = store.entity.table
+    let program = Task {
+      try await store.client.withConnection { connection in
+        let logger = Logger(label: "test")
+        try await connection.query(PostgresQuery(unsafeSQL: "BEGIN"), logger: logger)
+        try await connection.query(
+          PostgresQuery(unsafeSQL: "UPDATE \"\(table)\" SET name = 'Xavier'"), logger: logger)
+        renaming.yield()
+        for await _ in commit { break }
+        try await connection.query(PostgresQuery(unsafeSQL: "COMMIT"), logger: logger)
+      }
+    }
+    for await _ in renamed { break }
+    try ann.enter("Anna", at: "Name")
+    try ann.send(.done)
+    while try await !Self.writeIsWaitingForARow(store) {
+      try await Task.sleep(for: .milliseconds(5))
+    }
+    try? bob.send(.done)
+    #expect(bob.top.draft?.conflicts.isEmpty == true, "Ann's edit is not saved yet")
+    committing.yield()
+    try await program.value
+    for app in [ann, bob] {
+      try await app.settle(until: { app.top.draft?.conflicts.isEmpty == false })
+      #expect(app.top.draft?.conflicts.map(\.theirs) == ["Xavier"])
+    }
+    try bob.send(.takeTheirs)
+    try await bob.settle(until: { bob.navigator.stack.count == 1 })
+    #expect(try await RowVersionTests.row(store).0 == "Xavier")
+    #expect(ann.host.violations.isEmpty && bob.host.violations.isEmpty)
+  }
+}

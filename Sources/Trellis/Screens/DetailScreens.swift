@@ -100,8 +100,8 @@ enum DetailScreens {
     { values throws(StoreError) in
       guard isNew else {
         let changed = Dictionary(values, uniquingKeysWith: { $1 })
-        // What has arrived is checked here; what the store holds, where it writes.
-        try draft.checkConflicts()
+        // What has arrived is checked here, unless the store compares where it writes.
+        if !cache.source.checksExpectedValues { try draft.checkConflicts() }
         // The store starts the write here, on the screen's domain: the item takes the values
         // now, and gets them back if the store refuses.
         return try cache.prepareUpdateAwaiting(

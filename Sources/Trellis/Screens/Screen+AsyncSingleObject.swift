@@ -112,7 +112,7 @@ private final class SingleObjectLoad {
   {
     let changed = Dictionary(values, uniquingKeysWith: { $1 })
     if let item {
-      try draft.checkConflicts()
+      if !store.checksExpectedValues { try draft.checkConflicts() }
       return try store.prepareUpdate(item, values: changed, expecting: draft.expectedValues)
     }
     var undo = ValuesUndo()

@@ -46,6 +46,11 @@ public protocol AsyncDataStore: AnyObject, Sendable {
   /// values already; a store shared with other servers checks again where it writes.
   func prepareUpdate(_ item: Value, values: [String: Value], expecting: [String: Value])
     throws(StoreError) -> PreparedStoreWrite
+  /// Whether ``prepareUpdate(_:values:expecting:)`` compares `expecting` with what is stored,
+  /// where it writes. Done then leaves the comparison to the store alone: the item's own
+  /// values may hold another session's edit that the store has not accepted yet, and that
+  /// edit is no one's change until it has.
+  var checksExpectedValues: Bool { get }
   /// Deletes an item.
   func delete(_ item: Value) async throws(StoreError)
   /// Moves `item` to right after `after` in the store's order (first when `nil`).
@@ -80,6 +85,7 @@ extension AsyncDataStore {
     -> ObservationToken?
   { nil }
   public var supportsMoving: Bool { false }
+  public var checksExpectedValues: Bool { false }
   public func applyArrivedValues() {}
 
   /// The whole of ``update(_:values:)``, in the background: for stores whose updates touch
