@@ -25,6 +25,7 @@ struct CanonicalDescriptorReader {
     "secure", "placeholder", "focus", "components", "userInfo",
   ]
   static let textKeys = ["keyPath", "function"]
+  static let countKeys = ["count", "unit", "units"]
 
   func read() -> TableDescriptor? {
     let root = reading.root
@@ -146,12 +147,14 @@ struct CanonicalDescriptorReader {
     return row
   }
 
-  /// Text: a string, or `{"keyPath": ...}`, or `{"function": ...}`.
+  /// Text: a string, or `{"keyPath": ...}`, or `{"function": ...}`, or
+  /// `{"count": source, "unit": ...}`.
   func text(_ node: DescriptorNode, _ key: String) -> DescriptorText? {
     guard let raw = node.raw(key) else { return nil }
     guard raw.dictionaryValue != nil, let child = node.child(key) else {
       return node.string(key).map(DescriptorText.literal)
     }
+    if child.has("count") { return count(child, key) }
     child.checkKeys(Self.textKeys, in: "'\(key)'")
     if let keyPath = child.string("keyPath") {
       return .keyPath(keyPath, at: child.location(of: "keyPath"))
@@ -159,8 +162,22 @@ struct CanonicalDescriptorReader {
     if let function = child.string("function") {
       return .function(function, at: child.location(of: "function"))
     }
-    reading.error("'\(key)' needs 'keyPath' or 'function'", at: child.path)
+    reading.error("'\(key)' needs 'keyPath', 'function' or 'count'", at: child.path)
     return nil
+  }
+
+  /// `{"count": {"sqlite": {...}}, "unit": "row", "units": "rows"}`: how many items a source
+  /// holds, in words.
+  private func count(_ node: DescriptorNode, _ key: String) -> DescriptorText? {
+    node.checkKeys(Self.countKeys, in: "'\(key)'")
+    guard let sourceNode = node.dictionary("count"),
+      let source = listSource(sourceNode, in: "'count'")
+    else { return nil }
+    var section = SectionSource(source: source.source, location: node.location(of: "count"))
+    section.settingLocations = source.locations
+    return .count(
+      DescriptorCount(
+        source: section, unit: node.string("unit") ?? "item", units: node.string("units")))
   }
 
   private func accessory(_ node: DescriptorNode, _ key: String) -> DescriptorText? {

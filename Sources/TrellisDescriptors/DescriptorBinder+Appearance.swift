@@ -18,6 +18,7 @@ extension DescriptorBinder {
       value = read
     case .function(let name, let location)?: value = try call(name, location, scope)
     case .object(let object)?: value = try self.value(object, from: scope)
+    case .count?: value = try self.text(text, scope).map(Value.string) ?? .null
     }
     switch value {
     case .null: return nil

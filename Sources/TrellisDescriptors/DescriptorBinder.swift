@@ -107,6 +107,15 @@ final class DescriptorBinder {
     case .object(let object)?:
       let value = try value(object, from: scope)
       return value.isNull ? nil : RowSnapshot.displayable(value).displayText
+    case .count(let count)?:
+      return try counter(for: count).number.map(count.text)
+    }
+  }
+
+  /// The counter of the source `count` names, shared by every screen of the library.
+  func counter(for count: DescriptorCount) throws(Diagnostic) -> SourceCount {
+    do { return try library.counter(for: count, file: descriptor.file) } catch {
+      throw error.diagnostics.first ?? self.error("the count's source cannot be opened", nil)
     }
   }
 

@@ -45,6 +45,9 @@ public struct DescriptorLibrary: Sendable {
   /// The stores sources opened, shared by this library and its copies: every screen bound
   /// with them lists the same store.
   let openedSources = Locked<[OpenedSource: ListSourceStore]>([:])
+  /// The counters of the stores that rows count (``DescriptorCount``), by store, shared like
+  /// ``openedSources``.
+  let sourceCounts = Locked<[ObjectIdentifier: SourceCount]>([:])
 
   /// Creates a library.
   public init(

@@ -152,6 +152,7 @@ final class DescriptorSection: Section {
     var row = Row(id: entry.id, kind: kind)
     row.text = try binder.text(d.text, scope)
     row.detailText = try binder.text(d.detail, scope)
+    if case .count(let count)? = d.detail { try countInBackground(count) }
     row.imageName = try binder.text(d.image, scope)
     if let style = try binder.named(d.cellStyle, scope, RowAttributes.CellStyle.self) {
       row.attributes.cellStyle = style

@@ -156,6 +156,8 @@ public enum DescriptorText: Hashable, Sendable {
   case function(String, at: SourceLocation?)
   /// The value of an object: a substitution (RMSTableViews' `:saveLabel`), or a key path.
   case object(DescriptorObject)
+  /// How many items a source holds, in words, following its changes.
+  case count(DescriptorCount)
 }
 
 /// Where an object comes from: the root, a named object, or a key path.

@@ -89,7 +89,8 @@ package struct InferredDescriptors: Sendable {
     self.home = Named(
       name: Self.screenName(title),
       document: Self.home(
-        schema: schema, title: title, screens: screens, readOnly: readOnly, changes: changes))
+        schema: schema, origin: origin, title: title, screens: screens, readOnly: readOnly,
+        changes: changes))
   }
 
   /// Descriptors inferred from another kind of data (an OpenAPI document): a home screen and
@@ -151,17 +152,21 @@ package struct InferredDescriptors: Sendable {
 
   /// The home screen: a section of tables, one of views, one of tables shown read-only with
   /// the reason in its footer.
+  ///
+  /// A table or view with a list shows how many rows its list's source holds, following its
+  /// changes (a `count` text); any other shows the number read with the schema.
   static func home(
-    schema: InferredSchema, title: String, screens: [String: String], readOnly: Bool,
-    changes: String? = nil
+    schema: InferredSchema, origin: Origin, title: String, screens: [String: String],
+    readOnly: Bool, changes: String? = nil
   ) -> Value {
     func row(_ table: InferredTable) -> Value {
-      let count = "\(table.rowCount) row\(table.rowCount == 1 ? "" : "s")"
       var entries: ValueDictionary = [
-        "id": .string(table.name), "text": .string(table.name), "detail": .string(count),
+        "id": .string(table.name), "text": .string(table.name),
+        "detail": .string("\(table.rowCount) row\(table.rowCount == 1 ? "" : "s")"),
         "cellStyle": "value1",
       ]
       if let screen = screens[table.name] {
+        entries["detail"] = ["count": origin.source(of: table.name), "unit": "row"]
         entries["accessory"] = "disclosureIndicator"
         entries["push"] = .string(screen)
       }

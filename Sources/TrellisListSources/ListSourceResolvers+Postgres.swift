@@ -8,8 +8,8 @@ extension ListSourceResolvers {
   /// Opens `postgres` sources: a table of a database opened beforehand
   /// (``DescriptorLibrary/openPostgresSources()``), as the store of its rows among the
   /// database's (``PostgresDatabase``), whose to-ones are object selections and whose inverse
-  /// lists are rows of its form; a view's rows, read when the database was opened, shown and
-  /// never edited.
+  /// lists are rows of its form; a view's rows, shown and never edited, read again when its
+  /// tables change (``PostgresViewStore``).
   public static let postgres: ListSourceResolver = { request throws(DiagnosticList) in
     guard case .postgres(let url, let table) = request.source else {
       throw DiagnosticList([request.error("not a PostgreSQL source")])
@@ -32,6 +32,7 @@ extension ListSourceResolvers {
     if let store = database.store(for: table) {
       return .asyncStore(store, store.itemsDefinition ?? store.entity.definition)
     }
+    if let view = database.viewStore(for: table) { return .store(view, view.definition) }
     do throws(StoreError) {
       let rows = try database.rows(of: table)
       return .store(MemoryStore(items: rows.items, definition: rows.definition), rows.definition)
@@ -48,7 +49,8 @@ extension DescriptorLibrary {
   public func openPostgresSources(pollInterval: Duration = .seconds(1)) async -> [Diagnostic] {
     var urls: [String] = []
     for descriptor in descriptors.values {
-      let sources = descriptor.sections.compactMap { $0.source?.source }
+      let sources =
+        descriptor.sections.compactMap { $0.source?.source }
         + [descriptor.singleObject?.source].compactMap { $0 }
       for case .postgres(let url, _) in sources where !urls.contains(url) {
         urls.append(url)

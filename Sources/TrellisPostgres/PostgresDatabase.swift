@@ -24,6 +24,8 @@ package final class PostgresDatabase: Sendable {
   private let root: PostgresStore?
   private let stores: [String: PostgresStore]
   private let viewRows: [String: [ValueDictionary]]
+  /// The stores of the views, which follow their tables' changes.
+  let views: [String: PostgresViewStore]
 
   /// How many rows of a view are read.
   package static let viewRowLimit = 1000
@@ -66,11 +68,13 @@ package final class PostgresDatabase: Sendable {
         let schema: InferredSchema
         let announced: Set<String>
         var views: [String: [ValueDictionary]] = [:]
+        var fingerprints: [String: String] = [:]
         do {
           schema = try await PostgresSchemaReader.read(connection, logger: logger)
           announced = try await PostgresTriggerInstaller.announcedTables(
             connection, logger: logger)
           for table in schema.tables where table.kind == .view {
+            fingerprints[table.name] = try? await fingerprint(of: table, connection, logger)
             views[table.name] = try await rows(of: table, connection, logger)
           }
           try? await connection.close()
@@ -80,7 +84,8 @@ package final class PostgresDatabase: Sendable {
         }
         return try PostgresDatabase(
           url: url, address: address, schema: schema, announced: announced, views: views,
-          pollInterval: pollInterval, timeout: timeout, readOnly: readOnly)
+          fingerprints: fingerprints, pollInterval: pollInterval, timeout: timeout,
+          readOnly: readOnly)
       }
     } catch let error as StoreError {
       throw error
@@ -91,8 +96,8 @@ package final class PostgresDatabase: Sendable {
 
   private init(
     url: String, address: String, schema: InferredSchema, announced: Set<String>,
-    views: [String: [ValueDictionary]], pollInterval: Duration, timeout: Duration,
-    readOnly: Bool
+    views: [String: [ValueDictionary]], fingerprints: [String: String], pollInterval: Duration,
+    timeout: Duration, readOnly: Bool
   ) throws(StoreError) {
     self.schema = schema
     self.address = address
@@ -115,6 +120,9 @@ package final class PostgresDatabase: Sendable {
     guard let first = entities.first else {
       root = nil
       stores = [:]
+      self.views = Self.viewStores(
+        schema: schema, rows: views, fingerprints: fingerprints, root: nil,
+        interval: pollInterval)
       return
     }
     var configuration = try PostgresAddress.configuration(from: url)
@@ -130,6 +138,9 @@ package final class PostgresDatabase: Sendable {
     }
     self.root = root
     self.stores = stores
+    self.views = Self.viewStores(
+      schema: schema, rows: views, fingerprints: fingerprints, root: root,
+      interval: pollInterval)
   }
 
   /// The store of `table`'s rows, `nil` for a view or a table without an integer key.
@@ -152,39 +163,6 @@ package final class PostgresDatabase: Sendable {
 
   /// Stops the connection pool.
   package func shutdown() { root?.shutdown() }
-
-  /// The first ``viewRowLimit`` rows of a view, every column as text but numbers and
-  /// Booleans.
-  private static func rows(
-    of table: InferredTable, _ connection: PostgresConnection, _ logger: Logger
-  ) async throws -> [ValueDictionary] {
-    let quoted = "\"" + table.name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    let names = table.columns.map(\.name)
-    let selected = table.columns.map { column -> String in
-      let name = "\"" + column.name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-      switch column.kind {
-      case .integer: return name + "::bigint"
-      case .real: return name + "::float8"
-      case .bool: return name + "::boolean"
-      case .date: return name + "::timestamptz"
-      default: return name + "::text"
-      }
-    }
-    guard !selected.isEmpty else { return [] }
-    let query = PostgresQuery(
-      unsafeSQL: "SELECT \(selected.joined(separator: ", ")) FROM \(quoted) "
-        + "LIMIT \(viewRowLimit)")
-    var result: [ValueDictionary] = []
-    for try await row in try await connection.query(query, logger: logger) {
-      var entries = ValueDictionary()
-      for (cell, (name, column)) in zip(row, zip(names, table.columns)) {
-        let kind = PostgresEntity.kind(column.kind)
-        entries[name] = (try? PostgresValues.value(cell, kind: kind)) ?? .null
-      }
-      result.append(entries)
-    }
-    return result
-  }
 
   /// Why connecting or reading the schema failed, in words.
   static func describe(_ error: any Error) -> String {

@@ -96,6 +96,9 @@ package struct InferredTable: Hashable, Sendable {
   package var rowCount: Int
   /// For a full-text index: the table it indexes (its `content=` table), when known.
   package var indexedTable: String?
+  /// For an FTS5 index: the integer column of the indexed table that its `rowid` is (its
+  /// `content_rowid=`, `rowid` when not given); `nil` for any other table or full-text module.
+  package var indexedRowKey: String?
   /// Why rows cannot be added although they can be edited (a key the database does not
   /// make), `nil` when they can.
   package var addingRefusal: String?

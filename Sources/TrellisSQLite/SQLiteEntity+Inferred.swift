@@ -73,6 +73,7 @@ extension SQLiteEntity {
     var entity = SQLiteEntity(
       table: table.name, definition: start, columns: columns, primaryKey: table.rowKey ?? "rowid")
     entity.definition = definition(of: table, entity: entity, schema: schema, names: names)
+    entity.fullTextIndex = SQLiteFullTextIndex(of: table, in: schema, columns: columns)
     return entity
   }
 

@@ -41,6 +41,9 @@ public struct SQLiteEntity: Sendable {
   /// Whether opening a file whose table has columns the entity no longer has drops them (and
   /// their values); when `false`, the store refuses to open, naming them.
   public var allowsDroppingColumns = false
+  /// The FTS5 index a search looks in, when the table has one: its words then match as
+  /// prefixes of the indexed words.
+  package var fullTextIndex: SQLiteFullTextIndex?
   /// Data migrations, run once each in order after the table has every declared column.
   public var migrations: [SQLiteMigration] = []
 

@@ -103,6 +103,9 @@ struct SQLiteQuery {
       return ([(sql, arguments)], true)
     case .search(let keyPaths, let text):
       if text.isEmpty { return ([], true) }
+      if let index = entity.fullTextIndex, Set(keyPaths).isSubset(of: index.columns) {
+        return (index.search(text).map { [$0] } ?? [], true)
+      }
       guard !keyPaths.isEmpty, keyPaths.allSatisfy({ entity.column($0)?.kind == .text }) else {
         return ([], false)
       }

@@ -68,6 +68,9 @@ package enum SQLiteSchemaReader {
     if isFullTextIndex(sql) {
       table.kind = .fullTextIndex
       table.indexedTable = option("content", in: sql)
+      if upper.contains("USING FTS5") {
+        table.indexedRowKey = option("content_rowid", in: sql) ?? "rowid"
+      }
     }
     let columns = try GRDB.Row.fetchAll(
       db, sql: "SELECT name, type, \"notnull\", dflt_value, pk, hidden FROM pragma_table_xinfo(?)",

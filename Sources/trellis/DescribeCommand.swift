@@ -54,7 +54,7 @@ struct DescribeCommand: ParsableCommand {
     }
     guard DescriptorFiles.isSQLiteFile(data) else {
       CommandOutput.error(
-        Diagnostic("not an SQLite database or a postgres:// address", file: data).description)
+        Diagnostic(DescriptorFiles.notData(data), file: data).description)
       throw ExitCode(1)
     }
     let schema: InferredSchema

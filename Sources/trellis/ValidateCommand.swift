@@ -7,17 +7,29 @@ import TrellisDescriptors
 struct ValidateCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "validate",
-    abstract: "Check descriptors, Settings bundles, themes (.sct) and names strings (.names).",
+    abstract:
+      "Check descriptors, Settings bundles, OpenAPI documents, themes (.sct) and names "
+      + "strings (.names).",
     discussion: """
       Prints every problem as FILE:LINE:COL: error: MESSAGE and exits with status 1 when \
       there is any error. Descriptors are checked against a data document with --data, which \
       also finds unknown substitutions and unreadable key paths. A Settings bundle is checked \
-      for phones and pads, with every language's strings files. With --strict, warnings \
-      (unknown keys an app may read, unregistered classes) are errors too.
+      for phones and pads, with every language's strings files. For an OpenAPI document, \
+      what `trellis serve` makes of it is printed: each resource listed, and each resource or \
+      path left out, with why. With --strict, warnings (unknown keys an app may read, \
+      unregistered classes) are errors too.
       """)
 
-  @Argument(help: "The files to check; a descriptor may be an http(s) address.")
+  @Argument(
+    help: "The files to check; a descriptor or an OpenAPI document may be an http(s) address.")
   var files: [String]
+
+  @Option(
+    name: .customLong("base-url"),
+    help: ArgumentHelp(
+      "For an OpenAPI document: the address its paths are relative to (default: its first "
+        + "server).", valueName: "url"))
+  var baseURL: String?
 
   @Option(help: "A data document to bind descriptors to while checking them.")
   var data: String?
@@ -61,6 +73,8 @@ struct ValidateCommand: ParsableCommand {
       case "names": checkNames(file, into: &all)
       case _ where DescriptorFiles.isSettingsBundle(file):
         all.checkSettingsBundle(file, inApp: inApp)
+      case _ where DescriptorFiles.isOpenAPIDocument(file):
+        all.checkOpenAPIDocument(file, baseURL: baseURL)
       default: checkDescriptor(file, root: root, into: &all)
       }
     }

@@ -110,6 +110,30 @@ def test_the_home_screen_lists_the_tables_with_their_counts(browser, shop):
     screenshot(browser, "any-data-home")
 
 
+def test_the_home_screens_counts_follow_deletes_and_other_programs(browser, shop):
+    open_app(browser, shop, "table")
+    wait_title(browser, "shop.sqlite")
+    assert "3 rows" in row(browser, "category").text
+    home = browser.current_window_handle
+    browser.switch_to.new_window("tab")
+    open_app(browser, shop, "table")
+    tap(browser, "category")
+    wait_title(browser, "category")
+    press(browser, "edit")
+    wait(browser, lambda d: d.find_elements(
+        By.CSS_SELECTOR, ".pane-top > .screen:last-child .row-delete"))
+    row(browser, "Kitchen").find_element(By.CSS_SELECTOR, ".row-delete").click()
+    wait(browser, lambda d: query(shop, "SELECT count(*) FROM category") == [(2,)])
+    browser.switch_to.window(home)
+    wait(browser, lambda d: "2 rows" in row(d, "category").text, timeout=5)
+    connection = sqlite3.connect(shop["database"])
+    connection.execute("INSERT INTO category (name) VALUES ('Toys'), ('Books')")
+    connection.commit()
+    connection.close()
+    wait(browser, lambda d: "4 rows" in row(d, "category").text, timeout=5)
+    assert "5 rows" in row(browser, "product").text
+
+
 def test_a_foreign_key_is_chosen(browser, shop):
     open_product(browser, shop, "Whisk")
     tap(browser, "Supplier")

@@ -76,6 +76,23 @@ def test_the_home_screen_lists_tables_views_and_why_some_are_read_only(browser, 
     assert "polling" in page
 
 
+def test_the_home_screens_counts_and_a_view_follow_another_program(browser, shop):
+    open_app(browser, shop, "table")
+    wait_title(browser, shop["database"].rsplit("/", 1)[1])
+    wait(browser, lambda d: "4 rows" in row(d, "product").text)
+    wait(browser, lambda d: "4 rows" in row(d, "product_summary").text)
+    sql(shop["database"], "INSERT INTO product (name, code, price, stock, supplier_id) "
+                          "VALUES ('Trowel', 'TRO-1', 7, 3, 2)")
+    # Polling (no trigger is installed) looks every second.
+    wait(browser, lambda d: "5 rows" in row(d, "product").text, timeout=5)
+    wait(browser, lambda d: "5 rows" in row(d, "product_summary").text, timeout=5)
+    tap(browser, "product_summary")
+    wait_title(browser, "product_summary")
+    wait(browser, lambda d: "Trowel" in row_texts(d))
+    sql(shop["database"], "UPDATE product SET name = 'Garden trowel' WHERE code = 'TRO-1'")
+    wait(browser, lambda d: "Garden trowel" in row_texts(d), timeout=5)
+
+
 def test_a_foreign_key_is_chosen(browser, shop):
     open_product(browser, shop, "Whisk")
     tap(browser, "Supplier")

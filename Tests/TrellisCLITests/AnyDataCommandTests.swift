@@ -27,7 +27,8 @@ struct AnyDataCommandTests {
     #expect(result.errors == "")
     #expect(result.output.hasPrefix("{\n  \"schemaVersion\": 1,\n  \"title\": \"shop.sqlite\""))
     #expect(result.output.contains(#""push": "product""#))
-    #expect(result.output.contains(#""detail": "5 rows""#))
+    #expect(result.output.contains(#""count": {"#))
+    #expect(result.output.contains(#""unit": "row""#))
     let product = try await CommandRunner.run(
       ["describe", folder.appendingPathComponent("shop.sqlite").path, "--screen", "product"])
     #expect(product.status == 0)
@@ -78,11 +79,40 @@ struct AnyDataCommandTests {
     #expect(readOnly.output.contains("Served read-only."))
   }
 
-  @Test func aFileThatIsNoDatabaseIsALocatedError() async throws {
+  @Test func aFileThatIsNoDataIsALocatedError() async throws {
     let result = try await CommandRunner.run(["describe", "Theme.sct"])
     #expect(result.status == 1)
     #expect(result.output == "")
-    #expect(result.errors == "Theme.sct: error: not an SQLite database or a postgres:// address\n")
+    #expect(
+      result.errors
+        == "Theme.sct: error: not an SQLite file, a postgres:// address or an OpenAPI "
+        + "document: a file of another kind (an SQLite file starts with 'SQLite format 3', "
+        + "an OpenAPI document is a .json, .yaml or .yml file)\n")
+  }
+
+  @Test func aMissingFileIsSaidToBeMissing() async throws {
+    let result = try await CommandRunner.run(["describe", "/nonexistent"])
+    #expect(result.status == 1)
+    #expect(
+      result.errors
+        == "/nonexistent: error: no such file; expected an SQLite file, a postgres:// address "
+        + "or an OpenAPI document\n")
+  }
+
+  @Test func aJSONFileThatIsNoOpenAPIDocumentSaysSo() async throws {
+    let folder = try shop()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("data.json")
+    try Data(#"{"name": "not an API"}"#.utf8).write(to: file)
+    let result = try await CommandRunner.run(["describe", file.path])
+    #expect(result.status == 1)
+    #expect(result.errors.hasSuffix("a JSON file without a top-level 'openapi' entry\n"))
+    let empty = folder.appendingPathComponent("empty.sqlite")
+    try Data().write(to: empty)
+    let emptyResult = try await CommandRunner.run(["describe", empty.path])
+    #expect(emptyResult.errors.hasSuffix(": the file is empty\n"))
+    let folderResult = try await CommandRunner.run(["describe", folder.path])
+    #expect(folderResult.errors.contains("a folder, not an SQLite file"))
   }
 
   @Test func editPrintsTheHomeScreenWithoutATerminal() async throws {

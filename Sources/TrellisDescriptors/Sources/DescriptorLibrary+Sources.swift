@@ -38,4 +38,21 @@ extension DescriptorLibrary {
       return opened
     }
   }
+
+  /// The counter of the store `count` names, opened as a section's source is; one per store.
+  func counter(for count: DescriptorCount, file: String?) throws(DiagnosticList) -> SourceCount {
+    let opened = try open(count.source, file: file)
+    let key: ObjectIdentifier =
+      switch opened {
+      case .store(let store, _): ObjectIdentifier(store)
+      case .asyncStore(let store, _): ObjectIdentifier(store)
+      }
+    if let counter = sourceCounts.withLock({ $0[key] }) { return counter }
+    let counter = SourceCount(opened)
+    return sourceCounts.withLock { counters in
+      if let earlier = counters[key] { return earlier }
+      counters[key] = counter
+      return counter
+    }
+  }
 }

@@ -1,0 +1,92 @@
+import Foundation
+import Logging
+import PostgresNIO
+import Trellis
+import TrellisSQL
+
+/// The views of a database, as stores that follow their tables' changes by looking at each
+/// view's fingerprint (``PostgresViewStore``).
+extension PostgresDatabase {
+  /// The store of the view `table`, `nil` for a table.
+  package func viewStore(for table: String) -> PostgresViewStore? { views[table] }
+
+  /// A store per view of `schema` that can be shown, holding the `rows` read with its
+  /// `fingerprints`, looking for changes on `root`'s connections every `interval` (never
+  /// without `root`).
+  static func viewStores(
+    schema: InferredSchema, rows: [String: [ValueDictionary]], fingerprints: [String: String],
+    root: PostgresStore?, interval: Duration
+  ) -> [String: PostgresViewStore] {
+    let names = InferredNames(schema)
+    var stores: [String: PostgresViewStore] = [:]
+    for table in schema.tables where table.kind == .view {
+      guard let definition = table.shownRowDefinition(names: names) else { continue }
+      let reader = root.map { root in
+        PostgresViewStore.Reader(
+          rows: { () async throws(StoreError) -> [ValueDictionary] in
+            try await root.perform { connection in
+              try await PostgresDatabase.rows(of: table, connection, root.logger)
+            }
+          },
+          fingerprint: { () async throws(StoreError) -> String in
+            try await root.perform { connection in
+              try await PostgresDatabase.fingerprint(of: table, connection, root.logger)
+            }
+          })
+      }
+      stores[table.name] = PostgresViewStore(
+        definition: definition, rows: rows[table.name] ?? [], total: table.rowCount,
+        fingerprint: fingerprints[table.name], reader: reader, interval: interval)
+    }
+    return stores
+  }
+
+  /// `COUNT:HASH` of a view: how many rows it has, and a sum of the hashes of the rows shown
+  /// (the first ``viewRowLimit``), which a change to any of them changes.
+  static func fingerprint(
+    of table: InferredTable, _ connection: PostgresConnection, _ logger: Logger
+  ) async throws -> String {
+    let quoted = "\"" + table.name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    let query = PostgresQuery(
+      unsafeSQL: "SELECT (SELECT count(*) FROM \(quoted))::text || ':' || "
+        + "coalesce((SELECT sum(hashtext(t::text)::bigint) FROM "
+        + "(SELECT * FROM \(quoted) LIMIT \(viewRowLimit)) t), 0)::text")
+    for try await text in try await connection.query(query, logger: logger).decode(String.self) {
+      return text
+    }
+    return ""
+  }
+
+  /// The first ``viewRowLimit`` rows of a view, every column as text but numbers and
+  /// Booleans.
+  static func rows(
+    of table: InferredTable, _ connection: PostgresConnection, _ logger: Logger
+  ) async throws -> [ValueDictionary] {
+    let quoted = "\"" + table.name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    let names = table.columns.map(\.name)
+    let selected = table.columns.map { column -> String in
+      let name = "\"" + column.name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+      switch column.kind {
+      case .integer: return name + "::bigint"
+      case .real: return name + "::float8"
+      case .bool: return name + "::boolean"
+      case .date: return name + "::timestamptz"
+      default: return name + "::text"
+      }
+    }
+    guard !selected.isEmpty else { return [] }
+    let query = PostgresQuery(
+      unsafeSQL: "SELECT \(selected.joined(separator: ", ")) FROM \(quoted) "
+        + "LIMIT \(viewRowLimit)")
+    var result: [ValueDictionary] = []
+    for try await row in try await connection.query(query, logger: logger) {
+      var entries = ValueDictionary()
+      for (cell, (name, column)) in zip(row, zip(names, table.columns)) {
+        let kind = PostgresEntity.kind(column.kind)
+        entries[name] = (try? PostgresValues.value(cell, kind: kind)) ?? .null
+      }
+      result.append(entries)
+    }
+    return result
+  }
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+/// What `describe` takes as data, and why what it was given is none of it.
+extension DescriptorFiles {
+  /// The kinds of data inferred screens are made from, in words.
+  static let dataKinds = "an SQLite file, a postgres:// address or an OpenAPI document"
+
+  /// Why `path` is none of the kinds of data (``dataKinds``): what was found there instead.
+  static func notData(_ path: String) -> String {
+    if webAddress(path) != nil {
+      return "not \(dataKinds): an http(s) address is read as an OpenAPI document when its "
+        + "last part ends in .yaml or .yml or names openapi or swagger"
+    }
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+      return "no such file; expected \(dataKinds)"
+    }
+    if isFolder.boolValue { return "a folder, not \(dataKinds)" }
+    return "not \(dataKinds): \(fileKind(path))"
+  }
+
+  /// What the file at `path` is, by its name and first bytes, in words.
+  private static func fileKind(_ path: String) -> String {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return "the file cannot be read" }
+    defer { try? handle.close() }
+    let start = (try? handle.read(upToCount: 16)) ?? Data()
+    if start.isEmpty { return "the file is empty" }
+    let name = (path as NSString).lastPathComponent.lowercased()
+    if name.hasSuffix(".yaml") || name.hasSuffix(".yml") {
+      return "a YAML file without a top-level 'openapi' entry"
+    }
+    if name.hasSuffix(".json") { return "a JSON file without a top-level 'openapi' entry" }
+    if start.count >= 6, start.prefix(6) == Data("SQLite".utf8) {
+      return "an SQLite file of a format this program does not read"
+    }
+    return "a file of another kind (an SQLite file starts with 'SQLite format 3', an OpenAPI "
+      + "document is a .json, .yaml or .yml file)"
+  }
+}

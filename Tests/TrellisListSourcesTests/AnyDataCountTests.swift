@@ -1,0 +1,57 @@
+import Foundation
+import GRDB
+import Testing
+import Trellis
+import TrellisTesting
+
+/// The home screen's row counts follow the tables: what a list adds or deletes, in this
+/// window or another, and what another program writes.
+@Suite("Any data: row counts that stay true")
+struct AnyDataCountTests {
+  @Test func aRowAddedThroughAFormCounts() async throws {
+    let url = try AnyDataSupport.shop()
+    defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+    let app = try AnyDataSupport.app(url)
+    #expect(app.row("category")?.detail == "3 rows")
+    try app.tap("category")
+    try app.tap("New Category")
+    try app.enter("Toys", at: "Name")
+    try app.send(.done)
+    try await app.settle()
+    let stored: Int? = try AnyDataSupport.value("SELECT count(*) FROM category", in: url)
+    #expect(stored == 4)
+    try app.send(.back)
+    try await app.settle(until: { app.row("category")?.detail == "4 rows" }, timeout: .seconds(10))
+  }
+
+  @Test func aDeleteInOneWindowCountsInAnother() async throws {
+    let url = try AnyDataSupport.shop()
+    defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+    let home = try AnyDataSupport.app(url)
+    let other = try AnyDataSupport.app(url)
+    #expect(home.row("category")?.detail == "3 rows")
+    try other.tap("category")
+    let kitchen = try #require(other.path(of: "Kitchen"))
+    try other.send(.delete(other.rowID(at: kitchen)))
+    try await home.settle(
+      until: { home.row("category")?.detail == "2 rows" }, timeout: .seconds(10))
+    try other.send(.back)
+    #expect(other.row("category")?.detail == "2 rows")
+    #expect(home.row("product")?.detail == "5 rows", "the other counts stay")
+  }
+
+  @Test func anotherProgramsInsertCounts() async throws {
+    let url = try AnyDataSupport.shop()
+    defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+    let app = try AnyDataSupport.app(url)
+    #expect(app.row("supplier")?.detail == "3 rows")
+    #expect(app.row("product_summary")?.detail == "5 rows", "a view is counted too")
+    let queue = try DatabaseQueue(path: url.path)
+    try await queue.write { db in
+      try db.execute(
+        sql: "INSERT INTO supplier (name, country, active) VALUES ('Dyna', 'DE', 1)")
+    }
+    // Nothing but the file's watch brings it; parallel tests may hold the thread pool.
+    try await app.settle(until: { app.row("supplier")?.detail == "4 rows" }, timeout: .seconds(30))
+  }
+}
