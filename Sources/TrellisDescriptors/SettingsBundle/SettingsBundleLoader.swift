@@ -104,7 +104,10 @@ struct SettingsBundleLoader {
   private func pushingTitle(_ push: DescriptorPush, in panes: [SettingsPane]) -> DescriptorText? {
     for pane in panes {
       for row in pane.descriptor.sections.flatMap(\.rows) {
-        if case .push(let candidate)? = row.action, candidate == push { return row.text }
+        // A list group's item row shows the item, not a title.
+        if case .push(let candidate)? = row.action, candidate == push, case .literal? = row.text {
+          return row.text
+        }
       }
     }
     return nil
