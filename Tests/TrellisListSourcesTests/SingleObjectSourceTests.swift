@@ -112,7 +112,7 @@ struct SingleObjectSourceTests {
     let app = try SourceTestSupport.app(Self.descriptor(baseURL: server.baseURL, in: folder))
     try await app.settle()
     try app.enter("Grace", at: "Name")
-    try Self.saveMeanwhile(["city": "Bern"], into: memory)
+    try Self.saveMeanwhile(["name": "", "city": "Bern"], into: memory)
     try app.send(.done)
     try await app.settle()
     // The other client left the name as the new form had it: the person's name goes in.
@@ -144,7 +144,7 @@ struct SingleObjectSourceTests {
     #expect(try Self.stored(memory) == ["Ada London"])
     let notice = try #require(app.top.snapshot().notice)
     #expect(notice.contains("Someone else changed Name to “Ada”"), "\(notice)")
-    #expect(app.top.draft?.conflicts.map(\.name) == ["Name"])
+    #expect(app.top.draft?.conflicts.map(\.name) == ["name"])
     #expect(app.row("Name")?.value == "Grace")
     #expect(app.row("City")?.value == "London")
     // Done again saves the person's name over the other's.

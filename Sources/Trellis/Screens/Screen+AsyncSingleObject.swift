@@ -165,7 +165,10 @@ private final class SingleObjectLoad {
     for (name, value) in edits {
       draft.setValue(value, for: name)
       let cell = draft.cell(name)
-      cell.base = bases[name] ?? .null
+      let theirs = (try? draft.object.value(forKeyPath: name)) ?? .null
+      // A property the other client left empty, as the new object had it, changed nothing.
+      let base = bases[name] ?? .null
+      cell.base = Self.isEmpty(base) && Self.isEmpty(theirs) ? theirs : base
       cell.objectAtBase = cell.base
     }
     let conflicts = draft.conflictsWithObject()
@@ -175,4 +178,7 @@ private final class SingleObjectLoad {
     return try store.prepareUpdate(
       saved, values: Dictionary(edits, uniquingKeysWith: { $1 }), expecting: expected)
   }
+
+  /// Whether `value` is no value: nothing, or empty text.
+  private static func isEmpty(_ value: Value) -> Bool { value.isNull || value == .string("") }
 }
