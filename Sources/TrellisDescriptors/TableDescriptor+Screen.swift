@@ -149,7 +149,9 @@ extension TableDescriptor {
       visibility.update()
       model.invalidateAll()
     }
-    if let settings = root as? SettingsBundleObject {
+    if let settings = root as? SettingsBundleObject
+      ?? (root as? any SettingsBundleView)?.bundleValues
+    {
       let previous = settings.onChange
       settings.onChange = { key in
         previous?(key)

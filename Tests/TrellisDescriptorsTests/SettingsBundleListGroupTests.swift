@@ -82,6 +82,7 @@ struct SettingsBundleListGroupTests {
     // Nothing is added until something is entered.
     #expect(try values.storedValue(forKey: "tags").arrayValue?.count == 2)
     try app.enter("wasm", at: "Tag")
+    #expect(app.row("Tag")?.value == "wasm")
     try app.enter("webassembly", at: "Tag")
     #expect(
       try values.storedValue(forKey: "tags").arrayValue?.last
