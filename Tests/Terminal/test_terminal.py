@@ -362,7 +362,7 @@ class SettingsBundleTests(TerminalTestCase):
         # The group is deletable: edit mode deletes the item.
         session.keys("e")
         session.wait_for("(-)")
-        session.move_to("rust")
+        session.move_to("rust", key="Up")
         session.keys("d")
         session.wait_until(lambda screen: "rust" not in screen, "the tag deleted")
 
