@@ -15,6 +15,8 @@ final class DescriptorSection: Section {
   var entries: [Entry]
   let object: any KeyValueCoding
   let sectionDescriptor: SectionDescriptor
+  /// Where the rows come from when they follow a list in the data.
+  var listing: (any DescriptorRowListing)?
   private var isEditing = false
   /// The header and footer code set (``BoundSection``), over the descriptor's.
   var headerOverride: String??
@@ -66,6 +68,7 @@ final class DescriptorSection: Section {
     guard entries[index].descriptor.editingStyle == .delete else {
       throw .notDeletable(path: "[\(id), \(index)]")
     }
+    if let deleted = try removeListed(at: index) { return deleted }
     let entry = entries.remove(at: index)
     setNeedsRefresh()
     return entry

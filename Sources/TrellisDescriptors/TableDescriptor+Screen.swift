@@ -66,6 +66,20 @@ extension TableDescriptor {
         } catch { diagnostics += error.diagnostics }
         continue
       }
+      if let group = section.settingsList {
+        let header = attempt { () throws(Diagnostic) in try binder.text(section.header, base) }
+        let footer = attempt { () throws(Diagnostic) in try binder.text(section.footer, base) }
+        let id = section.name ?? "section\(sectionIndex)"
+        let made = DescriptorSection.listing(
+          SettingsListing(group: group, root: base, sectionID: id), id: id, descriptor: section,
+          object: base, binder: binder, header: header ?? nil,
+          footer: footer ?? nil)
+        made.isEditable = made.isEditable || group.isDeletable
+        for entry in made.entries { diagnostics += made.problems(entry) }
+        built.append(
+          .init(condition: section.visible, section: made, object: base, descriptor: section))
+        continue
+      }
       var objects = [base]
       if let list = section.list {
         guard
@@ -135,7 +149,9 @@ extension TableDescriptor {
       visibility.update()
       model.invalidateAll()
     }
-    if let settings = root as? SettingsBundleObject {
+    if let settings = root as? SettingsBundleObject
+      ?? (root as? any SettingsBundleView)?.bundleValues
+    {
       let previous = settings.onChange
       settings.onChange = { key in
         previous?(key)
@@ -175,6 +191,8 @@ final class DescriptorVisibility {
 
   func update() {
     guard let model else { return }
+    // Rows that follow a list take it as it is now.
+    for entry in sections { (entry.section as? DescriptorSection)?.relist() }
     // Titles read by key path follow the data too.
     if case .keyPath? = binder.descriptor.title {
       let title = (try? binder.text(binder.descriptor.title, binder.root)) ?? nil

@@ -154,6 +154,9 @@ public struct SectionDescriptor: Hashable, Sendable {
   public var rows: [RowDescriptor]
   /// Where the section's items come from, when it lists a source's items instead of rows.
   public var source: SectionSource?
+  /// InAppSettingsKit's list group, when the section lists the items stored under a
+  /// settings key instead of its rows.
+  package var settingsList: SettingsListGroup?
   /// What the descriptor says of the section that Trellis does not read itself, for the
   /// app's code: see ``BoundSection/userInfo`` and ``Trellis/RowContext/sectionUserInfo``.
   public var userInfo: [String: Value] = [:]

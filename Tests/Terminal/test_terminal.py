@@ -337,6 +337,35 @@ class SettingsBundleTests(TerminalTestCase):
         session.keys("Enter")
         session.wait_until(lambda screen: "\u2713" not in line(screen), "the checkmark to go")
 
+    def test_a_list_group_adds_and_deletes_its_items(self):
+        bundle = os.path.join(FIXTURES, "SettingsBundles", "InAppSettingsKit", "Settings.bundle")
+        session = self.start([TRELLIS, "edit", bundle, "--in-app"], width=100, height=40)
+        session.wait_for("List groups")
+        session.move_to("List groups")
+        session.keys("Enter")
+        session.wait_for("Add Tag...")
+        # The add row's page is empty; the first value entered there adds the item.
+        session.move_to("Add Tag...")
+        session.keys("Enter")
+        session.wait_until(lambda screen: "Add Gene..." not in screen, "the tag's page")
+        session.move_to("Tag")
+        session.keys("Enter", "C-u")
+        session.type("rust")
+        session.keys("Enter")
+        session.wait_for("rust")
+        session.keys("Escape")
+        session.wait_for("Add Gene...")
+        session.wait_until(
+            lambda screen: "rust" in screen and screen.index("rust") < screen.index("Add Tag..."),
+            "the new tag above the add row")
+        session.save("settings-list-group")
+        # The group is deletable: edit mode deletes the item.
+        session.keys("e")
+        session.wait_for("(-)")
+        session.move_to("rust", key="Up")
+        session.keys("d")
+        session.wait_until(lambda screen: "rust" not in screen, "the tag deleted")
+
 
 class AnyDataTests(TerminalTestCase):
     """`trellis edit shop.sqlite`: the fixture database as lists with a form per row."""

@@ -138,7 +138,7 @@ struct SettingsBundleInAppSettingsKitTests {
       ])
     #expect(
       app.texts == [
-        ["Add Tag..."], ["New Tag"], ["Show Accounts"], ["Add Account..."], ["Add Gene..."],
+        ["Add Tag..."], [""], ["Show Accounts"], ["Add Account..."], ["Add Gene..."],
       ])
     try app.tap("Add Tag...")
     #expect(app.top.model.title == "Add Tag...")

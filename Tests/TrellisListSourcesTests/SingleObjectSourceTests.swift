@@ -97,6 +97,64 @@ struct SingleObjectSourceTests {
     await server.stop()
   }
 
+  /// Another client saves the profile into the empty service while the form is open.
+  static func saveMeanwhile(_ entries: ValueDictionary, into memory: MemoryStore) throws {
+    var entries = entries
+    entries["id"] = 1
+    try memory.insert(.object(ObjectReference(DocumentObject(.dictionary(entries)))), at: nil)
+  }
+
+  @Test func anObjectSavedMeanwhileIsUpdatedInsteadOfInsertingASecond() async throws {
+    let (memory, api) = try Self.profiles([])
+    let server = await LoopbackServer.start { running in api.application(onServerRunning: running) }
+    let folder = try SourceTestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let app = try SourceTestSupport.app(Self.descriptor(baseURL: server.baseURL, in: folder))
+    try await app.settle()
+    try app.enter("Grace", at: "Name")
+    try Self.saveMeanwhile(["name": "", "city": "Bern"], into: memory)
+    try app.send(.done)
+    try await app.settle()
+    // The other client left the name as the new form had it: the person's name goes in.
+    #expect(try Self.stored(memory) == ["Grace Bern"])
+    #expect(app.top.snapshot().notice == nil)
+    #expect(app.row("Name")?.value == "Grace")
+    #expect(app.row("City")?.value == "Bern")
+    #expect(app.top.draft?.hasChanges == false)
+    // Later Dones update that object.
+    try app.enter("Rome", at: "City")
+    try app.send(.done)
+    try await app.settle()
+    #expect(try Self.stored(memory) == ["Grace Rome"])
+    await server.stop()
+  }
+
+  @Test func anObjectSavedMeanwhileWithOtherValuesShowsTheConflict() async throws {
+    let (memory, api) = try Self.profiles([])
+    let server = await LoopbackServer.start { running in api.application(onServerRunning: running) }
+    let folder = try SourceTestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let app = try SourceTestSupport.app(Self.descriptor(baseURL: server.baseURL, in: folder))
+    try await app.settle()
+    try app.enter("Grace", at: "Name")
+    try Self.saveMeanwhile(["name": "Ada", "city": "London"], into: memory)
+    try app.send(.done)
+    try await app.settle()
+    // Nothing is written over the other's name, and nothing is inserted.
+    #expect(try Self.stored(memory) == ["Ada London"])
+    let notice = try #require(app.top.snapshot().notice)
+    #expect(notice.contains("Someone else changed Name to “Ada”"), "\(notice)")
+    #expect(app.top.draft?.conflicts.map(\.name) == ["name"])
+    #expect(app.row("Name")?.value == "Grace")
+    #expect(app.row("City")?.value == "London")
+    // Done again saves the person's name over the other's.
+    try app.send(.done)
+    try await app.settle()
+    #expect(try Self.stored(memory) == ["Grace London"])
+    #expect(app.top.snapshot().notice == nil)
+    await server.stop()
+  }
+
   @Test func aRefusedWriteKeepsTheEditsAndSaysWhy() async throws {
     let (memory, api) = try Self.profiles([["name": "Ada", "city": "London"]])
     let server = await LoopbackServer.start { running in api.application(onServerRunning: running) }

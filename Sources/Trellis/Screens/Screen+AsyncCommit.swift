@@ -29,10 +29,28 @@ extension Screen {
     }
     isCommitting = true
     notice = nil
-    model.perform(pending.run) { [weak self, weak draft] result in
+    run(pending, values: values, childUndo: childUndo)
+  }
+
+  /// Runs `pending` in the background, then its follow-up on this domain, which may start
+  /// another write; the last one's answer ends the commit.
+  private func run(_ pending: PreparedStoreWrite, values: [(String, Value)], childUndo: ValuesUndo)
+  {
+    model.perform(pending.run) { [weak self] result in
       guard let self else { return }
+      var outcome = result
+      if case .success = result, let followUp = pending.followUp {
+        do throws(StoreError) {
+          if let next = try followUp() {
+            self.run(next, values: values, childUndo: childUndo)
+            return
+          }
+        } catch { outcome = .failure(error) }
+      }
       self.isCommitting = false
-      switch result {
+      // The screen's draft: a follow-up may have put another object's form on the screen.
+      let draft = self.draft
+      switch outcome {
       case .success:
         do throws(ScreenError) {
           // The store has the values (and the children's): the draft lets them go.

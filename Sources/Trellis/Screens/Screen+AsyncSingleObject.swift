@@ -6,6 +6,9 @@ extension Screen {
   /// Done writes in the background while the screen says it is saving: the stored object's
   /// changed values through the store (refused when someone else changed an edited property
   /// meanwhile), or the new object, which then goes into the store; later Dones update it.
+  /// When another client saved an object into the empty store meanwhile, Done updates that
+  /// one instead of inserting a second, showing it with the person's edits; where it holds
+  /// other values than those the person replaced, Done shows the conflict instead.
   /// A refused write keeps every edit and shows why. A load that fails shows why; Cancel then
   /// loads again on a navigator's first screen (elsewhere it goes back, and opening the form
   /// again loads again). Cancel on the form puts it back to the stored values.
@@ -95,8 +98,8 @@ private final class SingleObjectLoad {
     item = stored
     screen.draft = draft
     screen.addsItem = stored == nil
-    screen.asyncCommitWriter = { [self] values throws(StoreError) in
-      try self.write(values, draft: draft, object: object)
+    screen.asyncCommitWriter = { [self, weak screen] values throws(StoreError) in
+      try self.write(values, draft: draft, object: object, on: screen)
     }
     screen.afterCommit = { [self] screen throws(ScreenError) in
       // The new object is in the store now: later Dones update it.
@@ -105,16 +108,39 @@ private final class SingleObjectLoad {
     }
   }
 
-  /// Starts the write of Done's values: an update of the stored object, or the insert of
-  /// the new one, which takes the values first and loses them again if the store refuses.
-  private func write(_ values: [(String, Value)], draft: Draft, object: Value)
-    throws(StoreError) -> PreparedStoreWrite
-  {
-    let changed = Dictionary(values, uniquingKeysWith: { $1 })
+  /// Starts the write of Done's values: an update of the stored object; or, for a new one,
+  /// a look at the store first, since another client may have saved the object meanwhile.
+  private func write(
+    _ values: [(String, Value)], draft: Draft, object: Value, on screen: Screen?
+  ) throws(StoreError) -> PreparedStoreWrite {
     if let item {
       if !store.checksExpectedValues { try draft.checkConflicts() }
-      return try store.prepareUpdate(item, values: changed, expecting: draft.expectedValues)
+      return try store.prepareUpdate(
+        item, values: Dictionary(values, uniquingKeysWith: { $1 }),
+        expecting: draft.expectedValues)
     }
+    let found = Locked<Value?>(nil)
+    let store = store
+    var look = PreparedStoreWrite { () async throws(StoreError) in
+      let page = try await store.fetchPage(FetchOptions(batchSize: 1), from: nil)
+      found.withLock { $0 = page.items.first }
+    }
+    let bases = draft.expectedValues
+    look.followUp = { [self, weak screen] () throws(StoreError) -> PreparedStoreWrite? in
+      self.store.applyArrivedValues()
+      if let saved = found.withLock({ $0 }), let screen {
+        return try self.adopt(saved, edits: values, bases: bases, on: screen)
+      }
+      return try self.insert(values, draft: draft, object: object)
+    }
+    return look
+  }
+
+  /// The insert of the new object, which takes the values first and loses them again if the
+  /// store refuses.
+  private func insert(_ values: [(String, Value)], draft: Draft, object: Value)
+    throws(StoreError) -> PreparedStoreWrite
+  {
     var undo = ValuesUndo()
     do throws(BindingError) { undo = try draft.object.setValues(values) } catch {
       throw .invalidItem(error.description)
@@ -124,4 +150,35 @@ private final class SingleObjectLoad {
       try await store.insert(object, at: nil)
     }
   }
+
+  /// Puts the form of `saved`, which another client saved since the form loaded, on the
+  /// screen with the person's edits, and returns its update. Each edit started from the new
+  /// object's value (`bases`): where `saved` holds another value than that and the person's,
+  /// the edits conflict, and the screen shows it as any form does; the next Done then writes
+  /// the person's values over it.
+  private func adopt(
+    _ saved: Value, edits: [(String, Value)], bases: [String: Value], on screen: Screen
+  ) throws(StoreError) -> PreparedStoreWrite {
+    screen.model.removeAllSections()
+    try show(saved, on: screen)
+    guard let draft = screen.draft else { throw .invalidItem("the form has no draft") }
+    for (name, value) in edits {
+      draft.setValue(value, for: name)
+      let cell = draft.cell(name)
+      let theirs = (try? draft.object.value(forKeyPath: name)) ?? .null
+      // A property the other client left empty, as the new object had it, changed nothing.
+      let base = bases[name] ?? .null
+      cell.base = Self.isEmpty(base) && Self.isEmpty(theirs) ? theirs : base
+      cell.objectAtBase = cell.base
+    }
+    let conflicts = draft.conflictsWithObject()
+    if !conflicts.isEmpty { throw .conflict(conflicts) }
+    var expected: [String: Value] = [:]
+    for (name, _) in edits { expected[name] = (try? draft.object.value(forKeyPath: name)) ?? .null }
+    return try store.prepareUpdate(
+      saved, values: Dictionary(edits, uniquingKeysWith: { $1 }), expecting: expected)
+  }
+
+  /// Whether `value` is no value: nothing, or empty text.
+  private static func isEmpty(_ value: Value) -> Bool { value.isNull || value == .string("") }
 }

@@ -104,7 +104,13 @@ struct SettingsBundleLoader {
   private func pushingTitle(_ push: DescriptorPush, in panes: [SettingsPane]) -> DescriptorText? {
     for pane in panes {
       for row in pane.descriptor.sections.flatMap(\.rows) {
-        if case .push(let candidate)? = row.action, candidate == push { return row.text }
+        // A page pushed by several rows is titled by the first with a title of its own (a list
+        // group's item row shows the item instead).
+        if case .push(let candidate)? = row.action, candidate.name == push.name,
+          case .literal? = row.text
+        {
+          return row.text
+        }
       }
     }
     return nil

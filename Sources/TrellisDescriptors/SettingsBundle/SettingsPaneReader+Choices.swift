@@ -82,7 +82,7 @@ extension SettingsPaneReader {
   /// title when `DisplaySortedByTitle` says so; `nil` when a title-value specifier has none.
   ///
   /// As Settings does, lists of different lengths show the pairs that exist, with a warning.
-  private func choices(_ specifier: SettingsSpecifier, key: String, required: Bool)
+  func choices(_ specifier: SettingsSpecifier, key: String, required: Bool)
     -> SettingsChoices?
   {
     let node = specifier.node

@@ -85,30 +85,4 @@ extension SettingsPaneReader {
     row.detail = linkDetail(specifier)
     append(row, from: specifier)
   }
-
-  /// A list group: a section headed by its `Title`, whose items are the array stored under its
-  /// key, and whose `AddSpecifier` row (a child pane) adds one.
-  func listGroup(_ specifier: SettingsSpecifier) {
-    let node = specifier.node
-    guard let key = requiredKey(specifier) else { return }
-    var section = SectionDescriptor(name: "list\(specifier.index)", location: node.location)
-    section.header = localizedString(node, "Title").map(DescriptorText.literal)
-    section.footer = localizedString(node, "FooterText").map(DescriptorText.literal)
-    startSection(section)
-    record(key, rule: nil, default: nil, initial: .array([]), specifier)
-    guard let add = node.dictionary("AddSpecifier") else { return }
-    var row = RowDescriptor(
-      name: "specifier\(specifier.index).add", kind: .plain,
-      text: (add.string("Title") ?? add.string("IASKPlaceholder")).map { .literal(localized($0)) },
-      location: add.location)
-    if let file = add.string("File") {
-      let name = file.hasSuffix(".plist") ? String(file.dropLast(6)) : file
-      let push = DescriptorPush(name, at: add.location(of: "File"))
-      row.accessory = .literal(Accessory.disclosureIndicator.rawValue)
-      row.action = .push(push)
-      recordChild(push)
-    }
-    append(row, from: specifier)
-    finishSection()
-  }
 }

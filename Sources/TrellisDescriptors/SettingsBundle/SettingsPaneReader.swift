@@ -20,7 +20,7 @@ final class SettingsPaneReader {
   /// The values and titles the app supplies for a key, if any.
   let choiceProvider: (String) -> SettingsChoiceList?
   private(set) var table: StringsTable?
-  private(set) var pane: SettingsPane
+  var pane: SettingsPane
   private var sections: [SectionDescriptor] = []
   private var current: SectionDescriptor?
 

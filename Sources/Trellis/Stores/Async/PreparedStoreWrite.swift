@@ -11,6 +11,11 @@ public struct PreparedStoreWrite {
   /// Puts back what the start of the write changed; run it on the domain that started it,
   /// and only when ``run`` failed.
   public var undo: ValuesUndo
+  /// What runs on the caller's domain once ``run`` succeeded: the next write to run, or
+  /// `nil` when the write is done. A write that must look at the store before it knows what
+  /// to write (a form's new object that another client may have saved meanwhile) reads in
+  /// ``run`` and decides here.
+  package var followUp: (() throws(StoreError) -> PreparedStoreWrite?)?
 
   /// A write whose start is done, with `run` left and `undo` to take the start back.
   public init(
