@@ -45,7 +45,9 @@ struct ConnectionTimeoutTests {
     let server = try Self.server(idle: 60, headers: 0.3)
     try await server.application().test(.live) { client in
       let socket = try await RawConnection.open(port: try #require(client.port))
-      try await socket.send("GET / HTTP/1.1\r\nHost: localhost\r\nX-Slow: ")
+      // On a busy machine the header timeout may close the connection before the first bytes
+      // go out: the send then fails, and the connection is closed all the same.
+      try? await socket.send("GET / HTTP/1.1\r\nHost: localhost\r\nX-Slow: ")
       #expect(await socket.closes(within: .seconds(10)))
       #expect(socket.received.isEmpty)
     }
