@@ -108,10 +108,7 @@ extension SettingsPaneReader {
       }
       row.accessory = .literal(Accessory.disclosureIndicator.rawValue)
       if let file = node.string("File") {
-        let push = DescriptorPush(
-          file.hasSuffix(".plist") ? String(file.dropLast(6)) : file, at: node.location(of: "File"))
-        row.action = .push(push)
-        recordChild(push)
+        row.action = .push(childPage(file, at: node.location(of: "File")))
       }
     case "PSTitleValueSpecifier":
       row.kind = .label
@@ -162,10 +159,7 @@ extension SettingsPaneReader {
       }
       row.accessory = .literal(Accessory.disclosureIndicator.rawValue)
       if let file = node.string("File") {
-        let push = DescriptorPush(
-          file.hasSuffix(".plist") ? String(file.dropLast(6)) : file, at: node.location(of: "File"))
-        row.action = .push(push)
-        recordChild(push)
+        row.action = .push(childPage(file, at: node.location(of: "File")))
       }
       return (row, true)
     default:

@@ -186,12 +186,8 @@ extension SettingsPaneReader {
       append(row, from: specifier)
       return
     }
-    guard var file = node.string("File") else { return }
-    // `File` names the page without its extension; a name written with it means the same page.
-    if file.hasSuffix(".plist") { file = String(file.dropLast(6)) }
-    let push = DescriptorPush(file, at: node.location(of: "File"))
-    row.action = .push(push)
-    recordChild(push)
+    guard let file = node.string("File") else { return }
+    row.action = .push(childPage(file, at: node.location(of: "File")))
     append(row, from: specifier)
   }
 

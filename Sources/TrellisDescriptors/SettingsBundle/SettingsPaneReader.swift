@@ -196,8 +196,14 @@ final class SettingsPaneReader {
         location: location?.inFile(reading.document.file)))
   }
 
-  /// Records a child page the page pushes.
-  func recordChild(_ push: DescriptorPush) { pane.children.append(push) }
+  /// The push of the child page `file` names, kept among this pane's children. `File` names
+  /// the page without its extension; a name written with it means the same page.
+  func childPage(_ file: String, at location: SourceLocation?) -> DescriptorPush {
+    let push = DescriptorPush(
+      file.hasSuffix(".plist") ? String(file.dropLast(6)) : file, at: location)
+    pane.children.append(push)
+    return push
+  }
 
   /// Records a subtitle given per value, returning the detail text that shows it.
   func recordSubtitle(_ subtitle: SettingsSubtitle, _ specifier: SettingsSpecifier)
