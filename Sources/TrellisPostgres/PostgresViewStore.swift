@@ -1,5 +1,6 @@
 import Foundation
 import Trellis
+import TrellisSQL
 
 /// The rows of a PostgreSQL view (the first ``PostgresDatabase/viewRowLimit``), shown and never
 /// edited, read again when they change: while something observes the store, it looks at the
@@ -8,7 +9,7 @@ import Trellis
 ///
 /// A row that reads the same as before keeps its object, so a change to one row of the view
 /// shows as that row replaced, not as the whole list drawn again.
-package final class PostgresViewStore: DataStore {
+package final class PostgresViewStore: ViewRowsStore {
   /// How the view is read, on the database's connections.
   package struct Reader: Sendable {
     /// The rows shown.
@@ -69,18 +70,6 @@ package final class PostgresViewStore: DataStore {
     if options.filter == nil { return Swift.max(total, items.count) }
     return try MemoryStore(items: items, definition: definition).count(options)
   }
-
-  package func create() throws(StoreError) -> Value { throw Self.refusal }
-  package func insert(_ item: Value, at index: Int?) throws(StoreError) { throw Self.refusal }
-  package func update(_ item: Value, values: [String: Value]) throws(StoreError) {
-    throw Self.refusal
-  }
-  package func delete(_ item: Value) throws(StoreError) { throw Self.refusal }
-  package func move(_ item: Value, after: Value?) throws(StoreError) { throw Self.refusal }
-  package func move(_ item: Value, before: Value) throws(StoreError) { throw Self.refusal }
-  package var supportsMoving: Bool { false }
-
-  private static let refusal = StoreError.unsupported("a view's rows are computed: read-only")
 
   /// Calls `handler` with a reset whenever the view's rows changed; starts looking.
   package func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> ObservationToken {

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Synchronization
 import Trellis
+import TrellisSQL
 
 /// The rows of a view (or of a table without a key) of an SQLite file made elsewhere, shown and
 /// never edited, read again whenever the file changes: by this process or, through the file's
@@ -9,7 +10,7 @@ import Trellis
 ///
 /// A row that reads the same as before keeps its object, so a change to one row of the view
 /// shows as that row replaced, not as the whole list drawn again.
-package final class SQLiteViewStore: DataStore {
+package final class SQLiteViewStore: ViewRowsStore {
   /// How the rows are shown: every column, never edited.
   package let definition: DataDefinition
   package var itemsDefinition: DataDefinition? { definition }
@@ -75,18 +76,6 @@ package final class SQLiteViewStore: DataStore {
     else { return false }
     return first.root == second.root
   }
-
-  package func create() throws(StoreError) -> Value { throw Self.refusal }
-  package func insert(_ item: Value, at index: Int?) throws(StoreError) { throw Self.refusal }
-  package func update(_ item: Value, values: [String: Value]) throws(StoreError) {
-    throw Self.refusal
-  }
-  package func delete(_ item: Value) throws(StoreError) { throw Self.refusal }
-  package func move(_ item: Value, after: Value?) throws(StoreError) { throw Self.refusal }
-  package func move(_ item: Value, before: Value) throws(StoreError) { throw Self.refusal }
-  package var supportsMoving: Bool { false }
-
-  private static let refusal = StoreError.unsupported("a view's rows are computed: read-only")
 
   /// Calls `handler` with a reset after every change to the file.
   package func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> ObservationToken {
