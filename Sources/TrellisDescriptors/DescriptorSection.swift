@@ -212,6 +212,7 @@ final class DescriptorSection: Section {
     row.themeStyle = d.themeStyle
     try applyAppearance(d, scope, to: &row)
     row.attributes.becomesFirstResponder = d.becomesFirstResponder
+    row.attributes.entersValueWhenEditingEnds = d.entersValueWhenEditingEnds
     row.attributes.url = d.url
     var selected =
       editing ? (d.editingAction ?? (descriptor.isEditable ? nil : d.action)) : d.action
@@ -256,22 +257,6 @@ final class DescriptorSection: Section {
       row.attributes.unavailableReason = missing.message
     }
     return row
-  }
-
-  /// The row's own colours, alignment, secure entry and placeholder.
-  private func applyAppearance(_ d: RowDescriptor, _ scope: any KeyValueCoding, to row: inout Row)
-    throws(Diagnostic)
-  {
-    row.attributes.backgroundColor = try binder.color(d.backgroundColor, scope, "backgroundColor")
-    row.attributes.textColor = try binder.color(d.textColor, scope, "textColor")
-    row.attributes.detailTextColor = try binder.color(d.detailTextColor, scope, "detailTextColor")
-    row.attributes.textAlignment = d.textAlignment
-    row.attributes.isSecure = try binder.holds(d.secure, scope, fallback: d.isSecure)
-    if d.placeholderText != nil {
-      row.attributes.placeholder = try binder.text(d.placeholderText, scope)
-    } else {
-      row.attributes.placeholder = d.placeholder
-    }
   }
 
   /// Every binding problem of `entry`, each part checked on its own, so that one mistake does

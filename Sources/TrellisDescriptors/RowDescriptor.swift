@@ -101,6 +101,9 @@ public struct RowDescriptor: Hashable, Sendable {
   public var cellClass: DescriptorText?
   /// Whether the row's control takes focus when the screen appears.
   public var becomesFirstResponder: Bool
+  /// Whether the row's text field enters its value only when editing ends
+  /// (``RowAttributes/entersValueWhenEditingEnds``).
+  public var entersValueWhenEditingEnds = false
   /// Where the row is written.
   public var location: SourceLocation?
 

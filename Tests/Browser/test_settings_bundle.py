@@ -1,10 +1,12 @@
 """The Settings Bundle app: an iOS Settings.bundle from the test fixtures, shown unchanged, its
 values kept in user defaults."""
 import plistlib
+import time
 
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
-from conftest import screenshot
+from conftest import ROOT, screenshot
 from helpers import control, open_app, row, row_texts, tap, title, updates, wait, wait_title
 
 
@@ -25,11 +27,15 @@ def checked(driver, text):
 
 def stored(server):
     """What the demo wrote to its user-defaults suite on disk."""
-    path = server["document"].parent / "config" / "trellis-demo-settings-bundle.plist"
+    return stored_in(server["document"].parent / "config" / "trellis-demo-settings-bundle.plist")
+
+
+def stored_in(path):
+    """The values a user-defaults file holds; a file read while it is rewritten reads as empty,
+    and the next poll reads it whole."""
     try:
         return plistlib.loads(path.read_bytes()) if path.exists() else {}
     except plistlib.InvalidFileException:
-        # Read while the server rewrites it: the next poll reads the whole file.
         return {}
 
 
@@ -98,3 +104,56 @@ def test_a_settings_bundle_renders_edits_and_persists(browser, server):
     assert control(browser, "Volume").get_attribute("value") == "80"
     assert checked(browser, "Dark")
     assert title(browser) == "Settings"
+
+
+def test_a_list_groups_text_field_adds_what_was_typed_once(browser, tmp_path):
+    """InAppSettingsKit's list group, served by `trellis serve --in-app`: the add row's text field
+    appends one item when editing ends, however long the person pauses while typing."""
+    from test_any_data import serve
+    bundle = ROOT / "Tests" / "Fixtures" / "SettingsBundles" / "InAppSettingsKit" / "Settings.bundle"
+    suite = tmp_path / "values.plist"
+    process, server = serve(bundle, "--in-app", "--suite", str(suite))
+    try:
+        open_app(browser, server, "table")
+        tap(browser, "List groups")
+        wait_title(browser, "List groups")
+        header = "Tags with text fields"
+        assert header in section_headers(browser)
+
+        def new_tag_field(driver):
+            return driver.find_element(
+                By.CSS_SELECTOR, ".pane-top > .screen:last-child input[placeholder='New Tag']")
+
+        def items(driver):
+            values = stored_in(suite).get("tags2")
+            return values if isinstance(values, list) else []
+
+        field = wait(browser, new_tag_field)
+        field.click()
+        field.send_keys("al")
+        # A pause in typing longer than the page's wait before it sends a field's value.
+        time.sleep(0.6)
+        field.send_keys("pha")
+        time.sleep(0.6)
+        assert items(browser) == [], "a pause in typing appended an item"
+        field.send_keys(Keys.ENTER)
+        wait(browser, lambda d: items(d) == ["alpha"])
+        # The item is listed above a new, empty add row.
+        wait(browser, lambda d: "alpha" in [
+            control.get_attribute("value") for control in d.find_elements(
+                By.CSS_SELECTOR, ".pane-top > .screen:last-child input.control")])
+        wait(browser, lambda d: new_tag_field(d).get_attribute("value") == "")
+
+        # Leaving the field enters the value too, once.
+        field = new_tag_field(browser)
+        field.click()
+        field.send_keys("beta")
+        time.sleep(0.6)
+        assert items(browser) == ["alpha"]
+        browser.find_element(By.CSS_SELECTOR, ".pane-top > .screen:last-child .title").click()
+        wait(browser, lambda d: items(d) == ["alpha", "beta"])
+        screenshot(browser, "desktop-settings-list-group")
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+

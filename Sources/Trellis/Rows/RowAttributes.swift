@@ -52,6 +52,12 @@ public struct RowAttributes: Hashable, Sendable {
   public var detailTextColor: ThemeColor?
   /// Whether the row's field takes the keyboard focus when its screen appears.
   public var becomesFirstResponder = false
+  /// Whether a text field enters its value only when editing ends (Return, or leaving the
+  /// field), never as it is typed: for a field whose value, once entered, does what more typing
+  /// cannot take back, such as a list's add row appending an item. UIKit's and the terminal's
+  /// fields always enter their value then; the web host otherwise enters it after a pause in
+  /// typing.
+  public var entersValueWhenEditingEnds = false
   /// Whether a "Load more" row loads the next page by itself once it is shown (a list scrolled
   /// to its end), as an async store's list does; otherwise it waits to be tapped.
   public var loadsWhenShown = false

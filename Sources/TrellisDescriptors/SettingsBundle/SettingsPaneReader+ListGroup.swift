@@ -139,9 +139,11 @@ extension SettingsPaneReader {
     row.value = SettingsListGroup.itemName
     switch specifier.type {
     case "PSTextFieldSpecifier":
+      // Each value entered appends an item: a pause in typing must not append half a word.
       row.kind = .textField
       row.placeholder = localizedString(node, "IASKPlaceholder")
       row.isSecure = node.bool("IsSecure") ?? false
+      row.entersValueWhenEditingEnds = true
       return (row, false)
     case "PSMultiValueSpecifier":
       row.kind = .selection

@@ -476,6 +476,7 @@
       if (output) output.textContent = control.value;
       control.style.setProperty("--fill", fill(control));
     }
+    if (control.dataset.enters === "end") return;
     if (control.type === "text" || control.type === "password" || control.tagName === "TEXTAREA" ||
         control.type === "number") {
       clearTimeout(timers.value);

@@ -13,6 +13,8 @@ extension HTMLRenderer {
     var invalid = row.validationMessage == nil ? "" : " aria-invalid=\"true\""
     // The field that asks for the keyboard when its screen appears (the page focuses it).
     if row.attributes.becomesFirstResponder { invalid += " data-autofocus=\"\"" }
+    // A field whose value is entered when editing ends: the page sends it on change or Enter.
+    if row.attributes.entersValueWhenEditingEnds { invalid += " data-enters=\"end\"" }
     let value = row.value
     if let expanded = row.isExpanded {
       return selectable(row, text: text, disabled: disabled, expanded: expanded)
