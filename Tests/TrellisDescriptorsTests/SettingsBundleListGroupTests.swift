@@ -40,6 +40,9 @@ struct SettingsBundleListGroupTests {
     #expect(fields.map(\.kind) == [.textField, .textField, .textField])
     #expect(fields.map(\.value) == ["red", "green", .null])
     #expect(fields.last?.attributes.placeholder == "New Tag")
+    // Each value the add row enters appends an item: it is entered when editing ends, not at a
+    // pause in typing. The items' own fields edit in place, as every field does.
+    #expect(fields.map(\.attributes.entersValueWhenEditingEnds) == [false, false, true])
     // The app draws each account.
     #expect(app.host.rows(inSection: 3).map(\.kind) == [.custom, .plain])
     // A choice per gene, showing its title.

@@ -56,4 +56,15 @@ struct RowAppearanceTests {
     #expect(page.contains("data-autofocus"))
     #expect(!html { _ in }.contains("data-autofocus"))
   }
+
+  /// A field that enters its value when editing ends tells the page, which then sends it on
+  /// change or Enter only (trellis.js).
+  @Test func aFieldThatEntersItsValueWhenEditingEndsSaysSo() {
+    let field = html { row in
+      row.kind = .textField
+      row.attributes.entersValueWhenEditingEnds = true
+    }
+    #expect(field.contains(#"data-enters="end""#))
+    #expect(!html { $0.kind = .textField }.contains("data-enters"))
+  }
 }
