@@ -107,7 +107,7 @@ extension EditCommand {
     var files = DescriptorFiles()
     let options = settings.options(loadingChoicesInto: &files)
     let inputs = try files.requiredScreenInputs(
-      descriptor: file, data: data, theme: theme, settings: options, suite: settings.suite)
+      descriptor: file, data: data, theme: theme, settings: options, suite: settings.suiteName)
     let navigator = try Self.navigator(
       inputs.library, showing: inputs.descriptor, root: inputs.root)
     let kept = settings.suite.map { "Settings are kept in \($0) as you change them" }

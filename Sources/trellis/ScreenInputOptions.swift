@@ -63,7 +63,7 @@ struct ScreenInputOptions: ParsableArguments {
     guard
       let inputs = files.screenInputs(
         descriptor: descriptor, data: data, theme: theme, settings: options,
-        suite: settings.suite)
+        suite: settings.suiteName)
     else {
       files.printDiagnostics(toStandardError: true)
       throw ExitCode(1)

@@ -26,9 +26,17 @@ struct SettingsBundleArguments: ParsableArguments {
   @Option(
     help: """
       Settings bundles: keep the values in this user-defaults suite, so that edits persist \
-      (on Linux in $XDG_CONFIG_HOME/SUITE.plist; an absolute path names the file).
+      (on Linux in $XDG_CONFIG_HOME/SUITE.plist; an absolute path names the file, \
+      /tmp/values or /tmp/values.plist keeping them in /tmp/values.plist).
       """)
   var suite: String?
+
+  /// The suite to open: a path's `.plist` is left out, since Foundation adds it to a suite
+  /// named by a path, and `--suite /tmp/values.plist` means that file.
+  var suiteName: String? {
+    guard let suite, suite.hasPrefix("/"), suite.hasSuffix(".plist") else { return suite }
+    return String(suite.dropLast(".plist".count))
+  }
 
   /// How to read a bundle; the app's choices, if given, are loaded into `files`.
   func options(loadingChoicesInto files: inout DescriptorFiles) -> SettingsBundleOptions {

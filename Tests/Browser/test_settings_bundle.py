@@ -118,7 +118,7 @@ def test_a_list_groups_text_field_adds_what_was_typed_once(browser, tmp_path):
         tap(browser, "List groups")
         wait_title(browser, "List groups")
         header = "Tags with text fields"
-        assert header in section_headers(browser)
+        wait(browser, lambda d: header in section_headers(d))
 
         def new_tag_field(driver):
             return driver.find_element(
@@ -140,9 +140,9 @@ def test_a_list_groups_text_field_adds_what_was_typed_once(browser, tmp_path):
         wait(browser, lambda d: items(d) == ["alpha"])
         # The item is listed above a new, empty add row.
         wait(browser, lambda d: "alpha" in [
-            control.get_attribute("value") for control in d.find_elements(
+            control.get_property("value") for control in d.find_elements(
                 By.CSS_SELECTOR, ".pane-top > .screen:last-child input.control")])
-        wait(browser, lambda d: new_tag_field(d).get_attribute("value") == "")
+        wait(browser, lambda d: new_tag_field(d).get_property("value") == "")
 
         # Leaving the field enters the value too, once.
         field = new_tag_field(browser)

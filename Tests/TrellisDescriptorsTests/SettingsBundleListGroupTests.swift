@@ -70,8 +70,10 @@ struct SettingsBundleListGroupTests {
     #expect(try values.storedValue(forKey: "tags2") == .array(["red", "green"]))
     try app.send(.setValue(add, "blue"))
     #expect(try values.storedValue(forKey: "tags2") == .array(["red", "green", "blue"]))
-    // The new item has its row; the add row is empty again, and adds another.
+    // The new item has its row; the add row is empty again, and adds another. It is a new row,
+    // so that every host draws a new, empty field rather than the one just typed in.
     #expect(app.host.rows(inSection: 1).map(\.value) == ["red", "green", "blue", .null])
+    #expect(app.rowID(at: ItemPath(item: 3, section: 1)) != add)
     try app.send(.setValue(app.rowID(at: ItemPath(item: 3, section: 1)), "white"))
     #expect(
       try values.storedValue(forKey: "tags2") == .array(["red", "green", "blue", "white"]))

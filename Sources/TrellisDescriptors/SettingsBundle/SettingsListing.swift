@@ -14,6 +14,10 @@ final class SettingsListing: DescriptorRowListing {
   private var nextIdentity = 0
   /// What the add row edits, until it adds an item.
   private var addition: SettingsListAddition?
+  /// How many items a text-field add row has added. Each addition is a row of its own, so that
+  /// every host draws an empty field after an item is added, not the field just typed in. An
+  /// add row that opens a page keeps its identity: the page it opened stays open on it.
+  private var additions = 0
 
   init(group: SettingsListGroup, root: any KeyValueCoding, sectionID: String) {
     self.group = group
@@ -40,11 +44,13 @@ final class SettingsListing: DescriptorRowListing {
       if addition == nil || addition?.added != nil {
         addition = SettingsListAddition(
           root, key: group.key, makesDictionary: group.addsDictionaries)
+        if add.kind == .textField { additions += 1 }
       }
       if let addition {
         entries.append(
           DescriptorSection.Entry(
-            descriptor: add, object: addition, id: RowID(scope: sectionID, .string("add"))))
+            descriptor: add, object: addition,
+            id: RowID(scope: sectionID, .string("add\(additions)"))))
       }
     }
     return entries

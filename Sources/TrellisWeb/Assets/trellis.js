@@ -142,8 +142,12 @@
     if (active.dataset.ev) return { ev: active.dataset.ev, pane: paneOf(active) };
     var row = active.closest(".row");
     if (!row) return active.classList.contains("search-field") ? { search: true, active: active } : null;
+    // What a field that enters its value when editing ends has entered is the server's now:
+    // its row drawn again shows what the server says (an add row is empty again).
+    var entered = active.dataset.enters === "end" &&
+      active.dataset.sent === JSON.stringify(controlValue(active));
     return { pane: paneOf(row), row: row.dataset.row, cls: active.className, type: active.type,
-      start: active.selectionStart, end: active.selectionEnd, value: active.value };
+      start: active.selectionStart, end: active.selectionEnd, value: entered ? null : active.value };
   }
 
   function restoreFocus(key) {
@@ -395,7 +399,14 @@
   function sendValue(control) {
     var row = control.closest(".row");
     if (!row || !row.dataset.row) return;
-    var message = { type: "set", pane: paneOf(row), row: row.dataset.row, value: controlValue(control) };
+    var value = controlValue(control);
+    // A field that enters its value when editing ends (a list's add row appends an item) sends
+    // it once: Enter also fires a change, and the same text again would append it again.
+    if (control.dataset.enters === "end") {
+      if (control.dataset.sent === JSON.stringify(value)) return;
+      control.dataset.sent = JSON.stringify(value);
+    }
+    var message = { type: "set", pane: paneOf(row), row: row.dataset.row, value: value };
     // A custom row's controls name the value they edit by tag.
     if (control.dataset.tag) message.tag = Number(control.dataset.tag);
     send(message);
