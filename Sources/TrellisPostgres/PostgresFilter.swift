@@ -37,7 +37,7 @@ enum PostgresFilter {
         let name = try PostgresIdentifier.quoted(column.name)
         statement.append(column.kind == .text && column.storedType == nil ? name : "\(name)::text")
         statement.append(" ILIKE ")
-        statement.bind("%" + escaped(text) + "%")
+        statement.bind("%" + SQLDialect.postgres.likeEscaped(text) + "%")
         statement.append(" ESCAPE '\\'")
       }
       statement.append(")")
@@ -101,23 +101,6 @@ enum PostgresFilter {
   /// (``PostgresStore/filter(relationship:pointingAt:)``); `nil` for any other key path.
   static func membership(for keyPath: String, in entity: PostgresEntity) -> PredicateSQLMembership?
   {
-    guard
-      let relationship = entity.manyToManyRelationships.first(where: { $0.name == keyPath }),
-      PostgresIdentifier.isPlain(keyPath)
-    else { return nil }
-    return PredicateSQLMembership(
-      table: relationship.joinTableName(of: entity), source: relationship.joinSourceColumn,
-      target: relationship.joinTargetColumn,
-      ownerKey: entity.primaryKey)
-  }
-
-  /// `text` with the pattern characters `%`, `_` and `\` taken literally.
-  static func escaped(_ text: String) -> String {
-    var result = ""
-    for character in text {
-      if character == "%" || character == "_" || character == "\\" { result.append("\\") }
-      result.append(character)
-    }
-    return result
+    PostgresIdentifier.isPlain(keyPath) ? entity.membership(for: keyPath) : nil
   }
 }
