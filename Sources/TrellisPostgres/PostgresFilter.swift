@@ -85,16 +85,7 @@ enum PostgresFilter {
     guard let column = entity.column(keyPath), PostgresIdentifier.isPlain(keyPath) else {
       return nil
     }
-    let kind: SQLColumn.Kind =
-      switch column.kind {
-      case .text: .text
-      case .integer: .integer
-      case .double: .real
-      case .bool: .bool
-      case .date: .date
-      case .bytes: .bytes
-      }
-    return SQLColumn(keyPath, kind: kind)
+    return SQLColumn(keyPath, kind: column.kind.predicateKind)
   }
 
   /// The join table of the many-to-many relationship `keyPath` names, for `ANY tags == $tag`

@@ -70,17 +70,7 @@ extension SQLiteEntity {
   /// The column type and nullability a property of `kind` is stored with, or `nil` when it
   /// has none (objects, arrays, dictionaries, untyped values).
   static func columnKind(for kind: ValueKind) -> (SQLiteColumn.Kind, nullable: Bool)? {
-    switch kind {
-    case .string: (.text, false)
-    case .int: (.integer, false)
-    case .double: (.real, false)
-    case .bool: (.bool, false)
-    case .date: (.date, false)
-    case .data: (.blob, false)
-    case .choice(let base, _): columnKind(for: base)
-    case .optional(let wrapped): columnKind(for: wrapped).map { ($0.0, true) }
-    case .any, .object, .array, .dictionary, .unsupported: nil
-    }
+    SQLColumn.Kind.stored(kind).map { (SQLiteColumn.Kind($0.kind), $0.nullable) }
   }
 
   /// What to do about a property that has no column type.

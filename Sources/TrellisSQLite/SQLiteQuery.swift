@@ -54,16 +54,7 @@ struct SQLiteQuery {
   static func typedColumn(for keyPath: String, in entity: SQLiteEntity) -> SQLColumn? {
     if keyPath == entity.primaryKey { return SQLColumn(keyPath, kind: .integer) }
     if let column = entity.column(keyPath) {
-      let kind: SQLColumn.Kind =
-        switch column.kind {
-        case .text, .dateText: .text
-        case .integer: .integer
-        case .real: .real
-        case .bool: .bool
-        case .date: .date
-        case .blob: .bytes
-        }
-      return SQLColumn(keyPath, kind: kind)
+      return SQLColumn(keyPath, kind: column.kind.predicateKind)
     }
     return column(for: keyPath, in: entity).map { SQLColumn($0) }
   }
