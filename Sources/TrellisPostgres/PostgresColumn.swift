@@ -1,4 +1,5 @@
 import Trellis
+import TrellisSQL
 
 /// One column of a PostgreSQL table, bound to the property of the same name.
 public struct PostgresColumn: Hashable, Sendable {
@@ -44,16 +45,30 @@ public struct PostgresColumn: Hashable, Sendable {
     /// The kind a property of `kind` is stored as, and whether it may be NULL; `nil` when it
     /// has no column type (objects, arrays, dictionaries, untyped values).
     static func of(_ kind: ValueKind) -> (Kind, nullable: Bool)? {
+      SQLColumn.Kind.stored(kind).map { (Kind($0.kind), $0.nullable) }
+    }
+
+    /// The column kind of the shared kind.
+    init(_ kind: SQLColumn.Kind) {
       switch kind {
-      case .string: (.text, false)
-      case .int: (.integer, false)
-      case .double: (.double, false)
-      case .bool: (.bool, false)
-      case .date: (.date, false)
-      case .data: (.bytes, false)
-      case .choice(let base, _): of(base)
-      case .optional(let wrapped): of(wrapped).map { ($0.0, true) }
-      case .any, .object, .array, .dictionary, .unsupported: nil
+      case .text: self = .text
+      case .integer: self = .integer
+      case .real: self = .double
+      case .bool: self = .bool
+      case .date: self = .date
+      case .bytes: self = .bytes
+      }
+    }
+
+    /// The kind of the column's values, as the predicate writer compares them.
+    var predicateKind: SQLColumn.Kind {
+      switch self {
+      case .text: .text
+      case .integer: .integer
+      case .double: .real
+      case .bool: .bool
+      case .date: .date
+      case .bytes: .bytes
       }
     }
   }

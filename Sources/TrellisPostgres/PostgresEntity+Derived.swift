@@ -1,4 +1,5 @@
 import Trellis
+import TrellisSQL
 
 extension PostgresEntity {
   /// An entity derived from its definition's class: one column per stored property, in
@@ -25,13 +26,8 @@ extension PostgresEntity {
     let names = described.map(\.name)
     var problems: [Diagnostic] = []
     let related = relationships.map(\.name)
-    for name in unique + transient + related where !names.contains(name) {
-      var message = "entity '\(table)' (\(definition.name)) has no property '\(name)'"
-      if let close = NameSuggestion.closest(to: name, among: names) {
-        message += "; did you mean '\(close)'?"
-      }
-      problems.append(Diagnostic(message))
-    }
+    problems += Self.unknownNames(
+      unique + transient + related, in: definition, table: table, among: names)
     var columns: [PostgresColumn] = []
     for relationship in relationships {
       guard let property = described.first(where: { $0.name == relationship.name }) else {
@@ -41,7 +37,7 @@ extension PostgresEntity {
     }
     for property in described
     where !transient.contains(property.name) && !related.contains(property.name) {
-      let place = "entity '\(table)' (\(definition.name)), property '\(property.name)' "
+      let place = Self.place(definition, table: table, property: property.name)
       guard let (kind, nullable) = PostgresColumn.Kind.of(property.kind) else {
         problems.append(
           Diagnostic(

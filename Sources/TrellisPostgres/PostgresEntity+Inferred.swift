@@ -8,60 +8,7 @@ extension PostgresEntity {
   /// target), each join table a many-to-many on both of its tables. The tables were made
   /// elsewhere (``isExisting``): the store reads and writes them as they are.
   package static func inferred(from schema: InferredSchema) -> [PostgresEntity] {
-    let names = InferredNames(schema)
-    var bare: [String: PostgresEntity] = [:]
-    for table in schema.tables where table.kind == .table && table.rowKey != nil {
-      bare[table.name] = entity(of: table, schema: schema)
-    }
-    var result: [PostgresEntity] = []
-    for table in schema.tables {
-      guard var entity = bare[table.name] else { continue }
-      for inferred in schema.relationships(of: table, names: names) {
-        guard let target = bare[inferred.targetTable] else { continue }
-        switch inferred.kind {
-        case .toOne:
-          entity.relationships.append(
-            .toOne(
-              inferred.name, to: target, foreignKey: inferred.column, inverse: inferred.inverse,
-              deleteRule: inferred.deleteRule))
-        case .manyToMany:
-          var relationship = PostgresRelationship.manyToMany(
-            inferred.name, to: target, joinTable: inferred.joinTable, inverse: inferred.inverse,
-            deleteRule: inferred.deleteRule)
-          relationship.joinSourceColumn = inferred.column
-          relationship.joinTargetColumn = inferred.targetColumn ?? relationship.joinTargetColumn
-          // A join table made elsewhere keeps no order of its pairs.
-          relationship.joinPositionColumn = nil
-          entity.relationships.append(relationship)
-        }
-      }
-      let columns = entity.columns.compactMap { table.column($0.name) }
-      let stored = Dictionary(entity.columns.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
-      if let definition = table.rowDefinition(
-        columns: columns,
-        relationships: entity.relationships.map { ($0.name, $0.kind == .toOne) }, names: names,
-        isNullable: { column in
-          guard let stored = stored[column.name] else { return true }
-          return stored.isNullable || stored.hasDefault || stored.isReadOnly
-        })
-      {
-        entity.definition = definition
-      }
-      result.append(entity)
-    }
-    // A row is one object whichever entity reads it: a relationship's target makes its
-    // objects with every key of its table's own entity, relationships included.
-    let definitions = Dictionary(
-      result.map { ($0.table, $0.definition) }, uniquingKeysWith: { first, _ in first })
-    for index in result.indices {
-      for place in result[index].relationships.indices {
-        let target = result[index].relationships[place].entity.table
-        if let definition = definitions[target] {
-          result[index].relationships[place].entity.definition = definition
-        }
-      }
-    }
-    return result
+    inferred(from: schema, names: InferredNames(schema)) { entity(of: $0, schema: schema) }
   }
 
   /// The table's entity without relationships: its columns but its key and its to-one keys,

@@ -1,4 +1,5 @@
 import Trellis
+import TrellisSQL
 
 /// What a PostgreSQL table holds and how its rows become objects: the table, its columns, an
 /// `id bigserial` primary key, and an optional order a person can change.
@@ -61,7 +62,7 @@ public struct PostgresEntity: Sendable {
   /// names the first that is not a plain identifier, and a relationship whose key clashes
   /// with a column.
   func checkIdentifiers() throws(StoreError) {
-    for entity in graph { try entity.checkOwnIdentifiers() }
+    for entity in sharingGraph { try entity.checkOwnIdentifiers() }
   }
 
   /// The identifiers of this entity and of its children's tables.
@@ -70,7 +71,7 @@ public struct PostgresEntity: Sendable {
     _ = try PostgresIdentifier.quoted(primaryKey)
     if let positionColumn { _ = try PostgresIdentifier.quoted(positionColumn) }
     for column in columns { _ = try PostgresIdentifier.quoted(column.name) }
-    for relationship in children {
+    for relationship in toManyRelationships {
       _ = try PostgresIdentifier.quoted(relationship.foreignKey)
       _ = try PostgresIdentifier.quoted(
         relationship.entity.table + "_" + relationship.foreignKey + "_idx")
@@ -117,38 +118,19 @@ public struct PostgresEntity: Sendable {
 
   /// The relationship held in `name`, if any.
   public func relationship(_ name: String) -> PostgresRelationship? {
-    relationships.first { $0.name == name }
+    relationship(named: name)
   }
+}
 
-  /// The to-many relationships: children in tables of their own.
-  var children: [PostgresRelationship] { relationships.filter { $0.kind == .toMany } }
+extension PostgresEntity: RelationalEntity {
+  package static var dialect: SQLDialect { .postgres }
 
-  /// The to-one and many-to-many relationships: objects of entities with stores of their own.
-  var references: [PostgresRelationship] { relationships.filter { $0.kind != .toMany } }
+  package var columnNames: [String] { columns.map(\.name) }
 
-  /// The to-one relationships, whose keys are columns of this table after its own columns.
-  var toOneRelationships: [PostgresRelationship] { relationships.filter { $0.kind == .toOne } }
-
-  /// The many-to-many relationships.
-  var manyToManyRelationships: [PostgresRelationship] {
-    relationships.filter { $0.kind == .manyToMany }
-  }
-
-  /// This entity's table and every child table under it, parents first.
-  var tables: [String] { [table] + children.flatMap(\.entity.tables) }
-
-  /// This entity and every entity its to-one and many-to-many relationships reach (and
-  /// theirs), each table once, this one first: the entities whose stores share objects.
-  var graph: [PostgresEntity] {
-    var result: [PostgresEntity] = []
-    var seen = Set<String>()
-    var pending = [self]
-    while !pending.isEmpty {
-      let entity = pending.removeFirst()
-      guard seen.insert(entity.table).inserted else { continue }
-      result.append(entity)
-      pending += entity.references.map(\.entity)
-    }
-    return result
+  /// Whether the column is nullable, has a default or is computed by the database (or is not
+  /// one of the entity's).
+  package func acceptsEmpty(_ name: String) -> Bool {
+    guard let column = column(name) else { return true }
+    return column.isNullable || column.hasDefault || column.isReadOnly
   }
 }

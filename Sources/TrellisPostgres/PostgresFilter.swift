@@ -37,7 +37,7 @@ enum PostgresFilter {
         let name = try PostgresIdentifier.quoted(column.name)
         statement.append(column.kind == .text && column.storedType == nil ? name : "\(name)::text")
         statement.append(" ILIKE ")
-        statement.bind("%" + escaped(text) + "%")
+        statement.bind("%" + SQLDialect.postgres.likeEscaped(text) + "%")
         statement.append(" ESCAPE '\\'")
       }
       statement.append(")")
@@ -85,39 +85,13 @@ enum PostgresFilter {
     guard let column = entity.column(keyPath), PostgresIdentifier.isPlain(keyPath) else {
       return nil
     }
-    let kind: SQLColumn.Kind =
-      switch column.kind {
-      case .text: .text
-      case .integer: .integer
-      case .double: .real
-      case .bool: .bool
-      case .date: .date
-      case .bytes: .bytes
-      }
-    return SQLColumn(keyPath, kind: kind)
+    return SQLColumn(keyPath, kind: column.kind.predicateKind)
   }
 
   /// The join table of the many-to-many relationship `keyPath` names, for `ANY tags == $tag`
   /// (``PostgresStore/filter(relationship:pointingAt:)``); `nil` for any other key path.
   static func membership(for keyPath: String, in entity: PostgresEntity) -> PredicateSQLMembership?
   {
-    guard
-      let relationship = entity.manyToManyRelationships.first(where: { $0.name == keyPath }),
-      PostgresIdentifier.isPlain(keyPath)
-    else { return nil }
-    return PredicateSQLMembership(
-      table: relationship.joinTableName(of: entity), source: relationship.joinSourceColumn,
-      target: relationship.joinTargetColumn,
-      ownerKey: entity.primaryKey)
-  }
-
-  /// `text` with the pattern characters `%`, `_` and `\` taken literally.
-  static func escaped(_ text: String) -> String {
-    var result = ""
-    for character in text {
-      if character == "%" || character == "_" || character == "\\" { result.append("\\") }
-      result.append(character)
-    }
-    return result
+    PostgresIdentifier.isPlain(keyPath) ? entity.membership(for: keyPath) : nil
   }
 }

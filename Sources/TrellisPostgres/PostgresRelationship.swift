@@ -1,4 +1,5 @@
 import Trellis
+import TrellisSQL
 
 /// A relationship of a ``PostgresEntity``, as Core Data models it.
 ///
@@ -14,9 +15,10 @@ import Trellis
 ///   column of this entity's table.
 /// - A **many-to-many** relationship (``manyToMany(_:to:joinTable:inverse:deleteRule:)``) is a
 ///   property holding an array of another entity's objects (a task's tags), kept in order as
-///   pairs in a join table the store manages.
+///   pairs in a join table the store manages, with the columns `source_id`, `target_id` and
+///   `position`.
 ///
-/// The ``deleteRule`` of a to-one or many-to-many says what deleting a target does to the
+/// The `deleteRule` of a to-one or many-to-many says what deleting a target does to the
 /// objects that point at it or hold it: nullify, cascade, deny (refused, naming the rule), or
 /// no action. A delete applies it in its own transaction, in the database and in memory.
 ///
@@ -33,51 +35,13 @@ import Trellis
 ///
 /// A change of a parent's children or of its many-to-many list is announced to other servers
 /// as an update of the parent, which they read again with its children and lists.
-public struct PostgresRelationship: Sendable {
-  /// Which side holds what.
-  public enum Kind: String, Hashable, Sendable {
-    /// An array of owned child objects in the child table.
-    case toMany
-    /// A reference to another entity's object, by a key column in this table.
-    case toOne
-    /// Any number of another entity's objects, each held by any number of this entity's
-    /// objects, through a join table.
-    case manyToMany
-  }
+public typealias PostgresRelationship = SQLRelationship<PostgresEntity>
 
-  /// The property holding the children, the referenced object or the held objects.
-  public var name: String
-  /// The entity of the children or of the objects pointed at, in a table of its own.
-  public var entity: PostgresEntity
-  /// For to-many, the column of the child table holding the parent's key; for to-one, the
-  /// column of this entity's table holding the target's key.
-  public var foreignKey: String
-  /// Which kind of relationship it is.
-  public var kind: Kind
-  /// For to-one and many-to-many: the name of the inverse on the target (a category's
-  /// `tasks`), used in messages.
-  public var inverse: String?
-  /// For to-one and many-to-many: what deleting a target does to the objects pointing at it
-  /// or holding it. To-many children are always deleted with their parent.
-  public var deleteRule: RelationshipDeleteRule
-  /// For many-to-many: the join table (`<table>_<name>` when `nil`), with the columns
-  /// `source_id`, `target_id` and `position`.
-  public var joinTable: String?
-  /// A many-to-many's join table column holding the key of the row that holds the pair.
-  package var joinSourceColumn = "source_id"
-  /// A many-to-many's join table column holding the key of the row held.
-  package var joinTargetColumn = "target_id"
-  /// A many-to-many's join table column keeping the pairs' order; `nil` for none.
-  package var joinPositionColumn: String? = "position"
-
+extension SQLRelationship where Entity == PostgresEntity {
   /// A to-many relationship to owned children: `name` holds objects of `entity`, whose table
   /// keeps the parent's key in `foreignKey`.
   public init(_ name: String, to entity: PostgresEntity, foreignKey: String) {
-    self.name = name
-    self.entity = entity
-    self.foreignKey = foreignKey
-    self.kind = .toMany
-    self.deleteRule = .cascade
+    self.init(toMany: name, to: entity, foreignKey: foreignKey)
   }
 
   /// A to-one relationship: `name` points at an object of `entity`, by the key in this
@@ -86,12 +50,8 @@ public struct PostgresRelationship: Sendable {
     _ name: String, to entity: PostgresEntity, foreignKey: String? = nil, inverse: String? = nil,
     deleteRule: RelationshipDeleteRule = .nullify
   ) -> PostgresRelationship {
-    var relationship = PostgresRelationship(
-      name, to: entity, foreignKey: foreignKey ?? name + "_id")
-    relationship.kind = .toOne
-    relationship.inverse = inverse
-    relationship.deleteRule = deleteRule
-    return relationship
+    PostgresRelationship(
+      toOne: name, to: entity, foreignKey: foreignKey, inverse: inverse, deleteRule: deleteRule)
   }
 
   /// A many-to-many relationship: `name` holds objects of `entity` (a task's tags), kept in
@@ -100,17 +60,9 @@ public struct PostgresRelationship: Sendable {
     _ name: String, to entity: PostgresEntity, joinTable: String? = nil, inverse: String? = nil,
     deleteRule: RelationshipDeleteRule = .nullify
   ) -> PostgresRelationship {
-    var relationship = PostgresRelationship(name, to: entity, foreignKey: "source_id")
-    relationship.kind = .manyToMany
-    relationship.joinTable = joinTable
-    relationship.inverse = inverse
-    relationship.deleteRule = deleteRule
-    return relationship
-  }
-
-  /// The join table of a many-to-many relationship of `source`.
-  func joinTableName(of source: PostgresEntity) -> String {
-    joinTable ?? "\(source.table)_\(name)"
+    PostgresRelationship(
+      manyToMany: name, to: entity, joinTable: joinTable, inverse: inverse,
+      deleteRule: deleteRule)
   }
 
   /// The join table's columns: the key of the row holding the pair, the key of the row held,

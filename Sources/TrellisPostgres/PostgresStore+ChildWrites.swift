@@ -28,7 +28,7 @@ extension PostgresStore {
     of kvc: KeyValueCoding, entity: PostgresEntity, objects: inout [(AnyObject, String)]
   ) throws(StoreError) -> [PostgresChildPlan] {
     var plans: [PostgresChildPlan] = []
-    for relationship in entity.children {
+    for relationship in entity.toManyRelationships {
       let child = relationship.entity
       var rows: [PostgresChildPlan.Row] = []
       for item in (try? kvc.value(forKey: relationship.name))?.arrayValue ?? [] {

@@ -12,7 +12,7 @@ extension PostgresStore {
     logger: Logger
   ) async throws {
     guard !records.isEmpty else { return }
-    for relationship in entity.children {
+    for relationship in entity.toManyRelationships {
       let child = relationship.entity
       var names = [try PostgresIdentifier.quoted(relationship.foreignKey)]
       names.append(try PostgresIdentifier.quoted(child.primaryKey))
@@ -63,7 +63,7 @@ extension PostgresStore {
         throw .invalidItem("\(entity.table) row \(record.id): \(error.description)")
       }
     }
-    for relationship in entity.children {
+    for relationship in entity.toManyRelationships {
       var children: [Value] = []
       for child in record.children[relationship.name] ?? [] {
         children.append(.object(ObjectReference(try childObject(child, of: relationship.entity))))
@@ -111,7 +111,7 @@ extension PostgresStore {
   func forgetChildren(of object: AnyObject, entity: PostgresEntity) {
     guard let kvc = entity.definition.keyValueCoding(for: object) ?? (object as? KeyValueCoding)
     else { return }
-    for relationship in entity.children {
+    for relationship in entity.toManyRelationships {
       for item in (try? kvc.value(forKey: relationship.name))?.arrayValue ?? [] {
         guard case .object(let ref) = item else { continue }
         forgetChildren(of: ref.object, entity: relationship.entity)

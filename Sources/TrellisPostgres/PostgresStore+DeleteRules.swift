@@ -2,28 +2,7 @@ import Foundation
 import Logging
 import PostgresNIO
 import Trellis
-
-/// What a delete did beyond its own row, to be applied to the objects once it commits.
-struct PostgresDeleteEffects: Sendable {
-  /// A row of another table (or this one) that changed or went.
-  struct Row: Hashable, Sendable {
-    var table: String
-    var id: Int64
-  }
-
-  /// Rows whose to-one was set to none, with the property.
-  var nullified: [(row: Row, property: String)] = []
-  /// Rows deleted by a cascade.
-  var deleted: [Row] = []
-  /// Rows whose many-to-many list lost the deleted object: the holder, the property and the
-  /// row it held.
-  var unlinked: [(row: Row, property: String, target: Row)] = []
-
-  /// The tables whose rows changed.
-  var tables: Set<String> {
-    Set(nullified.map(\.row.table) + deleted.map(\.table) + unlinked.map(\.row.table))
-  }
-}
+import TrellisSQL
 
 extension PostgresStore {
   /// Applies the delete rules of every to-one and many-to-many that points at row `id` of
@@ -32,10 +11,9 @@ extension PostgresStore {
   /// (cascade), or leaves them (no action).
   func applyDeleteRules(
     deleting id: Int64, of entity: PostgresEntity, connection: PostgresConnection,
-    effects: inout PostgresDeleteEffects
+    effects: inout DeleteEffects
   ) async throws {
-    for (source, relationship) in graph.references(to: entity.table)
-    where relationship.deleteRule != .noAction {
+    for (source, relationship) in entity.deleteRules(among: graph.entities) {
       let table = try PostgresIdentifier.quoted(source.table)
       let key = try PostgresIdentifier.quoted(source.primaryKey)
       let pointing: PostgresStatement
@@ -63,11 +41,11 @@ extension PostgresStore {
       guard !rows.isEmpty else { continue }
       switch relationship.deleteRule {
       case .deny:
-        throw Self.denial(of: entity, by: rows.count, source, relationship)
+        throw entity.deleteDenial(by: rows.count, of: source, relationship)
       case .nullify:
         try await unlink(id, from: rows, of: source, relationship, connection)
         for row in rows {
-          let holder = PostgresDeleteEffects.Row(table: source.table, id: row)
+          let holder = DeleteEffects.Row(table: source.table, id: row)
           if relationship.kind == .toOne {
             effects.nullified.append((holder, relationship.name))
           } else {
@@ -111,12 +89,12 @@ extension PostgresStore {
   /// gaps they left in its order.
   private func cascade(
     _ rows: [Int64], of source: PostgresEntity, connection: PostgresConnection,
-    effects: inout PostgresDeleteEffects
+    effects: inout DeleteEffects
   ) async throws {
     let table = try PostgresIdentifier.quoted(source.table)
     let key = try PostgresIdentifier.quoted(source.primaryKey)
     for row in rows {
-      let gone = PostgresDeleteEffects.Row(table: source.table, id: row)
+      let gone = DeleteEffects.Row(table: source.table, id: row)
       // A row two rules reach is deleted once.
       guard !effects.deleted.contains(gone) else { continue }
       effects.deleted.append(gone)
@@ -167,25 +145,9 @@ extension PostgresStore {
     for try await _ in try await connection.query(statement.query, logger: logger) {}
   }
 
-  /// The refusal of a delete a deny rule stops: how many objects still point at or hold the
-  /// target, and whose rule it is.
-  private static func denial(
-    of entity: PostgresEntity, by count: Int, _ source: PostgresEntity,
-    _ relationship: PostgresRelationship
-  ) -> StoreError {
-    let one = count == 1
-    let what = (one ? source.definition.name : "\(source.definition.name)s").lowercased()
-    let verb =
-      relationship.kind == .toOne ? (one ? "points at" : "point at") : (one ? "holds" : "hold")
-    return .refused(
-      "This \(entity.definition.name) cannot be deleted while \(count) \(what) \(verb) it "
-        + "(the delete rule of \(relationship.inverse ?? relationship.name) is deny); "
-        + "nothing was deleted.")
-  }
-
   /// Brings the objects in memory in step with a committed delete's effects, and tells the
   /// lists of every other table it changed to read theirs again.
-  func apply(_ effects: PostgresDeleteEffects) {
+  func apply(_ effects: DeleteEffects) {
     // A read begun before the delete must not bring back what it changed.
     for row in effects.nullified.map(\.row) + effects.unlinked.map(\.row) + effects.deleted {
       graph.store(for: row.table)?.noteWrite(row.id)

@@ -96,7 +96,7 @@ extension PostgresStore {
             + "(\(try PostgresIdentifier.quoted(foreignKey)))", connection, logger)
       }
     }
-    for relationship in entity.children {
+    for relationship in entity.toManyRelationships {
       try await createTable(
         of: relationship.entity, parent: (relationship.foreignKey, entity), on: connection,
         logger: logger)

@@ -1,4 +1,5 @@
 import Trellis
+import TrellisSQL
 
 extension PostgresStore {
   /// The entity's definition as the store's screens use it: each to-one an object selection
@@ -29,22 +30,12 @@ extension PostgresStore {
   public func filter(relationship: String, pointingAt target: Value) throws(StoreError)
     -> ItemFilter?
   {
-    guard let found = entity.relationship(relationship), found.kind != .toMany else {
-      throw .notFound(
-        "no to-one or many-to-many relationship '\(relationship)' in '\(entity.table)'")
-    }
+    let found = try entity.reference(named: relationship)
     guard case .object(let ref) = target,
       let key = try store(for: found.entity.table).key(of: ref.object)
     else { return nil }
     // A to-one's key is a column; a many-to-many's pairs are in its join table, asked in SQL.
-    let text =
-      found.kind == .manyToMany
-      ? "ANY \(found.name) == $target" : "\(found.foreignKey) == $target"
-    let predicate: Predicate
-    do { predicate = try Predicate(text) } catch {
-      throw .invalidItem("'\(relationship)' cannot be filtered on: \(error)")
-    }
-    return ItemFilter(predicate, variables: ["target": .int(Int(key))])
+    return try entity.filter(found, toOneKeyPath: found.foreignKey, pointingAt: .int(Int(key)))
   }
 
   /// The entity's definition with its to-one and many-to-many properties made object

@@ -119,7 +119,7 @@ extension PostgresStore {
   private func run(_ write: UpdateWrite) async throws(StoreError) {
     let id = write.id
     // Children and many-to-many pairs are rows the table's trigger does not see.
-    let announces = !entity.children.isEmpty || !entity.manyToManyRelationships.isEmpty
+    let announces = !entity.toManyRelationships.isEmpty || !entity.manyToManyRelationships.isEmpty
     do {
       let (index, keys, inserted, row) = try await perform(transaction: true) {
         connection -> (Int, [Int64], [(id: Int64, at: Int)], Record?) in

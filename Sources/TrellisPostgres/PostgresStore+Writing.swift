@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import Trellis
+import TrellisSQL
 
 extension PostgresStore {
   /// A new object of the entity's class (or a dictionary of its columns), not in the table
@@ -157,12 +158,12 @@ extension PostgresStore {
     let indexQuery = try indexStatement(of: id).query
     let deleteQuery = delete.query
     let (_, effects) = try await perform(transaction: true, takesOrderLock: true) {
-      connection -> (Int, PostgresDeleteEffects) in
+      connection -> (Int, DeleteEffects) in
       try await Self.lockOrders(of: [self.entity], connection: connection, logger: self.logger)
       guard let index = try await self.index(indexQuery, connection) else {
         throw StoreError.notFound("\(self.entity.table) row \(id)")
       }
-      var effects = PostgresDeleteEffects()
+      var effects = DeleteEffects()
       try await self.applyDeleteRules(
         deleting: id, of: self.entity, connection: connection, effects: &effects)
       try await connection.query(deleteQuery, logger: self.logger)

@@ -17,7 +17,7 @@ final class PostgresStoreGraph: Sendable {
   }
 
   init(root: PostgresEntity) {
-    entities = root.graph
+    entities = root.sharingGraph
   }
 
   /// The graph of `entities`, each with every entity it reaches, `root` first: the tables of a
@@ -31,7 +31,7 @@ final class PostgresStoreGraph: Sendable {
       all.append(entity)
     }
     for entity in [root] + entities {
-      for reached in entity.graph where seen.insert(reached.table).inserted {
+      for reached in entity.sharingGraph where seen.insert(reached.table).inserted {
         all.append(reached)
       }
     }
@@ -63,8 +63,6 @@ final class PostgresStoreGraph: Sendable {
   /// Every to-one and many-to-many relationship in the graph that points at `table`, with the
   /// entity that has it.
   func references(to table: String) -> [(source: PostgresEntity, PostgresRelationship)] {
-    entities.flatMap { source in
-      source.references.filter { $0.entity.table == table }.map { (source, $0) }
-    }
+    entities.relationships(pointingAt: table).map { ($0.source, $0.relationship) }
   }
 }

@@ -1,4 +1,5 @@
 import Trellis
+import TrellisSQL
 
 /// One column of an entity's table, bound to the property of the same name.
 public struct SQLiteColumn: Hashable, Sendable {
@@ -27,6 +28,31 @@ public struct SQLiteColumn: Hashable, Sendable {
       case .integer, .bool: "INTEGER"
       case .real, .date: "REAL"
       case .blob: "BLOB"
+      }
+    }
+
+    /// The column kind of the shared kind (dates as seconds since 1970).
+    init(_ kind: SQLColumn.Kind) {
+      switch kind {
+      case .text: self = .text
+      case .integer: self = .integer
+      case .real: self = .real
+      case .bool: self = .bool
+      case .date: self = .date
+      case .bytes: self = .blob
+      }
+    }
+
+    /// The kind of the column's values, as the predicate writer compares them (dates kept as
+    /// text compare as text).
+    var predicateKind: SQLColumn.Kind {
+      switch self {
+      case .text, .dateText: .text
+      case .integer: .integer
+      case .real: .real
+      case .bool: .bool
+      case .date: .date
+      case .blob: .bytes
       }
     }
 

@@ -1,4 +1,5 @@
 import Trellis
+import TrellisSQL
 
 extension SQLiteEntity {
   /// Where the entity, its relationships and their entities disagree with their classes: a

@@ -1,4 +1,5 @@
 import Trellis
+import TrellisSQL
 
 extension SQLiteEntity {
   /// An entity derived from its definition's class: one column per stored property, in
@@ -30,9 +31,9 @@ extension SQLiteEntity {
     let names = described.map(\.name)
     let relationshipNames = relationships.map(\.name)
     var problems: [Diagnostic] = []
-    for name in indexed + unique + transient + relationshipNames where !names.contains(name) {
-      problems.append(Self.unknown(name, in: definition, table: table, among: names))
-    }
+    problems += Self.unknownNames(
+      indexed + unique + transient + relationshipNames, in: definition, table: table,
+      among: names)
     let defaults = definition.makeObject().flatMap(definition.keyValueCoding(for:))
     var columns: [SQLiteColumn] = []
     for property in described
@@ -69,17 +70,7 @@ extension SQLiteEntity {
   /// The column type and nullability a property of `kind` is stored with, or `nil` when it
   /// has none (objects, arrays, dictionaries, untyped values).
   static func columnKind(for kind: ValueKind) -> (SQLiteColumn.Kind, nullable: Bool)? {
-    switch kind {
-    case .string: (.text, false)
-    case .int: (.integer, false)
-    case .double: (.real, false)
-    case .bool: (.bool, false)
-    case .date: (.date, false)
-    case .data: (.blob, false)
-    case .choice(let base, _): columnKind(for: base)
-    case .optional(let wrapped): columnKind(for: wrapped).map { ($0.0, true) }
-    case .any, .object, .array, .dictionary, .unsupported: nil
-    }
+    SQLColumn.Kind.stored(kind).map { (SQLiteColumn.Kind($0.kind), $0.nullable) }
   }
 
   /// What to do about a property that has no column type.
@@ -98,20 +89,5 @@ extension SQLiteEntity {
     default:
       return "is of type \(property.kind), which has no column type; name it in 'transient'"
     }
-  }
-
-  /// "entity 'task' (TaskItem), property 'name' " — where a schema problem is.
-  static func place(_ definition: DataDefinition, table: String, property: String) -> String {
-    "entity '\(table)' (\(definition.name)), property '\(property)' "
-  }
-
-  private static func unknown(
-    _ name: String, in definition: DataDefinition, table: String, among names: [String]
-  ) -> Diagnostic {
-    var message = "entity '\(table)' (\(definition.name)) has no property '\(name)'"
-    if let close = NameSuggestion.closest(to: name, among: names) {
-      message += "; did you mean '\(close)'?"
-    }
-    return Diagnostic(message)
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Trellis
+import TrellisSQL
 
 /// What an SQLite table holds and how its rows become objects: the table, its columns, its
 /// primary key, an optional user order, and one-to-many relationships.
@@ -67,57 +68,19 @@ public struct SQLiteEntity: Sendable {
   /// The column bound to `name`, if any.
   public func column(_ name: String) -> SQLiteColumn? { columns.first { $0.name == name } }
 
-  /// This entity and every entity below it through to-many relationships, parents first.
-  var tree: [(entity: SQLiteEntity, parent: (entity: SQLiteEntity, foreignKey: String)?)] {
-    var result: [(SQLiteEntity, (SQLiteEntity, String)?)] = [(self, nil)]
-    for relationship in relationships where relationship.kind == .toMany {
-      for (child, parent) in relationship.entity.tree {
-        result.append((child, parent ?? (self, relationship.foreignKey)))
-      }
-    }
-    return result.map { (entity: $0.0, parent: $0.1.map { (entity: $0.0, foreignKey: $0.1) }) }
-  }
-
-  /// Every entity the database holds with this one: its tree, then the targets of to-one and
-  /// many-to-many relationships anywhere in it with their own trees, each table once, in that
-  /// order.
-  var graph: [(entity: SQLiteEntity, parent: (entity: SQLiteEntity, foreignKey: String)?)] {
-    var result: [(entity: SQLiteEntity, parent: (entity: SQLiteEntity, foreignKey: String)?)] = []
-    var seen = Set<String>()
-    var pending = [self]
-    while !pending.isEmpty {
-      let root = pending.removeFirst()
-      for node in root.tree where seen.insert(node.entity.table).inserted {
-        result.append(node)
-        pending += node.entity.relationships.filter { $0.kind != .toMany }.map(\.entity)
-      }
-    }
-    return result
-  }
-
-  /// The to-one relationships, whose foreign keys are columns of this table.
-  var toOneRelationships: [SQLiteRelationship] { relationships.filter { $0.kind == .toOne } }
-
-  /// The many-to-many relationships, kept in join tables.
-  var manyToManyRelationships: [SQLiteRelationship] {
-    relationships.filter { $0.kind == .manyToMany }
-  }
-
-  /// The to-many relationships, whose children live in other tables.
-  var toManyRelationships: [SQLiteRelationship] { relationships.filter { $0.kind == .toMany } }
-
   /// The to-many relationships read with their parent.
   var eagerToManyRelationships: [SQLiteRelationship] {
     toManyRelationships.filter { $0.loading == .withParent }
   }
+}
 
-  /// The order rows come in: by position, then by primary key.
-  var defaultOrder: String {
-    if let position = positionColumn {
-      return "\(position.quoted), \(primaryKey.quoted)"
-    }
-    return primaryKey.quoted
-  }
+extension SQLiteEntity: RelationalEntity {
+  package static var dialect: SQLDialect { .sqlite }
+
+  package var columnNames: [String] { columns.map(\.name) }
+
+  /// Whether the column is nullable (or not one of the entity's).
+  package func acceptsEmpty(_ name: String) -> Bool { column(name)?.isNullable ?? true }
 }
 
 extension String {

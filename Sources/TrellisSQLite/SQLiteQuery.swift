@@ -40,12 +40,7 @@ struct SQLiteQuery {
 
   /// The join a many-to-many key path is asked through, if it names one.
   static func membership(for keyPath: String, in entity: SQLiteEntity) -> PredicateSQLMembership? {
-    guard let relationship = entity.manyToManyRelationships.first(where: { $0.name == keyPath })
-    else { return nil }
-    return PredicateSQLMembership(
-      table: relationship.joinTableName(of: entity), source: relationship.joinSourceColumn,
-      target: relationship.joinTargetColumn,
-      ownerKey: entity.primaryKey)
+    entity.membership(for: keyPath)
   }
 
   /// The column a key path reads, if it has one: a to-one reads its key column.
@@ -59,16 +54,7 @@ struct SQLiteQuery {
   static func typedColumn(for keyPath: String, in entity: SQLiteEntity) -> SQLColumn? {
     if keyPath == entity.primaryKey { return SQLColumn(keyPath, kind: .integer) }
     if let column = entity.column(keyPath) {
-      let kind: SQLColumn.Kind =
-        switch column.kind {
-        case .text, .dateText: .text
-        case .integer: .integer
-        case .real: .real
-        case .bool: .bool
-        case .date: .date
-        case .blob: .bytes
-        }
-      return SQLColumn(keyPath, kind: kind)
+      return SQLColumn(keyPath, kind: column.kind.predicateKind)
     }
     return column(for: keyPath, in: entity).map { SQLColumn($0) }
   }
@@ -111,7 +97,7 @@ struct SQLiteQuery {
       }
       let ascii = text.unicodeScalars.allSatisfy(\.isASCII)
       let needle = ascii ? text : PredicateSQLFunctions.fold(text, flags: 1)
-      let pattern = "%" + escapeLike(needle) + "%"
+      let pattern = "%" + SQLDialect.sqlite.likeEscaped(needle) + "%"
       let tests = keyPaths.map { key in
         ascii
           ? "\(key.quoted) LIKE ? ESCAPE '\\'"
@@ -122,16 +108,6 @@ struct SQLiteQuery {
         true
       )
     }
-  }
-
-  /// `text` with LIKE's wildcards escaped by a backslash.
-  static func escapeLike(_ text: String) -> String {
-    var result = ""
-    for character in text {
-      if character == "%" || character == "_" || character == "\\" { result.append("\\") }
-      result.append(character)
-    }
-    return result
   }
 
   /// `WHERE …` or nothing.

@@ -1,23 +1,8 @@
 import GRDB
 import Trellis
+import TrellisSQL
 
 extension SQLiteStore {
-  /// What a delete did beyond its own row, to be applied to the objects once it commits.
-  struct DeleteEffects {
-    /// Rows whose to-one was set to none: table, key, property.
-    var nullified: [(table: String, id: Int64, property: String)] = []
-    /// Rows deleted by a cascade: table and key.
-    var deleted: [(table: String, id: Int64)] = []
-    /// Rows whose many-to-many list lost the deleted object: table, key, property, and the
-    /// deleted row's table and key.
-    var unlinked: [(table: String, id: Int64, property: String, target: (String, Int64))] = []
-
-    /// The tables whose rows changed.
-    var tables: Set<String> {
-      Set(nullified.map(\.table) + deleted.map(\.table) + unlinked.map(\.table))
-    }
-  }
-
   /// The key to store for a to-one: none, the key of an object a store knows, or the key of an
   /// object created in place, inserted now in the same transaction.
   func referenceKey(
@@ -106,29 +91,27 @@ extension SQLiteStore {
   ) throws {
     try deleteJoins(of: id, in: entity, db: db)
     try applyManyToManyRules(deleting: id, of: entity, db: db, effects: &effects)
-    for source in shared.entities {
-      for relationship in source.toOneRelationships
-      where relationship.entity.table == entity.table && relationship.deleteRule != .noAction {
-        let key = relationship.foreignKey.quoted
-        let pointing = try Int64.fetchAll(
-          db,
-          sql: "SELECT \(source.primaryKey.quoted) FROM \(source.table.quoted) WHERE \(key) = ?",
+    for (source, relationship) in entity.deleteRules(among: shared.entities, kinds: [.toOne]) {
+      let key = relationship.foreignKey.quoted
+      let pointing = try Int64.fetchAll(
+        db,
+        sql: "SELECT \(source.primaryKey.quoted) FROM \(source.table.quoted) WHERE \(key) = ?",
+        arguments: [id])
+      guard !pointing.isEmpty else { continue }
+      switch relationship.deleteRule {
+      case .deny:
+        throw entity.deleteDenial(by: pointing.count, of: source, relationship)
+      case .nullify:
+        try db.execute(
+          sql: "UPDATE \(source.table.quoted) SET \(key) = NULL WHERE \(key) = ?",
           arguments: [id])
-        guard !pointing.isEmpty else { continue }
-        switch relationship.deleteRule {
-        case .deny:
-          throw Self.denial(
-            of: entity, by: pointing.count, source, relationship, verbs: ("points at", "point at"))
-        case .nullify:
-          try db.execute(
-            sql: "UPDATE \(source.table.quoted) SET \(key) = NULL WHERE \(key) = ?",
-            arguments: [id])
-          effects.nullified += pointing.map { (source.table, $0, relationship.name) }
-        case .cascade:
-          try cascade(pointing, of: source, db: db, effects: &effects)
-        case .noAction:
-          break
+        for row in pointing {
+          effects.nullified.append((.init(table: source.table, id: row), relationship.name))
         }
+      case .cascade:
+        try cascade(pointing, of: source, db: db, effects: &effects)
+      case .noAction:
+        break
       }
     }
   }
@@ -143,23 +126,9 @@ extension SQLiteStore {
       try db.execute(
         sql: "DELETE FROM \(source.table.quoted) WHERE \(source.primaryKey.quoted) = ?",
         arguments: [row])
-      effects.deleted.append((source.table, row))
+      effects.deleted.append(.init(table: source.table, id: row))
     }
     try renumber(source, db: db)
-  }
-
-  /// The refusal of a delete that a deny rule stops: how many objects still point at or
-  /// hold the target, and whose rule it is.
-  private static func denial(
-    of entity: SQLiteEntity, by count: Int, _ source: SQLiteEntity,
-    _ relationship: SQLiteRelationship, verbs: (one: String, many: String)
-  ) -> StoreError {
-    let one = count == 1
-    let what = (one ? source.definition.name : "\(source.definition.name)s").lowercased()
-    return .refused(
-      "This \(entity.definition.name) cannot be deleted while \(count) \(what) "
-        + "\(one ? verbs.one : verbs.many) it (the delete rule of "
-        + "\(relationship.inverse ?? relationship.name) is deny); nothing was deleted.")
   }
 
   /// Gives an ordered table's rows the positions 0, 1, 2… again, in their order, after rows
@@ -183,20 +152,22 @@ extension SQLiteStore {
       shared.entities.map { ($0.table, $0) }, uniquingKeysWith: { first, _ in first })
     let unlinked = state.withLock { state in
       effects.unlinked.compactMap { change -> (AnyObject, String, String, AnyObject)? in
-        guard let holder = state.objects[change.table]?[change.id],
-          let target = state.objects[change.target.0]?[change.target.1]
+        guard let holder = state.objects[change.row.table]?[change.row.id],
+          let target = state.objects[change.target.table]?[change.target.id]
         else { return nil }
-        return (holder, change.table, change.property, target)
+        return (holder, change.row.table, change.property, target)
       }
     }
     let cleared = state.withLock { state in
-      for (table, id) in effects.deleted {
-        if let object = state.objects[table]?.removeValue(forKey: id) {
+      for row in effects.deleted {
+        if let object = state.objects[row.table]?.removeValue(forKey: row.id) {
           state.keys[ObjectIdentifier(object)] = nil
         }
       }
       return effects.nullified.compactMap { change in
-        state.objects[change.table]?[change.id].map { ($0, change.table, change.property) }
+        state.objects[change.row.table]?[change.row.id].map {
+          ($0, change.row.table, change.property)
+        }
       }
     }
     for (object, table, property) in cleared {
@@ -220,34 +191,34 @@ extension SQLiteStore {
   private func applyManyToManyRules(
     deleting id: Int64, of entity: SQLiteEntity, db: Database, effects: inout DeleteEffects
   ) throws {
-    for source in shared.entities {
-      for relationship in source.manyToManyRelationships
-      where relationship.entity.table == entity.table && relationship.deleteRule != .noAction {
-        let join = relationship.joinTableName(of: source).quoted
-        let holders = try Int64.fetchAll(
-          db,
-          sql: "SELECT \(relationship.joinSourceColumn.quoted) FROM \(join) "
-            + "WHERE \(relationship.joinTargetColumn.quoted) = ?", arguments: [id])
-        guard !holders.isEmpty else { continue }
-        switch relationship.deleteRule {
-        case .deny:
-          throw Self.denial(
-            of: entity, by: holders.count, source, relationship, verbs: ("holds", "hold"))
-        case .nullify:
-          try db.execute(
-            sql: "DELETE FROM \(join) WHERE \(relationship.joinTargetColumn.quoted) = ?",
-            arguments: [id])
-          effects.unlinked += holders.map {
-            (source.table, $0, relationship.name, (entity.table, id))
-          }
-        case .cascade:
-          try cascade(holders, of: source, db: db, effects: &effects)
-          try db.execute(
-            sql: "DELETE FROM \(join) WHERE \(relationship.joinTargetColumn.quoted) = ?",
-            arguments: [id])
-        case .noAction:
-          break
+    for (source, relationship) in entity.deleteRules(among: shared.entities, kinds: [.manyToMany]) {
+      let join = relationship.joinTableName(of: source).quoted
+      let holders = try Int64.fetchAll(
+        db,
+        sql: "SELECT \(relationship.joinSourceColumn.quoted) FROM \(join) "
+          + "WHERE \(relationship.joinTargetColumn.quoted) = ?", arguments: [id])
+      guard !holders.isEmpty else { continue }
+      switch relationship.deleteRule {
+      case .deny:
+        throw entity.deleteDenial(by: holders.count, of: source, relationship)
+      case .nullify:
+        try db.execute(
+          sql: "DELETE FROM \(join) WHERE \(relationship.joinTargetColumn.quoted) = ?",
+          arguments: [id])
+        for holder in holders {
+          effects.unlinked.append(
+            (
+              .init(table: source.table, id: holder), relationship.name,
+              .init(table: entity.table, id: id)
+            ))
         }
+      case .cascade:
+        try cascade(holders, of: source, db: db, effects: &effects)
+        try db.execute(
+          sql: "DELETE FROM \(join) WHERE \(relationship.joinTargetColumn.quoted) = ?",
+          arguments: [id])
+      case .noAction:
+        break
       }
     }
   }

@@ -1,5 +1,6 @@
 import GRDB
 import Trellis
+import TrellisSQL
 
 extension SQLiteStore {
   /// The filter keeping the objects whose to-one `relationship` points at `target`: a
@@ -11,20 +12,8 @@ extension SQLiteStore {
   public func filter(relationship: String, pointingAt target: Value) throws(StoreError)
     -> ItemFilter
   {
-    guard let found = entity.relationships.first(where: { $0.name == relationship }),
-      found.kind != .toMany
-    else {
-      throw .notFound(
-        "no to-one or many-to-many relationship '\(relationship)' in '\(entity.table)'")
-    }
-    let predicate: Predicate
-    // A many-to-many holds the target among its objects; a to-one points at it.
-    let text =
-      found.kind == .manyToMany ? "ANY \(relationship) == $target" : "\(relationship) == $target"
-    do { predicate = try Predicate(text) } catch {
-      throw .invalidItem("'\(relationship)' cannot be filtered on: \(error)")
-    }
-    return ItemFilter(predicate, variables: ["target": target])
+    let found = try entity.reference(named: relationship)
+    return try entity.filter(found, toOneKeyPath: found.name, pointingAt: target)
   }
 
   /// The row key of any object a store of this database holds.

@@ -1,4 +1,5 @@
 import Trellis
+import TrellisSQL
 
 extension SQLiteStore {
   /// `definition` as the store's screens use it: each to-one an object selection over its
@@ -7,18 +8,15 @@ extension SQLiteStore {
   func definitionForScreens(_ definition: DataDefinition, inverses: Bool) -> DataDefinition {
     var definition = definitionWithSelections(definition)
     guard inverses else { return definition }
-    for source in shared.entities {
-      for relationship in source.relationships
-      where relationship.kind != .toMany && relationship.entity.table == entity.table {
-        guard let inverse = relationship.inverse, definition[inverse] == nil else { continue }
-        let sources = SQLiteStore(related: source, of: self)
-        let name = relationship.name
-        let items = sources.definitionForScreens(source.definition, inverses: false)
-        let related = RelatedItems(store: sources, definition: items) { target in
-          try? sources.filter(relationship: name, pointingAt: target)
-        }
-        definition.addInverseList(inverse, items: items, related: related)
+    for (source, relationship) in shared.entities.relationships(pointingAt: entity.table) {
+      guard let inverse = relationship.inverse, definition[inverse] == nil else { continue }
+      let sources = SQLiteStore(related: source, of: self)
+      let name = relationship.name
+      let items = sources.definitionForScreens(source.definition, inverses: false)
+      let related = RelatedItems(store: sources, definition: items) { target in
+        try? sources.filter(relationship: name, pointingAt: target)
       }
+      definition.addInverseList(inverse, items: items, related: related)
     }
     return definition
   }
@@ -27,7 +25,7 @@ extension SQLiteStore {
   /// their targets' stores, unless the app chose another row kind or store for them.
   private func definitionWithSelections(_ definition: DataDefinition) -> DataDefinition {
     var definition = definition
-    for relationship in entity.relationships where relationship.kind != .toMany {
+    for relationship in entity.references {
       // A many-to-many is a multiple selection: a task's tags.
       definition.makeObjectSelection(
         relationship.name, among: relationship.entity.definition,

@@ -1,0 +1,121 @@
+import Trellis
+
+/// What an SQL table holds and how its rows become objects, as the relational layer shared
+/// by the SQL stores sees it: the table, its key, its order, and its relationships.
+///
+/// `SQLiteEntity` and `PostgresEntity` conform; what they model alike (relationships and
+/// their kinds, the tree of children, the graph of entities whose stores share objects, the
+/// entities a schema implies) is written once here, in terms of the store's ``dialect``.
+package protocol RelationalEntity: Sendable {
+  /// The SQL the store writes for this entity's table.
+  static var dialect: SQLDialect { get }
+  /// The table's name.
+  var table: String { get }
+  /// How rows become objects and how objects are read and written (by property name).
+  var definition: DataDefinition { get set }
+  /// The integer primary key column (not a property).
+  var primaryKey: String { get }
+  /// The column keeping the order a person chose, when the entity is ordered.
+  var positionColumn: String? { get }
+  /// The relationships: to-many children, to-one references and many-to-many lists.
+  var relationships: [SQLRelationship<Self>] { get set }
+  /// The names of the columns, each bound to the property of the same name.
+  var columnNames: [String] { get }
+  /// Whether a row may leave the column `name` empty (NULL, or what the database computes or
+  /// gives by default): a form inferred from the schema does not require it.
+  func acceptsEmpty(_ name: String) -> Bool
+}
+
+extension RelationalEntity {
+  /// The relationship held in `name`, if any.
+  package func relationship(named name: String) -> SQLRelationship<Self>? {
+    relationships.first { $0.name == name }
+  }
+
+  /// The to-many relationships, whose children live in tables of their own.
+  package var toManyRelationships: [SQLRelationship<Self>] {
+    relationships.filter { $0.kind == .toMany }
+  }
+
+  /// The to-one relationships, whose foreign keys are columns of this table.
+  package var toOneRelationships: [SQLRelationship<Self>] {
+    relationships.filter { $0.kind == .toOne }
+  }
+
+  /// The many-to-many relationships, kept in join tables.
+  package var manyToManyRelationships: [SQLRelationship<Self>] {
+    relationships.filter { $0.kind == .manyToMany }
+  }
+
+  /// The to-one and many-to-many relationships: objects of entities with stores of their own.
+  package var references: [SQLRelationship<Self>] {
+    relationships.filter { $0.kind != .toMany }
+  }
+
+  /// This entity's table and every child table under it, parents first.
+  package var tables: [String] { [table] + toManyRelationships.flatMap(\.entity.tables) }
+
+  /// This entity and every entity below it through to-many relationships, parents first, each
+  /// with its parent and the child table's column holding the parent's key.
+  package var tree: [(entity: Self, parent: (entity: Self, foreignKey: String)?)] {
+    var result: [(entity: Self, parent: (entity: Self, foreignKey: String)?)] = [(self, nil)]
+    for relationship in toManyRelationships {
+      for (child, parent) in relationship.entity.tree {
+        result.append((child, parent ?? (self, relationship.foreignKey)))
+      }
+    }
+    return result
+  }
+
+  /// Every entity the database holds with this one: its tree, then the targets of to-one and
+  /// many-to-many relationships anywhere in it with their own trees, each table once, in that
+  /// order.
+  package var graph: [(entity: Self, parent: (entity: Self, foreignKey: String)?)] {
+    var result: [(entity: Self, parent: (entity: Self, foreignKey: String)?)] = []
+    var seen = Set<String>()
+    var pending = [self]
+    while !pending.isEmpty {
+      let root = pending.removeFirst()
+      for node in root.tree where seen.insert(node.entity.table).inserted {
+        result.append(node)
+        pending += node.entity.references.map(\.entity)
+      }
+    }
+    return result
+  }
+
+  /// This entity and every entity its to-one and many-to-many relationships reach (and
+  /// theirs), each table once, this one first: the entities whose stores share objects.
+  package var sharingGraph: [Self] {
+    var result: [Self] = []
+    var seen = Set<String>()
+    var pending = [self]
+    while !pending.isEmpty {
+      let entity = pending.removeFirst()
+      guard seen.insert(entity.table).inserted else { continue }
+      result.append(entity)
+      pending += entity.references.map(\.entity)
+    }
+    return result
+  }
+
+  /// The order rows come in: by position, then by primary key, quoted.
+  package var defaultOrder: String {
+    let key = Self.dialect.quoted(primaryKey)
+    guard let position = positionColumn else { return key }
+    return "\(Self.dialect.quoted(position)), \(key)"
+  }
+}
+
+extension Sequence where Element: RelationalEntity {
+  /// Every relationship of these entities of `kinds` that points at `table`, with the entity
+  /// that has it.
+  package func relationships(
+    pointingAt table: String, kinds: Set<RelationshipKind> = [.toOne, .manyToMany]
+  ) -> [(source: Element, relationship: SQLRelationship<Element>)] {
+    flatMap { source in
+      source.relationships.filter { kinds.contains($0.kind) && $0.entity.table == table }
+        .map { (source, $0) }
+    }
+  }
+}
