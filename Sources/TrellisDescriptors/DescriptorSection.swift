@@ -23,6 +23,8 @@ final class DescriptorSection: Section {
   var footerOverride: String??
   /// What code set on rows (``BoundRow``), by row name.
   var rowOverrides: [String: RowOverride] = [:]
+  /// The counters the rows show, each following its store while the section lives.
+  var countShowings: [ObjectIdentifier: ObservationToken] = [:]
 
   /// What code set on the rows of one name, over their descriptor.
   struct RowOverride {
@@ -153,9 +155,11 @@ final class DescriptorSection: Section {
     let cell = try binder.cellKind(d.cellClass, scope)
     let kind = cell?.kind ?? d.kind
     var row = Row(id: entry.id, kind: kind)
+    for text in [d.text, d.detail] {
+      if case .count(let count)? = text { try showCount(count) }
+    }
     row.text = try binder.text(d.text, scope)
     row.detailText = try binder.text(d.detail, scope)
-    if case .count(let count)? = d.detail { try countInBackground(count) }
     row.imageName = try binder.text(d.image, scope)
     if let style = try binder.named(d.cellStyle, scope, RowAttributes.CellStyle.self) {
       row.attributes.cellStyle = style

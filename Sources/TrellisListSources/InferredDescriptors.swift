@@ -232,7 +232,7 @@ package struct InferredDescriptors: Sendable {
     let editable = !readOnly && table.readOnlyReason == nil && table.kind == .table
     var section: ValueDictionary = [
       "id": "rows",
-      "header": .string("\(table.rowCount) row\(table.rowCount == 1 ? "" : "s")"),
+      "header": ["count": origin.source(of: table.name), "unit": "row"],
       "source": origin.source(of: table.name),
       "batchSize": .int(batchSize),
     ]

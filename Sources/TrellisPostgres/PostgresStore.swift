@@ -79,8 +79,11 @@ public final class PostgresStore: AsyncDataStore {
     /// Objects whose rows are gone, so that a relationship still holding one does not make
     /// it again.
     var gone: [ObjectIdentifier: WeakObject] = [:]
-    /// The task following other stores' changes, once something observes this one.
+    /// The task following other stores' changes, once something observes this one; a
+    /// polling one stops when nothing observes it any more.
     var listener: Task<Void, Never>?
+    /// How many times polling looked at the table.
+    var looks = 0
     /// What lists are told of that task: live unless it lost its connection.
     var link = StoreLink.live
     /// Whether that task is listening now.
@@ -232,8 +235,12 @@ public final class PostgresStore: AsyncDataStore {
   /// Calls `handler` after every change: this store's writes at once, other stores' (on this
   /// server or another) when PostgreSQL announces them.
   public func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> ObservationToken {
+    let token = observers.add(handler)
     startListening()
-    return observers.add(handler)
+    return ObservationToken { [weak self] in
+      token.cancel()
+      self?.stopPollingWhenUnobserved()
+    }
   }
 
   /// Calls `handler` whenever the listening connection is lost or back.
@@ -244,14 +251,17 @@ public final class PostgresStore: AsyncDataStore {
   public func observeLink(_ handler: @escaping @Sendable (StoreLink) -> Void)
     -> ObservationToken?
   {
+    let added = linkObservers.add(handler)
     startListening()
-    let token = linkObservers.add(handler)
     let current = link
     if current != .live {
       handler(current)
       if link == .live { handler(.live) }
     }
-    return token
+    return ObservationToken { [weak self] in
+      added.cancel()
+      self?.stopPollingWhenUnobserved()
+    }
   }
 
   /// Whether changes made by other stores are arriving.

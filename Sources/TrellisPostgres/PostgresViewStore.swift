@@ -71,9 +71,14 @@ package final class PostgresViewStore: ViewRowsStore {
     return try MemoryStore(items: items, definition: definition).count(options)
   }
 
-  /// Calls `handler` with a reset whenever the view's rows changed; starts looking.
+  /// Calls `handler` with a reset whenever the view's rows changed; starts looking, and stops
+  /// when nothing observes the store any more.
   package func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> ObservationToken {
-    let token = observers.add(handler)
+    let added = observers.add(handler)
+    let token = ObservationToken { [weak self] in
+      added.cancel()
+      self?.stopPollingWhenUnobserved()
+    }
     if let reader {
       let interval = self.interval
       state.withLock { state in
@@ -87,6 +92,19 @@ package final class PostgresViewStore: ViewRowsStore {
     }
     return token
   }
+
+  /// Stops looking at the view once nothing observes the store.
+  private func stopPollingWhenUnobserved() {
+    let stopped = state.withLock { state -> Task<Void, Never>? in
+      guard observers.isEmpty, let poller = state.poller else { return nil }
+      state.poller = nil
+      return poller
+    }
+    stopped?.cancel()
+  }
+
+  /// Whether the store is looking at its view now.
+  package var isPolling: Bool { state.withLock { $0.poller != nil } }
 
   /// Looks at the view until cancelled or the store is gone; reads the rows again when its
   /// fingerprint is no longer `read`'s, the one of the rows held. A look or a read that fails

@@ -4,10 +4,42 @@ import Testing
 import Trellis
 import TrellisTesting
 
-/// The home screen's row counts follow the tables: what a list adds or deletes, in this
-/// window or another, and what another program writes.
+/// The home screen's row counts, and the "N rows" header of each table's own list, follow the
+/// tables: what a list adds or deletes, in this window or another, and what another program
+/// writes.
 @Suite("Any data: row counts that stay true")
 struct AnyDataCountTests {
+  /// The header of the list `app` shows.
+  static func header(_ app: HeadlessApp) -> String? {
+    app.host.table.visible.first?.model.header
+  }
+
+  @Test func aListsHeaderCountsItsOwnRowsAsTheyChange() async throws {
+    let url = try AnyDataSupport.shop()
+    defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+    let app = try AnyDataSupport.app(url)
+    let other = try AnyDataSupport.app(url)
+    try app.tap("category")
+    try other.tap("category")
+    #expect(Self.header(app) == "3 rows")
+    try app.tap("New Category")
+    try app.enter("Toys", at: "Name")
+    try app.send(.done)
+    try await app.settle(until: { Self.header(app) == "4 rows" }, timeout: .seconds(10))
+    try await other.settle(until: { Self.header(other) == "4 rows" }, timeout: .seconds(10))
+    let kitchen = try #require(other.path(of: "Kitchen"))
+    try other.send(.delete(other.rowID(at: kitchen)))
+    try await other.settle(until: { Self.header(other) == "3 rows" }, timeout: .seconds(10))
+    try await app.settle(until: { Self.header(app) == "3 rows" }, timeout: .seconds(10))
+    let queue = try DatabaseQueue(path: url.path)
+    try await queue.write { db in
+      try db.execute(sql: "INSERT INTO category (name) VALUES ('Books'), ('Music')")
+    }
+    // Nothing but the file's watch brings it; parallel tests may hold the thread pool.
+    try await app.settle(until: { Self.header(app) == "5 rows" }, timeout: .seconds(30))
+    try await other.settle(until: { Self.header(other) == "5 rows" }, timeout: .seconds(30))
+  }
+
   @Test func aRowAddedThroughAFormCounts() async throws {
     let url = try AnyDataSupport.shop()
     defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }

@@ -67,7 +67,7 @@ package final class InvalidationSink: Sendable {
   }
 
   /// Records a stale section; wakes the owner only when nothing was stale yet.
-  func invalidateSection(_ section: ObjectIdentifier) {
+  package func invalidateSection(_ section: ObjectIdentifier) {
     state.withLock { $0.recording { $0.staleSections.insert(section) } }?()
   }
 

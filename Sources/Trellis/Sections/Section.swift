@@ -11,6 +11,10 @@ open class Section {
   public var headerTitle: String? { didSet { setNeedsRefresh() } }
   /// The footer title.
   public var footerTitle: String? { didSet { setNeedsRefresh() } }
+  /// Computes the header each time the section renders, over ``headerTitle``: a header that
+  /// follows what the section does not hold (how many items a store has). It runs on the
+  /// model's domain, and marks the section stale itself when what it shows changes.
+  package var headerText: (() -> String?)? { didSet { setNeedsRefresh() } }
   /// An image shown as the header, in place of the header title (STV's `headerView`).
   public var headerView: ThemeImage? { didSet { setNeedsRefresh() } }
   /// The header's height in points; the host's own when `nil`, negative or too large to show.
@@ -246,7 +250,8 @@ open class Section {
         headerView: headerView, headerHeight: headerHeight, footerView: footerView,
         footerHeight: footerHeight) ?? .empty)
     var snapshot = SectionSnapshot(
-      id: id, header: headerTitle ?? style.headerTitle, footer: footerTitle ?? style.footerTitle,
+      id: id, header: headerText?() ?? headerTitle ?? style.headerTitle,
+      footer: footerTitle ?? style.footerTitle,
       indexTitle: indexTitle)
     snapshot.style = style.isEmpty ? nil : style
     snapshot.isCollapsible = isCollapsible

@@ -50,6 +50,12 @@ extension DescriptorBinder {
     list.allowsMoving = source.allowsMoving ?? descriptor.isEditable
     list.allowsEditingDetails = source.allowsEditingDetails
     list.themeStyle = section.themeStyle
+    if case .count(let count)? = section.header {
+      // A header that says how many items the list's source holds follows it.
+      do {
+        ListCountHeader.install(count, counter: try counter(for: count), on: list)
+      } catch { throw DiagnosticList([error]) }
+    }
     return list
   }
 }

@@ -1,12 +1,17 @@
 import Observation
 import Trellis
 
-/// How many items an opened store holds, kept true by the store's own reports: observable, so
-/// that a row showing it renders again when the number may have changed.
+/// How many items an opened store holds, kept true by the store's own reports while a screen
+/// shows it: observable, so that a row or a header showing it renders again when the number
+/// may have changed.
 ///
 /// A store read at once is counted when the number is read after a change; an async store
 /// (PostgreSQL, a web service) is counted in the background (``recount()``), and the number
 /// is `nil` until the first count arrives. One counter serves every screen of a library.
+///
+/// The counter follows the store only while something shows the number (``beginShowing()``):
+/// a store that looks for other programs' changes (PostgreSQL without triggers) then looks
+/// only while a screen needs them. Unobserved, the number is counted afresh at every read.
 final class SourceCount: Observable, Sendable {
   private enum Counted: Sendable {
     case store(any DataStore)
@@ -20,6 +25,9 @@ final class SourceCount: Observable, Sendable {
     var isStale = true
     /// Whether an async count is under way.
     var isCounting = false
+    /// How many screens show the number now.
+    var showings = 0
+    /// The store's reports, followed while a screen shows the number.
     var observation: ObservationToken?
   }
 
@@ -27,18 +35,12 @@ final class SourceCount: Observable, Sendable {
   private let registrar = ObservationRegistrar()
   private let state = Locked(State())
 
-  /// A counter of `opened`'s items, observing its changes.
+  /// A counter of `opened`'s items.
   init(_ opened: ListSourceStore) {
-    let observation: ObservationToken
     switch opened {
-    case .store(let store, _):
-      counted = .store(store)
-      observation = store.observe { [weak self] _ in self?.changed() }
-    case .asyncStore(let store, _):
-      counted = .asyncStore(store)
-      observation = store.observe { [weak self] _ in self?.changed() }
+    case .store(let store, _): counted = .store(store)
+    case .asyncStore(let store, _): counted = .asyncStore(store)
     }
-    state.withLock { $0.observation = observation }
   }
 
   /// How many items the store holds; for an async store the last number counted, `nil` before
@@ -47,7 +49,7 @@ final class SourceCount: Observable, Sendable {
     registrar.access(self, keyPath: \.number)
     guard case .store(let store) = counted else { return state.withLock { $0.number } }
     let stale = state.withLock { state in
-      defer { state.isStale = false }
+      defer { state.isStale = state.observation == nil }
       return state.isStale
     }
     guard stale else { return state.withLock { $0.number } }
@@ -57,13 +59,28 @@ final class SourceCount: Observable, Sendable {
     return number
   }
 
+  /// Says that a screen shows the number until the token is cancelled or released: while any
+  /// does, the counter follows the store's reports.
+  func beginShowing() -> ObservationToken {
+    let starts = state.withLock { state in
+      state.showings += 1
+      return state.showings == 1
+    }
+    if starts { follow() }
+    return ObservationToken { [weak self] in self?.endShowing() }
+  }
+
+  /// Whether any screen shows the number now.
+  var isShown: Bool { state.withLock { $0.showings > 0 } }
+
   /// Whether an async store's number is to be counted again and no count is under way; when
   /// true, the caller runs ``recount()``.
   func beginsCounting() -> Bool {
     guard case .asyncStore = counted else { return false }
     return state.withLock { state in
       guard state.isStale, !state.isCounting else { return false }
-      state.isStale = false
+      // Unobserved, nothing would say the number changed: it is counted again next time.
+      state.isStale = state.observation == nil
       state.isCounting = true
       return true
     }
@@ -78,6 +95,37 @@ final class SourceCount: Observable, Sendable {
       state.isCounting = false
     }
     registrar.withMutation(of: self, keyPath: \.number) {}
+  }
+
+  /// Starts following the store's reports; what changed while nobody followed is counted
+  /// again.
+  private func follow() {
+    let observation: ObservationToken
+    switch counted {
+    case .store(let store): observation = store.observe { [weak self] _ in self?.changed() }
+    case .asyncStore(let store): observation = store.observe { [weak self] _ in self?.changed() }
+    }
+    let unused = state.withLock { state -> ObservationToken? in
+      // The last screen may have gone while the store was being observed.
+      guard state.showings > 0, state.observation == nil else { return observation }
+      state.observation = observation
+      state.isStale = true
+      return nil
+    }
+    unused?.cancel()
+  }
+
+  /// A screen no longer shows the number: after the last, the store is no longer followed.
+  private func endShowing() {
+    let released = state.withLock { state -> ObservationToken? in
+      state.showings = max(state.showings - 1, 0)
+      guard state.showings == 0 else { return nil }
+      defer { state.observation = nil }
+      state.isStale = true
+      return state.observation
+    }
+    // Cancelled outside the lock: the store may stop looking for changes.
+    released?.cancel()
   }
 
   /// The store changed: the rows that show the number render again, and count.
