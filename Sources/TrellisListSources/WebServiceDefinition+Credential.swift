@@ -3,7 +3,7 @@ import TrellisWebService
 
 extension WebServiceDefinition {
   /// Adds the secret a `credential` setting names, read from `environment`: as a bearer
-  /// token, a header or a query parameter. Nothing is added when the variable is not set or
+  /// token, a header or a query parameter, sent with every request. Nothing is added when the variable is not set or
   /// empty: the service then answers as it does to anyone (often 401, shown on the list).
   mutating func addCredential(_ setting: Value?, environment: [String: String]) {
     guard let entries = setting?.dictionaryValue,
@@ -15,7 +15,7 @@ extension WebServiceDefinition {
     } else if let header = entries["header"]?.stringValue {
       headers[header] = secret
     } else if let parameter = entries["query"]?.stringValue {
-      fetchObjectsParameters[parameter] = secret
+      queryParameters[parameter] = secret
     }
   }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Trellis
 
 extension WebServiceStore {
@@ -33,7 +34,8 @@ extension WebServiceStore {
     }
     if let token = definition.bearerToken { headers.append(("Authorization", "Bearer \(token)")) }
     let outgoing = HTTPRequest(
-      method: method, url: url, headers: headers, body: body, timeout: definition.timeout)
+      method: method, url: signed(url), headers: headers, body: body,
+      timeout: definition.timeout)
     let answer: HTTPResponse
     do { answer = try await transport.send(outgoing) } catch {
       let transient = error != .cancelled
@@ -68,5 +70,19 @@ extension WebServiceStore {
         error: .failed("\(method) \(url) answered \(answer.status)\(detail)"),
         isTransient: answer.status >= 500)
     }
+  }
+
+  /// `url` with the definition's ``WebServiceDefinition/queryParameters`` added (those it
+  /// does not give already), as it is sent; the address a message names stays without them.
+  func signed(_ url: String) -> String {
+    guard !definition.queryParameters.isEmpty, var components = URLComponents(string: url)
+    else { return url }
+    var items = components.queryItems ?? []
+    for (name, value) in definition.queryParameters.sorted(by: { $0.key < $1.key })
+    where !items.contains(where: { $0.name == name }) {
+      items.append(URLQueryItem(name: name, value: value))
+    }
+    components.queryItems = items
+    return components.string ?? url
   }
 }

@@ -72,7 +72,8 @@ struct OpenAPIRulesTests {
     var query = header
     query.addCredential(
       ["variable": "SOME_TOKEN", "query": "api_key"], environment: ["SOME_TOKEN": "q"])
-    #expect(query.fetchObjectsParameters["api_key"] == "q")
+    #expect(query.queryParameters["api_key"] == "q")
+    #expect(query.fetchObjectsParameters["api_key"] == nil, "not only with reads")
     var unset = header
     unset.headers = [:]
     unset.addCredential(["variable": "MISSING", "header": "X-API-Key"], environment: [:])

@@ -59,6 +59,9 @@ public struct WebServiceDefinition: Sendable {
   public var versionKeyName: String?
   /// Headers sent with every request.
   public var headers: [String: String] = [:]
+  /// Query parameters sent with every request, reads and writes alike (an API key a security
+  /// scheme takes in the query); never shown in the messages that name an address.
+  public var queryParameters: [String: String] = [:]
   /// Sent as `Authorization: Bearer …` with every request.
   public var bearerToken: String?
   /// How long a request may take before it fails.
