@@ -144,8 +144,11 @@ extension TableDescriptor {
       model: model, navigationBar: navigationBar ?? (isEditable ? .editRight : .none))
     let visibility = DescriptorVisibility(model: model, binder: binder, sections: built)
     visibility.update()
-    let refresh: (String) -> Void = { [weak model, visibility] _ in
-      guard let model else { return }
+    // The model keeps the visibility; the data's change handlers must not, or the data would
+    // keep the screen's sections (and what they observe) alive after the screen is gone.
+    model.companions.append(visibility)
+    let refresh: (String) -> Void = { [weak model, weak visibility] _ in
+      guard let model, let visibility else { return }
       visibility.update()
       model.invalidateAll()
     }

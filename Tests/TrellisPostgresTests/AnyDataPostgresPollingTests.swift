@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import Trellis
+import TrellisDescriptors
+import TrellisListSources
 import TrellisPostgres
 import TrellisTesting
 
@@ -81,6 +83,35 @@ struct AnyDataPostgresPollingTests {
     app = nil
     try await wait { !view.isPolling }
     #expect(!view.isPolling, "the last list closed")
+    _ = app
+  }
+
+  @Test func theHomeScreensCountsAreLookedAtOnlyWhileItIsOpen() async throws {
+    guard let url = try await AnyDataPostgres.database("shop-postgres.sql") else { return }
+    let database = try await PostgresDatabase.shared(url: url, pollInterval: .milliseconds(50))
+    defer { PostgresDatabase.close(url: url) }
+    let inferred = InferredDescriptors(
+      schema: database.schema, origin: .postgres(url: url), title: "shop", readOnly: false)
+    let (home, library, found) = inferred.library()
+    #expect(found.filter { $0.severity == .error }.isEmpty)
+    let tags = try #require(database.store(for: "tag"))
+    let view = try #require(database.viewStore(for: "product_summary"))
+    var app: HeadlessApp? = HeadlessApp(
+      navigator: try library.makeNavigator(showing: try #require(home), root: DocumentObject([:])))
+    try await app?.settle()
+    try await wait { tags.isPolling && view.isPolling }
+    #expect(tags.isPolling && view.isPolling, "the home screen counts every table and view")
+    // The list's own header counts its rows too.
+    try app?.tap("tag")
+    try await app?.settle()
+    let expected = try await AnyDataPostgres.texts(url, "SELECT count(*)::text FROM tag")
+    let header = app?.host.table.visible.first?.model.header
+    #expect(header == "\(expected.first.flatMap { $0 } ?? "?") rows")
+    try app?.send(.back)
+    app = nil
+    try await wait { !tags.isPolling && !view.isPolling }
+    #expect(!tags.isPolling, "nothing shows the table")
+    #expect(!view.isPolling, "nothing shows the view")
     _ = app
   }
 }
