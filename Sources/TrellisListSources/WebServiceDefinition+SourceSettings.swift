@@ -42,6 +42,7 @@ extension WebServiceDefinition {
     if let name = text("name") { self.name = name }
     fetchObjectsParameters.merge(Self.texts(settings["fetchObjectsParameters"])) { $1 }
     headers.merge(Self.texts(settings["headers"])) { $1 }
+    queryParameters.merge(Self.texts(settings["queryParameters"])) { $1 }
     if let paging = settings["paging"].flatMap(Self.paging) { self.paging = paging }
     if let seconds = settings["timeout"]?.doubleValue { timeout = .seconds(seconds) }
     if let policy = settings["retry"]?.dictionaryValue {

@@ -47,7 +47,7 @@ package enum WebServiceSourceSettings {
     ("idKeyName", .string), ("totalCountKeyName", .string), ("paging", .paging),
     ("searchParameterName", .string), ("createObject", .endpoint), ("updateObject", .endpoint),
     ("deleteObject", .endpoint), ("readObject", .endpoint), ("versionKeyName", .string),
-    ("headers", .strings), ("bearerToken", .string),
+    ("headers", .strings), ("queryParameters", .strings), ("bearerToken", .string),
     ("timeout", .seconds), ("retry", .retry), ("errors", .errors),
     ("conversions", .names(conversionNames)), ("valueKinds", .names(valueKindNames)),
     ("name", .string), ("rules", .rules), ("credential", .credential),
