@@ -322,7 +322,7 @@ let package = Package(
       name: "TrellisPostgresTests",
       dependencies: [
         "TrellisPostgres", "TrellisSQLite", "TrellisTesting", "TrellisExamples", "TrellisSettings",
-        "TrellisWeb", "TrellisWebPostgres",
+        "TrellisWeb", "TrellisWebPostgres", "TrellisDescriptors", "TrellisListSources",
         .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "Logging", package: "swift-log"),
       ]
