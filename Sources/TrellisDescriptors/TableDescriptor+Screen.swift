@@ -146,7 +146,7 @@ extension TableDescriptor {
     visibility.update()
     // The model keeps the visibility; the data's change handlers must not, or the data would
     // keep the screen's sections (and what they observe) alive after the screen is gone.
-    model.companions.append(visibility)
+    model.ownedObjects.append(visibility)
     let refresh: (String) -> Void = { [weak model, weak visibility] _ in
       guard let model, let visibility else { return }
       visibility.update()

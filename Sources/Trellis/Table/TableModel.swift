@@ -64,7 +64,7 @@ public final class TableModel {
   package let invalidation = InvalidationSink()
   /// Objects that live as long as the model and no longer: what built its screen keeps beside
   /// it (a descriptor's section visibility), which the data it observes must not keep alive.
-  package var companions: [AnyObject] = []
+  package var ownedObjects: [AnyObject] = []
   package var caches: [ObjectIdentifier: SectionCache] = [:]
   package var delivered = TableSnapshot()
   package private(set) var sectionsChanged = true
