@@ -150,7 +150,8 @@ let package = Package(
     ),
 
     // OpenAPI documents as web-service descriptors: each resource a list and a form. Only the
-    // `trellis` command and its tests link it, so the libraries never build OpenAPIKit.
+    // `trellis` command, the fuzz targets and their tests link it, so the libraries never build
+    // OpenAPIKit.
     .target(
       name: "TrellisOpenAPI",
       dependencies: [
@@ -199,14 +200,19 @@ let package = Package(
     // The headless table view and contract suites, and the UI fuzzer.
     .target(name: "TrellisTesting", dependencies: ["Trellis", "TrellisDiff"]),
     // The apps the UI fuzzer plays, shared by the tests and the benchmarks: the demo's apps,
-    // the descriptor fixtures, generated forms, lists and selections, and document screens.
+    // the descriptor fixtures, generated forms, lists and selections, document screens, and the
+    // screens inferred from the "Any Data" fixtures (the OpenAPI ones over a service on
+    // loopback, made of the web host's Store API).
     .target(
       name: "TrellisFuzzTargets",
       dependencies: [
         "TrellisTesting", "TrellisMacros", "TrellisExamples", "TrellisSQLiteExamples",
         "TrellisDescriptors", "TrellisSettings", "TrellisListSources", "TrellisPostgres",
+        "TrellisOpenAPI", "TrellisWeb",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "Logging", package: "swift-log"),
       ]
     ),
 

@@ -2,8 +2,8 @@ import Trellis
 import TrellisTesting
 
 /// Every app the UI fuzzer plays: the demo's apps (SQLite ones on temporary databases), every
-/// descriptor fixture and its editable variant, generated forms, lists and selections, and the
-/// document screens. The tests and `trellis-bench fuzz` play the same list.
+/// descriptor fixture and its editable variant, generated forms, lists and selections, the
+/// document screens, and the screens inferred from the "Any Data" fixtures. The tests and `trellis-bench fuzz` play the same list.
 ///
 /// ```swift
 /// let summary = FuzzCampaign(seed: 1).run(FuzzCatalog.all(), events: 100_000)
@@ -12,7 +12,7 @@ package enum FuzzCatalog {
   /// Every target, in a fixed order.
   package static func all() -> [FuzzTarget] {
     demos() + descriptors() + forms() + lists() + selections() + documents() + anyData()
-      + anyDataPostgres()
+      + anyDataPostgres() + anyDataOpenAPI()
   }
 
   /// The names of every target, in order.

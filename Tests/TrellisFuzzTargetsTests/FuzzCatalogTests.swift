@@ -40,6 +40,20 @@ struct FuzzCatalogTests {
     }
   }
 
+  /// Every OpenAPI fixture that infers lists is played, over its service on loopback; the two
+  /// that are refused (a located error, Swagger 2.0) are not.
+  @Test func everyOpenAPIFixtureThatReadsIsPlayed() throws {
+    let folder = TestFixtures.url("AnyData/OpenAPI")
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+    let refused: Set = ["broken.yaml", "swagger2.json"]
+    #expect(
+      Set(FuzzCatalog.openAPIFixtures) == Set(files).subtracting(refused),
+      "a fixture added to AnyData/OpenAPI is fuzzed too")
+    for file in FuzzCatalog.openAPIFixtures {
+      #expect(FuzzCatalog.names.contains("any-data/openapi/\(file)"))
+    }
+  }
+
   /// Replays one run of a failure report, printing every event and how it ended:
   /// `TRELLIS_FUZZ_TARGET=demo/tasks TRELLIS_FUZZ_SEED=42 TRELLIS_FUZZ_EVENTS=40 swift test
   /// --filter replaysOneRun`.
