@@ -29,6 +29,9 @@ final class OpenAPIFixtureService: Sendable {
   /// How many objects each list starts with: more than a first page.
   static let seedCount = 30
 
+  /// Where every fixture's service runs.
+  private static let executor = QueueExecutor(label: "trellis.openapi-fixture")
+
   /// The service of each fixture, by name.
   private static let services = Locked<[String: OpenAPIFixtureService]>([:])
 
@@ -71,7 +74,11 @@ final class OpenAPIFixtureService: Sendable {
       responder: responder, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
       onServerRunning: { channel in ready.continuation.yield(channel.localAddress?.port ?? 0) },
       logger: logger)
-    let task = Task { try await app.runService(gracefulShutdownSignals: []) }
+    // The service runs on a queue of its own: the fuzzer holds a thread of the concurrency
+    // pool while it plays, and the tests play several targets at once.
+    let task = Task(executorPreference: executor) {
+      try await app.runService(gracefulShutdownSignals: [])
+    }
     let port = try BlockingWait.run {
       for await port in ready.stream { return port }
       return 0

@@ -121,7 +121,7 @@ extension PostgresStore {
     // Children and many-to-many pairs are rows the table's trigger does not see.
     let announces = !entity.toManyRelationships.isEmpty || !entity.manyToManyRelationships.isEmpty
     do {
-      let (index, keys, inserted, row) = try await perform(transaction: true) {
+      let (_, keys, inserted, row) = try await perform(transaction: true) {
         connection -> (Int, [Int64], [(id: Int64, at: Int)], Record?) in
         guard let index = try await self.index(write.indexQuery, connection) else {
           throw StoreError.notFound("\(self.entity.table) row \(id)")

@@ -13,16 +13,20 @@ extension WebServiceStore {
     guard let read = definition.readObject, !expecting.isEmpty else {
       return try prepareUpdate(item, values: values)
     }
-    return PreparedStoreWrite { () async throws(StoreError) in
-      try await self.checkedUpdate(item, values: values, expecting: expecting, read: read)
-    }
+    guard definition.updateObject != nil else { throw .unsupported("this service is read-only") }
+    let id = try identity(of: try Self.document(item))
+    return applyingAnswer(
+      PreparedStoreWrite { () async throws(StoreError) in
+        try await self.checkedUpdate(item, id: id, values: values, expecting: expecting, read: read)
+      })
   }
 
+  /// Reads the object `id`, compares it with `expecting`, and writes `values` if nothing
+  /// changed.
   func checkedUpdate(
-    _ item: Value, values: [String: Value], expecting: [String: Value],
+    _ item: Value, id: String, values: [String: Value], expecting: [String: Value],
     read: WebServiceDefinition.Endpoint
   ) async throws(StoreError) {
-    let id = try identity(of: try Self.document(item))
     let (stored, etag) = try await exchange(read, id: id, values: nil)
     let current = stored ?? [:]
     let conflicts = Self.conflicts(current, values: values, expecting: expecting)
@@ -31,7 +35,7 @@ extension WebServiceStore {
     if let key = definition.versionKeyName, let version = current[key] { sent[key] = version }
     let headers = etag.map { [("If-Match", $0)] } ?? []
     do {
-      try await update(item, values: sent, headers: headers)
+      try await update(item, id: id, values: sent, headers: headers)
     } catch {
       // Someone wrote between the read and the write: say what they changed.
       let versioned = definition.versionKeyName != nil

@@ -4,43 +4,102 @@ import TrellisDocuments
 
 extension WebServiceStore {
   /// Creates the object on the service; it then holds what the service answered (its id).
+  ///
+  /// The object changes here, wherever this runs: a host whose screens show the object uses
+  /// ``prepareInsert(_:at:)``, which gives it the answer on the domain that shows it.
   public func insert(_ item: Value, at index: Int?) async throws(StoreError) {
+    let object = try Self.document(item)
+    try await insert(item, values: object.root.dictionaryValue ?? [:], now: true)
+  }
+
+  /// Starts an insert on the caller's domain: the object's values are read here, sent in the
+  /// background, and the service's answer (its id) is given to the object back on this domain.
+  public func prepareInsert(_ item: Value, at index: Int?) throws(StoreError)
+    -> PreparedStoreWrite
+  {
+    guard definition.createObject != nil else { throw .unsupported("this service is read-only") }
+    let values = try Self.document(item).root.dictionaryValue ?? [:]
+    return applyingAnswer(
+      PreparedStoreWrite { () async throws(StoreError) in
+        try await self.insert(item, values: values, now: false)
+      })
+  }
+
+  /// Creates an object holding `values`; `item` takes the service's answer `now`, or when its
+  /// domain applies what arrived.
+  private func insert(_ item: Value, values: ValueDictionary, now: Bool) async throws(StoreError) {
     guard let endpoint = definition.createObject else {
       throw .unsupported("this service is read-only")
     }
     let object = try Self.document(item)
-    var values = object.root.dictionaryValue ?? [:]
-    values[definition.idKeyName] = nil
-    let answer = try await send(endpoint, id: nil, values: values)
-    let merged = merge(answer, into: object.root.dictionaryValue ?? [:], sent: values)
-    object.replaceRoot(.dictionary(merged))
-    if let id = Self.identity(merged[definition.idKeyName]) {
-      objects.withLock { $0.entries[id] = WeakObject(object: object) }
+    var sent = values
+    sent[definition.idKeyName] = nil
+    let answer = try await send(endpoint, id: nil, values: sent)
+    let arrived = merge(answer, into: sent)
+    if let id = Self.identity(arrived[definition.idKeyName]) {
+      objects.withLock { objects in
+        objects.entries[id] = WeakObject(object: object)
+        if !now { objects.arrive(id, arrived, replacing: false) }
+      }
     }
+    if now { Self.set(arrived, on: object, replacing: false) }
     // The service does not say where the item goes in its order: lists show it first.
     observers.notify(.inserted(item, after: nil))
   }
 
   /// Sends the changed values; the object takes them (and whatever else the service answered)
   /// only when the service accepts them.
+  ///
+  /// The object changes here, wherever this runs: a host whose screens show the object uses
+  /// ``prepareUpdate(_:values:)``, which gives it the values on the domain that shows it.
   public func update(_ item: Value, values: [String: Value]) async throws(StoreError) {
-    try await update(item, values: values, headers: [])
+    let object = try Self.document(item)
+    let id = try identity(of: object)
+    try await update(item, id: id, values: values, headers: [], now: object)
   }
 
-  /// ``update(_:values:)`` with `headers` (an `If-Match`).
-  func update(_ item: Value, values: [String: Value], headers: [(String, String)])
-    async throws(StoreError)
+  /// Starts an update on the caller's domain: the object's identity is read here, the values
+  /// are sent in the background, and the object takes them, with the service's answer, back
+  /// on this domain.
+  public func prepareUpdate(_ item: Value, values: [String: Value]) throws(StoreError)
+    -> PreparedStoreWrite
   {
+    guard definition.updateObject != nil else { throw .unsupported("this service is read-only") }
+    let id = try identity(of: try Self.document(item))
+    return applyingAnswer(
+      PreparedStoreWrite { () async throws(StoreError) in
+        try await self.update(item, id: id, values: values, headers: [])
+      })
+  }
+
+  /// ``update(_:values:)`` of the object `id` with `headers` (an `If-Match`); the object
+  /// given as `now` takes the answer at once, else its domain takes it with what arrived.
+  func update(
+    _ item: Value, id: String, values: [String: Value], headers: [(String, String)],
+    now: DocumentObject? = nil
+  ) async throws(StoreError) {
     guard let endpoint = definition.updateObject else {
       throw .unsupported("this service is read-only")
     }
-    let object = try Self.document(item)
-    let id = try identity(of: object)
     let sent = ValueDictionary(values.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
     let answer = try await send(endpoint, id: id, values: sent, headers: headers)
-    object.replaceRoot(
-      .dictionary(merge(answer, into: object.root.dictionaryValue ?? [:], sent: sent)))
+    let arrived = merge(answer, into: sent)
+    if let now {
+      Self.set(arrived, on: now, replacing: false)
+    } else {
+      objects.withLock { $0.arrive(id, arrived, replacing: false) }
+    }
     observers.notify(.updated(item))
+  }
+
+  /// `write`, whose answer the object takes on the domain that started it once it succeeded.
+  func applyingAnswer(_ write: PreparedStoreWrite) -> PreparedStoreWrite {
+    var write = write
+    write.followUp = { [self] () throws(StoreError) -> PreparedStoreWrite? in
+      applyArrivedValues()
+      return nil
+    }
+    return write
   }
 
   /// Deletes the object on the service; one the service no longer has (404) counts as
@@ -68,14 +127,9 @@ extension WebServiceStore {
     return id
   }
 
-  /// The values after a write: what was there, what was sent, then what the service answered.
-  private func merge(
-    _ answer: ValueDictionary?, into current: ValueDictionary, sent: ValueDictionary
-  )
-    -> ValueDictionary
-  {
-    var result = current
-    for (key, value) in sent { result[key] = value }
+  /// The values a write gives the object: what was sent, then what the service answered.
+  private func merge(_ answer: ValueDictionary?, into sent: ValueDictionary) -> ValueDictionary {
+    var result = sent
     for (key, value) in answer ?? [:] { result[key] = value }
     return result
   }

@@ -21,9 +21,10 @@ public final class WebServiceStore: AsyncDataStore {
   public let itemsDefinition: DataDefinition?
   let transport: any HTTPTransport
   let observers = ObserverList<StoreChange>()
-  /// Every object read or written, by identity, while something holds it.
+  /// Every object read or written, by identity, while something holds it, and what arrived
+  /// for them.
   // Sound: the map only finds the one object of a record; its values are written on the
-  // domain that shows it, never through the map.
+  // domain that shows it (``applyArrivedValues()``), never from a reading or writing task.
   let objects = UncheckedLocked(IdentityMap())
   /// The keys string's keys, which a refusal's messages may name.
   let keys: [String]
@@ -32,10 +33,30 @@ public final class WebServiceStore: AsyncDataStore {
     weak var object: DocumentObject?
   }
 
-  /// The objects by identity, and when to sweep out the forgotten ones.
+  /// The objects by identity, when to sweep out the forgotten ones, and the values read or
+  /// answered for known objects since the domain that shows them last applied them.
   struct IdentityMap {
     var entries: [String: WeakObject] = [:]
     var sweepAt = 4096
+    var arrived: [String: ArrivedValues] = [:]
+
+    /// Keeps `values` for the object `id`: all of its values when `replacing` (a read),
+    /// else some to set (a write's answer).
+    mutating func arrive(_ id: String, _ values: ValueDictionary, replacing: Bool) {
+      if !replacing, var earlier = arrived[id] {
+        for (key, value) in values { earlier.values[key] = value }
+        arrived[id] = earlier
+      } else {
+        arrived[id] = ArrivedValues(values: values, replaces: replacing)
+      }
+    }
+  }
+
+  /// Values for a known object, waiting for the domain that shows it.
+  struct ArrivedValues {
+    var values: ValueDictionary
+    /// Whether they are all of the object's values (a read) rather than some to set.
+    var replaces: Bool
   }
 
   /// A store of `definition`'s objects, sent through `transport`.
@@ -86,13 +107,14 @@ public final class WebServiceStore: AsyncDataStore {
     return false
   }
 
-  /// The object for `entries`: the one already known by its identity, with the new values,
-  /// or a new one.
+  /// The object for `entries`: the one already known by its identity, which takes the new
+  /// values when the domain that shows it applies them (``applyArrivedValues()``), or a new
+  /// one holding them.
   func object(for entries: ValueDictionary) -> DocumentObject {
     let id = Self.identity(entries[definition.idKeyName])
     return objects.withLock { objects in
       if let id, let known = objects.entries[id]?.object {
-        if known.root != .dictionary(entries) { known.replaceRoot(.dictionary(entries)) }
+        objects.arrive(id, entries, replacing: true)
         return known
       }
       let made = DocumentObject(.dictionary(entries))

@@ -112,9 +112,13 @@ enum DetailScreens {
         throw .invalidItem(error.description)
       }
       let inserted = isPlain ? plainResult(target, item) : item
-      return PreparedStoreWrite(undo: undo) { () async throws(StoreError) in
-        try await cache.insertAwaiting(inserted)
+      var write: PreparedStoreWrite
+      do throws(StoreError) { write = try cache.prepareInsertAwaiting(inserted) } catch {
+        undo.run()
+        throw error
       }
+      write.undo = undo
+      return write
     }
   }
 

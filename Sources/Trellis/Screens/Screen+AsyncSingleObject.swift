@@ -145,10 +145,13 @@ private final class SingleObjectLoad {
     do throws(BindingError) { undo = try draft.object.setValues(values) } catch {
       throw .invalidItem(error.description)
     }
-    let store = store
-    return PreparedStoreWrite(undo: undo) { () async throws(StoreError) in
-      try await store.insert(object, at: nil)
+    var write: PreparedStoreWrite
+    do throws(StoreError) { write = try store.prepareInsert(object, at: nil) } catch {
+      undo.run()
+      throw error
     }
+    write.undo = undo
+    return write
   }
 
   /// Puts the form of `saved`, which another client saved since the form loaded, on the

@@ -68,7 +68,7 @@ struct ChangesDuringNextPageTests {
     try await app.settle()
     // Added at the end of the store: shown at the end of the list until its page comes.
     let added = ChangesDuringRefreshTests.item("G")
-    try await #require(section.asyncCache).insertAwaiting(added)
+    try await #require(section.asyncCache).prepareInsertAwaiting(added).run()
     try await app.settle(until: { app.texts == [["A", "B", "G", "Load more…"]] })
     while app.texts.first?.contains("Load more…") == true {
       try app.tap("Load more…")

@@ -27,6 +27,13 @@ public protocol AsyncDataStore: AnyObject, Sendable {
   /// Inserts an item at `index` of the unfiltered order (the end when `nil`). The item then
   /// carries what the store gave it (an id).
   func insert(_ item: Value, at index: Int?) async throws(StoreError)
+  /// Starts an ``insert(_:at:)`` on the caller's domain and returns the rest of it, the
+  /// store's round trip, to run in the background.
+  ///
+  /// A store reads the item's values here, on the domain that made them, and gives the item
+  /// what it answered (an id) back on that domain, in the write's follow-up or when a list
+  /// applies what arrived (``applyArrivedValues()``).
+  func prepareInsert(_ item: Value, at index: Int?) throws(StoreError) -> PreparedStoreWrite
   /// Writes changed values of an item that is in the store; the item takes them only when the
   /// store accepted them.
   func update(_ item: Value, values: [String: Value]) async throws(StoreError)
@@ -87,6 +94,16 @@ extension AsyncDataStore {
   public var supportsMoving: Bool { false }
   public var checksExpectedValues: Bool { false }
   public func applyArrivedValues() {}
+
+  /// The whole of ``insert(_:at:)``, in the background: for stores whose inserts touch no
+  /// object a host reads.
+  public func prepareInsert(_ item: Value, at index: Int?) throws(StoreError)
+    -> PreparedStoreWrite
+  {
+    PreparedStoreWrite { () async throws(StoreError) in
+      try await self.insert(item, at: index)
+    }
+  }
 
   /// The whole of ``update(_:values:)``, in the background: for stores whose updates touch
   /// no object a host reads before the store accepts them.

@@ -9,7 +9,7 @@
 ///
 /// Deletes and moves are optimistic: the list changes at once, the store is asked in the
 /// background, and a refusal puts the item back with a notice saying why. Inserts and updates
-/// from a detail screen are awaited instead (``insertAwaiting(_:)``,
+/// from a detail screen are awaited instead (``prepareInsertAwaiting(_:)``,
 /// ``prepareUpdateAwaiting(_:values:)``): the screen keeps its draft until the store accepts
 /// it.
 package final class AsyncStoreCache: DataStore, Sendable {
@@ -58,11 +58,15 @@ package final class AsyncStoreCache: DataStore, Sendable {
     var link = StoreLink.live
     /// Writes sent in the background and not answered yet.
     var writesUnderWay = 0
-    /// What puts back the values of each background update under way, by its number, and
+    /// What puts back the values of each background update under way, by its write's number, and
     /// of the refused ones with their items, to run on the domain (``take()``).
     var undos: [Int: ValuesUndo] = [:]
     var refusedUndos: [(item: Value, undo: ValuesUndo)] = []
-    var updateCount = 0
+    var writeCount = 0
+    /// What runs on the domain after each background write under way, by its number, and
+    /// after the ones the store accepted (``take()``).
+    var pendingFollowUps: [Int: PreparedStoreWrite.FollowUp] = [:]
+    var followUps: [PreparedStoreWrite.FollowUp] = []
     /// A next page was asked for while a refresh ran: it is loaded once the refresh's page
     /// has arrived (which may already bring it).
     var nextAfterRefresh = false
@@ -94,8 +98,8 @@ package final class AsyncStoreCache: DataStore, Sendable {
 
   /// The store the pages come from.
   package let source: any AsyncDataStore
-  // Sound: the state's undos (``ValuesUndo``) are made on the list's domain and taken and run
-  // on it by ``take()``; tasks and other threads only add and remove them.
+  // Sound: the state's undos (``ValuesUndo``) and follow-ups are made on the list's domain and
+  // taken and run on it by ``take()``; tasks and other threads only add and remove them.
   let state = UncheckedLocked(State())
   let observers = ObserverList<StoreChange>()
 
@@ -165,7 +169,8 @@ package final class AsyncStoreCache: DataStore, Sendable {
         arrivals: state.arrivals.filter(\.outlivesQuery), notice: state.notice,
         sourceObservation: state.sourceObservation, linkObservation: state.linkObservation,
         link: state.link, writesUnderWay: state.writesUnderWay, undos: state.undos,
-        refusedUndos: state.refusedUndos, updateCount: state.updateCount,
+        refusedUndos: state.refusedUndos, writeCount: state.writeCount,
+        pendingFollowUps: state.pendingFollowUps, followUps: state.followUps,
         failedLoadsInARow: state.failedLoadsInARow)
       return true
     }
@@ -310,7 +315,7 @@ package final class AsyncStoreCache: DataStore, Sendable {
   package var isBusy: Bool {
     state.withLock {
       $0.loading != nil || $0.writesUnderWay > 0 || !$0.arrivals.isEmpty
-        || !$0.refusedUndos.isEmpty
+        || !$0.refusedUndos.isEmpty || !$0.followUps.isEmpty
     }
   }
 

@@ -15,7 +15,10 @@ public struct PreparedStoreWrite {
   /// `nil` when the write is done. A write that must look at the store before it knows what
   /// to write (a form's new object that another client may have saved meanwhile) reads in
   /// ``run`` and decides here.
-  package var followUp: (() throws(StoreError) -> PreparedStoreWrite?)?
+  package var followUp: FollowUp?
+
+  /// What runs on the caller's domain once a write succeeded.
+  package typealias FollowUp = () throws(StoreError) -> PreparedStoreWrite?
 
   /// A write whose start is done, with `run` left and `undo` to take the start back.
   public init(

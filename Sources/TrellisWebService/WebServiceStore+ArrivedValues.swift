@@ -1,0 +1,27 @@
+import Trellis
+
+extension WebServiceStore {
+  /// Gives known objects what was read or answered for them in the background, on the
+  /// caller's domain: a list calls it before it takes what arrived, and a form's write once
+  /// the service accepted it. Only values that differ are set, so an object read again
+  /// unchanged reports nothing.
+  public func applyArrivedValues() {
+    let arrived = objects.withLock { objects in
+      defer { objects.arrived = [:] }
+      return objects.arrived.compactMap { id, values -> (DocumentObject, ArrivedValues)? in
+        objects.entries[id]?.object.map { ($0, values) }
+      }
+    }
+    for (object, arrived) in arrived {
+      Self.set(arrived.values, on: object, replacing: arrived.replaces)
+    }
+  }
+
+  /// Gives `object` `values`: all of its values when `replacing`, else some to set. An object
+  /// that already holds them is left alone.
+  static func set(_ values: ValueDictionary, on object: DocumentObject, replacing: Bool) {
+    var root = replacing ? ValueDictionary() : object.root.dictionaryValue ?? [:]
+    for (key, value) in values { root[key] = value }
+    if object.root != .dictionary(root) { object.replaceRoot(.dictionary(root)) }
+  }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import Hummingbird
+import Testing
+import Trellis
+import TrellisTesting
+import TrellisWeb
+import TrellisWebService
+
+/// A web service's objects change only on the domain that shows them: what a read, an insert
+/// or an update brings in the background waits until that domain applies it, so that no host
+/// reads an object while a task changes it, and every change reaches the rows that show it.
+@Suite("Web service: values arrive on the domain")
+struct ArrivedValuesTests {
+  /// A Store API of three notes on loopback, and a store over it.
+  struct Service {
+    let server: LoopbackServer
+    let store: WebServiceStore
+    let memory: MemoryStore
+  }
+
+  static func start() async throws -> Service {
+    let definition = try DataDefinition.dictionary(keys: "id;name")
+    let memory = MemoryStore(
+      items: (1...3).map {
+        .object(ObjectReference(DocumentObject(["id": .int($0), "name": .string("N\($0)")])))
+      },
+      definition: definition)
+    let api = try StoreAPI(store: memory, definition: definition, path: "/api/notes/", idKey: "id")
+    let server = await LoopbackServer.start { running in
+      let router = Router()
+      api.register(on: router)
+      return Application(
+        router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+        onServerRunning: { channel in await running(channel.localAddress?.port ?? 0) })
+    }
+    let service = WebServiceDefinition.djangoREST(
+      baseURL: server.baseURL, resource: "api/notes/", keys: "name")
+    return Service(server: server, store: try WebServiceStore(service), memory: memory)
+  }
+
+  static func values(_ item: Value) throws -> ValueDictionary {
+    let object = try #require(item.objectValue as? DocumentObject)
+    return object.root.dictionaryValue ?? [:]
+  }
+
+  @Test func aNewObjectTakesItsIdOnItsDomainAfterTheInsert() async throws {
+    let service = try await Self.start()
+    let item = try service.store.create()
+    _ = try (item.objectValue as? KeyValueCoding)?.setValues([("name", .string("Fresh"))])
+    let write = try service.store.prepareInsert(item, at: nil)
+    try await write.run()
+    // The service has it; the object, which a form may be showing, does not yet.
+    #expect(try service.memory.fetch(FetchOptions()).count == 4)
+    let before = try Self.values(item)
+    #expect(before["id"] == nil || before["id"] == .null)
+    let followUp = try #require(write.followUp)
+    let next = try followUp()
+    #expect(next == nil)
+    #expect(try Self.values(item)["id"] == .int(4))
+    #expect(try Self.values(item)["name"] == "Fresh")
+    await service.server.stop()
+  }
+
+  @Test func anUpdatedObjectTakesTheServicesAnswerOnItsDomain() async throws {
+    let service = try await Self.start()
+    let page = try await service.store.fetchPage(FetchOptions(), from: nil)
+    let first = try #require(page.items.first)
+    let write = try service.store.prepareUpdate(first, values: ["name": "Renamed"])
+    try await write.run()
+    #expect(try Self.values(first)["name"] == "N1")
+    let followUp = try #require(write.followUp)
+    _ = try followUp()
+    #expect(try Self.values(first)["name"] == "Renamed")
+    await service.server.stop()
+  }
+
+  @Test func aKnownObjectReadAgainWaitsForItsDomain() async throws {
+    let service = try await Self.start()
+    let first = try #require(
+      try await service.store.fetchPage(FetchOptions(), from: nil).items.first)
+    // Another client renames it on the service.
+    let stored = try #require(
+      try service.memory.fetch(FetchOptions()).first?.objectValue as? DocumentObject)
+    stored.replaceRoot(["id": .int(1), "name": "Elsewhere"])
+    let again = try await service.store.fetchPage(FetchOptions(), from: nil)
+    #expect(again.items.first == first, "one object per record")
+    #expect(try Self.values(first)["name"] == "N1")
+    service.store.applyArrivedValues()
+    #expect(try Self.values(first)["name"] == "Elsewhere")
+    await service.server.stop()
+  }
+
+  @Test func aListsInsertShowsTheNewObjectWithItsId() async throws {
+    let service = try await Self.start()
+    let definition = try #require(service.store.itemsDefinition)
+    let section = ArrayOfObjectsSection(store: service.store, definition: definition)
+    let model = TableModel(title: "Notes")
+    model.addSection(section)
+    let app = HeadlessApp(navigator: Navigator(root: Screen(model: model)))
+    try await app.settle()
+    let item = try service.store.create()
+    _ = try (item.objectValue as? KeyValueCoding)?.setValues([("name", .string("Fresh"))])
+    try section.store.insert(item, at: nil)
+    try await app.settle()
+    #expect(try Self.values(item)["id"] == .int(4))
+    #expect(app.host.texts.first?.contains("Fresh") == true)
+    await service.server.stop()
+  }
+}
