@@ -80,7 +80,9 @@ extension PostgresStore {
       let write = UpdateWrite(
         id: id, item: item, check: try conflictCheck(id, values: values, expecting: expecting),
         update: assigned > 0 ? statement : nil,
-        indexQuery: try indexStatement(of: id).query, rowQuery: try rowStatement(id).query,
+        indexQuery: announcesUpdates && entity.positionColumn != nil
+          ? try indexStatement(of: id).query : nil,
+        rowQuery: try rowStatement(id).query,
         touchQuery: try touchStatement(id).query, plans: plans, references: references,
         children: children.map { (ObjectReference($0.0), $0.1) },
         newObjects: newObjects.map(ObjectReference.init))
@@ -101,7 +103,9 @@ extension PostgresStore {
     /// What Done expects the row to hold, checked under the row's lock before the update.
     var check: ConflictCheck?
     var update: PostgresStatement?
-    var indexQuery: PostgresQuery
+    /// Finds the row's place in the store's order, which an announcement of a positioned
+    /// row's change carries; `nil` when nothing needs it.
+    var indexQuery: PostgresQuery?
     /// Reads the row back, as the transaction wrote it.
     var rowQuery: PostgresQuery
     /// Counts the row's version up when no column of it changes (only its children or
@@ -118,13 +122,17 @@ extension PostgresStore {
   /// Runs an update's transaction; only the store's own state changes here, never an object.
   private func run(_ write: UpdateWrite) async throws(StoreError) {
     let id = write.id
-    // Children and many-to-many pairs are rows the table's trigger does not see.
-    let announces = !entity.toManyRelationships.isEmpty || !entity.manyToManyRelationships.isEmpty
     do {
-      let (_, keys, inserted, row) = try await perform(transaction: true) {
-        connection -> (Int, [Int64], [(id: Int64, at: Int)], Record?) in
-        guard let index = try await self.index(write.indexQuery, connection) else {
-          throw StoreError.notFound("\(self.entity.table) row \(id)")
+      let (keys, inserted, row) = try await perform(transaction: true) {
+        connection -> ([Int64], [(id: Int64, at: Int)], Record?) in
+        // The row's place is counted only for an announcement that carries it: a count of
+        // the rows before it costs as much as the table is long.
+        var index = 0
+        if let indexQuery = write.indexQuery {
+          guard let found = try await self.index(indexQuery, connection) else {
+            throw StoreError.notFound("\(self.entity.table) row \(id)")
+          }
+          index = found
         }
         if let check = write.check { try await check.run(on: connection, logger: self.logger) }
         try await Self.lockOrders(
@@ -141,15 +149,10 @@ extension PostgresStore {
             }
           }
           update.binds.append(id)
-          // A refusal arrives with the answer's rows; no row, when another server deleted it
-          // since the index was read.
-          var updated = 0
-          for try await _ in try await connection.query(update.query, logger: self.logger) {
-            updated += 1
-          }
-          guard updated > 0 else { throw StoreError.notFound("\(self.entity.table) row \(id)") }
+          // A refusal arrives with the answer's rows; no row, when the row is gone.
+          try await self.expectRow(id, from: update.query, on: connection)
         } else {
-          try await connection.query(write.touchQuery, logger: self.logger)
+          try await self.expectRow(id, from: write.touchQuery, on: connection)
         }
         let keys = try await Self.writeChildren(
           write.plans, parent: id, connection: connection, logger: self.logger)
@@ -157,8 +160,10 @@ extension PostgresStore {
           write.references, inserted: inserted, source: id, entity: self.entity,
           connection: connection, logger: self.logger)
         // The row's trigger sees its columns only: other servers hear of the rest here.
-        if announces { try await self.announceUpdate(id, at: index, connection: connection) }
-        return (index, keys, inserted, try await self.row(write.rowQuery, on: connection))
+        if self.announcesUpdates {
+          try await self.announceUpdate(id, at: index, connection: connection)
+        }
+        return (keys, inserted, try await self.row(write.rowQuery, on: connection))
       }
       // Noted again once committed: a read that began while the transaction ran may have
       // seen the row (and its children) as they were, and must not bring that back.
@@ -174,5 +179,21 @@ extension PostgresStore {
       noteWrite(id)
       throw error
     }
+  }
+
+  /// Whether an update announces itself to other servers: children and many-to-many pairs
+  /// are rows the table's trigger does not see.
+  var announcesUpdates: Bool {
+    !entity.toManyRelationships.isEmpty || !entity.manyToManyRelationships.isEmpty
+  }
+
+  /// Runs `query`, an `UPDATE` of row `id` that returns it, and throws
+  /// ``StoreError/notFound(_:)`` when it returned nothing: another server deleted the row.
+  private func expectRow(_ id: Int64, from query: PostgresQuery, on connection: PostgresConnection)
+    async throws
+  {
+    var updated = 0
+    for try await _ in try await connection.query(query, logger: logger) { updated += 1 }
+    guard updated > 0 else { throw StoreError.notFound("\(entity.table) row \(id)") }
   }
 }

@@ -60,11 +60,12 @@ extension PostgresStore {
     return statement
   }
 
-  /// `UPDATE` of row `id` that changes nothing but its version.
+  /// `UPDATE` of row `id` that changes nothing but its version, and returns its key.
   func touchStatement(_ id: Int64) throws(StoreError) -> PostgresStatement {
     let key = try PostgresIdentifier.quoted(entity.primaryKey)
     var statement = PostgresStatement("UPDATE \(try table) SET \(key) = \(key) WHERE \(key) = ")
     statement.bind(Int(id))
+    statement.append(" RETURNING \(key)")
     return statement
   }
 

@@ -155,18 +155,29 @@ extension PostgresStore {
     let position = try entity.positionColumn.map { name throws(StoreError) in
       try PostgresIdentifier.quoted(name)
     }
-    let indexQuery = try indexStatement(of: id).query
+    delete.append(" RETURNING \(try PostgresIdentifier.quoted(entity.primaryKey))")
+    // The row's place, which the rows after it are shifted from, is counted only in an
+    // ordered table: a count of the rows before it costs as much as the table is long.
+    let indexQuery = position == nil ? nil : try indexStatement(of: id).query
     let deleteQuery = delete.query
-    let (_, effects) = try await perform(transaction: true, takesOrderLock: true) {
-      connection -> (Int, DeleteEffects) in
+    let effects = try await perform(transaction: true, takesOrderLock: true) {
+      connection -> DeleteEffects in
       try await Self.lockOrders(of: [self.entity], connection: connection, logger: self.logger)
-      guard let index = try await self.index(indexQuery, connection) else {
-        throw StoreError.notFound("\(self.entity.table) row \(id)")
+      var index = 0
+      if let indexQuery {
+        guard let found = try await self.index(indexQuery, connection) else {
+          throw StoreError.notFound("\(self.entity.table) row \(id)")
+        }
+        index = found
       }
       var effects = DeleteEffects()
       try await self.applyDeleteRules(
         deleting: id, of: self.entity, connection: connection, effects: &effects)
-      try await connection.query(deleteQuery, logger: self.logger)
+      var deleted = 0
+      for try await _ in try await connection.query(deleteQuery, logger: self.logger) {
+        deleted += 1
+      }
+      guard deleted > 0 else { throw StoreError.notFound("\(self.entity.table) row \(id)") }
       if effects.tables.contains(self.entity.table) {
         // A cascade back into this table moved this row's place: the order is made whole.
         try await self.renumber(self.entity, connection: connection)
@@ -176,7 +187,7 @@ extension PostgresStore {
         shift.bind(index)
         try await connection.query(shift.query, logger: self.logger)
       }
-      return (index, effects)
+      return effects
     }
     // The lists that held the object lose it while it can still be found, then it is gone.
     noteWrite(id)
