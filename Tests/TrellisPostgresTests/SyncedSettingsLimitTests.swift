@@ -1,4 +1,6 @@
 import Foundation
+import Logging
+import PostgresNIO
 import Testing
 import TrellisPostgres
 
@@ -94,9 +96,20 @@ struct SyncedSettingsLimitTests {
     try await b.synchronize()
     let heard = [ChangeRecorder(a), ChangeRecorder(b)]
     let half = Value.string(String(repeating: "x", count: 600_000))
-    // Neither has heard of the other's write when it makes its own: both checks pass.
+    // Neither has heard of the other's write when it makes its own, so both checks pass: a
+    // third connection holds the table until both have written, so neither write commits
+    // (and tells the other server) before the other is made.
+    let logger = Logger(label: "synced-settings-limit")
+    let holder = try await PostgresConnection.connect(
+      configuration: try PostgresAddress.connectionConfiguration(from: url), id: 1,
+      logger: logger)
+    try await holder.query("BEGIN", logger: logger)
+    try await holder.query(
+      PostgresQuery(unsafeSQL: "LOCK TABLE \(table) IN EXCLUSIVE MODE"), logger: logger)
     try a.set(half, forKey: "first")
     try b.set(half, forKey: "second")
+    try await holder.query("COMMIT", logger: logger)
+    try await holder.close()
     try await a.synchronize()
     try await b.synchronize()
     let values = try await stored(url, table: table, namespace: "app")
