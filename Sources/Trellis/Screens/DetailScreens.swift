@@ -43,8 +43,9 @@ enum DetailScreens {
     if !isNew && !section.allowsEditingDetails {
       for object in screen.model.objectSections { object.isEditable = false }
     }
-    // An async store's new values for the item reach it here too, with its list covered.
-    if !isNew, let cache = section.asyncCache { screen.model.followArrivals(of: cache) }
+    // An async store's new values for the item reach it here too, with its list covered: for
+    // a new item, what the store answered its insert (an id), which the list may apply first.
+    if let cache = section.asyncCache { screen.model.followArrivals(of: cache) }
     let writesObject = isNew && draft.parent == nil
     screen.commitWriter = { values throws(StoreError) in
       // Someone else's change to an edited property since it was edited refuses Done.

@@ -40,6 +40,9 @@ extension Screen {
       guard let self else { return }
       var outcome = result
       if case .success = result, let followUp = pending.followUp {
+        // The follow-up may give the shown object what the store answered (an id): every row
+        // reads it again.
+        defer { self.model.invalidateAll() }
         do throws(StoreError) {
           if let next = try followUp() {
             self.run(next, values: values, childUndo: childUndo)
