@@ -18,7 +18,7 @@ struct ArrivedValuesTests {
     let memory: MemoryStore
   }
 
-  static func start() async throws -> Service {
+  static func start(keys: String = "name") async throws -> Service {
     let definition = try DataDefinition.dictionary(keys: "id;name")
     let memory = MemoryStore(
       items: (1...3).map {
@@ -34,7 +34,7 @@ struct ArrivedValuesTests {
         onServerRunning: { channel in await running(channel.localAddress?.port ?? 0) })
     }
     let service = WebServiceDefinition.djangoREST(
-      baseURL: server.baseURL, resource: "api/notes/", keys: "name")
+      baseURL: server.baseURL, resource: "api/notes/", keys: keys)
     return Service(server: server, store: try WebServiceStore(service), memory: memory)
   }
 
@@ -104,6 +104,39 @@ struct ArrivedValuesTests {
     try await app.settle()
     #expect(try Self.values(item)["id"] == .int(4))
     #expect(app.host.texts.first?.contains("Fresh") == true)
+    await service.server.stop()
+  }
+
+  /// The list under a new note's form may take the service's answer (the note's id) before
+  /// the form hears that its Done succeeded: the form shows the id all the same.
+  @Test func aNewItemsFormShowsTheIdItsListAppliedFirst() async throws {
+    let service = try await Self.start(keys: "id;name")
+    let definition = try #require(service.store.itemsDefinition)
+    let section = ArrayOfObjectsSection(store: service.store, definition: definition)
+    section.addItemText = "New note"
+    let model = TableModel(title: "Notes")
+    model.addSection(section)
+    let app = HeadlessApp(navigator: Navigator(root: Screen(model: model)))
+    try await app.settle()
+    try app.tap("New note")
+    let form = app.top
+    #expect(form !== app.navigator.stack.first)
+    try app.enter("Fresh", at: "Name")
+    try app.send(.done)
+    // Only the list is processed until it shows the new note: the form is not told yet that
+    // its Done succeeded.
+    let deadline = ContinuousClock.now + .seconds(30)
+    while section.currentItems.count < 4 {
+      #expect(ContinuousClock.now < deadline, "the list did not show the new note")
+      if ContinuousClock.now >= deadline { break }
+      model.processChanges()
+      try await Task.sleep(for: .milliseconds(5))
+    }
+    let note = try #require(
+      section.currentItems.first { (try? Self.values($0)["name"]) == "Fresh" })
+    #expect(try Self.values(note)["id"] == .int(4))
+    // The form, rendered, shows what its object holds.
+    try app.host(for: form).verifyFresh()
     await service.server.stop()
   }
 }
