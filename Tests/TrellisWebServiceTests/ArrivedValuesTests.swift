@@ -19,13 +19,7 @@ struct ArrivedValuesTests {
   }
 
   static func start(keys: String = "name") async throws -> Service {
-    let definition = try DataDefinition.dictionary(keys: "id;name")
-    let memory = MemoryStore(
-      items: (1...3).map {
-        .object(ObjectReference(DocumentObject(["id": .int($0), "name": .string("N\($0)")])))
-      },
-      definition: definition)
-    let api = try StoreAPI(store: memory, definition: definition, path: "/api/notes/", idKey: "id")
+    let (memory, api) = try StoreAPI.notes()
     let server = await LoopbackServer.start { running in
       let router = Router()
       api.register(on: router)

@@ -24,13 +24,7 @@ struct QueryCredentialTests {
   }
 
   @Test func theKeyGoesWithReadsAndWrites() async throws {
-    let definition = try DataDefinition.dictionary(keys: "id;name")
-    let memory = MemoryStore(
-      items: (1...3).map {
-        .object(ObjectReference(DocumentObject(["id": .int($0), "name": .string("N\($0)")])))
-      },
-      definition: definition)
-    let api = try StoreAPI(store: memory, definition: definition, path: "/api/notes/", idKey: "id")
+    let (_, api) = try StoreAPI.notes()
     let requests = Locked<[(method: String, query: String)]>([])
     let server = await LoopbackServer.start { running in
       let router = Router()
