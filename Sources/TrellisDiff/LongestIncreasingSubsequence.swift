@@ -68,7 +68,7 @@ enum LongestIncreasingSubsequence {
   /// Convenience for tests and small inputs: the positions in the subsequence.
   @inlinable static func positions(of values: [Int32]) -> [Int] {
     var keep = [Bool](repeating: false, count: values.count)
-    values.withUnsafeBufferPointer { v in
+    _ = values.withUnsafeBufferPointer { v in
       keep.withUnsafeMutableBufferPointer { mark(v, into: $0) }
     }
     return keep.indices.filter { keep[$0] }
