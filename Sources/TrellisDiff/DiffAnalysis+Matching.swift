@@ -61,37 +61,60 @@ extension DiffAnalysis {
   ) throws(DiffError) {
     let oldCount = oldItemCount
     let newCount = newItemCount
-    var index = [I.DiffID: Int32](minimumCapacity: oldCount)
+    // Source items are stored by global index; target items without a source as
+    // `-(global + 2)`, so that the one probe that looks a target item up also records it.
+    let table = ItemIndexTable(capacity: oldCount)
+    let oldOffsets = self.oldOffsets
+    let newOffsets = self.newOffsets
+    // The identifier of the item a table value names.
+    func identifier(_ value: Int32) -> I.DiffID {
+      if value >= 0 {
+        let global = Int(value)
+        let s = Self.section(of: global, offsets: oldOffsets)
+        return old.sections[s].items[global - oldOffsets[s]].diffID
+      }
+      let global = Int(-value - 2)
+      let t = Self.section(of: global, offsets: newOffsets)
+      return new.sections[t].items[global - newOffsets[t]].diffID
+    }
+    // Items are read in place by index: iterating would copy each one, retaining and
+    // releasing whatever it references.
     var global: Int32 = 0
-    for section in old.sections {
-      for item in section.items {
-        if let first = index.updateValue(global, forKey: item.diffID) {
+    for section in old.sections.indices {
+      let items = old.sections[section].items
+      for k in items.indices {
+        let id = items[k].diffID
+        if let first = table.findOrInsert(
+          global, hash: id.hashValue, matches: { identifier($0) == id })
+        {
           throw .duplicateItem(
-            id: "\(item.diffID)", side: .source, first: oldPath(Int(first)),
-            second: oldPath(Int(global)))
+            id: "\(id)", side: .source, first: oldPath(Int(first)), second: oldPath(Int(global)))
         }
         global += 1
       }
     }
     oldToNew = [Int32](repeating: -1, count: oldCount)
     newToOld = [Int32](repeating: -1, count: newCount)
-    var inserted = [I.DiffID: Int32]()
     global = 0
-    for section in new.sections {
-      for item in section.items {
-        let id = item.diffID
-        if let i = index[id] {
-          let previous = oldToNew[Int(i)]
+    for section in new.sections.indices {
+      let items = new.sections[section].items
+      for k in items.indices {
+        let id = items[k].diffID
+        let found = table.findOrInsert(
+          -global - 2, hash: id.hashValue, matches: { identifier($0) == id })
+        if let found, found >= 0 {
+          let previous = oldToNew[Int(found)]
           if previous >= 0 {
             throw .duplicateItem(
               id: "\(id)", side: .target, first: newPath(Int(previous)),
               second: newPath(Int(global)))
           }
-          oldToNew[Int(i)] = global
-          newToOld[Int(global)] = i
-        } else if let first = inserted.updateValue(global, forKey: id) {
+          oldToNew[Int(found)] = global
+          newToOld[Int(global)] = found
+        } else if let found {
           throw .duplicateItem(
-            id: "\(id)", side: .target, first: newPath(Int(first)), second: newPath(Int(global)))
+            id: "\(id)", side: .target, first: newPath(Int(-found - 2)),
+            second: newPath(Int(global)))
         }
         global += 1
       }
@@ -116,9 +139,9 @@ extension DiffAnalysis {
         }
       }
     }
+    // Source positions of the items that stay in their section, in target order.
     var order = [Int32]()
     var keep = [Bool]()
-    var positions = [Int32]()
     for t in 0..<new.sections.count {
       let s = newSectionToOld[t]
       let range = newOffsets[t]..<newOffsets[t + 1]
@@ -128,7 +151,7 @@ extension DiffAnalysis {
         // An inserted section: its items are inserted with it, or moved into it.
         for j in range where newToOld[j] >= 0 {
           movesIntoInsertedSection = true
-          markMove(j, into: t, old: old, newItem: newItems[j - base])
+          markMove(j, into: t, old: old, newItems: newItems, base: base)
         }
         continue
       }
@@ -136,35 +159,41 @@ extension DiffAnalysis {
       let oldBase = oldOffsets[s]
       let oldEnd = oldOffsets[s + 1]
       order.removeAll(keepingCapacity: true)
-      positions.removeAll(keepingCapacity: true)
+      order.reserveCapacity(range.count)
       for j in range {
         let i = Int(newToOld[j])
         if i < 0 {
           itemInsertCount += 1
           newSectionGainsItems[t] = true
         } else if i >= oldBase && i < oldEnd {
-          order.append(Int32(i))
-          positions.append(Int32(j))
+          order.append(Int32(truncatingIfNeeded: i))
           if !newItems[j - base].isContentEqual(to: oldItems[i - oldBase]) {
             flags[j] = Self.changed
             itemChangeCount += 1
           }
         } else {
-          markMove(j, into: t, old: old, newItem: newItems[j - base])
+          markMove(j, into: t, old: old, newItems: newItems, base: base)
         }
       }
       keep.removeAll(keepingCapacity: true)
       keep.append(contentsOf: repeatElement(false, count: order.count))
-      order.withUnsafeBufferPointer { values in
+      let kept = order.withUnsafeBufferPointer { values in
         keep.withUnsafeMutableBufferPointer { LongestIncreasingSubsequence.mark(values, into: $0) }
       }
-      for k in 0..<order.count where !keep[k] {
-        let j = Int(positions[k])
-        flags[j] |= Self.moved
-        itemMoveCount += 1
-        oldSectionLosesItems[s] = true
-        newSectionGainsItems[t] = true
-        if flags[j] & Self.changed != 0 { movedAndChanged = true }
+      if kept < order.count {
+        // The same items again, in the same order: those outside the subsequence move.
+        var k = 0
+        for j in range {
+          let i = Int(newToOld[j])
+          guard i >= oldBase && i < oldEnd else { continue }
+          defer { k += 1 }
+          if keep[k] { continue }
+          flags[j] |= Self.moved
+          itemMoveCount += 1
+          oldSectionLosesItems[s] = true
+          newSectionGainsItems[t] = true
+          if flags[j] & Self.changed != 0 { movedAndChanged = true }
+        }
       }
       if sectionMoved[t] && itemChangeCount > 0 {
         for j in range where flags[j] & Self.changed != 0 {
@@ -177,7 +206,7 @@ extension DiffAnalysis {
 
   /// Records a move across sections, and whether the item's content changed.
   @inlinable mutating func markMove<S, I>(
-    _ j: Int, into t: Int, old: Snapshot<S, I>, newItem: I
+    _ j: Int, into t: Int, old: Snapshot<S, I>, newItems: [I], base: Int
   ) {
     let i = Int(newToOld[j])
     let s = oldSection(of: i)
@@ -185,7 +214,8 @@ extension DiffAnalysis {
     itemMoveCount += 1
     oldSectionLosesItems[s] = true
     newSectionGainsItems[t] = true
-    if !newItem.isContentEqual(to: old.sections[s].items[i - oldOffsets[s]]) {
+    // Compared in place: the items are not copied out of their arrays.
+    if !newItems[j - base].isContentEqual(to: old.sections[s].items[i - oldOffsets[s]]) {
       flags[j] |= Self.changed
       itemChangeCount += 1
       movedAndChanged = true

@@ -1,8 +1,10 @@
 /// What matches what between two snapshots: the heart of the diff.
 ///
-/// Items are matched by identifier through one hash table over the source. Items that stay in
-/// their section keep their place when they belong to a longest increasing subsequence of
-/// source positions; every other matched item is a move. Sections follow the same rule.
+/// Items are matched by identifier through one hash table (``ItemIndexTable``) over the source,
+/// which also takes the inserted target items, so that a repeat among them is caught. Items
+/// that stay in their section keep their place when they belong to a longest increasing
+/// subsequence of source positions; every other matched item is a move. Sections follow the
+/// same rule.
 @usableFromInline
 struct DiffAnalysis {
   @usableFromInline static let moved: UInt8 = 1
