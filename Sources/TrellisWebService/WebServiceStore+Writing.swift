@@ -36,13 +36,9 @@ extension WebServiceStore {
     sent[definition.idKeyName] = nil
     let answer = try await send(endpoint, id: nil, values: sent)
     let arrived = merge(answer, into: sent)
-    if let id = Self.identity(arrived[definition.idKeyName]) {
-      objects.withLock { objects in
-        objects.entries[id] = WeakObject(object: object)
-        if !now { objects.arrive(id, arrived, replacing: false) }
-      }
-    }
-    if now { Self.set(arrived, on: object, replacing: false) }
+    let id = Self.identity(arrived[definition.idKeyName])
+    if let id { objects.withLock { $0.entries[id] = WeakObject(object: object) } }
+    give(arrived, to: object, id: id, now: now)
     // The service does not say where the item goes in its order: lists show it first.
     observers.notify(.inserted(item, after: nil))
   }
@@ -53,9 +49,8 @@ extension WebServiceStore {
   /// The object changes here, wherever this runs: a host whose screens show the object uses
   /// ``prepareUpdate(_:values:)``, which gives it the values on the domain that shows it.
   public func update(_ item: Value, values: [String: Value]) async throws(StoreError) {
-    let object = try Self.document(item)
-    let id = try identity(of: object)
-    try await update(item, id: id, values: values, headers: [], now: object)
+    let id = try identity(of: try Self.document(item))
+    try await update(item, id: id, values: values, headers: [], now: true)
   }
 
   /// Starts an update on the caller's domain: the object's identity is read here, the values
@@ -72,24 +67,29 @@ extension WebServiceStore {
       })
   }
 
-  /// ``update(_:values:)`` of the object `id` with `headers` (an `If-Match`); the object
-  /// given as `now` takes the answer at once, else its domain takes it with what arrived.
+  /// ``update(_:values:)`` of the object `id` with `headers` (an `If-Match`); the object takes
+  /// the answer `now`, or when its domain applies what arrived.
   func update(
     _ item: Value, id: String, values: [String: Value], headers: [(String, String)],
-    now: DocumentObject? = nil
+    now: Bool = false
   ) async throws(StoreError) {
     guard let endpoint = definition.updateObject else {
       throw .unsupported("this service is read-only")
     }
     let sent = ValueDictionary(values.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
     let answer = try await send(endpoint, id: id, values: sent, headers: headers)
-    let arrived = merge(answer, into: sent)
-    if let now {
-      Self.set(arrived, on: now, replacing: false)
-    } else {
-      objects.withLock { $0.arrive(id, arrived, replacing: false) }
-    }
+    give(merge(answer, into: sent), to: try Self.document(item), id: id, now: now)
     observers.notify(.updated(item))
+  }
+
+  /// Gives `object` (the object `id`) what a write sent and the service answered: at once when
+  /// `now`, else when the domain that shows it applies what arrived.
+  private func give(_ values: ValueDictionary, to object: DocumentObject, id: String?, now: Bool) {
+    if now {
+      Self.set(values, on: object, replacing: false)
+    } else if let id {
+      objects.withLock { $0.arrive(id, values, replacing: false) }
+    }
   }
 
   /// `write`, whose answer the object takes on the domain that started it once it succeeded.

@@ -123,6 +123,7 @@ public final class WebServiceStore: AsyncDataStore {
       // stays proportional to the objects read.
       if objects.entries.count >= objects.sweepAt {
         objects.entries = objects.entries.filter { $0.value.object != nil }
+        objects.arrived = objects.arrived.filter { objects.entries[$0.key] != nil }
         objects.sweepAt = Swift.max(4096, objects.entries.count * 2)
       }
       return made

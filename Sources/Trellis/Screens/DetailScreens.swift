@@ -113,13 +113,9 @@ enum DetailScreens {
         throw .invalidItem(error.description)
       }
       let inserted = isPlain ? plainResult(target, item) : item
-      var write: PreparedStoreWrite
-      do throws(StoreError) { write = try cache.prepareInsertAwaiting(inserted) } catch {
-        undo.run()
-        throw error
+      return try PreparedStoreWrite.after(undo) { () throws(StoreError) in
+        try cache.prepareInsertAwaiting(inserted)
       }
-      write.undo = undo
-      return write
     }
   }
 

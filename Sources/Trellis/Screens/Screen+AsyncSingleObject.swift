@@ -145,13 +145,9 @@ private final class SingleObjectLoad {
     do throws(BindingError) { undo = try draft.object.setValues(values) } catch {
       throw .invalidItem(error.description)
     }
-    var write: PreparedStoreWrite
-    do throws(StoreError) { write = try store.prepareInsert(object, at: nil) } catch {
-      undo.run()
-      throw error
+    return try PreparedStoreWrite.after(undo) { () throws(StoreError) in
+      try store.prepareInsert(object, at: nil)
     }
-    write.undo = undo
-    return write
   }
 
   /// Puts the form of `saved`, which another client saved since the form loaded, on the

@@ -37,47 +37,41 @@ extension AsyncStoreCache {
   /// notice says why when it refuses.
   package func insert(_ item: Value, at index: Int?) throws(StoreError) {
     let prepared = try source.prepareInsert(item, at: index)
-    let number = keep(prepared, undoing: false)
-    let run = prepared.run
-    write { cache in
-      do throws(StoreError) {
-        try await run()
-        cache?.accepted(number)
-        cache?.arrive(.appended(item))
-      } catch {
-        cache?.refused(
-          "Could not add \(cache?.name(of: item) ?? "the item")", error, undoing: (number, item))
-      }
-    }
+    inBackground(
+      prepared, of: item, then: .appended(item), refusal: "Could not add \(name(of: item))")
   }
 
   /// Starts the write here, on the domain, and sends it in the background; when the store
   /// refuses, the notice says why and the item gets its values back on the domain.
   package func update(_ item: Value, values: [String: Value]) throws(StoreError) {
     // Named as it was, here: the write gives it its new values before the store answers.
-    let name = name(of: item)
+    let refusal = "Could not save \(name(of: item))"
     let prepared = try source.prepareUpdate(item, values: values)
-    let number = keep(prepared, undoing: true)
+    inBackground(prepared, of: item, then: .change(.updated(item)), refusal: refusal)
+  }
+
+  /// Runs `prepared`, a write of `item` started on the domain, in the background: once the
+  /// store accepts it, the list hears of `arrival` and its follow-up waits for the domain;
+  /// when the store refuses, the notice starts with `refusal`, and its undo waits for the
+  /// domain (``take()``).
+  private func inBackground(
+    _ prepared: PreparedStoreWrite, of item: Value, then arrival: Arrival, refusal: String
+  ) {
+    let number = state.withLock { state in
+      state.writeCount += 1
+      state.undos[state.writeCount] = prepared.undo
+      if let followUp = prepared.followUp { state.pendingFollowUps[state.writeCount] = followUp }
+      return state.writeCount
+    }
     let run = prepared.run
     write { cache in
       do throws(StoreError) {
         try await run()
         cache?.accepted(number)
-        cache?.arrive(.change(.updated(item)))
+        cache?.arrive(arrival)
       } catch {
-        cache?.refused("Could not save \(name)", error, undoing: (number, item))
+        cache?.refused(refusal, error, undoing: (number, item))
       }
-    }
-  }
-
-  /// Keeps a background write's undo (when `undoing`) and follow-up, to run on the domain,
-  /// and returns the write's number.
-  private func keep(_ prepared: PreparedStoreWrite, undoing: Bool) -> Int {
-    state.withLock { state in
-      state.writeCount += 1
-      if undoing { state.undos[state.writeCount] = prepared.undo }
-      if let followUp = prepared.followUp { state.pendingFollowUps[state.writeCount] = followUp }
-      return state.writeCount
     }
   }
 
@@ -181,8 +175,8 @@ extension AsyncStoreCache {
     }
   }
 
-  /// Says why the store refused a write, and queues the undo of write `undoing` (an update's)
-  /// with the notice, so that the list that runs the one shows the other.
+  /// Says why the store refused a write, and queues the undo of write `undoing` with the
+  /// notice, so that the list that runs the one shows the other.
   private func refused(
     _ what: String, _ error: StoreError, undoing update: (number: Int, item: Value)? = nil
   ) {

@@ -27,4 +27,21 @@ public struct PreparedStoreWrite {
     self.run = run
     self.undo = undo
   }
+
+  /// The write `prepare` starts after the caller changed something itself, which `undo` takes
+  /// back: its undo takes back both, the store's start first; when `prepare` throws, `undo`
+  /// runs at once.
+  package static func after(
+    _ undo: ValuesUndo, _ prepare: () throws(StoreError) -> PreparedStoreWrite
+  ) throws(StoreError) -> PreparedStoreWrite {
+    var write: PreparedStoreWrite
+    do throws(StoreError) { write = try prepare() } catch {
+      undo.run()
+      throw error
+    }
+    var both = undo
+    both.append(write.undo)
+    write.undo = both
+    return write
+  }
 }
