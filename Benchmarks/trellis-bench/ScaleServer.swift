@@ -1,5 +1,6 @@
 import Foundation
 import Trellis
+import TrellisWeb
 
 /// One server of `trellis-bench scale`: its own store (with its own connection pool, for
 /// PostgreSQL) and its sessions, each a table model processed on this actor when its store
@@ -12,6 +13,7 @@ actor ScaleServer {
   private var shown: [[String]] = []
   private let scheduled = Locked(Set<Int>())
   private let log: ScaleLog
+  private let sharing = SharedLists()
 
   init(number: Int, log: ScaleLog) {
     self.number = number
@@ -25,6 +27,7 @@ actor ScaleServer {
     for _ in 0..<count {
       let index = sessions.count
       let model = TableModel(title: "Items")
+      model.listSharing = sharing
       model.addSection(makeSection())
       let scheduled = scheduled
       model.setWakeHandler { [weak self] in

@@ -6,7 +6,8 @@ enum DetailScreens {
     throws(ScreenError) -> Screen
   {
     let definition = section.definition
-    let store = section.store
+    // A list that shows a shared list writes through the shared one's store.
+    let store = section.currentStore
     let target: AnyObject
     let isPlain: Bool
     let plainKind: Bool
@@ -45,7 +46,7 @@ enum DetailScreens {
     }
     // An async store's new values for the item reach it here too, with its list covered: for
     // a new item, what the store answered its insert (an id), which the list may apply first.
-    if let cache = section.asyncCache { screen.model.followArrivals(of: cache) }
+    if let cache = store as? AsyncStoreCache { screen.model.followArrivals(of: cache) }
     let writesObject = isNew && draft.parent == nil
     screen.commitWriter = { values throws(StoreError) in
       // Someone else's change to an edited property since it was edited refuses Done.

@@ -6,6 +6,12 @@ extension ArrayOfObjectsSection {
   }
 
   public func loadMore() throws(StoreError) {
+    if loadingSection !== self {
+      // A shared list loads for every model that shows it; this one catches up with it.
+      try loadingSection.loadMore()
+      itemsChanged()
+      return
+    }
     if let asyncCache {
       // After a failed page, "more" is that page again.
       if case .failed = loadState { asyncCache.retry() } else { asyncCache.loadNextPage() }
@@ -22,6 +28,11 @@ extension ArrayOfObjectsSection {
   }
 
   public func refresh() throws(StoreError) {
+    if loadingSection !== self {
+      try loadingSection.refresh()
+      itemsChanged()
+      return
+    }
     asyncCache?.refresh()
     if let asyncCache { asyncStatus = asyncCache.status }
     loadedLimit = nil

@@ -4,6 +4,7 @@ extension ArrayOfObjectsSection {
   /// (``absorbStoreChanges()``).
   package func observeStore() {
     guard let model else { return }
+    asyncCache?.wake(from: nil)
     let sink = model.invalidation
     let key = ObjectIdentifier(self)
     let reported = reported
@@ -13,10 +14,12 @@ extension ArrayOfObjectsSection {
     }
   }
 
-  /// Stops following the store (a shared list follows it instead) and forgets what it reported.
+  /// Stops following the store (a shared list follows it instead) and forgets what it reported;
+  /// an async store's cache rests.
   package func stopObservingStore() {
     observation = nil
     _ = reported.take()
+    asyncCache?.rest()
   }
 
   /// Whether which items show, and in what order, depends on the items' values (a sort, a

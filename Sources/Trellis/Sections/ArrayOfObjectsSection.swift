@@ -63,7 +63,7 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
   var observation: ObservationToken?
   /// Where the section shows a list shared with other models instead of following its store
   /// (``TableModel/listSharing``), kept for the sharing, which alone reads it.
-  package var sharingLink: AnyObject?
+  package var sharingLink: (any ListSharingLink)?
   /// How many times the model looked for a shared list for the section since it last
   /// attached to one.
   package var sharingAttempts = 0
@@ -286,7 +286,7 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
       throw .sectionNotEditable(section: id, reason: "this row cannot be deleted")
     }
     let item = items[index]
-    do { try store.delete(item) } catch { throw .store(section: id, error) }
+    do { try currentStore.delete(item) } catch { throw .store(section: id, error) }
     actions.overriding(model?.sectionActions ?? SectionActions()).didDelete?(item, index)
     itemsChanged()
     return item
@@ -296,7 +296,7 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
     guard let item = element as? Value else {
       throw .refused(section: id, reason: refusalReason(forInserting: element) ?? "wrong type")
     }
-    do { try store.insert(item, at: Swift.min(index, items.count)) } catch {
+    do { try currentStore.insert(item, at: Swift.min(index, items.count)) } catch {
       throw .store(section: id, error)
     }
     actions.overriding(model?.sectionActions ?? SectionActions()).didInsert?(item, index)
@@ -314,11 +314,11 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
     let item = items[source]
     do {
       if destination == 0 {
-        try store.move(item, before: items[0])
+        try currentStore.move(item, before: items[0])
       } else {
         // The item before `destination` once `item` is taken out.
         let after = items[destination < source ? destination - 1 : destination]
-        try store.move(item, after: after)
+        try currentStore.move(item, after: after)
       }
     } catch { throw .store(section: id, error) }
     actions.overriding(model?.sectionActions ?? SectionActions()).didMove?(
@@ -344,14 +344,12 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
     case .placeholder, .loading, .link: return true
     case .error:
       // An async store's load runs again.
-      asyncCache?.retry()
-      if let asyncCache { asyncStatus = asyncCache.status }
-      setNeedsRefresh()
+      loadingSection.asyncCache?.retry()
+      loadingStatusChanged()
       return true
     case .notice:
-      asyncCache?.dismissNotice()
-      if let asyncCache { asyncStatus = asyncCache.status }
-      setNeedsRefresh()
+      loadingSection.asyncCache?.dismissNotice()
+      loadingStatusChanged()
       return true
     case .noChoice: return try chooseNothing(in: screen)
     case .loadMore:
@@ -387,7 +385,7 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
       throw .notPermitted(access.refusal(.add, on: definition.name))
     }
     let item: Value
-    do { item = try store.create() } catch { throw .store(error) }
+    do { item = try currentStore.create() } catch { throw .store(error) }
     let detail = try DetailScreens.item(item, of: self, isNew: true)
     if choice != nil { chooseAfterCommit(item, of: detail) }
     return detail

@@ -193,8 +193,10 @@ open class Section {
   }
 
   /// A scope that keeps this section's manual row identities apart from other sections':
-  /// made once, since every row identity of the section names it.
-  package private(set) lazy var scope: String = "\(ObjectIdentifier(self))"
+  /// made once, since every row identity of the section names it. A section that starts on
+  /// a shared list, rendering nothing of its own, takes the shared section's, whose rows it
+  /// shows (``TableModel/listSharing``).
+  package lazy var scope: String = "\(ObjectIdentifier(self))"
 
   /// Tells the model that the section's content or settings changed.
   public func setNeedsRefresh() {

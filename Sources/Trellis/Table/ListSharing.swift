@@ -18,3 +18,10 @@ package protocol ListSharing: AnyObject {
   /// Attaches sections that now show what a shared list shows, after the model delivered.
   func share(_ model: TableModel)
 }
+
+/// Where a section shows a shared list (``ArrayOfObjectsSection/sharingLink``).
+package protocol ListSharingLink: AnyObject {
+  /// The section the shared list renders: while the section shows it, its async store's
+  /// loads and writes are that section's.
+  var sharedSection: ArrayOfObjectsSection { get }
+}

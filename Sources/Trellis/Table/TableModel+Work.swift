@@ -26,7 +26,9 @@ extension TableModel {
   /// an async store's list. Tests wait for this to end before they look.
   package var hasWorkUnderWay: Bool {
     !pendingWork.isEmpty
-      || sections.contains { ($0 as? ArrayOfObjectsSection)?.asyncCache?.isBusy ?? false }
+      || sections.contains {
+        ($0 as? ArrayOfObjectsSection)?.loadingSection.asyncCache?.isBusy ?? false
+      }
   }
 
   /// Runs the completions of the operations that finished, in the order they were started.

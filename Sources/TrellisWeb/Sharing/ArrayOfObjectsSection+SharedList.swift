@@ -11,7 +11,7 @@ extension ArrayOfObjectsSection {
   }
 
   /// A section's place in the shared list it shows.
-  final class SharedListLink {
+  final class SharedListLink: ListSharingLink {
     let list: SharedList
     /// The shared list's version the section shows.
     var version: Int
@@ -23,6 +23,8 @@ extension ArrayOfObjectsSection {
       self.version = version
       self.notice = notice
     }
+
+    var sharedSection: ArrayOfObjectsSection { list.section }
   }
 
   /// Whether the section shows its store's items in the store's order, with nothing of its
@@ -30,22 +32,30 @@ extension ArrayOfObjectsSection {
   /// show a shared list.
   var canShareList: Bool {
     showsStoreAlone && appliesStoreChanges && !needsFetch && unapplied.isEmpty
-      && specials.isEmpty
+      && specialsCanBeShared && !(asyncCache?.isBusy ?? false)
   }
 
   /// Whether the section, not rendered yet, would show its store's items in the store's
   /// order with nothing of its own: then it may start on a shared list instead of rendering.
-  /// Its special rows (a placeholder) are the shared section's once it starts.
+  /// Its special rows (a placeholder) are the shared section's once it starts. An async
+  /// store's pages are the shared list's: a section that loads more loads them for all.
   var canStartShared: Bool {
     showsStoreAlone && fetchOptions.filter == nil && accessFilter == nil
       && fetchOptions.sort.isEmpty
-      && fetchOptions.batchSize == nil && fetchOptions.offset == 0 && !isSearching
-      && !listsADraftsItems
+      && (fetchOptions.batchSize == nil || asyncCache != nil) && fetchOptions.offset == 0
+      && !isSearching && !listsADraftsItems
+  }
+
+  /// Whether the special rows the section shows are the same in every section made like it
+  /// that shows the same list: an async store's are (its status and the section's texts,
+  /// which the signature holds, say what they are); a synchronous store's show only if
+  /// there are none.
+  var specialsCanBeShared: Bool {
+    asyncCache != nil || specials.isEmpty
   }
 
   private var showsStoreAlone: Bool {
-    guard let model, model.listSharing != nil, showsNothingOfItsOwn, asyncCache == nil,
-      ownerDraft == nil, choice == nil, keepsRowsByIdentity, !isCollapsible,
+    guard let model, model.listSharing != nil, showsNothingOfItsOwn, ownerDraft == nil, choice == nil, keepsRowsByIdentity, !isCollapsible,
       expansionStates.isEmpty, appendedRows.isEmpty, model.modelActions.didFetchItems == nil
     else { return false }
     return true
@@ -55,7 +65,7 @@ extension ArrayOfObjectsSection {
   /// model's shows, and the shared section shows only items.
   var canKeepSharing: Bool {
     guard let shared = sharedListLink?.list.section else { return false }
-    return showsNothingOfItsOwn && shared.specials.isEmpty && shared.appendedRows.isEmpty
+    return showsNothingOfItsOwn && shared.specialsCanBeShared && shared.appendedRows.isEmpty
   }
 
   /// Whether the rows show nothing but the items, read alike by every section made like this
@@ -75,13 +85,17 @@ extension ArrayOfObjectsSection {
       themeStyle ?? "\u{0}", "\(rowDefaults)", sharedReads,
       "\(headerView.map(\.description) ?? "\u{0}")", "\(headerHeight ?? -1)",
       "\(footerView.map(\.description) ?? "\u{0}")", "\(footerHeight ?? -1)",
+      "\(fetchOptions.batchSize ?? -1)",
     ].joined(separator: "\u{1}")
   }
 
   /// A section made like this one, for a shared list's own model.
   func makeCopy() -> ArrayOfObjectsSection {
+    // An async store's pages are the copy's own, loaded once for all the sections attached.
     let section = ArrayOfObjectsSection(
-      id: id, header: headerTitle, footer: footerTitle, store: store, definition: definition)
+      id: id, header: headerTitle, footer: footerTitle,
+      store: asyncCache.map { AsyncStoreCache(source: $0.source) } ?? store,
+      definition: definition)
     section.fetchOptions = fetchOptions
     section.placeholderText = placeholderText
     section.addItemText = addItemText
@@ -118,9 +132,13 @@ extension ArrayOfObjectsSection {
   /// Attaches to `shared` without rendering: the section takes the shared section's items,
   /// as of its version, when it has loaded them. Returns whether it did.
   func startSharing(_ shared: SharedList) -> Bool {
-    guard let model, shared.cache != nil, shared.section.loadState == .loaded,
-      shared.section.specials.isEmpty, shared.section.appendedRows.isEmpty
+    // An async store's list may still be loading: the section shows that, then its pages.
+    guard let model, shared.cache != nil,
+      shared.section.loadState == .loaded || shared.section.asyncCache != nil,
+      shared.section.specialsCanBeShared, shared.section.appendedRows.isEmpty
     else { return false }
+    // Its special rows are the shared section's, and so are their identities.
+    scope = shared.section.scope
     attach(to: shared, of: model)
     adoptSharedState()
     return true
@@ -144,6 +162,7 @@ extension ArrayOfObjectsSection {
     loadedLimit = shared.loadedLimit
     needsFetch = false
     unapplied = []
+    adoptStatus(of: shared)
   }
 
   /// Detaches from the shared list: the section follows its store again and fetches its
@@ -153,6 +172,8 @@ extension ArrayOfObjectsSection {
     sharedListLink = nil
     if let model {
       link.list.detach(sink: model.invalidation, section: ObjectIdentifier(self))
+      // An async store's cache starts from the shared list's pages, which the section shows.
+      asyncCache?.wake(from: link.list.section.asyncCache)
       observeStore()
     }
     needsFetch = true

@@ -24,7 +24,9 @@ package final class SharedLists {
   /// The shared list for `section`'s store and signature, made with a copy of `section` when
   /// there is none.
   func list(for section: ArrayOfObjectsSection) -> SharedList {
-    let key = Key(store: ObjectIdentifier(section.store), signature: section.sharingSignature)
+    // Sections over one async store each have a cache of their own: the store is the key.
+    let store: AnyObject = section.asyncCache?.source ?? section.store
+    let key = Key(store: ObjectIdentifier(store), signature: section.sharingSignature)
     if let list = lists[key]?.list { return list }
     if lists.count > 64 { lists = lists.filter { $0.value.list != nil } }
     let list = SharedList(section: section.makeCopy())

@@ -106,6 +106,11 @@ package final class AsyncStoreCache: DataStore, Sendable {
   /// A cache over `source`, following its changes.
   package init(source: any AsyncDataStore) {
     self.source = source
+    observeSource()
+  }
+
+  /// Starts hearing the store's changes and link.
+  func observeSource() {
     let token = source.observe { [weak self] change in self?.sourceChanged(change) }
     let link = source.observeLink { [weak self] link in self?.linkChanged(link) }
     state.withLock { state in
