@@ -4,6 +4,7 @@ import TrellisExamples
 import TrellisSQLite
 import TrellisSQLiteExamples
 import TrellisTesting
+import TrellisWeb
 
 extension FuzzCatalog {
   /// Generated lists: content sections that trade rows, manual rows, a store list loaded in
@@ -17,6 +18,10 @@ extension FuzzCatalog {
       // Its memory store writes objects on a background task, then reports.
       FuzzTarget("lists/async-paged", settleTimeout: .milliseconds(500)) { _ in
         try asyncPagedList()
+      },
+      // The same lists shown as the web host's sessions show them: through shared lists.
+      FuzzTarget("lists/async-shared", settleTimeout: .milliseconds(500)) { _ in
+        try asyncPagedList(sharing: true)
       },
       FuzzTarget("lists/sqlite-paged") { setup in
         try sqlitePagedList(in: setup.temporaryDirectory())
@@ -121,11 +126,30 @@ extension FuzzCatalog {
   /// Two lists over an async store (the memory store run in the background, its every fifth
   /// read and write refused): pages arrive between events, loads fail and are retried, deletes
   /// and moves are rolled back, and Done waits for the store.
-  static func asyncPagedList() throws -> Navigator {
+  static func asyncPagedList(sharing: Bool = false) throws -> Navigator {
     let definition = try itemDefinition()
     let memory = MemoryStore(items: items(30), definition: definition)
     let store = FlakyStore(AsyncStoreWrapper(memory, latency: .microseconds(200)))
     let model = TableModel(title: "Async")
+    if sharing {
+      // Another window shares the lists too, and is brought up to date only now and then:
+      // the shared lists serve sections at different versions.
+      let lists = SharedLists()
+      model.listSharing = lists
+      let other = TableModel()
+      other.listSharing = lists
+      let section = ArrayOfObjectsSection(id: "async", store: store, definition: definition)
+      section.fetchOptions = FetchOptions(batchSize: 7)
+      section.placeholderText = "Nothing here"
+      section.addItemText = "Add item"
+      other.addSection(section)
+      other.processChanges()
+      var runs = 0
+      model.willProcessChanges = {
+        runs += 1
+        if runs % 4 == 0 { other.processChanges() }
+      }
+    }
     let paged = ArrayOfObjectsSection(id: "async", store: store, definition: definition)
     paged.fetchOptions = FetchOptions(batchSize: 7)
     paged.placeholderText = "Nothing here"

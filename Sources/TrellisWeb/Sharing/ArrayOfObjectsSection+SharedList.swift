@@ -30,9 +30,13 @@ extension ArrayOfObjectsSection {
   /// Whether the section shows its store's items in the store's order, with nothing of its
   /// own or its model's: then it shows exactly what any section made like it shows, and may
   /// show a shared list.
+  ///
+  /// A list of an async store attaches only when it starts (``canStartShared``): once it has
+  /// loaded pages of its own, its status and the shared list's differ in ways its rows may
+  /// not show (a refresh under way, where the next page starts).
   var canShareList: Bool {
-    showsStoreAlone && appliesStoreChanges && !needsFetch && unapplied.isEmpty
-      && specialsCanBeShared && !(asyncCache?.isBusy ?? false)
+    showsStoreAlone && asyncCache == nil && appliesStoreChanges && !needsFetch
+      && unapplied.isEmpty && specials.isEmpty
   }
 
   /// Whether the section, not rendered yet, would show its store's items in the store's
@@ -55,7 +59,8 @@ extension ArrayOfObjectsSection {
   }
 
   private var showsStoreAlone: Bool {
-    guard let model, model.listSharing != nil, showsNothingOfItsOwn, ownerDraft == nil, choice == nil, keepsRowsByIdentity, !isCollapsible,
+    guard let model, model.listSharing != nil, showsNothingOfItsOwn, ownerDraft == nil,
+      choice == nil, keepsRowsByIdentity, !isCollapsible,
       expansionStates.isEmpty, appendedRows.isEmpty, model.modelActions.didFetchItems == nil
     else { return false }
     return true

@@ -32,6 +32,9 @@ extension AsyncStoreCache {
   package func wake(from other: AsyncStoreCache?) {
     guard !followsSource else { return }
     guard let other, other !== self else { return observeSource() }
+    // Pages still to come (a first page under way, or not taken yet) are read afresh.
+    let settled = other.state.withLock { $0.loading != .firstPage && $0.arrivals.isEmpty }
+    guard settled else { return observeSource() }
     let seed = other.state.withLock { theirs in
       theirs.query.map {
         (
