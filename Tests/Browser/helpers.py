@@ -50,7 +50,10 @@ def row(driver, text, pane="top"):
 def tap(driver, text, pane="top"):
     """Taps row `text`; a row drawn again at that instant is tapped as it is drawn now."""
     def click(d):
-        row(d, text, pane).find_element(By.CSS_SELECTOR, ".select").click()
+        button = row(d, text, pane).find_element(By.CSS_SELECTOR, ".select")
+        # As a person scrolls a row into view: clear of the sticky title bar.
+        d.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+        button.click()
         return True
     wait(driver, click)
 
