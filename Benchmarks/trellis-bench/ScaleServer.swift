@@ -4,7 +4,9 @@ import TrellisWeb
 
 /// One server of `trellis-bench scale`: its own store (with its own connection pool, for
 /// PostgreSQL) and its sessions, each a table model processed on this actor when its store
-/// wakes it, as the web host's sessions are.
+/// wakes it, as the web host's sessions are; and, like theirs, sharing the server's lists
+/// (``SharedLists``), so that one list shown alike by every session is loaded and rendered
+/// once per server.
 actor ScaleServer {
   /// Which server this is, from 0.
   let number: Int

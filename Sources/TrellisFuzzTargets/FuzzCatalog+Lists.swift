@@ -19,7 +19,8 @@ extension FuzzCatalog {
       FuzzTarget("lists/async-paged", settleTimeout: .milliseconds(500)) { _ in
         try asyncPagedList()
       },
-      // The same lists shown as the web host's sessions show them: through shared lists.
+      // Lists shown as the web host's sessions show them: through shared lists.
+      FuzzTarget("lists/shared") { _ in try sharedList() },
       FuzzTarget("lists/async-shared", settleTimeout: .milliseconds(500)) { _ in
         try asyncPagedList(sharing: true)
       },
@@ -132,23 +133,11 @@ extension FuzzCatalog {
     let store = FlakyStore(AsyncStoreWrapper(memory, latency: .microseconds(200)))
     let model = TableModel(title: "Async")
     if sharing {
-      // Another window shares the lists too, and is brought up to date only now and then:
-      // the shared lists serve sections at different versions.
-      let lists = SharedLists()
-      model.listSharing = lists
-      let other = TableModel()
-      other.listSharing = lists
       let section = ArrayOfObjectsSection(id: "async", store: store, definition: definition)
       section.fetchOptions = FetchOptions(batchSize: 7)
       section.placeholderText = "Nothing here"
       section.addItemText = "Add item"
-      other.addSection(section)
-      other.processChanges()
-      var runs = 0
-      model.willProcessChanges = {
-        runs += 1
-        if runs % 4 == 0 { other.processChanges() }
-      }
+      shareLists(of: model, withAWindowShowing: [section])
     }
     let paged = ArrayOfObjectsSection(id: "async", store: store, definition: definition)
     paged.fetchOptions = FetchOptions(batchSize: 7)
@@ -159,6 +148,43 @@ extension FuzzCatalog {
       id: "whole", header: "All at once", store: store, definition: definition)
     whole.allowsAdding = false
     model.addSection(whole)
+    return Navigator(root: Screen(model: model, navigationBar: .addRightEditLeft))
+  }
+
+  /// Lets `model` share its lists as the web host's sessions do, with another window that
+  /// shows `sections` and is brought up to date only now and then: the shared lists serve
+  /// sections at different versions.
+  static func shareLists(of model: TableModel, withAWindowShowing sections: [Section]) {
+    let lists = SharedLists()
+    model.listSharing = lists
+    let other = TableModel()
+    other.listSharing = lists
+    for section in sections { other.addSection(section) }
+    other.processChanges()
+    var runs = 0
+    model.willProcessChanges = {
+      runs += 1
+      if runs % 4 == 0 { other.processChanges() }
+    }
+  }
+
+  /// Two lists of one store shown as the web host's sessions show them, through shared lists:
+  /// all of its items, and the same read-only.
+  static func sharedList() throws -> Navigator {
+    let definition = try itemDefinition()
+    let store = MemoryStore(items: items(12), definition: definition)
+    func sections() -> [Section] {
+      let all = ArrayOfObjectsSection(id: "all", store: store, definition: definition)
+      let fixed = ArrayOfObjectsSection(
+        id: "fixed", header: "Read-only", store: store, definition: definition)
+      fixed.allowsDeleting = false
+      fixed.allowsMoving = false
+      fixed.allowsAdding = false
+      return [all, fixed]
+    }
+    let model = TableModel(title: "Shared")
+    for section in sections() { model.addSection(section) }
+    shareLists(of: model, withAWindowShowing: sections())
     return Navigator(root: Screen(model: model, navigationBar: .addRightEditLeft))
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Trellis
 import TrellisTesting
 
 @testable import TrellisFuzzTargets
@@ -47,6 +48,19 @@ struct FuzzCatalogTests {
     }
     for format in DocumentFormat.allCases {
       #expect(names.contains("documents/tree-\(format.rawValue)"))
+    }
+  }
+
+  /// The shared-list targets play shared lists: their lists start on them, a synchronous
+  /// store's and an async store's alike.
+  @Test(arguments: [false, true])
+  func theSharedListTargetsShowSharedLists(async: Bool) throws {
+    let navigator =
+      try async ? FuzzCatalog.asyncPagedList(sharing: true) : FuzzCatalog.sharedList()
+    let model = navigator.top.model
+    model.processChanges()
+    for section in model.sections {
+      #expect((section as? ArrayOfObjectsSection)?.sharingLink != nil, "\(section.id ?? "")")
     }
   }
 
