@@ -53,18 +53,36 @@ actor ScaleServer {
   /// Processes one session's changes and reports every edit its list now shows.
   private func process(_ index: Int) {
     scheduled.withLock { _ = $0.remove(index) }
-    var changeset = sessions[index].processChanges()
+    var changesets = [sessions[index].processChanges()]
     // What arrived while it processed woke nobody: it is processed now, as a host does.
     while sessions[index].hasPendingChanges {
-      let more = sessions[index].processChanges()
-      if !more.isEmpty { changeset = more }
+      changesets.append(sessions[index].processChanges())
     }
-    guard !changeset.isEmpty, let section = changeset.target.sections.first else { return }
-    let names = section.items.compactMap(\.text).filter { !$0.hasSuffix("…") }
+    changesets.removeAll { $0.isEmpty }
+    guard let last = changesets.last, let section = last.target.sections.first else { return }
+    let now = DispatchTime.now().uptimeNanoseconds
+    // Rows only reloaded in place (edits): only those are read, as a host reads them.
+    let stages = changesets.flatMap(\.stages)
+    let inPlace =
+      changesets.allSatisfy { $0.fullReload == nil && !$0.stages.isEmpty }
+      && stages.allSatisfy {
+        $0.itemInserts.isEmpty && $0.itemDeletes.isEmpty && $0.itemMoves.isEmpty
+          && $0.sectionInserts.isEmpty && $0.sectionDeletes.isEmpty && $0.sectionMoves.isEmpty
+          && $0.sectionReloads.isEmpty
+      }
+    if inPlace, shown[index].count == section.items.count {
+      for path in stages.flatMap(\.itemReloads) where path.section == 0 {
+        guard let name = section.items[path.item].text, name != shown[index][path.item]
+        else { continue }
+        shown[index][path.item] = name
+        log.seen(name, row: path.item, server: number, session: index, at: now)
+      }
+      return
+    }
+    let names = section.items.compactMap(\.text)
     let before = shown[index]
     shown[index] = names
     guard before.count == names.count else { return }
-    let now = DispatchTime.now().uptimeNanoseconds
     for (row, name) in names.enumerated() where name != before[row] {
       log.seen(name, row: row, server: number, session: index, at: now)
     }
