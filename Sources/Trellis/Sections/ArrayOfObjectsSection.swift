@@ -135,6 +135,9 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
   /// section cannot place) makes the whole section stale, to be fetched again when it renders.
   override func absorbStoreChanges() {
     let reportedChanges = reported.take()
+    // A section that shows a shared list takes its changes from there: what its store (or
+    // its resting cache) reported before it attached is the shared list's business.
+    guard sharingLink == nil else { return }
     // Whether the special rows (loading, failure, notice) change with the items.
     var statusChanged = false
     if let asyncCache {

@@ -30,13 +30,11 @@ extension ArrayOfObjectsSection {
   /// Whether the section shows its store's items in the store's order, with nothing of its
   /// own or its model's: then it shows exactly what any section made like it shows, and may
   /// show a shared list.
-  ///
-  /// A list of an async store attaches only when it starts (``canStartShared``): once it has
-  /// loaded pages of its own, its status and the shared list's differ in ways its rows may
-  /// not show (a refresh under way, where the next page starts).
+  /// A list of an async store attaches with nothing under way, and takes the shared list's
+  /// status (where the next page starts, what is loading) with its rows.
   var canShareList: Bool {
-    showsStoreAlone && asyncCache == nil && appliesStoreChanges && !needsFetch
-      && unapplied.isEmpty && specials.isEmpty
+    showsStoreAlone && appliesStoreChanges && !needsFetch && unapplied.isEmpty
+      && specialsCanBeShared && !(asyncCache?.isBusy ?? false)
   }
 
   /// Whether the section, not rendered yet, would show its store's items in the store's
@@ -131,6 +129,8 @@ extension ArrayOfObjectsSection {
       theirs.visible == cache.visible, shared.section.items == items
     else { return false }
     attach(to: shared, of: model)
+    // An async store's status shows in the special rows: the shared one's from now on.
+    if asyncCache != nil { adoptSharedState() }
     return true
   }
 

@@ -129,7 +129,8 @@ struct AsyncSharedListTests {
   }
 
   /// A window that searches shows its own results from its own cache, which wakes; the
-  /// others stay on the shared list, and it sees their edits when it comes back.
+  /// others stay on the shared list, and it sees their edits when it comes back. Showing what
+  /// the shared list shows again, it attaches again, and its cache rests.
   @Test func aSearchingWindowLeavesTheSharedListAndTheOthersStay() async throws {
     let f = try Self.fixture(rows: 12)
     try await f.settle(showing: Self.names(1...7), then: ["Load more…", "New task"])
@@ -147,6 +148,18 @@ struct AsyncSharedListTests {
     var expected = Self.names(1...7)
     expected[1] = "Second"
     try await f.settle(showing: expected, then: ["Load more…", "New task"])
+    // A list that rendered its own rows looks for its shared list now and then, as it changes.
+    for round in 0..<40 where searching.sharedListLink == nil {
+      expected[3] = "Round \(round)"
+      try f.memory.update(
+        .object(ObjectReference(f.tasks[3])), values: ["name": .string(expected[3])])
+      try await f.settle(showing: expected, then: ["Load more…", "New task"])
+    }
+    #expect(searching.sharedListLink != nil)
+    #expect(searching.asyncCache?.followsSource == false)
+    // Its "Load more…" loads the shared list's last page, for every window.
+    try f.apps[0].tap("Load more…")
+    try await f.settle(showing: expected + Self.names(8...12), then: ["New task"])
   }
 
   /// A window that leaves the shared list keeps its rows while its own cache reads them
