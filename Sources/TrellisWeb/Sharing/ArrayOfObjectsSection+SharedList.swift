@@ -30,6 +30,7 @@ extension ArrayOfObjectsSection {
   /// Whether the section shows its store's items in the store's order, with nothing of its
   /// own or its model's: then it shows exactly what any section made like it shows, and may
   /// show a shared list.
+  ///
   /// A list of an async store attaches with nothing under way, and takes the shared list's
   /// status (where the next page starts, what is loading) with its rows.
   var canShareList: Bool {
