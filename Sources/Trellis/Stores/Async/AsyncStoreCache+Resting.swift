@@ -33,15 +33,15 @@ extension AsyncStoreCache {
     guard !followsSource else { return }
     guard let other, other !== self else { return observeSource() }
     // Pages still to come (a first page under way, or not taken yet) are read afresh.
-    let settled = other.state.withLock { $0.loading != .firstPage && $0.arrivals.isEmpty }
-    guard settled else { return observeSource() }
     let seed = other.state.withLock { theirs in
-      theirs.query.map {
-        (
-          $0, theirs.options, theirs.items, theirs.listed, theirs.next, theirs.followed,
-          theirs.isExhausted, theirs.totalCount, theirs.link
-        )
-      }
+      theirs.loading == .firstPage || !theirs.arrivals.isEmpty
+        ? nil
+        : theirs.query.map {
+          (
+            $0, theirs.options, theirs.items, theirs.listed, theirs.next, theirs.followed,
+            theirs.isExhausted, theirs.totalCount, theirs.link
+          )
+        }
     }
     guard let seed else { return observeSource() }
     state.withLock { state in
