@@ -44,7 +44,7 @@ extension PostgresStore {
     do { try await perform { _ in } } catch { return false }
     var listened = false
     do {
-      try await client.withConnection { connection in
+      try await client.withOpenConnection { connection in
         try await connection.listen(on: self.channel) { notifications in
           listened = true
           self.listening()

@@ -14,7 +14,7 @@ extension PostgresStore {
   func attempt<T: Sendable>(
     transaction: Bool, _ work: @escaping @Sendable (PostgresConnection) async throws -> T
   ) async throws -> T {
-    try await client.withConnection { connection in
+    try await client.withOpenConnection { connection in
       do { try await self.prepareSchema(connection) } catch {
         throw Self.isConnectionLost(error) ? NothingWritten(cause: error) : error
       }
@@ -34,7 +34,7 @@ extension PostgresStore {
 
   /// Whether `error` says that nothing was done, so that the operation may run again.
   static func isSafeToRetry(_ error: any Error, transaction: Bool) -> Bool {
-    if error is NothingWritten { return true }
+    if error is NothingWritten || error is ClosedConnection { return true }
     if let failed = error as? PostgresTransactionError {
       if let begin = failed.beginError, failed.closureError == nil {
         return isConnectionLost(begin)

@@ -21,26 +21,30 @@ public final class PostgresPeopleStore: PeopleStore {
   private let client: PostgresClient
   private let runner: Task<Void, Never>
   private let logger = Logger(label: "trellis.people", factory: { _ in SwiftLogNoOpLogHandler() })
+  /// How long a call waits for the server before it fails.
+  private let timeout: Duration
 
   /// Connects to the database at `url` (`postgres://user:password@host:port/database`) and
-  /// makes the tables when they are missing.
-  public init(url: String) async throws {
+  /// makes the tables when they are missing; a call fails when the server has not answered
+  /// within `timeout`.
+  public init(url: String, timeout: Duration = .seconds(10)) async throws {
     let client = PostgresClient(
       configuration: try PostgresAddress.configuration(from: url), backgroundLogger: logger)
     self.client = client
+    self.timeout = timeout
     self.runner = Task { await client.run() }
-    try await client.query(
+    try await run(
       """
       CREATE TABLE IF NOT EXISTS trellis_person (
         name TEXT PRIMARY KEY, roles TEXT NOT NULL DEFAULT '', password_hash TEXT NOT NULL)
-      """, logger: logger)
-    try await client.query(
+      """)
+    try await run(
       """
       CREATE TABLE IF NOT EXISTS trellis_sign_in_session (
         token_hash TEXT PRIMARY KEY,
         person TEXT NOT NULL REFERENCES trellis_person(name) ON DELETE CASCADE,
         created DOUBLE PRECISION NOT NULL, expires DOUBLE PRECISION NOT NULL)
-      """, logger: logger)
+      """)
   }
 
   deinit { runner.cancel() }
@@ -49,89 +53,89 @@ public final class PostgresPeopleStore: PeopleStore {
   public func shutdown() { runner.cancel() }
 
   public func record(named name: String) async throws -> PersonRecord? {
-    let rows = try await client.query(
-      "SELECT name, roles, password_hash FROM trellis_person WHERE name = \(name)",
-      logger: logger)
-    for try await row in rows.decode((String, String, String).self) {
-      return Self.record(row)
-    }
-    return nil
+    let rows = try await self.rows(
+      "SELECT name, roles, password_hash FROM trellis_person WHERE name = \(name)")
+    return try rows.first.map { Self.record(try $0.decode((String, String, String).self)) }
   }
 
   public func records() async throws -> [PersonRecord] {
-    let rows = try await client.query(
-      "SELECT name, roles, password_hash FROM trellis_person ORDER BY name", logger: logger)
-    var records: [PersonRecord] = []
-    for try await row in rows.decode((String, String, String).self) {
-      records.append(Self.record(row))
-    }
-    return records
+    let rows = try await self.rows(
+      "SELECT name, roles, password_hash FROM trellis_person ORDER BY name")
+    return try rows.map { Self.record(try $0.decode((String, String, String).self)) }
   }
 
   public func add(_ record: PersonRecord) async throws {
     let name = record.person.name
     let roles = record.person.roles.sorted().joined(separator: ",")
-    let rows = try await client.query(
+    let rows = try await self.rows(
       """
       INSERT INTO trellis_person (name, roles, password_hash)
       VALUES (\(name), \(roles), \(record.passwordHash))
       ON CONFLICT (name) DO NOTHING RETURNING name
-      """, logger: logger)
-    for try await _ in rows.decode(String.self) { return }
+      """)
+    guard rows.isEmpty else { return }
     throw PeopleStoreError.personExists(name)
   }
 
   public func remove(named name: String) async throws -> Bool {
-    let rows = try await client.query(
-      "DELETE FROM trellis_person WHERE name = \(name) RETURNING name", logger: logger)
-    for try await _ in rows.decode(String.self) { return true }
-    return false
+    let rows = try await self.rows(
+      "DELETE FROM trellis_person WHERE name = \(name) RETURNING name")
+    return !rows.isEmpty
   }
 
   public func setPasswordHash(_ hash: String, named name: String) async throws -> Bool {
-    let rows = try await client.query(
+    let rows = try await self.rows(
       """
       WITH changed AS (
         UPDATE trellis_person SET password_hash = \(hash) WHERE name = \(name) RETURNING name),
       ended AS (
         DELETE FROM trellis_sign_in_session WHERE person IN (SELECT name FROM changed))
       SELECT name FROM changed
-      """, logger: logger)
-    for try await _ in rows.decode(String.self) { return true }
-    return false
+      """)
+    return !rows.isEmpty
   }
 
   public func addSession(_ session: SignInSessionRecord) async throws {
-    try await client.query(
+    try await run(
       """
       INSERT INTO trellis_sign_in_session (token_hash, person, created, expires)
       VALUES (\(session.tokenHash), \(session.person), \(session.created.timeIntervalSince1970),
         \(session.expires.timeIntervalSince1970))
-      """, logger: logger)
+      """)
   }
 
   public func person(session tokenHash: String, at now: Date) async throws -> Person? {
-    let rows = try await client.query(
+    let rows = try await self.rows(
       """
       SELECT p.name, p.roles, p.password_hash FROM trellis_sign_in_session s
       JOIN trellis_person p ON p.name = s.person
       WHERE s.token_hash = \(tokenHash) AND s.expires > \(now.timeIntervalSince1970)
-      """, logger: logger)
-    for try await row in rows.decode((String, String, String).self) {
-      return Self.record(row).person
+      """)
+    return try rows.first.map {
+      Self.record(try $0.decode((String, String, String).self)).person
     }
-    return nil
   }
 
   public func removeSession(_ tokenHash: String) async throws {
-    try await client.query(
-      "DELETE FROM trellis_sign_in_session WHERE token_hash = \(tokenHash)", logger: logger)
+    try await run(
+      "DELETE FROM trellis_sign_in_session WHERE token_hash = \(tokenHash)")
   }
 
   public func removeSessions(expiredBefore now: Date) async throws {
-    try await client.query(
-      "DELETE FROM trellis_sign_in_session WHERE expires <= \(now.timeIntervalSince1970)",
-      logger: logger)
+    try await run(
+      "DELETE FROM trellis_sign_in_session WHERE expires <= \(now.timeIntervalSince1970)")
+  }
+
+  /// Runs `query` on an open connection within the timeout.
+  private func run(_ query: PostgresQuery) async throws {
+    _ = try await rows(query)
+  }
+
+  /// The rows `query` answers, read on an open connection within the timeout.
+  private func rows(_ query: PostgresQuery) async throws -> [PostgresRow] {
+    try await client.withOpenConnection(within: timeout) { [logger] connection in
+      try await connection.query(query, logger: logger).collect()
+    }
   }
 
   private static func record(_ row: (String, String, String)) -> PersonRecord {
