@@ -111,35 +111,39 @@ struct OpenAPICommandTests {
   }
 
   @Test func theLiveServicesContactsAreListed() async throws {
-    guard let (origin, reset) = Self.drf() else { return }
-    try Self.reset(reset)
-    let spec = Self.fixture("drf-contacts.json")
-    let result = try await CommandRunner.run(
-      ["render", spec, "--base-url", origin, "--push", "Contacts", "--width", "80"])
-    #expect(result.status == 0, "\(result.errors)")
-    #expect(result.output.contains("Contact 01"))
-    #expect(result.output.contains("New Contact"))
+    try await SharedServerLock.holding("web-services") {
+      guard let (origin, reset) = Self.drf() else { return }
+      try Self.reset(reset)
+      let spec = Self.fixture("drf-contacts.json")
+      let result = try await CommandRunner.run(
+        ["render", spec, "--base-url", origin, "--push", "Contacts", "--width", "80"])
+      #expect(result.status == 0, "\(result.errors)")
+      #expect(result.output.contains("Contact 01"))
+      #expect(result.output.contains("New Contact"))
+    }
   }
 
   @Test func theDescribedFilesServeTheSameScreens() async throws {
-    guard let (origin, reset) = Self.drf() else { return }
-    try Self.reset(reset)
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("trellis-openapi-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let spec = Self.fixture("drf-contacts.json")
-    let written = try await CommandRunner.run(
-      ["describe", spec, "--base-url", origin, "--output", folder.path])
-    #expect(written.status == 0, "\(written.errors)")
-    let home = folder.appendingPathComponent("drf_contacts.json").path
-    #expect(FileManager.default.fileExists(atPath: home), "\(written.output)")
-    for push in [[], ["--push", "Contacts"], ["--push", "Contacts/Contact 03"]] {
-      let inferred = try await CommandRunner.run(
-        ["render", spec, "--base-url", origin, "--width", "80"] + push)
-      let described = try await CommandRunner.run(["render", home, "--width", "80"] + push)
-      #expect(inferred.status == 0, "\(push): \(inferred.errors)")
-      #expect(inferred.output == described.output, "\(push)")
-      #expect(!inferred.output.isEmpty)
+    try await SharedServerLock.holding("web-services") {
+      guard let (origin, reset) = Self.drf() else { return }
+      try Self.reset(reset)
+      let folder = FileManager.default.temporaryDirectory
+        .appendingPathComponent("trellis-openapi-\(UUID().uuidString)")
+      defer { try? FileManager.default.removeItem(at: folder) }
+      let spec = Self.fixture("drf-contacts.json")
+      let written = try await CommandRunner.run(
+        ["describe", spec, "--base-url", origin, "--output", folder.path])
+      #expect(written.status == 0, "\(written.errors)")
+      let home = folder.appendingPathComponent("drf_contacts.json").path
+      #expect(FileManager.default.fileExists(atPath: home), "\(written.output)")
+      for push in [[], ["--push", "Contacts"], ["--push", "Contacts/Contact 03"]] {
+        let inferred = try await CommandRunner.run(
+          ["render", spec, "--base-url", origin, "--width", "80"] + push)
+        let described = try await CommandRunner.run(["render", home, "--width", "80"] + push)
+        #expect(inferred.status == 0, "\(push): \(inferred.errors)")
+        #expect(inferred.output == described.output, "\(push)")
+        #expect(!inferred.output.isEmpty)
+      }
     }
   }
 }

@@ -62,73 +62,79 @@ struct RealServerTests {
   }
 
   @Test func djangoRESTFrameworkKeepsTheAsyncContract() async throws {
-    guard let (service, reset) = Self.drf() else { return }
-    let contract = AsyncStoreContract(
-      rankKey: "position", refusedValues: (["name": ""], "name"), searches: true,
-      seed: Self.seed)
-    let failures = await contract.check { _ in
+    try await SharedServerLock.holding("web-services") {
+      guard let (service, reset) = Self.drf() else { return }
+      let contract = AsyncStoreContract(
+        rankKey: "position", refusedValues: (["name": ""], "name"), searches: true,
+        seed: Self.seed)
+      let failures = await contract.check { _ in
+        try await Self.reset(reset)
+        return try WebServiceStore(service)
+      }
+      #expect(failures == [])
       try await Self.reset(reset)
-      return try WebServiceStore(service)
     }
-    #expect(failures == [])
-    try await Self.reset(reset)
   }
 
   @Test func datasetteKeepsTheAsyncContract() async throws {
-    guard let (service, reset) = Self.datasette() else { return }
-    let contract = AsyncStoreContract(
-      rankKey: "position", refusedValues: (["name": .null], "name"), searches: true,
-      seed: Self.seed)
-    let failures = await contract.check { _ in
+    try await SharedServerLock.holding("web-services") {
+      guard let (service, reset) = Self.datasette() else { return }
+      let contract = AsyncStoreContract(
+        rankKey: "position", refusedValues: (["name": .null], "name"), searches: true,
+        seed: Self.seed)
+      let failures = await contract.check { _ in
+        try await Self.reset(reset)
+        return try WebServiceStore(service)
+      }
+      #expect(failures == [])
       try await Self.reset(reset)
-      return try WebServiceStore(service)
     }
-    #expect(failures == [])
-    try await Self.reset(reset)
   }
 
   /// A list in batches of 7 over each server, an edit through a detail screen, and a 400
   /// whose field messages land on the rows they name.
   @Test(arguments: ["drf", "datasette"])
   func aListPagesEditsAndShowsRefusalsOnTheirRows(_ server: String) async throws {
-    guard let (service, reset) = server == "drf" ? Self.drf() : Self.datasette() else { return }
-    try await Self.reset(reset)
-    let store = try WebServiceStore(service)
-    let section = ArrayOfObjectsSection(
-      store: store, definition: try #require(store.itemsDefinition))
-    section.fetchOptions.batchSize = 7
-    section.addItemText = "New Contact"
-    let model = TableModel(title: "Contacts")
-    model.addSection(section)
-    let app = HeadlessApp(navigator: Navigator(root: Screen(model: model)))
-    try await app.settle()
-    let names = Self.seed.map(\.name)
-    #expect(app.texts == [Array(names[0..<7]) + ["Load more…", "New Contact"]])
-    try app.tap("Load more…")
-    try await app.settle()
-    #expect(app.texts == [Array(names[0..<14]) + ["Load more…", "New Contact"]])
+    try await SharedServerLock.holding("web-services") {
+      guard let (service, reset) = server == "drf" ? Self.drf() : Self.datasette() else { return }
+      try await Self.reset(reset)
+      let store = try WebServiceStore(service)
+      let section = ArrayOfObjectsSection(
+        store: store, definition: try #require(store.itemsDefinition))
+      section.fetchOptions.batchSize = 7
+      section.addItemText = "New Contact"
+      let model = TableModel(title: "Contacts")
+      model.addSection(section)
+      let app = HeadlessApp(navigator: Navigator(root: Screen(model: model)))
+      try await app.settle()
+      let names = Self.seed.map(\.name)
+      #expect(app.texts == [Array(names[0..<7]) + ["Load more…", "New Contact"]])
+      try app.tap("Load more…")
+      try await app.settle()
+      #expect(app.texts == [Array(names[0..<14]) + ["Load more…", "New Contact"]])
 
-    // An edit goes through the detail screen's Done, to the server.
-    try app.tap("Contact 02")
-    try app.enter("Contact Two", at: "Name")
-    try app.send(.done)
-    try await app.settle()
-    #expect(app.navigator.stack.count == 1)
-    #expect(app.texts[0][1] == "Contact Two")
-    let again = try await store.fetchPage(FetchOptions(batchSize: 7), from: nil)
-    #expect(again.items.map { store.itemsDefinition?.title(of: $0) }[1] == "Contact Two")
+      // An edit goes through the detail screen's Done, to the server.
+      try app.tap("Contact 02")
+      try app.enter("Contact Two", at: "Name")
+      try app.send(.done)
+      try await app.settle()
+      #expect(app.navigator.stack.count == 1)
+      #expect(app.texts[0][1] == "Contact Two")
+      let again = try await store.fetchPage(FetchOptions(batchSize: 7), from: nil)
+      #expect(again.items.map { store.itemsDefinition?.title(of: $0) }[1] == "Contact Two")
 
-    // A refused value stays in the form, its message on its row.
-    try app.tap("Contact 03")
-    try app.enter(server == "drf" ? "not an address" : "", at: server == "drf" ? "Email" : "Name")
-    try app.send(.done)
-    try await app.settle()
-    #expect(app.navigator.stack.count == 2, "the form stays")
-    let field = server == "drf" ? "email" : "name"
-    let message = try #require(app.top.draft?.message(field))
-    #expect(message.contains(server == "drf" ? "valid email" : "name_not_blank"))
-    #expect(app.top.snapshot().notice?.isEmpty == false)
-    try await Self.reset(reset)
+      // A refused value stays in the form, its message on its row.
+      try app.tap("Contact 03")
+      try app.enter(server == "drf" ? "not an address" : "", at: server == "drf" ? "Email" : "Name")
+      try app.send(.done)
+      try await app.settle()
+      #expect(app.navigator.stack.count == 2, "the form stays")
+      let field = server == "drf" ? "email" : "name"
+      let message = try #require(app.top.draft?.message(field))
+      #expect(message.contains(server == "drf" ? "valid email" : "name_not_blank"))
+      #expect(app.top.snapshot().notice?.isEmpty == false)
+      try await Self.reset(reset)
+    }
   }
 
   /// The value of `key` in a service's item (a document object).
@@ -138,30 +144,32 @@ struct RealServerTests {
 
   @Test(arguments: ["drf", "datasette"])
   func aNameChangedMeanwhileIsAConflictOnBothServers(_ server: String) async throws {
-    guard let (service, reset) = server == "drf" ? Self.drf() : Self.datasette() else { return }
-    try await Self.reset(reset)
-    let (ann, bob) = (try WebServiceStore(service), try WebServiceStore(service))
-    let annsItem = try #require(try await ann.fetchPage(FetchOptions(), from: nil).items.first)
-    let bobsItem = try #require(try await bob.fetchPage(FetchOptions(), from: nil).items.first)
-    try await bob.update(bobsItem, values: ["name": "Contact One, renamed"])
-    await #expect(
-      throws: StoreError.conflict([
-        FieldConflict(name: "name", theirs: "Contact One, renamed", yours: "Contact Uno")
-      ])
-    ) {
+    try await SharedServerLock.holding("web-services") {
+      guard let (service, reset) = server == "drf" ? Self.drf() : Self.datasette() else { return }
+      try await Self.reset(reset)
+      let (ann, bob) = (try WebServiceStore(service), try WebServiceStore(service))
+      let annsItem = try #require(try await ann.fetchPage(FetchOptions(), from: nil).items.first)
+      let bobsItem = try #require(try await bob.fetchPage(FetchOptions(), from: nil).items.first)
+      try await bob.update(bobsItem, values: ["name": "Contact One, renamed"])
+      await #expect(
+        throws: StoreError.conflict([
+          FieldConflict(name: "name", theirs: "Contact One, renamed", yours: "Contact Uno")
+        ])
+      ) {
+        try await ann.prepareUpdate(
+          annsItem, values: ["name": "Contact Uno"], expecting: ["name": "Contact 01"]
+        ).run()
+      }
+      // Another field merges with Bob's name.
       try await ann.prepareUpdate(
-        annsItem, values: ["name": "Contact Uno"], expecting: ["name": "Contact 01"]
+        annsItem, values: ["city": "Oslo"], expecting: ["city": Self.value("city", of: annsItem)]
       ).run()
+      let stored = try #require(try await bob.fetchPage(FetchOptions(), from: nil).items.first)
+      // Bob's object takes what was read on the domain that shows it.
+      bob.applyArrivedValues()
+      #expect(Self.value("name", of: stored) == "Contact One, renamed")
+      #expect(Self.value("city", of: stored) == "Oslo")
+      try await Self.reset(reset)
     }
-    // Another field merges with Bob's name.
-    try await ann.prepareUpdate(
-      annsItem, values: ["city": "Oslo"], expecting: ["city": Self.value("city", of: annsItem)]
-    ).run()
-    let stored = try #require(try await bob.fetchPage(FetchOptions(), from: nil).items.first)
-    // Bob's object takes what was read on the domain that shows it.
-    bob.applyArrivedValues()
-    #expect(Self.value("name", of: stored) == "Contact One, renamed")
-    #expect(Self.value("city", of: stored) == "Oslo")
-    try await Self.reset(reset)
   }
 }
