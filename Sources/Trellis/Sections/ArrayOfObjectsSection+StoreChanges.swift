@@ -76,14 +76,12 @@ extension ArrayOfObjectsSection {
 
   /// How many times each item is listed after `changes`, from the counts before them; `nil`
   /// after a reset.
-  static func counting(_ changes: [StoreChange], from counts: [Value: Int]) -> [Value: Int]? {
+  static func counting(_ changes: [StoreChange], from counts: ItemCounts) -> ItemCounts? {
     var counts = counts
     for change in changes {
       switch change {
-      case .inserted(let item, _): counts[item, default: 0] += 1
-      case .deleted(let item):
-        counts[item, default: 0] -= 1
-        if counts[item] == 0 { counts[item] = nil }
+      case .inserted(let item, _): counts.add(item)
+      case .deleted(let item): counts.remove(item)
       case .updated, .moved: break
       case .reset: return nil
       }
@@ -150,7 +148,7 @@ extension ArrayOfObjectsSection {
       for change in changes {
         guard case .inserted(let item, _) = change else { continue }
         items.append(item)
-        counts?[item, default: 0] += 1
+        counts?.add(item)
       }
       itemCounts = counts
       if let asyncCache { follow(takenStatus(asyncCache)) } else { loadState = .loaded }

@@ -44,16 +44,14 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
   /// How many times each item is listed, built on first use after the items change: a store's
   /// update then finds its rows without scanning the list (every session showing the list
   /// does this for every edit).
-  package var itemCounts: [Value: Int]?
+  package var itemCounts: ItemCounts?
 
   /// How many times `item` is listed.
   func count(of item: Value) -> Int {
-    if let itemCounts { return itemCounts[item] ?? 0 }
-    var counts: [Value: Int] = [:]
-    counts.reserveCapacity(items.count)
-    for listed in items { counts[listed, default: 0] += 1 }
+    if let itemCounts { return itemCounts[item] }
+    let counts = ItemCounts(items)
     itemCounts = counts
-    return counts[item] ?? 0
+    return counts[item]
   }
   package var loadedLimit: Int?
   package var hasMore = false
@@ -228,7 +226,7 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
 
   public override func elementIDs() -> [RowID] {
     var ids: [RowID]
-    if let itemCounts, itemCounts.count == items.count {
+    if let itemCounts, itemCounts.distinct == items.count {
       // Every item is listed once: no occurrence to count.
       ids = items.map(Self.identity(of:))
     } else {
@@ -243,7 +241,7 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
   /// special and appended rows'.
   override func elementIDs(from start: Int) -> [RowID] {
     if itemCounts == nil { _ = count(of: .null) }
-    guard let itemCounts, itemCounts.count == items.count, start <= items.count else {
+    guard let itemCounts, itemCounts.distinct == items.count, start <= items.count else {
       return Array(elementIDs().dropFirst(start))
     }
     var ids = items[start...].map(Self.identity(of:))

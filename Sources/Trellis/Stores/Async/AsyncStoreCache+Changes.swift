@@ -88,7 +88,7 @@ extension AsyncStoreCache {
         items = items.dropFirst()
       }
       for item in items {
-        if state.listed.insert(item).inserted {
+        if state.listed.insert(item) {
           changes.append(.inserted(item, after: state.items.last))
           state.items.append(item)
         } else if state.unplaced.remove(item) != nil,

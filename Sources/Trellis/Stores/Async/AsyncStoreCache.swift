@@ -41,7 +41,7 @@ package final class AsyncStoreCache: DataStore, Sendable {
     var query: String?
     var options = FetchOptions()
     var items: [Value] = []
-    var listed: Set<Value> = []
+    var listed: ItemSet = []
     var next: PageToken?
     var followed: Set<PageToken> = []
     var isExhausted = false
