@@ -68,7 +68,13 @@ struct StoresCommand: ParsableCommand {
   @Flag(help: "Print one JSON line per case instead of a table.")
   var json = false
 
-  func run() throws { try StoresBench.run(json: json) }
+  @Option(help: "Run only the cases whose names start with this (open-1m, search-100k, …).")
+  var only: String?
+
+  @Option(help: "Times each case's runs, for profiling.")
+  var repeatCount = 1
+
+  func run() throws { try StoresBench.run(json: json, only: only, repeatCount: repeatCount) }
 }
 
 /// `trellis-bench services`: web-service lists against the demo's own REST API on loopback.

@@ -25,17 +25,23 @@ enum StoresBench {
     var bytesPerItem: Double?
   }
 
-  static func run(json: Bool) throws {
+  /// How many times each case repeats its runs (`--repeat-count`), for profiling.
+  nonisolated(unsafe) static var repeatCount = 1
+
+  static func run(json: Bool, only: String? = nil, repeatCount: Int = 1) throws {
+    Self.repeatCount = Swift.max(repeatCount, 1)
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
       "trellis-bench-stores-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
-    let results = [
-      try openMillion(path: directory.appendingPathComponent("items.sqlite").path),
-      try searchContacts(path: directory.appendingPathComponent("contacts.sqlite").path),
-      try openRelationship(path: directory.appendingPathComponent("members.sqlite").path),
-      try openManyToMany(path: directory.appendingPathComponent("tags.sqlite").path),
+    let cases: [(String, (String) throws -> Result)] = [
+      ("open-1m", openMillion), ("search-100k", searchContacts),
+      ("relationship-100k", openRelationship), ("many-to-many-10k", openManyToMany),
     ]
+    var results: [Result] = []
+    for (name, measure) in cases where only.map({ name.hasPrefix($0) }) ?? true {
+      results.append(try measure(directory.appendingPathComponent("\(name).sqlite").path))
+    }
     for result in results {
       if json {
         var line = "{\"case\":\"\(result.name)\",\"trellisMedian\":\(result.trellisMedian),"
@@ -185,7 +191,7 @@ enum StoresBench {
   /// The median time of `runs` runs of the closure `prepare` returns; preparing is not timed.
   static func median(_ runs: Int, _ prepare: () throws -> (() -> Void)) rethrows -> Double {
     var times: [Double] = []
-    for _ in 0..<runs {
+    for _ in 0..<(runs * repeatCount) {
       let body = try prepare()
       let start = ContinuousClock.now
       body()

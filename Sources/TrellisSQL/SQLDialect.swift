@@ -19,7 +19,9 @@ package enum SQLDialect: Hashable, Sendable {
 
   /// An identifier in double quotes, with inner quotes doubled.
   package func quoted(_ identifier: String) -> String {
-    "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    identifier.contains("\"")
+      ? "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+      : "\"" + identifier + "\""
   }
 
   /// The literal of a Boolean.

@@ -85,5 +85,8 @@ extension SQLiteEntity: RelationalEntity {
 
 extension String {
   /// The text as a quoted SQL identifier.
-  var quoted: String { "\"" + replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+  var quoted: String {
+    contains("\"")
+      ? "\"" + replacingOccurrences(of: "\"", with: "\"\"") + "\"" : "\"" + self + "\""
+  }
 }

@@ -19,19 +19,17 @@ extension SQLiteStore {
         + "ORDER BY \(child.defaultOrder)"
       let records = try read { db in
         var records: [RawRecord] = []
+        let shape = SQLiteRecordShape(child)
         let cursor = try GRDB.Row.fetchCursor(db, sql: sql, arguments: [id])
         while let row = try cursor.next() {
-          records.append(RawRecord(row, entity: child, offset: 1))
+          records.append(RawRecord(row, shape: shape, offset: 1))
         }
         try Self.loadChildren(of: &records, entity: child, db: db)
         try Self.loadJoins(of: &records, entity: child, db: db)
         return records
       }
       try preloadReferences(of: records, entity: child)
-      var children: [Value] = []
-      for record in records {
-        children.append(.object(ObjectReference(try materialize(record, of: child))))
-      }
+      let children = try materialize(records, of: child).map { Value.object(ObjectReference($0)) }
       do { try kvc.setValue(.array(children), forKey: relationship.name) } catch {
         throw .invalidItem("\(entity.table) row \(id): \(error.description)")
       }

@@ -15,13 +15,13 @@ struct RawRecord {
 
   /// Reads a row selected by ``SQLiteStore/selectList(_:prefix:)``, whose primary key is at
   /// `offset`.
-  init(_ row: GRDB.Row, entity: SQLiteEntity, offset: Int = 0) {
+  init(_ row: GRDB.Row, shape: SQLiteRecordShape, offset: Int = 0) {
     id = row[offset]
-    let width = entity.columns.count
+    let width = shape.width
     values = []
     values.reserveCapacity(width)
     for index in 0..<width { values.append(row[offset + 1 + index]) }
-    let toOnes = entity.toOneRelationships.count
+    let toOnes = shape.toOnes.count
     if toOnes > 0 {
       references = (0..<toOnes).map { row[offset + 1 + width + $0] as Int64? }
     }
@@ -81,7 +81,7 @@ extension SQLiteStore {
       try Self.records(of: entity, db: db, sql: sql, arguments: arguments)
     }
     try preloadReferences(of: records, entity: entity)
-    return try records.map { record throws(StoreError) in try materialize(record, of: entity) }
+    return try materialize(records, of: entity)
   }
 
   /// The primary key, every column, then every to-one's key, in the entity's order.
@@ -95,9 +95,10 @@ extension SQLiteStore {
     of entity: SQLiteEntity, db: Database, sql: String, arguments: StatementArguments
   ) throws -> [RawRecord] {
     var records: [RawRecord] = []
+    let shape = SQLiteRecordShape(entity)
     let cursor = try GRDB.Row.fetchCursor(db, sql: sql, arguments: arguments)
     while let row = try cursor.next() {
-      records.append(RawRecord(row, entity: entity))
+      records.append(RawRecord(row, shape: shape))
     }
     try loadChildren(of: &records, entity: entity, db: db)
     try loadJoins(of: &records, entity: entity, db: db)
@@ -140,6 +141,7 @@ extension SQLiteStore {
     guard !records.isEmpty else { return }
     for relationship in entity.eagerToManyRelationships {
       let child = relationship.entity
+      let shape = SQLiteRecordShape(child)
       var byParent: [Int64: [RawRecord]] = [:]
       let ids = records.map(\.id)
       for start in stride(from: 0, to: ids.count, by: 500) {
@@ -152,7 +154,7 @@ extension SQLiteStore {
         let cursor = try GRDB.Row.fetchCursor(db, sql: sql, arguments: StatementArguments(chunk))
         var found: [(Int64, RawRecord)] = []
         while let row = try cursor.next() {
-          found.append((row[0], RawRecord(row, entity: child, offset: 1)))
+          found.append((row[0], RawRecord(row, shape: shape, offset: 1)))
         }
         var children = found.map(\.1)
         try loadChildren(of: &children, entity: child, db: db)
@@ -167,9 +169,28 @@ extension SQLiteStore {
     }
   }
 
-  /// The object for a row: the same object every time for the same row, with its values
-  /// brought up to date.
+  /// The objects for rows of `entity`, in their order: the same object every time for the
+  /// same row, with its values brought up to date.
+  func materialize(_ records: [RawRecord], of entity: SQLiteEntity) throws(StoreError)
+    -> [AnyObject]
+  {
+    guard !records.isEmpty else { return [] }
+    let shape = SQLiteRecordShape(entity)
+    var objects: [AnyObject] = []
+    objects.reserveCapacity(records.count)
+    for record in records { objects.append(try materialize(record, shape: shape)) }
+    return objects
+  }
+
+  /// The object for one row of `entity`; see ``materialize(_:of:)-([RawRecord],_)``.
   func materialize(_ record: RawRecord, of entity: SQLiteEntity) throws(StoreError) -> AnyObject {
+    try materialize(record, shape: SQLiteRecordShape(entity))
+  }
+
+  private func materialize(_ record: RawRecord, shape: SQLiteRecordShape) throws(StoreError)
+    -> AnyObject
+  {
+    let entity = shape.entity
     let existing = state.withLock { $0.objects[entity.table]?[record.id] }
     let object: AnyObject =
       existing ?? entity.definition.makeObject()
@@ -180,20 +201,20 @@ extension SQLiteStore {
       throw .invalidItem(
         "\(entity.definition.name) objects cannot be read through their definition")
     }
+    let isNew = existing == nil
     for (index, column) in entity.columns.enumerated() {
       let value = SQLiteValues.value(record.values[index], kind: column.kind)
-      try assign(
-        value, to: column.name, of: kvc, record: record, entity: entity, isNew: existing == nil)
+      try assign(value, to: column.name, of: kvc, record: record, entity: entity, isNew: isNew)
     }
-    for (index, relationship) in entity.toOneRelationships.enumerated() {
+    for (index, relationship) in shape.toOnes.enumerated() {
       let target = try record.references[index].flatMap { id throws(StoreError) in
         try referencedObject(id, of: relationship.entity)
       }
       try assign(
         target.map { .object(ObjectReference($0)) } ?? .null, to: relationship.name, of: kvc,
-        record: record, entity: entity, isNew: existing == nil)
+        record: record, entity: entity, isNew: isNew)
     }
-    for (index, relationship) in entity.manyToManyRelationships.enumerated() {
+    for (index, relationship) in shape.manyToMany.enumerated() {
       var held: [Value] = []
       for id in record.related.indices.contains(index) ? record.related[index] : [] {
         if let object = try referencedObject(id, of: relationship.entity) {
@@ -202,23 +223,20 @@ extension SQLiteStore {
       }
       try assign(
         .array(held), to: relationship.name, of: kvc, record: record, entity: entity,
-        isNew: existing == nil)
+        isNew: isNew)
     }
     // Children read when the parent is opened stay a fault on a new object.
-    let faulted = Set(entity.toManyRelationships.filter { $0.loading == .whenOpened }.map(\.name))
-    if existing == nil && !faulted.isEmpty {
-      state.withLock { $0.faults[ObjectIdentifier(object)] = faulted }
+    if isNew && !shape.faulted.isEmpty {
+      state.withLock { $0.faults[ObjectIdentifier(object)] = shape.faulted }
     }
-    for relationship in entity.eagerToManyRelationships {
-      var children: [Value] = []
-      for child in record.children[relationship.name] ?? [] {
-        children.append(.object(ObjectReference(try materialize(child, of: relationship.entity))))
-      }
+    for relationship in shape.eager {
+      let children = try materialize(
+        record.children[relationship.name] ?? [], of: relationship.entity)
       try assign(
-        .array(children), to: relationship.name, of: kvc, record: record, entity: entity,
-        isNew: existing == nil)
+        .array(children.map { .object(ObjectReference($0)) }), to: relationship.name, of: kvc,
+        record: record, entity: entity, isNew: isNew)
     }
-    if existing == nil {
+    if isNew {
       state.withLock { state in
         state.objects[entity.table, default: [:]][record.id] = object
         state.keys[ObjectIdentifier(object)] = record.id

@@ -51,7 +51,7 @@ extension SQLiteStore {
         }
       }
       try preloadReferences(of: found, entity: target)
-      for record in found { _ = try materialize(record, of: target) }
+      _ = try materialize(found, of: target)
     }
   }
 

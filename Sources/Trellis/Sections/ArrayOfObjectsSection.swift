@@ -226,6 +226,8 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
 
   public override func elementIDs() -> [RowID] {
     var ids: [RowID]
+    // Counting by identity is cheaper than counting by row ID, and is kept for later.
+    if itemCounts == nil { _ = count(of: .null) }
     if let itemCounts, itemCounts.distinct == items.count {
       // Every item is listed once: no occurrence to count.
       ids = items.map(Self.identity(of:))

@@ -23,6 +23,23 @@ public final class DocumentObject: KeyValueCoding {
   }
 
   public func setValue(_ value: Value, forKey key: String) throws(BindingError) {
+    // An entry of a dictionary is replaced in place: checked first, so nothing can fail after
+    // the tree starts to change, and the only reference to the dictionary is the one written.
+    let replaced = try tree.withLock { (root: inout Value) throws(BindingError) -> Bool in
+      guard case .dictionary(var dictionary) = root else { return false }
+      guard let existing = dictionary[key] else {
+        throw .unknownKey(keyPath: key, key: key, on: "Dictionary")
+      }
+      try KeyPathSegments.checkReplacement(existing, with: value, path: key)
+      root = .null
+      dictionary[key] = value
+      root = .dictionary(dictionary)
+      return true
+    }
+    if replaced {
+      onChange?(key)
+      return
+    }
     try write(path: key) { (tree: inout Value) throws(BindingError) in
       try KeyPathSegments.write(value, to: [key][...], inTree: &tree, path: key)
     }

@@ -83,6 +83,27 @@ struct BindingTests {
     }
   }
 
+  @Test func aKeyOfADocumentIsWrittenWithoutChangingATreeReadBefore() throws {
+    let document = DocumentObject(["name": "Ken", "age": 41])
+    var written: [String] = []
+    document.onChange = { written.append($0) }
+    let before = document.root
+    try document.setValue("Ada", forKey: "name")
+    #expect(try document.value(forKey: "name") == "Ada")
+    #expect(before.dictionaryValue?["name"] == "Ken")
+    #expect(written == ["name"])
+    #expect(throws: BindingError.typeMismatch(keyPath: "age", expected: "Int", found: "String")) {
+      try document.setValue("old", forKey: "age")
+    }
+    #expect(
+      throws: BindingError.unknownKey(keyPath: "height", key: "height", on: "Dictionary")
+    ) {
+      try document.setValue(180, forKey: "height")
+    }
+    #expect(document.root == ["name": "Ada", "age": 41])
+    #expect(written == ["name"])
+  }
+
   @Test func typedKeyPathBindingUsesThePropertyTableName() throws {
     let profile = Profile()
     let binding = RowBinding(profile, \.firstName)
