@@ -94,8 +94,12 @@ struct ServicesCommand: AsyncParsableCommand {
   @Option(help: "Timed runs of the first page (paging runs a third as often, at least 3).")
   var runs = 15
 
+  @Flag(help: "Render every row up front, as lists do by default, instead of when shown.")
+  var rowsUpFront = false
+
   func run() async throws {
-    try await ServicesBench.run(json: json, rows: max(rows, 1_000), runs: max(runs, 3))
+    try await ServicesBench.run(
+      json: json, rows: max(rows, 1_000), runs: max(runs, 3), rowsUpFront: rowsUpFront)
   }
 }
 

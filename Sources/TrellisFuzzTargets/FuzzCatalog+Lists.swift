@@ -24,6 +24,10 @@ extension FuzzCatalog {
       FuzzTarget("lists/async-shared", settleTimeout: .milliseconds(500)) { _ in
         try asyncPagedList(sharing: true)
       },
+      // The same, its rows rendered only when the host reads them.
+      FuzzTarget("lists/async-on-demand", settleTimeout: .milliseconds(500)) { _ in
+        try asyncPagedList(sharing: true, onDemand: true)
+      },
       FuzzTarget("lists/sqlite-paged") { setup in
         try sqlitePagedList(in: setup.temporaryDirectory())
       },
@@ -127,7 +131,7 @@ extension FuzzCatalog {
   /// Two lists over an async store (the memory store run in the background, its every fifth
   /// read and write refused): pages arrive between events, loads fail and are retried, deletes
   /// and moves are rolled back, and Done waits for the store.
-  static func asyncPagedList(sharing: Bool = false) throws -> Navigator {
+  static func asyncPagedList(sharing: Bool = false, onDemand: Bool = false) throws -> Navigator {
     let definition = try itemDefinition()
     let memory = MemoryStore(items: items(30), definition: definition)
     let store = FlakyStore(AsyncStoreWrapper(memory, latency: .microseconds(200)))
@@ -135,18 +139,21 @@ extension FuzzCatalog {
     if sharing {
       let section = ArrayOfObjectsSection(id: "async", store: store, definition: definition)
       section.fetchOptions = FetchOptions(batchSize: 7)
+      section.rendersRowsOnDemand = onDemand
       section.placeholderText = "Nothing here"
       section.addItemText = "Add item"
       shareLists(of: model, withAWindowShowing: [section])
     }
     let paged = ArrayOfObjectsSection(id: "async", store: store, definition: definition)
     paged.fetchOptions = FetchOptions(batchSize: 7)
+    paged.rendersRowsOnDemand = onDemand
     paged.placeholderText = "Nothing here"
     paged.addItemText = "Add item"
     model.addSection(paged)
     let whole = ArrayOfObjectsSection(
       id: "whole", header: "All at once", store: store, definition: definition)
     whole.allowsAdding = false
+    whole.rendersRowsOnDemand = onDemand
     model.addSection(whole)
     return Navigator(root: Screen(model: model, navigationBar: .addRightEditLeft))
   }

@@ -32,6 +32,8 @@ extension DemoApps {
       }
       let section = ArrayOfObjectsSection(store: store, definition: definition)
       section.fetchOptions.batchSize = 7
+      // Pages of a long list cost their contacts' identities; a row is drawn when shown.
+      section.rendersRowsOnDemand = true
       section.placeholderText = "No contacts"
       section.addItemText = "New Contact"
       let model = TableModel(title: "Web Service")

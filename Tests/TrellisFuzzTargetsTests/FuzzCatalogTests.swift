@@ -64,6 +64,17 @@ struct FuzzCatalogTests {
     }
   }
 
+  /// The target whose lists render rows on demand shows them through shared lists too, each
+  /// rendering on demand.
+  @Test func theOnDemandTargetSharesListsThatRenderRowsWhenRead() throws {
+    let model = try FuzzCatalog.asyncPagedList(sharing: true, onDemand: true).top.model
+    model.processChanges()
+    for section in model.sections {
+      let list = try #require(section as? ArrayOfObjectsSection)
+      #expect(list.sharingLink != nil && list.rendersRowsOnDemand, "\(list.id ?? "")")
+    }
+  }
+
   /// Every OpenAPI fixture that infers lists is played, over its service on loopback; the two
   /// that are refused (a located error, Swagger 2.0) are not.
   @Test func everyOpenAPIFixtureThatReadsIsPlayed() throws {

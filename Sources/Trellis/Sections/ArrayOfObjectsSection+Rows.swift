@@ -14,6 +14,64 @@ extension ArrayOfObjectsSection {
     return parts.isEmpty ? nil : parts.joined(separator: definition.titleSeparator)
   }
 
+  /// The row of `item`, listed at `index`; with `values`, the item's values as they were
+  /// when they were kept (a document's tree), read instead of the item's own.
+  func row(for item: Value, at index: Int, values: Value? = nil) -> Row {
+    let actions = actions.overriding(model?.sectionActions ?? SectionActions())
+    if let custom = actions.cellForRow?(index, item) {
+      var row = custom
+      row.attributes.reuseIdentifier = actions.reuseIdentifierForRow?(index, item) ?? "custom"
+      return row
+    }
+    let reader =
+      values.map(definition.reader(for:)) ?? ownerDraft?.reader(for: item, definition: definition)
+      ?? definition.reader(for: item)
+    var row = Row(id: RowID(.null), kind: .plain)
+    row.text = title(reader, item)
+    row.detailText = description(reader)
+    row.attributes.cellStyle = row.detailText == nil ? .default : .subtitle
+    if choice != nil {
+      row.accessory = chosenNow.contains(item) ? .checkmark : .none
+      return row
+    }
+    row.accessory = rowDefaults.detailAccessory
+    row.action = .pushDetail
+    row.isDeletable = deletes
+    row.isMovable = moves && store.supportsMoving && fetchOptions.sort.isEmpty
+    row.editingStyle = deletes ? .delete : .none
+    row.attributes.reuseIdentifier = actions.reuseIdentifierForRow?(index, item)
+    return row
+  }
+
+  /// Makes the rows of the items from `start` on when a host reads them, from the items'
+  /// values as they are now: a later page or edit never shows through an older snapshot, as
+  /// for a ``ContentSection``'s elements. `nil` when a row cannot be made that way: an item
+  /// that is not a document (its values cannot be kept without reading them all), a row a
+  /// closure makes, or a list inside a form, which shows the form's pending values.
+  func rowMaker(from start: Int) -> DeferredRowMaker? {
+    guard ownerDraft == nil, choice == nil,
+      actions.overriding(model?.sectionActions ?? SectionActions()).cellForRow == nil
+    else { return nil }
+    let first = Swift.min(Swift.max(start, 0), items.count)
+    var kept: [(item: Value, values: Value)] = []
+    kept.reserveCapacity(items.count - first)
+    for item in items[first...] {
+      // A document's tree is one reference: keeping it costs no read of its values.
+      guard case .object(let ref) = item, let document = ref.object as? DocumentObject,
+        case .dictionary = document.root
+      else { return nil }
+      kept.append((item, document.root))
+    }
+    return DeferredRowMaker(
+      make: { [weak self] index in
+        let offset = index - first
+        guard kept.indices.contains(offset), let self else {
+          return Row(id: RowID(.null), kind: .plain)
+        }
+        return self.row(for: kept[offset].item, at: index, values: kept[offset].values)
+      }, values: kept.map(\.values))
+  }
+
   /// The row after the items at `offset`: a special row, then the appended ones.
   func extraRow(at offset: Int) -> Row {
     let specials = specials

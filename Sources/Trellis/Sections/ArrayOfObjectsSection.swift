@@ -31,6 +31,15 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
   public weak var ownerDraft: Draft?
   /// The properties a search looks in; the title properties when empty.
   public var searchPropertyNames: [String] = []
+  /// Whether rows are rendered only when a host first shows them, for long lists of documents
+  /// (a web service's objects, a JSON or plist file's dictionaries): a page then costs its
+  /// items' identities, not their rows (see ``ContentSection/rendersRowsOnDemand``).
+  ///
+  /// A row shows its item's values as they were when the list was rendered, kept without
+  /// reading them (a document's tree is one reference). Rows whose values cannot be kept that
+  /// way are rendered up front: items that are not documents, rows a ``SectionActions/cellForRow``
+  /// closure makes, lists of choices, and lists inside a form.
+  public var rendersRowsOnDemand = false { didSet { setNeedsRefresh() } }
   /// When set, the list chooses among its items instead of opening them.
   public var choice: ItemChoice? {
     didSet { setNeedsRefresh() }
@@ -254,31 +263,16 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
 
   public override func makeRow(at index: Int) -> Row {
     guard index < items.count else { return extraRow(at: index - items.count) }
-    let item = items[index]
-    let actions = actions.overriding(model?.sectionActions ?? SectionActions())
-    if let custom = actions.cellForRow?(index, item) {
-      var row = custom
-      row.attributes.reuseIdentifier = actions.reuseIdentifierForRow?(index, item) ?? "custom"
-      return row
-    }
-    let reader =
-      ownerDraft?.reader(for: item, definition: definition) ?? definition.reader(for: item)
-    var row = Row(id: RowID(.null), kind: .plain)
-    row.text = title(reader, item)
-    row.detailText = description(reader)
-    row.attributes.cellStyle = row.detailText == nil ? .default : .subtitle
-    if choice != nil {
-      row.accessory = chosenNow.contains(item) ? .checkmark : .none
-      return row
-    }
-    row.accessory = rowDefaults.detailAccessory
-    row.action = .pushDetail
-    row.isDeletable = deletes
-    row.isMovable = moves && store.supportsMoving && fetchOptions.sort.isEmpty
-    row.editingStyle = deletes ? .delete : .none
-    row.attributes.reuseIdentifier = actions.reuseIdentifierForRow?(index, item)
-    return row
+    return row(for: items[index], at: index)
   }
+
+  override func deferredRowMaker(from start: Int) -> DeferredRowMaker? {
+    rendersRowsOnDemand ? rowMaker(from: start) : nil
+  }
+
+  /// Items' rows are rendered on demand; the special and appended rows, which follow the
+  /// list's state rather than an item, up front.
+  override func rendersOnDemand(elementAt index: Int) -> Bool { index < items.count }
 
   // MARK: Editing
 

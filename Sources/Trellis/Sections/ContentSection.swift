@@ -122,15 +122,16 @@ public final class ContentSection<Element>: Section {
     makeRow(for: content[index])
   }
 
-  override func deferredRowMaker() -> ((Int) -> Row)? {
+  override func deferredRowMaker(from start: Int) -> DeferredRowMaker? {
     guard rendersRowsOnDemand else { return nil }
     let elements = content
-    return { [weak self] index in
-      guard let self, elements.indices.contains(index) else {
-        return Row(id: RowID(.null), kind: .plain)
-      }
-      return self.makeRow(for: elements[index])
-    }
+    return DeferredRowMaker(
+      make: { [weak self] index in
+        guard let self, elements.indices.contains(index) else {
+          return Row(id: RowID(.null), kind: .plain)
+        }
+        return self.makeRow(for: elements[index])
+      }, values: nil)
   }
 
   private func makeRow(for element: Element) -> Row {

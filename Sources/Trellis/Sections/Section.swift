@@ -216,9 +216,14 @@ open class Section {
   /// kept by identity instead of being rendered again. 0 (the default) renders every row.
   var reusableRowCount: Int { 0 }
 
-  /// For sections that render rows on demand: makes the row of element `index` as the content
-  /// is now, even after the content changes. `nil` (the default) renders every row up front.
-  func deferredRowMaker() -> ((Int) -> Row)? { nil }
+  /// For sections that render rows on demand: makes the row of element `index` (from `start`
+  /// on) as the content is now, even after the content changes. `nil` (the default) renders
+  /// every row up front.
+  func deferredRowMaker(from start: Int) -> DeferredRowMaker? { nil }
+
+  /// Whether element `index` is rendered on demand when the section renders rows on demand;
+  /// the others (a list's loading or error row, say) are rendered up front.
+  func rendersOnDemand(elementAt index: Int) -> Bool { true }
 
   /// How many leading elements are the very ones the last render showed, unchanged, when the
   /// section knows (it appended a page after them): the model then renders only the rest.

@@ -21,8 +21,8 @@ extension SectionCache {
   mutating func renderTail(
     from prefix: Int, of section: Section, sink: InvalidationSink, model: TableModel?
   ) -> TailUpdate? {
-    guard visibleElementIndex == nil, !hasExpansions, !rowsAlwaysVisible,
-      prefix <= elementIDs.count, rows.count == elementIDs.count, visible.count == rows.count
+    guard visibleElementIndex == nil, !hasExpansions, prefix <= elementIDs.count,
+      rows.count == elementIDs.count, visible.count == rows.count
     else { return nil }
     let key = ObjectIdentifier(section)
     section.loadContent()
@@ -30,13 +30,17 @@ extension SectionCache {
     // caller then renders the section whole, every row anew.
     guard section.takeRowsStaleOnLoad().isEmpty else { return nil }
     // The structure is tracked again, as a whole render tracks it, reading only the tail.
-    let (snapshot, tailIDs) = Self.tracking(unless: section.rowsFollowStore) {
+    let (snapshot, tailIDs, maker) = Self.tracking(unless: section.rowsFollowStore) {
       section.trackContent()
-      return (section.sectionSnapshot(), section.elementIDs(from: prefix))
+      return (
+        section.sectionSnapshot(), section.elementIDs(from: prefix),
+        section.deferredRowMaker(from: prefix)
+      )
     } onChange: {
       sink.invalidateSection(key)
     }
-    guard snapshot == self.snapshot, !snapshot.isCollapsed else { return nil }
+    guard snapshot == self.snapshot, !snapshot.isCollapsed, (maker != nil) == rowsAlwaysVisible
+    else { return nil }
     // The old tail is copied out (it is short): a slice would keep the arrays shared, and
     // replacing the tail would then copy every row before it.
     let oldRows = Array(rows[prefix...])
@@ -50,7 +54,31 @@ extension SectionCache {
     var kept: [Int] = []
     var update = TailUpdate(edits: SectionEdits(), tail: [])
     var editors = self.editors
-    for (offset, id) in tailIDs.enumerated() {
+    if let maker {
+      // Rows on demand: the tail's identities now, their fields when a host reads them. A row
+      // that shows what it showed (or that no host has read) stays where it was; one a host
+      // read is kept itself, since hosts hold it, and one no host read is the new one, which
+      // shows the element's values as they are now.
+      newRows = Self.deferredRows(
+        section, ids: tailIDs, from: prefix, maker: maker, sink: sink, model: model,
+        inherited: inherited)
+      for (offset, id) in tailIDs.enumerated() {
+        if let old = oldByID[id], let row = oldRows[old - prefix],
+          row.isContentEqual(to: newRows[offset])
+        {
+          // Hosts hold the old row: later changes are compared with it.
+          if row.isDeferred, row.isResolved,
+            old == prefix + offset || (theme == nil && !inherited.configuresRows)
+          {
+            newRows[offset] = row
+          }
+          kept.append(old)
+        } else {
+          update.edits.inserts.append(prefix + offset)
+        }
+      }
+    }
+    for (offset, id) in tailIDs.enumerated() where maker == nil {
       let index = prefix + offset
       guard
         var row = Self.renderRow(

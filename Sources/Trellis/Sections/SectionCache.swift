@@ -34,6 +34,9 @@ package struct SectionCache {
   /// A section that renders rows on demand gets deferred rows instead: identities now, fields
   /// when a host first reads them (``DeferredRows``).
   ///
+  /// Deferred rows keep the rows of `previous`, or of `hostsHold` (the cache whose rows hosts
+  /// hold), that stand for the same elements (``keepRows(of:except:samePositionOnly:)``).
+  ///
   /// With `previous`, the cache of the section before its elements changed (a store inserted,
   /// deleted or moved items), a row the section says shows only its own element is taken over
   /// from `previous` by identity, unless it is in `staleRows`: only new and changed rows are
@@ -41,14 +44,15 @@ package struct SectionCache {
   /// reference).
   static func render(
     _ section: Section, sink: InvalidationSink, model: TableModel?,
-    reusing previous: SectionCache? = nil, staleRows: Set<RowID> = []
+    reusing previous: SectionCache? = nil, staleRows: Set<RowID> = [],
+    hostsHold: SectionCache? = nil
   ) -> SectionCache {
     let key = ObjectIdentifier(section)
     section.loadContent()
     let staleRows = staleRows.union(section.takeRowsStaleOnLoad())
     let (snapshot, allIDs, deferredMaker) = tracking(unless: section.rowsFollowStore) {
       section.trackContent()
-      return (section.sectionSnapshot(), section.elementIDs(), section.deferredRowMaker())
+      return (section.sectionSnapshot(), section.elementIDs(), section.deferredRowMaker(from: 0))
     } onChange: {
       sink.invalidateSection(key)
     }
@@ -56,9 +60,15 @@ package struct SectionCache {
     let ids = snapshot.isCollapsed ? [] : allIDs
     let inherited = inheritedActions(section, model: model)
     if let deferredMaker {
-      return deferred(
+      var cache = deferred(
         section, snapshot: snapshot, ids: ids, maker: deferredMaker, sink: sink, model: model,
         inherited: inherited)
+      if let shown = previous ?? hostsHold {
+        // A theme's odd and even styles and configuring actions read the row's position.
+        let byPosition = model?.theme != nil || inherited.configuresRows
+        cache.keepRows(of: shown, except: staleRows, samePositionOnly: byPosition)
+      }
+      return cache
     }
     var rows: [RowSnapshot?] = []
     rows.reserveCapacity(ids.count)
@@ -89,18 +99,57 @@ package struct SectionCache {
 
   /// A section whose rows are rendered when first read, each tracked like an eager row.
   private static func deferred(
-    _ section: Section, snapshot: SectionSnapshot, ids: [RowID], maker: @escaping (Int) -> Row,
+    _ section: Section, snapshot: SectionSnapshot, ids: [RowID], maker: DeferredRowMaker,
     sink: InvalidationSink, model: TableModel?, inherited: RowActions
   ) -> SectionCache {
+    let rows = deferredRows(
+      section, ids: ids, from: 0, maker: maker, sink: sink, model: model, inherited: inherited)
+    var cache = SectionCache(
+      snapshot: snapshot, elementIDs: ids, rows: rows.map { Optional($0) }, visible: rows,
+      visibleElementIndex: nil)
+    cache.rowsAlwaysVisible = true
+    return cache
+  }
+
+  /// Takes the deferred rows of `shown` that a host read, for the elements both show, when
+  /// they show what the new rows show: a host holds the row it was given, so later changes
+  /// must be compared with that very row. A row no host read is not taken: it shows the
+  /// element's values as they were then, and the new row shows them as they are. With
+  /// `samePositionOnly`, only rows whose element kept its place are taken.
+  mutating func keepRows(
+    of shown: SectionCache, except stale: Set<RowID>, samePositionOnly: Bool
+  ) {
+    guard shown.rowsAlwaysVisible, !shown.rows.isEmpty else { return }
+    var shown = shown
+    shown.buildElementIndex()
+    guard let indexByID = shown.elementIndexByID else { return }
+    for (index, id) in elementIDs.enumerated() where rows[index]?.isDeferred == true {
+      // The visible rows are those hosts were given (a row updated in place may differ).
+      guard !stale.contains(id), let old = indexByID[id], shown.visible.indices.contains(old),
+        case let row = shown.visible[old], row.isDeferred, row.isResolved,
+        !samePositionOnly || old == index, let new = rows[index], row.isContentEqual(to: new)
+      else { continue }
+      rows[index] = row
+      visible[index] = row
+    }
+  }
+
+  /// Deferred rows for elements `start` on, whose identities are `ids`: one source renders
+  /// each when first read, tracked like an eager row.
+  static func deferredRows(
+    _ section: Section, ids: [RowID], from start: Int, maker: DeferredRowMaker,
+    sink: InvalidationSink, model: TableModel?, inherited: RowActions
+  ) -> [RowSnapshot] {
     let key = ObjectIdentifier(section)
     let theme = model?.theme
     let sectionStyle = theme?.sectionStyle(themeStyle: section.themeStyle)
     let followsStore = section.rowsFollowStore
-    let source = DeferredRows(ids: ids) { [weak section, weak model] index in
-      let id = ids[index]
+    let source = DeferredRows(ids: ids, values: maker.values) { [weak section, weak model] offset in
+      let id = ids[offset]
+      let index = start + offset
       model?.statistics.rowBuilds += 1
       return tracking(unless: followsStore) {
-        var row = maker(index)
+        var row = maker.make(index)
         row.id = id
         if let section {
           applyActions(
@@ -116,19 +165,22 @@ package struct SectionCache {
         sink.invalidateRow(id, in: key)
       }
     }
-    var visible: [RowSnapshot] = []
-    var rows: [RowSnapshot?] = []
-    visible.reserveCapacity(ids.count)
-    rows.reserveCapacity(ids.count)
-    for index in ids.indices {
-      let row = RowSnapshot(deferredAt: index, in: source)
-      visible.append(row)
-      rows.append(row)
+    var editors: [RowID: RowEditor] = [:]
+    return ids.indices.map { offset in
+      let index = start + offset
+      guard !section.rendersOnDemand(elementAt: index) else {
+        return RowSnapshot(deferredAt: offset, in: source)
+      }
+      var row =
+        renderRow(
+          section, index: index, id: ids[offset], sink: sink, model: model,
+          inherited: inherited, alwaysVisible: true, editors: &editors)
+        ?? RowSnapshot(Row(id: ids[offset], kind: .plain))
+      if let theme {
+        applyStyle(to: &row, at: index, theme: theme, sectionStyle: sectionStyle)
+      }
+      return row
     }
-    var cache = SectionCache(
-      snapshot: snapshot, elementIDs: ids, rows: rows, visible: visible, visibleElementIndex: nil)
-    cache.rowsAlwaysVisible = true
-    return cache
   }
 
   /// Gathers the visible rows in order and resolves their theme styles by visible position.

@@ -16,13 +16,17 @@ import Foundation
 final class DeferredRows: @unchecked Sendable {
   private let lock = NSRecursiveLock()
   private let ids: [RowID]
+  /// What the rows show, kept when they were made, when the section can tell
+  /// (``DeferredRowMaker/values``).
+  private let values: [Value]?
   private let render: (Int) -> RowSnapshot
   /// The rows rendered so far, by index.
   private var rendered: [Int: RowSnapshot.Storage] = [:]
 
   /// Creates a source of one row per identity in `ids`, whose row `index` is `render(index)`.
-  init(ids: [RowID], render: @escaping (Int) -> RowSnapshot) {
+  init(ids: [RowID], values: [Value]? = nil, render: @escaping (Int) -> RowSnapshot) {
     self.ids = ids
+    self.values = values
     self.render = render
   }
 
@@ -40,6 +44,12 @@ final class DeferredRows: @unchecked Sendable {
       rendered[index] = storage
       return storage
     }
+  }
+
+  /// What row `index` shows, kept when it was made; `nil` when the section cannot tell.
+  func keptValues(at index: Int) -> Value? {
+    guard let values, values.indices.contains(index) else { return nil }
+    return values[index]
   }
 
   /// Whether row `index` was rendered already.

@@ -204,10 +204,16 @@ public struct RowSnapshot: Hashable, Sendable, Diffable {
   public var diffID: RowID { id }
 
   /// Whether this row shows what `other` shows. Two rows that no host has read yet are the
-  /// same: nothing shows either, so nothing can be stale. Otherwise it is ``==``.
+  /// same when their sections kept what they show and it is equal, or could not tell: nothing
+  /// shows either, so nothing the hosts were given can be stale. Otherwise it is ``==``.
   public func isContentEqual(to other: RowSnapshot) -> Bool {
     if isSameRendering(as: other) { return true }
-    if !isResolved && !other.isResolved { return true }
+    if !isResolved && !other.isResolved {
+      guard let mine = source?.keptValues(at: index),
+        let theirs = other.source?.keptValues(at: other.index)
+      else { return true }
+      return mine == theirs
+    }
     return self == other
   }
 

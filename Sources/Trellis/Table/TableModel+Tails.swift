@@ -23,8 +23,7 @@ extension TableModel {
     where stale.restructured.contains(ObjectIdentifier(section)) {
       guard let prefix = section.unchangedElementPrefix,
         let cache = caches[ObjectIdentifier(section)],
-        cache.visibleElementIndex == nil, !cache.hasExpansions, !cache.rowsAlwaysVisible,
-        prefix <= cache.elementIDs.count
+        cache.visibleElementIndex == nil, !cache.hasExpansions, prefix <= cache.elementIDs.count
       else { return nil }
       work.append((s, section, prefix))
     }

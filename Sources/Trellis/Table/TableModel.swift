@@ -253,7 +253,8 @@ public final class TableModel {
     for section in sections {
       let key = ObjectIdentifier(section)
       if caches[key] == nil || stale.sections.contains(key) {
-        caches[key] = SectionCache.render(section, sink: invalidation, model: self)
+        caches[key] = SectionCache.render(
+          section, sink: invalidation, model: self, hostsHold: caches[key])
       } else if stale.restructured.contains(key) {
         caches[key] = SectionCache.render(
           section, sink: invalidation, model: self, reusing: caches[key],

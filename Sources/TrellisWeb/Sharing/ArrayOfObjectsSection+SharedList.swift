@@ -89,7 +89,7 @@ extension ArrayOfObjectsSection {
       themeStyle ?? "\u{0}", "\(rowDefaults)", sharedReads,
       "\(headerView.map(\.description) ?? "\u{0}")", "\(headerHeight ?? -1)",
       "\(footerView.map(\.description) ?? "\u{0}")", "\(footerHeight ?? -1)",
-      "\(fetchOptions.batchSize ?? -1)",
+      "\(fetchOptions.batchSize ?? -1)", rendersRowsOnDemand ? "d" : "-",
     ].joined(separator: "\u{1}")
   }
 
@@ -101,6 +101,7 @@ extension ArrayOfObjectsSection {
       store: asyncCache.map { AsyncStoreCache(source: $0.source) } ?? store,
       definition: definition)
     section.fetchOptions = fetchOptions
+    section.rendersRowsOnDemand = rendersRowsOnDemand
     section.placeholderText = placeholderText
     section.addItemText = addItemText
     // The copy's own model has no access control: it takes what this one's person may do.
