@@ -65,9 +65,9 @@ struct ConnectionTimeoutTests {
   }
 
   @Test func aPagesSocketOutlivesTheHeaderTimeout() async throws {
-    // Long enough for the page's upgrade to arrive on a loaded machine; the socket then
-    // stays open well past both.
-    let server = try Self.server(idle: 1, headers: 1)
+    // Long enough for the page's request and upgrade to arrive while the other test suites
+    // keep both cores busy; the socket then stays open well past both.
+    let server = try Self.server(idle: 3, headers: 3)
     try await server.application().test(.live) { client in
       let page = try await WebTestSupport.openPage(client)
       try await client.ws(
@@ -75,7 +75,7 @@ struct ConnectionTimeoutTests {
       ) { inbound, outbound, _ in
         var reader = MessageReader(inbound)
         let first = try await reader.next("screen")
-        try await Task.sleep(for: .milliseconds(2500))
+        try await Task.sleep(for: .milliseconds(4500))
         let keys = WebTestSupport.rowKeys(first)
         try await outbound.send(#"{"type":"select","row":"\#(keys[0])"}"#)
         let detail = try await reader.next("push")
