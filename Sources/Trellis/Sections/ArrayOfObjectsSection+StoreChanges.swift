@@ -123,13 +123,17 @@ extension ArrayOfObjectsSection {
   /// Whether `changes` only add items after those shown, in order: each is inserted after
   /// the one before, the first after the last item listed (which is listed once).
   func appendsOnly(_ changes: [StoreChange]) -> Bool {
-    var last = items.last
-    if let last, count(of: last) != 1 { return false }
-    for change in changes {
-      guard case .inserted(let item, let after) = change, after == last else { return false }
-      last = item
+    guard !changes.isEmpty else { return false }
+    if let last = items.last, count(of: last) != 1 { return false }
+    // Compared by identity, read in place: copying a change retains its items.
+    var last = items.last.map(ItemKey.init)
+    for index in changes.indices {
+      guard case .inserted(let item, let after) = changes[index],
+        after.map(ItemKey.init) == last
+      else { return false }
+      last = ItemKey(item)
     }
-    return !changes.isEmpty
+    return true
   }
 
   /// Applies the store's changes to the items shown, or fetches them when it cannot.
@@ -145,8 +149,8 @@ extension ArrayOfObjectsSection {
       // Appended in place: a long list's new page costs the page, not the list.
       var counts = itemCounts
       itemCounts = nil
-      for change in changes {
-        guard case .inserted(let item, _) = change else { continue }
+      for index in changes.indices {
+        guard case .inserted(let item, _) = changes[index] else { continue }
         items.append(item)
         counts?.add(item)
       }

@@ -151,7 +151,13 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
       // The cache's report only says that something arrived: it is taken here, in order,
       // with the status it left.
       let (arrived, status) = asyncCache.take()
-      unapplied += reportedChanges.filter { $0 != .reset } + arrived
+      // A page's changes are taken whole when nothing waits before them: copying a change
+      // retains its items, which for a web service's objects is slow.
+      if unapplied.isEmpty && reportedChanges.allSatisfy({ $0 == .reset }) {
+        unapplied = arrived
+      } else {
+        unapplied += reportedChanges.filter { $0 != .reset } + arrived
+      }
       statusChanged = asyncStatus != status
       asyncStatus = status
     } else {
@@ -170,8 +176,8 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
     }
     var ids: [RowID] = []
     var restructured = false
-    for change in unapplied {
-      switch change {
+    for index in unapplied.indices {
+      switch unapplied[index] {
       case .updated(let item) where count(of: item) > 0:
         ids += rowIDs(of: item, count: count(of: item))
       case .inserted, .deleted, .moved:
