@@ -57,10 +57,13 @@ extension ArrayOfObjectsSection {
     kept.reserveCapacity(items.count - first)
     for item in items[first...] {
       // A document's tree is one reference: keeping it costs no read of its values.
-      guard case .object(let ref) = item, let document = ref.object as? DocumentObject,
-        case .dictionary = document.root
+      guard case .object(let ref) = item, let document = ref.object as? DocumentObject
       else { return nil }
-      kept.append((item, document.root))
+      // Read once: the store may write the tree meanwhile, and the row and its comparison
+      // must see the same values.
+      let root = document.root
+      guard case .dictionary = root else { return nil }
+      kept.append((item, root))
     }
     return DeferredRowMaker(
       make: { [weak self] index in
