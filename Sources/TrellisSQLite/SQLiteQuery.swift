@@ -83,7 +83,7 @@ struct SQLiteQuery {
           variables: variables.mapValues { value in
             // An object stands for its row's key; one no store holds matches no key.
             guard case .object(let ref) = value else { return value }
-            return .int(Int(keys(ref.object) ?? -1))
+            return .int(Int(keys(ref.identity) ?? -1))
           })
       else { return ([], false) }
       return ([(sql, arguments)], true)

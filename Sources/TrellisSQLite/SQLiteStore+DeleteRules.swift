@@ -19,7 +19,7 @@ extension SQLiteStore {
       return .null
     }
     return try objectKey(
-      ref.object, of: relationship, in: entity, db: db, mappings: &mappings
+      ref.identity, of: relationship, in: entity, db: db, mappings: &mappings
     ).databaseValue
   }
 
@@ -61,7 +61,7 @@ extension SQLiteStore {
           "\(entity.table).\(relationship.name) holds \(item.type), not objects")
       }
       keys.append(
-        try objectKey(ref.object, of: relationship, in: entity, db: db, mappings: &mappings))
+        try objectKey(ref.identity, of: relationship, in: entity, db: db, mappings: &mappings))
     }
     let source = relationship.joinSourceColumn.quoted
     let target = relationship.joinTargetColumn.quoted
@@ -181,7 +181,8 @@ extension SQLiteStore {
         let kvc = entity.definition.keyValueCoding(for: holder),
         let held = (try? kvc.value(forKey: property))?.arrayValue
       else { continue }
-      try? kvc.setValue(.array(held.filter { $0.objectValue !== target }), forKey: property)
+      try? kvc.setValue(
+        .array(held.filter { $0 != .object(ObjectReference(target)) }), forKey: property)
     }
   }
 

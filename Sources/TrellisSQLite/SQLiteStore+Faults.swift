@@ -7,7 +7,7 @@ extension SQLiteStore {
   /// detail screen calls this before it edits the item; it does nothing the second time.
   public func prepareForEditing(_ item: Value) throws(StoreError) {
     let object = try storedObject(item)
-    guard let faulted = state.withLock({ $0.faults[ObjectIdentifier(object)] }),
+    guard let faulted = state.withLock({ $0.unreadChildren[ObjectIdentifier(object)] }),
       let id = key(of: object, in: entity)
     else { return }
     let kvc = try keyValueCoding(object, entity)
@@ -34,9 +34,9 @@ extension SQLiteStore {
         throw .invalidItem("\(entity.table) row \(id): \(error.description)")
       }
       state.withLock { state in
-        state.faults[ObjectIdentifier(object)]?.remove(relationship.name)
-        if state.faults[ObjectIdentifier(object)]?.isEmpty == true {
-          state.faults[ObjectIdentifier(object)] = nil
+        state.unreadChildren[ObjectIdentifier(object)]?.remove(relationship.name)
+        if state.unreadChildren[ObjectIdentifier(object)]?.isEmpty == true {
+          state.unreadChildren[ObjectIdentifier(object)] = nil
         }
       }
     }

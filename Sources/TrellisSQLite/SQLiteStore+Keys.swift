@@ -7,7 +7,7 @@ extension SQLiteStore: KeyedStore {
 
   package func key(of item: Value) -> Int? {
     guard case .object(let ref) = item else { return nil }
-    return key(of: ref.object, in: entity).map { Int($0) }
+    return key(of: ref.identity, in: entity).map { Int($0) }
   }
 
   package func item(forKey key: Int) throws(StoreError) -> Value? {

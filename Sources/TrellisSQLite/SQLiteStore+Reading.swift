@@ -187,73 +187,52 @@ extension SQLiteStore {
     try materialize(record, shape: SQLiteRecordShape(entity))
   }
 
+  /// The identity of one row: the fault already listed for it, with the values read now, or
+  /// a new fault. A row whose object exists, or that the app inserted, has its object written.
   private func materialize(_ record: RawRecord, shape: SQLiteRecordShape) throws(StoreError)
     -> AnyObject
   {
     let entity = shape.entity
-    let existing = state.withLock { $0.objects[entity.table]?[record.id] }
-    let object: AnyObject =
-      existing ?? entity.definition.makeObject()
-      ?? DocumentObject(
-        .dictionary(ValueDictionary(entity.columns.map { ($0.name, Value.null) })))
+    let layout = faultLayout(shape)
+    let values = try faultValues(of: record, shape: shape, layout: layout)
+    if let existing = state.withLock({ $0.objects[entity.table]?[record.id] }) {
+      let fault = existing as? ObjectFault
+      if let fault, fault.layout === layout, fault.refresh(values) { return existing }
+      try fill(
+        fault?.madeObject ?? fault?.object ?? existing, row: record.id, with: values, layout,
+        shape)
+      return existing
+    }
+    let made = ObjectFault(values: values, layout: layout)
+    return state.withLock { state in
+      // Another read may have listed the row meanwhile: the first identity stays.
+      if let earlier = state.objects[entity.table]?[record.id] { return earlier }
+      state.objects[entity.table, default: [:]][record.id] = made
+      state.keys[ObjectIdentifier(made)] = record.id
+      // Children read when the row is opened are unread until then.
+      if !shape.faulted.isEmpty { state.unreadChildren[ObjectIdentifier(made)] = shape.faulted }
+      return made
+    }
+  }
+
+  /// Writes a row's values, in `layout`, into `object`, its row's object.
+  private func fill(
+    _ object: AnyObject, row id: Int64, with values: [Value], _ layout: ObjectFaultLayout,
+    _ shape: SQLiteRecordShape
+  ) throws(StoreError) {
+    let entity = shape.entity
     guard let kvc = entity.definition.keyValueCoding(for: object) ?? (object as? KeyValueCoding)
     else {
       throw .invalidItem(
         "\(entity.definition.name) objects cannot be read through their definition")
     }
-    let isNew = existing == nil
-    for (index, column) in entity.columns.enumerated() {
-      let value = SQLiteValues.value(record.values[index], kind: column.kind)
-      try assign(value, to: column.name, of: kvc, record: record, entity: entity, isNew: isNew)
-    }
-    for (index, relationship) in shape.toOnes.enumerated() {
-      let target = try record.references[index].flatMap { id throws(StoreError) in
-        try referencedObject(id, of: relationship.entity)
+    for (index, key) in layout.keys.enumerated() where !shape.faulted.contains(key) {
+      // An object already read keeps a value that did not change, so that nothing observing
+      // it hears of a change.
+      if let current = try? kvc.value(forKey: key), current == values[index] { continue }
+      do { try kvc.setValue(values[index], forKey: key) } catch {
+        throw .invalidItem("\(entity.table) row \(id): \(error.description)")
       }
-      try assign(
-        target.map { .object(ObjectReference($0)) } ?? .null, to: relationship.name, of: kvc,
-        record: record, entity: entity, isNew: isNew)
-    }
-    for (index, relationship) in shape.manyToMany.enumerated() {
-      var held: [Value] = []
-      for id in record.related.indices.contains(index) ? record.related[index] : [] {
-        if let object = try referencedObject(id, of: relationship.entity) {
-          held.append(.object(ObjectReference(object)))
-        }
-      }
-      try assign(
-        .array(held), to: relationship.name, of: kvc, record: record, entity: entity,
-        isNew: isNew)
-    }
-    // Children read when the parent is opened stay a fault on a new object.
-    if isNew && !shape.faulted.isEmpty {
-      state.withLock { $0.faults[ObjectIdentifier(object)] = shape.faulted }
-    }
-    for relationship in shape.eager {
-      let children = try materialize(
-        record.children[relationship.name] ?? [], of: relationship.entity)
-      try assign(
-        .array(children.map { .object(ObjectReference($0)) }), to: relationship.name, of: kvc,
-        record: record, entity: entity, isNew: isNew)
-    }
-    if isNew {
-      state.withLock { state in
-        state.objects[entity.table, default: [:]][record.id] = object
-        state.keys[ObjectIdentifier(object)] = record.id
-      }
-    }
-    return object
-  }
-
-  private func assign(
-    _ value: Value, to name: String, of kvc: KeyValueCoding, record: RawRecord,
-    entity: SQLiteEntity, isNew: Bool
-  ) throws(StoreError) {
-    // An object already read keeps a value that did not change, so that nothing observing it
-    // hears of a change; a new object is written without reading its defaults first.
-    if !isNew, let current = try? kvc.value(forKey: name), current == value { return }
-    do { try kvc.setValue(value, forKey: name) } catch {
-      throw .invalidItem("\(entity.table) row \(record.id): \(error.description)")
     }
   }
 }

@@ -18,7 +18,10 @@ extension SQLiteStore {
 
   /// The row key of any object a store of this database holds.
   var objectKeys: (AnyObject) -> Int64? {
-    { [state] object in state.withLock { $0.keys[ObjectIdentifier(object)] } }
+    { [state] object in
+      let identity = ObjectFault.identity(of: object)
+      return state.withLock { $0.keys[ObjectIdentifier(identity)] }
+    }
   }
 
   /// Reads, in one query per relationship, the objects the to-one relationships of `records`

@@ -140,7 +140,7 @@ extension SQLiteStore {
     state.withLock { state in
       state.objects[entity.table]?[id] = nil
       state.keys[ObjectIdentifier(object)] = nil
-      state.faults[ObjectIdentifier(object)] = nil
+      state.unreadChildren[ObjectIdentifier(object)] = nil
     }
     shared.changes.flush()
   }
@@ -200,8 +200,9 @@ extension SQLiteStore {
   func record(_ mappings: [Mapping]) {
     state.withLock { state in
       for mapping in mappings {
-        state.objects[mapping.table, default: [:]][mapping.id] = mapping.object
-        state.keys[ObjectIdentifier(mapping.object)] = mapping.id
+        let identity = ObjectFault.identity(of: mapping.object)
+        state.objects[mapping.table, default: [:]][mapping.id] = identity
+        state.keys[ObjectIdentifier(identity)] = mapping.id
       }
     }
   }
@@ -216,19 +217,22 @@ extension SQLiteStore {
 
   /// The primary key of `object` in `entity`'s table, if the store knows it.
   func key(of object: AnyObject, in entity: SQLiteEntity) -> Int64? {
-    state.withLock { state in
-      guard let id = state.keys[ObjectIdentifier(object)],
-        state.objects[entity.table]?[id] === object
+    let identity = ObjectFault.identity(of: object)
+    return state.withLock { state in
+      guard let id = state.keys[ObjectIdentifier(identity)],
+        state.objects[entity.table]?[id] === identity
       else { return nil }
       return id
     }
   }
 
+  /// The identity of the row `item` is: its fault, whose object need not exist, or the
+  /// object the app inserted.
   func storedObject(_ item: Value) throws(StoreError) -> AnyObject {
     guard case .object(let ref) = item else {
       throw .invalidItem("an SQLite store holds objects, not \(item.type) values")
     }
-    return ref.object
+    return ref.identity
   }
 
   func keyValueCoding(_ object: AnyObject, _ entity: SQLiteEntity) throws(StoreError)
@@ -332,7 +336,7 @@ extension SQLiteStore {
     for relationship in entity.manyToManyRelationships where writes(relationship.name) {
       try saveJoins(kvc, relationship, of: entity, key: parentKey, db: db, mappings: &mappings)
     }
-    let faulted = state.withLock { $0.faults[ObjectIdentifier(object)] } ?? []
+    let faulted = state.withLock { $0.unreadChildren[ObjectIdentifier(object)] } ?? []
     // Children never read are left as they are.
     // Children are always written: a form edits them in place, as objects of their own.
     for relationship in entity.toManyRelationships where !faulted.contains(relationship.name) {
@@ -343,10 +347,10 @@ extension SQLiteStore {
         guard case .object(let ref) = item else {
           throw StoreError.invalidItem("\(relationship.name) holds \(item.type), not objects")
         }
-        let known = self.key(of: ref.object, in: child)
+        let known = self.key(of: ref.identity, in: child)
         kept.append(
           try save(
-            ref.object, entity: child, id: known, parent: (relationship.foreignKey, parentKey),
+            ref.identity, entity: child, id: known, parent: (relationship.foreignKey, parentKey),
             position: index, db: db, mappings: &mappings))
       }
       var sql =

@@ -29,14 +29,17 @@ public final class SQLiteStore: RelationalStore, Sendable {
 
   /// What the store keeps between calls, from any thread.
   struct State {
-    /// Objects by table and primary key: one object per row.
+    /// Each row's identity by table and primary key: its ``ObjectFault`` for a row read from
+    /// the database, its object for a row the app inserted. One per row.
     var objects: [String: [Int64: AnyObject]] = [:]
-    /// The primary key of every object the store made or inserted.
+    /// The primary key of every identity in ``objects``.
     var keys: [ObjectIdentifier: Int64] = [:]
+    /// How the faults of each table are laid out, made once per table.
+    var layouts: [String: ObjectFaultLayout] = [:]
     var dataVersion: Int?
     var watcher: _Concurrency.Task<Void, Never>?
     /// Objects whose children some to-many relationships have not read yet, by name.
-    var faults: [ObjectIdentifier: Set<String>] = [:]
+    var unreadChildren: [ObjectIdentifier: Set<String>] = [:]
   }
 
   /// What every store over the same database shares: the objects, and observers by table.

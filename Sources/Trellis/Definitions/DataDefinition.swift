@@ -99,7 +99,13 @@ public struct DataDefinition: Sendable {
 
   /// The object seen through this definition: itself when it has key-value coding, or an
   /// adapter built from the definition's key paths.
-  public func keyValueCoding(for object: AnyObject) -> KeyValueCoding? { adapter(object) }
+  ///
+  /// A stored row's ``ObjectFault`` is seen as itself: it reads its fetched values until its
+  /// object exists, then the object.
+  public func keyValueCoding(for object: AnyObject) -> KeyValueCoding? {
+    if let fault = object as? ObjectFault { return fault }
+    return adapter(object)
+  }
 
   /// Makes a new, empty object, when the definition knows how.
   public func makeObject() -> AnyObject? { factory?() }
@@ -131,6 +137,8 @@ public struct DataDefinition: Sendable {
   public func reader(for item: Value) -> ValueReader {
     switch item {
     case .object(let ref):
+      // A row whose object does not exist yet is read from its fetched values.
+      if let fault = ref.fault { return ValueReader(fault) }
       guard let kvc = adapter(ref.object) else { return ValueReader { _ in nil } }
       return ValueReader(kvc)
     case .dictionary:

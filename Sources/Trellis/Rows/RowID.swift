@@ -17,7 +17,9 @@ public struct RowID: Hashable, Sendable, CustomStringConvertible {
   public init(_ value: Value) { storage = .value(value) }
 
   /// A row identified by an object's identity.
-  public init(object: AnyObject) { storage = .object(ObjectIdentifier(object)) }
+  public init(object: AnyObject) {
+    storage = .object(ObjectIdentifier(ObjectFault.identity(of: object)))
+  }
 
   /// A row identified by a value inside a scope, such as a section-local key.
   public init(scope: String, _ value: Value) { storage = .scoped(scope, value) }

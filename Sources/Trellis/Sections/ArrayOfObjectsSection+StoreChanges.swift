@@ -97,7 +97,7 @@ extension ArrayOfObjectsSection {
 
   /// How rows tell items apart: objects by instance, other values by value.
   static func identity(of item: Value) -> RowID {
-    if case .object(let ref) = item { RowID(object: ref.object) } else { RowID(item) }
+    if case .object(let ref) = item { RowID(object: ref.identity) } else { RowID(item) }
   }
 
   /// Whether every item row shows only its item: no action makes rows by position.

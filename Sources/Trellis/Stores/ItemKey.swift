@@ -13,7 +13,7 @@ package enum ItemKey: Hashable, Sendable {
 
   package init(_ item: Value) {
     if case .object(let reference) = item {
-      self = .object(ObjectIdentifier(reference.object))
+      self = .object(ObjectIdentifier(reference.identity))
     } else {
       self = .value(item)
     }

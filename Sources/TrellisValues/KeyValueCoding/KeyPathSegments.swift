@@ -29,7 +29,7 @@ package struct KeyPathSegments: Sendable {
   {
     switch value {
     case .object(let ref):
-      guard let object = ref.object as? KeyValueCoding else {
+      guard let object = ref.keyValueCoding else {
         throw .unknownKey(keyPath: path, key: key, on: ref.description)
       }
       do { return try object.value(forKey: key) } catch { throw error.rooted(at: path) }
@@ -69,7 +69,7 @@ package struct KeyPathSegments: Sendable {
     do { child = try object.value(forKey: first) } catch { throw error.rooted(at: path) }
     switch child {
     case .object(let ref):
-      guard let nested = ref.object as? KeyValueCoding else {
+      guard let nested = ref.keyValueCoding else {
         throw .unknownKey(keyPath: path, key: rest.first ?? "", on: ref.description)
       }
       try write(value, to: rest, in: nested, path: path)
@@ -94,7 +94,7 @@ package struct KeyPathSegments: Sendable {
     if rest.isEmpty {
       try checkReplacement(existing, with: value, path: path)
       existing = value
-    } else if case .object(let ref) = existing, let nested = ref.object as? KeyValueCoding {
+    } else if case .object(let ref) = existing, let nested = ref.keyValueCoding {
       try write(value, to: rest, in: nested, path: path)
       return
     } else {

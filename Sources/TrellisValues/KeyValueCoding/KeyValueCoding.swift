@@ -42,7 +42,9 @@ extension KeyValueCoding {
     var object: KeyValueCoding = self
     for (index, key) in segments.keys.enumerated() {
       if index == segments.keys.count - 1 { return object.valueKind(forKey: key) }
-      guard let next = (try? object.value(forKey: key))?.objectValue as? KeyValueCoding else {
+      guard case .object(let reference) = try? object.value(forKey: key),
+        let next = reference.keyValueCoding
+      else {
         return .any
       }
       object = next

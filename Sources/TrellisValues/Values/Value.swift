@@ -91,16 +91,39 @@ public enum ValueType: String, Hashable, Sendable, CaseIterable, CustomStringCon
 ///
 /// Objects are read and written only on the isolation domain of the screen that binds them;
 /// the reference itself may cross domains inside snapshots.
+///
+/// A stored row listed as an ``ObjectFault`` and the object made from it are one identity: a
+/// reference to either compares and hashes as the fault.
 // Sound: the reference is compared and hashed by identity only, which reads nothing of the
 // object; the object itself is read and written on the domain that binds it.
 public struct ObjectReference: Hashable, @unchecked Sendable, CustomStringConvertible {
-  /// The object.
-  public let object: AnyObject
+  /// What the reference holds: the object, or the fault of a row whose object may not exist.
+  package let identity: AnyObject
+
+  /// The object; for a fault, its object, made now if nothing has asked for it before.
+  public var object: AnyObject {
+    if let fault = identity as? ObjectFault { return fault.object }
+    return identity
+  }
 
   /// Wraps `object`.
-  public init(_ object: AnyObject) { self.object = object }
+  public init(_ object: AnyObject) { identity = ObjectFault.identity(of: object) }
 
-  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.object === rhs.object }
-  public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(object)) }
-  public var description: String { "<\(type(of: object))>" }
+  /// The fault the reference holds, if it holds one.
+  public var fault: ObjectFault? { identity as? ObjectFault }
+
+  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.identity === rhs.identity }
+  public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(identity)) }
+  public var description: String {
+    // The same before and after the fault's object is made: a row showing it stays true.
+    if let fault { return "<\(fault.layout.name)>" }
+    return "<\(type(of: identity))>"
+  }
+
+  /// The properties of the object, read without making a fault's object: the fault while its
+  /// object does not exist.
+  public var keyValueCoding: KeyValueCoding? {
+    if let fault = identity as? ObjectFault { return fault }
+    return identity as? KeyValueCoding
+  }
 }

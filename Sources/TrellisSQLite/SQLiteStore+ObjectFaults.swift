@@ -1,0 +1,94 @@
+import Trellis
+
+/// Rows listed as faults: their values as read, and their objects made only when something
+/// asks for one (a detail screen, an edit, code that reads `ObjectReference.object`).
+extension SQLiteStore {
+  /// How the faults of `shape`'s entity are laid out: columns, to-ones, many-to-manys, the
+  /// children read with the row, then the children read when it is opened (empty until
+  /// then). Made once per table and shared by every store over the database.
+  func faultLayout(_ shape: SQLiteRecordShape) -> ObjectFaultLayout {
+    let entity = shape.entity
+    let faulted = shape.faulted
+    let keys =
+      entity.columns.map(\.name) + shape.toOnes.map(\.name) + shape.manyToMany.map(\.name)
+      + shape.eager.map(\.name) + faulted.sorted()
+    // Stores of one table may describe it differently (a compatible entity, a related
+    // store's): a layout is shared only by those that agree.
+    if let known = state.withLock({ $0.layouts[entity.table] }), known.keys == keys {
+      return known
+    }
+    let definition = entity.definition
+    let kinds = keys.map { definition[$0]?.valueKind ?? .any }
+    let columns = entity.columns.map(\.name)
+    let layout = ObjectFaultLayout(
+      name: definition.name, keys: keys, kinds: kinds,
+      make: {
+        definition.makeObject()
+          ?? DocumentObject(.dictionary(ValueDictionary(columns.map { ($0, Value.null) })))
+      },
+      fill: { object, values in
+        guard let coding = definition.keyValueCoding(for: object) ?? (object as? KeyValueCoding)
+        else { return }
+        // Values were checked against the definition when they were read. Children read
+        // when the row is opened are empty until then, as on a new object.
+        for (index, key) in keys.enumerated() {
+          try? coding.setValue(values[index], forKey: key)
+        }
+      },
+      coding: { object in
+        definition.keyValueCoding(for: object) ?? (object as? KeyValueCoding)
+      })
+    return state.withLock { state in
+      if let earlier = state.layouts[entity.table], earlier.keys == keys { return earlier }
+      state.layouts[entity.table] = layout
+      return layout
+    }
+  }
+
+  /// The values of `record` in its fault's layout; relationships hold the identities of the
+  /// rows they point at.
+  func faultValues(of record: RawRecord, shape: SQLiteRecordShape, layout: ObjectFaultLayout)
+    throws(StoreError) -> [Value]
+  {
+    let entity = shape.entity
+    var values: [Value] = []
+    values.reserveCapacity(layout.keys.count)
+    for (index, column) in entity.columns.enumerated() {
+      let value = SQLiteValues.value(record.values[index], kind: column.kind)
+      try check(value, layout.kinds[values.count], column.name, record: record, entity: entity)
+      values.append(value)
+    }
+    for (index, relationship) in shape.toOnes.enumerated() {
+      let target = try record.references[index].flatMap { id throws(StoreError) in
+        try referencedObject(id, of: relationship.entity)
+      }
+      values.append(target.map { .object(ObjectReference($0)) } ?? .null)
+    }
+    for (index, relationship) in shape.manyToMany.enumerated() {
+      var held: [Value] = []
+      for id in record.related.indices.contains(index) ? record.related[index] : [] {
+        if let object = try referencedObject(id, of: relationship.entity) {
+          held.append(.object(ObjectReference(object)))
+        }
+      }
+      values.append(.array(held))
+    }
+    for relationship in shape.eager {
+      let children = try materialize(
+        record.children[relationship.name] ?? [], of: relationship.entity)
+      values.append(.array(children.map { .object(ObjectReference($0)) }))
+    }
+    for _ in shape.faulted { values.append(.array([])) }
+    return values
+  }
+
+  /// Refuses a column value the entity's class cannot hold, as writing it would: the error
+  /// names the row when it is read, not later when its object is made.
+  private func check(
+    _ value: Value, _ kind: ValueKind, _ name: String, record: RawRecord, entity: SQLiteEntity
+  ) throws(StoreError) {
+    guard entity.definition.canMakeObjects, !kind.accepts(value) else { return }
+    throw .invalidItem(
+      "\(entity.table) row \(record.id): \(name) holds \(value.type), not \(kind)")
+  }
+}

@@ -1,0 +1,192 @@
+import Synchronization
+
+/// A stored row listed before its object exists: the values a store fetched for it, and the
+/// object made from them the first time something asks for it.
+///
+/// A list over a database reads its rows' titles, details, conditions, groups and search
+/// text from the fetched values, as Core Data reads a fault's, and never makes the app's
+/// objects for rows that are only shown. ``object`` makes and fills the object once, and is
+/// the same object every time after. A fault is the row's identity for its whole life:
+/// ``ObjectReference`` compares and hashes a fault and its object as one, so a list, a
+/// choice or a selection that holds either finds the other.
+///
+/// Reading a fault's keys reads its values until its object exists, then the object. Writing
+/// a key makes the object and writes it.
+public final class ObjectFault: KeyValueCoding, @unchecked Sendable {
+  // Sound: `state` is behind a mutex; `layout` is immutable and `Sendable`.
+  private struct State {
+    var values: [Value]
+    var object: AnyObject?
+  }
+
+  /// What every fault of one entity shares: its keys, and how its object is made.
+  package let layout: ObjectFaultLayout
+  private let state: UncheckedLocked<State>
+
+  /// A fault for a row with `values`, one per key of `layout`, in its order.
+  package init(values: [Value], layout: ObjectFaultLayout) {
+    self.layout = layout
+    state = UncheckedLocked(State(values: values, object: nil))
+  }
+
+  deinit {
+    if let object = state.withLock({ $0.object }) { Self.forget(object) }
+  }
+
+  /// The row's object: made from the fetched values the first time, then the same one.
+  ///
+  /// The object is kept before it is filled, so that filling it through a relationship that
+  /// leads back here (a task's category listing the task) finds it instead of making another.
+  public var object: AnyObject {
+    if let made = state.withLock({ $0.object }) { return made }
+    let empty = layout.make()
+    let (object, values) = state.withLock { state -> (AnyObject, [Value]?) in
+      if let earlier = state.object { return (earlier, nil) }
+      state.object = empty
+      return (empty, state.values)
+    }
+    if let values {
+      Self.remember(object, fault: self)
+      layout.fill(object, values)
+      layout.didMake(self, object)
+    }
+    return object
+  }
+
+  /// The object, if something has asked for it.
+  public var madeObject: AnyObject? { state.withLock { $0.object } }
+
+  /// The fetched values, one per key of ``layout``, as last read.
+  package var values: [Value] { state.withLock { $0.values } }
+
+  /// Takes values read again from the store. Once the object exists, the store writes the
+  /// object instead, and this returns false.
+  package func refresh(_ values: [Value]) -> Bool {
+    state.withLock { state in
+      guard state.object == nil else { return false }
+      state.values = values
+      return true
+    }
+  }
+
+  // MARK: KeyValueCoding
+
+  public func value(forKey key: String) throws(BindingError) -> Value {
+    if let index = layout.index[key] {
+      // `Value` is a nil literal itself: the absence is spelled out.
+      let read = state.withLock { state -> Value? in
+        state.object == nil ? .some(state.values[index]) : .none
+      }
+      if let value = read {
+        return value
+      }
+    } else if madeObject == nil {
+      throw .unknownKey(keyPath: key, key: key, on: layout.name)
+    }
+    return try objectCoding().value(forKey: key)
+  }
+
+  /// Writes `key`: the fetched value while the object does not exist (a store unlinking a
+  /// deleted row, say), the object's property after.
+  public func setValue(_ value: Value, forKey key: String) throws(BindingError) {
+    if let index = layout.index[key] {
+      let written = state.withLock { state -> Bool in
+        guard state.object == nil else { return false }
+        state.values[index] = value
+        return true
+      }
+      if written { return }
+    }
+    try objectCoding().setValue(value, forKey: key)
+  }
+
+  public func valueKind(forKey key: String) -> ValueKind? {
+    if let made = madeObject, let coding = layout.coding(made) {
+      return coding.valueKind(forKey: key)
+    }
+    return layout.index[key].map { layout.kinds[$0] }
+  }
+
+  public var propertyNames: [String] {
+    if let made = madeObject, let coding = layout.coding(made) { return coding.propertyNames }
+    return layout.keys
+  }
+
+  private func objectCoding() throws(BindingError) -> KeyValueCoding {
+    let object = object
+    guard let coding = layout.coding(object) else {
+      throw .unknownKey(keyPath: "", key: "", on: String(describing: type(of: object)))
+    }
+    return coding
+  }
+}
+
+extension ObjectFault {
+  /// The faults whose objects exist, by their object: so that a reference made from the
+  /// object is the fault's.
+  private static let byObject = Mutex<[ObjectIdentifier: Unmanaged<ObjectFault>]>([:])
+  private static let count = Atomic<Int>(0)
+
+  private static func remember(_ object: AnyObject, fault: ObjectFault) {
+    byObject.withLock { $0[ObjectIdentifier(object)] = Unmanaged.passUnretained(fault) }
+    count.add(1, ordering: .releasing)
+  }
+
+  private static func forget(_ object: AnyObject) {
+    byObject.withLock { $0[ObjectIdentifier(object)] = nil }
+    count.subtract(1, ordering: .releasing)
+  }
+
+  /// The fault whose object `object` is, if it was made by one. The fault keeps its object
+  /// alive, so the object's identity is not reused while the entry exists.
+  package static func fault(of object: AnyObject) -> ObjectFault? {
+    guard count.load(ordering: .acquiring) > 0 else { return nil }
+    return byObject.withLock { $0[ObjectIdentifier(object)]?.takeUnretainedValue() }
+  }
+
+  /// The identity of `object` as a store keeps it: its fault, when it was made by one.
+  package static func identity(of object: AnyObject) -> AnyObject {
+    if object is ObjectFault { return object }
+    return fault(of: object) ?? object
+  }
+}
+
+/// What the faults of one entity share: the names of their values, and how their object is
+/// made and filled.
+package final class ObjectFaultLayout: Sendable {
+  /// The entity's name, for messages.
+  package let name: String
+  /// The keys, in the order of a fault's values.
+  package let keys: [String]
+  /// The position of each key.
+  package let index: [String: Int]
+  /// The kind of each key's value.
+  package let kinds: [ValueKind]
+  /// Makes an empty object.
+  package let make: @Sendable () -> AnyObject
+  /// Writes a fault's values into its object.
+  package let fill: @Sendable (AnyObject, [Value]) -> Void
+  /// Called once a fault's object exists.
+  package let didMake: @Sendable (ObjectFault, AnyObject) -> Void
+  /// The object's properties by name.
+  package let coding: @Sendable (AnyObject) -> KeyValueCoding?
+
+  package init(
+    name: String, keys: [String], kinds: [ValueKind],
+    make: @escaping @Sendable () -> AnyObject,
+    fill: @escaping @Sendable (AnyObject, [Value]) -> Void,
+    didMake: @escaping @Sendable (ObjectFault, AnyObject) -> Void = { _, _ in },
+    coding: @escaping @Sendable (AnyObject) -> KeyValueCoding?
+  ) {
+    self.name = name
+    self.keys = keys
+    self.kinds = kinds
+    self.make = make
+    self.fill = fill
+    self.didMake = didMake
+    self.coding = coding
+    var index: [String: Int] = [:]
+    for (position, key) in keys.enumerated() where index[key] == nil { index[key] = position }
+    self.index = index
+  }
+}
