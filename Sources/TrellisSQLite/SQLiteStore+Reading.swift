@@ -169,50 +169,61 @@ extension SQLiteStore {
     }
   }
 
-  /// The objects for rows of `entity`, in their order: the same object every time for the
-  /// same row, with its values brought up to date.
+  /// The identities of rows of `entity`, in their order: the same one every time for the
+  /// same row (its ``ObjectFault``, or the object the app inserted), with the values read now.
   func materialize(_ records: [RawRecord], of entity: SQLiteEntity) throws(StoreError)
     -> [AnyObject]
   {
     guard !records.isEmpty else { return [] }
     let shape = SQLiteRecordShape(entity)
-    var objects: [AnyObject] = []
-    objects.reserveCapacity(records.count)
-    for record in records { objects.append(try materialize(record, shape: shape)) }
-    return objects
-  }
-
-  /// The object for one row of `entity`; see ``materialize(_:of:)-([RawRecord],_)``.
-  func materialize(_ record: RawRecord, of entity: SQLiteEntity) throws(StoreError) -> AnyObject {
-    try materialize(record, shape: SQLiteRecordShape(entity))
-  }
-
-  /// The identity of one row: the fault already listed for it, with the values read now, or
-  /// a new fault. A row whose object exists, or that the app inserted, has its object written.
-  private func materialize(_ record: RawRecord, shape: SQLiteRecordShape) throws(StoreError)
-    -> AnyObject
-  {
-    let entity = shape.entity
     let layout = faultLayout(shape)
-    let values = try faultValues(of: record, shape: shape, layout: layout)
-    if let existing = state.withLock({ $0.objects[entity.table]?[record.id] }) {
-      let fault = existing as? ObjectFault
-      if let fault, fault.layout === layout, fault.refresh(values) { return existing }
-      try fill(
-        fault?.madeObject ?? fault?.object ?? existing, row: record.id, with: values, layout,
-        shape)
-      return existing
+    var values: [[Value]] = []
+    values.reserveCapacity(records.count)
+    for record in records {
+      values.append(try faultValues(of: record, shape: shape, layout: layout))
     }
-    let made = ObjectFault(values: values, layout: layout)
-    return state.withLock { state in
-      // Another read may have listed the row meanwhile: the first identity stays.
-      if let earlier = state.objects[entity.table]?[record.id] { return earlier }
-      state.objects[entity.table, default: [:]][record.id] = made
-      state.keys[ObjectIdentifier(made)] = record.id
-      // Children read when the row is opened are unread until then.
-      if !shape.faulted.isEmpty { state.unreadChildren[ObjectIdentifier(made)] = shape.faulted }
-      return made
+    // One lock for the batch: a row keeps the identity it has, or takes a new fault. The
+    // table's entries are taken out while they change, so each row hashes only its key.
+    let faulted = shape.faulted
+    let identities = state.withLock { state -> [(identity: AnyObject, isNew: Bool)] in
+      var table = state.objects.removeValue(forKey: entity.table) ?? [:]
+      defer { state.objects[entity.table] = table }
+      var identities: [(identity: AnyObject, isNew: Bool)] = []
+      identities.reserveCapacity(records.count)
+      for (index, record) in records.enumerated() {
+        if let existing = table[record.id] {
+          identities.append((existing, false))
+          continue
+        }
+        let made = ObjectFault(values: values[index], layout: layout)
+        table[record.id] = made
+        state.keys[ObjectIdentifier(made)] = record.id
+        // Children read when the row is opened are unread until then.
+        if !faulted.isEmpty { state.unreadChildren[ObjectIdentifier(made)] = faulted }
+        identities.append((made, true))
+      }
+      return identities
     }
+    for (index, entry) in identities.enumerated() where !entry.isNew {
+      try update(entry.identity, row: records[index].id, with: values[index], layout, shape)
+    }
+    return identities.map(\.identity)
+  }
+
+  /// The identity of one row of `entity`; see ``materialize(_:of:)-([RawRecord],_)``.
+  func materialize(_ record: RawRecord, of entity: SQLiteEntity) throws(StoreError) -> AnyObject {
+    try materialize([record], of: entity)[0]
+  }
+
+  /// Brings a row listed before up to date: a fault takes the values; an object that exists
+  /// has them written.
+  private func update(
+    _ identity: AnyObject, row id: Int64, with values: [Value], _ layout: ObjectFaultLayout,
+    _ shape: SQLiteRecordShape
+  ) throws(StoreError) {
+    let fault = identity as? ObjectFault
+    if let fault, fault.layout === layout, fault.refresh(values) { return }
+    try fill(fault?.madeObject ?? fault?.object ?? identity, row: id, with: values, layout, shape)
   }
 
   /// Writes a row's values, in `layout`, into `object`, its row's object.

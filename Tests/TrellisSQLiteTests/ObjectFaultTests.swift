@@ -1,0 +1,130 @@
+import Synchronization
+import Testing
+import Trellis
+import TrellisSQLite
+import TrellisTesting
+
+/// A class that counts how many of it were made, to show which rows made an object.
+private final class Counted {
+  static let made = Atomic<Int>(0)
+  var name = ""
+  var rank = 0
+  init() { Self.made.add(1, ordering: .relaxed) }
+}
+
+/// Rows listed over SQLite are faults: their values as fetched, with the app's object made
+/// only when a row is opened or code asks for it, and then the same object every time.
+@Suite("Rows listed as faults", .serialized)
+struct ObjectFaultTests {
+  static func entity() throws -> SQLiteEntity {
+    SQLiteEntity(
+      table: "counted",
+      definition: try DataDefinition(
+        for: Counted.self,
+        properties: [.init("name", \Counted.name), .init("rank", \Counted.rank)],
+        make: { Counted() }),
+      columns: [.text("name"), .integer("rank")], ordered: true)
+  }
+
+  static func store(_ count: Int) throws -> SQLiteStore {
+    let store = try SQLiteStore.inMemory(entity: try entity())
+    try store.database.write { db in
+      try db.execute(
+        sql: """
+          WITH RECURSIVE n(x) AS (SELECT 0 UNION ALL SELECT x + 1 FROM n WHERE x < ?)
+          INSERT INTO counted (name, rank, position) SELECT 'Item ' || x, x, x FROM n
+          """, arguments: [count - 1])
+    }
+    return store
+  }
+
+  static func app(_ store: SQLiteStore, batch: Int) throws -> HeadlessApp {
+    var definition = try entity().definition
+    definition.descriptionPropertyNames = ["rank"]
+    let section = ArrayOfObjectsSection(id: "items", store: store, definition: definition)
+    section.fetchOptions.batchSize = batch
+    let model = TableModel(title: "Items")
+    model.addSection(section)
+    return HeadlessApp(navigator: Navigator(root: Screen(model: model)))
+  }
+
+  @Test func aListOf100000RowsScrolledOnceMakesNoObject() throws {
+    let before = Counted.made.load(ordering: .relaxed)
+    let store = try Self.store(100_000)
+    let app = try Self.app(store, batch: 25_000)
+    for _ in 0..<3 { try app.send(.loadMore(section: 0)) }
+    // Every row was read by the host, titles and details from the fetched values.
+    let rows = app.host.rows(inSection: 0)
+    #expect(rows.count == 100_000)
+    #expect(rows[0].text == "Item 0" && rows[0].detail == "0")
+    #expect(rows[99_999].text == "Item 99999" && rows[99_999].detail == "99999")
+    #expect(Counted.made.load(ordering: .relaxed) == before, "no row made an object")
+
+    // Opening one row makes exactly its object; opening it again makes none.
+    try app.tap("Item 42")
+    #expect(app.row("Name")?.value == .string("Item 42"))
+    #expect(app.row("Rank")?.value == .int(42))
+    #expect(Counted.made.load(ordering: .relaxed) == before + 1)
+    try app.send(.back)
+    try app.tap("Item 42")
+    // An edit goes to that object and back to the list, still without another object.
+    try app.enter(.string("Forty-two"), at: "Name")
+    try app.send(.done)
+    #expect(app.row("Forty-two")?.detail == "42")
+    #expect(Counted.made.load(ordering: .relaxed) == before + 1)
+    #expect(app.host.violations.isEmpty)
+  }
+
+  @Test func aFaultAndItsObjectAreOneItem() throws {
+    let store = try Self.store(3)
+    let listed = try store.fetch(FetchOptions())
+    let reference = try #require(Self.reference(listed[1]))
+    #expect(reference.fault?.madeObject == nil)
+    let object = try #require(reference.object as? Counted)
+    #expect(object.name == "Item 1")
+    let same = reference.object === object
+    #expect(same, "the same object every time")
+    // A reference made from the object is the row's: lists, choices and sets find it.
+    let fromObject = Value.object(ObjectReference(object))
+    #expect(fromObject == listed[1])
+    #expect(Set(listed).contains(fromObject))
+    let reread = try store.fetch(FetchOptions())
+    #expect(reread[1] == listed[1], "read again, the same row")
+    // Writes through the store reach the object, and a read again keeps it.
+    try store.update(listed[1], values: ["name": .string("Renamed")])
+    #expect(object.name == "Renamed")
+    let kept = try store.fetch(FetchOptions())[1].objectValue === object
+    #expect(kept)
+  }
+
+  static func reference(_ item: Value) -> ObjectReference? {
+    if case .object(let reference) = item { reference } else { nil }
+  }
+
+  @Test func aFaultTakesTheValuesReadAgain() throws {
+    let store = try Self.store(2)
+    let app = try Self.app(store, batch: 50)
+    #expect(app.texts == [["Item 0", "Item 1"]])
+    let before = Counted.made.load(ordering: .relaxed)
+    // Another connection's write, reported as a reset: the list reads again.
+    try store.database.write { db in
+      try db.execute(sql: "UPDATE counted SET name = 'Elsewhere' WHERE rank = 1")
+    }
+    try app.send(.refresh)
+    #expect(app.texts == [["Item 0", "Elsewhere"]])
+    #expect(Counted.made.load(ordering: .relaxed) == before)
+    #expect(app.host.violations.isEmpty)
+  }
+
+  @Test func aDeletedRowsFaultLeavesTheList() throws {
+    let store = try Self.store(3)
+    let app = try Self.app(store, batch: 50)
+    let before = Counted.made.load(ordering: .relaxed)
+    try app.send(.setEditing(true))
+    try app.send(.delete(app.rowID(at: ItemPath(item: 1, section: 0))))
+    #expect(app.texts == [["Item 0", "Item 2"]])
+    #expect(try store.count(FetchOptions()) == 2)
+    #expect(Counted.made.load(ordering: .relaxed) == before, "a delete needs no object")
+    #expect(app.host.violations.isEmpty)
+  }
+}
