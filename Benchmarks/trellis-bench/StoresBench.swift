@@ -17,6 +17,8 @@ import TrellisSQLiteExamples
 /// - `search-100k`: one search keystroke over 100,000 contacts, filtered in SQL.
 /// - `relationship-100k`: open a group's 100,000 members through a to-one's inverse.
 /// - `many-to-many-10k`: open the Tags choice of a task holding 50 of 10,000 tags.
+/// - `scroll-1m`: scroll a list of 1,000,000 rows once; the heap per listed item, before and
+///   after every row's object is made.
 enum StoresBench {
   struct Result {
     var name: String
@@ -37,6 +39,7 @@ enum StoresBench {
     let cases: [(String, (String) throws -> Result)] = [
       ("open-1m", openMillion), ("search-100k", searchContacts),
       ("relationship-100k", openRelationship), ("many-to-many-10k", openManyToMany),
+      ("scroll-1m", scrollMillion),
     ]
     var results: [Result] = []
     for (name, measure) in cases where only.map({ name.hasPrefix($0) }) ?? true {

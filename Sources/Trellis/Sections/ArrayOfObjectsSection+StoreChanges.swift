@@ -140,6 +140,10 @@ extension ArrayOfObjectsSection {
   func updateItems() {
     let changes = unapplied
     unapplied = []
+    if itemsAreCurrent {
+      itemsAreCurrent = false
+      if !needsFetch, changes.isEmpty { return }
+    }
     if let asyncCache, !needsFetch, changes.isEmpty {
       // Nothing arrived: only what is under way or failed changed.
       follow(takenStatus(asyncCache))

@@ -83,6 +83,9 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
   /// Whether the items must be fetched again: the first load, or the options, search or
   /// window changed.
   package var needsFetch = true
+  /// Whether the items were just fetched (a batch appended): the render that follows has
+  /// nothing to load.
+  var itemsAreCurrent = false
 
   /// Whether the section lists the items of a list inside a draft (a detail screen's list).
   package var listsADraftsItems: Bool { store is DraftArrayStore }
