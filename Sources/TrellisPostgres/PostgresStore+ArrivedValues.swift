@@ -59,7 +59,8 @@ extension PostgresStore {
       guard let kvc = try? keyValueCoding(holder),
         let held = (try? kvc.value(forKey: property))?.arrayValue
       else { return }
-      try? kvc.setValue(.array(held.filter { $0.objectValue !== gone }), forKey: property)
+      try? kvc.setValue(
+        .array(held.filter { $0 != .object(ObjectReference(gone)) }), forKey: property)
     case .nullify(let object, let property):
       guard let kvc = try? keyValueCoding(object) else { return }
       try? kvc.setValue(.null, forKey: property)

@@ -124,11 +124,12 @@ extension PostgresStore {
     }
   }
 
-  /// Whether two lists hold the same objects (by identity) in the same order.
+  /// Whether two lists hold the same objects (by identity, a row's fault and its object as
+  /// one) in the same order.
   static func sameObjects(_ first: [Value], _ second: [Value]) -> Bool {
     guard first.count == second.count else { return false }
     for (a, b) in zip(first, second) {
-      guard case .object(let x) = a, case .object(let y) = b, x.object === y.object else {
+      guard case .object(let x) = a, case .object(let y) = b, x == y else {
         return false
       }
     }

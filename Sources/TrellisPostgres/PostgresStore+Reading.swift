@@ -275,11 +275,9 @@ extension PostgresStore {
     }
     if let existing { return existing }
     if unlessDeleted, isDeletedSinceRead(record) { return nil }
-    let object: AnyObject =
-      entity.definition.makeObject()
-      ?? DocumentObject(
-        .dictionary(ValueDictionary(entity.columns.map { ($0.name, Value.null) })))
-    let kvc = try keyValueCoding(object)
+    // The row is listed as a fault: its object is made when something asks for it.
+    let object = ObjectFault(values: try faultValues(of: record), layout: faultLayout())
+    let kvc: KeyValueCoding = object
     try assign(record, of: entity, to: kvc)
     // Known before its references are read: a reference back to it finds the same object.
     let known: AnyObject? = state.withLock { state in

@@ -77,16 +77,16 @@ extension PostgresStore {
   ) throws(StoreError) -> PostgresReferencePlan.Target? {
     let entity = relationship.entity
     guard case .object(let ref) = item,
-      let kvc = entity.definition.keyValueCoding(for: ref.object)
-        ?? (ref.object as? KeyValueCoding)
+      let kvc = entity.definition.keyValueCoding(for: ref.identity)
+        ?? (ref.identity as? KeyValueCoding)
     else {
       throw .refusedValue(
         property: relationship.name, message: "holds \(item.type), not a \(entity.definition.name)")
     }
     let store = try store(for: entity.table)
-    if let key = store.key(of: ref.object) { return .key(key) }
-    if store.isGone(ref.object) { return nil }
-    if let index = newObjects.firstIndex(where: { $0 === ref.object }) { return .new(index) }
+    if let key = store.key(of: ref.identity) { return .key(key) }
+    if store.isGone(ref.identity) { return nil }
+    if let index = newObjects.firstIndex(where: { $0 === ref.identity }) { return .new(index) }
     var names: [String] = []
     var casts: [String] = []
     var binds = PostgresBindings()

@@ -150,7 +150,7 @@ extension PostgresStore {
       let value: Value
       if relationship.kind == .toOne {
         value = objects.first ?? .null
-        if current.objectValue === value.objectValue { continue }
+        if current == value { continue }
       } else {
         value = .array(objects)
         if Self.sameObjects(current.arrayValue ?? [], objects) { continue }

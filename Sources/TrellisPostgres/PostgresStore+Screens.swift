@@ -32,7 +32,7 @@ extension PostgresStore {
   {
     let found = try entity.reference(named: relationship)
     guard case .object(let ref) = target,
-      let key = try store(for: found.entity.table).key(of: ref.object)
+      let key = try store(for: found.entity.table).key(of: ref.identity)
     else { return nil }
     // A to-one's key is a column; a many-to-many's pairs are in its join table, asked in SQL.
     return try entity.filter(found, toOneKeyPath: found.foreignKey, pointingAt: .int(Int(key)))

@@ -62,6 +62,8 @@ public final class PostgresStore: AsyncDataStore {
   struct State {
     /// The object of every row read or inserted, by primary key.
     var objects: [Int64: AnyObject] = [:]
+    /// How the faults of the entity's rows are laid out, made on first read.
+    var faultLayout: ObjectFaultLayout?
     /// The primary key of every object the store made or inserted.
     var keys: [ObjectIdentifier: Int64] = [:]
     /// The object of every child row read or written, by table and primary key.
@@ -277,11 +279,14 @@ public final class PostgresStore: AsyncDataStore {
   }
 
   /// The object an item is, or an error naming what it is instead.
+  ///
+  /// A row read from the database is its fault, whose object need not exist; one the app
+  /// inserted is its object.
   func storedObject(_ item: Value) throws(StoreError) -> AnyObject {
     guard case .object(let ref) = item else {
       throw .invalidItem("a PostgreSQL store holds objects, not \(item.type) values")
     }
-    return ref.object
+    return ref.identity
   }
 
   /// The key-value coding of one of the entity's objects.
@@ -295,6 +300,7 @@ public final class PostgresStore: AsyncDataStore {
 
   /// The primary key of an object the store read or inserted.
   func key(of object: AnyObject) -> Int64? {
-    state.withLock { $0.keys[ObjectIdentifier(object)] }
+    let identity = ObjectFault.identity(of: object)
+    return state.withLock { $0.keys[ObjectIdentifier(identity)] }
   }
 }

@@ -43,6 +43,14 @@ struct PostgresBatchedLoadingTests {
       #expect(first.items.count == 50)
       #expect(first.next == .offset(50))
       #expect(store.materializedCount == 50)
+      // Listed rows are faults: read for their titles, no Person was made.
+      func made(_ item: Value) -> Bool {
+        if case .object(let reference) = item { reference.fault?.madeObject != nil } else { true }
+      }
+      #expect(first.items.filter(made).isEmpty)
+      // Asking for one row's object makes that one, with the row's values.
+      #expect((first.items[3].objectValue as? Person)?.name == "Person 0000003")
+      #expect(first.items.filter(made).count == 1)
 
       let deep = try await store.fetchPage(FetchOptions(batchSize: 50), from: .offset(900_000))
       #expect(names(deep).first == "Person 0900000")

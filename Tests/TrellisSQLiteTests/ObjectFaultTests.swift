@@ -1,8 +1,10 @@
+import Dispatch
 import Synchronization
 import Testing
 import Trellis
 import TrellisSQLite
 import TrellisTesting
+import TrellisValues
 
 /// A class that counts how many of it were made, to show which rows made an object.
 private final class Counted {
@@ -126,5 +128,40 @@ struct ObjectFaultTests {
     #expect(try store.count(FetchOptions()) == 2)
     #expect(Counted.made.load(ordering: .relaxed) == before, "a delete needs no object")
     #expect(app.host.violations.isEmpty)
+  }
+}
+
+/// A fault's object made on one thread while another writes the fault: the object ends with
+/// the write, never with the values the fill started from.
+@Suite("A fault made while it is written")
+struct ObjectFaultFillTests {
+  @Test func aWriteDuringTheFillReachesTheObject() async throws {
+    let started = DispatchSemaphore(value: 0)
+    let proceed = DispatchSemaphore(value: 0)
+    let fills = Atomic<Int>(0)
+    let layout = ObjectFaultLayout(
+      name: "Item", keys: ["name"], kinds: [.string],
+      make: { DocumentObject(.dictionary(["name": .null])) },
+      fill: { object, values in
+        // The first fill waits until the test has written the fault.
+        if fills.add(1, ordering: .relaxed).newValue == 1 {
+          started.signal()
+          proceed.wait()
+        }
+        try? (object as? DocumentObject)?.setValue(values[0], forKey: "name")
+      },
+      coding: { $0 as? KeyValueCoding })
+    let fault = ObjectFault(values: [.string("Old")], layout: layout)
+    let making = Task.detached { () -> Value? in
+      try? (fault.object as? DocumentObject)?.value(forKey: "name")
+    }
+    started.wait()
+    try fault.setValue(.string("New"), forKey: "name")
+    #expect(fault.madeObject == nil, "the object holds the row's values only once filled")
+    proceed.signal()
+    let made = await making.value
+    #expect(made == .string("New"))
+    #expect(fills.load(ordering: .relaxed) == 2, "filled again with the newer values")
+    #expect(try fault.value(forKey: "name") == .string("New"))
   }
 }

@@ -1,3 +1,4 @@
+import Observation
 import Synchronization
 
 /// A stored row listed before its object exists: the values a store fetched for it, and the
@@ -11,22 +12,29 @@ import Synchronization
 /// choice or a selection that holds either finds the other.
 ///
 /// Reading a fault's keys reads its values until its object exists, then the object. Writing
-/// a key makes the object and writes it.
-public final class ObjectFault: KeyValueCoding, @unchecked Sendable {
+/// a key writes the value until then, then the object's property. Its values are observable,
+/// as an `@Observable` object's properties are: a screen that read them hears when a store
+/// writes new ones.
+public final class ObjectFault: KeyValueCoding, Observable, @unchecked Sendable {
   // Sound: `state` is behind a mutex; `layout` is immutable and `Sendable`.
   private struct State {
     var values: [Value]
+    /// The object, once something asked for it; filled from ``values`` when ``filled``.
     var object: AnyObject?
+    var filled = false
+    /// How many times ``values`` changed, so that a fill knows whether it wrote the latest.
+    var generation = 0
   }
 
   /// What every fault of one entity shares: its keys, and how its object is made.
   package let layout: ObjectFaultLayout
   private let state: UncheckedLocked<State>
+  private let registrar = ObservationRegistrar()
 
   /// A fault for a row with `values`, one per key of `layout`, in its order.
   package init(values: [Value], layout: ObjectFaultLayout) {
     self.layout = layout
-    state = UncheckedLocked(State(values: values, object: nil))
+    state = UncheckedLocked(State(values: values))
   }
 
   deinit {
@@ -37,35 +45,50 @@ public final class ObjectFault: KeyValueCoding, @unchecked Sendable {
   ///
   /// The object is kept before it is filled, so that filling it through a relationship that
   /// leads back here (a task's category listing the task) finds it instead of making another.
+  /// Until it is filled, the values stay the fault's: a store writing new ones meanwhile, on
+  /// another thread, has them written by the fill, not overwritten by it.
   public var object: AnyObject {
     if let made = state.withLock({ $0.object }) { return made }
     let empty = layout.make()
-    let (object, values) = state.withLock { state -> (AnyObject, [Value]?) in
+    let (object, first) = state.withLock { state -> (AnyObject, ([Value], Int)?) in
       if let earlier = state.object { return (earlier, nil) }
       state.object = empty
-      return (empty, state.values)
+      return (empty, (state.values, state.generation))
     }
-    if let values {
-      Self.remember(object, fault: self)
-      layout.fill(object, values)
-      layout.didMake(self, object)
+    guard var pending = first else { return object }
+    Self.remember(object, fault: self)
+    while true {
+      layout.fill(object, pending.0)
+      let next = state.withLock { state -> ([Value], Int)? in
+        if state.generation == pending.1 {
+          state.filled = true
+          return nil
+        }
+        return (state.values, state.generation)
+      }
+      guard let next else { break }
+      pending = next
     }
+    layout.didMake(self, object)
     return object
   }
 
-  /// The object, if something has asked for it.
-  public var madeObject: AnyObject? { state.withLock { $0.object } }
+  /// The object, once something has asked for it and it holds the row's values.
+  public var madeObject: AnyObject? { state.withLock { $0.filled ? $0.object : nil } }
 
   /// The fetched values, one per key of ``layout``, as last read.
   package var values: [Value] { state.withLock { $0.values } }
 
-  /// Takes values read again from the store. Once the object exists, the store writes the
-  /// object instead, and this returns false.
+  /// Takes values read again from the store. Once the object holds the row's values, the
+  /// store writes the object instead, and this returns false.
   package func refresh(_ values: [Value]) -> Bool {
-    state.withLock { state in
-      guard state.object == nil else { return false }
-      state.values = values
-      return true
+    registrar.withMutation(of: self, keyPath: \.values) {
+      state.withLock { state in
+        guard !state.filled else { return false }
+        state.values = values
+        state.generation += 1
+        return true
+      }
     }
   }
 
@@ -73,27 +96,29 @@ public final class ObjectFault: KeyValueCoding, @unchecked Sendable {
 
   public func value(forKey key: String) throws(BindingError) -> Value {
     if let index = layout.index[key] {
+      registrar.access(self, keyPath: \.values)
       // `Value` is a nil literal itself: the absence is spelled out.
       let read = state.withLock { state -> Value? in
-        state.object == nil ? .some(state.values[index]) : .none
+        state.filled ? .none : .some(state.values[index])
       }
-      if let value = read {
-        return value
-      }
+      if let value = read { return value }
     } else if madeObject == nil {
       throw .unknownKey(keyPath: key, key: key, on: layout.name)
     }
     return try objectCoding().value(forKey: key)
   }
 
-  /// Writes `key`: the fetched value while the object does not exist (a store unlinking a
-  /// deleted row, say), the object's property after.
+  /// Writes `key`: the fetched value until the object holds the row's values (a store
+  /// unlinking a deleted row, say), the object's property after.
   public func setValue(_ value: Value, forKey key: String) throws(BindingError) {
     if let index = layout.index[key] {
-      let written = state.withLock { state -> Bool in
-        guard state.object == nil else { return false }
-        state.values[index] = value
-        return true
+      let written = registrar.withMutation(of: self, keyPath: \.values) {
+        state.withLock { state -> Bool in
+          guard !state.filled else { return false }
+          state.values[index] = value
+          state.generation += 1
+          return true
+        }
       }
       if written { return }
     }

@@ -1,0 +1,55 @@
+import Trellis
+
+/// Rows listed as faults: their values as read, and their objects made only when something
+/// asks for one (a detail screen, an edit, code that reads `ObjectReference.object`).
+extension PostgresStore {
+  /// How the faults of the entity's rows are laid out: columns, children, then references
+  /// (to-ones and many-to-manys). Made once per store.
+  func faultLayout() -> ObjectFaultLayout {
+    if let known = state.withLock({ $0.faultLayout }) { return known }
+    let entity = entity
+    let definition = entity.definition
+    let columns = entity.columns.map(\.name)
+    let keys =
+      columns + entity.toManyRelationships.map(\.name) + entity.references.map(\.name)
+    let kinds = keys.map { definition[$0]?.valueKind ?? .any }
+    let layout = ObjectFaultLayout(
+      name: definition.name, keys: keys, kinds: kinds,
+      make: {
+        definition.makeObject()
+          ?? DocumentObject(.dictionary(ValueDictionary(columns.map { ($0, Value.null) })))
+      },
+      fill: { object, values in
+        guard let coding = definition.keyValueCoding(for: object) ?? (object as? KeyValueCoding)
+        else { return }
+        // Values were checked against the definition when they were read.
+        for (index, key) in keys.enumerated() { try? coding.setValue(values[index], forKey: key) }
+      },
+      coding: { object in
+        definition.keyValueCoding(for: object) ?? (object as? KeyValueCoding)
+      })
+    return state.withLock { state in
+      if let earlier = state.faultLayout { return earlier }
+      state.faultLayout = layout
+      return layout
+    }
+  }
+
+  /// The values a new fault starts from: the row's columns, checked against the entity's
+  /// class as writing them would check them; no children and no references yet, which
+  /// ``assign(_:of:to:)`` and ``assignReferences(_:to:)`` write next.
+  func faultValues(of record: Record) throws(StoreError) -> [Value] {
+    let layout = faultLayout()
+    var values = record.values
+    if entity.definition.canMakeObjects {
+      for (index, value) in values.enumerated() where !layout.kinds[index].accepts(value) {
+        throw .invalidItem(
+          "\(entity.table) row \(record.id): \(layout.keys[index]) holds \(value.type), "
+            + "not \(layout.kinds[index])")
+      }
+    }
+    values += entity.toManyRelationships.map { _ in Value.array([]) }
+    values += entity.references.map { $0.kind == .toOne ? Value.null : .array([]) }
+    return values
+  }
+}
