@@ -15,8 +15,9 @@ import Trellis
 /// ```
 ///
 /// The table is created on first use (`CREATE TABLE IF NOT EXISTS`), and columns the entity
-/// has and the table lacks are added. Rows become objects made by the entity's definition; the
-/// same row gives the same object while the store lives. Pages use `LIMIT` and `OFFSET`, a
+/// has and the table lacks are added. Rows are listed as faults (``ObjectFault``), read from
+/// their fetched values; the entity's definition makes a row's object when something asks for
+/// it. The same row gives the same fault and object while the store lives. Pages use `LIMIT` and `OFFSET`, a
 /// search runs as `ILIKE`, and each write is one transaction whose values are all bound
 /// parameters. Failures are ``StoreError``s: a server that does not answer within ``timeout``,
 /// a value a constraint refuses (named by its column), never a crash. Call ``shutdown()``

@@ -5,8 +5,11 @@ import Trellis
 /// The embedded relational store: the items of an ``SQLiteEntity`` in an SQLite file (or in
 /// memory), on GRDB.
 ///
-/// Rows become objects made by the entity's definition; the same row always gives the same
-/// object while the store lives, so sections diff by identity. Filters made from predicates or
+/// Rows are listed as faults (``ObjectFault``): titles, details, conditions, groups and
+/// searches read the fetched values, and the entity's definition makes a row's object only
+/// when something asks for it (a detail screen opening the row, an edit, code reading
+/// `ObjectReference.object`). The same row always gives the same fault, and its object, while
+/// the store lives, so sections diff by identity. Filters made from predicates or
 /// searches and sort keys run in SQL; batches use LIMIT and OFFSET, and counts use COUNT, so a
 /// section over a million rows loads one batch. Each write (a detail screen's commit of a task
 /// with its steps, say) is one transaction. Changes made through the store are reported at
