@@ -12,16 +12,7 @@ extension StoresBench {
   /// states, beside the same rows fetched with GRDB into `Row` values.
   static func scrollMillion(path: String) throws -> Result {
     let entity = try itemEntity()
-    do {
-      let store = try SQLiteStore(path: path, entity: entity, watchInterval: nil)
-      try store.database.write { db in
-        try db.execute(
-          sql: """
-            WITH RECURSIVE n(x) AS (SELECT 0 UNION ALL SELECT x + 1 FROM n WHERE x < ?)
-            INSERT INTO item (name, detail, position) SELECT 'Item ' || x, 'Detail ' || x, x FROM n
-            """, arguments: [rows - 1])
-      }
-    }
+    try fillItems(path: path, entity: entity)
     var definition = entity.definition
     definition.descriptionPropertyNames = ["detail"]
 

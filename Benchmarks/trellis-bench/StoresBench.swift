@@ -72,18 +72,21 @@ enum StoresBench {
       columns: [.text("name"), .text("detail")], ordered: true)
   }
 
+  /// A file at `path` holding ``rows`` items, "Item 0" to "Item 999999", in order.
+  static func fillItems(path: String, entity: SQLiteEntity) throws {
+    let store = try SQLiteStore(path: path, entity: entity, watchInterval: nil)
+    try store.database.write { db in
+      try db.execute(
+        sql: """
+          WITH RECURSIVE n(x) AS (SELECT 0 UNION ALL SELECT x + 1 FROM n WHERE x < ?)
+          INSERT INTO item (name, detail, position) SELECT 'Item ' || x, 'Detail ' || x, x FROM n
+          """, arguments: [rows - 1])
+    }
+  }
+
   static func openMillion(path: String) throws -> Result {
     let entity = try itemEntity()
-    do {
-      let store = try SQLiteStore(path: path, entity: entity, watchInterval: nil)
-      try store.database.write { db in
-        try db.execute(
-          sql: """
-            WITH RECURSIVE n(x) AS (SELECT 0 UNION ALL SELECT x + 1 FROM n WHERE x < ?)
-            INSERT INTO item (name, detail, position) SELECT 'Item ' || x, 'Detail ' || x, x FROM n
-            """, arguments: [rows - 1])
-      }
-    }
+    try fillItems(path: path, entity: entity)
     var definition = entity.definition
     definition.descriptionPropertyNames = ["detail"]
     var kept: [AnyObject] = []

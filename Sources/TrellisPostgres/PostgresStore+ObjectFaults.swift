@@ -8,26 +8,10 @@ extension PostgresStore {
   func faultLayout() -> ObjectFaultLayout {
     if let known = state.withLock({ $0.faultLayout }) { return known }
     let entity = entity
-    let definition = entity.definition
     let columns = entity.columns.map(\.name)
     let keys =
       columns + entity.toManyRelationships.map(\.name) + entity.references.map(\.name)
-    let kinds = keys.map { definition[$0]?.valueKind ?? .any }
-    let layout = ObjectFaultLayout(
-      name: definition.name, keys: keys, kinds: kinds,
-      make: {
-        definition.makeObject()
-          ?? DocumentObject(.dictionary(ValueDictionary(columns.map { ($0, Value.null) })))
-      },
-      fill: { object, values in
-        guard let coding = definition.keyValueCoding(for: object) ?? (object as? KeyValueCoding)
-        else { return }
-        // Values were checked against the definition when they were read.
-        for (index, key) in keys.enumerated() { try? coding.setValue(values[index], forKey: key) }
-      },
-      coding: { object in
-        definition.keyValueCoding(for: object) ?? (object as? KeyValueCoding)
-      })
+    let layout = entity.definition.faultLayout(keys: keys, documentKeys: columns)
     return state.withLock { state in
       if let earlier = state.faultLayout { return earlier }
       state.faultLayout = layout

@@ -17,27 +17,8 @@ extension SQLiteStore {
     if let known = state.withLock({ $0.layouts[entity.table] }), known.keys == keys {
       return known
     }
-    let definition = entity.definition
-    let kinds = keys.map { definition[$0]?.valueKind ?? .any }
-    let columns = entity.columns.map(\.name)
-    let layout = ObjectFaultLayout(
-      name: definition.name, keys: keys, kinds: kinds,
-      make: {
-        definition.makeObject()
-          ?? DocumentObject(.dictionary(ValueDictionary(columns.map { ($0, Value.null) })))
-      },
-      fill: { object, values in
-        guard let coding = definition.keyValueCoding(for: object) ?? (object as? KeyValueCoding)
-        else { return }
-        // Values were checked against the definition when they were read. Children read
-        // when the row is opened are empty until then, as on a new object.
-        for (index, key) in keys.enumerated() {
-          try? coding.setValue(values[index], forKey: key)
-        }
-      },
-      coding: { object in
-        definition.keyValueCoding(for: object) ?? (object as? KeyValueCoding)
-      })
+    let layout = entity.definition.faultLayout(
+      keys: keys, documentKeys: entity.columns.map(\.name))
     return state.withLock { state in
       if let earlier = state.layouts[entity.table], earlier.keys == keys { return earlier }
       state.layouts[entity.table] = layout

@@ -69,7 +69,6 @@ public final class ObjectFault: KeyValueCoding, Observable, @unchecked Sendable 
       guard let next else { break }
       pending = next
     }
-    layout.didMake(self, object)
     return object
   }
 
@@ -191,8 +190,6 @@ package final class ObjectFaultLayout: Sendable {
   package let make: @Sendable () -> AnyObject
   /// Writes a fault's values into its object.
   package let fill: @Sendable (AnyObject, [Value]) -> Void
-  /// Called once a fault's object exists.
-  package let didMake: @Sendable (ObjectFault, AnyObject) -> Void
   /// The object's properties by name.
   package let coding: @Sendable (AnyObject) -> KeyValueCoding?
 
@@ -200,7 +197,6 @@ package final class ObjectFaultLayout: Sendable {
     name: String, keys: [String], kinds: [ValueKind],
     make: @escaping @Sendable () -> AnyObject,
     fill: @escaping @Sendable (AnyObject, [Value]) -> Void,
-    didMake: @escaping @Sendable (ObjectFault, AnyObject) -> Void = { _, _ in },
     coding: @escaping @Sendable (AnyObject) -> KeyValueCoding?
   ) {
     self.name = name
@@ -208,7 +204,6 @@ package final class ObjectFaultLayout: Sendable {
     self.kinds = kinds
     self.make = make
     self.fill = fill
-    self.didMake = didMake
     self.coding = coding
     var index: [String: Int] = [:]
     for (position, key) in keys.enumerated() where index[key] == nil { index[key] = position }
