@@ -146,13 +146,19 @@ public final class ObjectFault: KeyValueCoding, Observable, @unchecked Sendable 
 }
 
 extension ObjectFault {
+  /// A fault, held weakly: a fault being freed on one thread reads as gone on another, never
+  /// as a reference to an object in its deinit.
+  private struct Entry {
+    weak var fault: ObjectFault?
+  }
+
   /// The faults whose objects exist, by their object: so that a reference made from the
   /// object is the fault's.
-  private static let byObject = Mutex<[ObjectIdentifier: Unmanaged<ObjectFault>]>([:])
+  private static let byObject = Mutex<[ObjectIdentifier: Entry]>([:])
   private static let count = Atomic<Int>(0)
 
   private static func remember(_ object: AnyObject, fault: ObjectFault) {
-    byObject.withLock { $0[ObjectIdentifier(object)] = Unmanaged.passUnretained(fault) }
+    byObject.withLock { $0[ObjectIdentifier(object)] = Entry(fault: fault) }
     count.add(1, ordering: .releasing)
   }
 
@@ -165,7 +171,7 @@ extension ObjectFault {
   /// alive, so the object's identity is not reused while the entry exists.
   package static func fault(of object: AnyObject) -> ObjectFault? {
     guard count.load(ordering: .acquiring) > 0 else { return nil }
-    return byObject.withLock { $0[ObjectIdentifier(object)]?.takeUnretainedValue() }
+    return byObject.withLock { $0[ObjectIdentifier(object)]?.fault }
   }
 
   /// The identity of `object` as a store keeps it: its fault, when it was made by one.
