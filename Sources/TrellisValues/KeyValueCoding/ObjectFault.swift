@@ -15,8 +15,7 @@ import Synchronization
 /// a key writes the value until then, then the object's property. Its values are observable,
 /// as an `@Observable` object's properties are: a screen that read them hears when a store
 /// writes new ones.
-public final class ObjectFault: KeyValueCoding, Observable, @unchecked Sendable {
-  // Sound: `state` is behind a mutex; `layout` is immutable and `Sendable`.
+public final class ObjectFault: KeyValueCoding, Observable, Sendable {
   private struct State {
     var values: [Value]
     /// The object, once something asked for it; filled from ``values`` when ``filled``.
