@@ -6,122 +6,36 @@ import TrellisSQL
 
 extension PostgresStore {
   /// Applies the delete rules of every to-one and many-to-many that points at row `id` of
-  /// `entity`, inside the delete's transaction: refuses (deny), clears the references or takes
-  /// the row out of the lists (nullify), deletes the rows pointing at it by their own rules
-  /// (cascade), or leaves them (no action).
+  /// `entity`, inside the delete's transaction (see ``DeleteRuleWalk``), and returns what they
+  /// did.
+  ///
+  /// The rows' triggers announce their updates and deletes to other servers; the holders of a
+  /// many-to-many that lost the row are announced here, since their own rows did not change.
   func applyDeleteRules(
-    deleting id: Int64, of entity: PostgresEntity, connection: PostgresConnection,
-    effects: inout DeleteEffects
-  ) async throws {
-    for (source, relationship) in entity.deleteRules(among: graph.entities) {
-      let table = try PostgresIdentifier.quoted(source.table)
-      let key = try PostgresIdentifier.quoted(source.primaryKey)
-      let pointing: PostgresStatement
-      if relationship.kind == .toOne {
-        var select = PostgresStatement(
-          "SELECT \(key) FROM \(table) WHERE \(try PostgresIdentifier.quoted(relationship.foreignKey)) = "
-        )
-        select.bind(key: id)
-        pointing = select
-      } else {
-        let columns = try relationship.joinColumns()
-        var select = PostgresStatement(
-          "SELECT \(columns.source)::bigint FROM "
-            + "\(try PostgresIdentifier.quoted(relationship.joinTableName(of: source))) "
-            + "WHERE \(columns.target) = ")
-        select.bind(key: id)
-        pointing = select
-      }
-      var rows: [Int64] = []
-      for try await row in try await connection.query(pointing.query, logger: logger)
-        .decode(Int64.self)
-      {
-        rows.append(row)
-      }
-      guard !rows.isEmpty else { continue }
-      switch relationship.deleteRule {
-      case .deny:
-        throw entity.deleteDenial(by: rows.count, of: source, relationship)
-      case .nullify:
-        try await unlink(id, from: rows, of: source, relationship, connection)
-        for row in rows {
-          let holder = DeleteEffects.Row(table: source.table, id: row)
-          if relationship.kind == .toOne {
-            effects.nullified.append((holder, relationship.name))
-          } else {
-            effects.unlinked.append((holder, relationship.name, .init(table: entity.table, id: id)))
-          }
+    deleting id: Int64, of entity: PostgresEntity, connection: PostgresConnection
+  ) async throws -> (effects: DeleteEffects, comesBack: Bool) {
+    var walk = DeleteRuleWalk(deleting: id, of: entity, among: graph.entities)
+    var rows: [Int64] = []
+    while let step = try walk.next(rows) {
+      var binds = PostgresBindings()
+      for key in step.keys { binds.append(key) }
+      let query = PostgresQuery(unsafeSQL: step.sql, binds: binds)
+      rows = []
+      if step.selects {
+        for try await row in try await connection.query(query, logger: logger).decode(Int64.self) {
+          rows.append(row)
         }
-      case .cascade:
-        try await cascade(rows, of: source, connection: connection, effects: &effects)
-      case .noAction:
-        break
+      } else {
+        try await connection.query(query, logger: logger)
       }
     }
-  }
-
-  /// Clears the to-one of `rows` that points at `id`, or takes `id` out of their lists, and
-  /// tells other servers that those rows changed.
-  private func unlink(
-    _ id: Int64, from rows: [Int64], of source: PostgresEntity,
-    _ relationship: PostgresRelationship, _ connection: PostgresConnection
-  ) async throws {
-    var statement: PostgresStatement
-    if relationship.kind == .toOne {
-      // The row's trigger announces the change.
-      let column = try PostgresIdentifier.quoted(relationship.foreignKey)
-      statement = PostgresStatement(
-        "UPDATE \(try PostgresIdentifier.quoted(source.table)) SET \(column) = NULL WHERE \(column) = "
-      )
-      statement.bind(key: id)
-      try await connection.query(statement.query, logger: logger)
-      return
+    let effects = walk.effects
+    let unlinked = Dictionary(grouping: effects.unlinked.map(\.row), by: \.table)
+    for (table, rows) in unlinked.sorted(by: { $0.key < $1.key }) {
+      guard let source = graph.entities.first(where: { $0.table == table }) else { continue }
+      try await announceUpdates(of: rows.map(\.id), in: source, connection: connection)
     }
-    statement = PostgresStatement(
-      "DELETE FROM \(try PostgresIdentifier.quoted(relationship.joinTableName(of: source))) "
-        + "WHERE \(try relationship.joinColumns().target) = ")
-    statement.bind(key: id)
-    try await connection.query(statement.query, logger: logger)
-    try await announceUpdates(of: rows, in: source, connection: connection)
-  }
-
-  /// Deletes `rows` of `source`, each by the rules of what points at it first, then closes the
-  /// gaps they left in its order.
-  private func cascade(
-    _ rows: [Int64], of source: PostgresEntity, connection: PostgresConnection,
-    effects: inout DeleteEffects
-  ) async throws {
-    let table = try PostgresIdentifier.quoted(source.table)
-    let key = try PostgresIdentifier.quoted(source.primaryKey)
-    for row in rows {
-      let gone = DeleteEffects.Row(table: source.table, id: row)
-      // A row two rules reach is deleted once.
-      guard !effects.deleted.contains(gone) else { continue }
-      effects.deleted.append(gone)
-      try await applyDeleteRules(
-        deleting: row, of: source, connection: connection, effects: &effects)
-      var delete = PostgresStatement("DELETE FROM \(table) WHERE \(key) = ")
-      delete.bind(key: row)
-      try await connection.query(delete.query, logger: logger)
-    }
-    try await renumber(source, connection: connection)
-  }
-
-  /// Gives an ordered table's rows the positions 0, 1, 2… again, in their order, after rows
-  /// left it from the middle.
-  func renumber(_ source: PostgresEntity, connection: PostgresConnection) async throws {
-    guard let name = source.positionColumn else { return }
-    let table = try PostgresIdentifier.quoted(source.table)
-    let key = try PostgresIdentifier.quoted(source.primaryKey)
-    let column = try PostgresIdentifier.quoted(name)
-    try await connection.query(
-      PostgresQuery(
-        unsafeSQL: """
-          UPDATE \(table) SET \(column) = ranked.place FROM (
-            SELECT \(key) AS id, row_number() OVER (ORDER BY \(column), \(key)) - 1 AS place
-            FROM \(table)) AS ranked
-          WHERE \(table).\(key) = ranked.id AND \(table).\(column) <> ranked.place
-          """), logger: logger)
+    return (effects, walk.comesBack)
   }
 
   /// Tells other servers that `rows` of `source` changed (their many-to-many lists did, which

@@ -170,17 +170,21 @@ extension PostgresStore {
         }
         index = found
       }
-      var effects = DeleteEffects()
-      try await self.applyDeleteRules(
-        deleting: id, of: self.entity, connection: connection, effects: &effects)
+      let (effects, comesBack) = try await self.applyDeleteRules(
+        deleting: id, of: self.entity, connection: connection)
       var deleted = 0
       for try await _ in try await connection.query(deleteQuery, logger: self.logger) {
         deleted += 1
       }
-      guard deleted > 0 else { throw StoreError.notFound("\(self.entity.table) row \(id)") }
+      // In a cycle of cascades the database's own ON DELETE CASCADE may have deleted it.
+      guard deleted > 0 || comesBack else {
+        throw StoreError.notFound("\(self.entity.table) row \(id)")
+      }
       if effects.tables.contains(self.entity.table) {
         // A cascade back into this table moved this row's place: the order is made whole.
-        try await self.renumber(self.entity, connection: connection)
+        if let renumbering = self.entity.renumbering {
+          try await connection.query(PostgresQuery(unsafeSQL: renumbering), logger: self.logger)
+        }
       } else if let position {
         var shift = PostgresStatement(
           "UPDATE \(table) SET \(position) = \(position) - 1 WHERE \(position) > ")

@@ -34,3 +34,15 @@ extension SQLDialect {
     }
   }
 }
+
+extension SQLDialect {
+  /// Whether the join tables the store creates delete a row's pairs with the row, by a
+  /// foreign key (`ON DELETE CASCADE`): PostgreSQL's do; SQLite's hold no foreign keys, so
+  /// a delete removes the pairs itself.
+  package var joinRowsGoWithTheirSource: Bool {
+    switch self {
+    case .sqlite: false
+    case .postgres: true
+    }
+  }
+}

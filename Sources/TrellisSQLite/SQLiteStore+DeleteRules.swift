@@ -73,77 +73,24 @@ extension SQLiteStore {
     }
   }
 
-  /// Deletes the pairs of every many-to-many relationship of row `id` of `entity`.
-  func deleteJoins(of id: Int64, in entity: SQLiteEntity, db: Database) throws {
-    for relationship in entity.manyToManyRelationships {
-      try db.execute(
-        sql: "DELETE FROM \(relationship.joinTableName(of: entity).quoted) "
-          + "WHERE \(relationship.joinSourceColumn.quoted) = ?",
-        arguments: [id])
-    }
-  }
-
-  /// Applies the delete rules of every to-one that points at row `id` of `entity`, inside the
-  /// delete's transaction: refuses (deny), clears the references (nullify), deletes the rows
-  /// pointing at it by their own rules (cascade), or leaves them (no action).
+  /// Applies the delete rules of every to-one and many-to-many that points at row `id` of
+  /// `entity`, inside the delete's transaction (see ``DeleteRuleWalk``), and returns what they
+  /// did.
   func applyDeleteRules(
-    deleting id: Int64, of entity: SQLiteEntity, db: Database, effects: inout DeleteEffects
-  ) throws {
-    try deleteJoins(of: id, in: entity, db: db)
-    try applyManyToManyRules(deleting: id, of: entity, db: db, effects: &effects)
-    for (source, relationship) in entity.deleteRules(among: shared.entities, kinds: [.toOne]) {
-      let key = relationship.foreignKey.quoted
-      let pointing = try Int64.fetchAll(
-        db,
-        sql: "SELECT \(source.primaryKey.quoted) FROM \(source.table.quoted) WHERE \(key) = ?",
-        arguments: [id])
-      guard !pointing.isEmpty else { continue }
-      switch relationship.deleteRule {
-      case .deny:
-        throw entity.deleteDenial(by: pointing.count, of: source, relationship)
-      case .nullify:
-        try db.execute(
-          sql: "UPDATE \(source.table.quoted) SET \(key) = NULL WHERE \(key) = ?",
-          arguments: [id])
-        for row in pointing {
-          effects.nullified.append((.init(table: source.table, id: row), relationship.name))
-        }
-      case .cascade:
-        try cascade(pointing, of: source, db: db, effects: &effects)
-      case .noAction:
-        break
+    deleting id: Int64, of entity: SQLiteEntity, db: Database
+  ) throws -> DeleteEffects {
+    var walk = DeleteRuleWalk(deleting: id, of: entity, among: shared.entities)
+    var rows: [Int64] = []
+    while let step = try walk.next(rows) {
+      let arguments = StatementArguments(step.keys)
+      if step.selects {
+        rows = try Int64.fetchAll(db, sql: step.sql, arguments: arguments)
+      } else {
+        rows = []
+        try db.execute(sql: step.sql, arguments: arguments)
       }
     }
-  }
-
-  /// Deletes `rows` of `source`, each by its own rules first, then closes the gaps they left
-  /// in its order.
-  private func cascade(
-    _ rows: [Int64], of source: SQLiteEntity, db: Database, effects: inout DeleteEffects
-  ) throws {
-    for row in rows {
-      try applyDeleteRules(deleting: row, of: source, db: db, effects: &effects)
-      try db.execute(
-        sql: "DELETE FROM \(source.table.quoted) WHERE \(source.primaryKey.quoted) = ?",
-        arguments: [row])
-      effects.deleted.append(.init(table: source.table, id: row))
-    }
-    try renumber(source, db: db)
-  }
-
-  /// Gives an ordered table's rows the positions 0, 1, 2… again, in their order, after rows
-  /// left it from the middle.
-  private func renumber(_ entity: SQLiteEntity, db: Database) throws {
-    guard let column = entity.positionColumn?.quoted else { return }
-    let table = entity.table.quoted
-    let key = entity.primaryKey.quoted
-    try db.execute(
-      sql: """
-        WITH ranked AS (
-          SELECT \(key) AS id, ROW_NUMBER() OVER (ORDER BY \(column), \(key)) - 1 AS place
-          FROM \(table))
-        UPDATE \(table) SET \(column) = (SELECT place FROM ranked WHERE ranked.id = \(table).\(key))
-        """)
+    return walk.effects
   }
 
   /// Brings the objects in memory in step with a committed delete's effects.
@@ -183,44 +130,6 @@ extension SQLiteStore {
       else { continue }
       try? kvc.setValue(
         .array(held.filter { $0 != .object(ObjectReference(target)) }), forKey: property)
-    }
-  }
-
-  /// The delete rules of every many-to-many relationship that holds row `id` of `entity`:
-  /// refuses (deny), takes it out of the lists (nullify), deletes the holders (cascade), or
-  /// leaves the pairs, which read as nothing (no action).
-  private func applyManyToManyRules(
-    deleting id: Int64, of entity: SQLiteEntity, db: Database, effects: inout DeleteEffects
-  ) throws {
-    for (source, relationship) in entity.deleteRules(among: shared.entities, kinds: [.manyToMany]) {
-      let join = relationship.joinTableName(of: source).quoted
-      let holders = try Int64.fetchAll(
-        db,
-        sql: "SELECT \(relationship.joinSourceColumn.quoted) FROM \(join) "
-          + "WHERE \(relationship.joinTargetColumn.quoted) = ?", arguments: [id])
-      guard !holders.isEmpty else { continue }
-      switch relationship.deleteRule {
-      case .deny:
-        throw entity.deleteDenial(by: holders.count, of: source, relationship)
-      case .nullify:
-        try db.execute(
-          sql: "DELETE FROM \(join) WHERE \(relationship.joinTargetColumn.quoted) = ?",
-          arguments: [id])
-        for holder in holders {
-          effects.unlinked.append(
-            (
-              .init(table: source.table, id: holder), relationship.name,
-              .init(table: entity.table, id: id)
-            ))
-        }
-      case .cascade:
-        try cascade(holders, of: source, db: db, effects: &effects)
-        try db.execute(
-          sql: "DELETE FROM \(join) WHERE \(relationship.joinTargetColumn.quoted) = ?",
-          arguments: [id])
-      case .noAction:
-        break
-      }
     }
   }
 }

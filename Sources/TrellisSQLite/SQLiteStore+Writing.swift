@@ -123,10 +123,13 @@ extension SQLiteStore {
     var effects = DeleteEffects()
     try write { db throws in
       let position = try self.position(of: id, db: db)
-      try applyDeleteRules(deleting: id, of: entity, db: db, effects: &effects)
+      effects = try applyDeleteRules(deleting: id, of: entity, db: db)
       try db.execute(
         sql: "DELETE FROM \(table) WHERE \(entity.primaryKey.quoted) = ?", arguments: [id])
-      if let column = entity.positionColumn, let position {
+      if effects.tables.contains(entity.table), let renumbering = entity.renumbering {
+        // A cascade back into this table moved this row's place: the order is made whole.
+        try db.execute(sql: renumbering)
+      } else if let column = entity.positionColumn, let position {
         try db.execute(
           sql: "UPDATE \(table) SET \(column.quoted) = \(column.quoted) - 1 "
             + "WHERE \(column.quoted) > ?", arguments: [position])
