@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import Trellis
+import TrellisSQL
 
 extension PostgresStore {
   /// One page: `options.batchSize` rows (all when `nil`) from the offset `token` names, in
@@ -117,32 +118,25 @@ extension PostgresStore {
     throws(StoreError) -> Bool
   {
     guard let filter else { return true }
-    statement.append(" WHERE ")
-    return try PostgresFilter.append(filter.term, of: entity, to: &statement)
+    let query = try SQLQuery(
+      FetchOptions(filter: filter), of: entity, placeholderOffset: statement.binds.count,
+      keys: objectKeys)
+    if let condition = query.condition {
+      statement.append(" WHERE \(condition)")
+      for argument in query.arguments { statement.appendArgument(argument) }
+    }
+    return query.memoryFilter == nil
   }
 
   /// The `ORDER BY` list: the sort keys, then the store's own order so that pages are stable.
-  ///
-  /// Sorts as the SQLite store does: text ignoring ASCII case (SQLite's `NOCASE`: A to Z
-  /// folded, then by code point, which `lower()` under the C collation is), NULL before any
-  /// value.
   func order(_ sort: [SortKey]) throws(StoreError) -> String {
-    var parts: [String] = []
-    for key in sort {
-      let kind: PostgresColumn.Kind
-      if key.keyPath == entity.primaryKey {
-        kind = .integer
-      } else if let column = entity.column(key.keyPath) {
-        kind = column.kind
-      } else {
-        throw .unsupported(
-          "sorting by '\(key.keyPath)', which is not a column of '\(entity.table)'")
-      }
-      let name = try PostgresIdentifier.quoted(key.keyPath)
-      let value = kind == .text ? "lower(\(name) COLLATE \"C\")" : name
-      parts.append(value + (key.ascending ? " ASC NULLS FIRST" : " DESC NULLS LAST"))
-    }
-    return (parts + (try defaultOrder)).joined(separator: ", ")
+    try SQLQuery(FetchOptions(sort: sort), of: entity, keys: { _ in nil }).order
+  }
+
+  /// The row key of an object of any store of the graph, for predicates comparing a to-one
+  /// with an object.
+  var objectKeys: (AnyObject) -> Int64? {
+    { [graph] object in graph.all.lazy.compactMap { $0.key(of: object) }.first }
   }
 
   /// The store's own order: by position, then by key.

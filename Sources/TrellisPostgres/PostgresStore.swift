@@ -3,6 +3,7 @@ import Logging
 import PostgresNIO
 import Synchronization
 import Trellis
+import TrellisSQL
 
 /// The items of a ``PostgresEntity`` in a PostgreSQL table, as an ``AsyncDataStore``, on
 /// postgres-nio's pooled client.
@@ -276,7 +277,8 @@ public final class PostgresStore: AsyncDataStore {
   /// Whether the filter runs in SQL: searches, and predicates the PostgreSQL dialect writes
   /// with the same answers as in memory over the entity's columns.
   public func translates(_ filter: ItemFilter) -> Bool {
-    PostgresFilter.translates(filter.term, of: entity)
+    (try? SQLQuery(FetchOptions(filter: filter), of: entity, keys: objectKeys))?.memoryFilter
+      == nil
   }
 
   /// The object an item is, or an error naming what it is instead.

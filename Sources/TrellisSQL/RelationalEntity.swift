@@ -24,6 +24,14 @@ package protocol RelationalEntity: Sendable {
   /// Whether a row may leave the column `name` empty (NULL, or what the database computes or
   /// gives by default): a form inferred from the schema does not require it.
   func acceptsEmpty(_ name: String) -> Bool
+  /// The kind of the values the stored column `name` holds, as predicates compare them and
+  /// sorts order them (text ignoring case); `nil` when the entity stores no such column.
+  func columnKind(_ name: String) -> SQLColumn.Kind?
+  /// The condition of a search for `text` (not empty) in `keyPaths`, with its arguments, its
+  /// placeholders numbered after `placeholderOffset` arguments; `nil` when SQL cannot answer
+  /// it as the list would in memory, which then searches there.
+  func searchCondition(for text: String, in keyPaths: [String], placeholderOffset: Int)
+    -> (sql: String, arguments: [Value])?
 }
 
 extension RelationalEntity {

@@ -107,3 +107,27 @@ package enum SQLDialect: Hashable, Sendable {
     }
   }
 }
+
+extension SQLDialect {
+  /// Whether the dialect binds `value` as an argument: PostgreSQL's text cannot hold NUL.
+  package func binds(_ value: Value) -> Bool {
+    switch value {
+    case .string(let text) where self == .postgres: !text.utf8.contains(0)
+    case .array, .dictionary, .object: false
+    default: true
+    }
+  }
+
+  /// A term of an `ORDER BY` on the quoted `column`, as every store sorts: text ignoring ASCII
+  /// case (SQLite's `NOCASE`: A to Z folded, then by code point, which `lower()` under the C
+  /// collation is in PostgreSQL), NULL before any value.
+  package func orderTerm(_ column: String, text: Bool, ascending: Bool) -> String {
+    switch self {
+    case .sqlite:
+      "\(column)\(text ? " COLLATE NOCASE" : "") \(ascending ? "ASC" : "DESC")"
+    case .postgres:
+      (text ? "lower(\(column) COLLATE \"C\")" : column)
+        + (ascending ? " ASC NULLS FIRST" : " DESC NULLS LAST")
+    }
+  }
+}

@@ -1,5 +1,6 @@
 import GRDB
 import Trellis
+import TrellisSQL
 
 extension SQLiteStore: FirstCharacterListing {
   /// Answers in SQL (`SELECT DISTINCT substr(…, 1, 1)`) when the key path is a text column and
@@ -8,8 +9,7 @@ extension SQLiteStore: FirstCharacterListing {
     -> [String]?
   {
     guard entity.column(keyPath)?.kind == .text else { return nil }
-    let query = try SQLiteQuery(
-      entity: entity, keys: objectKeys, options: FetchOptions(filter: filter))
+    let query = try SQLQuery(FetchOptions(filter: filter), of: entity, keys: objectKeys)
     guard query.memoryFilter == nil else { return nil }
     let arguments = try SQLiteValues.arguments(query.arguments)
     let sql =

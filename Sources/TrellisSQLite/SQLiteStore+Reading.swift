@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Trellis
+import TrellisSQL
 
 /// A row as read, before it becomes an object: its key, its column values, its children.
 struct RawRecord {
@@ -30,7 +31,7 @@ struct RawRecord {
 
 extension SQLiteStore {
   public func fetch(_ options: FetchOptions) throws(StoreError) -> [Value] {
-    let query = try SQLiteQuery(entity: entity, keys: objectKeys, options: options)
+    let query = try SQLQuery(options, of: entity, keys: objectKeys)
     if let filter = query.memoryFilter {
       let all = try objects(matching: query, limit: nil, offset: 0).filter {
         filter(entity.definition.reader(for: .object(ObjectReference($0))))
@@ -48,7 +49,7 @@ extension SQLiteStore {
   }
 
   public func count(_ options: FetchOptions) throws(StoreError) -> Int {
-    let query = try SQLiteQuery(entity: entity, keys: objectKeys, options: options)
+    let query = try SQLQuery(options, of: entity, keys: objectKeys)
     if query.memoryFilter != nil {
       var all = options
       all.batchSize = nil
@@ -61,7 +62,7 @@ extension SQLiteStore {
   }
 
   /// The objects of the rows `query` selects, in its order, with their children.
-  func objects(matching query: SQLiteQuery, limit: Int?, offset: Int) throws(StoreError)
+  func objects(matching query: SQLQuery, limit: Int?, offset: Int) throws(StoreError)
     -> [AnyObject]
   {
     var sql =

@@ -61,4 +61,31 @@ struct PostgresReferenceTests {
     #expect(read.first?.group == nil)
     #expect(read.first?.badges.isEmpty == true)
   }
+
+  @Test func aToOneComparedWithAnObjectIsFilteredInSQL() async throws {
+    guard let url = PostgresTestSupport.url else { return }
+    let entity = try PostgresRelationshipContractTests.members(.nullify, ordered: true)
+    let members = try PostgresStore(url: url, entity: entity, timeout: .seconds(30))
+    defer { members.shutdown() }
+    let (groups, red, _) = try await PostgresTestSupport.memberOfRed(in: members)
+    let blue = ContractGroup(name: "Blue")
+    try await groups.insert(.object(ObjectReference(blue)), at: nil)
+    try await members.insert(
+      .object(ObjectReference(ContractMember(name: "Bea", group: blue))), at: nil)
+    try await members.insert(
+      .object(ObjectReference(ContractMember(name: "Cy", group: nil))), at: nil)
+    // The group stands for its key in SQL, as in SQLite.
+    for (group, names) in [(red, ["Ann"]), (blue, ["Bea"])] {
+      let filter = ItemFilter(
+        try Predicate("group == $group"), variables: ["group": .object(ObjectReference(group))])
+      #expect(members.translates(filter), "the filter runs in SQL")
+      let page = try await members.fetchPage(FetchOptions(filter: filter), from: nil)
+      #expect(page.items.compactMap { ($0.objectValue as? ContractMember)?.name } == names)
+    }
+    // Sorting by the to-one orders by its key.
+    let sorted = try await members.fetchPage(
+      FetchOptions(sort: [SortKey("group", ascending: false)]), from: nil)
+    #expect(
+      sorted.items.compactMap { ($0.objectValue as? ContractMember)?.name } == ["Bea", "Ann", "Cy"])
+  }
 }

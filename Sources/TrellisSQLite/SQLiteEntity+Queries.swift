@@ -1,0 +1,32 @@
+import Trellis
+import TrellisSQL
+
+extension SQLiteEntity {
+  /// The kind of the stored column `name`'s values (dates kept as text compare as text).
+  package func columnKind(_ name: String) -> SQLColumn.Kind? { column(name)?.kind.predicateKind }
+
+  /// A search in the table's FTS5 index when it covers `keyPaths` (each word a prefix), else
+  /// `LIKE` over text columns, folded as in memory when `text` is not ASCII; `nil` when a key
+  /// path is not a text column.
+  package func searchCondition(for text: String, in keyPaths: [String], placeholderOffset: Int)
+    -> (sql: String, arguments: [Value])?
+  {
+    if let index = fullTextIndex, Set(keyPaths).isSubset(of: index.columns) {
+      return index.search(text) ?? ("1", [])
+    }
+    guard !keyPaths.isEmpty, keyPaths.allSatisfy({ column($0)?.kind == .text }) else {
+      return nil
+    }
+    let ascii = text.unicodeScalars.allSatisfy(\.isASCII)
+    let needle = ascii ? text : PredicateSQLFunctions.fold(text, flags: 1)
+    let pattern = "%" + SQLDialect.sqlite.likeEscaped(needle) + "%"
+    let tests = keyPaths.map { key in
+      ascii
+        ? "\(key.quoted) LIKE ? ESCAPE '\\'"
+        : "\(PredicateSQLFunctions.foldName)(\(key.quoted), 1) LIKE ? ESCAPE '\\'"
+    }
+    return (
+      tests.joined(separator: " OR "), Array(repeating: .string(pattern), count: tests.count)
+    )
+  }
+}
