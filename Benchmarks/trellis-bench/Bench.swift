@@ -59,22 +59,28 @@ struct StdlibProbe: ParsableCommand {
   }
 }
 
-/// `trellis-bench stores`: SQLite-backed lists against the plain GRDB query.
-struct StoresCommand: ParsableCommand {
+/// `trellis-bench stores`: SQLite-backed lists against the plain GRDB query, and
+/// PostgreSQL-backed ones against postgres-nio.
+struct StoresCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "stores",
-    abstract: "Open a screen over 1,000,000 SQLite rows; search 100,000 contacts in SQL.")
+    abstract:
+      "Open a screen over 1,000,000 SQLite rows; search 100,000 contacts in SQL; the same on "
+      + "PostgreSQL (pg-…) when $TRELLIS_POSTGRES_URL is set.")
 
   @Flag(help: "Print one JSON line per case instead of a table.")
   var json = false
 
-  @Option(help: "Run only the cases whose names start with this (open-1m, search-100k, …).")
+  @Option(
+    help: "Run only the cases whose names start with this (open-1m, search-100k, pg-, …).")
   var only: String?
 
   @Option(help: "Times each case's runs, for profiling.")
   var repeatCount = 1
 
-  func run() throws { try StoresBench.run(json: json, only: only, repeatCount: repeatCount) }
+  func run() async throws {
+    try await StoresBench.run(json: json, only: only, repeatCount: repeatCount)
+  }
 }
 
 /// `trellis-bench services`: web-service lists against the demo's own REST API on loopback.

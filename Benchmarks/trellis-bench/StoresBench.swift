@@ -10,7 +10,7 @@ import TrellisSQLiteExamples
 #endif
 
 /// `trellis-bench stores`: array-of-objects screens over SQLite, side by side with the plain
-/// GRDB query doing the same fetch.
+/// GRDB query doing the same fetch; and over PostgreSQL, side by side with postgres-nio.
 ///
 /// - `open-1m`: open a screen over 1,000,000 rows and render its first 50 rows; and the heap
 ///   Trellis keeps beyond the baseline's, per stored row.
@@ -19,18 +19,23 @@ import TrellisSQLiteExamples
 /// - `many-to-many-10k`: open the Tags choice of a task holding 50 of 10,000 tags.
 /// - `scroll-1m`: scroll a list of 1,000,000 rows once; the heap per listed item, before and
 ///   after every row's object is made.
+/// - `pg-open-1m`, `pg-search-100k`, `pg-relationship-100k`, `pg-many-to-many-10k`: the first
+///   four on a ``PostgresStore``, each beside postgres-nio sending the store's queries by hand;
+///   run when `TRELLIS_POSTGRES_URL` names a server, skipped (saying so) otherwise.
 enum StoresBench {
   struct Result {
     var name: String
     var trellisMedian: Double
     var baselineMedian: Double
     var bytesPerItem: Double?
+    /// What the baseline is: GRDB, or postgres-nio for the PostgreSQL cases.
+    var baseline = "GRDB"
   }
 
   /// How many times each case repeats its runs (`--repeat-count`), for profiling.
   nonisolated(unsafe) static var repeatCount = 1
 
-  static func run(json: Bool, only: String? = nil, repeatCount: Int = 1) throws {
+  static func run(json: Bool, only: String? = nil, repeatCount: Int = 1) async throws {
     Self.repeatCount = Swift.max(repeatCount, 1)
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
       "trellis-bench-stores-\(UUID().uuidString)")
@@ -45,19 +50,21 @@ enum StoresBench {
     for (name, measure) in cases where only.map({ name.hasPrefix($0) }) ?? true {
       results.append(try measure(directory.appendingPathComponent("\(name).sqlite").path))
     }
+    results += try await postgresResults(only: only)
     for result in results {
       if json {
         var line = "{\"case\":\"\(result.name)\",\"trellisMedian\":\(result.trellisMedian),"
         line += "\"baselineMedian\":\(result.baselineMedian)"
         if let bytes = result.bytesPerItem { line += ",\"bytesPerItem\":\(bytes)" }
+        if result.baseline != "GRDB" { line += ",\"baseline\":\"\(result.baseline)\"" }
         print(line + "}")
       } else {
         let bytes = result.bytesPerItem.map { String(format: "%.3f B/item", $0) } ?? ""
         print(
-          result.name.padding(toLength: 18, withPad: " ", startingAt: 0)
-            + String(
-              format: "trellis %8.3f ms   GRDB %8.3f ms   ", result.trellisMedian * 1000,
-              result.baselineMedian * 1000) + bytes)
+          result.name.padding(toLength: 22, withPad: " ", startingAt: 0)
+            + String(format: "trellis %8.3f ms   ", result.trellisMedian * 1000)
+            + result.baseline + String(format: " %8.3f ms   ", result.baselineMedian * 1000)
+            + bytes)
       }
     }
   }
