@@ -87,6 +87,17 @@ extension PostgresStore {
           "ALTER TABLE \(table) ADD COLUMN IF NOT EXISTS \(column.definition)", connection, logger)
       }
     }
+    if parent == nil, let position = entity.positionColumn {
+      // A page of an ordered table is read in its order: the index gives the first rows
+      // without sorting the table.
+      let name = entity.table + "_" + position + "_idx"
+      if try await !exists(name, connection, logger) {
+        try await run(
+          "CREATE INDEX IF NOT EXISTS \(try PostgresIdentifier.quoted(name)) ON \(table) "
+            + "(\(try PostgresIdentifier.quoted(position)), "
+            + "\(try PostgresIdentifier.quoted(entity.primaryKey)))", connection, logger)
+      }
+    }
     if let (foreignKey, _) = parent {
       // A page of parents reads its children by their key.
       let name = entity.table + "_" + foreignKey + "_idx"

@@ -31,6 +31,12 @@ extension PredicateSQLWriter {
       try checkComparable(left, right, for: what)
       let l = try scalar(left, options, for: what)
       let r = try scalar(right, options, for: what)
+      // PostgreSQL answers `IS NOT DISTINCT FROM` by reading every row, not from an index. A
+      // value that is not nil is the same as a column exactly when `=` says so, and `=` is
+      // unknown where the column is NULL, which the writer reads as false (also under NOT).
+      if dialect == .postgres, !isNot, left.isConstant != right.isConstant {
+        return Fragment(sql: "\(l) = \(r)", nullable: true)
+      }
       return Fragment(sql: dialect.same(l, r, not: isNot), nullable: false)
     case .less, .lessOrEqual, .greater, .greaterOrEqual:
       try checkComparable(left, right, for: what)

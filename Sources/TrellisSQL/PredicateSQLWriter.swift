@@ -30,6 +30,11 @@ package struct PredicateSQLWriter {
       case .list: nil
       }
     }
+
+    /// Whether the operand is a constant (a value or a variable's).
+    var isConstant: Bool {
+      if case .constant = self { true } else { false }
+    }
   }
 
   /// The SQL the writer writes.
