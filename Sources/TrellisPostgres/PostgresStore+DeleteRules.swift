@@ -16,19 +16,7 @@ extension PostgresStore {
   ) async throws -> (effects: DeleteEffects, comesBack: Bool) {
     var walk = DeleteRuleWalk(deleting: id, of: entity, among: graph.entities)
     var rows: [Int64] = []
-    while let step = try walk.next(rows) {
-      var binds = PostgresBindings()
-      for key in step.keys { binds.append(key) }
-      let query = PostgresQuery(unsafeSQL: step.sql, binds: binds)
-      rows = []
-      if step.selects {
-        for try await row in try await connection.query(query, logger: logger).decode(Int64.self) {
-          rows.append(row)
-        }
-      } else {
-        try await connection.query(query, logger: logger)
-      }
-    }
+    while let step = try walk.next(rows) { rows = try await connection.run(step, logger: logger) }
     let effects = walk.effects
     let unlinked = Dictionary(grouping: effects.unlinked.map(\.row), by: \.table)
     for (table, rows) in unlinked.sorted(by: { $0.key < $1.key }) {

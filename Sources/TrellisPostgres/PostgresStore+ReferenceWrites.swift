@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import PostgresNIO
 import Trellis
+import TrellisSQL
 
 /// What an object's to-one and many-to-many relationships point at, as a write will store
 /// them, read from the objects before the transaction starts (the transaction runs elsewhere
@@ -165,20 +166,10 @@ extension PostgresStore {
     entity: PostgresEntity, connection: PostgresConnection, logger: Logger
   ) async throws {
     for (relationship, targets) in plan.manyToMany {
-      let join = try PostgresIdentifier.quoted(relationship.joinTableName(of: entity))
-      let columns = try relationship.joinColumns()
-      var delete = PostgresStatement("DELETE FROM \(join) WHERE \(columns.source) = ")
-      delete.bind(key: source)
-      try await connection.query(delete.query, logger: logger)
-      guard !targets.isEmpty else { continue }
-      let names = [columns.source, columns.target] + (columns.position.map { [$0] } ?? [])
-      var insert = PostgresStatement(
-        "INSERT INTO \(join) (\(names.joined(separator: ", "))) SELECT ")
-      insert.bind(key: source)
-      insert.append(columns.position == nil ? ", t FROM unnest(" : ", t, o - 1 FROM unnest(")
-      insert.bind(keys: targets.map { key($0, inserted) })
-      insert.append(") WITH ORDINALITY AS u(t, o) ON CONFLICT DO NOTHING")
-      try await connection.query(insert.query, logger: logger)
+      let keys = targets.map { key($0, inserted) }
+      for statement in relationship.joinWrites(of: source, in: entity, holding: keys) {
+        try await connection.run(statement, logger: logger)
+      }
     }
   }
 

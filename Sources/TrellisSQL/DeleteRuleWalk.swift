@@ -27,15 +27,9 @@ import Trellis
 /// Each row is deleted once, however many rules reach it, and the row being deleted is never
 /// reached again: a cycle of cascades ends.
 package struct DeleteRuleWalk<Entity: RelationalEntity> {
-  /// One statement to run: SQL in the entity's dialect, with the keys its placeholders bind.
-  package struct Step: Sendable, Equatable {
-    /// The statement's text.
-    package var sql: String
-    /// The values of its placeholders, in order.
-    package var keys: [Int64]
-    /// Whether it reads keys, which the store hands to the next ``DeleteRuleWalk/next(_:)``.
-    package var selects: Bool
-  }
+  /// One statement to run: SQL in the entity's dialect, with the keys its placeholders bind;
+  /// the keys a select reads go to the next ``DeleteRuleWalk/next(_:)``.
+  package typealias Step = SQLStatement
 
   /// A row whose rules are being followed: the rules left, and the rows a cascade deletes.
   private struct Frame {
@@ -92,7 +86,7 @@ package struct DeleteRuleWalk<Entity: RelationalEntity> {
         // After the last row of a cascade is deleted, its table's order is made whole.
         let renumbering =
           frame.cascading.isEmpty
-          ? source.renumbering.map { Step(sql: $0, keys: [], selects: false) } : nil
+          ? source.renumbering.map { Step($0) } : nil
         frames.append(frame)
         let gone = DeleteEffects.Row(table: source.table, id: row)
         guard reached.insert(gone).inserted else {
@@ -102,9 +96,9 @@ package struct DeleteRuleWalk<Entity: RelationalEntity> {
         }
         effects.deleted.append(gone)
         let delete = Step(
-          sql: "DELETE FROM \(Entity.dialect.quoted(source.table)) WHERE "
+          "DELETE FROM \(Entity.dialect.quoted(source.table)) WHERE "
             + "\(Entity.dialect.quoted(source.primaryKey)) = \(placeholder)",
-          keys: [row], selects: false)
+          keys: [row])
         begin(row, of: source, finally: [delete] + (renumbering.map { [$0] } ?? []))
         continue
       }
@@ -129,9 +123,9 @@ package struct DeleteRuleWalk<Entity: RelationalEntity> {
     for relationship in entity.manyToManyRelationships {
       queued.append(
         Step(
-          sql: "DELETE FROM \(Entity.dialect.quoted(relationship.joinTableName(of: entity))) "
+          "DELETE FROM \(Entity.dialect.quoted(relationship.joinTableName(of: entity))) "
             + "WHERE \(Entity.dialect.quoted(relationship.joinSourceColumn)) = \(placeholder)",
-          keys: [id], selects: false))
+          keys: [id]))
     }
   }
 
@@ -148,17 +142,17 @@ package struct DeleteRuleWalk<Entity: RelationalEntity> {
       let key = dialect.quoted(relationship.foreignKey)
       queued.append(
         Step(
-          sql: "UPDATE \(dialect.quoted(source.table)) SET \(key) = NULL "
-            + "WHERE \(key) = \(placeholder)", keys: [frame.id], selects: false))
+          "UPDATE \(dialect.quoted(source.table)) SET \(key) = NULL "
+            + "WHERE \(key) = \(placeholder)", keys: [frame.id]))
       for row in rows {
         effects.nullified.append((.init(table: source.table, id: row), relationship.name))
       }
     case .nullify:
       queued.append(
         Step(
-          sql: "DELETE FROM \(dialect.quoted(relationship.joinTableName(of: source))) "
+          "DELETE FROM \(dialect.quoted(relationship.joinTableName(of: source))) "
             + "WHERE \(dialect.quoted(relationship.joinTargetColumn)) = \(placeholder)",
-          keys: [frame.id], selects: false))
+          keys: [frame.id]))
       let held = DeleteEffects.Row(table: frame.entity.table, id: frame.id)
       for row in rows {
         effects.unlinked.append((.init(table: source.table, id: row), relationship.name, held))
@@ -183,7 +177,8 @@ package struct DeleteRuleWalk<Entity: RelationalEntity> {
       : "SELECT \(dialect.quoted(relationship.joinSourceColumn)) FROM "
         + "\(dialect.quoted(relationship.joinTableName(of: source))) "
         + "WHERE \(dialect.quoted(relationship.joinTargetColumn)) = \(placeholder)"
-    return Step(sql: sql, keys: [id], selects: true)
+    return Step(
+      sql, keys: [id], selects: true)
   }
 
   /// The placeholder of a statement's one key.

@@ -72,4 +72,68 @@ extension SQLiteStore {
     try preloadReferences(of: [record], entity: target)
     return try materialize(record, of: target)
   }
+
+  /// The key to store for a to-one: none, the key of an object a store knows, or the key of an
+  /// object created in place, inserted now in the same transaction.
+  func referenceKey(
+    _ kvc: KeyValueCoding, _ relationship: SQLiteRelationship, in entity: SQLiteEntity,
+    db: Database, mappings: inout [Mapping]
+  ) throws -> DatabaseValue {
+    let value = (try? kvc.value(forKey: relationship.name)) ?? .null
+    guard case .object(let ref) = value else {
+      guard value.isNull else {
+        throw StoreError.invalidItem(
+          "\(entity.table).\(relationship.name) holds \(value.type), not a "
+            + relationship.entity.definition.name)
+      }
+      return .null
+    }
+    return try objectKey(
+      ref.identity, of: relationship, in: entity, db: db, mappings: &mappings
+    ).databaseValue
+  }
+
+  /// The key of an object a relationship holds: the one a store knows, or that of an object
+  /// created in place, inserted now in the same transaction.
+  func objectKey(
+    _ object: AnyObject, of relationship: SQLiteRelationship, in entity: SQLiteEntity,
+    db: Database, mappings: inout [Mapping]
+  ) throws -> Int64 {
+    let target = relationship.entity
+    if let known = key(of: object, in: target)
+      ?? mappings.first(where: { $0.table == target.table && $0.object === object })?.id
+    {
+      return known
+    }
+    guard target.definition.keyValueCoding(for: object) != nil else {
+      throw StoreError.invalidItem(
+        "\(entity.table).\(relationship.name) holds a \(type(of: object)), not a "
+          + target.definition.name)
+    }
+    let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(target.table.quoted)") ?? 0
+    return try save(
+      object, entity: target, id: nil, parent: nil, position: count, db: db,
+      mappings: &mappings)
+  }
+
+  /// Writes the pairs of a many-to-many relationship of row `key`: the objects its property
+  /// holds now, in order, each once.
+  func saveJoins(
+    _ kvc: KeyValueCoding, _ relationship: SQLiteRelationship, of entity: SQLiteEntity,
+    key: Int64, db: Database, mappings: inout [Mapping]
+  ) throws {
+    let held = (try? kvc.value(forKey: relationship.name))?.arrayValue ?? []
+    var keys: [Int64] = []
+    for item in held {
+      guard case .object(let ref) = item else {
+        throw StoreError.invalidItem(
+          "\(entity.table).\(relationship.name) holds \(item.type), not objects")
+      }
+      keys.append(
+        try objectKey(ref.identity, of: relationship, in: entity, db: db, mappings: &mappings))
+    }
+    for statement in relationship.joinWrites(of: key, in: entity, holding: keys) {
+      try db.run(statement)
+    }
+  }
 }
