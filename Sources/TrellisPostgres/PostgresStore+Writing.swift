@@ -85,11 +85,8 @@ extension PostgresStore {
             insert.binds.appendNull()
           }
         }
-        if let position {
-          var shift = PostgresStatement(
-            "UPDATE \(table) SET \(position) = \(position) + 1 WHERE \(position) >= ")
-          shift.bind(at)
-          try await connection.query(shift.query, logger: self.logger)
+        if let room = self.entity.makingRoom(at: at) {
+          try await connection.run(room, logger: self.logger)
           insert.binds.append(Int64(at))
         }
         for try await id in try await connection.query(insert.query, logger: self.logger)
@@ -185,11 +182,8 @@ extension PostgresStore {
         if let renumbering = self.entity.renumbering {
           try await connection.query(PostgresQuery(unsafeSQL: renumbering), logger: self.logger)
         }
-      } else if let position {
-        var shift = PostgresStatement(
-          "UPDATE \(table) SET \(position) = \(position) - 1 WHERE \(position) > ")
-        shift.bind(index)
-        try await connection.query(shift.query, logger: self.logger)
+      } else if let gap = self.entity.closingGap(at: index) {
+        try await connection.run(gap, logger: self.logger)
       }
       return effects
     }
@@ -249,25 +243,18 @@ extension PostgresStore {
       guard let source = places[moved] else {
         throw StoreError.notFound("\(self.entity.table) row \(moved)")
       }
-      var destination = 0
+      var place: Int?
       if let afterKey {
-        guard let place = places[afterKey] else {
+        guard let found = places[afterKey] else {
           throw StoreError.notFound("\(self.entity.table) row \(afterKey)")
         }
-        destination = place < source ? place + 1 : place
+        place = found
       }
+      let destination = PostgresEntity.destination(from: source, after: place)
       guard source != destination else { return }
-      var shift = PostgresStatement("UPDATE \(table) SET \(position) = \(position) ")
-      shift.append(source < destination ? "- 1 WHERE \(position) > " : "+ 1 WHERE \(position) < ")
-      shift.bind(source)
-      shift.append(source < destination ? " AND \(position) <= " : " AND \(position) >= ")
-      shift.bind(destination)
-      try await connection.query(shift.query, logger: self.logger)
-      var place = PostgresStatement("UPDATE \(table) SET \(position) = ")
-      place.bind(destination)
-      place.append(" WHERE \(key) = ")
-      place.bind(Int(moved))
-      try await connection.query(place.query, logger: self.logger)
+      for statement in self.entity.moving(moved, from: source, to: destination) {
+        try await connection.run(statement, logger: self.logger)
+      }
       // Renumbering says nothing through the trigger: the move is announced as one.
       try await self.announce(
         #"{"op":"MOVE","id":\#(moved),"from":\#(source),"to":\#(destination),"origin":"\#(self.origin)"}"#,

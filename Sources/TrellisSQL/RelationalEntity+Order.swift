@@ -16,4 +16,55 @@ extension RelationalEntity {
       WHERE \(table).\(key) = ranked.id AND \(table).\(column) <> ranked.place
       """
   }
+
+  /// The statement moving the rows at `position` and after one place later, to make room for
+  /// a row inserted there; `nil` when the entity keeps no order.
+  package func makingRoom(at position: Int) -> SQLStatement? {
+    guard let column = positionColumn.map(Self.dialect.quoted) else { return nil }
+    return SQLStatement(
+      "UPDATE \(Self.dialect.quoted(table)) SET \(column) = \(column) + 1 "
+        + "WHERE \(column) >= \(Self.dialect.placeholder(1, for: .int(0)))",
+      keys: [Int64(position)])
+  }
+
+  /// The statement moving the rows after `position` one place earlier, once the row there
+  /// is gone; `nil` when the entity keeps no order.
+  package func closingGap(at position: Int) -> SQLStatement? {
+    guard let column = positionColumn.map(Self.dialect.quoted) else { return nil }
+    return SQLStatement(
+      "UPDATE \(Self.dialect.quoted(table)) SET \(column) = \(column) - 1 "
+        + "WHERE \(column) > \(Self.dialect.placeholder(1, for: .int(0)))",
+      keys: [Int64(position)])
+  }
+
+  /// The place a row at `source` moves to when it is moved right after the row at `place`
+  /// (first when `nil`).
+  package static func destination(from source: Int, after place: Int?) -> Int {
+    guard let place else { return 0 }
+    return place < source ? place + 1 : place
+  }
+
+  /// The statements moving row `id` from place `source` to place `destination`: the rows
+  /// between shift by one toward the place it left, then it takes its new place; none when
+  /// the places are the same or the entity keeps no order.
+  package func moving(_ id: Int64, from source: Int, to destination: Int) -> [SQLStatement] {
+    guard source != destination, let column = positionColumn.map(Self.dialect.quoted) else {
+      return []
+    }
+    let dialect = Self.dialect
+    let table = dialect.quoted(self.table)
+    let (low, high) = (dialect.placeholder(1, for: .int(0)), dialect.placeholder(2, for: .int(0)))
+    let shift =
+      source < destination
+      ? SQLStatement(
+        "UPDATE \(table) SET \(column) = \(column) - 1 WHERE \(column) > \(low) AND \(column) <= \(high)",
+        keys: [Int64(source), Int64(destination)])
+      : SQLStatement(
+        "UPDATE \(table) SET \(column) = \(column) + 1 WHERE \(column) >= \(low) AND \(column) < \(high)",
+        keys: [Int64(destination), Int64(source)])
+    let place = SQLStatement(
+      "UPDATE \(table) SET \(column) = \(low) WHERE \(dialect.quoted(primaryKey)) = \(high)",
+      keys: [Int64(destination), id])
+    return [shift, place]
+  }
 }

@@ -1,5 +1,6 @@
-/// A statement of the relational layer whose only arguments are row keys: SQL in a store's
-/// dialect, with the keys its placeholders bind, which each store runs its own way.
+/// A statement of the relational layer whose only arguments are integers (row keys and
+/// places in an order): SQL in a store's dialect, with the values its placeholders bind,
+/// which each store runs its own way.
 package struct SQLStatement: Sendable, Equatable {
   /// The statement's text.
   package var sql: String

@@ -26,10 +26,8 @@ extension SQLiteStore {
         throw StoreError.indexOutOfRange(position, count: count)
       }
       let previous = try key(before: position, count: count, db: db)
-      if let column = entity.positionColumn {
-        try db.execute(
-          sql: "UPDATE \(table) SET \(column.quoted) = \(column.quoted) + 1 "
-            + "WHERE \(column.quoted) >= ?", arguments: [position])
+      if let room = entity.makingRoom(at: position) {
+        try db.run(room)
       } else if position != count {
         throw StoreError.unsupported(
           "inserting in the middle of '\(entity.table)', which has no order")
@@ -129,10 +127,8 @@ extension SQLiteStore {
       if effects.tables.contains(entity.table), let renumbering = entity.renumbering {
         // A cascade back into this table moved this row's place: the order is made whole.
         try db.execute(sql: renumbering)
-      } else if let column = entity.positionColumn, let position {
-        try db.execute(
-          sql: "UPDATE \(table) SET \(column.quoted) = \(column.quoted) - 1 "
-            + "WHERE \(column.quoted) > ?", arguments: [position])
+      } else if let position, let gap = entity.closingGap(at: position) {
+        try db.run(gap)
       }
       describeReset(of: effects.tables)
       // A cascade back into this table moved other rows too.
@@ -149,7 +145,7 @@ extension SQLiteStore {
   }
 
   public func move(_ item: Value, after: Value?) throws(StoreError) {
-    guard let column = entity.positionColumn?.quoted else {
+    guard entity.positionColumn != nil else {
       throw .unsupported("moving items of '\(entity.table)', which has no order")
     }
     guard let id = key(of: try storedObject(item), in: entity) else {
@@ -163,29 +159,12 @@ extension SQLiteStore {
       guard key != id else { throw .invalidItem("an item cannot be moved after itself") }
       afterID = key
     }
-    let table = entity.table.quoted
-    let primaryKey = entity.primaryKey.quoted
     try write { db throws in
       guard let source = try position(of: id, db: db) else { return }
-      var destination = 0
-      if let afterID, let place = try position(of: afterID, db: db) {
-        destination = place < source ? place + 1 : place
-      }
+      let place = try afterID.flatMap { afterID throws in try position(of: afterID, db: db) }
+      let destination = SQLiteEntity.destination(from: source, after: place)
       guard source != destination else { return }
-      if source < destination {
-        try db.execute(
-          sql:
-            "UPDATE \(table) SET \(column) = \(column) - 1 WHERE \(column) > ? AND \(column) <= ?",
-          arguments: [source, destination])
-      } else {
-        try db.execute(
-          sql:
-            "UPDATE \(table) SET \(column) = \(column) + 1 WHERE \(column) >= ? AND \(column) < ?",
-          arguments: [destination, source])
-      }
-      try db.execute(
-        sql: "UPDATE \(table) SET \(column) = ? WHERE \(primaryKey) = ?",
-        arguments: [destination, id])
+      for statement in entity.moving(id, from: source, to: destination) { try db.run(statement) }
       describe(.moved(item, after: after))
     }
     shared.changes.flush()
