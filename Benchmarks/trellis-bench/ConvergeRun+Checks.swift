@@ -33,7 +33,7 @@ extension ConvergeRun {
         // An async store's cache, or the items a synchronous store's section holds.
         let holder = session.section.asyncCache == nil ? "the section" : "the cache"
         let cached = (session.section.asyncCache?.loadedItems ?? session.section.currentItems)
-          .map { definition.title(of: $0) ?? "?" }
+          .map { definition.title(of: $0) }
         let cacheSays =
           cached == shown
           ? "\(holder) lists the same"

@@ -207,7 +207,7 @@ extension RCSTableKitReader {
   private func action(_ node: DescriptorNode, _ selectorKey: String, _ pushKey: String)
     -> DescriptorAction?
   {
-    if let name = node.string(selectorKey) {
+    if node.string(selectorKey) != nil {
       if node.has(pushKey) {
         reading.warning(
           "'\(pushKey)' is ignored: '\(selectorKey)' wins, as in RCSTableKit",

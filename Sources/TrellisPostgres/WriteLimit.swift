@@ -15,6 +15,8 @@ final class WriteLimit: Sendable {
   }
 
   private let state: Mutex<State>
+  /// How many writes may run at once.
+  let capacity: Int
 
   /// Whether the current task is inside a write already: a write it starts there (on another
   /// store of the same pool) does not wait for a second place, which could wait for ever.
@@ -22,8 +24,12 @@ final class WriteLimit: Sendable {
 
   /// A limit of `capacity` writes at once.
   init(capacity: Int) {
-    state = Mutex(State(free: Swift.max(capacity, 1)))
+    self.capacity = Swift.max(capacity, 1)
+    state = Mutex(State(free: self.capacity))
   }
+
+  /// How many writes wait for a place.
+  var waitingCount: Int { state.withLock { $0.waiting.count } }
 
   /// Runs `write` once a place is free; cancelled while it waits, it throws
   /// `CancellationError` without running.

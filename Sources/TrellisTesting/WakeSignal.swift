@@ -1,12 +1,23 @@
 import Synchronization
 
-/// What a headless app's models call when something they show changed on another thread (a
-/// page arrived, a write finished, a store reported): ``HeadlessApp/settle(timeout:)`` awaits
-/// it instead of polling.
+/// A signal that something a test waits for may have changed on another thread: a page
+/// arrived, a write finished, a store or its link reported.
 ///
-/// A wake that comes while nobody waits is kept, so that one that lands between a check and
-/// the wait is not missed.
-final class WakeSignal: Sendable {
+/// A test waits on it instead of polling. It hands ``wake()`` to whatever reports the change
+/// (a store's `observe`, `observeLink` or `observeStatus`), then awaits the condition with
+/// ``until(within:_:)``, which checks it again at each wake:
+///
+/// ```swift
+/// let wakes = WakeSignal()
+/// let token = store.observe { _ in wakes.wake() }
+/// defer { token.cancel() }
+/// try await writer.update(item, values: ["name": "Anna"])
+/// #expect(await wakes.until { names(store) == ["Anna"] })
+/// ```
+///
+/// ``HeadlessApp/settle(timeout:)`` awaits the one its models wake. A wake that comes while
+/// nobody waits is kept, so that one that lands between a check and the wait is not missed.
+public final class WakeSignal: Sendable {
   private struct State {
     var pending = false
     var waiter: CheckedContinuation<Void, Never>?
@@ -14,8 +25,11 @@ final class WakeSignal: Sendable {
 
   private let state = Mutex(State())
 
+  /// A signal nobody has woken yet.
+  public init() {}
+
   /// Wakes the waiter, or keeps the wake for the next one.
-  func wake() {
+  public func wake() {
     let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
       guard let waiter = state.waiter else {
         state.pending = true
@@ -29,7 +43,7 @@ final class WakeSignal: Sendable {
 
   /// Returns at the next wake (at once after one kept), or after `limit`, whichever comes
   /// first: the limit only bounds a wait for work that finishes without waking anyone.
-  func wait(atMost limit: Duration) async {
+  public func wait(atMost limit: Duration) async {
     let timer = Task { [weak self] in
       do { try await Task.sleep(for: limit) } catch { return }
       self?.wake()
@@ -46,5 +60,23 @@ final class WakeSignal: Sendable {
       }
       if resumeNow { continuation.resume() }
     }
+  }
+
+  /// Waits until `condition` holds, checking it now and after each wake, for at most
+  /// `timeout`; whether it came to hold.
+  ///
+  /// The condition is checked only when something woke the signal: whatever changes what it
+  /// reads must call ``wake()``. The timeout only ends a wait for something that never came.
+  public func until(
+    within timeout: Duration = .seconds(30), _ condition: () -> Bool
+  ) async -> Bool {
+    let clock = ContinuousClock()
+    let deadline = clock.now + timeout
+    while !condition() {
+      let left = deadline - clock.now
+      guard left > .zero else { return false }
+      await wait(atMost: left)
+    }
+    return true
   }
 }

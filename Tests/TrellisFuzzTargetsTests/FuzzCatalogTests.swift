@@ -60,7 +60,7 @@ struct FuzzCatalogTests {
     let model = navigator.top.model
     model.processChanges()
     for section in model.sections {
-      #expect((section as? ArrayOfObjectsSection)?.sharingLink != nil, "\(section.id ?? "")")
+      #expect((section as? ArrayOfObjectsSection)?.sharingLink != nil, "\(section.id)")
     }
   }
 
@@ -71,7 +71,7 @@ struct FuzzCatalogTests {
     model.processChanges()
     for section in model.sections {
       let list = try #require(section as? ArrayOfObjectsSection)
-      #expect(list.sharingLink != nil && list.rendersRowsOnDemand, "\(list.id ?? "")")
+      #expect(list.sharingLink != nil && list.rendersRowsOnDemand, "\(list.id)")
     }
   }
 

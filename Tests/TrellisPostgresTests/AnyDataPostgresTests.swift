@@ -137,9 +137,8 @@ struct AnyDataPostgresTests {
     try await Task.sleep(for: .milliseconds(400))
     #expect(changes.withLock { $0.isEmpty })
     try await AnyDataPostgres.run(url, ["UPDATE tag SET label = 'bargain' WHERE id = 1"])
-    let deadline = ContinuousClock.now + .seconds(5)
-    while changes.withLock({ $0.isEmpty }) && ContinuousClock.now < deadline {
-      try await Task.sleep(for: .milliseconds(50))
+    _ = await PostgresTestSupport.until(tags, within: .seconds(5)) {
+      changes.withLock { !$0.isEmpty }
     }
     #expect(changes.withLock { $0.contains { if case .reset = $0 { true } else { false } } })
   }
@@ -156,15 +155,10 @@ struct AnyDataPostgresTests {
     let changes = Mutex<[StoreChange]>([])
     let token = tags.observe { change in changes.withLock { $0.append(change) } }
     defer { token.cancel() }
-    let deadline = ContinuousClock.now + .seconds(5)
-    while !tags.isListening && ContinuousClock.now < deadline {
-      try await Task.sleep(for: .milliseconds(20))
-    }
+    _ = await PostgresTestSupport.until(tags, within: .seconds(5)) { tags.isListening }
     try await AnyDataPostgres.run(url, ["INSERT INTO tag (label) VALUES ('outdoor')"])
-    while !changes.withLock({ $0.contains { if case .inserted = $0 { true } else { false } } })
-      && ContinuousClock.now < deadline
-    {
-      try await Task.sleep(for: .milliseconds(20))
+    _ = await PostgresTestSupport.until(tags, within: .seconds(5)) {
+      changes.withLock { $0.contains { if case .inserted = $0 { true } else { false } } }
     }
     // Announced as an insert at once, long before the next look (a minute away).
     #expect(changes.withLock { $0.contains { if case .inserted = $0 { true } else { false } } })

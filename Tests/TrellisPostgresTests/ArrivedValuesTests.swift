@@ -76,12 +76,8 @@ struct ArrivedValuesTests {
     app.navigator.processesHiddenScreens = false
     let edited = try #require(try await writer.fetchPage(FetchOptions(), from: nil).items.first)
     try await writer.update(edited, values: ["name": .string("Anna")])
-    let deadline = ContinuousClock.now + .seconds(20)
-    while app.row("Name")?.value != .string("Anna"), ContinuousClock.now < deadline {
-      app.navigator.processChanges()
-      try await Task.sleep(for: .milliseconds(5))
-    }
-    #expect(app.row("Name")?.value == .string("Anna"))
+    try await app.settle(
+      until: { app.row("Name")?.value == .string("Anna") }, timeout: .seconds(20))
     try app.host.check()
   }
 

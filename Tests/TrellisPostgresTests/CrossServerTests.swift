@@ -118,17 +118,12 @@ struct CrossServerTests {
     seen.withLock { $0.removeAll() }
     theirs.withLock { $0.removeAll() }
     try await Self.insert("Eve", at: nil, into: mine)
-    let deadline = ContinuousClock.now + .seconds(10)
-    while theirs.withLock({ $0 }) != ["inserted first"], ContinuousClock.now < deadline {
-      try await Task.sleep(for: .milliseconds(10))
-    }
+    _ = await PostgresTestSupport.until(other) { theirs.withLock { $0 } == ["inserted first"] }
     #expect(theirs.withLock { $0 } == ["inserted first"], "the other store hears of it")
     // A fence: the other store's later write. Notifications arrive in commit order, so once
     // the writer hears of the fence, an echo of its own insert would have arrived before it.
     try await Self.insert("Fence", at: 1, into: other)
-    while seen.withLock({ $0.count }) < 2, ContinuousClock.now < deadline {
-      try await Task.sleep(for: .milliseconds(10))
-    }
+    _ = await PostgresTestSupport.until(mine) { seen.withLock { $0.count } >= 2 }
     #expect(
       seen.withLock { $0 } == ["inserted first", "inserted after"],
       "the writer reports its insert once, then the fence")
@@ -136,12 +131,9 @@ struct CrossServerTests {
 
   /// Waits until both stores' listening connections are up.
   static func waitUntilListening(_ stores: PostgresStore...) async throws {
-    let deadline = ContinuousClock.now + .seconds(10)
     for store in stores {
       _ = try await store.count(FetchOptions())
-      while !store.isListening, ContinuousClock.now < deadline {
-        try await Task.sleep(for: .milliseconds(10))
-      }
+      _ = await PostgresTestSupport.until(store, within: .seconds(10)) { store.isListening }
     }
   }
 }
@@ -206,10 +198,7 @@ extension DroppedListenerTests {
     var toldAtOnce: [StoreLink] = []
     for _ in 0..<20 where toldAtOnce.isEmpty {
       try await writer.client.query(PostgresQuery(unsafeSQL: terminate))
-      let deadline = ContinuousClock.now + .seconds(5)
-      while watcher.link == .live, ContinuousClock.now < deadline {
-        try await Task.sleep(for: .milliseconds(1))
-      }
+      _ = await PostgresTestSupport.until(watcher, within: .seconds(5)) { watcher.link != .live }
       let told = Locked<[StoreLink]>([])
       let token = watcher.observeLink { link in told.withLock { $0.append(link) } }
       toldAtOnce = told.withLock { $0 }
@@ -241,7 +230,8 @@ struct ClosedPoolConnectionTests {
     terminate += "WHERE application_name = '\(store.applicationName)'"
     try await admin.client.query(PostgresQuery(unsafeSQL: terminate))
     // The backends end a moment after they are told to: the test goes on once they have,
-    // as after a restart, rather than catching a connection half way.
+    // as after a restart, rather than catching a connection half way. Only the server knows
+    // when, so the test asks it.
     let left =
       "SELECT count(*) FROM pg_stat_activity WHERE application_name = "
       + "'\(store.applicationName)'"

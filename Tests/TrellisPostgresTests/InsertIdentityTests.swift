@@ -63,11 +63,15 @@ struct InsertIdentityTests {
         let insert = Task { try await store.insert(item, at: nil) }
         while try await !Self.commitIsWaiting(store) { try await Task.sleep(for: .milliseconds(2)) }
         // Readers poll while the commit is let go; the first to see the row makes its object.
+        let reading = AsyncStream<Void>.makeStream()
         let readers = (0..<4).map { _ in
           Task { () -> ObjectIdentifier? in
             let deadline = ContinuousClock.now + .seconds(10)
+            var first = true
             while ContinuousClock.now < deadline {
               let page = try await store.fetchPage(FetchOptions(), from: nil)
+              if first { reading.continuation.yield() }
+              first = false
               let found = page.items.compactMap { $0.objectValue as? Person }
                 .first { $0.name == "New \(round)" }
               if let found { return ObjectIdentifier(found) }
@@ -75,7 +79,12 @@ struct InsertIdentityTests {
             return nil
           }
         }
-        try await Task.sleep(for: .milliseconds(5))
+        // Every reader has read once and reads again as the commit is let go.
+        var reads = 0
+        for await _ in reading.stream {
+          reads += 1
+          if reads >= readers.count { break }
+        }
         try await gate.query(
           PostgresQuery(unsafeSQL: "SELECT pg_advisory_unlock(\(Self.gate))"), logger: Self.logger)
         try await insert.value

@@ -3,8 +3,9 @@ import Logging
 import PostgresNIO
 import Testing
 import Trellis
-import TrellisPostgres
 import TrellisTesting
+
+@testable import TrellisPostgres
 
 /// Reads are not queued behind writes: a notification's reads run on the connection that
 /// listens, and writes hold at most half the pool, so another server's change reaches the
@@ -35,7 +36,9 @@ struct NoticeReadsTests {
     let inserts = (1...24).map { number in
       Task { try await CrossServerTests.insert("New \(number)", at: nil, into: store) }
     }
-    try await Task.sleep(for: .milliseconds(300))
+    // The writes beyond the limit's places wait in it; the others wait for the lock.
+    let limit = store.writeLimit
+    while limit.waitingCount < inserts.count - limit.capacity { await Task.yield() }
     do { try await body() } catch {
       released.continuation.yield()
       throw error

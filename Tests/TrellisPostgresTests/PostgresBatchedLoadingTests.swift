@@ -35,7 +35,7 @@ struct PostgresBatchedLoadingTests {
     do {
       let definition = entity.definition
       func names(_ page: StorePage) -> [String] {
-        page.items.map { definition.title(of: $0) ?? "?" }
+        page.items.map { definition.title(of: $0) }
       }
 
       let first = try await store.fetchPage(FetchOptions(batchSize: 50), from: nil)

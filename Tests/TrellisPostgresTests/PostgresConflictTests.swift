@@ -89,7 +89,10 @@ extension PostgresConflictTests {
       let write = try store.prepareUpdate(.object(ObjectReference(ann)), values: ["name": "Anna"])
       let run = write.run
       let update = Task { try await run() }
-      try await Task.sleep(for: .milliseconds(300))
+      // Only the server knows when the update waits for the row's lock: the test asks it.
+      while try await !Self.writeIsWaitingForARow(store) {
+        try await Task.sleep(for: .milliseconds(5))
+      }
       try await connection.query(PostgresQuery(unsafeSQL: "COMMIT"), logger: logger)
       let result = await update.result
       if case .success = result { Issue.record("an update of a deleted row was acknowledged") }

@@ -20,11 +20,11 @@ struct PostgresReferenceTests {
     let groups = try #require(try watcher.relatedStore(for: "group") as? PostgresStore)
     let heard = Locked([StoreChange]())
     let token = groups.observe { change in heard.withLock { $0.append(change) } }
-    #expect(await SyncedSettingsSupport.eventually { groups.isListening })
+    #expect(await PostgresTestSupport.until(groups) { groups.isListening })
     try await writer.relatedStore(for: "group")
       .insert(.object(ObjectReference(ContractGroup(name: "Red"))), at: nil)
     #expect(
-      await SyncedSettingsSupport.eventually {
+      await PostgresTestSupport.until(groups) {
         heard.withLock { changes in
           changes.contains {
             if case .inserted(let item, _) = $0 {

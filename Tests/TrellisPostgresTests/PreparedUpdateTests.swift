@@ -55,27 +55,15 @@ struct PreparedUpdateTests {
       store: store, definition: try #require(store.itemsDefinition))
     model.addSection(section)
     let host = HeadlessHost(model: model)
-    let deadline = ContinuousClock.now + .seconds(20)
-    while host.texts != [["Ann", "Bob"]], ContinuousClock.now < deadline {
-      model.processChanges()
-      try await Task.sleep(for: .milliseconds(5))
-    }
-    #expect(host.texts == [["Ann", "Bob"]])
+    #expect(await host.settle(until: { host.texts == [["Ann", "Bob"]] }, within: .seconds(20)))
     let ann = try #require(section.currentItems.first)
     let kvc = try #require(
       ann.objectValue.flatMap { store.itemsDefinition?.keyValueCoding(for: $0) })
 
     try section.store.update(ann, values: ["name": .string("Bob")])
     #expect(try kvc.value(forKey: "name") == .string("Bob"), "the value is on the item at once")
-    var undone = false
-    while ContinuousClock.now < deadline {
-      model.processChanges()
-      if try kvc.value(forKey: "name") == .string("Ann") {
-        undone = true
-        break
-      }
-      try await Task.sleep(for: .milliseconds(5))
-    }
+    let undone = await host.settle(
+      until: { (try? kvc.value(forKey: "name")) == .string("Ann") }, within: .seconds(20))
     #expect(undone, "the refused value stayed")
     model.processChanges()
     #expect(host.texts.first?.first == "Ann")

@@ -29,13 +29,13 @@ struct RowVersionTests {
   static func settle(_ people: [(PostgresStore, Person)], to expected: (String, Int)) async throws
     -> Bool
   {
-    let deadline = ContinuousClock.now + .seconds(5)
-    while ContinuousClock.now < deadline {
+    let wakes = WakeSignal()
+    let tokens = people.map { store, _ in store.observe { _ in wakes.wake() } }
+    defer { for token in tokens { token.cancel() } }
+    return await wakes.until(within: .seconds(5)) {
       for (store, _) in people { store.applyArrivedValues() }
-      if people.allSatisfy({ $0.1.name == expected.0 && $0.1.rank == expected.1 }) { return true }
-      try await Task.sleep(for: .milliseconds(10))
+      return people.allSatisfy { $0.1.name == expected.0 && $0.1.rank == expected.1 }
     }
-    return false
   }
 
   @Test func twoEditsOfOneFieldOnOneServerLeaveTheObjectAsTheDatabaseHoldsIt() async throws {

@@ -57,7 +57,7 @@ struct SyncedSettingsLimitTests {
     // Replacing a value is no new key.
     try store.set(-1, forKey: "key0")
     #expect(
-      await SyncedSettingsSupport.eventually(within: .seconds(90)) {
+      await PostgresTestSupport.until(store, within: .seconds(90)) {
         store.status.waitingChanges == 0
       })
     try await store.synchronize()

@@ -24,13 +24,13 @@ struct SyncedSettingsOutageTests {
     try await a.synchronize()
     try await b.synchronize()
     try a.set("before", forKey: "username")
-    #expect(await SyncedSettingsSupport.eventually { b.value(forKey: "username") == "before" })
+    #expect(await PostgresTestSupport.until(b) { b.value(forKey: "username") == "before" })
     let statuses = StatusRecorder(a)
     let heardByA = ChangeRecorder(a)
 
     await proxy.cut()
     #expect(
-      await SyncedSettingsSupport.eventually { a.status.connection == .offline }, "\(a.status)")
+      await PostgresTestSupport.until(a) { a.status.connection == .offline }, "\(a.status)")
     #expect(a.value(forKey: "username") == "before", "the last known value")
     try a.set("one", forKey: "username")
     try a.set(.double(30), forKey: "volume")
@@ -51,7 +51,7 @@ struct SyncedSettingsOutageTests {
     #expect(stranded.value(forKey: "username") == "two")
     #expect(stranded.status == SyncedStoreStatus(connection: .offline, waitingChanges: 2))
     stranded.start()
-    #expect(await SyncedSettingsSupport.eventually { stranded.status.connection == .offline })
+    #expect(await PostgresTestSupport.until(stranded) { stranded.status.connection == .offline })
     #expect(stranded.status.description == "Offline — 2 changes waiting")
     await stranded.shutdown()
     try await b.synchronize()  // reads every value from the server again
@@ -59,19 +59,19 @@ struct SyncedSettingsOutageTests {
 
     try await proxy.restore()
     #expect(
-      await SyncedSettingsSupport.eventually(within: .seconds(10)) {
+      await PostgresTestSupport.until(a, within: .seconds(10)) {
         a.status.connection == .connected
       })
-    #expect(await SyncedSettingsSupport.eventually { b.value(forKey: "username") == "two" })
-    #expect(await SyncedSettingsSupport.eventually { b.value(forKey: "volume") == .double(30) })
+    #expect(await PostgresTestSupport.until(b) { b.value(forKey: "username") == "two" })
+    #expect(await PostgresTestSupport.until(b) { b.value(forKey: "volume") == .double(30) })
     #expect(
-      await SyncedSettingsSupport.eventually { a.value(forKey: "theme") == 0 }, "fetched again")
+      await PostgresTestSupport.until(a) { a.value(forKey: "theme") == 0 }, "fetched again")
     // Observers hear of a value just after it can be read.
-    #expect(await SyncedSettingsSupport.eventually { !heardByA.of("theme").isEmpty })
+    #expect(await PostgresTestSupport.until(a) { !heardByA.of("theme").isEmpty })
     #expect(heardByA.of("theme").map(\.reason) == [.initialSync])
     // The queue's count drops once the database has answered the send.
     #expect(
-      await SyncedSettingsSupport.eventually {
+      await PostgresTestSupport.until(a) {
         a.status == SyncedStoreStatus(connection: .connected, waitingChanges: 0)
       })
     app.navigator.processChanges()

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TrellisPostgres
 import TrellisSettings
+import TrellisTesting
 
 /// Stores of one fresh table, standing for servers, and ways to wait for what they do.
 enum SyncedSettingsSupport {
@@ -21,22 +22,6 @@ enum SyncedSettingsSupport {
       return nil
     }
   }
-
-  /// Waits until `condition` holds, for at most `timeout`; whether it came to hold.
-  ///
-  /// The default is the stores' own timeout: the PostgreSQL suites run side by side, and a
-  /// fill of a million rows beside them can hold the server for seconds.
-  @discardableResult
-  static func eventually(
-    within timeout: Duration = .seconds(30), _ condition: () -> Bool
-  ) async -> Bool {
-    let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
-      if condition() { return true }
-      try? await Task.sleep(for: .milliseconds(10))
-    }
-    return condition()
-  }
 }
 
 extension SyncedSettingsSupport {
@@ -47,7 +32,7 @@ extension SyncedSettingsSupport {
     -> Bool
   {
     try writer.set(.string(UUID().uuidString), forKey: "fence")
-    return await eventually { !recorder.of("fence").isEmpty }
+    return await recorder.wakes.until { !recorder.of("fence").isEmpty }
   }
 }
 
@@ -55,11 +40,14 @@ extension SyncedSettingsSupport {
 final class ChangeRecorder: Sendable {
   private let changes = Locked<[SyncedKeyValueChange]>([])
   private let token = Locked<ObservationToken?>(nil)
+  /// Woken at each change recorded.
+  let wakes = WakeSignal()
 
   /// Records the changes of `store` from now on.
   init(_ store: some SyncedKeyValueStore) {
-    let observation = store.observe { [changes] change in
+    let observation = store.observe { [changes, wakes] change in
       changes.withLock { $0.append(change) }
+      wakes.wake()
     }
     token.withLock { $0 = observation }
   }

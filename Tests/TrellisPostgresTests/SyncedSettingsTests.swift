@@ -26,9 +26,9 @@ struct SyncedSettingsTests {
 
     try a.set("Ada", forKey: "username")
     #expect(a.value(forKey: "username") == "Ada", "read at once where it was written")
-    #expect(await SyncedSettingsSupport.eventually { b.value(forKey: "username") == "Ada" })
+    #expect(await PostgresTestSupport.until(b) { b.value(forKey: "username") == "Ada" })
     // Observers hear of a value just after it can be read, on the store's listening task.
-    #expect(await SyncedSettingsSupport.eventually { !heardByB.of("username").isEmpty })
+    #expect(await PostgresTestSupport.until(b) { !heardByB.of("username").isEmpty })
     #expect(heardByB.of("username").map(\.reason) == [.external])
 
     // Every kind of value arrives as it was written.
@@ -41,7 +41,7 @@ struct SyncedSettingsTests {
     ])
     try a.set(every, forKey: "everything")
     try a.set(.double(-0.25), forKey: "volume")
-    #expect(await SyncedSettingsSupport.eventually { b.value(forKey: "volume") == .double(-0.25) })
+    #expect(await PostgresTestSupport.until(b) { b.value(forKey: "volume") == .double(-0.25) })
     #expect(b.value(forKey: "everything") == every)
     #expect(b.value(forKey: "everything")?.dictionaryValue?.keys == every.dictionaryValue?.keys)
 
@@ -77,19 +77,13 @@ struct SyncedSettingsTests {
 
     try a.set("Grace", forKey: "username")
     try a.set(.double(80), forKey: "volume")
-    let shown = await SyncedSettingsSupport.eventually {
-      app.navigator.processChanges()
-      return app.row("Username")?.value == "Grace" && app.row("Volume")?.value == .double(80)
-    }
-    #expect(shown, "rows: \(app.texts)")
+    try await app.settle(until: {
+      app.row("Username")?.value == "Grace" && app.row("Volume")?.value == .double(80)
+    })
 
     try app.enter("Lin", at: "Username")
-    #expect(await SyncedSettingsSupport.eventually { a.value(forKey: "username") == "Lin" })
-    let caughtUp = await SyncedSettingsSupport.eventually {
-      app.navigator.processChanges()
-      return app.row("Status")?.detail == "Connected"
-    }
-    #expect(caughtUp, "\(app.row("Status")?.detail ?? "no status")")
+    #expect(await PostgresTestSupport.until(a) { a.value(forKey: "username") == "Lin" })
+    try await app.settle(until: { app.row("Status")?.detail == "Connected" })
 
     // Too much for the store: the limit is the row's message, and nothing is written. The
     // settings hold "signature" and its value (9 + 1,100,002 bytes), "username" and "Lin"
@@ -102,7 +96,7 @@ struct SyncedSettingsTests {
     #expect(b.value(forKey: "signature") == nil && b.status.waitingChanges == 0)
     // A value of the wrong type from elsewhere reads as the key's initial value.
     try a.set("loud", forKey: "volume")
-    #expect(await SyncedSettingsSupport.eventually { b.value(forKey: "volume") == "loud" })
+    #expect(await PostgresTestSupport.until(b) { b.value(forKey: "volume") == "loud" })
     #expect(try settings.value(forKey: "volume") == .double(50))
     await a.shutdown()
     await b.shutdown()
@@ -122,7 +116,7 @@ struct SyncedSettingsTests {
     try await a.synchronize()
     try b.set(1, forKey: "theme")
     try await b.synchronize()
-    #expect(await SyncedSettingsSupport.eventually { a.value(forKey: "theme") == 1 })
+    #expect(await PostgresTestSupport.until(a) { a.value(forKey: "theme") == 1 })
     #expect(b.value(forKey: "theme") == 1)
 
     // Different keys at the same moment: no conflict.
@@ -130,8 +124,8 @@ struct SyncedSettingsTests {
     try b.set(.double(20), forKey: "volume")
     try await a.synchronize()
     try await b.synchronize()
-    #expect(await SyncedSettingsSupport.eventually { a.value(forKey: "volume") == .double(20) })
-    #expect(await SyncedSettingsSupport.eventually { b.value(forKey: "fontSize") == 10 })
+    #expect(await PostgresTestSupport.until(a) { a.value(forKey: "volume") == .double(20) })
+    #expect(await PostgresTestSupport.until(b) { b.value(forKey: "fontSize") == 10 })
 
     // The same key at the same moment: both end with what the database kept.
     try a.set("from A", forKey: "message")
@@ -142,8 +136,8 @@ struct SyncedSettingsTests {
     try await fresh.synchronize()
     let kept = try #require(fresh.value(forKey: "message"))
     #expect(kept == "from A" || kept == "from B")
-    #expect(await SyncedSettingsSupport.eventually { a.value(forKey: "message") == kept })
-    #expect(await SyncedSettingsSupport.eventually { b.value(forKey: "message") == kept })
+    #expect(await PostgresTestSupport.until(a) { a.value(forKey: "message") == kept })
+    #expect(await PostgresTestSupport.until(b) { b.value(forKey: "message") == kept })
     for store in [a, b, fresh] { await store.shutdown() }
   }
 }

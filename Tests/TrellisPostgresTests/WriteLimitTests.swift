@@ -21,9 +21,9 @@ struct WriteLimitTests {
     }
     for await _ in holding.stream { break }
     let b = Task { try await limit.run { order.append("b") } }
-    try await Task.sleep(for: .milliseconds(50))
+    while limit.waitingCount < 1 { await Task.yield() }
     let c = Task { try await limit.run { order.append("c") } }
-    try await Task.sleep(for: .milliseconds(50))
+    while limit.waitingCount < 2 { await Task.yield() }
     c.cancel()
     await #expect(throws: CancellationError.self) { try await c.value }
     first.continuation.yield()

@@ -54,7 +54,7 @@ struct RowIdentityTests {
       ) { inbound, outbound, _ in
         var reader = MessageReader(inbound)
         _ = try await reader.next("screen")
-        try await server.perform(onApp: "shelf") { shelf.items.remove(at: 0) }
+        _ = try await server.perform(onApp: "shelf") { shelf.items.remove(at: 0) }
         for message in [
           ["type": "set", "row": key, "value": "edited"], ["type": "select", "row": key],
           ["type": "delete", "row": key], ["type": "move", "row": key, "toSection": "items"],

@@ -51,14 +51,14 @@ struct ChangesDuringNextPageTests {
   @Test func anInsertIntoTheNextPageWhileItIsReadShows() async throws {
     let (app, memory, store, items, _) = try Self.fixture()
     try await app.settle()
-    store.isHeld.withLock { $0 = true }
+    store.hold()
     try app.tap("Load more…")
-    try await Task.sleep(for: .milliseconds(20))
+    #expect(await store.readIsHeld())
     // The page (B, C, D) is read; then X is added after C, which the list does not show yet.
     try memory.insert(ChangesDuringRefreshTests.item("X"), at: 3)
     try memory.delete(items[3])
     app.navigator.processChanges()
-    store.isHeld.withLock { $0 = false }
+    store.release()
     try await app.settle(until: { app.texts == [["A", "B", "C", "X", "Load more…"]] })
     #expect(app.host.violations.isEmpty)
   }

@@ -12,10 +12,34 @@ struct ChangesDuringRefreshTests {
   /// read when asked for and answered only when the test opens the gate, as a database
   /// answers a query begun earlier.
   final class HeldStore: AsyncDataStore {
+    private struct Gate {
+      var isClosed = false
+      var held: [CheckedContinuation<Void, Never>] = []
+    }
+
     let memory: MemoryStore
-    let isHeld = Mutex(false)
+    private let gate = Mutex(Gate())
+    /// Woken when a read reaches the closed gate.
+    private let arrivals = WakeSignal()
 
     init(_ memory: MemoryStore) { self.memory = memory }
+
+    /// Holds every read from now on, once it has read its page, until ``release()``.
+    func hold() { gate.withLock { $0.isClosed = true } }
+
+    /// Lets the held reads answer, and the next ones through.
+    func release() {
+      let held = gate.withLock { gate in
+        defer { gate = Gate() }
+        return gate.held
+      }
+      for read in held { read.resume() }
+    }
+
+    /// Waits until a read is held; whether one was.
+    func readIsHeld() async -> Bool {
+      await arrivals.until { gate.withLock { !$0.held.isEmpty } }
+    }
 
     var itemsDefinition: DataDefinition? { memory.itemsDefinition }
     var supportsMoving: Bool { true }
@@ -29,8 +53,12 @@ struct ChangesDuringRefreshTests {
       let start: Int = if case .offset(let offset)? = token { offset } else { 0 }
       let size = options.batchSize ?? all.count
       let items = Array(all.dropFirst(start).prefix(size))
-      while isHeld.withLock({ $0 }) {
-        do { try await Task.sleep(for: .milliseconds(2)) } catch { throw .failed("cancelled") }
+      await withCheckedContinuation { (read: CheckedContinuation<Void, Never>) in
+        let isHeld = gate.withLock { gate in
+          if gate.isClosed { gate.held.append(read) }
+          return gate.isClosed
+        }
+        if isHeld { arrivals.wake() } else { read.resume() }
       }
       return StorePage(items: items, next: start + size < all.count ? .offset(start + size) : nil)
     }
@@ -75,15 +103,15 @@ struct ChangesDuringRefreshTests {
     let (app, memory, store, items) = try Self.fixture()
     try await app.settle()
     #expect(app.texts == [["A", "B", "C"]])
-    store.isHeld.withLock { $0 = true }
+    store.hold()
     try app.send(.refresh)
-    try await Task.sleep(for: .milliseconds(20))
+    #expect(await store.readIsHeld())
     // The page is read (A, B, C); then D is added and A deleted.
     try memory.insert(Self.item("D"), at: nil)
     try memory.delete(items[0])
     app.navigator.processChanges()
     #expect(app.texts == [["B", "C", "D"]])
-    store.isHeld.withLock { $0 = false }
+    store.release()
     try await app.settle()
     #expect(app.texts == [["B", "C", "D"]])
     #expect(app.host.violations.isEmpty)
@@ -92,12 +120,12 @@ struct ChangesDuringRefreshTests {
   @Test func aMoveDuringARefreshReadsAgain() async throws {
     let (app, memory, store, items) = try Self.fixture()
     try await app.settle()
-    store.isHeld.withLock { $0 = true }
+    store.hold()
     try app.send(.refresh)
-    try await Task.sleep(for: .milliseconds(20))
+    #expect(await store.readIsHeld())
     try memory.move(items[0], after: items[2])
     app.navigator.processChanges()
-    store.isHeld.withLock { $0 = false }
+    store.release()
     try await app.settle(until: { app.texts == [["B", "C", "A"]] }, timeout: .seconds(5))
     #expect(app.host.violations.isEmpty)
   }

@@ -46,11 +46,7 @@ struct RefusedUpdateTests {
     model.addSection(section)
     let host = HeadlessHost(model: model)
     let cache = try #require(section.asyncCache)
-    while cache.isBusy {
-      model.processChanges()
-      try await Task.sleep(for: .milliseconds(2))
-    }
-    #expect(host.texts == [["Task 1", "Task 2"]])
+    #expect(await host.settle(until: { host.texts == [["Task 1", "Task 2"]] }))
 
     service.failNext(.update, with: .refusedValue(property: "name", message: "Name is taken"))
     let first = try #require(section.currentItems.first)
@@ -61,10 +57,11 @@ struct RefusedUpdateTests {
     model.invalidation.invalidateSection(ObjectIdentifier(section))
     model.processChanges()
     #expect(host.texts.first?.first == "Task 2")
-    // The refusal is queued; the host has not been told yet.
-    while cache.state.withLock({ $0.writesUnderWay > 0 }) {
-      try await Task.sleep(for: .milliseconds(2))
-    }
+    // The refusal is queued, and the model woken; the host has not been told yet.
+    let wakes = WakeSignal()
+    model.setWakeHandler { wakes.wake() }
+    #expect(await wakes.until { cache.state.withLock { !$0.refusedUndos.isEmpty } })
+    model.setWakeHandler(nil)
     model.processChanges()
     #expect(definition.title(of: first) == "Task 1", "the refused value stayed")
     let rows = host.texts.flatMap { $0 }

@@ -32,7 +32,7 @@ struct SharedListTests {
     TableModel, ArrayOfObjectsSection
   ) {
     let model = TableModel()
-    model.listSharing = try #require(host.model.listSharing)
+    model.listSharing = host.model.listSharing
     let list = ArrayOfObjectsSection(
       id: "tasks", store: store, definition: try TasksApp.taskDefinition())
     model.addSection(list)
