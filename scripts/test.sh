@@ -19,8 +19,11 @@ if python3 scripts/availability-check.py --macos 14 --ios 17 > .test-output-avai
 fi
 grep -q "'Atomic' (Synchronization) needs macOS 15.0" .test-output-availability.log
 
-phase "swift build --build-tests"
-timeout --kill-after=60 45m swift build --build-tests
+# SWIFT_BUILD_FLAGS is passed to every swift build of the run (the terminal and browser
+# scripts read it too), so that they all build the same way and none builds again.
+phase "swift build --build-tests ${SWIFT_BUILD_FLAGS:-}"
+# shellcheck disable=SC2086
+timeout --kill-after=60 45m swift build ${SWIFT_BUILD_FLAGS:-} --build-tests
 
 # The compiler keeps screens, models, sections and drafts on their owner's domain: snippets
 # that would share one across domains must not compile (scripts/isolation/).

@@ -23,7 +23,7 @@ extension PostgresStore {
           + " WHERE \(foreignKey) = ANY(")
       statement.binds.append(records.map(\.id))
       statement.append("$\(statement.binds.count)::bigint[]) ORDER BY \(foreignKey)")
-      for column in try order(of: child) { statement.append(", " + column) }
+      statement.append(", " + child.defaultOrder)
       var parents: [Int64] = []
       var found: [Record] = []
       for try await row in try await connection.query(statement.query, logger: logger) {
@@ -38,16 +38,6 @@ extension PostgresStore {
         records[index].children[relationship.name] = byParent[records[index].id] ?? []
       }
     }
-  }
-
-  /// An entity's own order: by position when it keeps one, then by key.
-  static func order(of entity: PostgresEntity) throws(StoreError) -> [String] {
-    var columns: [String] = []
-    if let position = entity.positionColumn {
-      columns.append(try PostgresIdentifier.quoted(position))
-    }
-    columns.append(try PostgresIdentifier.quoted(entity.primaryKey))
-    return columns
   }
 
   /// Gives an object the values of its row, and its children the objects of theirs; values

@@ -21,8 +21,8 @@ extension PostgresStore {
   /// The key of the row before row `id` in the store's order: one row, whose key is null when
   /// row `id` is first; no row when row `id` is gone.
   func predecessorStatement(of id: Int64) throws(StoreError) -> PostgresStatement {
-    let order = try defaultOrder
-    let list = order.joined(separator: ", ")
+    let order = entity.orderColumns
+    let list = entity.defaultOrder
     let key = try PostgresIdentifier.quoted(entity.primaryKey)
     let table = try table
     var statement = PostgresStatement(

@@ -139,11 +139,6 @@ extension PostgresStore {
     { [graph] object in graph.all.lazy.compactMap { $0.key(of: object) }.first }
   }
 
-  /// The store's own order: by position, then by key.
-  var defaultOrder: [String] {
-    get throws(StoreError) { try Self.order(of: entity) }
-  }
-
   /// The rows `statement` selects, with their children, each knowing when the read began.
   func records(_ statement: PostgresStatement) async throws(StoreError) -> [Record] {
     let query = statement.query

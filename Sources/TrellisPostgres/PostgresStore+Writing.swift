@@ -265,7 +265,7 @@ extension PostgresStore {
 
   /// How many rows come before row `id` in the store's order.
   func indexStatement(of id: Int64) throws(StoreError) -> PostgresStatement {
-    let order = try defaultOrder.joined(separator: ", ")
+    let order = entity.defaultOrder
     let key = try PostgresIdentifier.quoted(entity.primaryKey)
     var statement = PostgresStatement(
       "SELECT (SELECT count(*) FROM \(try table) WHERE (\(order)) < (SELECT \(order) FROM "

@@ -20,20 +20,24 @@ extension RelationalEntity {
   /// The statement moving the rows at `position` and after one place later, to make room for
   /// a row inserted there; `nil` when the entity keeps no order.
   package func makingRoom(at position: Int) -> SQLStatement? {
-    guard let column = positionColumn.map(Self.dialect.quoted) else { return nil }
-    return SQLStatement(
-      "UPDATE \(Self.dialect.quoted(table)) SET \(column) = \(column) + 1 "
-        + "WHERE \(column) >= \(Self.dialect.placeholder(1, for: .int(0)))",
-      keys: [Int64(position)])
+    shifting(by: "+ 1", rowsWherePosition: ">=", position)
   }
 
   /// The statement moving the rows after `position` one place earlier, once the row there
   /// is gone; `nil` when the entity keeps no order.
   package func closingGap(at position: Int) -> SQLStatement? {
+    shifting(by: "- 1", rowsWherePosition: ">", position)
+  }
+
+  /// The statement adding `step` to the position of the rows whose position compares with
+  /// `position` by `comparison`.
+  private func shifting(by step: String, rowsWherePosition comparison: String, _ position: Int)
+    -> SQLStatement?
+  {
     guard let column = positionColumn.map(Self.dialect.quoted) else { return nil }
     return SQLStatement(
-      "UPDATE \(Self.dialect.quoted(table)) SET \(column) = \(column) - 1 "
-        + "WHERE \(column) > \(Self.dialect.placeholder(1, for: .int(0)))",
+      "UPDATE \(Self.dialect.quoted(table)) SET \(column) = \(column) \(step) "
+        + "WHERE \(column) \(comparison) \(Self.dialect.placeholder(1, for: .int(0)))",
       keys: [Int64(position)])
   }
 

@@ -107,12 +107,14 @@ extension RelationalEntity {
     return result
   }
 
-  /// The order rows come in: by position, then by primary key, quoted.
-  package var defaultOrder: String {
-    let key = Self.dialect.quoted(primaryKey)
-    guard let position = positionColumn else { return key }
-    return "\(Self.dialect.quoted(position)), \(key)"
+  /// The columns rows come in order of, quoted: position (when the entity keeps one), then
+  /// primary key.
+  package var orderColumns: [String] {
+    [positionColumn, primaryKey].compactMap { $0.map(Self.dialect.quoted) }
   }
+
+  /// The order rows come in: by position, then by primary key, quoted.
+  package var defaultOrder: String { orderColumns.joined(separator: ", ") }
 }
 
 extension Sequence where Element: RelationalEntity {

@@ -172,6 +172,17 @@ extension HeadlessApp {
   }
 }
 
+extension HeadlessApp {
+  /// Waits until `condition` holds, checking it now and each time one of the app's models
+  /// wakes, for at most `timeout`; whether it came to hold.
+  ///
+  /// Nothing is processed but what `condition` processes itself: for a test that lets some
+  /// screens catch up and not others.
+  public func wait(until condition: () -> Bool, timeout: Duration = .seconds(30)) async -> Bool {
+    await wakes.until(within: timeout, condition)
+  }
+}
+
 extension RowID {
   /// An identity no row has, for an event aimed at a place where no row is shown: the core
   /// refuses it (``ScreenError/rowGone(_:)``).

@@ -119,13 +119,11 @@ struct ArrivedValuesTests {
     try app.send(.done)
     // Only the list is processed until it shows the new note: the form is not told yet that
     // its Done succeeded.
-    let deadline = ContinuousClock.now + .seconds(30)
-    while section.currentItems.count < 4 {
-      #expect(ContinuousClock.now < deadline, "the list did not show the new note")
-      if ContinuousClock.now >= deadline { break }
+    let shown = await app.wait(until: {
       model.processChanges()
-      try await Task.sleep(for: .milliseconds(5))
-    }
+      return section.currentItems.count >= 4
+    })
+    #expect(shown, "the list did not show the new note")
     let note = try #require(
       section.currentItems.first { (try? Self.values($0)["name"]) == "Fresh" })
     #expect(try Self.values(note)["id"] == .int(4))
