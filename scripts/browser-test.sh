@@ -28,11 +28,14 @@ if ! "$PYTHON" -c "import selenium, pytest" 2>/dev/null; then
   fi
 fi
 
-# shellcheck disable=SC2086
-swift build ${SWIFT_BUILD_FLAGS:-} --product trellis-demo
+# scripts/test.sh has built every product already; a build here would only plan again.
 # The sign-in tests add people with `trellis users`, found beside the demo.
-# shellcheck disable=SC2086
-swift build ${SWIFT_BUILD_FLAGS:-} --product trellis
+if [ -z "${TRELLIS_PRODUCTS_BUILT:-}" ]; then
+  # shellcheck disable=SC2086
+  swift build ${SWIFT_BUILD_FLAGS:-} --product trellis-demo
+  # shellcheck disable=SC2086
+  swift build ${SWIFT_BUILD_FLAGS:-} --product trellis
+fi
 # shellcheck disable=SC2086
 TRELLIS_DEMO="$(swift build ${SWIFT_BUILD_FLAGS:-} --show-bin-path)/trellis-demo" \
   "$PYTHON" -m pytest -q Tests/Browser "$@"

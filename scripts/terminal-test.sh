@@ -14,10 +14,13 @@ if ! command -v tmux >/dev/null; then
     tmux </dev/null
 fi
 
-# shellcheck disable=SC2086
-swift build ${SWIFT_BUILD_FLAGS:-} --product trellis
-# shellcheck disable=SC2086
-swift build ${SWIFT_BUILD_FLAGS:-} --product trellis-demo
+# scripts/test.sh has built every product already; a build here would only plan again.
+if [ -z "${TRELLIS_PRODUCTS_BUILT:-}" ]; then
+  # shellcheck disable=SC2086
+  swift build ${SWIFT_BUILD_FLAGS:-} --product trellis
+  # shellcheck disable=SC2086
+  swift build ${SWIFT_BUILD_FLAGS:-} --product trellis-demo
+fi
 # shellcheck disable=SC2086
 BIN="$(swift build ${SWIFT_BUILD_FLAGS:-} --show-bin-path)"
 mkdir -p artifacts/terminal

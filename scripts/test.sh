@@ -24,6 +24,8 @@ grep -q "'Atomic' (Synchronization) needs macOS 15.0" .test-output-availability.
 phase "swift build --build-tests ${SWIFT_BUILD_FLAGS:-}"
 # shellcheck disable=SC2086
 timeout --kill-after=60 45m swift build ${SWIFT_BUILD_FLAGS:-} --build-tests
+# Every product is built: the terminal and browser scripts need not build them again.
+export TRELLIS_PRODUCTS_BUILT=1
 
 # The compiler keeps screens, models, sections and drafts on their owner's domain: snippets
 # that would share one across domains must not compile (scripts/isolation/).

@@ -13,14 +13,11 @@ extension PostgresTestSupport {
     _ stores: PostgresStore..., within timeout: Duration = .seconds(30),
     _ condition: () -> Bool
   ) async -> Bool {
-    let wakes = WakeSignal()
-    var tokens: [ObservationToken] = []
-    for store in stores {
-      tokens.append(store.observe { _ in wakes.wake() })
-      if let link = store.observeLink({ _ in wakes.wake() }) { tokens.append(link) }
+    await until(within: timeout, condition) { wake in
+      stores.flatMap { store in
+        [store.observe { _ in wake() }] + [store.observeLink { _ in wake() }].compactMap { $0 }
+      }
     }
-    defer { for token in tokens { token.cancel() } }
-    return await wakes.until(within: timeout, condition)
   }
 
   /// Waits until `condition` holds, checking it again whenever one of `stores` reports a
@@ -29,12 +26,21 @@ extension PostgresTestSupport {
     _ stores: SyncedSettingsStore..., within timeout: Duration = .seconds(30),
     _ condition: () -> Bool
   ) async -> Bool {
-    let wakes = WakeSignal()
-    var tokens: [ObservationToken] = []
-    for store in stores {
-      tokens.append(store.observe { _ in wakes.wake() })
-      tokens.append(store.observeStatus { _ in wakes.wake() })
+    await until(within: timeout, condition) { wake in
+      stores.flatMap { store in
+        [store.observe { _ in wake() }, store.observeStatus { _ in wake() }]
+      }
     }
+  }
+
+  /// Waits until `condition` holds, checking it again at each wake of the observations
+  /// `observe` makes (and cancels after).
+  private static func until(
+    within timeout: Duration, _ condition: () -> Bool,
+    wokenBy observe: (@escaping @Sendable () -> Void) -> [ObservationToken]
+  ) async -> Bool {
+    let wakes = WakeSignal()
+    let tokens = observe { wakes.wake() }
     defer { for token in tokens { token.cancel() } }
     return await wakes.until(within: timeout, condition)
   }
