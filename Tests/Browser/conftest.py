@@ -144,26 +144,64 @@ def make_driver(width=1280, height=900):
     return driver
 
 
+# One Chromium per window size for the whole run, wiped between tests: starting one takes
+# most of a second, and the run has a hundred tests.
+_drivers = {}
+
+
+def reused_driver(width, height):
+    """A Chromium of `width` × `height`, as a fresh one would be: one window on a blank page, no
+    cookies, no console or network entries left from an earlier test."""
+    driver = _drivers.get((width, height))
+    if driver is not None:
+        try:
+            handles = driver.window_handles
+            for handle in handles[1:]:
+                driver.switch_to.window(handle)
+                driver.close()
+            driver.switch_to.window(handles[0])
+            driver.get("about:blank")
+            driver.execute_cdp_cmd("Network.clearBrowserCookies", {})
+            driver.execute_cdp_cmd("Network.clearBrowserCache", {})
+            driver.get_log("browser")
+            driver.get_log("performance")
+            driver.set_window_size(width, height)
+            return driver
+        except Exception:
+            # A test left it unusable (or it crashed): a new one takes its place.
+            try:
+                driver.quit()
+            except Exception:
+                pass
+    driver = make_driver(width, height)
+    _drivers[(width, height)] = driver
+    return driver
+
+
+@pytest.fixture(scope="session", autouse=True)
+def quit_drivers():
+    yield
+    for driver in _drivers.values():
+        try:
+            driver.quit()
+        except Exception:
+            pass
+
+
 @pytest.fixture
 def browser():
     # Narrower than the master-detail breakpoint, so that details are pushed.
-    driver = make_driver(860, 900)
-    yield driver
-    driver.quit()
+    return reused_driver(860, 900)
 
 
 @pytest.fixture
 def desktop():
-    driver = make_driver(1280, 900)
-    yield driver
-    driver.quit()
+    return reused_driver(1280, 900)
 
 
 @pytest.fixture
 def phone():
-    driver = make_driver(390, 844)
-    yield driver
-    driver.quit()
+    return reused_driver(390, 844)
 
 
 def screenshot(driver, name):
