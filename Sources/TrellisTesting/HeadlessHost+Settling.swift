@@ -7,6 +7,10 @@ extension HeadlessHost {
   /// The condition is checked after each processing, which runs at once and then whenever the
   /// model wakes (a page arrived, a write finished, a store reported a change): for changes
   /// that arrive from elsewhere, with no polling.
+  ///
+  /// The host takes the model's wake handler while it waits, and clears it after: use it for
+  /// a host of its own, not for a screen of a ``HeadlessApp``, whose models wake the app
+  /// (``HeadlessApp/settle(until:timeout:)``).
   public func settle(
     until condition: () -> Bool, within timeout: Duration = .seconds(30)
   ) async -> Bool {

@@ -20,7 +20,7 @@ import Synchronization
 public final class WakeSignal: Sendable {
   private struct State {
     var pending = false
-    var waiter: CheckedContinuation<Void, Never>?
+    var waiters: [CheckedContinuation<Void, Never>] = []
   }
 
   private let state = Mutex(State())
@@ -28,21 +28,21 @@ public final class WakeSignal: Sendable {
   /// A signal nobody has woken yet.
   public init() {}
 
-  /// Wakes the waiter, or keeps the wake for the next one.
+  /// Wakes every waiter, or keeps the wake for the next one when nobody waits.
   public func wake() {
-    let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
-      guard let waiter = state.waiter else {
-        state.pending = true
-        return nil
-      }
-      state.waiter = nil
-      return waiter
+    let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+      if state.waiters.isEmpty { state.pending = true }
+      defer { state.waiters = [] }
+      return state.waiters
     }
-    waiter?.resume()
+    for waiter in waiters { waiter.resume() }
   }
 
   /// Returns at the next wake (at once after one kept), or after `limit`, whichever comes
   /// first: the limit only bounds a wait for work that finishes without waking anyone.
+  ///
+  /// Several tasks may wait at once; a wake, or one waiter's limit, returns them all, and each
+  /// checks its condition again.
   public func wait(atMost limit: Duration) async {
     let timer = Task { [weak self] in
       do { try await Task.sleep(for: limit) } catch { return }
@@ -55,7 +55,7 @@ public final class WakeSignal: Sendable {
           state.pending = false
           return true
         }
-        state.waiter = continuation
+        state.waiters.append(continuation)
         return false
       }
       if resumeNow { continuation.resume() }
