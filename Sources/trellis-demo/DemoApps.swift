@@ -86,7 +86,8 @@ struct DemoApps {
     // Numbers: a long list, to scroll.
     let numbers = SampleContent.numbersStore(SampleContent.numbers(numberCount))
     var numbersApp = WebApp(
-      id: "numbers", title: "Numbers", subtitle: "\(numberCount) rows, loaded as you scroll"
+      id: "numbers", title: "Numbers",
+      subtitle: "\(numberCount.formatted()) rows, loaded as you scroll"
     ) { SampleContent.numbersNavigator(store: numbers) }
     // Its rows are values of its own, shared with no other app: it need not take turns with
     // them (the other apps share one domain, since several show the same stores).
