@@ -1,4 +1,5 @@
 import Trellis
+import TrellisSQL
 
 /// Rows listed as faults: their values as read, and their objects made only when something
 /// asks for one (a detail screen, an edit, code that reads `ObjectReference.object`).

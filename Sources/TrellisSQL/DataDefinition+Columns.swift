@@ -1,3 +1,5 @@
+import Trellis
+
 extension DataDefinition {
   /// The properties a table's columns are derived from: the class's property table, or the
   /// definition's typed properties when it describes no class. Shared by the relational

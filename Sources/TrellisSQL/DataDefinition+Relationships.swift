@@ -1,3 +1,5 @@
+import Trellis
+
 /// How a relational store shows its relationships in the screens it generates: the part every
 /// such store shares, whatever its database.
 extension DataDefinition {

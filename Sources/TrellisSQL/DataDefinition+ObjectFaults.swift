@@ -1,3 +1,5 @@
+import Trellis
+
 extension DataDefinition {
   /// How the faults of rows whose values are `keys` are laid out and made into this
   /// definition's objects; a definition that makes none gets a document of `documentKeys`.
