@@ -23,12 +23,6 @@ extension ArrayOfObjectsSection {
     return access.viewFilter(on: definition.name)
   }
 
-  /// The permissions the section offers, as letters, for keys of what rows show alike.
-  package var permissionMarks: String {
-    guard model?.access != nil else { return "" }
-    return (adds ? "a" : "-") + (deletes ? "d" : "-") + (moves ? "m" : "-")
-  }
-
   /// The item at `index` as its values read, for a row-level rule.
   func reader(ofItemAt index: Int) -> ValueReader? {
     guard index < items.count else { return nil }

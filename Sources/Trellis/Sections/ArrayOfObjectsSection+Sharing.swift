@@ -12,13 +12,6 @@ extension ArrayOfObjectsSection {
   /// The store that takes the section's edits and makes its new items.
   package var currentStore: any DataStore { loadingSection.store }
 
-  /// Takes `shared`'s async status as its own, with the special rows that follow it.
-  package func adoptStatus(of shared: ArrayOfObjectsSection) {
-    asyncStatus = shared.asyncStatus
-    asyncNotice = shared.asyncNotice
-    asyncLinkMessage = shared.asyncLinkMessage
-  }
-
   /// After a person retried a load or dismissed a notice, the loading section shows its
   /// store's status again; a section that shows a shared list catches up with it.
   func loadingStatusChanged() {

@@ -109,17 +109,6 @@ extension ArrayOfObjectsSection {
       && model.sectionActions.reuseIdentifierForRow == nil
   }
 
-  /// What an item's row shows besides the item: how it reads the item and what the section
-  /// allows; rows with the same key show the same object alike (``SharedItemObservation``).
-  package var sharedReads: String {
-    let movable = moves && store.supportsMoving && fetchOptions.sort.isEmpty
-    return [
-      definition.name, definition.titlePropertyNames.joined(separator: ","),
-      definition.descriptionPropertyNames.joined(separator: ","), definition.titleSeparator,
-      deletes ? "d" : "-", movable ? "m" : "-", "\(rowDefaults.detailAccessory)",
-    ].joined(separator: "\u{1}")
-  }
-
   /// Whether `changes` only add items after those shown, in order: each is inserted after
   /// the one before, the first after the last item listed (which is listed once).
   func appendsOnly(_ changes: [StoreChange]) -> Bool {

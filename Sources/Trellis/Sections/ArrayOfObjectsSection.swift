@@ -94,13 +94,13 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
   /// The pages loaded from an async store, when the section lists one.
   package let asyncCache: AsyncStoreCache?
   /// A refused edit of an async store's item, shown until the next load or a tap.
-  var asyncNotice: String?
+  package var asyncNotice: String?
   /// Why the async store's live link is down, shown until it is back.
-  var asyncLinkMessage: String?
+  package var asyncLinkMessage: String?
   /// The async store's status as the section last took it, with what arrived: the special
   /// rows follow it, never the status of the moment, which another task may be changing
   /// (a changeset must describe the rows the section then shows).
-  var asyncStatus: AsyncStoreCache.Status?
+  package var asyncStatus: AsyncStoreCache.Status?
   /// The rows whose items the last load of an async store found updated in place: the render
   /// that follows renders them again instead of keeping them.
   var rowsStaleOnLoad: Set<RowID> = []

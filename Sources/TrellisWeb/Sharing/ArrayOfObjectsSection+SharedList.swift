@@ -93,6 +93,23 @@ extension ArrayOfObjectsSection {
     ].joined(separator: "\u{1}")
   }
 
+  /// The permissions the section offers, as letters; empty without access control.
+  private var permissionMarks: String {
+    guard model?.access != nil else { return "" }
+    return (adds ? "a" : "-") + (deletes ? "d" : "-") + (moves ? "m" : "-")
+  }
+
+  /// What an item's row shows besides the item: how it reads the item and what the section
+  /// allows.
+  private var sharedReads: String {
+    let movable = moves && store.supportsMoving && fetchOptions.sort.isEmpty
+    return [
+      definition.name, definition.titlePropertyNames.joined(separator: ","),
+      definition.descriptionPropertyNames.joined(separator: ","), definition.titleSeparator,
+      deletes ? "d" : "-", movable ? "m" : "-", "\(rowDefaults.detailAccessory)",
+    ].joined(separator: "\u{1}")
+  }
+
   /// A section made like this one, for a shared list's own model.
   func makeCopy() -> ArrayOfObjectsSection {
     // An async store's pages are the copy's own, loaded once for all the sections attached.
@@ -169,7 +186,10 @@ extension ArrayOfObjectsSection {
     loadedLimit = shared.loadedLimit
     needsFetch = false
     unapplied = []
-    adoptStatus(of: shared)
+    // The special rows follow the status: the shared section's, from now on.
+    asyncStatus = shared.asyncStatus
+    asyncNotice = shared.asyncNotice
+    asyncLinkMessage = shared.asyncLinkMessage
   }
 
   /// Detaches from the shared list: the section follows its store again and fetches its
