@@ -85,21 +85,7 @@ public final class ObjectSection: Section {
     return try DetailScreens.property(names[index], of: self)
   }
 
-  public override func removeElement(at index: Int) throws(TableEditError) -> Any {
-    throw .sectionNotEditable(section: id, reason: "its rows are the object's properties")
-  }
-
-  public override func insertElement(_ element: Any, at index: Int) throws(TableEditError) {
-    throw .sectionNotEditable(section: id, reason: "its rows are the object's properties")
-  }
-
-  public override func moveElement(from source: Int, to destination: Int) throws(TableEditError) {
-    throw .sectionNotEditable(section: id, reason: "its rows are the object's properties")
-  }
-
-  public override func refusalReason(forInserting element: Any) -> String? {
-    "its rows are the object's properties"
-  }
+  override var fixedRowsReason: String? { "its rows are the object's properties" }
 }
 
 extension TableModel {

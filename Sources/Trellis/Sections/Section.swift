@@ -89,6 +89,7 @@ open class Section {
   /// The default edits the rows added with ``addRow(_:)``; a subclass whose rows come from
   /// elsewhere overrides it, or its rows are refused with a typed error (never a trap).
   open func removeElement(at index: Int) throws(TableEditError) -> Any {
+    try refuseFixedRows()
     try checkManual(index, count: manualRows.count)
     let row = manualRows.remove(at: index)
     setNeedsRefresh()
@@ -97,6 +98,7 @@ open class Section {
 
   /// Inserts an element (from a move or an add) into the content at `index`.
   open func insertElement(_ element: Any, at index: Int) throws(TableEditError) {
+    try refuseFixedRows()
     guard let row = element as? Row else {
       throw .refused(section: id, reason: "it holds rows, not \(type(of: element))")
     }
@@ -107,11 +109,21 @@ open class Section {
 
   /// Moves an element inside the section.
   open func moveElement(from source: Int, to destination: Int) throws(TableEditError) {
+    try refuseFixedRows()
     try checkManual(source, count: manualRows.count)
     try checkManual(destination, count: manualRows.count)
     let row = manualRows.remove(at: source)
     manualRows.insert(row, at: destination)
     setNeedsRefresh()
+  }
+
+  /// Why no row can be added, moved or deleted, when the rows stand for something fixed (an
+  /// object's properties, the choices of a selection); `nil` for rows a person may edit.
+  var fixedRowsReason: String? { nil }
+
+  /// Refuses any edit of rows that stand for something fixed (``fixedRowsReason``).
+  private func refuseFixedRows() throws(TableEditError) {
+    if let reason = fixedRowsReason { throw .sectionNotEditable(section: id, reason: reason) }
   }
 
   /// Refuses an edit of the added rows at `index` when it is not below `count`: a section
@@ -127,7 +139,7 @@ open class Section {
 
   /// Whether an element can be inserted here; the reason when not.
   open func refusalReason(forInserting element: Any) -> String? {
-    element is Row ? nil : "it holds rows, not \(type(of: element))"
+    fixedRowsReason ?? (element is Row ? nil : "it holds rows, not \(type(of: element))")
   }
 
   // MARK: Selection and adding, for subclasses to override

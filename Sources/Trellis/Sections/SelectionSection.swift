@@ -132,19 +132,5 @@ public final class SelectionSection: Section {
     return true
   }
 
-  public override func removeElement(at index: Int) throws(TableEditError) -> Any {
-    throw .sectionNotEditable(section: id, reason: "its rows are the choices")
-  }
-
-  public override func insertElement(_ element: Any, at index: Int) throws(TableEditError) {
-    throw .sectionNotEditable(section: id, reason: "its rows are the choices")
-  }
-
-  public override func moveElement(from source: Int, to destination: Int) throws(TableEditError) {
-    throw .sectionNotEditable(section: id, reason: "its rows are the choices")
-  }
-
-  public override func refusalReason(forInserting element: Any) -> String? {
-    "its rows are the choices"
-  }
+  override var fixedRowsReason: String? { "its rows are the choices" }
 }
