@@ -85,8 +85,7 @@ enum DetailScreens {
     if isNew {
       screen.afterCommit = { _ throws(ScreenError) in
         let result = isPlain ? plainResult(target, item) : item
-        section.actions.overriding(section.model?.sectionActions ?? SectionActions())
-          .didInsert?(result, section.currentItems.count)
+        section.effectiveActions.didInsert?(result, section.currentItems.count)
       }
     }
     return screen

@@ -17,7 +17,7 @@ extension ArrayOfObjectsSection {
   /// The row of `item`, listed at `index`; with `values`, the item's values as they were
   /// when they were kept (a document's tree), read instead of the item's own.
   func row(for item: Value, at index: Int, values: Value? = nil) -> Row {
-    let actions = actions.overriding(model?.sectionActions ?? SectionActions())
+    let actions = effectiveActions
     if let custom = actions.cellForRow?(index, item) {
       var row = custom
       row.attributes.reuseIdentifier = actions.reuseIdentifierForRow?(index, item) ?? "custom"
@@ -50,7 +50,7 @@ extension ArrayOfObjectsSection {
   /// closure makes, or a list inside a form, which shows the form's pending values.
   func rowMaker(from start: Int) -> DeferredRowMaker? {
     guard ownerDraft == nil, choice == nil,
-      actions.overriding(model?.sectionActions ?? SectionActions()).cellForRow == nil
+      effectiveActions.cellForRow == nil
     else { return nil }
     let first = Swift.min(Swift.max(start, 0), items.count)
     var kept: [(item: Value, values: Value)] = []
@@ -92,9 +92,7 @@ extension ArrayOfObjectsSection {
   func specialRow(_ special: Special) -> Row {
     switch special {
     case .placeholder:
-      var row = Row(id: RowID(.null), kind: .placeholder, text: placeholderText)
-      row.isEnabled = false
-      return row
+      return Self.disabledRow(placeholderText)
     case .addItem:
       var row = Row(id: RowID(.null), kind: .addItem, text: addItemText)
       row.editingStyle = .insert
@@ -110,28 +108,30 @@ extension ArrayOfObjectsSection {
       return row
     case .error where asyncCache != nil:
       // Selecting it loads again.
-      var row = Row(id: RowID(.null), kind: .button, text: loadState.errorMessage)
-      row.detailText = "Tap to try again"
-      row.attributes.cellStyle = .subtitle
-      return row
+      return Self.buttonRow(loadState.errorMessage, detail: "Tap to try again")
     case .error:
-      var row = Row(id: RowID(.null), kind: .placeholder, text: loadState.errorMessage)
-      row.isEnabled = false
-      return row
+      return Self.disabledRow(loadState.errorMessage)
     case .loading:
-      var row = Row(id: RowID(.null), kind: .placeholder, text: "Loading…")
-      row.isEnabled = false
-      return row
+      return Self.disabledRow("Loading…")
     case .link:
-      var row = Row(id: RowID(.null), kind: .placeholder, text: asyncLinkMessage)
-      row.isEnabled = false
-      return row
+      return Self.disabledRow(asyncLinkMessage)
     case .notice:
       // Selecting it dismisses it.
-      var row = Row(id: RowID(.null), kind: .button, text: asyncNotice)
-      row.detailText = "Tap to dismiss"
-      row.attributes.cellStyle = .subtitle
-      return row
+      return Self.buttonRow(asyncNotice, detail: "Tap to dismiss")
     }
+  }
+
+  /// A placeholder row that shows `text` and cannot be selected.
+  private static func disabledRow(_ text: String?) -> Row {
+    var row = Row(id: RowID(.null), kind: .placeholder, text: text)
+    row.isEnabled = false
+    return row
+  }
+
+  /// A button row that shows `text`, with what selecting it does as its detail.
+  private static func buttonRow(_ text: String?, detail: String) -> Row {
+    var row = Row(id: RowID(.null), kind: .button, text: text, detailText: detail)
+    row.attributes.cellStyle = .subtitle
+    return row
   }
 }

@@ -242,32 +242,20 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
 
   public override var elementCount: Int { items.count + specials.count + appendedRows.count }
 
-  public override func elementIDs() -> [RowID] {
-    var ids: [RowID]
+  public override func elementIDs() -> [RowID] { elementIDs(from: 0) }
+
+  /// The identities from `start` on: the listed items', then the special and appended rows'.
+  override func elementIDs(from start: Int) -> [RowID] {
     // Counting by identity is cheaper than counting by row ID, and is kept for later.
     if itemCounts == nil { _ = count(of: .null) }
-    if let itemCounts, itemCounts.distinct == items.count {
-      // Every item is listed once: no occurrence to count.
-      ids = items.map(Self.identity(of:))
-    } else {
-      ids = occurrenceIDs()
-    }
+    let first = Swift.min(start, items.count)
+    // Every item listed once has no occurrence to count.
+    var ids =
+      itemCounts?.distinct == items.count
+      ? items[first...].map(Self.identity(of:)) : Array(occurrenceIDs()[first...])
     ids += specials.map { RowID(scope: scope, .string("\u{1}" + $0.rawValue)) }
     ids += appendedRowIDs
-    return ids
-  }
-
-  /// The identities from `start` on: the listed items' (when each is listed once), then the
-  /// special and appended rows'.
-  override func elementIDs(from start: Int) -> [RowID] {
-    if itemCounts == nil { _ = count(of: .null) }
-    guard let itemCounts, itemCounts.distinct == items.count, start <= items.count else {
-      return Array(elementIDs().dropFirst(start))
-    }
-    var ids = items[start...].map(Self.identity(of:))
-    ids += specials.map { RowID(scope: scope, .string("\u{1}" + $0.rawValue)) }
-    ids += appendedRowIDs
-    return ids
+    return Array(ids.dropFirst(start - first))
   }
 
   public override func makeRow(at index: Int) -> Row {
@@ -293,7 +281,7 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
     }
     let item = items[index]
     do { try currentStore.delete(item) } catch { throw .store(section: id, error) }
-    actions.overriding(model?.sectionActions ?? SectionActions()).didDelete?(item, index)
+    effectiveActions.didDelete?(item, index)
     itemsChanged()
     return item
   }
@@ -305,7 +293,7 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
     do { try currentStore.insert(item, at: Swift.min(index, items.count)) } catch {
       throw .store(section: id, error)
     }
-    actions.overriding(model?.sectionActions ?? SectionActions()).didInsert?(item, index)
+    effectiveActions.didInsert?(item, index)
     itemsChanged()
   }
 
@@ -327,7 +315,7 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
         try currentStore.move(item, after: after)
       }
     } catch { throw .store(section: id, error) }
-    actions.overriding(model?.sectionActions ?? SectionActions()).didMove?(
+    effectiveActions.didMove?(
       item, source, destination)
     itemsChanged()
   }

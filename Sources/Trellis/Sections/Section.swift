@@ -51,6 +51,10 @@ open class Section {
   package private(set) var hasRowActions = false
   /// Actions for this section's events; they override the model's section actions.
   public var actions = SectionActions()
+  /// The actions the section's events run: its own, over its model's.
+  var effectiveActions: SectionActions {
+    actions.overriding(model?.sectionActions ?? SectionActions())
+  }
   /// The model the section belongs to.
   public internal(set) weak var model: TableModel? {
     didSet { if model !== oldValue { didMove(to: model) } }
