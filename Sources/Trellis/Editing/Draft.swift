@@ -282,6 +282,16 @@ public final class Draft {
     touchChildren()
   }
 
+  /// Writes `values` to the object for a store's write, and returns how to take them back
+  /// when the store refuses it.
+  ///
+  /// - Throws: ``StoreError/invalidItem(_:)`` when the object refuses a value.
+  func setObjectValues(_ values: [(String, Value)]) throws(StoreError) -> ValuesUndo {
+    do throws(BindingError) { return try object.setValues(values) } catch {
+      throw .invalidItem(error.description)
+    }
+  }
+
   /// A revision that changes whenever child edits change, observed by list rows.
   private func touchChildren() {
     let revision = cell(Self.internalPrefix + "children")

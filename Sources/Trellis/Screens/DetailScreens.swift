@@ -53,12 +53,7 @@ enum DetailScreens {
       if !isNew { try draft.checkConflicts() }
       // A new object is not in the store yet: the values go to it first, and come off it
       // again when the store refuses it. A stored item's values are the store's to write.
-      var undo = ValuesUndo()
-      if isPlain || writesObject {
-        do throws(BindingError) { undo = try draft.object.setValues(values) } catch {
-          throw .invalidItem(error.description)
-        }
-      }
+      let undo = try isPlain || writesObject ? draft.setObjectValues(values) : ValuesUndo()
       do throws(StoreError) {
         if isNew {
           try store.insert(isPlain ? plainResult(target, item) : item, at: nil)
@@ -108,10 +103,7 @@ enum DetailScreens {
         return try cache.prepareUpdateAwaiting(
           item, values: changed, expecting: draft.expectedValues)
       }
-      var undo = ValuesUndo()
-      do throws(BindingError) { undo = try draft.object.setValues(values) } catch {
-        throw .invalidItem(error.description)
-      }
+      let undo = try draft.setObjectValues(values)
       let inserted = isPlain ? plainResult(target, item) : item
       return try PreparedStoreWrite.after(undo) { () throws(StoreError) in
         try cache.prepareInsertAwaiting(inserted)

@@ -141,10 +141,7 @@ private final class SingleObjectLoad {
   private func insert(_ values: [(String, Value)], draft: Draft, object: Value)
     throws(StoreError) -> PreparedStoreWrite
   {
-    var undo = ValuesUndo()
-    do throws(BindingError) { undo = try draft.object.setValues(values) } catch {
-      throw .invalidItem(error.description)
-    }
+    let undo = try draft.setObjectValues(values)
     return try PreparedStoreWrite.after(undo) { () throws(StoreError) in
       try store.prepareInsert(object, at: nil)
     }

@@ -56,10 +56,7 @@ extension Screen {
         return
       }
       // The new object takes the values first, and loses them again when the store refuses it.
-      var undo = ValuesUndo()
-      do throws(BindingError) { undo = try draft.object.setValues(values) } catch {
-        throw .invalidItem(error.description)
-      }
+      let undo = try draft.setObjectValues(values)
       do throws(StoreError) { try store.insert(item, at: nil) } catch {
         undo.run()
         throw error
