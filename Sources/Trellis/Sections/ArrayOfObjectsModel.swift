@@ -222,20 +222,6 @@ public final class ArrayOfObjectsModel {
   }
 }
 
-/// A flag set from any thread and taken on the model's.
-final class StaleFlag: Sendable {
-  private let value = Locked(false)
-
-  func set() { value.withLock { $0 = true } }
-
-  func take() -> Bool {
-    value.withLock { value in
-      defer { value = false }
-      return value
-    }
-  }
-}
-
 extension String {
   fileprivate var dropGroupPrefix: String {
     hasPrefix("group:") ? String(dropFirst("group:".count)) : self

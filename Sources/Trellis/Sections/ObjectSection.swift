@@ -9,7 +9,7 @@ public final class ObjectSection: Section {
   /// Observations of the stores whose objects the related-items rows count.
   private var relatedObservations: [ObservationToken] = []
   /// Set from any thread when one of those stores reported a change.
-  private let relatedChanged = Locked(false)
+  private let relatedChanged = StaleFlag()
 
   /// Creates the section for `group` of the draft's definition.
   public init(draft: Draft, group: PropertyGroup, id: String? = nil) {
@@ -50,19 +50,14 @@ public final class ObjectSection: Section {
     let changed = relatedChanged
     relatedObservations = related.compactMap { items in
       items.store?.observe { _ in
-        changed.withLock { $0 = true }
+        changed.set()
         sink.noteStoreChange(in: key)
       }
     }
   }
 
   override func absorbStoreChanges() {
-    guard
-      relatedChanged.withLock({ changed in
-        defer { changed = false }
-        return changed
-      })
-    else { return }
+    guard relatedChanged.take() else { return }
     for name in names where draft.definition[name]?.attributes.relatedItems != nil {
       model?.invalidation.invalidateRow(
         RowID(scope: scope, .string(name)), in: ObjectIdentifier(self))

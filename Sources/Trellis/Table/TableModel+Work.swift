@@ -64,7 +64,7 @@ extension TableModel {
   struct ArrivalSource {
     let store: any AsyncDataStore
     /// Set when the store reported something since the model last looked.
-    let reported: Locked<Bool>
+    let reported: StaleFlag
     let token: ObservationToken
   }
 
@@ -78,9 +78,9 @@ extension TableModel {
   /// person typed stay: a row shows its pending edit before the object's value.
   package func followArrivals(of cache: AsyncStoreCache) {
     let sink = invalidation
-    let reported = Locked(false)
+    let reported = StaleFlag()
     let token = cache.observe { _ in
-      reported.withLock { $0 = true }
+      reported.set()
       sink.noteWorkFinished()
     }
     arrivalSources.append(ArrivalSource(store: cache.source, reported: reported, token: token))
@@ -90,11 +90,7 @@ extension TableModel {
   /// stale when one did.
   func applyArrivals() {
     for source in arrivalSources {
-      let reported = source.reported.withLock { reported in
-        defer { reported = false }
-        return reported
-      }
-      guard reported else { continue }
+      guard source.reported.take() else { continue }
       source.store.applyArrivedValues()
       invalidateAll()
     }
