@@ -45,9 +45,7 @@ final class DraftArrayStore: DataStore, @unchecked Sendable {
   func insert(_ item: Value, at index: Int?) throws(StoreError) {
     var items = current
     let position = index ?? items.count
-    guard position >= 0, position <= items.count else {
-      throw .indexOutOfRange(position, count: items.count)
-    }
+    try StoreOrder.check(position, in: items, orEnd: true)
     items.insert(item, at: position)
     store(items, .inserted(item, after: StoreOrder.predecessor(of: position, in: items)))
   }

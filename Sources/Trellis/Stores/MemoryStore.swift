@@ -62,9 +62,7 @@ public final class MemoryStore: DataStore, Sendable {
   public func insert(_ item: Value, at index: Int?) throws(StoreError) {
     let after = try items.withLock { items throws(StoreError) -> Value? in
       let position = index ?? items.count
-      guard position >= 0, position <= items.count else {
-        throw .indexOutOfRange(position, count: items.count)
-      }
+      try StoreOrder.check(position, in: items, orEnd: true)
       items.insert(item, at: position)
       return StoreOrder.predecessor(of: position, in: items)
     }
@@ -93,9 +91,7 @@ public final class MemoryStore: DataStore, Sendable {
   /// another item, reported as the old one's delete and the new one's insert in its place.
   public func replace(at index: Int, with item: Value) throws(StoreError) {
     let (old, after) = try items.withLock { items throws(StoreError) -> (Value, Value?) in
-      guard items.indices.contains(index) else {
-        throw .indexOutOfRange(index, count: items.count)
-      }
+      try StoreOrder.check(index, in: items)
       defer { items[index] = item }
       return (items[index], StoreOrder.predecessor(of: index, in: items))
     }
@@ -114,9 +110,7 @@ public final class MemoryStore: DataStore, Sendable {
   /// Deletes the item at `index`.
   public func delete(at index: Int) throws(StoreError) {
     let removed = try items.withLock { items throws(StoreError) -> Value in
-      guard items.indices.contains(index) else {
-        throw .indexOutOfRange(index, count: items.count)
-      }
+      try StoreOrder.check(index, in: items)
       return items.remove(at: index)
     }
     notify(.deleted(removed))
@@ -141,12 +135,8 @@ public final class MemoryStore: DataStore, Sendable {
   /// Moves the item at `source` to `destination`, positions in the store's array.
   public func move(from source: Int, to destination: Int) throws(StoreError) {
     let (item, after) = try items.withLock { items throws(StoreError) -> (Value, Value?) in
-      guard items.indices.contains(source) else {
-        throw .indexOutOfRange(source, count: items.count)
-      }
-      guard destination >= 0, destination < items.count else {
-        throw .indexOutOfRange(destination, count: items.count)
-      }
+      try StoreOrder.check(source, in: items)
+      try StoreOrder.check(destination, in: items)
       let item = items.remove(at: source)
       items.insert(item, at: destination)
       return (item, StoreOrder.predecessor(of: destination, in: items))

@@ -11,6 +11,14 @@ enum StoreOrder {
     return items[index - 1]
   }
 
+  /// Refuses `index` unless it is a position of `items` or, with `orEnd`, the one after the
+  /// last (where an insert appends).
+  static func check(_ index: Int, in items: [Value], orEnd: Bool = false) throws(StoreError) {
+    guard index >= 0, index < items.count + (orEnd ? 1 : 0) else {
+      throw .indexOutOfRange(index, count: items.count)
+    }
+  }
+
   /// The position right after `after` (the start when `nil`); `nil` when `after` is not
   /// listed exactly once, so that the place is ambiguous or unknown.
   static func index(after: Value?, in items: [Value]) -> Int? {

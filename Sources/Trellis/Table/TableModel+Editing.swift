@@ -105,9 +105,7 @@ extension TableModel {
   /// Deletes the row at `path` without processing the change (the event handler's step).
   func removeRow(at path: ItemPath) throws(TableEditError) {
     let (section, index) = try locate(path)
-    guard section.isEditable else {
-      throw .sectionNotEditable(section: section.id, reason: "the section is read-only")
-    }
+    try refuseIfReadOnly(section)
     guard section.makeRow(at: index).isDeletable else { throw .notDeletable(path: "\(path)") }
     _ = try section.removeElement(at: index)
   }
@@ -124,9 +122,7 @@ extension TableModel {
     let (from, fromIndex) = try locate(source)
     let to = try section(at: destination.section)
     guard from.makeRow(at: fromIndex).isMovable else { throw .notMovable(path: "\(source)") }
-    guard from.isEditable else {
-      throw .sectionNotEditable(section: from.id, reason: "the section is read-only")
-    }
+    try refuseIfReadOnly(from)
     if from === to {
       let count = visibleCount(of: to)
       guard destination.item >= 0, destination.item < count else {
@@ -135,9 +131,7 @@ extension TableModel {
       let toIndex = try elementIndex(forInsertingAt: destination.item, in: to, excluding: fromIndex)
       try from.moveElement(from: fromIndex, to: toIndex)
     } else {
-      guard to.isEditable else {
-        throw .sectionNotEditable(section: to.id, reason: "the section is read-only")
-      }
+      try refuseIfReadOnly(to)
       guard to.rowDefaults.acceptsMovesIn else {
         throw .refused(section: to.id, reason: "it does not accept rows from other sections")
       }
@@ -167,9 +161,7 @@ extension TableModel {
     throws(TableEditError)
   {
     let section = try section(at: sectionIndex)
-    guard section.isEditable else {
-      throw .sectionNotEditable(section: section.id, reason: "the section is read-only")
-    }
+    try refuseIfReadOnly(section)
     if let reason = section.refusalReason(forInserting: element) {
       throw .refused(section: section.id, reason: reason)
     }
@@ -181,6 +173,13 @@ extension TableModel {
     try section.insertElement(
       element, at: try elementIndex(forInsertingAt: row, in: section, excluding: nil))
     processChanges()
+  }
+
+  /// Refuses an edit of `section`'s rows when a person may not add, delete or move them.
+  private func refuseIfReadOnly(_ section: Section) throws(TableEditError) {
+    guard section.isEditable else {
+      throw .sectionNotEditable(section: section.id, reason: "the section is read-only")
+    }
   }
 
   // MARK: Index mapping
