@@ -36,18 +36,15 @@ public final class ContentSection<Element>: Section {
   }
 
   /// Creates a section bound to an array property of an object.
-  public init<Root: AnyObject>(
+  public convenience init<Root: AnyObject>(
     id: String? = nil, header: String? = nil, footer: String? = nil, binding root: Root,
     _ keyPath: ReferenceWritableKeyPath<Root, [Element]>,
     identity: ((Element) -> RowID)? = nil, configure: @escaping (Element, inout Row) -> Void
   ) {
+    self.init(id: id, header: header, footer: footer, identity: identity, configure: configure)
     storage = .bound(
       get: { [weak root] in root?[keyPath: keyPath] ?? [] },
       set: { [weak root] in root?[keyPath: keyPath] = $0 })
-    self.identify = identity ?? RowID.automatic(for: Element.self)
-    self.identifiesAutomatically = identity == nil
-    self.configure = configure
-    super.init(id: id, header: header, footer: footer)
   }
 
   /// Creates a section that owns its content and shows it through a declarative template.
