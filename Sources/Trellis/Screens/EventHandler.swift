@@ -94,23 +94,37 @@ struct EventHandler {
       row = try model.row(at: path)
       (section, index) = try model.locate(path)
     } catch { throw .edit(error) }
-    let context = RowContext(
-      indexPath: path, rowID: row.id, propertyName: row.propertyName,
-      values: (section as? ObjectSection)?.draft.reader ?? ValueReader { _ in nil },
-      sectionID: section.id, screen: screen)
+    let context = self.context(
+      at: path, rowID: row.id, propertyName: row.propertyName, in: section)
     return (row, section, index, context)
   }
 
-  private func actions(of row: Row, in section: Section) -> RowActions {
-    row.actions.overriding(section.rowActions).overriding(model.rowActions)
+  /// The context a row's actions get: where the row is, and the values its section edits.
+  private func context(
+    at path: ItemPath, rowID: RowID, propertyName: String?, in section: Section
+  ) -> RowContext {
+    RowContext(
+      indexPath: path, rowID: rowID, propertyName: propertyName,
+      values: (section as? ObjectSection)?.draft.reader ?? ValueReader { _ in nil },
+      sectionID: section.id, screen: screen)
+  }
+
+  /// A row's own actions over its section's and the model's.
+  private func actions(_ own: RowActions, in section: Section) -> RowActions {
+    own.overriding(section.rowActions).overriding(model.rowActions)
+  }
+
+  /// Refuses to act on a disabled row, with the reason it shows.
+  private func checkEnabled(_ row: Row, at path: ItemPath) throws(ScreenError) {
+    guard row.isEnabled else {
+      throw .notApplicable(row.attributes.unavailableReason ?? "row \(path) is disabled")
+    }
   }
 
   private func select(_ path: ItemPath) throws(ScreenError) {
     let (row, section, index, context) = try target(path)
-    guard row.isEnabled else {
-      throw .notApplicable(row.attributes.unavailableReason ?? "row \(path) is disabled")
-    }
-    actions(of: row, in: section).didSelect?(context)
+    try checkEnabled(row, at: path)
+    actions(row.actions, in: section).didSelect?(context)
     if let expansion = row.expansion {
       section.setRowExpanded(!section.isRowExpanded(row.id, expansion: expansion), id: row.id)
       return
@@ -135,10 +149,8 @@ struct EventHandler {
     guard accessory == .detailDisclosureButton || accessory == .detailButton else {
       throw .notApplicable("row \(path) has no accessory button")
     }
-    guard row.isEnabled else {
-      throw .notApplicable(row.attributes.unavailableReason ?? "row \(path) is disabled")
-    }
-    actions(of: row, in: section).accessoryTapped?(context)
+    try checkEnabled(row, at: path)
+    actions(row.actions, in: section).accessoryTapped?(context)
     let action =
       (screen.isEditing ? row.editingAccessoryAction : nil) ?? row.accessoryAction ?? row.action
     try perform(action, section: section, index: index, context: context)
@@ -163,7 +175,7 @@ struct EventHandler {
   ) throws(ScreenError) {
     switch action {
     case .pushDetail?:
-      let actions = section.actions.overriding(model.sectionActions)
+      let actions = section.effectiveActions
       // A section action may supply the detail screen itself; otherwise it is generated.
       var detail = actions.detailScreenForRow?(context)
       if detail == nil { detail = try section.detailScreen(forElementAt: index, in: screen) }
@@ -204,13 +216,10 @@ struct EventHandler {
     do {
       let editor = try model.writeValue(value, at: path)
       let (section, _) = try model.locate(path)
-      let actions = editor.actions.overriding(section.rowActions).overriding(model.rowActions)
-      if let changed = actions.valueChanged {
-        let context = RowContext(
-          indexPath: path, rowID: editor.id, propertyName: editor.propertyName,
-          values: (section as? ObjectSection)?.draft.reader ?? ValueReader { _ in nil },
-          sectionID: section.id, screen: screen)
-        changed(value, context)
+      if let changed = actions(editor.actions, in: section).valueChanged {
+        changed(
+          value,
+          context(at: path, rowID: editor.id, propertyName: editor.propertyName, in: section))
       }
     } catch { throw .edit(error) }
   }
