@@ -56,12 +56,7 @@ private final class SingleObjectLoad {
     screen.loadFailure = nil
     screen.isLoading = true
     let found = Locked<Value?>(nil)
-    let store = store
-    screen.model.perform {
-      () async throws(StoreError) in
-      let page = try await store.fetchPage(FetchOptions(batchSize: 1), from: nil)
-      found.withLock { $0 = page.items.first }
-    } then: { [weak screen, self] result in
+    screen.model.perform(fetchFirst(into: found)) { [weak screen, self] result in
       guard let screen else { return }
       screen.isLoading = false
       do throws(StoreError) {
@@ -72,6 +67,17 @@ private final class SingleObjectLoad {
         screen.loadFailure = "Could not load: " + error.message(item: self.definition.itemNoun)
       }
       screen.model.invalidateAll()
+    }
+  }
+
+  /// The work that fetches the store's first object, if it has one, into `found`.
+  private func fetchFirst(into found: Locked<Value?>)
+    -> @Sendable () async throws(StoreError) -> Void
+  {
+    let store = store
+    return { () async throws(StoreError) in
+      let page = try await store.fetchPage(FetchOptions(batchSize: 1), from: nil)
+      found.withLock { $0 = page.items.first }
     }
   }
 
@@ -120,11 +126,7 @@ private final class SingleObjectLoad {
         expecting: draft.expectedValues)
     }
     let found = Locked<Value?>(nil)
-    let store = store
-    var look = PreparedStoreWrite { () async throws(StoreError) in
-      let page = try await store.fetchPage(FetchOptions(batchSize: 1), from: nil)
-      found.withLock { $0 = page.items.first }
-    }
+    var look = PreparedStoreWrite(run: fetchFirst(into: found))
     let bases = draft.expectedValues
     look.followUp = { [self, weak screen] () throws(StoreError) -> PreparedStoreWrite? in
       self.store.applyArrivedValues()
