@@ -17,9 +17,7 @@ enum RowFactory {
     if let related = property.attributes.relatedItems {
       // The inverse of a to-one: a count, and a list pushed from the related store.
       row.kind = .arrayOfObjects
-      row.detailText = related.count(for: .object(ObjectReference(draft.target))).map(String.init)
-      row.accessory = .disclosureIndicator
-      row.action = .pushDetail
+      disclose(&row, related.count(for: .object(ObjectReference(draft.target))).map(String.init))
       return row
     }
     if property.isCustom {
@@ -61,18 +59,12 @@ enum RowFactory {
     let value = draft.value(property.name) ?? .null
     switch type {
     case .selection:
-      row.detailText = selectionText(value, property)
-      row.accessory = .disclosureIndicator
-      row.action = .pushDetail
+      disclose(&row, selectionText(value, property))
     case .objectSelection, .object:
-      row.detailText = value.isNull ? nil : nestedTitle(value, property)
-      row.accessory = .disclosureIndicator
-      row.action = .pushDetail
+      disclose(&row, value.isNull ? nil : nestedTitle(value, property))
     case .arrayOfObjects:
       draft.observeChildren()
-      row.detailText = String(value.arrayValue?.count ?? 0)
-      row.accessory = .disclosureIndicator
-      row.action = .pushDetail
+      disclose(&row, String(value.arrayValue?.count ?? 0))
     case .date:
       row.detailText = value.dateValue.map {
         DateText.format($0, pattern: property.attributes.dateFormat)
@@ -82,6 +74,13 @@ enum RowFactory {
     default:
       break
     }
+  }
+
+  /// Makes `row` open its detail screen, with `detail` (a choice, a count) beside its title.
+  private static func disclose(_ row: inout Row, _ detail: String?) {
+    row.detailText = detail
+    row.accessory = .disclosureIndicator
+    row.action = .pushDetail
   }
 
   private static func configureCustom(
