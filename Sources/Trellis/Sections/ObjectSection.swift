@@ -30,8 +30,7 @@ public final class ObjectSection: Section {
 
   public override func makeRow(at index: Int) -> Row {
     var row = RowFactory.row(
-      forProperty: names[index], draft: draft, id: RowID(scope: scope, .string(names[index])),
-      sectionID: id)
+      forProperty: names[index], draft: draft, id: RowID(scope: scope, .string(names[index])))
     if row.action == .pushDetail { row.accessory = rowDefaults.detailAccessory }
     // A read-only section (an item the person may not change) shows its values disabled.
     if !isEditable && row.binding != nil { row.isEnabled = false }

@@ -2,7 +2,7 @@ import Foundation
 
 /// Makes the row for one property of a draft's definition.
 enum RowFactory {
-  static func row(forProperty name: String, draft: Draft, id: RowID, sectionID: String) -> Row {
+  static func row(forProperty name: String, draft: Draft, id: RowID) -> Row {
     let definition = draft.definition
     let property = definition[name] ?? PropertyDefinition(name: name, isCustom: name.hasPrefix("~"))
     let type = resolvedType(property, draft: draft)
