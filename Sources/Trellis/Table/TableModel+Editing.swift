@@ -128,7 +128,7 @@ extension TableModel {
       guard destination.item >= 0, destination.item < count else {
         throw .rowOutOfRange(path: "\(destination)", count: count)
       }
-      let toIndex = try elementIndex(forInsertingAt: destination.item, in: to, excluding: fromIndex)
+      let toIndex = elementIndex(forInsertingAt: destination.item, in: to, excluding: fromIndex)
       try from.moveElement(from: fromIndex, to: toIndex)
     } else {
       try refuseIfReadOnly(to)
@@ -143,7 +143,7 @@ extension TableModel {
       guard destination.item >= 0, destination.item <= count else {
         throw .rowOutOfRange(path: "\(destination)", count: count)
       }
-      let toIndex = try elementIndex(forInsertingAt: destination.item, in: to, excluding: nil)
+      let toIndex = elementIndex(forInsertingAt: destination.item, in: to, excluding: nil)
       let removed = try from.removeElement(at: fromIndex)
       do {
         try to.insertElement(removed, at: toIndex)
@@ -171,7 +171,7 @@ extension TableModel {
       throw .rowOutOfRange(path: "\(ItemPath(item: row, section: sectionIndex))", count: count)
     }
     try section.insertElement(
-      element, at: try elementIndex(forInsertingAt: row, in: section, excluding: nil))
+      element, at: elementIndex(forInsertingAt: row, in: section, excluding: nil))
     processChanges()
   }
 
@@ -202,9 +202,7 @@ extension TableModel {
   }
 
   /// The element index at which an element lands to show as visible row `row`.
-  private func elementIndex(forInsertingAt row: Int, in section: Section, excluding: Int?)
-    throws(TableEditError) -> Int
-  {
+  private func elementIndex(forInsertingAt row: Int, in section: Section, excluding: Int?) -> Int {
     guard let map = caches[ObjectIdentifier(section)]?.visibleElementIndex else { return row }
     var visible = map
     if let excluding { visible.removeAll { $0 == excluding } }
@@ -213,7 +211,6 @@ extension TableModel {
       if let excluding, excluding < index { return index - 1 }
       return index
     }
-    let end = section.elementCount - (excluding == nil ? 0 : 1)
-    return end
+    return section.elementCount - (excluding == nil ? 0 : 1)
   }
 }
