@@ -7,14 +7,17 @@ import Foundation
 final class DraftArrayStore: DataStore, @unchecked Sendable {
   let draft: Draft
   let name: String
-  let itemsDefinition: DataDefinition?
+  /// The definition of the list's items.
+  let definition: DataDefinition
   private let observers = ObserverList<StoreChange>()
 
-  init(draft: Draft, name: String, definition: DataDefinition?) {
+  init(draft: Draft, name: String, definition: DataDefinition) {
     self.draft = draft
     self.name = name
-    self.itemsDefinition = definition
+    self.definition = definition
   }
+
+  var itemsDefinition: DataDefinition? { definition }
 
   private var current: [Value] { draft.value(name)?.arrayValue ?? [] }
 
@@ -25,18 +28,18 @@ final class DraftArrayStore: DataStore, @unchecked Sendable {
 
   var supportsMoving: Bool { true }
 
+  /// The items as the options ask, read with the form's pending values: a sort or a filter
+  /// sees what the list shows.
   func fetch(_ options: FetchOptions) throws(StoreError) -> [Value] {
-    var items = current
-    if let filter = options.filter, let definition = itemsDefinition {
-      items = items.filter { filter(draft.reader(for: $0, definition: definition)) }
-    }
-    return items
+    options.applied(to: current) { draft.reader(for: $0, definition: definition) }
   }
 
-  func count(_ options: FetchOptions) throws(StoreError) -> Int { try fetch(options).count }
+  func count(_ options: FetchOptions) throws(StoreError) -> Int {
+    try fetch(options.whole).count
+  }
 
   func create() throws(StoreError) -> Value {
-    guard let object = itemsDefinition?.makeObject() else {
+    guard let object = definition.makeObject() else {
       throw .unsupported("the items of '\(name)' cannot be made here")
     }
     return .object(ObjectReference(object))

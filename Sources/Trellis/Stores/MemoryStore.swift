@@ -27,26 +27,14 @@ public final class MemoryStore: DataStore, Sendable {
   public var supportsMoving: Bool { true }
 
   public func fetch(_ options: FetchOptions) throws(StoreError) -> [Value] {
-    var result = items.withLock { $0 }
     let definition = itemsDefinition
-    func reader(_ item: Value) -> ValueReader {
+    return options.applied(to: items.withLock { $0 }) { item in
       definition?.reader(for: item) ?? DataDefinition.document(item).reader(for: item)
     }
-    if let filter = options.filter { result = result.filter { filter(reader($0)) } }
-    if !options.sort.isEmpty {
-      result = StoreSorting.sorted(result, by: options.sort, reader: reader)
-    }
-    let start = Swift.min(Swift.max(options.offset, 0), result.count)
-    let end =
-      options.batchSize.map { Swift.min(start + Swift.max($0, 0), result.count) } ?? result.count
-    return Array(result[start..<end])
   }
 
   public func count(_ options: FetchOptions) throws(StoreError) -> Int {
-    var all = options
-    all.batchSize = nil
-    all.offset = 0
-    return try fetch(all).count
+    try fetch(options.whole).count
   }
 
   public func create() throws(StoreError) -> Value {
