@@ -32,7 +32,8 @@ public struct Access: Sendable, Hashable {
     }
   }
 
-  /// What a person reads when `permission` is refused: "You may not delete Task items."
+  /// What a person reads when `permission` on `subject` is refused: "You may not delete this
+  /// task.", or for ``Permission/run`` "You may not run “Archive”."
   public func refusal(_ permission: Permission, on subject: String) -> String {
     "You may not \(permission.verb) \(permission == .run ? "“\(subject)”" : "this \(subject.lowercased())")."
   }

@@ -1,5 +1,4 @@
 /// The settings of the row a property generates, per property type (STV's attribute classes).
-/// The settings of the row a property generates, per property type (STV's attribute classes).
 ///
 /// What the row's control shows (placeholder, limits, segment titles, choices, heights, a
 /// template) is a ``RowAttributes``, held in ``row`` and read and written through this type as

@@ -303,7 +303,6 @@ public final class Draft {
 
   /// Cells whose names start with this are bookkeeping, never written to the object.
   static let internalPrefix = "\u{1}"
-
 }
 
 /// Not `Sendable`: a draft stays on its screen's domain (see <doc:Concurrency>).

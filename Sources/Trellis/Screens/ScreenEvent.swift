@@ -39,7 +39,6 @@ public enum ScreenEvent: Hashable, Sendable {
   case loadMore(section: Int)
   /// Pulled to refresh.
   case refresh
-
 }
 
 /// Why the core refused an event. Nothing changed, except validation messages now shown.
