@@ -98,47 +98,60 @@ enum StoresBench {
     definition.descriptionPropertyNames = ["detail"]
     var kept: [AnyObject] = []
     var wrongRows = false
-    let runs = 25
-    var trellisHeap: [Int] = []
-    let trellis = try median(runs) { () throws -> (() -> Void) in
-      // The previous run's screen and store are torn down here, untimed: a run times opening.
-      kept = []
-      let store = try SQLiteStore(path: path, entity: entity, watchInterval: nil)
-      return {
-        let before = heapInUse()
-        let model = TableModel(title: "Items")
-        let section = ArrayOfObjectsSection(store: store, definition: definition)
-        section.fetchOptions.batchSize = 50
-        model.addSection(section)
-        let shown = model.processChanges().target.sections[0].items.prefix(50).map {
-          ($0.text, $0.detail)
-        }
-        if shown.count != 50 || shown[0].0 != "Item 0" { wrongRows = true }
-        trellisHeap.append(heapInUse() - before)
-        kept = [model, store]
+    /// Opens the screen over `store` and reads its first 50 rows.
+    func open(_ store: SQLiteStore) {
+      let model = TableModel(title: "Items")
+      let section = ArrayOfObjectsSection(store: store, definition: definition)
+      section.fetchOptions.batchSize = 50
+      model.addSection(section)
+      let shown = model.processChanges().target.sections[0].items.prefix(50).map {
+        ($0.text, $0.detail)
       }
+      if shown.count != 50 || shown[0].0 != "Item 0" { wrongRows = true }
+      kept = [model, store]
     }
-    kept = []
-    var baselineHeap: [Int] = []
     var rowsKept: [GRDB.Row] = []
-    let baseline = try median(runs) { () throws -> (() -> Void) in
-      rowsKept = []
-      let queue = try DatabaseQueue(path: path)
-      return {
-        let before = heapInUse()
-        let fetched = try? queue.read { db in
-          try GRDB.Row.fetchAll(
-            db, sql: "SELECT id, name, detail FROM item ORDER BY position, id LIMIT 50")
-        }
-        let shown = (fetched ?? []).map { ($0["name"] as String?, $0["detail"] as String?) }
-        if shown.count != 50 || shown[0].0 != "Item 0" { wrongRows = true }
-        baselineHeap.append(heapInUse() - before)
-        rowsKept = fetched ?? []
+    /// Reads the same 50 rows with GRDB.
+    func read(_ queue: DatabaseQueue) {
+      let fetched = try? queue.read { db in
+        try GRDB.Row.fetchAll(
+          db, sql: "SELECT id, name, detail FROM item ORDER BY position, id LIMIT 50")
       }
+      let shown = (fetched ?? []).map { ($0["name"] as String?, $0["detail"] as String?) }
+      if shown.count != 50 || shown[0].0 != "Item 0" { wrongRows = true }
+      rowsKept = fetched ?? []
+    }
+    // The previous run's screen and store are torn down while preparing, untimed: a run
+    // times opening.
+    func newStore() throws -> SQLiteStore {
+      kept = []
+      return try SQLiteStore(path: path, entity: entity, watchInterval: nil)
+    }
+    func newQueue() throws -> DatabaseQueue {
+      rowsKept = []
+      return try DatabaseQueue(path: path)
+    }
+    let runs = 25
+    let trellis = try median(runs) {
+      let store = try newStore()
+      return { open(store) }
+    }
+    let baseline = try median(runs) {
+      let queue = try newQueue()
+      return { read(queue) }
+    }
+    // Memory is read in runs of its own: reading it takes time neither side should count.
+    let trellisHeap = try heapGrowth(runs) {
+      let store = try newStore()
+      return { open(store) }
+    }
+    let baselineHeap = try heapGrowth(runs) {
+      let queue = try newQueue()
+      return { read(queue) }
     }
     _ = (kept, rowsKept)
     if wrongRows { throw StoreError.failed("open-1m: the screen did not show the first 50 rows") }
-    let overhead = Double(middle(trellisHeap) - middle(baselineHeap)) / Double(rows)
+    let overhead = Double(trellisHeap - baselineHeap) / Double(rows)
     return Result(
       name: "open-1m", trellisMedian: trellis, baselineMedian: baseline,
       bytesPerItem: Swift.max(overhead, 0))
@@ -213,6 +226,18 @@ enum StoresBench {
         Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
     }
     return middle(times)
+  }
+
+  /// The median growth of resident memory over `runs` runs of the closure `prepare` returns.
+  static func heapGrowth(_ runs: Int, _ prepare: () throws -> (() -> Void)) rethrows -> Int {
+    var growths: [Int] = []
+    for _ in 0..<runs {
+      let body = try prepare()
+      let before = heapInUse()
+      body()
+      growths.append(heapInUse() - before)
+    }
+    return middle(growths)
   }
 
   static func middle<T: Comparable>(_ values: [T]) -> T {

@@ -17,15 +17,21 @@ public final class HeadlessApp {
   public let settleTimeout: Duration
   private var hosts: [ObjectIdentifier: HeadlessHost] = [:]
   /// What the models call when something changed on another thread.
-  private let wakes = WakeSignal()
+  public let wakes: WakeSignal
 
   /// Starts showing the navigator's screens.
   ///
-  /// - Parameter settleTimeout: How long each host gives its model to catch up with a value
-  ///   another thread changed; zero for an app whose values change only on the caller's thread.
-  public init(navigator: Navigator, settleTimeout: Duration = .seconds(2)) {
+  /// - Parameters:
+  ///   - settleTimeout: How long each host gives its model to catch up with a value another
+  ///     thread changed; zero for an app whose values change only on the caller's thread.
+  ///   - wakes: The signal the app's models wake. Apps given one signal can be awaited
+  ///     together: a test of several windows waits on it for whichever changes next.
+  public init(
+    navigator: Navigator, settleTimeout: Duration = .seconds(2), wakes: WakeSignal = WakeSignal()
+  ) {
     self.navigator = navigator
     self.settleTimeout = settleTimeout
+    self.wakes = wakes
     _ = host(for: navigator.top)
   }
 

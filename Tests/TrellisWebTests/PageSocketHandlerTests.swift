@@ -37,10 +37,11 @@ struct PageSocketHandlerTests {
       channel = NIOAsyncTestingChannel()
       try await channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 1))
       let (hub, channel, token) = (self.hub, self.channel, token ?? opened.token)
+      let settings = configuration
       try await channel.eventLoop.submit {
         try channel.pipeline.syncOperations.addHandler(
           PageSocketHandler(
-            hub: hub, session: opened.id, token: token, configuration: configuration,
+            hub: hub, session: opened.id, token: token, configuration: settings,
             stillSignedIn: stillSignedIn))
       }.get()
     }
@@ -225,9 +226,7 @@ struct PageSocketHandlerTests {
     #expect(String(buffer: data) == PageSocketHandler.signedOutReason)
     try await socket.channel.closeFuture.get()
     // The session is closed on the hub's domain, after the socket.
-    for _ in 0..<200 where await socket.hub.sessionCount > 0 {
-      try await Task.sleep(for: .milliseconds(10))
-    }
+    await socket.hub.waitForSessions(atMost: 0)
     #expect(await socket.hub.sessionCount == 0)
   }
 }

@@ -215,9 +215,7 @@ struct WebSessionTests {
         try await outbound.send(#"{"type":"set","row":"\#(form[0])","value":"Draft only"}"#)
         _ = try await reader.next("patch")
       }
-      for _ in 0..<100 where await server.sessionCount(app: "tasks") > 0 {
-        try await Swift.Task.sleep(for: .milliseconds(20))
-      }
+      await server.waitForSessions(app: "tasks", atMost: 0)
       #expect(await server.sessionCount(app: "tasks") == 0)
       let count = try await server.perform(onApp: "tasks") { store.allItems.count }
       #expect(count == 1)

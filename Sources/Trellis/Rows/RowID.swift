@@ -24,9 +24,13 @@ public struct RowID: Hashable, Sendable, CustomStringConvertible {
   /// A row identified by a value inside a scope, such as a section-local key.
   public init(scope: String, _ value: Value) { storage = .scoped(scope, value) }
 
-  /// A row identified by any hashable value: objects by identity, others by value.
+  /// A row identified by any hashable value: objects by identity, values a row can show by
+  /// value, and other values by their description within their type (so two different IDs
+  /// of one such type must describe themselves differently).
   public init<ID: Hashable & Sendable>(hashable id: ID) {
-    if let value = (id as? ValueConvertible)?.bindingValue {
+    if ID.self is AnyClass {
+      storage = .object(ObjectIdentifier(ObjectFault.identity(of: id as AnyObject)))
+    } else if let value = (id as? ValueConvertible)?.bindingValue {
       storage = .value(value)
     } else {
       storage = .scoped(String(reflecting: ID.self), .string(String(describing: id)))

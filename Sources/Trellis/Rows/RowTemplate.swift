@@ -42,11 +42,14 @@ public struct RowTemplate: Hashable, Sendable {
     row.accessory = accessory
     row.action = action
     let root = Self.rootValue(of: element)
+    // A nil value (or a nil along the path) shows nothing, not an empty text or image name.
     func read(_ keyPath: String?) -> String? {
-      guard let keyPath, let root else { return nil }
-      return
-        (try? KeyPathSegments.read(
-          (try? KeyPathSegments(keyPath))?.keys[...] ?? [], from: root, path: keyPath))?.displayText
+      guard let keyPath, let root,
+        let value = try? KeyPathSegments.read(
+          (try? KeyPathSegments(keyPath))?.keys[...] ?? [], from: root, path: keyPath),
+        !value.isNull
+      else { return nil }
+      return value.displayText
     }
     if let text {
       row.text = text

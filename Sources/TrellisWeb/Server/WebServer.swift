@@ -68,6 +68,12 @@ public struct WebServer: Sendable {
     await hubs[id]?.sessionCount ?? 0
   }
 
+  /// Returns once app `id` holds at most `count` sessions. A page's session closes on the
+  /// hub after its socket does, so code that closed a page waits here to see it gone.
+  package func waitForSessions(app id: String, atMost count: Int) async {
+    await hubs[id]?.waitForSessions(atMost: count)
+  }
+
   /// The first path segments of the server's own routes, which an API path may not start with.
   static let ownPathSegments: Set<String> = [
     "apps", "assets", "favicon.ico", "images", "sign-in", "sign-out", "ws",

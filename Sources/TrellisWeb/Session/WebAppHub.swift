@@ -34,6 +34,8 @@ actor WebAppHub {
   var restingListIDs: [String: ObjectIdentifier] = [:]
   /// Draws the resting groups' messages, as each session draws its own.
   let drawing: PageDrawing
+  /// Tasks waiting until at most so many sessions are open (``waitForSessions(atMost:)``).
+  private var countWaiters: [(atMost: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
   init(app: WebApp, configuration: WebConfiguration, domain: WebDomain) {
     self.app = app
@@ -164,6 +166,18 @@ actor WebAppHub {
     forgetClient(of: id)
     pending.remove(id)
     session.close()
+    countWaiters.removeAll { waiter in
+      guard sessions.count <= waiter.atMost else { return false }
+      waiter.continuation.resume()
+      return true
+    }
+  }
+
+  /// Returns once at most `count` sessions are open: for code that must know that the
+  /// sessions of closed pages are gone, which the hub learns after the socket closes.
+  func waitForSessions(atMost count: Int) async {
+    guard sessions.count > count else { return }
+    await withCheckedContinuation { countWaiters.append((count, $0)) }
   }
 
   /// Stops counting session `id` against whoever holds it.
@@ -216,10 +230,7 @@ actor WebAppHub {
     let limit = Duration.milliseconds(Int(configuration.connectTimeout * 1000))
     let now = ContinuousClock.now
     for (id, session) in sessions where !session.isAttached && session.created + limit < now {
-      sessions[id] = nil
-      forgetClient(of: id)
-      pending.remove(id)
-      session.close()
+      close(session: id)
     }
   }
 }

@@ -12,6 +12,8 @@ import TrellisTesting
 struct AsyncSharedListTests {
   struct Fixture {
     let apps: [HeadlessApp]
+    /// The signal every window's models wake.
+    let wakes: WakeSignal
     let memory: MemoryStore
     let service: AsyncStoreWrapper
     let tasks: [TaskItem]
@@ -29,10 +31,11 @@ struct AsyncSharedListTests {
           $0.top.model.hasWorkUnderWay || $0.top.model.hasPendingChanges
         }
         if !busy && condition() { return }
-        guard ContinuousClock.now < deadline else {
+        let left = deadline - ContinuousClock.now
+        guard left > .zero else {
           throw HeadlessAppError.timedOut("windows show \(apps.map(\.texts))")
         }
-        try await Task.sleep(for: .milliseconds(5))
+        await wakes.wait(atMost: left)
       }
     }
 
@@ -52,6 +55,7 @@ struct AsyncSharedListTests {
     let memory = MemoryStore(objects: tasks, definition: definition)
     let service = AsyncStoreWrapper(memory, latency: .milliseconds(2))
     let lists = SharedLists()
+    let wakes = WakeSignal()
     let apps = (0..<count).map { _ in
       let section = ArrayOfObjectsSection(id: "tasks", store: service, definition: definition)
       section.fetchOptions.batchSize = 7
@@ -60,9 +64,10 @@ struct AsyncSharedListTests {
       let model = TableModel(title: "Tasks")
       model.listSharing = lists
       model.addSection(section)
-      return HeadlessApp(navigator: Navigator(root: Screen(model: model, navigationBar: .none)))
+      return HeadlessApp(
+        navigator: Navigator(root: Screen(model: model, navigationBar: .none)), wakes: wakes)
     }
-    return Fixture(apps: apps, memory: memory, service: service, tasks: tasks)
+    return Fixture(apps: apps, wakes: wakes, memory: memory, service: service, tasks: tasks)
   }
 
   static func names(_ range: ClosedRange<Int>) -> [String] { range.map { "Task \($0)" } }
