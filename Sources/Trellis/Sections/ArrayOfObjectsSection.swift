@@ -255,7 +255,8 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
       ? items[first...].map(Self.identity(of:)) : Array(occurrenceIDs()[first...])
     ids += specials.map { RowID(scope: scope, .string("\u{1}" + $0.rawValue)) }
     ids += appendedRowIDs
-    return Array(ids.dropFirst(start - first))
+    // Only a start past the items drops some of the rows after them.
+    return start > first ? Array(ids.dropFirst(start - first)) : ids
   }
 
   public override func makeRow(at index: Int) -> Row {
