@@ -40,8 +40,8 @@ package enum PostgresAddress {
     do {
       switch parts.mode {
       case "disable": tls = .disable
-      case "prefer": tls = .prefer(try NIOSSLContext(configuration: .makeClientConfiguration()))
-      default: tls = .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
+      case "prefer": tls = .prefer(try clientContext.get())
+      default: tls = .require(try clientContext.get())
       }
     } catch {
       throw .failed("'\(url)': TLS cannot be set up: \(error)")
@@ -49,6 +49,13 @@ package enum PostgresAddress {
     return PostgresConnection.Configuration(
       host: parts.host, port: parts.port, username: parts.username, password: parts.password,
       database: parts.database, tls: tls)
+  }
+
+  /// The TLS context of every single connection, made when the first one that may use TLS
+  /// asks: making one loads the system's trust roots, which takes milliseconds. A context
+  /// holds no state of a connection, so all of them share it.
+  private static let clientContext = Result<NIOSSLContext, any Error> {
+    try NIOSSLContext(configuration: .makeClientConfiguration())
   }
 
   /// The parts of `url`.
