@@ -43,8 +43,11 @@ def serve(database, *arguments):
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     lines = queue.Queue()
 
+    output = []
+
     def drain():
         for text in process.stdout:
+            output.append(text)
             lines.put(text)
         lines.put(None)
 
@@ -59,7 +62,17 @@ def serve(database, *arguments):
     if "http://" not in line:
         process.kill()
         raise RuntimeError("trellis serve did not start: " + line)
-    return process, {"url": "http://127.0.0.1:%d" % port}
+    return process, {"url": "http://127.0.0.1:%d" % port, "output": output}
+
+
+def stop(process, details):
+    """Stops a server `serve` started; fails, with its output, if it had stopped on its own."""
+    exited = process.poll()
+    process.terminate()
+    process.wait(timeout=10)
+    if exited is not None:
+        pytest.fail("trellis serve stopped on its own (status %s) before the test ended:\n%s"
+                    % (exited, "".join(details["output"])[-4000:]))
 
 
 @pytest.fixture
@@ -68,8 +81,7 @@ def shop():
     process, details = serve(database)
     details["database"] = database
     yield details
-    process.terminate()
-    process.wait(timeout=10)
+    stop(process, details)
 
 
 def notice_text(driver):

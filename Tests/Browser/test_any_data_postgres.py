@@ -11,7 +11,7 @@ from selenium.webdriver.common.by import By
 
 from conftest import ROOT, screenshot
 from helpers import open_app, press, row, row_texts, tap, title, type_into, wait, wait_title
-from test_any_data import notice_text, serve, trellis_binary, validation
+from test_any_data import notice_text, serve, stop, trellis_binary, validation
 from test_postgres import psql
 
 FIXTURE = ROOT / "Tests" / "Fixtures" / "AnyData" / "shop-postgres.sql"
@@ -50,8 +50,7 @@ def shop(database):
     process, details = serve(database)
     details["database"] = database
     yield details
-    process.terminate()
-    process.wait(timeout=10)
+    stop(process, details)
 
 
 def open_product(driver, shop, name):
