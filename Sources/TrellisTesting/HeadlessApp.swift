@@ -17,7 +17,7 @@ public final class HeadlessApp {
   public let settleTimeout: Duration
   private var hosts: [ObjectIdentifier: HeadlessHost] = [:]
   /// What the models call when something changed on another thread.
-  public let wakes: WakeSignal
+  private let wakes: WakeSignal
 
   /// Starts showing the navigator's screens.
   ///
