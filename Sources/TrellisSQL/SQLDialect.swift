@@ -19,7 +19,8 @@ package enum SQLDialect: Hashable, Sendable {
 
   /// An identifier in double quotes, with inner quotes doubled.
   package func quoted(_ identifier: String) -> String {
-    identifier.contains("\"")
+    // Scanned as bytes: `String.contains(_:)` with Foundation goes through `NSString`.
+    identifier.utf8.contains(UInt8(ascii: "\""))
       ? "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
       : "\"" + identifier + "\""
   }

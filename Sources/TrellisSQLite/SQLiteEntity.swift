@@ -86,7 +86,6 @@ extension SQLiteEntity: RelationalEntity {
 extension String {
   /// The text as a quoted SQL identifier.
   var quoted: String {
-    contains("\"")
-      ? "\"" + replacingOccurrences(of: "\"", with: "\"\"") + "\"" : "\"" + self + "\""
+    SQLDialect.sqlite.quoted(self)
   }
 }

@@ -224,20 +224,23 @@ extension SQLiteStore {
   ) throws(StoreError) {
     let fault = identity as? ObjectFault
     if let fault, fault.layout === layout, fault.refresh(values) { return }
-    try fill(fault?.madeObject ?? fault?.object ?? identity, row: id, with: values, layout, shape)
+    let object = fault?.madeObject ?? fault?.object ?? identity
+    // Those who read the row through its fault hear of a change to its object.
+    if try fill(object, row: id, with: values, layout, shape) { fault?.objectDidChange() }
   }
 
-  /// Writes a row's values, in `layout`, into `object`, its row's object.
+  /// Writes a row's values, in `layout`, into `object`, its row's object; whether any differed.
   private func fill(
     _ object: AnyObject, row id: Int64, with values: [Value], _ layout: ObjectFaultLayout,
     _ shape: SQLiteRecordShape
-  ) throws(StoreError) {
+  ) throws(StoreError) -> Bool {
     let entity = shape.entity
     guard let kvc = entity.definition.keyValueCoding(for: object) ?? (object as? KeyValueCoding)
     else {
       throw .invalidItem(
         "\(entity.definition.name) objects cannot be read through their definition")
     }
+    var changed = false
     for (index, key) in layout.keys.enumerated() where !shape.faulted.contains(key) {
       // An object already read keeps a value that did not change, so that nothing observing
       // it hears of a change.
@@ -245,6 +248,8 @@ extension SQLiteStore {
       do { try kvc.setValue(values[index], forKey: key) } catch {
         throw .invalidItem("\(entity.table) row \(id): \(error.description)")
       }
+      changed = true
     }
+    return changed
   }
 }

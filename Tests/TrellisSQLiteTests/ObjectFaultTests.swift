@@ -1,4 +1,5 @@
 import Dispatch
+import Observation
 import Synchronization
 import Testing
 import Trellis
@@ -116,6 +117,55 @@ struct ObjectFaultTests {
     #expect(app.texts == [["Item 0", "Elsewhere"]])
     #expect(Counted.made.load(ordering: .relaxed) == before)
     #expect(app.host.violations.isEmpty)
+  }
+
+  /// Whether reading `key` of `fault` is told of a change made by `change`.
+  static func isTold(
+    reading key: String, of fault: ObjectFault, after change: () throws -> Void
+  ) rethrows -> Bool {
+    let told = Atomic<Bool>(false)
+    withObservationTracking {
+      _ = try? fault.value(forKey: key)
+    } onChange: {
+      told.store(true, ordering: .relaxed)
+    }
+    try change()
+    return told.load(ordering: .relaxed)
+  }
+
+  static func rename(_ name: String, rank: Int, in store: SQLiteStore) throws {
+    try store.database.write { db in
+      try db.execute(
+        sql: "UPDATE counted SET name = ? WHERE rank = ?", arguments: [name, rank])
+    }
+  }
+
+  @Test func aRowReadAgainUnchangedTellsNobody() throws {
+    let store = try Self.store(2)
+    let fault = try #require(Self.reference(try store.fetch(FetchOptions())[1])?.fault)
+    // Read again with the same values: a screen that shows the row has nothing to redraw.
+    #expect(!(try Self.isTold(reading: "name", of: fault) { _ = try store.fetch(FetchOptions()) }))
+    // Read again after another connection renamed it: the screen hears of it.
+    #expect(
+      try Self.isTold(reading: "name", of: fault) {
+        try Self.rename("Elsewhere", rank: 1, in: store)
+        _ = try store.fetch(FetchOptions())
+      })
+    #expect(try fault.value(forKey: "name") == .string("Elsewhere"))
+  }
+
+  @Test func aMadeObjectWrittenByAReadTellsThoseWhoReadItThroughItsFault() throws {
+    let store = try Self.store(2)
+    let fault = try #require(Self.reference(try store.fetch(FetchOptions())[1])?.fault)
+    // The object is a plain class, which nobody can observe: its fault tells instead.
+    let object = try #require(fault.object as? Counted)
+    #expect(!(try Self.isTold(reading: "name", of: fault) { _ = try store.fetch(FetchOptions()) }))
+    #expect(
+      try Self.isTold(reading: "name", of: fault) {
+        try Self.rename("Elsewhere", rank: 1, in: store)
+        _ = try store.fetch(FetchOptions())
+      })
+    #expect(object.name == "Elsewhere")
   }
 
   @Test func aDeletedRowsFaultLeavesTheList() throws {

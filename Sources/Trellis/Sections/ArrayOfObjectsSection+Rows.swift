@@ -36,6 +36,7 @@ extension ArrayOfObjectsSection {
     }
     row.accessory = rowDefaults.detailAccessory
     row.action = .pushDetail
+    let deletes = deletes
     row.isDeletable = deletes
     row.isMovable = moves && store.supportsMoving && fetchOptions.sort.isEmpty
     row.editingStyle = deletes ? .delete : .none

@@ -369,9 +369,14 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
   public override var canAddItems: Bool { adds }
 
   package override var rowsFollowStore: Bool {
-    // A chooser's checkmarks follow the draft it chooses for, which only observation sees.
-    store.reportsEveryChange && choice == nil && ownerDraft == nil && !listsADraftsItems
-      && keepsRowsByIdentity
+    store.reportsEveryChange && ownerDraft == nil && !listsADraftsItems && keepsRowsByIdentity
+  }
+
+  package override var contentFollowsStore: Bool {
+    // A chooser's checkmarks follow the draft it chooses for, which only observation sees:
+    // the section reads the chosen items once per render (``trackContent()``), and observes
+    // that read; its rows read only their items.
+    rowsFollowStore && choice == nil
   }
 
   public override func addScreen(in screen: Screen) throws(ScreenError) -> Screen? {

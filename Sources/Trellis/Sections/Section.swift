@@ -165,6 +165,12 @@ open class Section {
   /// without observing the objects they read.
   package var rowsFollowStore: Bool { false }
 
+  /// Whether the section's structure (its items, header and footer) follows its store's
+  /// reports too, and is rendered without observation. A section whose rows follow the store
+  /// may still read something else when it renders (a chooser's chosen items), and then
+  /// observes that.
+  package var contentFollowsStore: Bool { rowsFollowStore }
+
   /// The screen where a new item is filled in, pushed by Add.
   open func addScreen(in screen: Screen) throws(ScreenError) -> Screen? { nil }
 
@@ -212,7 +218,8 @@ open class Section {
   /// made once, since every row identity of the section names it. A section that starts on
   /// a shared list, rendering nothing of its own, takes the shared section's, whose rows it
   /// shows (``TableModel/listSharing``).
-  package lazy var scope: String = "\(ObjectIdentifier(self))"
+  package lazy var scope: String =
+    "section " + String(UInt(bitPattern: ObjectIdentifier(self)), radix: 16)
 
   /// Tells the model that the section's content or settings changed.
   public func setNeedsRefresh() {

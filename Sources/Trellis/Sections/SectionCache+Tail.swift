@@ -30,7 +30,7 @@ extension SectionCache {
     // caller then renders the section whole, every row anew.
     guard section.takeRowsStaleOnLoad().isEmpty else { return nil }
     // The structure is tracked again, as a whole render tracks it, reading only the tail.
-    let (snapshot, tailIDs, maker) = Self.tracking(unless: section.rowsFollowStore) {
+    let (snapshot, tailIDs, maker) = Self.tracking(unless: section.contentFollowsStore) {
       section.trackContent()
       return (
         section.sectionSnapshot(), section.elementIDs(from: prefix),

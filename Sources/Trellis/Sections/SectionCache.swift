@@ -50,7 +50,7 @@ package struct SectionCache {
     let key = ObjectIdentifier(section)
     section.loadContent()
     let staleRows = staleRows.union(section.takeRowsStaleOnLoad())
-    let (snapshot, allIDs, deferredMaker) = tracking(unless: section.rowsFollowStore) {
+    let (snapshot, allIDs, deferredMaker) = tracking(unless: section.contentFollowsStore) {
       section.trackContent()
       return (section.sectionSnapshot(), section.elementIDs(), section.deferredRowMaker(from: 0))
     } onChange: {

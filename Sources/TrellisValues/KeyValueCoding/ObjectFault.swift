@@ -77,10 +77,17 @@ public final class ObjectFault: KeyValueCoding, Observable, Sendable {
   /// The fetched values, one per key of ``layout``, as last read.
   package var values: [Value] { state.withLock { $0.values } }
 
-  /// Takes values read again from the store. Once the object holds the row's values, the
-  /// store writes the object instead, and this returns false.
+  /// Takes values read again from the store; values equal to those held change nothing, and
+  /// observers hear of nothing. Once the object holds the row's values, the store writes the
+  /// object instead (calling ``objectDidChange()`` when a value differed), and this returns
+  /// false.
   package func refresh(_ values: [Value]) -> Bool {
-    registrar.withMutation(of: self, keyPath: \.values) {
+    let settled = state.withLock { state -> Bool? in
+      if state.filled { return false }
+      return state.values == values ? true : nil
+    }
+    if let settled { return settled }
+    return registrar.withMutation(of: self, keyPath: \.values) {
       state.withLock { state in
         guard !state.filled else { return false }
         state.values = values
@@ -88,6 +95,12 @@ public final class ObjectFault: KeyValueCoding, Observable, Sendable {
         return true
       }
     }
+  }
+
+  /// Tells those who read the row through the fault that a store wrote its object: the
+  /// object need not be observable itself.
+  package func objectDidChange() {
+    registrar.withMutation(of: self, keyPath: \.values) {}
   }
 
   // MARK: KeyValueCoding
