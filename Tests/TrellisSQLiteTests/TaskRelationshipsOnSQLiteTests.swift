@@ -184,6 +184,40 @@ struct TagsOnSQLiteTests {
   }
 }
 
+/// A chooser's rows follow the store's reports, and its checkmarks the draft it chooses for.
+@Suite("A chooser open while its items change")
+struct ChooserFollowsItsStoreTests {
+  @Test func aTagRenamedWhileItsChooserIsOpenShowsItsNewNameAndKeepsItsCheckmark() throws {
+    let store = try TasksApp.sqliteStore(path: nil)
+    try TasksApp.insertSampleTasks(into: store)
+    let definition = try #require(store.itemsDefinition)
+    let app = HeadlessApp(
+      navigator: Navigator(root: TasksApp.listScreen(store: store, definition: definition)))
+    try app.tap("Book the dentist")
+    try app.tap("Tags")
+    try app.tap("Quick")
+    #expect(app.row("Quick")?.accessory == .checkmark)
+    // Another screen renames the chosen tag and one not chosen, through the tags' store.
+    let tags = try store.store(for: "tags")
+    let listed = try tags.fetch(FetchOptions())
+    let quick = try #require(listed.first { ($0.objectValue as? TaskTag)?.name == "Quick" })
+    let someday = try #require(listed.first { ($0.objectValue as? TaskTag)?.name == "Someday" })
+    try tags.update(quick, values: ["name": .string("Fast")])
+    try tags.update(someday, values: ["name": .string("Later")])
+    app.navigator.processChanges()
+    let renamed = TasksApp.tagNames.map { ["Quick": "Fast", "Someday": "Later"][$0] ?? $0 }
+    #expect(app.texts == [renamed])
+    #expect(app.row("Fast")?.accessory == .checkmark, "the chosen tag stays chosen")
+    #expect(app.row("Later")?.accessory == Accessory.none)
+    // A tap after the rename chooses by identity, not by name.
+    try app.tap("Later")
+    #expect(app.row("Later")?.accessory == .checkmark)
+    try app.send(.back)
+    #expect(app.row("Tags")?.detail == "Fast, Later")
+    #expect(app.host.violations.isEmpty)
+  }
+}
+
 /// Children read when their parent is opened: a fault until then, never lost by a write.
 @Suite("Children read when opened")
 struct FaultedChildrenTests {
