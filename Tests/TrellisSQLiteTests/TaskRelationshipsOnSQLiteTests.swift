@@ -142,7 +142,8 @@ struct ChoosingCategoriesOnSQLiteTests {
 /// A task's tags: chosen several at a time, made in place, kept in the join table.
 @Suite("Tags on SQLite")
 struct TagsOnSQLiteTests {
-  @Test func tagsAreChosenSeveralAtATimeAndMadeInPlace() throws {
+  /// The sample tasks' store, with the Tags choice of "Book the dentist" open.
+  static func openTags() throws -> (SQLiteStore, HeadlessApp) {
     let store = try TasksApp.sqliteStore(path: nil)
     try TasksApp.insertSampleTasks(into: store)
     let definition = try #require(store.itemsDefinition)
@@ -150,6 +151,11 @@ struct TagsOnSQLiteTests {
       navigator: Navigator(root: TasksApp.listScreen(store: store, definition: definition)))
     try app.tap("Book the dentist")
     try app.tap("Tags")
+    return (store, app)
+  }
+
+  @Test func tagsAreChosenSeveralAtATimeAndMadeInPlace() throws {
+    let (store, app) = try Self.openTags()
     #expect(app.texts == [TasksApp.tagNames])
     try app.tap("Quick")
     try app.tap("Someday")
@@ -188,13 +194,7 @@ struct TagsOnSQLiteTests {
 @Suite("A chooser open while its items change")
 struct ChooserFollowsItsStoreTests {
   @Test func aTagRenamedWhileItsChooserIsOpenShowsItsNewNameAndKeepsItsCheckmark() throws {
-    let store = try TasksApp.sqliteStore(path: nil)
-    try TasksApp.insertSampleTasks(into: store)
-    let definition = try #require(store.itemsDefinition)
-    let app = HeadlessApp(
-      navigator: Navigator(root: TasksApp.listScreen(store: store, definition: definition)))
-    try app.tap("Book the dentist")
-    try app.tap("Tags")
+    let (store, app) = try TagsOnSQLiteTests.openTags()
     try app.tap("Quick")
     #expect(app.row("Quick")?.accessory == .checkmark)
     // Another screen renames the chosen tag and one not chosen, through the tags' store.
