@@ -1,17 +1,14 @@
-/// What editing a row needs, kept from when the row was last rendered: its binding, its
-/// actions and whether it is enabled. Writing a value then costs no row build.
+/// A bound row as last rendered: what writing its value and handling its events need, kept
+/// so that neither makes the row again, and both act on the row hosts show.
 struct RowEditor {
-  var id: RowID
-  var binding: RowBinding?
-  var actions: RowActions
-  var propertyName: String?
-  var isEnabled: Bool
+  /// The row, with its actions and its configuring actions applied.
+  var row: Row
 
-  init(_ row: Row) {
-    id = row.id
-    binding = row.binding
-    actions = row.actions
-    propertyName = row.propertyName
-    isEnabled = row.isEnabled
-  }
+  init(_ row: Row) { self.row = row }
+
+  var id: RowID { row.id }
+  var binding: RowBinding? { row.binding }
+  var actions: RowActions { row.actions }
+  var propertyName: String? { row.propertyName }
+  var isEnabled: Bool { row.isEnabled }
 }

@@ -90,10 +90,7 @@ struct EventHandler {
     let row: Row
     let section: Section
     let index: Int
-    do {
-      row = try model.row(at: path)
-      (section, index) = try model.locate(path)
-    } catch { throw .edit(error) }
+    do { (row, section, index) = try model.shownRow(at: path) } catch { throw .edit(error) }
     let context = self.context(
       at: path, rowID: row.id, propertyName: row.propertyName, in: section)
     return (row, section, index, context)

@@ -20,6 +20,20 @@ extension TableModel {
     return row
   }
 
+  /// The row at `path` as hosts show it, with its section and element index: a bound row as
+  /// the last render kept it (``RowEditor``), any other made again. An event acts on it.
+  func shownRow(at path: ItemPath) throws(TableEditError) -> (
+    row: Row, section: Section, index: Int
+  ) {
+    let (section, index) = try locate(path)
+    if let cache = caches[ObjectIdentifier(section)], cache.elementIDs.indices.contains(index),
+      let kept = cache.editors[cache.elementIDs[index]]
+    {
+      return (kept.row, section, index)
+    }
+    return (try row(at: path), section, index)
+  }
+
   /// The index path of the row with `id`, in the snapshot hosts show.
   public func indexPath(of id: RowID) -> ItemPath? {
     indexPath(inCache: { $0.visiblePosition(ofRow: id) }, orWhere: { $0 == id })
@@ -77,15 +91,7 @@ extension TableModel {
   /// from the last render, so writing builds no row.
   @discardableResult
   func writeValue(_ value: Value, at path: ItemPath) throws(TableEditError) -> RowEditor {
-    let (section, index) = try locate(path)
-    let editor: RowEditor
-    if let cache = caches[ObjectIdentifier(section)], cache.elementIDs.indices.contains(index),
-      let cached = cache.editors[cache.elementIDs[index]]
-    {
-      editor = cached
-    } else {
-      editor = RowEditor(try row(at: path))
-    }
+    let editor = RowEditor(try shownRow(at: path).row)
     guard let binding = editor.binding else {
       throw .sectionNotEditable(section: "\(path)", reason: "the row has no bound value")
     }
