@@ -78,12 +78,13 @@ extension SectionCache {
         }
       }
     }
+    let followsStore = section.rowsFollowStore
     for (offset, id) in tailIDs.enumerated() where maker == nil {
       let index = prefix + offset
       guard
         var row = Self.renderRow(
           section, index: index, id: id, sink: sink, model: model, inherited: inherited,
-          editors: &editors), row.isExpanded == nil
+          followsStore: followsStore, editors: &editors), row.isExpanded == nil
       else { return nil }
       if let theme {
         Self.applyStyle(to: &row, at: index, theme: theme, sectionStyle: sectionStyle)

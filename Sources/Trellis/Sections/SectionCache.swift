@@ -77,6 +77,7 @@ package struct SectionCache {
     previous?.buildElementIndex()
     // Rows configured by actions may depend on their index path, which an insert above shifts.
     let reusable = previous == nil || inherited.configuresRows ? 0 : section.reusableRowCount
+    let followsStore = section.rowsFollowStore
     for (index, id) in ids.enumerated() {
       if index < reusable, let old = previous, !staleRows.contains(id),
         let oldIndex = old.elementIndexByID?[id]
@@ -88,7 +89,7 @@ package struct SectionCache {
       rows.append(
         renderRow(
           section, index: index, id: id, sink: sink, model: model, inherited: inherited,
-          editors: &editors))
+          followsStore: followsStore, editors: &editors))
     }
     var cache = SectionCache(
       snapshot: snapshot, elementIDs: ids, rows: rows, visible: [], visibleElementIndex: nil)
@@ -174,7 +175,8 @@ package struct SectionCache {
       var row =
         renderRow(
           section, index: index, id: ids[offset], sink: sink, model: model,
-          inherited: inherited, alwaysVisible: true, editors: &editors)
+          inherited: inherited, followsStore: followsStore, alwaysVisible: true,
+          editors: &editors)
         ?? RowSnapshot(Row(id: ids[offset], kind: .plain))
       if let theme {
         applyStyle(to: &row, at: index, theme: theme, sectionStyle: sectionStyle)
@@ -241,11 +243,12 @@ package struct SectionCache {
   /// keeps the editing side of a bound row in `editors`.
   static func renderRow(
     _ section: Section, index: Int, id: RowID, sink: InvalidationSink, model: TableModel?,
-    inherited: RowActions? = nil, alwaysVisible: Bool = false,
+    inherited: RowActions? = nil, followsStore: Bool? = nil, alwaysVisible: Bool = false,
     editors: inout [RowID: RowEditor]
   ) -> RowSnapshot? {
     let key = ObjectIdentifier(section)
     let inherited = inherited ?? inheritedActions(section, model: model)
+    let followsStore = followsStore ?? section.rowsFollowStore
     var editor: RowEditor?
     func build() -> RowSnapshot? {
       var row = section.makeRow(at: index)
@@ -259,7 +262,7 @@ package struct SectionCache {
       return snapshot
     }
     model?.statistics.rowBuilds += 1
-    var snapshot = tracking(unless: section.rowsFollowStore, build) {
+    var snapshot = tracking(unless: followsStore, build) {
       sink.invalidateRow(id, in: key)
     }
     if let model, !model.selectedRowIDs.isEmpty, model.selectedRowIDs.contains(id) {
