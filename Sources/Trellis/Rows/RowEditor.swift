@@ -1,5 +1,5 @@
-/// A bound row as last rendered: what writing its value and handling its events need, kept
-/// so that neither makes the row again, and both act on the row hosts show.
+/// A bound or configured row as last rendered: what writing its value and handling its events
+/// need, kept so that neither makes the row again, and both act on the row hosts show.
 struct RowEditor {
   /// The row, with its actions and its configuring actions applied.
   var row: Row

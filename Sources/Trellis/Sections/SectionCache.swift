@@ -20,7 +20,8 @@ package struct SectionCache {
   /// Whether an expand/collapse row is among the rows: then a row rendered again may show or
   /// hide others, and the section is diffed instead of patched row by row.
   var hasExpansions = false
-  /// The editing side of every bound row, by identity, as last rendered.
+  /// Every bound row, and every row a configuring action changed, by identity, as last
+  /// rendered: what an event on it acts on.
   var editors: [RowID: RowEditor] = [:]
 
   /// The element index of visible row `row`.
@@ -240,7 +241,7 @@ package struct SectionCache {
   }
 
   /// Renders one row, tracking what it reads so that a change marks only this row stale, and
-  /// keeps the editing side of a bound row in `editors`.
+  /// keeps a bound or configured row in `editors`.
   static func renderRow(
     _ section: Section, index: Int, id: RowID, sink: InvalidationSink, model: TableModel?,
     inherited: RowActions? = nil, followsStore: Bool? = nil, alwaysVisible: Bool = false,
@@ -255,7 +256,8 @@ package struct SectionCache {
       row.id = id
       applyActions(
         to: &row, id: id, at: index, section: section, model: model, inherited: inherited)
-      if row.binding != nil { editor = RowEditor(row) }
+      // A configured row made again for an event would miss what its actions set.
+      if row.binding != nil || row.actions.configuresRows { editor = RowEditor(row) }
       guard row.isVisible || alwaysVisible else { return nil }
       var snapshot = RowSnapshot(row)
       section.applyExpansion(of: row, to: &snapshot)

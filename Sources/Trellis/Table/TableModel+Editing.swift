@@ -20,8 +20,9 @@ extension TableModel {
     return row
   }
 
-  /// The row at `path` as hosts show it, with its section and element index: a bound row as
-  /// the last render kept it (``RowEditor``), any other made again. An event acts on it.
+  /// The row at `path` as hosts show it, with its section and element index: a bound row, or
+  /// one that configuring actions changed, as the last render kept it (``RowEditor``); any
+  /// other made again. An event acts on it.
   func shownRow(at path: ItemPath) throws(TableEditError) -> (
     row: Row, section: Section, index: Int
   ) {

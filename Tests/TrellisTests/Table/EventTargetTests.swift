@@ -37,4 +37,21 @@ struct EventTargetTests {
     #expect(throws: ScreenError.self) { try app.tap("Category") }
     #expect(app.top.model === form, "the tap opened nothing")
   }
+
+  @Test func aListRowItsConfiguringActionDisablesRefusesATap() throws {
+    let (navigator, _) = try TasksApp.navigator(
+      tasks: ["Write", "Read"].map { TaskItem(name: $0) })
+    let app = HeadlessApp(navigator: navigator)
+    let list = app.top.model
+    list.rowActions.willConfigure = { row, _ in
+      if row.text == "Read" { row.isEnabled = false }
+    }
+    for section in list.sections { section.setNeedsRefresh() }
+    app.navigator.processChanges()
+    #expect(app.row("Read")?.isEnabled == false, "shown disabled")
+    #expect(throws: ScreenError.self) { try app.tap("Read") }
+    #expect(app.top.model === list, "the tap opened nothing")
+    try app.tap("Write")
+    #expect(app.top.model !== list, "an enabled row opens its item")
+  }
 }
