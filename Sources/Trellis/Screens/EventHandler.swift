@@ -211,12 +211,12 @@ struct EventHandler {
   private func setValue(_ value: Value, at path: ItemPath) throws(ScreenError) {
     try check(screen.addsItem ? .add : .edit, at: path)
     do {
-      let editor = try model.writeValue(value, at: path)
+      let row = try model.writeValue(value, at: path)
       let (section, _) = try model.locate(path)
-      if let changed = actions(editor.actions, in: section).valueChanged {
+      if let changed = actions(row.actions, in: section).valueChanged {
         changed(
           value,
-          context(at: path, rowID: editor.id, propertyName: editor.propertyName, in: section))
+          context(at: path, rowID: row.id, propertyName: row.propertyName, in: section))
       }
     } catch { throw .edit(error) }
   }

@@ -22,7 +22,7 @@ extension SectionCache {
       old.append(before)
       rows[index] = Self.renderRow(
         section, index: index, id: elementIDs[index], sink: sink, model: model,
-        alwaysVisible: rowsAlwaysVisible, editors: &editors)
+        alwaysVisible: rowsAlwaysVisible, keptRows: &keptRows)
       if (before == nil) != (rows[index] == nil) { visibilityChanged = true }
     }
     let theme = model?.theme

@@ -53,7 +53,7 @@ extension SectionCache {
     newRows.reserveCapacity(tailIDs.count)
     var kept: [Int] = []
     var update = TailUpdate(edits: SectionEdits(), tail: [])
-    var editors = self.editors
+    var keptRows = self.keptRows
     if let maker {
       // Rows on demand: the tail's identities now, their fields when a host reads them. A row
       // that shows what it showed (or that no host has read) stays where it was; one a host
@@ -84,7 +84,7 @@ extension SectionCache {
       guard
         var row = Self.renderRow(
           section, index: index, id: id, sink: sink, model: model, inherited: inherited,
-          followsStore: followsStore, editors: &editors), row.isExpanded == nil
+          followsStore: followsStore, keptRows: &keptRows), row.isExpanded == nil
       else { return nil }
       if let theme {
         Self.applyStyle(to: &row, at: index, theme: theme, sectionStyle: sectionStyle)
@@ -103,7 +103,7 @@ extension SectionCache {
     elementIDs.replaceSubrange(prefix..., with: tailIDs)
     rows.replaceSubrange(prefix..., with: newRows.map { Optional($0) })
     update.tail = newRows
-    self.editors = editors
+    self.keptRows = keptRows
     elementIndexByID = nil
     elementIndexByHash = nil
     return update

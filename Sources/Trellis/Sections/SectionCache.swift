@@ -22,7 +22,7 @@ package struct SectionCache {
   var hasExpansions = false
   /// Every bound row, and every row a configuring action changed, by identity, as last
   /// rendered: what an event on it acts on.
-  var editors: [RowID: RowEditor] = [:]
+  var keptRows: [RowID: Row] = [:]
 
   /// The element index of visible row `row`.
   func elementIndex(ofVisibleRow row: Int) -> Int? {
@@ -73,7 +73,7 @@ package struct SectionCache {
     }
     var rows: [RowSnapshot?] = []
     rows.reserveCapacity(ids.count)
-    var editors: [RowID: RowEditor] = [:]
+    var keptRows: [RowID: Row] = [:]
     var previous = previous
     previous?.buildElementIndex()
     // Rows configured by actions may depend on their index path, which an insert above shifts.
@@ -84,17 +84,17 @@ package struct SectionCache {
         let oldIndex = old.elementIndexByID?[id]
       {
         rows.append(old.rows[oldIndex])
-        if let editor = old.editors[id] { editors[id] = editor }
+        if let kept = old.keptRows[id] { keptRows[id] = kept }
         continue
       }
       rows.append(
         renderRow(
           section, index: index, id: id, sink: sink, model: model, inherited: inherited,
-          followsStore: followsStore, editors: &editors))
+          followsStore: followsStore, keptRows: &keptRows))
     }
     var cache = SectionCache(
       snapshot: snapshot, elementIDs: ids, rows: rows, visible: [], visibleElementIndex: nil)
-    cache.editors = editors
+    cache.keptRows = keptRows
     cache.collectVisible(section: section, theme: model?.theme)
     return cache
   }
@@ -167,7 +167,7 @@ package struct SectionCache {
         sink.invalidateRow(id, in: key)
       }
     }
-    var editors: [RowID: RowEditor] = [:]
+    var keptRows: [RowID: Row] = [:]
     return ids.indices.map { offset in
       let index = start + offset
       guard !section.rendersOnDemand(elementAt: index) else {
@@ -177,7 +177,7 @@ package struct SectionCache {
         renderRow(
           section, index: index, id: ids[offset], sink: sink, model: model,
           inherited: inherited, followsStore: followsStore, alwaysVisible: true,
-          editors: &editors)
+          keptRows: &keptRows)
         ?? RowSnapshot(Row(id: ids[offset], kind: .plain))
       if let theme {
         applyStyle(to: &row, at: index, theme: theme, sectionStyle: sectionStyle)
@@ -241,23 +241,23 @@ package struct SectionCache {
   }
 
   /// Renders one row, tracking what it reads so that a change marks only this row stale, and
-  /// keeps a bound or configured row in `editors`.
+  /// keeps a bound or configured row in `keptRows`.
   static func renderRow(
     _ section: Section, index: Int, id: RowID, sink: InvalidationSink, model: TableModel?,
     inherited: RowActions? = nil, followsStore: Bool? = nil, alwaysVisible: Bool = false,
-    editors: inout [RowID: RowEditor]
+    keptRows: inout [RowID: Row]
   ) -> RowSnapshot? {
     let key = ObjectIdentifier(section)
     let inherited = inherited ?? inheritedActions(section, model: model)
     let followsStore = followsStore ?? section.rowsFollowStore
-    var editor: RowEditor?
+    var kept: Row?
     func build() -> RowSnapshot? {
       var row = section.makeRow(at: index)
       row.id = id
       applyActions(
         to: &row, id: id, at: index, section: section, model: model, inherited: inherited)
       // A configured row made again for an event would miss what its actions set.
-      if row.binding != nil || row.actions.configuresRows { editor = RowEditor(row) }
+      if row.binding != nil || row.actions.configuresRows { kept = row }
       guard row.isVisible || alwaysVisible else { return nil }
       var snapshot = RowSnapshot(row)
       section.applyExpansion(of: row, to: &snapshot)
@@ -271,10 +271,10 @@ package struct SectionCache {
       snapshot?.isSelected = true
     }
     // Most rows of a long list are unbound: they cost no lookup at all.
-    if let editor {
-      editors[id] = editor
-    } else if !editors.isEmpty {
-      editors[id] = nil
+    if let kept {
+      keptRows[id] = kept
+    } else if !keptRows.isEmpty {
+      keptRows[id] = nil
     }
     return snapshot
   }

@@ -21,16 +21,16 @@ extension TableModel {
   }
 
   /// The row at `path` as hosts show it, with its section and element index: a bound row, or
-  /// one that configuring actions changed, as the last render kept it (``RowEditor``); any
+  /// one that configuring actions changed, as the last render kept it; any
   /// other made again. An event acts on it.
   func shownRow(at path: ItemPath) throws(TableEditError) -> (
     row: Row, section: Section, index: Int
   ) {
     let (section, index) = try locate(path)
     if let cache = caches[ObjectIdentifier(section)], cache.elementIDs.indices.contains(index),
-      let kept = cache.editors[cache.elementIDs[index]]
+      let kept = cache.keptRows[cache.elementIDs[index]]
     {
-      return (kept.row, section, index)
+      return (kept, section, index)
     }
     return (try row(at: path), section, index)
   }
@@ -91,16 +91,16 @@ extension TableModel {
   /// step, which the host loop follows with one ``processChanges()``. The row's binding comes
   /// from the last render, so writing builds no row.
   @discardableResult
-  func writeValue(_ value: Value, at path: ItemPath) throws(TableEditError) -> RowEditor {
-    let editor = RowEditor(try shownRow(at: path).row)
-    guard let binding = editor.binding else {
+  func writeValue(_ value: Value, at path: ItemPath) throws(TableEditError) -> Row {
+    let row = try shownRow(at: path).row
+    guard let binding = row.binding else {
       throw .sectionNotEditable(section: "\(path)", reason: "the row has no bound value")
     }
-    guard editor.isEnabled else {
+    guard row.isEnabled else {
       throw .sectionNotEditable(section: "\(path)", reason: "the row is disabled")
     }
     do { try binding.write(value) } catch { throw .binding(error) }
-    return editor
+    return row
   }
 
   /// Deletes the row at `path` from the content it represents, then updates the hosts.

@@ -3,17 +3,36 @@ import Trellis
 import TrellisExamples
 import TrellisTesting
 
-/// An event on a form's row acts on the row as the last render made it, which hosts show,
-/// and makes no row again.
+/// An event acts on the row as the last render made it, which hosts show: a form's row is not
+/// made again, and a row a configuring action changed acts as it is shown.
 @Suite("The row an event acts on")
 struct EventTargetTests {
-  /// The Tasks app with the form of "Read" open.
-  static func form() throws -> HeadlessApp {
+  /// The Tasks app's list of "Write" and "Read".
+  static func list() throws -> HeadlessApp {
     let (navigator, _) = try TasksApp.navigator(
       tasks: ["Write", "Read"].map { TaskItem(name: $0) })
-    let app = HeadlessApp(navigator: navigator)
+    return HeadlessApp(navigator: navigator)
+  }
+
+  /// The Tasks app with the form of "Read" open.
+  static func form() throws -> HeadlessApp {
+    let app = try list()
     try app.tap("Read")
     return app
+  }
+
+  /// Disables the row titled `text` on the top screen with a `willConfigure` action, and
+  /// checks that it is shown disabled and that a tap on it is refused and opens nothing.
+  static func expectDisabledRowRefusesATap(_ text: String, in app: HeadlessApp) {
+    let model = app.top.model
+    model.rowActions.willConfigure = { row, _ in
+      if row.text == text { row.isEnabled = false }
+    }
+    for section in model.sections { section.setNeedsRefresh() }
+    app.navigator.processChanges()
+    #expect(app.row(text)?.isEnabled == false, "shown disabled")
+    #expect(throws: ScreenError.self) { try app.tap(text) }
+    #expect(app.top.model === model, "the tap opened nothing")
   }
 
   @Test func aTapOnAFormsRowMakesNoRow() throws {
@@ -26,31 +45,13 @@ struct EventTargetTests {
   }
 
   @Test func aRowItsConfiguringActionDisablesRefusesATap() throws {
-    let app = try Self.form()
-    let form = app.top.model
-    form.rowActions.willConfigure = { row, _ in
-      if row.propertyName == "category" { row.isEnabled = false }
-    }
-    for section in form.sections { section.setNeedsRefresh() }
-    app.navigator.processChanges()
-    #expect(app.row("Category")?.isEnabled == false, "shown disabled")
-    #expect(throws: ScreenError.self) { try app.tap("Category") }
-    #expect(app.top.model === form, "the tap opened nothing")
+    Self.expectDisabledRowRefusesATap("Category", in: try Self.form())
   }
 
   @Test func aListRowItsConfiguringActionDisablesRefusesATap() throws {
-    let (navigator, _) = try TasksApp.navigator(
-      tasks: ["Write", "Read"].map { TaskItem(name: $0) })
-    let app = HeadlessApp(navigator: navigator)
+    let app = try Self.list()
     let list = app.top.model
-    list.rowActions.willConfigure = { row, _ in
-      if row.text == "Read" { row.isEnabled = false }
-    }
-    for section in list.sections { section.setNeedsRefresh() }
-    app.navigator.processChanges()
-    #expect(app.row("Read")?.isEnabled == false, "shown disabled")
-    #expect(throws: ScreenError.self) { try app.tap("Read") }
-    #expect(app.top.model === list, "the tap opened nothing")
+    Self.expectDisabledRowRefusesATap("Read", in: app)
     try app.tap("Write")
     #expect(app.top.model !== list, "an enabled row opens its item")
   }
