@@ -21,6 +21,12 @@ enum ServicesBench {
     var trellis: Timing
     var baseline: Timing
     var peakBytes: Int?
+
+    /// The median of each run's ratio to the run by hand just after it: the machine's speed
+    /// drifts less within a pair than across the whole case.
+    var pairedRatio: Double {
+      Timing(samples: zip(trellis.samples, baseline.samples).map { $0 / $1 }).median
+    }
   }
 
   /// Whether the lists render every row up front (`--rows-up-front`), instead of when a host
@@ -54,6 +60,7 @@ enum ServicesBench {
       if json {
         var line = "{\"case\":\"\(result.name)\",\"trellisMedian\":\(result.trellis.median),"
         line += "\"baselineMedian\":\(result.baseline.median)"
+        line += ",\"pairedRatio\":\(result.pairedRatio)"
         if let peak = result.peakBytes { line += ",\"peakBytes\":\(peak)" }
         print(line + "}")
       } else {
@@ -61,8 +68,10 @@ enum ServicesBench {
         print(
           result.name.padding(toLength: 12, withPad: " ", startingAt: 0)
             + String(
-              format: "trellis %9.3f ms   by hand %9.3f ms   overhead %+6.1f %%   ",
-              result.trellis.median * 1000, result.baseline.median * 1000, overhead)
+              format:
+                "trellis %9.3f ms   by hand %9.3f ms   overhead %+6.1f %% (paired %+6.1f %%)   ",
+              result.trellis.median * 1000, result.baseline.median * 1000, overhead,
+              (result.pairedRatio - 1) * 100)
             + (result.peakBytes.map { String(format: "peak %.1f MB", Double($0) / 1e6) } ?? ""))
       }
     }
@@ -105,8 +114,10 @@ enum ServicesBench {
       let probe = MemoryProbe.start()
       let start = DispatchTime.now().uptimeNanoseconds
       var paged = 0.0
+      var store: WebServiceStore?
       do {
         let list = try List(base: base, batch: 500)
+        store = list.store
         try await list.open()
         while true {
           try await list.waitUntil { !$0.loadState.isLoading }
@@ -119,6 +130,8 @@ enum ServicesBench {
         // Timed when the last page shows; freeing the list afterwards is not paging.
         paged = seconds(since: start)
       }
+      // The objects the list let go of are freed here, not while the requests by hand run.
+      store?.sweepObjects()
       if let probe { peak = max(peak, probe.peakAbove()) }
       let manual = try await timed {
         var next: String? = base + "api/contacts/?page_size=500"
@@ -146,13 +159,14 @@ enum ServicesBench {
   final class List {
     let model = TableModel(title: "Contacts")
     let section: ArrayOfObjectsSection
+    let store: WebServiceStore
     private let wakes = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
 
     init(base: String, batch: Int) throws {
       var service = WebServiceDefinition.djangoREST(
         baseURL: base, resource: "api/contacts/", keys: "firstName;lastName;email;phone")
       service.timeout = .seconds(60)
-      let store = try WebServiceStore(service)
+      store = try WebServiceStore(service)
       section = ArrayOfObjectsSection(
         store: store, definition: try DataDefinition.dictionary(keys: "firstName;lastName"))
       section.fetchOptions.batchSize = batch

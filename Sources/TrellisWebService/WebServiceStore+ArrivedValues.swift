@@ -9,7 +9,7 @@ extension WebServiceStore {
     let arrived = objects.withLock { objects in
       defer { objects.arrived = [:] }
       return objects.arrived.compactMap { id, values -> (DocumentObject, ArrivedValues)? in
-        objects.entries[id]?.object.map { ($0, values) }
+        objects.entries[id].map { ($0, values) }
       }
     }
     for (object, arrived) in arrived {

@@ -37,7 +37,7 @@ extension WebServiceStore {
     let answer = try await send(endpoint, id: nil, values: sent)
     let arrived = merge(answer, into: sent)
     let id = Self.identity(arrived[definition.idKeyName])
-    if let id { objects.withLock { $0.entries[id] = WeakObject(object: object) } }
+    if let id { objects.withLock { $0.remember(object, as: id) } }
     give(arrived, to: object, id: id, now: now)
     // The service does not say where the item goes in its order: lists show it first.
     observers.notify(.inserted(item, after: nil))
@@ -115,7 +115,7 @@ extension WebServiceStore {
     } catch {
       guard case .notFound = error else { throw error }
     }
-    objects.withLock { $0.entries[id] = nil }
+    objects.withLock { $0.forget(id) }
     observers.notify(.deleted(item))
   }
 

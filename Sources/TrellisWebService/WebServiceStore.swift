@@ -21,43 +21,12 @@ public final class WebServiceStore: AsyncDataStore {
   public let itemsDefinition: DataDefinition?
   let transport: any HTTPTransport
   let observers = ObserverList<StoreChange>()
-  /// Every object read or written, by identity, while something holds it, and what arrived
-  /// for them.
+  /// Every object read or written, by identity, and what arrived for them.
   // Sound: the map only finds the one object of a record; its values are written on the
   // domain that shows it (``applyArrivedValues()``), never from a reading or writing task.
   let objects = UncheckedLocked(IdentityMap())
   /// The keys string's keys, which a refusal's messages may name.
   let keys: [String]
-
-  struct WeakObject {
-    weak var object: DocumentObject?
-  }
-
-  /// The objects by identity, when to sweep out the forgotten ones, and the values read or
-  /// answered for known objects since the domain that shows them last applied them.
-  struct IdentityMap {
-    var entries: [String: WeakObject] = [:]
-    var sweepAt = 4096
-    var arrived: [String: ArrivedValues] = [:]
-
-    /// Keeps `values` for the object `id`: all of its values when `replacing` (a read),
-    /// else some to set (a write's answer).
-    mutating func arrive(_ id: String, _ values: ValueDictionary, replacing: Bool) {
-      if !replacing, var earlier = arrived[id] {
-        for (key, value) in values { earlier.values[key] = value }
-        arrived[id] = earlier
-      } else {
-        arrived[id] = ArrivedValues(values: values, replaces: replacing)
-      }
-    }
-  }
-
-  /// Values for a known object, waiting for the domain that shows it.
-  struct ArrivedValues {
-    var values: ValueDictionary
-    /// Whether they are all of the object's values (a read) rather than some to set.
-    var replaces: Bool
-  }
 
   /// A store of `definition`'s objects, sent through `transport`.
   ///
@@ -83,7 +52,13 @@ public final class WebServiceStore: AsyncDataStore {
   }
 
   public func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> ObservationToken {
-    observers.add(handler)
+    let token = observers.add(handler)
+    // A list that stops observing is letting go of its objects: once it has, those nothing
+    // else holds leave the map.
+    return ObservationToken { [objects] in
+      token.cancel()
+      Self.sweepSoon(objects)
+    }
   }
 
   /// A new object holding every key, empty; it has no identity until it is inserted.
@@ -113,19 +88,12 @@ public final class WebServiceStore: AsyncDataStore {
   func object(for entries: ValueDictionary) -> DocumentObject {
     let id = Self.identity(entries[definition.idKeyName])
     return objects.withLock { objects in
-      if let id, let known = objects.entries[id]?.object {
+      if let id, let known = objects.entries[id] {
         objects.arrive(id, entries, replacing: true)
         return known
       }
       let made = DocumentObject(.dictionary(entries))
-      if let id { objects.entries[id] = WeakObject(object: made) }
-      // Forgotten objects are swept when the map has doubled since the last sweep: the cost
-      // stays proportional to the objects read.
-      if objects.entries.count >= objects.sweepAt {
-        objects.entries = objects.entries.filter { $0.value.object != nil }
-        objects.arrived = objects.arrived.filter { objects.entries[$0.key] != nil }
-        objects.sweepAt = Swift.max(4096, objects.entries.count * 2)
-      }
+      if let id { objects.remember(made, as: id) }
       return made
     }
   }

@@ -18,8 +18,8 @@ struct ArrivedValuesTests {
     let memory: MemoryStore
   }
 
-  static func start(keys: String = "name") async throws -> Service {
-    let (memory, api) = try StoreAPI.notes()
+  static func start(keys: String = "name", notes: Int = 3) async throws -> Service {
+    let (memory, api) = try StoreAPI.notes(count: notes)
     let server = await LoopbackServer.start { running in
       let router = Router()
       api.register(on: router)

@@ -113,7 +113,7 @@ extension ArrayOfObjectsSection {
   /// the one before, the first after the last item listed (which is listed once).
   func appendsOnly(_ changes: [StoreChange]) -> Bool {
     guard !changes.isEmpty else { return false }
-    if let last = items.last, count(of: last) != 1 { return false }
+    if !listsEachItemOnce, let last = items.last, count(of: last) != 1 { return false }
     // Compared by identity, read in place: copying a change retains its items.
     var last = items.last.map(ItemKey.init)
     for index in changes.indices {

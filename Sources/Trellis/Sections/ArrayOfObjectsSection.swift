@@ -55,6 +55,11 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
   /// does this for every edit).
   package var itemCounts: ItemCounts?
 
+  /// Whether each item is listed once by construction, with nothing to count: an async
+  /// store's pages list an item once however often pages repeat it (``AsyncStoreCache``).
+  /// Paging through a long list then keeps no count per item until a change needs one.
+  var listsEachItemOnce: Bool { asyncCache != nil }
+
   /// How many times `item` is listed.
   func count(of item: Value) -> Int {
     if let itemCounts { return itemCounts[item] }
@@ -247,11 +252,11 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
   /// The identities from `start` on: the listed items', then the special and appended rows'.
   override func elementIDs(from start: Int) -> [RowID] {
     // Counting by identity is cheaper than counting by row ID, and is kept for later.
-    if itemCounts == nil { _ = count(of: .null) }
+    if itemCounts == nil && !listsEachItemOnce { _ = count(of: .null) }
     let first = Swift.min(start, items.count)
     // Every item listed once has no occurrence to count.
     var ids =
-      itemCounts?.distinct == items.count
+      listsEachItemOnce || itemCounts?.distinct == items.count
       ? items[first...].map(Self.identity(of:)) : Array(occurrenceIDs()[first...])
     ids += specials.map { RowID(scope: scope, .string("\u{1}" + $0.rawValue)) }
     ids += appendedRowIDs

@@ -66,6 +66,22 @@ struct AsyncListRowsOnDemandTests {
     #expect(f.app.texts == [f.tasks.map(Self.name)], "every row reads its own item")
   }
 
+  /// An async list lists each item once by construction, so paging counts nothing per item:
+  /// the counts that find an edited item's rows are made when an edit first needs them.
+  @Test func pagesCountNothingPerItemUntilAnEditNeedsIt() async throws {
+    let f = try Self.fixture(count: 2_000, batch: 500)
+    try await Self.load(2_000, in: f)
+    #expect(f.section.itemCounts?.distinct == nil, "paging counted the items")
+    try f.memory.update(
+      .object(ObjectReference(f.tasks[1_500])), values: ["name": .string("Renamed")])
+    try await f.app.settle()
+    #expect(f.section.itemCounts?.distinct == 2_000)
+    let last = try #require(f.app.host.changesets.last)
+    #expect(last.totals.itemReloads == 1)
+    #expect(f.model.shown.sections[0].items[1_500].text == "Renamed")
+    #expect(f.app.host.violations.isEmpty)
+  }
+
   @Test func anEditReloadsTheChangedRowsWhetherOrNotAHostReadThem() async throws {
     let f = try Self.fixture(count: 1_000, batch: 250)
     try await Self.load(1_000, in: f)
