@@ -6,14 +6,21 @@ extension WebServiceStore {
   /// the service accepted it. Only values that differ are set, so an object read again
   /// unchanged reports nothing.
   public func applyArrivedValues() {
-    let arrived = objects.withLock { objects in
-      defer { objects.arrived = [:] }
-      return objects.arrived.compactMap { id, values -> (DocumentObject, ArrivedValues)? in
+    let (arrived, withoutIdentity) = objects.withLock { objects in
+      defer {
+        objects.arrived = [:]
+        objects.arrivedWithoutIdentity = []
+      }
+      let known = objects.arrived.compactMap { id, values -> (DocumentObject, ArrivedValues)? in
         objects.entries[id].map { ($0, values) }
       }
+      return (known, objects.arrivedWithoutIdentity)
     }
     for (object, arrived) in arrived {
       Self.set(arrived.values, on: object, replacing: arrived.replaces)
+    }
+    for (object, values) in withoutIdentity {
+      Self.set(values, on: object, replacing: false)
     }
   }
 

@@ -47,6 +47,8 @@ extension WebServiceStore {
     /// 4,096, so that sweeping costs in proportion to the objects read.
     private var sweepAt = 4096
     var arrived: [String: ArrivedValues] = [:]
+    /// What the service answered for new objects it gave no id, waiting for their domain.
+    var arrivedWithoutIdentity: [(object: DocumentObject, values: ValueDictionary)] = []
     /// The sweep asked for by a list letting go, until it runs.
     var pendingSweep: Task<Void, Never>?
 
@@ -78,6 +80,11 @@ extension WebServiceStore {
       for id in forgotten { entries[id] = nil }
       if !forgotten.isEmpty { arrived = arrived.filter { entries[$0.key] != nil } }
       sweepAt = Swift.max(4096, entries.count * 2)
+    }
+
+    /// Keeps `values`, some to set, for `object`, which the service gave no id.
+    mutating func arriveWithoutIdentity(_ object: DocumentObject, _ values: ValueDictionary) {
+      arrivedWithoutIdentity.append((object, values))
     }
 
     /// Keeps `values` for the object `id`: all of its values when `replacing` (a read),

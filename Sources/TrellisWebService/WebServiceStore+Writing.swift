@@ -36,8 +36,21 @@ extension WebServiceStore {
     sent[definition.idKeyName] = nil
     let answer = try await send(endpoint, id: nil, values: sent)
     let arrived = merge(answer, into: sent)
-    let id = Self.identity(arrived[definition.idKeyName])
-    if let id { objects.withLock { $0.remember(object, as: id) } }
+    guard let id = Self.identity(arrived[definition.idKeyName]) else {
+      // An answer without the id: the object takes what the service answered, but nothing
+      // can read, change or delete it again, so it is none of the store's items. Lists drop
+      // it (and do not show it once the write is done), and read the service again to show
+      // the record as the service keeps it.
+      if now {
+        Self.set(arrived, on: object, replacing: false)
+      } else {
+        objects.withLock { $0.arriveWithoutIdentity(object, arrived) }
+      }
+      observers.notify(.deleted(item))
+      observers.notify(.reset)
+      return
+    }
+    objects.withLock { $0.remember(object, as: id) }
     give(arrived, to: object, id: id, now: now)
     // The service does not say where the item goes in its order: lists show it first.
     observers.notify(.inserted(item, after: nil))
