@@ -121,7 +121,8 @@ public struct CellContent: Hashable, Sendable {
     if row.value == .null { text = "" }
     return TextEntry(
       text: text, placeholder: row.attributes.placeholder, isSecure: row.attributes.isSecure,
-      keyboard: keyboard, autocapitalization: row.attributes.autocapitalization)
+      keyboard: keyboard, autocapitalization: row.attributes.autocapitalization,
+      alignment: row.attributes.textAlignment)
   }
 
   /// Whether tapping `row` does something: it pushes, acts, loads, adds or opens.

@@ -143,7 +143,7 @@
       field.isSecureTextEntry = entry.isSecure
       field.keyboardType = Self.keyboard(entry.keyboard)
       field.autocapitalizationType = Self.capitalization(entry.autocapitalization)
-      field.textAlignment = .right
+      field.textAlignment = Self.alignment(entry.alignment ?? .right)
       field.returnKeyType = .next
       field.isEnabled = enabled
       // The value is entered when the field ends editing: typing does not reload the row
@@ -155,6 +155,16 @@
         }, for: .editingDidEnd)
       field.addAction(UIAction { [weak self] _ in self?.onReturn?() }, for: .editingDidEndOnExit)
       return field
+    }
+
+    static func alignment(_ alignment: RowAttributes.TextAlignment) -> NSTextAlignment {
+      switch alignment {
+      case .left: .left
+      case .center: .center
+      case .right: .right
+      case .justified: .justified
+      case .natural: .natural
+      }
     }
 
     static func keyboard(_ keyboard: TextEntry.Keyboard) -> UIKeyboardType {

@@ -12,6 +12,9 @@ public struct TextEntry: Hashable, Sendable {
   public var keyboard: Keyboard
   /// How the keyboard capitalises what is typed.
   public var autocapitalization: RowAttributes.Autocapitalization
+  /// How the text is aligned in the field, as the row says (InAppSettingsKit's
+  /// `IASKTextAlignment`); `nil` for the right, beside the row's title.
+  public var alignment: RowAttributes.TextAlignment?
 
   /// The keyboards a row asks for.
   public enum Keyboard: String, Hashable, Sendable {

@@ -143,6 +143,12 @@ def test_a_list_groups_text_field_adds_what_was_typed_once(browser, tmp_path):
             control.get_property("value") for control in d.find_elements(
                 By.CSS_SELECTOR, ".pane-top > .screen:last-child input.control")])
         wait(browser, lambda d: new_tag_field(d).get_property("value") == "")
+        # The item's field aligns its text left, as its IASKTextAlignment says.
+        item = next(
+            control for control in browser.find_elements(
+                By.CSS_SELECTOR, ".pane-top > .screen:last-child input.control")
+            if control.get_property("value") == "alpha")
+        assert item.value_of_css_property("text-align") == "left"
 
         # Leaving the field enters the value too, once.
         field = new_tag_field(browser)

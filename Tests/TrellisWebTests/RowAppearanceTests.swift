@@ -36,6 +36,19 @@ struct RowAppearanceTests {
     #expect(plain.contains("background-color: rgba(255, 0, 0, 1);"))
   }
 
+  /// A text field aligns its text as its row says (InAppSettingsKit's `IASKTextAlignment`),
+  /// on the field itself: the page's own rule puts a titled field's text at the right.
+  @Test func aTextFieldsAlignmentReachesItsField() {
+    func field(_ alignment: RowAttributes.TextAlignment?, kind: RowKind) -> String {
+      var row = Row(id: RowID(.string("a")), kind: kind, text: "Tag")
+      row.attributes.textAlignment = alignment
+      return HTMLRenderer().row(RowSnapshot(row), index: 0, editing: false)
+    }
+    #expect(field(.left, kind: .textField).contains(#"style="text-align: left""#))
+    #expect(field(.center, kind: .numericTextField).contains(#"style="text-align: center""#))
+    #expect(!field(nil, kind: .textField).contains("text-align"))
+  }
+
   @Test func selectedRowsSayTheyAre() {
     var row = RowSnapshot(Row(id: RowID(.string("a")), kind: .plain, text: "A"))
     row.isSelected = true

@@ -30,6 +30,7 @@ extension HTMLRenderer {
       html += HTML.attribute("value", value?.displayText ?? "")
       html += HTML.attribute("placeholder", row.attributes.placeholder)
       html += HTML.attribute("autocapitalize", capitalization(row.attributes.autocapitalization))
+      html += fieldAlignment(row)
       if row.attributes.isSecure { html += " autocomplete=\"off\"" }
       return html + "\(disabled)\(invalid)></label>"
     case .textView:
@@ -56,6 +57,7 @@ extension HTMLRenderer {
       html += HTML.attribute("max", row.attributes.maximum.map(number))
       html += HTML.attribute("value", value.flatMap { $0.doubleValue.map(number) } ?? "")
       html += HTML.attribute("placeholder", row.attributes.placeholder)
+      html += fieldAlignment(row)
       return html + "\(disabled)\(invalid)></label>"
     case .slider:
       let current = value?.doubleValue ?? row.attributes.minimum ?? 0
@@ -111,6 +113,22 @@ extension HTMLRenderer {
     case .plain, .button, .selection, .objectSelection, .object, .arrayOfObjects:
       return selectable(row, text: text, disabled: disabled)
     }
+  }
+
+  /// The `style` that aligns a text field's text as its row says (InAppSettingsKit's
+  /// `IASKTextAlignment`); none when the row says nothing, and the page's own rule applies:
+  /// right of a title, left in a field that has none.
+  private func fieldAlignment(_ row: RowSnapshot) -> String {
+    guard let alignment = row.attributes.textAlignment else { return "" }
+    let value =
+      switch alignment {
+      case .left: "left"
+      case .center: "center"
+      case .right: "right"
+      case .justified: "justify"
+      case .natural: "start"
+      }
+    return HTML.attribute("style", "text-align: \(value)")
   }
 
   /// A row that does something when selected: one button holding text, detail and accessory.
