@@ -86,12 +86,7 @@ struct ArrivedValuesTests {
 
   @Test func aListsInsertShowsTheNewObjectWithItsId() async throws {
     let service = try await Self.start()
-    let definition = try #require(service.store.itemsDefinition)
-    let section = ArrayOfObjectsSection(store: service.store, definition: definition)
-    let model = TableModel(title: "Notes")
-    model.addSection(section)
-    let app = HeadlessApp(navigator: Navigator(root: Screen(model: model)))
-    try await app.settle()
+    let (app, section) = try await service.store.openList()
     let item = try service.store.create()
     _ = try (item.objectValue as? KeyValueCoding)?.setValues([("name", .string("Fresh"))])
     try section.store.insert(item, at: nil)
@@ -105,13 +100,8 @@ struct ArrivedValuesTests {
   /// the form hears that its Done succeeded: the form shows the id all the same.
   @Test func aNewItemsFormShowsTheIdItsListAppliedFirst() async throws {
     let service = try await Self.start(keys: "id;name")
-    let definition = try #require(service.store.itemsDefinition)
-    let section = ArrayOfObjectsSection(store: service.store, definition: definition)
-    section.addItemText = "New note"
-    let model = TableModel(title: "Notes")
-    model.addSection(section)
-    let app = HeadlessApp(navigator: Navigator(root: Screen(model: model)))
-    try await app.settle()
+    let (app, section) = try await service.store.openList(addItemText: "New note")
+    let model = try #require(section.model)
     try app.tap("New note")
     let form = app.top
     #expect(form !== app.navigator.stack.first)

@@ -63,14 +63,7 @@ struct InsertWithoutIdentityTests {
 
   @Test func aNoteAddedInAFormTakesTheAnswerAndTheListShowsTheRecordOnce() async throws {
     let (server, notes) = await Self.start()
-    let store = try Self.store(server)
-    let definition = try #require(store.itemsDefinition)
-    let section = ArrayOfObjectsSection(store: store, definition: definition)
-    section.addItemText = "New note"
-    let model = TableModel(title: "Notes")
-    model.addSection(section)
-    let app = HeadlessApp(navigator: Navigator(root: Screen(model: model)))
-    try await app.settle()
+    let (app, section) = try await Self.store(server).openList(addItemText: "New note")
     try app.tap("New note")
     let form = app.top
     let object = try #require(form.draft?.object as? DocumentObject)

@@ -17,15 +17,11 @@ struct KeptObjectsTests {
     weak var dropped: DocumentObject?
     var held: Value?
     do {
-      let definition = try #require(service.store.itemsDefinition)
-      let section = ArrayOfObjectsSection(store: service.store, definition: definition)
-      let model = TableModel(title: "Notes")
-      model.addSection(section)
-      let app = HeadlessApp(navigator: Navigator(root: Screen(model: model)))
-      try await app.settle()
-      try #require(section.currentItems.count == 3)
-      dropped = section.currentItems[0].objectValue as? DocumentObject
-      held = section.currentItems[1]
+      let list = try await service.store.openList()
+      let items = list.section.currentItems
+      try #require(items.count == 3)
+      dropped = items[0].objectValue as? DocumentObject
+      held = items[1]
       #expect(dropped != nil)
     }
     // The list is gone: the sweep it asked for frees what nothing else holds.
