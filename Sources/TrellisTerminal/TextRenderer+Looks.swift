@@ -66,6 +66,22 @@ extension TextRenderer {
     return pad + title + " " + (row.detail ?? row.value?.displayText ?? "")
   }
 
+  /// The left part of a text field's line when its row aligns the field's text (InAppSettingsKit's
+  /// `IASKTextAlignment`) left, or in the middle of what the title leaves: `left`, then the
+  /// value; `nil` for any other row, whose value stays at the right.
+  static func placedFieldValue(_ row: RowSnapshot, value: String, after left: String, inner: Int)
+    -> String?
+  {
+    guard [.textField, .numericTextField].contains(row.kind), !value.isEmpty,
+      let alignment = row.attributes.textAlignment, alignment != .right
+    else { return nil }
+    let gap =
+      alignment == .center
+      ? Swift.max((inner - left.count - value.count) / 2, left.isEmpty ? 0 : 1)
+      : (left.isEmpty ? 0 : 1)
+    return left + String(repeating: " ", count: gap) + value
+  }
+
   /// The tint of the control a row shows (its switch's on colour, its slider's track, its
   /// segmented control's) as a bold foreground escape; empty when the row has none.
   static func controlTint(_ row: RowSnapshot) -> String {

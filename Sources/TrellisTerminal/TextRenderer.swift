@@ -107,6 +107,11 @@ public struct TextRenderer: Sendable {
     left += row.attributes.cellStyle == .value2 ? value2Text(row) : row.text ?? ""
     let value = valueText(row)
     var right = value
+    // A text field whose row aligns its text left or centre shows it there, not at the right.
+    if let placed = Self.placedFieldValue(row, value: value, after: left, inner: width - 4) {
+      left = placed
+      right = ""
+    }
     let accessory = Self.symbol(for: editing ? row.editingAccessory : row.accessory)
     if !accessory.isEmpty { right += right.isEmpty ? accessory : " " + accessory }
     if row.isSelected && accessory != Self.symbol(for: .checkmark) {

@@ -40,4 +40,26 @@ struct TextRendererTests {
     let editing = renderer.render(model.screenSnapshot(isEditing: true))
     #expect(editing.contains("| (-) More                           ≡ |"))
   }
+
+  /// A text field's value goes where its row aligns it (InAppSettingsKit's
+  /// `IASKTextAlignment`): at the right by default, after the title when left, in the middle
+  /// of the room the title leaves when centred.
+  @Test func aTextFieldsValueGoesWhereItsRowAlignsIt() {
+    func line(_ alignment: RowAttributes.TextAlignment?, title: String?) -> String {
+      let model = TableModel(title: "Tags")
+      let section = Section()
+      let tag = DocumentObject(["tag": "alpha"])
+      var row = Row(
+        id: RowID("tag"), kind: .textField, text: title, binding: RowBinding(tag, keyPath: "tag"))
+      row.attributes.textAlignment = alignment
+      section.addRow(row)
+      model.addSection(section)
+      let text = TextRenderer(width: 30).render(model.drawn())
+      return text.split(separator: "\n").first { $0.contains("alpha") }.map(String.init) ?? ""
+    }
+    #expect(line(nil, title: "Tag") == "  | Tag                  alpha |")
+    #expect(line(.left, title: "Tag") == "  | Tag alpha                  |")
+    #expect(line(.left, title: nil) == "  | alpha                      |")
+    #expect(line(.center, title: nil) == "  |           alpha            |")
+  }
 }
