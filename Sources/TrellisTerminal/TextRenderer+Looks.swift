@@ -57,10 +57,13 @@ extension TextRenderer {
     return Int((points / pointsPerLine).rounded())
   }
 
+  /// The columns of a value2 row's title: a third of the row, at most 14.
+  var value2TitleColumns: Int { Swift.min((width - 4) / 3, 14) }
+
   /// A value2 row's inside: its title right-aligned in a column of a third of the row (at most
   /// 14 columns), then the detail, left-aligned, right after it.
   func value2Text(_ row: RowSnapshot) -> String {
-    let column = Swift.min((width - 4) / 3, 14)
+    let column = value2TitleColumns
     let title = TerminalText.fit(row.text ?? "", to: column)
     let pad = String(repeating: " ", count: Swift.max(column - TerminalText.width(of: title), 0))
     return pad + title + " " + (row.detail ?? row.value?.displayText ?? "")
@@ -106,10 +109,20 @@ extension TextRenderer {
     return "\u{1B}[\(code)m"
   }
 
-  /// `line` with the value on its right (`value`) drawn in `tint`, then back to `rowEscape`.
-  static func tinted(_ line: String, value: String, tint: String, rowEscape: String) -> String {
+  /// The tint of a value2 row's title: the theme's `tintColor`, or blue (UIKit's default
+  /// tint), as a bold foreground escape.
+  static func value2Tint(_ row: RowSnapshot) -> String {
+    let tint = row.style?.tintColor.flatMap(ANSIColor.init(nearestTo:)) ?? .blue
+    return "\u{1B}[1;\(tint.foregroundCode)m"
+  }
+
+  /// `line` with `value` drawn in `tint`, then back to `rowEscape`: its last occurrence (the
+  /// value on the right), or its `first` (a title on the left).
+  static func tinted(
+    _ line: String, value: String, tint: String, rowEscape: String, first: Bool = false
+  ) -> String {
     guard !tint.isEmpty, !value.isEmpty,
-      let range = line.range(of: value, options: .backwards)
+      let range = line.range(of: value, options: first ? [] : .backwards)
     else { return line }
     return line.replacingCharacters(
       in: range, with: tint + value + "\u{1B}[0m" + rowEscape)

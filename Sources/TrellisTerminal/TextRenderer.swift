@@ -130,9 +130,15 @@ public struct TextRenderer: Sendable {
     }
     let escape = usesColor ? row.style?.ansiEscape ?? "" : ""
     if !escape.isEmpty { lines = lines.map { Self.colored($0, escape) } }
-    // The control's value in its tint, on the row's first line.
+    // The control's value in its tint, on the row's first line; a value2 row's title in the
+    // theme's tint, as UIKit draws it.
     if usesColor {
       lines[0] = Self.tinted(lines[0], value: value, tint: Self.controlTint(row), rowEscape: escape)
+      if row.attributes.cellStyle == .value2, let title = row.text, !title.isEmpty {
+        lines[0] = Self.tinted(
+          lines[0], value: TerminalText.fit(title, to: value2TitleColumns),
+          tint: Self.value2Tint(row), rowEscape: escape, first: true)
+      }
     }
     return lines
   }

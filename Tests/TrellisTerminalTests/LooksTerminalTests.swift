@@ -7,7 +7,8 @@ import TrellisTesting
 @testable import TrellisTerminal
 
 /// The Looks example in the terminal: header and footer views and heights, value2 and default
-/// rows, tinted controls, a selected background, and `willDisplay` for the rows in view only.
+/// rows, tinted controls and value2 titles, a selected background, and `willDisplay` for the
+/// rows in view only.
 @Suite("Looks in the terminal")
 struct LooksTerminalTests {
   /// A host over the Looks example on a virtual terminal, its model also shown headless.
@@ -74,6 +75,8 @@ struct LooksTerminalTests {
     #expect(driver.written.contains("\u{1B}[1;33m[x]\u{1B}[0m"))
     // The slider's track colour is purple, the nearest being magenta.
     #expect(driver.written.contains("\u{1B}[1;35m<0.4>\u{1B}[0m"))
+    // A value2 row's title in the tint: the theme gives none, so UIKit's blue.
+    #expect(driver.written.contains("\u{1B}[1;34memail\u{1B}[0m"))
     // On a cell-style row, the cursor draws the theme's yellow selected background instead of
     // reverse video.
     while !(driver.lines.first { $0.hasPrefix("> ") }?.contains("Default") ?? false) {
@@ -84,6 +87,7 @@ struct LooksTerminalTests {
     #expect(driver.written.contains("\u{1B}[103m> | "))
     let plain = try Driver(usesColor: false)
     #expect(!plain.written.contains("\u{1B}[1;33m"))
+    #expect(!plain.written.contains("\u{1B}[1;34m"))
   }
 
   @Test func willDisplayRunsForTheRowsThatComeIntoView() throws {

@@ -37,6 +37,16 @@ package struct RowLayout: Hashable, Sendable {
       let start = first.text.distance(from: first.text.startIndex, to: range.lowerBound)
       lines[0].span = .init(range: start..<(start + value.count), style: tint)
     }
+    // A value2 row's title in the tint, as UIKit draws it.
+    if usesColor, row.attributes.cellStyle == .value2, let title = row.text, let first = lines.first
+    {
+      let shown = TerminalText.fit(title, to: renderer.value2TitleColumns)
+      if !shown.isEmpty, let range = first.text.range(of: shown) {
+        let start = first.text.distance(from: first.text.startIndex, to: range.lowerBound)
+        lines[0].span = .init(
+          range: start..<(start + shown.count), style: TextRenderer.value2Tint(row))
+      }
+    }
     return lines
   }
 
