@@ -216,13 +216,22 @@ let package = Package(
       ]
     ),
 
+    // The command-line options both servers take (`trellis serve`, `trellis-demo`).
+    .target(
+      name: "TrellisServerOptions",
+      dependencies: [
+        "TrellisWeb", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+
     // Executables.
     .executableTarget(
       name: "trellis-demo",
       dependencies: [
         "Trellis", "TrellisExamples", "TrellisSQLiteExamples", "TrellisTerminal", "TrellisWeb",
         "TrellisSQLite", "TrellisDescriptors", "TrellisWebService", "TrellisPostgres",
-        "TrellisSettings", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "TrellisSettings", "TrellisServerOptions",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "PostgresNIO", package: "postgres-nio"),
       ]
     ),
@@ -230,7 +239,7 @@ let package = Package(
       name: "trellis",
       dependencies: [
         "Trellis", "TrellisDescriptors", "TrellisTerminal", "TrellisWeb", "TrellisListSources",
-        "TrellisSettings", "TrellisPostgres", "TrellisOpenAPI",
+        "TrellisSettings", "TrellisPostgres", "TrellisOpenAPI", "TrellisServerOptions",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         // Descriptors named by an http(s) address are fetched with it.
         .product(name: "AsyncHTTPClient", package: "async-http-client"),

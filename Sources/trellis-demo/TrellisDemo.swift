@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Trellis
 import TrellisExamples
+import TrellisServerOptions
 import TrellisWeb
 
 /// `trellis-demo`: serves the demo apps in a browser, or prints the text demo with `--text`.

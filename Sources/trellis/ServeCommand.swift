@@ -3,6 +3,7 @@ import Foundation
 import Trellis
 import TrellisDescriptors
 import TrellisPostgres
+import TrellisServerOptions
 import TrellisWeb
 
 /// `trellis serve`: a descriptor bound to a data document, live in a browser.

@@ -1,8 +1,9 @@
 import ArgumentParser
 import TrellisWeb
 
-/// `trellis serve`'s sign-in options: who may sign in, and the proxy in front.
-struct SignInOptions: ParsableArguments {
+/// The sign-in options of `trellis serve` and `trellis-demo`: who may sign in, and the proxy
+/// in front.
+package struct SignInOptions: ParsableArguments {
   @Option(
     help: ArgumentHelp(
       "The SQLite file of the people who may sign in; turns sign-in on.",
@@ -26,8 +27,11 @@ struct SignInOptions: ParsableArguments {
       valueName: "address"))
   var trustedProxy: [String] = []
 
+  /// No one named: parsing fills the options in.
+  package init() {}
+
   /// Refuses options that do not go together, and a reachable server nobody signs in to.
-  func check(host: String) throws {
+  package func check(host: String) throws {
     if let problem = WebConfiguration.signInProblem(
       host: host, people: people, noSignIn: noSignIn, proxyHeader: trustedProxyHeader,
       proxies: trustedProxy)
@@ -37,7 +41,7 @@ struct SignInOptions: ParsableArguments {
   }
 
   /// Sets up sign-in on `configuration`.
-  func apply(to configuration: inout WebConfiguration) throws {
+  package func apply(to configuration: inout WebConfiguration) throws {
     try configuration.setUpSignIn(
       people: people, proxyHeader: trustedProxyHeader, proxies: trustedProxy)
   }
