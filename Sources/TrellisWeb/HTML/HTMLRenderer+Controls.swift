@@ -119,15 +119,9 @@ extension HTMLRenderer {
   /// `IASKTextAlignment`); none when the row says nothing, and the page's own rule applies:
   /// right of a title, left in a field that has none.
   private func fieldAlignment(_ row: RowSnapshot) -> String {
-    guard let alignment = row.attributes.textAlignment else { return "" }
-    let value =
-      switch alignment {
-      case .left: "left"
-      case .center: "center"
-      case .right: "right"
-      case .justified: "justify"
-      case .natural: "start"
-      }
+    guard let alignment = row.attributes.textAlignment?.rawValue,
+      let value = ResolvedStyle.textAlign(alignment)
+    else { return "" }
     return HTML.attribute("style", "text-align: \(value)")
   }
 

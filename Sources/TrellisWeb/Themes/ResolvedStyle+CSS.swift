@@ -135,6 +135,12 @@ extension ResolvedStyle {
       let value = attributes["textLabel.textAlignment"] ?? attributes["textAlignment"],
       let word = value.nameValue ?? value.stringValue
     else { return nil }
+    return Self.textAlign(word)
+  }
+
+  /// An alignment's name (UIKit's constant, or a ``RowAttributes/TextAlignment``'s raw value)
+  /// as a CSS `text-align` value; `nil` for a name that is none.
+  static func textAlign(_ word: String) -> String? {
     let lowered = word.lowercased()
     for (suffix, css) in [
       ("center", "center"), ("right", "right"), ("left", "left"), ("justified", "justify"),
