@@ -82,6 +82,9 @@ public struct PostgresColumn: Hashable, Sendable {
   /// Whether no two rows may hold the same value; a write that breaks it is refused with a
   /// message naming the column.
   public var isUnique: Bool
+  /// Whether the column gets an index (for sorting, grouping or searching); text is indexed
+  /// as lists sort it, ignoring case.
+  public var isIndexed = false
   /// For a column of a table made elsewhere: its type as the database names it
   /// (`character varying(40)`, `mood`), which values are cast to when written and from when
   /// read; `nil` for a column of the store's own tables, whose type is the kind's.
@@ -93,36 +96,46 @@ public struct PostgresColumn: Hashable, Sendable {
   package var hasDefault = false
 
   /// Creates a column.
-  public init(_ name: String, _ kind: Kind, nullable: Bool = false, unique: Bool = false) {
+  public init(
+    _ name: String, _ kind: Kind, nullable: Bool = false, unique: Bool = false,
+    indexed: Bool = false
+  ) {
     self.name = name
     self.kind = kind
     self.isNullable = nullable
     self.isUnique = unique
+    self.isIndexed = indexed
   }
 
   /// A text column.
-  public static func text(_ name: String, nullable: Bool = false, unique: Bool = false) -> Self {
-    Self(name, .text, nullable: nullable, unique: unique)
+  public static func text(
+    _ name: String, nullable: Bool = false, unique: Bool = false, indexed: Bool = false
+  ) -> Self {
+    Self(name, .text, nullable: nullable, unique: unique, indexed: indexed)
   }
   /// An integer column.
-  public static func integer(_ name: String, nullable: Bool = false, unique: Bool = false)
-    -> Self
-  {
-    Self(name, .integer, nullable: nullable, unique: unique)
+  public static func integer(
+    _ name: String, nullable: Bool = false, unique: Bool = false, indexed: Bool = false
+  ) -> Self {
+    Self(name, .integer, nullable: nullable, unique: unique, indexed: indexed)
   }
   /// A double column.
-  public static func double(_ name: String, nullable: Bool = false, unique: Bool = false)
-    -> Self
-  {
-    Self(name, .double, nullable: nullable, unique: unique)
+  public static func double(
+    _ name: String, nullable: Bool = false, unique: Bool = false, indexed: Bool = false
+  ) -> Self {
+    Self(name, .double, nullable: nullable, unique: unique, indexed: indexed)
   }
   /// A Boolean column.
-  public static func bool(_ name: String, nullable: Bool = false) -> Self {
-    Self(name, .bool, nullable: nullable)
+  public static func bool(_ name: String, nullable: Bool = false, indexed: Bool = false)
+    -> Self
+  {
+    Self(name, .bool, nullable: nullable, indexed: indexed)
   }
   /// A date column.
-  public static func date(_ name: String, nullable: Bool = false, unique: Bool = false) -> Self {
-    Self(name, .date, nullable: nullable, unique: unique)
+  public static func date(
+    _ name: String, nullable: Bool = false, unique: Bool = false, indexed: Bool = false
+  ) -> Self {
+    Self(name, .date, nullable: nullable, unique: unique, indexed: indexed)
   }
   /// A bytes column.
   public static func bytes(_ name: String, nullable: Bool = false) -> Self {

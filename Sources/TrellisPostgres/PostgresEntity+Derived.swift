@@ -13,6 +13,7 @@ extension PostgresEntity {
   /// ```
   ///
   /// - Parameters:
+  ///   - indexed: Properties whose columns get an index (for sorting, grouping, searching).
   ///   - unique: Properties no two rows may share.
   ///   - transient: Properties kept in memory only.
   ///   - relationships: Properties holding child objects kept in tables of their own, or
@@ -20,14 +21,15 @@ extension PostgresEntity {
   /// - Throws: One diagnostic per property that cannot be stored, and per unknown name.
   public init(
     table: String, definition: DataDefinition, ordered: Bool = false, primaryKey: String = "id",
-    unique: [String] = [], transient: [String] = [], relationships: [PostgresRelationship] = []
+    indexed: [String] = [], unique: [String] = [], transient: [String] = [],
+    relationships: [PostgresRelationship] = []
   ) throws(DiagnosticList) {
     let described = try definition.describedProperties(forTable: table)
     let names = described.map(\.name)
     var problems: [Diagnostic] = []
     let related = relationships.map(\.name)
     problems += Self.unknownNames(
-      unique + transient + related, in: definition, table: table, among: names)
+      indexed + unique + transient + related, in: definition, table: table, among: names)
     var columns: [PostgresColumn] = []
     for relationship in relationships {
       guard let property = described.first(where: { $0.name == relationship.name }) else {
@@ -54,7 +56,8 @@ extension PostgresEntity {
       }
       columns.append(
         PostgresColumn(
-          property.name, kind, nullable: nullable, unique: unique.contains(property.name)))
+          property.name, kind, nullable: nullable, unique: unique.contains(property.name),
+          indexed: indexed.contains(property.name)))
     }
     guard problems.isEmpty else { throw DiagnosticList(problems) }
     self.init(

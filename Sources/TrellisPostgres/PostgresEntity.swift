@@ -4,7 +4,7 @@ import TrellisSQL
 /// What a PostgreSQL table holds and how its rows become objects: the table, its columns, an
 /// `id bigserial` primary key, and an optional order a person can change.
 ///
-/// Derive it from its class (``init(table:definition:ordered:unique:transient:)``), or list
+/// Derive it from its class (``init(table:definition:ordered:primaryKey:indexed:unique:transient:relationships:)``), or list
 /// the columns by hand:
 ///
 /// ```swift
@@ -26,6 +26,15 @@ public struct PostgresEntity: Sendable {
   /// The relationships: properties holding child objects kept in tables of their own, or
   /// pointing at objects of other entities (``PostgresRelationship``).
   public var relationships: [PostgresRelationship]
+  /// Indexes over several columns, most significant first (text as lists sort it, ignoring
+  /// case), for sorts such as last name then first name.
+  public var indexes: [[String]] = []
+  /// Columns renamed since an earlier version, new name by old name: an existing table's
+  /// column is renamed, keeping its values, instead of a new empty column being added.
+  public var renamedColumns: [String: String] = [:]
+  /// The table's name in an earlier version, when it was renamed: the table is renamed,
+  /// keeping its rows, instead of a new empty one being created.
+  public var renamedFrom: String?
   /// Whether its table was made elsewhere (``PostgresEntity/inferred(from:)``): the store
   /// creates, alters and triggers nothing, reads its rows without versions, and leaves out
   /// of an insert what the database computes.
@@ -70,7 +79,24 @@ public struct PostgresEntity: Sendable {
     _ = try PostgresIdentifier.quoted(table)
     _ = try PostgresIdentifier.quoted(primaryKey)
     if let positionColumn { _ = try PostgresIdentifier.quoted(positionColumn) }
-    for column in columns { _ = try PostgresIdentifier.quoted(column.name) }
+    for column in columns {
+      _ = try PostgresIdentifier.quoted(column.name)
+      if column.isIndexed {
+        _ = try PostgresIdentifier.quoted(SQLDialect.postgres.indexName(table, [column.name]))
+      }
+    }
+    let renamed = renamedColumns.flatMap { [$0.key, $0.value] }
+    for name in renamed + (renamedFrom.map { [$0] } ?? []) {
+      _ = try PostgresIdentifier.quoted(name)
+    }
+    for index in indexes where !index.isEmpty {
+      _ = try PostgresIdentifier.quoted(SQLDialect.postgres.indexName(table, index))
+      let known = Set(columnNames + [primaryKey] + (positionColumn.map { [$0] } ?? []))
+      for name in index where !known.contains(name) {
+        throw .invalidItem(
+          "the index \(index) of '\(table)' names '\(name)', which is not a column")
+      }
+    }
     for relationship in toManyRelationships {
       _ = try PostgresIdentifier.quoted(relationship.foreignKey)
       _ = try PostgresIdentifier.quoted(
@@ -126,6 +152,15 @@ extension PostgresEntity: RelationalEntity {
   package static var dialect: SQLDialect { .postgres }
 
   package var columnNames: [String] { columns.map(\.name) }
+
+  package var schemaColumns: [SchemaPlan.Column] {
+    columns.map { column in
+      SchemaPlan.Column(
+        name: column.name, type: column.kind.sqlType, isText: column.kind == .text,
+        isNullable: column.isNullable, isUnique: column.isUnique, isIndexed: column.isIndexed,
+        zeroLiteral: PostgresStore.zeroLiteral(column.kind))
+    }
+  }
 
   /// Whether the column is nullable, has a default or is computed by the database (or is not
   /// one of the entity's).

@@ -21,6 +21,14 @@ package protocol RelationalEntity: Sendable {
   var relationships: [SQLRelationship<Self>] { get set }
   /// The names of the columns, each bound to the property of the same name.
   var columnNames: [String] { get }
+  /// The columns as the schema declares them (``SchemaPlan``).
+  var schemaColumns: [SchemaPlan.Column] { get }
+  /// Indexes over several columns, most significant first.
+  var indexes: [[String]] { get }
+  /// The table's name in an earlier version, when it was renamed.
+  var renamedFrom: String? { get }
+  /// Columns renamed since an earlier version, new name by old name.
+  var renamedColumns: [String: String] { get }
   /// Whether a row may leave the column `name` empty (NULL, or what the database computes or
   /// gives by default): a form inferred from the schema does not require it.
   func acceptsEmpty(_ name: String) -> Bool

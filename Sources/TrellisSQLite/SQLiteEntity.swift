@@ -79,6 +79,16 @@ extension SQLiteEntity: RelationalEntity {
 
   package var columnNames: [String] { columns.map(\.name) }
 
+  package var schemaColumns: [SchemaPlan.Column] {
+    columns.map { column in
+      SchemaPlan.Column(
+        name: column.name, type: column.kind.sqlType, isText: column.kind == .text,
+        isNullable: column.isNullable, isUnique: column.isUnique, isIndexed: column.isIndexed,
+        defaultLiteral: column.defaultValue.map(SQLiteValues.literal),
+        zeroLiteral: SQLiteValues.literal(column.kind.zero))
+    }
+  }
+
   /// Whether the column is nullable (or not one of the entity's).
   package func acceptsEmpty(_ name: String) -> Bool { column(name)?.isNullable ?? true }
 }

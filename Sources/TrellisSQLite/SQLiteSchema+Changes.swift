@@ -1,25 +1,25 @@
 import GRDB
 import Trellis
+import TrellisSQL
 
 extension SQLiteSchema {
-  /// Registers the declared renames of `entity`'s table and columns, before anything that
-  /// would create or add them under their new names.
-  static func registerRenames(of entity: SQLiteEntity, in migrator: inout DatabaseMigrator) {
-    let table = entity.table
-    if let old = entity.renamedFrom, old != table {
-      migrator.registerMigration("trellis: rename table \(old) to \(table)") { db in
-        guard try db.tableExists(old), try !db.tableExists(table) else { return }
-        try db.execute(sql: "ALTER TABLE \(old.quoted) RENAME TO \(table.quoted)")
+  /// Registers the declared renames of `table` and its columns, before anything that would
+  /// create or add them under their new names.
+  static func registerRenames(of table: SchemaPlan.Table, in migrator: inout DatabaseMigrator) {
+    let name = table.name
+    if let old = table.renamedFrom {
+      migrator.registerMigration("trellis: rename table \(old) to \(name)") { db in
+        guard try db.tableExists(old), try !db.tableExists(name) else { return }
+        try db.execute(sql: "ALTER TABLE \(old.quoted) RENAME TO \(name.quoted)")
       }
     }
-    for (old, new) in entity.renamedColumns.map({ ($0.value, $0.key) }).sorted(by: { $0.0 < $1.0 })
-    {
-      migrator.registerMigration("trellis: rename \(table).\(old) to \(new)") { db in
-        guard try db.tableExists(table) else { return }
-        let existing = try db.columns(in: table).map(\.name)
+    for (old, new) in table.renamedColumns {
+      migrator.registerMigration("trellis: rename \(name).\(old) to \(new)") { db in
+        guard try db.tableExists(name) else { return }
+        let existing = try db.columns(in: name).map(\.name)
         guard existing.contains(old), !existing.contains(new) else { return }
         try db.execute(
-          sql: "ALTER TABLE \(table.quoted) RENAME COLUMN \(old.quoted) TO \(new.quoted)")
+          sql: "ALTER TABLE \(name.quoted) RENAME COLUMN \(old.quoted) TO \(new.quoted)")
       }
     }
   }

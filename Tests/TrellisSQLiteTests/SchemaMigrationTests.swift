@@ -103,4 +103,56 @@ struct SchemaMigrationTests {
     try store.insert(item, at: nil)
     #expect(try store.count(FetchOptions()) == 3)
   }
+
+  /// The names migrations are recorded under are how an existing file knows what it has:
+  /// they must stay as they are, whatever builds the statements.
+  @Test func aNewFileRecordsEveryStepOfThePlanUnderItsName() throws {
+    let directory = try SQLiteTestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("graph.sqlite").path
+    let step = SQLiteEntity(
+      table: "step", definition: try DataDefinition.dictionary(keys: "title"),
+      columns: [.text("title")], ordered: true)
+    let category = SQLiteEntity(
+      table: "category", definition: try DataDefinition.dictionary(keys: "name"),
+      columns: [.text("name")])
+    let tag = SQLiteEntity(
+      table: "tag", definition: try DataDefinition.dictionary(keys: "name"),
+      columns: [.text("name")])
+    var name = SQLiteColumn.text("name", indexed: true)
+    name.isUnique = true
+    var task = SQLiteEntity(
+      table: "task", definition: try DataDefinition.dictionary(keys: "name;rank"),
+      columns: [name, .integer("rank")],
+      relationships: [
+        SQLiteRelationship("steps", to: step, foreignKey: "taskId"),
+        .toOne("category", to: category), .manyToMany("tags", to: tag),
+      ], ordered: true)
+    task.indexes = [["rank", "name"]]
+    let store = try SQLiteStore(path: path, entity: task, watchInterval: nil)
+    #expect(
+      try migrations(store).sorted()
+        == [
+          "trellis: add category.name", "trellis: add step.position", "trellis: add step.taskId",
+          "trellis: add step.title", "trellis: add tag.name", "trellis: add task.categoryId",
+          "trellis: add task.name", "trellis: add task.position", "trellis: add task.rank",
+          "trellis: create category", "trellis: create join task_tags", "trellis: create step",
+          "trellis: create tag", "trellis: create task", "trellis: index step.taskId",
+          "trellis: index task(rank,name)", "trellis: index task.categoryId",
+          "trellis: index task.name", "trellis: index task.position", "trellis: unique task.name",
+        ])
+    let indexes = try store.database.read { db in
+      try String.fetchAll(
+        db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL")
+    }
+    #expect(
+      Set(indexes)
+        == [
+          "task_rank_name", "task_name", "task_name_unique", "task_position", "task_categoryId",
+          "step_taskId", "task_tags_target",
+        ])
+    let recorded = try migrations(store).count
+    let again = try SQLiteStore(path: path, entity: task, watchInterval: nil)
+    #expect(try migrations(again).count == recorded)
+  }
 }
