@@ -205,6 +205,10 @@ extension SQLiteStore {
       }
       return identities
     }
+    // The rows just read are held here, so a sweep keeps them.
+    state.withLock { state in
+      if state.keys.count >= state.sweepAt { state.sweep() }
+    }
     for (index, entry) in identities.enumerated() where !entry.isNew {
       try update(entry.identity, row: records[index].id, with: values[index], layout, shape)
     }

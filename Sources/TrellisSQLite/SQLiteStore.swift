@@ -43,6 +43,10 @@ public final class SQLiteStore: RelationalStore, Sendable {
     var watcher: _Concurrency.Task<Void, Never>?
     /// Objects whose children some to-many relationships have not read yet, by name.
     var unreadChildren: [ObjectIdentifier: Set<String>] = [:]
+    /// How many identities make the next sweep (``sweep()``).
+    var sweepAt = State.fewestSwept
+    /// The sweep asked for by a list letting go, until it runs.
+    var pendingSweep: _Concurrency.Task<Void, Never>?
   }
 
   /// What every store over the same database shares: the objects, and observers by table.
@@ -203,8 +207,8 @@ public final class SQLiteStore: RelationalStore, Sendable {
     definitionForScreens(entity.definition, inverses: true)
   }
 
-  /// How many row objects the store holds for identity: the rows loaded so far, never the
-  /// whole table.
+  /// How many row objects the store holds for identity: the rows loaded and still held by
+  /// a list, a form or code of yours, never the whole table.
   public var loadedObjectCount: Int { state.withLock { $0.keys.count } }
 
   public var supportsMoving: Bool { entity.positionColumn != nil }
@@ -215,7 +219,13 @@ public final class SQLiteStore: RelationalStore, Sendable {
   // MARK: Observation
 
   public func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> ObservationToken {
-    shared.observers(of: entity.table).add(handler)
+    let token = shared.observers(of: entity.table).add(handler)
+    // A list that stops observing is letting go of its rows: once it has, those nothing else
+    // holds leave the store.
+    return ObservationToken { [state] in
+      token.cancel()
+      Self.sweepSoon(state)
+    }
   }
 
   /// Describes, inside the store's write transaction, what it changed in its table.

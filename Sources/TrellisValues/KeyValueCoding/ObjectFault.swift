@@ -74,6 +74,13 @@ public final class ObjectFault: KeyValueCoding, Observable, Sendable {
   /// The object, once something has asked for it and it holds the row's values.
   public var madeObject: AnyObject? { state.withLock { $0.filled ? $0.object : nil } }
 
+  /// Whether nothing but the fault holds its object (or it has none): a store may then let
+  /// the fault go, and the object with it, without anyone being able to tell.
+  package var holdsItsObjectAlone: Bool {
+    // Checked in place: a copy of the reference would be one more holder.
+    state.withLock { $0.object == nil || isKnownUniquelyReferenced(&$0.object) }
+  }
+
   /// The fetched values, one per key of ``layout``, as last read.
   package var values: [Value] { state.withLock { $0.values } }
 
