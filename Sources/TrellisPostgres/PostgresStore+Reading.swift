@@ -276,6 +276,8 @@ extension PostgresStore {
       state.objects[record.id] = object
       if let version = record.version { state.versions[record.id] = version }
       state.keys[ObjectIdentifier(object)] = record.id
+      // The new object is held here, so a sweep keeps it.
+      if state.objects.count >= state.sweepAt { state.sweep(readsLast: timeout) }
       return object
     }
     guard let known else { return nil }

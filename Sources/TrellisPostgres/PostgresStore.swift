@@ -115,6 +115,15 @@ public final class PostgresStore: AsyncDataStore {
     /// Who reported each of this store's own inserts and moves whose notification has not
     /// been taken yet: the write itself, or its notification.
     var ownWrites: [Int64: OwnWrite] = [:]
+    /// How many objects make the next sweep (``sweep(readsLast:)``).
+    var sweepAt = State.fewestSwept
+    /// The write clock at each sweep, oldest first, until its time is settled.
+    var clockMarks: [(clock: Int, at: ContinuousClock.Instant)] = []
+    /// The write clock of the newest sweep long enough ago that every read begun before it
+    /// has ended: a row last written at or before it has no older read still to come.
+    var settledClock = -1
+    /// The sweep asked for by a list letting go, until it runs.
+    var pendingSweep: Task<Void, Never>?
   }
 
   /// A delete rule's change to an object that pointed at a deleted one.
@@ -241,9 +250,12 @@ public final class PostgresStore: AsyncDataStore {
   public func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> ObservationToken {
     let token = observers.add(handler)
     startListening()
-    return ObservationToken { [weak self] in
+    // A list that stops observing is letting go of its rows: once it has, those nothing else
+    // holds leave the store.
+    return ObservationToken { [weak self, state, timeout] in
       token.cancel()
       self?.stopPollingWhenUnobserved()
+      Self.sweepSoon(state, readsLast: timeout)
     }
   }
 

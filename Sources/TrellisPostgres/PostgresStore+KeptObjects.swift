@@ -1,0 +1,103 @@
+import Trellis
+
+/// Which rows' objects the store keeps: those a list, a form or an app still holds, and
+/// those whose rows were written so lately that a read begun before may still be running.
+///
+/// One row is one object for as long as anything holds it, so the store keeps each row's
+/// object (its ``ObjectFault``, or the object the app inserted) strongly, and drops the ones
+/// nothing else holds in a sweep: when the objects have doubled since the last one, and a
+/// moment after a list stops observing the store. A dropped row is then as one never read: a
+/// later read makes it anew. A row written lately, or with values waiting for its domain,
+/// stays: a read begun before that write may still be running, and only the object's
+/// version tells that read's values are old. Every read ends within the store's
+/// ``PostgresStore/timeout``, so a row last written before a sweep that long ago is settled.
+extension PostgresStore {
+  /// Drops the objects nothing but the store holds, now.
+  package func sweepObjects() {
+    state.withLock { $0.sweep(readsLast: timeout) }
+  }
+
+  /// Waits for the sweep that a list letting go asked for, if one is pending.
+  package func sweepFinished() async {
+    await state.withLock { $0.pendingSweep }?.value
+  }
+
+  /// How many row objects the store keeps now, children included.
+  package var keptObjectCount: Int {
+    state.withLock { $0.objects.count + $0.childKeys.count }
+  }
+
+  /// How long after a list lets go its rows are swept: its domain is still tearing it down
+  /// when it stops observing, and holds the rows until it is done.
+  static let sweepDelay = Duration.milliseconds(250)
+
+  /// Sweeps a moment after a list let go; lists letting go meanwhile share the sweep.
+  static func sweepSoon(_ state: UncheckedLocked<State>, readsLast timeout: Duration) {
+    state.withLock { kept in
+      guard kept.pendingSweep == nil else { return }
+      kept.pendingSweep = Task {
+        try? await Task.sleep(for: sweepDelay)
+        state.withLock { kept in
+          kept.pendingSweep = nil
+          kept.sweep(readsLast: timeout)
+        }
+      }
+    }
+  }
+}
+
+extension PostgresStore.State {
+  /// The fewest objects that make a sweep.
+  static let fewestSwept = 4096
+
+  /// Drops the objects that only the store holds, with what it keeps for them: no row,
+  /// draft or task can reach them. A fault whose object something else holds stays, so that
+  /// the object keeps its row; so does a row with values waiting, or written after the
+  /// settled clock (reads last at most `timeout`; thrice that, as for deletes). Then the
+  /// children nothing holds any more. They are freed here, under the store's lock, so that a
+  /// sweep that returns has freed them. The next sweep comes when the objects left have
+  /// doubled, so that sweeping costs in proportion to the rows read.
+  mutating func sweep(readsLast timeout: Duration) {
+    let now = ContinuousClock.now
+    clockMarks.append((writeClock, now))
+    while let mark = clockMarks.first, now - mark.at >= timeout * 3 {
+      settledClock = mark.clock
+      clockMarks.removeFirst()
+    }
+    var forgotten: [Int64] = []
+    var index = objects.values.startIndex
+    while index != objects.values.endIndex {
+      let id = objects.keys[index]
+      // Checked in place: a copy of the reference would be one more holder.
+      if isKnownUniquelyReferenced(&objects.values[index]),
+        (objects.values[index] as? ObjectFault)?.holdsItsObjectAlone ?? true,
+        (lastWrites[id] ?? settledClock) <= settledClock, arrived[id] == nil,
+        ownWrites[id] == nil
+      {
+        forgotten.append(id)
+      }
+      objects.values.formIndex(after: &index)
+    }
+    for id in forgotten {
+      guard let object = objects.removeValue(forKey: id) else { continue }
+      keys[ObjectIdentifier(object)] = nil
+      versions[id] = nil
+      lastWrites[id] = nil
+    }
+    for table in Array(childObjects.keys) {
+      guard var rows = childObjects.removeValue(forKey: table) else { continue }
+      var gone: [Int64] = []
+      var child = rows.values.startIndex
+      while child != rows.values.endIndex {
+        if isKnownUniquelyReferenced(&rows.values[child]) { gone.append(rows.keys[child]) }
+        rows.values.formIndex(after: &child)
+      }
+      for key in gone {
+        guard let object = rows.removeValue(forKey: key) else { continue }
+        childKeys[ObjectIdentifier(object)] = nil
+      }
+      if !rows.isEmpty { childObjects[table] = rows }
+    }
+    sweepAt = Swift.max(Self.fewestSwept, objects.count * 2)
+  }
+}
