@@ -14,69 +14,40 @@ import Trellis
 extension PostgresStore {
   /// Drops the objects nothing but the store holds, now.
   package func sweepObjects() {
-    state.withLock { $0.sweep(readsLast: timeout) }
+    state.withLock { $0.sweep() }
   }
 
   /// Waits for the sweep that a list letting go asked for, if one is pending.
-  package func sweepFinished() async {
-    await state.withLock { $0.pendingSweep }?.value
-  }
+  package func sweepFinished() async { await state.sweepFinished() }
 
   /// How many row objects the store keeps now, children included.
   package var keptObjectCount: Int {
     state.withLock { $0.objects.count + $0.childKeys.count }
   }
-
-  /// How long after a list lets go its rows are swept: its domain is still tearing it down
-  /// when it stops observing, and holds the rows until it is done.
-  static let sweepDelay = Duration.milliseconds(250)
-
-  /// Sweeps a moment after a list let go; lists letting go meanwhile share the sweep.
-  static func sweepSoon(_ state: UncheckedLocked<State>, readsLast timeout: Duration) {
-    state.withLock { kept in
-      guard kept.pendingSweep == nil else { return }
-      kept.pendingSweep = Task {
-        try? await Task.sleep(for: sweepDelay)
-        state.withLock { kept in
-          kept.pendingSweep = nil
-          kept.sweep(readsLast: timeout)
-        }
-      }
-    }
-  }
 }
 
-extension PostgresStore.State {
+extension PostgresStore.State: KeptObjects {
   /// The fewest objects that make a sweep.
   static let fewestSwept = 4096
 
   /// Drops the objects that only the store holds, with what it keeps for them: no row,
   /// draft or task can reach them. A fault whose object something else holds stays, so that
   /// the object keeps its row; so does a row with values waiting, or written after the
-  /// settled clock (reads last at most `timeout`; thrice that, as for deletes). Then the
+  /// settled clock (reads last at most ``readTimeout``; thrice that, as for deletes). Then the
   /// children nothing holds any more. They are freed here, under the store's lock, so that a
   /// sweep that returns has freed them. The next sweep comes when the objects left have
   /// doubled, so that sweeping costs in proportion to the rows read.
-  mutating func sweep(readsLast timeout: Duration) {
+  mutating func sweep() {
     let now = ContinuousClock.now
     clockMarks.append((writeClock, now))
-    while let mark = clockMarks.first, now - mark.at >= timeout * 3 {
+    while let mark = clockMarks.first, now - mark.at >= readTimeout * 3 {
       settledClock = mark.clock
       clockMarks.removeFirst()
     }
-    var forgotten: [Int64] = []
-    var index = objects.values.startIndex
-    while index != objects.values.endIndex {
-      let id = objects.keys[index]
-      // Checked in place: a copy of the reference would be one more holder.
-      if isKnownUniquelyReferenced(&objects.values[index]),
-        (objects.values[index] as? ObjectFault)?.holdsItsObjectAlone ?? true,
-        (lastWrites[id] ?? settledClock) <= settledClock, arrived[id] == nil,
-        ownWrites[id] == nil
-      {
-        forgotten.append(id)
-      }
-      objects.values.formIndex(after: &index)
+    let forgotten = objects.keysHeldOnlyHere { id, object in
+      (object as? ObjectFault)?.holdsItsObjectAlone ?? true
+        && (lastWrites[id] ?? settledClock) <= settledClock && arrived[id] == nil
+        && ownWrites[id] == nil
     }
     for id in forgotten {
       guard let object = objects.removeValue(forKey: id) else { continue }
@@ -86,12 +57,7 @@ extension PostgresStore.State {
     }
     for table in Array(childObjects.keys) {
       guard var rows = childObjects.removeValue(forKey: table) else { continue }
-      var gone: [Int64] = []
-      var child = rows.values.startIndex
-      while child != rows.values.endIndex {
-        if isKnownUniquelyReferenced(&rows.values[child]) { gone.append(rows.keys[child]) }
-        rows.values.formIndex(after: &child)
-      }
+      let gone = rows.keysHeldOnlyHere()
       for key in gone {
         guard let object = rows.removeValue(forKey: key) else { continue }
         childKeys[ObjectIdentifier(object)] = nil

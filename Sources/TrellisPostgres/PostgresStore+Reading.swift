@@ -277,7 +277,7 @@ extension PostgresStore {
       if let version = record.version { state.versions[record.id] = version }
       state.keys[ObjectIdentifier(object)] = record.id
       // The new object is held here, so a sweep keeps it.
-      if state.objects.count >= state.sweepAt { state.sweep(readsLast: timeout) }
+      if state.objects.count >= state.sweepAt { state.sweep() }
       return object
     }
     guard let known else { return nil }

@@ -115,7 +115,9 @@ public final class PostgresStore: AsyncDataStore {
     /// Who reported each of this store's own inserts and moves whose notification has not
     /// been taken yet: the write itself, or its notification.
     var ownWrites: [Int64: OwnWrite] = [:]
-    /// How many objects make the next sweep (``sweep(readsLast:)``).
+    /// How long a read lasts at the most (the store's timeout), for ``sweep()``.
+    let readTimeout: Duration
+    /// How many objects make the next sweep (``sweep()``).
     var sweepAt = State.fewestSwept
     /// The write clock at each sweep, oldest first, until its time is settled.
     var clockMarks: [(clock: Int, at: ContinuousClock.Instant)] = []
@@ -204,7 +206,7 @@ public final class PostgresStore: AsyncDataStore {
     let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
     self.client = client
     self.writeLimit = WriteLimit(capacity: configuration.options.maximumConnections - 4)
-    self.state = UncheckedLocked(State())
+    self.state = UncheckedLocked(State(readTimeout: timeout))
     let runner = Task { await client.run() }
     state.withLock { $0.runner = runner }
     graph.register(self)
@@ -221,7 +223,7 @@ public final class PostgresStore: AsyncDataStore {
     self.logger = root.logger
     self.client = root.client
     self.writeLimit = root.writeLimit
-    self.state = UncheckedLocked(State())
+    self.state = UncheckedLocked(State(readTimeout: timeout))
     graph.register(self)
   }
 
@@ -252,10 +254,10 @@ public final class PostgresStore: AsyncDataStore {
     startListening()
     // A list that stops observing is letting go of its rows: once it has, those nothing else
     // holds leave the store.
-    return ObservationToken { [weak self, state, timeout] in
+    return ObservationToken { [weak self, state] in
       token.cancel()
       self?.stopPollingWhenUnobserved()
-      Self.sweepSoon(state, readsLast: timeout)
+      state.sweepSoon()
     }
   }
 

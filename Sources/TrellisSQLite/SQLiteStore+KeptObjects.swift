@@ -6,8 +6,7 @@ import Trellis
 /// identity (its ``ObjectFault``, or the object the app inserted) strongly, and drops the
 /// ones nothing else holds in a sweep: when the identities have doubled since the last one,
 /// and a moment after a list stops observing the store. A later read of a dropped row makes
-/// it anew. Weak references would drop them at once, but would give every fault a side
-/// table, which makes each retain and release of it several times slower.
+/// it anew (``KeptObjects``).
 extension SQLiteStore {
   /// Drops the identities nothing but the store holds, now.
   package func sweepObjects() {
@@ -15,30 +14,10 @@ extension SQLiteStore {
   }
 
   /// Waits for the sweep that a list letting go asked for, if one is pending.
-  package func sweepFinished() async {
-    await state.withLock { $0.pendingSweep }?.value
-  }
-
-  /// How long after a list lets go its rows are swept: its domain is still tearing it down
-  /// when it stops observing, and holds the rows until it is done.
-  static let sweepDelay = Duration.milliseconds(250)
-
-  /// Sweeps a moment after a list let go; lists letting go meanwhile share the sweep.
-  static func sweepSoon(_ state: UncheckedLocked<State>) {
-    state.withLock { kept in
-      guard kept.pendingSweep == nil else { return }
-      kept.pendingSweep = _Concurrency.Task {
-        try? await _Concurrency.Task.sleep(for: sweepDelay)
-        state.withLock { kept in
-          kept.pendingSweep = nil
-          kept.sweep()
-        }
-      }
-    }
-  }
+  package func sweepFinished() async { await state.sweepFinished() }
 }
 
-extension SQLiteStore.State {
+extension SQLiteStore.State: KeptObjects {
   /// The fewest identities that make a sweep.
   static let fewestSwept = 4096
 
@@ -50,16 +29,8 @@ extension SQLiteStore.State {
   mutating func sweep() {
     for table in Array(objects.keys) {
       guard var rows = objects.removeValue(forKey: table) else { continue }
-      var forgotten: [Int64] = []
-      var index = rows.values.startIndex
-      while index != rows.values.endIndex {
-        // Checked in place: a copy of the reference would be one more holder.
-        if isKnownUniquelyReferenced(&rows.values[index]),
-          (rows.values[index] as? ObjectFault)?.holdsItsObjectAlone ?? true
-        {
-          forgotten.append(rows.keys[index])
-        }
-        rows.values.formIndex(after: &index)
+      let forgotten = rows.keysHeldOnlyHere { _, identity in
+        (identity as? ObjectFault)?.holdsItsObjectAlone ?? true
       }
       for id in forgotten {
         guard let identity = rows.removeValue(forKey: id) else { continue }

@@ -224,7 +224,7 @@ public final class SQLiteStore: RelationalStore, Sendable {
     // holds leave the store.
     return ObservationToken { [state] in
       token.cancel()
-      Self.sweepSoon(state)
+      state.sweepSoon()
     }
   }
 

@@ -10,38 +10,15 @@ extension WebServiceStore {
   package var keptObjectCount: Int { objects.withLock { $0.entries.count } }
 
   /// Waits for the sweep that a list letting go asked for, if one is pending.
-  package func sweepFinished() async {
-    await objects.withLock { $0.pendingSweep }?.value
-  }
-
-  /// How long after a list lets go its objects are swept: its domain is still tearing it
-  /// down when it stops observing, and holds the objects until it is done.
-  static let sweepDelay = Duration.milliseconds(250)
-
-  /// Sweeps `objects` a moment after a list let go of them; lists letting go meanwhile
-  /// share the sweep. Objects still held then stay until a later sweep.
-  static func sweepSoon(_ objects: UncheckedLocked<IdentityMap>) {
-    objects.withLock { map in
-      guard map.pendingSweep == nil else { return }
-      map.pendingSweep = Task {
-        try? await Task.sleep(for: sweepDelay)
-        objects.withLock { map in
-          map.pendingSweep = nil
-          map.sweep()
-        }
-      }
-    }
-  }
+  package func sweepFinished() async { await objects.sweepFinished() }
 
   /// The objects by identity, and the values read or answered for known objects since the
   /// domain that shows them last applied them.
   ///
   /// The map holds its objects strongly and drops the ones nothing else holds in a sweep:
   /// when the map has doubled since the last one, and after a list stops observing the
-  /// store. Weak references would drop them at once, but give every object a side table,
-  /// which makes each retain and release of it several times slower; a list of 100,000
-  /// objects retains each one many times as its pages arrive.
-  struct IdentityMap {
+  /// store (``KeptObjects``).
+  struct IdentityMap: KeptObjects {
     private(set) var entries: [String: DocumentObject] = [:]
     /// How many entries make the next sweep: twice those left by the last one, and at least
     /// 4,096, so that sweeping costs in proportion to the objects read.
@@ -68,15 +45,7 @@ extension WebServiceStore {
     /// later read makes them anew, and the values waiting for them go too. They are freed
     /// here, under the map's lock, so that a sweep that returns has freed them.
     mutating func sweep() {
-      var forgotten: [String] = []
-      var index = entries.values.startIndex
-      while index != entries.values.endIndex {
-        // Checked in place: a copy of the reference would be one more holder.
-        if isKnownUniquelyReferenced(&entries.values[index]) {
-          forgotten.append(entries.keys[index])
-        }
-        entries.values.formIndex(after: &index)
-      }
+      let forgotten = entries.keysHeldOnlyHere()
       for id in forgotten { entries[id] = nil }
       if !forgotten.isEmpty { arrived = arrived.filter { entries[$0.key] != nil } }
       sweepAt = Swift.max(4096, entries.count * 2)

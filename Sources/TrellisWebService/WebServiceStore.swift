@@ -57,7 +57,7 @@ public final class WebServiceStore: AsyncDataStore {
     // else holds leave the map.
     return ObservationToken { [objects] in
       token.cancel()
-      Self.sweepSoon(objects)
+      objects.sweepSoon()
     }
   }
 
