@@ -89,6 +89,19 @@ struct FuzzCatalogTests {
     }
   }
 
+  /// Runs the fuzzer once failed, each failing before its fix.
+  @Test(arguments: [
+    // A form wrote `0` to a product's REAL price; the row read back as `0.0` no longer fit
+    // its object, and the list could not be loaded again.
+    ("any-data/shop.sqlite", UInt64(16_338_149_753_936_457_087), 166)
+  ])
+  func runsThatOnceFailedPass(name: String, seed: UInt64, events: Int) throws {
+    let target = try #require(FuzzCatalog.target(named: name))
+    let report = UIFuzzer(seed: seed).run(target, events: events)
+    #expect(report.events.count == events)
+    #expect(report.failure == nil, "\(report.failure.map(String.init(describing:)) ?? "")")
+  }
+
   /// Replays one run of a failure report, printing every event and how it ended:
   /// `TRELLIS_FUZZ_TARGET=demo/tasks TRELLIS_FUZZ_SEED=42 TRELLIS_FUZZ_EVENTS=40 swift test
   /// --filter replaysOneRun`.

@@ -30,9 +30,9 @@ public final class DocumentObject: KeyValueCoding {
       guard let existing = dictionary[key] else {
         throw .unknownKey(keyPath: key, key: key, on: "Dictionary")
       }
-      try KeyPathSegments.checkReplacement(existing, with: value, path: key)
+      let replacement = try KeyPathSegments.replacement(of: existing, with: value, path: key)
       root = .null
-      dictionary[key] = value
+      dictionary[key] = replacement
       root = .dictionary(dictionary)
       return true
     }

@@ -92,8 +92,7 @@ package struct KeyPathSegments: Sendable {
     let rest = keys.dropFirst()
     var existing = try child(key, of: tree, walked: [], path: path)
     if rest.isEmpty {
-      try checkReplacement(existing, with: value, path: path)
-      existing = value
+      existing = try replacement(of: existing, with: value, path: path)
     } else if case .object(let ref) = existing, let nested = ref.keyValueCoding {
       try write(value, to: rest, in: nested, path: path)
       return
@@ -112,10 +111,24 @@ package struct KeyPathSegments: Sendable {
     }
   }
 
-  /// An untyped entry may become nil or keep its type; changing the type is an explicit act.
-  static func checkReplacement(_ old: Value, with new: Value, path: String) throws(BindingError) {
-    if old.isNull || new.isNull || old.type == new.type { return }
-    if old.type == .double && new.type == .int { return }
+  /// What an untyped entry holding `old` holds once `new` is written: an entry may become nil
+  /// or keep its type, and changing the type is an explicit act. A whole number written to a
+  /// number with a fraction stays such a number (`0` becomes `0.0`), and the reverse, so that
+  /// the entry keeps taking the values its column gives back; one that the entry's type
+  /// cannot hold exactly is refused rather than rounded.
+  static func replacement(of old: Value, with new: Value, path: String) throws(BindingError)
+    -> Value
+  {
+    if old.isNull || new.isNull || old.type == new.type { return new }
+    if case .double = old, case .int(let whole) = new,
+      let exact = Double(exactly: whole), Int(exactly: exact) == whole
+    {
+      return .double(exact)
+    }
+    // And a number with no fraction written to a whole number stays a whole number.
+    if case .int = old, case .double(let number) = new, let whole = Int(exactly: number) {
+      return .int(whole)
+    }
     throw .typeMismatch(keyPath: path, expected: old.type.description, found: new.type.description)
   }
 }

@@ -53,6 +53,22 @@ struct BindingTests {
     #expect(profile.age == 41)
   }
 
+  /// A document's number keeps its kind, as a typed property's does, so that it keeps taking
+  /// the values its store gives back (a REAL column's `0.0` after a form wrote `0`).
+  @Test func aDocumentsNumbersKeepTheirKind() throws {
+    let document = DocumentObject(["price": 4.25, "stock": 10])
+    try document.setValue(0, forKey: "price")
+    #expect(try document.value(forKey: "price") == .double(0))
+    try document.setValue(1.5, forKey: "price")
+    #expect(try document.value(forKey: "price") == .double(1.5))
+    try document.setValue(12.0, forKey: "stock")
+    #expect(try document.value(forKey: "stock") == .int(12))
+    // What the kind cannot hold exactly is refused, not rounded.
+    #expect(throws: BindingError.self) { try document.setValue(12.5, forKey: "stock") }
+    #expect(throws: BindingError.self) { try document.setValue(.int(.max), forKey: "price") }
+    #expect(document.root == ["price": 1.5, "stock": 12])
+  }
+
   @Test func optionalsAcceptNil() throws {
     let profile = Profile()
     try profile.setValue("K", forKeyPath: "nickname")
