@@ -38,12 +38,7 @@ extension PostgresStore.State: KeptObjects {
   /// sweep that returns has freed them. The next sweep comes when the objects left have
   /// doubled, so that sweeping costs in proportion to the rows read.
   mutating func sweep() {
-    let now = ContinuousClock.now
-    clockMarks.append((writeClock, now))
-    while let mark = clockMarks.first, now - mark.at >= readTimeout * 3 {
-      settledClock = mark.clock
-      clockMarks.removeFirst()
-    }
+    settle()
     let forgotten = objects.keysHeldOnlyHere { id, object in
       (object as? ObjectFault)?.holdsItsObjectAlone ?? true
         && (lastWrites[id] ?? settledClock) <= settledClock && arrived[id] == nil
@@ -65,5 +60,59 @@ extension PostgresStore.State: KeptObjects {
       if !rows.isEmpty { childObjects[table] = rows }
     }
     sweepAt = Swift.max(Self.fewestSwept, objects.count * 2)
+  }
+
+  /// Marks the write clock now, and moves the settled clock to the newest mark long enough
+  /// ago (thrice ``readTimeout``, as for deletes) that every read begun before it has ended;
+  /// the writes at or before it can no longer make a read old, and are forgotten.
+  mutating func settle() {
+    let now = ContinuousClock.now
+    clockMarks.append((writeClock, now))
+    while let mark = clockMarks.first, now - mark.at >= readTimeout * 3 {
+      settledClock = mark.clock
+      clockMarks.removeFirst()
+    }
+    let settled = settledClock
+    lastWrites = lastWrites.filter { $0.value > settled }
+    writesPruneAt = Swift.max(Self.fewestSwept, lastWrites.count * 2)
+  }
+
+  /// Notes a write of row `id`: a read begun before it is old. The notes are pruned when
+  /// they have doubled since the last time.
+  mutating func noteWrite(_ id: Int64) {
+    writeClock += 1
+    lastWrites[id] = writeClock
+    if lastWrites.count >= writesPruneAt { settle() }
+  }
+}
+
+extension PostgresStore {
+  /// Reads again the rows a list's page made new objects for from a read begun before their
+  /// latest write, and tells the lists they changed: their values wait for the list's domain
+  /// (``applyArrivedValues()``), as another server's update of a shown row does.
+  func readListedRowsAgain() async {
+    let ids = state.withLock { state in
+      defer { state.staleListed = [] }
+      return state.staleListed
+    }
+    for id in ids.sorted() {
+      do {
+        guard let record = try await record(id) else {
+          reportGone(id)
+          continue
+        }
+        let object = try materialize(record)
+        observers.notify(.updated(.object(ObjectReference(object))))
+      } catch {
+        // The row could not be read: the lists read theirs again.
+        observers.notify(.reset)
+      }
+    }
+  }
+
+  /// Runs `body` between each page's query and the objects it makes, for a test that writes
+  /// meanwhile.
+  package func runAfterPageRead(_ body: (@Sendable () async -> Void)?) {
+    state.withLock { $0.afterPageRead = body }
   }
 }

@@ -109,7 +109,13 @@ extension PostgresStore {
       reportGone(id)
     case "INSERT", "UPDATE":
       guard let id = notice.id else { return observers.notify(.reset) }
-      let (known, version) = state.withLock { ($0.objects[id] != nil, $0.versions[id]) }
+      let (known, version) = state.withLock { state in
+        let known = state.objects[id] != nil
+        // Nothing shows the row, but a list's read begun before this update may be about to:
+        // the write is noted in the same step, so that such a read is read again.
+        if notice.op == "UPDATE" && !known { state.noteWrite(id) }
+        return (known, state.versions[id])
+      }
       if notice.op == "UPDATE" && !known { return }
       // The object already has this version of the row, or a newer one.
       if let version, let announced = notice.version, announced <= version { return }
@@ -151,7 +157,7 @@ extension PostgresStore {
   }
 
   /// Forgets the object of deleted row `id`, and tells the lists that showed it.
-  private func reportGone(_ id: Int64) {
+  func reportGone(_ id: Int64) {
     reportDeletion { forget(id).map { .deleted(.object(ObjectReference($0))) } }
   }
 

@@ -26,7 +26,7 @@ extension PostgresStore {
   static let ownWritesKept = 1024
 
   /// How many notifications have been taken: a write reads it before its transaction.
-  var noticesTaken: Int { state.withLock { $0.noticesTaken } }
+  package var noticesTaken: Int { state.withLock { $0.noticesTaken } }
 
   /// Reports `change`, this store's own write of row `id` (whose object is `object`), unless
   /// a notification was taken since `taken`: then the write's own notification reports it.

@@ -28,12 +28,14 @@ extension PostgresStore {
       statement.bind(start)
     }
     let rows = try await records(statement)
+    if let pause = state.withLock({ $0.afterPageRead }) { await pause() }
     var items: [Value] = []
     // A row deleted since the read began stays deleted.
     for record in rows.prefix(options.batchSize ?? rows.count) {
       guard let object = try listedObject(record) else { continue }
       items.append(.object(ObjectReference(object)))
     }
+    await readListedRowsAgain()
     let next: PageToken? =
       if let size = options.batchSize, rows.count > size { .offset(start + size) } else { nil }
     return StorePage(items: items, next: next)
@@ -66,6 +68,7 @@ extension PostgresStore {
       }
       objects.append(object)
     }
+    await readListedRowsAgain()
     return objects
   }
 
@@ -190,10 +193,7 @@ extension PostgresStore {
   /// Notes that row `id` is being written now, so that a read begun earlier does not bring
   /// its object's old values back.
   func noteWrite(_ id: Int64) {
-    state.withLock { state in
-      state.writeClock += 1
-      state.lastWrites[id] = state.writeClock
-    }
+    state.withLock { $0.noteWrite(id) }
   }
 
   /// The rows of a `select(_:)`.
@@ -273,6 +273,9 @@ extension PostgresStore {
       // Another read made the row's object meanwhile: that one stays the row's object.
       if let other = state.objects[record.id] { return other }
       if unlessDeleted, Self.isDeleted(record, since: state) { return nil }
+      // A list's read begun before the row's latest write (announced while the row had no
+      // object, so nothing read it again then) brings old values: it is read again.
+      if unlessDeleted, Self.isStale(record, in: state) { state.staleListed.insert(record.id) }
       state.objects[record.id] = object
       if let version = record.version { state.versions[record.id] = version }
       state.keys[ObjectIdentifier(object)] = record.id

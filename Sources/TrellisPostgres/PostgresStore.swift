@@ -124,6 +124,13 @@ public final class PostgresStore: AsyncDataStore {
     /// The write clock of the newest sweep long enough ago that every read begun before it
     /// has ended: a row last written at or before it has no older read still to come.
     var settledClock = -1
+    /// How many entries of `lastWrites` make the next pruning of the settled ones.
+    var writesPruneAt = State.fewestSwept
+    /// Rows a list's page made new objects for from a read begun before their latest write:
+    /// read again once the page is made (``PostgresStore/readListedRowsAgain()``).
+    var staleListed: Set<Int64> = []
+    /// What a test runs between a page's query and the objects it makes.
+    var afterPageRead: (@Sendable () async -> Void)?
     /// The sweep asked for by a list letting go, until it runs.
     var pendingSweep: Task<Void, Never>?
   }
