@@ -58,6 +58,11 @@ struct PostgresSchemaWriter {
   /// Creates a join table when missing, with its index on the row held and the foreign key
   /// that keeps its delete rule.
   func prepare(_ join: SchemaPlan.JoinTable) async throws {
+    // The pairs of a table renamed keep to it under the join table's new default name.
+    if let old = join.renamedFrom, try await exists(old), try await !exists(join.name) {
+      try await run("ALTER TABLE \(dialect.quoted(old)) RENAME TO \(dialect.quoted(join.name))")
+      try await renameIndexes(of: join.name, from: old + "_", to: join.name + "_")
+    }
     if try await !exists(join.name) { try await run(dialect.createJoinTable(join)) }
     try await index(dialect.joinTargetIndex(join), on: join.name, [join.target.column])
     try await foreignKey(join.name, join.target)

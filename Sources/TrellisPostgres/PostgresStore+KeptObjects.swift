@@ -40,9 +40,9 @@ extension PostgresStore.State: KeptObjects {
   mutating func sweep() {
     settle()
     let forgotten = objects.keysHeldOnlyHere { id, object in
+      // Settled writes were forgotten just now: a row still noted was written lately.
       (object as? ObjectFault)?.holdsItsObjectAlone ?? true
-        && (lastWrites[id] ?? settledClock) <= settledClock && arrived[id] == nil
-        && ownWrites[id] == nil
+        && lastWrites[id] == nil && arrived[id] == nil && ownWrites[id] == nil
     }
     for id in forgotten {
       guard let object = objects.removeValue(forKey: id) else { continue }

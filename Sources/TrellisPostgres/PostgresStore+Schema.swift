@@ -17,7 +17,9 @@ extension PostgresStore {
     let entities = graph.entities.filter { !$0.isExisting }
     let plan = SchemaPlan(entities.flatMap(\.tree), versionColumn: Self.versionColumn)
     try await connection.withTransaction(logger: logger) { connection in
-      let locked = Set(plan.tables.flatMap { [$0.name] + ($0.renamedFrom.map { [$0] } ?? []) })
+      let locked = Set(
+        plan.tables.flatMap { [$0.name] + ($0.renamedFrom.map { [$0] } ?? []) }
+          + plan.joinTables.compactMap(\.renamedFrom))
       for table in locked.sorted() {
         var lock = PostgresStatement("SELECT pg_advisory_xact_lock(hashtext(")
         lock.bind(table)

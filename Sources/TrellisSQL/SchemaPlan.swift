@@ -153,9 +153,14 @@ extension SchemaPlan {
     package var target: Reference
     /// The column keeping the pairs' order, when the dialect keeps one.
     package var position: String?
+    /// Its name in an earlier version: the default name after a table since renamed.
+    package var renamedFrom: String?
 
     init<Entity: RelationalEntity>(_ relationship: SQLRelationship<Entity>, of entity: Entity) {
       name = relationship.joinTableName(of: entity)
+      if relationship.joinTable == nil, let old = entity.renamedFrom, old != entity.table {
+        renamedFrom = "\(old)_\(relationship.name)"
+      }
       source = Reference(
         column: relationship.joinSourceColumn, table: entity.table, key: entity.primaryKey,
         deleteRule: .cascade)

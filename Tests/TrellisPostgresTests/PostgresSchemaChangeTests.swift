@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Trellis
 import TrellisPostgres
+import TrellisTesting
 
 /// The schema plan SQLite and PostgreSQL share, carried out on a real server: declared
 /// renames keep rows and values, and declared indexes exist and serve the lists' sorts.
@@ -111,5 +112,28 @@ struct PostgresSchemaChangeTests {
     #expect(throws: StoreError.self) {
       _ = try PostgresStore(url: "postgres://nobody@127.0.0.1:1/none", entity: entity)
     }
+  }
+
+  /// A table renamed keeps the pairs of its many-to-many lists, whose join table took its
+  /// default name from the table's.
+  @Test func aRenamedTableKeepsItsManyToManyPairs() async throws {
+    guard let url = PostgresTestSupport.url else { return }
+    var members = try PostgresRelationshipContractTests.members(.nullify, ordered: true)
+    let first = try PostgresStore(url: url, entity: members, timeout: .seconds(30))
+    _ = try await PostgresTestSupport.memberOfRed(in: first)
+    first.shutdown()
+    let old = members.table
+    members.table = PostgresTestSupport.freshTable("person")
+    members.renamedFrom = old
+    let store = try PostgresStore(url: url, entity: members, timeout: .seconds(30))
+    defer { store.shutdown() }
+    let people = try await store.fetchPage(FetchOptions(), from: nil).items.compactMap {
+      $0.objectValue as? ContractMember
+    }
+    #expect(people.map(\.name) == ["Ann"])
+    #expect(people.first?.badges.map(\.name) == ["Red"])
+    #expect(people.first?.group?.name == "Red")
+    let gone = try await AnyDataPostgres.texts(url, "SELECT to_regclass('\(old)_badges')::text")
+    #expect(gone == [nil])
   }
 }

@@ -3,6 +3,7 @@ import GRDB
 import Testing
 import Trellis
 import TrellisSQLite
+import TrellisTesting
 
 /// Migrations: added columns are added, renames are declared and keep values, destructive
 /// changes are refused unless allowed, and every migration applied is recorded.
@@ -154,5 +155,34 @@ struct SchemaMigrationTests {
     let recorded = try migrations(store).count
     let again = try SQLiteStore(path: path, entity: task, watchInterval: nil)
     #expect(try migrations(again).count == recorded)
+  }
+
+  /// A table renamed keeps the pairs of its many-to-many lists, whose join table took its
+  /// default name from the table's.
+  @Test func aRenamedTableKeepsItsManyToManyPairs() throws {
+    let directory = try SQLiteTestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("members.sqlite").path
+    var members = try RelationshipsOnSQLiteTests.members(deleteRule: .nullify)
+    do {
+      let store = try SQLiteStore(path: path, entity: members, watchInterval: nil)
+      let groups = try store.store(for: "group")
+      let red = ContractGroup(name: "Red")
+      try groups.insert(.object(ObjectReference(red)), at: nil)
+      let ann = ContractMember(name: "Ann", group: red)
+      ann.badges = [red]
+      try store.insert(.object(ObjectReference(ann)), at: nil)
+    }
+    members.table = "person"
+    members.renamedFrom = "member"
+    let store = try SQLiteStore(path: path, entity: members, watchInterval: nil)
+    let people = try store.fetch(FetchOptions()).compactMap { $0.objectValue as? ContractMember }
+    #expect(people.map(\.name) == ["Ann"])
+    #expect(people.first?.badges.map(\.name) == ["Red"])
+    #expect(people.first?.group?.name == "Red")
+    let tables = try store.database.read { db in
+      try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
+    }
+    #expect(tables.contains("person_badges") && !tables.contains("member_badges"))
   }
 }
