@@ -33,7 +33,8 @@ public struct PostgresEntity: Sendable {
   /// column is renamed, keeping its values, instead of a new empty column being added.
   public var renamedColumns: [String: String] = [:]
   /// The table's name in an earlier version, when it was renamed: the table is renamed,
-  /// keeping its rows, instead of a new empty one being created.
+  /// keeping its rows, instead of a new empty one being created; so are the join tables
+  /// named after it, keeping its many-to-many pairs.
   public var renamedFrom: String?
   /// Whether its table was made elsewhere (``PostgresEntity/inferred(from:)``): the store
   /// creates, alters and triggers nothing, reads its rows without versions, and leaves out

@@ -9,10 +9,6 @@ extension SQLDialect {
     }
   }
 
-  /// Whether the dialect's databases keep the to-one and many-to-many delete rules with
-  /// foreign keys: PostgreSQL's do; in SQLite the store applies them itself.
-  package var keepsDeleteRules: Bool { self == .postgres }
-
   /// `CREATE TABLE` of `table` with its key, declared columns, parent key, position and
   /// version; the to-one keys are added after, when every table they point at exists.
   package func createTable(_ table: SchemaPlan.Table) -> String {

@@ -37,7 +37,9 @@ public struct SQLiteEntity: Sendable {
   /// Columns renamed since an earlier version, new name by old name: an existing file's
   /// column is renamed, keeping its values, instead of a new empty column being added.
   public var renamedColumns: [String: String] = [:]
-  /// The table's name in an earlier version, when it was renamed.
+  /// The table's name in an earlier version, when it was renamed: the table is renamed,
+  /// keeping its rows, and so are the join tables named after it, keeping its many-to-many
+  /// pairs.
   public var renamedFrom: String?
   /// Whether opening a file whose table has columns the entity no longer has drops them (and
   /// their values); when `false`, the store refuses to open, naming them.

@@ -7,12 +7,7 @@ extension SQLiteSchema {
   /// create or add them under their new names.
   static func registerRenames(of table: SchemaPlan.Table, in migrator: inout DatabaseMigrator) {
     let name = table.name
-    if let old = table.renamedFrom {
-      migrator.registerMigration("trellis: rename table \(old) to \(name)") { db in
-        guard try db.tableExists(old), try !db.tableExists(name) else { return }
-        try db.execute(sql: "ALTER TABLE \(old.quoted) RENAME TO \(name.quoted)")
-      }
-    }
+    if let old = table.renamedFrom { registerRename(ofTable: old, to: name, in: &migrator) }
     for (old, new) in table.renamedColumns {
       migrator.registerMigration("trellis: rename \(name).\(old) to \(new)") { db in
         guard try db.tableExists(name) else { return }
@@ -21,6 +16,17 @@ extension SQLiteSchema {
         try db.execute(
           sql: "ALTER TABLE \(name.quoted) RENAME COLUMN \(old.quoted) TO \(new.quoted)")
       }
+    }
+  }
+
+  /// Registers renaming the table `old` to `name`, when the file has the one and not the
+  /// other.
+  static func registerRename(
+    ofTable old: String, to name: String, in migrator: inout DatabaseMigrator
+  ) {
+    migrator.registerMigration("trellis: rename table \(old) to \(name)") { db in
+      guard try db.tableExists(old), try !db.tableExists(name) else { return }
+      try db.execute(sql: "ALTER TABLE \(old.quoted) RENAME TO \(name.quoted)")
     }
   }
 

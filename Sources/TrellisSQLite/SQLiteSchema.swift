@@ -59,14 +59,8 @@ enum SQLiteSchema {
       }
     }
     for join in plan.joinTables {
-      if let old = join.renamedFrom {
-        // The pairs of a table renamed keep to it under the join table's new default name.
-        let name = join.name
-        migrator.registerMigration("trellis: rename table \(old) to \(name)") { db in
-          guard try db.tableExists(old), try !db.tableExists(name) else { return }
-          try db.execute(sql: "ALTER TABLE \(old.quoted) RENAME TO \(name.quoted)")
-        }
-      }
+      // The pairs of a table renamed keep to it under the join table's new default name.
+      if let old = join.renamedFrom { registerRename(ofTable: old, to: join.name, in: &migrator) }
       let sql =
         dialect.createJoinTable(join) + "; "
         + dialect.createIndex(dialect.joinTargetIndex(join), on: join.name, [join.target.column])

@@ -1,6 +1,6 @@
-/// What a store keeps one object per row or record in, held strongly, and sweeps: the ones
-/// nothing else holds leave in ``sweep()``, run when the kept objects have doubled and a
-/// moment after a list stops observing the store (``UncheckedLocked/sweepSoon()``).
+/// A store's state that keeps one object per row or record, held strongly: the objects
+/// nothing else holds leave in ``sweep()``, which runs when the kept objects have doubled,
+/// and a moment after a list stops observing the store (``UncheckedLocked/sweepSoon()``).
 ///
 /// Weak references would drop them at once, but give every object a side table, which makes
 /// each retain and release of it several times slower; a list retains each of its objects
