@@ -41,18 +41,10 @@ struct PostgresSchemaWriter {
     for column in stored where !existing.contains(column.name) {
       try await run(dialect.addColumn(column, to: table.name))
     }
-    // A declared column's index serves sorts; a key's, reads by key and position.
     for column in stored where column.isIndexed {
-      try await index(
-        dialect.indexName(table.name, [column.name]), on: table.name,
-        table.indexedColumns(of: column.name), text: column.isText ? [column.name] : [],
-        sorted: table.column(column.name) != nil)
+      try await create(dialect.index(of: column, in: table))
     }
-    for columns in table.indexes {
-      try await index(
-        dialect.indexName(table.name, columns), on: table.name, columns,
-        text: Set(columns.filter(table.isText)), sorted: true)
-    }
+    for columns in table.indexes { try await create(dialect.index(over: columns, in: table)) }
   }
 
   /// Creates a join table when missing, with its index on the row held and the foreign key
@@ -64,7 +56,7 @@ struct PostgresSchemaWriter {
       try await renameIndexes(of: join.name, from: old + "_", to: join.name + "_")
     }
     if try await !exists(join.name) { try await run(dialect.createJoinTable(join)) }
-    try await index(dialect.joinTargetIndex(join), on: join.name, [join.target.column])
+    try await create(dialect.joinTargetIndex(join))
     try await foreignKey(join.name, join.target)
   }
 
@@ -137,13 +129,10 @@ struct PostgresSchemaWriter {
     }
   }
 
-  /// Creates the index `name` when missing.
-  private func index(
-    _ name: String, on table: String, _ columns: [String], text: Set<String> = [],
-    sorted: Bool = false
-  ) async throws {
-    guard try await !exists(name) else { return }
-    try await run(dialect.createIndex(name, on: table, columns, text: text, sorted: sorted))
+  /// Runs an index's statement when no index has its name.
+  private func create(_ index: (name: String, sql: String)) async throws {
+    guard try await !exists(index.name) else { return }
+    try await run(index.sql)
   }
 
   /// The columns `table` has in the current schema; none when it does not exist.

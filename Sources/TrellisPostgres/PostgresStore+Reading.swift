@@ -304,3 +304,34 @@ extension PostgresStore {
     (a.readBegan ?? .max) > (b.readBegan ?? .max)
   }
 }
+
+extension PostgresStore {
+  /// Reads again the rows a list's page made new objects for from a read begun before their
+  /// latest write, and tells the lists they changed: their values wait for the list's domain
+  /// (``applyArrivedValues()``), as another server's update of a shown row does.
+  func readListedRowsAgain() async {
+    let ids = state.withLock { state in
+      defer { state.staleListed = [] }
+      return state.staleListed
+    }
+    for id in ids.sorted() {
+      do {
+        guard let record = try await record(id) else {
+          reportGone(id)
+          continue
+        }
+        let object = try materialize(record)
+        observers.notify(.updated(.object(ObjectReference(object))))
+      } catch {
+        // The row could not be read: the lists read theirs again.
+        observers.notify(.reset)
+      }
+    }
+  }
+
+  /// Runs `body` between each page's query and the objects it makes, for a test that writes
+  /// meanwhile.
+  package func runAfterPageRead(_ body: (@Sendable () async -> Void)?) {
+    state.withLock { $0.afterPageRead = body }
+  }
+}

@@ -111,8 +111,32 @@ extension SQLDialect {
     return "CREATE TABLE IF NOT EXISTS \(quoted(join.name)) (\(parts.joined(separator: ", ")))"
   }
 
-  /// The name of a join table's index on the key of the row held.
-  package func joinTargetIndex(_ join: SchemaPlan.JoinTable) -> String {
-    indexName(join.name, ["target"])
+  /// The index a join table has on the key of the row held: its name, and the statement
+  /// that makes it.
+  package func joinTargetIndex(_ join: SchemaPlan.JoinTable) -> (name: String, sql: String) {
+    let name = indexName(join.name, ["target"])
+    return (name, createIndex(name, on: join.name, [join.target.column]))
+  }
+
+  /// The index of `table` on its stored column `column`: its name, and the statement that
+  /// makes it. A declared column's index serves sorts; a key's, reads by key and position.
+  package func index(of column: SchemaPlan.Column, in table: SchemaPlan.Table)
+    -> (name: String, sql: String)
+  {
+    let name = indexName(table.name, [column.name])
+    let sql = createIndex(
+      name, on: table.name, table.indexedColumns(of: column.name),
+      text: column.isText ? [column.name] : [], sorted: table.column(column.name) != nil)
+    return (name, sql)
+  }
+
+  /// The declared index of `table` over `columns`: its name, and the statement that makes it.
+  package func index(over columns: [String], in table: SchemaPlan.Table)
+    -> (name: String, sql: String)
+  {
+    let name = indexName(table.name, columns)
+    let sql = createIndex(
+      name, on: table.name, columns, text: Set(columns.filter(table.isText)), sorted: true)
+    return (name, sql)
   }
 }

@@ -25,9 +25,7 @@ enum SQLiteSchema {
         try db.execute(sql: dialect.createTable(table))
       }
       for columns in table.indexes {
-        let sql = dialect.createIndex(
-          dialect.indexName(name, columns), on: name, columns,
-          text: Set(columns.filter(table.isText)))
+        let sql = dialect.index(over: columns, in: table).sql
         migrator.registerMigration("trellis: index \(name)(\(columns.joined(separator: ",")))") {
           db in try db.execute(sql: sql)
         }
@@ -49,9 +47,7 @@ enum SQLiteSchema {
           }
         }
         if column.isIndexed {
-          let sql = dialect.createIndex(
-            dialect.indexName(name, [column.name]), on: name, table.indexedColumns(of: column.name),
-            text: column.isText ? [column.name] : [])
+          let sql = dialect.index(of: column, in: table).sql
           migrator.registerMigration("trellis: index \(name).\(column.name)") { db in
             try db.execute(sql: sql)
           }
@@ -61,9 +57,7 @@ enum SQLiteSchema {
     for join in plan.joinTables {
       // The pairs of a table renamed keep to it under the join table's new default name.
       if let old = join.renamedFrom { registerRename(ofTable: old, to: join.name, in: &migrator) }
-      let sql =
-        dialect.createJoinTable(join) + "; "
-        + dialect.createIndex(dialect.joinTargetIndex(join), on: join.name, [join.target.column])
+      let sql = dialect.createJoinTable(join) + "; " + dialect.joinTargetIndex(join).sql
       migrator.registerMigration("trellis: create join \(join.name)") { db in
         try db.execute(sql: sql)
       }
