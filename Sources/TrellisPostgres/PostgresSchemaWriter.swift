@@ -26,11 +26,16 @@ struct PostgresSchemaWriter {
       try await run(
         "ALTER TABLE \(dialect.quoted(table.name)) RENAME COLUMN \(dialect.quoted(old)) TO "
           + dialect.quoted(new))
+      // The constraint keeping a unique column's values unique is named after it too.
       try await renameIndexes(
-        of: table.name, from: dialect.indexName(table.name, [old]),
-        to: dialect.indexName(table.name, [new]))
+        of: table.name, from: "\(table.name)_\(old)_key", to: "\(table.name)_\(new)_key")
       existing.remove(old)
       existing.insert(new)
+    }
+    // The indexes named after the old column names take the new ones.
+    for (old, index) in table.indexesBeforeRenames(dialect) where try await exists(old) {
+      guard try await !exists(index.name) else { continue }
+      try await run("ALTER INDEX \(dialect.quoted(old)) RENAME TO \(dialect.quoted(index.name))")
     }
     if existing.isEmpty {
       try await run(dialect.createTable(table))

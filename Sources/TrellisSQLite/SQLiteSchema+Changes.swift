@@ -4,10 +4,14 @@ import TrellisSQL
 
 extension SQLiteSchema {
   /// Registers the declared renames of `table` and its columns, before anything that would
-  /// create or add them under their new names.
+  /// create or add them under their new names. The indexes named after the old names take
+  /// the new ones, so that the plan does not make a second index over the same columns.
   static func registerRenames(of table: SchemaPlan.Table, in migrator: inout DatabaseMigrator) {
     let name = table.name
-    if let old = table.renamedFrom { registerRename(ofTable: old, to: name, in: &migrator) }
+    let indexes = table.indexesBeforeRenames(.sqlite, formerName: table.renamedFrom)
+    if let old = table.renamedFrom {
+      registerRename(ofTable: old, to: name, indexes: indexes, in: &migrator)
+    }
     for (old, new) in table.renamedColumns {
       migrator.registerMigration("trellis: rename \(name).\(old) to \(new)") { db in
         guard try db.tableExists(name) else { return }
@@ -15,18 +19,38 @@ extension SQLiteSchema {
         guard existing.contains(old), !existing.contains(new) else { return }
         try db.execute(
           sql: "ALTER TABLE \(name.quoted) RENAME COLUMN \(old.quoted) TO \(new.quoted)")
+        try replaceIndexes(indexes, of: name, db: db)
       }
     }
   }
 
   /// Registers renaming the table `old` to `name`, when the file has the one and not the
-  /// other.
+  /// other, with its `indexes` (see ``replaceIndexes(_:of:db:)``).
   static func registerRename(
-    ofTable old: String, to name: String, in migrator: inout DatabaseMigrator
+    ofTable old: String, to name: String, indexes: [(old: String, new: SchemaPlan.Table.Index)],
+    in migrator: inout DatabaseMigrator
   ) {
     migrator.registerMigration("trellis: rename table \(old) to \(name)") { db in
       guard try db.tableExists(old), try !db.tableExists(name) else { return }
       try db.execute(sql: "ALTER TABLE \(old.quoted) RENAME TO \(name.quoted)")
+      try replaceIndexes(indexes, of: name, db: db)
+    }
+  }
+
+  /// Makes each index in `indexes` that `table` has under an old name again under its new
+  /// one (SQLite cannot rename an index), once the table has every column it covers: a
+  /// column renamed later in the same opening replaces it then.
+  private static func replaceIndexes(
+    _ indexes: [(old: String, new: SchemaPlan.Table.Index)], of table: String, db: Database
+  ) throws {
+    let columns = Set(try db.columns(in: table).map(\.name))
+    for (old, index) in indexes where index.columns.allSatisfy(columns.contains) {
+      let found = try Bool.fetchOne(
+        db, sql: "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = ?)",
+        arguments: [old])
+      guard found == true else { continue }
+      try db.execute(sql: "DROP INDEX \(old.quoted)")
+      try db.execute(sql: index.sql)
     }
   }
 

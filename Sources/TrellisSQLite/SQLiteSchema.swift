@@ -56,8 +56,12 @@ enum SQLiteSchema {
     }
     for join in plan.joinTables {
       // The pairs of a table renamed keep to it under the join table's new default name.
-      if let old = join.renamedFrom { registerRename(ofTable: old, to: join.name, in: &migrator) }
-      let sql = dialect.createJoinTable(join) + "; " + dialect.joinTargetIndex(join).sql
+      let index = dialect.joinTargetIndex(join)
+      if let old = join.renamedFrom {
+        registerRename(
+          ofTable: old, to: join.name, indexes: join.indexesBeforeRenames(dialect), in: &migrator)
+      }
+      let sql = dialect.createJoinTable(join) + "; " + index.sql
       migrator.registerMigration("trellis: create join \(join.name)") { db in
         try db.execute(sql: sql)
       }

@@ -29,6 +29,8 @@ struct PostgresSchemaChangeTests {
     let new = PostgresTestSupport.freshTable("renamed_to")
     var version1 = try entity(old, [.text("title"), .integer("rank")], keys: "title;rank")
     version1.columns[0].isIndexed = true
+    version1.columns[0].isUnique = true
+    version1.indexes = [["title", "rank"]]
     let first = try PostgresStore(url: url, entity: version1, timeout: .seconds(30))
     #expect(try await first.count(FetchOptions()) == 0)
     first.shutdown()
@@ -37,6 +39,8 @@ struct PostgresSchemaChangeTests {
 
     var version2 = try entity(new, [.text("name"), .integer("rank")], keys: "name;rank")
     version2.columns[0].isIndexed = true
+    version2.columns[0].isUnique = true
+    version2.indexes = [["name", "rank"]]
     version2.renamedFrom = old
     version2.renamedColumns = ["name": "title"]
     let second = try PostgresStore(url: url, entity: version2, timeout: .seconds(30))
@@ -53,7 +57,11 @@ struct PostgresSchemaChangeTests {
     // The indexes follow the names, so none is made twice.
     let indexes = try await AnyDataPostgres.texts(
       url, "SELECT indexname::text FROM pg_indexes WHERE tablename = '\(new)' ORDER BY 1")
-    #expect(indexes == ["\(new)_name_idx", "\(new)_pkey", "\(new)_position_idx"])
+    #expect(
+      indexes == [
+        "\(new)_name_idx", "\(new)_name_key", "\(new)_name_rank_idx", "\(new)_pkey",
+        "\(new)_position_idx",
+      ])
 
     // A new row is announced and counted on the renamed table; opening again changes nothing.
     let item = try second.create()

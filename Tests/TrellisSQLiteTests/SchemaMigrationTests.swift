@@ -43,6 +43,15 @@ struct SchemaMigrationTests {
     }
   }
 
+  /// The names of the indexes the file has on its tables (those SQLite makes itself aside).
+  private func indexes(_ store: SQLiteStore) throws -> Set<String> {
+    Set(
+      try store.database.read { db in
+        try String.fetchAll(
+          db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL")
+      })
+  }
+
   @Test func aDeclaredRenameKeepsTheValues() throws {
     let directory = try SQLiteTestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -55,6 +64,47 @@ struct SchemaMigrationTests {
     #expect(try migrations(store).contains("trellis: rename entry.name to title"))
     let columns = try store.database.read { db in try db.columns(in: "entry").map(\.name) }
     #expect(!columns.contains("name"))
+    #expect(try indexes(store) == ["entry_note", "entry_position"])
+  }
+
+  /// The indexes named after a renamed table or column take the new names: none is made a
+  /// second time over the same columns.
+  @Test func renamesKeepOneIndexPerPlannedIndex() throws {
+    let directory = try SQLiteTestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("indexed.sqlite").path
+    var name = SQLiteColumn.text("name", indexed: true)
+    name.isUnique = true
+    var version1 = try entity([name, .integer("rank")], keys: "name;rank")
+    version1.indexes = [["name", "rank"]]
+    do {
+      let store = try SQLiteStore(path: path, entity: version1, watchInterval: nil)
+      #expect(
+        try indexes(store) == [
+          "entry_name", "entry_name_unique", "entry_name_rank", "entry_position",
+        ])
+    }
+    var title = SQLiteColumn.text("title", indexed: true)
+    title.isUnique = true
+    var version2 = try entity(table: "item", [title, .integer("rank")], keys: "title;rank")
+    version2.indexes = [["title", "rank"]]
+    version2.renamedFrom = "entry"
+    version2.renamedColumns = ["title": "name"]
+    let store = try SQLiteStore(path: path, entity: version2, watchInterval: nil)
+    #expect(
+      try indexes(store) == [
+        "item_title", "item_title_unique", "item_title_rank", "item_position",
+      ])
+    // The unique index still holds.
+    try store.database.write { db in
+      try db.execute(sql: "INSERT INTO item (title, rank, position) VALUES ('a', 1, 0)")
+    }
+    #expect(throws: (any Error).self) {
+      try store.database.write { db in
+        try db.execute(sql: "INSERT INTO item (title, rank, position) VALUES ('A2', 2, 1)")
+        try db.execute(sql: "INSERT INTO item (title, rank, position) VALUES ('a', 3, 2)")
+      }
+    }
   }
 
   @Test func aDroppedColumnIsRefusedAndTheFileIsLeftAsItWas() throws {
@@ -184,5 +234,7 @@ struct SchemaMigrationTests {
       try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
     }
     #expect(tables.contains("person_badges") && !tables.contains("member_badges"))
+    let names = try indexes(store)
+    #expect(names.contains("person_badges_target") && !names.contains("member_badges_target"))
   }
 }
