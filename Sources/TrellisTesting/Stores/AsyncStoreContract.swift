@@ -116,7 +116,9 @@ public struct AsyncStoreContract: Sendable {
     probe.expect(items.count, seed.count + 1, "one more item")
     probe.expect(items.contains(item), true, "the inserted object is the one read back")
     probe.expect(items.last.map { name(store, $0) }, "Zed", "the new item is last")
-    probe.expect(log.take().compactMap(\.item), [item], "observers hear of the insert")
+    // A store may report its own insert when the database announces it.
+    let events = await log.take(atLeast: 1)
+    probe.expect(events.compactMap(\.item), [item], "observers hear of the insert")
     token.cancel()
   }
 

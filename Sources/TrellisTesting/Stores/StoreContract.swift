@@ -125,15 +125,59 @@ struct Probe {
 
 /// Collects a store's change events.
 final class EventLog: Sendable {
-  private let events = Locked<[StoreChange]>([])
+  private struct State {
+    var events: [StoreChange] = []
+    /// Those waiting for `count` events, resumed when as many are in.
+    var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+  }
+  private let state = Locked(State())
 
-  func record(_ change: StoreChange) { events.withLock { $0.append(change) } }
+  func record(_ change: StoreChange) {
+    let ready = state.withLock { state in
+      state.events.append(change)
+      let count = state.events.count
+      let ready = state.waiters.filter { $0.count <= count }.map(\.continuation)
+      state.waiters.removeAll { $0.count <= count }
+      return ready
+    }
+    for continuation in ready { continuation.resume() }
+  }
 
   /// The events since the last call.
   func take() -> [StoreChange] {
-    events.withLock { events in
-      defer { events = [] }
-      return events
+    state.withLock { state in
+      defer { state.events = [] }
+      return state.events
     }
+  }
+
+  /// The events since the last call, once there are at least `count` of them or `timeout`
+  /// has passed: for an async store that may report its own write when the database
+  /// announces it, after the write returns.
+  func take(atLeast count: Int, timeout: Duration = .seconds(5)) async -> [StoreChange] {
+    await withTaskGroup(of: Void.self) { group in
+      group.addTask {
+        await withCheckedContinuation { continuation in
+          let ready = self.state.withLock { state in
+            if state.events.count >= count { return true }
+            state.waiters.append((count, continuation))
+            return false
+          }
+          if ready { continuation.resume() }
+        }
+      }
+      group.addTask {
+        // Past the deadline, the waiter takes what came.
+        guard (try? await Task.sleep(for: timeout)) != nil else { return }
+        let waiting = self.state.withLock { state in
+          defer { state.waiters = [] }
+          return state.waiters.map(\.continuation)
+        }
+        for continuation in waiting { continuation.resume() }
+      }
+      await group.next()
+      group.cancelAll()
+    }
+    return take()
   }
 }
