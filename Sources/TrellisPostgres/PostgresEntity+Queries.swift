@@ -5,6 +5,21 @@ extension PostgresEntity {
   /// The kind of the stored column `name`'s values.
   package func columnKind(_ name: String) -> SQLColumn.Kind? { column(name)?.kind.predicateKind }
 
+  /// The key, every column (cast to the kind the store reads when stored as another type),
+  /// every to-one's key, then the row's version (but in a child's table, which keeps none),
+  /// quoted. A table made elsewhere may key its rows by a narrower integer, read as 64-bit,
+  /// and has no versions.
+  package func selectedColumns(child: Bool) throws(StoreError) -> [String] {
+    let keyCast = isExisting ? "::bigint" : ""
+    var names = [try PostgresIdentifier.quoted(primaryKey) + keyCast]
+    for column in columns { names.append(try column.selected()) }
+    for relationship in toOneRelationships {
+      names.append(try PostgresIdentifier.quoted(relationship.foreignKey) + keyCast)
+    }
+    if !child { names.append(isExisting ? "NULL::bigint" : PostgresStore.versionColumn) }
+    return names
+  }
+
   /// `ILIKE` over the columns among `keyPaths` (other kinds than text read as text), any of
   /// which may hold `text`; `FALSE` when none is a column.
   package func searchCondition(for text: String, in keyPaths: [String], placeholderOffset: Int)

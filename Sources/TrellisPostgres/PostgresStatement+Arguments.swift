@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import PostgresNIO
 import Trellis
+import TrellisSQL
 
 extension PostgresStatement {
   /// Whether PostgreSQL can hold `value` as an argument: not a collection, an object, or text
@@ -25,6 +26,19 @@ extension PostgresStatement {
     case .date(let date): binds.append(date)
     case .data(let data): binds.append(ByteBuffer(bytes: data))
     default: binds.appendNull()
+    }
+  }
+}
+
+extension PostgresStatement {
+  /// The statement of a read of the relational layer.
+  init(_ read: SQLRowRead) {
+    self.init(read.sql)
+    for argument in read.arguments {
+      switch argument {
+      case .value(let value): appendArgument(value)
+      case .keys(let keys): binds.append(keys)
+      }
     }
   }
 }

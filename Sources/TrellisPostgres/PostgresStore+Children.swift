@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import PostgresNIO
 import Trellis
+import TrellisSQL
 
 /// Reading to-many relationships: the children of a page of parents come in one query per
 /// relationship (and per level below it), and become the same objects every time.
@@ -14,22 +15,16 @@ extension PostgresStore {
     guard !records.isEmpty else { return }
     for relationship in entity.toManyRelationships {
       let child = relationship.entity
-      var names = [try PostgresIdentifier.quoted(relationship.foreignKey)]
-      names.append(try PostgresIdentifier.quoted(child.primaryKey))
-      for column in child.columns { names.append(try PostgresIdentifier.quoted(column.name)) }
-      let foreignKey = try PostgresIdentifier.quoted(relationship.foreignKey)
-      var statement = PostgresStatement(
-        "SELECT \(names.joined(separator: ", ")) FROM \(try PostgresIdentifier.quoted(child.table))"
-          + " WHERE \(foreignKey) = ANY(")
-      statement.binds.append(records.map(\.id))
-      statement.append("$\(statement.binds.count)::bigint[]) ORDER BY \(foreignKey)")
-      statement.append(", " + child.defaultOrder)
+      let reads = try entity.childrenRead(relationship, parents: records.map(\.id))
       var parents: [Int64] = []
       var found: [Record] = []
-      for try await row in try await connection.query(statement.query, logger: logger) {
-        let cells = Array(row)
-        parents.append(try cells[0].decode(Int64.self))
-        found.append(try record(cells, of: child, from: 1))
+      for read in reads {
+        let query = PostgresStatement(read).query
+        for try await row in try await connection.query(query, logger: logger) {
+          let cells = Array(row)
+          parents.append(try cells[0].decode(Int64.self))
+          found.append(try record(cells, of: child, from: 1))
+        }
       }
       try await loadChildren(of: &found, entity: child, connection: connection, logger: logger)
       var byParent: [Int64: [Record]] = [:]

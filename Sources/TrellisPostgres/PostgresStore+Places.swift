@@ -57,13 +57,7 @@ extension PostgresStore {
   /// place anything after it); `nil` when the row cannot be read.
   func placeItem(_ key: Int64) async -> Value? {
     if let object = state.withLock({ $0.objects[key] }) { return .object(ObjectReference(object)) }
-    var statement: PostgresStatement
-    do {
-      statement = try selectColumns()
-      statement.append(" WHERE \(try PostgresIdentifier.quoted(entity.primaryKey)) = ")
-    } catch { return nil }
-    statement.bind(Int(key))
-    guard let record = try? await records(statement).first,
+    guard let record = try? await record(key),
       let object = try? materialize(record)
     else { return nil }
     return .object(ObjectReference(object))

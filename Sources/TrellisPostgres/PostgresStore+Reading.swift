@@ -17,16 +17,13 @@ extension PostgresStore {
     case .url(let address):
       throw .invalidItem("a PostgreSQL store pages by offset, not by address (\(address))")
     }
-    var (statement, complete) = try select(options)
-    guard complete else { return try await filteredPage(statement, options, start: start) }
-    if let size = options.batchSize {
-      statement.append(" LIMIT ")
-      statement.bind(Swift.max(size, 0) + 1)
+    let query = try self.query(options)
+    guard query.memoryFilter == nil else {
+      let all = PostgresStatement(try entity.pageRead(query))
+      return try await filteredPage(all, options, start: start)
     }
-    if start > 0 {
-      statement.append(" OFFSET ")
-      statement.bind(start)
-    }
+    let limit = options.batchSize.map { Swift.max($0, 0) + 1 }
+    let statement = PostgresStatement(try entity.pageRead(query, limit: limit, offset: start))
     let rows = try await records(statement)
     if let pause = state.withLock({ $0.afterPageRead }) { await pause() }
     var items: [Value] = []
@@ -75,17 +72,17 @@ extension PostgresStore {
   /// How many rows match `options.filter`: counted in SQL, or in memory when part of the
   /// filter runs there.
   public func count(_ options: FetchOptions) async throws(StoreError) -> Int {
-    var statement = PostgresStatement("SELECT count(*) FROM \(try table)")
-    guard try appendWhere(options.filter, to: &statement) else {
+    let query = try self.query(options)
+    guard query.memoryFilter == nil else {
       var all = options
       all.sort = []
-      let (select, _) = try select(all)
+      let select = PostgresStatement(try entity.pageRead(try self.query(all)))
       return try await filteredObjects(select, options.filter).count
     }
-    let query = statement.query
+    let count = PostgresStatement(entity.countRead(query)).query
     return try await perform { connection in
       var total = 0
-      for try await (count) in try await connection.query(query, logger: self.logger)
+      for try await (count) in try await connection.query(count, logger: self.logger)
         .decode(Int64.self)
       {
         total = Int(count)
@@ -100,19 +97,9 @@ extension PostgresStore {
   /// The quoted table name.
   var table: String { get throws(StoreError) { try PostgresIdentifier.quoted(entity.table) } }
 
-  /// `SELECT` of the key and the columns, filtered and ordered by `options`, and whether the
-  /// whole filter is in its WHERE.
-  func select(_ options: FetchOptions) throws(StoreError) -> (PostgresStatement, Bool) {
-    var statement = try selectColumns()
-    let complete = try appendWhere(options.filter, to: &statement)
-    statement.append(" ORDER BY \(try order(options.sort))")
-    return (statement, complete)
-  }
-
-  /// `SELECT` of the key, the columns and the to-one keys from the table, to which a caller
-  /// appends the rest.
-  func selectColumns() throws(StoreError) -> PostgresStatement {
-    try Self.selectColumns(of: entity)
+  /// `options`' filter and sort as SQL for this store's table.
+  func query(_ options: FetchOptions) throws(StoreError) -> SQLQuery {
+    try SQLQuery(options, of: entity, keys: objectKeys)
   }
 
   /// ` WHERE …` for a filter, when there is one; whether it holds the whole filter.
@@ -129,11 +116,6 @@ extension PostgresStore {
       for argument in query.arguments { statement.appendArgument(argument) }
     }
     return query.memoryFilter == nil
-  }
-
-  /// The `ORDER BY` list: the sort keys, then the store's own order so that pages are stable.
-  func order(_ sort: [SortKey]) throws(StoreError) -> String {
-    try SQLQuery(FetchOptions(sort: sort), of: entity, keys: { _ in nil }).order
   }
 
   /// The row key of an object of any store of the graph, for predicates comparing a to-one
@@ -196,7 +178,7 @@ extension PostgresStore {
     state.withLock { $0.noteWrite(id) }
   }
 
-  /// The rows of a `select(_:)`.
+  /// The rows of a read of this entity's rows.
   static func records(_ rows: PostgresRowSequence, of entity: PostgresEntity) async throws
     -> [Record]
   {

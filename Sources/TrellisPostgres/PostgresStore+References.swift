@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import PostgresNIO
 import Trellis
+import TrellisSQL
 
 /// Reading to-one and many-to-many relationships: a page of rows reads the pairs of its
 /// many-to-many lists in one query per relationship, and every object they point at in one
@@ -48,19 +49,13 @@ extension PostgresStore {
     guard !records.isEmpty, !entity.references.isEmpty else { return }
     let keys = records.map(\.id)
     for relationship in entity.manyToManyRelationships {
-      let join = try PostgresIdentifier.quoted(relationship.joinTableName(of: entity))
-      let columns = try relationship.joinColumns()
-      var statement = PostgresStatement(
-        "SELECT \(columns.source)::bigint, \(columns.target)::bigint FROM \(join) "
-          + "WHERE \(columns.source) = ANY(")
-      statement.bind(keys: keys)
-      let order = [columns.source] + (columns.position.map { [$0] } ?? []) + [columns.target]
-      statement.append(") ORDER BY \(order.joined(separator: ", "))")
       var held: [Int64: [Int64]] = [:]
-      for try await (source, target) in try await connection.query(
-        statement.query, logger: logger
-      ).decode((Int64, Int64).self) {
-        held[source, default: []].append(target)
+      for read in entity.pairsRead(relationship, sources: keys) {
+        for try await (source, target) in try await connection.query(
+          PostgresStatement(read).query, logger: logger
+        ).decode((Int64, Int64).self) {
+          held[source, default: []].append(target)
+        }
       }
       for index in records.indices {
         records[index].held[relationship.name] = held[records[index].id] ?? []
@@ -85,12 +80,11 @@ extension PostgresStore {
         found[target.table] = [:]
         continue
       }
-      var statement = try selectColumns(of: target)
-      statement.append(" WHERE \(try PostgresIdentifier.quoted(target.primaryKey)) = ANY(")
-      statement.bind(keys: Array(ids))
-      statement.append(")")
-      var rows = try await Self.records(
-        connection.query(statement.query, logger: logger), of: target)
+      var rows: [Record] = []
+      for read in try target.rowsRead(keys: Array(ids)) {
+        rows += try await Self.records(
+          connection.query(PostgresStatement(read).query, logger: logger), of: target)
+      }
       try await loadChildren(of: &rows, entity: target, connection: connection, logger: logger)
       found[target.table] = Dictionary(rows.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     }
@@ -106,22 +100,6 @@ extension PostgresStore {
       }
       records[index].referencesLoaded = true
     }
-  }
-
-  /// `SELECT` of the key, the columns, the to-one keys and the version of `entity`'s table,
-  /// to which a caller appends the rest.
-  static func selectColumns(of entity: PostgresEntity) throws(StoreError) -> PostgresStatement {
-    // A table made elsewhere may key its rows by a narrower integer, and has no versions.
-    let keyCast = entity.isExisting ? "::bigint" : ""
-    var names = [try PostgresIdentifier.quoted(entity.primaryKey) + keyCast]
-    for column in entity.columns { names.append(try column.selected()) }
-    for relationship in entity.toOneRelationships {
-      names.append(try PostgresIdentifier.quoted(relationship.foreignKey) + keyCast)
-    }
-    names.append(entity.isExisting ? "NULL::bigint" : versionColumn)
-    return PostgresStatement(
-      "SELECT \(names.joined(separator: ", ")) FROM \(try PostgresIdentifier.quoted(entity.table))"
-    )
   }
 
   /// The write clock of every store a read of this entity's references reaches, before the

@@ -54,10 +54,7 @@ extension PostgresStore {
 
   /// `SELECT` of row `id`, with its version.
   func rowStatement(_ id: Int64) throws(StoreError) -> PostgresStatement {
-    var statement = try selectColumns()
-    statement.append(" WHERE \(try PostgresIdentifier.quoted(entity.primaryKey)) = ")
-    statement.bind(Int(id))
-    return statement
+    PostgresStatement(try entity.rowsRead(keys: [id])[0])
   }
 
   /// `UPDATE` of row `id` that changes nothing but its version, and returns its key.

@@ -29,6 +29,10 @@ package protocol RelationalEntity: Sendable {
   var renamedFrom: String? { get }
   /// Columns renamed since an earlier version, new name by old name.
   var renamedColumns: [String: String] { get }
+  /// The columns every read of a row selects, as SQL: the key, the declared columns and the
+  /// to-one keys, in the entity's order, then any the store adds to the rows of a table that
+  /// is not a child's (PostgreSQL's version), unless `child`.
+  func selectedColumns(child: Bool) throws(StoreError) -> [String]
   /// Whether a row may leave the column `name` empty (NULL, or what the database computes or
   /// gives by default): a form inferred from the schema does not require it.
   func acceptsEmpty(_ name: String) -> Bool

@@ -1,4 +1,5 @@
 import GRDB
+import Trellis
 import TrellisSQL
 
 extension Database {
@@ -11,5 +12,19 @@ extension Database {
     }
     try execute(sql: statement.sql, arguments: arguments)
     return []
+  }
+}
+
+extension SQLRowRead {
+  /// The arguments as GRDB binds them, one placeholder per key of a list.
+  func statementArguments() throws(StoreError) -> StatementArguments {
+    var values: [Value] = []
+    for argument in arguments {
+      switch argument {
+      case .value(let value): values.append(value)
+      case .keys(let keys): values += keys.map { .int(Int($0)) }
+      }
+    }
+    return try SQLiteValues.arguments(values)
   }
 }

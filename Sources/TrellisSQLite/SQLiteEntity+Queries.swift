@@ -5,6 +5,12 @@ extension SQLiteEntity {
   /// The kind of the stored column `name`'s values (dates kept as text compare as text).
   package func columnKind(_ name: String) -> SQLColumn.Kind? { column(name)?.kind.predicateKind }
 
+  /// The key, every column, then every to-one's key, in the entity's order, quoted, for a
+  /// child's row as for any.
+  package func selectedColumns(child: Bool = false) -> [String] {
+    ([primaryKey] + columns.map(\.name) + toOneRelationships.map(\.foreignKey)).map(\.quoted)
+  }
+
   /// A search in the table's FTS5 index when it covers `keyPaths` (each word a prefix), else
   /// `LIKE` over text columns, folded as in memory when `text` is not ASCII; `nil` when a key
   /// path is not a text column.

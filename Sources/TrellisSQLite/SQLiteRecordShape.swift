@@ -5,7 +5,7 @@ import Trellis
 /// every access, which costs more than reading a row.
 struct SQLiteRecordShape {
   let entity: SQLiteEntity
-  /// How many columns follow the primary key in a row read with ``SQLiteStore/selectList(_:prefix:)``.
+  /// How many columns follow the primary key in a row read with ``RelationalEntity/selectedColumns(child:)``.
   let width: Int
   let toOnes: [SQLiteRelationship]
   let manyToMany: [SQLiteRelationship]

@@ -13,20 +13,9 @@ extension SQLiteStore {
     let kvc = try keyValueCoding(object, entity)
     for relationship in entity.toManyRelationships where faulted.contains(relationship.name) {
       let child = relationship.entity
-      let sql =
-        "SELECT \(Self.selectList(child, prefix: [relationship.foreignKey])) "
-        + "FROM \(child.table.quoted) WHERE \(relationship.foreignKey.quoted) = ? "
-        + "ORDER BY \(child.defaultOrder)"
+      let entity = entity
       let records = try read { db in
-        var records: [RawRecord] = []
-        let shape = SQLiteRecordShape(child)
-        let cursor = try GRDB.Row.fetchCursor(db, sql: sql, arguments: [id])
-        while let row = try cursor.next() {
-          records.append(RawRecord(row, shape: shape, offset: 1))
-        }
-        try Self.loadChildren(of: &records, entity: child, db: db)
-        try Self.loadJoins(of: &records, entity: child, db: db)
-        return records
+        try Self.children(of: relationship, in: entity, parents: [id], db: db).map(\.child)
       }
       try preloadReferences(of: records, entity: child)
       let children = try materialize(records, of: child).map { Value.object(ObjectReference($0)) }

@@ -11,13 +11,7 @@ extension SQLiteStore: KeyedStore {
   }
 
   package func item(forKey key: Int) throws(StoreError) -> Value? {
-    let entity = entity
-    let sql =
-      "SELECT \(Self.selectList(entity)) FROM \(entity.table.quoted) "
-      + "WHERE \(entity.primaryKey.quoted) = ?"
-    let records = try read { db in
-      try Self.records(of: entity, db: db, sql: sql, arguments: [Int64(key)])
-    }
+    let records = try self.records(of: entity, keys: [Int64(key)])
     guard let record = records.first else { return nil }
     try preloadReferences(of: [record], entity: entity)
     return .object(ObjectReference(try materialize(record, of: entity)))

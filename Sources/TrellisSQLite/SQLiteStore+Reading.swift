@@ -14,8 +14,8 @@ struct RawRecord {
   var related: [[Int64]] = []
   var children: [String: [RawRecord]] = [:]
 
-  /// Reads a row selected by ``SQLiteStore/selectList(_:prefix:)``, whose primary key is at
-  /// `offset`.
+  /// Reads a row selected with ``RelationalEntity/selectedColumns(child:)``, whose primary key is
+  /// at `offset`.
   init(_ row: GRDB.Row, shape: SQLiteRecordShape, offset: Int = 0) {
     id = row[offset]
     let width = shape.width
@@ -56,54 +56,45 @@ extension SQLiteStore {
       all.offset = 0
       return try fetch(all).count
     }
-    let arguments = try SQLiteValues.arguments(query.arguments)
-    let sql = "SELECT COUNT(*) FROM \(entity.table.quoted)\(query.whereSQL)"
-    return try read { db in try Int.fetchOne(db, sql: sql, arguments: arguments) ?? 0 }
+    let count = entity.countRead(query)
+    let arguments = try count.statementArguments()
+    return try read { db in try Int.fetchOne(db, sql: count.sql, arguments: arguments) ?? 0 }
   }
 
   /// The objects of the rows `query` selects, in its order, with their children.
   func objects(matching query: SQLQuery, limit: Int?, offset: Int) throws(StoreError)
     -> [AnyObject]
   {
-    var sql =
-      "SELECT \(Self.selectList(entity)) FROM \(entity.table.quoted)\(query.whereSQL) "
-      + "ORDER BY \(query.order)"
-    var values = query.arguments
-    if let limit {
-      sql += " LIMIT ? OFFSET ?"
-      values += [.int(limit), .int(offset)]
-    } else if offset > 0 {
-      sql += " LIMIT -1 OFFSET ?"
-      values.append(.int(offset))
-    }
-    let arguments = try SQLiteValues.arguments(values)
+    let page = try entity.pageRead(query, limit: limit, offset: offset)
     let entity = entity
-    let records = try read { db in
-      try Self.records(of: entity, db: db, sql: sql, arguments: arguments)
-    }
+    let records = try read { db in try Self.records(of: entity, db: db, [page]) }
     try preloadReferences(of: records, entity: entity)
     return try materialize(records, of: entity)
   }
 
-  /// The primary key, every column, then every to-one's key, in the entity's order.
-  static func selectList(_ entity: SQLiteEntity, prefix: [String] = []) -> String {
-    (prefix + [entity.primaryKey] + entity.columns.map(\.name)
-      + entity.toOneRelationships.map(\.foreignKey)).map(\.quoted).joined(separator: ", ")
-  }
-
-  /// Reads rows selected by `sql` (primary key, then columns) and their children.
-  static func records(
-    of entity: SQLiteEntity, db: Database, sql: String, arguments: StatementArguments
-  ) throws -> [RawRecord] {
+  /// Reads the rows `reads` select, each with the entity's
+  /// ``RelationalEntity/selectedColumns(child:)``, and their children and pairs.
+  static func records(of entity: SQLiteEntity, db: Database, _ reads: [SQLRowRead]) throws
+    -> [RawRecord]
+  {
     var records: [RawRecord] = []
     let shape = SQLiteRecordShape(entity)
-    let cursor = try GRDB.Row.fetchCursor(db, sql: sql, arguments: arguments)
-    while let row = try cursor.next() {
-      records.append(RawRecord(row, shape: shape))
+    for read in reads {
+      let cursor = try GRDB.Row.fetchCursor(
+        db, sql: read.sql, arguments: try read.statementArguments())
+      while let row = try cursor.next() {
+        records.append(RawRecord(row, shape: shape))
+      }
     }
     try loadChildren(of: &records, entity: entity, db: db)
     try loadJoins(of: &records, entity: entity, db: db)
     return records
+  }
+
+  /// Reads the rows of `entity` whose keys are `keys`, with their children and pairs.
+  func records(of entity: SQLiteEntity, keys: [Int64]) throws(StoreError) -> [RawRecord] {
+    let reads = try entity.rowsRead(keys: keys)
+    return try read { db in try Self.records(of: entity, db: db, reads) }
   }
 
   /// Reads the keys each of `records` holds through every many-to-many relationship.
@@ -113,18 +104,10 @@ extension SQLiteStore {
     let ids = records.map(\.id)
     for index in records.indices { records[index].related = [] }
     for relationship in relationships {
-      let join = relationship.joinTableName(of: entity).quoted
-      let source = relationship.joinSourceColumn.quoted
-      let target = relationship.joinTargetColumn.quoted
       var bySource: [Int64: [Int64]] = [:]
-      for start in stride(from: 0, to: ids.count, by: 500) {
-        let chunk = Array(ids[start..<Swift.min(start + 500, ids.count)])
-        let marks = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
+      for read in entity.pairsRead(relationship, sources: ids) {
         let cursor = try GRDB.Row.fetchCursor(
-          db,
-          sql: "SELECT \(source), \(target) FROM \(join) WHERE \(source) IN (\(marks)) "
-            + "ORDER BY rowid",
-          arguments: StatementArguments(chunk))
+          db, sql: read.sql, arguments: try read.statementArguments())
         while let row = try cursor.next() {
           bySource[row[0], default: []].append(row[1])
         }
@@ -141,33 +124,38 @@ extension SQLiteStore {
   {
     guard !records.isEmpty else { return }
     for relationship in entity.eagerToManyRelationships {
-      let child = relationship.entity
-      let shape = SQLiteRecordShape(child)
       var byParent: [Int64: [RawRecord]] = [:]
-      let ids = records.map(\.id)
-      for start in stride(from: 0, to: ids.count, by: 500) {
-        let chunk = Array(ids[start..<Swift.min(start + 500, ids.count)])
-        let marks = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
-        let sql =
-          "SELECT \(selectList(child, prefix: [relationship.foreignKey])) "
-          + "FROM \(child.table.quoted) WHERE \(relationship.foreignKey.quoted) IN (\(marks)) "
-          + "ORDER BY \(child.defaultOrder)"
-        let cursor = try GRDB.Row.fetchCursor(db, sql: sql, arguments: StatementArguments(chunk))
-        var found: [(Int64, RawRecord)] = []
-        while let row = try cursor.next() {
-          found.append((row[0], RawRecord(row, shape: shape, offset: 1)))
-        }
-        var children = found.map(\.1)
-        try loadChildren(of: &children, entity: child, db: db)
-        try loadJoins(of: &children, entity: child, db: db)
-        for (index, pair) in found.enumerated() {
-          byParent[pair.0, default: []].append(children[index])
-        }
+      for (parent, child) in try children(
+        of: relationship, in: entity, parents: records.map(\.id), db: db)
+      {
+        byParent[parent, default: []].append(child)
       }
       for index in records.indices {
         records[index].children[relationship.name] = byParent[records[index].id] ?? []
       }
     }
+  }
+
+  /// Reads the children `relationship` of `entity` holds for the rows whose keys are
+  /// `parents`, each with its parent's key, with their own children and pairs.
+  static func children(
+    of relationship: SQLiteRelationship, in entity: SQLiteEntity, parents: [Int64], db: Database
+  ) throws -> [(parent: Int64, child: RawRecord)] {
+    let child = relationship.entity
+    let shape = SQLiteRecordShape(child)
+    var parentKeys: [Int64] = []
+    var found: [RawRecord] = []
+    for read in try entity.childrenRead(relationship, parents: parents) {
+      let cursor = try GRDB.Row.fetchCursor(
+        db, sql: read.sql, arguments: try read.statementArguments())
+      while let row = try cursor.next() {
+        parentKeys.append(row[0])
+        found.append(RawRecord(row, shape: shape, offset: 1))
+      }
+    }
+    try loadChildren(of: &found, entity: child, db: db)
+    try loadJoins(of: &found, entity: child, db: db)
+    return Array(zip(parentKeys, found))
   }
 
   /// The identities of rows of `entity`, in their order: the same one every time for the

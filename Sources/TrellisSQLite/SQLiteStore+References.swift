@@ -41,18 +41,7 @@ extension SQLiteStore {
         wanted.filter { state.objects[target.table]?[$0] == nil }
       }
       guard !missing.isEmpty else { continue }
-      let ids = Array(missing)
-      var found: [RawRecord] = []
-      for start in stride(from: 0, to: ids.count, by: 500) {
-        let chunk = Array(ids[start..<Swift.min(start + 500, ids.count)])
-        let marks = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
-        let sql =
-          "SELECT \(Self.selectList(target)) FROM \(target.table.quoted) "
-          + "WHERE \(target.primaryKey.quoted) IN (\(marks))"
-        found += try read { db in
-          try Self.records(of: target, db: db, sql: sql, arguments: StatementArguments(chunk))
-        }
-      }
+      let found = try self.records(of: target, keys: Array(missing))
       try preloadReferences(of: found, entity: target)
       _ = try materialize(found, of: target)
     }
@@ -62,12 +51,7 @@ extension SQLiteStore {
   /// is gone (a reference left behind by the `noAction` delete rule reads as none).
   func referencedObject(_ id: Int64, of target: SQLiteEntity) throws(StoreError) -> AnyObject? {
     if let known = state.withLock({ $0.objects[target.table]?[id] }) { return known }
-    let sql =
-      "SELECT \(Self.selectList(target)) FROM \(target.table.quoted) "
-      + "WHERE \(target.primaryKey.quoted) = ?"
-    let records = try read { db in
-      try Self.records(of: target, db: db, sql: sql, arguments: [id])
-    }
+    let records = try self.records(of: target, keys: [id])
     guard let record = records.first else { return nil }
     try preloadReferences(of: [record], entity: target)
     return try materialize(record, of: target)

@@ -349,15 +349,7 @@ extension SQLiteStore {
 
   /// Reads row `id` again into its object, after a failed write.
   func reloadObject(_ id: Int64) {
-    let entity = entity
-    let sql =
-      "SELECT \(Self.selectList(entity)) FROM \(entity.table.quoted) "
-      + "WHERE \(entity.primaryKey.quoted) = ?"
-    guard
-      let records = try? read({ db in
-        try Self.records(of: entity, db: db, sql: sql, arguments: [id])
-      }), let record = records.first
-    else { return }
+    guard let record = try? records(of: entity, keys: [id]).first else { return }
     _ = try? materialize(record, of: entity)
   }
 }
