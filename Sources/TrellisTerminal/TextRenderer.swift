@@ -2,8 +2,9 @@ import Trellis
 
 /// Renders a screen as deterministic text in the grouped table style.
 ///
-/// Headers are upper-cased above each group, footers below it, values sit on the right, and
-/// accessories and edit-mode controls use fixed symbols:
+/// Headers are upper-cased above each group, footers below it, values sit on the right (a
+/// text view's text goes on lines of its own under its title, as tall as its row's heights
+/// allow), and accessories and edit-mode controls use fixed symbols:
 ///
 /// | symbol | meaning |
 /// |---|---|
@@ -91,7 +92,8 @@ public struct TextRenderer: Sendable {
     return parts.joined(separator: " ")
   }
 
-  /// The lines of one row: the row itself, a subtitle line, and a validation line.
+  /// The lines of one row: the row itself, a text view's text, a subtitle line, and a
+  /// validation line.
   func rowLines(_ row: RowSnapshot, editing: Bool) -> [String] {
     var left = ""
     if editing {
@@ -119,6 +121,7 @@ public struct TextRenderer: Sendable {
     }
     if editing && row.isMovable { right += right.isEmpty ? "≡" : " ≡" }
     var lines = [box(left, right)]
+    lines += textViewLines(row).map { box($0) }
     if row.attributes.cellStyle == .subtitle, let detail = row.detail, !detail.isEmpty {
       lines.append(box("  " + detail))
     }
@@ -164,7 +167,10 @@ public struct TextRenderer: Sendable {
     switch row.kind {
     case .switch:
       return value?.boolValue == true ? "[x]" : "[ ]"
-    case .textField, .textView, .numericTextField:
+    case .textView:
+      // Its text goes on lines of its own, under the title.
+      return ""
+    case .textField, .numericTextField:
       let text = value?.displayText ?? ""
       if text.isEmpty { return row.attributes.placeholder.map { "(\($0))" } ?? "" }
       return row.attributes.isSecure ? String(repeating: "•", count: text.count) : text

@@ -124,10 +124,13 @@ extension TerminalHost {
     }
     var editorLines: [StyledLine] = []
     var editorCursor: (line: Int, column: Int)?
+    // The lines of a text view's text give way to the field typed into.
+    var replaced = 0..<0
     if case .typing(let editor, let id) = mode, case .row(let path)? = place,
-      view.table[safe: path]?.id == id
+      let row = view.table[safe: path], row.id == id
     {
       (editorLines, editorCursor) = self.editorLines(editor)
+      replaced = 1..<(1 + view.lines.layout.renderer.textViewLines(row).count)
     }
     let last = first + rowHeight + editorLines.count - 1
     // Keep the header above the first row in view, and the cursor's rows inside the window.
@@ -143,11 +146,12 @@ extension TerminalHost {
         line = marked(
           line, selected: usesColor ? TextRenderer.selectedBackground(view.table[safe: path]) : nil)
         if index == rowHeight - 1 {
-          result.append(line)
+          if !replaced.contains(index) { result.append(line) }
           if let editorCursor { cursor = (result.count + editorCursor.line, editorCursor.column) }
           result += editorLines
           continue
         }
+        if replaced.contains(index) { continue }
       case .header(let index) where place == .header(index):
         line = marked(line)
       default: break
