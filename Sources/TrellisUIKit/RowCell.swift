@@ -25,6 +25,21 @@
     var onReturn: (() -> Void)?
     /// The view that takes the keyboard, for a text row.
     var textInput: UIView?
+    /// The control that fills the cell's content inside its margins instead of sitting in its
+    /// accessory: an untitled text field, as the web's field fills its row.
+    private var fillingControl: UIView?
+
+    /// Whether the row's control fills the cell: a text field (without a stepper) in a row
+    /// with no title, which would otherwise leave the row's width empty beside it.
+    static func fillsRow(_ content: CellContent) -> Bool {
+      guard case .textField(_, stepper: nil) = content.control else { return false }
+      return (content.text ?? "").isEmpty && content.imageName == nil
+    }
+
+    override func layoutSubviews() {
+      super.layoutSubviews()
+      fillingControl?.frame = contentView.bounds.inset(by: contentView.layoutMargins)
+    }
 
     /// Shows `content`, replacing any control of an earlier row.
     func configure(_ content: CellContent) {
@@ -47,8 +62,24 @@
         backgroundView = nil
       }
       textInput = nil
-      accessoryView = makeControl(content.control, enabled: content.isEnabled)
-      if let tint = content.appearance.tintColor { accessoryView?.tintColor = UIColor(tint) }
+      fillingControl?.removeFromSuperview()
+      fillingControl = nil
+      let control = makeControl(content.control, enabled: content.isEnabled)
+      if Self.fillsRow(content), case .textField(let entry, _) = content.control,
+        let field = control as? UITextField
+      {
+        accessoryView = nil
+        // Filling the row, it starts where a title would.
+        field.textAlignment = Self.alignment(entry.alignment ?? .natural)
+        contentView.addSubview(field)
+        fillingControl = field
+        setNeedsLayout()
+      } else {
+        accessoryView = control
+      }
+      if let tint = content.appearance.tintColor {
+        (fillingControl ?? accessoryView)?.tintColor = UIColor(tint)
+      }
       applyTints(content.appearance)
       selectedBackgroundView = Self.selectedBackground(content.appearance)
     }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import Trellis
 import TrellisUIKitOnMirror
@@ -26,5 +27,36 @@ struct TextFieldAlignmentTests {
       try Shown.control(UITextField.self, of: "Centred", in: table).textAlignment == .center)
     #expect(
       try Shown.control(UITextField.self, of: "Default", in: table).textAlignment == .right)
+  }
+
+  /// A text field in a row with no title fills the row inside its margins, as the web's field
+  /// does, instead of sitting at the right of an empty row; a titled one stays beside its
+  /// title.
+  @Test func anUntitledTextFieldFillsItsRow() throws {
+    let model = TableModel(title: "Notes")
+    let section = Section(id: "s")
+    let note = DocumentObject(["line": "Milk"])
+    var untitled = Row(
+      id: RowID(.string("u")), kind: .textField, binding: RowBinding(note, keyPath: "line"))
+    untitled.attributes.placeholder = "New item"
+    section.addRow(untitled)
+    section.addRow(Row(id: RowID(.string("t")), kind: .textField, text: "Titled"))
+    model.addSection(section)
+    let controller = Apps.show(Navigator(root: Screen(model: model)))
+    let table = try #require(try Apps.top(controller).tableView)
+    let cell = try #require(table.cellForRow(at: IndexPath(row: 0, section: 0)))
+    #expect(cell.accessoryView == nil)
+    let field = try #require(cell.contentView.subviews.compactMap { $0 as? UITextField }.first)
+    #expect(field.text == "Milk")
+    #expect(field.placeholder == "New item")
+    #expect(field.textAlignment == .natural)
+    cell.contentView.frame = CGRect(x: 0, y: 0, width: 375, height: 44)
+    cell.layoutSubviews()
+    #expect(field.frame == CGRect(x: 16, y: 8, width: 343, height: 28))
+    // What is typed there reaches the object.
+    field.text = "Eggs"
+    field.sendActions(for: .editingDidEnd)
+    #expect(try note.value(forKey: "line") == "Eggs")
+    #expect(try Shown.control(UITextField.self, of: "Titled", in: table).textAlignment == .right)
   }
 }

@@ -10,7 +10,14 @@ open class UIView: UIResponder {
   open var isUserInteractionEnabled = true
   open var accessibilityIdentifier: String?
   open var accessibilityLabel: String?
+  /// The space inside the view's edges that its content keeps clear of.
+  open var layoutMargins = UIEdgeInsets(top: 8, left: 16, bottom: 8, right: 16)
   public private(set) var subviews: [UIView] = []
+  /// How many times the view was asked to lay out again (mirror only).
+  public private(set) var needsLayoutCount = 0
+
+  /// The view's own rectangle: its frame's size at the origin.
+  open var bounds: CGRect { CGRect(origin: .zero, size: frame.size) }
   public private(set) weak var superview: UIView?
 
   public init(frame: CGRect) {
@@ -31,6 +38,12 @@ open class UIView: UIResponder {
     superview = nil
   }
 
+  /// Lays out the subviews; the mirror's views stay where their frames put them.
+  open func layoutSubviews() {}
+
+  /// Marks the view as needing layout (mirror only counts it).
+  open func setNeedsLayout() { needsLayoutCount += 1 }
+
   /// Makes the view, or the view inside it that has the keyboard, give it up.
   @discardableResult
   open func endEditing(_ force: Bool) -> Bool {
@@ -47,5 +60,30 @@ open class UIView: UIResponder {
       next = candidate.superview
     }
     return false
+  }
+}
+
+/// Mirror of UIKit's `UIEdgeInsets`.
+public struct UIEdgeInsets: Equatable, Sendable {
+  public var top: CGFloat
+  public var left: CGFloat
+  public var bottom: CGFloat
+  public var right: CGFloat
+
+  public init(top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat) {
+    self.top = top
+    self.left = left
+    self.bottom = bottom
+    self.right = right
+  }
+}
+
+extension CGRect {
+  /// Mirror of UIKit's `CGRect.inset(by:)`.
+  public func inset(by insets: UIEdgeInsets) -> CGRect {
+    CGRect(
+      x: origin.x + insets.left, y: origin.y + insets.top,
+      width: size.width - insets.left - insets.right,
+      height: size.height - insets.top - insets.bottom)
   }
 }
