@@ -28,9 +28,16 @@ extension SchemaPlan.Table {
   }
 
   /// The columns of the index on the stored column `name`: the position's index also holds
-  /// the key, so that a page in order is read from the index alone.
+  /// the key, so that a page in order is read from the index alone; a parent's or a to-one's
+  /// key is followed by the rows' order (position, then key), so that the rows pointing at
+  /// one row (a task's steps, a category's tasks) come in order from the index, not sorted
+  /// from every row that points there.
   package func indexedColumns(of name: String) -> [String] {
-    name == position ? [name, key] : [name]
+    if name == position { return [name, key] }
+    guard name == parent?.column || references.contains(where: { $0.column == name }) else {
+      return [name]
+    }
+    return [name] + (position.map { [$0] } ?? []) + [key]
   }
 
   /// Whether the stored column `name` holds text, which indexes compare ignoring case.

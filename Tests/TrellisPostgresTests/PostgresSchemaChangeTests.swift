@@ -114,6 +114,38 @@ struct PostgresSchemaChangeTests {
     #expect(descending.contains { $0?.contains("Index Scan Backward") == true })
   }
 
+  /// The rows pointing at one row (a group's members) are read in their order from the index
+  /// on the to-one's key, which holds the order after the key: PostgreSQL sorts nothing.
+  @Test func aToOnesRowsAreReadInOrderFromItsIndex() async throws {
+    guard let url = PostgresTestSupport.url else { return }
+    let entity = try PostgresRelationshipContractTests.members(.nullify, ordered: true)
+    let store = try PostgresStore(url: url, entity: entity, timeout: .seconds(30))
+    defer { store.shutdown() }
+    #expect(try await store.count(FetchOptions()) == 0)
+    let members = entity.table
+    let group = try #require(entity.relationships.first { $0.name == "group" })
+    let groups = group.entity.table
+    let key = group.foreignKey
+    try await AnyDataPostgres.run(
+      url,
+      [
+        "INSERT INTO \(groups) (name) VALUES ('Big'), ('Small')",
+        "INSERT INTO \(members) (name, \(key), position) SELECT 'M' || i, "
+          + "(SELECT min(id) FROM \(groups)) + i % 2, i FROM generate_series(1, 20000) AS i",
+        "ANALYZE \(members)",
+      ])
+    let definition = try await AnyDataPostgres.texts(
+      url, "SELECT indexdef::text FROM pg_indexes WHERE indexname = '\(members)_\(key)_idx'")
+    #expect(definition.first??.hasSuffix("(\(key), \"position\", id)") == true)
+    let plan = try await AnyDataPostgres.texts(
+      url,
+      "EXPLAIN SELECT id FROM \(members) WHERE \(key) = (SELECT min(id) FROM \(groups)) "
+        + "ORDER BY \"position\", id LIMIT 50")
+    // An index scan, or an index-only scan, in the index's order.
+    #expect(plan.contains { $0?.contains("Scan using \(members)_\(key)_idx") == true })
+    #expect(!plan.contains { $0?.contains("Sort") == true })
+  }
+
   @Test func anIndexOverAColumnTheEntityLacksIsRefusedByName() throws {
     var entity = try entity("indexed_wrong", [.text("name")], keys: "name")
     entity.indexes = [["name", "nickname"]]

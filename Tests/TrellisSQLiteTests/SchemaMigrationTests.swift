@@ -237,4 +237,28 @@ struct SchemaMigrationTests {
     let names = try indexes(store)
     #expect(names.contains("person_badges_target") && !names.contains("member_badges_target"))
   }
+
+  /// The rows pointing at one row (a group's members) are read in their order from the index
+  /// on the to-one's key, which holds the order after the key: SQLite sorts nothing.
+  @Test func aToOnesRowsAreReadInOrderFromItsIndex() throws {
+    let directory = try SQLiteTestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("members.sqlite").path
+    let store = try SQLiteStore(
+      path: path, entity: try RelationshipsOnSQLiteTests.members(deleteRule: .nullify),
+      watchInterval: nil)
+    let columns = try store.database.read { db in
+      try String.fetchAll(db, sql: "SELECT name FROM pragma_index_info('member_groupId')")
+    }
+    #expect(columns == ["groupId", "position", "id"])
+    let plan = try store.database.read { db in
+      try Row.fetchAll(
+        db,
+        sql: "EXPLAIN QUERY PLAN SELECT \"id\" FROM \"member\" "
+          + "WHERE \"groupId\" = 1 ORDER BY \"position\", \"id\" LIMIT 50"
+      ).map { $0["detail"] as String }
+    }
+    #expect(plan.contains { $0.contains("member_groupId") })
+    #expect(!plan.contains { $0.contains("TEMP B-TREE") })
+  }
 }
