@@ -43,6 +43,25 @@ struct FieldEditorTests {
     #expect(shown.cursorColumn <= 9)
   }
 
+  /// A text view's long line is broken where it reaches the field's width, so that all of it
+  /// shows while it is typed, with the cursor on the piece it is in.
+  @Test func aTextViewsLongLineBreaksAtTheWidth() {
+    var view = FieldEditor(text: "abcdefghijklm\nxy", isMultiline: true)
+    var shown = view.display(width: 6)
+    #expect(shown.lines == ["abcde", "fghij", "klm", "xy"])
+    #expect(shown.cursorLine == 3 && shown.cursorColumn == 2)
+    for _ in 0..<6 { _ = view.handle(.arrow(.left)) }
+    // Before "k": the third piece's first column.
+    shown = view.display(width: 6)
+    #expect(shown.cursorLine == 2 && shown.cursorColumn == 0)
+    // A line that fills its pieces keeps a place for the cursor at its end.
+    let full = FieldEditor(text: "abcde", isMultiline: true).display(width: 6)
+    #expect(full.lines == ["abcde", ""])
+    #expect(full.cursorLine == 1 && full.cursorColumn == 0)
+    // Wide characters take two columns each.
+    #expect(FieldEditor(text: "日本語", isMultiline: true).display(width: 6).lines == ["日本", "語"])
+  }
+
   @Test func framesFitAndWriteOnlyChangedLines() {
     let size = TerminalSize(rows: 3, columns: 5)
     let frame = TerminalFrame(size: size, lines: [StyledLine("abcdefgh"), StyledLine("日本語")])

@@ -69,7 +69,8 @@ package struct FieldEditor: Hashable, Sendable {
   }
 
   /// The lines the field shows, at most `width` columns each, and the cursor's line and
-  /// column among them: one line (scrolled to keep the cursor in view), or a text view's lines.
+  /// column among them: one line (scrolled to keep the cursor in view), or a text view's lines,
+  /// each broken into as many as it needs so that all of it shows.
   package func display(width: Int) -> (lines: [String], cursorLine: Int, cursorColumn: Int) {
     let width = max(width, 2)
     let shown = isSecure ? Array(repeating: "•", count: characters.count) : characters
@@ -89,6 +90,7 @@ package struct FieldEditor: Hashable, Sendable {
     if cursor >= shown.count {
       (cursorLine, cursorColumn) = (lines.count - 1, lines[lines.count - 1].count)
     }
+    if isMultiline { return Self.wrapped(lines, width: width, cursor: (cursorLine, cursorColumn)) }
     var result: [String] = []
     var column = cursorColumn
     for (index, line) in lines.enumerated() {
@@ -99,5 +101,43 @@ package struct FieldEditor: Hashable, Sendable {
       result.append(TerminalText.fit(String(line.dropFirst(start)), to: width))
     }
     return (result, cursorLine, min(column, width - 1))
+  }
+
+  /// `lines` broken where they reach `width` columns (one is kept for the cursor at a line's
+  /// end), and the cursor's place among the pieces; `cursor` is its line and character.
+  private static func wrapped(
+    _ lines: [[Character]], width: Int, cursor: (line: Int, index: Int)
+  ) -> (lines: [String], cursorLine: Int, cursorColumn: Int) {
+    let room = width - 1
+    var result: [String] = []
+    var place = (line: 0, column: 0)
+    for (index, line) in lines.enumerated() {
+      var pieces: [[Character]] = [[]]
+      var used = 0
+      // Each character's piece and column, for the cursor.
+      var places: [(piece: Int, column: Int)] = []
+      for character in line {
+        let size = TerminalText.width(of: character)
+        if used + size > room, !pieces[pieces.count - 1].isEmpty {
+          pieces.append([])
+          used = 0
+        }
+        places.append((pieces.count - 1, used))
+        pieces[pieces.count - 1].append(character)
+        used += size
+      }
+      if index == cursor.line {
+        if cursor.index < places.count {
+          place = (result.count + places[cursor.index].piece, places[cursor.index].column)
+        } else if used >= room {
+          pieces.append([])
+          place = (result.count + pieces.count - 1, 0)
+        } else {
+          place = (result.count + pieces.count - 1, used)
+        }
+      }
+      result += pieces.map { TerminalText.fit(String($0), to: width) }
+    }
+    return (result, place.line, place.column)
   }
 }
