@@ -72,11 +72,12 @@ extension PostgresStore {
   /// How many rows match `options.filter`: counted in SQL, or in memory when part of the
   /// filter runs there.
   public func count(_ options: FetchOptions) async throws(StoreError) -> Int {
-    let query = try self.query(options)
+    // A count has no order.
+    var unsorted = options
+    unsorted.sort = []
+    let query = try self.query(unsorted)
     guard query.memoryFilter == nil else {
-      var all = options
-      all.sort = []
-      let select = PostgresStatement(try entity.pageRead(try self.query(all)))
+      let select = PostgresStatement(try entity.pageRead(query))
       return try await filteredObjects(select, options.filter).count
     }
     let count = PostgresStatement(entity.countRead(query)).query

@@ -49,9 +49,12 @@ extension SQLiteStore {
   }
 
   public func count(_ options: FetchOptions) throws(StoreError) -> Int {
-    let query = try SQLQuery(options, of: entity, keys: objectKeys)
+    // A count has no order.
+    var unsorted = options
+    unsorted.sort = []
+    let query = try SQLQuery(unsorted, of: entity, keys: objectKeys)
     if query.memoryFilter != nil {
-      var all = options
+      var all = unsorted
       all.batchSize = nil
       all.offset = 0
       return try fetch(all).count

@@ -61,6 +61,19 @@ struct PostgresQueryTests {
     #expect(inSQL >= 40)
   }
 
+  /// A count has no order: options sorted by a key path no column holds (which a page
+  /// cannot be read in) still count, on both databases.
+  @Test func aCountIgnoresTheSort() async throws {
+    guard let url = PostgresTestSupport.url else { return }
+    let (postgres, sqlite) = try await Self.stores(url)
+    defer { postgres.shutdown() }
+    let options = FetchOptions(sort: [SortKey("noSuchColumn")])
+    let total = QueryContract.records.count
+    #expect(try await postgres.count(options) == total)
+    #expect(try sqlite.count(options) == total)
+    await #expect(throws: StoreError.self) { try await postgres.fetchPage(options, from: nil) }
+  }
+
   /// Pages of a query that runs partly in memory are the pages of the whole answer.
   @Test func aQueryFilteredInMemoryIsPagedLikeOneInSQL() async throws {
     guard let url = PostgresTestSupport.url else { return }
