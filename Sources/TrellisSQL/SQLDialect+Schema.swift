@@ -130,6 +130,15 @@ extension SQLDialect {
     return (name, sql)
   }
 
+  /// The index that keeps the stored column `column` of `table` unique, where SQLite keeps
+  /// uniqueness (PostgreSQL declares it with the column): its name, and the statement.
+  package func uniqueIndex(of column: SchemaPlan.Column, in table: SchemaPlan.Table)
+    -> (name: String, sql: String)
+  {
+    let name = indexName(table.name, [column.name], unique: true)
+    return (name, createIndex(name, on: table.name, [column.name], unique: true))
+  }
+
   /// The declared index of `table` over `columns`: its name, and the statement that makes it.
   package func index(over columns: [String], in table: SchemaPlan.Table)
     -> (name: String, sql: String)

@@ -27,8 +27,7 @@ extension SchemaPlan.Table {
       }
       // PostgreSQL keeps uniqueness in the column's constraint, SQLite in an index.
       if column.isUnique, dialect == .sqlite {
-        let name = dialect.indexName(self.name, [column.name], unique: true)
-        let sql = dialect.createIndex(name, on: self.name, [column.name], unique: true)
+        let (name, sql) = dialect.uniqueIndex(of: column, in: self)
         result.append(
           Index(
             name: name, namedAfter: [column.name], columns: [column.name], isUnique: true,

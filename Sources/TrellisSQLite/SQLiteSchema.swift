@@ -39,9 +39,7 @@ enum SQLiteSchema {
           try db.execute(sql: add)
         }
         if column.isUnique {
-          let sql = dialect.createIndex(
-            dialect.indexName(name, [column.name], unique: true), on: name, [column.name],
-            unique: true)
+          let sql = dialect.uniqueIndex(of: column, in: table).sql
           migrator.registerMigration("trellis: unique \(name).\(column.name)") { db in
             try db.execute(sql: sql)
           }
