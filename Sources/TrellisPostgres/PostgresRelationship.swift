@@ -64,15 +64,4 @@ extension SQLRelationship where Entity == PostgresEntity {
       manyToMany: name, to: entity, joinTable: joinTable, inverse: inverse,
       deleteRule: deleteRule)
   }
-
-  /// The join table's columns: the key of the row holding the pair, the key of the row held,
-  /// and the pair's place in the list (`nil` in a join table made elsewhere, whose pairs have
-  /// no order). Quoted.
-  func joinColumns() throws(StoreError) -> (source: String, target: String, position: String?) {
-    (
-      try PostgresIdentifier.quoted(joinSourceColumn),
-      try PostgresIdentifier.quoted(joinTargetColumn),
-      try joinPositionColumn.map { name throws(StoreError) in try PostgresIdentifier.quoted(name) }
-    )
-  }
 }

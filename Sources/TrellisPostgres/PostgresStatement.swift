@@ -42,12 +42,6 @@ struct PostgresStatement {
     sql += "$\(binds.count)::bigint[]"
   }
 
-  /// Appends a placeholder for a key, or NULL.
-  mutating func bind(key: Int64?) {
-    if let key { binds.append(key) } else { binds.appendNull() }
-    sql += "$\(binds.count)::bigint"
-  }
-
   /// The statement as postgres-nio sends it.
   var query: PostgresQuery { PostgresQuery(unsafeSQL: sql, binds: binds) }
 }
