@@ -103,17 +103,3 @@ extension PostgresEntity {
     return []
   }
 }
-
-extension PostgresEntity {
-  /// The columns an insert of the object `kvc` writes, with their values: every column but
-  /// those the database computes, and but those it gives a default that the object leaves
-  /// empty.
-  func insertedValues(of kvc: KeyValueCoding) -> [(PostgresColumn, Value)] {
-    columns.compactMap { column in
-      guard !column.isReadOnly else { return nil }
-      let value = (try? kvc.value(forKey: column.name)) ?? .null
-      if value.isNull && column.hasDefault { return nil }
-      return (column, value)
-    }
-  }
-}

@@ -163,10 +163,11 @@ extension PostgresEntity: RelationalEntity {
     }
   }
 
-  /// Whether the column is nullable, has a default or is computed by the database (or is not
-  /// one of the entity's).
-  package func acceptsEmpty(_ name: String) -> Bool {
-    guard let column = column(name) else { return true }
-    return column.isNullable || column.hasDefault || column.isReadOnly
+  package var writableColumns: [SQLWritableColumn] {
+    columns.filter { !$0.isReadOnly }.map { column in
+      SQLWritableColumn(
+        column.name, isNullable: column.isNullable, hasDefault: column.hasDefault,
+        cast: column.writeCast)
+    }
   }
 }

@@ -42,3 +42,22 @@ extension PostgresStatement {
     }
   }
 }
+
+extension PostgresStatement {
+  /// The statement of a write of the relational layer to a row of `entity`: each column's
+  /// value bound as the column stores it, then the keys.
+  init(_ write: SQLRowWrite, entity: PostgresEntity) throws(StoreError) {
+    self.init(write.sql)
+    for argument in write.arguments {
+      switch argument {
+      case .value(let value, let name):
+        guard let column = entity.column(name) else {
+          throw .invalidItem("'\(entity.table)' has no column '\(name)'")
+        }
+        try PostgresValues.append(value, as: column.kind, column: name, to: &binds)
+      case .key(let key?): binds.append(key)
+      case .key(nil): binds.appendNull()
+      }
+    }
+  }
+}

@@ -16,14 +16,6 @@ struct PostgresStatement {
   /// Appends SQL text that holds no values.
   mutating func append(_ text: String) { sql += text }
 
-  /// Appends a placeholder for `value`, stored as `kind`.
-  mutating func bind(_ value: Value, as kind: PostgresColumn.Kind, column: String)
-    throws(StoreError)
-  {
-    try PostgresValues.append(value, as: kind, column: column, to: &binds)
-    sql += "$\(binds.count)"
-  }
-
   /// Appends a placeholder for a text value.
   mutating func bind(_ text: String) {
     binds.append(text)

@@ -11,12 +11,15 @@ struct PostgresChildPlan: Sendable {
   /// The children, in the array's order.
   var rows: [Row]
 
-  /// One child: its key when the store knows its row, its columns' values, its own children.
+  /// One child: its key when the store knows its row, how it is written, its own children.
   struct Row: Sendable {
     var id: Int64?
-    /// The quoted names of the columns, in the order of `binds`.
-    var names: [String]
-    var binds: PostgresBindings
+    /// Its `UPDATE` when the store knows its row, short of the parent's key, its place and its
+    /// key.
+    var update: PostgresStatement?
+    /// Its `INSERT`, short of the parent's key and its place: a new child, or one whose row
+    /// another server deleted meanwhile.
+    var insert: PostgresStatement
     var children: [PostgresChildPlan]
   }
 }
@@ -40,22 +43,30 @@ extension PostgresStore {
             property: relationship.name,
             message: "holds \(item.type), not \(child.definition.name) objects")
         }
-        var names: [String] = []
-        var binds = PostgresBindings()
-        for column in child.columns {
-          names.append(try PostgresIdentifier.quoted(column.name))
-          let value = (try? childKVC.value(forKey: column.name)) ?? .null
-          do {
-            try PostgresValues.append(value, as: column.kind, column: column.name, to: &binds)
-          } catch {
-            throw .refusedValue(property: relationship.name, message: error.description)
+        let id = childKey(of: ref.object)
+        // After the columns: the parent's key, then the place, known inside the transaction.
+        let keyColumns = [relationship.foreignKey] + (child.positionColumn.map { [$0] } ?? [])
+        let update: PostgresStatement?
+        let insert: PostgresStatement
+        do {
+          let values = try child.writtenValues(id == nil ? .insert : .rewrite) {
+            (try? childKVC.value(forKey: $0)) ?? .null
           }
+          update =
+            id == nil
+            ? nil
+            : try PostgresStatement(
+              child.updateWrite(values, keyColumns: keyColumns), entity: child)
+          insert = try PostgresStatement(
+            child.insertWrite(values, keyColumns: keyColumns), entity: child)
+        } catch {
+          throw .refusedValue(property: relationship.name, message: error.description)
         }
         objects.append((ref.object, child.table))
         let grandchildren = try childPlans(of: childKVC, entity: child, objects: &objects)
         rows.append(
           PostgresChildPlan.Row(
-            id: childKey(of: ref.object), names: names, binds: binds, children: grandchildren))
+            id: id, update: update, insert: insert, children: grandchildren))
       }
       plans.append(PostgresChildPlan(relationship: relationship, rows: rows))
     }
@@ -74,38 +85,24 @@ extension PostgresStore {
       let table = try PostgresIdentifier.quoted(child.table)
       let key = try PostgresIdentifier.quoted(child.primaryKey)
       let foreignKey = try PostgresIdentifier.quoted(plan.relationship.foreignKey)
-      let position = try child.positionColumn.map { name throws(StoreError) in
-        try PostgresIdentifier.quoted(name)
-      }
       var kept: [Int64] = []
       for (index, row) in plan.rows.enumerated() {
-        // The columns' values, then the parent's key and the place: $1, $2… in `names`' order.
-        var names = row.names + [foreignKey]
-        var values = row.binds
-        values.append(parent)
-        if let position {
-          names.append(position)
-          values.append(Int64(index))
+        // The parent's key and the place follow the columns' values.
+        func keyed(_ statement: PostgresStatement) -> PostgresStatement {
+          var statement = statement
+          statement.binds.append(parent)
+          if child.positionColumn != nil { statement.binds.append(Int64(index)) }
+          return statement
         }
         var written: Int64?
-        if let id = row.id {
-          var update = PostgresStatement()
-          update.binds = values
+        if let id = row.id, let update = row.update {
+          var update = keyed(update)
           update.binds.append(id)
-          let assignments = names.enumerated().map { "\($1) = $\($0 + 1)" }
-          update.append(
-            "UPDATE \(table) SET \(assignments.joined(separator: ", ")) WHERE \(key) = "
-              + "$\(update.binds.count) RETURNING \(key)")
           written = try await firstKey(update, connection, logger)
         }
         if written == nil {
           // A new child, or one whose row another server deleted meanwhile.
-          let placeholders = names.indices.map { "$\($0 + 1)" }.joined(separator: ", ")
-          var insert = PostgresStatement(
-            "INSERT INTO \(table) (\(names.joined(separator: ", "))) VALUES (\(placeholders)) "
-              + "RETURNING \(key)")
-          insert.binds = values
-          written = try await firstKey(insert, connection, logger)
+          written = try await firstKey(keyed(row.insert), connection, logger)
         }
         guard let written else {
           throw StoreError.failed("the write of a row of '\(child.table)' returned no key")

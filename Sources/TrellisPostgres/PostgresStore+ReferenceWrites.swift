@@ -20,11 +20,8 @@ struct PostgresReferencePlan: Sendable {
   struct NewRow: Sendable {
     /// The entity whose table gets it.
     var entity: PostgresEntity
-    /// The quoted names of its columns, in the order of `binds`.
-    var names: [String]
-    /// The cast each column's placeholder takes (``PostgresColumn/writeCast``).
-    var casts: [String]
-    var binds: PostgresBindings
+    /// Its `INSERT`, short of its place when the entity keeps an order.
+    var insert: PostgresStatement
   }
 
   /// The rows to insert first, one per new object however often it is pointed at.
@@ -88,20 +85,21 @@ extension PostgresStore {
     if let key = store.key(of: ref.identity) { return .key(key) }
     if store.isGone(ref.identity) { return nil }
     if let index = newObjects.firstIndex(where: { $0 === ref.identity }) { return .new(index) }
-    var names: [String] = []
-    var casts: [String] = []
-    var binds = PostgresBindings()
-    for (column, value) in entity.insertedValues(of: kvc) {
-      names.append(try PostgresIdentifier.quoted(column.name))
-      casts.append(column.writeCast)
-      do {
-        try PostgresValues.append(value, as: column.kind, column: column.name, to: &binds)
-      } catch {
-        throw .refusedValue(property: relationship.name, message: error.description)
+    // A new row goes at the end of its table: its place, known inside the transaction,
+    // follows the columns.
+    let insert: PostgresStatement
+    do {
+      let values = try entity.writtenValues(.insert) {
+        (try? kvc.value(forKey: $0)) ?? .null
       }
+      insert = try PostgresStatement(
+        entity.insertWrite(values, keyColumns: entity.positionColumn.map { [$0] } ?? []),
+        entity: entity)
+    } catch {
+      throw .refusedValue(property: relationship.name, message: error.description)
     }
     newObjects.append(ref.object)
-    plan.newRows.append(.init(entity: entity, names: names, casts: casts, binds: binds))
+    plan.newRows.append(.init(entity: entity, insert: insert))
     return .new(plan.newRows.count - 1)
   }
 
@@ -119,22 +117,8 @@ extension PostgresStore {
       ).decode(Int64.self) {
         count = Int(number)
       }
-      var names = row.names
-      var casts = row.casts
-      var binds = row.binds
-      if let position = row.entity.positionColumn {
-        names.append(try PostgresIdentifier.quoted(position))
-        casts.append("")
-        binds.append(Int64(count))
-      }
-      let placeholders = names.indices.map { "$\($0 + 1)\(casts[$0])" }.joined(separator: ", ")
-      let values =
-        names.isEmpty
-        ? "DEFAULT VALUES" : "(\(names.joined(separator: ", "))) VALUES (\(placeholders))"
-      var insert = PostgresStatement(
-        "INSERT INTO \(table) \(values) "
-          + "RETURNING \(try PostgresIdentifier.quoted(row.entity.primaryKey))")
-      insert.binds = binds
+      var insert = row.insert
+      if row.entity.positionColumn != nil { insert.binds.append(Int64(count)) }
       var id: Int64?
       for try await key in try await connection.query(insert.query, logger: logger)
         .decode(Int64.self)

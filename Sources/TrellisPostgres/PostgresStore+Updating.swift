@@ -37,21 +37,14 @@ extension PostgresStore {
     let object = try storedObject(item)
     guard let id = key(of: object) else { throw .notFound(item.displayText) }
     let kvc = try keyValueCoding(object)
-    var statement = PostgresStatement("UPDATE \(try table) SET ")
-    var assigned = 0
-    for (name, value) in values.sorted(by: { $0.key < $1.key }) {
-      guard let column = entity.column(name), !column.isReadOnly else { continue }
-      if assigned > 0 { statement.append(", ") }
-      statement.append("\(try PostgresIdentifier.quoted(name)) = ")
-      try statement.bind(value, as: column.kind, column: name)
-      statement.append(column.writeCast)
-      assigned += 1
+    let written = try entity.writtenValues(.update, only: Set(values.keys)) {
+      values[$0] ?? .null
     }
     noteWrite(id)
     // When the write fails, the object's values go back first, then the row is read again.
     var undo = ValuesUndo { [weak self] in self?.forgetVersion(of: id, item: item) }
     do { undo.append(try kvc.setValues(values)) } catch { throw .invalidItem(error.description) }
-    guard assigned > 0 || !entity.relationships.isEmpty else {
+    guard !written.isEmpty || !entity.relationships.isEmpty else {
       return PreparedStoreWrite(undo: undo) { () async throws(StoreError) in
         self.observers.notify(.updated(item))
       }
@@ -66,20 +59,15 @@ extension PostgresStore {
       let references = try referencePlan(
         of: kvc, only: Set(values.keys), newObjects: &newObjects)
       // After the columns' values: the to-one keys, known inside the transaction, then the key.
-      var parameter = statement.binds.count
-      for (relationship, _) in references.toOne {
-        if assigned > 0 { statement.append(", ") }
-        parameter += 1
-        statement.append(
-          "\(try PostgresIdentifier.quoted(relationship.foreignKey)) = $\(parameter)::bigint")
-        assigned += 1
-      }
-      statement.append(
-        " WHERE \(try PostgresIdentifier.quoted(entity.primaryKey)) = $\(parameter + 1)::bigint"
-          + " RETURNING \(try PostgresIdentifier.quoted(entity.primaryKey))")
+      let keyColumns = references.toOne.map(\.relationship.foreignKey)
+      let update =
+        written.isEmpty && keyColumns.isEmpty
+        ? nil
+        : try PostgresStatement(
+          entity.updateWrite(written, keyColumns: keyColumns), entity: entity)
       let write = UpdateWrite(
         id: id, item: item, check: try conflictCheck(id, values: values, expecting: expecting),
-        update: assigned > 0 ? statement : nil,
+        update: update,
         indexQuery: announcesUpdates && entity.positionColumn != nil
           ? try indexStatement(of: id).query : nil,
         rowQuery: try rowStatement(id).query,

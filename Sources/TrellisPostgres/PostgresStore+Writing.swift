@@ -24,36 +24,14 @@ extension PostgresStore {
     }
     let kvc = try keyValueCoding(object)
     let table = try table
-    var statement = PostgresStatement()
-    var names: [String] = []
-    var placeholders = PostgresStatement()
-    for (column, value) in entity.insertedValues(of: kvc) {
-      names.append(try PostgresIdentifier.quoted(column.name))
-      placeholders.append(", ")
-      try placeholders.bind(value, as: column.kind, column: column.name)
-      placeholders.append(column.writeCast)
-    }
     // After the columns: the to-one keys, then the position, known inside the transaction.
-    var parameter = placeholders.binds.count
-    for relationship in entity.toOneRelationships {
-      names.append(try PostgresIdentifier.quoted(relationship.foreignKey))
-      parameter += 1
-      placeholders.append(", $\(parameter)::bigint")
+    let values = try entity.writtenValues(.insert) {
+      (try? kvc.value(forKey: $0)) ?? .null
     }
-    let position = try entity.positionColumn.map { name throws(StoreError) in
-      try PostgresIdentifier.quoted(name)
-    }
-    if let position {
-      names.append(position)
-      parameter += 1
-      placeholders.append(", $\(parameter)::bigint")
-    }
-    statement.binds = placeholders.binds
-    if placeholders.sql.hasPrefix(", ") { placeholders.sql.removeFirst(2) }
-    statement.append(
-      "INSERT INTO \(table) (\(names.joined(separator: ", "))) VALUES (\(placeholders.sql)) "
-        + "RETURNING \(try PostgresIdentifier.quoted(entity.primaryKey))")
-    let insert = statement
+    let keyColumns =
+      entity.toOneRelationships.map(\.foreignKey) + (entity.positionColumn.map { [$0] } ?? [])
+    let insert = try PostgresStatement(
+      entity.insertWrite(values, keyColumns: keyColumns), entity: entity)
     var children: [(AnyObject, String)] = []
     let plans = try childPlans(of: kvc, entity: entity, objects: &children)
     var newObjects: [AnyObject] = []

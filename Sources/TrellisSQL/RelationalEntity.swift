@@ -23,6 +23,9 @@ package protocol RelationalEntity: Sendable {
   var columnNames: [String] { get }
   /// The columns as the schema declares them (``SchemaPlan``).
   var schemaColumns: [SchemaPlan.Column] { get }
+  /// The columns writes store, in the entity's order: every column but those the database
+  /// computes.
+  var writableColumns: [SQLWritableColumn] { get }
   /// Indexes over several columns, most significant first.
   var indexes: [[String]] { get }
   /// The table's name in an earlier version, when it was renamed.
@@ -33,9 +36,6 @@ package protocol RelationalEntity: Sendable {
   /// to-one keys, in the entity's order, then any the store adds to the rows of a table that
   /// is not a child's (PostgreSQL's version), unless `child`.
   func selectedColumns(child: Bool) throws(StoreError) -> [String]
-  /// Whether a row may leave the column `name` empty (NULL, or what the database computes or
-  /// gives by default): a form inferred from the schema does not require it.
-  func acceptsEmpty(_ name: String) -> Bool
   /// The kind of the values the stored column `name` holds, as predicates compare them and
   /// sorts order them (text ignoring case); `nil` when the entity stores no such column.
   func columnKind(_ name: String) -> SQLColumn.Kind?
@@ -47,6 +47,15 @@ package protocol RelationalEntity: Sendable {
 }
 
 extension RelationalEntity {
+  /// Whether a row may leave the column `name` empty (NULL, or what the database computes or
+  /// gives by default): a form inferred from the schema does not require it.
+  package func acceptsEmpty(_ name: String) -> Bool {
+    guard columnNames.contains(name),
+      let column = writableColumns.first(where: { $0.name == name })
+    else { return true }
+    return column.isNullable || column.hasDefault
+  }
+
   /// The relationship held in `name`, if any.
   package func relationship(named name: String) -> SQLRelationship<Self>? {
     relationships.first { $0.name == name }

@@ -28,3 +28,24 @@ extension SQLRowRead {
     return try SQLiteValues.arguments(values)
   }
 }
+
+extension SQLRowWrite {
+  /// The arguments as GRDB binds them: each column's value as `entity`'s column stores it,
+  /// then the keys.
+  func statementArguments(_ entity: SQLiteEntity) throws(StoreError) -> StatementArguments {
+    var values: [DatabaseValue] = []
+    values.reserveCapacity(arguments.count)
+    for argument in arguments {
+      switch argument {
+      case .value(let value, let name):
+        guard let column = entity.column(name) else {
+          throw .invalidItem("'\(entity.table)' has no column '\(name)'")
+        }
+        values.append(try SQLiteValues.column(value, column: name, kind: column.kind))
+      case .key(let key):
+        values.append(key?.databaseValue ?? .null)
+      }
+    }
+    return StatementArguments(values)
+  }
+}

@@ -87,6 +87,10 @@ public struct SQLiteColumn: Hashable, Sendable {
   /// Whether the store reads the column but never writes it (a generated column, one the
   /// database computes).
   package var isReadOnly = false
+  /// Whether the database gives it a value when an insert leaves it out (a declared
+  /// ``defaultValue``, or a default of a table made elsewhere): a new row that holds nothing
+  /// for it leaves it out.
+  package var hasDefault = false
 
   /// Creates a column.
   public init(_ name: String, _ kind: Kind, nullable: Bool = false, indexed: Bool = false) {

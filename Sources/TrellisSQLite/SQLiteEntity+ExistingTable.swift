@@ -82,7 +82,9 @@ extension SQLiteEntity {
     var columns: [SQLiteColumn] = []
     for info in stored {
       let kind = columnKind(declared: info.type)
-      columns.append(SQLiteColumn(info.name, kind, nullable: !info.isNotNull))
+      var column = SQLiteColumn(info.name, kind, nullable: !info.isNotNull)
+      column.hasDefault = info.defaultValueSQL != nil
+      columns.append(column)
       let valueKind = Self.valueKind(of: kind)
       definition[info.name]?.valueKind = info.isNotNull ? valueKind : .optional(valueKind)
       definition[info.name]?.isRequired = info.isNotNull && info.defaultValueSQL == nil

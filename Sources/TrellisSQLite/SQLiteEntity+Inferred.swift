@@ -23,6 +23,7 @@ extension SQLiteEntity {
       var stored = SQLiteColumn(column.name, kind(column.kind), nullable: !column.isNotNull)
       stored.isUnique = column.isUnique
       stored.isReadOnly = !column.isEditable || table.readOnlyReason != nil
+      stored.hasDefault = column.defaultSQL != nil
       columns.append(stored)
     }
     let keyNames = columns.map(\.name).filter(isKey)

@@ -91,8 +91,13 @@ extension SQLiteEntity: RelationalEntity {
     }
   }
 
-  /// Whether the column is nullable (or not one of the entity's).
-  package func acceptsEmpty(_ name: String) -> Bool { column(name)?.isNullable ?? true }
+  package var writableColumns: [SQLWritableColumn] {
+    columns.filter { !$0.isReadOnly }.map { column in
+      SQLWritableColumn(
+        column.name, isNullable: column.isNullable,
+        hasDefault: column.hasDefault || column.defaultValue != nil)
+    }
+  }
 }
 
 extension String {

@@ -62,7 +62,7 @@ extension SQLiteStore {
   func referenceKey(
     _ kvc: KeyValueCoding, _ relationship: SQLiteRelationship, in entity: SQLiteEntity,
     db: Database, mappings: inout [Mapping]
-  ) throws -> DatabaseValue {
+  ) throws -> Int64? {
     let value = (try? kvc.value(forKey: relationship.name)) ?? .null
     guard case .object(let ref) = value else {
       guard value.isNull else {
@@ -70,11 +70,9 @@ extension SQLiteStore {
           "\(entity.table).\(relationship.name) holds \(value.type), not a "
             + relationship.entity.definition.name)
       }
-      return .null
+      return nil
     }
-    return try objectKey(
-      ref.identity, of: relationship, in: entity, db: db, mappings: &mappings
-    ).databaseValue
+    return try objectKey(ref.identity, of: relationship, in: entity, db: db, mappings: &mappings)
   }
 
   /// The key of an object a relationship holds: the one a store knows, or that of an object

@@ -266,51 +266,38 @@ extension SQLiteStore {
   ) throws -> Int64 {
     let kvc = try keyValueCoding(object, entity)
     let writes = { (name: String) in changing?.contains(name) ?? true }
-    // Columns the database computes are read, never written.
-    let columns = entity.columns.filter { writes($0.name) && !$0.isReadOnly }
-    var names = columns.map(\.name)
-    var values: [DatabaseValue] = []
-    for column in columns {
-      let value = (try? kvc.value(forKey: column.name)) ?? .null
-      if value.isNull && !column.isNullable {
-        throw StoreError.invalidItem("\(entity.table).\(column.name) cannot be empty")
-      }
-      values.append(try SQLiteValues.column(value, column: column.name, kind: column.kind))
+    let purpose: SQLRowWrite.Purpose = id == nil ? .insert : parent == nil ? .update : .rewrite
+    let values = try entity.writtenValues(purpose, only: changing) {
+      (try? kvc.value(forKey: $0)) ?? .null
     }
+    var keyColumns: [String] = []
+    var keys: [Int64?] = []
     if let parent {
-      names.append(parent.0)
-      values.append(parent.1.databaseValue)
+      keyColumns.append(parent.0)
+      keys.append(parent.1)
     }
     if let column = entity.positionColumn, let position {
-      names.append(column)
-      values.append(position.databaseValue)
+      keyColumns.append(column)
+      keys.append(Int64(position))
     }
     for relationship in entity.toOneRelationships where writes(relationship.name) {
-      names.append(relationship.foreignKey)
-      values.append(
-        try referenceKey(kvc, relationship, in: entity, db: db, mappings: &mappings))
+      keyColumns.append(relationship.foreignKey)
+      keys.append(try referenceKey(kvc, relationship, in: entity, db: db, mappings: &mappings))
     }
     var key = id
     if let id {
-      // An update of relationships alone still names the row, to find that it is there.
-      let assignments =
-        names.isEmpty
-        ? "\(entity.primaryKey.quoted) = \(entity.primaryKey.quoted)"
-        : names.map { "\($0.quoted) = ?" }.joined(separator: ", ")
-      try db.execute(
-        sql:
-          "UPDATE \(entity.table.quoted) SET \(assignments) WHERE \(entity.primaryKey.quoted) = ?",
-        arguments: StatementArguments(values + [id.databaseValue]))
+      var update = entity.updateWrite(values, keyColumns: keyColumns)
+      update.arguments += keys.map { .key($0) } + [.key(id)]
+      try db.execute(sql: update.sql, arguments: try update.statementArguments(entity))
       if db.changesCount == 0 {
         guard parent != nil else { throw StoreError.notFound("row \(id) of '\(entity.table)'") }
         key = nil
       }
     }
     if key == nil {
-      let marks = Array(repeating: "?", count: names.count).joined(separator: ", ")
-      try db.execute(
-        sql: "INSERT INTO \(entity.table.quoted) (\(names.map(\.quoted).joined(separator: ", "))) "
-          + "VALUES (\(marks))", arguments: StatementArguments(values))
+      var insert = entity.insertWrite(values, keyColumns: keyColumns)
+      insert.arguments += keys.map { .key($0) }
+      try db.execute(sql: insert.sql, arguments: try insert.statementArguments(entity))
       key = db.lastInsertedRowID
       mappings.append(Mapping(table: entity.table, id: db.lastInsertedRowID, object: object))
     }

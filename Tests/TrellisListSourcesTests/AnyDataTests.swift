@@ -124,6 +124,22 @@ struct AnyDataTests {
     #expect(saved == 14)
   }
 
+  @Test func aNewRowLeavesAColumnWithADefaultToTheDatabase() throws {
+    let url = try AnyDataSupport.shop()
+    defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+    let app = try AnyDataSupport.app(url)
+    try app.tap("supplier")
+    try app.tap("New Supplier")
+    // `active` is NOT NULL DEFAULT 1: the form does not require it, and the row takes the
+    // default rather than being refused as empty.
+    #expect(app.row("Active")?.validationMessage == nil)
+    try app.enter("Tools Inc", at: "Name")
+    try app.send(.done)
+    let active: Int? = try AnyDataSupport.value(
+      "SELECT active FROM supplier WHERE name = 'Tools Inc'", in: url)
+    #expect(active == 1)
+  }
+
   @Test func aUniqueRefusalNamesTheField() throws {
     let url = try AnyDataSupport.shop()
     defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
