@@ -1,5 +1,6 @@
 import PostgresNIO
 import Trellis
+import TrellisSQL
 
 extension PostgresStore {
   /// The distinct first characters of the text column `keyPath` among the rows passing
@@ -10,13 +11,12 @@ extension PostgresStore {
     -> [String]?
   {
     guard entity.column(keyPath)?.kind == .text else { return nil }
-    let column = try PostgresIdentifier.quoted(keyPath)
-    var statement = PostgresStatement("SELECT DISTINCT substr(\(column), 1, 1) FROM \(try table)")
-    guard try appendWhere(filter, to: &statement) else { return nil }
-    let query = statement.query
+    let query = try SQLQuery(FetchOptions(filter: filter), of: entity, keys: objectKeys)
+    guard query.memoryFilter == nil else { return nil }
+    let read = PostgresStatement(entity.firstCharactersRead(of: keyPath, query)).query
     return try await perform { connection in
       var characters: [String] = []
-      for try await character in try await connection.query(query, logger: self.logger)
+      for try await character in try await connection.query(read, logger: self.logger)
         .decode(String?.self)
       {
         if let character { characters.append(character) }

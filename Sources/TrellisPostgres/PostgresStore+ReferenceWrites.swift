@@ -110,10 +110,9 @@ extension PostgresStore {
   ) async throws -> [(id: Int64, at: Int)] {
     var inserted: [(id: Int64, at: Int)] = []
     for row in plan.newRows {
-      let table = try PostgresIdentifier.quoted(row.entity.table)
       var count = 0
       for try await number in try await connection.query(
-        PostgresQuery(unsafeSQL: "SELECT count(*) FROM \(table)"), logger: logger
+        PostgresStatement(row.entity.countRead()).query, logger: logger
       ).decode(Int64.self) {
         count = Int(number)
       }

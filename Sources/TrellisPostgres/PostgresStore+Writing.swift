@@ -23,7 +23,6 @@ extension PostgresStore {
       throw .invalidItem("the object is in the table already")
     }
     let kvc = try keyValueCoding(object)
-    let table = try table
     // After the columns: the to-one keys, then the position, known inside the transaction.
     let values = try entity.writtenValues(.insert) {
       (try? kvc.value(forKey: $0)) ?? .null
@@ -36,7 +35,7 @@ extension PostgresStore {
     let plans = try childPlans(of: kvc, entity: entity, objects: &children)
     var newObjects: [AnyObject] = []
     let references = try referencePlan(of: kvc, newObjects: &newObjects)
-    let countQuery = PostgresQuery(unsafeSQL: "SELECT count(*) FROM \(table)")
+    let countQuery = PostgresStatement(entity.countRead()).query
     let claimed = ObjectReference(object)
     let taken = noticesTaken
     let written: (Int64, Int64?, [Int64], [(id: Int64, at: Int)])
@@ -123,18 +122,11 @@ extension PostgresStore {
   public func delete(_ item: Value) async throws(StoreError) {
     let object = try storedObject(item)
     guard let id = key(of: object) else { throw .notFound(item.displayText) }
-    let table = try table
-    var delete = PostgresStatement(
-      "DELETE FROM \(table) WHERE \(try PostgresIdentifier.quoted(entity.primaryKey)) = ")
-    delete.bind(Int(id))
-    let position = try entity.positionColumn.map { name throws(StoreError) in
-      try PostgresIdentifier.quoted(name)
-    }
-    delete.append(" RETURNING \(try PostgresIdentifier.quoted(entity.primaryKey))")
+    let delete = entity.rowDelete(id)
+    let position = entity.positionColumn
     // The row's place, which the rows after it are shifted from, is counted only in an
     // ordered table: a count of the rows before it costs as much as the table is long.
     let indexQuery = position == nil ? nil : try indexStatement(of: id).query
-    let deleteQuery = delete.query
     let effects = try await perform(transaction: true, takesOrderLock: true) {
       connection -> DeleteEffects in
       try await Self.lockOrders(of: [self.entity], connection: connection, logger: self.logger)
@@ -148,9 +140,7 @@ extension PostgresStore {
       let (effects, comesBack) = try await self.applyDeleteRules(
         deleting: id, of: self.entity, connection: connection)
       var deleted = 0
-      for try await _ in try await connection.query(deleteQuery, logger: self.logger) {
-        deleted += 1
-      }
+      deleted = try await connection.run(delete, logger: self.logger).count
       // In a cycle of cascades the database's own ON DELETE CASCADE may have deleted it.
       guard deleted > 0 || comesBack else {
         throw StoreError.notFound("\(self.entity.table) row \(id)")

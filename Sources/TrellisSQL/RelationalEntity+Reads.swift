@@ -36,10 +36,20 @@ extension RelationalEntity {
     return read
   }
 
-  /// How many rows `query` selects.
-  package func countRead(_ query: SQLQuery) -> SQLRowRead {
+  /// How many rows `query` selects; without one, how many the table holds.
+  package func countRead(_ query: SQLQuery? = nil) -> SQLRowRead {
     SQLRowRead(
-      "SELECT count(*) FROM \(Self.dialect.quoted(table))\(query.whereSQL)",
+      "SELECT count(*) FROM \(Self.dialect.quoted(table))\(query?.whereSQL ?? "")",
+      arguments: query?.arguments.map { .value($0) } ?? [])
+  }
+
+  /// The distinct first characters of the text column `column` among the rows `query`
+  /// selects, in no particular order, for a list grouped by first letter.
+  package func firstCharactersRead(of column: String, _ query: SQLQuery) -> SQLRowRead {
+    let dialect = Self.dialect
+    return SQLRowRead(
+      "SELECT DISTINCT substr(\(dialect.quoted(column)), 1, 1) FROM \(dialect.quoted(table))"
+        + query.whereSQL,
       arguments: query.arguments.map { .value($0) })
   }
 

@@ -68,6 +68,16 @@ extension RelationalEntity {
       arguments: values.map { .value($0.value, column: $0.column.name) })
   }
 
+  /// The `DELETE` of row `id`; it reads the key back where the dialect does so, which tells
+  /// that the row was there.
+  package func rowDelete(_ id: Int64) -> SQLStatement {
+    let dialect = Self.dialect
+    let key = dialect.quoted(primaryKey)
+    return SQLStatement(
+      "DELETE FROM \(dialect.quoted(table)) WHERE \(key) = \(dialect.placeholder(1, for: .int(0)))"
+        + returningKey, keys: [id], selects: dialect == .postgres)
+  }
+
   /// The placeholders of `columns`' values, each with its cast, then those of `keys` keys.
   private func placeholders(_ columns: [SQLWritableColumn], keys: Int) -> [String] {
     let dialect = Self.dialect

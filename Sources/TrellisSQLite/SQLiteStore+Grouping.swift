@@ -11,9 +11,10 @@ extension SQLiteStore: FirstCharacterListing {
     guard entity.column(keyPath)?.kind == .text else { return nil }
     let query = try SQLQuery(FetchOptions(filter: filter), of: entity, keys: objectKeys)
     guard query.memoryFilter == nil else { return nil }
-    let arguments = try SQLiteValues.arguments(query.arguments)
-    let sql =
-      "SELECT DISTINCT substr(\(keyPath.quoted), 1, 1) FROM \(entity.table.quoted)\(query.whereSQL)"
-    return try read { db in try String.fetchAll(db, sql: sql, arguments: arguments) }
+    let characters = entity.firstCharactersRead(of: keyPath, query)
+    let arguments = try characters.statementArguments()
+    return try read { db in
+      try String.fetchAll(db, sql: characters.sql, arguments: arguments)
+    }
   }
 }

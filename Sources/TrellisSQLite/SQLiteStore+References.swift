@@ -92,7 +92,7 @@ extension SQLiteStore {
         "\(entity.table).\(relationship.name) holds a \(type(of: object)), not a "
           + target.definition.name)
     }
-    let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(target.table.quoted)") ?? 0
+    let count = try Int.fetchOne(db, sql: target.countRead().sql) ?? 0
     return try save(
       object, entity: target, id: nil, parent: nil, position: count, db: db,
       mappings: &mappings)

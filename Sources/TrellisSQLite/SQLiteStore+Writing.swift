@@ -17,10 +17,9 @@ extension SQLiteStore {
       throw .invalidItem("this \(entity.definition.name) is already in the store")
     }
     let entity = entity
-    let table = entity.table.quoted
     var mappings: [Mapping] = []
     try write { db throws in
-      let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0
+      let count = try Int.fetchOne(db, sql: entity.countRead().sql) ?? 0
       let position = index ?? count
       guard position >= 0, position <= count else {
         throw StoreError.indexOutOfRange(position, count: count)
@@ -64,10 +63,9 @@ extension SQLiteStore {
       objects.append(object)
     }
     let entity = entity
-    let table = entity.table.quoted
     var mappings: [Mapping] = []
     try write { db throws in
-      let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0
+      let count = try Int.fetchOne(db, sql: entity.countRead().sql) ?? 0
       for (offset, object) in objects.enumerated() {
         _ = try save(
           object, entity: entity, id: nil, parent: nil, position: count + offset, db: db,
@@ -117,13 +115,11 @@ extension SQLiteStore {
     let object = try storedObject(item)
     guard let id = key(of: object, in: entity) else { throw .notFound(item.displayText) }
     let entity = entity
-    let table = entity.table.quoted
     var effects = DeleteEffects()
     try write { db throws in
       let position = try self.position(of: id, db: db)
       effects = try applyDeleteRules(deleting: id, of: entity, db: db)
-      try db.execute(
-        sql: "DELETE FROM \(table) WHERE \(entity.primaryKey.quoted) = ?", arguments: [id])
+      try db.run(entity.rowDelete(id))
       if effects.tables.contains(entity.table), let renumbering = entity.renumbering {
         // A cascade back into this table moved this row's place: the order is made whole.
         try db.execute(sql: renumbering)
