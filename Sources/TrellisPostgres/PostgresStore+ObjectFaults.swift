@@ -20,21 +20,23 @@ extension PostgresStore {
     }
   }
 
-  /// The values a new fault starts from: the row's columns, checked against the entity's
-  /// class as writing them would check them; no children and no references yet, which
-  /// ``assign(_:of:to:)`` and ``assignReferences(_:to:)`` write next.
-  func faultValues(of record: Record) throws(StoreError) -> [Value] {
+  /// The values a new fault starts from: the row's columns, then no children and no
+  /// references yet, which ``assign(_:of:to:)`` and ``assignReferences(_:to:)`` write next.
+  /// With them, the first column value the entity's class cannot hold, as writing it would
+  /// refuse it, named with its row, as ``ObjectFault/problem`` says it.
+  func faultValues(of record: Record) -> (values: [Value], problem: String?) {
     let layout = faultLayout()
     var values = record.values
-    if entity.definition.canMakeObjects {
-      for (index, value) in values.enumerated() where !layout.kinds[index].accepts(value) {
-        throw .invalidItem(
-          "\(entity.table) row \(record.id): \(layout.keys[index]) holds \(value.type), "
-            + "not \(layout.kinds[index])")
-      }
+    var problem: String?
+    if entity.definition.canMakeObjects,
+      let index = values.indices.first(where: { !layout.kinds[$0].accepts(values[$0]) })
+    {
+      problem =
+        "\(entity.table) row \(record.id): \(layout.keys[index]) holds \(values[index].type), "
+        + "not \(layout.kinds[index])"
     }
     values += entity.toManyRelationships.map { _ in Value.array([]) }
     values += entity.references.map { $0.kind == .toOne ? Value.null : .array([]) }
-    return values
+    return (values, problem)
   }
 }

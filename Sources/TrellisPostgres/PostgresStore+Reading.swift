@@ -248,7 +248,8 @@ extension PostgresStore {
     if let existing { return existing }
     if unlessDeleted, isDeletedSinceRead(record) { return nil }
     // The row is listed as a fault: its object is made when something asks for it.
-    let object = ObjectFault(values: try faultValues(of: record), layout: faultLayout())
+    let read = faultValues(of: record)
+    let object = ObjectFault(values: read.values, layout: faultLayout(), problem: read.problem)
     let kvc: KeyValueCoding = object
     try assign(record, of: entity, to: kvc)
     // Known before its references are read: a reference back to it finds the same object.

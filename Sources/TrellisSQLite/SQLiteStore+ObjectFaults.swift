@@ -28,16 +28,20 @@ extension SQLiteStore {
   }
 
   /// The values of `record` in its fault's layout; relationships hold the identities of the
-  /// rows they point at.
+  /// rows they point at. With them, the first column value the entity's class cannot hold,
+  /// named with its row, as ``ObjectFault/problem`` says it.
   func faultValues(of record: RawRecord, shape: SQLiteRecordShape, layout: ObjectFaultLayout)
-    throws(StoreError) -> [Value]
+    throws(StoreError) -> (values: [Value], problem: String?)
   {
     let entity = shape.entity
     var values: [Value] = []
+    var problem: String?
     values.reserveCapacity(layout.keys.count)
     for (index, column) in entity.columns.enumerated() {
       let value = SQLiteValues.value(record.values[index], kind: column.kind)
-      try check(value, layout.kinds[values.count], column.name, record: record, entity: entity)
+      if problem == nil {
+        problem = Self.problem(value, layout.kinds[values.count], column.name, record, entity)
+      }
       values.append(value)
     }
     for (index, relationship) in shape.toOnes.enumerated() {
@@ -61,16 +65,15 @@ extension SQLiteStore {
       values.append(.array(children.map { .object(ObjectReference($0)) }))
     }
     for _ in shape.faulted { values.append(.array([])) }
-    return values
+    return (values, problem)
   }
 
-  /// Refuses a column value the entity's class cannot hold, as writing it would: the error
-  /// names the row when it is read, not later when its object is made.
-  private func check(
-    _ value: Value, _ kind: ValueKind, _ name: String, record: RawRecord, entity: SQLiteEntity
-  ) throws(StoreError) {
-    guard entity.definition.canMakeObjects, !kind.accepts(value) else { return }
-    throw .invalidItem(
-      "\(entity.table) row \(record.id): \(name) holds \(value.type), not \(kind)")
+  /// Why the entity's class cannot hold a column's value, as writing it would refuse it,
+  /// naming the row; `nil` when it can (or when the entity makes no objects of a class).
+  private static func problem(
+    _ value: Value, _ kind: ValueKind, _ name: String, _ record: RawRecord, _ entity: SQLiteEntity
+  ) -> String? {
+    guard entity.definition.canMakeObjects, !kind.accepts(value) else { return nil }
+    return "\(entity.table) row \(record.id): \(name) holds \(value.type), not \(kind)"
   }
 }

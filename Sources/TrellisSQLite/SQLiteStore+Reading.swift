@@ -170,9 +170,13 @@ extension SQLiteStore {
     let shape = SQLiteRecordShape(entity)
     let layout = faultLayout(shape)
     var values: [[Value]] = []
+    var problems: [String?] = []
     values.reserveCapacity(records.count)
+    problems.reserveCapacity(records.count)
     for record in records {
-      values.append(try faultValues(of: record, shape: shape, layout: layout))
+      let read = try faultValues(of: record, shape: shape, layout: layout)
+      values.append(read.values)
+      problems.append(read.problem)
     }
     // One lock for the batch: a row keeps the identity it has, or takes a new fault. The
     // table's entries are taken out while they change, so each row hashes only its key.
@@ -187,7 +191,7 @@ extension SQLiteStore {
           identities.append((existing, false))
           continue
         }
-        let made = ObjectFault(values: values[index], layout: layout)
+        let made = ObjectFault(values: values[index], layout: layout, problem: problems[index])
         table[record.id] = made
         state.keys[ObjectIdentifier(made)] = record.id
         // Children read when the row is opened are unread until then.
@@ -201,7 +205,9 @@ extension SQLiteStore {
       if state.keys.count >= state.sweepAt { state.sweep() }
     }
     for (index, entry) in identities.enumerated() where !entry.isNew {
-      try update(entry.identity, row: records[index].id, with: values[index], layout, shape)
+      try update(
+        entry.identity, row: records[index].id, with: values[index], problem: problems[index],
+        layout, shape)
     }
     return identities.map(\.identity)
   }
@@ -211,14 +217,14 @@ extension SQLiteStore {
     try materialize([record], of: entity)[0]
   }
 
-  /// Brings a row listed before up to date: a fault takes the values; an object that exists
-  /// has them written.
+  /// Brings a row listed before up to date: a fault takes the values (and their `problem`);
+  /// an object that exists has them written, which a value it cannot hold refuses.
   private func update(
-    _ identity: AnyObject, row id: Int64, with values: [Value], _ layout: ObjectFaultLayout,
-    _ shape: SQLiteRecordShape
+    _ identity: AnyObject, row id: Int64, with values: [Value], problem: String?,
+    _ layout: ObjectFaultLayout, _ shape: SQLiteRecordShape
   ) throws(StoreError) {
     let fault = identity as? ObjectFault
-    if let fault, fault.layout === layout, fault.refresh(values) { return }
+    if let fault, fault.layout === layout, fault.refresh(values, problem: problem) { return }
     let object = fault?.madeObject ?? fault?.object ?? identity
     // Those who read the row through its fault hear of a change to its object.
     if try fill(object, row: id, with: values, layout, shape) { fault?.objectDidChange() }

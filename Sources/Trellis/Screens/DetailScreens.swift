@@ -5,6 +5,11 @@ enum DetailScreens {
   static func item(_ item: Value, of section: ArrayOfObjectsSection, isNew: Bool)
     throws(ScreenError) -> Screen
   {
+    // A row whose values its object cannot hold is not edited: its object would lose the
+    // value, and Done would store the loss.
+    if case .object(let ref) = item, let problem = ref.fault?.problem {
+      throw .store(.invalidItem(problem))
+    }
     let definition = section.definition
     // A list that shows a shared list writes through the shared one's store.
     let store = section.currentStore

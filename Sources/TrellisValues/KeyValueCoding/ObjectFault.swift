@@ -23,6 +23,8 @@ public final class ObjectFault: KeyValueCoding, Observable, Sendable {
     var filled = false
     /// How many times ``values`` changed, so that a fill knows whether it wrote the latest.
     var generation = 0
+    /// Why ``values`` cannot fill the object (a value its property cannot hold), located.
+    var problem: String?
   }
 
   /// What every fault of one entity shares: its keys, and how its object is made.
@@ -30,10 +32,11 @@ public final class ObjectFault: KeyValueCoding, Observable, Sendable {
   private let state: UncheckedLocked<State>
   private let registrar = ObservationRegistrar()
 
-  /// A fault for a row with `values`, one per key of `layout`, in its order.
-  package init(values: [Value], layout: ObjectFaultLayout) {
+  /// A fault for a row with `values`, one per key of `layout`, in its order; with `problem`,
+  /// a row whose values its object cannot hold, which says why.
+  package init(values: [Value], layout: ObjectFaultLayout, problem: String? = nil) {
     self.layout = layout
-    state = UncheckedLocked(State(values: values))
+    state = UncheckedLocked(State(values: values, problem: problem))
   }
 
   deinit {
@@ -84,20 +87,30 @@ public final class ObjectFault: KeyValueCoding, Observable, Sendable {
   /// The fetched values, one per key of ``layout``, as last read.
   package var values: [Value] { state.withLock { $0.values } }
 
-  /// Takes values read again from the store; values equal to those held change nothing, and
-  /// observers hear of nothing. Once the object holds the row's values, the store writes the
-  /// object instead (calling ``objectDidChange()`` when a value differed), and this returns
-  /// false.
-  package func refresh(_ values: [Value]) -> Bool {
+  /// Why the row's values, as last read, cannot fill its object (a value another program
+  /// wrote that its property cannot hold), naming the row and the column; `nil` when they
+  /// can. A list shows such a row with the message, and no screen edits it: its object would
+  /// lose the value, and a write would store the loss.
+  package var problem: String? {
+    registrar.access(self, keyPath: \.values)
+    return state.withLock { $0.problem }
+  }
+
+  /// Takes values read again from the store, with their ``problem``; values equal to those
+  /// held change nothing, and observers hear of nothing. Once the object holds the row's
+  /// values, the store writes the object instead (calling ``objectDidChange()`` when a value
+  /// differed), and this returns false.
+  package func refresh(_ values: [Value], problem: String? = nil) -> Bool {
     let settled = state.withLock { state -> Bool? in
       if state.filled { return false }
-      return state.values == values ? true : nil
+      return state.values == values && state.problem == problem ? true : nil
     }
     if let settled { return settled }
     return registrar.withMutation(of: self, keyPath: \.values) {
       state.withLock { state in
         guard !state.filled else { return false }
         state.values = values
+        state.problem = problem
         state.generation += 1
         return true
       }

@@ -1,0 +1,64 @@
+import Foundation
+import GRDB
+import Testing
+import Trellis
+import TrellisExamples
+import TrellisSQLite
+import TrellisSQLiteExamples
+import TrellisTesting
+
+/// A row another program wrote with a value its class cannot hold: the list shows every row,
+/// that one with why, and no screen edits it, so nothing overwrites the value.
+@Suite("A row its class cannot hold")
+struct UnfitRowTests {
+  @Test func isListedWithWhyAndOpensNoScreenWhileTheOtherRowsWork() async throws {
+    let directory = try SQLiteTestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("tasks.sqlite").path
+    let keys: [Int64]
+    do {
+      let store = try TasksApp.sqliteStore(path: path)
+      try TasksApp.insertSampleTasks(into: store)
+      keys = try await store.database.read { db in
+        try Int64.fetchAll(db, sql: "SELECT id FROM task ORDER BY position")
+      }
+      // Another program writes text where a task holds a Boolean.
+      try await store.database.write { db in
+        try db.execute(
+          sql: "UPDATE task SET completed = 'maybe' WHERE id = ?", arguments: [keys[1]])
+      }
+    }
+    let store = try TasksApp.sqliteStore(path: path)
+    let app = HeadlessApp(navigator: try TasksApp.navigator(store: store))
+    let rows = try #require(app.top.model.snapshot.sections.first?.items)
+    #expect(rows.count == keys.count, "every row is listed")
+    #expect(rows[1].validationMessage == "task row \(keys[1]): completed holds String, not Bool")
+    #expect(rows.enumerated().allSatisfy { $0.offset == 1 || $0.element.validationMessage == nil })
+
+    // Opening it is refused with the same words; the list stays.
+    let unfit = try #require(rows[1].text)
+    #expect(throws: ScreenError.self) { try app.tap(unfit) }
+    #expect(app.navigator.stack.count == 1)
+    let stored = try await store.database.read { db in
+      try String.fetchOne(db, sql: "SELECT completed FROM task WHERE id = ?", arguments: [keys[1]])
+    }
+    #expect(stored == "maybe", "the value is kept")
+
+    // The other rows open and save.
+    let other = try #require(rows[0].text)
+    try app.tap(other)
+    try app.enter(.string("\(other) again"), at: "Name")
+    try app.send(.done)
+    #expect(app.top.model.snapshot.sections.first?.items.first?.text == "\(other) again")
+
+    // Mended where it was written, the row is read again without its message.
+    try await store.database.write { db in
+      try db.execute(sql: "UPDATE task SET completed = 1 WHERE id = ?", arguments: [keys[1]])
+    }
+    try await app.settle(
+      until: { app.top.model.snapshot.sections.first?.items[1].validationMessage == nil },
+      timeout: .seconds(10))
+    try app.tap(unfit)
+    #expect(app.navigator.stack.count == 2)
+  }
+}
