@@ -31,6 +31,7 @@ extension SQLiteStore {
       for row in effects.deleted {
         if let object = state.objects[row.table]?.removeValue(forKey: row.id) {
           state.keys[ObjectIdentifier(object)] = nil
+          state.problems[ObjectIdentifier(object)] = nil
         }
       }
       return effects.nullified.compactMap { change in

@@ -2,6 +2,14 @@ import GRDB
 import Trellis
 
 extension SQLiteStore {
+  public func problem(with item: Value) -> String? {
+    guard case .object(let ref) = item else { return nil }
+    if let fault = ref.fault { return fault.problem }
+    return state.withLock {
+      $0.problems.isEmpty ? nil : $0.problems[ObjectIdentifier(ref.identity)]
+    }
+  }
+
   /// Reads the children of `item` that its to-many relationships read only when it is opened
   /// (``SQLiteRelationship/Loading/whenOpened``), in their order, into its properties. A
   /// detail screen calls this before it edits the item; it does nothing the second time.

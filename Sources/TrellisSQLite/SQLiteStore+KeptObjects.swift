@@ -36,6 +36,7 @@ extension SQLiteStore.State: KeptObjects {
         guard let identity = rows.removeValue(forKey: id) else { continue }
         keys[ObjectIdentifier(identity)] = nil
         unreadChildren[ObjectIdentifier(identity)] = nil
+        problems[ObjectIdentifier(identity)] = nil
       }
       if !rows.isEmpty { objects[table] = rows }
     }

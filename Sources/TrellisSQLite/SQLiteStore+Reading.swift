@@ -227,10 +227,17 @@ extension SQLiteStore {
     if let fault, fault.layout === layout, fault.refresh(values, problem: problem) { return }
     let object = fault?.madeObject ?? fault?.object ?? identity
     // Those who read the row through its fault hear of a change to its object.
-    if try fill(object, row: id, with: values, layout, shape) { fault?.objectDidChange() }
+    let changed = try fill(object, row: id, with: values, layout, shape)
+    if let fault {
+      fault.noteProblem(problem)
+    } else if state.withLock({ $0.problems[ObjectIdentifier(identity)] }) != problem {
+      state.withLock { $0.problems[ObjectIdentifier(identity)] = problem }
+    }
+    if changed { fault?.objectDidChange() }
   }
 
-  /// Writes a row's values, in `layout`, into `object`, its row's object; whether any differed.
+  /// Writes a row's values, in `layout`, into `object`, its row's object, but those it cannot
+  /// hold; whether any differed.
   private func fill(
     _ object: AnyObject, row id: Int64, with values: [Value], _ layout: ObjectFaultLayout,
     _ shape: SQLiteRecordShape
@@ -243,6 +250,10 @@ extension SQLiteStore {
     }
     var changed = false
     for (index, key) in layout.keys.enumerated() where !shape.faulted.contains(key) {
+      // A value the object cannot hold stays unwritten: the row says why (its problem).
+      if entity.definition.canMakeObjects, !layout.kinds[index].accepts(values[index]) {
+        continue
+      }
       // An object already read keeps a value that did not change, so that nothing observing
       // it hears of a change.
       if let current = try? kvc.value(forKey: key), current == values[index] { continue }

@@ -136,6 +136,7 @@ extension SQLiteStore {
       state.objects[entity.table]?[id] = nil
       state.keys[ObjectIdentifier(object)] = nil
       state.unreadChildren[ObjectIdentifier(object)] = nil
+      state.problems[ObjectIdentifier(object)] = nil
     }
     shared.changes.flush()
   }

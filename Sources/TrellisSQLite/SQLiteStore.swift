@@ -43,6 +43,9 @@ public final class SQLiteStore: RelationalStore, Sendable {
     var watcher: _Concurrency.Task<Void, Never>?
     /// Objects whose children some to-many relationships have not read yet, by name.
     var unreadChildren: [ObjectIdentifier: Set<String>] = [:]
+    /// Why a row the app's own object stands for holds a value the object cannot hold, by
+    /// the object; a fault says so itself (``ObjectFault/problem``).
+    var problems: [ObjectIdentifier: String] = [:]
     /// How many identities make the next sweep (``sweep()``).
     var sweepAt = State.fewestSwept
     /// The sweep asked for by a list letting go, until it runs.

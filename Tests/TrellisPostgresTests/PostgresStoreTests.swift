@@ -61,7 +61,7 @@ struct PostgresStoreTests {
     #expect(stored.items.map { store.itemsDefinition?.title(of: $0) }[2] == "Person 03")
   }
 
-  /// A server that is not there gives an error row, not a crash.
+  /// A server that is not there gives an error row, not a crash, and no placeholder.
   @Test func aRefusedConnectionGivesAnErrorRow() async throws {
     let store = try PostgresStore(
       url: "postgres://trellis@127.0.0.1:1/postgres?sslmode=disable",
@@ -72,11 +72,14 @@ struct PostgresStoreTests {
     }
     let section = ArrayOfObjectsSection(store: store, definition: store.entity.definition)
     section.fetchOptions.batchSize = 7
+    section.placeholderText = "No people yet"
     let model = TableModel(title: "People")
     model.addSection(section)
     let app = HeadlessApp(navigator: Navigator(root: Screen(model: model)))
     try await app.settle()
     #expect(app.texts.joined().contains { $0.hasPrefix("Could not load") })
+    #expect(
+      !app.texts.joined().contains("No people yet"), "a list that could not load is not empty")
   }
 
   /// Values and search texts that look like SQL are stored and searched literally.

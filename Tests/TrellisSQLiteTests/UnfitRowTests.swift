@@ -61,4 +61,38 @@ struct UnfitRowTests {
     try app.tap(unfit)
     #expect(app.navigator.stack.count == 2)
   }
+
+  /// The row's object exists (this store inserted it): it keeps the value it can hold, and the
+  /// row says why it shows no other.
+  @Test func whoseObjectExistsKeepsItAndSaysWhy() async throws {
+    let directory = try SQLiteTestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("tasks.sqlite").path
+    let store = try TasksApp.sqliteStore(path: path)
+    try TasksApp.insertSampleTasks(into: store)
+    let app = HeadlessApp(navigator: try TasksApp.navigator(store: store))
+    let tasks = try store.fetch(FetchOptions()).compactMap { $0.objectValue as? TaskItem }
+    let key = try #require(store.key(of: .object(ObjectReference(tasks[1]))))
+    let other = try DatabaseQueue(path: path)
+    try await other.write { db in
+      try db.execute(sql: "UPDATE task SET completed = 'maybe' WHERE id = ?", arguments: [key])
+    }
+    // Nothing but the file's watch brings it.
+    try await app.settle(
+      until: { app.top.model.snapshot.sections.first?.items[1].validationMessage != nil },
+      timeout: .seconds(10))
+    let row = try #require(app.top.model.snapshot.sections.first?.items[1])
+    #expect(row.validationMessage == "task row \(key): completed holds String, not Bool")
+    #expect(tasks[1].completed == false, "the object keeps what it can hold")
+    #expect(throws: ScreenError.self) { try app.tap(try #require(row.text)) }
+    #expect(app.navigator.stack.count == 1)
+
+    try await other.write { db in
+      try db.execute(sql: "UPDATE task SET completed = 1 WHERE id = ?", arguments: [key])
+    }
+    try await app.settle(
+      until: { app.top.model.snapshot.sections.first?.items[1].validationMessage == nil },
+      timeout: .seconds(10))
+    #expect(tasks[1].completed == true)
+  }
 }

@@ -7,12 +7,10 @@ enum DetailScreens {
   {
     // A row whose values its object cannot hold is not edited: its object would lose the
     // value, and Done would store the loss.
-    if case .object(let ref) = item, let problem = ref.fault?.problem {
-      throw .store(.invalidItem(problem))
-    }
+    let store = section.currentStore
+    if !isNew, let problem = store.problem(with: item) { throw .store(.invalidItem(problem)) }
     let definition = section.definition
     // A list that shows a shared list writes through the shared one's store.
-    let store = section.currentStore
     let target: AnyObject
     let isPlain: Bool
     let plainKind: Bool

@@ -16,8 +16,13 @@ extension ArrayOfObjectsSection {
     var result: [Special] = []
     if asyncLinkMessage != nil { result.append(.link) }
     if asyncNotice != nil { result.append(.notice) }
-    if case .failed = loadState { result.append(.error) }
-    if items.isEmpty && placeholderText != nil && !loadState.isLoading {
+    var failed = false
+    if case .failed = loadState {
+      result.append(.error)
+      failed = true
+    }
+    // A list that could not load says so, not that it is empty.
+    if items.isEmpty && placeholderText != nil && !loadState.isLoading && !failed {
       result.append(.placeholder)
     }
     // A refresh keeps the items on screen until its page replaces them: a loading row shows

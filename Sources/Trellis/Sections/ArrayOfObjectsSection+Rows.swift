@@ -31,9 +31,7 @@ extension ArrayOfObjectsSection {
     row.detailText = description(reader)
     row.attributes.cellStyle = row.detailText == nil ? .default : .subtitle
     // A row whose values its object cannot hold is listed with why; it opens no screen.
-    if case .object(let ref) = item, let problem = ref.fault?.problem {
-      row.validationMessage = problem
-    }
+    if let problem = currentStore.problem(with: item) { row.validationMessage = problem }
     if choice != nil {
       row.accessory = chosenNow.contains(item) ? .checkmark : .none
       return row

@@ -37,10 +37,20 @@ public protocol DataStore: AnyObject, Sendable {
   /// Reads what an item leaves unread until it is opened (children loaded only then), before
   /// a detail screen edits it. Most stores hold everything already and do nothing.
   func prepareForEditing(_ item: Value) throws(StoreError)
+  /// Why `item`'s row, as last read, holds a value its object cannot hold (one another program
+  /// wrote), naming the row and the column; `nil` when nothing does. A list shows the row with
+  /// the message, and no detail screen edits it: the object would lose the value, and a
+  /// write would store the loss. By default, what the item's ``ObjectFault`` says.
+  func problem(with item: Value) -> String?
 }
 
 extension DataStore {
   public func prepareForEditing(_ item: Value) throws(StoreError) {}
+
+  public func problem(with item: Value) -> String? {
+    guard case .object(let ref) = item else { return nil }
+    return ref.fault?.problem
+  }
 
   public var reportsEveryChange: Bool { false }
 

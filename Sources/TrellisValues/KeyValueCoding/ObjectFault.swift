@@ -117,6 +117,15 @@ public final class ObjectFault: KeyValueCoding, Observable, Sendable {
     }
   }
 
+  /// Takes the ``problem`` of values read again once the object holds the row's values (the
+  /// store wrote it those its properties can hold); those who read the row hear of a change.
+  package func noteProblem(_ problem: String?) {
+    guard state.withLock({ $0.problem != problem }) else { return }
+    registrar.withMutation(of: self, keyPath: \.values) {
+      state.withLock { $0.problem = problem }
+    }
+  }
+
   /// Tells those who read the row through the fault that a store wrote its object: the
   /// object need not be observable itself.
   package func objectDidChange() {
