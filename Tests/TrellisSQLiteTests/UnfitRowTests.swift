@@ -95,4 +95,26 @@ struct UnfitRowTests {
       timeout: .seconds(10))
     #expect(tasks[1].completed == true)
   }
+
+  /// A single record's form refuses such a record rather than show what its object holds.
+  @Test func aSingleRecordsFormRefusesIt() async throws {
+    let directory = try SQLiteTestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("tasks.sqlite").path
+    do {
+      let store = try TasksApp.sqliteStore(path: path)
+      try TasksApp.insertSampleTasks(into: store)
+      try await store.database.write { db in
+        try db.execute(
+          sql: "UPDATE task SET completed = 'maybe' WHERE position = 0")
+      }
+    }
+    let store = try TasksApp.sqliteStore(path: path)
+    #expect {
+      try Screen(singleObjectOf: store)
+    } throws: { error in
+      guard case .store(.invalidItem(let message)) = error as? ScreenError else { return false }
+      return message.hasSuffix(": completed holds String, not Bool")
+    }
+  }
 }

@@ -29,6 +29,9 @@ extension Screen {
     do { stored = try store.fetch(FetchOptions(batchSize: 1)).first } catch { throw .store(error) }
     let item: Value
     if let stored {
+      // A record holding a value its object cannot hold is not edited: the form would show,
+      // and Done store, what the object holds instead.
+      if let problem = store.problem(with: stored) { throw .store(.invalidItem(problem)) }
       do { try store.prepareForEditing(stored) } catch { throw .store(error) }
       item = stored
     } else {
