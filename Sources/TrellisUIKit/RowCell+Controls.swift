@@ -35,7 +35,7 @@
         container.addSubview(control)
         return container
       case .textView(let entry, let minimum, let maximum):
-        let height = min(max(minimum ?? 88, 44), maximum ?? .greatestFiniteMagnitude)
+        let height = Self.textViewHeight(minimum: minimum, maximum: maximum)
         let view = UITextView(frame: CGRect(x: 0, y: 0, width: 220, height: height))
         view.text = entry.text
         view.isEditable = enabled

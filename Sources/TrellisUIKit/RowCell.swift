@@ -26,19 +26,57 @@
     /// The view that takes the keyboard, for a text row.
     var textInput: UIView?
     /// The control that fills the cell's content inside its margins instead of sitting in its
-    /// accessory: an untitled text field, as the web's field fills its row.
+    /// accessory: an untitled text field, as the web's field fills its row, or a text view,
+    /// under its title when it has one, as the web stacks it.
     private var fillingControl: UIView?
+    /// The height of a text view under its title; `nil` when the control fills the margins.
+    private var stackedHeight: CGFloat?
 
     /// Whether the row's control fills the cell: a text field (without a stepper) in a row
-    /// with no title, which would otherwise leave the row's width empty beside it.
+    /// with no title, which would otherwise leave the row's width empty beside it, or a text
+    /// view, whose lines need the row's width.
     static func fillsRow(_ content: CellContent) -> Bool {
-      guard case .textField(_, stepper: nil) = content.control else { return false }
-      return (content.text ?? "").isEmpty && content.imageName == nil
+      switch content.control {
+      case .textField(_, stepper: nil):
+        return (content.text ?? "").isEmpty && content.imageName == nil
+      case .textView: return true
+      default: return false
+      }
+    }
+
+    /// The height of a text view of at least `minimum` and at most `maximum` points (88 when
+    /// neither is given, never under 44).
+    static func textViewHeight(minimum: Double?, maximum: Double?) -> CGFloat {
+      CGFloat(min(max(minimum ?? 88, 44), maximum ?? .greatestFiniteMagnitude))
+    }
+
+    /// How far a text view under a title is from the row's bottom, and the title's line above.
+    static let stackedGap: CGFloat = 8
+    static let stackedTitleHeight: CGFloat = 36
+
+    /// The height of a row whose control is a text view: the title's line, when it has a
+    /// title, above the text view, with a gap around it.
+    static func textViewRowHeight(_ content: CellContent) -> CGFloat? {
+      guard case .textView(_, let minimum, let maximum) = content.control else { return nil }
+      let text = textViewHeight(minimum: minimum, maximum: maximum)
+      return text + 2 * stackedGap + (Self.hasTitle(content) ? stackedTitleHeight : 0)
+    }
+
+    /// Whether the row shows a title (or an image) for a control to go under.
+    static func hasTitle(_ content: CellContent) -> Bool {
+      !(content.text ?? "").isEmpty || content.imageName != nil
     }
 
     override func layoutSubviews() {
       super.layoutSubviews()
-      fillingControl?.frame = contentView.bounds.inset(by: contentView.layoutMargins)
+      let area = contentView.bounds.inset(by: contentView.layoutMargins)
+      if let height = stackedHeight {
+        fillingControl?.frame = CGRect(
+          x: area.minX, y: contentView.bounds.maxY - Self.stackedGap - height, width: area.width,
+          height: height)
+      } else {
+        fillingControl?.frame = area
+      }
     }
 
     /// Shows `content`, replacing any control of an earlier row.
@@ -64,15 +102,20 @@
       textInput = nil
       fillingControl?.removeFromSuperview()
       fillingControl = nil
+      stackedHeight = nil
       let control = makeControl(content.control, enabled: content.isEnabled)
-      if Self.fillsRow(content), case .textField(let entry, _) = content.control,
-        let field = control as? UITextField
-      {
+      if Self.fillsRow(content), let control {
         accessoryView = nil
-        // Filling the row, it starts where a title would.
-        field.textAlignment = Self.alignment(entry.alignment ?? .natural)
-        contentView.addSubview(field)
-        fillingControl = field
+        switch content.control {
+        case .textField(let entry, _):
+          // Filling the row, it starts where a title would.
+          (control as? UITextField)?.textAlignment = Self.alignment(entry.alignment ?? .natural)
+        case .textView(_, let minimum, let maximum) where Self.hasTitle(content):
+          stackedHeight = Self.textViewHeight(minimum: minimum, maximum: maximum)
+        default: break
+        }
+        contentView.addSubview(control)
+        fillingControl = control
         setNeedsLayout()
       } else {
         accessoryView = control
@@ -107,13 +150,18 @@
       return view
     }
 
-    /// Text, secondary text (the validation message, in red, when there is one) and image.
+    /// Text, secondary text (the validation message, in red, when there is one) and image;
+    /// above a text view, in the title's line, clear of the text view.
     static func listContent(_ content: CellContent) -> UIListContentConfiguration {
       var list: UIListContentConfiguration
       switch content.layout {
       case .subtitle: list = .subtitleCell()
       case .default: list = .cell()
       case .value1, .value2: list = .valueCell()
+      }
+      if case .textView(_, let minimum, let maximum) = content.control, hasTitle(content) {
+        list.directionalLayoutMargins.bottom =
+          textViewHeight(minimum: minimum, maximum: maximum) + 2 * stackedGap
       }
       list.text = content.text
       list.secondaryText = content.validationMessage ?? content.secondaryText

@@ -129,11 +129,9 @@
       guard let row = driver.item(at: ItemPath(indexPath)) else {
         return UITableView.automaticDimension
       }
-      if let height = CellContent(row).height { return CGFloat(height) }
-      if case .textView(_, let minimum, _) = CellContent.control(for: row) {
-        return CGFloat(max(minimum ?? 88, 44) + 16)
-      }
-      return UITableView.automaticDimension
+      let content = CellContent(row)
+      if let height = content.height { return CGFloat(height) }
+      return RowCell.textViewRowHeight(content) ?? UITableView.automaticDimension
     }
 
     // MARK: Keyboard

@@ -47,7 +47,9 @@ enum Shown {
   static func control<Control: UIView>(
     _ type: Control.Type, of text: String, in table: UITableView
   ) throws -> Control {
-    let accessory = try #require(try cell(text, in: table).accessoryView)
+    let cell = try cell(text, in: table)
+    // A control that fills the row is in the content view instead of the accessory.
+    let accessory = try #require(cell.accessoryView ?? cell.contentView)
     if let control = accessory as? Control { return control }
     return try #require(accessory.subviews.compactMap { $0 as? Control }.first)
   }

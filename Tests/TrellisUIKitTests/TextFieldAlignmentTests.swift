@@ -59,4 +59,49 @@ struct TextFieldAlignmentTests {
     #expect(try note.value(forKey: "line") == "Eggs")
     #expect(try Shown.control(UITextField.self, of: "Titled", in: table).textAlignment == .right)
   }
+
+  /// A text view sits under its title across the row, as the web stacks it, instead of in a
+  /// narrow accessory beside the title; the row is tall enough for both, and the title keeps
+  /// to its line above. Without a title it fills the row.
+  @Test func aTextViewSitsUnderItsTitleAcrossTheRow() throws {
+    let model = TableModel(title: "Notes")
+    let section = Section(id: "s")
+    let note = DocumentObject(["body": "Milk\nEggs", "draft": ""])
+    var titled = Row(
+      id: RowID(.string("t")), kind: .textView, text: "Body",
+      binding: RowBinding(note, keyPath: "body"))
+    titled.attributes.minimumHeight = 120
+    section.addRow(titled)
+    section.addRow(
+      Row(id: RowID(.string("u")), kind: .textView, binding: RowBinding(note, keyPath: "draft")))
+    model.addSection(section)
+    let controller = Apps.show(Navigator(root: Screen(model: model)))
+    let table = try #require(try Apps.top(controller).tableView)
+    let delegate = try #require(table.delegate)
+
+    let cell = try #require(table.cellForRow(at: IndexPath(row: 0, section: 0)))
+    #expect(cell.accessoryView == nil)
+    let view = try #require(cell.contentView.subviews.compactMap { $0 as? UITextView }.first)
+    #expect(view.text == "Milk\nEggs")
+    let height = delegate.tableView(table, heightForRowAt: IndexPath(row: 0, section: 0))
+    #expect(height == CGFloat(36 + 120 + 16))
+    let title = try #require(cell.contentConfiguration as? UIListContentConfiguration)
+    #expect(title.text == "Body")
+    #expect(title.directionalLayoutMargins.bottom == CGFloat(120 + 16), "the title keeps above it")
+    cell.contentView.frame = CGRect(x: 0, y: 0, width: 375, height: height)
+    cell.layoutSubviews()
+    #expect(view.frame == CGRect(x: 16, y: 36 + 8, width: 343, height: 120))
+    // What is typed there reaches the object.
+    view.text = "Bread"
+    view.delegate?.textViewDidEndEditing(view)
+    #expect(try note.value(forKey: "body") == "Bread")
+
+    let untitled = try #require(table.cellForRow(at: IndexPath(row: 1, section: 0)))
+    let field = try #require(untitled.contentView.subviews.compactMap { $0 as? UITextView }.first)
+    let plain = delegate.tableView(table, heightForRowAt: IndexPath(row: 1, section: 0))
+    #expect(plain == CGFloat(88 + 16))
+    untitled.contentView.frame = CGRect(x: 0, y: 0, width: 375, height: plain)
+    untitled.layoutSubviews()
+    #expect(field.frame == CGRect(x: 16, y: 8, width: 343, height: 88))
+  }
 }

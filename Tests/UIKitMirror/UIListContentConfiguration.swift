@@ -10,6 +10,9 @@ public struct UIListContentConfiguration: UIContentConfiguration, Hashable {
   public var secondaryText: String?
   public var textProperties = TextProperties()
   public var secondaryTextProperties = TextProperties()
+  /// The margins around the content, UIKit's default for a cell.
+  public var directionalLayoutMargins = NSDirectionalEdgeInsets(
+    top: 11, leading: 16, bottom: 11, trailing: 16)
   /// Which of UIKit's layouts the configuration is (mirror only): cell, valueCell, subtitleCell.
   public let layout: String
 

@@ -87,3 +87,18 @@ extension CGRect {
       height: size.height - insets.top - insets.bottom)
   }
 }
+
+/// Mirror of UIKit's `NSDirectionalEdgeInsets`.
+public struct NSDirectionalEdgeInsets: Hashable, Sendable {
+  public var top: CGFloat
+  public var leading: CGFloat
+  public var bottom: CGFloat
+  public var trailing: CGFloat
+
+  public init(top: CGFloat, leading: CGFloat, bottom: CGFloat, trailing: CGFloat) {
+    self.top = top
+    self.leading = leading
+    self.bottom = bottom
+    self.trailing = trailing
+  }
+}
