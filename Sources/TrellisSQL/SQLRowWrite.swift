@@ -7,18 +7,6 @@ import Trellis
 /// The writes are written once, in ``RelationalEntity``'s `…Write` methods: which columns an
 /// insert leaves to the database, which an update may not empty, and the statements' text.
 package struct SQLRowWrite: Sendable, Equatable {
-  /// One column written: its name, unquoted, and what follows its placeholder (PostgreSQL's
-  /// cast to a type the stored value does not name itself; empty otherwise).
-  package struct Column: Sendable, Equatable {
-    package var name: String
-    package var cast: String
-
-    package init(_ name: String, cast: String = "") {
-      self.name = name
-      self.cast = cast
-    }
-  }
-
   /// What a write of an object's row is for, which decides what it does with a column the
   /// object leaves empty that has a default.
   package enum Purpose: Sendable {
@@ -55,7 +43,8 @@ package struct SQLWritableColumn: Sendable, Equatable {
   /// Whether the database gives the column a value when an insert names none: an insert
   /// leaves out such a column when the object holds nothing for it.
   package var hasDefault: Bool
-  /// What follows the column's placeholder (``SQLRowWrite/Column/cast``).
+  /// What follows the column's placeholder: PostgreSQL's cast to a type the stored value
+  /// does not name itself (a type of a table made elsewhere); empty otherwise.
   package var cast: String
 
   package init(_ name: String, isNullable: Bool, hasDefault: Bool, cast: String = "") {
