@@ -18,6 +18,21 @@ extension FuzzCatalog {
         let definition = try store.itemsDefinition ?? TasksApp.taskDefinition()
         return Navigator(root: TasksApp.listScreen(store: store, definition: definition))
       },
+      FuzzTarget("demo/tasks-unfit-rows") { setup in
+        // Two rows another program wrote with values a task cannot hold: listed with why,
+        // refused when opened, deleted and moved like the others.
+        let path = try setup.temporaryDirectory().appendingPathComponent("tasks.sqlite").path
+        let store = try TasksApp.sqliteStore(path: path)
+        try TasksApp.insertSampleTasks(into: store)
+        try store.database.write { db in
+          try db.execute(sql: "UPDATE task SET completed = 'maybe' WHERE position = 1")
+          try db.execute(sql: "UPDATE task SET name = x'00ff' WHERE position = 2")
+        }
+        // A store that has read nothing yet lists them as faults.
+        let fresh = try TasksApp.sqliteStore(path: path)
+        let definition = try fresh.itemsDefinition ?? TasksApp.taskDefinition()
+        return Navigator(root: TasksApp.listScreen(store: fresh, definition: definition))
+      },
       FuzzTarget("demo/categories") { setup in
         // Categories and tags: deleting follows a rule, and each one's form lists its tasks.
         let path = try setup.temporaryDirectory().appendingPathComponent("tasks.sqlite").path
