@@ -10,7 +10,8 @@ extension PostgresStore {
   /// the newer values. A row whose values the object refuses is logged and dropped; the
   /// object keeps what it had. What a committed delete's rules did to the objects that
   /// pointed at the deleted one (a to-one set to none, a many-to-many list without it) is
-  /// applied here too.
+  /// applied here too. A row's fault takes the row's ``ObjectFault/problem``, so that a list
+  /// shows a value its object cannot hold.
   public func applyArrivedValues() {
     // Applying a row may read the objects it points at, whose own rows then arrive: a few
     // rounds settle them all.
@@ -47,6 +48,8 @@ extension PostgresStore {
       } catch {
         logger.warning("\(entity.table) row \(record.id) was read but not applied: \(error)")
       }
+      // The row says whether its values, as read now, fit its object.
+      (object as? ObjectFault)?.noteProblem(faultValues(of: record).problem)
     }
     for effect in effects { apply(effect) }
     return !rows.isEmpty || !effects.isEmpty

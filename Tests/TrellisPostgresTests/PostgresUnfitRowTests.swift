@@ -1,0 +1,59 @@
+import Foundation
+import Logging
+import PostgresNIO
+import Testing
+import Trellis
+import TrellisPostgres
+import TrellisTesting
+
+/// A row another program wrote with a value its class cannot hold (a NULL rank, once the
+/// column allows it): the list shows every row, that one with why, read at first or arriving
+/// later, and no screen edits it.
+@Suite("PostgreSQL: a row its class cannot hold", .serialized)
+struct PostgresUnfitRowTests {
+  /// Runs `statements` as another program would.
+  static func run(_ store: PostgresStore, _ statements: String...) async throws {
+    try await store.client.withConnection { connection in
+      for sql in statements {
+        try await connection.query(PostgresQuery(unsafeSQL: sql), logger: Logger(label: "test"))
+      }
+    }
+  }
+
+  @Test func isListedWithWhyWhenReadAndWhenItArrives() async throws {
+    guard let url = PostgresTestSupport.url else { return }
+    let writer = try await PostgresTestSupport.store(
+      url, "unfit", records: [("Ann", 1), ("Bob", 2), ("Cy", 3)])
+    defer { writer.shutdown() }
+    let table = "\"\(writer.entity.table)\""
+    try await Self.run(
+      writer, "ALTER TABLE \(table) ALTER COLUMN rank DROP NOT NULL",
+      "UPDATE \(table) SET rank = NULL WHERE name = 'Bob'")
+
+    let store = try PostgresStore(url: url, entity: writer.entity, timeout: .seconds(30))
+    defer { store.shutdown() }
+    let section = ArrayOfObjectsSection(store: store, definition: store.entity.definition)
+    let model = TableModel(title: "People")
+    model.addSection(section)
+    let app = HeadlessApp(navigator: Navigator(root: Screen(model: model)))
+    try await app.settle()
+    func message(_ name: String) -> String? { app.row(name)?.validationMessage }
+    #expect(app.texts == [["Ann", "Bob", "Cy"]], "every row is listed")
+    #expect(message("Bob")?.hasSuffix(" row 2: rank holds nil, not Int") == true)
+    #expect(message("Ann") == nil && message("Cy") == nil)
+    #expect(throws: ScreenError.self) { try app.tap("Bob") }
+    #expect(app.navigator.stack.count == 1)
+
+    // Another program empties a second rank: the row says so when it arrives.
+    try await Self.run(writer, "UPDATE \(table) SET rank = NULL WHERE name = 'Cy'")
+    try await app.settle(until: { message("Cy") != nil }, timeout: .seconds(20))
+    #expect(message("Cy")?.hasSuffix(" row 3: rank holds nil, not Int") == true)
+
+    // Mended, the rows are read again without their messages, and open.
+    try await Self.run(writer, "UPDATE \(table) SET rank = 0 WHERE rank IS NULL")
+    try await app.settle(
+      until: { message("Bob") == nil && message("Cy") == nil }, timeout: .seconds(20))
+    try app.tap("Bob")
+    #expect(app.navigator.stack.count == 2)
+  }
+}
