@@ -49,7 +49,8 @@ extension PostgresStore {
         logger.warning("\(entity.table) row \(record.id) was read but not applied: \(error)")
       }
       // The row says whether its values, as read now, fit its object.
-      (object as? ObjectFault)?.noteProblem(faultValues(of: record).problem)
+      (object as? ObjectFault)?.noteProblem(
+        entity.problem(ofRow: record.id, values: record.values, layout: faultLayout()))
     }
     for effect in effects { apply(effect) }
     return !rows.isEmpty || !effects.isEmpty

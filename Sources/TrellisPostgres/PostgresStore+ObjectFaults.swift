@@ -27,14 +27,7 @@ extension PostgresStore {
   func faultValues(of record: Record) -> (values: [Value], problem: String?) {
     let layout = faultLayout()
     var values = record.values
-    var problem: String?
-    if entity.definition.canMakeObjects,
-      let index = values.indices.first(where: { !layout.kinds[$0].accepts(values[$0]) })
-    {
-      problem =
-        "\(entity.table) row \(record.id): \(layout.keys[index]) holds \(values[index].type), "
-        + "not \(layout.kinds[index])"
-    }
+    let problem = entity.problem(ofRow: record.id, values: values, layout: layout)
     values += entity.toManyRelationships.map { _ in Value.array([]) }
     values += entity.references.map { $0.kind == .toOne ? Value.null : .array([]) }
     return (values, problem)

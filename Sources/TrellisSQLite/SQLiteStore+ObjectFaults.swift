@@ -35,15 +35,11 @@ extension SQLiteStore {
   {
     let entity = shape.entity
     var values: [Value] = []
-    var problem: String?
     values.reserveCapacity(layout.keys.count)
     for (index, column) in entity.columns.enumerated() {
-      let value = SQLiteValues.value(record.values[index], kind: column.kind)
-      if problem == nil {
-        problem = Self.problem(value, layout.kinds[values.count], column.name, record, entity)
-      }
-      values.append(value)
+      values.append(SQLiteValues.value(record.values[index], kind: column.kind))
     }
+    let problem = entity.problem(ofRow: record.id, values: values, layout: layout)
     for (index, relationship) in shape.toOnes.enumerated() {
       let target = try record.references[index].flatMap { id throws(StoreError) in
         try referencedObject(id, of: relationship.entity)
@@ -66,14 +62,5 @@ extension SQLiteStore {
     }
     for _ in shape.faulted { values.append(.array([])) }
     return (values, problem)
-  }
-
-  /// Why the entity's class cannot hold a column's value, as writing it would refuse it,
-  /// naming the row; `nil` when it can (or when the entity makes no objects of a class).
-  private static func problem(
-    _ value: Value, _ kind: ValueKind, _ name: String, _ record: RawRecord, _ entity: SQLiteEntity
-  ) -> String? {
-    guard entity.definition.canMakeObjects, !kind.accepts(value) else { return nil }
-    return "\(entity.table) row \(record.id): \(name) holds \(value.type), not \(kind)"
   }
 }

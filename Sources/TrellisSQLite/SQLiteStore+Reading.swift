@@ -218,7 +218,7 @@ extension SQLiteStore {
   }
 
   /// Brings a row listed before up to date: a fault takes the values (and their `problem`);
-  /// an object that exists has them written, which a value it cannot hold refuses.
+  /// an object that exists has written those it can hold, and the store keeps the problem.
   private func update(
     _ identity: AnyObject, row id: Int64, with values: [Value], problem: String?,
     _ layout: ObjectFaultLayout, _ shape: SQLiteRecordShape
@@ -230,7 +230,7 @@ extension SQLiteStore {
     let changed = try fill(object, row: id, with: values, layout, shape)
     if let fault {
       fault.noteProblem(problem)
-    } else if state.withLock({ $0.problems[ObjectIdentifier(identity)] }) != problem {
+    } else {
       state.withLock { $0.problems[ObjectIdentifier(identity)] = problem }
     }
     if changed { fault?.objectDidChange() }

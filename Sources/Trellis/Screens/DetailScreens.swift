@@ -5,12 +5,12 @@ enum DetailScreens {
   static func item(_ item: Value, of section: ArrayOfObjectsSection, isNew: Bool)
     throws(ScreenError) -> Screen
   {
+    // A list that shows a shared list writes through the shared one's store.
+    let store = section.currentStore
     // A row whose values its object cannot hold is not edited: its object would lose the
     // value, and Done would store the loss.
-    let store = section.currentStore
     if !isNew, let problem = store.problem(with: item) { throw .store(.invalidItem(problem)) }
     let definition = section.definition
-    // A list that shows a shared list writes through the shared one's store.
     let target: AnyObject
     let isPlain: Bool
     let plainKind: Bool
