@@ -82,9 +82,6 @@ extension PostgresStore {
     var keys: [Int64] = []
     for plan in plans {
       let child = plan.relationship.entity
-      let table = try PostgresIdentifier.quoted(child.table)
-      let key = try PostgresIdentifier.quoted(child.primaryKey)
-      let foreignKey = try PostgresIdentifier.quoted(plan.relationship.foreignKey)
       var kept: [Int64] = []
       for (index, row) in plan.rows.enumerated() {
         // The parent's key and the place follow the columns' values.
@@ -112,11 +109,10 @@ extension PostgresStore {
         keys += try await writeChildren(
           row.children, parent: written, connection: connection, logger: logger)
       }
-      var delete = PostgresStatement("DELETE FROM \(table) WHERE \(foreignKey) = ")
-      delete.bind(Int(parent))
-      delete.binds.append(kept)
-      delete.append(" AND NOT (\(key) = ANY($\(delete.binds.count)::bigint[]))")
-      for try await _ in try await connection.query(delete.query, logger: logger) {}
+      try await connection.run(
+        child.childrenDelete(
+          foreignKey: plan.relationship.foreignKey, parent: parent, keeping: kept),
+        logger: logger)
     }
     return keys
   }

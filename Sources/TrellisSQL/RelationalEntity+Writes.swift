@@ -78,6 +78,21 @@ extension RelationalEntity {
         + returningKey, keys: [id], selects: dialect == .postgres)
   }
 
+  /// The `DELETE` of the rows of this (child) table whose `foreignKey` names row `parent`,
+  /// but for the rows `kept`: the children a parent no longer holds, after its write.
+  package func childrenDelete(foreignKey: String, parent: Int64, keeping kept: [Int64])
+    -> SQLStatement
+  {
+    let dialect = Self.dialect
+    var sql = "DELETE FROM \(dialect.quoted(table)) WHERE \(dialect.quoted(foreignKey)) = "
+    sql += dialect.placeholder(1, for: .int(0))
+    if !kept.isEmpty {
+      let marks = kept.indices.map { dialect.placeholder($0 + 2, for: .int(0)) }
+      sql += " AND \(dialect.quoted(primaryKey)) NOT IN (\(marks.joined(separator: ", ")))"
+    }
+    return SQLStatement(sql, keys: [parent] + kept)
+  }
+
   /// The placeholders of `columns`' values, each with its cast, then those of `keys` keys.
   private func placeholders(_ columns: [SQLWritableColumn], keys: Int) -> [String] {
     let dialect = Self.dialect

@@ -319,14 +319,9 @@ extension SQLiteStore {
             ref.identity, entity: child, id: known, parent: (relationship.foreignKey, parentKey),
             position: index, db: db, mappings: &mappings))
       }
-      var sql =
-        "DELETE FROM \(child.table.quoted) WHERE \(relationship.foreignKey.quoted) = ?"
-      if !kept.isEmpty {
-        sql +=
-          " AND \(child.primaryKey.quoted) NOT IN "
-          + "(\(Array(repeating: "?", count: kept.count).joined(separator: ", ")))"
-      }
-      try db.execute(sql: sql, arguments: StatementArguments([parentKey] + kept))
+      try db.run(
+        child.childrenDelete(
+          foreignKey: relationship.foreignKey, parent: parentKey, keeping: kept))
     }
     return parentKey
   }
