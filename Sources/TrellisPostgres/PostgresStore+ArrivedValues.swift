@@ -7,11 +7,10 @@ extension PostgresStore {
   /// graph, since a read of one entity brings the rows of the others it points at.
   ///
   /// A row read before a later write of it through this store is dropped: the object keeps
-  /// the newer values. A row whose values the object refuses is logged and dropped; the
-  /// object keeps what it had. What a committed delete's rules did to the objects that
+  /// the newer values. A row whose children or references the object refuses is logged. What a committed delete's rules did to the objects that
   /// pointed at the deleted one (a to-one set to none, a many-to-many list without it) is
-  /// applied here too. A row's fault takes the row's ``ObjectFault/problem``, so that a list
-  /// shows a value its object cannot hold.
+  /// applied here too. A value an object cannot hold stays unwritten, and the row keeps why
+  /// (``problem(with:)``), so that a list shows it.
   public func applyArrivedValues() {
     // Applying a row may read the objects it points at, whose own rows then arrive: a few
     // rounds settle them all.
@@ -48,9 +47,14 @@ extension PostgresStore {
       } catch {
         logger.warning("\(entity.table) row \(record.id) was read but not applied: \(error)")
       }
-      // The row says whether its values, as read now, fit its object.
-      (object as? ObjectFault)?.noteProblem(
-        entity.problem(ofRow: record.id, values: record.values, layout: faultLayout()))
+      // The row says whether its values, as read now, fit its object: a fault says it
+      // itself, the store for an object the app made.
+      let problem = entity.problem(ofRow: record.id, values: record.values, layout: faultLayout())
+      if let fault = object as? ObjectFault {
+        fault.noteProblem(problem)
+      } else {
+        state.withLock { $0.problems[record.id] = problem }
+      }
     }
     for effect in effects { apply(effect) }
     return !rows.isEmpty || !effects.isEmpty

@@ -44,9 +44,9 @@ extension PostgresStore {
     for (index, column) in entity.columns.enumerated() {
       let value = record.values[index]
       if let current = try? kvc.value(forKey: column.name), current == value { continue }
-      do { try kvc.setValue(value, forKey: column.name) } catch {
-        throw .invalidItem("\(entity.table) row \(record.id): \(error.description)")
-      }
+      // A value the object cannot hold stays unwritten, and the others are written: the
+      // row's problem says why (``PostgresStore/problem(with:)``).
+      try? kvc.setValue(value, forKey: column.name)
     }
     for relationship in entity.toManyRelationships {
       var children: [Value] = []

@@ -49,6 +49,7 @@ extension PostgresStore.State: KeptObjects {
       keys[ObjectIdentifier(object)] = nil
       versions[id] = nil
       lastWrites[id] = nil
+      problems[id] = nil
     }
     for table in Array(childObjects.keys) {
       guard var rows = childObjects.removeValue(forKey: table) else { continue }

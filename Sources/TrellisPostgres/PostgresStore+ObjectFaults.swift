@@ -4,6 +4,19 @@ import TrellisSQL
 /// Rows listed as faults: their values as read, and their objects made only when something
 /// asks for one (a detail screen, an edit, code that reads `ObjectReference.object`).
 extension PostgresStore {
+  /// Why `item`'s row has a value its object cannot hold: its fault's ``ObjectFault/problem``,
+  /// or, for an object the app made, what the store noted when the row arrived.
+  public func problem(with item: Value) -> String? {
+    guard case .object(let ref) = item else { return nil }
+    if let fault = ref.fault { return fault.problem }
+    return state.withLock { state in
+      guard !state.problems.isEmpty, let id = state.keys[ObjectIdentifier(ref.identity)] else {
+        return nil
+      }
+      return state.problems[id]
+    }
+  }
+
   /// How the faults of the entity's rows are laid out: columns, children, then references
   /// (to-ones and many-to-manys). Made once per store.
   func faultLayout() -> ObjectFaultLayout {

@@ -68,6 +68,9 @@ public final class PostgresStore: AsyncDataStore {
     var faultLayout: ObjectFaultLayout?
     /// The primary key of every object the store made or inserted.
     var keys: [ObjectIdentifier: Int64] = [:]
+    /// Why a row's values do not all fit the object the app made for it (one that is no
+    /// fault, which says so itself), by key: the object kept what it could not hold.
+    var problems: [Int64: String] = [:]
     /// The object of every child row read or written, by table and primary key.
     var childObjects: [String: [Int64: AnyObject]] = [:]
     /// The primary key of every child object, in its own table.

@@ -10,6 +10,7 @@ extension DataDefinition {
     let definition = self
     return ObjectFaultLayout(
       name: name, keys: keys, kinds: keys.map { self[$0]?.valueKind ?? .any },
+      makesClassObjects: canMakeObjects,
       make: {
         definition.makeObject()
           ?? DocumentObject(.dictionary(ValueDictionary(documentKeys.map { ($0, Value.null) })))

@@ -56,4 +56,44 @@ struct PostgresUnfitRowTests {
     try app.tap("Bob")
     #expect(app.navigator.stack.count == 2)
   }
+
+  /// The store that inserted the rows holds the app's own objects, not faults: one whose row
+  /// arrives with a value it cannot hold takes the others, keeps its own for that one, and
+  /// its list row says why.
+  @Test func anObjectTheAppMadeTakesWhatItCanHoldAndItsRowSaysWhy() async throws {
+    guard let url = PostgresTestSupport.url else { return }
+    let store = try await PostgresTestSupport.store(
+      url, "unfitmade", records: [("Ann", 1), ("Bob", 2)])
+    defer { store.shutdown() }
+    let section = ArrayOfObjectsSection(store: store, definition: store.entity.definition)
+    let model = TableModel(title: "People")
+    model.addSection(section)
+    let app = HeadlessApp(navigator: Navigator(root: Screen(model: model)))
+    try await app.settle()
+    #expect(app.texts == [["Ann", "Bob"]])
+    let bob = try #require(section.items.last)
+    guard case .object(let reference) = bob else { throw StoreError.failed("not an object") }
+    #expect(reference.fault == nil, "the app made this object")
+
+    let table = "\"\(store.entity.table)\""
+    try await Self.run(
+      store, "ALTER TABLE \(table) ALTER COLUMN rank DROP NOT NULL",
+      "UPDATE \(table) SET rank = NULL, name = 'Bobby' WHERE name = 'Bob'")
+    try await app.settle(
+      until: { app.row("Bobby")?.validationMessage != nil }, timeout: .seconds(20))
+    #expect(app.row("Bobby")?.validationMessage?.hasSuffix(" rank holds nil, not Int") == true)
+    #expect(app.row("Ann")?.validationMessage == nil)
+    let kvc = try #require(bob.objectValue.flatMap(store.entity.definition.keyValueCoding(for:)))
+    #expect(try kvc.value(forKey: "name") == .string("Bobby"), "it takes what it can hold")
+    #expect(try kvc.value(forKey: "rank") == .int(2), "and keeps its own for the rest")
+    #expect(throws: ScreenError.self) { try app.tap("Bobby") }
+
+    // Mended, the row opens again.
+    try await Self.run(store, "UPDATE \(table) SET rank = 5 WHERE name = 'Bobby'")
+    try await app.settle(
+      until: { app.row("Bobby")?.validationMessage == nil }, timeout: .seconds(20))
+    #expect(try kvc.value(forKey: "rank") == .int(5))
+    try app.tap("Bobby")
+    #expect(app.navigator.stack.count == 2)
+  }
 }

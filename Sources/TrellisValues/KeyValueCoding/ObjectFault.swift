@@ -233,6 +233,9 @@ package final class ObjectFaultLayout: Sendable {
   package let index: [String: Int]
   /// The kind of each key's value.
   package let kinds: [ValueKind]
+  /// Whether `make` makes objects of a class, whose properties hold only values of their
+  /// kinds (a document holds any value).
+  package let makesClassObjects: Bool
   /// Makes an empty object.
   package let make: @Sendable () -> AnyObject
   /// Writes a fault's values into its object.
@@ -241,7 +244,7 @@ package final class ObjectFaultLayout: Sendable {
   package let coding: @Sendable (AnyObject) -> KeyValueCoding?
 
   package init(
-    name: String, keys: [String], kinds: [ValueKind],
+    name: String, keys: [String], kinds: [ValueKind], makesClassObjects: Bool = false,
     make: @escaping @Sendable () -> AnyObject,
     fill: @escaping @Sendable (AnyObject, [Value]) -> Void,
     coding: @escaping @Sendable (AnyObject) -> KeyValueCoding?
@@ -249,6 +252,7 @@ package final class ObjectFaultLayout: Sendable {
     self.name = name
     self.keys = keys
     self.kinds = kinds
+    self.makesClassObjects = makesClassObjects
     self.make = make
     self.fill = fill
     self.coding = coding

@@ -84,6 +84,9 @@ public protocol AsyncDataStore: AnyObject, Sendable {
   /// holds what a later read brought for a known object until this is called. A store whose
   /// reads make new objects every time has nothing to do here.
   func applyArrivedValues()
+  /// Why `item`'s row holds a value its object cannot hold, as ``DataStore/problem(with:)``
+  /// says it; by default, what the item's ``ObjectFault`` says.
+  func problem(with item: Value) -> String?
 }
 
 extension AsyncDataStore {
@@ -94,6 +97,11 @@ extension AsyncDataStore {
   public var supportsMoving: Bool { false }
   public var checksExpectedValues: Bool { false }
   public func applyArrivedValues() {}
+
+  public func problem(with item: Value) -> String? {
+    guard case .object(let ref) = item else { return nil }
+    return ref.fault?.problem
+  }
 
   /// The whole of ``insert(_:at:)``, in the background: for stores whose inserts touch no
   /// object a host reads.

@@ -193,6 +193,8 @@ package final class AsyncStoreCache: DataStore, Sendable {
     try fetch(options).count
   }
 
+  package func problem(with item: Value) -> String? { source.problem(with: item) }
+
   /// Loads the page after the last one loaded, unless one is under way or none is left.
   package func loadNextPage() {
     let token: PageToken? = state.withLock { state in
