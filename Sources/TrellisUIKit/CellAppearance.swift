@@ -33,6 +33,20 @@ public struct CellAppearance: Hashable, Sendable {
   public var selectedBackgroundColor: ThemeColor?
   /// An image behind the cell while it is selected.
   public var selectedBackgroundImage: ThemeImage?
+  /// The space between a control row's title and its control (`controlMargin`), in points.
+  public var controlMargin: Double?
+  /// The smallest distance from the cell's leading edge to its control
+  /// (`controlIndentation`), in points, so that the controls of rows under each other line up.
+  public var controlIndentation: Double?
+  /// The widest a control row's title may be (`maxTextLabelWidth`), in points.
+  public var maxTextLabelWidth: Double?
+
+  /// Whether the theme places a control row's control itself (any of ``controlMargin``,
+  /// ``controlIndentation`` and ``maxTextLabelWidth``), rather than at the cell's trailing
+  /// edge at its own width.
+  public var laysOutControl: Bool {
+    controlMargin != nil || controlIndentation != nil || maxTextLabelWidth != nil
+  }
 
   /// The appearance `style` gives; no style gives the platform's.
   public init(_ style: ResolvedStyle?) {
@@ -51,6 +65,9 @@ public struct CellAppearance: Hashable, Sendable {
     segmentedControlTintColor = style.segmentedControlTintColor
     selectedBackgroundColor = style.selectedBackgroundColor
     selectedBackgroundImage = style.selectedBackgroundView
+    controlMargin = style.controlMargin
+    controlIndentation = style.controlIndentation
+    maxTextLabelWidth = style.maxTextLabelWidth
     let alignment =
       style["textLabel.textAlignment"]?.nameValue ?? style["textAlignment"]?.nameValue
     textAlignment = alignment.flatMap { RowAttributes.TextAlignment(rawValue: $0) }

@@ -117,6 +117,7 @@
 
     /// Gives the control in the accessory view its theme's tints.
     func applyTints(_ look: CellAppearance) {
+      let accessoryView = accessoryControl
       if let toggle = accessoryView as? UISwitch, let tint = look.switchOnTintColor {
         toggle.onTintColor = UIColor(tint)
       }

@@ -68,6 +68,8 @@
     }
 
     override func layoutSubviews() {
+      // Sized first, so that UIKit lays out the content beside the accessory's new width.
+      layOutControl(in: bounds.width)
       super.layoutSubviews()
       let area = contentView.bounds.inset(by: contentView.layoutMargins)
       if let height = stackedHeight {
@@ -117,11 +119,18 @@
         contentView.addSubview(control)
         fillingControl = control
         setNeedsLayout()
+      } else if let control, Self.laysOutControl(content) {
+        // Beside the title where the theme places it, a field's text starts at its start.
+        if case .textField(let entry, nil) = content.control {
+          (control as? UITextField)?.textAlignment = Self.alignment(entry.alignment ?? .natural)
+        }
+        accessoryView = Self.controlHolder(control)
+        setNeedsLayout()
       } else {
         accessoryView = control
       }
       if let tint = content.appearance.tintColor {
-        (fillingControl ?? accessoryView)?.tintColor = UIColor(tint)
+        (fillingControl ?? accessoryControl)?.tintColor = UIColor(tint)
       }
       applyTints(content.appearance)
       selectedBackgroundView = Self.selectedBackground(content.appearance)

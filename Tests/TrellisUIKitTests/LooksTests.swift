@@ -98,6 +98,70 @@ final class LooksTests {
     #expect(try Shown.cell("Styled from the theme", in: table).selectedBackgroundView == nil)
   }
 
+  /// The theme's control layout (indentation 150, margin 20, titles at most 130 wide): the
+  /// controls of rows under each other start at 150 points, or later after a long title, and
+  /// span the rest of the row; a switch keeps its size at that start.
+  @Test func controlsStartWhereTheThemesControlLayoutPlacesThem() throws {
+    let table = try table()
+    func laidOut(_ text: String) throws -> (cell: UITableViewCell, holder: UIView) {
+      let cell = try Shown.cell(text, in: table)
+      cell.frame = CGRect(x: 0, y: 0, width: 375, height: 44)
+      cell.layoutSubviews()
+      return (cell, try #require(cell.accessoryView))
+    }
+    // 375 points wide, 16-point margins: the control's space runs from 150 to 359.
+    let (_, volume) = try laidOut("Volume")
+    #expect(volume.frame.minX == 150 && volume.frame.maxX == 359)
+    let slider = try Shown.control(UISlider.self, of: "Volume", in: table)
+    #expect(slider.frame == CGRect(x: 0, y: 0, width: 209, height: 34), "a slider spans it")
+    let (_, notify) = try laidOut("Notify")
+    #expect(notify.frame.minX == 150)
+    let toggle = try Shown.control(UISwitch.self, of: "Notify", in: table)
+    #expect(toggle.frame.minX == 0 && toggle.frame.width < 209, "a switch keeps its size")
+    let (_, nickname) = try laidOut("Nickname")
+    #expect(nickname.frame.minX == 150)
+    let field = try Shown.control(UITextField.self, of: "Nickname", in: table)
+    #expect(field.frame.width == 209 && field.textAlignment == .natural)
+    // Tints still reach a control in its holder.
+    #expect(rgba(toggle.onTintColor) == (try named("orangeColor")))
+  }
+
+  /// Past the indentation, a long title pushes its control along, but by no more than the
+  /// largest title width: the control starts at 16 + 130 + 20 points.
+  @Test func aLongTitleIsHeldToTheThemesLargestTitleWidth() throws {
+    let theme = try Theme(
+      parsing: "Wide { controlIndentation: 100; controlMargin: 20; maxTextLabelWidth: 130; }",
+      file: "Wide.sct")
+    let model = TableModel(title: "Wide")
+    model.theme = theme
+    let section = Section(id: "s")
+    let values = DocumentObject(["a": "", "b": ""])
+    for (id, text) in [("a", "Name"), ("b", "A title far longer than the column")] {
+      var row = Row(
+        id: RowID(.string(id)), kind: .textField, text: text,
+        binding: RowBinding(values, keyPath: id))
+      row.themeStyle = "Wide"
+      section.addRow(row)
+    }
+    model.addSection(section)
+    let controller = Apps.show(Navigator(root: Screen(model: model)))
+    shown.append(controller)
+    let table = try #require(try Apps.top(controller).tableView)
+    func start(_ text: String) throws -> CGFloat {
+      let cell = try Shown.cell(text, in: table)
+      cell.frame = CGRect(x: 0, y: 0, width: 375, height: 44)
+      cell.layoutSubviews()
+      return try #require(cell.accessoryView).frame.minX
+    }
+    // "Name" is 4 × 8.5 = 34 points in the mirror's 17-point font: 16 + 34 + 20 < 100.
+    #expect(try start("Name") == 100)
+    #expect(try start("A title far longer than the column") == 166)
+    // Without the theme's layout, the control keeps its own width at the trailing edge.
+    model.theme = nil
+    model.processChanges()
+    #expect(try Shown.control(UITextField.self, of: "Name", in: table).frame.width == 180)
+  }
+
   @Test func willDisplayMarksEachCellUIKitAsksForOnce() throws {
     let counter = DisplayCounter()
     let table = try table(counter)
