@@ -113,6 +113,9 @@ public struct TextRenderer: Sendable {
     if let placed = Self.placedFieldValue(row, value: value, after: left, inner: width - 4) {
       left = placed
       right = ""
+    } else if let placed = Self.placedControlValue(row, value: value, after: left) {
+      left = placed
+      right = ""
     }
     let accessory = Self.symbol(for: editing ? row.editingAccessory : row.accessory)
     if !accessory.isEmpty { right += right.isEmpty ? accessory : " " + accessory }

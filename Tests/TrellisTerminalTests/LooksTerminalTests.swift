@@ -56,6 +56,20 @@ struct LooksTerminalTests {
     #expect(driver.headless.violations.isEmpty)
   }
 
+  /// The theme's control layout (indentation 150, margin 20, titles at most 130 points) in
+  /// columns of 8.5 points: the values of the tinted controls start 15 columns into the box,
+  /// lined up whatever their titles' lengths, where they would otherwise sit at the right.
+  @Test func controlValuesStartWhereTheThemesControlLayoutPlacesThem() throws {
+    let lines = try Driver(rows: 120).lines
+    let values = ["Notify": "[x]", "Volume": "<", "Size": "S|[M]|L", "Nickname": "Ada"]
+    for (title, value) in values {
+      let line = try #require(lines.first { $0.hasPrefix("  | \(title) ") }, "\(title) is shown")
+      let inside = line.dropFirst(4)
+      let pad = String(repeating: " ", count: 15 - title.count)
+      #expect(inside.hasPrefix(title + pad + value), "\(line)")
+    }
+  }
+
   @Test func value2AndDefaultRows() throws {
     let lines = try Driver().lines
     // value2: the title right-aligned in its column, the detail right after it.
