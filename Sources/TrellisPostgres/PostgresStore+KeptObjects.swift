@@ -51,6 +51,7 @@ extension PostgresStore.State: KeptObjects {
       lastWrites[id] = nil
       problems[id] = nil
     }
+    if !forgotten.isEmpty { pruneReferrers() }
     for table in Array(childObjects.keys) {
       guard var rows = childObjects.removeValue(forKey: table) else { continue }
       let gone = rows.keysHeldOnlyHere()

@@ -9,17 +9,21 @@ extension PostgresStore {
   /// The words a list shows while the listening connection is down.
   static let reconnectingMessage = "Reconnecting to the database…"
 
-  /// Starts following the table's notifications, once; nothing when the store is shut down.
+  /// Starts following the table's notifications, once, and those of the tables its
+  /// relationships point at, whose objects its own hold; nothing when the store is shut down.
   func startListening() {
-    state.withLock { state in
-      guard state.listener == nil, !state.isShutDown else { return }
+    let started: Bool = state.withLock { state in
+      guard state.listener == nil, !state.isShutDown else { return false }
       let store = WeakStore(self)
       if let interval = entity.pollInterval {
         state.listener = Task { await Self.poll(store, every: interval) }
       } else {
         state.listener = Task { await Self.follow(store) }
       }
+      return true
     }
+    guard started else { return }
+    for store in referencedStores() { store.startListening() }
   }
 
   /// Listens until cancelled: when the connection drops, the link says so and the store tries
@@ -130,7 +134,8 @@ extension PostgresStore {
         return observers.notify(.reset)
       }
       guard notice.op == "INSERT" else {
-        return observers.notify(.updated(.object(ObjectReference(object))))
+        observers.notify(.updated(.object(ObjectReference(object))))
+        return tellReferrers(of: id)
       }
       await reportPlace(of: object, row: id, inserted: true)
     default:

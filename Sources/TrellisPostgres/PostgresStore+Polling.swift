@@ -42,7 +42,10 @@ extension PostgresStore {
         store.state.withLock { $0.looks += 1 }
         let now = try await store.fingerprint()
         store.linkChanged(.live)
-        if let last, last != now { store.observers.notify(.reset) }
+        if let last, last != now {
+          store.observers.notify(.reset)
+          store.tellReferrersOfAnyChange()
+        }
         last = now
       } catch {
         // Stopped mid-look (nothing observes the store): the link did not fail.

@@ -139,6 +139,7 @@ extension PostgresStore {
         of: &records, entity: self.entity, connection: connection, logger: self.logger)
       return records
     }
+    noteReferences(of: records)
     for index in records.indices {
       records[index].readBegan = began
       for relationship in entity.references {

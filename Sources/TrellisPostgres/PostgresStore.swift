@@ -132,6 +132,10 @@ public final class PostgresStore: AsyncDataStore {
     /// Rows a list's page made new objects for from a read begun before their latest write:
     /// read again once the page is made (``PostgresStore/readListedRowsAgain()``).
     var staleListed: Set<Int64> = []
+    /// The rows of this store's table that point at each row of another table (a to-one or
+    /// a many-to-many), as last read, by that table and that row's key: whose lists to tell
+    /// when another server changes the row (``PostgresStore/tellReferrers(of:)``).
+    var referrers: [String: [Int64: Set<Int64>]] = [:]
     /// What a test runs between a page's query and the objects it makes.
     var afterPageRead: (@Sendable () async -> Void)?
     /// The sweep asked for by a list letting go, until it runs.

@@ -37,6 +37,39 @@ struct PostgresReferenceTests {
     _ = token
   }
 
+  /// A list here shows each member's group; another server renames a group. Nothing here
+  /// lists groups, yet the group's object takes the new name, and the rows of the members
+  /// pointing at it show it, as a fresh page would.
+  @Test func aGroupRenamedElsewhereReachesTheRowsOfItsMembers() async throws {
+    guard let url = PostgresTestSupport.url else { return }
+    let entity = try PostgresRelationshipContractTests.members(.nullify, ordered: true)
+    let writer = try PostgresStore(url: url, entity: entity, timeout: .seconds(30))
+    defer { writer.shutdown() }
+    let (groups, red, _) = try await PostgresTestSupport.memberOfRed(in: writer)
+    try await writer.insert(
+      .object(ObjectReference(ContractMember(name: "Bo", group: nil))), at: nil)
+
+    let watcher = try PostgresStore(url: url, entity: entity, timeout: .seconds(30))
+    defer { watcher.shutdown() }
+    var definition = watcher.entity.definition
+    definition.descriptionPropertyNames = ["group.name"]
+    let section = ArrayOfObjectsSection(store: watcher, definition: definition)
+    let model = TableModel(title: "Members")
+    model.addSection(section)
+    let app = HeadlessApp(navigator: Navigator(root: Screen(model: model)))
+    try await app.settle()
+    #expect(app.row("Ann")?.detail == "Red")
+    let watchedGroups = try #require(try watcher.relatedStore(for: "group") as? PostgresStore)
+    #expect(await PostgresTestSupport.until(watchedGroups) { watchedGroups.isListening })
+
+    try await groups.update(.object(ObjectReference(red)), values: ["name": .string("Blue")])
+    try await app.settle(until: { app.row("Ann")?.detail == "Blue" }, timeout: .seconds(20))
+    let ann = try #require(section.items.first?.objectValue as? ContractMember)
+    #expect(ann.group?.name == "Blue")
+    #expect(app.row("Bo")?.detail == nil)
+    #expect(app.host(for: app.navigator.top).violations.isEmpty)
+  }
+
   @Test func aGroupDeletedUnderNoActionIsNotMadeAgain() async throws {
     guard let url = PostgresTestSupport.url else { return }
     let entity = try PostgresRelationshipContractTests.members(.noAction, ordered: false)
