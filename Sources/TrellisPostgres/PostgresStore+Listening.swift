@@ -9,20 +9,23 @@ extension PostgresStore {
   /// The words a list shows while the listening connection is down.
   static let reconnectingMessage = "Reconnecting to the database…"
 
-  /// Starts following the table's notifications, once, and those of the tables its
-  /// relationships point at, whose objects its own hold; nothing when the store is shut down.
+  /// Starts following the table's notifications, once; nothing when the store is shut down.
   func startListening() {
-    let started: Bool = state.withLock { state in
-      guard state.listener == nil, !state.isShutDown else { return false }
+    state.withLock { state in
+      guard state.listener == nil, !state.isShutDown else { return }
       let store = WeakStore(self)
       if let interval = entity.pollInterval {
         state.listener = Task { await Self.poll(store, every: interval) }
       } else {
         state.listener = Task { await Self.follow(store) }
       }
-      return true
     }
-    guard started else { return }
+  }
+
+  /// Starts following the table's notifications and those of the tables its relationships
+  /// point at, whose objects its own hold (``tellReferrers(of:)``): for an observer.
+  func startFollowing() {
+    startListening()
     for store in referencedStores() { store.startListening() }
   }
 

@@ -11,7 +11,15 @@ extension PostgresStore {
   /// query, and nobody would hear what it finds. (A store that listens for notifications
   /// keeps listening: a quiet channel costs nothing.)
   func stopPollingWhenUnobserved() {
-    guard entity.pollInterval != nil else { return }
+    stopPollingUnlessNeeded()
+    // The tables its rows point at were looked at for its observers.
+    for store in referencedStores() { store.stopPollingUnlessNeeded() }
+  }
+
+  /// Stops looking at the table unless something observes the store, or a store whose rows
+  /// point at its rows.
+  private func stopPollingUnlessNeeded() {
+    guard entity.pollInterval != nil, !isReferencedByAnObservedStore else { return }
     let stopped = state.withLock { state -> Task<Void, Never>? in
       // Checked under the lock that starting takes: an observer added meanwhile finds the
       // task gone and starts another.

@@ -232,21 +232,26 @@ extension PostgresStore {
   private func materialize(_ record: Record, unlessDeleted: Bool) throws(StoreError)
     -> AnyObject?
   {
-    let existing: AnyObject? = state.withLock { state in
-      guard let existing = state.objects[record.id] else { return nil }
+    let (existing, waits): (AnyObject?, Bool) = state.withLock { state in
+      guard let existing = state.objects[record.id] else { return (nil, false) }
       // A read older than a write of the row: the object keeps the newer values.
-      if Self.isStale(record, in: state) { return existing }
+      if Self.isStale(record, in: state) { return (existing, false) }
       // A version newer than the object's is newer than the row waiting for it too.
       if record.version == nil, let held = state.arrived[record.id],
         Self.isNewer(held, than: record)
       {
-        return existing
+        return (existing, false)
       }
       state.arrived[record.id] = record
       if let version = record.version { state.versions[record.id] = version }
+      return (existing, true)
+    }
+    if let existing {
+      // The rows it points at may be newer than their objects though the row is not: they
+      // go to their stores (a row waiting here takes them when it is applied).
+      if !waits { try materializeRelated(of: record) }
       return existing
     }
-    if let existing { return existing }
     if unlessDeleted, isDeletedSinceRead(record) { return nil }
     // The row is listed as a fault: its object is made when something asks for it.
     let read = faultValues(of: record)

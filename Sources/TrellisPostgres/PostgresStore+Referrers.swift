@@ -5,8 +5,8 @@ import Trellis
 /// renames a category, this server's category object takes the new name and the lists
 /// showing the tasks that point at it show it.
 ///
-/// The store of a referenced table listens while a store pointing at it does
-/// (``startListening()``), so that its objects take other servers' updates. Each store notes
+/// The store of a referenced table listens while a store pointing at it is observed
+/// (``startFollowing()``), so that its objects take other servers' updates. Each store notes
 /// which of its rows point at which rows of the tables it references, as it reads them; an
 /// update of such a row then tells the lists of the rows pointing at it that those changed.
 /// The list applies what arrived (``applyArrivedValues()``, across the graph) and renders the
@@ -19,6 +19,28 @@ extension PostgresStore {
       tables.append(relationship.entity.table)
     }
     return tables.compactMap { try? store(for: $0) }.filter { $0 !== self }
+  }
+
+  /// Whether another store of the graph that something observes has relationships pointing
+  /// at this store's table.
+  var isReferencedByAnObservedStore: Bool {
+    let table = entity.table
+    return graph.all.contains { store in
+      store !== self && store.entity.references.contains { $0.entity.table == table }
+        && !(store.observers.isEmpty && store.linkObservers.isEmpty)
+    }
+  }
+
+  /// Gives the stores of the rows `record` points at those rows, as read with it: each
+  /// store's object takes them as any read of its rows (``materialize(_:)``).
+  func materializeRelated(of record: Record) throws(StoreError) {
+    guard record.referencesLoaded else { return }
+    for relationship in entity.references {
+      let rows = record.related[relationship.name] ?? []
+      guard !rows.isEmpty else { continue }
+      let store = try store(for: relationship.entity.table)
+      for row in rows { _ = try store.materialize(row) }
+    }
   }
 
   /// Notes which rows of other tables `records` point at.

@@ -265,7 +265,7 @@ public final class PostgresStore: AsyncDataStore {
   /// server or another) when PostgreSQL announces them.
   public func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> ObservationToken {
     let token = observers.add(handler)
-    startListening()
+    startFollowing()
     // A list that stops observing is letting go of its rows: once it has, those nothing else
     // holds leave the store.
     return ObservationToken { [weak self, state] in
@@ -284,7 +284,7 @@ public final class PostgresStore: AsyncDataStore {
     -> ObservationToken?
   {
     let added = linkObservers.add(handler)
-    startListening()
+    startFollowing()
     let current = link
     if current != .live {
       handler(current)
