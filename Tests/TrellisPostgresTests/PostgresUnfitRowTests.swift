@@ -32,10 +32,7 @@ struct PostgresUnfitRowTests {
 
     let store = try PostgresStore(url: url, entity: writer.entity, timeout: .seconds(30))
     defer { store.shutdown() }
-    let section = ArrayOfObjectsSection(store: store, definition: store.entity.definition)
-    let model = TableModel(title: "People")
-    model.addSection(section)
-    let app = HeadlessApp(navigator: Navigator(root: Screen(model: model)))
+    let app = CrossServerTests.session(store)
     try await app.settle()
     func message(_ name: String) -> String? { app.row(name)?.validationMessage }
     #expect(app.texts == [["Ann", "Bob", "Cy"]], "every row is listed")
@@ -65,11 +62,9 @@ struct PostgresUnfitRowTests {
     let store = try await PostgresTestSupport.store(
       url, "unfitmade", records: [("Ann", 1), ("Bob", 2)])
     defer { store.shutdown() }
-    let section = ArrayOfObjectsSection(store: store, definition: store.entity.definition)
-    let model = TableModel(title: "People")
-    model.addSection(section)
-    let app = HeadlessApp(navigator: Navigator(root: Screen(model: model)))
+    let app = CrossServerTests.session(store)
     try await app.settle()
+    let section = try #require(app.navigator.top.model.sections.first as? ArrayOfObjectsSection)
     #expect(app.texts == [["Ann", "Bob"]])
     let bob = try #require(section.items.last)
     guard case .object(let reference) = bob else { throw StoreError.failed("not an object") }
