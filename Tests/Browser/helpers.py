@@ -77,13 +77,22 @@ def control(driver, label, pane="top"):
 
 def type_into(driver, label, text, pane="top"):
     """Replaces the text of the control in row `label`, then waits for the server's answer."""
-    # A screen still sliding in (on a busy machine) shows its controls a moment later.
-    field = wait(driver, lambda d: (lambda f: f if f.is_displayed() and f.is_enabled() else False)(
-        control(d, label, pane)))
-    field.send_keys(Keys.CONTROL, "a")
     before = updates(driver)
-    field.send_keys(text)
-    if field.tag_name == "input":
-        field.send_keys(Keys.ENTER)
+    for attempt in range(3):
+        # A screen still sliding in (on a busy machine) shows its controls a moment later.
+        field = wait(driver, lambda d: (
+            lambda f: f if f.is_displayed() and f.is_enabled() else False)(
+            control(d, label, pane)))
+        try:
+            field.send_keys(Keys.CONTROL, "a")
+            field.send_keys(text)
+            if field.tag_name == "input":
+                field.send_keys(Keys.ENTER)
+            break
+        except StaleElementReferenceException:
+            # The row was drawn again (an update that arrived meanwhile) while typing: the
+            # new row's control is typed into again, replacing whatever reached it.
+            if attempt == 2:
+                raise
     wait(driver, lambda d: updates(d) > before)
     wait(driver, lambda d: control(d, label, pane).get_attribute("value") == text)
