@@ -93,7 +93,10 @@ struct FuzzCatalogTests {
   @Test(arguments: [
     // A form wrote `0` to a product's REAL price; the row read back as `0.0` no longer fit
     // its object, and the list could not be loaded again.
-    ("any-data/shop.sqlite", UInt64(16_338_149_753_936_457_087), 166)
+    ("any-data/shop.sqlite", UInt64(16_338_149_753_936_457_087), 166),
+    // Back on the detail pane discarded a task's draft while its step's form stayed open on
+    // the stack, showing the step's discarded name.
+    ("demo/tasks-master-detail", UInt64(5_238_326_739_527_331_515), 131),
   ])
   func runsThatOnceFailedPass(name: String, seed: UInt64, events: Int) throws {
     let target = try #require(FuzzCatalog.target(named: name))

@@ -126,9 +126,18 @@ public struct DataDefinition: Sendable {
     join(descriptionPropertyNames, of: item)
   }
 
+  /// The title of `item` as `reader` reads its properties: a draft's, whose pending values
+  /// a parent draft may hold.
+  func title(of item: Value, readingThrough reader: ValueReader) -> String {
+    join(titlePropertyNames, reader: reader) ?? item.displayText
+  }
+
   private func join(_ names: [String], of item: Value) -> String? {
+    join(names, reader: reader(for: item))
+  }
+
+  private func join(_ names: [String], reader: ValueReader) -> String? {
     guard !names.isEmpty else { return nil }
-    let reader = reader(for: item)
     let parts = names.compactMap { reader.value($0)?.displayText }.filter { !$0.isEmpty }
     return parts.isEmpty ? nil : parts.joined(separator: titleSeparator)
   }

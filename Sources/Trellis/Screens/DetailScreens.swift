@@ -41,7 +41,8 @@ enum DetailScreens {
     else {
       throw .notApplicable("\(definition.name) cannot edit this item")
     }
-    let title = isNew ? "New \(definition.name)" : definition.title(of: item)
+    let title =
+      isNew ? "New \(definition.name)" : definition.title(of: item, readingThrough: draft.reader)
     let screen = try screen(for: draft, title: title)
     screen.addsItem = isNew
     if !isNew && !section.allowsEditingDetails {

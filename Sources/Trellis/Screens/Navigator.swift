@@ -28,6 +28,11 @@ public final class Navigator {
   /// grows, the same address again included.
   package private(set) var openRequests = 0
   private let observers = DomainObserverList<Void>()
+  /// The screen whose event is being handled: a screen it pushes was opened from it.
+  private var handling: Screen?
+  /// The stack's screens opened from the detail pane's screen, or from one of those. They
+  /// belong to the detail's edit (its draft holds their changes), so they close with it.
+  private var openedFromDetail = Set<ObjectIdentifier>()
   /// Who uses the navigator and what they may do; everything is allowed when `nil` (one
   /// person on their own machine). Every screen shown takes it: lists fetch only the items
   /// the person may see and offer only what they may do, and events that are not allowed are
@@ -65,18 +70,28 @@ public final class Navigator {
     if screen.model.theme == nil, let theme = top.model.theme { screen.model.theme = theme }
     screen.actions.willPresent?(screen)
     if isMasterDetail && fromList && stack.count == 1 {
-      if let old = detail { dismiss(old) }
+      if let old = detail {
+        closeOpenedFromDetail()
+        dismiss(old)
+      }
       detail = screen
     } else {
+      if isMasterDetail, let handling, let detail,
+        handling === detail || openedFromDetail.contains(ObjectIdentifier(handling))
+      {
+        openedFromDetail.insert(ObjectIdentifier(screen))
+      }
       stack.append(screen)
     }
     screen.actions.didPresent?(screen)
     changed()
   }
 
-  /// Removes the top screen (or the detail pane's screen when `screen` is it).
+  /// Removes the top screen (or the detail pane's screen when `screen` is it, with the
+  /// screens opened from it).
   public func pop(_ screen: Screen? = nil) {
     if let screen, screen === detail {
+      closeOpenedFromDetail()
       dismiss(screen)
       detail = nil
       changed()
@@ -97,7 +112,16 @@ public final class Navigator {
     changed()
   }
 
+  /// Closes the stack's screens opened from the detail pane, top first.
+  private func closeOpenedFromDetail() {
+    guard
+      let index = stack.firstIndex(where: { openedFromDetail.contains(ObjectIdentifier($0)) })
+    else { return }
+    while stack.count > index { dismiss(stack.removeLast()) }
+  }
+
   private func dismiss(_ screen: Screen) {
+    openedFromDetail.remove(ObjectIdentifier(screen))
     screen.actions.willDismiss?(screen)
     screen.actions.didDismiss?(screen)
   }
@@ -108,6 +132,9 @@ public final class Navigator {
       throw .notApplicable("there is no detail screen")
     }
     defer { processChanges(andOf: screen) }
+    let outer = handling
+    handling = screen
+    defer { handling = outer }
     do {
       try EventHandler(navigator: self, screen: screen).handle(event)
     } catch {
