@@ -126,11 +126,14 @@ public final class Navigator {
     screen.actions.didDismiss?(screen)
   }
 
-  /// Handles an event on the top screen, or on the detail pane's screen when `onDetail`.
+  /// Handles an event on the top screen, or on the detail pane's screen when `onDetail` and
+  /// the pane shows (see ``visibleScreens``).
   public func handle(_ event: ScreenEvent, onDetail: Bool = false) throws(ScreenError) {
     guard let screen = onDetail ? detail : top else {
       throw .notApplicable("there is no detail screen")
     }
+    // A screen pushed over the list covers the detail pane too: nobody sees it to act on it.
+    if onDetail && stack.count > 1 { throw .notApplicable("the detail screen is covered") }
     defer { processChanges(andOf: screen) }
     let outer = handling
     handling = screen
