@@ -80,7 +80,9 @@ extension TextRenderer {
     else { return nil }
     let gap =
       alignment == .center
-      ? Swift.max((inner - left.count - value.count) / 2, left.isEmpty ? 0 : 1)
+      ? Swift.max(
+        (inner - TerminalText.width(of: left) - TerminalText.width(of: value)) / 2,
+        left.isEmpty ? 0 : 1)
       : (left.isEmpty ? 0 : 1)
     return left + String(repeating: " ", count: gap) + value
   }

@@ -44,11 +44,11 @@ public struct TextRenderer: Sendable {
     if let title = screen.title {
       if left.isEmpty && right.isEmpty {
         lines.append(title)
-        lines.append(String(repeating: "=", count: title.count))
+        lines.append(String(repeating: "=", count: TerminalText.width(of: title)))
       } else {
         let bar = [left, title, right].filter { !$0.isEmpty }.joined(separator: "  ")
         lines.append(bar)
-        lines.append(String(repeating: "=", count: bar.count))
+        lines.append(String(repeating: "=", count: TerminalText.width(of: bar)))
       }
     }
     if let notice = screen.notice {
@@ -203,14 +203,20 @@ public struct TextRenderer: Sendable {
   }
 
   /// A line inside a group's border, with `left` and `right` text, cut to fit.
+  /// Widths are counted in terminal columns: a wide character or an emoji takes two.
   func box(_ left: String, _ right: String = "") -> String {
     let inner = width - 4
-    var right = right
-    if right.count > inner / 2 { right = String(right.prefix(inner / 2 - 1)) + "…" }
-    var left = left
-    let room = inner - right.count - (right.isEmpty ? 0 : 1)
-    if left.count > room { left = String(left.prefix(Swift.max(room - 1, 0))) + "…" }
-    let gap = inner - left.count - right.count
+    var right = TerminalText.sanitized(right)
+    if TerminalText.width(of: right) > inner / 2 {
+      right = TerminalText.fit(right, to: inner / 2 - 1) + "…"
+    }
+    let rightWidth = TerminalText.width(of: right)
+    var left = TerminalText.sanitized(left)
+    let room = inner - rightWidth - (right.isEmpty ? 0 : 1)
+    if TerminalText.width(of: left) > room {
+      left = TerminalText.fit(left, to: Swift.max(room - 1, 0)) + "…"
+    }
+    let gap = inner - TerminalText.width(of: left) - rightWidth
     return "  | " + left + String(repeating: " ", count: Swift.max(gap, 0)) + right + " |"
   }
 }

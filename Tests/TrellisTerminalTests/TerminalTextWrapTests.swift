@@ -29,6 +29,20 @@ struct TerminalTextWrapTests {
     }
   }
 
+  /// A row whose title or value holds wide characters or emoji keeps its group's border in
+  /// line: widths are counted in columns, and a cut never splits a character.
+  @Test func rowsWithWideCharactersKeepTheBorderInLine() {
+    let renderer = TextRenderer(width: 30)
+    let titles = ["Emoji 🎉", "日本語のタイトル", "Plain", "🎉🎉🎉🎉🎉🎉🎉🎉🎉🎉🎉🎉🎉🎉🎉🎉", "a\tb"]
+    for title in titles {
+      for value in ["yes", "東京都", "🎉", "", String(repeating: "値", count: 20)] {
+        let line = renderer.box(title, value)
+        #expect(TerminalText.width(of: line) == 32, "\(title) / \(value): \(line)")
+        #expect(line.hasSuffix(" |"))
+      }
+    }
+  }
+
   @Test func aLongFooterWrapsUnderItsGroup() {
     let renderer = TextRenderer(width: 30)
     let section = SectionSnapshot(id: "s", footer: "Deleting a supplier deletes its products.")

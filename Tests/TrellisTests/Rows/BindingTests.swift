@@ -120,6 +120,36 @@ struct BindingTests {
     #expect(written == ["name"])
   }
 
+  /// A JSON document may have keys holding dots, or an empty one: each is a row of its own,
+  /// read and written as it is; a path through nested objects still reads them.
+  @Test func aDocumentsKeysWithDotsOrEmptyAreKeysOfTheirOwn() throws {
+    let document = DocumentObject([
+      "version.major": 2, "": "no name", "version": ["major": 1], "user": ["e.mail": "a@b"],
+    ])
+    #expect(try document.value(forKeyPath: "version.major") == 2)
+    #expect(try document.value(forKeyPath: "") == "no name")
+    #expect(document.valueKind(forKeyPath: "version.major") == .int)
+    try document.setValue(3, forKeyPath: "version.major")
+    try document.setValue("named", forKeyPath: "")
+    #expect(
+      document.root == [
+        "version.major": 3, "": "named", "version": ["major": 1], "user": ["e.mail": "a@b"],
+      ])
+    #expect(throws: BindingError.self) { try document.setValue("x", forKeyPath: "version.major") }
+    // A path whose whole is no key walks its segments.
+    let nested = DocumentObject(["version": ["minor": 4]])
+    #expect(try nested.value(forKeyPath: "version.minor") == 4)
+    #expect(throws: BindingError.invalidKeyPath("")) { try nested.value(forKeyPath: "") }
+    let model = TableModel(title: "Document")
+    _ = try model.generateSections(
+      for: document, definition: .document(document.root, name: "document.json"))
+    let rows = model.processChanges().target.sections.flatMap(\.items).map {
+      ($0.text ?? "", $0.value)
+    }
+    #expect(rows.contains { $0.1 == 3 }, "\(rows)")
+    #expect(rows.contains { $0.0.isEmpty && $0.1 == "named" }, "\(rows)")
+  }
+
   @Test func typedKeyPathBindingUsesThePropertyTableName() throws {
     let profile = Profile()
     let binding = RowBinding(profile, \.firstName)
