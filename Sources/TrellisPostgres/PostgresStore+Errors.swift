@@ -55,7 +55,10 @@ extension PostgresStore {
       }
       return .refused(message)
     case "23514", "23503": return .refused(message)
-    case "22001", "22003", "22P02", "22021": return .invalidItem(message)
+    case "22P02", "22007", "22008":
+      // The server's detail says what it could not read ("Token "x" is invalid.").
+      return .invalidItem([message, info[.detail]].compactMap { $0 }.joined(separator: ": "))
+    case "22001", "22003", "22021": return .invalidItem(message)
     default: return .failed("PostgreSQL: \(message) (\(state))")
     }
   }
@@ -101,5 +104,33 @@ extension PostgresStore {
       let close = detail[open.upperBound...].range(of: ")=")
     else { return nil }
     return String(detail[open.upperBound..<close.lowerBound])
+  }
+
+  /// `error` on the property that wrote the value, when it is a value the server could not
+  /// read as its column's type ("invalid input syntax for type json", "invalid input value for
+  /// enum mood") and only one of the `written` columns has that type: the form marks that
+  /// field, as it marks a unique value. Any other error is `error`.
+  func namingColumn(_ error: StoreError, written: [String]) -> StoreError {
+    guard case .invalidItem(let message) = error,
+      let type = Self.inputType(in: message)
+    else { return error }
+    let columns = written.compactMap(entity.column).filter { column in
+      let declared = (column.storedType ?? column.kind.sqlType).lowercased()
+      return declared == type || (type == "json" && declared == "jsonb")
+    }
+    guard columns.count == 1, let name = columns.first?.name else { return error }
+    let title = entity.definition[name]?.title ?? name
+    return .refusedValue(property: name, message: "\(title): \(message)")
+  }
+
+  /// The type a message of an unreadable value names: "invalid input syntax for type uuid:
+  /// …" gives `uuid`, "invalid input value for enum mood: …" gives `mood`.
+  static func inputType(in message: String) -> String? {
+    for marker in ["for type ", "for enum "] {
+      guard let start = message.range(of: marker)?.upperBound else { continue }
+      let name = message[start...].prefix { $0 != ":" && $0 != " " }
+      return name.isEmpty ? nil : name.lowercased()
+    }
+    return nil
   }
 }

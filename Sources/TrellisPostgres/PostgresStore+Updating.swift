@@ -74,8 +74,11 @@ extension PostgresStore {
         touchQuery: try touchStatement(id).query, plans: plans, references: references,
         children: children.map { (ObjectReference($0.0), $0.1) },
         newObjects: newObjects.map(ObjectReference.init))
+      let names = Array(values.keys)
       return PreparedStoreWrite(undo: undo) { () async throws(StoreError) in
-        try await self.run(write)
+        do throws(StoreError) { try await self.run(write) } catch {
+          throw self.namingColumn(error, written: names)
+        }
       }
     } catch {
       noteWrite(id)

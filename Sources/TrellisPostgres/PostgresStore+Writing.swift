@@ -87,7 +87,7 @@ extension PostgresStore {
       }
     } catch {
       releaseClaim(of: object)
-      throw error
+      throw namingColumn(error, written: entity.columns.map(\.name))
     }
     let (id, previous, keys, inserted) = written
     for ((child, table), key) in zip(children, keys) {

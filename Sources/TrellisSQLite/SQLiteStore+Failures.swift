@@ -48,4 +48,25 @@ extension SQLiteStore {
     default: return fallback
     }
   }
+
+  /// A write SQLite refused for one column of this store's table, on the column's property
+  /// (a to-one's key on its relationship), as a form marks it: NOT NULL ("NOT NULL constraint
+  /// failed: product.supplierId") or a STRICT table's type ("cannot store TEXT value in
+  /// INTEGER column product.stock"); `nil` for any other error.
+  func columnRefusal(_ error: any Error) -> StoreError? {
+    guard let error = error as? DatabaseError, let message = error.message,
+      [.SQLITE_CONSTRAINT_NOTNULL, .SQLITE_CONSTRAINT_DATATYPE].contains(error.extendedResultCode),
+      let named = message.range(of: " \(entity.table).", options: .backwards)
+    else { return nil }
+    let column = String(message[named.upperBound...].prefix { !$0.isWhitespace })
+    guard
+      let property = entity.columns.first(where: { $0.name == column })?.name
+        ?? entity.toOneRelationships.first(where: { $0.foreignKey == column })?.name
+    else { return nil }
+    let title = entity.definition[property]?.title ?? property
+    let why =
+      error.extendedResultCode == .SQLITE_CONSTRAINT_NOTNULL
+      ? "\(title) needs a value" : "\(title): \(message)"
+    return .refusedValue(property: property, message: why)
+  }
 }

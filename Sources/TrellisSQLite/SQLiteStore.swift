@@ -296,7 +296,7 @@ public final class SQLiteStore: RelationalStore, Sendable {
     do {
       return try database.write(body)
     } catch let error as StoreError { throw error } catch {
-      if let refusal = uniqueRefusal(error) { throw refusal }
+      if let refusal = uniqueRefusal(error) ?? columnRefusal(error) { throw refusal }
       throw failure(error, reading: false)
     }
   }

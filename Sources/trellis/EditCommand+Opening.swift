@@ -10,6 +10,8 @@ extension EditCommand {
     var navigator: Navigator
     var save: (() throws -> String)?
     var hasUnsavedChanges: () -> Bool
+    /// What Ctrl-S says where there is no Done and nothing to save; the host's own when `nil`.
+    var nothingToSave: String?
     /// The descriptor's `access`, which `--as` edits under.
     var policy: AccessPolicy?
   }
@@ -133,7 +135,9 @@ extension EditCommand {
       : DescriptorFiles.isSQLiteFile(file) ? "written to the file" : "written to the database"
     let said =
       readOnly ? "Read-only: nothing is written" : "Each form is \(target) when you press Done"
-    return Editing(navigator: navigator, save: { said }, hasUnsavedChanges: { false })
+    // Done writes each form: Ctrl-S after it has nothing more to save.
+    return Editing(
+      navigator: navigator, save: nil, hasUnsavedChanges: { false }, nothingToSave: said)
   }
 
   private func loadTheme(_ path: String) throws -> Theme? {

@@ -97,6 +97,7 @@ struct EditCommand: ParsableCommand {
       usesColor: TerminalSession.wantsColor(environment: environment))
     host.save = editing.save
     host.hasUnsavedChanges = editing.hasUnsavedChanges
+    if let message = editing.nothingToSave { host.nothingToSave = message }
     host.run(on: session)
     session.close()
   }

@@ -113,6 +113,50 @@ struct AnyDataPostgresTests {
       try await AnyDataPostgres.texts(url, "SELECT name FROM product WHERE id = 1") == ["Hammer"])
   }
 
+  /// A value the server cannot read as its column's type is refused on the field that holds
+  /// it, with the server's reason, and the row keeps what it held.
+  @Test func aValueItsColumnsTypeCannotReadIsRefusedOnItsField() async throws {
+    guard let url = try await AnyDataPostgres.database("shop-postgres.sql") else { return }
+    try await AnyDataPostgres.run(
+      url,
+      [
+        "CREATE TABLE gadget (id serial PRIMARY KEY, name text, meta jsonb, uid uuid)",
+        "INSERT INTO gadget (name, meta, uid) VALUES "
+          + "('Widget', '{\"k\": 1}', '6f1c2a3e-0000-4000-8000-000000000001')",
+      ])
+    let database = try await PostgresDatabase.open(url: url)
+    defer { database.shutdown() }
+    let gadgets = try #require(database.store(for: "gadget"))
+    let widget = try await AnyDataPostgres.item(gadgets, "name", "Widget")
+    let cases = [
+      ("meta", "{\"k\": [1,", "Meta: invalid input syntax for type json"),
+      ("uid", "not-a-uuid", "Uid: invalid input syntax for type uuid"),
+    ]
+    for (column, text, reason) in cases {
+      await #expect {
+        try await gadgets.update(widget, values: [column: .string(text)])
+      } throws: { error in
+        guard case .refusedValue(let property, let message)? = error as? StoreError else {
+          return false
+        }
+        return property == column && message.hasPrefix(reason)
+      }
+    }
+    let suppliers = try #require(database.store(for: "supplier"))
+    let cobalt = try await AnyDataPostgres.item(suppliers, "name", "Cobalt")
+    await #expect {
+      try await suppliers.update(cobalt, values: ["country": .string("XX")])
+    } throws: { error in
+      guard case .refusedValue("country", let message)? = error as? StoreError else {
+        return false
+      }
+      return message.contains("invalid input value for enum country_code")
+    }
+    #expect(
+      try await AnyDataPostgres.texts(url, "SELECT meta::text || ' ' || uid FROM gadget")
+        == ["{\"k\": 1} 6f1c2a3e-0000-4000-8000-000000000001"])
+  }
+
   @Test func aReadOnlyDatabaseRefusesEveryWrite() async throws {
     guard let url = try await AnyDataPostgres.database("shop-postgres.sql") else { return }
     let database = try await PostgresDatabase.open(url: url, readOnly: true)

@@ -1,8 +1,11 @@
+import Foundation
+import GRDB
 import Testing
 import Trellis
 import TrellisExamples
 import TrellisSQLite
 import TrellisSQLiteExamples
+import TrellisTesting
 
 /// SQLite's failures reach people as words: what failed, never the SQL.
 @Suite("SQLite errors in words")
@@ -32,5 +35,39 @@ struct SQLiteErrorWordsTests {
       #expect(error == .failed("The data could not be read."))
       #expect(!error.description.contains("SELECT"))
     }
+  }
+}
+
+/// A column SQLite refuses is named on the field that wrote it, as a form marks it.
+@Suite("SQLite refusals of one column")
+struct SQLiteColumnRefusalTests {
+  /// A product's supplier emptied: the `NOT NULL` of its key refuses it on the Supplier field.
+  @Test func aValueANotNullColumnRefusesIsMarkedOnItsField() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("trellis-column-refusal-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("shop.sqlite").path
+    let sql = try String(contentsOf: TestFixtures.url("AnyData/shop.sql"), encoding: .utf8)
+    try DatabaseQueue(path: path).write { db in try db.execute(sql: sql) }
+    let file = try SQLiteFileStores(path: path, watchInterval: nil)
+    let products = try #require(file.store(for: "product"))
+    let hammer = try #require(
+      try products.fetch(FetchOptions()).first {
+        products.entity.definition.reader(for: $0).value("name") == "Hammer"
+      })
+    let relationship = try #require(
+      products.entity.toOneRelationships.first { $0.foreignKey == "supplierId" })
+    let supplier = products.entity.definition[relationship.name]?.title ?? relationship.name
+    #expect(
+      throws: StoreError.refusedValue(
+        property: relationship.name, message: "\(supplier) needs a value")
+    ) {
+      try products.update(hammer, values: [relationship.name: .null])
+    }
+    let names = try DatabaseQueue(path: path).read { db in
+      try String.fetchAll(db, sql: "SELECT name FROM product WHERE supplierId IS NOT NULL")
+    }
+    #expect(names.contains("Hammer"))
   }
 }

@@ -57,6 +57,26 @@ struct TerminalHostTests {
     #expect(driver.terminal.wraps.isEmpty)
   }
 
+  /// Where Done writes each form (a database), Ctrl-S on a list says so, and after a form's
+  /// Done it says nothing over what Done answered.
+  @Test func ctrlSWithoutDoneSaysWhereEditsGo() throws {
+    let (navigator, _) = try TasksApp.sampleNavigator()
+    let driver = Driver(navigator)
+    let hint = "Each form is written to the database when you press Done"
+    driver.host.nothingToSave = hint
+    driver.press(Self.save)
+    #expect(driver.screen.contains(hint))
+    driver.press("\r\r\u{15}Write the summary\r")
+    driver.press(Self.save)
+    #expect(navigator.stack.count == 1)
+    #expect(!driver.screen.contains(hint))
+    // A refused Done keeps its reason on the line.
+    driver.press("a")
+    driver.press(Self.save)
+    #expect(driver.screen.contains("fix the fields marked !"))
+    #expect(!driver.screen.contains(hint))
+  }
+
   @Test func doneIsRefusedWhileTheDraftIsInvalid() throws {
     let (navigator, _) = try TasksApp.sampleNavigator()
     let driver = Driver(navigator)

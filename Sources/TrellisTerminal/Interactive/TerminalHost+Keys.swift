@@ -257,7 +257,8 @@ extension TerminalHost {
         status = "Not saved: " + ((error as? Diagnostic)?.message ?? "\(error)")
       }
     } else if !hasDone {
-      status = "Nothing to save here"
+      status = nothingToSave
+      statusIsWarning = false
     }
   }
 

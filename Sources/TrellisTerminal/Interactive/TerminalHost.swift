@@ -45,6 +45,9 @@ public final class TerminalHost {
   /// Runs on Ctrl-S after Done (when the screen has one): saves a document, say. It returns
   /// what the status line says, or throws what went wrong, which the status line shows.
   public var save: (() throws -> String)?
+  /// What the status line says on Ctrl-S where there is no Done and nothing to save: where
+  /// the edits go instead, say ("each form is written when you press Done").
+  public var nothingToSave = "Nothing to save here"
   /// Whether something is not saved yet besides open drafts (a document's edits).
   public var hasUnsavedChanges: () -> Bool = { false }
   /// Whether Esc on the first screen leaves the host (to a menu of apps, say).
