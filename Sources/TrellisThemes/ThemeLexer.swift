@@ -108,7 +108,7 @@ struct ThemeLexer {
       advance()
     } else if c == "\"" || c == "'" {
       token.kind = .string
-      token.contents = scanString(quote: c)
+      (token.contents, token.isUnterminated) = scanString(quote: c)
     } else if c == "#" {
       token.kind = .hex
       advance()
@@ -131,14 +131,15 @@ struct ThemeLexer {
     return token
   }
 
-  private mutating func scanString(quote: Character) -> String {
+  /// A string's contents, and whether the line ended before its closing quote.
+  private mutating func scanString(quote: Character) -> (String, Bool) {
     let opening = location()
     advance()
     var contents = ""
     while let c = peek() {
       if c == quote {
         advance()
-        return contents
+        return (contents, false)
       }
       if Self.isLineBreak(c) { break }
       if c == "\\", let escaped = peek(1), !Self.isLineBreak(escaped) {
@@ -157,7 +158,7 @@ struct ThemeLexer {
     }
     diagnostics.append(
       Diagnostic("unterminated string: expected \(quote) before the end of the line", at: opening))
-    return contents
+    return (contents, true)
   }
 
   /// A number: optional sign, digits, optional fraction. Leaves the position alone if none.

@@ -202,6 +202,8 @@ struct ThemeParser {
       report(Diagnostic("expected ';' after value of '\(written)'", at: location(after: last)))
     }
     guard checkKeyPath(keyToken) else { return nil }
+    // The lexer reported the unterminated string; its value is not what was meant.
+    guard !valueTokens.contains(where: \.isUnterminated) else { return nil }
     let keyPath = ThemeAttribute.aliases[written] ?? written
     let type = attributeType(keyToken, keyPath: keyPath, element: element)
     var valueParser = ThemeValueParser(

@@ -25,6 +25,10 @@ struct ThemeToken: Sendable, Equatable {
   var text: String
   /// The decoded contents of a string token; the digits of a hex token.
   var contents: String = ""
+  /// Whether a string token's line ended before its closing quote. The declaration holding
+  /// it is dropped, as CSS drops one holding a bad string: what follows the quote, `;`
+  /// included, was read as the string.
+  var isUnterminated = false
   /// The value of a number token.
   var number: Double = 0
   /// Where the first character is in the text.

@@ -104,6 +104,10 @@ struct ThemeDiagnosticTests {
     #expect(
       ThemeTestSupport.messages("A {\n  textLabel.text: \"open;\n}\n")
         == ["2:19: error: unterminated string: expected \" before the end of the line"])
+    // The string swallowed the ';': its declaration is dropped, and the next one stands.
+    let open = Theme.parse("A {\n  textLabel.text: \"open;\n  height: 3;\n}\n").theme
+    #expect(open.style(named: "A")?["textLabel.text"] == nil)
+    #expect(open.style(named: "A")?.height == 3)
     #expect(
       ThemeTestSupport.messages("A { height: 1; }\n  /* never closed\nB { }")
         == ["2:3: error: unterminated comment: expected '*/'"])

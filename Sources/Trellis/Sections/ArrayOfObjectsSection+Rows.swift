@@ -1,11 +1,32 @@
 /// The rows a list makes of its items, and of its special rows (placeholder, add, load more,
 /// error).
 extension ArrayOfObjectsSection {
-  func title(_ reader: ValueReader, _ item: Value) -> String {
+  /// The title of `item`, read by `reader`; `values`, when given, are the item's values as
+  /// the row was made from them (a document's tree, kept).
+  func title(_ reader: ValueReader, _ item: Value, values: Value? = nil) -> String {
     let parts = definition.titlePropertyNames.compactMap { reader.value($0)?.displayText }
       .filter { !$0.isEmpty }
-    if parts.isEmpty { return definition.titlePropertyNames.isEmpty ? item.displayText : "" }
+    if parts.isEmpty {
+      if definition.titlePropertyNames.isEmpty { return item.displayText }
+      // A document's entry without the title's keys ({"age": 3} among named people) shows
+      // its keys rather than nothing; an object whose title is empty shows nothing.
+      if let entry = values?.dictionaryValue ?? Self.documentEntry(item),
+        !definition.titlePropertyNames.contains(where: { entry[$0] != nil })
+      {
+        return Value.dictionary(entry).displayText
+      }
+      return ""
+    }
     return parts.joined(separator: definition.titleSeparator)
+  }
+
+  /// The dictionary a document's entry holds: the item itself, or its document's root.
+  private static func documentEntry(_ item: Value) -> ValueDictionary? {
+    switch item {
+    case .dictionary(let entry): entry
+    case .object(let ref): (ref.object as? DocumentObject)?.root.dictionaryValue
+    default: nil
+    }
   }
 
   func description(_ reader: ValueReader) -> String? {
@@ -27,7 +48,7 @@ extension ArrayOfObjectsSection {
       values.map(definition.reader(for:)) ?? ownerDraft?.reader(for: item, definition: definition)
       ?? definition.reader(for: item)
     var row = Row(id: RowID(.null), kind: .plain)
-    row.text = title(reader, item)
+    row.text = title(reader, item, values: values)
     row.detailText = description(reader)
     row.attributes.cellStyle = row.detailText == nil ? .default : .subtitle
     // A row whose values its object cannot hold is listed with why; it opens no screen.

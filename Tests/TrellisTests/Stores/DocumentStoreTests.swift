@@ -76,6 +76,25 @@ struct DocumentStoreTests {
     #expect(root["address"]?.dictionaryValue?["city"] == "Bergen")
   }
 
+  /// A list's entry that lacks the keys its title is read from shows its keys, not a blank
+  /// row; an entry whose title is empty stays blank.
+  @Test func anEntryWithoutTheTitlesKeysShowsItsKeys() throws {
+    let folder = try Self.directory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let url = folder.appendingPathComponent("doc.json")
+    let root: Value = [
+      "people": [["name": "Ann"], ["age": 3], ["name": ""]], "mixed": ["a", 2, ["x": "y"]],
+    ]
+    _ = try DocumentFile.create(at: url, root: root, format: .json)
+    let store = try DocumentStore(contentsOf: url)
+    let app = HeadlessApp(navigator: Navigator(root: try store.screen(title: "Doc")))
+    try app.tap("People")
+    #expect(app.texts == [["Ann", "{age}", ""]])
+    try app.send(.back)
+    try app.tap("Mixed")
+    #expect(app.texts == [["a", "2", "{x}"]])
+  }
+
   @Test func aCorruptFileGivesALocatedErrorAndIsNotTouched() throws {
     let folder = try Self.directory()
     defer { try? FileManager.default.removeItem(at: folder) }
