@@ -61,6 +61,28 @@ struct PostgresQueryTests {
     #expect(inSQL >= 40)
   }
 
+  /// The table's predicates mutated (``QueryContract/mutator(seed:)``): every variant that
+  /// parses lists on PostgreSQL what memory lists, answered in SQL or filtered in memory.
+  @Test func everyMutatedQueryListsWhatMemoryLists() async throws {
+    guard let url = PostgresTestSupport.url else { return }
+    let (postgres, _) = try await Self.stores(url)
+    defer { postgres.shutdown() }
+    let definition = try QueryContract.definition()
+    let variants = QueryContract.mutatedCases(seed: 0x9057, perCase: 30)
+    #expect(variants.count > QueryContract.cases.count * 2)
+    for (variant, expected) in variants {
+      let options = try variant.options()
+      do {
+        let page = try await postgres.fetchPage(options, from: nil)
+        #expect(
+          QueryContract.names(page.items, definition: definition) == expected, "\(variant)")
+        #expect(try await postgres.count(options) == expected.count, "count: \(variant)")
+      } catch {
+        Issue.record("\(variant): \(error)")
+      }
+    }
+  }
+
   /// A count has no order: options sorted by a key path no column holds (which a page
   /// cannot be read in) still count, on both databases.
   @Test func aCountIgnoresTheSort() async throws {
