@@ -146,6 +146,29 @@ def test_the_home_screens_counts_follow_deletes_and_other_programs(browser, shop
     assert "5 rows" in row(browser, "product").text
 
 
+def test_a_searched_list_says_how_many_rows_it_finds(browser, shop):
+    open_app(browser, shop, "table")
+    wait_title(browser, "shop.sqlite")
+    tap(browser, "category")
+    wait_title(browser, "category")
+
+    def header(d):
+        found = d.find_elements(By.CSS_SELECTOR, ".pane-top > .screen:last-child .section-header")
+        return found[0].text.lower() if found else ""
+
+    wait(browser, lambda d: header(d) == "3 rows", timeout=5)
+    field = browser.find_element(By.CSS_SELECTOR, ".pane-top > .screen:last-child .search-field")
+    field.send_keys("e")
+    wait(browser, lambda d: header(d) == "2 of 3 rows", timeout=5)
+    assert "Tools" not in row_texts(browser)
+    connection = sqlite3.connect(shop["database"])
+    connection.execute("INSERT INTO category (name) VALUES ('Electronics')")
+    connection.commit()
+    connection.close()
+    wait(browser, lambda d: header(d) == "3 of 4 rows", timeout=5)
+    screenshot(browser, "any-data-search-count")
+
+
 def test_a_foreign_key_is_chosen(browser, shop):
     open_product(browser, shop, "Whisk")
     tap(browser, "Supplier")

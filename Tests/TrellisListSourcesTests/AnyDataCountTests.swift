@@ -40,6 +40,32 @@ struct AnyDataCountTests {
     try await other.settle(until: { Self.header(other) == "5 rows" }, timeout: .seconds(30))
   }
 
+  /// While a list is searched, its header says how many rows the search finds of all the
+  /// table holds, and follows both as rows come and go; a table's full-text index counts
+  /// as it lists.
+  @Test func aSearchedListsHeaderSaysHowManyItFinds() async throws {
+    let url = try AnyDataSupport.shop()
+    defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+    let app = try AnyDataSupport.app(url)
+    try app.tap("product")
+    try app.send(.search("sa"))
+    #expect(app.texts.first?.first == "Saw")
+    #expect(Self.header(app) == "1 of 5 rows")
+    try app.send(.back)
+    try app.tap("category")
+    #expect(Self.header(app) == "3 rows")
+    try app.send(.search("e"))
+    #expect(app.texts.first?.filter { $0 != "New Category" } == ["Garden", "Kitchen"])
+    #expect(Self.header(app) == "2 of 3 rows")
+    let queue = try DatabaseQueue(path: url.path)
+    try await queue.write { db in
+      try db.execute(sql: "INSERT INTO category (name) VALUES ('Books'), ('Electronics')")
+    }
+    try await app.settle(until: { Self.header(app) == "3 of 5 rows" }, timeout: .seconds(30))
+    try app.send(.search(""))
+    #expect(Self.header(app) == "5 rows")
+  }
+
   @Test func aRowAddedThroughAFormCounts() async throws {
     let url = try AnyDataSupport.shop()
     defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }

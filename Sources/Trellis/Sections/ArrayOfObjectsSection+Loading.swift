@@ -55,6 +55,16 @@ extension ArrayOfObjectsSection {
     return options
   }
 
+  /// The search under way: its text, and the options that list what it finds (the list's
+  /// own, the search's filter and the person's access), every item; `nil` while nothing is
+  /// searched.
+  package var search: (text: String, options: FetchOptions)? {
+    guard isSearching else { return nil }
+    var options = currentOptions
+    options.batchSize = nil
+    return (searchText, options)
+  }
+
   func reload() {
     let options = currentOptions
     model?.statistics.fetches += 1

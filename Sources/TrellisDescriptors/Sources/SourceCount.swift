@@ -29,6 +29,8 @@ final class SourceCount: Observable, Sendable {
     var showings = 0
     /// The store's reports, followed while a screen shows the number.
     var observation: ObservationToken?
+    /// How many changes the store reported while followed.
+    var changes = 0
   }
 
   private let counted: Counted
@@ -72,6 +74,30 @@ final class SourceCount: Observable, Sendable {
 
   /// Whether any screen shows the number now.
   var isShown: Bool { state.withLock { $0.showings > 0 } }
+
+  /// How many changes the store reported while a screen showed the number: a count made
+  /// before the last is out of date.
+  var changes: Int { state.withLock { $0.changes } }
+
+  /// Whether the store is counted in the background, as ``recount()`` does.
+  var isAsync: Bool {
+    if case .asyncStore = counted { true } else { false }
+  }
+
+  /// How many items a store read at once holds that `options` list; `nil` for an async
+  /// store, or when counting failed.
+  func count(_ options: FetchOptions) -> Int? {
+    guard case .store(let store) = counted else { return nil }
+    return try? store.count(options)
+  }
+
+  /// How many items `options` list, for any store; `nil` when counting failed.
+  func count(_ options: FetchOptions) async -> Int? {
+    switch counted {
+    case .store(let store): try? store.count(options)
+    case .asyncStore(let store): try? await store.count(options)
+    }
+  }
 
   /// Whether an async store's number is to be counted again and no count is under way; when
   /// true, the caller runs ``recount()``.
@@ -130,7 +156,10 @@ final class SourceCount: Observable, Sendable {
 
   /// The store changed: the rows that show the number render again, and count.
   private func changed() {
-    state.withLock { $0.isStale = true }
+    state.withLock { state in
+      state.isStale = true
+      state.changes += 1
+    }
     registrar.withMutation(of: self, keyPath: \.number) {}
   }
 }
