@@ -6,8 +6,9 @@ import TrellisListSources
 import TrellisOpenAPI
 import TrellisTesting
 
-/// The reader against hostile documents: every fixture mutated many times over (bytes
-/// changed, lines dropped or repeated, the text cut short, keywords swapped), and documents
+/// The reader against hostile documents: every fixture mutated many times over
+/// (``TextMutator``: bytes changed, lines dropped or repeated, the text cut short, keywords
+/// swapped), and documents
 /// built to be too deep or too large. Each must read, or fail with diagnostics naming the
 /// file; never crash. The seeds are fixed, so a failure repeats.
 @Suite("OpenAPI reader fuzzing")
@@ -18,59 +19,20 @@ struct OpenAPIReaderFuzzTests {
     "drf-contacts.json", "petstore-expanded.yaml",
   ]
 
-  /// SplitMix64: small, fast and the same everywhere.
-  struct Generator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
-  static let words = [
-    "type: object", "type: array", "$ref: \"#/components/schemas/Nope\"", "allOf: []",
-    "enum: []", "readOnly: true", "format: date", "nullable: true", "- ", "{", "}", "[", "]",
-    "\"", ":", "\n", "  ", "-1", "1e309", "null", "~", "'", "#", "\u{0}", "é", "\"$ref\": 1",
-    "\"type\": \"integer\"", "\"minimum\": \"a\"",
-  ]
-
-  /// One mutation of `text`.
-  static func mutate(_ text: String, _ random: inout Generator) -> String {
-    var lines = text.components(separatedBy: "\n")
-    switch Int.random(in: 0..<6, using: &random) {
-    case 0 where !lines.isEmpty:
-      lines.remove(at: Int.random(in: 0..<lines.count, using: &random))
-    case 1 where !lines.isEmpty:
-      let index = Int.random(in: 0..<lines.count, using: &random)
-      lines.insert(lines[index], at: index)
-    case 2:
-      let cut = Int.random(in: 0...text.utf8.count, using: &random)
-      return String(decoding: Array(text.utf8.prefix(cut)), as: UTF8.self)
-    case 3 where !lines.isEmpty:
-      let index = Int.random(in: 0..<lines.count, using: &random)
-      let word = words.randomElement(using: &random) ?? ""
-      let line = lines[index]
-      let at = line.index(line.startIndex, offsetBy: Int.random(in: 0...line.count, using: &random))
-      lines[index] = String(line[..<at]) + word + String(line[at...])
-    case 4:
-      var bytes = Array(text.utf8)
-      for _ in 0..<Int.random(in: 1...4, using: &random) where !bytes.isEmpty {
-        bytes[Int.random(in: 0..<bytes.count, using: &random)] = UInt8.random(
-          in: 0...255, using: &random)
-      }
-      return String(decoding: bytes, as: UTF8.self)
-    default:
-      let swaps = [
+  /// The mutator of the fixtures: words of OpenAPI and YAML put where they do not belong,
+  /// and types, methods and names swapped.
+  static func mutator() -> TextMutator {
+    TextMutator(
+      seed: 0x7E11_15,
+      words: [
+        "type: object", "type: array", "$ref: \"#/components/schemas/Nope\"", "allOf: []",
+        "enum: []", "readOnly: true", "format: date", "nullable: true", "- ", "~", "\"$ref\": 1",
+        "\"type\": \"integer\"", "\"minimum\": \"a\"",
+      ],
+      swaps: [
         ("string", "integer"), ("integer", "boolean"), ("object", "string"), ("get:", "put:"),
         ("required", "readOnly"), ("application/json", "text/plain"), ("/pets", "/{pets}"),
-      ]
-      let (from, to) = swaps.randomElement(using: &random) ?? ("", "")
-      return text.replacingOccurrences(of: from, with: to)
-    }
-    return lines.joined(separator: "\n")
+      ])
   }
 
   /// Reads `text` as `name` all the way to descriptors in a library.
@@ -95,7 +57,7 @@ struct OpenAPIReaderFuzzTests {
   }
 
   @Test func mutatedDocumentsReadOrFailWithLocatedErrors() throws {
-    var random = Generator(state: 0x7E11_15)
+    var mutator = Self.mutator()
     let clock = ContinuousClock()
     let start = clock.now
     var runs = 0
@@ -103,11 +65,7 @@ struct OpenAPIReaderFuzzTests {
       let original = try String(
         contentsOf: TestFixtures.url("AnyData/OpenAPI/\(name)"), encoding: .utf8)
       for _ in 0..<60 {
-        var text = original
-        for _ in 0..<Int.random(in: 1...3, using: &random) {
-          text = Self.mutate(text, &random)
-        }
-        Self.readAll(text, name: name)
+        Self.readAll(mutator.mutate(original), name: name)
         runs += 1
       }
       // Bounded in time: a slow machine runs fewer.

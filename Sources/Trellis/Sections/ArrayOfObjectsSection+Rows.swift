@@ -44,10 +44,19 @@ extension ArrayOfObjectsSection {
       row.attributes.reuseIdentifier = actions.reuseIdentifierForRow?(index, item) ?? "custom"
       return row
     }
+    var row = Row(id: RowID(.null), kind: .plain)
+    fill(&row, for: item, at: index, values: values, actions: actions)
+    return row
+  }
+
+  /// Fills `row`, a plain row, with what `item` shows; in place, since a row is large and a
+  /// list makes one per item.
+  private func fill(
+    _ row: inout Row, for item: Value, at index: Int, values: Value?, actions: SectionActions
+  ) {
     let reader =
       values.map(definition.reader(for:)) ?? ownerDraft?.reader(for: item, definition: definition)
       ?? definition.reader(for: item)
-    var row = Row(id: RowID(.null), kind: .plain)
     row.text = title(reader, item, values: values)
     row.detailText = description(reader)
     row.attributes.cellStyle = row.detailText == nil ? .default : .subtitle
@@ -55,7 +64,7 @@ extension ArrayOfObjectsSection {
     if let problem = currentStore.problem(with: item) { row.validationMessage = problem }
     if choice != nil {
       row.accessory = chosenNow.contains(item) ? .checkmark : .none
-      return row
+      return
     }
     row.accessory = rowDefaults.detailAccessory
     row.action = .pushDetail
@@ -64,7 +73,6 @@ extension ArrayOfObjectsSection {
     row.isMovable = moves && store.supportsMoving && fetchOptions.sort.isEmpty
     row.editingStyle = deletes ? .delete : .none
     row.attributes.reuseIdentifier = actions.reuseIdentifierForRow?(index, item)
-    return row
   }
 
   /// Makes the rows of the items from `start` on when a host reads them, from the items'
