@@ -37,7 +37,7 @@ extension PostgresStore {
     let object = try storedObject(item)
     guard let id = key(of: object) else { throw .notFound(item.displayText) }
     let kvc = try keyValueCoding(object)
-    let written = try entity.writtenValues(.update, only: Set(values.keys)) {
+    let written = try entity.writtenValues(.update, only: Set(values.keys), ownRow: true) {
       values[$0] ?? .null
     }
     noteWrite(id)

@@ -24,7 +24,7 @@ extension PostgresStore {
     }
     let kvc = try keyValueCoding(object)
     // After the columns: the to-one keys, then the position, known inside the transaction.
-    let values = try entity.writtenValues(.insert) {
+    let values = try entity.writtenValues(.insert, ownRow: true) {
       (try? kvc.value(forKey: $0)) ?? .null
     }
     let keyColumns =

@@ -11,8 +11,12 @@ extension RelationalEntity {
   /// with `only`, just the columns it names. A column the object leaves empty that cannot be
   /// empty is left to the database when it has a default (``SQLRowWrite/Purpose``), and
   /// refuses the write otherwise, naming the column.
+  ///
+  /// - Parameter ownRow: whether the row is the one a form edits (not a child's, nor an object
+  ///   created in place through a reference): a refusal then goes on the column's field.
   package func writtenValues(
-    _ purpose: SQLRowWrite.Purpose, only names: Set<String>? = nil, value: (String) -> Value
+    _ purpose: SQLRowWrite.Purpose, only names: Set<String>? = nil, ownRow: Bool = false,
+    value: (String) -> Value
   ) throws(StoreError) -> [(column: SQLWritableColumn, value: Value)] {
     var written: [(column: SQLWritableColumn, value: Value)] = []
     for column in writableColumns where names?.contains(column.name) ?? true {
@@ -23,11 +27,19 @@ extension RelationalEntity {
         case .rewrite where column.hasDefault && !column.isNullable: continue
         default: break
         }
-        if !column.isNullable { throw .invalidItem("\(table).\(column.name) cannot be empty") }
+        if !column.isNullable { throw emptied(column.name, ownRow: ownRow) }
       }
       written.append((column, value))
     }
     return written
+  }
+
+  /// The refusal of a write that leaves `column` empty: on its field when the row is the one a
+  /// form edits, else naming the table too.
+  private func emptied(_ column: String, ownRow: Bool) -> StoreError {
+    guard ownRow else { return .invalidItem("\(table).\(column) cannot be empty") }
+    let title = definition[column]?.title ?? column
+    return .refusedValue(property: column, message: "\(title) needs a value")
   }
 
   /// The `INSERT` of a row holding `values`, then one placeholder for each of `keyColumns`,

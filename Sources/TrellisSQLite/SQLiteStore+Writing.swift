@@ -264,7 +264,9 @@ extension SQLiteStore {
     let kvc = try keyValueCoding(object, entity)
     let writes = { (name: String) in changing?.contains(name) ?? true }
     let purpose: SQLRowWrite.Purpose = id == nil ? .insert : parent == nil ? .update : .rewrite
-    let values = try entity.writtenValues(purpose, only: changing) {
+    // The store's own table, outside a parent: the row the form edits.
+    let ownRow = parent == nil && entity.table == self.entity.table
+    let values = try entity.writtenValues(purpose, only: changing, ownRow: ownRow) {
       (try? kvc.value(forKey: $0)) ?? .null
     }
     var keyColumns: [String] = []

@@ -152,6 +152,14 @@ struct AnyDataPostgresTests {
       }
       return message.contains("invalid input value for enum country_code")
     }
+    // A column that cannot be empty, emptied where no form required it, is refused on its
+    // field before the statement runs.
+    let title = suppliers.entity.definition["name"]?.title ?? "name"
+    await #expect(
+      throws: StoreError.refusedValue(property: "name", message: "\(title) needs a value")
+    ) {
+      try await suppliers.update(cobalt, values: ["name": .null])
+    }
     #expect(
       try await AnyDataPostgres.texts(url, "SELECT meta::text || ' ' || uid FROM gadget")
         == ["{\"k\": 1} 6f1c2a3e-0000-4000-8000-000000000001"])

@@ -70,4 +70,30 @@ struct SQLiteColumnRefusalTests {
     }
     #expect(names.contains("Hammer"))
   }
+
+  /// A product's name emptied where no form required it: the write is refused before it
+  /// reaches SQLite, on the Name field, and the row keeps its name.
+  @Test func anEmptiedColumnThatCannotBeEmptyIsMarkedOnItsField() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("trellis-column-refusal-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("shop.sqlite").path
+    let sql = try String(contentsOf: TestFixtures.url("AnyData/shop.sql"), encoding: .utf8)
+    try DatabaseQueue(path: path).write { db in try db.execute(sql: sql) }
+    let file = try SQLiteFileStores(path: path, watchInterval: nil)
+    let products = try #require(file.store(for: "product"))
+    let hammer = try #require(
+      try products.fetch(FetchOptions()).first {
+        products.entity.definition.reader(for: $0).value("name") == "Hammer"
+      })
+    let title = products.entity.definition["name"]?.title ?? "name"
+    #expect(throws: StoreError.refusedValue(property: "name", message: "\(title) needs a value")) {
+      try products.update(hammer, values: ["name": .null])
+    }
+    let names = try DatabaseQueue(path: path).read { db in
+      try String.fetchAll(db, sql: "SELECT name FROM product")
+    }
+    #expect(names.contains("Hammer"))
+  }
 }
