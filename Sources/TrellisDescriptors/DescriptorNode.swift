@@ -68,17 +68,32 @@ struct DescriptorNode {
   func checkKeys(_ allowed: [String], in what: String, othersAreIgnored: Bool = false) {
     guard let dictionary = value.dictionaryValue else { return }
     for key in dictionary.keys where !allowed.contains(key) {
-      let suggestion = NameSuggestion.closest(to: key, among: allowed)
+      let suggestion =
+        NameSuggestion.closest(to: key, among: allowed)
+        ?? Self.synonyms[key].flatMap { allowed.contains($0) ? $0 : nil }
       if othersAreIgnored && suggestion == nil {
         reading.warning(
           "unknown key '\(key)' in \(what) is left to the app, in its userInfo", at: path(key))
         continue
       }
       var message = "unknown key '\(key)' in \(what)"
-      if let suggestion { message += " (did you mean '\(suggestion)'?)" }
+      if let suggestion {
+        message += " (did you mean '\(suggestion)'?)"
+      } else {
+        message += "; it takes \(allowed.map { "'\($0)'" }.joined(separator: ", "))"
+      }
       reading.error(message, at: path(key), onKey: true)
     }
   }
+
+  /// Other formats' words for a key, which a person writing a descriptor by hand reaches for
+  /// first: suggested when the key is not close to an allowed one.
+  static let synonyms = [
+    "type": "kind", "key": "value", "keyPath": "value", "binding": "value", "bind": "value",
+    "title": "text", "label": "text", "subtitle": "detail", "detailText": "detail",
+    "options": "choices", "hidden": "visible", "disabled": "enabled", "items": "rows",
+    "cells": "rows", "name": "id",
+  ]
 
   /// The entries whose keys are not in `allowed` nor close to one (a misspelling): keys of
   /// the app's own, which it reads from the row's or section's `userInfo`.

@@ -23,6 +23,27 @@ struct DescriptorDiagnosticTests {
       ])
   }
 
+  /// Other formats' words suggest Trellis's; a key like no allowed one lists them all.
+  @Test func anUnknownKeySuggestsTheWordForItOrListsTheKeys() {
+    let text = """
+      {"schemaVersion": 1, "sections": [{"rows": [
+        {"type": "textField", "key": "name", "title": "Name"}, {"zork": 1}]}]}
+      """
+    let problems = DescriptorTestSupport.problems(text)
+    #expect(
+      problems.contains("T.json:2:4: error: unknown key 'type' in a row (did you mean 'kind'?)"))
+    #expect(
+      problems.contains("T.json:2:25: error: unknown key 'key' in a row (did you mean 'value'?)"))
+    #expect(
+      problems.contains("T.json:2:40: error: unknown key 'title' in a row (did you mean 'text'?)"))
+    let listed = problems.first { $0.contains("'zork'") } ?? ""
+    #expect(
+      listed.hasSuffix(
+        "unknown key 'zork' in a row; it takes "
+          + CanonicalDescriptorReader.rowKeys.map { "'\($0)'" }.joined(separator: ", ")),
+      "\(listed)")
+  }
+
   @Test func wrongTypesNameWhatWasExpected() {
     let text = """
       {"schemaVersion": 1, "editable": "maybe",
