@@ -198,12 +198,13 @@ struct ThemeParser {
       report(Diagnostic("expected a value for '\(written)'", at: location(after: colon)))
       return nil
     }
+    // The lexer reported an unterminated string, which took the ';' too: the value is not
+    // what was meant, and that one error says so.
+    guard !valueTokens.contains(where: \.isUnterminated) else { return nil }
     if !terminated, current.kind != .rightBrace {
       report(Diagnostic("expected ';' after value of '\(written)'", at: location(after: last)))
     }
     guard checkKeyPath(keyToken) else { return nil }
-    // The lexer reported the unterminated string; its value is not what was meant.
-    guard !valueTokens.contains(where: \.isUnterminated) else { return nil }
     let keyPath = ThemeAttribute.aliases[written] ?? written
     let type = attributeType(keyToken, keyPath: keyPath, element: element)
     var valueParser = ThemeValueParser(

@@ -105,7 +105,11 @@ struct ThemeDiagnosticTests {
       ThemeTestSupport.messages("A {\n  textLabel.text: \"open;\n}\n")
         == ["2:19: error: unterminated string: expected \" before the end of the line"])
     // The string swallowed the ';': its declaration is dropped, and the next one stands.
-    let open = Theme.parse("A {\n  textLabel.text: \"open;\n  height: 3;\n}\n").theme
+    let followed = "A {\n  textLabel.text: \"open;\n  height: 3;\n}\n"
+    #expect(
+      ThemeTestSupport.messages(followed)
+        == ["2:19: error: unterminated string: expected \" before the end of the line"])
+    let open = Theme.parse(followed).theme
     #expect(open.style(named: "A")?["textLabel.text"] == nil)
     #expect(open.style(named: "A")?.height == 3)
     #expect(
