@@ -1,7 +1,7 @@
 import Foundation
 
 /// Turns property names into titles a person reads: `dueDate` → "Due Date",
-/// `first_name` → "First Name", `URLString` → "URL String".
+/// `first_name` → "First Name", `URLString` → "URL String"; the empty name → `""`.
 public enum Humanizer {
   /// The title for a property name.
   public static func title(for name: String) -> String {
@@ -30,6 +30,9 @@ public enum Humanizer {
       current.append(character)
     }
     if !current.isEmpty { words.append(current) }
+    // A name of separators alone (a document's key `_`, or the empty key) is shown as it is,
+    // so that its row is not left without a label.
+    guard !words.isEmpty else { return trimmed.isEmpty ? "\"\"" : trimmed }
     return words.map { word in
       word.allSatisfy(\.isUppercase) && word.count > 1
         ? word : word.prefix(1).uppercased() + word.dropFirst()

@@ -14,6 +14,9 @@ struct DefinitionTests {
     #expect(Humanizer.title(for: "URLString") == "URL String")
     #expect(Humanizer.title(for: "taskSteps") == "Task Steps")
     #expect(Humanizer.title(for: "~Delete Task") == "Delete Task")
+    // A document's key of separators alone, or empty, still labels its row.
+    #expect(Humanizer.title(for: "") == "\"\"")
+    #expect(Humanizer.title(for: "_") == "_")
   }
 
   @Test func autoDetectionFollowsTheValueType() throws {
