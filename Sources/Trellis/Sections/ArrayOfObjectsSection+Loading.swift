@@ -21,8 +21,9 @@ extension ArrayOfObjectsSection {
       result.append(.error)
       failed = true
     }
-    // A list that could not load says so, not that it is empty.
-    if items.isEmpty && placeholderText != nil && !loadState.isLoading && !failed {
+    // A list that could not load says so, not that it is empty. A search that finds nothing
+    // says so, placeholder or not.
+    if items.isEmpty && (placeholderText != nil || isSearching) && !loadState.isLoading && !failed {
       result.append(.placeholder)
     }
     // A refresh keeps the items on screen until its page replaces them: a loading row shows
@@ -58,7 +59,7 @@ extension ArrayOfObjectsSection {
   /// The search under way: its text, and the options that list what it finds (the list's
   /// own, the search's filter and the person's access), every item; `nil` while nothing is
   /// searched.
-  package var search: (text: String, options: FetchOptions)? {
+  package var searchUnderWay: (text: String, options: FetchOptions)? {
     guard isSearching else { return nil }
     var options = currentOptions
     options.batchSize = nil

@@ -123,6 +123,8 @@ extension ArrayOfObjectsSection {
 
   func specialRow(_ special: Special) -> Row {
     switch special {
+    case .placeholder where isSearching:
+      return Self.disabledRow("No results for “\(searchText)”")
     case .placeholder:
       return Self.disabledRow(placeholderText)
     case .addItem:

@@ -46,7 +46,7 @@ final class ListCountHeader {
   func text() -> String? {
     guard let section, let model = section.model else { return counter.number.map(count.text) }
     guard let total = total(section, model) else { return nil }
-    guard let search = (section as? ArrayOfObjectsSection)?.search,
+    guard let search = (section as? ArrayOfObjectsSection)?.searchUnderWay,
       let number = matches(search, section: section, model: model)
     else { return count.text(total) }
     return "\(number) of \(count.text(total))"

@@ -117,6 +117,31 @@ struct AsyncListTests {
     #expect(f.app.texts == [["Task 2"] + Self.names(20...29) + ["New task"]])
   }
 
+  /// A search that finds nothing says so, in place of the list's placeholder, and a list
+  /// without a placeholder says so too; clearing the search lists the items again.
+  @Test func aSearchThatFindsNothingSaysSo() async throws {
+    let f = try Self.fixture(count: 3, batch: nil)
+    try await f.app.settle()
+    try f.app.send(.search("zebra"))
+    try await f.app.settle()
+    #expect(f.app.texts == [["No results for “zebra”", "New task"]])
+    try f.app.send(.search(""))
+    try await f.app.settle()
+    #expect(f.app.texts == [Self.names(1...3) + ["New task"]])
+    let memory = ArrayOfObjectsSection(
+      store: MemoryStore(
+        objects: [TaskItem(name: "Milk")], definition: try TasksApp.taskDefinition()),
+      definition: try TasksApp.taskDefinition())
+    let model = TableModel(title: "Plain")
+    model.addSection(memory)
+    let plain = HeadlessApp(navigator: Navigator(root: Screen(model: model)))
+    try plain.send(.search("zebra"))
+    #expect(plain.texts == [["No results for “zebra”"]])
+    #expect(plain.host.table.visible.first?.items.first?.isEnabled == false)
+    try plain.send(.search("mil"))
+    #expect(plain.texts == [["Milk"]])
+  }
+
   @Test func aDeleteIsOptimisticAndARefusalPutsTheItemBack() async throws {
     let f = try Self.fixture(count: 3, latency: .milliseconds(10))
     try await f.app.settle()
