@@ -27,19 +27,22 @@ extension RelationalEntity {
         case .rewrite where column.hasDefault && !column.isNullable: continue
         default: break
         }
-        if !column.isNullable { throw emptied(column.name, ownRow: ownRow) }
+        if !column.isNullable {
+          throw ownRow
+            ? emptyRefusal(of: column.name)
+            : .invalidItem("\(table).\(column.name) cannot be empty")
+        }
       }
       written.append((column, value))
     }
     return written
   }
 
-  /// The refusal of a write that leaves `column` empty: on its field when the row is the one a
-  /// form edits, else naming the table too.
-  private func emptied(_ column: String, ownRow: Bool) -> StoreError {
-    guard ownRow else { return .invalidItem("\(table).\(column) cannot be empty") }
-    let title = definition[column]?.title ?? column
-    return .refusedValue(property: column, message: "\(title) needs a value")
+  /// The refusal of a write that leaves `property` (a column, or a to-one whose key column
+  /// cannot be empty) empty, on its field as a form marks it: "Supplier needs a value".
+  package func emptyRefusal(of property: String) -> StoreError {
+    let title = definition[property]?.title ?? property
+    return .refusedValue(property: property, message: "\(title) needs a value")
   }
 
   /// The `INSERT` of a row holding `values`, then one placeholder for each of `keyColumns`,

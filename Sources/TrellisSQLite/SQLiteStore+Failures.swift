@@ -63,10 +63,10 @@ extension SQLiteStore {
       let property = entity.columns.first(where: { $0.name == column })?.name
         ?? entity.toOneRelationships.first(where: { $0.foreignKey == column })?.name
     else { return nil }
+    if error.extendedResultCode == .SQLITE_CONSTRAINT_NOTNULL {
+      return entity.emptyRefusal(of: property)
+    }
     let title = entity.definition[property]?.title ?? property
-    let why =
-      error.extendedResultCode == .SQLITE_CONSTRAINT_NOTNULL
-      ? "\(title) needs a value" : "\(title): \(message)"
-    return .refusedValue(property: property, message: why)
+    return .refusedValue(property: property, message: "\(title): \(message)")
   }
 }

@@ -41,12 +41,12 @@ struct SQLiteErrorWordsTests {
 /// A column SQLite refuses is named on the field that wrote it, as a form marks it.
 @Suite("SQLite refusals of one column")
 struct SQLiteColumnRefusalTests {
-  /// A product's supplier emptied: the `NOT NULL` of its key refuses it on the Supplier field.
-  @Test func aValueANotNullColumnRefusesIsMarkedOnItsField() throws {
+  /// A copy of the shop fixture in a folder of its own: the folder, the file's path, the
+  /// store of its products and the product "Hammer".
+  static func shop() throws -> (URL, String, SQLiteStore, Value) {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("trellis-column-refusal-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
     let path = folder.appendingPathComponent("shop.sqlite").path
     let sql = try String(contentsOf: TestFixtures.url("AnyData/shop.sql"), encoding: .utf8)
     try DatabaseQueue(path: path).write { db in try db.execute(sql: sql) }
@@ -56,6 +56,13 @@ struct SQLiteColumnRefusalTests {
       try products.fetch(FetchOptions()).first {
         products.entity.definition.reader(for: $0).value("name") == "Hammer"
       })
+    return (folder, path, products, hammer)
+  }
+
+  /// A product's supplier emptied: the `NOT NULL` of its key refuses it on the Supplier field.
+  @Test func aValueANotNullColumnRefusesIsMarkedOnItsField() throws {
+    let (folder, path, products, hammer) = try Self.shop()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let relationship = try #require(
       products.entity.toOneRelationships.first { $0.foreignKey == "supplierId" })
     let supplier = products.entity.definition[relationship.name]?.title ?? relationship.name
@@ -74,19 +81,8 @@ struct SQLiteColumnRefusalTests {
   /// A product's name emptied where no form required it: the write is refused before it
   /// reaches SQLite, on the Name field, and the row keeps its name.
   @Test func anEmptiedColumnThatCannotBeEmptyIsMarkedOnItsField() throws {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("trellis-column-refusal-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let (folder, path, products, hammer) = try Self.shop()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let path = folder.appendingPathComponent("shop.sqlite").path
-    let sql = try String(contentsOf: TestFixtures.url("AnyData/shop.sql"), encoding: .utf8)
-    try DatabaseQueue(path: path).write { db in try db.execute(sql: sql) }
-    let file = try SQLiteFileStores(path: path, watchInterval: nil)
-    let products = try #require(file.store(for: "product"))
-    let hammer = try #require(
-      try products.fetch(FetchOptions()).first {
-        products.entity.definition.reader(for: $0).value("name") == "Hammer"
-      })
     let title = products.entity.definition["name"]?.title ?? "name"
     #expect(throws: StoreError.refusedValue(property: "name", message: "\(title) needs a value")) {
       try products.update(hammer, values: ["name": .null])
