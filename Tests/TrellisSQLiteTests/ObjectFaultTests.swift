@@ -100,6 +100,40 @@ struct ObjectFaultTests {
     #expect(kept)
   }
 
+  /// A list reads a fetched row's title and detail from its values by position, and an opened
+  /// row's through its object: both show the same texts, for titles of several keys, empty
+  /// parts and a title that is empty.
+  @Test func titlesFromFetchedValuesAreThoseTheObjectsShow() throws {
+    let store = try SQLiteStore.inMemory(entity: try Self.entity())
+    try store.database.write { db in
+      for (position, (name, rank)) in [("Ada", 3), ("", 7), ("", 0), ("Bo", 0)].enumerated() {
+        try db.execute(
+          sql: "INSERT INTO counted (name, rank, position) VALUES (?, ?, ?)",
+          arguments: [name, rank, position])
+      }
+    }
+    var definition = try Self.entity().definition
+    definition.titlePropertyNames = ["name", "rank"]
+    definition.titleSeparator = " #"
+    definition.descriptionPropertyNames = ["name"]
+    let section = ArrayOfObjectsSection(id: "items", store: store, definition: definition)
+    let model = TableModel(title: "Items")
+    model.addSection(section)
+    let app = HeadlessApp(navigator: Navigator(root: Screen(model: model)))
+    func texts() -> [[String?]] { app.host.rows(inSection: 0).map { [$0.text, $0.detail] } }
+    let fromValues = texts()
+    #expect(
+      fromValues == [["Ada #3", "Ada"], ["7", nil], ["0", nil], ["Bo #0", "Bo"]],
+      "an empty name is left out; a zero is a value")
+    // Every row's object made, the same rows render through the objects.
+    for item in section.items { _ = Self.reference(item)?.object }
+    #expect(section.items.allSatisfy { Self.reference($0)?.fault?.madeObject != nil })
+    section.setNeedsRefresh()
+    model.processChanges()
+    #expect(texts() == fromValues)
+    #expect(app.host.violations.isEmpty)
+  }
+
   static func reference(_ item: Value) -> ObjectReference? {
     if case .object(let reference) = item { reference } else { nil }
   }

@@ -36,43 +36,54 @@ extension ArrayOfObjectsSection {
   }
 
   /// The row of `item`, listed at `index`; with `values`, the item's values as they were
-  /// when they were kept (a document's tree), read instead of the item's own.
-  func row(for item: Value, at index: Int, values: Value? = nil) -> Row {
-    let actions = effectiveActions
-    if let custom = actions.cellForRow?(index, item) {
+  /// when they were kept (a document's tree), read instead of the item's own. `plan` holds
+  /// what the rows of one rendering share (``rowMaker()``); one is made for this row alone
+  /// when not given.
+  func row(for item: Value, at index: Int, values: Value? = nil, plan: ItemRowPlan? = nil)
+    -> Row
+  {
+    let plan = plan ?? ItemRowPlan(self)
+    if let custom = plan.actions.cellForRow?(index, item) {
       var row = custom
-      row.attributes.reuseIdentifier = actions.reuseIdentifierForRow?(index, item) ?? "custom"
+      row.attributes.reuseIdentifier = plan.actions.reuseIdentifierForRow?(index, item) ?? "custom"
       return row
     }
     var row = Row(id: RowID(.null), kind: .plain)
-    fill(&row, for: item, at: index, values: values, actions: actions)
+    fill(&row, for: item, at: index, values: values, plan: plan)
     return row
   }
 
   /// Fills `row`, a plain row, with what `item` shows; in place, since a row is large and a
   /// list makes one per item.
   private func fill(
-    _ row: inout Row, for item: Value, at index: Int, values: Value?, actions: SectionActions
+    _ row: inout Row, for item: Value, at index: Int, values: Value?, plan: ItemRowPlan
   ) {
-    let reader =
-      values.map(definition.reader(for:)) ?? ownerDraft?.reader(for: item, definition: definition)
-      ?? definition.reader(for: item)
-    row.text = title(reader, item, values: values)
-    row.detailText = description(reader)
+    // A fetched row that its object does not hold yet shows its values as fetched.
+    if values == nil, !plan.readsDraft, case .object(let ref) = item, let fault = ref.fault,
+      let texts = plan.texts(of: fault)
+    {
+      row.text = texts.title
+      row.detailText = texts.detail
+    } else {
+      let reader =
+        values.map(definition.reader(for:)) ?? ownerDraft?.reader(for: item, definition: definition)
+        ?? definition.reader(for: item)
+      row.text = title(reader, item, values: values)
+      row.detailText = description(reader)
+    }
     row.attributes.cellStyle = row.detailText == nil ? .default : .subtitle
     // A row whose values its object cannot hold is listed with why; it opens no screen.
-    if let problem = currentStore.problem(with: item) { row.validationMessage = problem }
+    if let problem = plan.store.problem(with: item) { row.validationMessage = problem }
     if choice != nil {
       row.accessory = chosenNow.contains(item) ? .checkmark : .none
       return
     }
-    row.accessory = rowDefaults.detailAccessory
+    row.accessory = plan.detailAccessory
     row.action = .pushDetail
-    let deletes = deletes
-    row.isDeletable = deletes
-    row.isMovable = moves && store.supportsMoving && fetchOptions.sort.isEmpty
-    row.editingStyle = deletes ? .delete : .none
-    row.attributes.reuseIdentifier = actions.reuseIdentifierForRow?(index, item)
+    row.isDeletable = plan.deletes
+    row.isMovable = plan.movable
+    row.editingStyle = plan.deletes ? .delete : .none
+    row.attributes.reuseIdentifier = plan.actions.reuseIdentifierForRow?(index, item)
   }
 
   /// Makes the rows of the items from `start` on when a host reads them, from the items'
@@ -97,13 +108,15 @@ extension ArrayOfObjectsSection {
       guard case .dictionary = root else { return nil }
       kept.append((item, root))
     }
+    let plan = ItemRowPlan(self)
     return DeferredRowMaker(
       make: { [weak self] index in
         let offset = index - first
         guard kept.indices.contains(offset), let self else {
           return Row(id: RowID(.null), kind: .plain)
         }
-        return self.row(for: kept[offset].item, at: index, values: kept[offset].values)
+        return self.row(
+          for: kept[offset].item, at: index, values: kept[offset].values, plan: plan)
       }, values: kept.map(\.values))
   }
 

@@ -269,6 +269,15 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
     return row(for: items[index], at: index)
   }
 
+  /// Makes the rows of one rendering, with what they share read once.
+  override func rowMaker() -> (Int) -> Row {
+    let plan = ItemRowPlan(self)
+    return { [self] index in
+      guard index < items.count else { return extraRow(at: index - items.count) }
+      return row(for: items[index], at: index, plan: plan)
+    }
+  }
+
   override func deferredRowMaker(from start: Int) -> DeferredRowMaker? {
     rendersRowsOnDemand ? rowMaker(from: start) : nil
   }

@@ -239,6 +239,10 @@ open class Section {
   /// kept by identity instead of being rendered again. 0 (the default) renders every row.
   var reusableRowCount: Int { 0 }
 
+  /// Makes rows for one rendering of the whole section: what every row shares is read once
+  /// here rather than per row. The default makes each with ``makeRow(at:)``.
+  func rowMaker() -> (Int) -> Row { makeRow(at:) }
+
   /// For sections that render rows on demand: makes the row of element `index` (from `start`
   /// on) as the content is now, even after the content changes. `nil` (the default) renders
   /// every row up front.

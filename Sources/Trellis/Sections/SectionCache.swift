@@ -51,9 +51,13 @@ package struct SectionCache {
     let key = ObjectIdentifier(section)
     section.loadContent()
     let staleRows = staleRows.union(section.takeRowsStaleOnLoad())
-    let (snapshot, allIDs, deferredMaker) = tracking(unless: section.contentFollowsStore) {
+    // What rows share is read with the section's content: a change to it renders them all.
+    let (snapshot, allIDs, deferredMaker, make) = tracking(unless: section.contentFollowsStore) {
       section.trackContent()
-      return (section.sectionSnapshot(), section.elementIDs(), section.deferredRowMaker(from: 0))
+      return (
+        section.sectionSnapshot(), section.elementIDs(), section.deferredRowMaker(from: 0),
+        section.rowMaker()
+      )
     } onChange: {
       sink.invalidateSection(key)
     }
@@ -90,7 +94,7 @@ package struct SectionCache {
       rows.append(
         renderRow(
           section, index: index, id: id, sink: sink, model: model, inherited: inherited,
-          followsStore: followsStore, keptRows: &keptRows))
+          followsStore: followsStore, make: make, keptRows: &keptRows))
     }
     var cache = SectionCache(
       snapshot: snapshot, elementIDs: ids, rows: rows, visible: [], visibleElementIndex: nil)
@@ -241,18 +245,19 @@ package struct SectionCache {
   }
 
   /// Renders one row, tracking what it reads so that a change marks only this row stale, and
-  /// keeps a bound or configured row in `keptRows`.
+  /// keeps a bound or configured row in `keptRows`; `make`, when given, is the section's
+  /// ``Section/rowMaker()`` for the rendering under way.
   static func renderRow(
     _ section: Section, index: Int, id: RowID, sink: InvalidationSink, model: TableModel?,
     inherited: RowActions? = nil, followsStore: Bool? = nil, alwaysVisible: Bool = false,
-    keptRows: inout [RowID: Row]
+    make: ((Int) -> Row)? = nil, keptRows: inout [RowID: Row]
   ) -> RowSnapshot? {
     let key = ObjectIdentifier(section)
     let inherited = inherited ?? inheritedActions(section, model: model)
     let followsStore = followsStore ?? section.rowsFollowStore
     var kept: Row?
     func build() -> RowSnapshot? {
-      var row = section.makeRow(at: index)
+      var row = make?(index) ?? section.makeRow(at: index)
       row.id = id
       applyActions(
         to: &row, id: id, at: index, section: section, model: model, inherited: inherited)

@@ -87,6 +87,13 @@ public final class ObjectFault: KeyValueCoding, Observable, Sendable {
   /// The fetched values, one per key of ``layout``, as last read.
   package var values: [Value] { state.withLock { $0.values } }
 
+  /// The fetched values, read as ``value(forKey:)`` reads them, while they are the row's:
+  /// `nil` once the object holds them. A list reads a row's titles from them in one step.
+  package var unfilledValues: [Value]? {
+    registrar.access(self, keyPath: \.values)
+    return state.withLock { $0.filled ? nil : $0.values }
+  }
+
   /// Why the row's values, as last read, cannot fill its object (a value another program
   /// wrote that its property cannot hold), naming the row and the column; `nil` when they
   /// can. A list shows such a row with the message, and no screen edits it: its object would

@@ -1,0 +1,76 @@
+import TrellisValues
+
+/// What every item row of a list shares in one rendering, read once for it rather than once
+/// per row: the section's actions, what edit mode offers, and where a fetched row's title and
+/// detail are among its values.
+///
+/// The section's settings it reads refresh the whole section when they change
+/// (``Section/setNeedsRefresh()``), so a plan never outlives them.
+final class ItemRowPlan {
+  let actions: SectionActions
+  let store: any DataStore
+  let deletes: Bool
+  let movable: Bool
+  let detailAccessory: Accessory
+  /// Whether rows read the items through their form's draft (a list inside a form).
+  let readsDraft: Bool
+  private let titleKeys: [String]
+  private let detailKeys: [String]
+  private let separator: String
+  /// The fault layout whose positions ``titlePositions`` and ``detailPositions`` hold.
+  private var layout: ObjectFaultLayout?
+  private var titlePositions: [Int]?
+  private var detailPositions: [Int]?
+
+  init(_ section: ArrayOfObjectsSection) {
+    actions = section.effectiveActions
+    store = section.currentStore
+    let deletes = section.deletes
+    self.deletes = deletes
+    movable = section.moves && section.store.supportsMoving && section.fetchOptions.sort.isEmpty
+    detailAccessory = section.rowDefaults.detailAccessory
+    readsDraft = section.ownerDraft != nil
+    titleKeys = section.definition.titlePropertyNames
+    detailKeys = section.definition.descriptionPropertyNames
+    separator = section.definition.titleSeparator
+  }
+
+  /// The title and detail of a row whose item is a fault that still holds its fetched values,
+  /// read from them by position; `nil` when they must be read through key-value coding: the
+  /// object holds the values, a key is a key path or not a column, or the title is empty
+  /// (which a document's entry shows otherwise).
+  func texts(of fault: ObjectFault) -> (title: String, detail: String?)? {
+    if fault.layout !== layout {
+      layout = fault.layout
+      titlePositions = Self.positions(of: titleKeys, in: fault.layout)
+      detailPositions = Self.positions(of: detailKeys, in: fault.layout)
+    }
+    guard let titlePositions, !titlePositions.isEmpty, let detailPositions,
+      let values = fault.unfilledValues
+    else { return nil }
+    guard let title = joined(titlePositions, of: values) else { return nil }
+    return (title, joined(detailPositions, of: values))
+  }
+
+  /// The non-empty texts at `positions`, joined; `nil` when there is none.
+  private func joined(_ positions: [Int], of values: [Value]) -> String? {
+    var parts: [String] = []
+    for position in positions {
+      let text = values[position].displayText
+      if !text.isEmpty { parts.append(text) }
+    }
+    return parts.isEmpty ? nil : parts.joined(separator: separator)
+  }
+
+  /// Where `keys` are among `layout`'s values; `nil` when one is not a plain column key.
+  private static func positions(of keys: [String], in layout: ObjectFaultLayout) -> [Int]? {
+    var positions: [Int] = []
+    for key in keys {
+      guard !key.isEmpty, !key.contains("."), let position = layout.index[key] else {
+        return nil
+      }
+      positions.append(position)
+    }
+    return positions
+  }
+}
