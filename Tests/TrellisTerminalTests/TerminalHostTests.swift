@@ -77,6 +77,37 @@ struct TerminalHostTests {
     #expect(!driver.screen.contains(hint))
   }
 
+  /// Ctrl-S on a form opened from a new item's form commits that form and saves the file,
+  /// and says that the new item itself is saved with its own Done.
+  @Test func ctrlSSaysWhichOpenFormItsSaveLeavesOut() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "trellis-terminal-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let url = folder.appendingPathComponent("people.json")
+    _ = try DocumentFile.create(
+      at: url, root: ["people": [["name": "Ada", "tags": ["math"]]]], format: .json)
+    let store = try DocumentStore(contentsOf: url)
+    let navigator = Navigator(root: try store.screen())
+    let driver = Driver(navigator, columns: 100)
+    driver.host.save = {
+      try store.save()
+      return "Saved people.json"
+    }
+    func saved() throws -> [Value] {
+      try DocumentFile(contentsOf: url).root.dictionaryValue?["people"]?.arrayValue ?? []
+    }
+    // People, a new item, its name; then its Tags list and a new tag there.
+    driver.press("\ra\r\u{15}Grace\r" + Self.down + "\ra\r\u{15}cobol\r")
+    driver.press(Self.save)
+    #expect(driver.screen.contains("Saved people.json; “New Item” is saved with its Done"))
+    #expect(try saved().count == 1)
+    driver.press(Self.escape + Self.save)
+    #expect(driver.screen.contains("Saved people.json"))
+    #expect(!driver.screen.contains("is saved with its Done"))
+    #expect(try saved().last == ["name": "Grace", "tags": ["cobol"]])
+  }
+
   @Test func doneIsRefusedWhileTheDraftIsInvalid() throws {
     let (navigator, _) = try TasksApp.sampleNavigator()
     let driver = Driver(navigator)

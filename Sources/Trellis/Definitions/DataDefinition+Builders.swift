@@ -82,31 +82,9 @@ extension DataDefinition {
   private static func itemDefinition(for values: [Value], name: String) -> DataDefinition? {
     guard let first = values.first else { return nil }
     if values.allSatisfy({ $0.dictionaryValue != nil }) {
-      var keys: [String] = []
-      var sample: ValueDictionary = [:]
-      for value in values {
-        for (key, item) in value.dictionaryValue ?? [:] where sample[key] == nil {
-          keys.append(key)
-          sample[key] = item
-        }
-      }
-      var blank: ValueDictionary = [:]
-      for key in keys {
-        switch sample[key] ?? .null {
-        case .string: blank[key] = ""
-        case .int: blank[key] = 0
-        case .double: blank[key] = .double(0)
-        case .bool: blank[key] = false
-        default: blank[key] = .null
-        }
-      }
-      let shape = Value.dictionary(sample)
-      var definition = document(shape, name: Humanizer.title(for: name))
-      let made = blank
-      definition = DataDefinition(
-        kind: .document, name: definition.name, properties: definition.properties,
-        adapter: { $0 as? KeyValueCoding }, factory: { DocumentObject(.dictionary(made)) })
-      return definition
+      let shape = Value.dictionary(sample(of: values))
+      let definition = document(shape, name: Humanizer.title(for: name))
+      return definition.makingDocuments(like: shape)
     }
     switch first {
     case .string where values.allSatisfy { $0.stringValue != nil }: return .string
@@ -116,6 +94,31 @@ extension DataDefinition {
     case .date where values.allSatisfy { $0.dateValue != nil }: return .date
     default: return nil
     }
+  }
+
+  /// The keys of `entries` (dictionaries), in the order first seen, each with the first value
+  /// that says what it holds: one that is not null, and a list that is not empty.
+  static func sample(of entries: [Value]) -> ValueDictionary {
+    var sample: ValueDictionary = [:]
+    for entry in entries {
+      for (key, value) in entry.dictionaryValue ?? [:] {
+        switch (sample[key], value) {
+        case (nil, _), (.null?, _), (.array([])?, .array): sample[key] = value
+        default: break
+        }
+      }
+    }
+    return sample
+  }
+
+  /// This definition, making new items as documents shaped like `sample`: its keys, each
+  /// with a blank value of its kind (``Value/blank``). Of `kind` ``Kind/document`` when the
+  /// items are values in a document's tree, ``Kind/dictionary`` when they are objects.
+  func makingDocuments(like sample: Value, kind: Kind = .document) -> DataDefinition {
+    let blank = sample.blank
+    return DataDefinition(
+      kind: kind, name: name, properties: properties, adapter: { $0 as? KeyValueCoding },
+      factory: { DocumentObject(blank) })
   }
 
   /// A definition for plain strings (arrays of strings).

@@ -71,7 +71,7 @@ public final class DocumentStore: DataStore, @unchecked Sendable {
           "'\(itemsKeyPath)' is not an array of dictionaries", atKeyPath: itemsKeyPath)
       }
       elements = values.map { DocumentObject($0) }
-      definition = itemsDefinition ?? Self.itemsDefinition(values)
+      definition = itemsDefinition ?? Self.itemsDefinition(values, kind: .dictionary)
     }
     self.itemsDefinition = definition
     items = MemoryStore(
@@ -169,19 +169,20 @@ public final class DocumentStore: DataStore, @unchecked Sendable {
     return definition
   }
 
-  /// A definition of dictionaries having the keys of `values`, in first-seen order, that can
-  /// make new ones.
-  static func itemsDefinition(_ values: [Value]) -> DataDefinition? {
-    var keys: [String] = []
-    for value in values {
-      for key in value.dictionaryValue?.keys ?? [] where !keys.contains(key) { keys.append(key) }
-    }
-    guard !keys.isEmpty,
-      keys.allSatisfy({ key in key.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } }),
-      var definition = try? DataDefinition.dictionary(keys: keys.joined(separator: ";"))
-    else { return values.first.map { .document($0, name: "Item") } }
-    definition.name = "Item"
-    return definition
+  /// A definition of the dictionaries `values`: their keys in first-seen order, each shown as
+  /// the first value that says what it holds shows it (nested dictionaries open object
+  /// screens, arrays editable lists), and a key only null ever held as text. New items have
+  /// every key, blank. Of `kind` ``DataDefinition/Kind/document`` for a list in the tree,
+  /// which holds its items as values, ``DataDefinition/Kind/dictionary`` for the items the
+  /// store lists as objects.
+  static func itemsDefinition(_ values: [Value], kind: DataDefinition.Kind = .document)
+    -> DataDefinition?
+  {
+    let sample = DataDefinition.sample(of: values)
+    guard !sample.isEmpty else { return values.first.map { .document($0, name: "Item") } }
+    var definition = definition(for: .dictionary(sample), name: "Item")
+    for (key, value) in sample where value == .null { definition[key]?.valueKind = .string }
+    return definition.makingDocuments(like: .dictionary(sample), kind: kind)
   }
 
   // MARK: The listed items

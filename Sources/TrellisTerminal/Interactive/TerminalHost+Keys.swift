@@ -250,7 +250,7 @@ extension TerminalHost {
     }
     if let save {
       do {
-        status = try save()
+        status = try save() + pendingFormNote
         statusIsWarning = false
       } catch {
         // A located diagnostic names the file the bar already names: its message says why.
@@ -260,6 +260,15 @@ extension TerminalHost {
       status = nothingToSave
       statusIsWarning = false
     }
+  }
+
+  /// What a save leaves out: the edits of a form still open below (a new item whose list was
+  /// just edited), which reach the data only with that form's Done. Empty when there are none.
+  private var pendingFormNote: String {
+    guard let form = navigator.stack.last(where: { $0.draft?.hasChanges == true }) else {
+      return ""
+    }
+    return "; “\(form.model.title ?? "the form")” is saved with its Done"
   }
 
   /// `q`: quits, asking first when something is unsaved.

@@ -95,6 +95,62 @@ struct DocumentStoreTests {
     #expect(app.texts == [["a", "2", "{x}"]])
   }
 
+  /// A list's entries are edited like the document's root: each key as the first entry that
+  /// holds a value shows it (a number as a number, a nested list as a list, a nested
+  /// dictionary as a form), and a new entry starts with every key, blank, to be filled in.
+  @Test func aListsEntriesAndNewOnesAreEditedLikeTheRoot() throws {
+    let folder = try Self.directory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let url = folder.appendingPathComponent("people.json")
+    let root: Value = [
+      "people": [
+        ["name": "Alan", "born": 1912, "email": .null, "tags": [], "home": .null],
+        [
+          "name": "Ada", "born": 1815, "email": "ada@example.com", "tags": ["math", "poetry"],
+          "home": ["city": "London"],
+        ],
+      ]
+    ]
+    _ = try DocumentFile.create(at: url, root: root, format: .json)
+    let store = try DocumentStore(contentsOf: url)
+    let app = HeadlessApp(navigator: Navigator(root: try store.screen(title: "Doc")))
+    try app.tap("People")
+    try app.tap("Ada")
+    #expect(app.row("Born")?.kind == .numericTextField)
+    #expect(app.row("Tags")?.kind == .arrayOfObjects)
+    #expect(app.row("Home")?.kind == .object)
+    try app.tap("Tags")
+    #expect(app.texts == [["math", "poetry"]])
+    try app.send(.back)
+    try app.send(.back)
+
+    try app.send(.add(section: nil))
+    #expect(app.texts == [["Name", "Born", "Email", "Tags", "Home"]])
+    try app.enter("Grace", at: "Name")
+    try app.enter(1906, at: "Born")
+    // A key that only ever held null is typed as text.
+    try app.enter("grace@navy.mil", at: "Email")
+    try app.tap("Tags")
+    try app.send(.add(section: nil))
+    try app.enter("cobol", at: "String")
+    try app.send(.done)
+    try app.send(.back)
+    try app.tap("Home")
+    try app.enter("Arlington", at: "City")
+    try app.send(.done)
+    try app.send(.done)
+    try store.save()
+
+    let saved = try DocumentFile(contentsOf: url).root.dictionaryValue?["people"]?.arrayValue
+    let grace = try #require(saved?.last?.dictionaryValue)
+    #expect(grace["name"] == "Grace")
+    #expect(grace["born"] == 1906)
+    #expect(grace["email"] == "grace@navy.mil")
+    #expect(grace["tags"] == ["cobol"])
+    #expect(grace["home"] == ["city": "Arlington"])
+    #expect(app.host.violations.isEmpty)
+  }
+
   @Test func aCorruptFileGivesALocatedErrorAndIsNotTouched() throws {
     let folder = try Self.directory()
     defer { try? FileManager.default.removeItem(at: folder) }
