@@ -6,7 +6,8 @@ import TrellisPostgres
 import TrellisServerOptions
 import TrellisWeb
 
-/// `trellis serve`: a descriptor bound to a data document, live in a browser.
+/// `trellis serve`: a descriptor bound to a data document, live in a browser; or a plain
+/// document, edited and saved as `trellis edit` does (``documentApp()``).
 ///
 /// Every browser window gets its own navigation stack over one shared root object, so an edit
 /// in one window reaches the others as a changeset. Edits stay in memory until a descriptor's
@@ -21,6 +22,10 @@ struct ServeCommand: AsyncParsableCommand {
       errors is never served. Edits made in the browser stay in memory, but for lists over an \
       SQLite table or a web service, which are written through, and for a `save` row, which \
       writes the --data file.
+
+      A JSON or plist document that is no descriptor, given without --data, is served as \
+      `trellis edit` shows it: every window edits the one tree, and every change is saved \
+      to the file.
 
       The server listens on loopback unless told otherwise, and then nobody signs in. With \
       --people FILE people sign in with a name and password (`trellis users add`); a --host \
@@ -73,6 +78,29 @@ struct ServeCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
+    let app: WebApp
+    if let document = try documentApp() { app = document } else { app = try await descriptorApp() }
+    var configuration = WebConfiguration(
+      host: host, port: port, allowedHosts: Set(allowedHosts))
+    configuration.maxSessionsPerClient = maxSessionsPerClient
+    try signIn.apply(to: &configuration)
+    let isDatabase = DescriptorFiles.isPostgresAddress(inputs.descriptor)
+    configuration.imageFolder =
+      images ?? (isDatabase ? nil : DescriptorFiles.folder(of: inputs.descriptor))
+    if images == nil, let address = DescriptorFiles.webAddress(inputs.descriptor) {
+      let fetched = FetchedImages(
+        beside: address, timeout: inputs.timeout, maximumBytes: configuration.maxImageBytes)
+      configuration.imageFetcher = { name in await fetched.image(named: name) }
+    }
+    let server = try WebServer(apps: [app], configuration: configuration)
+    try await server.run { [configuration] port in
+      FileHandle.standardOutput.write(
+        Data(configuration.banner("trellis serve", port: port).utf8))
+    }
+  }
+
+  /// The app of a descriptor (or of data whose screens are inferred) and its data.
+  private func descriptorApp() async throws -> WebApp {
     let (loaded, read, root) = try await inputs.load()
     let library = try savingData(to: read, root: root)
     let served = ServedDescriptor(descriptor: loaded, library: library, root: root)
@@ -93,22 +121,7 @@ struct ServeCommand: AsyncParsableCommand {
     }
     // The descriptor's `access` holds for everyone who signs in.
     app.policy = loaded.access
-    var configuration = WebConfiguration(
-      host: host, port: port, allowedHosts: Set(allowedHosts))
-    configuration.maxSessionsPerClient = maxSessionsPerClient
-    try signIn.apply(to: &configuration)
-    configuration.imageFolder =
-      images ?? (isDatabase ? nil : DescriptorFiles.folder(of: inputs.descriptor))
-    if images == nil, let address = DescriptorFiles.webAddress(inputs.descriptor) {
-      let fetched = FetchedImages(
-        beside: address, timeout: inputs.timeout, maximumBytes: configuration.maxImageBytes)
-      configuration.imageFetcher = { name in await fetched.image(named: name) }
-    }
-    let server = try WebServer(apps: [app], configuration: configuration)
-    try await server.run { [configuration] port in
-      FileHandle.standardOutput.write(
-        Data(configuration.banner("trellis serve", port: port).utf8))
-    }
+    return app
   }
 }
 

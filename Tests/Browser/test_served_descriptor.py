@@ -15,7 +15,7 @@ import zlib
 import pytest
 from selenium.webdriver.common.by import By
 
-from helpers import open_app, press, row, tap, type_into, wait, wait_title
+from helpers import control, open_app, press, row, row_texts, tap, type_into, wait, wait_title
 from test_any_data import serve
 
 
@@ -179,3 +179,48 @@ def test_a_single_object_form_over_a_web_service_loads_then_saves(browser):
     finally:
         stop(process)
         stop_demo(demo)
+
+
+def test_a_plain_document_is_served_and_every_change_saved(browser):
+    """A JSON document that is no descriptor is served as `trellis edit` shows it: every
+    window edits the one tree, and every change reaches the file."""
+    files = folder()
+    data = files / "people.json"
+    data.write_text(json.dumps({
+        "title": "Pioneers",
+        "people": [{"name": "Ada", "born": 1815, "tags": ["math"]},
+                   {"name": "Alan", "born": 1912, "tags": []}]}))
+    process, details = serve(data)
+    try:
+        open_app(browser, details, "table")
+        wait_title(browser, "people.json")
+        type_into(browser, "Title", "Heroes")
+        wait(browser, lambda d: json.loads(data.read_text())["title"] == "Heroes")
+        first = browser.current_window_handle
+        browser.execute_script("window.open(arguments[0])", browser.current_url)
+        browser.switch_to.window(browser.window_handles[-1])
+        wait_title(browser, "people.json")
+        wait(browser, lambda d: control(d, "Title").get_attribute("value") == "Heroes")
+        # A new person, with a tag, from the second window.
+        tap(browser, "People")
+        wait(browser, lambda d: row_texts(d) == ["Ada", "Alan"])
+        press(browser, "add")
+        wait_title(browser, "New Item")
+        type_into(browser, "Name", "Grace")
+        type_into(browser, "Born", "1906")
+        tap(browser, "Tags")
+        press(browser, "add")
+        type_into(browser, "String", "cobol")
+        press(browser, "done")
+        wait(browser, lambda d: row_texts(d) == ["cobol"])
+        press(browser, "back")
+        press(browser, "done")
+        wait(browser, lambda d: row_texts(d) == ["Ada", "Alan", "Grace"])
+        wait(browser, lambda d: json.loads(data.read_text())["people"][-1]
+             == {"name": "Grace", "born": 1906, "tags": ["cobol"]})
+        # The first window shows the new person too.
+        browser.switch_to.window(first)
+        tap(browser, "People")
+        wait(browser, lambda d: row_texts(d) == ["Ada", "Alan", "Grace"])
+    finally:
+        stop(process)

@@ -1,0 +1,77 @@
+import ArgumentParser
+import Foundation
+import Trellis
+import TrellisDescriptors
+import TrellisThemes
+import TrellisWeb
+
+extension ServeCommand {
+  /// The app of a JSON or property list document that is no descriptor, given without
+  /// `--data`: its tree as `trellis edit` shows it, every window editing the one tree, and
+  /// every change saved to the file. `nil` when the file is something else, or does not parse
+  /// (the descriptor path then reports why, located).
+  func documentApp() throws -> WebApp? {
+    let path = inputs.descriptor
+    guard inputs.data == nil, !DescriptorFiles.isWebAddress(path),
+      !DescriptorFiles.isPostgresAddress(path), !DescriptorFiles.isSettingsBundle(path),
+      !DescriptorFiles.isSQLiteFile(path), !DescriptorFiles.isOpenAPIDocument(path),
+      let file = try? DocumentFile(contentsOf: URL(fileURLWithPath: path)),
+      DescriptorFormat.detect(file.root) == nil
+    else { return nil }
+    let store: DocumentStore
+    do { store = try DocumentStore(contentsOf: URL(fileURLWithPath: path)) } catch {
+      CommandOutput.error(error.description)
+      throw ExitCode(1)
+    }
+    if let problem = store.rootProblem {
+      CommandOutput.error(problem.description)
+      throw ExitCode(1)
+    }
+    var theme: Theme?
+    if let path = inputs.theme {
+      var files = DescriptorFiles()
+      theme = files.theme(path)
+      files.printDiagnostics(toStandardError: true)
+      if files.hasErrors { throw ExitCode(1) }
+    }
+    let name = (path as NSString).lastPathComponent
+    let document = ServedDocument(store: store, name: name, theme: theme)
+    return WebApp(
+      id: "table", title: (name as NSString).deletingPathExtension, subtitle: path,
+      sharing: document
+    ) { try $0.makeNavigator() }
+  }
+}
+
+/// A document every window of `trellis serve` edits: one tree, saved to its file after every
+/// change. The web host calls it on the app's one serial domain only.
+final class ServedDocument {
+  let store: DocumentStore
+  let name: String
+  let theme: Theme?
+
+  init(store: DocumentStore, name: String, theme: Theme?) {
+    self.store = store
+    self.name = name
+    self.theme = theme
+    let marksUnsaved = store.root.onChange
+    store.root.onChange = { [weak self] key in
+      marksUnsaved?(key)
+      self?.save()
+    }
+  }
+
+  func makeNavigator() throws(ScreenError) -> Navigator {
+    let screen = try store.screen(title: name)
+    screen.model.theme = theme
+    return Navigator(root: screen)
+  }
+
+  /// Writes the tree to the file, atomically; a failure is reported and the edits stay, to be
+  /// written with the next change.
+  private func save() {
+    do { try store.save() } catch {
+      CommandOutput.error("not saved: \(error)")
+    }
+  }
+}
