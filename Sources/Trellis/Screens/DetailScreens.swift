@@ -257,6 +257,9 @@ enum DetailScreens {
     section.allowsAdding = property.attributes.allowsAdding && nested.canMakeObjects
     section.allowsDeleting = property.attributes.allowsDeleting
     section.allowsMoving = property.attributes.allowsMoving
+    // An empty list says so, rather than showing nothing.
+    section.placeholderText =
+      property.attributes.placeholder ?? "No \(property.title.lowercased())"
     model.addSection(section)
     return Screen(
       model: model, navigationBar: section.allowsAdding ? .addRightEditLeft : .editRight)

@@ -131,6 +131,7 @@ struct DocumentStoreTests {
     // A key that only ever held null is typed as text.
     try app.enter("grace@navy.mil", at: "Email")
     try app.tap("Tags")
+    #expect(app.texts == [["No tags"]], "an empty list says so")
     try app.send(.add(section: nil))
     try app.enter("cobol", at: "String")
     try app.send(.done)
