@@ -34,11 +34,18 @@ struct EditCommandTests {
     #expect(result.errors.contains("error:"))
   }
 
-  @Test func aDocumentWhoseRootIsNotADictionaryIsRefused() async throws {
+  @Test func aDocumentWhoseRootIsNeitherADictionaryNorAListOfThemIsRefused() async throws {
     let file = try scratch("list.json", "[1, 2, 3]")
     let result = try await CommandRunner.run(["edit", file.path])
     #expect(result.status == 1)
-    #expect(result.errors.contains("the root of the document is not a dictionary"))
+    #expect(result.errors.contains("the root of the document is an array whose entries are not"))
+  }
+
+  @Test func aDocumentThatIsAListOfDictionariesOpensAsTheList() async throws {
+    let file = try scratch("people.json", #"[{"name": "Ada"}, {"name": "Alan"}]"#)
+    let result = try await CommandRunner.run(["edit", file.path])
+    #expect(result.status == 0)
+    #expect(result.output.contains("Ada") && result.output.contains("Alan"), "\(result.output)")
   }
 
   @Test func aDescriptorPrintsWithItsData() async throws {

@@ -24,8 +24,8 @@ public final class DocumentStore: DataStore, @unchecked Sendable {
   public private(set) var file: DocumentFile
   /// The tree being edited.
   public let root: DocumentObject
-  /// Where the listed items are: a key path to an array of dictionaries ("" for the root);
-  /// `nil` when the store lists nothing.
+  /// Where the listed items are: a key path to an array of dictionaries ("" for the root, as
+  /// for a document that is such an array); `nil` when the store lists nothing.
   public let itemsKeyPath: String?
   /// The definition of the listed items.
   public let itemsDefinition: DataDefinition?
@@ -43,7 +43,8 @@ public final class DocumentStore: DataStore, @unchecked Sendable {
   /// Opens the file at `url`, detecting its format unless `format` is given.
   ///
   /// - Parameters:
-  ///   - itemsKeyPath: The array of dictionaries the store lists, if any.
+  ///   - itemsKeyPath: The array of dictionaries the store lists, if any; by default the root,
+  ///     when the document is one.
   ///   - itemsDefinition: The definition of the listed items (which keys they have, and how
   ///     they are grouped); by default one derived from the keys the items have, which an
   ///     empty list does not say.
@@ -60,6 +61,8 @@ public final class DocumentStore: DataStore, @unchecked Sendable {
     let file = try DocumentFile(contentsOf: url, format: format, options: options)
     self.file = file
     self.root = DocumentObject(file.root)
+    // A document that is a list of dictionaries lists them.
+    let itemsKeyPath = itemsKeyPath ?? (Self.isListOfEntries(file.root) ? "" : nil)
     self.itemsKeyPath = itemsKeyPath
     var elements: [DocumentObject] = []
     var definition: DataDefinition?
@@ -122,10 +125,12 @@ public final class DocumentStore: DataStore, @unchecked Sendable {
 
   // MARK: Nested tables
 
-  /// The screen of the document's root dictionary, editing the tree as values are entered.
+  /// The screen of the document's root: a dictionary's form, editing the tree as values are
+  /// entered, or the list of a root that is a list of dictionaries.
   public func screen(title: String? = nil) throws(ScreenError) -> Screen {
     if let problem = rootProblem { throw .notApplicable(problem.description) }
     let model = TableModel(title: title ?? file.url.lastPathComponent)
+    if itemsKeyPath == "", root.root.dictionaryValue == nil { return listScreen(model) }
     do {
       try model.generateSections(
         for: root, definition: Self.definition(for: root.root, name: model.title ?? "Document"),
@@ -139,10 +144,29 @@ public final class DocumentStore: DataStore, @unchecked Sendable {
   /// Why the document's root cannot be shown as a screen (it is not a dictionary), located at
   /// the root in the file; `nil` when it can.
   public var rootProblem: Diagnostic? {
-    guard root.root.dictionaryValue == nil else { return nil }
-    let found = root.root.type == .array ? " but an array" : ""
+    guard root.root.dictionaryValue == nil, !Self.isListOfEntries(root.root) else { return nil }
+    let found =
+      root.root.type == .array ? "an array whose entries are not all dictionaries" : "a value"
     return file.document.diagnostic(
-      "the root of the document is not a dictionary\(found)", atKeyPath: "")
+      "the root of the document is \(found): a screen shows a dictionary or a list of them",
+      atKeyPath: "")
+  }
+
+  /// Whether `value` is a list of dictionaries, which the store lists when it is the root.
+  private static func isListOfEntries(_ value: Value) -> Bool {
+    guard case .array(let entries) = value else { return false }
+    return entries.allSatisfy { $0.dictionaryValue != nil }
+  }
+
+  /// The screen of a root that is a list: its entries, added, edited, deleted and moved.
+  private func listScreen(_ model: TableModel) -> Screen {
+    let definition = itemsDefinition ?? DataDefinition.document([:], name: "Item")
+    let section = ArrayOfObjectsSection(store: self, definition: definition)
+    section.allowsAdding = definition.canMakeObjects && !definition.properties.isEmpty
+    section.placeholderText = "No entries"
+    model.addSection(section)
+    return Screen(
+      model: model, navigationBar: section.allowsAdding ? .addRightEditLeft : .editRight)
   }
 
   /// A definition for a dictionary of the tree: one row per key, in order; dictionaries open

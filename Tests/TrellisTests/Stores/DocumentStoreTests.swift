@@ -234,6 +234,37 @@ struct DocumentStoreTests {
     #expect(try DocumentFile(contentsOf: url).root == [["name": "bee"]])
   }
 
+  /// A document that is a list of dictionaries opens as that list: its entries added, edited,
+  /// deleted and moved, and saved as the list it is.
+  @Test func aDocumentThatIsAListOpensAsTheList() throws {
+    let folder = try Self.directory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let url = folder.appendingPathComponent("list.json")
+    _ = try DocumentFile.create(
+      at: url, root: [["name": "Ada", "born": 1815], ["name": "Alan", "born": 1912]],
+      format: .json)
+    let store = try DocumentStore(contentsOf: url)
+    #expect(store.rootProblem == nil)
+    let app = HeadlessApp(navigator: Navigator(root: try store.screen(title: "list.json")))
+    #expect(app.texts == [["Ada", "Alan"]])
+    try app.tap("Alan")
+    try app.enter(1913, at: "Born")
+    try app.send(.done)
+    try app.send(.add(section: nil))
+    try app.enter("Grace", at: "Name")
+    try app.enter(1906, at: "Born")
+    try app.send(.done)
+    try app.send(.setEditing(true))
+    try app.send(.delete(app.rowID(at: ItemPath(item: 0, section: 0))))
+    #expect(app.texts == [["Alan", "Grace"]])
+    try store.save()
+    #expect(
+      try DocumentFile(contentsOf: url).root == [
+        ["name": "Alan", "born": 1913], ["name": "Grace", "born": 1906],
+      ])
+    #expect(app.host.violations.isEmpty)
+  }
+
   @Test func aRootThatIsNotADictionaryIsLocated() throws {
     let folder = try Self.directory()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -242,7 +273,10 @@ struct DocumentStoreTests {
     let store = try DocumentStore(contentsOf: json)
     let problem = try #require(store.rootProblem)
     #expect(problem.location == SourceLocation(file: json.path, line: 2, column: 3))
-    #expect(problem.message == "the root of the document is not a dictionary but an array")
+    #expect(
+      problem.message
+        == "the root of the document is an array whose entries are not all dictionaries: a "
+        + "screen shows a dictionary or a list of them")
     #expect(throws: ScreenError.notApplicable(problem.description)) { try store.screen() }
 
     let binary = folder.appendingPathComponent("list.plist")
