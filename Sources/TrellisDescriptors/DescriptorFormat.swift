@@ -42,6 +42,19 @@ public enum DescriptorFormat: String, Hashable, Sendable, CaseIterable, CustomSt
   }
 }
 
+extension DescriptorFormat {
+  /// Whether `root`, which ``detect(_:)`` takes for an RMSTableViews descriptor, reads as
+  /// data instead: a list of records none of which has a section's keys (`rows`, `className`,
+  /// `properties`, `bindVariable`, `enabled`). `trellis serve` shows such a file as a list.
+  package static func isListOfRecords(_ root: Value) -> Bool {
+    guard let entries = root.arrayValue, !entries.isEmpty else { return false }
+    return entries.allSatisfy { entry in
+      entry.dictionaryValue?.keys.contains(where: RMSTableViewsReader.sectionKeys.contains)
+        == false
+    }
+  }
+}
+
 /// The outcome of reading a descriptor: the descriptor when there is no error, and every
 /// problem found.
 public struct DescriptorReadResult: Hashable, Sendable {

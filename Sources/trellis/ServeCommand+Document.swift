@@ -16,7 +16,7 @@ extension ServeCommand {
       !DescriptorFiles.isPostgresAddress(path), !DescriptorFiles.isSettingsBundle(path),
       !DescriptorFiles.isSQLiteFile(path), !DescriptorFiles.isOpenAPIDocument(path),
       let file = try? DocumentFile(contentsOf: URL(fileURLWithPath: path)),
-      DescriptorFormat.detect(file.root) == nil
+      DescriptorFormat.detect(file.root) == nil || DescriptorFormat.isListOfRecords(file.root)
     else { return nil }
     let store: DocumentStore
     do { store = try DocumentStore(contentsOf: URL(fileURLWithPath: path)) } catch {

@@ -23,9 +23,9 @@ struct ServeCommand: AsyncParsableCommand {
       SQLite table or a web service, which are written through, and for a `save` row, which \
       writes the --data file.
 
-      A JSON or plist document that is no descriptor, given without --data, is served as \
-      `trellis edit` shows it: every window edits the one tree, and every change is saved \
-      to the file.
+      A JSON or plist document that is no descriptor (a dictionary, or a list of records), \
+      given without --data, is served as `trellis edit` shows it: every window edits the one \
+      tree, and every change is saved to the file.
 
       The server listens on loopback unless told otherwise, and then nobody signs in. With \
       --people FILE people sign in with a name and password (`trellis users add`); a --host \

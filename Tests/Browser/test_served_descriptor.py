@@ -224,3 +224,25 @@ def test_a_plain_document_is_served_and_every_change_saved(browser):
         wait(browser, lambda d: row_texts(d) == ["Ada", "Alan", "Grace"])
     finally:
         stop(process)
+
+
+def test_a_document_that_is_a_list_is_served_as_the_list(browser):
+    """A JSON document that is a list of dictionaries opens as that list; an entry added in the
+    browser is saved into it."""
+    files = folder()
+    data = files / "people.json"
+    data.write_text(json.dumps([{"name": "Ada", "born": 1815}, {"name": "Alan", "born": 1912}]))
+    process, details = serve(data)
+    try:
+        open_app(browser, details, "table")
+        wait_title(browser, "people.json")
+        wait(browser, lambda d: row_texts(d) == ["Ada", "Alan"])
+        press(browser, "add")
+        wait_title(browser, "New Item")
+        type_into(browser, "Name", "Grace")
+        type_into(browser, "Born", "1906")
+        press(browser, "done")
+        wait(browser, lambda d: row_texts(d) == ["Ada", "Alan", "Grace"])
+        wait(browser, lambda d: json.loads(data.read_text())[-1] == {"name": "Grace", "born": 1906})
+    finally:
+        stop(process)
