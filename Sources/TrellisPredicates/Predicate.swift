@@ -35,6 +35,18 @@ public struct Predicate: Hashable, Sendable, CustomStringConvertible {
     root = try PredicateParser.parse(text, file: file, origin: origin)
   }
 
+  /// `keyPath == $variable`, or with `anyElement` `ANY keyPath == $variable`, made without
+  /// parsing: a store's filter on a relationship, built each time a list opens.
+  package static func keyPath(_ keyPath: String, equals variable: String, anyElement: Bool = false)
+    -> Predicate
+  {
+    Predicate(
+      root: .comparison(
+        PredicateComparison(
+          quantifier: anyElement ? .anyElement : nil, left: .keyPath(keyPath), op: .equal,
+          options: [], right: .variable(variable))))
+  }
+
   /// The predicate that always holds: `TRUEPREDICATE`.
   public static let always = Predicate(root: .constant(true))
   /// The predicate that never holds: `FALSEPREDICATE`.

@@ -20,13 +20,10 @@ extension RelationalEntity {
     _ relationship: SQLRelationship<Self>, toOneKeyPath: String, pointingAt target: Value
   ) throws(StoreError) -> ItemFilter {
     // A many-to-many holds the target among its objects; a to-one points at it.
-    let text =
+    let predicate =
       relationship.kind == .manyToMany
-      ? "ANY \(relationship.name) == $target" : "\(toOneKeyPath) == $target"
-    let predicate: Predicate
-    do { predicate = try Predicate(text) } catch {
-      throw .invalidItem("'\(relationship.name)' cannot be filtered on: \(error)")
-    }
+      ? Predicate.keyPath(relationship.name, equals: "target", anyElement: true)
+      : Predicate.keyPath(toOneKeyPath, equals: "target")
     return ItemFilter(predicate, variables: ["target": target])
   }
 }

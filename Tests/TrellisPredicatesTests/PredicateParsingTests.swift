@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Trellis
+import TrellisPredicates
 
 @Suite("Predicate parsing")
 struct PredicateParsingTests {
@@ -159,5 +160,14 @@ struct PredicateParsingTests {
       try Predicate("a = 1"), try Predicate("a == 1"), try Predicate("a == 2"),
     ]
     #expect(set.count == 2)
+  }
+
+  /// A relationship's filter, made without parsing, is the predicate its text parses to.
+  @Test func aKeyPathEqualToAVariableIsThePredicateItsTextParsesTo() throws {
+    #expect(Predicate.keyPath("group", equals: "target") == (try Predicate("group == $target")))
+    #expect(
+      Predicate.keyPath("tags", equals: "target", anyElement: true)
+        == (try Predicate("ANY tags == $target")))
+    #expect(Predicate.keyPath("owner.id", equals: "x").description == "owner.id == $x")
   }
 }
