@@ -163,6 +163,16 @@ struct DescriptorFiles {
     return result.hasErrors ? nil : result.theme
   }
 
+  /// The theme at `path`, for a command that shows no descriptor: its warnings are printed,
+  /// and its errors too, ending the command.
+  static func requiredTheme(_ path: String) throws -> Theme? {
+    var files = DescriptorFiles()
+    let theme = files.theme(path)
+    files.printDiagnostics(toStandardError: true)
+    if files.hasErrors { throw ExitCode(1) }
+    return theme
+  }
+
   /// Binds `descriptor` once to find the problems that only binding shows (warnings about
   /// colours and cell classes, and errors); adds them to ``diagnostics``.
   mutating func checkBinding(

@@ -43,21 +43,13 @@ extension EditCommand {
   }
 
   private func openDocument() throws -> Editing {
-    let store: DocumentStore
-    do { store = try DocumentStore(contentsOf: URL(fileURLWithPath: file)) } catch {
-      CommandOutput.error(error.description)
-      throw ExitCode(1)
-    }
-    if let problem = store.rootProblem {
-      CommandOutput.error(problem.description)
-      throw ExitCode(1)
-    }
+    let store = try DocumentStore.opening(file)
     let screen: Screen
     do { screen = try store.screen() } catch {
       CommandOutput.error(Diagnostic(error.description, file: file).description)
       throw ExitCode(1)
     }
-    if let theme { screen.model.theme = try loadTheme(theme) }
+    if let theme { screen.model.theme = try DescriptorFiles.requiredTheme(theme) }
     let name = (file as NSString).lastPathComponent
     return Editing(
       navigator: Navigator(root: screen),
@@ -138,14 +130,6 @@ extension EditCommand {
     // Done writes each form: Ctrl-S after it has nothing more to save.
     return Editing(
       navigator: navigator, save: nil, hasUnsavedChanges: { false }, nothingToSave: said)
-  }
-
-  private func loadTheme(_ path: String) throws -> Theme? {
-    var files = DescriptorFiles()
-    let theme = files.theme(path)
-    files.printDiagnostics(toStandardError: true)
-    if files.hasErrors { throw ExitCode(1) }
-    return theme
   }
 
   /// The navigator `library` makes of `descriptor` bound to `root`; its located errors are

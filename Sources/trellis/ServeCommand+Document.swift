@@ -18,22 +18,8 @@ extension ServeCommand {
       let file = try? DocumentFile(contentsOf: URL(fileURLWithPath: path)),
       DescriptorFormat.detect(file.root) == nil || DescriptorFormat.isListOfRecords(file.root)
     else { return nil }
-    let store: DocumentStore
-    do { store = try DocumentStore(contentsOf: URL(fileURLWithPath: path)) } catch {
-      CommandOutput.error(error.description)
-      throw ExitCode(1)
-    }
-    if let problem = store.rootProblem {
-      CommandOutput.error(problem.description)
-      throw ExitCode(1)
-    }
-    var theme: Theme?
-    if let path = inputs.theme {
-      var files = DescriptorFiles()
-      theme = files.theme(path)
-      files.printDiagnostics(toStandardError: true)
-      if files.hasErrors { throw ExitCode(1) }
-    }
+    let store = try DocumentStore.opening(path)
+    let theme = try inputs.theme.flatMap(DescriptorFiles.requiredTheme)
     let name = (path as NSString).lastPathComponent
     let document = ServedDocument(store: store, name: name, theme: theme)
     return WebApp(

@@ -1,0 +1,20 @@
+import ArgumentParser
+import Foundation
+import Trellis
+
+extension DocumentStore {
+  /// The document at `path`, for `trellis edit` and `trellis serve`: its parse error, or why
+  /// its root cannot be shown as a screen, is printed, located, and ends the command.
+  static func opening(_ path: String) throws -> DocumentStore {
+    let store: DocumentStore
+    do { store = try DocumentStore(contentsOf: URL(fileURLWithPath: path)) } catch {
+      CommandOutput.error(error.description)
+      throw ExitCode(1)
+    }
+    if let problem = store.rootProblem {
+      CommandOutput.error(problem.description)
+      throw ExitCode(1)
+    }
+    return store
+  }
+}
