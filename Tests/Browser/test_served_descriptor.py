@@ -181,6 +181,14 @@ def test_a_single_object_form_over_a_web_service_loads_then_saves(browser):
         stop_demo(demo)
 
 
+def start_new_person(browser, name, born):
+    """Adds an entry to the list shown and fills in its name and year of birth."""
+    press(browser, "add")
+    wait_title(browser, "New Item")
+    type_into(browser, "Name", name)
+    type_into(browser, "Born", born)
+
+
 def test_a_plain_document_is_served_and_every_change_saved(browser):
     """A JSON document that is no descriptor is served as `trellis edit` shows it: every
     window edits the one tree, and every change reaches the file."""
@@ -204,10 +212,7 @@ def test_a_plain_document_is_served_and_every_change_saved(browser):
         # A new person, with a tag, from the second window.
         tap(browser, "People")
         wait(browser, lambda d: row_texts(d) == ["Ada", "Alan"])
-        press(browser, "add")
-        wait_title(browser, "New Item")
-        type_into(browser, "Name", "Grace")
-        type_into(browser, "Born", "1906")
+        start_new_person(browser, "Grace", "1906")
         tap(browser, "Tags")
         press(browser, "add")
         type_into(browser, "String", "cobol")
@@ -237,10 +242,7 @@ def test_a_document_that_is_a_list_is_served_as_the_list(browser):
         open_app(browser, details, "table")
         wait_title(browser, "people.json")
         wait(browser, lambda d: row_texts(d) == ["Ada", "Alan"])
-        press(browser, "add")
-        wait_title(browser, "New Item")
-        type_into(browser, "Name", "Grace")
-        type_into(browser, "Born", "1906")
+        start_new_person(browser, "Grace", "1906")
         press(browser, "done")
         wait(browser, lambda d: row_texts(d) == ["Ada", "Alan", "Grace"])
         wait(browser, lambda d: json.loads(data.read_text())[-1] == {"name": "Grace", "born": 1906})
