@@ -71,7 +71,13 @@ struct DescriptorFiles {
   mutating func descriptor(_ path: String) -> TableDescriptor? {
     guard let data = read(path) else { return nil }
     let result = TableDescriptor.read(data: data, file: path, classes: classes)
-    diagnostics += result.diagnostics
+    var found = result.diagnostics
+    // A document of data, read as a descriptor by mistake: say what shows it.
+    if let index = found.firstIndex(where: { $0.message.hasPrefix("not a table descriptor") }) {
+      found[index].message +=
+        "; as data, `trellis edit \(path)` and `trellis serve \(path)` show it"
+    }
+    diagnostics += found
     return result.descriptor
   }
 

@@ -31,6 +31,21 @@ struct ValidateCommandTests {
     #expect(result.output == "MyTable.plist:17:41: error: push cycle: MyTable → MyTable\n")
   }
 
+  @Test func aDataDocumentIsNoDescriptorAndSaysWhatShowsIt() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "trellis-validate-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("people.json")
+    try Data(#"{"people": [{"name": "Ada"}]}"#.utf8).write(to: file)
+    let result = try await CommandRunner.run(["validate", file.path])
+    #expect(result.status == 1)
+    #expect(result.output.hasPrefix(file.path + ":1:1: error: not a table descriptor"))
+    #expect(
+      result.output.hasSuffix(
+        "; as data, `trellis edit \(file.path)` and `trellis serve \(file.path)` show it\n"))
+  }
+
   @Test func unreadableFileIsAnError() async throws {
     let result = try await CommandRunner.run(["validate", "no-such-file.json"])
     #expect(result.status == 1)
