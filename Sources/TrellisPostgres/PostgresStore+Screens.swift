@@ -35,7 +35,7 @@ extension PostgresStore {
       let key = try store(for: found.entity.table).key(of: ref.identity)
     else { return nil }
     // A to-one's key is a column; a many-to-many's pairs are in its join table, asked in SQL.
-    return try entity.filter(found, toOneKeyPath: found.foreignKey, pointingAt: .int(Int(key)))
+    return entity.filter(found, toOneKeyPath: found.foreignKey, pointingAt: .int(Int(key)))
   }
 
   /// The entity's definition with its to-one and many-to-many properties made object

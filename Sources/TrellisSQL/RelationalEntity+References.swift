@@ -18,7 +18,7 @@ extension RelationalEntity {
   /// the store's queries compare it with (the object, or its key).
   package func filter(
     _ relationship: SQLRelationship<Self>, toOneKeyPath: String, pointingAt target: Value
-  ) throws(StoreError) -> ItemFilter {
+  ) -> ItemFilter {
     // A many-to-many holds the target among its objects; a to-one points at it.
     let predicate =
       relationship.kind == .manyToMany

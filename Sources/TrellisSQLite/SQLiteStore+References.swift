@@ -13,7 +13,7 @@ extension SQLiteStore {
     -> ItemFilter
   {
     let found = try entity.reference(named: relationship)
-    return try entity.filter(found, toOneKeyPath: found.name, pointingAt: target)
+    return entity.filter(found, toOneKeyPath: found.name, pointingAt: target)
   }
 
   /// The row key of any object a store of this database holds.

@@ -54,10 +54,10 @@ package struct SectionCache {
     // What rows share is read with the section's content: a change to it renders them all.
     let (snapshot, allIDs, deferredMaker, make) = tracking(unless: section.contentFollowsStore) {
       section.trackContent()
-      return (
-        section.sectionSnapshot(), section.elementIDs(), section.deferredRowMaker(from: 0),
-        section.rowMaker()
-      )
+      let (snapshot, ids) = (section.sectionSnapshot(), section.elementIDs())
+      // Rows rendered on demand have a maker of their own.
+      let deferred = section.deferredRowMaker(from: 0)
+      return (snapshot, ids, deferred, deferred == nil ? section.rowMaker() : nil)
     } onChange: {
       sink.invalidateSection(key)
     }
