@@ -184,6 +184,9 @@ extension SQLiteStore {
     let identities = state.withLock { state -> [(identity: AnyObject, isNew: Bool)] in
       var table = state.objects.removeValue(forKey: entity.table) ?? [:]
       defer { state.objects[entity.table] = table }
+      // Grown once for the batch, not step by step as its rows arrive.
+      table.reserveCapacity(table.count + records.count)
+      state.keys.reserveCapacity(state.keys.count + records.count)
       var identities: [(identity: AnyObject, isNew: Bool)] = []
       identities.reserveCapacity(records.count)
       for (index, record) in records.enumerated() {

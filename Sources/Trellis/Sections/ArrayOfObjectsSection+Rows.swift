@@ -58,32 +58,66 @@ extension ArrayOfObjectsSection {
   private func fill(
     _ row: inout Row, for item: Value, at index: Int, values: Value?, plan: ItemRowPlan
   ) {
-    // A fetched row that its object does not hold yet shows its values as fetched.
-    if values == nil, !plan.readsDraft, case .object(let ref) = item, let fault = ref.fault,
-      let texts = plan.texts(of: fault)
-    {
-      row.text = texts.title
-      row.detailText = texts.detail
-    } else {
-      let reader =
-        values.map(definition.reader(for:)) ?? ownerDraft?.reader(for: item, definition: definition)
-        ?? definition.reader(for: item)
-      row.text = title(reader, item, values: values)
-      row.detailText = description(reader)
-    }
-    row.attributes.cellStyle = row.detailText == nil ? .default : .subtitle
-    // A row whose values its object cannot hold is listed with why; it opens no screen.
-    if let problem = plan.store.problem(with: item) { row.validationMessage = problem }
-    if choice != nil {
-      row.accessory = chosenNow.contains(item) ? .checkmark : .none
-      return
-    }
-    row.accessory = plan.detailAccessory
+    let face = face(of: item, at: index, values: values, plan: plan)
+    row.text = face.text
+    row.detailText = face.detail
+    row.attributes.cellStyle = face.cellStyle
+    if let problem = face.problem { row.validationMessage = problem }
+    row.accessory = face.accessory
+    guard !face.chooses else { return }
     row.action = .pushDetail
     row.isDeletable = plan.deletes
     row.isMovable = plan.movable
     row.editingStyle = plan.deletes ? .delete : .none
-    row.attributes.reuseIdentifier = plan.actions.reuseIdentifierForRow?(index, item)
+    row.attributes.reuseIdentifier = face.reuseIdentifier
+  }
+
+  /// The snapshot of `item`'s row, listed at `index` as `id`, made from what it shows without
+  /// a ``Row``: equal to the snapshot of the row ``fill(_:for:at:values:plan:)`` makes.
+  func snapshot(of item: Value, at index: Int, id: RowID, plan: ItemRowPlan) -> RowSnapshot {
+    let face = face(of: item, at: index, values: nil, plan: plan)
+    var attributes = RowAttributes()
+    attributes.cellStyle = face.cellStyle
+    attributes.reuseIdentifier = face.chooses ? nil : face.reuseIdentifier
+    let edits = !face.chooses && plan.deletes
+    return RowSnapshot(
+      RowSnapshot.Contents(
+        id: id, kind: .plain, text: face.text, detail: face.detail, value: nil, imageName: nil,
+        accessory: face.accessory, editingAccessory: .none,
+        editingStyle: edits ? .delete : .none, isEnabled: true,
+        isMovable: !face.chooses && plan.movable, isDeletable: edits, height: nil,
+        themeStyle: nil, attributes: attributes, validationMessage: face.problem, keyPath: nil,
+        style: RowSnapshot.ownStyle(attributes)))
+  }
+
+  /// What the row of `item` shows, read once for its ``Row`` or its snapshot.
+  private func face(of item: Value, at index: Int, values: Value?, plan: ItemRowPlan)
+    -> ItemRowPlan.Face
+  {
+    var face = ItemRowPlan.Face()
+    // A fetched row that its object does not hold yet shows its values as fetched.
+    if values == nil, !plan.readsDraft, case .object(let ref) = item, let fault = ref.fault,
+      let texts = plan.texts(of: fault)
+    {
+      face.text = texts.title
+      face.detail = texts.detail
+    } else {
+      let reader =
+        values.map(definition.reader(for:)) ?? ownerDraft?.reader(for: item, definition: definition)
+        ?? definition.reader(for: item)
+      face.text = title(reader, item, values: values)
+      face.detail = description(reader)
+    }
+    // A row whose values its object cannot hold is listed with why; it opens no screen.
+    face.problem = plan.store.problem(with: item)
+    if choice != nil {
+      face.chooses = true
+      face.accessory = chosenNow.contains(item) ? .checkmark : .none
+    } else {
+      face.accessory = plan.detailAccessory
+      face.reuseIdentifier = plan.actions.reuseIdentifierForRow?(index, item)
+    }
+    return face
   }
 
   /// Makes the rows of the items from `start` on when a host reads them, from the items'

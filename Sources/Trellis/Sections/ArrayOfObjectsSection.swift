@@ -270,12 +270,20 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
   }
 
   /// Makes the rows of one rendering, with what they share read once.
-  override func rowMaker() -> (Int) -> Row {
+  override func rowMaker() -> RowMaker {
     let plan = ItemRowPlan(self)
-    return { [self] index in
-      guard index < items.count else { return extraRow(at: index - items.count) }
-      return row(for: items[index], at: index, plan: plan)
-    }
+    // An item's own row, made straight as a snapshot when no closure makes it.
+    let makesSnapshots = plan.actions.cellForRow == nil && !plan.readsDraft
+    return RowMaker(
+      row: { [self] index in
+        guard index < items.count else { return extraRow(at: index - items.count) }
+        return row(for: items[index], at: index, plan: plan)
+      },
+      snapshot: makesSnapshots
+        ? { [self] index, id in
+          guard index < items.count else { return nil }
+          return snapshot(of: items[index], at: index, id: id, plan: plan)
+        } : nil)
   }
 
   override func deferredRowMaker(from start: Int) -> DeferredRowMaker? {

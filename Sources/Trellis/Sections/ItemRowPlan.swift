@@ -22,6 +22,19 @@ final class ItemRowPlan {
   private var titlePositions: [Int]?
   private var detailPositions: [Int]?
 
+  /// What one item's row shows, read once for its ``Row`` or its snapshot.
+  struct Face {
+    var text = ""
+    var detail: String?
+    /// Why the row's values do not fit its object, when they do not.
+    var problem: String?
+    var accessory = Accessory.none
+    /// Whether the row checks its item for a choice rather than opening it.
+    var chooses = false
+    var reuseIdentifier: String?
+    var cellStyle: RowAttributes.CellStyle { detail == nil ? .default : .subtitle }
+  }
+
   init(_ section: ArrayOfObjectsSection) {
     actions = section.effectiveActions
     store = section.currentStore
@@ -66,7 +79,8 @@ final class ItemRowPlan {
   private static func positions(of keys: [String], in layout: ObjectFaultLayout) -> [Int]? {
     var positions: [Int] = []
     for key in keys {
-      guard !key.isEmpty, !key.contains("."), let position = layout.index[key] else {
+      guard !key.isEmpty, !key.utf8.contains(UInt8(ascii: ".")), let position = layout.index[key]
+      else {
         return nil
       }
       positions.append(position)

@@ -241,7 +241,7 @@ open class Section {
 
   /// Makes rows for one rendering of the whole section: what every row shares is read once
   /// here rather than per row. The default makes each with ``makeRow(at:)``.
-  func rowMaker() -> (Int) -> Row { makeRow(at:) }
+  func rowMaker() -> RowMaker { RowMaker(row: makeRow(at:)) }
 
   /// For sections that render rows on demand: makes the row of element `index` (from `start`
   /// on) as the content is now, even after the content changes. `nil` (the default) renders

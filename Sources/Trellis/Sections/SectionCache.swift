@@ -250,14 +250,24 @@ package struct SectionCache {
   static func renderRow(
     _ section: Section, index: Int, id: RowID, sink: InvalidationSink, model: TableModel?,
     inherited: RowActions? = nil, followsStore: Bool? = nil, alwaysVisible: Bool = false,
-    make: ((Int) -> Row)? = nil, keptRows: inout [RowID: Row]
+    make: RowMaker? = nil, keptRows: inout [RowID: Row]
   ) -> RowSnapshot? {
     let key = ObjectIdentifier(section)
     let inherited = inherited ?? inheritedActions(section, model: model)
     let followsStore = followsStore ?? section.rowsFollowStore
+    // A row that follows its store, that no action configures and that binds nothing needs
+    // no observation, no `Row` and no copy of one.
+    if followsStore, !inherited.configuresRows, var snapshot = make?.snapshot?(index, id) {
+      model?.statistics.rowBuilds += 1
+      if let model, !model.selectedRowIDs.isEmpty, model.selectedRowIDs.contains(id) {
+        snapshot.isSelected = true
+      }
+      if !keptRows.isEmpty { keptRows[id] = nil }
+      return snapshot
+    }
     var kept: Row?
     func build() -> RowSnapshot? {
-      var row = make?(index) ?? section.makeRow(at: index)
+      var row = make?.row(index) ?? section.makeRow(at: index)
       row.id = id
       applyActions(
         to: &row, id: id, at: index, section: section, model: model, inherited: inherited)

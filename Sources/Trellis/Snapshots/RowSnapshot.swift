@@ -17,7 +17,7 @@ public struct RowSnapshot: Hashable, Sendable, Diffable {
 
   /// Reads `row` and its bound value.
   public init(_ row: Row) {
-    storage = Storage(
+    self.init(
       Contents(
         id: row.id, kind: row.kind, text: row.text, detail: row.detailText,
         value: row.value.map(Self.displayable), imageName: row.imageName,
@@ -27,6 +27,9 @@ public struct RowSnapshot: Hashable, Sendable, Diffable {
         attributes: row.attributes, validationMessage: row.validationMessage,
         keyPath: row.binding?.keyPath, style: Self.ownStyle(row.attributes)))
   }
+
+  /// A rendered row with `contents`.
+  init(_ contents: Contents) { storage = Storage(contents) }
 
   /// The appearance a row sets itself (its background, text colours and text alignment), as a
   /// style that hosts draw like a theme's and that wins over it; `nil` when it sets none.
