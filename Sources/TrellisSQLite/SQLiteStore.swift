@@ -219,6 +219,9 @@ public final class SQLiteStore: RelationalStore, Sendable {
   /// reports a reset).
   public var reportsEveryChange: Bool { true }
 
+  /// A fetch lists rows, each one object.
+  public var fetchesEachItemOnce: Bool { true }
+
   // MARK: Observation
 
   public func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> ObservationToken {

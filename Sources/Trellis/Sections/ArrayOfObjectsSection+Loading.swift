@@ -103,6 +103,7 @@ extension ArrayOfObjectsSection {
       hasMore = loadedLimit.map { fetched.count > $0 } ?? false
       if hasMore, let limit = loadedLimit { fetched.removeLast(fetched.count - limit) }
       items = fetched
+      itemsAreDistinct = store.fetchesEachItemOnce
       loadState = items.isEmpty ? .empty : .loaded
     } catch {
       // Keep what was shown; the error row says what went wrong.

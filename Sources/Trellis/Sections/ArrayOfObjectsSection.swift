@@ -48,8 +48,14 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
   var chosenNow: Set<Value> = []
 
   package var items: [Value] = [] {
-    didSet { itemCounts = nil }
+    didSet {
+      itemCounts = nil
+      itemsAreDistinct = false
+    }
   }
+  /// Whether the items are a fetch from a store that lists each item once
+  /// (``DataStore/fetchesEachItemOnce``), unchanged since: nothing to count.
+  var itemsAreDistinct = false
   /// How many times each item is listed, built on first use after the items change: a store's
   /// update then finds its rows without scanning the list (every session showing the list
   /// does this for every edit).
@@ -252,11 +258,12 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
   /// The identities from `start` on: the listed items', then the special and appended rows'.
   override func elementIDs(from start: Int) -> [RowID] {
     // Counting by identity is cheaper than counting by row ID, and is kept for later.
-    if itemCounts == nil && !listsEachItemOnce { _ = count(of: .null) }
+    let distinct = listsEachItemOnce || itemsAreDistinct
+    if itemCounts == nil && !distinct { _ = count(of: .null) }
     let first = Swift.min(start, items.count)
     // Every item listed once has no occurrence to count.
     var ids =
-      listsEachItemOnce || itemCounts?.distinct == items.count
+      distinct || itemCounts?.distinct == items.count
       ? items[first...].map(Self.identity(of:)) : Array(occurrenceIDs()[first...])
     ids += specials.map { RowID(scope: scope, .string("\u{1}" + $0.rawValue)) }
     ids += appendedRowIDs

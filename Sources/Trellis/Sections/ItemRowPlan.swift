@@ -67,6 +67,11 @@ final class ItemRowPlan {
 
   /// The non-empty texts at `positions`, joined; `nil` when there is none.
   private func joined(_ positions: [Int], of values: [Value]) -> String? {
+    // Most titles and details are one key: its text alone, without a list of parts.
+    if positions.count == 1 {
+      let text = values[positions[0]].displayText
+      return text.isEmpty ? nil : text
+    }
     var parts: [String] = []
     for position in positions {
       let text = values[position].displayText

@@ -32,6 +32,9 @@ public protocol DataStore: AnyObject, Sendable {
   /// (a value set on a fetched object directly is not the database's); false for stores of
   /// an app's own objects, which the app may change directly.
   var reportsEveryChange: Bool { get }
+  /// Whether a fetch lists each item at most once, as a table lists each row: a list of what
+  /// it fetched then counts no item twice to tell its rows apart. False by default.
+  var fetchesEachItemOnce: Bool { get }
   /// Calls `handler` after every change, on the thread that made it.
   func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> ObservationToken
   /// Reads what an item leaves unread until it is opened (children loaded only then), before
@@ -53,6 +56,8 @@ extension DataStore {
   }
 
   public var reportsEveryChange: Bool { false }
+
+  public var fetchesEachItemOnce: Bool { false }
 
   /// Reads the store's whole order to find the item that `before` follows once `item` is
   /// taken out, and moves `item` after it.
