@@ -300,7 +300,7 @@ let package = Package(
     ),
     .testTarget(
       name: "TrellisTerminalTests",
-      dependencies: ["TrellisTerminal", "TrellisTesting", "TrellisExamples"]
+      dependencies: ["TrellisTerminal", "TrellisTesting", "TrellisExamples", "TrellisDescriptors"]
     ),
     .testTarget(
       name: "TrellisCLITests",

@@ -1,5 +1,6 @@
 import Foundation
 import Trellis
+import TrellisDescriptors
 import TrellisTesting
 
 extension FuzzCatalog {

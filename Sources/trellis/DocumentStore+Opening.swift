@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Trellis
+import TrellisDescriptors
 
 extension DocumentStore {
   /// The document at `path`, for `trellis edit` and `trellis serve`: its parse error, or why

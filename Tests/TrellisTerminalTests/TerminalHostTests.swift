@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Trellis
+import TrellisDescriptors
 import TrellisExamples
 import TrellisTesting
 

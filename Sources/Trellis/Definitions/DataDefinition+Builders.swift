@@ -98,7 +98,7 @@ extension DataDefinition {
 
   /// The keys of `entries` (dictionaries), in the order first seen, each with the first value
   /// that says what it holds: one that is not null, and a list that is not empty.
-  static func sample(of entries: [Value]) -> ValueDictionary {
+  package static func sample(of entries: [Value]) -> ValueDictionary {
     var sample: ValueDictionary = [:]
     for entry in entries {
       for (key, value) in entry.dictionaryValue ?? [:] {
@@ -114,7 +114,7 @@ extension DataDefinition {
   /// This definition, making new items as documents shaped like `sample`: its keys, each
   /// with a blank value of its kind (``Value/blank``). Of `kind` ``Kind/document`` when the
   /// items are values in a document's tree, ``Kind/dictionary`` when they are objects.
-  func makingDocuments(like sample: Value, kind: Kind = .document) -> DataDefinition {
+  package func makingDocuments(like sample: Value, kind: Kind = .document) -> DataDefinition {
     let blank = sample.blank
     return DataDefinition(
       kind: kind, name: name, properties: properties, adapter: { $0 as? KeyValueCoding },

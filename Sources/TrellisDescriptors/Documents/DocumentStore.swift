@@ -1,4 +1,5 @@
 import Foundation
+import Trellis
 
 /// A JSON or property-list file (XML, binary or OpenStep) as an editable hierarchy of tables
 /// (seed 001): dictionaries become object screens, arrays become lists that can be edited, and
