@@ -35,6 +35,12 @@ final class ServedDocument {
   let store: DocumentStore
   let name: String
   let theme: Theme?
+  /// Why the last save failed, shown on every window until a save succeeds.
+  private(set) var saveFailure: String?
+  /// The windows' navigators, to show them a failed save.
+  private var navigators: [WeakNavigator] = []
+
+  private struct WeakNavigator { weak var navigator: Navigator? }
 
   init(store: DocumentStore, name: String, theme: Theme?) {
     self.store = store
@@ -50,14 +56,28 @@ final class ServedDocument {
   func makeNavigator() throws(ScreenError) -> Navigator {
     let screen = try store.screen(title: name)
     screen.model.theme = theme
-    return Navigator(root: screen)
+    let navigator = Navigator(root: screen)
+    navigator.notice = saveFailure
+    navigators.removeAll { $0.navigator == nil }
+    navigators.append(WeakNavigator(navigator: navigator))
+    return navigator
   }
 
-  /// Writes the tree to the file, atomically; a failure is reported and the edits stay, to be
-  /// written with the next change.
+  /// Writes the tree to the file, atomically. A failure is reported, on the server's output
+  /// and on every window, and the edits stay, to be written with the next change.
   private func save() {
-    do { try store.save() } catch {
+    do {
+      try store.save()
+      show(nil)
+    } catch {
       CommandOutput.error("not saved: \(error)")
+      show("Not saved to \(name): \(error). The changes are kept here and saved with the next one.")
     }
+  }
+
+  private func show(_ failure: String?) {
+    guard failure != saveFailure else { return }
+    saveFailure = failure
+    for window in navigators { window.navigator?.notice = failure }
   }
 }

@@ -248,3 +248,47 @@ def test_a_document_that_is_a_list_is_served_as_the_list(browser):
         wait(browser, lambda d: json.loads(data.read_text())[-1] == {"name": "Grace", "born": 1906})
     finally:
         stop(process)
+
+
+def notice_shown(driver):
+    notice = driver.find_element(By.CSS_SELECTOR, ".pane-top > .screen:last-child .notice")
+    return notice.text if notice.is_displayed() else None
+
+
+def test_a_document_that_cannot_be_saved_says_so_in_every_window(browser):
+    """A change the file cannot take (a folder took its place) is kept, and every window's
+    screen says it was not saved; once the file can be written again, the next change saves
+    every change kept and the notice goes."""
+    files = folder()
+    data = files / "notes.json"
+    data.write_text(json.dumps({"title": "Pioneers", "note": "first"}))
+    process, details = serve(data)
+    try:
+        open_app(browser, details, "table")
+        wait_title(browser, "notes.json")
+        first = browser.current_window_handle
+        browser.execute_script("window.open(arguments[0])", browser.current_url)
+        second = browser.window_handles[-1]
+        browser.switch_to.window(second)
+        wait_title(browser, "notes.json")
+        # No save can replace a folder.
+        data.unlink()
+        data.mkdir()
+        (data / "kept").write_text("")
+        browser.switch_to.window(first)
+        type_into(browser, "Title", "Heroes")
+        wait(browser, lambda d: "Not saved to notes.json" in (notice_shown(d) or ""))
+        browser.switch_to.window(second)
+        wait(browser, lambda d: "Not saved to notes.json" in (notice_shown(d) or ""))
+        wait(browser, lambda d: control(d, "Title").get_attribute("value") == "Heroes")
+        # The folder goes: the next change writes both.
+        (data / "kept").unlink()
+        data.rmdir()
+        type_into(browser, "Note", "second")
+        wait(browser, lambda d: data.is_file()
+             and json.loads(data.read_text()) == {"title": "Heroes", "note": "second"})
+        wait(browser, lambda d: notice_shown(d) is None)
+        browser.switch_to.window(first)
+        wait(browser, lambda d: notice_shown(d) is None)
+    finally:
+        stop(process)

@@ -79,6 +79,26 @@ struct DocumentStoreTests {
 
   /// A list's entry that lacks the keys its title is read from shows its keys, not a blank
   /// row; an entry whose title is empty stays blank.
+  /// Two windows over one document: a value entered in one shows in the other, which read
+  /// the tree before, as it would in a window opened afterwards.
+  @Test func aValueEnteredInOneWindowShowsInAnother() throws {
+    let folder = try Self.directory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let url = folder.appendingPathComponent("doc.json")
+    _ = try DocumentFile.create(at: url, root: Self.sample(.json), format: .json)
+    let store = try DocumentStore(contentsOf: url)
+    let first = HeadlessApp(navigator: Navigator(root: try store.screen(title: "Doc")))
+    let second = HeadlessApp(navigator: Navigator(root: try store.screen(title: "Doc")))
+    #expect(second.row("Zulu")?.value == "Ann")
+    try first.enter("Bea", at: "Zulu")
+    #expect(second.navigator.top.model.hasPendingChanges, "the second window hears of it")
+    second.navigator.processChanges()
+    #expect(second.row("Zulu")?.value == "Bea")
+    let fresh = HeadlessApp(navigator: Navigator(root: try store.screen(title: "Doc")))
+    #expect(fresh.row("Zulu")?.value == second.row("Zulu")?.value)
+    #expect(first.host.violations.isEmpty && second.host.violations.isEmpty)
+  }
+
   @Test func anEntryWithoutTheTitlesKeysShowsItsKeys() throws {
     let folder = try Self.directory()
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -41,6 +41,16 @@ public final class Navigator {
     didSet { for screen in stack + [detail].compactMap({ $0 }) { applyAccess(to: screen) } }
   }
 
+  /// A message every screen shows while it is set, after a screen's own notice: a condition
+  /// of the whole app rather than of one screen, such as a document that could not be saved.
+  /// Hosts show the change at once.
+  public var notice: String? {
+    didSet {
+      guard notice != oldValue else { return }
+      for screen in stack + [detail].compactMap({ $0 }) { screen.model.invalidation.wakeOwner() }
+    }
+  }
+
   /// Starts with `root`.
   public init(root: Screen) {
     stack = [root]

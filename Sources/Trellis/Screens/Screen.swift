@@ -122,7 +122,8 @@ public final class Screen {
     snapshot.isModal = presentation == .modal
     snapshot.isDoneEnabled = isDoneEnabled
     snapshot.canGoBack = navigator.map { $0.stack.count > 1 && $0.stack.first !== self } ?? false
-    snapshot.notice = isCommitting ? "Saving…" : isLoading ? "Loading…" : notice ?? loadFailure
+    snapshot.notice =
+      isCommitting ? "Saving…" : isLoading ? "Loading…" : notice ?? loadFailure ?? navigator?.notice
     snapshot.isBusy = isCommitting || isLoading
     snapshot.search = isSearchable ? searchText : nil
     return snapshot

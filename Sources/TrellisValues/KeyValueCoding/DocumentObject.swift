@@ -1,3 +1,5 @@
+import Observation
+
 /// A bindable reference around a tree of values: a dictionary, or a JSON or plist document.
 ///
 /// Key paths read and write through it like through a class; writes keep each entry's type
@@ -6,12 +8,19 @@
 /// The tree is behind a lock: a store that reads in the background (a web service's page,
 /// say) may bring an object its new values while a host reads it, and each sees a whole tree,
 /// the old or the new, never half of one.
-public final class DocumentObject: KeyValueCoding {
+///
+/// It is observable as an `@Observable` class is: a screen that read the tree hears of every
+/// write, whoever made it (another window's form over the same document, say).
+public final class DocumentObject: KeyValueCoding, Observable {
   /// The whole tree.
-  public var root: Value { tree.withLock { $0 } }
+  public var root: Value {
+    registrar.access(self, keyPath: \.root)
+    return tree.withLock { $0 }
+  }
   /// Called after every successful write with the key path written.
   public var onChange: ((String) -> Void)?
   private let tree: Locked<Value>
+  private let registrar = ObservationRegistrar()
 
   /// Wraps a tree. The root is usually a dictionary.
   public init(_ root: Value) {
@@ -37,7 +46,7 @@ public final class DocumentObject: KeyValueCoding {
       return true
     }
     if replaced {
-      onChange?(key)
+      changed(key)
       return
     }
     try write(path: key) { (tree: inout Value) throws(BindingError) in
@@ -54,6 +63,13 @@ public final class DocumentObject: KeyValueCoding {
       try change(&changed)
       root = changed
     }
+    changed(path)
+  }
+
+  /// Tells those who read the tree, then ``onChange``, that `path` was written.
+  private func changed(_ path: String) {
+    registrar.willSet(self, keyPath: \.root)
+    registrar.didSet(self, keyPath: \.root)
     onChange?(path)
   }
 
@@ -73,7 +89,7 @@ public final class DocumentObject: KeyValueCoding {
   /// Replaces the whole tree.
   public func replaceRoot(_ value: Value) {
     tree.withLock { $0 = value }
-    onChange?("")
+    changed("")
   }
 
   public func valueKind(forKey key: String) -> ValueKind? {
