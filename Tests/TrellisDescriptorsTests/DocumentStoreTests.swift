@@ -99,6 +99,41 @@ struct DocumentStoreTests {
     #expect(first.host.violations.isEmpty && second.host.violations.isEmpty)
   }
 
+  /// An entry of a list in the tree is its value: once another window changed it, a form
+  /// opened on it before cannot find it, and says so without losing what was entered.
+  @Test func anEntryChangedInAnotherWindowRefusesDoneAndKeepsTheValues() throws {
+    let folder = try Self.directory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let url = folder.appendingPathComponent("people.json")
+    let root: Value = .dictionary(
+      ValueDictionary([
+        (
+          "people",
+          [
+            .dictionary(["name": "Ada", "born": 1815]),
+            .dictionary(["name": "Alan", "born": 1912]),
+          ]
+        )
+      ]))
+    _ = try DocumentFile.create(at: url, root: root, format: .json)
+    let store = try DocumentStore(contentsOf: url)
+    let first = HeadlessApp(navigator: Navigator(root: try store.screen(title: "Doc")))
+    let second = HeadlessApp(navigator: Navigator(root: try store.screen(title: "Doc")))
+    for app in [first, second] {
+      try app.tap("People")
+      try app.tap("Alan")
+    }
+    try first.enter(.int(1913), at: "Born")
+    try first.send(.done)
+    try second.enter("Alan T", at: "Name")
+    #expect(throws: ScreenError.self) { try second.send(.done) }
+    let notice = second.navigator.top.snapshot().notice ?? ""
+    #expect(notice.contains("changed or deleted this item"), "\(notice)")
+    #expect(second.row("Name")?.value == "Alan T")
+    let people = store.root.root.dictionaryValue?["people"]?.arrayValue
+    #expect(people?.last == .dictionary(["name": "Alan", "born": 1913]))
+  }
+
   @Test func anEntryWithoutTheTitlesKeysShowsItsKeys() throws {
     let folder = try Self.directory()
     defer { try? FileManager.default.removeItem(at: folder) }

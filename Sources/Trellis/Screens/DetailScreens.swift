@@ -74,6 +74,13 @@ enum DetailScreens {
         }
       } catch {
         undo.run()
+        // A value is its own identity: once someone else changed it, it is not found either.
+        if case .notFound = error, !isNew, item.objectValue == nil {
+          throw .refused(
+            "Someone else changed or deleted this \(definition.itemNoun) since you opened it. "
+              + "Cancel and open it again to edit it as it is now; your values stay here until then."
+          )
+        }
         throw error
       }
     }
