@@ -156,7 +156,7 @@ package final class PostgresDatabase: Sendable {
       throw .unsupported("the columns of \(table) cannot be shown")
     }
     let items = (viewRows[table] ?? []).map {
-      Value.object(ObjectReference(DocumentObject(.dictionary($0))))
+      Value.object(ObjectReference(DocumentObject(unobserved: .dictionary($0))))
     }
     return (items, definition)
   }

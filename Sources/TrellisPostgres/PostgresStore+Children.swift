@@ -70,7 +70,7 @@ extension PostgresStore {
     let object: AnyObject =
       existing ?? entity.definition.makeObject()
       ?? DocumentObject(
-        .dictionary(ValueDictionary(entity.columns.map { ($0.name, Value.null) })))
+        unobserved: .dictionary(ValueDictionary(entity.columns.map { ($0.name, Value.null) })))
     guard let kvc = entity.definition.keyValueCoding(for: object) ?? (object as? KeyValueCoding)
     else { throw .invalidItem("a \(type(of: object)) is not a \(entity.definition.name)") }
     try assign(record, of: entity, to: kvc)

@@ -55,7 +55,7 @@ package final class PostgresViewStore: ViewRowsStore {
   deinit { state.withLock { $0.poller?.cancel() } }
 
   private static func item(_ row: ValueDictionary) -> Value {
-    .object(ObjectReference(DocumentObject(.dictionary(row))))
+    .object(ObjectReference(DocumentObject(unobserved: .dictionary(row))))
   }
 
   /// The rows as a memory store does them: filtered (a search), sorted and paged.

@@ -106,7 +106,7 @@ package final class SQLiteFileStores: Sendable {
         let kind = inferred.column(name).map { SQLiteEntity.kind($0.kind) } ?? .text
         entries[name] = SQLiteValues.value(row[index], kind: kind)
       }
-      return .object(ObjectReference(DocumentObject(.dictionary(entries))))
+      return .object(ObjectReference(DocumentObject(unobserved: .dictionary(entries))))
     }
     guard let definition = inferred.shownRowDefinition(names: InferredNames(schema)) else {
       throw .unsupported("the columns of \(table) cannot be shown")

@@ -71,7 +71,8 @@ public final class WebServiceStore: AsyncDataStore {
       default: (key, .null)
       }
     }
-    return .object(ObjectReference(DocumentObject(.dictionary(ValueDictionary(entries)))))
+    return .object(
+      ObjectReference(DocumentObject(unobserved: .dictionary(ValueDictionary(entries)))))
   }
 
   /// Whether a search is sent to the service: only a search text, when the service has a
@@ -92,7 +93,7 @@ public final class WebServiceStore: AsyncDataStore {
         objects.arrive(id, entries, replacing: true)
         return known
       }
-      let made = DocumentObject(.dictionary(entries))
+      let made = DocumentObject(unobserved: .dictionary(entries))
       if let id { objects.remember(made, as: id) }
       return made
     }

@@ -52,7 +52,10 @@ extension DataDefinition {
     properties += names.filter(\.isCustom).map { PropertyDefinition(name: $0.name, isCustom: true) }
     return DataDefinition(
       kind: .dictionary, name: "Dictionary", properties: properties, groups: groups,
-      factory: { DocumentObject(.dictionary(ValueDictionary(keys.map { ($0, Value.null) }))) })
+      // A store writes its items and reports it: an item made here needs no observation.
+      factory: {
+        DocumentObject(unobserved: .dictionary(ValueDictionary(keys.map { ($0, Value.null) })))
+      })
   }
 
   /// A definition of a document tree: one property per key of the root dictionary, in order,
@@ -118,7 +121,7 @@ extension DataDefinition {
     let blank = sample.blank
     return DataDefinition(
       kind: kind, name: name, properties: properties, adapter: { $0 as? KeyValueCoding },
-      factory: { DocumentObject(blank) })
+      factory: { DocumentObject(unobserved: blank) })
   }
 
   /// A definition for plain strings (arrays of strings).
@@ -136,9 +139,10 @@ extension DataDefinition {
       kind: kind, name: name, properties: [property],
       adapter: { $0 as? KeyValueCoding },
       factory: {
-        DocumentObject([
-          PlainValue.key: valueKind == .date ? .date(.init()) : valueKind == .string ? "" : 0
-        ])
+        DocumentObject(
+          unobserved: [
+            PlainValue.key: valueKind == .date ? .date(.init()) : valueKind == .string ? "" : 0
+          ])
       })
     definition.titlePropertyNames = [PlainValue.key]
     return definition

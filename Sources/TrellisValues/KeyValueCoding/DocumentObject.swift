@@ -14,17 +14,25 @@ import Observation
 public final class DocumentObject: KeyValueCoding, Observable {
   /// The whole tree.
   public var root: Value {
-    registrar.access(self, keyPath: \.root)
+    registrar?.access(self, keyPath: \.root)
     return tree.withLock { $0 }
   }
   /// Called after every successful write with the key path written.
   public var onChange: ((String) -> Void)?
   private let tree: Locked<Value>
-  private let registrar = ObservationRegistrar()
+  private let registrar: ObservationRegistrar?
 
   /// Wraps a tree. The root is usually a dictionary.
   public init(_ root: Value) {
     tree = Locked(root)
+    registrar = ObservationRegistrar()
+  }
+
+  /// Wraps a tree that a store keeps up to date and reports the changes of itself (a
+  /// database's row): nobody observes it, so it costs no observation of its own.
+  package init(unobserved root: Value) {
+    tree = Locked(root)
+    registrar = nil
   }
 
   public func value(forKey key: String) throws(BindingError) -> Value {
@@ -68,8 +76,8 @@ public final class DocumentObject: KeyValueCoding, Observable {
 
   /// Tells those who read the tree, then ``onChange``, that `path` was written.
   private func changed(_ path: String) {
-    registrar.willSet(self, keyPath: \.root)
-    registrar.didSet(self, keyPath: \.root)
+    registrar?.willSet(self, keyPath: \.root)
+    registrar?.didSet(self, keyPath: \.root)
     onChange?(path)
   }
 
