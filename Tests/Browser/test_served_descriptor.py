@@ -65,6 +65,9 @@ def test_a_save_row_writes_the_data_file(browser):
         type_into(browser, "Name", "Hopper")
         tap(browser, "Save")
         wait(browser, lambda d: json.loads(data.read_text())["name"] == "Hopper")
+        # The first window, open all along, shows it as a new window would.
+        browser.switch_to.window(browser.window_handles[0])
+        wait(browser, lambda d: control(d, "Name").get_attribute("value") == "Hopper")
     finally:
         stop(process)
 
