@@ -19,8 +19,8 @@ import SwiftSyntaxMacros
 /// ```swift
 /// extension TaskItem: Trellis.PropertyTableProviding, Trellis.ValueConvertible {
 ///   static let propertyTable = Trellis.PropertyTable<TaskItem>([
-///     .init("name", \TaskItem.name),
-///     .init("completed", \TaskItem.completed),
+///     .init("name", \TaskItem.name, get: { $0.name }),
+///     .init("completed", \TaskItem.completed, get: { $0.completed }),
 ///   ])
 /// }
 /// ```

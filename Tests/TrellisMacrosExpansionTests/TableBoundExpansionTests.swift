@@ -25,11 +25,21 @@ struct TableBoundExpansionTests {
 
         extension Task: Trellis.PropertyTableProviding, Trellis.ValueConvertible {
           static let propertyTable = Trellis.PropertyTable<Task>([
-            .init("name", \\Task.name),
-            .init("completed", \\Task.completed),
-            .init("steps", \\Task.steps),
-            .init("id", \\Task.id),
-            .init("notes", \\Task.notes),
+            .init("name", \\Task.name, get: {
+                    $0.name
+                  }),
+            .init("completed", \\Task.completed, get: {
+                    $0.completed
+                  }),
+            .init("steps", \\Task.steps, get: {
+                    $0.steps
+                  }),
+            .init("id", \\Task.id, get: {
+                    $0.id
+                  }),
+            .init("notes", \\Task.notes, get: {
+                    $0.notes
+                  }),
           ])
         }
         """)
@@ -52,10 +62,18 @@ struct TableBoundExpansionTests {
 
         extension Point: Trellis.PropertyTableProviding, Trellis.ValueConvertible {
           static let propertyTable = Trellis.PropertyTable<Point>([
-            .init("x", \\Point.x),
-            .init("y", \\Point.y),
-            .init("width", \\Point.width),
-            .init("height", \\Point.height),
+            .init("x", \\Point.x, get: {
+                    $0.x
+                  }),
+            .init("y", \\Point.y, get: {
+                    $0.y
+                  }),
+            .init("width", \\Point.width, get: {
+                    $0.width
+                  }),
+            .init("height", \\Point.height, get: {
+                    $0.height
+                  }),
           ])
         }
         """)
@@ -110,8 +128,12 @@ struct TableBoundExpansionTests {
 
         extension Task: Trellis.PropertyTableProviding, Trellis.ValueConvertible {
           static let propertyTable = Trellis.PropertyTable<Task>([
-            .init("name", \\Task.name),
-            .init("count", \\Task.count),
+            .init("name", \\Task.name, get: {
+                    $0.name
+                  }),
+            .init("count", \\Task.count, get: {
+                    $0.count
+                  }),
           ])
         }
         """)
@@ -138,7 +160,9 @@ struct TableBoundExpansionTests {
 
         extension Choice: Trellis.PropertyTableProviding, Trellis.ValueConvertible {
           static let propertyTable = Trellis.PropertyTable<Choice>([
-            .init("default", \\Choice.`default`),
+            .init("default", \\Choice.`default`, get: {
+                    $0.`default`
+                  }),
           ])
         }
 
@@ -168,7 +192,9 @@ struct TableBoundExpansionTests {
 
         extension Task: Trellis.PropertyTableProviding, Trellis.ValueConvertible {
           \(generated)static let propertyTable = Trellis.PropertyTable<Task>([
-            .init("name", \\Task.name),
+            .init("name", \\Task.name, get: {
+                    $0.name
+                  }),
           ])
         }
         """)
@@ -189,7 +215,9 @@ struct TableBoundExpansionTests {
 
         extension Task: Trellis.ValueConvertible {
           static let propertyTable = Trellis.PropertyTable<Task>([
-            .init("name", \\Task.name),
+            .init("name", \\Task.name, get: {
+                    $0.name
+                  }),
           ])
         }
         """,
@@ -207,7 +235,9 @@ struct TableBoundExpansionTests {
 
         extension Task {
           static let propertyTable = Trellis.PropertyTable<Task>([
-            .init("name", \\Task.name),
+            .init("name", \\Task.name, get: {
+                    $0.name
+                  }),
           ])
         }
         """,
@@ -229,7 +259,9 @@ struct TableBoundExpansionTests {
 
         extension Box: Trellis.PropertyTableProviding, Trellis.ValueConvertible {
           static let propertyTable = Trellis.PropertyTable<Box>([
-            .init("label", \\Box.label),
+            .init("label", \\Box.label, get: {
+                    $0.label
+                  }),
           ])
         }
         """)
@@ -275,14 +307,22 @@ struct TableBoundExpansionTests {
         extension Task: Trellis.PropertyTableProviding, Trellis.ValueConvertible {
           static let propertyTable: Trellis.PropertyTable<Task> = {
             var properties: [Trellis.PropertyTable<Task>.Property] = []
-            properties.append(.init("name", \\Task.name))
+            properties.append(.init("name", \\Task.name, get: {
+                  $0.name
+                }))
             #if DEBUG
-              properties.append(.init("trace", \\Task.trace))
+              properties.append(.init("trace", \\Task.trace, get: {
+                  $0.trace
+                }))
             #elseif os(Linux)
-              properties.append(.init("pid", \\Task.pid))
+              properties.append(.init("pid", \\Task.pid, get: {
+                  $0.pid
+                }))
             #else
             #endif
-            properties.append(.init("done", \\Task.done))
+            properties.append(.init("done", \\Task.done, get: {
+                  $0.done
+                }))
             return Trellis.PropertyTable<Task>(properties)
           }()
         }

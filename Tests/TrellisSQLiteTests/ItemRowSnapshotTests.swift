@@ -4,14 +4,30 @@ import TrellisSQLite
 import TrellisTesting
 import TrellisValues
 
+/// A class of its own: the object counts of ``ObjectFaultTests`` are not disturbed.
+private final class Listed {
+  var name = ""
+  var rank = 0
+}
+
 /// A list over a store that reports every change makes its items' snapshots without making
 /// their rows; each such snapshot is the one its row makes.
 @Suite("Item rows made as snapshots")
 struct ItemRowSnapshotTests {
+  static func entity() throws -> SQLiteEntity {
+    SQLiteEntity(
+      table: "counted",
+      definition: try DataDefinition(
+        for: Listed.self,
+        properties: [.init("name", \Listed.name), .init("rank", \Listed.rank)],
+        make: { Listed() }),
+      columns: [.text("name"), .integer("rank")], ordered: true)
+  }
+
   /// A store of five rows: the second with an empty name, the fourth with a rank its class
   /// cannot hold.
   static func store() throws -> SQLiteStore {
-    let store = try SQLiteStore.inMemory(entity: try ObjectFaultTests.entity())
+    let store = try SQLiteStore.inMemory(entity: try Self.entity())
     try store.database.write { db in
       for position in 0..<5 {
         try db.execute(
@@ -30,7 +46,7 @@ struct ItemRowSnapshotTests {
   static func expectSnapshotsAreTheRows(
     _ store: SQLiteStore, select: Int? = nil, _ configure: (ArrayOfObjectsSection) -> Void
   ) throws {
-    var definition = try ObjectFaultTests.entity().definition
+    var definition = try Self.entity().definition
     definition.descriptionPropertyNames = ["rank"]
     let section = ArrayOfObjectsSection(id: "items", store: store, definition: definition)
     configure(section)

@@ -41,7 +41,6 @@ public struct PropertyTable<Root: AnyObject>: Sendable {
     properties.first { $0.keyPath == keyPath }?.name
   }
 
-
   /// One bindable property.
   public struct Property: Sendable {
     /// The property's name in Swift.
@@ -52,7 +51,7 @@ public struct PropertyTable<Root: AnyObject>: Sendable {
     public let keyPath: PartialKeyPath<Root> & Sendable
     /// Whether it can be written.
     public let isWritable: Bool
-    let read: @Sendable (Root) -> Value
+    private(set) var read: @Sendable (Root) -> Value
     let write: (@Sendable (Root, Value) throws(ValueConversionError) -> Void)?
 
     /// A writable property of a convertible type.
@@ -88,6 +87,33 @@ public struct PropertyTable<Root: AnyObject>: Sendable {
       self.isWritable = false
       self.read = { _ in .null }
       self.write = nil
+    }
+
+    /// A writable property of a convertible type, read by `get` (what `@TableBound` writes:
+    /// a closure reads a property for less than projecting its key path does).
+    public init<V: ValueConvertible>(
+      _ name: String, _ keyPath: ReferenceWritableKeyPath<Root, V> & Sendable,
+      get: @escaping @Sendable (Root) -> V
+    ) {
+      self.init(name, keyPath)
+      self.read = { get($0).bindingValue }
+    }
+
+    /// A read-only property of a convertible type, read by `get`.
+    public init<V: ValueConvertible>(
+      _ name: String, _ keyPath: KeyPath<Root, V> & Sendable, get: @escaping @Sendable (Root) -> V
+    ) {
+      self.init(name, keyPath)
+      self.read = { get($0).bindingValue }
+    }
+
+    /// A property of a type the core cannot bind, with the reader `@TableBound` writes for
+    /// every property: listed, read as nil, never written.
+    @_disfavoredOverload
+    public init<V>(
+      _ name: String, _ keyPath: KeyPath<Root, V> & Sendable, get: @escaping @Sendable (Root) -> V
+    ) {
+      self.init(name, keyPath)
     }
 
     /// Reads the property of `root`.
