@@ -250,7 +250,7 @@ let package = Package(
       name: "trellis-bench",
       dependencies: [
         "TrellisDiff", "Trellis", "TrellisSQLite", "TrellisWeb", "TrellisExamples",
-        "TrellisSettings",
+        "TrellisSettings", "TrellisDescriptors", "TrellisDocuments",
         "TrellisSQLiteExamples", "TrellisTesting", "TrellisFuzzTargets", "TrellisWebService",
         "TrellisPostgres", .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "GRDB", package: "GRDB.swift"),

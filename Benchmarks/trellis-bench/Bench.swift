@@ -10,7 +10,8 @@ struct Bench: AsyncParsableCommand {
     subcommands: [
       DiffCommand.self, FormsCommand.self, StoresCommand.self, WebCommand.self,
       ServicesCommand.self, ScaleCommand.self, FuzzCommand.self, ConvergeCommand.self,
-      ConvergeWriterCommand.self, PositionsCommand.self, StdlibProbe.self, WebClientsCommand.self,
+      ConvergeWriterCommand.self, PositionsCommand.self, DocumentsCommand.self, StdlibProbe.self,
+      WebClientsCommand.self,
     ])
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TrellisValues
 
 /// A document file: read with its format detected, saved back atomically in the same format.
@@ -17,14 +18,19 @@ public struct DocumentFile: Sendable {
   /// Where the file is.
   public let url: URL
   /// The parsed document as last read or saved, with its locations.
-  public private(set) var document: LocatedDocument
+  ///
+  /// After a save, the saved bytes are parsed the first time this (or ``root``) is read, not
+  /// by the save: a program saving after every change of a large document parses nothing.
+  public var document: LocatedDocument { contents.document }
+  /// What the file holds: a document read, or the bytes of the last save.
+  private var contents: Contents
   /// How saves reach the disk.
   var writer = AtomicFileWriter()
 
   /// The file's format; saves keep it.
-  public var format: DocumentFormat { document.format }
-  /// The tree of values.
-  public var root: Value { document.root }
+  public let format: DocumentFormat
+  /// The tree of values, as the file holds it.
+  public var root: Value { contents.document.root }
 
   /// Reads the file at `url`, detecting its format unless `format` is given.
   ///
@@ -40,7 +46,10 @@ public struct DocumentFile: Sendable {
       throw Diagnostic("cannot read the file: \(Self.reason(error))", file: url.path)
     }
     self.url = url
-    document = try LocatedDocument(data: data, format: format, file: url.path, options: options)
+    let document = try LocatedDocument(
+      data: data, format: format, file: url.path, options: options)
+    self.format = document.format
+    contents = Contents(document)
   }
 
   /// Creates a new file at `url` holding `root` in `format` (replacing any file there).
@@ -56,7 +65,8 @@ public struct DocumentFile: Sendable {
 
   init(url: URL, document: LocatedDocument, writer: AtomicFileWriter = AtomicFileWriter()) {
     self.url = url
-    self.document = document
+    format = document.format
+    contents = Contents(document)
     self.writer = writer
   }
 
@@ -74,14 +84,9 @@ public struct DocumentFile: Sendable {
       throw error.inFile(url.path)
     }
     try writer.write(data, to: url)
-    let readOptions = DocumentReadOptions(maximumDepth: options.maximumDepth)
-    if let reread = try? LocatedDocument(
-      data: data, format: format, file: url.path, options: readOptions)
-    {
-      document = reread
-    } else {
-      document = LocatedDocument(root: root, format: format, file: url.path)
-    }
+    contents = Contents(
+      saved: data, root: root, format: format, file: url.path,
+      options: DocumentReadOptions(maximumDepth: options.maximumDepth))
   }
 
   /// Reads the file again from disk, keeping its format.
@@ -89,10 +94,57 @@ public struct DocumentFile: Sendable {
     throws(Diagnostic)
   {
     let reread = try DocumentFile(contentsOf: url, format: format, options: options)
-    document = reread.document
+    contents = reread.contents
   }
 
   private static func reason(_ error: any Error) -> String {
     (error as NSError).localizedDescription
+  }
+
+  /// A document read, or the bytes a save wrote, parsed for their locations when first asked.
+  private final class Contents: Sendable {
+    /// The bytes saved and how to read them back, until they are parsed.
+    private struct Saved {
+      let data: Data
+      let root: Value
+      let format: DocumentFormat
+      let file: String
+      let options: DocumentReadOptions
+    }
+
+    private enum State {
+      case read(LocatedDocument)
+      case saved(Saved)
+    }
+
+    private let state: Mutex<State>
+
+    init(_ document: LocatedDocument) { state = Mutex(.read(document)) }
+
+    init(
+      saved data: Data, root: Value, format: DocumentFormat, file: String,
+      options: DocumentReadOptions
+    ) {
+      state = Mutex(
+        .saved(Saved(data: data, root: root, format: format, file: file, options: options)))
+    }
+
+    /// The document; saved bytes are parsed once, and the tree saved stands for them, without
+    /// locations, should they not read back.
+    var document: LocatedDocument {
+      state.withLock { state in
+        switch state {
+        case .read(let document):
+          return document
+        case .saved(let saved):
+          let document =
+            (try? LocatedDocument(
+              data: saved.data, format: saved.format, file: saved.file, options: saved.options))
+            ?? LocatedDocument(root: saved.root, format: saved.format, file: saved.file)
+          state = .read(document)
+          return document
+        }
+      }
+    }
   }
 }

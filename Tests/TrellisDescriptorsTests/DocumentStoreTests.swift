@@ -134,6 +134,54 @@ struct DocumentStoreTests {
     #expect(people?.last == .dictionary(["name": "Alan", "born": 1913]))
   }
 
+  /// A long list of a document's entries, opened from its form, renders the rows a host
+  /// reads: an edit to one entry renders that entry's row, not the list.
+  @Test func anEditInALongListOfEntriesRendersTheRowsShown() throws {
+    let folder = try Self.directory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let url = folder.appendingPathComponent("people.json")
+    let people = (0..<2_000).map { Value.dictionary(["name": .string("P\($0)"), "born": 1900]) }
+    _ = try DocumentFile.create(
+      at: url, root: .dictionary(ValueDictionary([("people", .array(people))])), format: .json)
+    let store = try DocumentStore(contentsOf: url)
+    // Another window shows the list through the headless table view, which checks each
+    // changeset it is given.
+    let other = HeadlessApp(navigator: Navigator(root: try store.screen(title: "Doc")))
+    try other.tap("People")
+    let navigator = Navigator(root: try store.screen(title: "Doc"))
+    navigator.processChanges()
+    let people0 = try #require(navigator.top.model.rowID(at: ItemPath(item: 0, section: 0)))
+    try navigator.handle(.select(people0))
+    let list = navigator.top.model
+    #expect(list.snapshot.sections[0].items.prefix(2).map(\.text) == ["P0", "P1"])
+    let opened = list.statistics.rowBuilds
+    #expect(opened < 100, "opening built \(opened) rows")
+
+    try navigator.handle(.select(try #require(list.rowID(at: ItemPath(item: 1, section: 0)))))
+    let name = try #require(navigator.top.model.rowID(at: ItemPath(item: 0, section: 0)))
+    try navigator.handle(.setValue(name, "Bea"))
+    try navigator.handle(.done)
+    #expect(navigator.top.model === list)
+    #expect(list.snapshot.sections[0].items.prefix(3).map(\.text) == ["P0", "Bea", "P2"])
+    let edited = list.statistics.rowBuilds - opened
+    #expect(edited < 10, "the edit built \(edited) rows")
+    other.navigator.processChanges()
+    try other.host.check()
+    #expect(other.texts[0].prefix(3) == ["P0", "Bea", "P2"])
+    #expect(other.host.violations.isEmpty)
+    #expect(store.hasUnsavedChanges)
+    try store.save()
+    let saved = try DocumentFile(contentsOf: url).root.dictionaryValue?["people"]?.arrayValue
+    #expect(saved?[1] == .dictionary(["name": "Bea", "born": 1900]))
+    #expect(saved?.count == 2_000)
+    // Every row reads as a fresh window shows it, through the headless table view.
+    let fresh = HeadlessApp(navigator: Navigator(root: try store.screen(title: "Doc")))
+    try fresh.tap("People")
+    #expect(fresh.texts[0].count == 2_000)
+    #expect(fresh.texts[0] == list.snapshot.sections[0].items.map(\.text))
+    #expect(fresh.host.violations.isEmpty)
+  }
+
   @Test func anEntryWithoutTheTitlesKeysShowsItsKeys() throws {
     let folder = try Self.directory()
     defer { try? FileManager.default.removeItem(at: folder) }

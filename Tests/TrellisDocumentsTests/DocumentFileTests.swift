@@ -62,6 +62,25 @@ struct DocumentFileTests {
     #expect(try Data(contentsOf: url) == original)
     try file.save(.dictionary(root), options: .init(conversion: .writeAsStrings))
     #expect(try DocumentFile(contentsOf: url).root.dictionaryValue?["rows"] == "12")
+    // The saved file's tree, as it reads back: OpenStep holds the number as text.
+    #expect(file.root.dictionaryValue?["rows"] == "12")
+  }
+
+  /// After a save, the document's locations are those of the bytes saved, read when asked.
+  @Test func locationsAfterASaveAreTheSavedFiles() throws {
+    let directory = try Support.temporaryDirectory()
+    let url = directory.appendingPathComponent("people.json")
+    var file = try DocumentFile.create(at: url, root: ["a": 1], format: .json)
+    #expect(file.document.location(ofKeyPath: "a")?.line == 2)
+    try file.save(["added": true, "a": 1])
+    #expect(file.document.location(ofKeyPath: "added")?.line == 2)
+    #expect(file.document.location(ofKeyPath: "a")?.line == 3)
+    #expect(file.root == ["added": true, "a": 1])
+    // A copy of the file saved before it was read again keeps what was saved.
+    let copy = file
+    try file.save(["b": 2])
+    #expect(copy.root == ["added": true, "a": 1])
+    #expect(file.root == ["b": 2])
   }
 
   @Test func unrepresentableValueLeavesTheFileUntouched() throws {

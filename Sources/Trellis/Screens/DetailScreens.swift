@@ -267,6 +267,9 @@ enum DetailScreens {
     // An empty list says so, rather than showing nothing.
     section.placeholderText =
       property.attributes.placeholder ?? "No \(property.title.lowercased())"
+    // A document's long list of entries renders the rows hosts show, not every entry, after
+    // each edit; a list of objects renders every row up front, with the form's pending values.
+    section.rendersRowsOnDemand = true
     model.addSection(section)
     return Screen(
       model: model, navigationBar: section.allowsAdding ? .addRightEditLeft : .editRight)

@@ -123,24 +123,31 @@ extension ArrayOfObjectsSection {
   /// Makes the rows of the items from `start` on when a host reads them, from the items'
   /// values as they are now: a later page or edit never shows through an older snapshot, as
   /// for a ``ContentSection``'s elements. `nil` when a row cannot be made that way: an item
-  /// that is not a document (its values cannot be kept without reading them all), a row a
-  /// closure makes, or a list inside a form, which shows the form's pending values.
+  /// that is neither a document nor a dictionary (its values cannot be kept without reading
+  /// them all), a row a closure makes, or an object in a list inside a form, whose row shows
+  /// the form's pending values for it.
   func rowMaker(from start: Int) -> DeferredRowMaker? {
-    guard ownerDraft == nil, choice == nil,
-      effectiveActions.cellForRow == nil
-    else { return nil }
+    guard choice == nil, effectiveActions.cellForRow == nil else { return nil }
     let first = Swift.min(Swift.max(start, 0), items.count)
     var kept: [(item: Value, values: Value)] = []
     kept.reserveCapacity(items.count - first)
     for item in items[first...] {
-      // A document's tree is one reference: keeping it costs no read of its values.
-      guard case .object(let ref) = item, let document = ref.object as? DocumentObject
-      else { return nil }
-      // Read once: the store may write the tree meanwhile, and the row and its comparison
-      // must see the same values.
-      let root = document.root
-      guard case .dictionary = root else { return nil }
-      kept.append((item, root))
+      switch item {
+      case .object(let ref):
+        // A document's tree is one reference: keeping it costs no read of its values.
+        guard ownerDraft == nil, let document = ref.object as? DocumentObject else { return nil }
+        // Read once: the store may write the tree meanwhile, and the row and its comparison
+        // must see the same values.
+        let root = document.root
+        guard case .dictionary = root else { return nil }
+        kept.append((item, root))
+      case .dictionary:
+        // An entry that is a value (a document's list inside a form) is its own values: an
+        // edit puts another entry in its place.
+        kept.append((item, item))
+      default:
+        return nil
+      }
     }
     let plan = ItemRowPlan(self)
     return DeferredRowMaker(
