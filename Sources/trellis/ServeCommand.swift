@@ -25,7 +25,9 @@ struct ServeCommand: AsyncParsableCommand {
 
       A JSON or plist document that is no descriptor (a dictionary, or a list of records), \
       given without --data, is served as `trellis edit` shows it: every window edits the one \
-      tree, and every change is saved to the file.
+      tree, and every change is saved to the file. A save that fails (a full disk, a file \
+      made read-only) is shown on every window until one succeeds; the changes stay, and are \
+      saved with the next one.
 
       The server listens on loopback unless told otherwise, and then nobody signs in. With \
       --people FILE people sign in with a name and password (`trellis users add`); a --host \
