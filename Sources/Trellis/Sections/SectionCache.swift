@@ -126,18 +126,35 @@ package struct SectionCache {
     of shown: SectionCache, except stale: Set<RowID>, samePositionOnly: Bool
   ) {
     guard shown.rowsAlwaysVisible, !shown.rows.isEmpty else { return }
-    var shown = shown
-    shown.buildElementIndex()
-    guard let indexByID = shown.elementIndexByID else { return }
-    for (index, id) in elementIDs.enumerated() where rows[index]?.isDeferred == true {
-      // The visible rows are those hosts were given (a row updated in place may differ).
-      guard !stale.contains(id), let old = indexByID[id], shown.visible.indices.contains(old),
-        case let row = shown.visible[old], row.isDeferred, row.isResolved,
-        !samePositionOnly || old == index, let new = rows[index], row.isContentEqual(to: new)
+    // The rows a host read are few in a long list: each is found where it was, or else by
+    // its identity, so that the list's identities are not hashed on every render.
+    var indexByID: [RowID: Int]?
+    for (old, row) in shown.visible.enumerated() where row.isDeferred && row.isResolved {
+      let id = row.id
+      let index: Int
+      if old < elementIDs.count, elementIDs[old] == id {
+        index = old
+      } else if samePositionOnly {
+        continue
+      } else {
+        if indexByID == nil { indexByID = Self.indexByID(elementIDs) }
+        guard let found = indexByID?[id] else { continue }
+        index = found
+      }
+      guard rows[index]?.isDeferred == true, !stale.contains(id), let new = rows[index],
+        row.isContentEqual(to: new)
       else { continue }
       rows[index] = row
       visible[index] = row
     }
+  }
+
+  /// The first position of each identity in `ids`.
+  private static func indexByID(_ ids: [RowID]) -> [RowID: Int] {
+    var map: [RowID: Int] = [:]
+    map.reserveCapacity(ids.count)
+    for (index, id) in ids.enumerated() where map[id] == nil { map[id] = index }
+    return map
   }
 
   /// Deferred rows for elements `start` on, whose identities are `ids`: one source renders

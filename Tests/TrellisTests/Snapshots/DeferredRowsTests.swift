@@ -81,6 +81,22 @@ struct DeferredRowsTests {
     #expect(rendered.count > before, "reading the rows rendered them")
   }
 
+  /// A row a host read keeps being followed after an insert above it moves it (a host does
+  /// not read a row again because it moved): a later change to its element reloads it.
+  @Test func aRowReadBeforeAnInsertAboveItIsReloadedWhenItChanges() throws {
+    let entries = (0..<200).map { Entry("Entry \($0)") }
+    let (model, section, _) = model(entries)
+    _ = model.shown.sections[0].items[50].text  // a host shows row 50
+    section.content.insert(Entry("New"), at: 0)
+    let insert = model.processChanges()
+    #expect(insert.stages.map(\.itemInserts) == [[ItemPath(item: 0, section: 0)]])
+    entries[50].text = "Changed"
+    let change = model.processChanges()
+    #expect(change.stages.count == 1)
+    #expect(change.stages.first?.itemReloads == [ItemPath(item: 51, section: 0)])
+    #expect(change.target.sections[0].items[51].text == "Changed")
+  }
+
   @Test func anOldSnapshotKeepsShowingTheElementsItWasMadeOf() throws {
     let (model, section, _) = model([Entry("One"), Entry("Two")])
     let old = model.shown
