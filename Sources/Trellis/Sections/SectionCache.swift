@@ -128,7 +128,6 @@ package struct SectionCache {
     guard shown.rowsAlwaysVisible, !shown.rows.isEmpty else { return }
     // The rows a host read are few in a long list: each is found where it was, or else by
     // its identity, so that the list's identities are not hashed on every render.
-    var indexByID: [RowID: Int]?
     for (old, row) in shown.visible.enumerated() where row.isDeferred && row.isResolved {
       let id = row.id
       let index: Int
@@ -137,8 +136,8 @@ package struct SectionCache {
       } else if samePositionOnly {
         continue
       } else {
-        if indexByID == nil { indexByID = Self.indexByID(elementIDs) }
-        guard let found = indexByID?[id] else { continue }
+        buildElementIndex()
+        guard let found = elementIndexByID?[id] else { continue }
         index = found
       }
       guard rows[index]?.isDeferred == true, !stale.contains(id), let new = rows[index],
@@ -147,14 +146,6 @@ package struct SectionCache {
       rows[index] = row
       visible[index] = row
     }
-  }
-
-  /// The first position of each identity in `ids`.
-  private static func indexByID(_ ids: [RowID]) -> [RowID: Int] {
-    var map: [RowID: Int] = [:]
-    map.reserveCapacity(ids.count)
-    for (index, id) in ids.enumerated() where map[id] == nil { map[id] = index }
-    return map
   }
 
   /// Deferred rows for elements `start` on, whose identities are `ids`: one source renders
