@@ -91,18 +91,32 @@ extension SectionCache {
     return ids.compactMap { elementIndexByID?[$0] }.filter { $0 < limit }.sorted()
   }
 
-  /// The visible position of the row with `id`, found through the index by identity (built
-  /// once after a render), or `nil` when no visible row has it.
+  /// The visible position of the row with `id`, or `nil` when no visible row has it.
+  ///
+  /// Rows are found by reading the identities in order, as far as each, until those reads add
+  /// up to the whole list; then an index by identity is built, which later lookups use. A few
+  /// events on a long list build no index, and rows near the top cost little.
   mutating func visiblePosition(ofRow id: RowID) -> Int? {
-    buildElementIndex()
-    guard let element = elementIndexByID?[id], let position = visiblePosition(ofElement: element)
-    else { return nil }
-    return position
+    let element: Int?
+    if elementIndexByID == nil, scannedWithoutIndex < elementIDs.count {
+      element = elementIDs.firstIndex(of: id)
+      scannedWithoutIndex += element.map { $0 + 1 } ?? elementIDs.count
+    } else {
+      buildElementIndex()
+      element = elementIndexByID?[id]
+    }
+    return element.flatMap(visiblePosition(ofElement:))
   }
 
-  /// The visible position of the row whose identity hashes to `hash`, through the index by
-  /// hash (built once after a render), or `nil` when no visible row has it.
+  /// The visible position of the row whose identity hashes to `hash`, or `nil` when no
+  /// visible row has it; found as ``visiblePosition(ofRow:)`` finds a row, with an index by
+  /// hash once the reads add up to the whole list.
   mutating func visiblePosition(ofRowHash hash: Int) -> Int? {
+    if elementIndexByHash == nil, scannedWithoutIndex < elementIDs.count {
+      let element = elementIDs.firstIndex { $0.hashValue == hash }
+      scannedWithoutIndex += element.map { $0 + 1 } ?? elementIDs.count
+      return element.flatMap(visiblePosition(ofElement:))
+    }
     if elementIndexByHash == nil {
       var map: [Int: Int] = [:]
       map.reserveCapacity(elementIDs.count)

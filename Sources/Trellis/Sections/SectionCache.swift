@@ -15,6 +15,9 @@ package struct SectionCache {
   /// Element index by identity's hash, built the first time a host asks for a row by it (the
   /// web host names rows by that hash).
   var elementIndexByHash: [Int: Int]? = nil
+  /// How many identities lookups read in order since the render, without an index: once
+  /// they add up to the whole list, the next lookup builds one (``visiblePosition(ofRow:)``).
+  var scannedWithoutIndex = 0
   /// Whether rows show whatever ``Row/isVisible`` says (sections that render rows on demand).
   var rowsAlwaysVisible = false
   /// Whether an expand/collapse row is among the rows: then a row rendered again may show or

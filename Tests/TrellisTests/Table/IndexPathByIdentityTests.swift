@@ -1,6 +1,7 @@
 import Testing
-import Trellis
 import TrellisTesting
+
+@testable import Trellis
 
 /// A row is found by its identity where hosts see it now, through the index the model keeps,
 /// after edits that move rows around.
@@ -35,6 +36,44 @@ struct IndexPathByIdentityTests {
       }
       #expect(model.indexPath(of: RowID("banana")) == nil, "a hidden row is not shown")
       #expect(model.indexPath(of: RowID("no such row")) == nil)
+    }
+  }
+
+  /// Rows looked up after a render are found by reading the identities in order, without an
+  /// index, until those reads add up to the whole list; by identity and by hash, they find
+  /// what the index finds: a shown row, a hidden one (not shown), one that is not there.
+  @Test func lookupsBuildAnIndexOnlyOnceTheyHaveReadTheWholeList() throws {
+    let model = TableModel()
+    let words = ContentSection(id: "words", content: ["a", "b", "hidden", "c"]) { text, row in
+      row.text = text
+      row.isVisible = text != "hidden"
+    }
+    model.addSection(words)
+    let cache = { model.caches[ObjectIdentifier(words)] }
+    for (step, name) in ["c", "hidden", "nowhere", "a", "b"].enumerated() {
+      let target = RowID(.string(name))
+      let expected = model.shown.sections[0].items.firstIndex { $0.id == target }
+        .map { ItemPath(item: $0, section: 0) }
+      words.content.append("new \(step)")
+      _ = model.shown
+      // Each new render starts without an index. A lookup reads the list as far as its row
+      // (all of it for a row that is not there): this many read it whole.
+      func lookups() -> Int {
+        let cost = words.content.firstIndex(of: name).map { $0 + 1 } ?? words.content.count
+        return (words.content.count + cost - 1) / cost
+      }
+      for _ in 0..<lookups() { #expect(model.indexPath(of: target) == expected) }
+      #expect(cache()?.elementIndexByID == nil)
+      #expect(model.indexPath(of: target) == expected)
+      #expect(cache()?.elementIndexByID != nil)
+      words.content.append("again \(step)")
+      _ = model.shown
+      for _ in 0..<lookups() {
+        #expect(model.indexPath(ofRowHash: target.hashValue) == expected)
+      }
+      #expect(cache()?.elementIndexByHash == nil)
+      #expect(model.indexPath(ofRowHash: target.hashValue) == expected)
+      #expect(cache()?.elementIndexByHash != nil)
     }
   }
 
