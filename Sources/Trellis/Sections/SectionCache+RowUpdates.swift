@@ -92,24 +92,27 @@ extension SectionCache {
   }
 
   /// The visible position of the row with `id`, or `nil` when no visible row has it.
-  ///
-  /// Rows are found by reading the identities in order, as far as each, until those reads add
-  /// up to the whole list; then an index by identity is built, which later lookups use. A few
-  /// events on a long list build no index, and rows near the top cost little.
   mutating func visiblePosition(ofRow id: RowID) -> Int? {
-    let element: Int?
+    elementIndex(of: id).flatMap(visiblePosition(ofElement:))
+  }
+
+  /// The element index of `id`, or `nil` when no element has it.
+  ///
+  /// Elements are found by reading the identities in order, as far as each, until those reads
+  /// add up to the whole list; then an index by identity is built, which later lookups use. A
+  /// few events on a long list build no index, and rows near the top cost little.
+  mutating func elementIndex(of id: RowID) -> Int? {
     if elementIndexByID == nil, scannedWithoutIndex < elementIDs.count {
-      element = elementIDs.firstIndex(of: id)
+      let element = elementIDs.firstIndex(of: id)
       scannedWithoutIndex += element.map { $0 + 1 } ?? elementIDs.count
-    } else {
-      buildElementIndex()
-      element = elementIndexByID?[id]
+      return element
     }
-    return element.flatMap(visiblePosition(ofElement:))
+    buildElementIndex()
+    return elementIndexByID?[id]
   }
 
   /// The visible position of the row whose identity hashes to `hash`, or `nil` when no
-  /// visible row has it; found as ``visiblePosition(ofRow:)`` finds a row, with an index by
+  /// visible row has it; found as ``elementIndex(of:)`` finds an element, with an index by
   /// hash once the reads add up to the whole list.
   mutating func visiblePosition(ofRowHash hash: Int) -> Int? {
     if elementIndexByHash == nil, scannedWithoutIndex < elementIDs.count {

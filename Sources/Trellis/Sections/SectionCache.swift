@@ -16,7 +16,7 @@ package struct SectionCache {
   /// web host names rows by that hash).
   var elementIndexByHash: [Int: Int]? = nil
   /// How many identities lookups read in order since the render, without an index: once
-  /// they add up to the whole list, the next lookup builds one (``visiblePosition(ofRow:)``).
+  /// they add up to the whole list, the next lookup builds one (``elementIndex(of:)``).
   var scannedWithoutIndex = 0
   /// Whether rows show whatever ``Row/isVisible`` says (sections that render rows on demand).
   var rowsAlwaysVisible = false
@@ -129,8 +129,8 @@ package struct SectionCache {
     of shown: SectionCache, except stale: Set<RowID>, samePositionOnly: Bool
   ) {
     guard shown.rowsAlwaysVisible, !shown.rows.isEmpty else { return }
-    // The rows a host read are few in a long list: each is found where it was, or else by
-    // its identity, so that the list's identities are not hashed on every render.
+    // The rows a host read are few in a long list: each is found where it was, or else among
+    // the identities, so that the list's identities are not hashed on every render.
     for (old, row) in shown.visible.enumerated() where row.isDeferred && row.isResolved {
       let id = row.id
       let index: Int
@@ -139,8 +139,7 @@ package struct SectionCache {
       } else if samePositionOnly {
         continue
       } else {
-        buildElementIndex()
-        guard let found = elementIndexByID?[id] else { continue }
+        guard let found = elementIndex(of: id) else { continue }
         index = found
       }
       guard rows[index]?.isDeferred == true, !stale.contains(id), let new = rows[index],
