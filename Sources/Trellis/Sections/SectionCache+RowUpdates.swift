@@ -102,11 +102,7 @@ extension SectionCache {
   /// add up to the whole list; then an index by identity is built, which later lookups use. A
   /// few events on a long list build no index, and rows near the top cost little.
   mutating func elementIndex(of id: RowID) -> Int? {
-    if elementIndexByID == nil, scannedWithoutIndex < elementIDs.count {
-      let element = elementIDs.firstIndex(of: id)
-      scannedWithoutIndex += element.map { $0 + 1 } ?? elementIDs.count
-      return element
-    }
+    if elementIndexByID == nil, scansLeft { return scanForElement { $0 == id } }
     buildElementIndex()
     return elementIndexByID?[id]
   }
@@ -115,10 +111,8 @@ extension SectionCache {
   /// visible row has it; found as ``elementIndex(of:)`` finds an element, with an index by
   /// hash once the reads add up to the whole list.
   mutating func visiblePosition(ofRowHash hash: Int) -> Int? {
-    if elementIndexByHash == nil, scannedWithoutIndex < elementIDs.count {
-      let element = elementIDs.firstIndex { $0.hashValue == hash }
-      scannedWithoutIndex += element.map { $0 + 1 } ?? elementIDs.count
-      return element.flatMap(visiblePosition(ofElement:))
+    if elementIndexByHash == nil, scansLeft {
+      return scanForElement { $0.hashValue == hash }.flatMap(visiblePosition(ofElement:))
     }
     if elementIndexByHash == nil {
       var map: [Int: Int] = [:]
@@ -130,6 +124,16 @@ extension SectionCache {
     }
     guard let element = elementIndexByHash?[hash] else { return nil }
     return visiblePosition(ofElement: element)
+  }
+
+  /// Whether lookups since the render have read less than the whole list in order.
+  private var scansLeft: Bool { scannedWithoutIndex < elementIDs.count }
+
+  /// The first element whose identity `matches`, read in order, counting what was read.
+  private mutating func scanForElement(where matches: (RowID) -> Bool) -> Int? {
+    let element = elementIDs.firstIndex(where: matches)
+    scannedWithoutIndex += element.map { $0 + 1 } ?? elementIDs.count
+    return element
   }
 
   mutating func buildElementIndex() {
