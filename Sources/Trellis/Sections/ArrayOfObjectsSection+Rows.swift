@@ -58,7 +58,7 @@ extension ArrayOfObjectsSection {
   private func fill(
     _ row: inout Row, for item: Value, at index: Int, values: Value?, plan: ItemRowPlan
   ) {
-    let face = face(of: item, at: index, values: values, plan: plan)
+    let face = face(of: item, at: index, values: values, plan: plan, observed: true)
     row.text = face.text
     row.detailText = face.detail
     row.attributes.cellStyle = face.cellStyle
@@ -74,8 +74,11 @@ extension ArrayOfObjectsSection {
 
   /// The snapshot of `item`'s row, listed at `index` as `id`, made from what it shows without
   /// a ``Row``: equal to the snapshot of the row ``fill(_:for:at:values:plan:)`` makes.
+  ///
+  /// Only a row that follows its store's reports is made this way, and no observation
+  /// tracks it: its fault is read unobserved, and so makes no registrar.
   func snapshot(of item: Value, at index: Int, id: RowID, plan: ItemRowPlan) -> RowSnapshot {
-    let face = face(of: item, at: index, values: nil, plan: plan)
+    let face = face(of: item, at: index, values: nil, plan: plan, observed: false)
     var attributes = RowAttributes()
     attributes.cellStyle = face.cellStyle
     attributes.reuseIdentifier = face.chooses ? nil : face.reuseIdentifier
@@ -90,14 +93,16 @@ extension ArrayOfObjectsSection {
         style: RowSnapshot.ownStyle(attributes)))
   }
 
-  /// What the row of `item` shows, read once for its ``Row`` or its snapshot.
-  private func face(of item: Value, at index: Int, values: Value?, plan: ItemRowPlan)
-    -> ItemRowPlan.Face
-  {
+  /// What the row of `item` shows, read once for its ``Row`` or its snapshot; `observed`
+  /// when observation tracks the reads.
+  private func face(
+    of item: Value, at index: Int, values: Value?, plan: ItemRowPlan, observed: Bool
+  ) -> ItemRowPlan.Face {
     var face = ItemRowPlan.Face()
+    let fault: ObjectFault? = if case .object(let ref) = item { ref.fault } else { nil }
     // A fetched row that its object does not hold yet shows its values as fetched.
-    if values == nil, !plan.readsDraft, case .object(let ref) = item, let fault = ref.fault,
-      let texts = plan.texts(of: fault)
+    if values == nil, !plan.readsDraft, let fault,
+      let texts = plan.texts(of: fault, observed: observed)
     {
       face.text = texts.title
       face.detail = texts.detail
@@ -109,7 +114,12 @@ extension ArrayOfObjectsSection {
       face.detail = description(reader)
     }
     // A row whose values its object cannot hold is listed with why; it opens no screen.
-    face.problem = plan.store.problem(with: item)
+    // A store's problem with a fault is the fault's (``DataStore/problem(with:)``).
+    if !observed, let fault {
+      face.problem = fault.problem(observed: false)
+    } else {
+      face.problem = plan.store.problem(with: item)
+    }
     if choice != nil {
       face.chooses = true
       face.accessory = chosenNow.contains(item) ? .checkmark : .none

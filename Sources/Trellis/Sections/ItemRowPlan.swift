@@ -51,15 +51,16 @@ final class ItemRowPlan {
   /// The title and detail of a row whose item is a fault that still holds its fetched values,
   /// read from them by position; `nil` when they must be read through key-value coding: the
   /// object holds the values, a key is a key path or not a column, or the title is empty
-  /// (which a document's entry shows otherwise).
-  func texts(of fault: ObjectFault) -> (title: String, detail: String?)? {
+  /// (which a document's entry shows otherwise). An `observed` read is one that observation
+  /// tracks (see ``ObjectFault/unfilledValues(observed:)``).
+  func texts(of fault: ObjectFault, observed: Bool) -> (title: String, detail: String?)? {
     if fault.layout !== layout {
       layout = fault.layout
       titlePositions = Self.positions(of: titleKeys, in: fault.layout)
       detailPositions = Self.positions(of: detailKeys, in: fault.layout)
     }
     guard let titlePositions, !titlePositions.isEmpty, let detailPositions,
-      let values = fault.unfilledValues
+      let values = fault.unfilledValues(observed: observed)
     else { return nil }
     guard let title = joined(titlePositions, of: values) else { return nil }
     return (title, joined(detailPositions, of: values))

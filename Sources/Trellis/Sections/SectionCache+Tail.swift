@@ -29,12 +29,14 @@ extension SectionCache {
     // The rows before the tail are kept: not when the load found rows changed in place. The
     // caller then renders the section whole, every row anew.
     guard section.takeRowsStaleOnLoad().isEmpty else { return nil }
-    // The structure is tracked again, as a whole render tracks it, reading only the tail.
-    let (snapshot, tailIDs, maker) = Self.tracking(unless: section.contentFollowsStore) {
+    // The structure is tracked again, as a whole render tracks it, reading only the tail;
+    // so is what the tail's rows share, as a whole render reads it.
+    let (snapshot, tailIDs, maker, make) = Self.tracking(unless: section.contentFollowsStore) {
       section.trackContent()
+      let deferred = section.deferredRowMaker(from: prefix)
       return (
-        section.sectionSnapshot(), section.elementIDs(from: prefix),
-        section.deferredRowMaker(from: prefix)
+        section.sectionSnapshot(), section.elementIDs(from: prefix), deferred,
+        deferred == nil ? section.rowMaker() : nil
       )
     } onChange: {
       sink.invalidateSection(key)
@@ -84,7 +86,7 @@ extension SectionCache {
       guard
         var row = Self.renderRow(
           section, index: index, id: id, sink: sink, model: model, inherited: inherited,
-          followsStore: followsStore, keptRows: &keptRows), row.isExpanded == nil
+          followsStore: followsStore, make: make, keptRows: &keptRows), row.isExpanded == nil
       else { return nil }
       if let theme {
         Self.applyStyle(to: &row, at: index, theme: theme, sectionStyle: sectionStyle)

@@ -25,18 +25,20 @@ public final class ObjectFault: KeyValueCoding, Observable, Sendable {
     var generation = 0
     /// Why ``values`` cannot fill the object (a value its property cannot hold), located.
     var problem: String?
+    /// Those who read the values under observation; made by the first such read, so that a
+    /// row a list only shows costs no registrar.
+    var registrar: ObservationRegistrar?
   }
 
   /// What every fault of one entity shares: its keys, and how its object is made.
   package let layout: ObjectFaultLayout
-  private let state: UncheckedLocked<State>
-  private let registrar = ObservationRegistrar()
+  private let state: UncheckedMutex<State>
 
   /// A fault for a row with `values`, one per key of `layout`, in its order; with `problem`,
   /// a row whose values its object cannot hold, which says why.
   package init(values: [Value], layout: ObjectFaultLayout, problem: String? = nil) {
     self.layout = layout
-    state = UncheckedLocked(State(values: values, problem: problem))
+    state = UncheckedMutex(State(values: values, problem: problem))
   }
 
   deinit {
@@ -87,20 +89,29 @@ public final class ObjectFault: KeyValueCoding, Observable, Sendable {
   /// The fetched values, one per key of ``layout``, as last read.
   package var values: [Value] { state.withLock { $0.values } }
 
+  /// Whether a read that observation may track has made the fault's registrar: false for a
+  /// row that a list only shows, which so costs no registrar.
+  package var isObservable: Bool { state.withLock { $0.registrar != nil } }
+
   /// The fetched values, read as ``value(forKey:)`` reads them, while they are the row's:
   /// `nil` once the object holds them. A list reads a row's titles from them in one step.
-  package var unfilledValues: [Value]? {
-    registrar.access(self, keyPath: \.values)
-    return state.withLock { $0.filled ? nil : $0.values }
+  package var unfilledValues: [Value]? { unfilledValues(observed: true) }
+
+  /// ``unfilledValues``; `observed` false for a read that no observation tracks (a row that
+  /// follows its store's reports), which then makes no registrar.
+  package func unfilledValues(observed: Bool) -> [Value]? {
+    read(observed: observed) { $0.filled ? nil : $0.values }
   }
 
   /// Why the row's values, as last read, cannot fill its object (a value another program
   /// wrote that its property cannot hold), naming the row and the column; `nil` when they
   /// can. A list shows such a row with the message, and no screen edits it: its object would
   /// lose the value, and a write would store the loss.
-  package var problem: String? {
-    registrar.access(self, keyPath: \.values)
-    return state.withLock { $0.problem }
+  package var problem: String? { problem(observed: true) }
+
+  /// ``problem``; `observed` as for ``unfilledValues(observed:)``.
+  package func problem(observed: Bool) -> String? {
+    read(observed: observed) { $0.problem }
   }
 
   /// Takes values read again from the store, with their ``problem``; values equal to those
@@ -113,14 +124,12 @@ public final class ObjectFault: KeyValueCoding, Observable, Sendable {
       return state.values == values && state.problem == problem ? true : nil
     }
     if let settled { return settled }
-    return registrar.withMutation(of: self, keyPath: \.values) {
-      state.withLock { state in
-        guard !state.filled else { return false }
-        state.values = values
-        state.problem = problem
-        state.generation += 1
-        return true
-      }
+    return changeValues { state in
+      guard !state.filled else { return false }
+      state.values = values
+      state.problem = problem
+      state.generation += 1
+      return true
     }
   }
 
@@ -128,27 +137,24 @@ public final class ObjectFault: KeyValueCoding, Observable, Sendable {
   /// store wrote it those its properties can hold); those who read the row hear of a change.
   package func noteProblem(_ problem: String?) {
     guard state.withLock({ $0.problem != problem }) else { return }
-    registrar.withMutation(of: self, keyPath: \.values) {
-      state.withLock { $0.problem = problem }
-    }
+    changeValues { $0.problem = problem }
   }
 
   /// Tells those who read the row through the fault that a store wrote its object: the
   /// object need not be observable itself.
   package func objectDidChange() {
-    registrar.withMutation(of: self, keyPath: \.values) {}
+    changeValues { _ in }
   }
 
   // MARK: KeyValueCoding
 
   public func value(forKey key: String) throws(BindingError) -> Value {
     if let index = layout.index[key] {
-      registrar.access(self, keyPath: \.values)
       // `Value` is a nil literal itself: the absence is spelled out.
-      let read = state.withLock { state -> Value? in
+      let fetched = read(observed: true) { state -> Value? in
         state.filled ? .none : .some(state.values[index])
       }
-      if let value = read { return value }
+      if let value = fetched { return value }
     } else if madeObject == nil {
       throw .unknownKey(keyPath: key, key: key, on: layout.name)
     }
@@ -159,13 +165,11 @@ public final class ObjectFault: KeyValueCoding, Observable, Sendable {
   /// unlinking a deleted row, say), the object's property after.
   public func setValue(_ value: Value, forKey key: String) throws(BindingError) {
     if let index = layout.index[key] {
-      let written = registrar.withMutation(of: self, keyPath: \.values) {
-        state.withLock { state -> Bool in
-          guard !state.filled else { return false }
-          state.values[index] = value
-          state.generation += 1
-          return true
-        }
+      let written = changeValues { state -> Bool in
+        guard !state.filled else { return false }
+        state.values[index] = value
+        state.generation += 1
+        return true
       }
       if written { return }
     }
@@ -190,6 +194,42 @@ public final class ObjectFault: KeyValueCoding, Observable, Sendable {
       throw .unknownKey(keyPath: "", key: "", on: String(describing: type(of: object)))
     }
     return coding
+  }
+}
+
+extension ObjectFault {
+  /// Reads the state with `body`; an `observed` read makes the registrar first, if no read
+  /// has, and tells it of the read, so that a change to the values reaches the reader.
+  private func read<T>(observed: Bool, _ body: (State) -> T) -> T {
+    guard observed else { return state.withLock { body($0) } }
+    let (registrar, result) = state.withLock { state -> (ObservationRegistrar, T) in
+      let registrar = state.registrar ?? ObservationRegistrar()
+      state.registrar = registrar
+      return (registrar, body(state))
+    }
+    registrar.access(self, keyPath: \.values)
+    return result
+  }
+
+  /// Changes the state with `change`, telling those who read the values under observation.
+  ///
+  /// Without a registrar no read was observed, and the change is made at once. It is made
+  /// under the lock that an observed read takes to make the registrar, so that a read either
+  /// comes after the change and sees it, or makes the registrar first and hears of it.
+  private func changeValues<T>(_ change: (inout State) -> T) -> T {
+    var unobserved: T?
+    let registrar = state.withLock { state -> ObservationRegistrar? in
+      guard let registrar = state.registrar else {
+        unobserved = change(&state)
+        return nil
+      }
+      return registrar
+    }
+    guard let registrar else {
+      // Set above whenever there is no registrar.
+      return unobserved.unsafelyUnwrapped
+    }
+    return registrar.withMutation(of: self, keyPath: \.values) { state.withLock(change) }
   }
 }
 
