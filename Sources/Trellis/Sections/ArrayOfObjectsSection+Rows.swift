@@ -83,13 +83,16 @@ extension ArrayOfObjectsSection {
     attributes.cellStyle = face.cellStyle
     attributes.reuseIdentifier = face.chooses ? nil : face.reuseIdentifier
     let edits = !face.chooses && plan.deletes
+    // The rows of one rendering mostly set the same attributes: they share one copy.
+    let shared = RowSnapshot.SharedAttributes.make(attributes, sharing: plan.attributes)
+    if shared != nil { plan.attributes = shared }
     return RowSnapshot(
       RowSnapshot.Contents(
         id: id, kind: .plain, text: face.text, detail: face.detail, value: nil, imageName: nil,
         accessory: face.accessory, editingAccessory: .none,
         editingStyle: edits ? .delete : .none, isEnabled: true,
         isMovable: !face.chooses && plan.movable, isDeletable: edits, height: nil,
-        themeStyle: nil, attributes: attributes, validationMessage: face.problem, keyPath: nil,
+        themeStyle: nil, attributes: shared, validationMessage: face.problem, keyPath: nil,
         style: RowSnapshot.ownStyle(attributes)))
   }
 
