@@ -1,8 +1,9 @@
 import Testing
-import Trellis
 import TrellisSQLite
 import TrellisTesting
 import TrellisValues
+
+@testable import Trellis
 
 /// A class of its own: the object counts of ``ObjectFaultTests`` are not disturbed.
 private final class Listed {
@@ -84,6 +85,46 @@ struct ItemRowSnapshotTests {
         index.isMultiple(of: 2) ? "even" : nil
       }
     }
+  }
+
+  @Test func rowsThatSetTheSameAttributesHoldOneCopy() throws {
+    var definition = try Self.entity().definition
+    definition.descriptionPropertyNames = ["rank"]
+    let section = ArrayOfObjectsSection(
+      id: "items", store: try Self.store(), definition: definition)
+    section.actions.reuseIdentifierForRow = { index, _ in index.isMultiple(of: 2) ? "even" : nil }
+    let model = TableModel(title: "Items")
+    model.addSection(section)
+    let rows = model.processChanges().target.sections[0].items.map(\.rendered)
+    let held = rows.map { $0.storage?.contents.sharedAttributes }
+    // Rows with a detail set their cell style, and the even ones a reuse identifier too: one
+    // copy for the even rows, one for the odd.
+    let even = try #require(held[0])
+    let odd = try #require(held[1])
+    #expect(held[2] === even && held[4] === even && held[3] === odd)
+    #expect(even.value.reuseIdentifier == "even" && odd.value.reuseIdentifier == nil)
+    #expect(odd.value.cellStyle == .subtitle)
+
+    // Rows made straight as snapshots (no action sets a reuse identifier) share theirs too.
+    let plain = ArrayOfObjectsSection(id: "plain", store: try Self.store(), definition: definition)
+    let other = TableModel(title: "Plain")
+    other.addSection(plain)
+    #expect(plain.rowsFollowStore)
+    let plainHeld = other.processChanges().target.sections[0].items.map {
+      $0.rendered.storage?.contents.sharedAttributes
+    }
+    let first = try #require(plainHeld[0])
+    #expect(plainHeld.allSatisfy { $0 === first })
+  }
+
+  @Test func aRowThatSetsNoAttributesHoldsNone() {
+    let row = RowSnapshot(Row(id: RowID("plain"), kind: .plain, text: "Plain"))
+    #expect(row.storage?.contents.sharedAttributes == nil)
+    #expect(row.attributes == RowAttributes())
+    var changed = row
+    changed.attributes.placeholder = "Name"
+    #expect(changed.attributes.placeholder == "Name" && row.attributes.placeholder == nil)
+    #expect(changed != row)
   }
 
   @Test func aChoicesRowsAreThoseItsSectionMakes() throws {

@@ -84,8 +84,7 @@ extension ArrayOfObjectsSection {
     attributes.reuseIdentifier = face.chooses ? nil : face.reuseIdentifier
     let edits = !face.chooses && plan.deletes
     // The rows of one rendering mostly set the same attributes: they share one copy.
-    let shared = RowSnapshot.SharedAttributes.make(attributes, sharing: plan.attributes)
-    if shared != nil { plan.attributes = shared }
+    let shared = plan.attributes.share(attributes)
     return RowSnapshot(
       RowSnapshot.Contents(
         id: id, kind: .plain, text: face.text, detail: face.detail, value: nil, imageName: nil,

@@ -290,7 +290,7 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
         ? { [self] index, id in
           guard index < items.count else { return nil }
           return snapshot(of: items[index], at: index, id: id, plan: plan)
-        } : nil)
+        } : nil, attributes: plan.attributes)
   }
 
   override func deferredRowMaker(from start: Int) -> DeferredRowMaker? {

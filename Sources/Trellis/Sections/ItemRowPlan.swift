@@ -19,8 +19,8 @@ final class ItemRowPlan {
   private let separator: String
   /// The fault layout whose positions ``titlePositions`` and ``detailPositions`` hold.
   private var layout: ObjectFaultLayout?
-  /// The attributes of the last row made as a snapshot, for the next one to share.
-  var attributes: RowSnapshot.SharedAttributes?
+  /// The attributes of the rows made last, which rows that set the same ones share.
+  let attributes = RowSnapshot.SharedAttributes.Recent()
   private var titlePositions: [Int]?
   private var detailPositions: [Int]?
 

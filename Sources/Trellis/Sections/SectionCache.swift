@@ -160,6 +160,8 @@ package struct SectionCache {
     let theme = model?.theme
     let sectionStyle = theme?.sectionStyle(themeStyle: section.themeStyle)
     let followsStore = section.rowsFollowStore
+    // Rows that set the same attributes share them, as a rendering's rows do.
+    let recent = RowSnapshot.SharedAttributes.Recent()
     let source = DeferredRows(ids: ids, values: maker.values) { [weak section, weak model] offset in
       let id = ids[offset]
       let index = start + offset
@@ -171,7 +173,7 @@ package struct SectionCache {
           applyActions(
             to: &row, id: id, at: index, section: section, model: model, inherited: inherited)
         }
-        var snapshot = RowSnapshot(row)
+        var snapshot = RowSnapshot(row, sharing: recent)
         if model?.selectedRowIDs.contains(id) == true { snapshot.isSelected = true }
         if let theme {
           applyStyle(to: &snapshot, at: index, theme: theme, sectionStyle: sectionStyle)
@@ -284,7 +286,7 @@ package struct SectionCache {
       // A configured row made again for an event would miss what its actions set.
       if row.binding != nil || row.actions.configuresRows { kept = row }
       guard row.isVisible || alwaysVisible else { return nil }
-      var snapshot = RowSnapshot(row)
+      var snapshot = RowSnapshot(row, sharing: make?.attributes)
       section.applyExpansion(of: row, to: &snapshot)
       return snapshot
     }

@@ -13,13 +13,9 @@ extension RowSnapshot {
     /// The default attributes, which a row that sets none reads.
     static let none = RowAttributes()
 
-    /// `value` held out of line, or `nil` when it is the default; `last`, when it holds the
-    /// same, is shared rather than copied.
-    static func make(_ value: RowAttributes, sharing last: SharedAttributes? = nil)
-      -> SharedAttributes?
-    {
-      if let last, last.value == value { return last }
-      return value == none ? nil : SharedAttributes(value)
+    /// `value` held out of line, or `nil` when it is the default.
+    static func make(_ value: RowAttributes) -> SharedAttributes? {
+      value == none ? nil : SharedAttributes(value)
     }
 
     static func == (lhs: SharedAttributes, rhs: SharedAttributes) -> Bool {
@@ -27,5 +23,25 @@ extension RowSnapshot {
     }
 
     func hash(into hasher: inout Hasher) { hasher.combine(value) }
+  }
+}
+
+extension RowSnapshot.SharedAttributes {
+  /// The attributes of the last few rows of one rendering, for the next rows to share.
+  final class Recent {
+    private var held: [RowSnapshot.SharedAttributes] = []
+
+    init() {}
+
+    /// `value` held out of line, or `nil` when it is the default: one held here when it holds
+    /// the same, else a new copy, which is then held among the last few.
+    func share(_ value: RowAttributes) -> RowSnapshot.SharedAttributes? {
+      if let earlier = held.first(where: { $0.value == value }) { return earlier }
+      guard let made = RowSnapshot.SharedAttributes.make(value) else { return nil }
+      // A few: rows that alternate (odd and even reuse identifiers) still share theirs.
+      if held.count == 4 { held.removeFirst() }
+      held.append(made)
+      return made
+    }
   }
 }

@@ -16,7 +16,11 @@ public struct RowSnapshot: Hashable, Sendable, Diffable {
   var index = 0
 
   /// Reads `row` and its bound value.
-  public init(_ row: Row) {
+  public init(_ row: Row) { self.init(row, sharing: nil) }
+
+  /// Reads `row` and its bound value; its attributes, when any is set, shared with the rows
+  /// `recent` holds.
+  init(_ row: Row, sharing recent: SharedAttributes.Recent?) {
     self.init(
       Contents(
         id: row.id, kind: row.kind, text: row.text, detail: row.detailText,
@@ -24,7 +28,7 @@ public struct RowSnapshot: Hashable, Sendable, Diffable {
         accessory: row.accessory, editingAccessory: row.editingAccessory,
         editingStyle: row.editingStyle, isEnabled: row.isEnabled, isMovable: row.isMovable,
         isDeletable: row.isDeletable, height: row.height, themeStyle: row.themeStyle,
-        attributes: SharedAttributes.make(row.attributes),
+        attributes: recent?.share(row.attributes) ?? SharedAttributes.make(row.attributes),
         validationMessage: row.validationMessage,
         keyPath: row.binding?.keyPath, style: Self.ownStyle(row.attributes)))
   }
