@@ -79,12 +79,11 @@ extension ArrayOfObjectsSection {
   /// tracks it: its fault is read unobserved, and so makes no registrar.
   func snapshot(of item: Value, at index: Int, id: RowID, plan: ItemRowPlan) -> RowSnapshot {
     let face = face(of: item, at: index, values: nil, plan: plan, observed: false)
-    var attributes = RowAttributes()
-    attributes.cellStyle = face.cellStyle
-    attributes.reuseIdentifier = face.chooses ? nil : face.reuseIdentifier
     let edits = !face.chooses && plan.deletes
-    // The rows of one rendering mostly set the same attributes: they share one copy.
-    let shared = plan.attributes.share(attributes)
+    // The rows of one rendering mostly set the same attributes: they share one copy. They set
+    // no colour or alignment, so the row has no style of its own.
+    let shared = plan.attributes(
+      cellStyle: face.cellStyle, reuseIdentifier: face.chooses ? nil : face.reuseIdentifier)
     return RowSnapshot(
       RowSnapshot.Contents(
         id: id, kind: .plain, text: face.text, detail: face.detail, value: nil, imageName: nil,
@@ -92,7 +91,7 @@ extension ArrayOfObjectsSection {
         editingStyle: edits ? .delete : .none, isEnabled: true,
         isMovable: !face.chooses && plan.movable, isDeletable: edits, height: nil,
         themeStyle: nil, attributes: shared, validationMessage: face.problem, keyPath: nil,
-        style: RowSnapshot.ownStyle(attributes)))
+        style: nil))
   }
 
   /// What the row of `item` shows, read once for its ``Row`` or its snapshot; `observed`

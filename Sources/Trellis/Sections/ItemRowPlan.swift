@@ -21,6 +21,12 @@ final class ItemRowPlan {
   private var layout: ObjectFaultLayout?
   /// The attributes of the rows made last, which rows that set the same ones share.
   let attributes = RowSnapshot.SharedAttributes.Recent()
+  /// The attributes of the last row made as a snapshot, and what they were made of.
+  private var lastAttributes:
+    (
+      cellStyle: RowAttributes.CellStyle, reuseIdentifier: String?,
+      shared: RowSnapshot.SharedAttributes?
+    )?
   private var titlePositions: [Int]?
   private var detailPositions: [Int]?
 
@@ -48,6 +54,24 @@ final class ItemRowPlan {
     titleKeys = section.definition.titlePropertyNames
     detailKeys = section.definition.descriptionPropertyNames
     separator = section.definition.titleSeparator
+  }
+
+  /// The attributes of a row made as a snapshot, which sets only these two: those of the row
+  /// before when they are the same, without making them again.
+  func attributes(cellStyle: RowAttributes.CellStyle, reuseIdentifier: String?)
+    -> RowSnapshot.SharedAttributes?
+  {
+    if let last = lastAttributes, last.cellStyle == cellStyle,
+      last.reuseIdentifier == reuseIdentifier
+    {
+      return last.shared
+    }
+    var made = RowAttributes()
+    made.cellStyle = cellStyle
+    made.reuseIdentifier = reuseIdentifier
+    let shared = attributes.share(made)
+    lastAttributes = (cellStyle, reuseIdentifier, shared)
+    return shared
   }
 
   /// The title and detail of a row whose item is a fault that still holds its fetched values,
