@@ -90,7 +90,7 @@ extension ArrayOfObjectsSection {
         accessory: face.accessory, editingAccessory: .none,
         editingStyle: edits ? .delete : .none, isEnabled: true,
         isMovable: !face.chooses && plan.movable, isDeletable: edits, height: nil,
-        themeStyle: nil, attributes: shared, validationMessage: face.problem, keyPath: nil,
+        themeStyle: nil, sharedAttributes: shared, validationMessage: face.problem, keyPath: nil,
         style: nil))
   }
 

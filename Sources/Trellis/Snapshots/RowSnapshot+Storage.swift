@@ -24,34 +24,6 @@ extension RowSnapshot {
     var isExpanded: Bool? = nil
     var childRowCount = 0
 
-    // The memberwise initializer, with the attributes held out of line when any is set.
-    init(
-      id: RowID, kind: RowKind, text: String?, detail: String?, value: Value?,
-      imageName: String?, accessory: Accessory, editingAccessory: Accessory,
-      editingStyle: EditingStyle, isEnabled: Bool, isMovable: Bool, isDeletable: Bool,
-      height: Double?, themeStyle: String?, attributes: SharedAttributes?,
-      validationMessage: String?, keyPath: String?, style: ResolvedStyle?
-    ) {
-      self.id = id
-      self.kind = kind
-      self.text = text
-      self.detail = detail
-      self.value = value
-      self.imageName = imageName
-      self.accessory = accessory
-      self.editingAccessory = editingAccessory
-      self.editingStyle = editingStyle
-      self.isEnabled = isEnabled
-      self.isMovable = isMovable
-      self.isDeletable = isDeletable
-      self.height = height
-      self.themeStyle = themeStyle
-      sharedAttributes = attributes
-      self.validationMessage = validationMessage
-      self.keyPath = keyPath
-      self.style = style
-    }
-
     /// The attributes of the row's control: the default ones when the row sets none.
     var attributes: RowAttributes {
       get { sharedAttributes?.value ?? SharedAttributes.none }
@@ -78,6 +50,6 @@ extension RowSnapshot.Contents {
       id: id, kind: .plain, text: nil, detail: nil, value: nil, imageName: nil,
       accessory: .none, editingAccessory: .none, editingStyle: .none, isEnabled: true,
       isMovable: false, isDeletable: false, height: nil, themeStyle: nil,
-      attributes: nil, validationMessage: nil, keyPath: nil, style: nil)
+      sharedAttributes: nil, validationMessage: nil, keyPath: nil, style: nil)
   }
 }

@@ -28,7 +28,7 @@ public struct RowSnapshot: Hashable, Sendable, Diffable {
         accessory: row.accessory, editingAccessory: row.editingAccessory,
         editingStyle: row.editingStyle, isEnabled: row.isEnabled, isMovable: row.isMovable,
         isDeletable: row.isDeletable, height: row.height, themeStyle: row.themeStyle,
-        attributes: recent?.share(row.attributes) ?? SharedAttributes.make(row.attributes),
+        sharedAttributes: recent?.share(row.attributes) ?? SharedAttributes.make(row.attributes),
         validationMessage: row.validationMessage,
         keyPath: row.binding?.keyPath, style: Self.ownStyle(row.attributes)))
   }
