@@ -17,6 +17,8 @@ struct ConcurrentClients: Codable {
   var fanoutP99: Double
   var eventsPerSecond: Double
   var errors: Int
+  /// How many times Done found the task renamed by another session, and saved over it.
+  var conflicts: Int
   /// The names of the tasks the sessions added, for the store to show.
   var added: [String]
 
@@ -112,6 +114,7 @@ struct ConcurrentClients: Codable {
       fanoutP50: WebBench.percentile(fanoutTimes, 0.5) / 1000,
       fanoutP99: WebBench.percentile(fanoutTimes, 0.99) / 1000,
       eventsPerSecond: Double(replyTimes.count) / seconds, errors: run.errors,
+      conflicts: run.conflicts,
       added: run.added)
   }
 }

@@ -20,6 +20,8 @@ final class ConcurrentRun: Sendable {
     var replies: [Double] = []
     var fanout: [Double] = []
     var errors = 0
+    /// How many times Done found the task renamed by another session since its form opened.
+    var conflicts = 0
     /// When each edit was committed, by its marker's key, and the markers of the tasks
     /// added.
     var commits: [Int: ContinuousClock.Instant] = [:]
@@ -82,6 +84,11 @@ final class ConcurrentRun: Sendable {
     }
   }
 
+  /// Records that Done found the task renamed by another session (the form showed both).
+  func conflicted() {
+    tally.withLock { $0.conflicts += 1 }
+  }
+
   /// Records why a session failed; the first failure is the case's.
   func failed(_ why: String) {
     tally.withLock { $0.failure = $0.failure ?? why }
@@ -90,6 +97,7 @@ final class ConcurrentRun: Sendable {
   var replyTimes: [Double] { tally.withLock { $0.replies } }
   var fanoutTimes: [Double] { tally.withLock { $0.fanout } }
   var errors: Int { tally.withLock { $0.errors } }
+  var conflicts: Int { tally.withLock { $0.conflicts } }
   var failure: String? { tally.withLock { $0.failure } }
   /// The markers of the tasks added.
   var added: [String] { tally.withLock { $0.added } }

@@ -127,13 +127,14 @@ final class ConcurrentSession: ChannelInboundHandler {
           #"{"type":"set","row":"\#(row)","value":"\#(marker)"}"#, expecting: "patch",
           then: .commit, context: context)
       case .commit:
-        // The edit reaches the store with Done: the others' changesets are timed from it.
-        run.committed(
-          marker, key: WebBench.markerKey(session: index, edit: edit), at: .now,
-          added: edit % 8 == 0)
-        // Done pops back to the list the page kept: a patch that pops first.
-        send(#"{"type":"done"}"#, expecting: "patch", then: .rest, context: context)
+        commit(context: context)
       case .rest:
+        // Another session renamed the task while this form was open: the form stays, showing
+        // both names. A person who wants theirs presses Done again, which saves it over.
+        if !isError, !WebBench.isPop(bytes) {
+          run.conflicted()
+          return commit(context: context)
+        }
         phase = .resting
         let rest = TimeAmount.milliseconds(Int64(run.rest + (index * 31 + edit * 17) % 100))
         context.eventLoop.assumeIsolated().scheduleTask(in: rest) {
@@ -143,6 +144,16 @@ final class ConcurrentSession: ChannelInboundHandler {
     case .resting, .finished:
       break
     }
+  }
+
+  /// Commits the form: the edit reaches the store with Done, and the others' changesets are
+  /// timed from it.
+  private func commit(context: ChannelHandlerContext) {
+    run.committed(
+      marker, key: WebBench.markerKey(session: index, edit: edit), at: .now,
+      added: edit % 8 == 0)
+    // Done pops back to the list the page kept: a patch that pops first.
+    send(#"{"type":"done"}"#, expecting: "patch", then: .rest, context: context)
   }
 
   /// Opens a task, or adds one every eighth edit; past the deadline, closes the socket.

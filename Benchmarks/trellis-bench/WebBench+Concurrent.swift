@@ -47,7 +47,7 @@ struct ConcurrentResult {
     var object: [String: Any] = [
       "case": name, "p50": clients.p50, "p99": clients.p99, "fanoutP50": clients.fanoutP50,
       "fanoutP99": clients.fanoutP99, "eventsPerSecond": clients.eventsPerSecond,
-      "errors": clients.errors, "lostEdits": lostEdits,
+      "errors": clients.errors, "lostEdits": lostEdits, "conflicts": clients.conflicts,
     ]
     if let missed = missedTargets { object["meetsTargets"] = missed.isEmpty }
     let data =

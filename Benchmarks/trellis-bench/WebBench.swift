@@ -103,7 +103,7 @@ enum WebBench {
             + "\(format(clients.p99 * 1000)) ms; fan-out p50 \(format(clients.fanoutP50 * 1000)) ms, "
             + "p99 \(format(clients.fanoutP99 * 1000)) ms; "
             + "\(Int(clients.eventsPerSecond)) events/s; \(clients.errors) errors, "
-            + "\(result.lostEdits) lost edits")
+            + "\(result.lostEdits) lost edits; \(clients.conflicts) conflicts saved over")
         if let line = result.targetsLine { print(line) }
       }
     }
