@@ -7,7 +7,9 @@ import Trellis
 /// list, each editing it at once.
 ///
 /// Each session (a ``ConcurrentSession``) repeats: open a task, type its new name, commit;
-/// between edits it rests on the list, where the other sessions' edits reach it.
+/// between edits it rests on the list, where the other sessions' edits reach it. When another
+/// session renamed the task while its form was open, Done keeps the form open and shows both
+/// names; the session then presses Done again, saving its name over, and counts a conflict.
 struct ConcurrentClients: Codable {
   /// Event in → its reply out, seconds.
   var p50: Double

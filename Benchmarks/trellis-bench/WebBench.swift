@@ -16,7 +16,8 @@ import TrellisWeb
 /// - the first page of a 100,000-row list (server time and bytes);
 /// - 50 concurrent WebSocket sessions editing one shared store (errors, lost edits);
 /// - `concurrent-20`, `concurrent-50`, `concurrent-200`: that many sessions editing one
-///   200-task list at once (event → reply p50 and p99, fan-out p99, events per second);
+///   200-task list at once (event → reply p50 and p99, fan-out p99, events per second, and
+///   the conflicts met when two sessions rename the same task at once);
 /// - `sessions-10k`: 10,000 sessions open on one 200-task list, ten of them editing (see
 ///   ``SessionsResult``).
 enum WebBench {
