@@ -106,8 +106,10 @@ extension SectionCache {
     rows.replaceSubrange(prefix..., with: newRows.map { Optional($0) })
     update.tail = newRows
     self.keptRows = keptRows
+    // Lookups start again as after a render: by reading the new identities, then an index.
     elementIndexByID = nil
     elementIndexByHash = nil
+    scannedWithoutIndex = 0
     return update
   }
 }
