@@ -19,6 +19,7 @@ import TrellisSQLiteExamples
 /// - `many-to-many-10k`: open the Tags choice of a task holding 50 of 10,000 tags.
 /// - `scroll-1m`: scroll a list of 1,000,000 rows once; the heap per listed item, before and
 ///   after every row's object is made.
+/// - `page-100k`: page through a list of 100,000 rows in batches of 50, as a person scrolls.
 /// - `pg-open-1m`, `pg-search-100k`, `pg-relationship-100k`, `pg-many-to-many-10k`: the first
 ///   four on a ``PostgresStore``, each beside postgres-nio sending the store's queries by hand;
 ///   run when `TRELLIS_POSTGRES_URL` names a server, skipped (saying so) otherwise.
@@ -44,7 +45,7 @@ enum StoresBench {
     let cases: [(String, (String) throws -> Result)] = [
       ("open-1m", openMillion), ("search-100k", searchContacts),
       ("relationship-100k", openRelationship), ("many-to-many-10k", openManyToMany),
-      ("scroll-1m", scrollMillion),
+      ("scroll-1m", scrollMillion), ("page-100k", pageThrough),
     ]
     var results: [Result] = []
     for (name, measure) in cases where only.map({ name.hasPrefix($0) }) ?? true {

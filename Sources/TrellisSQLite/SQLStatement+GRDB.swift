@@ -33,7 +33,7 @@ extension SQLRowWrite {
   /// The arguments as GRDB binds them: each column's value as `entity`'s column stores it,
   /// then the keys.
   func statementArguments(_ entity: SQLiteEntity) throws(StoreError) -> StatementArguments {
-    var values: [DatabaseValue] = []
+    var values: [(any DatabaseValueConvertible)?] = []
     values.reserveCapacity(arguments.count)
     for argument in arguments {
       switch argument {

@@ -7,6 +7,8 @@ struct SQLiteRecordShape {
   let entity: SQLiteEntity
   /// How many columns follow the primary key in a row read with ``RelationalEntity/selectedColumns(child:)``.
   let width: Int
+  /// Each column's kind, in the entity's order: how a stored value reads back.
+  let kinds: [SQLiteColumn.Kind]
   let toOnes: [SQLiteRelationship]
   let manyToMany: [SQLiteRelationship]
   /// The to-many relationships whose children are read with the row.
@@ -17,6 +19,7 @@ struct SQLiteRecordShape {
   init(_ entity: SQLiteEntity) {
     self.entity = entity
     width = entity.columns.count
+    kinds = entity.columns.map(\.kind)
     var toOnes: [SQLiteRelationship] = []
     var manyToMany: [SQLiteRelationship] = []
     var eager: [SQLiteRelationship] = []

@@ -36,9 +36,7 @@ extension SQLiteStore {
     let entity = shape.entity
     var values: [Value] = []
     values.reserveCapacity(layout.keys.count)
-    for (index, column) in entity.columns.enumerated() {
-      values.append(SQLiteValues.value(record.values[index], kind: column.kind))
-    }
+    values += record.values
     let problem = entity.problem(ofRow: record.id, values: values, layout: layout)
     for (index, relationship) in shape.toOnes.enumerated() {
       let target = try record.references[index].flatMap { id throws(StoreError) in

@@ -6,7 +6,8 @@ import TrellisSQL
 /// A row as read, before it becomes an object: its key, its column values, its children.
 struct RawRecord {
   var id: Int64
-  var values: [DatabaseValue]
+  /// The column values, each read back as its column's kind.
+  var values: [Value]
   /// The keys of its to-one relationships' objects, in the entity's order; `nil` for none.
   var references: [Int64?] = []
   /// The keys of its many-to-many relationships' objects, per relationship in the entity's
@@ -14,18 +15,31 @@ struct RawRecord {
   var related: [[Int64]] = []
   var children: [String: [RawRecord]] = [:]
 
-  /// Reads a row selected with ``RelationalEntity/selectedColumns(child:)``, whose primary key is
-  /// at `offset`.
-  init(_ row: GRDB.Row, shape: SQLiteRecordShape, offset: Int = 0) {
-    id = row[offset]
-    let width = shape.width
+  /// Reads the row `statement` stands on, selected with
+  /// ``RelationalEntity/selectedColumns(child:)``, whose primary key is at `offset`.
+  ///
+  /// The values are read from SQLite's columns straight into ``Value``s: going through
+  /// GRDB's generic decoding cost more than the rest of reading a row.
+  /// `kinds` are the kinds of its columns, and `toOnes` the number of keys that follow them.
+  init(_ statement: SQLiteStatement, kinds: [SQLiteColumn.Kind], toOnes: Int, offset: CInt = 0) {
+    id = Self.key(statement, offset) ?? 0
     values = []
-    values.reserveCapacity(width)
-    for index in 0..<width { values.append(row[offset + 1 + index]) }
-    let toOnes = shape.toOnes.count
-    if toOnes > 0 {
-      references = (0..<toOnes).map { row[offset + 1 + width + $0] as Int64? }
+    values.reserveCapacity(kinds.count)
+    for (index, kind) in kinds.enumerated() {
+      let stored = DatabaseValue(sqliteStatement: statement, index: offset + 1 + CInt(index))
+      values.append(SQLiteValues.value(stored, kind: kind))
     }
+    if toOnes > 0 {
+      let first = offset + 1 + CInt(kinds.count)
+      references = (0..<toOnes).map { Self.key(statement, first + CInt($0)) }
+    }
+  }
+
+  /// The key in column `index` of the row `statement` stands on; `nil` for NULL.
+  static func key(_ statement: SQLiteStatement, _ index: CInt) -> Int64? {
+    let stored = DatabaseValue(sqliteStatement: statement, index: index)
+    if case .int64(let key) = stored.storage { return key }
+    return Int64.fromDatabaseValue(stored)
   }
 }
 
@@ -81,12 +95,15 @@ extension SQLiteStore {
     -> [RawRecord]
   {
     var records: [RawRecord] = []
+    // Taken out of the shape once: a shape passed for each row was copied for each row.
     let shape = SQLiteRecordShape(entity)
+    let kinds = shape.kinds
+    let toOnes = shape.toOnes.count
     for read in reads {
-      let cursor = try GRDB.Row.fetchCursor(
-        db, sql: read.sql, arguments: try read.statementArguments())
-      while let row = try cursor.next() {
-        records.append(RawRecord(row, shape: shape))
+      let statement = try db.cachedStatement(sql: read.sql)
+      let cursor = try GRDB.Row.fetchCursor(statement, arguments: try read.statementArguments())
+      while try cursor.next() != nil {
+        records.append(RawRecord(statement.sqliteStatement, kinds: kinds, toOnes: toOnes))
       }
     }
     try loadChildren(of: &records, entity: entity, db: db)
@@ -146,14 +163,17 @@ extension SQLiteStore {
   ) throws -> [(parent: Int64, child: RawRecord)] {
     let child = relationship.entity
     let shape = SQLiteRecordShape(child)
+    let kinds = shape.kinds
+    let toOnes = shape.toOnes.count
     var parentKeys: [Int64] = []
     var found: [RawRecord] = []
     for read in try entity.childrenRead(relationship, parents: parents) {
-      let cursor = try GRDB.Row.fetchCursor(
-        db, sql: read.sql, arguments: try read.statementArguments())
-      while let row = try cursor.next() {
-        parentKeys.append(row[0])
-        found.append(RawRecord(row, shape: shape, offset: 1))
+      let statement = try db.cachedStatement(sql: read.sql)
+      let cursor = try GRDB.Row.fetchCursor(statement, arguments: try read.statementArguments())
+      while try cursor.next() != nil {
+        parentKeys.append(RawRecord.key(statement.sqliteStatement, 0) ?? 0)
+        found.append(
+          RawRecord(statement.sqliteStatement, kinds: kinds, toOnes: toOnes, offset: 1))
       }
     }
     try loadChildren(of: &found, entity: child, db: db)

@@ -81,9 +81,10 @@ enum SQLiteValues {
 
   /// Statement arguments from values.
   static func arguments(_ values: [Value]) throws(StoreError) -> StatementArguments {
-    var converted: [DatabaseValue] = []
+    var converted: [(any DatabaseValueConvertible)?] = []
     converted.reserveCapacity(values.count)
     for value in values { converted.append(try database(value, column: "?")) }
+    // Not `[DatabaseValue]`: GRDB maps that with a key path, made anew on every call.
     return StatementArguments(converted)
   }
 }

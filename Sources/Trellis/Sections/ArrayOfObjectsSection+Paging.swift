@@ -46,7 +46,13 @@ extension ArrayOfObjectsSection {
     let more = fetched.count > batch
     if more { fetched.removeLast(fetched.count - batch) }
     var counts = itemCounts ?? ItemCounts(items)
-    for item in fetched where counts[item] > 0 { return false }
+    for item in fetched where counts[item] > 0 {
+      itemCounts = counts
+      return false
+    }
+    // Let go of the section's copy first, so that counting the batch does not copy the
+    // counts of every row listed.
+    itemCounts = nil
     for item in fetched { counts.add(item) }
     unchangedElementPrefix = items.count
     items.append(contentsOf: fetched)
