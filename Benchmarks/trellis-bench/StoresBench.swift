@@ -20,6 +20,7 @@ import TrellisSQLiteExamples
 /// - `scroll-1m`: scroll a list of 1,000,000 rows once; the heap per listed item, before and
 ///   after every row's object is made.
 /// - `page-100k`: page through a list of 100,000 rows in batches of 50, as a person scrolls.
+/// - `edit-100k`: rename one row of a list with 100,000 rows loaded.
 /// - `pg-open-1m`, `pg-search-100k`, `pg-relationship-100k`, `pg-many-to-many-10k`: the first
 ///   four on a ``PostgresStore``, each beside postgres-nio sending the store's queries by hand;
 ///   run when `TRELLIS_POSTGRES_URL` names a server, skipped (saying so) otherwise.
@@ -45,7 +46,7 @@ enum StoresBench {
     let cases: [(String, (String) throws -> Result)] = [
       ("open-1m", openMillion), ("search-100k", searchContacts),
       ("relationship-100k", openRelationship), ("many-to-many-10k", openManyToMany),
-      ("scroll-1m", scrollMillion), ("page-100k", pageThrough),
+      ("scroll-1m", scrollMillion), ("page-100k", pageThrough), ("edit-100k", editLoadedList),
     ]
     var results: [Result] = []
     for (name, measure) in cases where only.map({ name.hasPrefix($0) }) ?? true {

@@ -36,13 +36,28 @@ extension ArrayOfObjectsSection {
   /// section shows the store's own order, unfiltered and whole.
   package var appliesStoreChanges: Bool {
     if asyncCache != nil { return appliesAsyncChanges }
-    guard fetchOptions.filter == nil, fetchOptions.sort.isEmpty, fetchOptions.batchSize == nil,
-      fetchOptions.offset == 0, !isSearching, !(store is DraftArrayStore), accessFilter == nil
+    return appliesStoreUpdates && fetchOptions.batchSize == nil && fetchOptions.offset == 0
+  }
+
+  /// Whether the store's updates in place can be applied to the rows shown without fetching
+  /// them again: the section shows the store's own order, unfiltered, so an update moves no
+  /// row. That holds for a window of a long list (a batch size, an offset) too, where an
+  /// update brings no row into the window and takes none out: an edit in a list scrolled
+  /// 10,000 rows deep then renders one row, not the 10,000.
+  var appliesStoreUpdates: Bool {
+    if asyncCache != nil { return appliesAsyncChanges }
+    guard fetchOptions.filter == nil, fetchOptions.sort.isEmpty, !isSearching,
+      !(store is DraftArrayStore), accessFilter == nil
     else { return false }
     switch loadState {
     case .loaded, .empty: return true
     case .idle, .loading, .failed: return false
     }
+  }
+
+  /// Whether every change in `changes` is an update in place.
+  static func updatesOnly(_ changes: [StoreChange]) -> Bool {
+    changes.allSatisfy { if case .updated = $0 { true } else { false } }
   }
 
   /// The items after `changes`, or `nil` when a change cannot be applied by identity: a
@@ -74,19 +89,21 @@ extension ArrayOfObjectsSection {
     return result
   }
 
-  /// How many times each item is listed after `changes`, from the counts before them; `nil`
-  /// after a reset.
-  static func counting(_ changes: [StoreChange], from counts: ItemCounts) -> ItemCounts? {
-    var counts = counts
+  /// Brings `counts`, how many times each item is listed, past `changes`, in place; `nil`
+  /// after a reset. The caller holds no other copy, so that a change costs its items, not a
+  /// copy of the counts of every row listed.
+  static func count(_ changes: [StoreChange], into counts: inout ItemCounts?) {
+    guard counts != nil else { return }
     for change in changes {
       switch change {
-      case .inserted(let item, _): counts.add(item)
-      case .deleted(let item): counts.remove(item)
+      case .inserted(let item, _): counts?.add(item)
+      case .deleted(let item): counts?.remove(item)
       case .updated, .moved: break
-      case .reset: return nil
+      case .reset:
+        counts = nil
+        return
       }
     }
-    return counts
   }
 
   /// The identities of the `count` rows showing `item`.
@@ -155,7 +172,9 @@ extension ArrayOfObjectsSection {
     if !needsFetch, !changes.isEmpty, appliesStoreChanges,
       let updated = Self.applying(changes, to: items)
     {
-      let counts = itemCounts.flatMap { Self.counting(changes, from: $0) }
+      var counts = itemCounts
+      itemCounts = nil
+      Self.count(changes, into: &counts)
       let reordered = updated != items
       items = updated
       itemCounts = counts

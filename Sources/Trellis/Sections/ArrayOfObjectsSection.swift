@@ -184,7 +184,10 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
       if asyncCache != nil { model.invalidation.invalidateStructure(key) }
       return
     }
-    guard appliesStoreChanges, !needsFetch else {
+    // A window of a long list applies updates in place; it fetches again for anything else.
+    let windowed = !appliesStoreChanges
+    guard !needsFetch, appliesStoreChanges || (appliesStoreUpdates && Self.updatesOnly(unapplied))
+    else {
       model.invalidation.invalidateSection(key)
       return
     }
@@ -194,6 +197,9 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
       switch unapplied[index] {
       case .updated(let item) where count(of: item) > 0:
         ids += rowIDs(of: item, count: count(of: item))
+      case .updated where windowed && hasMore:
+        // A row beyond those loaded: nothing shown changes.
+        continue
       case .inserted, .deleted, .moved:
         restructured = true
       case .updated, .reset:

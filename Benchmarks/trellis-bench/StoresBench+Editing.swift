@@ -1,0 +1,92 @@
+import Foundation
+import GRDB
+import Trellis
+import TrellisSQLite
+
+extension StoresBench {
+  // MARK: edit-100k
+
+  /// `edit-100k`: a list with 100,000 rows loaded (pages of 10,000, as after scrolling far),
+  /// one of them renamed through the store until the screen shows it; beside GRDB running the
+  /// same `UPDATE` and reading the row back. An edit should cost its row, not the rows loaded.
+  ///
+  /// The printed line adds an insert, a delete and a move in the same list, which still read
+  /// the rows loaded again (a window of a long list places them by fetching).
+  static func editLoadedList(path: String) throws -> Result {
+    let entity = try itemEntity()
+    let store = try SQLiteStore(path: path, entity: entity, watchInterval: nil)
+    try store.database.write { db in
+      try db.execute(
+        sql: """
+          WITH RECURSIVE n(x) AS (SELECT 0 UNION ALL SELECT x + 1 FROM n WHERE x < ?)
+          INSERT INTO item (name, detail, position) SELECT 'Item ' || x, 'Detail ' || x, x FROM n
+          """, arguments: [pagedRows - 1])
+    }
+    var definition = entity.definition
+    definition.descriptionPropertyNames = ["detail"]
+    let model = TableModel(title: "Items")
+    let section = ArrayOfObjectsSection(store: store, definition: definition)
+    section.fetchOptions.batchSize = 10_000
+    model.addSection(section)
+    model.processChanges()
+    while section.items.count < pagedRows {
+      try section.loadMore()
+      model.processChanges()
+    }
+    var edits = 0
+    /// The median time of `body` and the render that shows it, over 15 runs.
+    func timed(_ body: () throws -> Void) throws -> Double {
+      var times: [Double] = []
+      for _ in 0..<(15 * repeatCount) {
+        let start = ContinuousClock.now
+        try body()
+        model.processChanges()
+        times.append(seconds(ContinuousClock.now - start))
+      }
+      return middle(times)
+    }
+    let rename = try timed {
+      edits += 1
+      try store.update(section.items[50_000], values: ["name": .string("Renamed \(edits)")])
+    }
+    if model.snapshot.sections[0].items[50_000].text != "Renamed \(edits)" {
+      throw StoreError.failed("edit-100k: the renamed row did not show its name")
+    }
+    let insert = try timed {
+      edits += 1
+      let item = try store.create()
+      let coding = item.objectValue.flatMap { entity.definition.keyValueCoding(for: $0) }
+      try coding?.setValue(.string("New \(edits)"), forKey: "name")
+      try coding?.setValue(.string("Added"), forKey: "detail")
+      try store.insert(item, at: 0)
+    }
+    let delete = try timed { try store.delete(section.items[40_000]) }
+    let move = try timed { try store.move(section.items[30_000], after: section.items[10]) }
+
+    let queue = try DatabaseQueue(path: path)
+    let id = try queue.read { db in
+      try Int64.fetchOne(db, sql: "SELECT id FROM item ORDER BY position, id LIMIT 1 OFFSET 50000")
+    }
+    var names: [String] = []
+    let baseline = try median(15) {
+      {
+        edits += 1
+        let name = "Renamed \(edits)"
+        let read = try? queue.write { db in
+          try db.execute(sql: "UPDATE item SET name = ? WHERE id = ?", arguments: [name, id])
+          return try String.fetchOne(db, sql: "SELECT name FROM item WHERE id = ?", arguments: [id])
+        }
+        names.append(read ?? "")
+      }
+    }
+    if names.last?.hasPrefix("Renamed") != true {
+      throw StoreError.failed("edit-100k: GRDB did not read the name back")
+    }
+    print(
+      String(
+        format: "edit-100k         with 100,000 rows loaded: rename %.3f ms, insert %.3f ms, "
+          + "delete %.3f ms, move %.3f ms",
+        rename * 1000, insert * 1000, delete * 1000, move * 1000))
+    return Result(name: "edit-100k", trellisMedian: rename, baselineMedian: baseline)
+  }
+}
