@@ -54,21 +54,69 @@ struct PagedListChangesTests {
     #expect(app.host.violations.isEmpty)
   }
 
-  @Test func insertsAndDeletesStillKeepTheWindowInTheStoresOrder() throws {
+  /// Inserts a row named `name` at `index` of the store's order.
+  static func insert(_ name: String, at index: Int, in store: SQLiteStore) throws {
+    let item = try store.create()
+    let coding = try #require(
+      item.objectValue.flatMap { store.entity.definition.keyValueCoding(for: $0) })
+    try coding.setValue(.string(name), forKey: "name")
+    try coding.setValue(.int(-1), forKey: "rank")
+    try store.insert(item, at: index)
+  }
+
+  /// The names of the store's first `count` rows, as a fresh page shows them.
+  static func firstRows(_ count: Int, of store: SQLiteStore) throws -> [String] {
+    try store.fetch(FetchOptions(batchSize: count)).map {
+      store.entity.definition.reader(for: $0).value("name")?.stringValue ?? "?"
+    }
+  }
+
+  @Test func insertsDeletesAndMovesApplyToTheRowsLoadedWithoutFetching() throws {
     let (store, app) = try Self.app(rows: 1_000, loaded: 200)
     let section = try Self.section(of: app)
+    let before = app.host.model.statistics
+    // A delete: the window shows one row fewer.
     try store.delete(section.items[10])
     try app.host.check()
+    #expect(Self.shown(app).count == 199)
+    #expect(Self.shown(app)[10] == "Item 11" && Self.shown(app)[198] == "Item 199")
+    // An insert at the top and a move within the window.
+    try Self.insert("New", at: 0, in: store)
+    try store.move(section.items[50], after: section.items[1])
+    try app.host.check()
     #expect(Self.shown(app).count == 200)
-    #expect(Self.shown(app)[10] == "Item 11" && Self.shown(app)[199] == "Item 200")
-    // An update together with another change: the window is read again.
+    #expect(Array(Self.shown(app).prefix(4)) == ["New", "Item 0", "Item 1", "Item 51"])
+    #expect(Self.shown(app) == (try Self.firstRows(200, of: store)))
+    #expect(app.host.model.statistics.fetches == before.fetches)
+    // A move out of the window and one into it.
+    try store.move(section.items[5], after: try store.fetch(FetchOptions())[700])
+    try store.move(try store.fetch(FetchOptions())[800], after: nil)
+    try app.host.check()
+    #expect(Self.shown(app) == (try Self.firstRows(200, of: store)))
+    #expect(app.host.model.statistics.fetches == before.fetches)
+    // The next page starts after the rows shown, as a fresh list's would.
+    try app.send(.loadMore(section: 0))
+    #expect(Self.shown(app).count == 300)
+    #expect(Self.shown(app) == (try Self.firstRows(300, of: store)))
+    // An insert beyond the rows shown changes none of them.
+    try Self.insert("Far", at: 900, in: store)
+    try app.host.check()
+    #expect(Self.shown(app) == (try Self.firstRows(300, of: store)))
+    #expect(app.host.violations.isEmpty)
+  }
+
+  @Test func aChangeItCannotPlaceReadsTheWindowAgain() throws {
+    let (store, app) = try Self.app(rows: 1_000, loaded: 200)
+    let section = try Self.section(of: app)
     try store.update(section.items[0], values: ["name": .string("First")])
     try store.delete(section.items[1])
+    // Raw SQL on the store's connection is reported as a reset.
+    try store.database.write { db in
+      try db.execute(sql: "UPDATE counted SET name = 'Raw' WHERE rank = 2")
+    }
     try app.host.check()
-    #expect(Array(Self.shown(app).prefix(2)) == ["First", "Item 2"])
-    try app.send(.loadMore(section: 0))
-    let expected = ["First"] + (2..<1_000).filter { $0 != 10 }.map { "Item \($0)" }
-    #expect(Self.shown(app) == Array(expected.prefix(300)))
+    #expect(Array(Self.shown(app).prefix(2)) == ["First", "Raw"])
+    #expect(Self.shown(app) == (try Self.firstRows(200, of: store)))
     #expect(app.host.violations.isEmpty)
   }
 }

@@ -55,6 +55,13 @@ extension ArrayOfObjectsSection {
     }
   }
 
+  /// Whether the store's inserts, deletes and moves can be applied to the rows shown without
+  /// fetching them again, as well as its updates: the section shows the first rows of the
+  /// store's own order, unfiltered (a long list loaded a page at a time).
+  var appliesStoreChangesToWindow: Bool {
+    asyncCache == nil && appliesStoreUpdates && fetchOptions.offset == 0 && loadedLimit != nil
+  }
+
   /// Whether every change in `changes` is an update in place.
   static func updatesOnly(_ changes: [StoreChange]) -> Bool {
     changes.allSatisfy { if case .updated = $0 { true } else { false } }
@@ -87,6 +94,58 @@ extension ArrayOfObjectsSection {
       }
     }
     return result
+  }
+
+  /// The items of a window of the store's order (its first rows, `hasMore` saying that rows
+  /// follow) after `changes`, with the changes that touched it; `nil` when a change cannot be
+  /// placed by identity, as for ``applying(_:to:)``. A change beyond the window (an item
+  /// inserted, deleted or moved after the last row loaded) leaves it as it is: the next page
+  /// brings it. An item moved out of the window is deleted from it, one moved in inserted.
+  static func applying(_ changes: [StoreChange], toWindow items: [Value], hasMore: Bool)
+    -> (items: [Value], applied: [StoreChange])?
+  {
+    var result = items
+    var applied: [StoreChange] = []
+    for change in changes {
+      switch change {
+      case .inserted(let item, let after):
+        if case .object = item, result.contains(item) { return nil }
+        if let at = StoreOrder.index(after: after, in: result) {
+          result.insert(item, at: at)
+          applied.append(change)
+        } else if !hasMore {
+          return nil
+        }
+      case .deleted(let item):
+        if let index = StoreOrder.uniqueIndex(of: item, in: result) {
+          result.remove(at: index)
+          applied.append(change)
+        } else if !hasMore || result.contains(item) {
+          return nil
+        }
+      case .updated(let item):
+        if result.contains(item) {
+          applied.append(change)
+        } else if !hasMore {
+          return nil
+        }
+      case .moved(let item, let after):
+        let index = StoreOrder.uniqueIndex(of: item, in: result)
+        if index == nil && (!hasMore || result.contains(item)) { return nil }
+        if let index { result.remove(at: index) }
+        if let at = StoreOrder.index(after: after, in: result) {
+          result.insert(item, at: at)
+          applied.append(index == nil ? .inserted(item, after: after) : change)
+        } else if !hasMore {
+          return nil
+        } else if index != nil {
+          applied.append(.deleted(item))
+        }
+      case .reset:
+        return nil
+      }
+    }
+    return (result, applied)
   }
 
   /// Brings `counts`, how many times each item is listed, past `changes`, in place; `nil`
@@ -184,6 +243,21 @@ extension ArrayOfObjectsSection {
       } else {
         loadState = items.isEmpty ? .empty : .loaded
       }
+      return
+    }
+    if !needsFetch, !changes.isEmpty, appliesStoreChangesToWindow,
+      let (updated, applied) = Self.applying(changes, toWindow: items, hasMore: hasMore)
+    {
+      var counts = itemCounts
+      itemCounts = nil
+      Self.count(applied, into: &counts)
+      let reordered = updated != items
+      items = updated
+      itemCounts = counts
+      // The window holds what it shows now: the next page starts after it.
+      loadedLimit = items.count
+      if reordered { takeFetchedItemsRows() }
+      loadState = items.isEmpty ? .empty : .loaded
       return
     }
     needsFetch = false

@@ -184,9 +184,12 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
       if asyncCache != nil { model.invalidation.invalidateStructure(key) }
       return
     }
-    // A window of a long list applies updates in place; it fetches again for anything else.
+    // A window of a long list (its first rows) applies changes in place too; a window
+    // elsewhere in the list applies only updates.
     let windowed = !appliesStoreChanges
-    guard !needsFetch, appliesStoreChanges || (appliesStoreUpdates && Self.updatesOnly(unapplied))
+    guard !needsFetch,
+      appliesStoreChanges || appliesStoreChangesToWindow
+        || (appliesStoreUpdates && Self.updatesOnly(unapplied))
     else {
       model.invalidation.invalidateSection(key)
       return
