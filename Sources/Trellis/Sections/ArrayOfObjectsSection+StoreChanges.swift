@@ -113,7 +113,8 @@ extension ArrayOfObjectsSection {
         if let at = StoreOrder.index(after: after, in: result) {
           result.insert(item, at: at)
           applied.append(change)
-        } else if !hasMore {
+        } else if !hasMore || Self.lists(after, in: result) {
+          // Listed more than once: which one the store meant is unknown.
           return nil
         }
       case .deleted(let item):
@@ -136,7 +137,7 @@ extension ArrayOfObjectsSection {
         if let at = StoreOrder.index(after: after, in: result) {
           result.insert(item, at: at)
           applied.append(index == nil ? .inserted(item, after: after) : change)
-        } else if !hasMore {
+        } else if !hasMore || Self.lists(after, in: result) {
           return nil
         } else if index != nil {
           applied.append(.deleted(item))
@@ -146,6 +147,11 @@ extension ArrayOfObjectsSection {
       }
     }
     return (result, applied)
+  }
+
+  /// Whether `item` is listed in `items` at all.
+  private static func lists(_ item: Value?, in items: [Value]) -> Bool {
+    item.map { items.contains($0) } ?? false
   }
 
   /// Brings `counts`, how many times each item is listed, past `changes`, in place; `nil`

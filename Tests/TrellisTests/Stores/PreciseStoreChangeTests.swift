@@ -128,6 +128,26 @@ struct PreciseStoreChangeTests {
     #expect(host.violations.isEmpty)
   }
 
+  /// A list of repeated values loaded a page at a time cannot place a change after a value it
+  /// shows twice: it fetches again, rather than take the change for one beyond its rows.
+  @Test func aPagedListFetchesAgainForAPlaceItShowsTwice() throws {
+    let definition = DataDefinition.string
+    let store = MemoryStore(items: ["A", "B", "A", "C", "D"], definition: definition)
+    let model = TableModel()
+    let section = ArrayOfObjectsSection(store: store, definition: definition)
+    section.fetchOptions.batchSize = 3
+    model.addSection(section)
+    let host = HeadlessHost(model: model)
+    try host.check()
+    #expect(host.texts == [["A", "B", "A", "Load more…"]])
+    let before = host.model.statistics
+    try store.insert("X", at: 1)
+    try host.check()
+    #expect(host.texts == [["A", "X", "B", "Load more…"]])
+    #expect(host.model.statistics.fetches == before.fetches + 1)
+    #expect(host.violations.isEmpty)
+  }
+
   /// A replaced item is a delete and an insert in its place, applied without fetching; a
   /// section made stale whole fetches again.
   @Test func aReplaceAppliesAndARefreshFetchesAgain() throws {
