@@ -15,13 +15,7 @@ extension StoresBench {
   static func editLoadedList(path: String) throws -> Result {
     let entity = try itemEntity()
     let store = try SQLiteStore(path: path, entity: entity, watchInterval: nil)
-    try store.database.write { db in
-      try db.execute(
-        sql: """
-          WITH RECURSIVE n(x) AS (SELECT 0 UNION ALL SELECT x + 1 FROM n WHERE x < ?)
-          INSERT INTO item (name, detail, position) SELECT 'Item ' || x, 'Detail ' || x, x FROM n
-          """, arguments: [pagedRows - 1])
-    }
+    try fillItems(store, count: pagedRows)
     var definition = entity.definition
     definition.descriptionPropertyNames = ["detail"]
     let model = TableModel(title: "Items")

@@ -83,13 +83,17 @@ enum StoresBench {
 
   /// A file at `path` holding ``rows`` items, "Item 0" to "Item 999999", in order.
   static func fillItems(path: String, entity: SQLiteEntity) throws {
-    let store = try SQLiteStore(path: path, entity: entity, watchInterval: nil)
+    try fillItems(SQLiteStore(path: path, entity: entity, watchInterval: nil), count: rows)
+  }
+
+  /// Adds `count` items to `store`, "Item 0" on, each with the detail "Detail 0" on, in order.
+  static func fillItems(_ store: SQLiteStore, count: Int) throws {
     try store.database.write { db in
       try db.execute(
         sql: """
           WITH RECURSIVE n(x) AS (SELECT 0 UNION ALL SELECT x + 1 FROM n WHERE x < ?)
           INSERT INTO item (name, detail, position) SELECT 'Item ' || x, 'Detail ' || x, x FROM n
-          """, arguments: [rows - 1])
+          """, arguments: [count - 1])
     }
   }
 

@@ -237,36 +237,32 @@ extension ArrayOfObjectsSection {
     if !needsFetch, !changes.isEmpty, appliesStoreChanges,
       let updated = Self.applying(changes, to: items)
     {
-      var counts = itemCounts
-      itemCounts = nil
-      Self.count(changes, into: &counts)
-      let reordered = updated != items
-      items = updated
-      itemCounts = counts
-      if reordered { takeFetchedItemsRows() }
-      if let asyncCache {
-        follow(takenStatus(asyncCache))
-      } else {
-        loadState = items.isEmpty ? .empty : .loaded
-      }
+      takeItems(updated, counting: changes)
+      if let asyncCache { follow(takenStatus(asyncCache)) }
       return
     }
     if !needsFetch, !changes.isEmpty, appliesStoreChangesToWindow,
       let (updated, applied) = Self.applying(changes, toWindow: items, hasMore: hasMore)
     {
-      var counts = itemCounts
-      itemCounts = nil
-      Self.count(applied, into: &counts)
-      let reordered = updated != items
-      items = updated
-      itemCounts = counts
+      takeItems(updated, counting: applied)
       // The window holds what it shows now: the next page starts after it.
       loadedLimit = items.count
-      if reordered { takeFetchedItemsRows() }
-      loadState = items.isEmpty ? .empty : .loaded
       return
     }
     needsFetch = false
     reload()
+  }
+
+  /// Shows `updated`, the items after `changes`, counting the items the changes added and
+  /// removed.
+  private func takeItems(_ updated: [Value], counting changes: [StoreChange]) {
+    var counts = itemCounts
+    itemCounts = nil
+    Self.count(changes, into: &counts)
+    let reordered = updated != items
+    items = updated
+    itemCounts = counts
+    if reordered { takeFetchedItemsRows() }
+    loadState = items.isEmpty ? .empty : .loaded
   }
 }
