@@ -16,28 +16,36 @@ extension TableModel {
     guard !sectionsChanged, staleSections.isEmpty, delivered.sections.count == sections.count
     else { return nil }
     guard !staleRows.isEmpty else { return TableChangeset(stages: [], target: delivered) }
+    let rowCounts = delivered.sections.map(\.items.count)
     var target = delivered
     var edits: [Int: SectionEdits] = [:]
     var needsDiff = false
     for (s, section) in sections.enumerated() {
       let key = ObjectIdentifier(section)
       guard let ids = staleRows[key], caches[key] != nil else { continue }
+      // The delivered snapshot lets go of the section's rows while they change, so that
+      // changing one row does not copy every row of the section; not when a diff may need
+      // them (a theme's odd and even styles, expand/collapse rows). The cache is read in
+      // place: a copy would hold the rows too.
+      let mayDiff = theme != nil || caches[key]?.hasExpansions == true
+      if !mayDiff {
+        delivered.sections[s].items = []
+        target.sections[s].items = []
+      }
       let updates = caches[key]?.updateRows(ids, of: section, sink: invalidation, model: self)
+      if !mayDiff { delivered.sections[s].items = caches[key]?.visible ?? [] }
       guard let updates else {
         // Rows appeared or disappeared under a theme: the section's styles shift; diff it.
         needsDiff = true
         target.sections[s].items = caches[key]?.visible ?? []
         continue
       }
-      guard !updates.isEmpty else { continue }
       target.sections[s].items = caches[key]?.visible ?? []
-      edits[s] = updates
+      if !updates.isEmpty { edits[s] = updates }
     }
     if needsDiff {
       return .reconciling(from: delivered, to: target, options: diffOptions)
     }
-    return TableChangeset(
-      localEdits: edits, rowCounts: delivered.sections.map(\.items.count), to: target,
-      options: diffOptions)
+    return TableChangeset(localEdits: edits, rowCounts: rowCounts, to: target, options: diffOptions)
   }
 }
