@@ -67,4 +67,22 @@ struct ObserverListTests {
     #expect(heard.calls == ["first1", "second1", "first2"])
     #expect(later.calls == ["third2"])
   }
+
+  /// Many observers let go in any order: each one found is the one removed, and the rest
+  /// hear the next event in the order they were added.
+  @Test func observersCancelledInAnyOrderLeaveTheOthersInOrder() {
+    var handlers = ObserverTable<Int>()
+    let keys = (0..<1_000).map { handlers.add($0) }
+    var generator = SystemRandomNumberGenerator()
+    let cancelled = Set(keys.shuffled(using: &generator).prefix(600))
+    for key in keys.shuffled(using: &generator) where cancelled.contains(key) {
+      handlers.remove(key)
+      // A key removed before, or never given, removes nothing.
+      handlers.remove(key)
+      handlers.remove(keys.count + 1)
+    }
+    let left = handlers.handlers.map(\.handler)
+    #expect(left == keys.indices.filter { !cancelled.contains(keys[$0]) })
+    #expect(handlers.handlers.map(\.key) == keys.filter { !cancelled.contains($0) })
+  }
 }
