@@ -10,18 +10,13 @@ extension StoresBench {
   /// one of them renamed through the store until the screen shows it; beside GRDB running the
   /// same `UPDATE` and reading the row back. An edit should cost its row, not the rows loaded.
   ///
-  /// The printed line adds an insert, a delete and a move in the same list, which still read
-  /// the rows loaded again (a window of a long list places them by fetching).
+  /// The printed line adds an insert, a delete and a move in the same list: they fetch nothing,
+  /// but the section's identities are matched and diffed whole, so they cost the rows loaded.
   static func editLoadedList(path: String) throws -> Result {
     let entity = try itemEntity()
     let store = try SQLiteStore(path: path, entity: entity, watchInterval: nil)
     try fillItems(store, count: pagedRows)
-    var definition = entity.definition
-    definition.descriptionPropertyNames = ["detail"]
-    let model = TableModel(title: "Items")
-    let section = ArrayOfObjectsSection(store: store, definition: definition)
-    section.fetchOptions.batchSize = 10_000
-    model.addSection(section)
+    let (model, section) = itemList(store, batch: 10_000)
     model.processChanges()
     while section.items.count < pagedRows {
       try section.loadMore()

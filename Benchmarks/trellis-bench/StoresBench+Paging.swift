@@ -22,13 +22,7 @@ extension StoresBench {
     let entity = try itemEntity()
     let store = try SQLiteStore(path: path, entity: entity, watchInterval: nil)
     try fillItems(store, count: pagedRows)
-    var definition = entity.definition
-    definition.descriptionPropertyNames = ["detail"]
-
-    let model = TableModel(title: "Items")
-    let section = ArrayOfObjectsSection(store: store, definition: definition)
-    section.fetchOptions.batchSize = pageSize
-    model.addSection(section)
+    let (model, section) = itemList(store, batch: pageSize)
     var characters = 0
     var pageTimes: [Double] = []
     let start = ContinuousClock.now

@@ -86,6 +86,18 @@ enum StoresBench {
     try fillItems(SQLiteStore(path: path, entity: entity, watchInterval: nil), count: rows)
   }
 
+  /// A screen listing the items of `store`, `batch` at a time, titled by name with the detail
+  /// beside it, and its one section.
+  static func itemList(_ store: SQLiteStore, batch: Int) -> (TableModel, ArrayOfObjectsSection) {
+    var definition = store.entity.definition
+    definition.descriptionPropertyNames = ["detail"]
+    let model = TableModel(title: "Items")
+    let section = ArrayOfObjectsSection(store: store, definition: definition)
+    section.fetchOptions.batchSize = batch
+    model.addSection(section)
+    return (model, section)
+  }
+
   /// Adds `count` items to `store`, "Item 0" on, each with the detail "Detail 0" on, in order.
   static func fillItems(_ store: SQLiteStore, count: Int) throws {
     try store.database.write { db in

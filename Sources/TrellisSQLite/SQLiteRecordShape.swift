@@ -5,9 +5,8 @@ import Trellis
 /// every access, which costs more than reading a row.
 struct SQLiteRecordShape {
   let entity: SQLiteEntity
-  /// How many columns follow the primary key in a row read with ``RelationalEntity/selectedColumns(child:)``.
-  let width: Int
-  /// Each column's kind, in the entity's order: how a stored value reads back.
+  /// Each column's kind, in the entity's order: how a stored value reads back. They follow
+  /// the primary key in a row read with ``RelationalEntity/selectedColumns(child:)``.
   let kinds: [SQLiteColumn.Kind]
   let toOnes: [SQLiteRelationship]
   let manyToMany: [SQLiteRelationship]
@@ -18,7 +17,6 @@ struct SQLiteRecordShape {
 
   init(_ entity: SQLiteEntity) {
     self.entity = entity
-    width = entity.columns.count
     kinds = entity.columns.map(\.kind)
     var toOnes: [SQLiteRelationship] = []
     var manyToMany: [SQLiteRelationship] = []

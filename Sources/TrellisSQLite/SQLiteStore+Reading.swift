@@ -16,11 +16,11 @@ struct RawRecord {
   var children: [String: [RawRecord]] = [:]
 
   /// Reads the row `statement` stands on, selected with
-  /// ``RelationalEntity/selectedColumns(child:)``, whose primary key is at `offset`.
+  /// ``RelationalEntity/selectedColumns(child:)``, whose primary key is at `offset`: `kinds`
+  /// are the kinds of its columns, and `toOnes` the number of keys that follow them.
   ///
   /// The values are read from SQLite's columns straight into ``Value``s: going through
   /// GRDB's generic decoding cost more than the rest of reading a row.
-  /// `kinds` are the kinds of its columns, and `toOnes` the number of keys that follow them.
   init(_ statement: SQLiteStatement, kinds: [SQLiteColumn.Kind], toOnes: Int, offset: CInt = 0) {
     id = Self.key(statement, offset) ?? 0
     values = []
@@ -95,20 +95,29 @@ extension SQLiteStore {
     -> [RawRecord]
   {
     var records: [RawRecord] = []
-    // Taken out of the shape once: a shape passed for each row was copied for each row.
+    // Taken out of the shape once per read: a shape passed to each row is copied each time.
     let shape = SQLiteRecordShape(entity)
     let kinds = shape.kinds
     let toOnes = shape.toOnes.count
-    for read in reads {
-      let statement = try db.cachedStatement(sql: read.sql)
-      let cursor = try GRDB.Row.fetchCursor(statement, arguments: try read.statementArguments())
-      while try cursor.next() != nil {
-        records.append(RawRecord(statement.sqliteStatement, kinds: kinds, toOnes: toOnes))
-      }
+    try forEachRow(of: reads, db: db) { statement in
+      records.append(RawRecord(statement, kinds: kinds, toOnes: toOnes))
     }
     try loadChildren(of: &records, entity: entity, db: db)
     try loadJoins(of: &records, entity: entity, db: db)
     return records
+  }
+
+  /// Calls `body` with the statement standing on each row that `reads` select, in order, so
+  /// that the row's columns are read from it in place. Statements are kept by the connection
+  /// for the next read of the same SQL.
+  static func forEachRow(
+    of reads: [SQLRowRead], db: Database, _ body: (SQLiteStatement) throws -> Void
+  ) throws {
+    for read in reads {
+      let statement = try db.cachedStatement(sql: read.sql)
+      let cursor = try GRDB.Row.fetchCursor(statement, arguments: try read.statementArguments())
+      while try cursor.next() != nil { try body(statement.sqliteStatement) }
+    }
   }
 
   /// Reads the rows of `entity` whose keys are `keys`, with their children and pairs.
@@ -167,14 +176,10 @@ extension SQLiteStore {
     let toOnes = shape.toOnes.count
     var parentKeys: [Int64] = []
     var found: [RawRecord] = []
-    for read in try entity.childrenRead(relationship, parents: parents) {
-      let statement = try db.cachedStatement(sql: read.sql)
-      let cursor = try GRDB.Row.fetchCursor(statement, arguments: try read.statementArguments())
-      while try cursor.next() != nil {
-        parentKeys.append(RawRecord.key(statement.sqliteStatement, 0) ?? 0)
-        found.append(
-          RawRecord(statement.sqliteStatement, kinds: kinds, toOnes: toOnes, offset: 1))
-      }
+    try forEachRow(of: try entity.childrenRead(relationship, parents: parents), db: db) {
+      statement in
+      parentKeys.append(RawRecord.key(statement, 0) ?? 0)
+      found.append(RawRecord(statement, kinds: kinds, toOnes: toOnes, offset: 1))
     }
     try loadChildren(of: &found, entity: child, db: db)
     try loadJoins(of: &found, entity: child, db: db)
