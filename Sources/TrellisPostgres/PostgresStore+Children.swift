@@ -48,6 +48,14 @@ extension PostgresStore {
       // row's problem says why (``PostgresStore/problem(with:)``).
       try? kvc.setValue(value, forKey: column.name)
     }
+    try assignChildren(record, of: entity, to: kvc)
+  }
+
+  /// Gives an object's to-many relationships the objects of its children's rows, unless they
+  /// are those objects in that order already.
+  func assignChildren(_ record: Record, of entity: PostgresEntity, to kvc: KeyValueCoding)
+    throws(StoreError)
+  {
     for relationship in entity.toManyRelationships {
       var children: [Value] = []
       for child in record.children[relationship.name] ?? [] {

@@ -37,8 +37,9 @@ extension PostgresStore {
   /// references yet, which ``assign(_:of:to:)`` and ``assignReferences(_:to:)`` write next.
   /// With them, the first column value the entity's class cannot hold, as writing it would
   /// refuse it, named with its row, as ``ObjectFault/problem`` says it.
-  func faultValues(of record: Record) -> (values: [Value], problem: String?) {
-    let layout = faultLayout()
+  func faultValues(of record: Record, layout: ObjectFaultLayout) -> (
+    values: [Value], problem: String?
+  ) {
     var values = record.values
     let problem = entity.problem(ofRow: record.id, values: values, layout: layout)
     values += entity.toManyRelationships.map { _ in Value.array([]) }

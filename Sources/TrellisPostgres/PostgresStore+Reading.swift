@@ -185,8 +185,9 @@ extension PostgresStore {
     -> [Record]
   {
     var records: [Record] = []
+    let shape = RecordShape(entity)
     for try await row in rows {
-      records.append(try record(Array(row), of: entity, from: 0))
+      records.append(try record(row, shape: shape, from: 0))
     }
     return records
   }
@@ -195,19 +196,56 @@ extension PostgresStore {
   static func record(_ cells: [PostgresCell], of entity: PostgresEntity, from first: Int) throws
     -> Record
   {
-    let id = try cells[first].decode(Int64.self)
+    try record(cells, shape: RecordShape(entity), from: first)
+  }
+
+  /// The row whose key is the cell at `first` of `cells`, followed by the columns of `shape`'s
+  /// entity, its to-one keys and perhaps its version.
+  static func record<Cells: Sequence<PostgresCell>>(
+    _ cells: Cells, shape: RecordShape, from first: Int
+  ) throws -> Record {
+    var id: Int64?
     var values: [Value] = []
-    for (index, column) in entity.columns.enumerated() {
-      values.append(try PostgresValues.value(cells[first + index + 1], kind: column.kind))
+    values.reserveCapacity(shape.kinds.count)
+    var references: [String: Int64] = [:]
+    var version: Int64?
+    let columnsEnd = first + 1 + shape.kinds.count
+    let referencesEnd = columnsEnd + shape.toOnes.count
+    for (index, cell) in cells.enumerated() {
+      switch index {
+      case ..<first: continue
+      case first: id = try cell.decode(Int64.self)
+      case ..<columnsEnd:
+        values.append(try PostgresValues.value(cell, kind: shape.kinds[index - first - 1]))
+      case ..<referencesEnd:
+        if let key = try cell.decode(Int64?.self) {
+          references[shape.toOnes[index - columnsEnd]] = key
+        }
+      case referencesEnd: version = try cell.decode(Int64?.self)
+      default: break
+      }
+    }
+    guard let id, values.count == shape.kinds.count else {
+      throw StoreError.failed("a row of \(shape.table) came with too few columns")
     }
     var record = Record(id: id, values: values)
-    for (index, relationship) in entity.toOneRelationships.enumerated() {
-      let cell = cells[first + entity.columns.count + index + 1]
-      if let key = try cell.decode(Int64?.self) { record.references[relationship.name] = key }
-    }
-    let version = first + entity.columns.count + entity.toOneRelationships.count + 1
-    if version < cells.count { record.version = try cells[version].decode(Int64?.self) }
+    record.references = references
+    record.version = version
     return record
+  }
+
+  /// What a row of one entity holds after its key, taken out of the entity once per read
+  /// rather than once per row: its columns' kinds and its to-ones' names.
+  struct RecordShape {
+    let table: String
+    let kinds: [PostgresColumn.Kind]
+    let toOnes: [String]
+
+    init(_ entity: PostgresEntity) {
+      table = entity.table
+      kinds = entity.columns.map(\.kind)
+      toOnes = entity.toOneRelationships.map(\.name)
+    }
   }
 
   /// The object for a row: the same object every time for the same row.
@@ -254,10 +292,12 @@ extension PostgresStore {
     }
     if unlessDeleted, isDeletedSinceRead(record) { return nil }
     // The row is listed as a fault: its object is made when something asks for it.
-    let read = faultValues(of: record)
-    let object = ObjectFault(values: read.values, layout: faultLayout(), problem: read.problem)
+    let layout = faultLayout()
+    let read = faultValues(of: record, layout: layout)
+    let object = ObjectFault(values: read.values, layout: layout, problem: read.problem)
     let kvc: KeyValueCoding = object
-    try assign(record, of: entity, to: kvc)
+    // The fault holds the row's columns already: only its children are its objects' to give.
+    try assignChildren(record, of: entity, to: kvc)
     // Known before its references are read: a reference back to it finds the same object.
     let known: AnyObject? = state.withLock { state in
       // Another read made the row's object meanwhile: that one stays the row's object.
