@@ -40,10 +40,11 @@ extension PostgresStore {
       return (rows, state.arrivedEffects)
     }
     for (object, record) in rows {
+      var changed = false
       do throws(StoreError) {
         let kvc = try keyValueCoding(object)
-        try assign(record, of: entity, to: kvc)
-        try assignReferences(record, to: kvc)
+        changed = try assign(record, of: entity, to: kvc)
+        if try assignReferences(record, to: kvc) { changed = true }
       } catch {
         logger.warning("\(entity.table) row \(record.id) was read but not applied: \(error)")
       }
@@ -51,17 +52,27 @@ extension PostgresStore {
       // itself, the store for an object the app made.
       let problem = entity.problem(ofRow: record.id, values: record.values, layout: faultLayout())
       if let fault = object as? ObjectFault {
+        if fault.problem(observed: false) != problem { changed = true }
         fault.noteProblem(problem)
       } else {
-        state.withLock { $0.problems[record.id] = problem }
+        let before = state.withLock { state in
+          defer { state.problems[record.id] = problem }
+          return state.problems[record.id]
+        }
+        if before != problem { changed = true }
       }
+      // Lists draw rows from the store's reports, not by observing the objects
+      // (``reportsEveryChange``): a row that changed is reported once it holds its values.
+      if changed { observers.notify(.updated(.object(ObjectReference(object)))) }
     }
     for effect in effects { apply(effect) }
     return !rows.isEmpty || !effects.isEmpty
   }
 
-  /// Applies one delete rule's change to an object.
+  /// Applies one delete rule's change to an object, and reports an object still listed as
+  /// changed.
   private func apply(_ effect: ArrivedEffect) {
+    let object: AnyObject
     switch effect {
     case .unlink(let holder, let property, let gone):
       guard let kvc = try? keyValueCoding(holder),
@@ -69,11 +80,16 @@ extension PostgresStore {
       else { return }
       try? kvc.setValue(
         .array(held.filter { $0 != .object(ObjectReference(gone)) }), forKey: property)
-    case .nullify(let object, let property):
-      guard let kvc = try? keyValueCoding(object) else { return }
+      object = holder
+    case .nullify(let changed, let property):
+      guard let kvc = try? keyValueCoding(changed) else { return }
       try? kvc.setValue(.null, forKey: property)
-    case .forgetChildren(let object):
-      forgetChildren(of: object, entity: entity)
+      object = changed
+    case .forgetChildren(let deleted):
+      // The object's row is gone, and so is every list's row of it.
+      forgetChildren(of: deleted, entity: entity)
+      return
     }
+    observers.notify(.updated(.object(ObjectReference(object))))
   }
 }

@@ -37,29 +37,35 @@ extension PostgresStore {
 
   /// Gives an object the values of its row, and its children the objects of theirs; values
   /// already equal are left alone, and so is a list of children that is already those
-  /// objects in that order.
+  /// objects in that order. Whether anything the object or its children hold changed.
+  @discardableResult
   func assign(_ record: Record, of entity: PostgresEntity, to kvc: KeyValueCoding)
-    throws(StoreError)
+    throws(StoreError) -> Bool
   {
+    var changed = false
     for (index, column) in entity.columns.enumerated() {
       let value = record.values[index]
       if let current = try? kvc.value(forKey: column.name), current == value { continue }
       // A value the object cannot hold stays unwritten, and the others are written: the
       // row's problem says why (``PostgresStore/problem(with:)``).
-      try? kvc.setValue(value, forKey: column.name)
+      if (try? kvc.setValue(value, forKey: column.name)) != nil { changed = true }
     }
-    try assignChildren(record, of: entity, to: kvc)
+    return try assignChildren(record, of: entity, to: kvc) || changed
   }
 
   /// Gives an object's to-many relationships the objects of its children's rows, unless they
-  /// are those objects in that order already.
+  /// are those objects in that order already; whether the children or their values changed.
+  @discardableResult
   func assignChildren(_ record: Record, of entity: PostgresEntity, to kvc: KeyValueCoding)
-    throws(StoreError)
+    throws(StoreError) -> Bool
   {
+    var changed = false
     for relationship in entity.toManyRelationships {
       var children: [Value] = []
       for child in record.children[relationship.name] ?? [] {
-        children.append(.object(ObjectReference(try childObject(child, of: relationship.entity))))
+        let (object, childChanged) = try childObject(child, of: relationship.entity)
+        if childChanged { changed = true }
+        children.append(.object(ObjectReference(object)))
       }
       let current = (try? kvc.value(forKey: relationship.name))?.arrayValue ?? []
       if Self.sameObjects(current, children) { continue }
@@ -67,12 +73,15 @@ extension PostgresStore {
         throw .invalidItem(
           "\(entity.table) row \(record.id), \(relationship.name): \(error.description)")
       }
+      changed = true
     }
+    return changed
   }
 
-  /// The object of a child row: the same object every time for the same row.
+  /// The object of a child row, the same object every time for the same row, and whether an
+  /// object read before changed.
   private func childObject(_ record: Record, of entity: PostgresEntity) throws(StoreError)
-    -> AnyObject
+    -> (object: AnyObject, changed: Bool)
   {
     let existing = state.withLock { $0.childObjects[entity.table]?[record.id] }
     let object: AnyObject =
@@ -81,9 +90,9 @@ extension PostgresStore {
         unobserved: .dictionary(ValueDictionary(entity.columns.map { ($0.name, Value.null) })))
     guard let kvc = entity.definition.keyValueCoding(for: object) ?? (object as? KeyValueCoding)
     else { throw .invalidItem("a \(type(of: object)) is not a \(entity.definition.name)") }
-    try assign(record, of: entity, to: kvc)
+    let changed = try assign(record, of: entity, to: kvc)
     if existing == nil { rememberChild(object, key: record.id, table: entity.table) }
-    return object
+    return (object, existing != nil && changed)
   }
 
   /// Records that `object` is the child row `key` of `table`.

@@ -116,8 +116,10 @@ extension PostgresStore {
   /// Points an object's to-one and many-to-many properties at the target stores' objects of
   /// the rows `record` read; a list that is already those objects in that order, and a to-one
   /// that is already that object, are left alone.
-  func assignReferences(_ record: Record, to kvc: KeyValueCoding) throws(StoreError) {
-    guard record.referencesLoaded else { return }
+  @discardableResult
+  func assignReferences(_ record: Record, to kvc: KeyValueCoding) throws(StoreError) -> Bool {
+    guard record.referencesLoaded else { return false }
+    var changed = false
     for relationship in entity.references {
       let store = try store(for: relationship.entity.table)
       var objects: [Value] = []
@@ -137,6 +139,8 @@ extension PostgresStore {
         throw .invalidItem(
           "\(entity.table) row \(record.id), \(relationship.name): \(error.description)")
       }
+      changed = true
     }
+    return changed
   }
 }

@@ -42,8 +42,13 @@ extension PostgresStore {
     }
     noteWrite(id)
     // When the write fails, the object's values go back first, then the row is read again.
-    var undo = ValuesUndo { [weak self] in self?.forgetVersion(of: id, item: item) }
+    var undo = ValuesUndo { [weak self] in
+      self?.observers.notify(.updated(item))
+      self?.forgetVersion(of: id, item: item)
+    }
     do { undo.append(try kvc.setValues(values)) } catch { throw .invalidItem(error.description) }
+    // Every list showing the object shows its new values now, as it will the values put back.
+    observers.notify(.updated(item))
     guard !written.isEmpty || !entity.relationships.isEmpty else {
       return PreparedStoreWrite(undo: undo) { () async throws(StoreError) in
         self.observers.notify(.updated(item))

@@ -155,6 +155,11 @@ public final class PostgresStore: AsyncDataStore {
 
   public var supportsMoving: Bool { entity.positionColumn != nil }
 
+  /// True: every change of a row, written here or by another server (as its notification
+  /// brings it), is reported once its object holds it, and so is a row that points at a
+  /// changed one. Lists draw their rows from the fetched values without observing them.
+  public var reportsEveryChange: Bool { true }
+
   /// An update compares what Done expects under the row's lock (``ConflictCheck``).
   public var checksExpectedValues: Bool { true }
 

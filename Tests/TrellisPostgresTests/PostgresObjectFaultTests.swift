@@ -48,6 +48,8 @@ struct PostgresObjectFaultTests {
     model.addSection(section)
     let app = HeadlessApp(navigator: Navigator(root: Screen(model: model)))
     try await app.settle()
+    // The store reports every change, so rows are drawn without observing their faults.
+    #expect(section.rowsFollowStore)
     for _ in 0..<3 {
       try app.send(.loadMore(section: 0))
       try await app.settle()

@@ -130,7 +130,10 @@ public struct AsyncStoreContract: Sendable {
     probe.expect(name(store, item), "Renamed", "the object takes the value")
     let again = try await all(store)
     probe.expect(again.map { name(store, $0) }[1], "Renamed", "the store keeps the value")
-    probe.expect(log.take().compactMap(\.item), [item], "observers hear of the update")
+    // A store that reports every change reports the update as its object takes the values,
+    // and may again once it has them: of that item only.
+    let heard = log.take().compactMap(\.item)
+    probe.expect(heard.isEmpty ? [] : Array(Set(heard)), [item], "observers hear of the update")
     token.cancel()
   }
 

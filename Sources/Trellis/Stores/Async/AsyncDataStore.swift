@@ -67,6 +67,11 @@ public protocol AsyncDataStore: AnyObject, Sendable {
   func move(_ item: Value, before: Value) async throws(StoreError)
   /// Whether the store keeps an order a person can change.
   var supportsMoving: Bool { get }
+  /// Whether the store reports every change of its items, as ``DataStore/reportsEveryChange``
+  /// says: an item whose values changed, here or on another server, is reported
+  /// ``StoreChange/updated(_:)`` once it holds them (``applyArrivedValues()``), so that lists
+  /// draw its row again without observing the objects. False by default.
+  var reportsEveryChange: Bool { get }
   /// Whether the store applies `filter` itself (a search it sends to the service, say); when
   /// not, a section asks for every item and keeps the matching ones of the pages it loaded.
   func translates(_ filter: ItemFilter) -> Bool
@@ -95,6 +100,7 @@ extension AsyncDataStore {
     -> ObservationToken?
   { nil }
   public var supportsMoving: Bool { false }
+  public var reportsEveryChange: Bool { false }
   public var checksExpectedValues: Bool { false }
   public func applyArrivedValues() {}
 

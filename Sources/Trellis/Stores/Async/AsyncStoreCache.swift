@@ -126,6 +126,8 @@ package final class AsyncStoreCache: DataStore, Sendable {
   package var itemsDefinition: DataDefinition? { source.itemsDefinition }
   package var supportsMoving: Bool { source.supportsMoving }
 
+  package var reportsEveryChange: Bool { source.reportsEveryChange }
+
   package func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> ObservationToken {
     observers.add(handler)
   }
