@@ -15,22 +15,37 @@ private final class Counted {
   init() { Self.made.add(1, ordering: .relaxed) }
 }
 
+/// ``Counted`` for the long list's test alone: other suites list `Counted` rows, and open them,
+/// while it runs.
+private final class LongListItem {
+  static let made = Atomic<Int>(0)
+  var name = ""
+  var rank = 0
+  init() { Self.made.add(1, ordering: .relaxed) }
+}
+
 /// Rows listed over SQLite are faults: their values as fetched, with the app's object made
 /// only when a row is opened or code asks for it, and then the same object every time.
 @Suite("Rows listed as faults", .serialized)
 struct ObjectFaultTests {
-  static func entity() throws -> SQLiteEntity {
-    SQLiteEntity(
-      table: "counted",
-      definition: try DataDefinition(
+  static func entity(longList: Bool = false) throws -> SQLiteEntity {
+    let definition =
+      longList
+      ? try DataDefinition(
+        for: LongListItem.self,
+        properties: [.init("name", \LongListItem.name), .init("rank", \LongListItem.rank)],
+        make: { LongListItem() })
+      : try DataDefinition(
         for: Counted.self,
         properties: [.init("name", \Counted.name), .init("rank", \Counted.rank)],
-        make: { Counted() }),
-      columns: [.text("name"), .integer("rank")], ordered: true)
+        make: { Counted() })
+    return SQLiteEntity(
+      table: "counted", definition: definition, columns: [.text("name"), .integer("rank")],
+      ordered: true)
   }
 
-  static func store(_ count: Int) throws -> SQLiteStore {
-    let store = try SQLiteStore.inMemory(entity: try entity())
+  static func store(_ count: Int, longList: Bool = false) throws -> SQLiteStore {
+    let store = try SQLiteStore.inMemory(entity: try entity(longList: longList))
     try store.database.write { db in
       try db.execute(
         sql: """
@@ -41,19 +56,20 @@ struct ObjectFaultTests {
     return store
   }
 
-  static func app(_ store: SQLiteStore, batch: Int) throws -> HeadlessApp {
-    var definition = try entity().definition
+  static func app(_ store: SQLiteStore, batch: Int, onDemand: Bool = false) throws -> HeadlessApp {
+    var definition = store.entity.definition
     definition.descriptionPropertyNames = ["rank"]
     let section = ArrayOfObjectsSection(id: "items", store: store, definition: definition)
     section.fetchOptions.batchSize = batch
+    section.rendersRowsOnDemand = onDemand
     let model = TableModel(title: "Items")
     model.addSection(section)
     return HeadlessApp(navigator: Navigator(root: Screen(model: model)))
   }
 
   @Test func aListOf100000RowsScrolledOnceMakesNoObject() throws {
-    let before = Counted.made.load(ordering: .relaxed)
-    let store = try Self.store(100_000)
+    let before = LongListItem.made.load(ordering: .relaxed)
+    let store = try Self.store(100_000, longList: true)
     let app = try Self.app(store, batch: 25_000)
     for _ in 0..<3 { try app.send(.loadMore(section: 0)) }
     // Every row was read by the host, titles and details from the fetched values.
@@ -61,20 +77,33 @@ struct ObjectFaultTests {
     #expect(rows.count == 100_000)
     #expect(rows[0].text == "Item 0" && rows[0].detail == "0")
     #expect(rows[99_999].text == "Item 99999" && rows[99_999].detail == "99999")
-    #expect(Counted.made.load(ordering: .relaxed) == before, "no row made an object")
+    #expect(LongListItem.made.load(ordering: .relaxed) == before, "no row made an object")
 
     // Opening one row makes exactly its object; opening it again makes none.
     try app.tap("Item 42")
     #expect(app.row("Name")?.value == .string("Item 42"))
     #expect(app.row("Rank")?.value == .int(42))
-    #expect(Counted.made.load(ordering: .relaxed) == before + 1)
+    #expect(LongListItem.made.load(ordering: .relaxed) == before + 1)
     try app.send(.back)
     try app.tap("Item 42")
     // An edit goes to that object and back to the list, still without another object.
     try app.enter(.string("Forty-two"), at: "Name")
     try app.send(.done)
     #expect(app.row("Forty-two")?.detail == "42")
-    #expect(Counted.made.load(ordering: .relaxed) == before + 1)
+    #expect(LongListItem.made.load(ordering: .relaxed) == before + 1)
+    #expect(app.host.violations.isEmpty)
+  }
+
+  /// A list that renders its rows only as a host reads them makes none either.
+  @Test func aListRenderingRowsOnDemandMakesNoObject() throws {
+    let before = LongListItem.made.load(ordering: .relaxed)
+    let store = try Self.store(1_000, longList: true)
+    let app = try Self.app(store, batch: 500, onDemand: true)
+    try app.send(.loadMore(section: 0))
+    let rows = app.host.rows(inSection: 0)
+    #expect(rows.count == 1_000)
+    #expect(rows.last?.text == "Item 999" && rows.last?.detail == "999")
+    #expect(LongListItem.made.load(ordering: .relaxed) == before, "no row made an object")
     #expect(app.host.violations.isEmpty)
   }
 

@@ -145,8 +145,12 @@ extension ArrayOfObjectsSection {
     for item in items[first...] {
       switch item {
       case .object(let ref):
-        // A document's tree is one reference: keeping it costs no read of its values.
-        guard ownerDraft == nil, let document = ref.object as? DocumentObject else { return nil }
+        // A document's tree is one reference: keeping it costs no read of its values. A row
+        // listed as a fault is not a document's, whatever object it would make: asking for
+        // its object would make one.
+        guard ownerDraft == nil, let document = ref.identity as? DocumentObject else {
+          return nil
+        }
         // Read once: the store may write the tree meanwhile, and the row and its comparison
         // must see the same values.
         let root = document.root
