@@ -4,7 +4,8 @@ extension WebServiceStore {
   /// Gives known objects what was read or answered for them in the background, on the
   /// caller's domain: a list calls it before it takes what arrived, and a form's write once
   /// the service accepted it. Only values that differ are set, so an object read again
-  /// unchanged reports nothing.
+  /// unchanged reports nothing; one that changed is reported updated to every list
+  /// (``reportsEveryChange``).
   public func applyArrivedValues() {
     let (arrived, withoutIdentity) = objects.withLock { objects in
       defer {
@@ -16,19 +17,25 @@ extension WebServiceStore {
       }
       return (known, objects.arrivedWithoutIdentity)
     }
-    for (object, arrived) in arrived {
-      Self.set(arrived.values, on: object, replacing: arrived.replaces)
+    var changed: [DocumentObject] = []
+    for (object, arrived) in arrived
+    where Self.set(arrived.values, on: object, replacing: arrived.replaces) {
+      changed.append(object)
     }
-    for (object, values) in withoutIdentity {
-      Self.set(values, on: object, replacing: false)
+    for (object, values) in withoutIdentity where Self.set(values, on: object, replacing: false) {
+      changed.append(object)
     }
+    for object in changed { observers.notify(.updated(.object(ObjectReference(object)))) }
   }
 
   /// Gives `object` `values`: all of its values when `replacing`, else some to set. An object
-  /// that already holds them is left alone.
-  static func set(_ values: ValueDictionary, on object: DocumentObject, replacing: Bool) {
+  /// that already holds them is left alone; whether it changed.
+  @discardableResult
+  static func set(_ values: ValueDictionary, on object: DocumentObject, replacing: Bool) -> Bool {
     var root = replacing ? ValueDictionary() : object.root.dictionaryValue ?? [:]
     for (key, value) in values { root[key] = value }
-    if object.root != .dictionary(root) { object.replaceRoot(.dictionary(root)) }
+    guard object.root != .dictionary(root) else { return false }
+    object.replaceRoot(.dictionary(root))
+    return true
   }
 }

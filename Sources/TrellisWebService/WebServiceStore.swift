@@ -75,6 +75,11 @@ public final class WebServiceStore: AsyncDataStore {
       ObjectReference(DocumentObject(unobserved: .dictionary(ValueDictionary(entries)))))
   }
 
+  /// True: an object changes only as the store gives it what a read brought or the service
+  /// answered (``applyArrivedValues()``), and every such change is reported, so lists draw
+  /// their rows without observing the objects.
+  public var reportsEveryChange: Bool { true }
+
   /// Whether a search is sent to the service: only a search text, when the service has a
   /// search parameter.
   public func translates(_ filter: ItemFilter) -> Bool {
