@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Synchronization
 import Testing
 import Trellis
 import TrellisTesting
@@ -81,6 +82,29 @@ struct ArrivedValuesTests {
     #expect(try Self.values(first)["name"] == "N1")
     service.store.applyArrivedValues()
     #expect(try Self.values(first)["name"] == "Elsewhere")
+    await service.server.stop()
+  }
+
+  /// A list draws its rows from the store's reports, not by observing the objects: a known
+  /// object that takes new values from a refresh is reported updated, and its row shows them;
+  /// one read again unchanged is not.
+  @Test func aRefreshedObjectsRowShowsItsNewValues() async throws {
+    let service = try await Self.start()
+    let (app, section) = try await service.store.openList()
+    #expect(section.rowsFollowStore)
+    #expect(app.host.texts == [["N1", "N2", "N3"]])
+    let heard = Mutex<[StoreChange]>([])
+    let token = service.store.observe { change in heard.withLock { $0.append(change) } }
+    // Another client renames the second note on the service.
+    let stored = try service.memory.fetch(FetchOptions())[1].objectValue as? DocumentObject
+    stored?.replaceRoot(["id": .int(2), "name": "Elsewhere"])
+    try app.send(.refresh)
+    try await app.settle(until: { app.host.texts == [["N1", "Elsewhere", "N3"]] })
+    let second = section.currentItems[1]
+    #expect(heard.withLock { $0.filter { $0 == .updated(second) }.count } == 1)
+    #expect(heard.withLock { $0.contains { $0 == .updated(section.currentItems[0]) } } == false)
+    #expect(app.host.violations.isEmpty)
+    token.cancel()
     await service.server.stop()
   }
 
