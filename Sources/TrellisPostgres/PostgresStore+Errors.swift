@@ -108,19 +108,34 @@ extension PostgresStore {
 
   /// `error` on the property that wrote the value, when it is a value the server could not
   /// read as its column's type ("invalid input syntax for type json", "invalid input value for
-  /// enum mood") and only one of the `written` columns has that type: the form marks that
-  /// field, as it marks a unique value. Any other error is `error`.
-  func namingColumn(_ error: StoreError, written: [String]) -> StoreError {
+  /// enum mood") and only one of the `written` columns has that type, or only one of those
+  /// wrote the text the message quotes (`values`, the values written by name): the form marks
+  /// that field, as it marks a unique value. Any other error is `error`.
+  func namingColumn(
+    _ error: StoreError, written: [String], values: [String: Value] = [:]
+  ) -> StoreError {
     guard case .invalidItem(let message) = error,
       let type = Self.inputType(in: message)
     else { return error }
-    let columns = written.compactMap(entity.column).filter { column in
+    var columns = written.compactMap(entity.column).filter { column in
       let declared = (column.storedType ?? column.kind.sqlType).lowercased()
       return declared == type || (type == "json" && declared == "jsonb")
+    }
+    if columns.count > 1, let quoted = Self.quotedInput(in: message) {
+      columns = columns.filter { values[$0.name] == .string(quoted) }
     }
     guard columns.count == 1, let name = columns.first?.name else { return error }
     let title = entity.definition[name]?.title ?? name
     return .refusedValue(property: name, message: "\(title): \(message)")
+  }
+
+  /// The text a message of an unreadable value quotes: "invalid input syntax for type uuid:
+  /// \"abc\"" gives `abc`; `nil` when it quotes none.
+  static func quotedInput(in message: String) -> String? {
+    guard let open = message.range(of: ": \""),
+      let close = message[open.upperBound...].lastIndex(of: "\"")
+    else { return nil }
+    return String(message[open.upperBound..<close])
   }
 
   /// The type a message of an unreadable value names: "invalid input syntax for type uuid:

@@ -82,7 +82,7 @@ extension PostgresStore {
       let names = Array(values.keys)
       return PreparedStoreWrite(undo: undo) { () async throws(StoreError) in
         do throws(StoreError) { try await self.run(write) } catch {
-          throw self.namingColumn(error, written: names)
+          throw self.namingColumn(error, written: names, values: values)
         }
       }
     } catch {

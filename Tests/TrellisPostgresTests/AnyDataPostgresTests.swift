@@ -120,7 +120,8 @@ struct AnyDataPostgresTests {
     try await AnyDataPostgres.run(
       url,
       [
-        "CREATE TABLE gadget (id serial PRIMARY KEY, name text, meta jsonb, uid uuid)",
+        "CREATE TABLE gadget (id serial PRIMARY KEY, name text, meta jsonb, uid uuid, "
+          + "spare uuid)",
         "INSERT INTO gadget (name, meta, uid) VALUES "
           + "('Widget', '{\"k\": 1}', '6f1c2a3e-0000-4000-8000-000000000001')",
       ])
@@ -141,6 +142,19 @@ struct AnyDataPostgresTests {
         }
         return property == column && message.hasPrefix(reason)
       }
+    }
+    // Two columns of the type written at once: the one whose value the server quotes.
+    await #expect {
+      try await gadgets.update(
+        widget,
+        values: [
+          "uid": .string("6f1c2a3e-0000-4000-8000-000000000002"), "spare": .string("nope"),
+        ])
+    } throws: { error in
+      guard case .refusedValue(let property, let message)? = error as? StoreError else {
+        return false
+      }
+      return property == "spare" && message.hasPrefix("Spare: invalid input syntax for type uuid")
     }
     let suppliers = try #require(database.store(for: "supplier"))
     let cobalt = try await AnyDataPostgres.item(suppliers, "name", "Cobalt")
