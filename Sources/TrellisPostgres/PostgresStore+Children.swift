@@ -18,12 +18,17 @@ extension PostgresStore {
       let reads = try entity.childrenRead(relationship, parents: records.map(\.id))
       var parents: [Int64] = []
       var found: [Record] = []
+      let shape = RecordShape(child)
       for read in reads {
         let query = PostgresStatement(read).query
         for try await row in try await connection.query(query, logger: logger) {
-          let cells = Array(row)
-          parents.append(try cells[0].decode(Int64.self))
-          found.append(try record(cells, of: child, from: 1))
+          // The parent's key, then the child's row.
+          var cells = row.makeIterator()
+          guard let parent = cells.next() else {
+            throw StoreError.failed("a row of \(child.table) came without its parent's key")
+          }
+          parents.append(try parent.decode(Int64.self))
+          found.append(try record(row, shape: shape, from: 1))
         }
       }
       try await loadChildren(of: &found, entity: child, connection: connection, logger: logger)

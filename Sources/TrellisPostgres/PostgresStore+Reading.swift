@@ -192,13 +192,6 @@ extension PostgresStore {
     return records
   }
 
-  /// The row whose key is the cell at `first`, followed by the entity's columns.
-  static func record(_ cells: [PostgresCell], of entity: PostgresEntity, from first: Int) throws
-    -> Record
-  {
-    try record(cells, shape: RecordShape(entity), from: first)
-  }
-
   /// The row whose key is the cell at `first` of `cells`, followed by the columns of `shape`'s
   /// entity, its to-one keys and perhaps its version.
   static func record<Cells: Sequence<PostgresCell>>(
