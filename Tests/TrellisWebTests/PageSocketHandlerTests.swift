@@ -17,8 +17,10 @@ struct PageSocketHandlerTests {
     let session: String
 
     /// The socket's loop keeps time by hand: pings come when a test moves it on.
+    /// With `framed`, NIO's frame encoder stands before the handler, as on a server's socket:
+    /// what the socket writes is then bytes.
     init(
-      token: String? = nil, pingInterval: Duration = .seconds(30),
+      token: String? = nil, pingInterval: Duration = .seconds(30), framed: Bool = false,
       stillSignedIn: (@Sendable () async -> Bool)? = nil
     ) async throws {
       var configuration = WebTestSupport.configuration()
@@ -39,6 +41,7 @@ struct PageSocketHandlerTests {
       let (hub, channel, token) = (self.hub, self.channel, token ?? opened.token)
       let settings = configuration
       try await channel.eventLoop.submit {
+        if framed { try channel.pipeline.syncOperations.addHandler(WebSocketFrameEncoder()) }
         try channel.pipeline.syncOperations.addHandler(
           PageSocketHandler(
             hub: hub, session: opened.id, token: token, configuration: settings,
@@ -98,6 +101,34 @@ struct PageSocketHandlerTests {
     #expect(pong.opcode == .pong)
     #expect(String(buffer: pong.data) == "are you there")
     #expect(socket.channel.isActive)
+  }
+
+  @Test func onAServersPipelineMessagesGoOutAsFramesEncodedOnce() async throws {
+    let socket = try await Socket(framed: true)
+    // The session's messages are framed by the outbox and written below the encoder, each
+    // as one buffer.
+    let screen = try PageFrameTests.decoded(
+      try await socket.channel.waitForOutboundWrite(as: ByteBuffer.self))
+    #expect(screen.count == 1)
+    #expect(screen.first?.opcode == .text)
+    #expect(String(buffer: try #require(screen.first).data).contains(#""type":"screen""#))
+    try await socket.send(.text, #"{"type":"nonsense"}"#)
+    let error = try PageFrameTests.decoded(
+      try await socket.channel.waitForOutboundWrite(as: ByteBuffer.self))
+    #expect(error.map(\.opcode) == [.text])
+    #expect(String(buffer: try #require(error.first).data).contains(#""type":"error""#))
+    // The handler's own frames still go through the encoder, which may write a frame's
+    // header and payload as two buffers: they read back as one frame.
+    try await socket.send(.ping, "still there")
+    var bytes = ByteBuffer()
+    var pong: [WebSocketFrame] = []
+    while pong.isEmpty {
+      var next = try await socket.channel.waitForOutboundWrite(as: ByteBuffer.self)
+      bytes.writeBuffer(&next)
+      pong = try PageFrameTests.decoded(bytes)
+    }
+    #expect(pong.map(\.opcode) == [.pong])
+    #expect(String(buffer: pong[0].data) == "still there")
   }
 
   @Test func anUnmaskedFrameOrAStrayContinuationClosesTheSocket() async throws {

@@ -34,7 +34,9 @@ struct SessionReleaseTests {
     for _ in 0..<3 {
       let opened = try await hub.openSession()
       let channel = NIOAsyncTestingChannel()
-      #expect(await hub.attach(session: opened.id, token: opened.token, channel: channel))
+      #expect(
+        await hub.attach(
+          session: opened.id, token: opened.token, outbox: PageOutbox(channel: channel)))
       await hub.keepModel(ofSession: opened.id, in: weak)
       _ = try await channel.waitForOutboundWrite(as: WebSocketFrame.self)
       #expect(weak.model != nil)

@@ -37,6 +37,9 @@ final class PageSocketHandler: ChannelDuplexHandler, RemovableChannelHandler {
   private let pingInterval: TimeAmount
 
   private var context: ChannelHandlerContext?
+  /// The context of the channel's frame encoder, below which encoded frames are written
+  /// (``writeEncoded(_:)``); `nil` when the pipeline has none.
+  private var encoderContext: ChannelHandlerContext?
   private var steps: [Step] = [.attach]
   /// Whether a step is with the hub.
   private var isHandingOver = false
@@ -68,6 +71,8 @@ final class PageSocketHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
   func handlerAdded(context: ChannelHandlerContext) {
     self.context = context
+    encoderContext = try? context.pipeline.syncOperations.context(
+      handlerType: WebSocketFrameEncoder.self)
     let bound = NIOLoopBound(self, eventLoop: context.eventLoop)
     pinging = context.eventLoop.scheduleRepeatedTask(
       initialDelay: pingInterval, delay: pingInterval
@@ -76,6 +81,7 @@ final class PageSocketHandler: ChannelDuplexHandler, RemovableChannelHandler {
   }
 
   func handlerRemoved(context: ChannelHandlerContext) {
+    encoderContext = nil
     pinging?.cancel()
     pinging = nil
   }
@@ -145,6 +151,15 @@ final class PageSocketHandler: ChannelDuplexHandler, RemovableChannelHandler {
     handOverNext()
   }
 
+  /// Writes `frame`, a whole encoded frame (``PageFrame``), to the socket, below the frame
+  /// encoder, unless the socket is closing; false when the pipeline has no frame encoder, for
+  /// the caller to write a frame instead.
+  func writeEncoded(_ frame: @autoclosure () -> ByteBuffer) -> Bool {
+    guard let encoderContext else { return false }
+    if !isClosing { encoderContext.writeAndFlush(NIOAny(frame()), promise: nil) }
+    return true
+  }
+
   func read(context: ChannelHandlerContext) {
     if isHandingOver { isReadHeld = true } else { context.read() }
   }
@@ -186,7 +201,8 @@ final class PageSocketHandler: ChannelDuplexHandler, RemovableChannelHandler {
     let run: @Sendable (isolated WebAppHub) -> Bool
     switch step {
     case .attach:
-      run = { $0.attach(session: session, token: token, channel: channel) }
+      let outbox = PageOutbox(channel: channel, handler: bound)
+      run = { $0.attach(session: session, token: token, outbox: outbox) }
     case .message(let message):
       run = { hub in
         hub.receive(session: session, message)

@@ -8,18 +8,38 @@ import NIOWebSocket
 /// writes it: the drawing happens beside the hub, not on it, and a message costs the hub one
 /// hand-over, with no task between the hub and the socket. The loop runs what it is handed in
 /// order, so the page gets the messages in the order the hub sent them.
+///
+/// Messages go out as WebSocket frames encoded here (``PageFrame``), written below the
+/// channel's frame encoder: a message sent to thousands of pages is framed once per loop, and
+/// each socket's write is one buffer that all of them share.
 struct PageOutbox: Sendable {
   let channel: any Channel
+  /// The page's socket handler, which writes encoded frames; `nil` writes frames through the
+  /// channel's pipeline.
+  let handler: NIOLoopBound<PageSocketHandler>?
+
+  init(channel: any Channel, handler: NIOLoopBound<PageSocketHandler>? = nil) {
+    self.channel = channel
+    self.handler = handler
+  }
 
   /// Draws the message `draw` makes on the channel's event loop and writes it as one text
   /// frame; a message to a closed socket is dropped, and one to a page that has fallen
   /// behind closes it (``write(_:to:)``).
   func send(_ draw: @escaping @Sendable () -> ByteBuffer) {
-    let channel = channel
+    let outbox = self
     channel.eventLoop.execute {
-      guard Self.canTakeMore(channel) else { return }
-      channel.writeAndFlush(WebSocketFrame(fin: true, opcode: .text, data: draw()), promise: nil)
+      guard Self.canTakeMore(outbox.channel) else { return }
+      let data = draw()
+      outbox.write(PageFrame.text(data, allocator: outbox.channel.allocator), or: data)
     }
+  }
+
+  /// Writes `frame`, the encoded text frame of `data`, below the frame encoder; a channel
+  /// without one (a test's) is written `data` as a frame. Runs on the channel's event loop.
+  private func write(_ frame: @autoclosure () -> ByteBuffer, or data: ByteBuffer) {
+    if let handler, handler.value.writeEncoded(frame()) { return }
+    channel.writeAndFlush(WebSocketFrame(fin: true, opcode: .text, data: data), promise: nil)
   }
 
   /// Whether `channel` can take another message: a socket holding more than its high mark
@@ -41,31 +61,35 @@ struct PageOutbox: Sendable {
   /// the loop reads, was measured, and it cut the writes a loop makes per second by a fifth
   /// on a busy machine.
   static func send(_ draw: @escaping @Sendable () -> ByteBuffer, to outboxes: [PageOutbox]) {
-    var byLoop: [ObjectIdentifier: (loop: any EventLoop, channels: [any Channel])] = [:]
+    var byLoop: [ObjectIdentifier: (loop: any EventLoop, outboxes: [PageOutbox])] = [:]
     for outbox in outboxes {
       let loop = outbox.channel.eventLoop
-      byLoop[ObjectIdentifier(loop), default: (loop, [])].channels.append(outbox.channel)
+      byLoop[ObjectIdentifier(loop), default: (loop, [])].outboxes.append(outbox)
     }
-    for (loop, channels) in byLoop.values {
-      write(draw, to: channels[...], on: loop)
+    for (loop, outboxes) in byLoop.values {
+      loop.execute {
+        let data = draw()
+        let frame = PageFrame.text(data, allocator: outboxes[0].channel.allocator)
+        write(data, frame: frame, to: outboxes[...], on: loop)
+      }
     }
   }
 
   /// How many sockets a loop writes a shared message to before it turns to other work.
   static let writesPerTurn = 256
 
+  /// Writes one turn's sockets of `outboxes`, on `loop`, and hands the loop the rest.
   private static func write(
-    _ draw: @escaping @Sendable () -> ByteBuffer, to channels: ArraySlice<any Channel>,
+    _ data: ByteBuffer, frame: ByteBuffer, to outboxes: ArraySlice<PageOutbox>,
     on loop: any EventLoop
   ) {
-    loop.execute {
-      let data = draw()
-      let end = min(channels.startIndex + writesPerTurn, channels.endIndex)
-      for channel in channels[..<end] where canTakeMore(channel) {
-        channel.writeAndFlush(WebSocketFrame(fin: true, opcode: .text, data: data), promise: nil)
-      }
-      if end < channels.endIndex { write(draw, to: channels[end...], on: loop) }
+    let end = min(outboxes.startIndex + writesPerTurn, outboxes.endIndex)
+    for outbox in outboxes[..<end] where canTakeMore(outbox.channel) {
+      outbox.write(frame, or: data)
     }
+    guard end < outboxes.endIndex else { return }
+    let rest = outboxes[end...]
+    loop.execute { write(data, frame: frame, to: rest, on: loop) }
   }
 }
 

@@ -116,11 +116,11 @@ actor WebAppHub {
   }
 
   /// Connects a page to its session, when the token matches: from now on the session writes
-  /// its messages to `channel`, the page's WebSocket. False when the session is gone, the
+  /// its messages to `outbox`, the page's WebSocket. False when the session is gone, the
   /// token is wrong or another page is connected.
-  func attach(session id: String, token: String, channel: any Channel) -> Bool {
+  func attach(session id: String, token: String, outbox: PageOutbox) -> Bool {
     guard canAttach(session: id, token: token), let session = sessions[id] else { return false }
-    session.attach(PageOutbox(channel: channel))
+    session.attach(outbox)
     return true
   }
 

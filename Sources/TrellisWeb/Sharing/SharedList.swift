@@ -36,7 +36,7 @@ final class SharedList {
   /// The latest changesets, oldest first, each with the version it made.
   private var changesets: [(version: Int, changeset: TableChangeset)] = []
   /// The sections to tell of changes: each one's model's sink and the section.
-  private let attached = Locked<[Attached]>([])
+  private let attached = Locked(AttachedSections())
   /// Told, from any thread, when the list has changes to process: the host's wake for the
   /// windows it brings up to date together (``RestingGroup``), whose sections are not told.
   private let groupWake = Locked<(@Sendable () -> Void)?>(nil)
@@ -50,6 +50,29 @@ final class SharedList {
     let sink: InvalidationSink
     let section: ObjectIdentifier
     let notice: Notice
+  }
+
+  /// The attached sections by sink and section. Sections of closed models are dropped when
+  /// the table has doubled since the last sweep: attaching is O(1) however many pages watch.
+  private struct AttachedSections: Sendable {
+    struct Key: Hashable, Sendable {
+      let sink: ObjectIdentifier
+      let section: ObjectIdentifier
+    }
+    var entries: [Key: Attached] = [:]
+    var sweepAt = 64
+
+    mutating func add(_ entry: Attached) {
+      if entries.count >= sweepAt {
+        entries = entries.filter { !$0.value.sink.isClosed }
+        sweepAt = Swift.max(64, entries.count * 2)
+      }
+      entries[Key(sink: ObjectIdentifier(entry.sink), section: entry.section)] = entry
+    }
+
+    mutating func remove(sink: InvalidationSink, section: ObjectIdentifier) {
+      entries[Key(sink: ObjectIdentifier(sink), section: section)] = nil
+    }
   }
 
   /// Whether an attached section was told of changes it has not caught up on yet: it is told
@@ -79,7 +102,7 @@ final class SharedList {
     model.addSection(section)
     let (attached, groupWake) = (attached, groupWake)
     model.setWakeHandler {
-      for entry in attached.withLock({ $0 })
+      for entry in attached.withLock({ $0.entries.values })
       where !entry.sink.isClosed && entry.notice.take() {
         entry.sink.noteSharedListChange()
       }
@@ -139,17 +162,12 @@ final class SharedList {
   /// (``Notice/rearm()``), which it does with the notice returned.
   func attach(sink: InvalidationSink, section: ObjectIdentifier) -> Notice {
     let notice = Notice()
-    attached.withLock { attached in
-      attached.removeAll { $0.sink.isClosed }
-      attached.append(Attached(sink: sink, section: section, notice: notice))
-    }
+    attached.withLock { $0.add(Attached(sink: sink, section: section, notice: notice)) }
     return notice
   }
 
   /// Stops telling `sink` of changes for `section`.
   func detach(sink: InvalidationSink, section: ObjectIdentifier) {
-    attached.withLock { attached in
-      attached.removeAll { ($0.sink === sink && $0.section == section) || $0.sink.isClosed }
-    }
+    attached.withLock { $0.remove(sink: sink, section: section) }
   }
 }
