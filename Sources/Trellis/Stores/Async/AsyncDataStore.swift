@@ -70,7 +70,9 @@ public protocol AsyncDataStore: AnyObject, Sendable {
   /// Whether the store reports every change of its items, as ``DataStore/reportsEveryChange``
   /// says: an item whose values changed, here or on another server, is reported
   /// ``StoreChange/updated(_:)`` once it holds them (``applyArrivedValues()``), so that lists
-  /// draw its row again without observing the objects. False by default.
+  /// draw its row again without observing the objects. An update the store accepts is
+  /// reported once the store has it, even with the values the object took at the start: a
+  /// list the store searches reads the search again then, and only then. False by default.
   var reportsEveryChange: Bool { get }
   /// Whether the store applies `filter` itself (a search it sends to the service, say); when
   /// not, a section asks for every item and keeps the matching ones of the pages it loaded.

@@ -15,19 +15,21 @@ extension AsyncStoreCache {
   package func prepareUpdateAwaiting(
     _ item: Value, values: [String: Value], expecting: [String: Value] = [:]
   ) throws(StoreError) -> PreparedStoreWrite {
-    awaiting(
-      try source.prepareUpdate(item, values: values, expecting: expecting),
-      then: .change(.updated(item)))
+    let prepared = try preparing(item) { () throws(StoreError) in
+      try source.prepareUpdate(item, values: values, expecting: expecting)
+    }
+    return awaiting(prepared, then: acceptedUpdate(of: item))
   }
 
-  /// `prepared`, which tells the list of `arrival` once the store accepted it.
-  private func awaiting(_ prepared: PreparedStoreWrite, then arrival: Arrival)
+  /// `prepared`, which tells the list of `arrival` once the store accepted it; with no
+  /// arrival, the list is only woken.
+  private func awaiting(_ prepared: PreparedStoreWrite, then arrival: Arrival?)
     -> PreparedStoreWrite
   {
     let run = prepared.run
     var write = PreparedStoreWrite(undo: prepared.undo) { [weak self] () async throws(StoreError) in
       try await run()
-      self?.arrive(arrival)
+      self?.arriveOrWake(arrival)
     }
     write.followUp = prepared.followUp
     return write
@@ -46,8 +48,34 @@ extension AsyncStoreCache {
   package func update(_ item: Value, values: [String: Value]) throws(StoreError) {
     // Named as it was, here: the write gives it its new values before the store answers.
     let refusal = "Could not save \(name(of: item))"
-    let prepared = try source.prepareUpdate(item, values: values)
-    inBackground(prepared, of: item, then: .change(.updated(item)), refusal: refusal)
+    let prepared = try preparing(item) { () throws(StoreError) in
+      try source.prepareUpdate(item, values: values)
+    }
+    inBackground(prepared, of: item, then: acceptedUpdate(of: item), refusal: refusal)
+  }
+
+  /// What the list hears when the store accepts its update of `item`: the update, unless the
+  /// store reports every change, and so has reported it itself once it had it.
+  private func acceptedUpdate(of item: Value) -> Arrival? {
+    source.reportsEveryChange ? nil : .change(.updated(item))
+  }
+
+  /// Starts a write of `item` on the store with `prepare`: a report of `item` updated that
+  /// the store makes meanwhile (the object taking the values before the store has them) does
+  /// not read a search the store runs again, since the store holds the old values until the
+  /// write is done.
+  private func preparing(
+    _ item: Value, _ prepare: () throws(StoreError) -> PreparedStoreWrite
+  ) throws(StoreError) -> PreparedStoreWrite {
+    state.withLock { $0.preparing = item }
+    defer { state.withLock { $0.preparing = nil } }
+    return try prepare()
+  }
+
+  /// Queues `arrival`, or only wakes the list when there is none (it runs the follow-ups of
+  /// accepted writes when it takes what arrived).
+  private func arriveOrWake(_ arrival: Arrival?) {
+    if let arrival { arrive(arrival) } else { observers.notify(.reset) }
   }
 
   /// Runs `prepared`, a write of `item` started on the domain, in the background: once the
@@ -55,7 +83,7 @@ extension AsyncStoreCache {
   /// when the store refuses, the notice starts with `refusal`, and its undo waits for the
   /// domain (``take()``).
   private func inBackground(
-    _ prepared: PreparedStoreWrite, of item: Value, then arrival: Arrival, refusal: String
+    _ prepared: PreparedStoreWrite, of item: Value, then arrival: Arrival?, refusal: String
   ) {
     let number = state.withLock { state in
       state.writeCount += 1
@@ -68,7 +96,7 @@ extension AsyncStoreCache {
       do throws(StoreError) {
         try await run()
         cache?.accepted(number)
-        cache?.arrive(arrival)
+        cache?.arriveOrWake(arrival)
       } catch {
         cache?.refused(refusal, error, undoing: (number, item))
       }

@@ -83,6 +83,8 @@ package final class AsyncStoreCache: DataStore, Sendable {
     /// Items this list added that the store puts beyond the pages loaded: shown at the end
     /// until the page that holds them arrives, and not counted in the next page's offset.
     var unplaced: Set<Value> = []
+    /// The item whose write this list is starting on the store now (``preparing(_:_:)``).
+    var preparing: Value?
     /// Reads in a row made to place an item after one the list lacked.
     var placementRefreshes = 0
     /// The items reported deleted lately, newest last: this list's own insert of one may
@@ -302,8 +304,12 @@ package final class AsyncStoreCache: DataStore, Sendable {
     // may hold the same items, or fail to come.
     switch arrival {
     case .change(.inserted), .change(.updated), .appended:
-      let filter = state.withLock { $0.options.filter }
-      if let filter, source.translates(filter) {
+      let (filter, preparing) = state.withLock { ($0.options.filter, $0.preparing) }
+      // The store reports a write this list is starting before the store has it: the
+      // search is read again once the store reports the write done.
+      let started =
+        if case .change(.updated(let item)) = arrival { item == preparing } else { false }
+      if let filter, source.translates(filter), !started {
         refresh()
         guard case .change(.updated) = arrival else { return }
       }
