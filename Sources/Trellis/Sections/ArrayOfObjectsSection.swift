@@ -217,8 +217,9 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
         return
       }
       // Items only added after those shown (a page arrived): the rows before them stay. Any
-      // other change, even after a "Load more" said so, moves rows within them.
-      unchangedElementPrefix = appendsOnly(unapplied) ? items.count : nil
+      // other change, even after a "Load more" said so, moves rows within them: the model
+      // finds which (``SectionCache/renderTail(from:of:sink:model:)``).
+      unchangedElementPrefix = appendsOnly(unapplied) ? items.count : 0
       model.invalidation.invalidateStructure(key)
     } else {
       unapplied = []
