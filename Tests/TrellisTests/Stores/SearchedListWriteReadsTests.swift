@@ -11,42 +11,29 @@ struct SearchedListWriteReadsTests {
   /// An async store that reports every change as a shared database's store does: an update
   /// gives the object its values on the caller's domain and reports it there, then reports it
   /// again once the store has it. It counts the pages read.
-  final class ReportingStore: AsyncDataStore {
-    let wrapped: AsyncStoreWrapper
+  final class ReportingStore: ForwardingAsyncStore {
+    let inner: AsyncStoreWrapper
     private let observers: ObserverList<StoreChange>
     private let reads = Locked(0)
     private let token: ObservationToken
 
-    init(_ wrapped: AsyncStoreWrapper) {
+    init(_ inner: AsyncStoreWrapper) {
       let observers = ObserverList<StoreChange>()
-      self.wrapped = wrapped
+      self.inner = inner
       self.observers = observers
-      token = wrapped.observe { observers.notify($0) }
+      token = inner.observe { observers.notify($0) }
     }
 
     /// The pages read so far.
     var pagesRead: Int { reads.withLock { $0 } }
 
-    var itemsDefinition: DataDefinition? { wrapped.itemsDefinition }
     var reportsEveryChange: Bool { true }
-    func translates(_ filter: ItemFilter) -> Bool { true }
 
     func fetchPage(_ options: FetchOptions, from token: PageToken?) async throws(StoreError)
       -> StorePage
     {
       reads.withLock { $0 += 1 }
-      return try await wrapped.fetchPage(options, from: token)
-    }
-
-    func count(_ options: FetchOptions) async throws(StoreError) -> Int {
-      try await wrapped.count(options)
-    }
-    func create() throws(StoreError) -> Value { try wrapped.create() }
-    func insert(_ item: Value, at index: Int?) async throws(StoreError) {
-      try await wrapped.insert(item, at: index)
-    }
-    func update(_ item: Value, values: [String: Value]) async throws(StoreError) {
-      try await wrapped.update(item, values: values)
+      return try await inner.fetchPage(options, from: token)
     }
 
     /// The object takes the values here, and every list hears of it at once.
@@ -59,13 +46,12 @@ struct SearchedListWriteReadsTests {
       let undo: ValuesUndo
       do { undo = try object.setValues(values) } catch { throw .invalidItem(error.description) }
       observers.notify(.updated(item))
-      let wrapped = wrapped
+      let inner = inner
       return PreparedStoreWrite(undo: undo) { () async throws(StoreError) in
-        try await wrapped.update(item, values: values)
+        try await inner.update(item, values: values)
       }
     }
 
-    func delete(_ item: Value) async throws(StoreError) { try await wrapped.delete(item) }
     func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> ObservationToken {
       observers.add(handler)
     }
