@@ -12,7 +12,8 @@ extension FuzzCatalog {
   /// lists, read-only lists and the refusals of its checks and keys.
   package static func anyData() -> [FuzzTarget] {
     [
-      FuzzTarget("any-data/shop.sqlite", settleTimeout: .seconds(1)) { setup in
+      FuzzTarget("any-data/shop.sqlite", settleTimeout: .seconds(1), listsAlwaysLoad: true) {
+        setup in
         let url = try setup.temporaryDirectory().appendingPathComponent("shop.sqlite")
         let sql = try String(contentsOf: TestFixtures.url("AnyData/shop.sql"), encoding: .utf8)
         let queue = try DatabaseQueue(path: url.path)

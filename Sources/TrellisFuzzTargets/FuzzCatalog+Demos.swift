@@ -11,14 +11,14 @@ extension FuzzCatalog {
   /// (SQLite databases, a user-defaults suite, a JSON document); and the seed examples.
   package static func demos() -> [FuzzTarget] {
     [
-      FuzzTarget("demo/tasks") { setup in
+      FuzzTarget("demo/tasks", listsAlwaysLoad: true) { setup in
         let path = try setup.temporaryDirectory().appendingPathComponent("tasks.sqlite").path
         let store = try TasksApp.sqliteStore(path: path)
         try TasksApp.insertSampleTasks(into: store)
         let definition = try store.itemsDefinition ?? TasksApp.taskDefinition()
         return Navigator(root: TasksApp.listScreen(store: store, definition: definition))
       },
-      FuzzTarget("demo/tasks-unfit-rows") { setup in
+      FuzzTarget("demo/tasks-unfit-rows", listsAlwaysLoad: true) { setup in
         // Two rows another program wrote with values a task cannot hold: listed with why,
         // refused when opened, deleted and moved like the others.
         let path = try setup.temporaryDirectory().appendingPathComponent("tasks.sqlite").path
@@ -33,7 +33,7 @@ extension FuzzCatalog {
         let definition = try fresh.itemsDefinition ?? TasksApp.taskDefinition()
         return Navigator(root: TasksApp.listScreen(store: fresh, definition: definition))
       },
-      FuzzTarget("demo/categories") { setup in
+      FuzzTarget("demo/categories", listsAlwaysLoad: true) { setup in
         // Categories and tags: deleting follows a rule, and each one's form lists its tasks.
         let path = try setup.temporaryDirectory().appendingPathComponent("tasks.sqlite").path
         let store = try TasksApp.sqliteStore(
@@ -43,7 +43,7 @@ extension FuzzCatalog {
           root: try TasksApp.categoriesScreen(
             store: store, categoryDeleteRule: .deny, tagDeleteRule: .cascade))
       },
-      FuzzTarget("demo/tasks-memory") { _ in
+      FuzzTarget("demo/tasks-memory", listsAlwaysLoad: true) { _ in
         try TasksApp.sampleNavigator().0
       },
       FuzzTarget("demo/tasks-master-detail") { _ in
@@ -51,13 +51,13 @@ extension FuzzCatalog {
         navigator.isMasterDetail = true
         return navigator
       },
-      FuzzTarget("demo/contacts") { setup in
+      FuzzTarget("demo/contacts", listsAlwaysLoad: true) { setup in
         let path = try setup.temporaryDirectory().appendingPathComponent("contacts.sqlite").path
         let store = try ContactsApp.sqliteStore(path: path, people: 60)
         let list = try ContactsApp.model(store: store)
         return Navigator(root: Screen(arrayOfObjects: list, navigationBar: .editRight))
       },
-      FuzzTarget("demo/contacts-memory") { _ in
+      FuzzTarget("demo/contacts-memory", listsAlwaysLoad: true) { _ in
         let definition = try ContactsApp.definition()
         let store = MemoryStore(objects: ContactsApp.people(30), definition: definition)
         let list = try ContactsApp.model(store: store)

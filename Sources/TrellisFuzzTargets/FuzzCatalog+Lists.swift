@@ -13,14 +13,14 @@ extension FuzzCatalog {
   package static func lists() -> [FuzzTarget] {
     [
       FuzzTarget("lists/content-sections") { _ in contentSections() },
-      FuzzTarget("lists/paged") { _ in try pagedList() },
-      FuzzTarget("lists/grouped") { _ in try groupedList() },
+      FuzzTarget("lists/paged", listsAlwaysLoad: true) { _ in try pagedList() },
+      FuzzTarget("lists/grouped", listsAlwaysLoad: true) { _ in try groupedList() },
       // Its memory store writes objects on a background task, then reports.
       FuzzTarget("lists/async-paged", settleTimeout: .milliseconds(500)) { _ in
         try asyncPagedList()
       },
       // Lists shown as the web host's sessions show them: through shared lists.
-      FuzzTarget("lists/shared") { _ in try sharedList() },
+      FuzzTarget("lists/shared", listsAlwaysLoad: true) { _ in try sharedList() },
       FuzzTarget("lists/async-shared", settleTimeout: .milliseconds(500)) { _ in
         try asyncPagedList(sharing: true)
       },
@@ -28,7 +28,7 @@ extension FuzzCatalog {
       FuzzTarget("lists/async-on-demand", settleTimeout: .milliseconds(500)) { _ in
         try asyncPagedList(sharing: true, onDemand: true)
       },
-      FuzzTarget("lists/sqlite-paged") { setup in
+      FuzzTarget("lists/sqlite-paged", listsAlwaysLoad: true) { setup in
         try sqlitePagedList(in: setup.temporaryDirectory())
       },
     ]

@@ -41,9 +41,10 @@ package struct SQLiteFullTextIndex: Hashable, Sendable {
 
   /// An FTS5 query in which each word of `text` is a prefix: `"ham"* "ta"*`. Every word is a
   /// quoted string, its own quotes doubled, so that no character a person types is FTS5
-  /// syntax (`AND`, `-`, `:`, `(` are words like any other).
+  /// syntax (`AND`, `-`, `:`, `(` are words like any other). A NUL separates words: FTS5
+  /// reads a query only up to one, which would leave a quote open.
   static func prefixQuery(_ text: String) -> String {
-    let words = text.split(whereSeparator: \.isWhitespace)
+    let words = text.split { $0.isWhitespace || $0 == "\u{0}" }
     return words.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"*" }
       .joined(separator: " ")
   }

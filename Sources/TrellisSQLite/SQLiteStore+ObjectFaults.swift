@@ -34,9 +34,9 @@ extension SQLiteStore {
     throws(StoreError) -> (values: [Value], problem: String?)
   {
     let entity = shape.entity
-    var values: [Value] = []
-    values.reserveCapacity(layout.keys.count)
-    values += record.values
+    // A row of columns only shares the values as read; relationships follow them in a copy.
+    var values = record.values
+    if layout.keys.count > values.count { values.reserveCapacity(layout.keys.count) }
     let problem = entity.problem(ofRow: record.id, values: values, layout: layout)
     for (index, relationship) in shape.toOnes.enumerated() {
       let target = try record.references[index].flatMap { id throws(StoreError) in

@@ -104,7 +104,7 @@ extension SQLiteStore {
     _ kvc: KeyValueCoding, _ relationship: SQLiteRelationship, of entity: SQLiteEntity,
     key: Int64, db: Database, mappings: inout [Mapping]
   ) throws {
-    let held = (try? kvc.value(forKey: relationship.name))?.arrayValue ?? []
+    let held = try Self.heldItems(kvc, relationship.name, of: entity)
     var keys: [Int64] = []
     for item in held {
       guard case .object(let ref) = item else {
@@ -117,5 +117,19 @@ extension SQLiteStore {
     for statement in relationship.joinWrites(of: key, in: entity, holding: keys) {
       try db.run(statement)
     }
+  }
+
+  /// The items a to-many relationship of `kvc` holds: none for nil, and a refusal for a value
+  /// that is not a list, which would otherwise be written as an empty relationship and kept
+  /// in the object as a value its row can never give back.
+  static func heldItems(_ kvc: KeyValueCoding, _ name: String, of entity: SQLiteEntity)
+    throws(StoreError) -> [Value]
+  {
+    let value = (try? kvc.value(forKey: name)) ?? .null
+    if value.isNull { return [] }
+    guard let items = value.arrayValue else {
+      throw .invalidItem("\(entity.table).\(name) holds \(value.type), not a list of objects")
+    }
+    return items
   }
 }

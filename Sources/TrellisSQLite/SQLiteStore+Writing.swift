@@ -310,7 +310,7 @@ extension SQLiteStore {
     for relationship in entity.toManyRelationships where !faulted.contains(relationship.name) {
       let child = relationship.entity
       var kept: [Int64] = []
-      let children = (try? kvc.value(forKey: relationship.name))?.arrayValue ?? []
+      let children = try Self.heldItems(kvc, relationship.name, of: entity)
       for (index, item) in children.enumerated() {
         guard case .object(let ref) = item else {
           throw StoreError.invalidItem("\(relationship.name) holds \(item.type), not objects")

@@ -19,15 +19,20 @@ public struct FuzzTarget: Sendable {
   /// fuzzer's thread, where any stale row is a failure at once; a moment for an app whose
   /// store writes its objects in the background and reports the change after.
   public let settleTimeout: Duration
+  /// Whether every list of the app always loads: its stores are local files or memory, with
+  /// no outage to show, so a list that shows a load error (a search its store could not run)
+  /// is a failure.
+  public let listsAlwaysLoad: Bool
   private let make: @Sendable (Setup) throws -> Navigator
 
   /// Creates a target whose apps `make` starts.
   public init(
-    _ name: String, settleTimeout: Duration = .zero,
+    _ name: String, settleTimeout: Duration = .zero, listsAlwaysLoad: Bool = false,
     make: @escaping @Sendable (Setup) throws -> Navigator
   ) {
     self.name = name
     self.settleTimeout = settleTimeout
+    self.listsAlwaysLoad = listsAlwaysLoad
     self.make = make
   }
 

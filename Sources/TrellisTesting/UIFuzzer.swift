@@ -91,7 +91,9 @@ public final class UIFuzzer {
     } catch {
       return fail(-1, .setup("\(error)"))
     }
-    if let reason = checkScreens(of: app) { return fail(-1, reason) }
+    if let reason = checkScreens(of: app, listsAlwaysLoad: target.listsAlwaysLoad) {
+      return fail(-1, reason)
+    }
     for index in 0..<count {
       let event = next(app, index)
       report.events.append(event)
@@ -101,7 +103,9 @@ public final class UIFuzzer {
       case .refused: report.refusals += 1
       case .failed(let reason): return fail(index, reason)
       }
-      if let reason = checkScreens(of: app) { return fail(index, reason) }
+      if let reason = checkScreens(of: app, listsAlwaysLoad: target.listsAlwaysLoad) {
+        return fail(index, reason)
+      }
     }
     return report
   }
@@ -164,10 +168,18 @@ public final class UIFuzzer {
   // MARK: Checks
 
   /// Checks every visible screen: its host kept the contract, its table shows a fresh render
-  /// of its model, and the screen can be drawn.
-  func checkScreens(of app: HeadlessApp) -> FuzzFailure.Reason? {
+  /// of its model, and the screen can be drawn; when `listsAlwaysLoad`, no list shows a load
+  /// error.
+  func checkScreens(of app: HeadlessApp, listsAlwaysLoad: Bool) -> FuzzFailure.Reason? {
     let navigator = app.navigator
     for (_, screen) in navigator.visibleScreens {
+      if listsAlwaysLoad,
+        let message = screen.model.sections.lazy.compactMap({
+          ($0 as? ArrayOfObjectsSection)?.loadState.errorMessage
+        }).first
+      {
+        return .unexpected("a list on \(describe(screen, in: navigator)) shows \"\(message)\"")
+      }
       let host = app.host(for: screen)
       do { try host.check() } catch {
         return .contract(error, screen: describe(screen, in: navigator))

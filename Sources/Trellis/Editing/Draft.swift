@@ -116,7 +116,7 @@ public final class Draft {
   public func setValue(_ entered: Value, for name: String, context: RowContext? = nil) -> String? {
     let cell = cell(name)
     let property = definition[name]
-    let (value, problem) = Validator.check(
+    let (value, problem) = Validator.checkEntered(
       entered, for: property, name: name, draft: self, context: context)
     if cell.base == nil, mode == .deferred {
       cell.base = (try? object.value(forKeyPath: name)) ?? .null
@@ -141,8 +141,9 @@ public final class Draft {
     var messages: [(String, String)] = []
     for property in definition.properties where !property.isCustom {
       let current = value(property.name) ?? .null
-      let (_, problem) = Validator.check(
-        current, for: property, name: property.name, draft: self, context: nil)
+      // What a person entered is checked as on entry; what the object holds, as it is.
+      let check = cells[property.name]?.pending != nil ? Validator.checkEntered : Validator.check
+      let (_, problem) = check(current, property, property.name, self, nil)
       if let problem {
         cell(property.name).message = problem
         messages.append((property.name, problem))

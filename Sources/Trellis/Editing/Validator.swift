@@ -72,6 +72,42 @@ enum Validator {
     return rule(value, context)
   }
 
+  /// Checks a value a person entered as ``check(_:for:name:draft:context:)`` does, and that a
+  /// choice among a store's objects has the shape a chooser writes. The shape is checked only
+  /// on entry: a store may give a fetched object's choice another shape (a key), which it
+  /// reads back as it wrote it.
+  static func checkEntered(
+    _ entered: Value, for property: PropertyDefinition?, name: String, draft: Draft,
+    context: RowContext?
+  ) -> (Value, String?) {
+    let (value, problem) = check(entered, for: property, name: name, draft: draft, context: context)
+    guard problem == nil, let property, !isEmpty(value),
+      let shape = checkObjectChoice(value, property)
+    else { return (value, problem) }
+    return (value, "\(property.title) \(shape)")
+  }
+
+  /// Refuses a choice among a store's objects that is not what a chooser writes: one object,
+  /// or a list of objects when several may be chosen. A store would otherwise write another
+  /// shape as no choice, and the object would keep a value its row never gives back.
+  private static func checkObjectChoice(_ value: Value, _ property: PropertyDefinition) -> String? {
+    let attributes = property.attributes
+    guard property.resolvedType == .objectSelection,
+      attributes.itemsStore != nil || attributes.asyncItemsStore != nil
+    else { return nil }
+    guard attributes.allowsMultipleSelection else {
+      guard case .object = value else { return "must be one item, not \(value.type.readableName)" }
+      return nil
+    }
+    guard let items = value.arrayValue else {
+      return "must be a list of items, not \(value.type.readableName)"
+    }
+    if let other = items.first(where: { if case .object = $0 { false } else { true } }) {
+      return "must hold items, not \(other.type.readableName)"
+    }
+    return nil
+  }
+
   private static func checkSelection(_ value: Value, _ property: PropertyDefinition) -> String? {
     let items = property.attributes.items
     let chosen = value.arrayValue ?? [value]

@@ -67,40 +67,15 @@ extension ArrayOfObjectsSection {
     changes.allSatisfy { if case .updated = $0 { true } else { false } }
   }
 
-  /// The items after `changes`, or `nil` when a change cannot be applied by identity: a
-  /// reset, an item or a place that is not listed exactly once (a list of repeated values
-  /// cannot tell which one the store meant), an object inserted that is listed already.
-  static func applying(_ changes: [StoreChange], to items: [Value]) -> [Value]? {
-    var result = items
-    for change in changes {
-      switch change {
-      case .inserted(let item, let after):
-        // An object listed already was read with a fetch that saw the insert.
-        if case .object = item, result.contains(item) { return nil }
-        guard let at = StoreOrder.index(after: after, in: result) else { return nil }
-        result.insert(item, at: at)
-      case .deleted(let item):
-        guard let index = StoreOrder.uniqueIndex(of: item, in: result) else { return nil }
-        result.remove(at: index)
-      case .updated(let item):
-        guard result.contains(item) else { return nil }
-      case .moved(let item, let after):
-        guard let index = StoreOrder.uniqueIndex(of: item, in: result) else { return nil }
-        result.remove(at: index)
-        guard let at = StoreOrder.index(after: after, in: result) else { return nil }
-        result.insert(item, at: at)
-      case .reset:
-        return nil
-      }
-    }
-    return result
-  }
-
-  /// The items of a window of the store's order (its first rows, `hasMore` saying that rows
-  /// follow) after `changes`, with the changes that touched it; `nil` when a change cannot be
-  /// placed by identity, as for ``applying(_:to:)``. A change beyond the window (an item
-  /// inserted, deleted or moved after the last row loaded) leaves it as it is: the next page
-  /// brings it. An item moved out of the window is deleted from it, one moved in inserted.
+  /// The items of the store's order, or of a window of it (its first rows, `hasMore` saying
+  /// that rows follow), after `changes`, with the changes that touched them.
+  ///
+  /// `nil` when a change cannot be placed by identity: a reset, an item or a place that is not
+  /// listed exactly once (a list of repeated values cannot tell which one the store meant), an
+  /// object inserted that is listed already (it was read with a fetch that saw the insert). A
+  /// change beyond a window (an item inserted, deleted or moved after the last row loaded)
+  /// leaves it as it is: the next page brings it. An item moved out of the window is deleted
+  /// from it, one moved in inserted.
   static func applying(_ changes: [StoreChange], toWindow items: [Value], hasMore: Bool)
     -> (items: [Value], applied: [StoreChange])?
   {
@@ -235,9 +210,9 @@ extension ArrayOfObjectsSection {
       return
     }
     if !needsFetch, !changes.isEmpty, appliesStoreChanges,
-      let updated = Self.applying(changes, to: items)
+      let updated = Self.applying(changes, toWindow: items, hasMore: false)
     {
-      takeItems(updated, counting: changes)
+      takeItems(updated.items, counting: changes)
       if let asyncCache { follow(takenStatus(asyncCache)) }
       return
     }
