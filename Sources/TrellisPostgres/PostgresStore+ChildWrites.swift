@@ -34,7 +34,13 @@ extension PostgresStore {
     for relationship in entity.toManyRelationships {
       let child = relationship.entity
       var rows: [PostgresChildPlan.Row] = []
-      for item in (try? kvc.value(forKey: relationship.name))?.arrayValue ?? [] {
+      // A value that is not a list is refused, not written as no children: that would
+      // delete every child row.
+      let held = (try? kvc.value(forKey: relationship.name)) ?? .null
+      guard held.isNull || held.arrayValue != nil else {
+        throw .refusedValue(property: relationship.name, message: "holds \(held.type), not a list")
+      }
+      for item in held.arrayValue ?? [] {
         guard case .object(let ref) = item,
           let childKVC = child.definition.keyValueCoding(for: ref.object)
             ?? (ref.object as? KeyValueCoding)

@@ -104,4 +104,40 @@ struct PostgresChildColumnTests {
         "unpack none UNPACK", "go none GO", "rest none REST",
       ])
   }
+
+  @Test func childrenThatAreNotAListAreRefusedAndKept() async throws {
+    guard let url = PostgresTestSupport.url else { return }
+    let listTable = PostgresTestSupport.freshTable("list")
+    let stepTable = PostgresTestSupport.freshTable("step")
+    let entity = try Self.entity(list: listTable, step: stepTable, withMadeColumns: false)
+    let store = try PostgresStore(url: url, entity: entity, timeout: .seconds(30))
+    defer { store.shutdown() }
+    try await store.insert(Self.list("Trip", steps: ["pack", "go"]), at: nil)
+    let trip = try #require(try await store.fetchPage(FetchOptions(), from: nil).items.first)
+    // An object holding another shape is refused as it takes the value.
+    await #expect(throws: StoreError.self) {
+      try await store.update(trip, values: ["steps": .dictionary([:])])
+    }
+    // A new one is refused as its children are written: read as none, they would be lost.
+    await #expect(throws: StoreError.self) {
+      try await store.insert(
+        .object(
+          ObjectReference(
+            DocumentObject(
+              .dictionary(
+                ValueDictionary([("name", .string("Camp")), ("steps", .string("tent"))]))))),
+        at: nil)
+    }
+    let rows = try await store.client.withConnection { connection in
+      var names: [String] = []
+      for try await name in try await connection.query(
+        PostgresQuery(unsafeSQL: "SELECT name FROM \"\(stepTable)\" ORDER BY position"),
+        logger: Logger(label: "test")
+      ).decode(String.self) {
+        names.append(name)
+      }
+      return names
+    }
+    #expect(rows == ["pack", "go"])
+  }
 }
