@@ -42,12 +42,15 @@ extension SQLiteStore {
   }
 
   /// The change that inserts `item` after the row with key `previous` (first when `nil`).
+  ///
+  /// A row no list has read is named by an ``UnreadRow``: no list holds it, so a list showing
+  /// the first rows of a long order leaves the new row to a later page, and a list that should
+  /// hold every row reads again. Each append to a long list would otherwise make every list of
+  /// the table read its rows again.
   private func insertion(of item: Value, after previous: Int64?) -> StoreChange {
     guard let previous else { return .inserted(item, after: nil) }
-    // A row no list has read is in no list that could place the new one after it.
-    guard let after = state.withLock({ $0.objects[entity.table]?[previous] }) else {
-      return .reset
-    }
+    let read = state.withLock { $0.objects[entity.table]?[previous] }
+    let after: AnyObject = read ?? UnreadRow()
     return .inserted(item, after: .object(ObjectReference(after)))
   }
 

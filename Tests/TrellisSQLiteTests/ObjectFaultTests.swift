@@ -56,7 +56,7 @@ struct ObjectFaultTests {
     return store
   }
 
-  static func app(_ store: SQLiteStore, batch: Int, onDemand: Bool = false) throws -> HeadlessApp {
+  static func app(_ store: SQLiteStore, batch: Int?, onDemand: Bool = false) throws -> HeadlessApp {
     var definition = store.entity.definition
     definition.descriptionPropertyNames = ["rank"]
     let section = ArrayOfObjectsSection(id: "items", store: store, definition: definition)

@@ -105,6 +105,41 @@ struct PagedListChangesTests {
     #expect(app.host.violations.isEmpty)
   }
 
+  @Test func anInsertAfterARowNoListHasReadFetchesNothing() throws {
+    let (store, app) = try Self.app(rows: 1_000, loaded: 200)
+    let shown = app.texts
+    let before = app.host.model.statistics
+    // At the end, and in the middle beyond the rows loaded: no list has read the row before.
+    try Self.insert("Last", at: 1_000, in: store)
+    try Self.insert("Far", at: 600, in: store)
+    try app.host.check()
+    #expect(app.texts == shown)
+    #expect(app.host.model.statistics.fetches == before.fetches)
+    // The pages still to load bring both, where a fresh list shows them.
+    for _ in 0..<9 { try app.send(.loadMore(section: 0)) }
+    #expect(Self.shown(app).count == 1_002)
+    #expect(Self.shown(app) == (try Self.firstRows(1_002, of: store)))
+    #expect(Self.shown(app)[600] == "Far" && Self.shown(app)[1_001] == "Last")
+    #expect(app.host.violations.isEmpty)
+  }
+
+  @Test func anInsertBesideAListOfEveryRowShowsInItAndNotInTheWindow() throws {
+    let (store, app) = try Self.app(rows: 1_000, loaded: 200)
+    // A list of every row of the same table, open beside the long one.
+    let whole = try ObjectFaultTests.app(store, batch: nil)
+    let shown = app.texts
+    let before = (app.host.model.statistics, whole.host.model.statistics)
+    try Self.insert("Last", at: 1_000, in: store)
+    try Self.insert("Far", at: 600, in: store)
+    try app.host.check()
+    try whole.host.check()
+    #expect(app.texts == shown)
+    #expect(app.host.model.statistics.fetches == before.0.fetches)
+    #expect(whole.host.model.statistics.fetches == before.1.fetches)
+    #expect(whole.texts[0] == (try Self.firstRows(1_002, of: store)))
+    #expect(app.host.violations.isEmpty && whole.host.violations.isEmpty)
+  }
+
   @Test func aChangeItCannotPlaceReadsTheWindowAgain() throws {
     let (store, app) = try Self.app(rows: 1_000, loaded: 200)
     let section = try Self.section(of: app)
