@@ -45,7 +45,7 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
     didSet { setNeedsRefresh() }
   }
   /// The chosen items as this render read them (``choice``), so that each row costs a lookup.
-  var chosenNow: Set<Value> = []
+  var chosenNow = ItemSet()
 
   package var items: [Value] = [] {
     didSet {
@@ -245,7 +245,7 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
   /// values, so that a value changing later fetches again; and follows the owner draft.
   override func trackContent() {
     // A new choice renders the list again, each row checked or not.
-    if let choice { chosenNow = Set(choice.chosen) }
+    if let choice { chosenNow = ItemSet(choice.chosen) }
     ownerDraft?.observeChildren()
     if fetchDependsOnValues { updateItems() }
   }

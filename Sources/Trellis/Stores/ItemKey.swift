@@ -28,7 +28,15 @@ package struct ItemSet: Sendable, ExpressibleByArrayLiteral {
     for item in items { insert(item) }
   }
 
+  /// The set of `items`.
+  package init(_ items: [Value]) {
+    members.reserveCapacity(items.count)
+    for item in items { insert(item) }
+  }
+
   package var count: Int { members.count }
+
+  package var isEmpty: Bool { members.isEmpty }
 
   package func contains(_ item: Value) -> Bool { members[ItemKey(item)] != nil }
 

@@ -18,7 +18,7 @@ public struct PropertyTable<Root: AnyObject>: Sendable {
   /// The property names, in declaration order (read for every row's title: kept, not mapped
   /// each time).
   public let names: [String]
-  private let index: [String: Int]
+  @usableFromInline let index: [String: Int]
 
   /// Creates a table. A repeated name keeps its first entry.
   public init(_ properties: [Property]) {
@@ -36,6 +36,17 @@ public struct PropertyTable<Root: AnyObject>: Sendable {
     index[name].map { properties[$0] }
   }
 
+  /// Reads the property called `name` of `root`; `nil` when the table has none by that name.
+  ///
+  /// Read in place, and inlined into the class's own conformance: every row of a list reads
+  /// its title this way, and a property copied out of the table retains its name, key path
+  /// and closures, and looks up the generic table's metadata, each time.
+  @inlinable
+  public func value(of root: Root, forKey name: String) -> Value? {
+    guard let position = index[name] else { return nil }
+    return properties[position].read(root)
+  }
+
   /// The name of the property behind a Swift key path.
   public func name(for keyPath: PartialKeyPath<Root>) -> String? {
     properties.first { $0.keyPath == keyPath }?.name
@@ -51,7 +62,7 @@ public struct PropertyTable<Root: AnyObject>: Sendable {
     public let keyPath: PartialKeyPath<Root> & Sendable
     /// Whether it can be written.
     public let isWritable: Bool
-    private(set) var read: @Sendable (Root) -> Value
+    @usableFromInline private(set) var read: @Sendable (Root) -> Value
     let write: (@Sendable (Root, Value) throws(ValueConversionError) -> Void)?
 
     /// A writable property of a convertible type.
@@ -149,11 +160,18 @@ extension PropertyTableProviding {
     }
   }
 
+  @inlinable
   public func value(forKey key: String) throws(BindingError) -> Value {
-    guard let property = Self.propertyTable[key] else {
-      throw .unknownKey(keyPath: key, key: key, on: typeNameForMessages)
+    guard let value = Self.propertyTable.value(of: self, forKey: key) else {
+      throw unknownKey(key)
     }
-    return property.value(of: self)
+    return value
+  }
+
+  /// The error for a key the class has no property for.
+  @usableFromInline
+  func unknownKey(_ key: String) -> BindingError {
+    .unknownKey(keyPath: key, key: key, on: typeNameForMessages)
   }
 
   public func setValue(_ value: Value, forKey key: String) throws(BindingError) {
