@@ -154,9 +154,24 @@ final class PageSocketHandler: ChannelDuplexHandler, RemovableChannelHandler {
   /// Writes `frame`, a whole encoded frame (``PageFrame``), to the socket, below the frame
   /// encoder, unless the socket is closing; false when the pipeline has no frame encoder, for
   /// the caller to write a frame instead.
-  func writeEncoded(_ frame: @autoclosure () -> ByteBuffer) -> Bool {
+  ///
+  /// Without `flush` the frame waits in the channel, behind what was written before it, until
+  /// the next flush sends them all (``flushEncoded()``).
+  func writeEncoded(_ frame: @autoclosure () -> ByteBuffer, flush: Bool = true) -> Bool {
     guard let encoderContext else { return false }
-    if !isClosing { encoderContext.writeAndFlush(NIOAny(frame()), promise: nil) }
+    guard !isClosing else { return true }
+    if flush {
+      encoderContext.writeAndFlush(NIOAny(frame()), promise: nil)
+    } else {
+      encoderContext.write(NIOAny(frame()), promise: nil)
+    }
+    return true
+  }
+
+  /// Sends the frames written without a flush; false when the pipeline has no frame encoder.
+  func flushEncoded() -> Bool {
+    guard let encoderContext else { return false }
+    encoderContext.flush()
     return true
   }
 
