@@ -25,7 +25,7 @@ package struct ItemSet: Sendable, ExpressibleByArrayLiteral {
   private var members: [ItemKey: Value] = [:]
 
   package init(arrayLiteral items: Value...) {
-    for item in items { insert(item) }
+    self.init(items)
   }
 
   /// The set of `items`.

@@ -38,7 +38,7 @@ final class PageSocketHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
   private var context: ChannelHandlerContext?
   /// The context of the channel's frame encoder, below which encoded frames are written
-  /// (``writeEncoded(_:)``); `nil` when the pipeline has none.
+  /// (``writeEncoded(_:)``, ``flushEncoded()``); `nil` when the pipeline has none.
   private var encoderContext: ChannelHandlerContext?
   private var steps: [Step] = [.attach]
   /// Whether a step is with the hub.
@@ -153,18 +153,11 @@ final class PageSocketHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
   /// Writes `frame`, a whole encoded frame (``PageFrame``), to the socket, below the frame
   /// encoder, unless the socket is closing; false when the pipeline has no frame encoder, for
-  /// the caller to write a frame instead.
-  ///
-  /// Without `flush` the frame waits in the channel, behind what was written before it, until
-  /// the next flush sends them all (``flushEncoded()``).
-  func writeEncoded(_ frame: @autoclosure () -> ByteBuffer, flush: Bool = true) -> Bool {
+  /// the caller to write a frame instead. The frame waits in the channel, behind what was
+  /// written before it, until the next flush sends them all (``flushEncoded()``).
+  func writeEncoded(_ frame: @autoclosure () -> ByteBuffer) -> Bool {
     guard let encoderContext else { return false }
-    guard !isClosing else { return true }
-    if flush {
-      encoderContext.writeAndFlush(NIOAny(frame()), promise: nil)
-    } else {
-      encoderContext.write(NIOAny(frame()), promise: nil)
-    }
+    if !isClosing { encoderContext.write(NIOAny(frame()), promise: nil) }
     return true
   }
 

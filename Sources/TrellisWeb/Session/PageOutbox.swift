@@ -25,29 +25,23 @@ struct PageOutbox: Sendable {
 
   /// Draws the message `draw` makes on the channel's event loop and writes it as one text
   /// frame; a message to a closed socket is dropped, and one to a page that has fallen
-  /// behind closes it (``write(_:to:)``).
+  /// behind closes it (``canTakeMore(_:)``).
   func send(_ draw: @escaping @Sendable () -> ByteBuffer) {
     let outbox = self
     channel.eventLoop.execute {
       guard Self.canTakeMore(outbox.channel) else { return }
       let data = draw()
       outbox.write(PageFrame.text(data, allocator: outbox.channel.allocator), or: data)
+      outbox.flush()
     }
   }
 
   /// Writes `frame`, the encoded text frame of `data`, below the frame encoder; a channel
-  /// without one (a test's) is written `data` as a frame. Without `flush` it waits in the
-  /// channel for ``flush()``. Runs on the channel's event loop.
-  private func write(
-    _ frame: @autoclosure () -> ByteBuffer, or data: ByteBuffer, flush: Bool = true
-  ) {
-    if let handler, handler.value.writeEncoded(frame(), flush: flush) { return }
-    let message = WebSocketFrame(fin: true, opcode: .text, data: data)
-    if flush {
-      channel.writeAndFlush(message, promise: nil)
-    } else {
-      channel.write(message, promise: nil)
-    }
+  /// without one (a test's) is written `data` as a frame. It waits in the channel for
+  /// ``flush()``. Runs on the channel's event loop.
+  private func write(_ frame: @autoclosure () -> ByteBuffer, or data: ByteBuffer) {
+    if let handler, handler.value.writeEncoded(frame()) { return }
+    channel.write(WebSocketFrame(fin: true, opcode: .text, data: data), promise: nil)
   }
 
   /// Sends what was written to the socket and not sent yet. Runs on the channel's event loop.
@@ -91,7 +85,7 @@ struct PageOutbox: Sendable {
         var written: [PageOutbox] = []
         written.reserveCapacity(outboxes.count)
         for outbox in outboxes where canTakeMore(outbox.channel) {
-          outbox.write(frame, or: data, flush: false)
+          outbox.write(frame, or: data)
           written.append(outbox)
         }
         flush(written[...], on: loop)
