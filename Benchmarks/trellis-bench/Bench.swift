@@ -224,11 +224,12 @@ struct WebClientsCommand: AsyncParsableCommand {
   @Option var seconds: Double
   @Option var rest: Int
   @Option var editors: Int?
+  @Option var keepRowsEvery = 0
 
   func run() async throws {
     let clients = try await ConcurrentClients.run(
       base: "http://127.0.0.1:\(port)", port: port, app: app, sessions: sessions,
-      seconds: seconds, rest: rest, editors: editors)
+      seconds: seconds, rest: rest, editors: editors, keepRowsEvery: keepRowsEvery)
     print(String(decoding: try JSONEncoder().encode(clients), as: UTF8.self))
   }
 }

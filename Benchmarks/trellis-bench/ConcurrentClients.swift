@@ -23,6 +23,12 @@ struct ConcurrentClients: Codable {
   var conflicts: Int
   /// The names of the tasks the sessions added, for the store to show.
   var added: [String]
+  /// How many watching pages kept their rows to the end, to be compared with a fresh page's.
+  var pagesKept = 0
+  /// How many of those differed from a page opened after the last edit, and the first
+  /// difference.
+  var pagesDiffering = 0
+  var firstDifference: String?
 
   /// Runs the clients in a child process (`trellis-bench web-clients`), which prints what
   /// they measured: its tasks wait in no queue beside the server's. A `niceness` above zero
@@ -30,7 +36,7 @@ struct ConcurrentClients: Codable {
   /// first, as it would on a machine of its own.
   static func inChildProcess(
     port: Int, app: String, sessions: Int, seconds: Double, rest: Int, editors: Int? = nil,
-    niceness: Int = 0
+    keepRowsEvery: Int = 0, niceness: Int = 0
   ) async throws -> ConcurrentClients {
     let process = Process()
     var arguments = [
@@ -38,6 +44,7 @@ struct ConcurrentClients: Codable {
       "--seconds", String(seconds), "--rest", String(rest),
     ]
     if let editors { arguments += ["--editors", String(editors)] }
+    if keepRowsEvery > 0 { arguments += ["--keep-rows-every", String(keepRowsEvery)] }
     let executable = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
     if niceness > 0 {
       process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -67,20 +74,24 @@ struct ConcurrentClients: Codable {
   /// a few event loops of its own, so that the clients cost the machine little beside the
   /// server they measure. The first `editors` sessions edit (all when `nil`); each session
   /// connects as soon as its page is open, and measuring starts a second after the last.
+  ///
+  /// With `keepRowsEvery` above 0, one watching session in that many keeps its page's rows
+  /// as they arrive (a ``PageMirror``). A second after measuring ends, when the edits are
+  /// done, one more page opens; each kept page must then equal it.
   static func run(
     base: String, port: Int, app: String, sessions count: Int, seconds: Double, rest: Int,
-    editors: Int? = nil
+    editors: Int? = nil, keepRowsEvery: Int = 0
   ) async throws -> ConcurrentClients {
     OpenFiles.raiseLimit(to: count * 2 + 1_000)
-    let run = ConcurrentRun(rest: rest, editors: editors ?? count)
+    let run = ConcurrentRun(rest: rest, editors: editors ?? count, keepRowsEvery: keepRowsEvery)
     let group = MultiThreadedEventLoopGroup(numberOfThreads: System.coreCount)
     // When most sessions only watch, the editors read on a loop of their own: each is
     // another person's browser, whose answer should not wait in this process behind
     // thousands of other windows' copies of the same patch.
     let editorGroup =
       run.editors < count ? MultiThreadedEventLoopGroup(numberOfThreads: 1) : group
-    var channels: [any Channel] = []
-    for index in 0..<count {
+    /// Opens session `index`'s page and connects to it.
+    func connect(_ index: Int, keepsRows: Bool? = nil) async throws -> any Channel {
       let query = try await WebBench.session(base: base, app: app)
       let bootstrap = ClientBootstrap(group: index < run.editors ? editorGroup : group)
         .channelInitializer { channel in
@@ -88,11 +99,15 @@ struct ConcurrentClients: Codable {
             try channel.pipeline.syncOperations.addHandler(
               WebSocketHandshake(
                 host: "localhost:\(port)", path: "/ws?\(query)", origin: "ws://localhost",
-                next: ConcurrentSession(index: index, run: run),
+                next: ConcurrentSession(index: index, run: run, keepsRows: keepsRows),
                 failed: { run.failed("session \(index), connecting: \($0)") }))
           }
         }
-      channels.append(try await bootstrap.connect(host: "127.0.0.1", port: port).get())
+      return try await bootstrap.connect(host: "127.0.0.1", port: port).get()
+    }
+    var channels: [any Channel] = []
+    for index in 0..<count {
+      channels.append(try await connect(index))
     }
     // A second to settle, then `seconds` measured; the sessions that only watch are closed
     // then, and a session the server never answers a while after.
@@ -104,19 +119,30 @@ struct ConcurrentClients: Codable {
     group.next().scheduleTask(in: .seconds(Int64(seconds) + 16)) {
       for channel in all { channel.close(promise: nil) }
     }
+    if keepRowsEvery > 0 {
+      // The fresh page, as session `count`, closes with the watching sessions.
+      try await Task.sleep(until: run.deadline + .seconds(1), clock: .continuous)
+      let fresh = try await connect(count, keepsRows: true)
+      fresh.eventLoop.scheduleTask(deadline: .now() + .milliseconds(500)) {
+        fresh.close(promise: nil)
+      }
+      channels.append(fresh)
+    }
     for channel in channels { try? await channel.closeFuture.get() }
     try await group.shutdownGracefully()
     if editorGroup !== group { try await editorGroup.shutdownGracefully() }
     if let failure = run.failure { throw BenchFailure(failure) }
     let replyTimes = run.replyTimes
     let fanoutTimes = run.fanoutTimes
+    let differing = keepRowsEvery > 0 ? run.pagesDiffering(from: count) : (count: 0, first: nil)
     return ConcurrentClients(
       p50: WebBench.percentile(replyTimes, 0.5) / 1000,
       p99: WebBench.percentile(replyTimes, 0.99) / 1000,
       fanoutP50: WebBench.percentile(fanoutTimes, 0.5) / 1000,
       fanoutP99: WebBench.percentile(fanoutTimes, 0.99) / 1000,
       eventsPerSecond: Double(replyTimes.count) / seconds, errors: run.errors,
-      conflicts: run.conflicts,
-      added: run.added)
+      conflicts: run.conflicts, added: run.added,
+      pagesKept: (0..<count).filter(run.keepsRows).count, pagesDiffering: differing.count,
+      firstDifference: differing.first)
   }
 }

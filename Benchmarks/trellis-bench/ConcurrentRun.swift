@@ -28,13 +28,55 @@ final class ConcurrentRun: Sendable {
     var added: [String] = []
     /// The first session that failed, and why.
     var failure: String?
+    /// What each page that keeps its rows (``keepsRows(_:)``) showed when it closed, or why
+    /// it could not keep them, by session.
+    var pages: [Int: Result<PageMirror, MirrorError>] = [:]
   }
 
   private let tally = Locked(Tally())
 
-  init(rest: Int, editors: Int) {
+  /// Every how many watching sessions one keeps its page's rows, to be compared with a fresh
+  /// page's at the end; 0 for none.
+  let keepRowsEvery: Int
+
+  init(rest: Int, editors: Int, keepRowsEvery: Int = 0) {
     self.rest = rest
     self.editors = editors
+    self.keepRowsEvery = keepRowsEvery
+  }
+
+  /// Whether session `index` keeps its page's rows (a ``PageMirror``): one watching session
+  /// in every ``keepRowsEvery``, the first among them.
+  func keepsRows(_ index: Int) -> Bool {
+    index >= editors && keepRowsEvery > 0 && (index - editors) % keepRowsEvery == 0
+  }
+
+  /// Records what session `index`'s page showed when it closed.
+  func pageClosed(_ index: Int, showing page: Result<PageMirror, MirrorError>) {
+    tally.withLock { $0.pages[index] = page }
+  }
+
+  /// How many of the pages that kept their rows, of the sessions before `fresh`, differ from
+  /// the page of session `fresh`, opened after the last edit; with the first difference. A
+  /// page that could not keep its rows differs.
+  func pagesDiffering(from fresh: Int) -> (count: Int, first: String?) {
+    let pages = tally.withLock { $0.pages }
+    guard case .success(let truth)? = pages[fresh], truth.rowCount > 0 else {
+      return (pages.count, "the fresh page showed no rows")
+    }
+    var count = 0
+    var first: String?
+    for (index, page) in pages.sorted(by: { $0.key < $1.key }) where index != fresh {
+      let difference: String? =
+        switch page {
+        case .success(let mirror): mirror.difference(from: truth)
+        case .failure(let error): error.description
+        }
+      guard let difference else { continue }
+      count += 1
+      first = first ?? "session \(index): \(difference)"
+    }
+    return (count, first)
   }
 
   /// Measures from `start` for `seconds`.

@@ -52,10 +52,17 @@ final class ConcurrentSession: ChannelInboundHandler {
   private var seen = Set<Int>()
   /// A text message arriving in fragments.
   private var fragments: ByteBuffer?
+  /// The rows the page shows, for a session that keeps them (``ConcurrentRun/keepsRows(_:)``):
+  /// `nil` until its first screen.
+  private var page: PageMirror?
+  /// Why the page's rows are unknown: the first message they could not take.
+  private var pageFailure: MirrorError?
+  private let keepsRows: Bool
 
-  init(index: Int, run: ConcurrentRun) {
+  init(index: Int, run: ConcurrentRun, keepsRows: Bool? = nil) {
     self.index = index
     self.run = run
+    self.keepsRows = keepsRows ?? run.keepsRows(index)
   }
 
   private var marker: String { "Edit#\(index).\(edit)" }
@@ -80,6 +87,13 @@ final class ConcurrentSession: ChannelInboundHandler {
   }
 
   func channelInactive(context: ChannelHandlerContext) {
+    if keepsRows {
+      let shown: Result<PageMirror, MirrorError> =
+        if let pageFailure { .failure(pageFailure) } else if let page { .success(page) } else {
+          .failure(MirrorError("no screen arrived"))
+        }
+      run.pageClosed(index, showing: shown)
+    }
     if case .finished = phase {} else { fail("the socket closed") }
     phase = .finished
     context.fireChannelInactive()
@@ -94,6 +108,7 @@ final class ConcurrentSession: ChannelInboundHandler {
   private func arrived(
     _ bytes: UnsafeRawBufferPointer, at now: ContinuousClock.Instant, context: ChannelHandlerContext
   ) {
+    if keepsRows { keep(bytes) }
     // An edit counts once per session: when a changeset on the list first shows it (not when a
     // screen does, nor the patch that comes back from a form).
     if WebBench.isMessage(bytes, "patch") && !WebBench.isPop(bytes) {
@@ -143,6 +158,21 @@ final class ConcurrentSession: ChannelInboundHandler {
       }
     case .resting, .finished:
       break
+    }
+  }
+
+  /// Applies a message to the rows the page keeps, from its first screen on; after one that
+  /// cannot be applied, the rows are unknown.
+  private func keep(_ bytes: UnsafeRawBufferPointer) {
+    guard pageFailure == nil else { return }
+    if page == nil {
+      guard WebBench.isMessage(bytes, "screen") else { return }
+      page = PageMirror(screen: "")
+    }
+    do {
+      try page?.apply(String(decoding: bytes, as: UTF8.self))
+    } catch {
+      pageFailure = error
     }
   }
 

@@ -19,7 +19,8 @@ import TrellisWeb
 ///   200-task list at once (event → reply p50 and p99, fan-out p99, events per second, and
 ///   the conflicts met when two sessions rename the same task at once);
 /// - `sessions-10k`: 10,000 sessions open on one 200-task list, ten of them editing (see
-///   ``SessionsResult``).
+///   ``SessionsResult``); 100 of the watching pages apply every message, and must end equal
+///   to a page opened after the last edit.
 enum WebBench {
   /// The session counts of the concurrent cases.
   static let concurrentCounts = [20, 50, 200]
