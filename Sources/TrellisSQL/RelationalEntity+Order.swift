@@ -29,6 +29,18 @@ extension RelationalEntity {
     shifting(by: "- 1", rowsWherePosition: ">", position)
   }
 
+  /// The statement moving the rows before `position` one place earlier, to make room for a
+  /// row inserted right before it; `nil` when the entity keeps no order.
+  package func makingRoom(before position: Int) -> SQLStatement? {
+    shifting(by: "- 1", rowsWherePosition: "<", position)
+  }
+
+  /// The statement moving the rows before `position` one place later, once the row there is
+  /// gone; `nil` when the entity keeps no order.
+  package func closingGap(before position: Int) -> SQLStatement? {
+    shifting(by: "+ 1", rowsWherePosition: "<", position)
+  }
+
   /// The statement adding `step` to the position of the rows whose position compares with
   /// `position` by `comparison`.
   private func shifting(by step: String, rowsWherePosition comparison: String, _ position: Int)
@@ -41,10 +53,10 @@ extension RelationalEntity {
       keys: [Int64(position)])
   }
 
-  /// The place a row at `source` moves to when it is moved right after the row at `place`
-  /// (first when `nil`).
-  package static func destination(from source: Int, after place: Int?) -> Int {
-    guard let place else { return 0 }
+  /// The place a row at `source` moves to when it is moved right after the row at `place`;
+  /// when `nil`, to `first`, the first place of the order.
+  package static func destination(from source: Int, after place: Int?, first: Int = 0) -> Int {
+    guard let place else { return first }
     return place < source ? place + 1 : place
   }
 

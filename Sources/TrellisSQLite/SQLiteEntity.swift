@@ -28,8 +28,9 @@ public struct SQLiteEntity: Sendable {
   public var relationships: [SQLiteRelationship]
   /// The integer primary key column (not a property).
   public var primaryKey: String
-  /// The column keeping the order a person chose, when the entity is ordered; its values are
-  /// 0, 1, 2… (within the parent, for children).
+  /// The column keeping the order a person chose, when the entity is ordered: consecutive
+  /// values in the rows' order, from a first one that need not be 0 (from 0 within the
+  /// parent, for children).
   public var positionColumn: String?
   /// Indexes over several columns, most significant first (text columns ignore case), for
   /// sorts such as last name then first name: a sorted, searched batch can then stop early.

@@ -92,9 +92,9 @@ extension SQLiteStore {
         "\(entity.table).\(relationship.name) holds a \(type(of: object)), not a "
           + target.definition.name)
     }
-    let count = try Int.fetchOne(db, sql: target.countRead().sql) ?? 0
     return try save(
-      object, entity: target, id: nil, parent: nil, position: count, db: db,
+      object, entity: target, id: nil, parent: nil,
+      position: try endPosition(of: target, db: db), db: db,
       mappings: &mappings)
   }
 

@@ -19,18 +19,17 @@ extension SQLiteStore {
     let entity = entity
     var mappings: [Mapping] = []
     try write { db throws in
-      let count = try Int.fetchOne(db, sql: entity.countRead().sql) ?? 0
-      let position = index ?? count
-      guard position >= 0, position <= count else {
-        throw StoreError.indexOutOfRange(position, count: count)
+      let (first, count) = try order(of: entity, db: db)
+      let index = index ?? count
+      guard index >= 0, index <= count else {
+        throw StoreError.indexOutOfRange(index, count: count)
       }
-      let previous = try key(before: position, count: count, db: db)
-      if let room = entity.makingRoom(at: position) {
-        try db.run(room)
-      } else if position != count {
+      guard entity.positionColumn != nil || index == count else {
         throw StoreError.unsupported(
           "inserting in the middle of '\(entity.table)', which has no order")
       }
+      let previous = try key(before: index, first: first, db: db)
+      let position = try makeRoom(at: index, first: first, count: count, db: db)
       _ = try save(
         object, entity: entity, id: nil, parent: nil, position: position, db: db,
         mappings: &mappings)
@@ -68,10 +67,10 @@ extension SQLiteStore {
     let entity = entity
     var mappings: [Mapping] = []
     try write { db throws in
-      let count = try Int.fetchOne(db, sql: entity.countRead().sql) ?? 0
+      let end = try endPosition(of: entity, db: db)
       for (offset, object) in objects.enumerated() {
         _ = try save(
-          object, entity: entity, id: nil, parent: nil, position: count + offset, db: db,
+          object, entity: entity, id: nil, parent: nil, position: end + offset, db: db,
           mappings: &mappings)
       }
       describe(.reset)
@@ -126,8 +125,8 @@ extension SQLiteStore {
       if effects.tables.contains(entity.table), let renumbering = entity.renumbering {
         // A cascade back into this table moved this row's place: the order is made whole.
         try db.execute(sql: renumbering)
-      } else if let position, let gap = entity.closingGap(at: position) {
-        try db.run(gap)
+      } else if let position {
+        try closeGap(at: position, db: db)
       }
       describeReset(of: effects.tables)
       // A cascade back into this table moved other rows too.
@@ -162,7 +161,8 @@ extension SQLiteStore {
     try write { db throws in
       guard let source = try position(of: id, db: db) else { return }
       let place = try afterID.flatMap { afterID throws in try position(of: afterID, db: db) }
-      let destination = SQLiteEntity.destination(from: source, after: place)
+      let first = place == nil ? try order(of: entity, db: db).first : 0
+      let destination = SQLiteEntity.destination(from: source, after: place, first: first)
       guard source != destination else { return }
       for statement in entity.moving(id, from: source, to: destination) { try db.run(statement) }
       describe(.moved(item, after: after))
@@ -241,15 +241,16 @@ extension SQLiteStore {
     return row[0]
   }
 
-  /// The key of the row an insert at `position` comes after; `nil` at the start.
-  func key(before position: Int, count: Int, db: Database) throws -> Int64? {
-    guard position > 0 else { return nil }
+  /// The key of the row an insert at `index` of the order comes after, in a table whose
+  /// first position is `first`; `nil` at the start.
+  func key(before index: Int, first: Int, db: Database) throws -> Int64? {
+    guard index > 0 else { return nil }
     let table = entity.table.quoted
     let primaryKey = entity.primaryKey.quoted
     if let column = entity.positionColumn?.quoted {
       return try Int64.fetchOne(
         db, sql: "SELECT \(primaryKey) FROM \(table) WHERE \(column) = ?",
-        arguments: [position - 1])
+        arguments: [first + index - 1])
     }
     // Without an order of its own, the table's order is its keys'; inserts go at the end.
     return try Int64.fetchOne(db, sql: "SELECT MAX(\(primaryKey)) FROM \(table)")

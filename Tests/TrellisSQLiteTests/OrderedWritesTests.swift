@@ -1,0 +1,113 @@
+import GRDB
+import Testing
+import Trellis
+import TrellisSQLite
+import TrellisTesting
+
+/// An ordered table's rows hold consecutive positions from a first one that need not be 0:
+/// an insert or a delete moves the rows on its shorter side, so that adding at the top of a
+/// long list writes one row, and any mix of writes keeps the order a fresh list reads.
+@Suite("SQLite: where writes put rows in an order")
+struct OrderedWritesTests {
+  /// Each row's position, by key.
+  static func positions(_ store: SQLiteStore) throws -> [Int64: Int] {
+    let rows = try store.database.read { db in
+      try GRDB.Row.fetchAll(db, sql: "SELECT id, position FROM counted")
+    }
+    return Dictionary(uniqueKeysWithValues: rows.map { ($0["id"] as Int64, $0["position"] as Int) })
+  }
+
+  /// The rows whose positions differ between `before` and `after`, by key, of those in both.
+  static func moved(_ before: [Int64: Int], _ after: [Int64: Int]) -> Int {
+    before.filter { key, position in after[key].map { $0 != position } ?? false }.count
+  }
+
+  @Test func anInsertNearEitherEndMovesOnlyTheRowsOnThatSide() throws {
+    let store = try ObjectFaultTests.store(1_000)
+    var before = try Self.positions(store)
+    try PagedListChangesTests.insert("Top", at: 0, in: store)
+    var after = try Self.positions(store)
+    #expect(Self.moved(before, after) == 0)
+    #expect(after.count == 1_001)
+    #expect(after.values.min() == -1)
+
+    before = after
+    try PagedListChangesTests.insert("Near the end", at: 998, in: store)
+    after = try Self.positions(store)
+    #expect(Self.moved(before, after) == 3)
+
+    before = after
+    try PagedListChangesTests.insert("Near the top", at: 2, in: store)
+    after = try Self.positions(store)
+    #expect(Self.moved(before, after) == 2)
+    #expect(
+      try PagedListChangesTests.firstRows(4, of: store) == [
+        "Top", "Item 0", "Near the top", "Item 1",
+      ])
+    let names = try store.fetch(FetchOptions()).map {
+      store.entity.definition.reader(for: $0).value("name")?.stringValue ?? "?"
+    }
+    #expect(names.suffix(4) == ["Near the end", "Item 997", "Item 998", "Item 999"])
+  }
+
+  @Test func aDeleteNearEitherEndMovesOnlyTheRowsOnThatSide() throws {
+    let store = try ObjectFaultTests.store(1_000)
+    let items = try store.fetch(FetchOptions())
+    var before = try Self.positions(store)
+    try store.delete(items[3])
+    var after = try Self.positions(store)
+    #expect(Self.moved(before, after) == 3)
+    before = after
+    try store.delete(items[995])
+    after = try Self.positions(store)
+    #expect(Self.moved(before, after) == 4)
+    #expect(after.values.max()! - after.values.min()! + 1 == after.count)
+  }
+
+  /// Random inserts, deletes and moves, each replayed through a list of every row on the
+  /// headless table view: after each, the list, a fresh read and the test's own order agree,
+  /// and the positions are consecutive.
+  @Test(arguments: [31, 32, 33]) func anyMixOfWritesKeepsTheOrder(seed: UInt64) throws {
+    let store = try ObjectFaultTests.store(20)
+    let app = try ObjectFaultTests.app(store, batch: nil)
+    var expected = (0..<20).map { "Item \($0)" }
+    var random = SeededRandom(seed: seed)
+    for step in 0..<200 {
+      let items = try store.fetch(FetchOptions())
+      switch random.next() % 3 {
+      case 0:
+        let index = Int(random.next() % UInt64(expected.count + 1))
+        try PagedListChangesTests.insert("New \(step)", at: index, in: store)
+        expected.insert("New \(step)", at: index)
+      case 1 where !expected.isEmpty:
+        let index = Int(random.next() % UInt64(expected.count))
+        try store.delete(items[index])
+        expected.remove(at: index)
+      default:
+        guard expected.count > 1 else { continue }
+        let source = Int(random.next() % UInt64(expected.count))
+        var after = Int(random.next() % UInt64(expected.count + 1)) - 1
+        if after == source { after = -1 }
+        // `Value` is a nil literal itself: no place is spelled out.
+        let place: Value? = after < 0 ? Optional.none : items[after]
+        try store.move(items[source], after: place)
+        let name = expected[source]
+        let target = after < 0 ? 0 : (after < source ? after + 1 : after)
+        expected.remove(at: source)
+        expected.insert(name, at: target)
+      }
+      try app.host.check()
+      let fresh = try store.fetch(FetchOptions()).map {
+        store.entity.definition.reader(for: $0).value("name")?.stringValue ?? "?"
+      }
+      #expect(fresh == expected, "step \(step)")
+      #expect(app.texts[0] == expected, "step \(step)")
+      let positions = try Self.positions(store).values
+      if let low = positions.min(), let high = positions.max() {
+        #expect(high - low + 1 == positions.count, "step \(step)")
+      }
+      if fresh != expected || app.texts[0] != expected { break }
+    }
+    #expect(app.host.violations.isEmpty)
+  }
+}
