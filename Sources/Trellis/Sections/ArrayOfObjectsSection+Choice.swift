@@ -26,14 +26,20 @@ extension ArrayOfObjectsSection {
     return true
   }
 
-  /// Makes the new item of `detail` chosen once Done has inserted it.
-  func chooseAfterCommit(_ item: Value, of detail: Screen) {
+  /// Makes the new item of `detail` chosen once Done has inserted it; `chooser` is the screen
+  /// of this list.
+  ///
+  /// A choice that is invalid with the new item (the value being chosen for holds something
+  /// no chooser writes) keeps it with why, as a tap on a row does: the form closes all the
+  /// same, since Done stored its item, and the list's screen says why. Keeping the form open
+  /// would make the next Done store the same item again.
+  func chooseAfterCommit(_ item: Value, of detail: Screen, chooser: Screen) {
     let inserted = detail.afterCommit
-    detail.afterCommit = { [weak self] screen throws(ScreenError) in
+    detail.afterCommit = { [weak self, weak chooser] screen throws(ScreenError) in
       try inserted?(screen)
       guard let self, let choice = self.choice else { return }
       if let message = choice.write(choice.choice(adding: item)) {
-        throw .edit(.refused(section: self.id, reason: message))
+        chooser?.notice = message
       }
       self.setNeedsRefresh()
     }

@@ -426,7 +426,7 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
     let item: Value
     do { item = try currentStore.create() } catch { throw .store(error) }
     let detail = try DetailScreens.item(item, of: self, isNew: true)
-    if choice != nil { chooseAfterCommit(item, of: detail) }
+    if choice != nil { chooseAfterCommit(item, of: detail, chooser: screen) }
     return detail
   }
 }

@@ -51,6 +51,11 @@ public final class MemoryStore: DataStore, Sendable {
     let after = try items.withLock { items throws(StoreError) -> Value? in
       let position = index ?? items.count
       try StoreOrder.check(position, in: items, orEnd: true)
+      // An object is one row: a second insert of it would list it twice. Plain values may
+      // repeat.
+      if case .object = item, items.contains(item) {
+        throw .invalidItem("this \(itemsDefinition?.name ?? "item") is already in the store")
+      }
       items.insert(item, at: position)
       return StoreOrder.predecessor(of: position, in: items)
     }

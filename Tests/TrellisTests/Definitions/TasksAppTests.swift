@@ -162,3 +162,37 @@ struct TasksAppTests {
     #expect(draft.message("name") == nil)
   }
 }
+
+/// Adding an item in a chooser whose choice refuses it.
+@Suite("Tasks: a new tag the choice refuses")
+struct TasksNewTagRefusedTests {
+  /// A page may send any value: the Tags row keeps one no chooser writes, with its message.
+  /// Choosing a new tag then keeps an invalid choice. Done closes the tag's form all the same
+  /// (the tag is stored), the chooser says why the choice is invalid, and the tag is listed
+  /// once; a form left open would store the same tag again on the next Done.
+  @Test func isStoredOnceAndTheChooserSaysWhy() throws {
+    let (navigator, _) = try TasksApp.navigator()
+    let app = HeadlessApp(navigator: navigator)
+    try app.send(.add(section: nil))
+    let tags = try #require(app.row("Tags"))
+    try app.send(.setValue(tags.id, .string("0")))
+    #expect(app.row("Tags")?.validationMessage != nil)
+    try app.tap("Tags")
+    let chooser = app.top
+    let listed = app.texts[0].count
+    try app.send(.add(section: nil))
+    #expect(app.top.title == "New Tag")
+    try app.enter("Errands", at: "Name")
+    try app.send(.done)
+    #expect(app.top === chooser)
+    #expect(
+      chooser.notice
+        == app.navigator.stack[1].model.snapshot.sections.flatMap(\.items)
+        .first { $0.text == "Tags" }?.validationMessage)
+    #expect(chooser.notice != nil)
+    #expect(app.texts[0].count == listed + 1)
+    #expect(app.texts[0].filter { $0 == "Errands" }.count == 1)
+    try app.host.check()
+    #expect(app.host.violations.isEmpty)
+  }
+}
