@@ -12,13 +12,19 @@ import TrellisSQL
 extension SQLiteStore {
   /// The rows of `entity`'s table: their first position (0 for an empty table or one without
   /// order) and how many there are.
+  ///
+  /// An ordered table's count is read from its first and last positions, which its index
+  /// gives at once, rather than counted: the rows hold every position in between. Were they
+  /// not to (another program's deletes), the count is the last position's place, and a row
+  /// added at the end still goes after the last.
   func order(of entity: SQLiteEntity, db: Database) throws -> (first: Int, count: Int) {
     guard let column = entity.positionColumn?.quoted else {
       return (0, try Int.fetchOne(db, sql: entity.countRead().sql) ?? 0)
     }
-    let row = try GRDB.Row.fetchOne(
-      db, sql: "SELECT count(*), MIN(\(column)) FROM \(entity.table.quoted)")
-    return (row?[1] ?? 0, row?[0] ?? 0)
+    let ends = try GRDB.Row.fetchOne(
+      db, sql: "SELECT MIN(\(column)), MAX(\(column)) FROM \(entity.table.quoted)")
+    guard let first: Int = ends?[0], let last: Int = ends?[1] else { return (0, 0) }
+    return (first, last - first + 1)
   }
 
   /// The position after the last row of `entity`'s table, where a row added at the end goes.
