@@ -194,7 +194,7 @@ enum DetailScreens {
     section.choice = ItemChoice(
       allowsMultiple: property.attributes.allowsMultipleSelection,
       allowsNone: property.attributes.allowsNoSelection || (property.valueKind?.isOptional ?? true),
-      read: { draft.value(name) ?? .null }, write: { draft.setValue($0, for: name) })
+      read: { chosenObjects(draft.value(name) ?? .null) }, write: { draft.setValue($0, for: name) })
     section.fetchOptions.batchSize = chooserBatchSize
     section.allowsAdding = section.definition.canMakeObjects
     section.allowsDeleting = false
@@ -205,6 +205,17 @@ enum DetailScreens {
 
   /// How many objects a chooser loads at a time.
   static let chooserBatchSize = 100
+
+  /// The objects a chooser among a store's objects finds chosen in `value`: anything else it
+  /// holds (a value a page wrote, kept with its message) is no choice, so that the next tap
+  /// or new item replaces it.
+  static func chosenObjects(_ value: Value) -> Value {
+    switch value {
+    case .object, .null: value
+    case .array(let items): .array(items.filter { if case .object = $0 { true } else { false } })
+    default: .null
+    }
+  }
 
   private static func nestedObject(_ property: PropertyDefinition, draft: Draft)
     throws(ScreenError) -> Screen
