@@ -42,15 +42,22 @@ extension RelationalEntity {
   }
 
   /// The statement adding `step` to the position of the rows whose position compares with
-  /// `position` by `comparison`.
-  private func shifting(by step: String, rowsWherePosition comparison: String, _ position: Int)
-    -> SQLStatement?
-  {
+  /// `position` by `comparison`, but row `except`.
+  private func shifting(
+    by step: String, rowsWherePosition comparison: String, _ position: Int, except: Int64? = nil
+  ) -> SQLStatement? {
     guard let column = positionColumn.map(Self.dialect.quoted) else { return nil }
-    return SQLStatement(
-      "UPDATE \(Self.dialect.quoted(table)) SET \(column) = \(column) \(step) "
-        + "WHERE \(column) \(comparison) \(Self.dialect.placeholder(1, for: .int(0)))",
+    let dialect = Self.dialect
+    var statement = SQLStatement(
+      "UPDATE \(dialect.quoted(table)) SET \(column) = \(column) \(step) "
+        + "WHERE \(column) \(comparison) \(dialect.placeholder(1, for: .int(0)))",
       keys: [Int64(position)])
+    if let except {
+      statement.sql +=
+        " AND \(dialect.quoted(primaryKey)) <> \(dialect.placeholder(2, for: .int(0)))"
+      statement.keys.append(except)
+    }
+    return statement
   }
 
   /// The place a row at `source` moves to when it is moved right after the row at `place`;
@@ -58,6 +65,47 @@ extension RelationalEntity {
   package static func destination(from source: Int, after place: Int?, first: Int = 0) -> Int {
     guard let place else { return first }
     return place < source ? place + 1 : place
+  }
+
+  /// The statements moving row `id` from place `source` to place `destination` of an order
+  /// whose places run from `first` to `last`, moving as few other rows as they can.
+  ///
+  /// Either the rows between the two places shift by one (``moving(_:from:to:)``), or the row
+  /// is taken out and put back in, each time moving the rows on the shorter side of its place
+  /// (a row moved from the bottom of a long list to its top then moves no other row). The
+  /// order ends with consecutive places either way, from a first place that may have changed.
+  package func moving(_ id: Int64, from source: Int, to destination: Int, first: Int, last: Int)
+    -> [SQLStatement]
+  {
+    let count = last - first + 1
+    let (from, to) = (source - first, destination - first)
+    let closesBefore = from < count - 1 - from
+    let opensBefore = to < count - 1 - to
+    let outAndIn =
+      (closesBefore ? from : count - 1 - from) + (opensBefore ? to : count - 1 - to)
+    guard source != destination, outAndIn < abs(from - to),
+      let taken = closesBefore
+        ? shifting(by: "+ 1", rowsWherePosition: "<", source)
+        : shifting(by: "- 1", rowsWherePosition: ">", source)
+    else { return moving(id, from: source, to: destination) }
+    // The other rows now hold consecutive places from `rest`; the row goes in at `to` of them.
+    let rest = closesBefore ? first + 1 : first
+    let place = rest + to
+    let room =
+      opensBefore
+      ? shifting(by: "- 1", rowsWherePosition: "<", place, except: id)
+      : shifting(by: "+ 1", rowsWherePosition: ">=", place, except: id)
+    return [taken] + (room.map { [$0] } ?? []) + [placing(id, at: opensBefore ? place - 1 : place)]
+  }
+
+  /// The statement giving row `id` place `position`.
+  private func placing(_ id: Int64, at position: Int) -> SQLStatement {
+    let dialect = Self.dialect
+    let column = positionColumn.map(dialect.quoted) ?? ""
+    return SQLStatement(
+      "UPDATE \(dialect.quoted(table)) SET \(column) = \(dialect.placeholder(1, for: .int(0))) "
+        + "WHERE \(dialect.quoted(primaryKey)) = \(dialect.placeholder(2, for: .int(0)))",
+      keys: [Int64(position), id])
   }
 
   /// The statements moving row `id` from place `source` to place `destination`: the rows

@@ -161,10 +161,12 @@ extension SQLiteStore {
     try write { db throws in
       guard let source = try position(of: id, db: db) else { return }
       let place = try afterID.flatMap { afterID throws in try position(of: afterID, db: db) }
-      let first = place == nil ? try order(of: entity, db: db).first : 0
+      let (first, count) = try order(of: entity, db: db)
       let destination = SQLiteEntity.destination(from: source, after: place, first: first)
       guard source != destination else { return }
-      for statement in entity.moving(id, from: source, to: destination) { try db.run(statement) }
+      let statements = entity.moving(
+        id, from: source, to: destination, first: first, last: first + count - 1)
+      for statement in statements { try db.run(statement) }
       describe(.moved(item, after: after))
     }
     shared.changes.flush()

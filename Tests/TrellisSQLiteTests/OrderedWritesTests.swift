@@ -64,6 +64,35 @@ struct OrderedWritesTests {
     #expect(after.values.max()! - after.values.min()! + 1 == after.count)
   }
 
+  @Test func aMoveFromEndToEndMovesNoOtherRow() throws {
+    let store = try ObjectFaultTests.store(1_000)
+    var items = try store.fetch(FetchOptions())
+    var before = try Self.positions(store)
+    try store.move(items[999], after: nil)
+    var after = try Self.positions(store)
+    #expect(Self.moved(before, after) == 1)
+    #expect(try PagedListChangesTests.firstRows(2, of: store) == ["Item 999", "Item 0"])
+    // And back to the end.
+    items = try store.fetch(FetchOptions())
+    before = after
+    try store.move(items[0], after: items[999])
+    after = try Self.positions(store)
+    #expect(Self.moved(before, after) == 1)
+    // A move within a short span still shifts only the rows between.
+    items = try store.fetch(FetchOptions())
+    before = after
+    try store.move(items[500], after: items[502])
+    after = try Self.positions(store)
+    #expect(Self.moved(before, after) == 3)
+    #expect(try PagedListChangesTests.firstRows(2, of: store) == ["Item 0", "Item 1"])
+    let names = try store.fetch(FetchOptions()).map {
+      store.entity.definition.reader(for: $0).value("name")?.stringValue ?? "?"
+    }
+    #expect(names.last == "Item 999")
+    #expect(Array(names[499...502]) == ["Item 499", "Item 501", "Item 502", "Item 500"])
+    #expect(after.values.max()! - after.values.min()! + 1 == after.count)
+  }
+
   /// Random inserts, deletes and moves, each replayed through a list of every row on the
   /// headless table view: after each, the list, a fresh read and the test's own order agree,
   /// and the positions are consecutive.
