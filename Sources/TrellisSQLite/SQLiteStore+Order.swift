@@ -49,12 +49,10 @@ extension SQLiteStore {
 
   /// Closes the gap a row deleted from `position` left, moving the rows on its shorter side.
   func closeGap(at position: Int, db: Database) throws {
-    guard let column = entity.positionColumn?.quoted else { return }
-    let ends = try GRDB.Row.fetchOne(
-      db, sql: "SELECT MIN(\(column)), MAX(\(column)) FROM \(entity.table.quoted)")
-    guard let first: Int = ends?[0], let last: Int = ends?[1] else { return }
+    let (first, count) = try order(of: entity, db: db)
+    guard count > 0 else { return }
     let gap =
-      position - first < last - position
+      position - first < first + count - 1 - position
       ? entity.closingGap(before: position) : entity.closingGap(at: position)
     if let gap { try db.run(gap) }
   }
