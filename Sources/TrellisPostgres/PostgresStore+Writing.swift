@@ -36,7 +36,6 @@ extension PostgresStore {
     let plans = try childPlans(of: kvc, entity: entity, objects: &children)
     var newObjects: [AnyObject] = []
     let references = try referencePlan(of: kvc, newObjects: &newObjects)
-    let countQuery = PostgresStatement(entity.countRead()).query
     let claimed = ObjectReference(object)
     let taken = noticesTaken
     let written: (Int64, Int64?, [Int64], [(id: Int64, at: Int)])
@@ -48,12 +47,7 @@ extension PostgresStore {
           logger: self.logger)
         let inserted = try await Self.insertNewRows(
           references, connection: connection, logger: self.logger)
-        var count = 0
-        for try await number in try await connection.query(countQuery, logger: self.logger)
-          .decode(Int64.self)
-        {
-          count = Int(number)
-        }
+        let (first, count) = try await self.order(connection)
         let at = Swift.min(Swift.max(index ?? count, 0), count)
         var insert = insert
         for (_, target) in references.toOne {
@@ -63,9 +57,10 @@ extension PostgresStore {
             insert.binds.appendNull()
           }
         }
-        if let room = self.entity.makingRoom(at: at) {
-          try await connection.run(room, logger: self.logger)
-          insert.binds.append(Int64(at))
+        if self.entity.positionColumn != nil {
+          let (room, position) = self.entity.room(at: at, first: first, count: count)
+          if let room { try await connection.run(room, logger: self.logger) }
+          insert.binds.append(Int64(position))
         }
         for try await id in try await connection.query(insert.query, logger: self.logger)
           .decode(Int64.self)
@@ -124,19 +119,17 @@ extension PostgresStore {
     let object = try storedObject(item)
     guard let id = key(of: object) else { throw .notFound(item.displayText) }
     let delete = entity.rowDelete(id)
-    let position = entity.positionColumn
-    // The row's place, which the rows after it are shifted from, is counted only in an
-    // ordered table: a count of the rows before it costs as much as the table is long.
-    let indexQuery = position == nil ? nil : try indexStatement(of: id).query
+    // The row's position, which the rows on its shorter side close up to, in an ordered table.
+    let positionQuery = try positionStatement(of: id)?.query
     let effects = try await perform(transaction: true, takesOrderLock: true) {
       connection -> DeleteEffects in
       try await Self.lockOrders(of: [self.entity], connection: connection, logger: self.logger)
-      var index = 0
-      if let indexQuery {
-        guard let found = try await self.index(indexQuery, connection) else {
+      var position: Int?
+      if let positionQuery {
+        guard let found = try await self.position(positionQuery, connection) else {
           throw StoreError.notFound("\(self.entity.table) row \(id)")
         }
-        index = found
+        position = found
       }
       let (effects, comesBack) = try await self.applyDeleteRules(
         deleting: id, of: self.entity, connection: connection)
@@ -151,8 +144,8 @@ extension PostgresStore {
         if let renumbering = self.entity.renumbering {
           try await connection.query(PostgresQuery(unsafeSQL: renumbering), logger: self.logger)
         }
-      } else if let gap = self.entity.closingGap(at: index) {
-        try await connection.run(gap, logger: self.logger)
+      } else if let position {
+        try await self.closeGap(at: position, connection)
       }
       return effects
     }
@@ -219,9 +212,12 @@ extension PostgresStore {
         }
         place = found
       }
-      let destination = PostgresEntity.destination(from: source, after: place)
+      let (first, count) = try await self.order(connection)
+      let destination = PostgresEntity.destination(from: source, after: place, first: first)
       guard source != destination else { return }
-      for statement in self.entity.moving(moved, from: source, to: destination) {
+      let statements = self.entity.moving(
+        moved, from: source, to: destination, first: first, last: first + count - 1)
+      for statement in statements {
         try await connection.run(statement, logger: self.logger)
       }
       // Renumbering says nothing through the trigger: the move is announced as one.

@@ -17,6 +17,33 @@ extension RelationalEntity {
       """
   }
 
+  /// `SELECT` of the first and last positions of an ordered table (both null when it is
+  /// empty), which the position's index gives at once; `nil` when the entity keeps no order.
+  ///
+  /// The rows hold every position in between, so that the two say how many rows there are
+  /// (``room(at:first:count:)``).
+  package var orderEndsRead: String? {
+    guard let column = positionColumn.map(Self.dialect.quoted) else { return nil }
+    return "SELECT MIN(\(column)), MAX(\(column)) FROM \(Self.dialect.quoted(table))"
+  }
+
+  /// Where a row inserted at `index` of an order of `count` rows from position `first` goes,
+  /// and the statement that makes room for it: the rows on the shorter side of it move one
+  /// place, earlier or later, so that a row added at the top of a long list moves no other.
+  /// No statement when the entity keeps no order.
+  package func room(at index: Int, first: Int, count: Int) -> (SQLStatement?, position: Int) {
+    let place = first + index
+    if index < count - index, let room = makingRoom(before: place) { return (room, place - 1) }
+    return (makingRoom(at: place), place)
+  }
+
+  /// The statement closing the gap a row deleted from `position` left, in an order whose
+  /// rows now run from position `first` to `last`: the rows on the shorter side of it move
+  /// one place toward it. `nil` when the entity keeps no order.
+  package func gapClosing(at position: Int, first: Int, last: Int) -> SQLStatement? {
+    position - first < last - position ? closingGap(before: position) : closingGap(at: position)
+  }
+
   /// The statement moving the rows at `position` and after one place later, to make room for
   /// a row inserted there; `nil` when the entity keeps no order.
   package func makingRoom(at position: Int) -> SQLStatement? {

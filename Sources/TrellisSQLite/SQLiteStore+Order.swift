@@ -18,12 +18,11 @@ extension SQLiteStore {
   /// not to (another program's deletes), the count is the last position's place, and a row
   /// added at the end still goes after the last.
   func order(of entity: SQLiteEntity, db: Database) throws -> (first: Int, count: Int) {
-    guard let column = entity.positionColumn?.quoted else {
+    guard let ends = entity.orderEndsRead else {
       return (0, try Int.fetchOne(db, sql: entity.countRead().sql) ?? 0)
     }
-    let ends = try GRDB.Row.fetchOne(
-      db, sql: "SELECT MIN(\(column)), MAX(\(column)) FROM \(entity.table.quoted)")
-    guard let first: Int = ends?[0], let last: Int = ends?[1] else { return (0, 0) }
+    let row = try GRDB.Row.fetchOne(db, sql: ends)
+    guard let first: Int = row?[0], let last: Int = row?[1] else { return (0, 0) }
     return (first, last - first + 1)
   }
 
@@ -34,26 +33,20 @@ extension SQLiteStore {
   }
 
   /// Makes room for a row inserted at `index` of the table's order, which holds `count` rows
-  /// from position `first`, moving the rows on the shorter side of it; returns the position
+  /// from position `first` (``RelationalEntity/room(at:first:count:)``); returns the position
   /// the new row takes.
   func makeRoom(at index: Int, first: Int, count: Int, db: Database) throws -> Int {
-    let place = first + index
-    // Fewer rows before: they move one place earlier.
-    if index < count - index, let room = entity.makingRoom(before: place) {
-      try db.run(room)
-      return place - 1
-    }
-    if let room = entity.makingRoom(at: place) { try db.run(room) }
-    return place
+    let (room, position) = entity.room(at: index, first: first, count: count)
+    if let room { try db.run(room) }
+    return position
   }
 
   /// Closes the gap a row deleted from `position` left, moving the rows on its shorter side.
   func closeGap(at position: Int, db: Database) throws {
     let (first, count) = try order(of: entity, db: db)
-    guard count > 0 else { return }
-    let gap =
-      position - first < first + count - 1 - position
-      ? entity.closingGap(before: position) : entity.closingGap(at: position)
-    if let gap { try db.run(gap) }
+    guard count > 0,
+      let gap = entity.gapClosing(at: position, first: first, last: first + count - 1)
+    else { return }
+    try db.run(gap)
   }
 }

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+import Trellis
+import TrellisPostgres
+import TrellisTesting
+
+/// An ordered PostgreSQL table's rows hold consecutive positions from a first one that need
+/// not be 0: an insert or a delete moves the rows on its shorter side, so that adding at the
+/// top of a long list writes one row under the order's lock, and any mix of writes keeps the
+/// order a fresh read gives.
+@Suite("PostgreSQL: where writes put rows in an order")
+struct PostgresOrderedWritesTests {
+  /// The names of the store's rows, in its order, read afresh.
+  static func names(_ store: PostgresStore) async throws -> [String] {
+    try await store.fetchPage(FetchOptions(), from: nil).items.map {
+      store.entity.definition.reader(for: $0).value("name")?.stringValue ?? "?"
+    }
+  }
+
+  @Test func writesNearEitherEndMoveOnlyTheRowsOnThatSide() async throws {
+    guard let url = PostgresTestSupport.url else { return }
+    let store = try PostgresStore(
+      url: url, entity: try PostgresTestSupport.entity("ordered_ends"), timeout: .seconds(30))
+    defer { store.shutdown() }
+    for index in 0..<40 { try await CrossServerTests.insert("Row \(index)", at: nil, into: store) }
+    let table = store.entity.table
+    let before = try await OrderRaceTests.positions(in: table, store)
+    try await CrossServerTests.insert("Top", at: 0, into: store)
+    var after = try await OrderRaceTests.positions(in: table, store)
+    // Every row kept its position; the new one went before the first.
+    #expect(Array(after.dropFirst()) == before)
+    #expect(after[0] == before[0] - 1)
+    let items = try await store.fetchPage(FetchOptions(), from: nil).items
+    try await store.delete(items[39])
+    try await store.move(items[40], after: nil)
+    after = try await OrderRaceTests.positions(in: table, store)
+    #expect(after == Array(after[0]..<after[0] + 40))
+    let names = try await Self.names(store)
+    #expect(Array(names.prefix(3)) == ["Row 39", "Top", "Row 0"])
+    #expect(Array(names.suffix(2)) == ["Row 36", "Row 37"])
+  }
+
+  /// Random inserts, deletes and moves: after each, a fresh read and the test's own order
+  /// agree, and the positions are consecutive.
+  @Test func anyMixOfWritesKeepsTheOrder() async throws {
+    guard let url = PostgresTestSupport.url else { return }
+    let store = try PostgresStore(
+      url: url, entity: try PostgresTestSupport.entity("ordered_mix"), timeout: .seconds(30))
+    defer { store.shutdown() }
+    var expected: [String] = []
+    for index in 0..<12 {
+      try await CrossServerTests.insert("Row \(index)", at: nil, into: store)
+      expected.append("Row \(index)")
+    }
+    var random = SeededRandom(seed: 41)
+    for step in 0..<80 {
+      let items = try await store.fetchPage(FetchOptions(), from: nil).items
+      switch random.next() % 3 {
+      case 0:
+        let index = Int(random.next() % UInt64(expected.count + 1))
+        try await CrossServerTests.insert("New \(step)", at: index, into: store)
+        expected.insert("New \(step)", at: index)
+      case 1 where expected.count > 1:
+        let index = Int(random.next() % UInt64(expected.count))
+        try await store.delete(items[index])
+        expected.remove(at: index)
+      default:
+        guard expected.count > 1 else { continue }
+        let source = Int(random.next() % UInt64(expected.count))
+        var after = Int(random.next() % UInt64(expected.count + 1)) - 1
+        if after == source { after = -1 }
+        // `Value` is a nil literal itself: no place is spelled out.
+        let place: Value? = after < 0 ? Optional.none : items[after]
+        try await store.move(items[source], after: place)
+        let name = expected.remove(at: source)
+        expected.insert(name, at: after < 0 ? 0 : (after < source ? after + 1 : after))
+      }
+      let names = try await Self.names(store)
+      #expect(names == expected, "step \(step)")
+      let positions = try await OrderRaceTests.positions(in: store.entity.table, store)
+      #expect(positions == Array(positions[0]..<positions[0] + positions.count), "step \(step)")
+      if names != expected { break }
+    }
+  }
+}
