@@ -1,3 +1,4 @@
+import Logging
 import PostgresNIO
 import Trellis
 import TrellisSQL
@@ -14,6 +15,13 @@ extension PostgresStore {
   /// The first position of the store's order and how many rows it holds, read on
   /// `connection` (in the caller's transaction); 0 and the count for a table without order.
   func order(_ connection: PostgresConnection) async throws -> (first: Int, count: Int) {
+    try await Self.order(of: entity, connection: connection, logger: logger)
+  }
+
+  /// The first position of `entity`'s order and how many rows it holds, as ``order(_:)``.
+  static func order(of entity: PostgresEntity, connection: PostgresConnection, logger: Logger)
+    async throws -> (first: Int, count: Int)
+  {
     guard let ends = entity.orderEndsRead else {
       let count = PostgresStatement(entity.countRead()).query
       for try await number in try await connection.query(count, logger: logger)

@@ -110,14 +110,10 @@ extension PostgresStore {
   ) async throws -> [(id: Int64, at: Int)] {
     var inserted: [(id: Int64, at: Int)] = []
     for row in plan.newRows {
-      var count = 0
-      for try await number in try await connection.query(
-        PostgresStatement(row.entity.countRead()).query, logger: logger
-      ).decode(Int64.self) {
-        count = Int(number)
-      }
+      // At the end: after the last position, wherever the order's positions start.
+      let (first, count) = try await order(of: row.entity, connection: connection, logger: logger)
       var insert = row.insert
-      if row.entity.positionColumn != nil { insert.binds.append(Int64(count)) }
+      if row.entity.positionColumn != nil { insert.binds.append(Int64(first + count)) }
       var id: Int64?
       for try await key in try await connection.query(insert.query, logger: logger)
         .decode(Int64.self)

@@ -40,6 +40,35 @@ struct PostgresOrderedWritesTests {
     #expect(Array(names.suffix(2)) == ["Row 36", "Row 37"])
   }
 
+  /// A row made through a to-one (a new group chosen for a member) goes after the last row of
+  /// its ordered table, wherever that table's positions start now.
+  @Test func aRowMadeThroughAToOneGoesAfterTheLast() async throws {
+    guard let url = PostgresTestSupport.url else { return }
+    let group = try PostgresEntity(
+      table: PostgresTestSupport.freshTable("ordered_grp"),
+      definition: try ContractGroup.definition(), ordered: true)
+    let members = try PostgresEntity(
+      table: PostgresTestSupport.freshTable("ordered_member"),
+      definition: try ContractMember.definition(), transient: ["badges"],
+      relationships: [.toOne("group", to: group, inverse: "members", deleteRule: .nullify)])
+    let store = try PostgresStore(url: url, entity: members, timeout: .seconds(30))
+    defer { store.shutdown() }
+    let groups = try #require(try store.relatedStore(for: "group") as? PostgresStore)
+    for name in ["A", "B", "C"] {
+      try await groups.insert(.object(ObjectReference(ContractGroup(name: name))), at: nil)
+    }
+    // Deleting the first row leaves the others where they were: positions 1 and 2.
+    let first = try #require(try await groups.fetchPage(FetchOptions(), from: nil).items.first)
+    try await groups.delete(first)
+    try await store.insert(
+      .object(ObjectReference(ContractMember(name: "Bo", group: ContractGroup(name: "New")))),
+      at: nil)
+    let positions = try await OrderRaceTests.positions(in: group.table, store)
+    #expect(positions == [1, 2, 3])
+    let names = try await Self.names(groups)
+    #expect(names == ["B", "C", "New"])
+  }
+
   /// Random inserts, deletes and moves: after each, a fresh read and the test's own order
   /// agree, and the positions are consecutive.
   @Test func anyMixOfWritesKeepsTheOrder() async throws {

@@ -93,6 +93,35 @@ struct OrderedWritesTests {
     #expect(after.values.max()! - after.values.min()! + 1 == after.count)
   }
 
+  /// A row made through a to-one (a new group chosen for a member) goes after the last row of
+  /// its ordered table, wherever that table's positions start now.
+  @Test func aRowMadeThroughAToOneGoesAfterTheLast() throws {
+    let group = try SQLiteEntity(
+      table: "grp", definition: try ContractGroup.definition(), ordered: true)
+    let members = try SQLiteEntity(
+      table: "member", definition: try ContractMember.definition(),
+      relationships: [.toOne("group", to: group, inverse: "members", deleteRule: .nullify)],
+      transient: ["badges"])
+    let store = try SQLiteStore.inMemory(entity: members)
+    let groups = try #require(try store.store(for: "group") as? SQLiteStore)
+    for name in ["A", "B", "C"] {
+      try groups.insert(.object(ObjectReference(ContractGroup(name: name))), at: nil)
+    }
+    // Deleting the first row leaves the others where they were: positions 1 and 2.
+    try groups.delete(try #require(try groups.fetch(FetchOptions()).first))
+    try store.insert(
+      .object(ObjectReference(ContractMember(name: "Bo", group: ContractGroup(name: "New")))),
+      at: nil)
+    let positions = try store.database.read { db in
+      try Int.fetchAll(db, sql: "SELECT position FROM grp ORDER BY position")
+    }
+    #expect(positions == [1, 2, 3])
+    let names = try groups.fetch(FetchOptions()).compactMap {
+      ($0.objectValue as? ContractGroup)?.name
+    }
+    #expect(names == ["B", "C", "New"])
+  }
+
   /// Random inserts, deletes and moves, each replayed through a list of every row on the
   /// headless table view: after each, the list, a fresh read and the test's own order agree,
   /// and the positions are consecutive.
