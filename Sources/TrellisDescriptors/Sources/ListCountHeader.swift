@@ -55,8 +55,10 @@ final class ListCountHeader {
   /// How many items the source holds, read so that its change renders the section again.
   private func total(_ section: Section, _ model: TableModel) -> Int? {
     if counter.beginsCounting() {
-      let counter = counter
-      model.perform({ await counter.recount() }, then: { _ in })
+      // Rendered again once counted, whatever observation saw (``DescriptorSection``'s
+      // `showCount(_:)` says why).
+      let (counter, sink, key) = (counter, model.invalidation, ObjectIdentifier(section))
+      model.perform({ await counter.recount() }, then: { _ in sink.invalidateSection(key) })
     }
     let armed = isArmed.withLock { armed in
       defer { armed = true }
