@@ -84,26 +84,17 @@ struct PostgresOrderedWritesTests {
     var random = SeededRandom(seed: 41)
     for step in 0..<80 {
       let items = try await store.fetchPage(FetchOptions(), from: nil).items
-      switch random.next() % 3 {
-      case 0:
-        let index = Int(random.next() % UInt64(expected.count + 1))
+      let write = OrderedWriteStep.random(count: expected.count, using: &random)
+      switch write {
+      case .insert(let index):
         try await CrossServerTests.insert("New \(step)", at: index, into: store)
-        expected.insert("New \(step)", at: index)
-      case 1 where expected.count > 1:
-        let index = Int(random.next() % UInt64(expected.count))
+      case .delete(let index):
         try await store.delete(items[index])
-        expected.remove(at: index)
-      default:
-        guard expected.count > 1 else { continue }
-        let source = Int(random.next() % UInt64(expected.count))
-        var after = Int(random.next() % UInt64(expected.count + 1)) - 1
-        if after == source { after = -1 }
+      case .move(let source, let after):
         // `Value` is a nil literal itself: no place is spelled out.
-        let place: Value? = after < 0 ? Optional.none : items[after]
-        try await store.move(items[source], after: place)
-        let name = expected.remove(at: source)
-        expected.insert(name, at: after < 0 ? 0 : (after < source ? after + 1 : after))
+        try await store.move(items[source], after: after.map { items[$0] } ?? Optional.none)
       }
+      write.apply(to: &expected, inserting: "New \(step)")
       let names = try await Self.names(store)
       #expect(names == expected, "step \(step)")
       let positions = try await OrderRaceTests.positions(in: store.entity.table, store)

@@ -132,28 +132,17 @@ struct OrderedWritesTests {
     var random = SeededRandom(seed: seed)
     for step in 0..<200 {
       let items = try store.fetch(FetchOptions())
-      switch random.next() % 3 {
-      case 0:
-        let index = Int(random.next() % UInt64(expected.count + 1))
+      let write = OrderedWriteStep.random(count: expected.count, using: &random)
+      switch write {
+      case .insert(let index):
         try PagedListChangesTests.insert("New \(step)", at: index, in: store)
-        expected.insert("New \(step)", at: index)
-      case 1 where !expected.isEmpty:
-        let index = Int(random.next() % UInt64(expected.count))
+      case .delete(let index):
         try store.delete(items[index])
-        expected.remove(at: index)
-      default:
-        guard expected.count > 1 else { continue }
-        let source = Int(random.next() % UInt64(expected.count))
-        var after = Int(random.next() % UInt64(expected.count + 1)) - 1
-        if after == source { after = -1 }
+      case .move(let source, let after):
         // `Value` is a nil literal itself: no place is spelled out.
-        let place: Value? = after < 0 ? Optional.none : items[after]
-        try store.move(items[source], after: place)
-        let name = expected[source]
-        let target = after < 0 ? 0 : (after < source ? after + 1 : after)
-        expected.remove(at: source)
-        expected.insert(name, at: target)
+        try store.move(items[source], after: after.map { items[$0] } ?? Optional.none)
       }
+      write.apply(to: &expected, inserting: "New \(step)")
       try app.host.check()
       let fresh = try store.fetch(FetchOptions()).map {
         store.entity.definition.reader(for: $0).value("name")?.stringValue ?? "?"
