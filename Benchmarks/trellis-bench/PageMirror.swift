@@ -6,7 +6,7 @@ import Foundation
 /// A session that only watches a list keeps one, so that a bench can tell, at the end, whether
 /// its page equals a fresh page: a message applied out of order, or one lost, leaves the rows
 /// different. Rows are compared as the HTML the server drew for them.
-struct PageMirror: Equatable {
+struct PageMirror {
   /// The sections of the list, each with its id and its rows' HTML, in order.
   private(set) var sections: [(id: String, rows: [String])] = []
 
@@ -16,11 +16,6 @@ struct PageMirror: Equatable {
   /// The rows of the screen `html`, section by section.
   init(screen html: String) {
     sections = Self.sections(in: html)
-  }
-
-  static func == (left: PageMirror, right: PageMirror) -> Bool {
-    left.sections.count == right.sections.count
-      && zip(left.sections, right.sections).allSatisfy { $0.id == $1.id && $0.rows == $1.rows }
   }
 
   /// Applies one message from the server, as its text; a message it cannot read is an error
