@@ -30,6 +30,53 @@ struct LocalEditsTests {
     }
   }
 
+  /// Random inserts and deletes taken one after another (moves among them, as a delete and an
+  /// insert of one row) make edits the table accepts in one stage, ending where the steps
+  /// ended, with every row that stayed kept.
+  @Test func stepsTakenOneAfterAnotherReplayExactly() throws {
+    for seed in UInt64(1)...3_000 {
+      var random = SeededRandom(seed: seed &* 7)
+      let base = Array(0..<Int.random(in: 0...12, using: &random))
+      var list = base
+      var steps: [SectionEdits.Step] = []
+      var nextID = 1_000
+      for _ in 0..<Int.random(in: 0...8, using: &random) {
+        if list.isEmpty || Bool.random(using: &random) {
+          let position = Int.random(in: 0...list.count, using: &random)
+          // Half the inserts put back a row deleted before: a move.
+          let deleted = Set(base).subtracting(list)
+          let item = Bool.random(using: &random) ? deleted.randomElement(using: &random) : nil
+          nextID += 1
+          list.insert(item ?? nextID, at: position)
+          steps.append(.insert(position))
+        } else {
+          let position = Int.random(in: 0..<list.count, using: &random)
+          list.remove(at: position)
+          steps.append(.delete(position))
+        }
+      }
+      let edits = SectionEdits(steps: steps)
+      let before = snapshot([(1, base)])
+      let after = snapshot([(1, list)])
+      let changeset = TestChangeset(
+        localEdits: [0: edits], rowCounts: [base.count], to: after)
+      #expect(changeset.fullReload == nil, "seed \(seed): \(steps) gave \(edits)")
+      var table = HeadlessTableView(showing: before)
+      do { try table.apply(changeset) } catch {
+        Issue.record("seed \(seed): \(steps) gave \(edits): \(error)")
+        return
+      }
+      // The rows in neither list of edits are the same rows, in the same order.
+      let kept = base.indices.filter { !edits.deletes.contains($0) }.map { base[$0] }
+      let stayed = list.indices.filter { !edits.inserts.contains($0) }.map { list[$0] }
+      #expect(kept == stayed, "seed \(seed): \(steps) gave \(edits)")
+    }
+    let move = SectionEdits(steps: [.delete(7), .insert(2)])
+    #expect(move == SectionEdits(deletes: [7], inserts: [2]))
+    let insertedThenDeleted = SectionEdits(steps: [.insert(3), .delete(0), .delete(2)])
+    #expect(insertedThenDeleted == SectionEdits(deletes: [0]))
+  }
+
   /// Edits that do not lead from the rows before to the rows after are not trusted: the table
   /// reloads instead of receiving an update that breaks its rules.
   @Test func editsThatDoNotFitReloadEverything() throws {

@@ -67,83 +67,39 @@ extension ArrayOfObjectsSection {
     changes.allSatisfy { if case .updated = $0 { true } else { false } }
   }
 
-  /// The items of the store's order, or of a window of it (its first rows, `hasMore` saying
-  /// that rows follow), after `changes`, with the changes that touched them.
+  /// Applies `changes` to the items shown, in place: the items of the store's order, or of a
+  /// window of it (its first rows, `hasMore` saying that rows follow). Returns whether it
+  /// could; when it could not, the items are as they were.
   ///
-  /// `nil` when a change cannot be placed by identity: a reset, an item or a place that is not
-  /// listed exactly once (a list of repeated values cannot tell which one the store meant), an
-  /// object inserted that is listed already (it was read with a fetch that saw the insert). A
-  /// change beyond a window (an item inserted, deleted or moved after the last row loaded)
-  /// leaves it as it is: the next page brings it. An item moved out of the window is deleted
-  /// from it, one moved in inserted.
-  static func applying(_ changes: [StoreChange], toWindow items: [Value], hasMore: Bool)
-    -> (items: [Value], applied: [StoreChange])?
-  {
-    var result = items
-    var applied: [StoreChange] = []
-    for change in changes {
-      switch change {
-      case .inserted(let item, let after):
-        if case .object = item, result.contains(item) { return nil }
-        if let at = StoreOrder.index(after: after, in: result) {
-          result.insert(item, at: at)
-          applied.append(change)
-        } else if !hasMore || Self.lists(after, in: result) {
-          // Listed more than once: which one the store meant is unknown.
-          return nil
-        }
-      case .deleted(let item):
-        if let index = StoreOrder.uniqueIndex(of: item, in: result) {
-          result.remove(at: index)
-          applied.append(change)
-        } else if !hasMore || result.contains(item) {
-          return nil
-        }
-      case .updated(let item):
-        if result.contains(item) {
-          applied.append(change)
-        } else if !hasMore {
-          return nil
-        }
-      case .moved(let item, let after):
-        let index = StoreOrder.uniqueIndex(of: item, in: result)
-        if index == nil && (!hasMore || result.contains(item)) { return nil }
-        if let index { result.remove(at: index) }
-        if let at = StoreOrder.index(after: after, in: result) {
-          result.insert(item, at: at)
-          applied.append(index == nil ? .inserted(item, after: after) : change)
-        } else if !hasMore || Self.lists(after, in: result) {
-          return nil
-        } else if index != nil {
-          applied.append(.deleted(item))
-        }
-      case .reset:
-        return nil
-      }
+  /// A change cannot be placed by identity when it is a reset, names an item or a place that
+  /// is not listed exactly once (a list of repeated values cannot tell which one the store
+  /// meant), or inserts an object that is listed already (it was read with a fetch that saw
+  /// the insert). A change beyond a window (an item inserted, deleted or moved after the last
+  /// row loaded) leaves it as it is: the next page brings it. An item moved out of the window
+  /// is deleted from it, one moved in inserted.
+  ///
+  /// Where items were inserted and deleted is kept for the next render while each item is
+  /// still listed once (``takeElementSteps()``).
+  func applyChanges(_ changes: [StoreChange], hasMore: Bool) -> Bool {
+    let (wasDistinct, steps) = (itemsAreDistinct, itemSteps)
+    let distinct = listsEachItemOnce || wasDistinct || itemCounts?.distinct == items.count
+    var changed = AppliedChanges(items: [], counts: itemCounts)
+    // Held here alone while they change, so that changing them copies nothing.
+    itemCounts = nil
+    swap(&changed.items, &items)
+    let placed = changed.apply(changes, hasMore: hasMore)
+    if !placed { changed.undo() }
+    items = changed.items
+    itemCounts = changed.counts
+    guard placed else {
+      (itemsAreDistinct, itemSteps) = (wasDistinct, steps)
+      return false
     }
-    return (result, applied)
-  }
-
-  /// Whether `item` is listed in `items` at all.
-  private static func lists(_ item: Value?, in items: [Value]) -> Bool {
-    item.map { items.contains($0) } ?? false
-  }
-
-  /// Brings `counts`, how many times each item is listed, past `changes`, in place; `nil`
-  /// after a reset. The caller holds no other copy, so that a change costs its items, not a
-  /// copy of the counts of every row listed.
-  static func count(_ changes: [StoreChange], into counts: inout ItemCounts?) {
-    guard counts != nil else { return }
-    for change in changes {
-      switch change {
-      case .inserted(let item, _): counts?.add(item)
-      case .deleted(let item): counts?.remove(item)
-      case .updated, .moved: break
-      case .reset:
-        counts = nil
-        return
-      }
-    }
+    itemsAreDistinct = distinct && !changed.repeatsItems
+    itemSteps = itemsAreDistinct ? steps.map { $0 + changed.steps } : nil
+    if !changed.steps.isEmpty { takeFetchedItemsRows() }
+    loadState = items.isEmpty ? .empty : .loaded
+    return true
   }
 
   /// The identities of the `count` rows showing `item`.
@@ -210,34 +166,19 @@ extension ArrayOfObjectsSection {
       return
     }
     if !needsFetch, !changes.isEmpty, appliesStoreChanges,
-      let updated = Self.applying(changes, toWindow: items, hasMore: false)
+      applyChanges(changes, hasMore: false)
     {
-      takeItems(updated.items, counting: changes)
       if let asyncCache { follow(takenStatus(asyncCache)) }
       return
     }
     if !needsFetch, !changes.isEmpty, appliesStoreChangesToWindow,
-      let (updated, applied) = Self.applying(changes, toWindow: items, hasMore: hasMore)
+      applyChanges(changes, hasMore: hasMore)
     {
-      takeItems(updated, counting: applied)
       // The window holds what it shows now: the next page starts after it.
       loadedLimit = items.count
       return
     }
     needsFetch = false
     reload()
-  }
-
-  /// Shows `updated`, the items after `changes`, counting the items the changes added and
-  /// removed.
-  private func takeItems(_ updated: [Value], counting changes: [StoreChange]) {
-    var counts = itemCounts
-    itemCounts = nil
-    Self.count(changes, into: &counts)
-    let reordered = updated != items
-    items = updated
-    itemCounts = counts
-    if reordered { takeFetchedItemsRows() }
-    loadState = items.isEmpty ? .empty : .loaded
   }
 }

@@ -51,11 +51,17 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
     didSet {
       itemCounts = nil
       itemsAreDistinct = false
+      itemSteps = nil
     }
   }
-  /// Whether the items are a fetch from a store that lists each item once
-  /// (``DataStore/fetchesEachItemOnce``), unchanged since: nothing to count.
+  /// Whether each item is known to be listed once, with nothing to count: the items are a
+  /// fetch from a store that lists each item once (``DataStore/fetchesEachItemOnce``), changed
+  /// since only by store changes that listed no item twice.
   var itemsAreDistinct = false
+  /// Where store changes inserted and deleted items since the last render, one step at a
+  /// time (``takeElementSteps()``); `nil` when that is not known: the items were fetched or
+  /// appended, or may list an item twice.
+  var itemSteps: [SectionEdits.Step]?
   /// How many times each item is listed, built on first use after the items change: a store's
   /// update then finds its rows without scanning the list (every session showing the list
   /// does this for every edit).
@@ -230,6 +236,13 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
 
   override var reusableRowCount: Int { keepsRowsByIdentity ? items.count : 0 }
 
+  override func takeElementSteps() -> [SectionEdits.Step]? {
+    // The render under way shows the items as they are: later steps start from them, while
+    // the items are known to be listed once each (``takeItems(_:)``).
+    defer { itemSteps = [] }
+    return itemSteps
+  }
+
   override func takeRowsStaleOnLoad() -> Set<RowID> {
     defer { rowsStaleOnLoad = [] }
     return rowsStaleOnLoad
@@ -264,6 +277,13 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
   public override var elementCount: Int { items.count + specials.count + appendedRows.count }
 
   public override func elementIDs() -> [RowID] { elementIDs(from: 0) }
+
+  override func elementID(at index: Int) -> RowID {
+    guard index < items.count, listsEachItemOnce || itemsAreDistinct else {
+      return super.elementID(at: index)
+    }
+    return Self.identity(of: items[index])
+  }
 
   /// The identities from `start` on: the listed items', then the special and appended rows'.
   override func elementIDs(from start: Int) -> [RowID] {

@@ -260,6 +260,15 @@ open class Section {
   /// The identities of the elements from `start` on.
   func elementIDs(from start: Int) -> [RowID] { Array(elementIDs().dropFirst(start)) }
 
+  /// The identity of the element at `index`.
+  func elementID(at index: Int) -> RowID { elementIDs(from: index)[0] }
+
+  /// Where the last ``loadContent()`` inserted and deleted elements since the previous render
+  /// took them, one step at a time, when the section knows: the model then renders the rows
+  /// at those positions and compares no others. Forgets them; `nil` when the section does not
+  /// know, and the model compares identities.
+  func takeElementSteps() -> [SectionEdits.Step]? { nil }
+
   /// Brings the section's content up to date (a list fetches its items), when the model
   /// renders the section, before it tracks what the section reads. Reading ``elementIDs()`` or
   /// ``elementCount`` never does this work.

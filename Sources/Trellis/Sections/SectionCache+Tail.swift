@@ -2,16 +2,32 @@ import Observation
 import TrellisDiff
 
 extension SectionCache {
-  /// What changed in the visible rows when only the rows between an unchanged prefix and an
-  /// unchanged run of items at the end were rendered again.
+  /// What changed in the visible rows when only some of them were rendered again: those
+  /// between an unchanged prefix and an unchanged run of items at the end, or those at the
+  /// positions where elements were inserted.
   struct TailUpdate {
     /// Visible positions deleted (before) and inserted (after).
     var edits: SectionEdits
-    /// The first position rendered again: the rows before it are the very rows shown.
-    var start: Int
-    /// The visible rows from ``start`` on, for ``visible``: the caller puts them there once
-    /// no snapshot it delivered shares the rows before them, so that they are not copied.
-    var tail: [RowSnapshot]
+    /// The visible rows that change, for ``visible``: the caller puts them there once no
+    /// snapshot it delivered shares the rows, so that they are not copied.
+    var rows: Rows
+
+    /// The rows that change.
+    enum Rows {
+      /// The rows from this position on, in place of those there.
+      case from(Int, [RowSnapshot])
+      /// The rows inserted, in the order of ``TailUpdate/edits``' inserts; the rows it deletes
+      /// go.
+      case inserted([RowSnapshot])
+    }
+
+    /// Brings `visible`, the rows before the update, to the rows after it.
+    func apply(to visible: inout [RowSnapshot]) {
+      switch rows {
+      case .from(let start, let tail): visible.replaceSubrange(start..., with: tail)
+      case .inserted(let inserted): edits.apply(to: &visible, inserting: inserted)
+      }
+    }
   }
 
   /// What ``renderTail(from:of:sink:model:)`` did.
@@ -52,6 +68,11 @@ extension SectionCache {
     // The rows before the tail are kept: not when the load found rows changed in place. The
     // caller then renders the section whole, every row anew.
     guard section.takeRowsStaleOnLoad().isEmpty else { return .renderWhole }
+    if let steps = section.takeElementSteps(),
+      let outcome = renderSteps(steps, of: section, sink: sink, model: model)
+    {
+      return outcome
+    }
     // The structure is tracked again, as a whole render tracks it, reading only the tail;
     // so is what the tail's rows share, as a whole render reads it.
     let (snapshot, tailIDs, maker, make) = Self.tracking(unless: section.contentFollowsStore) {
@@ -64,6 +85,7 @@ extension SectionCache {
     } onChange: {
       sink.invalidateSection(key)
     }
+    model?.statistics.identitiesRead += tailIDs.count
     guard snapshot == self.snapshot, !snapshot.isCollapsed, (maker != nil) == rowsAlwaysVisible
     else { return .renderWhole }
     let inherited = Self.inheritedActions(section, model: model)
@@ -168,7 +190,7 @@ extension SectionCache {
     elementIndexByID = nil
     elementIndexByHash = nil
     scannedWithoutIndex = 0
-    return .patched(TailUpdate(edits: edits, start: start, tail: newVisible))
+    return .patched(TailUpdate(edits: edits, rows: .from(start, newVisible)))
   }
 
   /// Says that what `section` just loaded is current: the render that follows has nothing to

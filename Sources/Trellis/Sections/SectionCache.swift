@@ -54,6 +54,9 @@ package struct SectionCache {
     let key = ObjectIdentifier(section)
     section.loadContent()
     let staleRows = staleRows.union(section.takeRowsStaleOnLoad())
+    // Rows are compared by identity here: where elements moved since the last render is not
+    // needed, and the next render's steps start from this one.
+    _ = section.takeElementSteps()
     // What rows share is read with the section's content: a change to it renders them all.
     let (snapshot, allIDs, deferredMaker, make) = tracking(unless: section.contentFollowsStore) {
       section.trackContent()
@@ -64,6 +67,7 @@ package struct SectionCache {
     } onChange: {
       sink.invalidateSection(key)
     }
+    model?.statistics.identitiesRead += allIDs.count
     // A collapsed section shows its header and no row.
     let ids = snapshot.isCollapsed ? [] : allIDs
     let inherited = inheritedActions(section, model: model)

@@ -9,6 +9,9 @@ extension TableModel {
     package var rowBuilds = 0
     /// Times a list section fetched its items from its store.
     package var fetches = 0
+    /// Element identities read to render sections: every element's for a whole render, and
+    /// only those of the rows rendered again for an edit at known positions.
+    package var identitiesRead = 0
 
     package init() {}
   }

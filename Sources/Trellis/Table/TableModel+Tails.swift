@@ -55,7 +55,7 @@ extension TableModel {
     for (s, _, _) in updates { delivered.sections[s].items = [] }
     var edits: [Int: SectionEdits] = [:]
     for (s, key, update) in updates {
-      caches[key]?.visible.replaceSubrange(update.start..., with: update.tail)
+      if caches[key] != nil { update.apply(to: &caches[key]!.visible) }
       edits[s] = update.edits
     }
     var target = delivered

@@ -42,6 +42,60 @@ struct EditsAtKnownPositionsTests {
     #expect(host.model.snapshot == host.model.freshSnapshot())
   }
 
+  /// An insert, a move across most of the list and a delete, each in a list of 10,000 rows
+  /// (whole, or loaded 2,500 at a time): each reads the identities of the rows it renders,
+  /// not of the 10,000, and the table keeps every other row.
+  @Test(arguments: [nil as Int?, 2_500])
+  func editsInALongListReadOnlyTheRowsTheyRender(batch: Int?) throws {
+    let (store, section, host) = try Self.list(10_000, batch: batch)
+    while section.hasMore {
+      try section.loadMore()
+      try host.check()
+    }
+    let changesets = ChangesetLog()
+    let observation = host.model.observe { changesets.record($0) }
+    defer { observation.cancel() }
+    let kept = host.rows(inSection: 0)[5_000]
+    /// Runs `edit`, and returns the changeset's one stage and the work the render did.
+    func render(_ edit: () throws -> Void) throws -> (
+      stage: Changeset<SectionSnapshot, RowSnapshot>, builds: Int, identities: Int
+    ) {
+      let before = host.model.statistics
+      try edit()
+      try host.check()
+      #expect(changesets.last?.stages.count == 1)
+      let after = host.model.statistics
+      return (
+        try #require(changesets.last?.stages.first), after.rowBuilds - before.rowBuilds,
+        after.identitiesRead - before.identitiesRead
+      )
+    }
+    let inserted = try render {
+      try store.insert(.object(ObjectReference(TaskItem(name: "New"))), at: 0)
+    }
+    #expect(inserted.stage.itemInserts.map(\.item) == [0])
+    #expect(inserted.stage.itemDeletes.isEmpty)
+    #expect(inserted.builds <= 2 && inserted.identities <= 2, "the new row and Add")
+    #expect(host.texts[0].prefix(2) == ["New", "Task 0"])
+
+    let moved = try render { try store.move(from: 9_000, to: 10) }
+    #expect(moved.stage.itemDeletes.map(\.item) == [9_000])
+    #expect(moved.stage.itemInserts.map(\.item) == [10])
+    #expect(moved.builds <= 1 && moved.identities <= 2, "Add; the moved row is kept")
+    #expect(host.texts[0][10] == "Task 8999")
+
+    let deleted = try render { try store.delete(at: 3) }
+    #expect(deleted.stage.itemDeletes.map(\.item) == [3])
+    #expect(deleted.stage.itemInserts.isEmpty)
+    #expect(deleted.builds <= 1 && deleted.identities <= 1, "Add")
+
+    // One row inserted above it, one moved from below to above it, one deleted above it.
+    #expect(host.rows(inSection: 0)[5_001].isSameRendering(as: kept))
+    #expect(host.model.snapshot == host.model.freshSnapshot())
+    try host.verifyFresh()
+    #expect(host.violations.isEmpty)
+  }
+
   @Test(arguments: [(1 as UInt64, nil as Int?), (2, nil), (3, 40), (4, 40), (5, nil)])
   func randomEditsEndAsAFreshRenderWithTheTableRulesKept(seed: UInt64, batch: Int?) throws {
     let (store, section, host) = try Self.list(300, batch: batch)
@@ -56,8 +110,12 @@ struct EditsAtKnownPositionsTests {
         case 0 where count > 1:
           try store.delete(at: Int.random(in: 0..<count, using: &random))
         case 1 where count > 1:
+          // Most moves are short; some cross the list.
           let from = Int.random(in: 0..<count, using: &random)
-          let to = Swift.min(Swift.max(from + Int.random(in: -3...3, using: &random), 0), count - 1)
+          let to =
+            Bool.random(using: &random)
+            ? Int.random(in: 0..<count, using: &random)
+            : Swift.min(Swift.max(from + Int.random(in: -3...3, using: &random), 0), count - 1)
           try store.move(from: from, to: to)
         default:
           made += 1

@@ -1,0 +1,102 @@
+import TrellisDiff
+
+extension SectionCache {
+  /// The most insertions and deletions whose rows are rendered at their positions: more (a
+  /// list changing wholesale) are compared by identity instead.
+  static let stepsRenderedInPlace = 64
+
+  /// Renders the rows of the elements that `steps` inserted, at the positions the section says,
+  /// and the rows after the section's items; every other row, and the row of an item that
+  /// moved, is kept where the steps took it, without comparing it. An item inserted at the top of 100,000, or moved across them, costs
+  /// its rows and the moving of the rows in memory, not a comparison of every row.
+  ///
+  /// `nil` when the rows cannot be kept that way, having changed nothing: the caller then
+  /// compares identities. That is the case when a row's look depends on its position (a
+  /// theme's odd and even rows, actions that configure rows), when rows are rendered on
+  /// demand, hidden or expandable, or when there are more than ``stepsRenderedInPlace`` steps.
+  /// ``TailOutcome/renderWhole`` when the section itself changed, or a row rendered again is
+  /// hidden or expandable.
+  mutating func renderSteps(
+    _ steps: [SectionEdits.Step], of section: Section, sink: InvalidationSink, model: TableModel?
+  ) -> TailOutcome? {
+    let inherited = Self.inheritedActions(section, model: model)
+    guard steps.count <= Self.stepsRenderedInPlace, model?.theme == nil,
+      !inherited.configuresRows, !rowsAlwaysVisible, visibleElementIndex == nil, !hasExpansions,
+      rows.count == elementIDs.count, visible.count == rows.count
+    else { return nil }
+    let edits = SectionEdits(steps: steps)
+    let newItems = section.reusableRowCount
+    let oldItems = newItems - edits.inserts.count + edits.deletes.count
+    guard (0...elementIDs.count).contains(oldItems),
+      edits.deletes.allSatisfy({ $0 < oldItems }), edits.inserts.allSatisfy({ $0 < newItems })
+    else { return nil }
+    let key = ObjectIdentifier(section)
+    // The structure is tracked as a whole render tracks it, reading only the rows after the
+    // items: the items are the store's, which reports their changes.
+    let (snapshot, afterIDs, deferred, make) = Self.tracking(
+      unless: section.contentFollowsStore
+    ) {
+      section.trackContent()
+      let deferred = section.deferredRowMaker(from: newItems)
+      return (
+        section.sectionSnapshot(), section.elementIDs(from: newItems), deferred,
+        deferred == nil ? section.rowMaker() : nil
+      )
+    } onChange: {
+      sink.invalidateSection(key)
+    }
+    model?.statistics.identitiesRead += edits.inserts.count + afterIDs.count
+    guard snapshot == self.snapshot, !snapshot.isCollapsed, deferred == nil else {
+      return .renderWhole
+    }
+    var keptRows = self.keptRows
+    let followsStore = section.rowsFollowStore
+    /// The row of element `index`, rendered as a whole render renders it.
+    func render(_ index: Int, _ id: RowID) -> RowSnapshot? {
+      guard
+        let row = Self.renderRow(
+          section, index: index, id: id, sink: sink, model: model, inherited: inherited,
+          followsStore: followsStore, make: make, keptRows: &keptRows), row.isExpanded == nil
+      else { return nil }
+      return row
+    }
+    // A row deleted and inserted again is an item that moved: its row shows only its item,
+    // which did not change (an update would have made the row stale), so it moves as it is.
+    var movedRows: [RowID: RowSnapshot] = [:]
+    for position in edits.deletes { movedRows[elementIDs[position]] = visible[position] }
+    var insertedIDs: [RowID] = []
+    var inserted: [RowSnapshot] = []
+    for index in edits.inserts {
+      let id = section.elementID(at: index)
+      guard let row = movedRows[id] ?? render(index, id) else { return .renderWhole }
+      insertedIDs.append(id)
+      inserted.append(row)
+    }
+    // The rows after the items (a "Load more…" row, an empty list's text) follow the list's
+    // state: rendered again, and replaced unless they show what they showed.
+    var afterRows: [RowSnapshot] = []
+    for (offset, id) in afterIDs.enumerated() {
+      guard let row = render(newItems + offset, id) else { return .renderWhole }
+      afterRows.append(row)
+    }
+    var all = edits
+    let oldAfter = oldItems..<elementIDs.count
+    if afterIDs[...] != elementIDs[oldAfter] || afterRows[...] != visible[oldAfter] {
+      all.deletes += oldAfter
+      all.inserts += newItems..<(newItems + afterIDs.count)
+      insertedIDs += afterIDs
+      inserted += afterRows
+    }
+    for position in edits.deletes where !insertedIDs.contains(elementIDs[position]) {
+      keptRows[elementIDs[position]] = nil
+    }
+    all.apply(to: &elementIDs, inserting: insertedIDs)
+    all.apply(to: &rows, inserting: inserted.map { Optional($0) })
+    self.keptRows = keptRows
+    // Lookups start again as after a render: by reading the new identities, then an index.
+    elementIndexByID = nil
+    elementIndexByHash = nil
+    scannedWithoutIndex = 0
+    return .patched(TailUpdate(edits: all, rows: .inserted(inserted)))
+  }
+}
