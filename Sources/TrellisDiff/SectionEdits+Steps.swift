@@ -47,14 +47,35 @@ extension SectionEdits {
 }
 
 extension SectionEdits {
-  /// Applies the deletes and inserts to `elements`, the list before them, in place: `inserted`
-  /// holds the elements inserted, in the order of their positions after the edits. Reloads
-  /// change nothing here. Each delete and insert moves the elements after it, without copying
-  /// the list.
+  /// Applies the edits to `elements`, the list before them, in place: `inserted` holds the
+  /// elements inserted, in the order of their positions after the edits, and a moved element
+  /// is taken from where it was. Reloads change nothing here. Each edit moves the elements
+  /// after it in memory, without copying the list.
   package func apply<Element>(to elements: inout [Element], inserting inserted: [Element]) {
-    for position in deletes.sorted(by: >) { elements.remove(at: position) }
-    for (position, element) in zip(inserts.sorted(), inserted) {
+    let sources = moves.map(\.source)
+    let moved = Dictionary(
+      zip(moves.map(\.target), sources.map { elements[$0] }), uniquingKeysWith: { a, _ in a })
+    for position in (deletes + sources).sorted(by: >) { elements.remove(at: position) }
+    var next = inserted.makeIterator()
+    for position in (inserts + moves.map(\.target)).sorted() {
+      guard let element = moved[position] ?? next.next() else { return }
       elements.insert(element, at: position)
     }
+  }
+
+  /// The same edits with each row deleted and inserted again at once, for which `isSame`
+  /// says so (the same element), as a move.
+  package func pairingMoves(_ isSame: (_ deleted: Int, _ inserted: Int) -> Bool) -> SectionEdits {
+    var result = SectionEdits(reloads: reloads, moves: moves)
+    var inserts = self.inserts
+    for deleted in deletes {
+      if let match = inserts.firstIndex(where: { isSame(deleted, $0) }) {
+        result.moves.append(Move(source: deleted, target: inserts.remove(at: match)))
+      } else {
+        result.deletes.append(deleted)
+      }
+    }
+    result.inserts = inserts
+    return result
   }
 }

@@ -1,9 +1,10 @@
 /// Edits of one section whose positions are already known, so that no diff has to find them:
-/// rows whose content changed in place, rows that appeared or disappeared, or a list's tail
-/// that grew.
+/// rows whose content changed in place, rows that appeared, disappeared or moved, or a list's
+/// tail that grew.
 ///
-/// Deletes and reloads are positions before the edit, inserts positions after it, as in
-/// ``Changeset``. See ``StagedChangeset/init(localEdits:rowCounts:to:options:)``.
+/// Deletes and reloads are positions before the edit, inserts positions after it, and a move
+/// goes from a position before to one after, as in ``Changeset``. See
+/// ``StagedChangeset/init(localEdits:rowCounts:to:options:)``.
 public struct SectionEdits: Hashable, Sendable {
   /// Rows removed, by position before the edit.
   public var deletes: [Int]
@@ -11,29 +12,40 @@ public struct SectionEdits: Hashable, Sendable {
   public var inserts: [Int]
   /// Rows whose content changed in place, by position before the edit.
   public var reloads: [Int]
+  /// Rows that moved, keeping their content, from their position before the edit to their
+  /// position after it.
+  public var moves: [Move<Int>]
 
   /// Creates the edits of one section.
-  public init(deletes: [Int] = [], inserts: [Int] = [], reloads: [Int] = []) {
+  public init(
+    deletes: [Int] = [], inserts: [Int] = [], reloads: [Int] = [], moves: [Move<Int>] = []
+  ) {
     self.deletes = deletes
     self.inserts = inserts
     self.reloads = reloads
+    self.moves = moves
   }
 
   /// Whether nothing changes.
-  public var isEmpty: Bool { deletes.isEmpty && inserts.isEmpty && reloads.isEmpty }
+  public var isEmpty: Bool {
+    deletes.isEmpty && inserts.isEmpty && reloads.isEmpty && moves.isEmpty
+  }
 
   /// The number of updates.
-  public var count: Int { deletes.count + inserts.count + reloads.count }
+  public var count: Int { deletes.count + inserts.count + reloads.count + moves.count }
 
   /// Whether the edits lead from `before` rows to `after` rows: every position in range and
-  /// listed once, no deleted row also reloaded, and the counts agree.
+  /// named once (a row deleted or moved away, a place inserted or moved into), no row deleted
+  /// or moved also reloaded, and the counts agree.
   func fit(before: Int, after: Int) -> Bool {
-    let deleted = Set(deletes)
-    guard deleted.count == deletes.count, Set(inserts).count == inserts.count,
-      Set(reloads).count == reloads.count, deleted.isDisjoint(with: reloads),
-      deletes.allSatisfy({ (0..<before).contains($0) }),
+    let left = deletes + moves.map(\.source)
+    let entered = inserts + moves.map(\.target)
+    let gone = Set(left)
+    guard gone.count == left.count, Set(entered).count == entered.count,
+      Set(reloads).count == reloads.count, gone.isDisjoint(with: reloads),
+      left.allSatisfy({ (0..<before).contains($0) }),
       reloads.allSatisfy({ (0..<before).contains($0) }),
-      inserts.allSatisfy({ (0..<after).contains($0) })
+      entered.allSatisfy({ (0..<after).contains($0) })
     else { return false }
     return before - deletes.count + inserts.count == after
   }
@@ -70,6 +82,11 @@ extension StagedChangeset {
       stage.itemDeletes += edit.deletes.sorted().map { ItemPath(item: $0, section: s) }
       stage.itemInserts += edit.inserts.sorted().map { ItemPath(item: $0, section: s) }
       stage.itemReloads += edit.reloads.sorted().map { ItemPath(item: $0, section: s) }
+      stage.itemMoves += edit.moves.map {
+        Move(
+          source: ItemPath(item: $0.source, section: s),
+          target: ItemPath(item: $0.target, section: s))
+      }
     }
     if stage.isEmpty {
       self.init(stages: [], target: target)

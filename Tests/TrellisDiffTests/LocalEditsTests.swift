@@ -56,23 +56,34 @@ struct LocalEditsTests {
         }
       }
       let edits = SectionEdits(steps: steps)
+      // The same edits with each row deleted and inserted again as a move.
+      let paired = edits.pairingMoves { base[$0] == list[$1] }
       let before = snapshot([(1, base)])
       let after = snapshot([(1, list)])
-      let changeset = TestChangeset(
-        localEdits: [0: edits], rowCounts: [base.count], to: after)
-      #expect(changeset.fullReload == nil, "seed \(seed): \(steps) gave \(edits)")
-      var table = HeadlessTableView(showing: before)
-      do { try table.apply(changeset) } catch {
-        Issue.record("seed \(seed): \(steps) gave \(edits): \(error)")
-        return
+      for edits in [edits, paired] {
+        let changeset = TestChangeset(
+          localEdits: [0: edits], rowCounts: [base.count], to: after)
+        #expect(changeset.fullReload == nil, "seed \(seed): \(steps) gave \(edits)")
+        var table = HeadlessTableView(showing: before)
+        do { try table.apply(changeset) } catch {
+          Issue.record("seed \(seed): \(steps) gave \(edits): \(error)")
+          return
+        }
+        var applied = base
+        edits.apply(to: &applied, inserting: edits.inserts.sorted().map { list[$0] })
+        #expect(applied == list, "seed \(seed): \(steps) gave \(edits)")
       }
       // The rows in neither list of edits are the same rows, in the same order.
       let kept = base.indices.filter { !edits.deletes.contains($0) }.map { base[$0] }
       let stayed = list.indices.filter { !edits.inserts.contains($0) }.map { list[$0] }
       #expect(kept == stayed, "seed \(seed): \(steps) gave \(edits)")
+      #expect(paired.moves.allSatisfy { base[$0.source] == list[$0.target] })
+      #expect(paired.deletes.allSatisfy { !list.contains(base[$0]) }, "seed \(seed)")
     }
     let move = SectionEdits(steps: [.delete(7), .insert(2)])
     #expect(move == SectionEdits(deletes: [7], inserts: [2]))
+    #expect(
+      move.pairingMoves { $0 == 7 && $1 == 2 } == SectionEdits(moves: [Move(source: 7, target: 2)]))
     let insertedThenDeleted = SectionEdits(steps: [.insert(3), .delete(0), .delete(2)])
     #expect(insertedThenDeleted == SectionEdits(deletes: [0]))
   }
@@ -89,6 +100,8 @@ struct LocalEditsTests {
       [0: SectionEdits()],  // the count disagrees
       [0: SectionEdits(deletes: [1], reloads: [1])],  // deleted and reloaded
       [0: SectionEdits(deletes: [1]), 5: SectionEdits()],  // no such section
+      [0: SectionEdits(deletes: [1], moves: [Move(source: 1, target: 0)])],  // deleted and moved
+      [0: SectionEdits(deletes: [1], moves: [Move(source: 0, target: 2)])],  // moved past the end
     ]
     for edits in wrong {
       let changeset = TestChangeset(localEdits: edits, rowCounts: [3, 1], to: target)

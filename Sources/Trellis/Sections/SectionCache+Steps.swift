@@ -6,8 +6,8 @@ extension SectionCache {
   static let stepsRenderedInPlace = 64
 
   /// Renders the rows of the elements that `steps` inserted, at the positions the section says,
-  /// and the rows after the section's items; every other row, and the row of an item that
-  /// moved, is kept where the steps took it, without comparing it. An item inserted at the top of 100,000, or moved across them, costs
+  /// and the rows after the section's items; every other row is kept where the steps took it,
+  /// without comparing it. An item deleted and inserted again moved: its row moves as it is. An item inserted at the top of 100,000, or moved across them, costs
   /// its rows and the moving of the rows in memory, not a comparison of every row.
   ///
   /// `nil` when the rows cannot be kept that way, having changed nothing: the caller then
@@ -62,14 +62,15 @@ extension SectionCache {
     }
     // A row deleted and inserted again is an item that moved: its row shows only its item,
     // which did not change (an update would have made the row stale), so it moves as it is.
-    var movedRows: [RowID: RowSnapshot] = [:]
-    for position in edits.deletes { movedRows[elementIDs[position]] = visible[position] }
-    var insertedIDs: [RowID] = []
+    let oldIDs = elementIDs
+    let idsInserted = Dictionary(
+      zip(edits.inserts, edits.inserts.map(section.elementID(at:))),
+      uniquingKeysWith: { first, _ in first })
+    let paired = edits.pairingMoves { oldIDs[$0] == idsInserted[$1] }
+    var insertedIDs = paired.inserts.compactMap { idsInserted[$0] }
     var inserted: [RowSnapshot] = []
-    for index in edits.inserts {
-      let id = section.elementID(at: index)
-      guard let row = movedRows[id] ?? render(index, id) else { return .renderWhole }
-      insertedIDs.append(id)
+    for (index, id) in zip(paired.inserts, insertedIDs) {
+      guard let row = render(index, id) else { return .renderWhole }
       inserted.append(row)
     }
     // The rows after the items (a "Load more…" row, an empty list's text) follow the list's
@@ -79,7 +80,7 @@ extension SectionCache {
       guard let row = render(newItems + offset, id) else { return .renderWhole }
       afterRows.append(row)
     }
-    var all = edits
+    var all = paired
     let oldAfter = oldItems..<elementIDs.count
     if afterIDs[...] != elementIDs[oldAfter] || afterRows[...] != visible[oldAfter] {
       all.deletes += oldAfter
@@ -87,9 +88,7 @@ extension SectionCache {
       insertedIDs += afterIDs
       inserted += afterRows
     }
-    for position in edits.deletes where !insertedIDs.contains(elementIDs[position]) {
-      keptRows[elementIDs[position]] = nil
-    }
+    for position in paired.deletes { keptRows[oldIDs[position]] = nil }
     all.apply(to: &elementIDs, inserting: insertedIDs)
     all.apply(to: &rows, inserting: inserted.map { Optional($0) })
     self.keptRows = keptRows

@@ -79,8 +79,8 @@ struct EditsAtKnownPositionsTests {
     #expect(host.texts[0].prefix(2) == ["New", "Task 0"])
 
     let moved = try render { try store.move(from: 9_000, to: 10) }
-    #expect(moved.stage.itemDeletes.map(\.item) == [9_000])
-    #expect(moved.stage.itemInserts.map(\.item) == [10])
+    #expect(moved.stage.itemMoves.map { [$0.source.item, $0.target.item] } == [[9_000, 10]])
+    #expect(moved.stage.itemDeletes.isEmpty && moved.stage.itemInserts.isEmpty)
     #expect(moved.builds <= 1 && moved.identities <= 2, "Add; the moved row is kept")
     #expect(host.texts[0][10] == "Task 8999")
 
