@@ -20,7 +20,12 @@ extension SectionCache {
     _ steps: [SectionEdits.Step], of section: Section, sink: InvalidationSink, model: TableModel?
   ) -> TailOutcome? {
     let inherited = Self.inheritedActions(section, model: model)
-    guard steps.count <= Self.stepsRenderedInPlace, model?.theme == nil,
+    let theme = model?.theme
+    let sectionStyle = theme?.sectionStyle(themeStyle: section.themeStyle)
+    // A theme styles rows by position only through its odd and even rows.
+    let stylesByPosition =
+      sectionStyle?.oddCellsThemeStyle != nil || sectionStyle?.evenCellsThemeStyle != nil
+    guard steps.count <= Self.stepsRenderedInPlace, !stylesByPosition,
       !inherited.configuresRows, !rowsAlwaysVisible, visibleElementIndex == nil, !hasExpansions,
       rows.count == elementIDs.count, visible.count == rows.count
     else { return nil }
@@ -51,14 +56,19 @@ extension SectionCache {
     }
     var keptRows = self.keptRows
     let followsStore = section.rowsFollowStore
-    /// The row of element `index`, rendered as a whole render renders it.
-    func render(_ index: Int, _ id: RowID) -> RowSnapshot? {
+    /// The row of element `index`, rendered as a whole render renders it, and as it shows,
+    /// styled by the theme.
+    func render(_ index: Int, _ id: RowID) -> (row: RowSnapshot, shown: RowSnapshot)? {
       guard
         let row = Self.renderRow(
           section, index: index, id: id, sink: sink, model: model, inherited: inherited,
           followsStore: followsStore, make: make, keptRows: &keptRows), row.isExpanded == nil
       else { return nil }
-      return row
+      var shown = row
+      if let theme {
+        Self.applyStyle(to: &shown, at: index, theme: theme, sectionStyle: sectionStyle)
+      }
+      return (row, shown)
     }
     // A row deleted and inserted again is an item that moved: its row shows only its item,
     // which did not change (an update would have made the row stale), so it moves as it is.
@@ -68,34 +78,34 @@ extension SectionCache {
       uniquingKeysWith: { first, _ in first })
     let paired = edits.pairingMoves { oldIDs[$0] == idsInserted[$1] }
     var insertedIDs = paired.inserts.compactMap { idsInserted[$0] }
-    var inserted: [RowSnapshot] = []
+    var inserted: [(row: RowSnapshot, shown: RowSnapshot)] = []
     for (index, id) in zip(paired.inserts, insertedIDs) {
-      guard let row = render(index, id) else { return .renderWhole }
-      inserted.append(row)
+      guard let rendered = render(index, id) else { return .renderWhole }
+      inserted.append(rendered)
     }
     // The rows after the items (a "Load more…" row, an empty list's text) follow the list's
     // state: rendered again, and replaced unless they show what they showed.
-    var afterRows: [RowSnapshot] = []
+    var after: [(row: RowSnapshot, shown: RowSnapshot)] = []
     for (offset, id) in afterIDs.enumerated() {
-      guard let row = render(newItems + offset, id) else { return .renderWhole }
-      afterRows.append(row)
+      guard let rendered = render(newItems + offset, id) else { return .renderWhole }
+      after.append(rendered)
     }
     var all = paired
     let oldAfter = oldItems..<elementIDs.count
-    if afterIDs[...] != elementIDs[oldAfter] || afterRows[...] != visible[oldAfter] {
+    if afterIDs[...] != elementIDs[oldAfter] || after.map(\.shown)[...] != visible[oldAfter] {
       all.deletes += oldAfter
       all.inserts += newItems..<(newItems + afterIDs.count)
       insertedIDs += afterIDs
-      inserted += afterRows
+      inserted += after
     }
     for position in paired.deletes { keptRows[oldIDs[position]] = nil }
     all.apply(to: &elementIDs, inserting: insertedIDs)
-    all.apply(to: &rows, inserting: inserted.map { Optional($0) })
+    all.apply(to: &rows, inserting: inserted.map { Optional($0.row) })
     self.keptRows = keptRows
     // Lookups start again as after a render: by reading the new identities, then an index.
     elementIndexByID = nil
     elementIndexByHash = nil
     scannedWithoutIndex = 0
-    return .patched(TailUpdate(edits: all, rows: .inserted(inserted)))
+    return .patched(TailUpdate(edits: all, rows: .inserted(inserted.map(\.shown))))
   }
 }

@@ -43,11 +43,18 @@ struct EditsAtKnownPositionsTests {
   }
 
   /// An insert, a move across most of the list and a delete, each in a list of 10,000 rows
-  /// (whole, or loaded 2,500 at a time): each reads the identities of the rows it renders,
-  /// not of the 10,000, and the table keeps every other row.
-  @Test(arguments: [nil as Int?, 2_500])
-  func editsInALongListReadOnlyTheRowsTheyRender(batch: Int?) throws {
+  /// (whole, loaded 2,500 at a time, or styled by a theme): each reads the identities of the
+  /// rows it renders, not of the 10,000, and the table keeps every other row.
+  @Test(arguments: [(nil as Int?, false), (2_500, false), (nil, true)])
+  func editsInALongListReadOnlyTheRowsTheyRender(batch: Int?, themed: Bool) throws {
     let (store, section, host) = try Self.list(10_000, batch: batch)
+    if themed {
+      // Styled rows, but not odd and even ones: a row's look does not depend on its position.
+      host.model.theme = try Theme(
+        parsing: "SCTableViewCell { backgroundColor: cyanColor; textLabel.font: Chalkduster 14; }")
+      try host.check()
+      #expect(host.rows(inSection: 0)[0].style?.backgroundColor != nil)
+    }
     while section.hasMore {
       try section.loadMore()
       try host.check()
@@ -96,10 +103,12 @@ struct EditsAtKnownPositionsTests {
     #expect(host.violations.isEmpty)
   }
 
-  @Test(arguments: [(1 as UInt64, nil as Int?), (2, nil), (3, 40), (4, 40), (5, nil)])
+  @Test(arguments: [(1 as UInt64, nil as Int?), (2, nil), (3, 40), (4, 40), (5, nil), (6, 40)])
   func randomEditsEndAsAFreshRenderWithTheTableRulesKept(seed: UInt64, batch: Int?) throws {
     let (store, section, host) = try Self.list(300, batch: batch)
+    // Odd and even rows (seed 5), or rows styled alike (seed 6).
     if seed == 5 { host.model.theme = try TestFixtures.seedTheme() }
+    if seed == 6 { host.model.theme = try Theme(parsing: "SCTableViewCell { textColor: red; }") }
     var random = SeededRandom(seed: seed)
     var made = 0
     for _ in 0..<60 {
