@@ -35,22 +35,11 @@ extension SectionCache {
     guard (0...elementIDs.count).contains(oldItems),
       edits.deletes.allSatisfy({ $0 < oldItems }), edits.inserts.allSatisfy({ $0 < newItems })
     else { return nil }
-    let key = ObjectIdentifier(section)
     // The structure is tracked as a whole render tracks it, reading only the rows after the
     // items: the items are the store's, which reports their changes.
-    let (snapshot, afterIDs, deferred, make) = Self.tracking(
-      unless: section.contentFollowsStore
-    ) {
-      section.trackContent()
-      let deferred = section.deferredRowMaker(from: newItems)
-      return (
-        section.sectionSnapshot(), section.elementIDs(from: newItems), deferred,
-        deferred == nil ? section.rowMaker() : nil
-      )
-    } onChange: {
-      sink.invalidateSection(key)
-    }
-    model?.statistics.identitiesRead += edits.inserts.count + afterIDs.count
+    let (snapshot, afterIDs, deferred, make) = Self.readStructure(
+      of: section, from: newItems, sink: sink, model: model)
+    model?.statistics.identitiesRead += edits.inserts.count
     guard snapshot == self.snapshot, !snapshot.isCollapsed, deferred == nil else {
       return .renderWhole
     }

@@ -63,7 +63,6 @@ extension SectionCache {
     guard visibleElementIndex == nil, !hasExpansions, prefix <= elementIDs.count,
       rows.count == elementIDs.count, visible.count == rows.count
     else { return .renderWhole }
-    let key = ObjectIdentifier(section)
     section.loadContent()
     // The rows before the tail are kept: not when the load found rows changed in place. The
     // caller then renders the section whole, every row anew.
@@ -73,19 +72,9 @@ extension SectionCache {
     {
       return outcome
     }
-    // The structure is tracked again, as a whole render tracks it, reading only the tail;
-    // so is what the tail's rows share, as a whole render reads it.
-    let (snapshot, tailIDs, maker, make) = Self.tracking(unless: section.contentFollowsStore) {
-      section.trackContent()
-      let deferred = section.deferredRowMaker(from: prefix)
-      return (
-        section.sectionSnapshot(), section.elementIDs(from: prefix), deferred,
-        deferred == nil ? section.rowMaker() : nil
-      )
-    } onChange: {
-      sink.invalidateSection(key)
-    }
-    model?.statistics.identitiesRead += tailIDs.count
+    // The structure is tracked again, as a whole render tracks it, reading only the tail.
+    let (snapshot, tailIDs, maker, make) = Self.readStructure(
+      of: section, from: prefix, sink: sink, model: model)
     guard snapshot == self.snapshot, !snapshot.isCollapsed, (maker != nil) == rowsAlwaysVisible
     else { return .renderWhole }
     let inherited = Self.inheritedActions(section, model: model)

@@ -51,23 +51,13 @@ package struct SectionCache {
     reusing previous: SectionCache? = nil, staleRows: Set<RowID> = [],
     hostsHold: SectionCache? = nil
   ) -> SectionCache {
-    let key = ObjectIdentifier(section)
     section.loadContent()
     let staleRows = staleRows.union(section.takeRowsStaleOnLoad())
     // Rows are compared by identity here: where elements moved since the last render is not
     // needed, and the next render's steps start from this one.
     _ = section.takeElementSteps()
-    // What rows share is read with the section's content: a change to it renders them all.
-    let (snapshot, allIDs, deferredMaker, make) = tracking(unless: section.contentFollowsStore) {
-      section.trackContent()
-      let (snapshot, ids) = (section.sectionSnapshot(), section.elementIDs())
-      // Rows rendered on demand have a maker of their own.
-      let deferred = section.deferredRowMaker(from: 0)
-      return (snapshot, ids, deferred, deferred == nil ? section.rowMaker() : nil)
-    } onChange: {
-      sink.invalidateSection(key)
-    }
-    model?.statistics.identitiesRead += allIDs.count
+    let (snapshot, allIDs, deferredMaker, make) = readStructure(
+      of: section, from: 0, sink: sink, model: model)
     // A collapsed section shows its header and no row.
     let ids = snapshot.isCollapsed ? [] : allIDs
     let inherited = inheritedActions(section, model: model)
@@ -108,6 +98,28 @@ package struct SectionCache {
     cache.keptRows = keptRows
     cache.collectVisible(section: section, theme: model?.theme)
     return cache
+  }
+
+  /// Reads `section`'s structure as a render needs it: its snapshot, the identities of its
+  /// elements from `start` on, and what makes its rows (a maker of their own for rows rendered
+  /// on demand). What rows share is read with the section's content, tracked unless the
+  /// content follows its store: a change to it makes the whole section stale.
+  static func readStructure(
+    of section: Section, from start: Int, sink: InvalidationSink, model: TableModel?
+  ) -> (snapshot: SectionSnapshot, ids: [RowID], deferred: DeferredRowMaker?, make: RowMaker?) {
+    let key = ObjectIdentifier(section)
+    let structure = tracking(unless: section.contentFollowsStore) {
+      section.trackContent()
+      let deferred = section.deferredRowMaker(from: start)
+      return (
+        section.sectionSnapshot(), section.elementIDs(from: start), deferred,
+        deferred == nil ? section.rowMaker() : nil
+      )
+    } onChange: {
+      sink.invalidateSection(key)
+    }
+    model?.statistics.identitiesRead += structure.1.count
+    return structure
   }
 
   /// A section whose rows are rendered when first read, each tracked like an eager row.
