@@ -102,8 +102,12 @@ extension ArrayOfObjectsSection {
       var fetched = try store.fetch(options)
       hasMore = loadedLimit.map { fetched.count > $0 } ?? false
       if hasMore, let limit = loadedLimit { fetched.removeLast(fetched.count - limit) }
+      // A fetch that lists what the section listed moved nothing: where items went since the
+      // last render still holds (a check's fresh render fetches again, say).
+      let steps = itemSteps != nil && fetched == items ? itemSteps : nil
       items = fetched
-      itemsAreDistinct = store.fetchesEachItemOnce
+      itemsAreDistinct = store.fetchesEachItemOnce || steps != nil
+      itemSteps = steps
       loadState = items.isEmpty ? .empty : .loaded
     } catch {
       // Keep what was shown; the error row says what went wrong.

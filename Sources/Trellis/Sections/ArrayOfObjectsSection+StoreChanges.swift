@@ -79,7 +79,7 @@ extension ArrayOfObjectsSection {
   /// is deleted from it, one moved in inserted.
   ///
   /// Where items were inserted and deleted is kept for the next render while each item is
-  /// still listed once (``takeElementSteps()``).
+  /// still listed once (``takeElementSteps(since:)``).
   func applyChanges(_ changes: [StoreChange], hasMore: Bool) -> Bool {
     let (wasDistinct, steps) = (itemsAreDistinct, itemSteps)
     let distinct = listsEachItemOnce || wasDistinct || itemCounts?.distinct == items.count

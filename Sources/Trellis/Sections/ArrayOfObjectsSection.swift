@@ -58,10 +58,13 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
   /// fetch from a store that lists each item once (``DataStore/fetchesEachItemOnce``), changed
   /// since only by store changes that listed no item twice.
   var itemsAreDistinct = false
-  /// Where store changes inserted and deleted items since the last render, one step at a
-  /// time (``takeElementSteps()``); `nil` when that is not known: the items were fetched or
-  /// appended, or may list an item twice.
+  /// Where store changes inserted and deleted items since the render ``itemStepsBase``, one
+  /// step at a time (``takeElementSteps(since:)``); `nil` when that is not known: the items
+  /// were fetched or appended, or may list an item twice. Never set while an item may be
+  /// listed twice.
   var itemSteps: [SectionEdits.Step]?
+  /// The render that ``itemSteps`` start from.
+  var itemStepsBase: SectionCache.StepsBase?
   /// How many times each item is listed, built on first use after the items change: a store's
   /// update then finds its rows without scanning the list (every session showing the list
   /// does this for every edit).
@@ -236,11 +239,16 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
 
   override var reusableRowCount: Int { keepsRowsByIdentity ? items.count : 0 }
 
-  override func takeElementSteps() -> [SectionEdits.Step]? {
+  override func takeElementSteps(since base: SectionCache.StepsBase?) -> (
+    steps: [SectionEdits.Step]?, base: SectionCache.StepsBase?
+  ) {
+    let steps = base != nil && base === itemStepsBase ? itemSteps : nil
     // The render under way shows the items as they are: later steps start from them, while
-    // the items are known to be listed once each (``takeItems(_:)``).
-    defer { itemSteps = [] }
-    return itemSteps
+    // the items are known to be listed once each (``applyChanges(_:hasMore:)``).
+    itemStepsBase = SectionCache.StepsBase()
+    let distinct = listsEachItemOnce || itemsAreDistinct || itemCounts?.distinct == items.count
+    itemSteps = distinct ? [] : nil
+    return (steps, itemStepsBase)
   }
 
   override func takeRowsStaleOnLoad() -> Set<RowID> {

@@ -263,11 +263,14 @@ open class Section {
   /// The identity of the element at `index`.
   func elementID(at index: Int) -> RowID { elementIDs(from: index)[0] }
 
-  /// Where the last ``loadContent()`` inserted and deleted elements since the previous render
-  /// took them, one step at a time, when the section knows: the model then renders the rows
-  /// at those positions and compares no others. Forgets them; `nil` when the section does not
-  /// know, and the model compares identities.
-  func takeElementSteps() -> [SectionEdits.Step]? { nil }
+  /// Where ``loadContent()`` inserted and deleted elements since the render `base`, one step
+  /// at a time, when the section knows: the model then renders the rows at those positions
+  /// and compares no others. `nil` when the section does not know, or counted from another
+  /// render (one for a check, say), and the model compares identities. Starts counting again
+  /// from the render under way, which the returned base names.
+  func takeElementSteps(since base: SectionCache.StepsBase?) -> (
+    steps: [SectionEdits.Step]?, base: SectionCache.StepsBase?
+  ) { (nil, nil) }
 
   /// Brings the section's content up to date (a list fetches its items), when the model
   /// renders the section, before it tracks what the section reads. Reading ``elementIDs()`` or

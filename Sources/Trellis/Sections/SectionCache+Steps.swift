@@ -1,6 +1,10 @@
 import TrellisDiff
 
 extension SectionCache {
+  /// One render of a section's elements, which steps since it start from: a cache rendered
+  /// from it takes them, and no other (a render for a check, another list's rows).
+  final class StepsBase: Sendable {}
+
   /// The most insertions and deletions whose rows are rendered at their positions: more (a
   /// list changing wholesale) are compared by identity instead.
   static let stepsRenderedInPlace = 64

@@ -67,9 +67,9 @@ extension SectionCache {
     // The rows before the tail are kept: not when the load found rows changed in place. The
     // caller then renders the section whole, every row anew.
     guard section.takeRowsStaleOnLoad().isEmpty else { return .renderWhole }
-    if let steps = section.takeElementSteps(),
-      let outcome = renderSteps(steps, of: section, sink: sink, model: model)
-    {
+    let (steps, base) = section.takeElementSteps(since: stepsBase)
+    stepsBase = base
+    if let steps, let outcome = renderSteps(steps, of: section, sink: sink, model: model) {
       return outcome
     }
     // The structure is tracked again, as a whole render tracks it, reading only the tail.

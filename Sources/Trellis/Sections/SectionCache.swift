@@ -26,6 +26,9 @@ package struct SectionCache {
   /// Every bound row, and every row a configuring action changed, by identity, as last
   /// rendered: what an event on it acts on.
   var keptRows: [RowID: Row] = [:]
+  /// The render of the section's elements that the rows show, from which the section counts
+  /// its steps (``Section/takeElementSteps(since:)``).
+  var stepsBase: StepsBase?
 
   /// The element index of visible row `row`.
   func elementIndex(ofVisibleRow row: Int) -> Int? {
@@ -46,18 +49,22 @@ package struct SectionCache {
   /// from `previous` by identity, unless it is in `staleRows`: only new and changed rows are
   /// rendered, and the other rows keep their snapshots (so that a diff compares them by
   /// reference).
+  ///
+  /// Without `startsSteps`, a render for a check that nothing shows, the section goes on
+  /// counting its steps from the render the model's rows show.
   static func render(
     _ section: Section, sink: InvalidationSink, model: TableModel?,
     reusing previous: SectionCache? = nil, staleRows: Set<RowID> = [],
-    hostsHold: SectionCache? = nil
+    hostsHold: SectionCache? = nil, startsSteps: Bool = true
   ) -> SectionCache {
     section.loadContent()
     let staleRows = staleRows.union(section.takeRowsStaleOnLoad())
-    // Rows are compared by identity here: where elements moved since the last render is not
-    // needed, and the next render's steps start from this one.
-    _ = section.takeElementSteps()
     let (snapshot, allIDs, deferredMaker, make) = readStructure(
       of: section, from: 0, sink: sink, model: model)
+    // Rows are compared by identity here: where elements moved since the last render is not
+    // needed, and the next render's steps start from this one, unless it is made for a check.
+    // (Taken once the identities are read: reading them counts repeated items.)
+    let stepsBase = startsSteps ? section.takeElementSteps(since: nil).base : nil
     // A collapsed section shows its header and no row.
     let ids = snapshot.isCollapsed ? [] : allIDs
     let inherited = inheritedActions(section, model: model)
@@ -96,6 +103,7 @@ package struct SectionCache {
     var cache = SectionCache(
       snapshot: snapshot, elementIDs: ids, rows: rows, visible: [], visibleElementIndex: nil)
     cache.keptRows = keptRows
+    cache.stepsBase = stepsBase
     cache.collectVisible(section: section, theme: model?.theme)
     return cache
   }

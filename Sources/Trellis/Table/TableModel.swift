@@ -282,7 +282,7 @@ extension TableModel {
     defer { scratch.close() }
     return TableSnapshot(
       sections: sections.map { section in
-        let cache = SectionCache.render(section, sink: scratch, model: self)
+        let cache = SectionCache.render(section, sink: scratch, model: self, startsSteps: false)
         return SnapshotSection(cache.snapshot, items: cache.visible)
       })
   }

@@ -103,6 +103,45 @@ struct EditsAtKnownPositionsTests {
     #expect(host.violations.isEmpty)
   }
 
+  /// A render made for a check between a store's change and the model's render (a fresh
+  /// snapshot) applies the change to the section's items while the model's rows still show
+  /// them as before: the model's render shows the change all the same.
+  @Test(arguments: [nil as Int?, 40])
+  func aRenderForACheckHidesNoChangeFromTheModel(batch: Int?) throws {
+    let (store, _, host) = try Self.list(100, batch: batch)
+    try store.insert(.object(ObjectReference(TaskItem(name: "New"))), at: 0)
+    let fresh = host.model.freshSnapshot()
+    try host.check()
+    #expect(host.texts[0].prefix(2) == ["New", "Task 0"])
+    #expect(host.model.snapshot == fresh)
+    try store.move(from: 30, to: 1)
+    _ = host.model.freshSnapshot()
+    try store.delete(at: 5)
+    try host.check()
+    #expect(host.texts[0].prefix(3) == ["New", "Task 29", "Task 0"])
+    #expect(host.model.snapshot == host.model.freshSnapshot())
+    try host.verifyFresh()
+    #expect(host.violations.isEmpty)
+  }
+
+  /// A list of plain values may list one twice: its rows stay apart by occurrence through
+  /// edits, and through a check's fresh render that fetches the same values again.
+  @Test func repeatedValuesKeepTheirRowsApart() throws {
+    let store = MemoryStore(items: ["a", "a", "b"].map(Value.string), definition: .string)
+    let model = TableModel()
+    model.addSection(ArrayOfObjectsSection(store: store, definition: .string))
+    let host = HeadlessHost(model: model)
+    try store.insert(.string("c"), at: 0)
+    try host.check()
+    try store.replace(at: 3, with: .string("a"))
+    try host.check()
+    try store.insert(.string("d"), at: 1)
+    try host.check()
+    #expect(host.texts == [["c", "d", "a", "a", "a"]])
+    try host.verifyFresh()
+    #expect(host.violations.isEmpty)
+  }
+
   @Test(arguments: [(1 as UInt64, nil as Int?), (2, nil), (3, 40), (4, 40), (5, nil), (6, 40)])
   func randomEditsEndAsAFreshRenderWithTheTableRulesKept(seed: UInt64, batch: Int?) throws {
     let (store, section, host) = try Self.list(300, batch: batch)
