@@ -11,8 +11,9 @@ extension SectionCache {
 
   /// Renders the rows of the elements that `steps` inserted, at the positions the section says,
   /// and the rows after the section's items; every other row is kept where the steps took it,
-  /// without comparing it. An item deleted and inserted again moved: its row moves as it is. An item inserted at the top of 100,000, or moved across them, costs
-  /// its rows and the moving of the rows in memory, not a comparison of every row.
+  /// without comparing it. An item deleted and inserted again moved: its row moves as it is.
+  /// An item inserted at the top of 100,000, or moved across them, costs its rows and the
+  /// moving of the rows in memory, not a comparison of every row.
   ///
   /// `nil` when the rows cannot be kept that way, having changed nothing: the caller then
   /// compares identities. That is the case when a row's look depends on its position (a
