@@ -14,8 +14,12 @@ struct PostgresStoreTests {
     let contract = AsyncStoreContract(
       refusedValues: (["name": .string("Person 2")], "name"), searches: true)
     let failures = await contract.check { records in
-      try await PostgresTestSupport.store(
+      let store = try await PostgresTestSupport.store(
         url, "contract", records: records.map { ($0.name, $0.rank) })
+      // The first time its connection listens, a store tells its observers to read everything
+      // again (a reset): each check starts once it listens, so that what it hears is its own.
+      _ = await PostgresTestSupport.until(store, within: .seconds(10)) { store.isListening }
+      return store
     }
     #expect(failures == [])
   }
