@@ -244,10 +244,12 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
   ) {
     let steps = base != nil && base === itemStepsBase ? itemSteps : nil
     // The render under way shows the items as they are: later steps start from them, while
-    // the items are known to be listed once each (``applyChanges(_:hasMore:)``).
+    // the items are known to be listed once each (``applyChanges(_:hasMore:)``), in a list
+    // that applies its store's changes itself (a sorted or filtered one fetches again).
     itemStepsBase = SectionCache.StepsBase()
     let distinct = listsEachItemOnce || itemsAreDistinct || itemCounts?.distinct == items.count
-    itemSteps = distinct ? [] : nil
+    let applies = appliesStoreChanges || appliesStoreChangesToWindow
+    itemSteps = distinct && applies ? [] : nil
     return (steps, itemStepsBase)
   }
 
