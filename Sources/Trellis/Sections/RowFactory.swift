@@ -134,6 +134,10 @@ enum RowFactory {
       return titles.isEmpty ? nil : titles.joined(separator: ", ")
     }
     if let nested = property.attributes.nestedDefinition { return nested.title(of: value) }
+    // A nested dictionary is named as an object is: a publisher by its name, not its keys.
+    if case .dictionary(let entry) = value, let title = ObjectTitle.text(for: entry) {
+      return title
+    }
     return RowSnapshot.displayable(value).displayText
   }
 }

@@ -292,16 +292,33 @@ public typealias TableSnapshot = Snapshot<SectionSnapshot, RowSnapshot>
 /// The staged batch updates that bring a host from one ``TableSnapshot`` to the next.
 public typealias TableChangeset = StagedChangeset<SectionSnapshot, RowSnapshot>
 
-/// The text that stands for an object in a row: its `title` property when it has one.
+/// The text that stands for an object in a row: its `title` property when it has one, else
+/// its `name`.
 enum ObjectTitle {
+  /// The keys whose value names an object or a dictionary, in the order they are tried.
+  static let keys = ["title", "name"]
+
   static func text(for object: AnyObject) -> String {
     if let titled = object as? CustomStringConvertible { return titled.description }
     if let kvc = object as? KeyValueCoding {
-      for key in ["title", "name"] where kvc.propertyNames.contains(key) {
+      for key in keys where kvc.propertyNames.contains(key) {
         if let value = try? kvc.value(forKey: key) { return value.displayText }
       }
     }
     return String(describing: type(of: object))
+  }
+
+  /// The text that stands for a dictionary (a document's nested entry), as for an object: its
+  /// `title` or `name` when that is plain text or a number; `nil` when it has neither.
+  static func text(for entry: ValueDictionary) -> String? {
+    for key in keys {
+      switch entry[key] {
+      case .string(let text) where !text.isEmpty: return text
+      case .int, .double: return entry[key]?.displayText
+      default: continue
+      }
+    }
+    return nil
   }
 }
 

@@ -58,4 +58,24 @@ struct DocumentArraysTests {
     #expect(mixed != nil)
     #expect(object.root.dictionaryValue?["mixed"] == [1, "two"])
   }
+
+  @Test func aNestedDictionaryIsNamedAsAnObjectIs() throws {
+    let object = DocumentObject([
+      "publisher": ["name": "Trellis Press", "city": "London"],
+      "series": ["title": "Tables", "name": "ignored"], "place": ["city": "Paris"],
+      "edition": ["name": 2], "blank": ["name": "", "city": "Rome"],
+    ])
+    let model = TableModel(title: "book")
+    _ = try model.generateSections(
+      for: object, definition: .document(object.root, name: "book.json"), mode: .deferred)
+    let app = HeadlessApp(navigator: Navigator(root: Screen(model: model)))
+    let rows = app.top.snapshot().table.sections.flatMap(\.items)
+    let details = Dictionary(uniqueKeysWithValues: rows.map { ($0.text ?? "", $0.detail) })
+    // By its title, else its name, as an object is; a dictionary with neither shows its keys.
+    #expect(details["Publisher"] == "Trellis Press")
+    #expect(details["Series"] == "Tables")
+    #expect(details["Edition"] == "2")
+    #expect(details["Place"] == "{city}")
+    #expect(details["Blank"] == "{name, city}")
+  }
 }
