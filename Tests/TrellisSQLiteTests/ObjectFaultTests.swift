@@ -160,7 +160,15 @@ struct ObjectFaultTests {
     section.setNeedsRefresh()
     model.processChanges()
     #expect(texts() == fromValues)
-    #expect(app.host.violations.isEmpty)
+    // A list opened now renders every row through its object, as the store gives the same
+    // faults: the texts are the same.
+    let again = ArrayOfObjectsSection(id: "items", store: store, definition: definition)
+    let other = TableModel(title: "Items")
+    other.addSection(again)
+    let otherApp = HeadlessApp(navigator: Navigator(root: Screen(model: other)))
+    #expect(again.items.allSatisfy { Self.reference($0)?.fault?.madeObject != nil })
+    #expect(otherApp.host.rows(inSection: 0).map { [$0.text, $0.detail] } == fromValues)
+    #expect(app.host.violations.isEmpty && otherApp.host.violations.isEmpty)
   }
 
   static func reference(_ item: Value) -> ObjectReference? {

@@ -74,10 +74,10 @@ final class ItemRowPlan {
     return shared
   }
 
-  /// The title and detail of a row whose item is a fault that still holds its fetched values,
-  /// read from them by position; `nil` when they must be read through key-value coding: the
-  /// object holds the values, a key is a key path or not a column, or the title is empty
-  /// (which a document's entry shows otherwise). An `observed` read is one that observation
+  /// The title and detail of a row whose item is a fault, read by position from its fetched
+  /// values, or from its object's keys at those positions once the object holds them; `nil`
+  /// when they must be read through key-value coding: a key is a key path or not a column, or
+  /// the title is empty (which a document's entry shows otherwise). An `observed` read is one that observation
   /// tracks (see ``ObjectFault/unfilledValues(observed:)``).
   func texts(of fault: ObjectFault, observed: Bool) -> (title: String, detail: String?)? {
     if fault.layout !== layout {
@@ -85,11 +85,17 @@ final class ItemRowPlan {
       titlePositions = Self.positions(of: titleKeys, in: fault.layout)
       detailPositions = Self.positions(of: detailKeys, in: fault.layout)
     }
-    guard let titlePositions, !titlePositions.isEmpty, let detailPositions,
-      let values = fault.unfilledValues(observed: observed)
+    guard let titlePositions, !titlePositions.isEmpty, let detailPositions else { return nil }
+    if let values = fault.unfilledValues(observed: observed) {
+      guard let title = joined(titlePositions, of: values) else { return nil }
+      return (title, joined(detailPositions, of: values))
+    }
+    // The object holds the values: the title's and the detail's keys are read from it.
+    guard let values = fault.madeValues(at: titlePositions + detailPositions),
+      let title = joined(Array(titlePositions.indices), of: values)
     else { return nil }
-    guard let title = joined(titlePositions, of: values) else { return nil }
-    return (title, joined(detailPositions, of: values))
+    let details = titlePositions.count..<values.count
+    return (title, joined(Array(details), of: values))
   }
 
   /// The non-empty texts at `positions`, joined; `nil` when there is none.

@@ -103,6 +103,21 @@ public final class ObjectFault: KeyValueCoding, Observable, Sendable {
     read(observed: observed) { $0.filled ? nil : $0.values }
   }
 
+  /// The values of the layout's keys at `positions`, read from the object once it holds the
+  /// row's values, as ``value(forKey:)`` reads each of them but without a lookup per key;
+  /// `nil` while the fetched values are the row's (``unfilledValues(observed:)`` reads those),
+  /// or when the object cannot be read by key.
+  package func madeValues(at positions: [Int]) -> [Value]? {
+    guard read(observed: true, \.filled), let coding = try? objectCoding() else { return nil }
+    var values: [Value] = []
+    values.reserveCapacity(positions.count)
+    for position in positions {
+      guard let value = try? coding.value(forKey: layout.keys[position]) else { return nil }
+      values.append(value)
+    }
+    return values
+  }
+
   /// Why the row's values, as last read, cannot fill its object (a value another program
   /// wrote that its property cannot hold), naming the row and the column; `nil` when they
   /// can. A list shows such a row with the message, and no screen edits it: its object would
