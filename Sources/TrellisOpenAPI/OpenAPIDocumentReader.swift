@@ -126,6 +126,24 @@ package enum OpenAPIDocumentReader {
     return "YAML anchors and aliases (&name, *name) are not read; write the document out in full"
   }
 
+  /// A YAML syntax error, located where it was found, and saying what was being read there
+  /// and where that began ("while parsing a flow sequence that began at 6:7").
+  static func yamlDiagnostic(_ error: YamlError) -> Diagnostic {
+    switch error {
+    case .scanner(let context, let problem, let mark, _),
+      .parser(let context, let problem, let mark, _),
+      .composer(let context, let problem, let mark, _):
+      let reading = context.map {
+        ", \($0.text) that began at \($0.mark.line):\($0.mark.column)"
+      }
+      return Diagnostic(
+        "the document is not YAML: \(problem)\(reading ?? "")",
+        at: SourceLocation(line: mark.line, column: mark.column))
+    default:
+      return Diagnostic("the document is not YAML: \(error)")
+    }
+  }
+
   /// The document's `openapi` (or `swagger`) version.
   private static func version(_ text: String, isJSON: Bool) throws(Diagnostic) -> String {
     let entries: [String: Any]
@@ -142,6 +160,8 @@ package enum OpenAPIDocumentReader {
       }
     } catch let error as Diagnostic {
       throw error
+    } catch let error as YamlError {
+      throw yamlDiagnostic(error)
     } catch {
       throw Diagnostic("the document is not \(isJSON ? "JSON" : "YAML"): \(error)")
     }

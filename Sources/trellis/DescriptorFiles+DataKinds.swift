@@ -1,4 +1,5 @@
 import Foundation
+import Trellis
 
 /// What `describe` takes as data, and why what it was given is none of it.
 extension DescriptorFiles {
@@ -19,6 +20,20 @@ extension DescriptorFiles {
     return "not \(dataKinds): \(fileKind(path))"
   }
 
+  /// What a YAML file that is no OpenAPI document is (``yamlRefusal(_:)``).
+  static let yamlWithoutOpenAPI = "a YAML file without a top-level 'openapi' entry"
+
+  /// Why `path`, a YAML file that is no OpenAPI document, is not read as a descriptor or a
+  /// document: YAML is read only as OpenAPI 3, and a YAML file read as a property list would
+  /// fail at its first line for a reason that names neither. `nil` for any other file.
+  static func yamlRefusal(_ path: String) -> Diagnostic? {
+    let name = (path as NSString).lastPathComponent.lowercased()
+    guard name.hasSuffix(".yaml") || name.hasSuffix(".yml") else { return nil }
+    return Diagnostic(
+      "\(yamlWithoutOpenAPI): YAML is read only as an OpenAPI 3 document; descriptors and "
+        + "documents are JSON or property lists", file: path)
+  }
+
   /// What the file at `path` is, by its name and first bytes, in words.
   private static func fileKind(_ path: String) -> String {
     guard let handle = FileHandle(forReadingAtPath: path) else { return "the file cannot be read" }
@@ -27,7 +42,7 @@ extension DescriptorFiles {
     if start.isEmpty { return "the file is empty" }
     let name = (path as NSString).lastPathComponent.lowercased()
     if name.hasSuffix(".yaml") || name.hasSuffix(".yml") {
-      return "a YAML file without a top-level 'openapi' entry"
+      return yamlWithoutOpenAPI
     }
     if name.hasSuffix(".json") { return "a JSON file without a top-level 'openapi' entry" }
     if start.count >= 6, start.prefix(6) == Data("SQLite".utf8) {

@@ -69,6 +69,10 @@ struct DescriptorFiles {
 
   /// The descriptor at `path`.
   mutating func descriptor(_ path: String) -> TableDescriptor? {
+    if let refusal = Self.yamlRefusal(path) {
+      diagnostics.append(refusal)
+      return nil
+    }
     guard let data = read(path) else { return nil }
     let result = TableDescriptor.read(data: data, file: path, classes: classes)
     var found = result.diagnostics
@@ -152,6 +156,10 @@ struct DescriptorFiles {
 
   /// The data document at `path`, as a bindable object.
   mutating func data(_ path: String) -> DocumentObject? {
+    if let refusal = Self.yamlRefusal(path) {
+      diagnostics.append(refusal)
+      return nil
+    }
     guard let data = read(path) else { return nil }
     do {
       return DocumentObject(try LocatedDocument(data: data, file: path).root)

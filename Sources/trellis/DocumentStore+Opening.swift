@@ -7,6 +7,10 @@ extension DocumentStore {
   /// The document at `path`, for `trellis edit` and `trellis serve`: its parse error, or why
   /// its root cannot be shown as a screen, is printed, located, and ends the command.
   static func opening(_ path: String) throws -> DocumentStore {
+    if let refusal = DescriptorFiles.yamlRefusal(path) {
+      CommandOutput.error(refusal.description)
+      throw ExitCode(1)
+    }
     let store: DocumentStore
     do { store = try DocumentStore(contentsOf: URL(fileURLWithPath: path)) } catch {
       CommandOutput.error(error.description)

@@ -50,6 +50,35 @@ struct ValidateOpenAPICommandTests {
     #expect(swagger.output.contains("convert the document to OpenAPI 3 first"))
   }
 
+  @Test func yamlIsReadOnlyAsOpenAPIAndItsSyntaxErrorsAreLocated() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "trellis-yaml-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try "openapi: 3.0.3\ninfo: {title: Broken, version: \"1\"}\npaths:\n  /a: [unclosed\n"
+      .write(to: folder.appendingPathComponent("unclosed.yaml"), atomically: true, encoding: .utf8)
+    try "title: fine\nlist:\n  - a\n"
+      .write(to: folder.appendingPathComponent("data.yml"), atomically: true, encoding: .utf8)
+    // Where the parser stopped, and where what it was reading began.
+    let unclosed = try await CommandRunner.run(["validate", "unclosed.yaml"], in: folder)
+    #expect(unclosed.status == 1)
+    #expect(
+      unclosed.output.hasPrefix(
+        "unclosed.yaml:5:1: error: the document is not YAML: did not find expected ',' or "
+          + "']', while parsing a flow sequence that began at 4:7\n"), "\(unclosed.output)")
+    // A YAML file that is no OpenAPI document is said to be one, not read as a property list,
+    // by every command that reads documents.
+    for command in ["validate", "render", "serve", "edit"] {
+      let data = try await CommandRunner.run([command, "data.yml"], in: folder)
+      #expect(data.status == 1)
+      #expect(
+        (data.output + data.errors).contains(
+          "data.yml: error: a YAML file without a top-level 'openapi' entry: YAML is read only "
+            + "as an OpenAPI 3 document"), "\(command): \(data.output)\(data.errors)")
+      #expect(!(data.output + data.errors).contains("after the property list"))
+    }
+  }
+
   @Test func aBaseURLStandsForAMissingServer() async throws {
     let result = try await CommandRunner.run(
       ["validate", "no-server.yaml", "--base-url", "http://127.0.0.1:9/"], in: Self.folder)
