@@ -29,7 +29,7 @@ package final class SQLiteFileStores: Sendable {
     path: String, watchInterval: Duration? = .milliseconds(250), readOnly: Bool = false
   ) throws(SQLiteSchemaReader.Failure) {
     guard FileManager.default.fileExists(atPath: path) else {
-      throw .init(description: "\(path): no such file")
+      throw .init(path: path, reason: "no such file")
     }
     let queue: DatabaseQueue
     let schema: InferredSchema
@@ -39,7 +39,7 @@ package final class SQLiteFileStores: Sendable {
       queue = try DatabaseQueue(path: path, configuration: configuration)
       schema = try queue.read { db in try SQLiteSchemaReader.read(db) }
     } catch {
-      throw .init(description: "\(path): cannot read it as an SQLite database: \(error)")
+      throw .init(path: path, reason: "cannot read it as an SQLite database: \(error)")
     }
     self.queue = queue
     self.schema = schema

@@ -8,7 +8,11 @@ import TrellisSQL
 package enum SQLiteSchemaReader {
   /// Why a file's schema cannot be read.
   package struct Failure: Error, CustomStringConvertible, Sendable {
-    package var description: String
+    /// The file that could not be read.
+    package var path: String
+    /// Why, without the file's name: for a diagnostic that names the file itself.
+    package var reason: String
+    package var description: String { "\(path): \(reason)" }
   }
 
   /// The schema of the database `db`.
@@ -42,7 +46,7 @@ package enum SQLiteSchemaReader {
   /// The schema of the SQLite file at `path`, opened read-only.
   package static func read(path: String) throws(Failure) -> InferredSchema {
     guard FileManager.default.fileExists(atPath: path) else {
-      throw Failure(description: "\(path): no such file")
+      throw Failure(path: path, reason: "no such file")
     }
     do {
       var configuration = Configuration()
@@ -50,7 +54,7 @@ package enum SQLiteSchemaReader {
       let queue = try DatabaseQueue(path: path, configuration: configuration)
       return try queue.read { db in try read(db) }
     } catch {
-      throw Failure(description: "\(path): cannot read it as an SQLite database: \(error)")
+      throw Failure(path: path, reason: "cannot read it as an SQLite database: \(error)")
     }
   }
 

@@ -59,7 +59,7 @@ struct DescribeCommand: ParsableCommand {
     }
     let schema: InferredSchema
     do { schema = try SQLiteSchemaReader.read(path: data) } catch {
-      CommandOutput.error(Diagnostic(error.description, file: data).description)
+      CommandOutput.error(Diagnostic(error.reason, file: data).description)
       throw ExitCode(1)
     }
     let url = URL(fileURLWithPath: data).standardizedFileURL

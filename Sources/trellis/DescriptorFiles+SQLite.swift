@@ -25,7 +25,7 @@ extension DescriptorFiles {
     let schema: InferredSchema
     // Read-only as asked: the resolver of each list then takes this connection.
     do { schema = try SQLiteFileStores.shared(path: path, readOnly: readOnly).schema } catch {
-      diagnostics.append(Diagnostic(error.description, file: path))
+      diagnostics.append(Diagnostic(error.reason, file: path))
       return nil
     }
     let absolute = URL(fileURLWithPath: path).standardizedFileURL.path

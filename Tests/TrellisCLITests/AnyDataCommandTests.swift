@@ -115,6 +115,24 @@ struct AnyDataCommandTests {
     #expect(folderResult.errors.contains("a folder, not an SQLite file"))
   }
 
+  @Test func aDamagedSQLiteFileIsNamedOnce() async throws {
+    let folder = try shop()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // The header of an SQLite file, and then nothing of what it promises.
+    let damaged = folder.appendingPathComponent("damaged.sqlite")
+    let whole = try Data(contentsOf: folder.appendingPathComponent("shop.sqlite"))
+    try whole.prefix(3000).write(to: damaged)
+    for command in ["serve", "render", "describe"] {
+      let result = try await CommandRunner.run([command, damaged.path])
+      #expect(result.status == 1)
+      let said = result.output + result.errors
+      #expect(
+        said.hasPrefix("\(damaged.path): error: cannot read it as an SQLite database: "),
+        "\(command): \(said)")
+      #expect(said.components(separatedBy: damaged.path).count == 2, "\(command): \(said)")
+    }
+  }
+
   @Test func editPrintsTheHomeScreenWithoutATerminal() async throws {
     let folder = try shop()
     defer { try? FileManager.default.removeItem(at: folder) }
