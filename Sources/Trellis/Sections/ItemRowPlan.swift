@@ -77,8 +77,8 @@ final class ItemRowPlan {
   /// The title and detail of a row whose item is a fault, read by position from its fetched
   /// values, or from its object's keys at those positions once the object holds them; `nil`
   /// when they must be read through key-value coding: a key is a key path or not a column, or
-  /// the title is empty (which a document's entry shows otherwise). An `observed` read is one that observation
-  /// tracks (see ``ObjectFault/unfilledValues(observed:)``).
+  /// the title is empty (which a document's entry shows otherwise). An `observed` read is one
+  /// that observation tracks (see ``ObjectFault/unfilledValues(observed:)``).
   func texts(of fault: ObjectFault, observed: Bool) -> (title: String, detail: String?)? {
     if fault.layout !== layout {
       layout = fault.layout
