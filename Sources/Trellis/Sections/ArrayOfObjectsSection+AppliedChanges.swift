@@ -1,8 +1,8 @@
 import TrellisDiff
 
 extension ArrayOfObjectsSection {
-  /// Store changes applied to the items shown, by identity: the items after them, the changes
-  /// that touched them, and where each item was inserted and deleted.
+  /// Store changes applied to the items shown, by identity: the items after them, and where
+  /// each item was inserted and deleted.
   ///
   /// The items are changed in place, so that a change in a long list moves the items after it
   /// in memory instead of copying the list; a change that cannot be placed takes every step
@@ -13,9 +13,6 @@ extension ArrayOfObjectsSection {
     /// How many times each item is listed, kept in step with the items when it is known: an
     /// item is then found listed, or listed once, without reading the list.
     var counts: ItemCounts?
-    /// The changes that touched the items, as they did: a move out of a window is a delete
-    /// from it, a move into one an insert.
-    var applied: [StoreChange] = []
     /// Each insertion and deletion in the order made, at its position then: the model renders
     /// the rows at those positions instead of comparing every row
     /// (``SectionCache/renderSteps(_:of:sink:model:)``).
@@ -45,33 +42,28 @@ extension ArrayOfObjectsSection {
             repeatsItems = true
           }
           if let at = index(after: after) {
-            insert(item, at: at, for: change)
+            insert(item, at: at)
           } else if !hasMore || after.map(lists) == true {
             // Listed more than once: which one the store meant is unknown.
             return false
           }
         case .deleted(let item):
           if let index = uniqueIndex(of: item) {
-            remove(at: index, for: change)
+            remove(at: index)
           } else if !hasMore || lists(item) {
             return false
           }
         case .updated(let item):
-          if lists(item) {
-            applied.append(change)
-          } else if !hasMore {
-            return false
-          }
+          if !hasMore && !lists(item) { return false }
         case .moved(let item, let after):
           let index = uniqueIndex(of: item)
           if index == nil && (!hasMore || lists(item)) { return false }
-          if let index { remove(at: index, for: nil) }
+          // Moved out of a window, it is deleted from it; moved into one, inserted.
+          if let index { remove(at: index) }
           if let at = self.index(after: after) {
-            insert(item, at: at, for: index == nil ? .inserted(item, after: after) : change)
+            insert(item, at: at)
           } else if !hasMore || after.map(lists) == true {
             return false
-          } else if index != nil {
-            applied.append(.deleted(item))
           }
         case .reset:
           return false
@@ -93,7 +85,6 @@ extension ArrayOfObjectsSection {
         }
       }
       steps = []
-      applied = []
     }
 
     /// Whether `item` is listed.
@@ -113,21 +104,17 @@ extension ArrayOfObjectsSection {
       return uniqueIndex(of: after).map { $0 + 1 }
     }
 
-    private mutating func insert(_ item: Value, at index: Int, for change: StoreChange) {
+    private mutating func insert(_ item: Value, at index: Int) {
       items.insert(item, at: index)
       counts?.add(item)
       steps.append(.insert(index))
-      applied.append(change)
     }
 
-    /// Removes the item at `index`, for `change` when it is the change's whole effect (a move
-    /// inserts the item again).
-    private mutating func remove(at index: Int, for change: StoreChange?) {
+    private mutating func remove(at index: Int) {
       let item = items.remove(at: index)
       counts?.remove(item)
       deleted.append(item)
       steps.append(.delete(index))
-      if let change { applied.append(change) }
     }
   }
 }

@@ -67,6 +67,12 @@ extension ArrayOfObjectsSection {
     changes.allSatisfy { if case .updated = $0 { true } else { false } }
   }
 
+  /// Whether each item is known to be listed once: the list lists each once, the items are
+  /// distinct (``itemsAreDistinct``), or their counts say so.
+  var isKnownDistinct: Bool {
+    listsEachItemOnce || itemsAreDistinct || itemCounts?.distinct == items.count
+  }
+
   /// Applies `changes` to the items shown, in place: the items of the store's order, or of a
   /// window of it (its first rows, `hasMore` saying that rows follow). Returns whether it
   /// could; when it could not, the items are as they were.
@@ -82,7 +88,7 @@ extension ArrayOfObjectsSection {
   /// still listed once (``takeElementSteps(since:)``).
   func applyChanges(_ changes: [StoreChange], hasMore: Bool) -> Bool {
     let (wasDistinct, steps) = (itemsAreDistinct, itemSteps)
-    let distinct = listsEachItemOnce || wasDistinct || itemCounts?.distinct == items.count
+    let distinct = isKnownDistinct
     var changed = AppliedChanges(items: [], counts: itemCounts)
     // Held here alone while they change, so that changing them copies nothing.
     itemCounts = nil

@@ -247,9 +247,8 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
     // the items are known to be listed once each (``applyChanges(_:hasMore:)``), in a list
     // that applies its store's changes itself (a sorted or filtered one fetches again).
     itemStepsBase = SectionCache.StepsBase()
-    let distinct = listsEachItemOnce || itemsAreDistinct || itemCounts?.distinct == items.count
     let applies = appliesStoreChanges || appliesStoreChangesToWindow
-    itemSteps = distinct && applies ? [] : nil
+    itemSteps = isKnownDistinct && applies ? [] : nil
     return (steps, itemStepsBase)
   }
 

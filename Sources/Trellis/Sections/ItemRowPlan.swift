@@ -29,6 +29,8 @@ final class ItemRowPlan {
     )?
   private var titlePositions: [Int]?
   private var detailPositions: [Int]?
+  /// The title's positions, then the detail's: the keys a made object is read at.
+  private var textPositions: [Int] = []
 
   /// What one item's row shows, read once for its ``Row`` or its snapshot.
   struct Face {
@@ -84,25 +86,26 @@ final class ItemRowPlan {
       layout = fault.layout
       titlePositions = Self.positions(of: titleKeys, in: fault.layout)
       detailPositions = Self.positions(of: detailKeys, in: fault.layout)
+      textPositions = (titlePositions ?? []) + (detailPositions ?? [])
     }
     guard let titlePositions, !titlePositions.isEmpty, let detailPositions else { return nil }
     if let values = fault.unfilledValues(observed: observed) {
       guard let title = joined(titlePositions, of: values) else { return nil }
       return (title, joined(detailPositions, of: values))
     }
-    // The object holds the values: the title's and the detail's keys are read from it.
-    guard let values = fault.madeValues(at: titlePositions + detailPositions),
-      let title = joined(Array(titlePositions.indices), of: values)
+    // The object holds the values: the title's and the detail's keys are read from it, in
+    // that order.
+    guard let values = fault.madeValues(at: textPositions),
+      let title = joined(titlePositions.indices, of: values)
     else { return nil }
-    let details = titlePositions.count..<values.count
-    return (title, joined(Array(details), of: values))
+    return (title, joined(titlePositions.count..<values.count, of: values))
   }
 
   /// The non-empty texts at `positions`, joined; `nil` when there is none.
-  private func joined(_ positions: [Int], of values: [Value]) -> String? {
+  private func joined(_ positions: some Collection<Int>, of values: [Value]) -> String? {
     // Most titles and details are one key: its text alone, without a list of parts.
-    if positions.count == 1 {
-      let text = values[positions[0]].displayText
+    if positions.count == 1, let position = positions.first {
+      let text = values[position].displayText
       return text.isEmpty ? nil : text
     }
     var parts: [String] = []
