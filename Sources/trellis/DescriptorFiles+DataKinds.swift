@@ -20,6 +20,12 @@ extension DescriptorFiles {
     return "not \(dataKinds): \(fileKind(path))"
   }
 
+  /// Whether the last part of `path` names a YAML file (`.yaml`, `.yml`, in any case).
+  static func isYAMLName(_ path: String) -> Bool {
+    let name = (path as NSString).lastPathComponent.lowercased()
+    return name.hasSuffix(".yaml") || name.hasSuffix(".yml")
+  }
+
   /// What a YAML file that is no OpenAPI document is (``yamlRefusal(_:)``).
   static let yamlWithoutOpenAPI = "a YAML file without a top-level 'openapi' entry"
 
@@ -27,8 +33,7 @@ extension DescriptorFiles {
   /// document: YAML is read only as OpenAPI 3, and a YAML file read as a property list would
   /// fail at its first line for a reason that names neither. `nil` for any other file.
   static func yamlRefusal(_ path: String) -> Diagnostic? {
-    let name = (path as NSString).lastPathComponent.lowercased()
-    guard name.hasSuffix(".yaml") || name.hasSuffix(".yml") else { return nil }
+    guard isYAMLName(path) else { return nil }
     return Diagnostic(
       "\(yamlWithoutOpenAPI): YAML is read only as an OpenAPI 3 document; descriptors and "
         + "documents are JSON or property lists", file: path)
@@ -41,9 +46,7 @@ extension DescriptorFiles {
     let start = (try? handle.read(upToCount: 16)) ?? Data()
     if start.isEmpty { return "the file is empty" }
     let name = (path as NSString).lastPathComponent.lowercased()
-    if name.hasSuffix(".yaml") || name.hasSuffix(".yml") {
-      return yamlWithoutOpenAPI
-    }
+    if isYAMLName(name) { return yamlWithoutOpenAPI }
     if name.hasSuffix(".json") { return "a JSON file without a top-level 'openapi' entry" }
     if start.count >= 6, start.prefix(6) == Data("SQLite".utf8) {
       return "an SQLite file of a format this program does not read"

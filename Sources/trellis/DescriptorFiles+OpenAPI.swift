@@ -11,14 +11,11 @@ extension DescriptorFiles {
   /// `openapi` entry, or an address whose last part ends in `.yaml` or `.yml` or names
   /// `openapi` or `swagger` (fetched once, when it is served).
   static func isOpenAPIDocument(_ path: String) -> Bool {
-    let name = (path as NSString).lastPathComponent.lowercased()
-    let isYAML = name.hasSuffix(".yaml") || name.hasSuffix(".yml")
     if let url = webAddress(path) {
       let last = url.lastPathComponent.lowercased()
-      return last.hasSuffix(".yaml") || last.hasSuffix(".yml") || last.contains("openapi")
-        || last.contains("swagger")
+      return isYAMLName(last) || last.contains("openapi") || last.contains("swagger")
     }
-    guard isYAML || name.hasSuffix(".json"),
+    guard isYAMLName(path) || path.lowercased().hasSuffix(".json"),
       let handle = FileHandle(forReadingAtPath: path)
     else { return false }
     defer { try? handle.close() }
