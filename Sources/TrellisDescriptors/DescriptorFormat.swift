@@ -45,7 +45,8 @@ public enum DescriptorFormat: String, Hashable, Sendable, CaseIterable, CustomSt
 extension DescriptorFormat {
   /// Whether `root`, which ``detect(_:)`` takes for an RMSTableViews descriptor, reads as
   /// data instead: a list of records none of which has a section's keys (`rows`, `className`,
-  /// `properties`, `bindVariable`, `enabled`). `trellis serve` shows such a file as a list.
+  /// `properties`, `bindVariable`, `enabled`). `trellis render` and `trellis serve` show such a
+  /// file as a list, and reading it as a descriptor says that it is data.
   package static func isListOfRecords(_ root: Value) -> Bool {
     guard let entries = root.arrayValue, !entries.isEmpty else { return false }
     return entries.allSatisfy { entry in

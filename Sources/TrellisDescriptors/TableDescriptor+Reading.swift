@@ -5,7 +5,9 @@ extension TableDescriptor {
   /// Reads a descriptor from a parsed document, detecting its format unless `format` is given,
   /// and reports every problem found.
   ///
-  /// Never fails: the result holds the descriptor only when no error was found.
+  /// Never fails: the result holds the descriptor only when no error was found. A list of
+  /// records none of which has a section's keys is data, and an error says so, unless
+  /// `format` asks for it to be read as RMSTableViews sections.
   ///
   /// - Parameter classes: the app's own cell and section classes that the descriptor names.
   public static func read(
@@ -13,22 +15,39 @@ extension TableDescriptor {
     classes: DescriptorClasses = DescriptorClasses()
   ) -> DescriptorReadResult {
     let reading = DescriptorReading(document)
-    guard let format = format ?? DescriptorFormat.detect(document.root) else {
-      reading.error(
-        "not a table descriptor: expected a Trellis descriptor (with 'schemaVersion'), an "
-          + "RCSTableKit definition (with 'displaySections'), an RMSTableViews list of "
-          + "sections or a Settings bundle page (with 'PreferenceSpecifiers')", at: "")
-      return DescriptorReadResult(descriptor: nil, diagnostics: reading.diagnostics)
+    guard let detected = format ?? DescriptorFormat.detect(document.root) else {
+      return notADescriptor(reading, found: "expected")
     }
     let descriptor: TableDescriptor? =
-      switch format {
+      switch detected {
       case .canonical: CanonicalDescriptorReader(reading: reading).read()
       case .rcsTableKit: RCSTableKitReader(reading: reading, classes: classes).read()
       case .rmsTableViews: RMSTableViewsReader(reading: reading, classes: classes).read()
       case .settingsBundle: SettingsPaneReader(reading: reading).read()?.descriptor
       }
+    // A list of records reads as sections whose every key is left to the app: it is data. A
+    // key that is a section's misspelt is an error of its own, and stays the one reported.
+    if format == nil, detected == .rmsTableViews, !reading.hasErrors,
+      DescriptorFormat.isListOfRecords(document.root)
+    {
+      return notADescriptor(
+        DescriptorReading(document),
+        found: "a list of records, none with a section's 'rows', 'className' or 'properties'; "
+          + "expected")
+    }
     return DescriptorReadResult(
       descriptor: reading.hasErrors ? nil : descriptor, diagnostics: reading.diagnostics)
+  }
+
+  /// The error of a document that is no descriptor: what was `found`, then what is read.
+  private static func notADescriptor(_ reading: DescriptorReading, found: String)
+    -> DescriptorReadResult
+  {
+    reading.error(
+      "not a table descriptor: \(found) a Trellis descriptor (with 'schemaVersion'), an "
+        + "RCSTableKit definition (with 'displaySections'), an RMSTableViews list of sections "
+        + "or a Settings bundle page (with 'PreferenceSpecifiers')", at: "")
+    return DescriptorReadResult(descriptor: nil, diagnostics: reading.diagnostics)
   }
 
   /// Parses and reads descriptor bytes (JSON or any property list format).

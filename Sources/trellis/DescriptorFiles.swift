@@ -79,7 +79,8 @@ struct DescriptorFiles {
     // A document of data, read as a descriptor by mistake: say what shows it.
     if let index = found.firstIndex(where: { $0.message.hasPrefix("not a table descriptor") }) {
       found[index].message +=
-        "; as data, `trellis edit \(path)` and `trellis serve \(path)` show it"
+        "; as data, `trellis render \(path)`, `trellis edit \(path)` and `trellis serve \(path)` "
+        + "show it"
     }
     diagnostics += found
     return result.descriptor

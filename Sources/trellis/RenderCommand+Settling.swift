@@ -5,8 +5,9 @@ import TrellisDescriptors
 
 extension RenderCommand {
   /// Processes changes until no list waits for a page, then stops with the error of any list
-  /// whose load failed; waits at most ``ScreenInputOptions/timeout`` seconds.
-  func settle(_ navigator: Navigator, descriptor: TableDescriptor) async throws {
+  /// whose load failed, located in `descriptor` when there is one; waits at most
+  /// ``ScreenInputOptions/timeout`` seconds.
+  func settle(_ navigator: Navigator, descriptor: TableDescriptor?) async throws {
     let clock = ContinuousClock()
     let deadline = clock.now + .seconds(inputs.timeout)
     while true {
@@ -24,23 +25,23 @@ extension RenderCommand {
       }
       try await Task.sleep(for: .milliseconds(5))
     }
+    let file = descriptor?.file
     if let failure = navigator.top.loadFailure {
-      let place = descriptor.singleObject?.location
+      let place = descriptor?.singleObject?.location
       CommandOutput.error(
-        Diagnostic(failure, at: place?.inFile(descriptor.file), file: descriptor.file)
-          .description)
+        Diagnostic(failure, at: place?.inFile(file), file: file).description)
       throw ExitCode(1)
     }
     let failed = navigator.top.model.sections.compactMap { $0 as? ArrayOfObjectsSection }
       .filter { $0.loadState.errorMessage != nil }
     guard !failed.isEmpty else { return }
     for section in failed {
-      let place = descriptor.sections.enumerated().first { index, written in
+      let place = descriptor?.sections.enumerated().first { index, written in
         (written.name ?? "section\(index)") == section.id
       }?.element.source?.location
       let diagnostic = Diagnostic(
         "list '\(section.id)': \(section.loadState.errorMessage ?? "")",
-        at: place?.inFile(descriptor.file), file: descriptor.file)
+        at: place?.inFile(file), file: file)
       CommandOutput.error(diagnostic.description)
     }
     throw ExitCode(1)

@@ -4,7 +4,8 @@ import Trellis
 import TrellisDescriptors
 import TrellisTerminal
 
-/// `trellis render`: a descriptor bound to a data document, as text or a JSON snapshot.
+/// `trellis render`: a descriptor bound to a data document, or a data document alone, as
+/// text or a JSON snapshot.
 ///
 /// Lists over a source are shown once their first page has arrived (or failed).
 struct RenderCommand: AsyncParsableCommand {
@@ -17,6 +18,9 @@ struct RenderCommand: AsyncParsableCommand {
       descriptor fetched over http or https). Lists over a source \
       (SQLite, a document, a web service) are rendered once their first page has arrived; a \
       list that fails to load prints its error and exits with status 1.
+
+      A JSON or plist document that is no descriptor (a dictionary, or a list of records), \
+      given without --data, is rendered as `trellis edit` shows it.
       """)
 
   enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -46,17 +50,23 @@ struct RenderCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
-    let (loaded, library, root) = try await inputs.load()
     let navigator: Navigator
-    do { navigator = try library.makeNavigator(showing: loaded, root: root) } catch {
-      for diagnostic in error.diagnostics { CommandOutput.error(diagnostic.description) }
-      throw ExitCode(1)
+    var descriptor: TableDescriptor?
+    if let document = try inputs.dataDocument() {
+      navigator = try documentNavigator(document)
+    } else {
+      let (loaded, library, root) = try await inputs.load()
+      do { navigator = try library.makeNavigator(showing: loaded, root: root) } catch {
+        for diagnostic in error.diagnostics { CommandOutput.error(diagnostic.description) }
+        throw ExitCode(1)
+      }
+      descriptor = loaded
     }
-    try await settle(navigator, descriptor: loaded)
+    try await settle(navigator, descriptor: descriptor)
     if let push {
       for text in push.split(separator: "/").map(String.init) {
         try follow(text, in: navigator)
-        try await settle(navigator, descriptor: loaded)
+        try await settle(navigator, descriptor: descriptor)
       }
     }
     let snapshot = navigator.top.snapshot()
@@ -66,6 +76,19 @@ struct RenderCommand: AsyncParsableCommand {
     case .json:
       CommandOutput.write(snapshot.jsonString() + "\n")
     }
+  }
+
+  /// The screen of a data document (``ScreenInputOptions/dataDocument()``), as `trellis edit`
+  /// shows it, styled by `--theme`.
+  private func documentNavigator(_ document: DocumentStore) throws -> Navigator {
+    let theme = try inputs.theme.flatMap(DescriptorFiles.requiredTheme)
+    let screen: Screen
+    do { screen = try document.screen() } catch {
+      CommandOutput.error("\(inputs.descriptor): error: \(error)")
+      throw ExitCode(1)
+    }
+    screen.model.theme = theme
+    return Navigator(root: screen)
   }
 
   /// Selects the row whose text is `text` on the top screen, which must push a screen.

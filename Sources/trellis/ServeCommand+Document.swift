@@ -7,23 +7,16 @@ import TrellisWeb
 
 extension ServeCommand {
   /// The app of a JSON or property list document that is no descriptor, given without
-  /// `--data`: its tree as `trellis edit` shows it, every window editing the one tree, and
-  /// every change saved to the file. `nil` when the file is something else, or does not parse
-  /// (the descriptor path then reports why, located).
+  /// `--data` (``ScreenInputOptions/dataDocument()``): its tree as `trellis edit` shows it,
+  /// every window editing the one tree, and every change saved to the file.
   func documentApp() throws -> WebApp? {
+    guard let store = try inputs.dataDocument() else { return nil }
     let path = inputs.descriptor
-    guard inputs.data == nil, !DescriptorFiles.isWebAddress(path),
-      !DescriptorFiles.isPostgresAddress(path), !DescriptorFiles.isSettingsBundle(path),
-      !DescriptorFiles.isSQLiteFile(path), !DescriptorFiles.isOpenAPIDocument(path),
-      let file = try? DocumentFile(contentsOf: URL(fileURLWithPath: path)),
-      DescriptorFormat.detect(file.root) == nil || DescriptorFormat.isListOfRecords(file.root)
-    else { return nil }
-    let store = try DocumentStore.opening(path)
     let theme = try inputs.theme.flatMap(DescriptorFiles.requiredTheme)
     let name = (path as NSString).lastPathComponent
     let document = ServedDocument(store: store, name: name, theme: theme)
     return WebApp(
-      id: "table", title: (name as NSString).deletingPathExtension, subtitle: path,
+      id: "table", title: inputs.documentTitle, subtitle: path,
       sharing: document
     ) { try $0.makeNavigator() }
   }

@@ -40,10 +40,23 @@ struct ValidateCommandTests {
     try Data(#"{"people": [{"name": "Ada"}]}"#.utf8).write(to: file)
     let result = try await CommandRunner.run(["validate", file.path])
     #expect(result.status == 1)
-    #expect(result.output.hasPrefix(file.path + ":1:1: error: not a table descriptor"))
+    #expect(result.output.hasPrefix(file.path + ":1:1: error: not a table descriptor: expected"))
     #expect(
       result.output.hasSuffix(
-        "; as data, `trellis edit \(file.path)` and `trellis serve \(file.path)` show it\n"))
+        "; as data, `trellis render \(file.path)`, `trellis edit \(file.path)` and "
+          + "`trellis serve \(file.path)` show it\n"))
+    // A list of records is data too, not an RMSTableViews descriptor whose every key is
+    // unknown.
+    let records = folder.appendingPathComponent("records.json")
+    try Data(#"[{"name": "Ada"}, {"name": "Alan", "age": 41}]"#.utf8).write(to: records)
+    let listed = try await CommandRunner.run(["validate", records.path])
+    #expect(listed.status == 1)
+    #expect(
+      listed.output.hasPrefix(
+        records.path + ":1:1: error: not a table descriptor: a list of records, none with a "
+          + "section's 'rows', 'className' or 'properties'; expected a Trellis descriptor"))
+    #expect(!listed.output.contains("warning"))
+    #expect(listed.errors == "1 file checked: 1 error, 0 warnings\n")
   }
 
   @Test func unreadableFileIsAnError() async throws {

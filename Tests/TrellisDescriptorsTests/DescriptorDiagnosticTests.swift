@@ -169,6 +169,17 @@ struct DescriptorDiagnosticTests {
       DescriptorTestSupport.problems(#"{"hello": 1}"#) == [
         "T.json:1:1: error: not a table descriptor: expected a Trellis descriptor (with 'schemaVersion'), an RCSTableKit definition (with 'displaySections'), an RMSTableViews list of sections or a Settings bundle page (with 'PreferenceSpecifiers')"
       ])
+    // A list of records is data, not sections whose every key is left to the app.
+    let records = #"[{"name": "Ada"}, {"name": "Alan", "age": 41}]"#
+    #expect(
+      DescriptorTestSupport.problems(records) == [
+        "T.json:1:1: error: not a table descriptor: a list of records, none with a section's 'rows', 'className' or 'properties'; expected a Trellis descriptor (with 'schemaVersion'), an RCSTableKit definition (with 'displaySections'), an RMSTableViews list of sections or a Settings bundle page (with 'PreferenceSpecifiers')"
+      ])
+    // Asked for as RMSTableViews, it is read as sections.
+    let asSections = TableDescriptor.read(
+      data: Data(records.utf8), file: "T.json", format: .rmsTableViews)
+    #expect(asSections.descriptor?.sections.count == 2)
+    #expect(asSections.errors.isEmpty)
     let syntax = DescriptorTestSupport.problems("{\"schemaVersion\": 1,\n  \"sections\": [}")
     #expect(syntax.count == 1)
     #expect(syntax.first?.hasPrefix("T.json:2:16: error:") == true)

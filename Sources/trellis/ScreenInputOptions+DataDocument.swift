@@ -1,0 +1,28 @@
+import Foundation
+import Trellis
+import TrellisDescriptors
+
+extension ScreenInputOptions {
+  /// The document the input names when it is data rather than a descriptor: a JSON or
+  /// property list file, given without `--data`, whose root is no descriptor (a dictionary,
+  /// or a list of records). `render` and `serve` then show it as `trellis edit` does.
+  ///
+  /// `nil` when the input is anything else, or does not parse: the descriptor path then
+  /// reports why, located. A document whose root cannot be shown stops the command with its
+  /// located error.
+  func dataDocument() throws -> DocumentStore? {
+    let path = descriptor
+    guard data == nil, !DescriptorFiles.isWebAddress(path),
+      !DescriptorFiles.isPostgresAddress(path), !DescriptorFiles.isSettingsBundle(path),
+      !DescriptorFiles.isSQLiteFile(path), !DescriptorFiles.isOpenAPIDocument(path),
+      let file = try? DocumentFile(contentsOf: URL(fileURLWithPath: path)),
+      DescriptorFormat.detect(file.root) == nil || DescriptorFormat.isListOfRecords(file.root)
+    else { return nil }
+    return try DocumentStore.opening(path)
+  }
+
+  /// The name a data document's app is titled with: its file's, without the extension.
+  var documentTitle: String {
+    ((descriptor as NSString).lastPathComponent as NSString).deletingPathExtension
+  }
+}
