@@ -26,18 +26,49 @@ extension DescriptorFiles {
     return name.hasSuffix(".yaml") || name.hasSuffix(".yml")
   }
 
-  /// What a YAML file that is no OpenAPI document is (``yamlRefusal(_:)``).
+  /// What a YAML file that is no OpenAPI document is (``refusal(_:)``).
   static let yamlWithoutOpenAPI = "a YAML file without a top-level 'openapi' entry"
 
-  /// Why `path`, a YAML file that is no OpenAPI document, is not read as a descriptor or a
-  /// document: YAML is read only as OpenAPI 3, and a YAML file read as a property list would
-  /// fail at its first line for a reason that names neither. `nil` for any other file.
-  static func yamlRefusal(_ path: String) -> Diagnostic? {
-    guard isYAMLName(path) else { return nil }
-    return Diagnostic(
-      "\(yamlWithoutOpenAPI): YAML is read only as an OpenAPI 3 document; descriptors and "
-        + "documents are JSON or property lists", file: path)
+  /// Why the file at `path` is not read as a descriptor or a document, judged by its name:
+  /// read as a property list, it would fail at its first line for a reason that names neither
+  /// its format nor what to do. `nil` for a file that may be JSON or a property list.
+  ///
+  /// A YAML file is read only as an OpenAPI 3 document. A table of records (CSV, TSV) reads
+  /// as lists and forms once it is in SQLite.
+  static func refusal(_ path: String) -> Diagnostic? {
+    // A file that is not there is reported as unreadable.
+    if webAddress(path) == nil, !FileManager.default.fileExists(atPath: path) { return nil }
+    let written = "descriptors and documents are JSON or property lists"
+    if isYAMLName(path) {
+      return Diagnostic(
+        "\(yamlWithoutOpenAPI): YAML is read only as an OpenAPI 3 document; \(written)",
+        file: path)
+    }
+    let name = (path as NSString).lastPathComponent
+    let suffix = (name as NSString).pathExtension.lowercased()
+    if let table = tableFormats[suffix] {
+      let base = (name as NSString).deletingPathExtension
+      let imports =
+        suffix == "csv"
+        ? "\".import --csv \(name) \(base)\"" : "\".mode tabs\" \".import \(name) \(base)\""
+      return Diagnostic(
+        "a \(table) file: \(written); as a table in SQLite it is lists and forms: "
+          + "`sqlite3 \(base).sqlite \(imports)`, then `trellis serve \(base).sqlite`", file: path)
+    }
+    if let format = otherFormats[suffix] {
+      return Diagnostic("a \(format) file: \(written)", file: path)
+    }
+    return nil
   }
+
+  /// Tables of records by their files' extensions.
+  private static let tableFormats = ["csv": "CSV", "tsv": "TSV"]
+
+  /// Formats of data that are neither JSON nor property lists, by their files' extensions.
+  private static let otherFormats = [
+    "toml": "TOML", "ini": "INI", "xlsx": "spreadsheet", "xls": "spreadsheet",
+    "ods": "spreadsheet", "numbers": "spreadsheet", "sql": "SQL script",
+  ]
 
   /// What the file at `path` is, by its name and first bytes, in words.
   private static func fileKind(_ path: String) -> String {

@@ -69,7 +69,7 @@ struct DescriptorFiles {
 
   /// The descriptor at `path`.
   mutating func descriptor(_ path: String) -> TableDescriptor? {
-    if let refusal = Self.yamlRefusal(path) {
+    if let refusal = Self.refusal(path) {
       diagnostics.append(refusal)
       return nil
     }
@@ -157,7 +157,7 @@ struct DescriptorFiles {
 
   /// The data document at `path`, as a bindable object.
   mutating func data(_ path: String) -> DocumentObject? {
-    if let refusal = Self.yamlRefusal(path) {
+    if let refusal = Self.refusal(path) {
       diagnostics.append(refusal)
       return nil
     }

@@ -7,7 +7,7 @@ extension DocumentStore {
   /// The document at `path`, for `trellis edit` and `trellis serve`: its parse error, or why
   /// its root cannot be shown as a screen, is printed, located, and ends the command.
   static func opening(_ path: String) throws -> DocumentStore {
-    if let refusal = DescriptorFiles.yamlRefusal(path) {
+    if let refusal = DescriptorFiles.refusal(path) {
       CommandOutput.error(refusal.description)
       throw ExitCode(1)
     }

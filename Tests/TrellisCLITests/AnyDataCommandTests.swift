@@ -133,6 +133,37 @@ struct AnyDataCommandTests {
     }
   }
 
+  @Test func aTableOfRecordsSaysHowToOpenItThroughSQLite() async throws {
+    let folder = try shop()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let csv = folder.appendingPathComponent("people.csv")
+    try Data("name,age,city\nAda,36,London\nAlan,41,Wilmslow\n".utf8).write(to: csv)
+    let advice =
+      "a CSV file: descriptors and documents are JSON or property lists; as a table in SQLite "
+      + "it is lists and forms: `sqlite3 people.sqlite \".import --csv people.csv people\"`, "
+      + "then `trellis serve people.sqlite`"
+    for command in ["serve", "render", "validate", "edit"] {
+      let result = try await CommandRunner.run([command, "people.csv"], in: folder)
+      #expect(result.status == 1)
+      let said = result.output + result.errors
+      #expect(said.hasPrefix("people.csv: error: \(advice)\n"), "\(command): \(said)")
+      #expect(!said.contains("property list:"), "\(command): \(said)")
+    }
+    // The table `.import` makes: no key but the row id, every column text.
+    let queue = try DatabaseQueue(path: folder.appendingPathComponent("people.sqlite").path)
+    try await queue.write { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE "people"("name" TEXT, "age" TEXT, "city" TEXT);
+          INSERT INTO people VALUES ('Ada', '36', 'London'), ('Alan', '41', 'Wilmslow');
+          """)
+    }
+    let opened = try await CommandRunner.run(
+      ["render", "people.sqlite", "--push", "people/Alan", "--width", "40"], in: folder)
+    #expect(opened.status == 0)
+    #expect(opened.output.contains("| City                        Wilmslow |"), "\(opened.output)")
+  }
+
   @Test func editPrintsTheHomeScreenWithoutATerminal() async throws {
     let folder = try shop()
     defer { try? FileManager.default.removeItem(at: folder) }
