@@ -3,7 +3,7 @@ import TrellisDocuments
 import TrellisValues
 
 // The document fuzzer: every input goes through the JSON, OpenStep, XML and binary property
-// list readers. A reader must either return a tree or throw a diagnostic (located, for the text
+// list readers, and the CSV and TSV readers. A reader must either return a tree or throw a diagnostic (located, for the text
 // formats); a tree must write back in its format and read back the same. Every input is also
 // read as a strings file (UTF-8 or UTF-16), which must give a table or a located diagnostic.
 //

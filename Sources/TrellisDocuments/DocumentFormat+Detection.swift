@@ -8,7 +8,8 @@ extension DocumentFormat {
   /// XML; `[` is JSON; `(`, a comment, or a dictionary whose first key is unquoted or followed
   /// by `=` is OpenStep; a dictionary whose first key is followed by `:` is JSON. Only when the
   /// content fits both JSON and OpenStep (an empty dictionary, a lone string or number) does the
-  /// extension decide: `plist` and `strings` mean OpenStep, anything else JSON.
+  /// extension decide: `plist` and `strings` mean OpenStep, anything else JSON. Separated
+  /// values have no mark of their own: the extensions `csv` and `tsv` decide them.
   public static func detect(in data: Data, pathExtension: String? = nil) -> DocumentFormat {
     detect(in: [UInt8](data), pathExtension: pathExtension)
   }
@@ -16,6 +17,8 @@ extension DocumentFormat {
   /// Recognises the format of `bytes`; see ``detect(in:pathExtension:)``.
   package static func detect(in bytes: [UInt8], pathExtension: String?) -> DocumentFormat {
     let hint = pathExtension?.lowercased()
+    if hint == "csv" { return .csv }
+    if hint == "tsv" { return .tsv }
     let ambiguous: DocumentFormat = (hint == "plist" || hint == "strings") ? .openStepPlist : .json
     if bytes.starts(with: Array("bplist".utf8)) { return .binaryPlist }
     var scanner = FormatScanner(bytes: bytes)

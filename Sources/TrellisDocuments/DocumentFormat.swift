@@ -18,6 +18,11 @@ public enum DocumentFormat: String, Hashable, Sendable, CaseIterable, CustomStri
   case binaryPlist
   /// An OpenStep (old-style ASCII) property list: `{ key = value; }`, `( a, b )`, `<0fbd>`.
   case openStepPlist
+  /// Comma-separated values (RFC 4180): a header line naming the columns, then a record per
+  /// line. The root is a list of dictionaries. Read when the file's extension is `csv`.
+  case csv
+  /// Tab-separated values, as ``csv`` with tabs. Read when the file's extension is `tsv`.
+  case tsv
 
   public var description: String {
     switch self {
@@ -25,12 +30,19 @@ public enum DocumentFormat: String, Hashable, Sendable, CaseIterable, CustomStri
     case .xmlPlist: "XML property list"
     case .binaryPlist: "binary property list"
     case .openStepPlist: "OpenStep property list"
+    case .csv: "CSV"
+    case .tsv: "TSV"
     }
   }
 
   /// The usual file extension.
   public var preferredPathExtension: String {
-    self == .json ? "json" : "plist"
+    switch self {
+    case .json: "json"
+    case .csv: "csv"
+    case .tsv: "tsv"
+    case .xmlPlist, .binaryPlist, .openStepPlist: "plist"
+    }
   }
 
   /// Whether the format has lines and columns to report locations with.

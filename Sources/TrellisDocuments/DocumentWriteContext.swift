@@ -77,7 +77,7 @@ extension DocumentFormat {
   /// The name with an article where English wants one: "JSON", "an XML property list".
   var withArticle: String {
     switch self {
-    case .json: "JSON"
+    case .json, .csv, .tsv: "\(self)"
     case .xmlPlist, .openStepPlist: "an \(self)"
     case .binaryPlist: "a \(self)"
     }

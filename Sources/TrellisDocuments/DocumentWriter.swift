@@ -12,6 +12,8 @@ import TrellisValues
 /// - JSON has no dates, data or non-finite numbers.
 /// - Property lists have no null.
 /// - OpenStep property lists have no numbers, Booleans or dates.
+/// - CSV and TSV hold a list of dictionaries whose values are text, numbers, Booleans, dates
+///   (as text) and null (an empty cell): no nesting.
 /// - No format holds object references.
 ///
 /// By default such a value is an error naming its key path. With
@@ -38,6 +40,8 @@ public enum DocumentWriter {
     case .openStepPlist:
       var writer = OpenStepDocumentWriter(context: context)
       return Data(try writer.write(value))
+    case .csv, .tsv:
+      return Data(try CSVDocumentWriter(context: context).write(value))
     case .binaryPlist:
       try context.checkTree(value)
       var writer = BinaryPlistWriter(context: context)

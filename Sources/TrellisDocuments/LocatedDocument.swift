@@ -87,6 +87,9 @@ public struct LocatedDocument: Hashable, Sendable {
     case .binaryPlist:
       var reader = BinaryPlistReader(bytes: bytes, file: file, options: options)
       self = try reader.read()
+    case .csv, .tsv:
+      var parser = CSVDocumentParser(bytes: bytes, file: file, options: options, format: format)
+      self = try parser.parse()
     }
   }
 

@@ -5,8 +5,9 @@ import TrellisTesting
 
 extension FuzzCatalog {
   /// The document screens: a document's tree in each format (nested dictionaries open object
-  /// screens, arrays open editable lists), with a row that saves it; and a document's array of
-  /// dictionaries as a store list.
+  /// screens, arrays open editable lists; a CSV or TSV file's records a list with a form per
+  /// record), with a row that saves it; and a document's array of dictionaries as a store
+  /// list.
   package static func documents() -> [FuzzTarget] {
     DocumentFormat.allCases.map { format in
       FuzzTarget("documents/tree-\(format.rawValue)") { setup in
@@ -19,6 +20,13 @@ extension FuzzCatalog {
 
   /// A tree with a value of every kind the format holds.
   static func sampleDocument(_ format: DocumentFormat) -> Value {
+    guard ![.csv, .tsv].contains(format) else {
+      // Separated values hold records of single values: text, numbers, Booleans, null.
+      return [
+        ["name": "Ann", "age": 3, "ratio": 0.5, "member": true, "note": "a, \"quoted\"\nline"],
+        ["name": "Bo", "age": nil, "ratio": 1.25, "member": false, "note": ""],
+      ]
+    }
     guard format != .openStepPlist else {
       // OpenStep holds text, arrays and dictionaries only.
       return [

@@ -31,29 +31,23 @@ extension DescriptorFiles {
 
   /// Why the file at `path` is not read as a descriptor or a document, judged by its name:
   /// read as a property list, it would fail at its first line for a reason that names neither
-  /// its format nor what to do. `nil` for a file that may be JSON or a property list.
+  /// its format nor what to do. `nil` for a file that may be JSON, a property list or separated
+  /// values.
   ///
-  /// A YAML file is read only as an OpenAPI 3 document. A table of records (CSV, TSV) reads
-  /// as lists and forms once it is in SQLite.
+  /// A YAML file is read only as an OpenAPI 3 document; a spreadsheet is read once it is
+  /// exported as CSV.
   static func refusal(_ path: String) -> Diagnostic? {
     // A file that is not there is reported as unreadable.
     if webAddress(path) == nil, !FileManager.default.fileExists(atPath: path) { return nil }
-    let written = "descriptors and documents are JSON or property lists"
+    let written = "descriptors are JSON or property lists, and documents also CSV or TSV"
     if isYAMLName(path) {
       return Diagnostic(
         "\(yamlWithoutOpenAPI): YAML is read only as an OpenAPI 3 document; \(written)",
         file: path)
     }
-    let name = (path as NSString).lastPathComponent
-    let suffix = (name as NSString).pathExtension.lowercased()
-    if let table = tableFormats[suffix] {
-      let base = (name as NSString).deletingPathExtension
-      let imports =
-        suffix == "csv"
-        ? "\".import --csv \(name) \(base)\"" : "\".mode tabs\" \".import \(name) \(base)\""
-      return Diagnostic(
-        "a \(table) file: \(written); as a table in SQLite it is lists and forms: "
-          + "`sqlite3 \(base).sqlite \(imports)`, then `trellis serve \(base).sqlite`", file: path)
+    let suffix = (path as NSString).pathExtension.lowercased()
+    if spreadsheets.contains(suffix) {
+      return Diagnostic("a spreadsheet: \(written); export the sheet as CSV", file: path)
     }
     if let format = otherFormats[suffix] {
       return Diagnostic("a \(format) file: \(written)", file: path)
@@ -61,14 +55,11 @@ extension DescriptorFiles {
     return nil
   }
 
-  /// Tables of records by their files' extensions.
-  private static let tableFormats = ["csv": "CSV", "tsv": "TSV"]
+  /// The extensions of spreadsheets' files.
+  private static let spreadsheets: Set = ["xlsx", "xls", "ods", "numbers"]
 
-  /// Formats of data that are neither JSON nor property lists, by their files' extensions.
-  private static let otherFormats = [
-    "toml": "TOML", "ini": "INI", "xlsx": "spreadsheet", "xls": "spreadsheet",
-    "ods": "spreadsheet", "numbers": "spreadsheet", "sql": "SQL script",
-  ]
+  /// Other formats of data, by their files' extensions.
+  private static let otherFormats = ["toml": "TOML", "ini": "INI", "sql": "SQL script"]
 
   /// What the file at `path` is, by its name and first bytes, in words.
   private static func fileKind(_ path: String) -> String {

@@ -4,7 +4,7 @@ import Trellis
 import TrellisDescriptors
 import TrellisTerminal
 
-/// `trellis edit`: a JSON or plist document, a descriptor bound to a data document, or a
+/// `trellis edit`: a JSON, plist, CSV or TSV document, a descriptor bound to a data document, or a
 /// Settings bundle, edited as tables in the terminal.
 ///
 /// A document is saved (Ctrl-S) atomically in its own format; a file that does not parse opens
@@ -13,10 +13,10 @@ import TrellisTerminal
 struct EditCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "edit",
-    abstract: "Edit a JSON or plist document, a descriptor's data, or a Settings bundle.",
+    abstract: "Edit a JSON, plist or CSV document, a descriptor's data, or a Settings bundle.",
     discussion: """
-      FILE is a JSON or property-list document (edited as tables, saved with Ctrl-S in its own \
-      format), a descriptor with --data (the data document is edited and saved), a \
+      FILE is a JSON, property-list, CSV or TSV document (edited as tables, saved with Ctrl-S in \
+      its own format; a CSV file's records as a list with a form per record), a descriptor with --data (the data document is edited and saved), a \
       descriptor with singleObject (its object's form, written to its source by Done), a \
       Settings.bundle folder, an SQLite file or a postgres:// address (its tables as lists with \
       a form per row, each form written when its Done is pressed), or an OpenAPI document (its \

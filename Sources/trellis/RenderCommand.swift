@@ -19,8 +19,8 @@ struct RenderCommand: AsyncParsableCommand {
       (SQLite, a document, a web service) are rendered once their first page has arrived; a \
       list that fails to load prints its error and exits with status 1.
 
-      A JSON or plist document that is no descriptor (a dictionary, or a list of records), \
-      given without --data, is rendered as `trellis edit` shows it.
+      A CSV or TSV file, or a JSON or plist document that is no descriptor (a dictionary, or a \
+      list of records), given without --data, is rendered as `trellis edit` shows it.
       """)
 
   enum Format: String, ExpressibleByArgument, CaseIterable {

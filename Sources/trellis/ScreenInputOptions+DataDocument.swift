@@ -3,9 +3,9 @@ import Trellis
 import TrellisDescriptors
 
 extension ScreenInputOptions {
-  /// The document the input names when it is data rather than a descriptor: a JSON or
-  /// property list file, given without `--data`, whose root is no descriptor (a dictionary,
-  /// or a list of records). `render` and `serve` then show it as `trellis edit` does.
+  /// The document the input names when it is data rather than a descriptor, given without
+  /// `--data`: a CSV or TSV file, or a JSON or property list file whose root is no descriptor
+  /// (a dictionary, or a list of records). `render` and `serve` then show it as `trellis edit` does.
   ///
   /// `nil` when the input is anything else, or does not parse: the descriptor path then
   /// reports why, located. A document whose root cannot be shown stops the command with its
@@ -16,7 +16,8 @@ extension ScreenInputOptions {
       !DescriptorFiles.isPostgresAddress(path), !DescriptorFiles.isSettingsBundle(path),
       !DescriptorFiles.isSQLiteFile(path), !DescriptorFiles.isOpenAPIDocument(path),
       let file = try? DocumentFile(contentsOf: URL(fileURLWithPath: path)),
-      DescriptorFormat.detect(file.root) == nil || DescriptorFormat.isListOfRecords(file.root)
+      [.csv, .tsv].contains(file.format) || DescriptorFormat.detect(file.root) == nil
+        || DescriptorFormat.isListOfRecords(file.root)
     else { return nil }
     return try DocumentStore.opening(path)
   }

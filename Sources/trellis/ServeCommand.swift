@@ -23,8 +23,8 @@ struct ServeCommand: AsyncParsableCommand {
       SQLite table or a web service, which are written through, and for a `save` row, which \
       writes the --data file.
 
-      A JSON or plist document that is no descriptor (a dictionary, or a list of records), \
-      given without --data, is served as `trellis edit` shows it: every window edits the one \
+      A CSV or TSV file, or a JSON or plist document that is no descriptor (a dictionary, or a \
+      list of records), given without --data, is served as `trellis edit` shows it: every window edits the one \
       tree, and every change is saved to the file. A save that fails (a full disk, a file \
       made read-only) is shown on every window until one succeeds; the changes stay, and are \
       saved with the next one.

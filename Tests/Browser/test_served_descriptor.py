@@ -1,6 +1,7 @@
 """`trellis serve` on descriptors in a real browser: a `save` row writing the `--data` file,
 a single object's form over an SQLite table, and images fetched from beside a descriptor
 served from an address."""
+import csv
 import functools
 import http.server
 import json
@@ -249,6 +250,51 @@ def test_a_document_that_is_a_list_is_served_as_the_list(browser):
         press(browser, "done")
         wait(browser, lambda d: row_texts(d) == ["Ada", "Alan", "Grace"])
         wait(browser, lambda d: json.loads(data.read_text())[-1] == {"name": "Grace", "born": 1906})
+    finally:
+        stop(process)
+
+
+def csv_records(path):
+    with open(path, newline="", encoding="utf-8") as handle:
+        return list(csv.DictReader(handle))
+
+
+def test_a_csv_file_is_served_as_its_records_and_every_change_saved(browser):
+    """A CSV file opens as the list of its records, a form per record; an edit, a new record
+    and a delete in one window reach the file, written as CSV, and every other window."""
+    files = folder()
+    data = files / "people.csv"
+    data.write_text('name,born,note\nAda,1815,"first, programmer"\nAlan,1912,\n',
+                    encoding="utf-8")
+    process, details = serve(data)
+    try:
+        open_app(browser, details, "table")
+        wait_title(browser, "people.csv")
+        wait(browser, lambda d: row_texts(d) == ["Ada", "Alan"])
+        first = browser.current_window_handle
+        browser.switch_to.new_window("tab")
+        open_app(browser, details, "table")
+        wait(browser, lambda d: row_texts(d) == ["Ada", "Alan"])
+        tap(browser, "Alan")
+        wait_title(browser, "Alan")
+        type_into(browser, "Note", 'said "hi", twice')
+        press(browser, "done")
+        wait(browser, lambda d: csv_records(data)[1]["note"] == 'said "hi", twice')
+        start_new_person(browser, "Grace", "1906")
+        press(browser, "done")
+        wait(browser, lambda d: row_texts(d) == ["Ada", "Alan", "Grace"])
+        wait(browser, lambda d: [r["name"] for r in csv_records(data)] == ["Ada", "Alan", "Grace"])
+        # The year stays a number: the new record writes 1906, not text around it.
+        assert csv_records(data)[2]["born"] == "1906"
+        press(browser, "edit")
+        wait(browser, lambda d: d.find_elements(
+            By.CSS_SELECTOR, ".pane-top > .screen:last-child .row-delete"))
+        row(browser, "Ada").find_element(By.CSS_SELECTOR, ".row-delete").click()
+        wait(browser, lambda d: [r["name"] for r in csv_records(data)] == ["Alan", "Grace"])
+        assert data.read_text(encoding="utf-8") == (
+            'name,born,note\nAlan,1912,"said ""hi"", twice"\nGrace,1906,\n')
+        browser.switch_to.window(first)
+        wait(browser, lambda d: row_texts(d) == ["Alan", "Grace"])
     finally:
         stop(process)
 

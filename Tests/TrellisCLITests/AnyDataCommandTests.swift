@@ -133,35 +133,40 @@ struct AnyDataCommandTests {
     }
   }
 
-  @Test func aTableOfRecordsSaysHowToOpenItThroughSQLite() async throws {
+  @Test func aCSVFileIsItsRecordsAndASpreadsheetIsToldToBecomeOne() async throws {
     let folder = try shop()
     defer { try? FileManager.default.removeItem(at: folder) }
     let csv = folder.appendingPathComponent("people.csv")
-    try Data("name,age,city\nAda,36,London\nAlan,41,Wilmslow\n".utf8).write(to: csv)
-    let advice =
-      "a CSV file: descriptors and documents are JSON or property lists; as a table in SQLite "
-      + "it is lists and forms: `sqlite3 people.sqlite \".import --csv people.csv people\"`, "
-      + "then `trellis serve people.sqlite`"
-    for command in ["serve", "render", "validate", "edit"] {
-      let result = try await CommandRunner.run([command, "people.csv"], in: folder)
-      #expect(result.status == 1)
-      let said = result.output + result.errors
-      #expect(said.hasPrefix("people.csv: error: \(advice)\n"), "\(command): \(said)")
-      #expect(!said.contains("property list:"), "\(command): \(said)")
-    }
-    // The table `.import` makes: no key but the row id, every column text.
-    let queue = try DatabaseQueue(path: folder.appendingPathComponent("people.sqlite").path)
-    try await queue.write { db in
-      try db.execute(
-        sql: """
-          CREATE TABLE "people"("name" TEXT, "age" TEXT, "city" TEXT);
-          INSERT INTO people VALUES ('Ada', '36', 'London'), ('Alan', '41', 'Wilmslow');
-          """)
+    try Data("name,age,city\nAda,36,London\nAlan,41,\"Wilmslow, Cheshire\"\n".utf8).write(to: csv)
+    for command in ["render", "edit"] {
+      let listed = try await CommandRunner.run(
+        [command, "people.csv", "--width", "40"], in: folder)
+      #expect(listed.status == 0, "\(command): \(listed.errors)")
+      #expect(listed.output.contains("| Ada "), "\(command): \(listed.output)")
+      #expect(listed.output.contains("| Alan "), "\(command): \(listed.output)")
     }
     let opened = try await CommandRunner.run(
-      ["render", "people.sqlite", "--push", "people/Alan", "--width", "40"], in: folder)
+      ["render", "people.csv", "--push", "Alan", "--width", "40"], in: folder)
     #expect(opened.status == 0)
-    #expect(opened.output.contains("| City                        Wilmslow |"), "\(opened.output)")
+    #expect(opened.output.contains("| Age                               41 |"), "\(opened.output)")
+    #expect(opened.output.contains("| City              Wilmslow, Cheshire |"), "\(opened.output)")
+    // As a descriptor, it is data, and said so, located.
+    let checked = try await CommandRunner.run(["validate", "people.csv"], in: folder)
+    #expect(checked.status == 1)
+    #expect(
+      checked.output.hasPrefix(
+        "people.csv:1:1: error: not a table descriptor: a list of records"), "\(checked.output)")
+    // A spreadsheet is named for what it is, with the way to a file that is read.
+    try Data([0x50, 0x4B, 0x03, 0x04]).write(to: folder.appendingPathComponent("people.xlsx"))
+    for command in ["serve", "render", "validate", "edit"] {
+      let result = try await CommandRunner.run([command, "people.xlsx"], in: folder)
+      #expect(result.status == 1)
+      let said = result.output + result.errors
+      #expect(
+        said.hasPrefix(
+          "people.xlsx: error: a spreadsheet: descriptors are JSON or property lists, and "
+            + "documents also CSV or TSV; export the sheet as CSV\n"), "\(command): \(said)")
+    }
   }
 
   @Test func editPrintsTheHomeScreenWithoutATerminal() async throws {

@@ -37,7 +37,9 @@ struct DocumentStoreTests {
       ]))
   }
 
-  @Test(arguments: DocumentFormat.allCases)
+  /// The formats of trees; separated values, a list of records, are in
+  /// `DocumentStoreCSVTests`.
+  @Test(arguments: DocumentFormat.allCases.filter { ![.csv, .tsv].contains($0) })
   func aRoundTripKeepsTheFormatAndKeyOrder(_ format: DocumentFormat) throws {
     let folder = try Self.directory()
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -46,6 +46,21 @@ struct DocumentParserFuzzTests {
     }
   }
 
+  @Test(arguments: [DocumentFormat.csv, .tsv])
+  func aMutatedSeparatedValuesFileParsesOrSaysWhere(_ format: DocumentFormat) throws {
+    let delimiter = format == .csv ? "," : "\t"
+    var mutator = TextMutator(
+      seed: format == .csv ? 0xC5 : 0x75,
+      words: [delimiter, "\"", "\"\"", "\r\n", "\n", "\r", "1.5", "true", "-0", "\u{FEFF}", "é"])
+    let seed = String(
+      decoding: try DocumentWriter.data(for: CSVDocumentTests.records, format: format),
+      as: UTF8.self)
+    let file = "people." + format.preferredPathExtension
+    for _ in 0..<(Self.variantsPerSeed * 4) {
+      Self.check(Array(mutator.mutate(seed).utf8), format: format, file: file)
+    }
+  }
+
   @Test func aMutatedBinaryPlistParsesOrSaysWhere() throws {
     var mutator = TextMutator(seed: 0xB1)
     for (name, root) in try Self.trees() {
