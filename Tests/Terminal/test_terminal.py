@@ -98,6 +98,39 @@ class DocumentTests(TerminalTestCase):
         self.assertTrue(data.startswith(b"<?xml"), data[:40])
         self.assertEqual(plistlib.loads(data)["age"], 37)
 
+    def test_a_csv_file_is_its_records_and_saves_as_csv(self):
+        path = self.file("people.csv",
+                         'name,born,note\nAda,1815,"first, programmer"\nAlan,1912,\n')
+        session = self.start([TRELLIS, "edit", path])
+        session.wait_for("Alan")
+        session.move_to("Alan")
+        session.keys("Enter")
+        session.wait_for("Born")
+        session.move_to("Note")
+        session.keys("Enter", "C-u")
+        session.type('said "hi"')
+        session.keys("Enter")
+        session.wait_for('said "hi"')
+        session.move_to("Born", key="Up")
+        session.keys("Enter", "C-u")
+        session.type("19x")
+        session.keys("Enter")
+        # The year column holds numbers: text is refused, and the file keeps its year.
+        session.wait_for('"19x" is not a number')
+        session.keys("C-u")
+        session.type("1913")
+        session.keys("Enter")
+        session.wait_until(lambda screen: "not a number" not in screen, "the refusal to go")
+        session.keys("C-s")
+        session.wait_for("Ada")
+        session.save("csv-document")
+        session.keys("C-s")
+        session.wait_for("Saved people.csv")
+        with open(path, newline="") as handle:
+            self.assertEqual(handle.read(),
+                             'name,born,note\nAda,1815,"first, programmer"\n'
+                             'Alan,1913,"said ""hi"""\n')
+
     def test_a_number_that_is_not_one_is_refused(self):
         path = self.file("person.json", json.dumps(DOCUMENT))
         session = self.start([TRELLIS, "edit", path])
