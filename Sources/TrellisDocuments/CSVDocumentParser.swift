@@ -4,7 +4,8 @@ import TrellisValues
 /// one record per line, as a list of dictionaries keyed by the column names, in their order.
 ///
 /// A field may be quoted, holding delimiters, line breaks and doubled quotes (`"say ""hi"""`).
-/// Lines end with LF or CRLF; a UTF-8 byte order mark and empty lines are skipped.
+/// Lines end with LF, CRLF or CR; a UTF-8 byte order mark and empty lines are skipped. How the
+/// first line ends is kept, for writing the file again.
 ///
 /// A column whose every filled cell is an integer, a decimal or `true`/`false` written as
 /// Swift writes it (`36`, `1.5`, `true`) holds those values, its empty cells null; every other
@@ -16,6 +17,8 @@ struct CSVDocumentParser {
   private let delimiter: UInt8
   private let format: DocumentFormat
   private var index = 0
+  /// How the first line ends, which saving keeps.
+  private var lineBreak: DocumentWriteOptions.LineBreak?
 
   /// One field as read: its text and where it starts.
   private struct Field {
@@ -66,7 +69,9 @@ struct CSVDocumentParser {
       }
       records.append(.dictionary(ValueDictionary(entries)))
     }
-    return builder.document(root: .array(records), format: format)
+    var document = builder.document(root: .array(records), format: format)
+    document.lineBreak = lineBreak
+    return document
   }
 
   /// The header's names, each once and none empty.
@@ -106,7 +111,10 @@ struct CSVDocumentParser {
           // A delimiter at the end of the line leaves an empty last field.
           fields.append(Field(text: "", offset: index))
         }
-        if index < bytes.count, let length = lineBreakLength(at: index) { index += length }
+        if index < bytes.count, let length = lineBreakLength(at: index) {
+          if lineBreak == nil { lineBreak = length == 2 ? .crlf : .lf }
+          index += length
+        }
         break
       }
       return (fields, start)

@@ -6,7 +6,8 @@ import TrellisValues
 ///
 /// A cell holds one value: text as it is, numbers and Booleans as Swift writes them (`36`,
 /// `1.5`, `true`), null as an empty cell. A field is quoted when it holds the delimiter, a
-/// quote or a line break, its quotes doubled. Lines end with LF.
+/// quote or a line break, its quotes doubled. Lines end with LF, or CRLF when the options say
+/// so.
 struct CSVDocumentWriter {
   let context: DocumentWriteContext
 
@@ -95,6 +96,7 @@ struct CSVDocumentWriter {
       }
       out.append(UInt8(ascii: "\""))
     }
+    if context.options.lineBreak == .crlf { out.append(0x0D) }
     out.append(0x0A)
   }
 }

@@ -29,6 +29,8 @@ public struct DocumentFile: Sendable {
 
   /// The file's format; saves keep it.
   public let format: DocumentFormat
+  /// How the file's lines of separated values end; saves keep it.
+  private var lineBreak: DocumentWriteOptions.LineBreak?
   /// The tree of values, as the file holds it.
   public var root: Value { contents.document.root }
 
@@ -49,6 +51,7 @@ public struct DocumentFile: Sendable {
     let document = try LocatedDocument(
       data: data, format: format, file: url.path, options: options)
     self.format = document.format
+    lineBreak = document.lineBreak
     contents = Contents(document)
   }
 
@@ -66,11 +69,13 @@ public struct DocumentFile: Sendable {
   init(url: URL, document: LocatedDocument, writer: AtomicFileWriter = AtomicFileWriter()) {
     self.url = url
     format = document.format
+    lineBreak = document.lineBreak
     contents = Contents(document)
     self.writer = writer
   }
 
   /// Writes `root` to the file in its format, atomically, and makes it the current document.
+  /// Lines of separated values end as the file's did, unless `options` say otherwise.
   ///
   /// - Throws: a ``Diagnostic`` when the format cannot hold a value (naming its key path) or the
   ///   disk refuses; either way the file on disk is unchanged.
@@ -78,6 +83,8 @@ public struct DocumentFile: Sendable {
     _ root: Value, options: DocumentWriteOptions = DocumentWriteOptions()
   ) throws(Diagnostic) {
     let data: Data
+    var options = options
+    if options.lineBreak == nil { options.lineBreak = lineBreak }
     do {
       data = try DocumentWriter.data(for: root, format: format, options: options)
     } catch {
@@ -95,6 +102,7 @@ public struct DocumentFile: Sendable {
   {
     let reread = try DocumentFile(contentsOf: url, format: format, options: options)
     contents = reread.contents
+    lineBreak = reread.lineBreak ?? lineBreak
   }
 
   private static func reason(_ error: any Error) -> String {

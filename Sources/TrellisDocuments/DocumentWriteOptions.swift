@@ -1,6 +1,7 @@
 import TrellisValues
 
-/// How ``DocumentWriter`` treats values a format cannot hold.
+/// How ``DocumentWriter`` treats values a format cannot hold, and how separated values end
+/// their lines.
 public struct DocumentWriteOptions: Hashable, Sendable {
   /// What to do with a value the format has no type for.
   public enum Conversion: Hashable, Sendable {
@@ -14,10 +15,23 @@ public struct DocumentWriteOptions: Hashable, Sendable {
   public var conversion: Conversion
   /// How deeply arrays and dictionaries may nest; deeper trees are an error.
   public var maximumDepth: Int
+  /// How CSV and TSV lines end; `nil` keeps those of the file read (``DocumentFile``,
+  /// ``LocatedDocument/encoded(options:)``), and LF for a new one.
+  public var lineBreak: LineBreak?
+
+  /// How a line of separated values ends.
+  public enum LineBreak: Hashable, Sendable {
+    /// A line feed, as Unix writes text.
+    case lf
+    /// A carriage return and a line feed, as RFC 4180 and Windows write it.
+    case crlf
+  }
 
   /// Creates options. The defaults fail on anything lossy.
-  public init(conversion: Conversion = .fail, maximumDepth: Int = 256) {
+  public init(conversion: Conversion = .fail, maximumDepth: Int = 256, lineBreak: LineBreak? = nil)
+  {
     self.conversion = conversion
     self.maximumDepth = maximumDepth
+    self.lineBreak = lineBreak
   }
 }

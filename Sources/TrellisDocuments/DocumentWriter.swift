@@ -51,10 +51,13 @@ public enum DocumentWriter {
 }
 
 extension LocatedDocument {
-  /// The bytes of this document's tree in its own format.
+  /// The bytes of this document's tree in its own format, separated values' lines ending as
+  /// the file's did unless `options` say otherwise.
   public func encoded(options: DocumentWriteOptions = DocumentWriteOptions()) throws(Diagnostic)
     -> Data
   {
-    try DocumentWriter.data(for: root, format: format, options: options)
+    var options = options
+    if options.lineBreak == nil { options.lineBreak = lineBreak }
+    return try DocumentWriter.data(for: root, format: format, options: options)
   }
 }

@@ -71,9 +71,31 @@ struct CSVDocumentTests {
     let text = "name,age,note\nAda,36,\"a, b\"\nAlan,,\"say \"\"hi\"\"\"\n,41,plain\n"
     let document = try read(text)
     #expect(String(decoding: try document.encoded(), as: UTF8.self) == text)
-    // A byte order mark is read past; CRLF and empty lines are not kept.
-    let marked = try read("\u{FEFF}a\r\n1\r\n")
-    #expect(marked.root == [["a": 1]])
+    // A byte order mark and empty lines are read past; lines end as the first one did.
+    let marked = try read("\u{FEFF}a\r\n1\r\n\r\n2\n")
+    #expect(marked.root == [["a": 1], ["a": 2]])
+    #expect(String(decoding: try marked.encoded(), as: UTF8.self) == "a\r\n1\r\n2\r\n")
+    let unix = DocumentWriteOptions(lineBreak: .lf)
+    #expect(String(decoding: try marked.encoded(options: unix), as: UTF8.self) == "a\n1\n2\n")
+  }
+
+  @Test func aFileKeepsItsLineBreaksAcrossSaves() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "trellis-csv-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let url = folder.appendingPathComponent("people.csv")
+    try Data("name,age\r\nAda,36\r\n".utf8).write(to: url)
+    var file = try DocumentFile(contentsOf: url)
+    try file.save([["name": "Ada", "age": 37], ["name": "Alan", "age": 41]])
+    try file.save(.array((file.root.arrayValue ?? []) + [["name": "Grace", "age": 85]]))
+    #expect(
+      try String(contentsOf: url, encoding: .utf8)
+        == "name,age\r\nAda,37\r\nAlan,41\r\nGrace,85\r\n")
+    // A new file's lines end with LF.
+    let new = folder.appendingPathComponent("new.csv")
+    _ = try DocumentFile.create(at: new, root: [["a": 1]], format: .csv)
+    #expect(try String(contentsOf: new, encoding: .utf8) == "a\n1\n")
   }
 
   @Test(arguments: [DocumentFormat.csv, .tsv])
