@@ -5,7 +5,8 @@ import TrellisValues
 ///
 /// A field may be quoted, holding delimiters, line breaks and doubled quotes (`"say ""hi"""`).
 /// Lines end with LF, CRLF or CR; a UTF-8 byte order mark and empty lines are skipped. How the
-/// first line ends is kept, for writing the file again.
+/// first line ends is kept, for writing the file again, and so are the header's columns, which
+/// a file of no records has nowhere else.
 ///
 /// A column whose every filled cell is an integer, a decimal or `true`/`false` written as
 /// Swift writes it (`36`, `1.5`, `true`) holds those values, its empty cells null; every other
@@ -71,6 +72,7 @@ struct CSVDocumentParser {
     }
     var document = builder.document(root: .array(records), format: format)
     document.lineBreak = lineBreak
+    document.columns = columns.map(\.text)
     return document
   }
 

@@ -1,8 +1,9 @@
 import Foundation
 import TrellisValues
 
-/// Writes a list of dictionaries as comma- or tab-separated values: a header line of every
-/// key, in the order the records first use them, then one line per record.
+/// Writes a list of dictionaries as comma- or tab-separated values: a header line of the
+/// columns the file had (``DocumentWriteOptions/columns``), then every other key in the order
+/// the records first use them, then one line per record.
 ///
 /// A cell holds one value: text as it is, numbers and Booleans as Swift writes them (`36`,
 /// `1.5`, `true`), null as an empty cell. A field is quoted when it holds the delimiter, a
@@ -19,20 +20,18 @@ struct CSVDocumentWriter {
     guard case .array(let records) = value else {
       throw context.error("a \(context.format) file holds a list of records, not one value")
     }
-    var columns: [String] = []
-    var known: Set<String> = []
     var dictionaries: [ValueDictionary] = []
     dictionaries.reserveCapacity(records.count)
     for (index, record) in records.enumerated() {
       guard case .dictionary(let dictionary) = record else {
         throw inner(String(index)).error("a record is a dictionary of its cells, not one value")
       }
-      for key in dictionary.keys where known.insert(key).inserted {
-        if key.isEmpty { throw inner(String(index)).error("a column needs a name, not ''") }
-        columns.append(key)
+      if dictionary.keys.contains("") {
+        throw inner(String(index)).error("a column needs a name, not ''")
       }
       dictionaries.append(dictionary)
     }
+    let columns = Self.columns(of: dictionaries, header: context.options.columns ?? [])
     guard !columns.isEmpty else { return [] }
     var out: [UInt8] = []
     writeLine(columns, to: &out)
@@ -45,6 +44,18 @@ struct CSVDocumentWriter {
       writeLine(cells, to: &out)
     }
     return out
+  }
+
+  /// The columns of `records`: those of `header` first, then every other key in the order the
+  /// records first use it.
+  static func columns(of records: [ValueDictionary], header: [String]) -> [String] {
+    var columns: [String] = []
+    var known: Set<String> = []
+    for key in header where !key.isEmpty && known.insert(key).inserted { columns.append(key) }
+    for record in records {
+      for key in record.keys where known.insert(key).inserted { columns.append(key) }
+    }
+    return columns
   }
 
   /// The context of the value at `keys` below the root, for errors naming its key path.

@@ -31,6 +31,8 @@ public struct DocumentFile: Sendable {
   public let format: DocumentFormat
   /// How the file's lines of separated values end; saves keep it.
   private var lineBreak: DocumentWriteOptions.LineBreak?
+  /// The columns of a CSV or TSV file's header; saves write them first, records or none.
+  private var columns: [String]?
   /// The tree of values, as the file holds it.
   public var root: Value { contents.document.root }
 
@@ -52,6 +54,7 @@ public struct DocumentFile: Sendable {
       data: data, format: format, file: url.path, options: options)
     self.format = document.format
     lineBreak = document.lineBreak
+    columns = document.columns
     contents = Contents(document)
   }
 
@@ -70,6 +73,7 @@ public struct DocumentFile: Sendable {
     self.url = url
     format = document.format
     lineBreak = document.lineBreak
+    columns = document.columns
     contents = Contents(document)
     self.writer = writer
   }
@@ -85,12 +89,17 @@ public struct DocumentFile: Sendable {
     let data: Data
     var options = options
     if options.lineBreak == nil { options.lineBreak = lineBreak }
+    if options.columns == nil { options.columns = columns }
     do {
       data = try DocumentWriter.data(for: root, format: format, options: options)
     } catch {
       throw error.inFile(url.path)
     }
     try writer.write(data, to: url)
+    if [.csv, .tsv].contains(format), case .array(let records) = root {
+      columns = CSVDocumentWriter.columns(
+        of: records.compactMap(\.dictionaryValue), header: options.columns ?? [])
+    }
     contents = Contents(
       saved: data, root: root, format: format, file: url.path,
       options: DocumentReadOptions(maximumDepth: options.maximumDepth))
@@ -103,6 +112,7 @@ public struct DocumentFile: Sendable {
     let reread = try DocumentFile(contentsOf: url, format: format, options: options)
     contents = reread.contents
     lineBreak = reread.lineBreak ?? lineBreak
+    columns = reread.columns ?? columns
   }
 
   private static func reason(_ error: any Error) -> String {

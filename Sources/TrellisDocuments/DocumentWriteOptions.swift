@@ -18,6 +18,10 @@ public struct DocumentWriteOptions: Hashable, Sendable {
   /// How CSV and TSV lines end; `nil` keeps those of the file read (``DocumentFile``,
   /// ``LocatedDocument/encoded(options:)``), and LF for a new one.
   public var lineBreak: LineBreak?
+  /// The columns a CSV or TSV file's header names first, in their order, even when no record
+  /// holds them: those of the file read (``DocumentFile``), so that a file of no records keeps
+  /// its header.
+  package var columns: [String]?
 
   /// How a line of separated values ends.
   public enum LineBreak: Hashable, Sendable {

@@ -58,6 +58,7 @@ extension LocatedDocument {
   {
     var options = options
     if options.lineBreak == nil { options.lineBreak = lineBreak }
+    if options.columns == nil { options.columns = columns }
     return try DocumentWriter.data(for: root, format: format, options: options)
   }
 }

@@ -26,6 +26,9 @@ public struct LocatedDocument: Hashable, Sendable {
   /// How a CSV or TSV file's first line ended, which writing it again keeps; `nil` for other
   /// formats and files of one line.
   package var lineBreak: DocumentWriteOptions.LineBreak?
+  /// The columns a CSV or TSV file's header names, in order; `nil` for other formats and an
+  /// empty file.
+  package var columns: [String]?
 
   /// Where one entry of a document is.
   public struct NodeLocation: Hashable, Sendable {

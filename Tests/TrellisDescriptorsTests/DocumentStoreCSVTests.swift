@@ -22,6 +22,30 @@ struct DocumentStoreCSVTests {
     #expect(failures == [])
   }
 
+  @Test func aFileOfNoRecordsTakesNewOnesUnderItsHeader() throws {
+    let folder = try DocumentStoreTests.directory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let url = folder.appendingPathComponent("contacts.csv")
+    try Data("name,email,phone\n".utf8).write(to: url)
+    let store = try DocumentStore(contentsOf: url)
+    let app = HeadlessApp(navigator: Navigator(root: try store.screen()))
+    try app.send(.add(section: nil))
+    #expect(app.texts == [["Name", "Email", "Phone"]])
+    try app.enter("Ada", at: "Name")
+    try app.enter("ada@example.org", at: "Email")
+    try app.send(.done)
+    try store.save()
+    #expect(
+      try String(contentsOf: url, encoding: .utf8)
+        == "name,email,phone\nAda,ada@example.org,\n")
+    // Every record deleted, the header stays.
+    try app.send(.setEditing(true))
+    try app.send(.delete(app.rowID(at: ItemPath(item: 0, section: 0))))
+    try store.save()
+    #expect(try String(contentsOf: url, encoding: .utf8) == "name,email,phone\n")
+    #expect(app.host.violations.isEmpty)
+  }
+
   @Test(arguments: [DocumentFormat.csv, .tsv])
   func recordsAreEditedAddedMovedDeletedAndWrittenBack(_ format: DocumentFormat) throws {
     let folder = try DocumentStoreTests.directory()

@@ -92,6 +92,12 @@ struct CSVDocumentTests {
     #expect(
       try String(contentsOf: url, encoding: .utf8)
         == "name,age\r\nAda,37\r\nAlan,41\r\nGrace,85\r\n")
+    // A file of no records keeps its header, and a record added later keeps its order.
+    try file.save([])
+    #expect(try String(contentsOf: url, encoding: .utf8) == "name,age\r\n")
+    try file.save([["age": 1, "name": "Bo", "city": "Oslo"]])
+    #expect(
+      try String(contentsOf: url, encoding: .utf8) == "name,age,city\r\nBo,1,Oslo\r\n")
     // A new file's lines end with LF.
     let new = folder.appendingPathComponent("new.csv")
     _ = try DocumentFile.create(at: new, root: [["a": 1]], format: .csv)
@@ -114,6 +120,8 @@ struct CSVDocumentTests {
   @Test func anEmptyFileIsAnEmptyList() throws {
     #expect(try read("").root == [])
     #expect(try read("a,b\n").root == [])
+    #expect(try read("a,b\n").columns == ["a", "b"])
+    #expect(String(decoding: try read("a,b\n").encoded(), as: UTF8.self) == "a,b\n")
   }
 
   @Test func mistakesAreLocated() {

@@ -75,7 +75,12 @@ public final class DocumentStore: DataStore, @unchecked Sendable {
           "'\(itemsKeyPath)' is not an array of dictionaries", atKeyPath: itemsKeyPath)
       }
       elements = values.map { DocumentObject($0) }
-      definition = itemsDefinition ?? Self.itemsDefinition(values, kind: .dictionary)
+      // A CSV file of no records still names its columns: new records get them.
+      let header = itemsKeyPath.isEmpty ? file.document.columns ?? [] : []
+      let sample =
+        values.isEmpty && !header.isEmpty
+        ? [Value.dictionary(ValueDictionary(header.map { ($0, Value.string("")) }))] : values
+      definition = itemsDefinition ?? Self.itemsDefinition(sample, kind: .dictionary)
     }
     self.itemsDefinition = definition
     items = MemoryStore(
