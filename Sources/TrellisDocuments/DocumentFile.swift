@@ -87,9 +87,7 @@ public struct DocumentFile: Sendable {
     _ root: Value, options: DocumentWriteOptions = DocumentWriteOptions()
   ) throws(Diagnostic) {
     let data: Data
-    var options = options
-    if options.lineBreak == nil { options.lineBreak = lineBreak }
-    if options.columns == nil { options.columns = columns }
+    let options = options.keeping(lineBreak: lineBreak, columns: columns)
     do {
       data = try DocumentWriter.data(for: root, format: format, options: options)
     } catch {

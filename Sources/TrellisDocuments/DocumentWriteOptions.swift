@@ -31,6 +31,15 @@ public struct DocumentWriteOptions: Hashable, Sendable {
     case crlf
   }
 
+  /// These options, with the line break and columns a file read had where these leave them
+  /// open.
+  package func keeping(lineBreak: LineBreak?, columns: [String]?) -> Self {
+    var kept = self
+    if kept.lineBreak == nil { kept.lineBreak = lineBreak }
+    if kept.columns == nil { kept.columns = columns }
+    return kept
+  }
+
   /// Creates options. The defaults fail on anything lossy.
   public init(conversion: Conversion = .fail, maximumDepth: Int = 256, lineBreak: LineBreak? = nil)
   {

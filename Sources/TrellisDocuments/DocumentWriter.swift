@@ -56,9 +56,7 @@ extension LocatedDocument {
   public func encoded(options: DocumentWriteOptions = DocumentWriteOptions()) throws(Diagnostic)
     -> Data
   {
-    var options = options
-    if options.lineBreak == nil { options.lineBreak = lineBreak }
-    if options.columns == nil { options.columns = columns }
-    return try DocumentWriter.data(for: root, format: format, options: options)
+    try DocumentWriter.data(
+      for: root, format: format, options: options.keeping(lineBreak: lineBreak, columns: columns))
   }
 }

@@ -16,10 +16,29 @@ extension DocumentStore {
       CommandOutput.error(error.description)
       throw ExitCode(1)
     }
-    if let problem = store.rootProblem {
+    return try store.requiringShowableRoot()
+  }
+
+  /// This store, when its root can be shown as a screen; otherwise why not is printed,
+  /// located, and ends the command.
+  func requiringShowableRoot() throws -> DocumentStore {
+    if let problem = rootProblem {
       CommandOutput.error(problem.description)
       throw ExitCode(1)
     }
-    return store
+    return self
+  }
+
+  /// The document's screen, styled by the theme file at `theme`, for `trellis edit` and
+  /// `trellis render`; a screen that cannot be made is printed as an error of `file`, and ends
+  /// the command.
+  func screen(file: String, theme: String?) throws -> Screen {
+    let screen: Screen
+    do { screen = try self.screen() } catch {
+      CommandOutput.error(Diagnostic(error.description, file: file).description)
+      throw ExitCode(1)
+    }
+    if let theme { screen.model.theme = try DescriptorFiles.requiredTheme(theme) }
+    return screen
   }
 }

@@ -44,12 +44,7 @@ extension EditCommand {
 
   private func openDocument() throws -> Editing {
     let store = try DocumentStore.opening(file)
-    let screen: Screen
-    do { screen = try store.screen() } catch {
-      CommandOutput.error(Diagnostic(error.description, file: file).description)
-      throw ExitCode(1)
-    }
-    if let theme { screen.model.theme = try DescriptorFiles.requiredTheme(theme) }
+    let screen = try store.screen(file: file, theme: theme)
     let name = (file as NSString).lastPathComponent
     return Editing(
       navigator: Navigator(root: screen),

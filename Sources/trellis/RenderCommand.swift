@@ -53,7 +53,7 @@ struct RenderCommand: AsyncParsableCommand {
     let navigator: Navigator
     var descriptor: TableDescriptor?
     if let document = try inputs.dataDocument() {
-      navigator = try documentNavigator(document)
+      navigator = Navigator(root: try document.screen(file: inputs.descriptor, theme: inputs.theme))
     } else {
       let (loaded, library, root) = try await inputs.load()
       do { navigator = try library.makeNavigator(showing: loaded, root: root) } catch {
@@ -76,19 +76,6 @@ struct RenderCommand: AsyncParsableCommand {
     case .json:
       CommandOutput.write(snapshot.jsonString() + "\n")
     }
-  }
-
-  /// The screen of a data document (``ScreenInputOptions/dataDocument()``), as `trellis edit`
-  /// shows it, styled by `--theme`.
-  private func documentNavigator(_ document: DocumentStore) throws -> Navigator {
-    let theme = try inputs.theme.flatMap(DescriptorFiles.requiredTheme)
-    let screen: Screen
-    do { screen = try document.screen() } catch {
-      CommandOutput.error("\(inputs.descriptor): error: \(error)")
-      throw ExitCode(1)
-    }
-    screen.model.theme = theme
-    return Navigator(root: screen)
   }
 
   /// Selects the row whose text is `text` on the top screen, which must push a screen.

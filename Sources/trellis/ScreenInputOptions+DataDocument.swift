@@ -9,17 +9,18 @@ extension ScreenInputOptions {
   ///
   /// `nil` when the input is anything else, or does not parse: the descriptor path then
   /// reports why, located. A document whose root cannot be shown stops the command with its
-  /// located error.
+  /// located error. The file is read once, as the store that shows it.
   func dataDocument() throws -> DocumentStore? {
     let path = descriptor
     guard data == nil, !DescriptorFiles.isWebAddress(path),
       !DescriptorFiles.isPostgresAddress(path), !DescriptorFiles.isSettingsBundle(path),
       !DescriptorFiles.isSQLiteFile(path), !DescriptorFiles.isOpenAPIDocument(path),
-      let file = try? DocumentFile(contentsOf: URL(fileURLWithPath: path)),
-      [.csv, .tsv].contains(file.format) || DescriptorFormat.detect(file.root) == nil
-        || DescriptorFormat.isListOfRecords(file.root)
+      DescriptorFiles.refusal(path) == nil,
+      let store = try? DocumentStore(contentsOf: URL(fileURLWithPath: path)),
+      [.csv, .tsv].contains(store.format) || DescriptorFormat.detect(store.root.root) == nil
+        || DescriptorFormat.isListOfRecords(store.root.root)
     else { return nil }
-    return try DocumentStore.opening(path)
+    return try store.requiringShowableRoot()
   }
 
   /// The name a data document's app is titled with: its file's, without the extension.
