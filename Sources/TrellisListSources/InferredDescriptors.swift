@@ -243,7 +243,7 @@ package struct InferredDescriptors: Sendable {
     if !search.isEmpty { section["search"] = .array(search.map(Value.string)) }
     section["placeholder"] = .string("No \(names.item(table).lowercased()) rows")
     if editable && table.addingRefusal == nil {
-      section["addItem"] = .string("New \(names.item(table))")
+      section["addItem"] = .string("New \(Humanizer.title(for: names.item(table)))")
     } else if editable {
       section["allowAddingItems"] = false
     } else {
@@ -294,33 +294,33 @@ package struct InferredDescriptors: Sendable {
     -> [String]
   {
     var notes: [String] = []
-    let item = names.item(table)
+    let item = Humanizer.title(for: names.item(table))
+    let anItem = "\(EnglishNoun.indefiniteArticle(for: item)) \(item)"
     for (source, key) in schema.inverseKeys(of: table) {
-      let what = "its \(names.inverse(key, in: source))"
+      let what = "its \(Humanizer.title(for: names.inverse(key, in: source)))"
       let sql = "ON DELETE \(key.onDelete.rawValue.sqlWords)"
       switch key.onDelete {
-      case .cascade: notes.append("Deleting a\(article(item)) \(item) deletes \(what) (\(sql)).")
+      case .cascade: notes.append("Deleting \(anItem) deletes \(what) (\(sql)).")
       case .setNull, .setDefault:
-        notes.append("Deleting a\(article(item)) \(item) clears it from \(what) (\(sql)).")
+        notes.append("Deleting \(anItem) clears it from \(what) (\(sql)).")
       case .restrict, .noAction:
-        notes.append(
-          "A\(article(item)) \(item) cannot be deleted while \(what) point at it (\(sql)).")
+        notes.append("\(capitalised(anItem)) cannot be deleted while \(what) point at it (\(sql)).")
       }
     }
     for join in schema.joins {
       for (own, other) in [(join.source, join.target), (join.target, join.source)]
       where own.targetTable == table.name {
         notes.append(
-          "Deleting a\(article(item)) \(item) takes it out of its "
-            + "\(names.manyToMany(join, from: own)) (\(join.table)); "
+          "Deleting \(anItem) takes it out of its "
+            + "\(Humanizer.title(for: names.manyToMany(join, from: own))) (\(join.table)); "
             + "\(other.targetTable) rows stay.")
       }
     }
     return notes
   }
 
-  static func article(_ word: String) -> String {
-    "AEIOU".contains(word.prefix(1).uppercased()) ? "n" : ""
+  private static func capitalised(_ words: String) -> String {
+    words.prefix(1).uppercased() + words.dropFirst()
   }
 }
 

@@ -135,7 +135,7 @@ extension OpenAPIDescriptors {
     if let key = resource.titleKey { section["title"] = .string(key) }
     let texts = resource.fields.filter { $0.kind == "string" }.map(\.name)
     if !texts.isEmpty { section["search"] = .array(texts.prefix(8).map(Value.string)) }
-    if canCreate { section["addItem"] = .string("New \(resource.itemName)") }
+    if canCreate { section["addItem"] = .string("New \(Humanizer.title(for: resource.itemName))") }
     if !canCreate { section["allowAddingItems"] = false }
     if !canDelete { section["allowDeletingItems"] = false }
     section["allowMovingItems"] = false

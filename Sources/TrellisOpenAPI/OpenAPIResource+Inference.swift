@@ -231,16 +231,9 @@ extension OpenAPIResource {
     return path.hasPrefix("/") ? path : "/" + path
   }
 
-  /// `pets` → `Pet`, `categories` → `Category`.
+  /// `pets` → `Pet`, `categories` → `Category`, `courses` → `Course`.
   static func singular(_ word: String) -> String {
-    var word = String(word.prefix(100))
-    if word.hasSuffix("ies") && word.count > 3 {
-      word = word.dropLast(3) + "y"
-    } else if word.hasSuffix("ses") || word.hasSuffix("xes") {
-      word = String(word.dropLast(2))
-    } else if word.hasSuffix("s") && !word.hasSuffix("ss") && word.count > 1 {
-      word = String(word.dropLast())
-    }
+    let word = EnglishNoun.singular(String(word.prefix(100)))
     return word.prefix(1).uppercased() + word.dropFirst()
   }
 }

@@ -1,3 +1,5 @@
+import TrellisValues
+
 /// The names screens give what an ``InferredSchema`` holds: items, relationships and titles,
 /// the same wherever they are needed (the store's properties, a descriptor's keys).
 package struct InferredNames: Sendable {
@@ -6,9 +8,10 @@ package struct InferredNames: Sendable {
   /// Names for `schema`.
   package init(_ schema: InferredSchema) { self.schema = schema }
 
-  /// One row's name in titles ("New Album"): the table's, capitalised.
+  /// One row's name in titles ("New Album"): the table's, singular and capitalised
+  /// (`orders` → `Order`, `line_items` → `Line_item`).
   package func item(_ table: InferredTable) -> String {
-    table.name.prefix(1).uppercased() + table.name.dropFirst()
+    capitalised(EnglishNoun.singular(table.name))
   }
 
   /// The to-one property of the foreign key `key` of `table`: the column's name without its
@@ -40,7 +43,7 @@ package struct InferredNames: Sendable {
   /// table, plural ("Playlists" on a track).
   package func manyToMany(_ join: InferredJoin, from own: InferredForeignKey) -> String {
     let other = own == join.source ? join.target : join.source
-    var name = plural(capitalised(other.targetTable))
+    var name = plural(capitalised(EnglishNoun.singular(other.targetTable)))
     if let table = schema.table(own.targetTable), table.column(name) != nil { name += "List" }
     return name
   }
@@ -65,13 +68,7 @@ package struct InferredNames: Sendable {
       && !(name.first?.isNumber ?? true)
   }
 
-  func plural(_ word: String) -> String {
-    if word.hasSuffix("s") { return word + "es" }
-    if word.hasSuffix("y"), let last = word.dropLast().last, !"aeiou".contains(last) {
-      return word.dropLast() + "ies"
-    }
-    return word + "s"
-  }
+  func plural(_ word: String) -> String { EnglishNoun.plural(word) }
 
   func capitalised(_ word: String) -> String { word.prefix(1).uppercased() + word.dropFirst() }
 }

@@ -19,11 +19,12 @@ extension RelationalEntity {
     by count: Int, of source: Self, _ relationship: SQLRelationship<Self>
   ) -> StoreError {
     let one = count == 1
-    let what = (one ? source.definition.name : "\(source.definition.name)s").lowercased()
+    let name = source.definition.name
+    let what = Humanizer.title(for: one ? name : EnglishNoun.plural(name)).lowercased()
     let verb =
       relationship.kind == .toOne ? (one ? "points at" : "point at") : (one ? "holds" : "hold")
     return .refused(
-      "This \(definition.name) cannot be deleted while \(count) \(what) \(verb) it "
+      "This \(definition.itemNoun) cannot be deleted while \(count) \(what) \(verb) it "
         + "(the delete rule of \(relationship.inverse ?? relationship.name) is deny); "
         + "nothing was deleted.")
   }

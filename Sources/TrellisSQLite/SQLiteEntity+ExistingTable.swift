@@ -103,7 +103,9 @@ extension SQLiteEntity {
       definition.groups = shown.groups
       definition.titlePropertyNames = shown.titlePropertyNames
     }
-    definition.name = table.prefix(1).uppercased() + table.dropFirst()
+    // One row's name: `orders` lists an "Order".
+    let item = EnglishNoun.singular(table)
+    definition.name = item.prefix(1).uppercased() + item.dropFirst()
     return SQLiteEntity(
       table: table, definition: definition, columns: columns, ordered: ordered,
       primaryKey: primaryKey)

@@ -113,7 +113,7 @@ def test_steps_added_on_one_server_show_in_the_task_on_the_other(servers, browse
     wait_title(editor, "Steps")
     for step in ("Buy paint", "Sand the boards"):
         press(editor, "add")
-        wait_title(editor, "New TaskStep")
+        wait_title(editor, "New Task Step")
         type_into(editor, "Name", step)
         press(editor, "done")
         wait_title(editor, "Steps")

@@ -19,7 +19,7 @@ def test_create_a_task_with_two_steps(browser, server):
     wait_title(browser, "Steps")
     for step in ("Book flights", "Pack bags"):
         press(browser, "add")
-        wait_title(browser, "New TaskStep")
+        wait_title(browser, "New Task Step")
         type_into(browser, "Name", step)
         press(browser, "done")
         wait_title(browser, "Steps")

@@ -301,7 +301,7 @@ struct AnyDataTests {
     #expect(footer.contains("k: it has no column besides its key"))
     // A column no key can name is left alone; the table is edited by its row id.
     try app.tap("my table")
-    #expect(app.texts == [["x", "New My table"]])
+    #expect(app.texts == [["x", "New My Table"]])
     try app.tap("x")
     #expect(app.texts.first == ["Code", "N"])
     try app.enter("0", at: "N")

@@ -259,3 +259,22 @@ struct AnyDataPostgresTests {
     #expect(playlists.count == 3)
   }
 }
+
+extension AnyDataPostgresTests {
+  @Test func tablesNamedInThePluralListSingularRows() async throws {
+    guard let url = try await AnyDataPostgres.database("plural-postgres.sql") else { return }
+    let database = try await PostgresDatabase.open(url: url)
+    defer { database.shutdown() }
+    let orders = try #require(database.store(for: "orders"))
+    #expect(orders.entity.definition.name == "Order")
+    let customers = try #require(database.store(for: "customers"))
+    // The form of a customer lists the rows pointing at it; a product's, its categories too.
+    let customer = try #require(customers.itemsDefinition).properties.map(\.name)
+    #expect(customer == ["name", "Addresses", "Orders"])
+    let products = try #require(database.store(for: "products"))
+    #expect(products.entity.relationships.map(\.name) == ["Categories"])
+    let product = try #require(products.itemsDefinition).properties.map(\.name)
+    #expect(product == ["title", "Categories", "Line_items"])
+    #expect(try #require(database.store(for: "statuses")).entity.definition.name == "Status")
+  }
+}

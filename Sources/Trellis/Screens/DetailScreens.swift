@@ -41,8 +41,11 @@ enum DetailScreens {
     else {
       throw .notApplicable("\(definition.name) cannot edit this item")
     }
+    // A new item's title names its kind as a person says it: "New Task Step".
     let title =
-      isNew ? "New \(definition.name)" : definition.title(of: item, readingThrough: draft.reader)
+      isNew
+      ? "New \(Humanizer.title(for: definition.name))"
+      : definition.title(of: item, readingThrough: draft.reader)
     let screen = try screen(for: draft, title: title)
     screen.addsItem = isNew
     if !isNew && !section.allowsEditingDetails {

@@ -14,11 +14,12 @@ public struct DescriptorCount: Hashable, Sendable {
   /// The word for any other number of items (`rows`).
   public var units: String
 
-  /// A count of `source`'s items in `unit`s; `units` is `unit` with an `s` unless given.
+  /// A count of `source`'s items in `unit`s; `units` is `unit`'s plural (`category` →
+  /// `categories`) unless given.
   public init(source: SectionSource, unit: String = "item", units: String? = nil) {
     self.source = source
     self.unit = unit
-    self.units = units ?? unit + "s"
+    self.units = units ?? EnglishNoun.plural(unit)
   }
 
   /// `number` in words: `1 row`, `12 rows`.
