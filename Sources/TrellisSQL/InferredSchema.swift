@@ -138,9 +138,10 @@ package struct InferredColumn: Hashable, Sendable {
     case real
     /// A Boolean: a switch.
     case bool
-    /// A date stored as seconds since 1970: a date picker.
+    /// A date stored as seconds since 1970 (the values are numbers): a date picker.
     case date
-    /// A date stored as ISO 8601 text (`2024-05-01 12:00:00`): a date picker.
+    /// A date stored as ISO 8601 text (`2024-05-01 12:00:00`), in the column's
+    /// ``InferredColumn/dateLayout``: a date picker.
     case dateText
     /// Bytes: read-only.
     case blob
@@ -165,6 +166,9 @@ package struct InferredColumn: Hashable, Sendable {
   /// The values it may hold, in order, when its type lists them (a PostgreSQL enum): a form
   /// offers them as choices.
   package var choices: [String] = []
+  /// How a ``Kind/dateText`` column writes its dates: as the text it holds does, or as its
+  /// declared type says when it holds none yet.
+  package var dateLayout: DateTextLayout?
 
   /// Creates a column.
   package init(
@@ -181,11 +185,18 @@ package struct InferredColumn: Hashable, Sendable {
   /// Whether a form must have a value before it saves: `NOT NULL` without a default.
   package var isRequired: Bool { isNotNull && defaultSQL == nil && !isGenerated }
 
+  /// Whether its dates have a time of day: its type says so (`DATETIME`, `TIMESTAMP`), or
+  /// the text it holds has one.
+  package var datesHaveTimes: Bool {
+    guard kind == .date || kind == .dateText else { return false }
+    return dateLayout?.includesTime ?? declaredType.uppercased().contains("TIME")
+  }
+
   /// Whether a form may change it: not generated, not bytes.
   package var isEditable: Bool { !isGenerated && kind != .blob }
 
   /// The kind a declared type gives, by SQLite's affinity rules, with `BOOL` read as a
-  /// Boolean and `DATE` or `TIME` as a date (stored as seconds until values say otherwise).
+  /// Boolean and `DATE` or `TIME` as a date (whose values then say how it is stored).
   package static func kind(declared type: String) -> Kind {
     let type = type.uppercased()
     if type.contains("INT") { return type.contains("BOOL") ? .bool : .integer }

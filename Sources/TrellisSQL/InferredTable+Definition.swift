@@ -26,6 +26,7 @@ extension InferredTable {
       if !column.choices.isEmpty { kind = .choice(kind, column.choices.map(Value.string)) }
       property.valueKind = isNullable(column) ? .optional(kind) : kind
       property.isRequired = column.isRequired && readOnlyReason == nil
+      if column.datesHaveTimes { property.attributes.dateFormat = Self.dateAndTimeFormat }
       if !column.isEditable || readOnlyReason != nil {
         property.enabledWhen = Condition("read-only") { _ in false }
       }
@@ -66,6 +67,9 @@ extension InferredTable {
     }
     return definition
   }
+
+  /// How a date with a time of day is shown: the day and the time, to the second, in UTC.
+  static let dateAndTimeFormat = "yyyy-MM-dd HH:mm:ss"
 
   /// The kind of value a column of `kind` holds.
   package static func valueKind(of kind: InferredColumn.Kind) -> ValueKind {

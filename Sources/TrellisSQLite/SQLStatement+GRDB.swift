@@ -41,7 +41,9 @@ extension SQLRowWrite {
         guard let column = entity.column(name) else {
           throw .invalidItem("'\(entity.table)' has no column '\(name)'")
         }
-        values.append(try SQLiteValues.column(value, column: name, kind: column.kind))
+        values.append(
+          try SQLiteValues.column(value, column: name, kind: column.kind, layout: column.dateLayout)
+        )
       case .key(let key):
         values.append(key?.databaseValue ?? .null)
       }

@@ -18,7 +18,8 @@ public struct SQLiteColumn: Hashable, Sendable {
     /// Bytes.
     case blob
     /// A date stored as ISO 8601 text in UTC (`2024-05-01 12:30:00`), as many databases not
-    /// made by Trellis keep dates.
+    /// made by Trellis keep dates, in the column's layout (`2024-05-01`,
+    /// `2024-05-01T12:30:00.123Z`).
     case dateText
 
     /// The declared SQL type.
@@ -91,6 +92,8 @@ public struct SQLiteColumn: Hashable, Sendable {
   /// ``defaultValue``, or a default of a table made elsewhere): a new row that holds nothing
   /// for it leaves it out.
   package var hasDefault = false
+  /// How a ``Kind/dateText`` column writes dates: as the text it holds does.
+  package var dateLayout = DateTextLayout.sqlite
 
   /// Creates a column.
   public init(_ name: String, _ kind: Kind, nullable: Bool = false, indexed: Bool = false) {

@@ -24,6 +24,7 @@ extension SQLiteEntity {
       stored.isUnique = column.isUnique
       stored.isReadOnly = !column.isEditable || table.readOnlyReason != nil
       stored.hasDefault = column.defaultSQL != nil
+      if let layout = column.dateLayout { stored.dateLayout = layout }
       columns.append(stored)
     }
     let keyNames = columns.map(\.name).filter(isKey)

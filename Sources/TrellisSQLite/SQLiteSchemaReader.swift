@@ -91,12 +91,20 @@ package enum SQLiteSchemaReader {
         isNotNull: (row["notnull"] as Int? ?? 0) != 0, defaultSQL: row["dflt_value"])
       column.isGenerated = hidden == 2 || hidden == 3
       if column.kind == .date {
-        // Dates kept as text are read and written as text.
-        let stored = try String.fetchOne(
+        // Dates are kept as their first value is: as numbers (seconds since 1970), or as text,
+        // in that text's layout. A column with no value yet keeps them as SQLite's date
+        // functions, and the programs that use them, write them: as text.
+        let sample = try Row.fetchOne(
           db,
-          sql: "SELECT typeof(\(quote(columnName))) FROM \(quoted) "
-            + "WHERE \(quote(columnName)) IS NOT NULL LIMIT 1")
-        if stored == "text" { column.kind = .dateText }
+          sql: "SELECT typeof(\(quote(columnName))) AS type, CAST(\(quote(columnName)) AS TEXT) "
+            + "AS text FROM \(quoted) WHERE \(quote(columnName)) IS NOT NULL LIMIT 1")
+        let type: String? = sample?["type"]
+        if type == nil || type == "text" {
+          column.kind = .dateText
+          column.dateLayout =
+            (sample?["text"]).flatMap { DateTextLayout(sample: $0) }
+            ?? DateTextLayout(declaredType: declared)
+        }
       }
       table.columns.append(column)
       let pk: Int = row["pk"] ?? 0

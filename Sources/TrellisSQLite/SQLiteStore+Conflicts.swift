@@ -37,8 +37,13 @@ extension SQLiteStore {
       }
       // Compared as stored, so that a value's round trip through its column is no conflict.
       let stored: DatabaseValue = row[index]
-      if stored == (try? SQLiteValues.column(expected, column: column.name, kind: column.kind))
-        || stored == (try? SQLiteValues.column(yours, column: column.name, kind: column.kind))
+      let layout = column.dateLayout
+      if stored
+        == (try? SQLiteValues.column(
+          expected, column: column.name, kind: column.kind, layout: layout))
+        || stored
+          == (try? SQLiteValues.column(
+            yours, column: column.name, kind: column.kind, layout: layout))
       {
         continue
       }

@@ -48,19 +48,19 @@ enum SQLiteValues {
     case (.double(let d), .date): .date(Date(timeIntervalSince1970: d))
     case (.double(let d), _): .double(d)
     case (.string(let s), .dateText):
-      DateText.date(from: s).map(Value.date) ?? .string(s)
+      DateTextLayout.date(from: s).map(Value.date) ?? .string(s)
     case (.string(let s), _): .string(s)
     case (.blob(let data), _): .data(data)
     }
   }
 
-  /// A value for a column of `kind`: a date as ISO 8601 text in a ``SQLiteColumn/Kind/dateText``
-  /// column, as seconds since 1970 anywhere else.
-  static func column(_ value: Value, column: String, kind: SQLiteColumn.Kind) throws(StoreError)
-    -> DatabaseValue
-  {
+  /// A value for a column of `kind`: a date as ISO 8601 text in `layout` in a
+  /// ``SQLiteColumn/Kind/dateText`` column, as seconds since 1970 anywhere else.
+  static func column(
+    _ value: Value, column: String, kind: SQLiteColumn.Kind, layout: DateTextLayout = .sqlite
+  ) throws(StoreError) -> DatabaseValue {
     if kind == .dateText, case .date(let date) = value, date.timeIntervalSince1970.isFinite {
-      return DateText.text(from: date).databaseValue
+      return layout.text(from: date).databaseValue
     }
     return try self.column(value, column: column)
   }

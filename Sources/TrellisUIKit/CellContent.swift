@@ -105,9 +105,7 @@ public struct CellContent: Hashable, Sendable {
         ? attributes.choices.map(\.displayText) : attributes.segmentTitles
       return .segmented(titles: titles, selected: row.value?.intValue)
     case .date:
-      let format = attributes.dateFormat ?? ""
-      return .date(
-        row.value?.dateValue, includesTime: format.contains("H") || format.contains("h"))
+      return .date(row.value?.dateValue, includesTime: attributes.showsTime)
     case .imagePicker:
       let name = row.value?.displayText ?? ""
       return .imagePicker(imageName: name.isEmpty ? nil : name)

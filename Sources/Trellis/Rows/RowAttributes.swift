@@ -27,6 +27,9 @@ public struct RowAttributes: Hashable, Sendable {
   public var allowsNoSelection = false
   /// How a date row shows its date (a `DateFormatter` pattern), ISO-8601 when `nil`.
   public var dateFormat: String?
+  /// Whether a date row's date has a time of day: its ``dateFormat`` shows hours, so a host
+  /// edits the time as well as the day.
+  public var showsTime: Bool { dateFormat.map { $0.contains("H") || $0.contains("h") } ?? false }
   /// The smallest height of a growing text view, in points.
   public var minimumHeight: Double?
   /// The largest height of a growing text view, in points.

@@ -17,7 +17,7 @@ extension Value {
   }
 
   /// Parses what a person typed into a field of `type`: "42" as an Int, "yes" as a Bool,
-  /// "2026-01-31" or full ISO-8601 as a Date.
+  /// "2026-01-31", full ISO-8601, or a day and time without a zone (in UTC) as a Date.
   ///
   /// A date must be a real calendar date of the years 0001 to 9999: February 30th and a
   /// five-digit year are refused, not rolled over.
@@ -39,7 +39,7 @@ extension Value {
       }
     case .date:
       guard isCalendarDate(trimmed) else { break }
-      if let date = isoDate(trimmed) { return .date(date) }
+      if let date = isoDate(trimmed) ?? utcDate(dayAndTime: trimmed) { return .date(date) }
       let day = ISO8601DateFormatter()
       day.formatOptions = [.withFullDate]
       if let date = day.date(from: trimmed) { return .date(date) }

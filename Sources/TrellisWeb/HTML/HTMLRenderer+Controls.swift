@@ -82,9 +82,16 @@ extension HTMLRenderer {
       html += " data-type=\"bool\" aria-checked=\"\(on)\"\(HTML.flag("checked", on))"
       return html + "\(disabled)\(invalid)></label>"
     case .date:
+      // A date with a time of day is edited to the second, as the browser's local date and
+      // time: the server reads it in UTC, as it writes it.
+      let showsTime = row.attributes.showsTime
       var html = "<label class=\"cell field\"><span class=\"text\">\(text)</span>"
-      html += "<input class=\"control\" type=\"date\" data-type=\"date\""
-      html += HTML.attribute("value", value?.dateValue.map(Self.day) ?? "")
+      html +=
+        showsTime
+        ? "<input class=\"control\" type=\"datetime-local\" step=\"1\" data-type=\"date\""
+        : "<input class=\"control\" type=\"date\" data-type=\"date\""
+      let shown = value?.dateValue.map { showsTime ? Self.dayAndTime($0) : Self.day($0) }
+      html += HTML.attribute("value", shown ?? "")
       return html + "\(disabled)\(invalid)></label>"
     case .imagePicker:
       return imagePicker(row, text: text, disabled: disabled)
@@ -269,12 +276,20 @@ extension HTMLRenderer {
 
   /// A date as `yyyy-MM-dd` in UTC, the value of a date input.
   static func day(_ date: Date) -> String {
+    let parts = utcParts(of: date)
+    return String(format: "%04d-%02d-%02d", parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1)
+  }
+
+  /// A date as `yyyy-MM-ddTHH:mm:ss` in UTC, the value of a date and time input.
+  static func dayAndTime(_ date: Date) -> String {
+    let parts = utcParts(of: date)
+    return day(date)
+      + String(format: "T%02d:%02d:%02d", parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
+  }
+
+  private static func utcParts(of date: Date) -> DateComponents {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-    let parts = calendar.dateComponents([.year, .month, .day], from: date)
-    let year = parts.year ?? 1970
-    let month = parts.month ?? 1
-    let day = parts.day ?? 1
-    return String(format: "%04d-%02d-%02d", year, month, day)
+    return calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
   }
 }

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+import Trellis
+import TrellisListSources
+import TrellisTesting
+
+/// Dates another program keeps as text in SQLite: shown with their time when they have one,
+/// and written back as that program wrote them, so that it reads them as before.
+@Suite("Any data: dates kept as text")
+struct AnyDataDatesTests {
+  static let schema = """
+    CREATE TABLE articles (id integer PRIMARY KEY AUTOINCREMENT NOT NULL, title varchar,
+      published_on date, created_at datetime(6) NOT NULL, updated_at datetime(6) NOT NULL);
+    INSERT INTO articles (title, published_on, created_at, updated_at) VALUES
+      ('Hello', '2024-01-02', '2024-01-02 10:00:00.123456', '2024-01-02 10:00:00.123456');
+    CREATE TABLE events (id INTEGER PRIMARY KEY, name TEXT, day DATE, starts TIMESTAMP);
+    """
+
+  static func database() throws -> URL {
+    let folder = try SourceTestSupport.temporaryDirectory()
+    let url = folder.appendingPathComponent("dates.sqlite")
+    try SourceTestSupport.makeDatabase(at: url, sql: schema)
+    return url
+  }
+
+  static func text(_ sql: String, _ url: URL) throws -> String? {
+    try AnyDataSupport.value(sql, in: url)
+  }
+
+  @Test func aDateAndTimeIsShownWithItsTimeAndADayWithout() throws {
+    let url = try Self.database()
+    defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+    let app = try AnyDataSupport.app(url)
+    try app.tap("articles")
+    try app.tap("Hello")
+    #expect(app.row("Created At")?.detail == "2024-01-02 10:00:00")
+    #expect(app.row("Created At")?.attributes.showsTime == true)
+    #expect(app.row("Published On")?.detail == "2024-01-02")
+    #expect(app.row("Published On")?.attributes.showsTime == false)
+  }
+
+  @Test func anEditWritesDatesAsTheColumnHoldsThemAndLeavesTheOthers() throws {
+    let url = try Self.database()
+    defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+    let app = try AnyDataSupport.app(url)
+    try app.tap("articles")
+    try app.tap("Hello")
+    try app.enter("Bye", at: "Title")
+    try app.send(.done)
+    // Untouched, to the microsecond and byte.
+    #expect(
+      try Self.text("SELECT created_at || '|' || updated_at FROM articles", url)
+        == "2024-01-02 10:00:00.123456|2024-01-02 10:00:00.123456")
+    try app.tap("Bye")
+    // A date and time input's value: no zone, read in UTC.
+    try app.enter("2024-03-04T05:06:07", at: "Created At")
+    try app.enter("2024-03-05", at: "Published On")
+    try app.send(.done)
+    #expect(
+      try Self.text("SELECT created_at || '|' || published_on FROM articles", url)
+        == "2024-03-04 05:06:07.000000|2024-03-05")
+    #expect(try Self.text("SELECT typeof(created_at) FROM articles", url) == "text")
+  }
+
+  @Test func anEmptyTablesDatesAreWrittenAsTextByTheirType() throws {
+    let url = try Self.database()
+    defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+    let app = try AnyDataSupport.app(url)
+    try app.tap("events")
+    try app.tap("New Event")
+    try app.enter("Launch", at: "Name")
+    try app.enter("2024-06-01", at: "Day")
+    try app.enter("2024-06-01 09:30", at: "Starts")
+    try app.send(.done)
+    #expect(
+      try Self.text("SELECT day || '|' || starts || '|' || typeof(starts) FROM events", url)
+        == "2024-06-01|2024-06-01 09:30:00|text")
+    // A fresh screen reads back what was written.
+    let other = try AnyDataSupport.app(url)
+    try other.tap("events")
+    try other.tap("Launch")
+    #expect(other.row("Starts")?.detail == "2024-06-01 09:30:00")
+    #expect(other.row("Day")?.detail == "2024-06-01")
+  }
+}
