@@ -267,6 +267,12 @@ extension AnyDataPostgresTests {
     defer { database.shutdown() }
     let orders = try #require(database.store(for: "orders"))
     #expect(orders.entity.definition.name == "Order")
+    // A timestamp is shown and edited with its time of day; a date without.
+    let order = try #require(orders.itemsDefinition)
+    let shippedShowsTime = order["shipped_at"]?.attributes.row.showsTime
+    let dueShowsTime = order["due"]?.attributes.row.showsTime
+    #expect(shippedShowsTime == true)
+    #expect(dueShowsTime == false)
     let customers = try #require(database.store(for: "customers"))
     // The form of a customer lists the rows pointing at it; a product's, its categories too.
     let customer = try #require(customers.itemsDefinition).properties.map(\.name)

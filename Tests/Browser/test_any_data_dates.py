@@ -1,0 +1,88 @@
+"""Dates another program keeps as text, in `trellis serve FILE.sqlite` in a real browser: a
+date and time is edited in a date and time input, and written back as the program wrote it."""
+import pathlib
+import sqlite3
+import tempfile
+
+import pytest
+from selenium.webdriver.common.by import By
+
+from conftest import screenshot
+from helpers import control, open_app, press, row, tap, type_into, wait, wait_title
+from test_any_data import serve, stop
+
+SCHEMA = """
+CREATE TABLE articles (id integer PRIMARY KEY AUTOINCREMENT NOT NULL, title varchar,
+  published_on date, created_at datetime(6) NOT NULL);
+INSERT INTO articles (title, published_on, created_at)
+  VALUES ('Hello', '2024-01-02', '2024-01-02 10:00:00.123456');
+"""
+
+
+@pytest.fixture
+def blog():
+    folder = pathlib.Path(tempfile.mkdtemp(prefix="trellis-dates-"))
+    database = folder / "blog.sqlite"
+    connection = sqlite3.connect(database)
+    connection.executescript(SCHEMA)
+    connection.close()
+    process, details = serve(database)
+    details["database"] = database
+    yield details
+    stop(process, details)
+
+
+def stored(blog, sql):
+    connection = sqlite3.connect(blog["database"])
+    try:
+        return connection.execute(sql).fetchone()
+    finally:
+        connection.close()
+
+
+def choose(driver, label, value):
+    """Sets a date input as the browser's picker does: its value, then a change event."""
+    field = control(driver, label)
+    driver.execute_script(
+        "arguments[0].value = arguments[1];"
+        "arguments[0].dispatchEvent(new Event('change', {bubbles: true}));", field, value)
+
+
+def test_a_date_and_time_is_edited_to_the_second_and_kept_as_written(browser, blog):
+    open_app(browser, blog, "table")
+    wait_title(browser, "blog.sqlite")
+    tap(browser, "articles")
+    wait_title(browser, "articles")
+    tap(browser, "Hello")
+    wait_title(browser, "Hello")
+    created = control(browser, "Created At")
+    assert created.get_attribute("type") == "datetime-local"
+    # The browser writes a time on the minute without its seconds.
+    assert created.get_attribute("value") in ("2024-01-02T10:00", "2024-01-02T10:00:00")
+    published = control(browser, "Published On")
+    assert published.get_attribute("type") == "date"
+    assert published.get_attribute("value") == "2024-01-02"
+    screenshot(browser, "any-data-date-and-time")
+    # A title edit leaves the date as it was, to the microsecond.
+    type_into(browser, "Title", "Bye")
+    press(browser, "done")
+    wait_title(browser, "articles")
+    assert stored(blog, "SELECT title, created_at FROM articles") == (
+        "Bye", "2024-01-02 10:00:00.123456")
+    tap(browser, "Bye")
+    wait_title(browser, "Bye")
+    choose(browser, "Created At", "2024-03-04T05:06:07")
+    wait(browser, lambda d: control(d, "Created At").get_attribute("value")
+         == "2024-03-04T05:06:07")
+    press(browser, "done")
+    wait_title(browser, "articles")
+    wait(browser, lambda d: stored(blog, "SELECT created_at FROM articles")
+         == ("2024-03-04 05:06:07.000000",))
+    # A fresh page shows what the database holds.
+    open_app(browser, blog, "table")
+    wait_title(browser, "blog.sqlite")
+    tap(browser, "articles")
+    wait_title(browser, "articles")
+    tap(browser, "Bye")
+    wait_title(browser, "Bye")
+    assert control(browser, "Created At").get_attribute("value") == "2024-03-04T05:06:07"
