@@ -38,7 +38,7 @@ extension Value {
       default: break
       }
     case .date:
-      guard isCalendarDate(trimmed) else { break }
+      guard isCalendarDate(trimmed), hasRealTimeOfDay(trimmed) else { break }
       if let date = isoDate(trimmed) ?? utcDate(dayAndTime: trimmed) { return .date(date) }
       let day = ISO8601DateFormatter()
       day.formatOptions = [.withFullDate]
@@ -70,6 +70,25 @@ private func isCalendarDate(_ text: String) -> Bool {
   let isLeap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
   let days = [31, isLeap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
   return (1...days).contains(day)
+}
+
+/// Whether the time after a `YYYY-MM-DD` day in `text`, if any, is a real one: `HH:MM`, then
+/// optionally `:SS`, with hours below 24, minutes and seconds below 60 (the parsers would
+/// otherwise roll `24:00` over into the next day).
+private func hasRealTimeOfDay(_ text: String) -> Bool {
+  let bytes = Array(text.utf8.dropFirst(11).prefix(8))
+  guard !bytes.isEmpty else { return true }
+  func number(at index: Int) -> Int? {
+    guard index + 1 < bytes.count, (48...57).contains(bytes[index]),
+      (48...57).contains(bytes[index + 1])
+    else { return nil }
+    return Int(bytes[index] - 48) * 10 + Int(bytes[index + 1] - 48)
+  }
+  guard let hour = number(at: 0), hour < 24, bytes.count > 2, bytes[2] == UInt8(ascii: ":"),
+    let minute = number(at: 3), minute < 60
+  else { return false }
+  guard bytes.count > 5, bytes[5] == UInt8(ascii: ":") else { return true }
+  return number(at: 6).map { $0 < 60 } ?? false
 }
 
 /// A value that cannot become another type without losing information.

@@ -170,6 +170,17 @@ struct BindingTests {
     #expect(try Value.parse("42", as: .int) == 42)
     #expect(try Value.parse("yes", as: .bool) == true)
     #expect(try Value.parse("2026-01-31", as: .date).dateValue != nil)
+    // A day and time without a zone (a date and time input's value) is read in UTC.
+    let noon = Date(timeIntervalSince1970: 1_769_860_800)
+    #expect(try Value.parse("2026-01-31T12:00", as: .date) == .date(noon))
+    #expect(try Value.parse("2026-01-31 12:00:05", as: .date) == .date(noon + 5))
+    #expect(try Value.parse("2026-01-31T12:00:00Z", as: .date) == .date(noon))
+    for impossible in [
+      "2026-01-31T24:00", "2026-01-31T12:60", "2026-02-30T12:00", "2026-01-31T1:00",
+      "2026-01-31T25:00:00Z", "2026-01-31T12:00:61Z",
+    ] {
+      #expect((try? Value.parse(impossible, as: .date)) == nil, "\(impossible)")
+    }
     #expect(throws: ValueConversionError.self) { try Value.parse("abc", as: .double) }
     #expect((try? Value.parse("abc", as: .int)) == nil)
   }
