@@ -49,7 +49,8 @@ package struct InferredNames: Sendable {
   }
 
   /// The column a row of `table` is titled by: the first text column named like a name or a
-  /// title, else the first text column, else the first column shown.
+  /// title, else the first text column but a key of UUIDs (a note's body rather than its
+  /// UUID), else the first text column, else the first column shown.
   package func titleColumn(_ table: InferredTable) -> String? {
     let shown = table.shownColumns.filter {
       !table.foreignKeys.map(\.column).contains($0.name) && Self.isKey($0.name)
@@ -58,7 +59,8 @@ package struct InferredNames: Sendable {
     let named = texts.first { column in
       ["name", "title", "label"].contains { column.name.lowercased().contains($0) }
     }
-    return (named ?? texts.first ?? shown.first)?.name
+    let readable = texts.first { $0.uuidKeys == nil }
+    return (named ?? readable ?? texts.first ?? shown.first)?.name
   }
 
   /// Whether `name` can be a key of a form (a names string's): letters, digits and `_`, not

@@ -169,6 +169,8 @@ package struct InferredColumn: Hashable, Sendable {
   /// How a ``Kind/dateText`` column writes its dates: as the text it holds does, or as its
   /// declared type says when it holds none yet.
   package var dateLayout: DateTextLayout?
+  /// For a text primary key holding UUIDs, how a new row's key is made.
+  package var uuidKeys: UUIDKeys?
 
   /// Creates a column.
   package init(

@@ -48,6 +48,14 @@ extension InferredTable {
     definition.titlePropertyNames = [names.titleColumn(self)].compactMap { $0 }.filter {
       definition[$0] != nil
     }
+    if let key = columns.first(where: { $0.uuidKeys != nil }), let keys = key.uuidKeys,
+      definition[key.name] != nil, readOnlyReason == nil
+    {
+      let name = key.name
+      definition = definition.preparingNewObjects { object in
+        try? (object as? KeyValueCoding)?.setValue(.string(keys.make()), forKey: name)
+      }
+    }
     return definition
   }
 

@@ -112,6 +112,19 @@ package enum SQLiteSchemaReader {
     }
     table.primaryKey = keyed.sorted { $0.0 < $1.0 }.map(\.1)
     table.rowCount = (try? Int.fetchOne(db, sql: "SELECT count(*) FROM \(quoted)")) ?? 0
+    // A text key of UUIDs is made by the program that writes the rows: a new row gets one.
+    if table.primaryKey.count == 1,
+      let index = table.columns.firstIndex(where: { $0.name == table.primaryKey[0] }),
+      table.columns[index].kind == .text, table.columns[index].defaultSQL == nil
+    {
+      let key = quote(table.columns[index].name)
+      let sample = try String.fetchOne(
+        db, sql: "SELECT \(key) FROM \(quoted) WHERE \(key) IS NOT NULL LIMIT 1")
+      table.columns[index].uuidKeys =
+        if let sample { UUIDKeys(sample: sample) } else {
+          UUIDKeys(emptyColumn: table.columns[index].name)
+        }
+    }
     switch table.kind {
     case .view:
       table.readOnlyReason = "a view: its rows are computed from other tables"

@@ -44,7 +44,7 @@ public struct DataDefinition: Sendable {
   public internal(set) var availableKeys: [String] = []
 
   let adapter: @Sendable (AnyObject) -> KeyValueCoding?
-  let factory: (@Sendable () -> AnyObject)?
+  var factory: (@Sendable () -> AnyObject)?
 
   init(
     kind: Kind, name: String, properties: [PropertyDefinition], groups: [PropertyGroup]? = nil,
