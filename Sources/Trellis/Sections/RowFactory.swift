@@ -66,8 +66,15 @@ enum RowFactory {
       draft.observeChildren()
       disclose(&row, String(value.arrayValue?.count ?? 0))
     case .date:
+      // A date with a time of day that no format speaks of (a property list's date, say)
+      // shows its time, and hosts edit it: the day alone would hide it, and lose it on edit.
+      if row.attributes.dateFormat == nil, let date = value.dateValue,
+        DateText.hasTimeOfDay(date)
+      {
+        row.attributes.dateFormat = DateText.dayAndTime
+      }
       row.detailText = value.dateValue.map {
-        DateText.format($0, pattern: property.attributes.dateFormat)
+        DateText.format($0, pattern: row.attributes.dateFormat)
       }
     case .label:
       row.detailText = value.displayText
@@ -144,6 +151,15 @@ enum RowFactory {
 
 /// Formats dates for rows: a `DateFormatter` pattern, or the ISO-8601 day.
 enum DateText {
+  /// The pattern of a day and a time to the second.
+  static let dayAndTime = "yyyy-MM-dd HH:mm:ss"
+
+  /// Whether `date` is not at midnight, in UTC, as Trellis reads and writes dates.
+  static func hasTimeOfDay(_ date: Date) -> Bool {
+    let seconds = date.timeIntervalSince1970
+    return seconds.isFinite && seconds - (seconds / 86_400).rounded(.down) * 86_400 != 0
+  }
+
   static func format(_ date: Date, pattern: String?) -> String {
     let formatter = DateFormatter()
     formatter.locale = Locale(identifier: "en_US_POSIX")
