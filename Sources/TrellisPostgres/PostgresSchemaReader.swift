@@ -79,6 +79,10 @@ package enum PostgresSchemaReader {
         }
       }
       decideKey(of: &table)
+      if table.readOnlyReason == nil, let reason = table.bookkeepingReason {
+        table.readOnlyReason = reason
+        table.addingRefusal = nil
+      }
       tables.append(table)
     }
     var schema = InferredSchema(tables: tables)

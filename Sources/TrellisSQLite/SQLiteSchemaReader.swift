@@ -163,6 +163,7 @@ package enum SQLiteSchemaReader {
       table.rowKey = nil
       table.readOnlyReason = "a column named rowid hides the row id"
     }
+    if table.readOnlyReason == nil { table.readOnlyReason = table.bookkeepingReason }
     table.foreignKeys = try foreignKeys(of: name, db: db)
     for name in try uniqueColumns(of: name, db: db) {
       if let index = table.columns.firstIndex(where: { $0.name == name }) {

@@ -282,5 +282,9 @@ extension AnyDataPostgresTests {
     let product = try #require(products.itemsDefinition).properties.map(\.name)
     #expect(product == ["title", "Categories", "Line_items"])
     #expect(try #require(database.store(for: "statuses")).entity.definition.name == "Status")
+    // A migration tool's table is shown, never edited.
+    let schema = try await PostgresDatabase.readSchema(url: url)
+    let migrations = schema.table("django_migrations")?.readOnlyReason ?? ""
+    #expect(migrations == "Django's record of the migrations it ran, which only Django changes")
   }
 }

@@ -22,3 +22,5 @@ INSERT INTO products (title) VALUES ('Pen');
 INSERT INTO line_items (order_id, product_id, quantity) VALUES (1, 1, 2);
 INSERT INTO categories (name) VALUES ('Office');
 INSERT INTO categories_products VALUES (1, 1);
+CREATE TABLE django_migrations (id serial PRIMARY KEY, app varchar(255) NOT NULL,
+  name varchar(255) NOT NULL, applied timestamptz NOT NULL);
