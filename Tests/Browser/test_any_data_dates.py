@@ -9,7 +9,7 @@ from selenium.webdriver.common.by import By
 
 from conftest import screenshot
 from helpers import control, open_app, press, row, tap, type_into, wait, wait_title
-from test_any_data import serve, stop
+from test_any_data import query, serve, stop
 
 SCHEMA = """
 CREATE TABLE articles (id integer PRIMARY KEY AUTOINCREMENT NOT NULL, title varchar,
@@ -33,11 +33,8 @@ def blog():
 
 
 def stored(blog, sql):
-    connection = sqlite3.connect(blog["database"])
-    try:
-        return connection.execute(sql).fetchone()
-    finally:
-        connection.close()
+    """The first row `sql` reads from the served file."""
+    return query(blog, sql)[0]
 
 
 def choose(driver, label, value):
