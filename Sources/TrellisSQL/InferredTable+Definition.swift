@@ -48,12 +48,11 @@ extension InferredTable {
     definition.titlePropertyNames = [names.titleColumn(self)].compactMap { $0 }.filter {
       definition[$0] != nil
     }
-    if let key = columns.first(where: { $0.uuidKeys != nil }), let keys = key.uuidKeys,
-      definition[key.name] != nil, readOnlyReason == nil
-    {
-      let name = key.name
+    let starting = newRowValues(of: columns).filter { definition[$0.name] != nil }
+    if !starting.isEmpty, readOnlyReason == nil {
       definition = definition.preparingNewObjects { object in
-        try? (object as? KeyValueCoding)?.setValue(.string(keys.make()), forKey: name)
+        guard let coding = object as? KeyValueCoding else { return }
+        for (name, make) in starting { try? coding.setValue(make(), forKey: name) }
       }
     }
     return definition

@@ -82,4 +82,31 @@ struct AnyDataDatesTests {
     #expect(other.row("Starts")?.detail == "2024-06-01 09:30:00")
     #expect(other.row("Day")?.detail == "2024-06-01")
   }
+
+  @Test func aNewRowsTimestampsStartAtNow() throws {
+    let url = try Self.database()
+    defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+    let app = try AnyDataSupport.app(url)
+    try app.tap("articles")
+    let before = Date()
+    try app.tap("New Article")
+    let created = try #require(app.row("Created At")?.value?.dateValue)
+    #expect(abs(created.timeIntervalSince(before)) < 60)
+    #expect(app.row("Updated At")?.value?.dateValue != nil)
+    // Not required of the person: Done inserts the row as the app would.
+    try app.enter("Second", at: "Title")
+    try app.send(.done)
+    let stored = try Self.text("SELECT created_at FROM articles WHERE title = 'Second'", url)
+    // In the column's layout, to the microsecond.
+    #expect(stored?.count == 26 && stored?.hasPrefix(String(Self.day(before))) == true)
+    // A date the app keeps by another name starts empty.
+    #expect(app.texts.first?.contains("Second") == true)
+    try app.tap("New Article")
+    #expect(app.row("Published On")?.value?.dateValue == nil)
+  }
+
+  /// `date`'s day as `yyyy-MM-dd`, in UTC.
+  static func day(_ date: Date) -> Substring {
+    date.formatted(.iso8601).prefix(10)
+  }
 }
