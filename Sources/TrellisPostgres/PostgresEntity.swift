@@ -44,6 +44,9 @@ public struct PostgresEntity: Sendable {
   /// looks for other programs' changes. `nil` when the trigger announces them
   /// (``PostgresTriggers``).
   package var pollInterval: Duration?
+  /// The column an update moves to the time of the change, when the program that made the
+  /// table keeps one (``InferredTable/updateTimestamp(among:)``).
+  package var updateTimestamp: String?
 
   /// Creates an entity from its columns.
   ///

@@ -37,8 +37,11 @@ extension PostgresStore {
     let object = try storedObject(item)
     guard let id = key(of: object) else { throw .notFound(item.displayText) }
     let kvc = try keyValueCoding(object)
-    let written = try entity.writtenValues(.update, only: Set(values.keys), ownRow: true) {
-      values[$0] ?? .null
+    // The app's "updated at" moves with every change; it is written, never compared, so that
+    // two people changing different values of a row do not conflict over it.
+    let stamped = entity.stampingUpdate(values)
+    let written = try entity.writtenValues(.update, only: Set(stamped.keys), ownRow: true) {
+      stamped[$0] ?? .null
     }
     noteWrite(id)
     // When the write fails, the object's values go back first, then the row is read again.
@@ -46,7 +49,7 @@ extension PostgresStore {
       self?.observers.notify(.updated(item))
       self?.forgetVersion(of: id, item: item)
     }
-    do { undo.append(try kvc.setValues(values)) } catch { throw .invalidItem(error.description) }
+    do { undo.append(try kvc.setValues(stamped)) } catch { throw .invalidItem(error.description) }
     // Every list showing the object shows its new values now, as it will the values put back.
     observers.notify(.updated(item))
     guard !written.isEmpty || !entity.relationships.isEmpty else {

@@ -9,6 +9,16 @@ extension InferredTable {
     "created_at", "updated_at", "inserted_at", "createdAt", "updatedAt",
   ]
 
+  /// The timestamp among `columns` that the app moves to the time of each change of its row
+  /// (`updated_at`, `updatedAt`), as Rails, Laravel, Prisma and Sequelize do; a cache keyed by
+  /// it (Rails's) then sees the change. `nil` when there is none.
+  package func updateTimestamp(among columns: [InferredColumn]) -> String? {
+    columns.first { column in
+      ["updated_at", "updatedAt"].contains(column.name) && column.isEditable
+        && (column.kind == .date || column.kind == .dateText) && readOnlyReason == nil
+    }?.name
+  }
+
   /// The values a new row of `columns` starts with that the database would not give it, each
   /// made when the row is: a new UUID for a key of UUIDs (``InferredColumn/uuidKeys``), and
   /// the time now for a timestamp the app keeps (``timestampNames``) that has no default.

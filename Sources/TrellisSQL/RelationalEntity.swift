@@ -32,6 +32,9 @@ package protocol RelationalEntity: Sendable {
   var renamedFrom: String? { get }
   /// Columns renamed since an earlier version, new name by old name.
   var renamedColumns: [String: String] { get }
+  /// The column an update moves to the time of the change (a table's `updated_at` that its
+  /// app keeps), `nil` when there is none.
+  var updateTimestamp: String? { get }
   /// The columns every read of a row selects, as SQL: the key, the declared columns and the
   /// to-one keys, in the entity's order, then any the store adds to the rows of a table that
   /// is not a child's (PostgreSQL's version), unless `child`.

@@ -48,6 +48,9 @@ public struct SQLiteEntity: Sendable {
   /// The FTS5 index a search looks in, when the table has one: its words then match as
   /// prefixes of the indexed words.
   package var fullTextIndex: SQLiteFullTextIndex?
+  /// The column an update moves to the time of the change, when the program that made the
+  /// table keeps one (``InferredTable/updateTimestamp(among:)``).
+  package var updateTimestamp: String?
   /// Data migrations, run once each in order after the table has every declared column.
   public var migrations: [SQLiteMigration] = []
 

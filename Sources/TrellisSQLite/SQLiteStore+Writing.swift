@@ -90,9 +90,12 @@ extension SQLiteStore {
     let kvc = try keyValueCoding(object, entity)
     let expected = expectedValues(values, of: kvc)
     let before = rowValues(of: kvc)
+    // The app's "updated at" moves with every change; it is written, never compared, so that
+    // two people changing different values of a row do not conflict over it.
+    let stamped = entity.stampingUpdate(values)
     let undo: ValuesUndo
-    do { undo = try kvc.setValues(values) } catch { throw .invalidItem(error.description) }
-    let changing = changedKeys(values, before: before, after: rowValues(of: kvc))
+    do { undo = try kvc.setValues(stamped) } catch { throw .invalidItem(error.description) }
+    let changing = changedKeys(stamped, before: before, after: rowValues(of: kvc))
     let entity = entity
     var mappings: [Mapping] = []
     do {

@@ -288,3 +288,27 @@ extension AnyDataPostgresTests {
     #expect(migrations == "Django's record of the migrations it ran, which only Django changes")
   }
 }
+
+extension AnyDataPostgresTests {
+  @Test func anUpdateMovesTheAppsUpdatedAtWithoutConflictingOverIt() async throws {
+    guard let url = try await AnyDataPostgres.database("plural-postgres.sql") else { return }
+    let first = try await PostgresDatabase.open(url: url)
+    defer { first.shutdown() }
+    let second = try await PostgresDatabase.open(url: url)
+    defer { second.shutdown() }
+    let orders = try #require(first.store(for: "orders"))
+    let others = try #require(second.store(for: "orders"))
+    let order = try await AnyDataPostgres.item(orders, "placed", "2024-01-01")
+    let same = try await AnyDataPostgres.item(others, "placed", "2024-01-01")
+    try await orders.update(order, values: ["placed": .string("2024-01-02")])
+    // Another server changes another value, expecting what it read: both stand.
+    let due = Date(timeIntervalSince1970: 1_717_243_200)
+    try await others.prepareUpdate(same, values: ["due": .date(due)], expecting: ["due": .null])
+      .run()
+    let row = try await AnyDataPostgres.texts(
+      url,
+      "SELECT placed || '|' || due::text || '|' "
+        + "|| (updated_at > '2021-01-01')::text FROM orders")
+    #expect(row == ["2024-01-02|2024-06-01|true"])
+  }
+}

@@ -7,7 +7,7 @@ CREATE TABLE statuses (id serial PRIMARY KEY, label TEXT);
 CREATE TABLE orders (id serial PRIMARY KEY,
   customer_id INTEGER REFERENCES customers(id) ON DELETE CASCADE,
   status_id INTEGER REFERENCES statuses(id), placed TEXT, shipped_at timestamp,
-  due date);
+  due date, updated_at timestamp NOT NULL DEFAULT '2020-01-01');
 CREATE TABLE products (id serial PRIMARY KEY, title TEXT);
 CREATE TABLE line_items (id serial PRIMARY KEY,
   order_id INTEGER REFERENCES orders(id) ON DELETE CASCADE,
