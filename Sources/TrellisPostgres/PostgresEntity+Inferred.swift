@@ -32,8 +32,7 @@ extension PostgresEntity {
     var entity = PostgresEntity(
       table: table.name, definition: start, columns: columns, primaryKey: rowKey)
     entity.isExisting = true
-    entity.updateTimestamp = table.updateTimestamp(
-      among: table.columns.filter { column in columns.contains { $0.name == column.name } })
+    entity.updateTimestamp = table.updateTimestamp(storedIn: columns.map(\.name))
     return entity
   }
 

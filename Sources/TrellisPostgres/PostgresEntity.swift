@@ -45,7 +45,7 @@ public struct PostgresEntity: Sendable {
   /// (``PostgresTriggers``).
   package var pollInterval: Duration?
   /// The column an update moves to the time of the change, when the program that made the
-  /// table keeps one (``InferredTable/updateTimestamp(among:)``).
+  /// table keeps one (``InferredTable/updateTimestamp(storedIn:)``).
   package var updateTimestamp: String?
 
   /// Creates an entity from its columns.

@@ -9,12 +9,13 @@ extension InferredTable {
     "created_at", "updated_at", "inserted_at", "createdAt", "updatedAt",
   ]
 
-  /// The timestamp among `columns` that the app moves to the time of each change of its row
+  /// The timestamp among the columns named `stored` that the app moves to the time of each change of its row
   /// (`updated_at`, `updatedAt`), as Rails, Laravel, Prisma and Sequelize do; a cache keyed by
   /// it (Rails's) then sees the change. `nil` when there is none.
-  package func updateTimestamp(among columns: [InferredColumn]) -> String? {
+  package func updateTimestamp(storedIn stored: [String]) -> String? {
     columns.first { column in
-      ["updated_at", "updatedAt"].contains(column.name) && column.isEditable
+      ["updated_at", "updatedAt"].contains(column.name) && stored.contains(column.name)
+        && column.isEditable
         && (column.kind == .date || column.kind == .dateText) && readOnlyReason == nil
     }?.name
   }

@@ -35,8 +35,7 @@ extension SQLiteEntity {
       table: table.name, definition: start, columns: columns, primaryKey: table.rowKey ?? "rowid")
     entity.definition = entity.inferredDefinition(of: table, names: names) ?? entity.definition
     entity.fullTextIndex = SQLiteFullTextIndex(of: table, in: schema, columns: columns)
-    entity.updateTimestamp = table.updateTimestamp(
-      among: table.columns.filter { column in columns.contains { $0.name == column.name } })
+    entity.updateTimestamp = table.updateTimestamp(storedIn: columns.map(\.name))
     return entity
   }
 

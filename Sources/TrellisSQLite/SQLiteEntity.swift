@@ -49,7 +49,7 @@ public struct SQLiteEntity: Sendable {
   /// prefixes of the indexed words.
   package var fullTextIndex: SQLiteFullTextIndex?
   /// The column an update moves to the time of the change, when the program that made the
-  /// table keeps one (``InferredTable/updateTimestamp(among:)``).
+  /// table keeps one (``InferredTable/updateTimestamp(storedIn:)``).
   package var updateTimestamp: String?
   /// Data migrations, run once each in order after the table has every declared column.
   public var migrations: [SQLiteMigration] = []

@@ -55,17 +55,4 @@ extension Value: CustomStringConvertible {
   package static func isoDate(_ text: String) -> Date? {
     try? Date(text, strategy: .iso8601)
   }
-
-  /// The date of a day and time written without a zone, read in UTC as Trellis writes
-  /// dates: `2024-01-02T03:04`, `2024-01-02 03:04:05` (a date and time input's value, or
-  /// SQLite's layout); `nil` for anything else.
-  package static func utcDate(dayAndTime text: String) -> Date? {
-    let characters = Array(text)
-    guard characters.count == 16 || characters.count == 19,
-      characters[10] == "T" || characters[10] == " "
-    else { return nil }
-    var iso = String(characters[..<10]) + "T" + String(characters[11...])
-    if characters.count == 16 { iso += ":00" }
-    return isoDate(iso + "Z")
-  }
 }

@@ -90,7 +90,7 @@ extension HTMLRenderer {
         showsTime
         ? "<input class=\"control\" type=\"datetime-local\" step=\"1\" data-type=\"date\""
         : "<input class=\"control\" type=\"date\" data-type=\"date\""
-      let shown = value?.dateValue.map { showsTime ? Self.dayAndTime($0) : Self.day($0) }
+      let shown = value?.dateValue.map { (showsTime ? Self.dayAndTime : .day).text(from: $0) }
       html += HTML.attribute("value", shown ?? "")
       return html + "\(disabled)\(invalid)></label>"
     case .imagePicker:
@@ -274,22 +274,7 @@ extension HTMLRenderer {
 
   func number(_ value: Double) -> String { RowSnapshot.numberText(value) }
 
-  /// A date as `yyyy-MM-dd` in UTC, the value of a date input.
-  static func day(_ date: Date) -> String {
-    let parts = utcParts(of: date)
-    return String(format: "%04d-%02d-%02d", parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1)
-  }
-
-  /// A date as `yyyy-MM-ddTHH:mm:ss` in UTC, the value of a date and time input.
-  static func dayAndTime(_ date: Date) -> String {
-    let parts = utcParts(of: date)
-    return day(date)
-      + String(format: "T%02d:%02d:%02d", parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
-  }
-
-  private static func utcParts(of date: Date) -> DateComponents {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-    return calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-  }
+  /// The value of a date and time input: `yyyy-MM-ddTHH:mm:ss`, in UTC (a date input's is
+  /// ``DateTextLayout/day``).
+  static let dayAndTime = DateTextLayout(includesTime: true, separator: "T")
 }

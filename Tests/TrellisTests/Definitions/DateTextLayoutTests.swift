@@ -2,8 +2,6 @@ import Foundation
 import Testing
 import TrellisValues
 
-@testable import TrellisSQL
-
 @Suite struct DateTextLayoutTests {
   /// 2024-05-01 12:30:45 UTC, and a quarter of a second more.
   static let noon = Date(timeIntervalSince1970: 1_714_566_645)

@@ -5,7 +5,8 @@ import Foundation
 /// SQLite's date functions write, `2024-05-01 12:30:00.123456` as Rails does,
 /// `2024-05-01T12:30:00Z` as ISO 8601 does.
 ///
-/// Dates are read and written in UTC; a text with a zone offset is read at that offset.
+/// Dates are read and written in UTC; a text with a zone offset is read at that offset. A
+/// date typed into a field is read the same way (``Value/parse(_:as:)``).
 package struct DateTextLayout: Hashable, Sendable {
   /// Whether the text has a time after the day.
   package var includesTime: Bool

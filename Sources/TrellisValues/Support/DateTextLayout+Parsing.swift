@@ -4,7 +4,7 @@ extension DateTextLayout {
   /// Reads `text` as `YYYY-MM-DD`, then optionally a space or `T`, `HH:MM`, `:SS`, a fraction
   /// of up to 9 digits and `Z` or an offset (`+02:00`, `-0500`): the date it names and the
   /// layout it is written in; `nil` for anything else, or a day or time that does not exist.
-  static func parse(_ text: String) -> (date: Date, layout: DateTextLayout)? {
+  package static func parse(_ text: String) -> (date: Date, layout: DateTextLayout)? {
     let bytes = Array(text.trimmingCharacters(in: .whitespaces).utf8)
     var index = 0
     func number(_ width: Int) -> Int? {
