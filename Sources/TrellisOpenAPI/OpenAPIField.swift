@@ -64,7 +64,7 @@ package struct OpenAPIField: Hashable, Sendable {
       default:
         kind = "string"
         conversion = nil
-        if let format = core.formatString, ["email", "uri", "url"].contains(format) {
+        if let format = core.formatString, ["email", "uri", "url", "time"].contains(format) {
           rules["format"] = .string(format == "url" ? "uri" : format)
         }
       }

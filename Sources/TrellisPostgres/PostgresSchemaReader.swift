@@ -31,6 +31,9 @@ package enum PostgresSchemaReader {
           defaultSQL: column.identity.isEmpty ? column.defaultSQL : "identity")
         inferred.isGenerated = !column.generated.isEmpty
         inferred.choices = enums[column.baseType] ?? []
+        if column.baseType == "time" || column.baseType == "timetz" {
+          inferred.checks.append(.timeOfDay)
+        }
         for check in domainChecks[column.typeName] ?? [] {
           let sql = "CHECK (" + PostgresCheckText.normalized(check, value: column.name) + ")"
           inferred.checks += CheckConstraintReader.checks(in: sql, columns: [column.name]).map(

@@ -17,9 +17,12 @@ package enum ColumnCheck: Hashable, Sendable {
   /// Text in which a regular expression finds a match (an API schema's `pattern`, which, as
   /// in JSON Schema, is not anchored: `^…$` asks for the whole text).
   case pattern(String)
-  /// Text in a format: `email` (an address with one `@` and a dot in its domain) or `uri`
-  /// (an absolute address with a scheme).
+  /// Text in a format: `email` (an address with one `@` and a dot in its domain), `uri`
+  /// (an absolute address with a scheme) or `time` (a time of day, `09:30` or `09:30:15`).
   case format(String)
+
+  /// A time of day, as a `TIME` column or an API's `format: time` holds it.
+  package static let timeOfDay = ColumnCheck.format("time")
 
   /// Why `value` breaks the rule, starting with `title`; `nil` when it keeps it (an empty
   /// value keeps every rule: being required is another rule).
@@ -61,9 +64,7 @@ package enum ColumnCheck: Hashable, Sendable {
       if !matches { return "\(title) must match \(pattern)" }
     case .format(let format):
       guard case .string(let text) = value, !text.isEmpty else { return nil }
-      if !Self.hasFormat(text, format) {
-        return "\(title) must be \(format == "email" ? "an email address" : "an address (URI)")"
-      }
+      if !Self.hasFormat(text, format) { return "\(title) must be \(Self.describe(format))" }
     }
     return nil
   }
@@ -97,8 +98,20 @@ package enum ColumnCheck: Hashable, Sendable {
       return scheme.first?.isLetter == true
         && scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
         && text.index(after: colon) < text.endIndex && !text.contains(where: \.isWhitespace)
+    case "time":
+      return TimeOfDayText(text) != nil
     default:
       return true
+    }
+  }
+
+  /// What a text in `format` is, for a problem's message.
+  static func describe(_ format: String) -> String {
+    switch format {
+    case "email": "an email address"
+    case "uri": "an address (URI)"
+    case "time": "a time of day, such as 09:30 or 17:45:30"
+    default: "in the \(format) format"
     }
   }
 

@@ -197,13 +197,23 @@ package struct InferredColumn: Hashable, Sendable {
   /// Whether a form may change it: not generated, not bytes.
   package var isEditable: Bool { !isGenerated && kind != .blob }
 
+  /// Whether a declared type names a time of day alone (`TIME`, `TIME WITH TIME ZONE`), with
+  /// no day: such a column is edited as the text it holds (`09:30`), checked as a time, and
+  /// never written as a date.
+  package static func holdsTimesOfDay(declared type: String) -> Bool {
+    let type = type.uppercased()
+    return type.contains("TIME") && !type.contains("DATE") && !type.contains("STAMP")
+  }
+
   /// The kind a declared type gives, by SQLite's affinity rules, with `BOOL` read as a
-  /// Boolean and `DATE` or `TIME` as a date (whose values then say how it is stored).
+  /// Boolean, `DATE` or `DATETIME` as a date (whose values then say how it is stored), and a
+  /// time of day alone as text.
   package static func kind(declared type: String) -> Kind {
     let type = type.uppercased()
     if type.contains("INT") { return type.contains("BOOL") ? .bool : .integer }
     if type.contains("BOOL") { return .bool }
     if type.contains("CHAR") || type.contains("CLOB") || type.contains("TEXT") { return .text }
+    if holdsTimesOfDay(declared: type) { return .text }
     if type.contains("DATE") || type.contains("TIME") { return .date }
     if type.contains("BLOB") { return .blob }
     if type.isEmpty { return .text }

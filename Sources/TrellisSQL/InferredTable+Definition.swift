@@ -3,8 +3,9 @@ import Trellis
 extension InferredTable {
   /// The dictionary definition of the table's rows as a store holds them, whichever database:
   /// a property per column of `columns` (its kind; required when `NOT NULL` without a default;
-  /// its enum's labels as choices; the checks of its `CHECK`s; disabled when the database
-  /// computes it or the table is read-only) and per relationship.
+  /// its enum's labels as choices; the checks of its `CHECK`s, and of a time of day, which it
+  /// asks for as `hh:mm`; disabled when the database computes it or the table is read-only)
+  /// and per relationship.
   ///
   /// - Parameters:
   ///   - columns: The columns the store reads and writes, in order.
@@ -27,6 +28,7 @@ extension InferredTable {
       property.valueKind = isNullable(column) ? .optional(kind) : kind
       property.isRequired = column.isRequired && readOnlyReason == nil
       if column.datesHaveTimes { property.attributes.dateFormat = Self.dateAndTimeFormat }
+      if column.checks.contains(.timeOfDay) { property.attributes.placeholder = "hh:mm" }
       if !column.isEditable || readOnlyReason != nil {
         property.enabledWhen = Condition("read-only") { _ in false }
       }

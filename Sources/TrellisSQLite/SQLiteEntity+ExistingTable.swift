@@ -112,7 +112,7 @@ extension SQLiteEntity {
   }
 
   /// The kind of a column declared `type`, by SQLite's affinity rules, with `BOOL` and
-  /// `DATE` (or `TIME`) read as Booleans and dates.
+  /// `DATE` (or `DATETIME`) read as Booleans and dates, and a `TIME` alone as text.
   static func columnKind(declared type: String) -> SQLiteColumn.Kind {
     // The kinds share their names.
     SQLiteColumn.Kind(rawValue: InferredColumn.kind(declared: type).rawValue) ?? .text

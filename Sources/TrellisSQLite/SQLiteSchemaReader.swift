@@ -90,6 +90,7 @@ package enum SQLiteSchemaReader {
         name: columnName, declaredType: declared, kind: InferredColumn.kind(declared: declared),
         isNotNull: (row["notnull"] as Int? ?? 0) != 0, defaultSQL: row["dflt_value"])
       column.isGenerated = hidden == 2 || hidden == 3
+      if InferredColumn.holdsTimesOfDay(declared: declared) { column.checks.append(.timeOfDay) }
       if column.kind == .date {
         // Dates are kept as their first value is: as numbers (seconds since 1970), or as text,
         // in that text's layout. A column with no value yet keeps them as SQLite's date

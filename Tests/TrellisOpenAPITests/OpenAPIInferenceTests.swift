@@ -53,6 +53,7 @@ struct OpenAPIInferenceTests {
     #expect(try Fixture.rules(list, "age") == ["minimum": 18.0, "maximum": 120.0])
     #expect(try Fixture.rules(list, "score") == ["minimum": 0.0, "exclusiveMinimum": true])
     #expect(try Fixture.rules(list, "level") == ["choices": ["bronze", "silver", "gold"]])
+    #expect(try Fixture.rules(list, "meets") == ["format": "time"])
     let settings = try Fixture.settings(list)
     #expect(settings["updateObject"] == ["method": "PUT", "path": "members/{id}"])
     let footer = try Fixture.section(list)["footer"]?.stringValue ?? ""

@@ -29,6 +29,11 @@ struct OpenAPIRulesTests {
     let uri = ColumnCheck.format("uri")
     #expect(uri.problem(with: "https://example.com/a", title: "Home") == nil)
     #expect(uri.problem(with: "example.com", title: "Home") == "Home must be an address (URI)")
+    let time = ColumnCheck.format("time")
+    #expect(time.problem(with: "09:30:00", title: "Opens") == nil)
+    #expect(
+      time.problem(with: "9.30", title: "Opens")
+        == "Opens must be a time of day, such as 09:30 or 17:45:30")
   }
 
   @Test func rulesMakeRequiredReadOnlyChoiceAndCheckedProperties() throws {

@@ -58,14 +58,14 @@ package enum WebServiceSourceSettings {
   /// with `exclusiveMinimum` or `exclusiveMaximum`), `minLength` and `maxLength` (counts of
   /// characters), `pattern` (a regular expression that must find a match in the text; `^…$` for the
   /// whole text) and `format`
-  /// (`email`, `uri`).
+  /// (`email`, `uri`, `time`).
   package static let ruleNames = [
     "required", "readOnly", "choices", "minimum", "maximum", "exclusiveMinimum",
     "exclusiveMaximum", "minLength", "maxLength", "pattern", "format",
   ]
 
   /// The formats a `format` rule checks.
-  package static let formatNames = ["email", "uri"]
+  package static let formatNames = ["email", "uri", "time"]
 
   /// The names of the definition's value conversions.
   package static let conversionNames = [
