@@ -9,7 +9,13 @@ extension PostgresColumn {
   /// table was made elsewhere.
   func selected() throws(StoreError) -> String {
     let name = try PostgresIdentifier.quoted(self.name)
-    guard storedType != nil else { return name }
+    guard let storedType else { return name }
+    // A `real` widened to float8 shows the binary fraction's digits (0.1 reads as
+    // 0.10000000149011612); its text is the shortest that reads back as the same `real`.
+    if storedType == "real" { return "\(name)::text::float8" }
+    // An address cast to text always has its mask (10.0.0.1/32); printed, a single host's
+    // has none, as `abbrev` writes it.
+    if storedType == "inet" { return "abbrev(\(name))" }
     return "\(name)::\(kind.sqlType)"
   }
 

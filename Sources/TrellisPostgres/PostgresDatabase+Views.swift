@@ -68,10 +68,10 @@ extension PostgresDatabase {
       let name = "\"" + column.name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
       switch column.kind {
       case .integer: return name + "::bigint"
-      case .real: return name + "::float8"
+      case .real: return name + (column.declaredType == "real" ? "::text::float8" : "::float8")
       case .bool: return name + "::boolean"
       case .date: return name + "::timestamptz"
-      default: return name + "::text"
+      default: return column.declaredType == "inet" ? "abbrev(\(name))" : name + "::text"
       }
     }
     guard !selected.isEmpty else { return [] }

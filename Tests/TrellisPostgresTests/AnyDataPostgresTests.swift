@@ -312,36 +312,3 @@ extension AnyDataPostgresTests {
     #expect(row == ["2024-01-02|2024-06-01|true"])
   }
 }
-
-extension AnyDataPostgresTests {
-  @Test func aTimeOfDayIsEditedAsTextAndCheckedAsATime() async throws {
-    guard let url = try await AnyDataPostgres.database("times-postgres.sql") else { return }
-    let schema = try await PostgresDatabase.readSchema(url: url)
-    let table = try #require(schema.table("shifts"))
-    #expect(table.column("starts")?.kind == .text)
-    #expect(table.column("starts")?.checks == [.timeOfDay])
-    #expect(table.column("ends")?.checks == [.timeOfDay])
-    #expect(table.column("planned")?.kind == .date)
-    #expect(table.column("planned")?.checks == [])
-    let database = try await PostgresDatabase.open(url: url)
-    defer { database.shutdown() }
-    let shifts = try #require(database.store(for: "shifts"))
-    let shift = try #require(shifts.itemsDefinition)
-    let placeholder = shift["starts"]?.attributes.row.placeholder
-    #expect(placeholder == "hh:mm")
-    // A form refuses what is no time before PostgreSQL is asked.
-    let check = try #require(shift["starts"]?.actions.valueIsValid)
-    let context = RowContext(rowID: RowID(.string("starts")))
-    #expect(
-      check(.string("7.30"), context)
-        == "Starts must be a time of day, such as 09:30 or 17:45:30")
-    #expect(check(.string("08:15"), context) == nil)
-    let early = try await AnyDataPostgres.item(shifts, "name", "Early")
-    // It is read as PostgreSQL prints it, and written as typed.
-    #expect(try AnyDataPostgres.value(early, "starts", shifts.entity.definition) == "07:30:00")
-    try await shifts.update(early, values: ["starts": .string("08:15"), "ends": "16:00+01"])
-    #expect(
-      try await AnyDataPostgres.texts(url, "SELECT starts::text || '|' || ends::text FROM shifts")
-        == ["08:15:00|16:00:00+01"])
-  }
-}
