@@ -31,6 +31,7 @@ package enum PostgresSchemaReader {
           defaultSQL: column.identity.isEmpty ? column.defaultSQL : "identity")
         inferred.isGenerated = !column.generated.isEmpty
         inferred.choices = enums[column.baseType] ?? []
+        inferred.checks += PostgresTypeChecks.checks(of: column.type)
         if column.baseType == "time" || column.baseType == "timetz" {
           inferred.checks.append(.timeOfDay)
         }

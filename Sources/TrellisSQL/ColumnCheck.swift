@@ -21,6 +21,10 @@ package enum ColumnCheck: Hashable, Sendable {
   /// (an absolute address with a scheme) or `time` (a time of day, `09:30` or `09:30:15`).
   case format(String)
 
+  /// A number with at most this many digits after its point (`numeric(10,2)` has 2; 0 asks
+  /// for a whole number).
+  case fractionDigits(Int)
+
   /// A time of day, as a `TIME` column or an API's `format: time` holds it.
   package static let timeOfDay = ColumnCheck.format("time")
 
@@ -39,6 +43,12 @@ package enum ColumnCheck: Hashable, Sendable {
       if inclusive ? number > bound : number >= bound {
         return "\(title) must be \(inclusive ? "at most" : "less than") \(Self.format(bound))"
       }
+    case .fractionDigits(let count):
+      guard let number = value.doubleValue, Self.fractionDigits(of: number) > count else {
+        return nil
+      }
+      if count == 0 { return "\(title) must be a whole number" }
+      return "\(title) must have at most \(count) digit\(count == 1 ? "" : "s") after the point"
     case .oneOf(let values):
       let matches = values.contains { allowed in
         if allowed == value { return true }
@@ -74,6 +84,7 @@ package enum ColumnCheck: Hashable, Sendable {
     switch self {
     case .minimum(let bound, let inclusive): (inclusive ? "≥ " : "> ") + Self.format(bound)
     case .maximum(let bound, let inclusive): (inclusive ? "≤ " : "< ") + Self.format(bound)
+    case .fractionDigits(let count): "at most \(count) digits after the point"
     case .oneOf(let values): "one of " + values.map(Self.describe).joined(separator: ", ")
     case .maxLength(let count): "at most \(count) characters"
     case .minLength(let count): "at least \(count) characters"
@@ -103,6 +114,20 @@ package enum ColumnCheck: Hashable, Sendable {
     default:
       return true
     }
+  }
+
+  /// How many digits `number` has after its point, written as briefly as it reads back
+  /// (`1200.5` has 1, `1e-07` has 7).
+  static func fractionDigits(of number: Double) -> Int {
+    guard number.isFinite else { return 0 }
+    let parts = "\(abs(number))".lowercased().split(separator: "e")
+    let exponent = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
+    var digits = 0
+    if let point = parts[0].firstIndex(of: ".") {
+      let fraction = parts[0][parts[0].index(after: point)...]
+      digits = fraction == "0" ? 0 : fraction.count
+    }
+    return max(0, digits - exponent)
   }
 
   /// What a text in `format` is, for a problem's message.

@@ -86,3 +86,25 @@ extension AnyDataPostgresTests {
       try await AnyDataPostgres.texts(url, "SELECT host::text FROM shifts") == ["10.1.0.0/16"])
   }
 }
+
+extension AnyDataPostgresTests {
+  @Test func aTypesLengthAndDigitsAreCheckedBeforePostgreSQLRoundsOrRefuses() async throws {
+    guard let url = try await AnyDataPostgres.database("shop-postgres.sql") else { return }
+    let database = try await PostgresDatabase.open(url: url)
+    defer { database.shutdown() }
+    let products = try #require(database.store(for: "product"))
+    let check = try #require(products.itemsDefinition?["price"]?.actions.valueIsValid)
+    let context = RowContext(rowID: RowID(.string("price")))
+    #expect(check(.double(12.5), context) == nil)
+    #expect(check(.double(99_999_999.99), context) == nil)
+    #expect(
+      check(.double(12.555), context) == "Price must have at most 2 digits after the point")
+    #expect(check(.double(100_000_000), context) == "Price must be less than 100000000")
+    #expect(check(.double(-1), context) == "Price must be at least 0")
+    let suppliers = try #require(database.store(for: "supplier"))
+    let name = try #require(suppliers.itemsDefinition?["name"]?.actions.valueIsValid)
+    #expect(
+      name(.string(String(repeating: "x", count: 61)), context)
+        == "Name must be at most 60 characters")
+  }
+}

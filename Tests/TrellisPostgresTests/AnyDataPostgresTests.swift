@@ -22,7 +22,14 @@ struct AnyDataPostgresTests {
     #expect(supplier.rowKey == "id")
     let product = try #require(schema.table("product"))
     #expect(product.column("price")?.kind == .real)
-    #expect(product.column("price")?.checks == [.minimum(0, inclusive: true)])
+    // numeric(10, 2): what PostgreSQL would round or refuse, then its CHECK.
+    #expect(
+      product.column("price")?.checks
+        == [
+          .fractionDigits(2), .minimum(-1e8, inclusive: false), .maximum(1e8, inclusive: false),
+          .minimum(0, inclusive: true),
+        ])
+    #expect(supplier.column("name")?.checks == [.maxLength(60)])
     #expect(
       product.column("stock")?.checks
         == [.minimum(0, inclusive: true), .maximum(1000, inclusive: true)])

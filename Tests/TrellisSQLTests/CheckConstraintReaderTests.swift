@@ -91,4 +91,24 @@ struct CheckConstraintReaderTests {
         == "Code must be at most 3 characters")
     #expect(ColumnCheck.maxLength(3).problem(with: .null, title: "Code") == nil)
   }
+
+  @Test func digitsAfterThePointAreCountedAsTheNumberReads() {
+    let cents = ColumnCheck.fractionDigits(2)
+    for fine in [0, 12, 12.5, 12.25, -0.01, 1e20, 99_999_999.99] {
+      #expect(cents.problem(with: .double(fine), title: "Price") == nil, "\(fine)")
+    }
+    #expect(cents.problem(with: .int(7), title: "Price") == nil)
+    for (number, digits) in [(12.555, 3), (1e-7, 7), (0.001, 3), (-2.125, 3), (1.5e-10, 11)] {
+      #expect(ColumnCheck.fractionDigits(of: number) == digits, "\(number)")
+      #expect(
+        cents.problem(with: .double(number), title: "Price")
+          == "Price must have at most 2 digits after the point")
+    }
+    #expect(
+      ColumnCheck.fractionDigits(0).problem(with: .double(2.5), title: "Count")
+        == "Count must be a whole number")
+    #expect(
+      ColumnCheck.fractionDigits(1).problem(with: .double(2.25), title: "Size")
+        == "Size must have at most 1 digit after the point")
+  }
 }
