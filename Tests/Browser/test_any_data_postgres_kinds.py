@@ -1,0 +1,83 @@
+"""Columns PostgreSQL types by their modifiers and kinds, in `trellis serve postgres://…` in a
+real browser, over the fixtures `kinds-postgres.sql` (a time of day, a `real`, an `inet`) and
+`shop-postgres.sql` (a `numeric(10, 2)`): what the database would refuse or round is said on
+the field first, and values show as PostgreSQL prints them."""
+import subprocess
+import uuid
+
+import pytest
+
+from conftest import ROOT, screenshot
+from helpers import control, open_app, press, tap, type_into, wait, wait_title
+from test_any_data import serve, stop, validation
+from test_any_data_postgres import cluster, sql  # noqa: F401 (a fixture, and a helper)
+from test_postgres import psql
+
+FIXTURES = ROOT / "Tests" / "Fixtures" / "AnyData"
+
+
+def fresh_database(cluster, fixture):
+    """A new database filled by `fixture`, its address."""
+    name = "anydata_" + uuid.uuid4().hex[:10]
+    subprocess.run([psql(), cluster, "-q", "-c", "CREATE DATABASE " + name], check=True)
+    url = cluster.rsplit("/", 1)[0] + "/" + name
+    subprocess.run([psql(), url, "-q", "-v", "ON_ERROR_STOP=1", "-f", str(FIXTURES / fixture)],
+                   check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return url
+
+
+@pytest.fixture
+def served(request, cluster):  # noqa: F811 (the fixture imported above)
+    database = fresh_database(cluster, request.param)
+    process, details = serve(database)
+    details["database"] = database
+    yield details
+    stop(process, details)
+
+
+def open_row(driver, served, table, name):
+    open_app(driver, served, "table")
+    wait_title(driver, served["database"].rsplit("/", 1)[1])
+    tap(driver, table)
+    wait_title(driver, table)
+    tap(driver, name)
+    wait_title(driver, name)
+
+
+@pytest.mark.parametrize("served", ["kinds-postgres.sql"], indirect=True)
+def test_a_time_of_day_is_typed_checked_and_written(browser, served):
+    open_row(browser, served, "shifts", "Early")
+    starts = control(browser, "Starts")
+    assert starts.get_attribute("value") == "07:30:00"
+    assert starts.get_attribute("placeholder") == "hh:mm"
+    # As PostgreSQL prints them: no float8 digits, no /32.
+    assert control(browser, "Load").get_attribute("value") == "0.1"
+    assert control(browser, "Host").get_attribute("value") == "10.0.0.1"
+    type_into(browser, "Starts", "7.30")
+    assert validation(browser, "Starts") == (
+        "Starts must be a time of day, such as 09:30 or 17:45:30")
+    screenshot(browser, "any-data-postgres-time-of-day")
+    press(browser, "done")
+    wait_title(browser, "Early")
+    assert sql(served["database"], "SELECT starts::text FROM shifts") == [["07:30:00"]]
+    type_into(browser, "Starts", "08:15")
+    press(browser, "done")
+    wait_title(browser, "shifts")
+    wait(browser, lambda d: sql(served["database"], "SELECT starts::text FROM shifts")
+         == [["08:15:00"]])
+
+
+@pytest.mark.parametrize("served", ["shop-postgres.sql"], indirect=True)
+def test_a_numerics_digits_are_checked_before_postgresql_rounds_them(browser, served):
+    open_row(browser, served, "product", "Hammer")
+    type_into(browser, "Price", "12.555")
+    assert validation(browser, "Price") == "Price must have at most 2 digits after the point"
+    press(browser, "done")
+    wait_title(browser, "Hammer")
+    assert sql(served["database"], "SELECT price FROM product WHERE code = 'HAM-1'") == [
+        ["12.50"]]
+    type_into(browser, "Price", "12.55")
+    press(browser, "done")
+    wait_title(browser, "product")
+    wait(browser, lambda d: sql(served["database"],
+                                "SELECT price FROM product WHERE code = 'HAM-1'") == [["12.55"]])
