@@ -27,15 +27,20 @@ def cluster():
     return url
 
 
-@pytest.fixture
-def database(cluster):
-    """A fresh database holding the shop, its address."""
+def fresh_database(cluster, fixture):
+    """A new database on `cluster` filled by the script `fixture`, its address."""
     name = "anydata_" + uuid.uuid4().hex[:10]
     subprocess.run([psql(), cluster, "-q", "-c", "CREATE DATABASE " + name], check=True)
     url = cluster.rsplit("/", 1)[0] + "/" + name
-    subprocess.run([psql(), url, "-q", "-v", "ON_ERROR_STOP=1", "-f", str(FIXTURE)], check=True,
+    subprocess.run([psql(), url, "-q", "-v", "ON_ERROR_STOP=1", "-f", str(fixture)], check=True,
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     return url
+
+
+@pytest.fixture
+def database(cluster):
+    """A fresh database holding the shop, its address."""
+    return fresh_database(cluster, FIXTURE)
 
 
 def sql(url, statement):

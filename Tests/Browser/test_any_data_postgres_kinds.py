@@ -2,33 +2,19 @@
 real browser, over the fixtures `kinds-postgres.sql` (a time of day, a `real`, an `inet`) and
 `shop-postgres.sql` (a `numeric(10, 2)`): what the database would refuse or round is said on
 the field first, and values show as PostgreSQL prints them."""
-import subprocess
-import uuid
-
 import pytest
 
 from conftest import ROOT, screenshot
 from helpers import control, open_app, press, tap, type_into, wait, wait_title
 from test_any_data import serve, stop, validation
-from test_any_data_postgres import cluster, sql  # noqa: F401 (a fixture, and a helper)
-from test_postgres import psql
+from test_any_data_postgres import cluster, fresh_database, sql  # noqa: F401 (cluster)
 
 FIXTURES = ROOT / "Tests" / "Fixtures" / "AnyData"
 
 
-def fresh_database(cluster, fixture):
-    """A new database filled by `fixture`, its address."""
-    name = "anydata_" + uuid.uuid4().hex[:10]
-    subprocess.run([psql(), cluster, "-q", "-c", "CREATE DATABASE " + name], check=True)
-    url = cluster.rsplit("/", 1)[0] + "/" + name
-    subprocess.run([psql(), url, "-q", "-v", "ON_ERROR_STOP=1", "-f", str(FIXTURES / fixture)],
-                   check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    return url
-
-
 @pytest.fixture
 def served(request, cluster):  # noqa: F811 (the fixture imported above)
-    database = fresh_database(cluster, request.param)
+    database = fresh_database(cluster, FIXTURES / request.param)
     process, details = serve(database)
     details["database"] = database
     yield details
