@@ -4,8 +4,8 @@ extension InferredTable {
   /// The dictionary definition of the table's rows as a store holds them, whichever database:
   /// a property per column of `columns` (its kind; required when `NOT NULL` without a default;
   /// its enum's labels as choices; the checks of its `CHECK`s, and of a time of day, which it
-  /// asks for as `hh:mm`; disabled when the database computes it or the table is read-only)
-  /// and per relationship.
+  /// asks for as `hh:mm`; a number's digits after the point, which it shows; disabled when the
+  /// database computes it or the table is read-only) and per relationship.
   ///
   /// - Parameters:
   ///   - columns: The columns the store reads and writes, in order.
@@ -29,6 +29,9 @@ extension InferredTable {
       property.isRequired = column.isRequired && readOnlyReason == nil
       if column.datesHaveTimes { property.attributes.dateFormat = Self.dateAndTimeFormat }
       if column.checks.contains(.timeOfDay) { property.attributes.placeholder = "hh:mm" }
+      for case .fractionDigits(let digits) in column.checks where kind == .double {
+        property.attributes.fractionDigits = digits
+      }
       if !column.isEditable || readOnlyReason != nil {
         property.enabledWhen = Condition("read-only") { _ in false }
       }

@@ -174,7 +174,7 @@ public struct TextRenderer: Sendable {
       // Its text goes on lines of its own, under the title.
       return ""
     case .textField, .numericTextField:
-      let text = value?.displayText ?? ""
+      let text = row.fieldText
       if text.isEmpty { return row.attributes.placeholder.map { "(\($0))" } ?? "" }
       return row.attributes.isSecure ? String(repeating: "•", count: text.count) : text
     case .slider:

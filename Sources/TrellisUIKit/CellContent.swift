@@ -115,10 +115,9 @@ public struct CellContent: Hashable, Sendable {
   }
 
   private static func entry(_ row: RowSnapshot, keyboard: TextEntry.Keyboard) -> TextEntry {
-    var text = row.value?.displayText ?? ""
-    if row.value == .null { text = "" }
-    return TextEntry(
-      text: text, placeholder: row.attributes.placeholder, isSecure: row.attributes.isSecure,
+    TextEntry(
+      text: row.fieldText, placeholder: row.attributes.placeholder,
+      isSecure: row.attributes.isSecure,
       keyboard: keyboard, autocapitalization: row.attributes.autocapitalization,
       alignment: row.attributes.textAlignment)
   }

@@ -56,6 +56,10 @@ def test_a_time_of_day_is_typed_checked_and_written(browser, served):
 @pytest.mark.parametrize("served", ["shop-postgres.sql"], indirect=True)
 def test_a_numerics_digits_are_checked_before_postgresql_rounds_them(browser, served):
     open_row(browser, served, "product", "Hammer")
+    # Shown with the two digits the column keeps, stepped by a cent.
+    price = control(browser, "Price")
+    assert price.get_attribute("value") == "12.50"
+    assert price.get_attribute("step") == "0.01"
     type_into(browser, "Price", "12.555")
     assert validation(browser, "Price") == "Price must have at most 2 digits after the point"
     press(browser, "done")

@@ -93,6 +93,8 @@ extension AnyDataPostgresTests {
     let database = try await PostgresDatabase.open(url: url)
     defer { database.shutdown() }
     let products = try #require(database.store(for: "product"))
+    let digits = products.itemsDefinition?["price"]?.attributes.row.fractionDigits
+    #expect(digits == 2, "shown as 12.50")
     let check = try #require(products.itemsDefinition?["price"]?.actions.valueIsValid)
     let context = RowContext(rowID: RowID(.string("price")))
     #expect(check(.double(12.5), context) == nil)

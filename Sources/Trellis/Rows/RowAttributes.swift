@@ -12,6 +12,9 @@ public struct RowAttributes: Hashable, Sendable {
   public var maximum: Double?
   /// Whether a numeric field accepts fractions.
   public var allowsFloat = true
+  /// How many digits after the point a numeric field shows, as a `numeric(10,2)` column keeps
+  /// them (`12.50`, not `12.5`); as few as the number needs when `nil`.
+  public var fractionDigits: Int?
   /// The titles of a segmented control.
   public var segmentTitles: [String] = []
   /// The items a selection chooses among.

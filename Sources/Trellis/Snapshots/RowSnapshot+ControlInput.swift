@@ -95,6 +95,19 @@ extension RowSnapshot {
   }
 
   /// A number as a person would type it: `3` rather than `3.0` (hosts show numbers so too).
+  /// The text a field shows for the row's value: a number with the row's
+  /// ``RowAttributes/fractionDigits`` when it has them, any other value as its display text;
+  /// empty for nothing.
+  public var fieldText: String {
+    guard let value, value != .null else { return "" }
+    if kind == .numericTextField, let digits = attributes.fractionDigits,
+      let number = value.doubleValue, number.isFinite, (0...20).contains(digits)
+    {
+      return String(format: "%.\(digits)f", number)
+    }
+    return value.displayText
+  }
+
   package static func numberText(_ number: Double) -> String {
     if number.rounded() == number && abs(number) < 1e15 { return String(Int(number)) }
     return String(number)

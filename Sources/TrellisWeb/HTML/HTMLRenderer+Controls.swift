@@ -52,10 +52,13 @@ extension HTMLRenderer {
       var html = "<label class=\"cell field\"><span class=\"text\">\(text)</span>"
       html += "<input class=\"control\" type=\"number\" data-type=\"number\""
       html += " inputmode=\"\(row.attributes.allowsFloat ? "decimal" : "numeric")\""
-      html += " step=\"\(row.attributes.allowsFloat ? "any" : "1")\""
+      html += " step=\"\(step(row.attributes))\""
       html += HTML.attribute("min", row.attributes.minimum.map(number))
       html += HTML.attribute("max", row.attributes.maximum.map(number))
-      html += HTML.attribute("value", value.flatMap { $0.doubleValue.map(number) } ?? "")
+      let shown = value?.doubleValue.map {
+        row.attributes.fractionDigits == nil ? number($0) : row.fieldText
+      }
+      html += HTML.attribute("value", shown ?? "")
       html += HTML.attribute("placeholder", row.attributes.placeholder)
       html += fieldAlignment(row)
       return html + "\(disabled)\(invalid)></label>"
@@ -261,6 +264,14 @@ extension HTMLRenderer {
     html += "<input class=\"upload\" type=\"file\" accept=\"image/png,image/jpeg,image/gif\""
     html += HTML.attribute("aria-label", "Upload \(row.text ?? "image")") + "\(disabled)>"
     return html + "</div>"
+  }
+
+  /// A numeric field's step: 1 for whole numbers, the last digit a column keeps (`0.01`),
+  /// or any.
+  private func step(_ attributes: RowAttributes) -> String {
+    guard attributes.allowsFloat else { return "1" }
+    guard let digits = attributes.fractionDigits, (0...20).contains(digits) else { return "any" }
+    return digits == 0 ? "1" : "0." + String(repeating: "0", count: digits - 1) + "1"
   }
 
   private func capitalization(_ value: RowAttributes.Autocapitalization) -> String {

@@ -14,6 +14,22 @@ struct ControlInputTests {
     return RowSnapshot(row)
   }
 
+  @Test func aNumberShowsTheDigitsItsRowKeeps() {
+    var cents = row(.numericTextField, value: .double(12.5))
+    #expect(cents.fieldText == "12.5")
+    cents.attributes.fractionDigits = 2
+    #expect(cents.fieldText == "12.50")
+    var whole = row(.numericTextField, value: .double(12.75))
+    whole.attributes.fractionDigits = 0
+    #expect(whole.fieldText == "13")
+    var empty = row(.numericTextField, value: .null)
+    empty.attributes.fractionDigits = 2
+    #expect(empty.fieldText == "")
+    var text = row(.textField, value: .string("12.5"))
+    text.attributes.fractionDigits = 2
+    #expect(text.fieldText == "12.5", "only a numeric field shows digits")
+  }
+
   @Test func textFieldsTakeTextAndNumbersAsTheirText() throws {
     #expect(try row(.textField).value(for: .text("Ann")) == .string("Ann"))
     #expect(try row(.textField).value(for: .number(3)) == .string("3"))
