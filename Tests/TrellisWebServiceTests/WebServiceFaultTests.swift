@@ -131,6 +131,27 @@ struct WebServiceFaultTests {
     #expect(app.texts == [Self.items(1...14) + ["Load more…"]])
   }
 
+  /// The list read the failed page again by itself (its automatic retry) while the screen
+  /// still showed the error row; a tap on that row then changes nothing, and no page is lost.
+  @Test func aTapOnAnErrorRowTheRetryAlreadyAnsweredKeepsThePages() async throws {
+    let server = try await FaultServer.start()
+    let (app, section) = try Self.list("items/", on: server)
+    try await app.settle()
+    await server.stop()
+    try app.tap("Load more…")
+    try await app.settle()
+    let error = try #require(Self.row(startingWith: "Could not load", in: app))
+    let again = try await FaultServer.start(port: server.port)
+    defer { Task { await again.stop() } }
+    // The automatic retry starts before the screen has shown it…
+    try #require(section.loadingSection.asyncCache).retry()
+    // …and the person taps the error row the screen still shows.
+    try app.tap(error)
+    try await app.settle()
+    #expect(app.texts == [Self.items(1...14) + ["Load more…"]])
+    #expect(app.host.violations.isEmpty)
+  }
+
   @Test func aMistypedResultsKeyIsNamedWithASuggestion() async throws {
     let server = try await FaultServer.start()
     defer { Task { await server.stop() } }

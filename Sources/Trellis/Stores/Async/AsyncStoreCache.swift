@@ -221,13 +221,17 @@ package final class AsyncStoreCache: DataStore, Sendable {
     load(.refresh)
   }
 
-  /// Runs the load that failed again.
+  /// Runs the load that failed again; nothing when no load failed since, because the
+  /// automatic retry started or finished it: a tap on the error row a screen still showed
+  /// must not read the list from its first page again, dropping the pages it holds.
   package func retry() {
-    let failed: Load? = state.withLock { state in
+    let again: Load? = state.withLock { state in
       defer { state.failure = nil }
-      return state.failure?.load
+      if let failure = state.failure { return failure.load }
+      let holdsNothing = state.items.isEmpty && state.next == nil && state.loading == nil
+      return holdsNothing ? .firstPage : nil
     }
-    load(failed ?? .firstPage)
+    if let again { load(again) }
   }
 
   /// Forgets the notice of a refused edit.
