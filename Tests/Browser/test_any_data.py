@@ -71,8 +71,12 @@ def stop(process, details):
     process.terminate()
     process.wait(timeout=10)
     if exited is not None:
+        # A crash report starts with the crashed thread: keep it, not only the report's end.
+        text = "".join(details["output"])
+        start = text.find("*** ")
+        shown = text[start:start + 12000] if start >= 0 else text[-4000:]
         pytest.fail("trellis serve stopped on its own (status %s) before the test ended:\n%s"
-                    % (exited, "".join(details["output"])[-4000:]))
+                    % (exited, shown))
 
 
 @pytest.fixture

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Observation
 import Synchronization
 import Testing
@@ -273,14 +274,19 @@ struct ObjectFaultFillTests {
       },
       coding: { $0 as? KeyValueCoding })
     let fault = ObjectFault(values: [.string("Old")], layout: layout)
-    let making = Task.detached { () -> Value? in
-      try? (fault.object as? DocumentObject)?.value(forKey: "name")
-    }
+    // The fill runs on a thread of its own, never one of the concurrency pool's: the test
+    // blocks its own thread until the fill has started, which must not wait for a free one.
+    let making = AsyncStream<Value?>.makeStream()
+    Thread {
+      making.continuation.yield(try? (fault.object as? DocumentObject)?.value(forKey: "name"))
+      making.continuation.finish()
+    }.start()
     started.wait()
     try fault.setValue(.string("New"), forKey: "name")
     #expect(fault.madeObject == nil, "the object holds the row's values only once filled")
     proceed.signal()
-    let made = await making.value
+    var made: Value?
+    for await value in making.stream { made = value }
     #expect(made == .string("New"))
     #expect(fills.load(ordering: .relaxed) == 2, "filled again with the newer values")
     #expect(try fault.value(forKey: "name") == .string("New"))
