@@ -1,7 +1,7 @@
 """Columns PostgreSQL types by their modifiers and kinds, in `trellis serve postgres://…` in a
-real browser, over the fixtures `kinds-postgres.sql` (a time of day, a `real`, an `inet`) and
-`shop-postgres.sql` (a `numeric(10, 2)`): what the database would refuse or round is said on
-the field first, and values show as PostgreSQL prints them."""
+real browser, over the fixture `kinds-postgres.sql` (a time of day, a `real`, an `inet`): what
+the database would refuse is said on the field first, and values show as PostgreSQL prints
+them."""
 import pytest
 
 from conftest import ROOT, screenshot
@@ -51,23 +51,3 @@ def test_a_time_of_day_is_typed_checked_and_written(browser, served):
     wait_title(browser, "shifts")
     wait(browser, lambda d: sql(served["database"], "SELECT starts::text FROM shifts")
          == [["08:15:00"]])
-
-
-@pytest.mark.parametrize("served", ["shop-postgres.sql"], indirect=True)
-def test_a_numerics_digits_are_checked_before_postgresql_rounds_them(browser, served):
-    open_row(browser, served, "product", "Hammer")
-    # Shown with the two digits the column keeps, stepped by a cent.
-    price = control(browser, "Price")
-    assert price.get_attribute("value") == "12.50"
-    assert price.get_attribute("step") == "0.01"
-    type_into(browser, "Price", "12.555")
-    assert validation(browser, "Price") == "Price must have at most 2 digits after the point"
-    press(browser, "done")
-    wait_title(browser, "Hammer")
-    assert sql(served["database"], "SELECT price FROM product WHERE code = 'HAM-1'") == [
-        ["12.50"]]
-    type_into(browser, "Price", "12.55")
-    press(browser, "done")
-    wait_title(browser, "product")
-    wait(browser, lambda d: sql(served["database"],
-                                "SELECT price FROM product WHERE code = 'HAM-1'") == [["12.55"]])
