@@ -22,7 +22,7 @@ struct CanonicalDescriptorReader {
     "id", "kind", "text", "detail", "image", "cellStyle", "object", "list", "value", "choices",
     "enabled", "visible", "accessory", "editingAccessory", "editingStyle", "height",
     "themeStyle", "action", "editingAction", "accessoryAction", "push", "editingPush", "url",
-    "secure", "placeholder", "focus", "components", "userInfo",
+    "secure", "placeholder", "focus", "components", "userInfo", "dateFormat", "minuteInterval",
   ]
   static let textKeys = ["keyPath", "function"]
   static let countKeys = ["count", "unit", "units"]
@@ -128,6 +128,8 @@ struct CanonicalDescriptorReader {
     row.isSecure = node.bool("secure") ?? false
     row.placeholder = node.string("placeholder")
     row.becomesFirstResponder = node.bool("focus") ?? false
+    row.dateFormat = node.string("dateFormat")
+    row.minuteInterval = node.minuteInterval("minuteInterval")
     row.action = node.action("action")
     row.editingAction = node.action("editingAction")
     row.accessoryAction = node.action("accessoryAction")

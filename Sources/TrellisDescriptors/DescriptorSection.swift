@@ -189,6 +189,8 @@ final class DescriptorSection: Section {
     row.attributes.allowsNoSelection = d.allowsNoChoice
     row.attributes.minimum = d.minimum
     row.attributes.maximum = d.maximum
+    row.attributes.dateFormat = d.dateFormat
+    row.attributes.minuteInterval = d.minuteInterval
     row.attributes.template = cell?.template ?? d.template
     if let capitalization = d.autocapitalization {
       row.attributes.autocapitalization = capitalization

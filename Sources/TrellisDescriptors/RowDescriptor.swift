@@ -104,6 +104,11 @@ public struct RowDescriptor: Hashable, Sendable {
   /// Whether the row's text field enters its value only when editing ends
   /// (``RowAttributes/entersValueWhenEditingEnds``).
   public var entersValueWhenEditingEnds = false
+  /// How a date row shows its date (``RowAttributes/dateFormat``): `HH:mm` alone picks a time
+  /// of day.
+  public var dateFormat: String?
+  /// The minutes a date row's time steps by (``RowAttributes/minuteInterval``).
+  public var minuteInterval: Int?
   /// Where the row is written.
   public var location: SourceLocation?
 

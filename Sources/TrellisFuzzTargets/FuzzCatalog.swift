@@ -2,7 +2,7 @@ import Trellis
 import TrellisTesting
 
 /// Every app the UI fuzzer plays: the demo's apps (SQLite ones on temporary databases), every
-/// descriptor fixture and its editable variant, generated forms, lists and selections, the
+/// descriptor fixture and its editable variant, the Settings bundle fixtures, generated forms, lists and selections, the
 /// document screens, and the screens inferred from the "Any Data" fixtures. The tests and `trellis-bench fuzz` play the same list.
 ///
 /// ```swift
@@ -11,8 +11,8 @@ import TrellisTesting
 package enum FuzzCatalog {
   /// Every target, in a fixed order.
   package static func all() -> [FuzzTarget] {
-    demos() + descriptors() + forms() + lists() + selections() + documents() + anyData()
-      + anyDataPostgres() + anyDataOpenAPI()
+    demos() + descriptors() + settingsBundles() + forms() + lists() + selections() + documents()
+      + anyData() + anyDataPostgres() + anyDataOpenAPI()
   }
 
   /// The names of every target, in order.

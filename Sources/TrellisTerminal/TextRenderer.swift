@@ -188,7 +188,7 @@ public struct TextRenderer: Sendable {
       // UIKit's default style shows the title alone.
       if row.attributes.cellStyle == .default { return "" }
       if let detail = row.detail, !detail.isEmpty { return detail }
-      return value?.displayText ?? ""
+      return row.kind == .date ? row.fieldText : value?.displayText ?? ""
     }
   }
 

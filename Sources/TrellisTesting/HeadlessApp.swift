@@ -136,12 +136,13 @@ extension HeadlessApp {
   /// Processes changes until nothing any screen waits for is under way (async stores' loads
   /// and writes, Done's background commits), checking every host after each round.
   ///
-  /// The background work runs on the cooperative thread pool, which long synchronous tests
-  /// running beside may hold for a while: the default timeout is generous.
+  /// The background work runs on the cooperative thread pool, which the tests running beside
+  /// share: in a full unit run on two cores, a suite's tasks wait up to three minutes for a
+  /// thread. The default timeout is longer than that, so only work that never ends fails.
   ///
   /// - Throws: ``HeadlessAppError/timedOut(_:)`` when work is still under way after
   ///   `timeout`, or the contract violation a host found.
-  public func settle(timeout: Duration = .seconds(120)) async throws {
+  public func settle(timeout: Duration = .seconds(300)) async throws {
     let clock = ContinuousClock()
     let deadline = clock.now + timeout
     while true {

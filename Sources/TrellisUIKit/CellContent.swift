@@ -105,7 +105,10 @@ public struct CellContent: Hashable, Sendable {
         ? attributes.choices.map(\.displayText) : attributes.segmentTitles
       return .segmented(titles: titles, selected: row.value?.intValue)
     case .date:
-      return .date(row.value?.dateValue, includesTime: attributes.showsTime)
+      let parts: DateParts =
+        !attributes.showsDay ? .time : attributes.showsTime ? .dayAndTime : .day
+      return .date(
+        row.value?.dateValue, parts: parts, minuteInterval: max(attributes.minuteInterval ?? 1, 1))
     case .imagePicker:
       let name = row.value?.displayText ?? ""
       return .imagePicker(imageName: name.isEmpty ? nil : name)

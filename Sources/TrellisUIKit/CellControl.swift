@@ -17,8 +17,9 @@ public enum CellControl: Hashable, Sendable {
   case slider(value: Double, minimum: Double, maximum: Double)
   /// A segmented control; `selected` is `nil` when no segment is.
   case segmented(titles: [String], selected: Int?)
-  /// An inline (compact) date picker; `includesTime` when the row's format shows a time.
-  case date(Date?, includesTime: Bool)
+  /// An inline (compact) date picker of the parts the row's format shows, its minutes in
+  /// steps of `minuteInterval`.
+  case date(Date?, parts: DateParts, minuteInterval: Int)
   /// An image the person picks from their photos; the name of the image chosen.
   case imagePicker(imageName: String?)
   /// The chevron of an expand/collapse row.

@@ -78,11 +78,19 @@
             self?.onInput?(.number(Double(segments.selectedSegmentIndex)))
           }, for: .valueChanged)
         return segments
-      case .date(let date, let includesTime):
+      case .date(let date, let parts, let minuteInterval):
         let picker = UIDatePicker(frame: .zero)
         picker.preferredDatePickerStyle = .compact
-        picker.datePickerMode = includesTime ? .dateAndTime : .date
+        picker.datePickerMode =
+          switch parts {
+          case .day: .date
+          case .dayAndTime: .dateAndTime
+          case .time: .time
+          }
+        picker.minuteInterval = minuteInterval
         if let date { picker.date = date }
+        // A time picker sends the whole date: the row keeps the day it holds.
+        let includesTime = parts != .day
         picker.isEnabled = enabled
         picker.addAction(
           UIAction { [weak self, weak picker] _ in

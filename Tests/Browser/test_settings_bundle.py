@@ -163,3 +163,42 @@ def test_a_list_groups_text_field_adds_what_was_typed_once(browser, tmp_path):
         process.terminate()
         process.wait(timeout=10)
 
+
+
+def test_a_time_picker_sets_the_time_and_keeps_the_day(browser, tmp_path):
+    """InAppSettingsKit's date pickers in `trellis serve --in-app`: `DatePickerMode` `Time` is a
+    time input stepped by its `MinuteInterval`, `Date` a date input, and the default both."""
+    from test_any_data import serve
+    bundle = ROOT / "Tests" / "Fixtures" / "SettingsBundles" / "InAppSettingsKit" / "Settings.bundle"
+    suite = tmp_path / "values.plist"
+    process, server = serve(bundle, "--in-app", "--suite", str(suite))
+    try:
+        open_app(browser, server, "table")
+        tap(browser, "Advanced")
+        wait_title(browser, "Advanced")
+        alarm = control(browser, "Compact Time")
+        assert alarm.get_attribute("type") == "time"
+        assert alarm.get_attribute("step") == "900"
+        assert control(browser, "Date").get_attribute("type") == "date"
+        both = control(browser, "Wheels D & T")
+        assert both.get_attribute("type") == "datetime-local"
+        assert both.get_attribute("step") == "60"
+        screenshot(browser, "desktop-settings-time-picker")
+        # As the browser's picker sets it: the value, then a change event.
+        browser.execute_script(
+            "arguments[0].value = '07:15';"
+            "arguments[0].dispatchEvent(new Event('change', {bubbles: true}));", alarm)
+
+        def stored_time(driver):
+            value = stored_in(suite).get("time")
+            return (value.hour, value.minute) if hasattr(value, "hour") else None
+
+        wait(browser, lambda d: stored_time(d) == (7, 15))
+        # A fresh page shows the time the suite holds.
+        open_app(browser, server, "table")
+        tap(browser, "Advanced")
+        wait_title(browser, "Advanced")
+        wait(browser, lambda d: control(d, "Compact Time").get_attribute("value") == "07:15")
+    finally:
+        process.terminate()
+        process.wait(timeout=10)

@@ -39,7 +39,9 @@ struct FuzzCatalogTests {
 
   @Test func theCatalogCoversEveryKindOfApp() {
     let names = FuzzCatalog.names
-    for prefix in ["demo/", "descriptor/", "forms/", "lists/", "selections/", "documents/"] {
+    for prefix in [
+      "demo/", "descriptor/", "settings-bundle/", "forms/", "lists/", "selections/", "documents/",
+    ] {
       #expect(names.contains { $0.hasPrefix(prefix) }, "\(prefix)")
     }
     for fixture in FuzzCatalog.descriptorFixtures {

@@ -49,7 +49,8 @@ struct CellContentTests {
     }
     #expect(size.keyboard == .wholeNumber && size.text == "17")
     #expect(stepper == .init(value: 17, minimum: 9, maximum: 32, step: 1))
-    #expect(try content("Birthday", in: navigator).control == .date(nil, includesTime: false))
+    #expect(
+      try content("Birthday", in: navigator).control == .date(nil, parts: .day, minuteInterval: 1))
     #expect(try content("Avatar", in: navigator).control == .imagePicker(imageName: nil))
     let ringtone = try content("Ringtone", in: navigator)
     #expect(ringtone.control == .none && ringtone.accessory == .disclosureIndicator)

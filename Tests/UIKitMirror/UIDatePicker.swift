@@ -12,6 +12,7 @@ open class UIDatePicker: UIControl {
   open var preferredDatePickerStyle = UIDatePickerStyle.automatic
   open var minimumDate: Date?
   open var maximumDate: Date?
+  open var minuteInterval = 1
 
   /// What the picker picks.
   public enum Mode: Int, Sendable {

@@ -33,6 +33,13 @@ public struct RowAttributes: Hashable, Sendable {
   /// Whether a date row's date has a time of day: its ``dateFormat`` shows hours, so a host
   /// edits the time as well as the day.
   public var showsTime: Bool { dateFormat.map { $0.contains("H") || $0.contains("h") } ?? false }
+  /// Whether a date row shows its day: its ``dateFormat`` names a year, month, day or weekday,
+  /// or it has none. A format of hours and minutes alone (`HH:mm`) picks a time of day, and
+  /// the day the date holds is kept.
+  public var showsDay: Bool { dateFormat.map { $0.contains(where: "yMdEL".contains) } ?? true }
+  /// The minutes a date row's time steps by (InAppSettingsKit's `MinuteInterval`): a host's
+  /// picker offers only multiples of it. Every minute when `nil`.
+  public var minuteInterval: Int?
   /// The smallest height of a growing text view, in points.
   public var minimumHeight: Double?
   /// The largest height of a growing text view, in points.

@@ -7,7 +7,9 @@ extension RowSnapshot {
   /// segmented controls take numbers or numeric text (whole numbers where the row holds an
   /// integer, disallows fractions, or is segmented), within the row's minimum and maximum and,
   /// for a segmented control, naming one of its segments; switches take flags; dates take ISO
-  /// 8601 text naming a real calendar date. Empty text clears numbers and dates.
+  /// 8601 text naming a real calendar date, or, for a row that shows only a time of day
+  /// (``RowAttributes/showsDay``), its time (`14:30`, `14:30:15`), on the day the row holds.
+  /// Empty text clears numbers and dates.
   ///
   /// - Throws: ``ControlInputError`` naming the row when the input does not fit it, or when the
   ///   row has no value to set.
@@ -43,6 +45,7 @@ extension RowSnapshot {
       case .none: return .null
       case .text(let text) where text.isEmpty: return .null
       case .text(let text):
+        if !attributes.showsDay, let time = timeOfDay(text) { return .date(time) }
         do { return try Value.parse(text, as: .date) } catch {
           throw ControlInputError(error.description)
         }
@@ -96,14 +99,17 @@ extension RowSnapshot {
 
   /// A number as a person would type it: `3` rather than `3.0` (hosts show numbers so too).
   /// The text a field shows for the row's value: a number with the row's
-  /// ``RowAttributes/fractionDigits`` when it has them, any other value as its display text;
-  /// empty for nothing.
+  /// ``RowAttributes/fractionDigits`` when it has them, a date row's time when it shows no
+  /// day, any other value as its display text; empty for nothing.
   public var fieldText: String {
     guard let value, value != .null else { return "" }
     if kind == .numericTextField, let digits = attributes.fractionDigits,
       let number = value.doubleValue, number.isFinite, (0...20).contains(digits)
     {
       return String(format: "%.\(digits)f", number)
+    }
+    if kind == .date, !attributes.showsDay, let date = value.dateValue {
+      return Self.timeText(date)
     }
     return value.displayText
   }

@@ -25,7 +25,7 @@ extension SettingsPaneReader {
   func datePicker(_ specifier: SettingsSpecifier) {
     let node = specifier.node
     guard let key = requiredKey(specifier) else { return }
-    _ = name(node, "DatePickerMode", among: Self.datePickerModes, specifier)
+    let mode = name(node, "DatePickerMode", among: Self.datePickerModes, specifier)
     var value = node.raw("DefaultValue")
     if let given = value, given.dateValue == nil {
       if case .string(let text) = given, let date = try? Value.parse(text, as: .date) {
@@ -38,8 +38,18 @@ extension SettingsPaneReader {
       }
     }
     record(key, rule: .date, default: value, initial: value ?? .null, specifier)
-    append(bound(makeRow(specifier, kind: .date), key, specifier), from: specifier)
+    var row = bound(makeRow(specifier, kind: .date), key, specifier)
+    // InAppSettingsKit picks the date and its time unless the mode says the day or the time.
+    row.dateFormat = Self.dateFormats[mode ?? "DateAndTime"]
+    row.minuteInterval = node.minuteInterval("MinuteInterval")
+    append(row, from: specifier)
   }
+
+  /// The format of a date row for each `DatePickerMode`: the day, the day and its time, or
+  /// the time alone, to the minute as `UIDatePicker` picks them.
+  static let dateFormats = [
+    "Date": "yyyy-MM-dd", "DateAndTime": "yyyy-MM-dd HH:mm", "Time": "HH:mm",
+  ]
 
   func customView(_ specifier: SettingsSpecifier) {
     let node = specifier.node

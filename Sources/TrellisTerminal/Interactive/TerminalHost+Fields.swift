@@ -17,10 +17,12 @@ extension TerminalHost {
     row.kind.editsValue && row.isEnabled
   }
 
-  /// Opens `row`'s field for typing, starting from its value as text (a date in ISO form).
+  /// Opens `row`'s field for typing, starting from its value as text (a date in ISO form, a
+  /// time of day alone for a date row that shows no day).
   package func openField(_ row: RowSnapshot) {
     guard Self.isTyped(row) else { return }
-    var text = row.value.map { $0 == .null ? "" : $0.displayText } ?? ""
+    var text =
+      row.kind == .date ? row.fieldText : row.value.map { $0 == .null ? "" : $0.displayText } ?? ""
     let wheels = row.attributes.pickerComponents
     if !wheels.isEmpty {
       // A picker in parts is typed a wheel at a time: the line below says which, and what it

@@ -85,17 +85,7 @@ extension HTMLRenderer {
       html += " data-type=\"bool\" aria-checked=\"\(on)\"\(HTML.flag("checked", on))"
       return html + "\(disabled)\(invalid)></label>"
     case .date:
-      // A date with a time of day is edited to the second, as the browser's local date and
-      // time: the server reads it in UTC, as it writes it.
-      let showsTime = row.attributes.showsTime
-      var html = "<label class=\"cell field\"><span class=\"text\">\(text)</span>"
-      html +=
-        showsTime
-        ? "<input class=\"control\" type=\"datetime-local\" step=\"1\" data-type=\"date\""
-        : "<input class=\"control\" type=\"date\" data-type=\"date\""
-      let shown = value?.dateValue.map { (showsTime ? Self.dayAndTime : .day).text(from: $0) }
-      html += HTML.attribute("value", shown ?? "")
-      return html + "\(disabled)\(invalid)></label>"
+      return date(row, text: text, disabled: disabled, invalid: invalid)
     case .imagePicker:
       return imagePicker(row, text: text, disabled: disabled)
     case .placeholder:
@@ -284,8 +274,4 @@ extension HTMLRenderer {
   }
 
   func number(_ value: Double) -> String { RowSnapshot.numberText(value) }
-
-  /// The value of a date and time input: `yyyy-MM-ddTHH:mm:ss`, in UTC (a date input's is
-  /// ``DateTextLayout/day``).
-  static let dayAndTime = DateTextLayout(includesTime: true, separator: "T")
 }

@@ -1,0 +1,32 @@
+import Foundation
+import TrellisValues
+
+extension RowSnapshot {
+  /// The date `text` (a time of day without a zone, such as a browser's time field sends)
+  /// means for a row that shows only its time: that time, in UTC as Trellis reads dates, on the
+  /// day the row's date holds, or today when it holds none. `nil` when `text` is no such time.
+  func timeOfDay(_ text: String) -> Date? {
+    guard text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ":" || $0 == ".") }),
+      let time = TimeOfDayText(text), time.hour < 24
+    else { return nil }
+    let day = value?.dateValue ?? Date()
+    let seconds = day.timeIntervalSince1970
+    guard seconds.isFinite else { return nil }
+    let midnight = (seconds / 86_400).rounded(.down) * 86_400
+    return Date(
+      timeIntervalSince1970: midnight + Double(time.hour * 3_600 + time.minute * 60)
+        + time.second)
+  }
+}
+
+extension RowSnapshot {
+  /// The time of `date` in UTC, as a time field shows and takes it: `14:30`, or `14:30:15`
+  /// when it has seconds.
+  package static func timeText(_ date: Date) -> String {
+    let seconds = date.timeIntervalSince1970
+    guard seconds.isFinite else { return "" }
+    let inDay = Int((seconds - (seconds / 86_400).rounded(.down) * 86_400).rounded(.down))
+    let parts = [inDay / 3_600, inDay / 60 % 60] + (inDay % 60 == 0 ? [] : [inDay % 60])
+    return parts.map { $0 < 10 ? "0\($0)" : "\($0)" }.joined(separator: ":")
+  }
+}
