@@ -183,6 +183,7 @@ def test_a_time_picker_sets_the_time_and_keeps_the_day(browser, tmp_path):
         both = control(browser, "Wheels D & T")
         assert both.get_attribute("type") == "datetime-local"
         assert both.get_attribute("step") == "60"
+        browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", alarm)
         screenshot(browser, "desktop-settings-time-picker")
         # As the browser's picker sets it: the value, then a change event.
         browser.execute_script(
