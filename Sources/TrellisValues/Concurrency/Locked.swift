@@ -19,8 +19,15 @@ package final class Locked<State: Sendable>: Sendable {
   package func withLock<Result: Sendable, Failure: Error>(
     _ body: (inout State) throws(Failure) -> Result
   ) throws(Failure) -> Result {
-    try mutex.withLock { (state: inout sending State) throws(Failure) -> sending Result in
-      try body(&state)
+    #if TRELLIS_TSAN
+      let address = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
+    #endif
+    return try mutex.withLock { (state: inout sending State) throws(Failure) -> sending Result in
+      #if TRELLIS_TSAN
+        threadSanitizerAcquire(address)
+        defer { threadSanitizerRelease(address) }
+      #endif
+      return try body(&state)
     }
   }
 }

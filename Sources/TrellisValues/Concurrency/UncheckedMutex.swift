@@ -20,9 +20,16 @@ package struct UncheckedMutex<State>: ~Copyable, Sendable {
   package borrowing func withLock<Result, Failure: Error>(
     _ body: (inout State) throws(Failure) -> Result
   ) throws(Failure) -> Result {
-    try mutex.withLock { (held: inout sending State) throws(Failure) -> sending Result in
+    #if TRELLIS_TSAN
+      let address = withUnsafePointer(to: self) { UnsafeRawPointer($0) }
+    #endif
+    return try mutex.withLock { (held: inout sending State) throws(Failure) -> sending Result in
       // Unchecked, as this type says: the result may share state with what the lock guards,
       // and is the owner's to keep on one domain.
+      #if TRELLIS_TSAN
+        threadSanitizerAcquire(address)
+        defer { threadSanitizerRelease(address) }
+      #endif
       nonisolated(unsafe) let result = try body(&held)
       return result
     }
