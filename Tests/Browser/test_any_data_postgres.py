@@ -74,7 +74,8 @@ def test_the_home_screen_lists_tables_views_and_why_some_are_read_only(browser, 
     for table in ("category", "product", "review", "supplier", "tag", "product_summary",
                   "product_tag", "stock_move", "audit_log", "coupon"):
         assert table in texts
-    assert "4 rows" in row(browser, "product").text
+    # The counts arrive after the names, each read by a query of its own.
+    wait(browser, lambda d: "4 rows" in row(d, "product").text)
     page = browser.find_element("css selector", ".pane-top > .screen:last-child").text
     assert "it has no primary key to name a row by" in page
     assert "polling" in page
