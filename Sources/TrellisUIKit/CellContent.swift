@@ -78,6 +78,7 @@ public struct CellContent: Hashable, Sendable {
     }
     switch row.kind {
     case .textField:
+      if let time = row.timeOfDayText { return .timeOfDay(time) }
       return .textField(entry(row, keyboard: .text), stepper: nil)
     case .numericTextField:
       let keyboard: TextEntry.Keyboard =

@@ -20,6 +20,9 @@ public enum CellControl: Hashable, Sendable {
   /// An inline (compact) date picker of the parts the row's format shows, its minutes in
   /// steps of `minuteInterval`.
   case date(Date?, parts: DateParts, minuteInterval: Int)
+  /// A time picker over a time of day kept as text (`09:30`, `17:45:30`), which it writes as
+  /// `HH:mm`; the text it holds, empty for none.
+  case timeOfDay(String)
   /// An image the person picks from their photos; the name of the image chosen.
   case imagePicker(imageName: String?)
   /// The chevron of an expand/collapse row.
@@ -55,6 +58,7 @@ public enum CellControl: Hashable, Sendable {
     case .slider: "slider"
     case .segmented: "segmented"
     case .date: "date"
+    case .timeOfDay: "timeOfDay"
     case .imagePicker: "imagePicker"
     case .expander: "expander"
     case .wheels: "wheels"

@@ -78,6 +78,8 @@
             self?.onInput?(.number(Double(segments.selectedSegmentIndex)))
           }, for: .valueChanged)
         return segments
+      case .timeOfDay(let text):
+        return timePicker(text, enabled: enabled)
       case .date(let date, let parts, let minuteInterval):
         let picker = UIDatePicker(frame: .zero)
         picker.preferredDatePickerStyle = .compact

@@ -83,3 +83,39 @@ def test_a_date_and_time_is_edited_to_the_second_and_kept_as_written(browser, bl
     tap(browser, "Bye")
     wait_title(browser, "Bye")
     assert control(browser, "Created At").get_attribute("value") == "2024-03-04T05:06:07"
+
+
+SHOPS = """
+CREATE TABLE shops (id integer PRIMARY KEY, name text NOT NULL, opens TIME NOT NULL,
+  closes time);
+INSERT INTO shops (name, opens, closes) VALUES ('Bakery', '07:30', '18:00:00');
+"""
+
+
+def test_a_time_column_is_a_time_input_and_written_as_text(browser, tmp_path):
+    database = tmp_path / "shops.sqlite"
+    connection = sqlite3.connect(database)
+    connection.executescript(SHOPS)
+    connection.close()
+    process, details = serve(database)
+    details["database"] = database
+    try:
+        open_app(browser, details, "table")
+        wait_title(browser, "shops.sqlite")
+        tap(browser, "shops")
+        wait_title(browser, "shops")
+        tap(browser, "Bakery")
+        wait_title(browser, "Bakery")
+        opens = control(browser, "Opens")
+        assert opens.get_attribute("type") == "time"
+        assert opens.get_attribute("value") == "07:30"
+        assert control(browser, "Closes").get_attribute("value") in ("18:00", "18:00:00")
+        screenshot(browser, "any-data-time-of-day")
+        choose(browser, "Opens", "08:15")
+        wait(browser, lambda d: control(d, "Opens").get_attribute("value") == "08:15")
+        press(browser, "done")
+        wait_title(browser, "shops")
+        wait(browser, lambda d: stored(details, "SELECT opens, closes FROM shops")
+             == ("08:15", "18:00:00"))
+    finally:
+        stop(process, details)

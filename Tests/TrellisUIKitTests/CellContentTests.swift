@@ -57,6 +57,24 @@ struct CellContentTests {
     #expect(try content("Acknowledgements", in: navigator).control == .expander(isExpanded: false))
   }
 
+  @Test func aTextFieldHoldingATimeOfDayIsATimePicker() throws {
+    func control(_ text: String) throws -> CellControl {
+      var definition = try DataDefinition.dictionary(keys: "opens")
+      definition["opens"]?.attributes.holdsTimeOfDay = true
+      definition["opens"]?.type = .textField
+      let draft = try #require(
+        Draft(for: DocumentObject(["opens": .string(text)]), definition: definition))
+      let model = TableModel(title: "Shop")
+      model.addSection(ObjectSection(draft: draft, group: PropertyGroup(keys: ["opens"])))
+      return try content("Opens", in: Navigator(root: Screen(model: model))).control
+    }
+    #expect(try control("07:30") == .timeOfDay("07:30"))
+    guard case .textField = try control("09:00+02") else {
+      Issue.record("a time with a zone is edited as text")
+      return
+    }
+  }
+
   @Test func reuseIdentifiersSeparateControls() throws {
     let (navigator, _) = try Apps.settings()
     #expect(try content("Username", in: navigator).reuseIdentifier == "Trellis.textField")

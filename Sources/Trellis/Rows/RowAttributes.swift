@@ -37,6 +37,10 @@ public struct RowAttributes: Hashable, Sendable {
   /// or it has none. A format of hours and minutes alone (`HH:mm`) picks a time of day, and
   /// the day the date holds is kept.
   public var showsDay: Bool { dateFormat.map { $0.contains(where: "yMdEL".contains) } ?? true }
+  /// Whether a text field's text is a time of day without a zone (`09:30`, `17:45:30`), as a
+  /// `TIME` column holds it: the web host edits it with a time input and UIKit with a time
+  /// picker, which write the time picked as text. Text of another form is edited as text.
+  public var holdsTimeOfDay = false
   /// The minutes a date row's time steps by (InAppSettingsKit's `MinuteInterval`): a host's
   /// picker offers only multiples of it. Every minute when `nil`.
   public var minuteInterval: Int?

@@ -20,6 +20,20 @@ extension RowSnapshot {
 }
 
 extension RowSnapshot {
+  /// The time of day a text field that holds one shows in a time control (the web host's
+  /// time input, UIKit's time picker): its text, when it is a time without a zone, or `""`
+  /// when it is empty. `nil` when the row holds no time of day, or text of another form, which
+  /// is edited as text.
+  package var timeOfDayText: String? {
+    guard kind == .textField, attributes.holdsTimeOfDay else { return nil }
+    let text = value?.stringValue ?? ""
+    if text.isEmpty { return "" }
+    guard text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ":" || $0 == ".") }),
+      let time = TimeOfDayText(text), time.hour < 24
+    else { return nil }
+    return text
+  }
+
   /// The time of `date` in UTC, as a time field shows and takes it: `14:30`, or `14:30:15`
   /// when it has seconds.
   package static func timeText(_ date: Date) -> String {

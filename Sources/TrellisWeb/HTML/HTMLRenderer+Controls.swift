@@ -24,6 +24,9 @@ extension HTMLRenderer {
     }
     switch row.kind {
     case .textField:
+      if let time = row.timeOfDayText {
+        return timeOfDay(row, time: time, text: text, disabled: disabled, invalid: invalid)
+      }
       let type = row.attributes.isSecure ? "password" : "text"
       var html = "<label class=\"cell field\"><span class=\"text\">\(text)</span>"
       html += "<input class=\"control\" type=\"\(type)\" data-type=\"text\""

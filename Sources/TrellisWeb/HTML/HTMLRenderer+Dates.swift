@@ -33,6 +33,17 @@ extension HTMLRenderer {
     return html + "\(disabled)\(invalid)></label>"
   }
 
+  /// A text field that holds a time of day (``RowSnapshot/timeOfDayText``): a time input, to
+  /// the second, whose value is sent as the text it shows (`09:30`, `17:45:30`).
+  func timeOfDay(_ row: RowSnapshot, time: String, text: String, disabled: String, invalid: String)
+    -> String
+  {
+    var html = "<label class=\"cell field\"><span class=\"text\">\(text)</span>"
+    html += "<input class=\"control\" type=\"time\" step=\"1\" data-type=\"text\""
+    html += HTML.attribute("value", time)
+    return html + "\(disabled)\(invalid)></label>"
+  }
+
   /// The value of a date and time input: `yyyy-MM-ddTHH:mm:ss`, in UTC (a date input's is
   /// ``DateTextLayout/day``).
   static let dayAndTime = DateTextLayout(includesTime: true, separator: "T")
