@@ -3,8 +3,9 @@ import TrellisSQL
 
 extension DataDefinition {
   /// The definition with a `webService` source's `rules` laid over its properties: required
-  /// ones, read-only ones (shown, not edited), choices (a selection), and the checks a value
-  /// must pass before a form sends it, each failing with a message on its field.
+  /// ones, read-only ones (shown, not edited), choices (a selection), times of day (picked with
+  /// a time picker), and the checks a value must pass before a form sends it, each failing with
+  /// a message on its field.
   func applyingRules(_ rules: Value?) -> DataDefinition {
     guard let entries = rules?.dictionaryValue else { return self }
     var definition = self
@@ -21,6 +22,11 @@ extension DataDefinition {
         property.attributes.allowsNoSelection = rules["required"] != .bool(true)
       }
       let checks = Self.checks(rules)
+      if checks.contains(.timeOfDay) {
+        // A time of day kept as text, as a `TIME` column: hosts pick it with a time picker.
+        property.attributes.holdsTimeOfDay = true
+        property.attributes.placeholder = property.attributes.placeholder ?? "hh:mm"
+      }
       if !checks.isEmpty {
         let title = property.title
         property.actions.valueIsValid = { value, _ in

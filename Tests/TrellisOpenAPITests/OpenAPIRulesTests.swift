@@ -36,6 +36,14 @@ struct OpenAPIRulesTests {
         == "Opens must be a time of day, such as 09:30 or 17:45:30")
   }
 
+  @Test func aTimeRuleMakesATimeOfDayField() throws {
+    var definition = try DataDefinition.dictionary(keys: "opens;name")
+    definition = definition.applyingRules(["opens": ["format": "time"], "name": ["maxLength": 5]])
+    #expect(definition["opens"]?.attributes.holdsTimeOfDay == true)
+    #expect(definition["opens"]?.attributes.placeholder == "hh:mm")
+    #expect(definition["name"]?.attributes.holdsTimeOfDay == false)
+  }
+
   @Test func rulesMakeRequiredReadOnlyChoiceAndCheckedProperties() throws {
     var definition = try DataDefinition.dictionary(keys: "id;name;age;level")
     definition = definition.applyingRules(
