@@ -19,15 +19,21 @@ INSERT INTO articles (title, published_on, created_at)
 """
 
 
-@pytest.fixture
-def blog():
+def serve_schema(schema, name):
+    """Serves a new SQLite file `name` made by `schema`; returns (process, details)."""
     folder = pathlib.Path(tempfile.mkdtemp(prefix="trellis-dates-"))
-    database = folder / "blog.sqlite"
+    database = folder / name
     connection = sqlite3.connect(database)
-    connection.executescript(SCHEMA)
+    connection.executescript(schema)
     connection.close()
     process, details = serve(database)
     details["database"] = database
+    return process, details
+
+
+@pytest.fixture
+def blog():
+    process, details = serve_schema(SCHEMA, "blog.sqlite")
     yield details
     stop(process, details)
 
@@ -92,13 +98,8 @@ INSERT INTO shops (name, opens, closes) VALUES ('Bakery', '07:30', '18:00:00');
 """
 
 
-def test_a_time_column_is_a_time_input_and_written_as_text(browser, tmp_path):
-    database = tmp_path / "shops.sqlite"
-    connection = sqlite3.connect(database)
-    connection.executescript(SHOPS)
-    connection.close()
-    process, details = serve(database)
-    details["database"] = database
+def test_a_time_column_is_a_time_input_and_written_as_text(browser):
+    process, details = serve_schema(SHOPS, "shops.sqlite")
     try:
         open_app(browser, details, "table")
         wait_title(browser, "shops.sqlite")

@@ -106,13 +106,19 @@ def test_a_settings_bundle_renders_edits_and_persists(browser, server):
     assert title(browser) == "Settings"
 
 
+def serve_in_app_sample(suite):
+    """`trellis serve --in-app` over InAppSettingsKit's sample, its values kept in `suite`;
+    returns (process, server)."""
+    from test_any_data import serve
+    bundle = ROOT / "Tests" / "Fixtures" / "SettingsBundles" / "InAppSettingsKit" / "Settings.bundle"
+    return serve(bundle, "--in-app", "--suite", str(suite))
+
+
 def test_a_list_groups_text_field_adds_what_was_typed_once(browser, tmp_path):
     """InAppSettingsKit's list group, served by `trellis serve --in-app`: the add row's text field
     appends one item when editing ends, however long the person pauses while typing."""
-    from test_any_data import serve
-    bundle = ROOT / "Tests" / "Fixtures" / "SettingsBundles" / "InAppSettingsKit" / "Settings.bundle"
     suite = tmp_path / "values.plist"
-    process, server = serve(bundle, "--in-app", "--suite", str(suite))
+    process, server = serve_in_app_sample(suite)
     try:
         open_app(browser, server, "table")
         tap(browser, "List groups")
@@ -168,10 +174,8 @@ def test_a_list_groups_text_field_adds_what_was_typed_once(browser, tmp_path):
 def test_a_time_picker_sets_the_time_and_keeps_the_day(browser, tmp_path):
     """InAppSettingsKit's date pickers in `trellis serve --in-app`: `DatePickerMode` `Time` is a
     time input stepped by its `MinuteInterval`, `Date` a date input, and the default both."""
-    from test_any_data import serve
-    bundle = ROOT / "Tests" / "Fixtures" / "SettingsBundles" / "InAppSettingsKit" / "Settings.bundle"
     suite = tmp_path / "values.plist"
-    process, server = serve(bundle, "--in-app", "--suite", str(suite))
+    process, server = serve_in_app_sample(suite)
     try:
         open_app(browser, server, "table")
         tap(browser, "Advanced")
