@@ -6,9 +6,7 @@ extension RowSnapshot {
   /// means for a row that shows only its time: that time, in UTC as Trellis reads dates, on the
   /// day the row's date holds, or today when it holds none. `nil` when `text` is no such time.
   func timeOfDay(_ text: String) -> Date? {
-    guard text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ":" || $0 == ".") }),
-      let time = TimeOfDayText(text), time.hour < 24
-    else { return nil }
+    guard let time = Self.zonelessTime(text) else { return nil }
     let day = value?.dateValue ?? Date()
     let seconds = day.timeIntervalSince1970
     guard seconds.isFinite else { return nil }
@@ -28,10 +26,7 @@ extension RowSnapshot {
     guard kind == .textField, attributes.holdsTimeOfDay else { return nil }
     let text = value?.stringValue ?? ""
     if text.isEmpty { return "" }
-    guard text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ":" || $0 == ".") }),
-      let time = TimeOfDayText(text), time.hour < 24
-    else { return nil }
-    return text
+    return Self.zonelessTime(text) == nil ? nil : text
   }
 
   /// The time of `date` in UTC, as a time field shows and takes it: `14:30`, or `14:30:15`
@@ -42,5 +37,14 @@ extension RowSnapshot {
     let inDay = Int((seconds - (seconds / 86_400).rounded(.down) * 86_400).rounded(.down))
     let parts = [inDay / 3_600, inDay / 60 % 60] + (inDay % 60 == 0 ? [] : [inDay % 60])
     return parts.map { $0 < 10 ? "0\($0)" : "\($0)" }.joined(separator: ":")
+  }
+
+  /// The time of day `text` writes without a zone, before the day ends (`09:30`, `17:45:30`,
+  /// not `24:00` or `09:30Z`): what a time control shows and sends.
+  static func zonelessTime(_ text: String) -> TimeOfDayText? {
+    guard text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ":" || $0 == ".") }),
+      let time = TimeOfDayText(text), time.hour < 24
+    else { return nil }
+    return time
   }
 }
