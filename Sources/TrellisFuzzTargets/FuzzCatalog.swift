@@ -2,8 +2,9 @@ import Trellis
 import TrellisTesting
 
 /// Every app the UI fuzzer plays: the demo's apps (SQLite ones on temporary databases), every
-/// descriptor fixture and its editable variant, the Settings bundle fixtures, generated forms, lists and selections, the
-/// document screens, and the screens inferred from the "Any Data" fixtures. The tests and `trellis-bench fuzz` play the same list.
+/// descriptor fixture and its editable variant, the Settings bundle fixtures, generated forms,
+/// lists and selections, the document screens, and the screens inferred from the "Any Data"
+/// fixtures. The tests and `trellis-bench fuzz` play the same list.
 ///
 /// ```swift
 /// let summary = FuzzCampaign(seed: 1).run(FuzzCatalog.all(), events: 100_000)

@@ -22,11 +22,7 @@ extension DataDefinition {
         property.attributes.allowsNoSelection = rules["required"] != .bool(true)
       }
       let checks = Self.checks(rules)
-      if checks.contains(.timeOfDay) {
-        // A time of day kept as text, as a `TIME` column: hosts pick it with a time picker.
-        property.attributes.holdsTimeOfDay = true
-        property.attributes.placeholder = property.attributes.placeholder ?? "hh:mm"
-      }
+      if checks.contains(.timeOfDay) { property.holdTimeOfDay() }
       if !checks.isEmpty {
         let title = property.title
         property.actions.valueIsValid = { value, _ in

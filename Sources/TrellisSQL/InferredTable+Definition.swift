@@ -28,10 +28,7 @@ extension InferredTable {
       property.valueKind = isNullable(column) ? .optional(kind) : kind
       property.isRequired = column.isRequired && readOnlyReason == nil
       if column.datesHaveTimes { property.attributes.dateFormat = Self.dateAndTimeFormat }
-      if column.checks.contains(.timeOfDay) {
-        property.attributes.placeholder = "hh:mm"
-        property.attributes.holdsTimeOfDay = true
-      }
+      if column.checks.contains(.timeOfDay) { property.holdTimeOfDay() }
       for case .fractionDigits(let digits) in column.checks where kind == .double {
         property.attributes.fractionDigits = digits
       }

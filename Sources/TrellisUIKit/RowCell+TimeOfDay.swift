@@ -27,12 +27,9 @@
 
     /// Today at the time `text` writes (`09:30`, `17:45:30`), on the person's clock.
     static func date(today text: String) -> Date? {
-      let parts = text.split(separator: ":").compactMap { Double($0) }
-      guard parts.count >= 2 else { return nil }
-      let calendar = Calendar.current
-      return calendar.date(
-        bySettingHour: Int(parts[0]), minute: Int(parts[1]),
-        second: parts.count > 2 ? Int(parts[2]) : 0, of: Date())
+      guard let time = TimeOfDayText(text), time.hour < 24 else { return nil }
+      return Calendar.current.date(
+        bySettingHour: time.hour, minute: time.minute, second: Int(time.second), of: Date())
     }
 
     /// The time `date` shows on the person's clock, as `HH:mm`.
