@@ -2,16 +2,19 @@ import Foundation
 import Trellis
 
 /// An object whose properties are the keys of a `UserDefaults` suite: what a settings form
-/// binds to. Each write goes straight to the defaults; a key never set reads as its initial
-/// value, which also fixes its type.
+/// binds to. Each write goes straight to the defaults; a key never set reads as its registered
+/// default, or else as its initial value, which also fixes its type.
 // Sound: its stored properties are constants, and `UserDefaults` is documented thread-safe.
 public final class UserDefaultsObject: KeyValueCoding, @unchecked Sendable {
   let defaults: UserDefaults
+  /// The store's registered defaults (``UserDefaultsStore/registerDefaults(_:)``).
+  let registered: Locked<ValueDictionary>
   /// The keys and their initial values, in order.
   public let initial: ValueDictionary
 
-  init(defaults: UserDefaults, initial: ValueDictionary) {
+  init(defaults: UserDefaults, registered: Locked<ValueDictionary>, initial: ValueDictionary) {
     self.defaults = defaults
+    self.registered = registered
     self.initial = initial
   }
 
@@ -19,8 +22,13 @@ public final class UserDefaultsObject: KeyValueCoding, @unchecked Sendable {
     guard let start = initial[key] else {
       throw .unknownKey(keyPath: key, key: key, on: "the settings")
     }
-    guard let stored = defaults.object(forKey: key) else { return start }
-    return PropertyListValue.value(stored, like: start)
+    if let stored = defaults.object(forKey: key) {
+      return PropertyListValue.value(stored, like: start)
+    }
+    guard let value = registered.withLock({ $0[key] }) else { return start }
+    // A whole number registered for a key of fractions reads as the fraction it stands for.
+    if case .int(let number) = value, case .double = start { return .double(Double(number)) }
+    return value
   }
 
   public func setValue(_ value: Value, forKey key: String) throws(BindingError) {

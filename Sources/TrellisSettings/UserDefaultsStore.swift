@@ -25,6 +25,9 @@ public final class UserDefaultsStore: DataStore, @unchecked Sendable {
   /// The definition of the list's items (dictionaries).
   public let itemsDefinition: DataDefinition?
   let defaults: UserDefaults
+  /// The suite's registered defaults: kept by the store, because Foundation's registration
+  /// domain is one per process, and a value registered there would show in every suite.
+  let registered = Locked<ValueDictionary>([:])
   private let items: MemoryStore
   private var persisting: ObservationToken?
 
@@ -54,18 +57,19 @@ public final class UserDefaultsStore: DataStore, @unchecked Sendable {
   /// The settings object over this suite: each property is a defaults key, starting at the
   /// value in `defaults` (which also gives its type).
   public func settings(defaults initial: ValueDictionary) -> UserDefaultsObject {
-    UserDefaultsObject(defaults: defaults, initial: initial)
+    UserDefaultsObject(defaults: defaults, registered: registered, initial: initial)
   }
 
   /// Registers `values` as the suite's defaults: what a key reads until something is stored
   /// under it (a Settings bundle's `DefaultValue`s). Registered values are never written to
-  /// disk, as with `UserDefaults.register(defaults:)`.
+  /// disk. Unlike `UserDefaults.register(defaults:)`, they belong to this store alone: another
+  /// suite in the same process does not read them.
   public func registerDefaults(_ values: ValueDictionary) {
-    var registered: [String: Any] = [:]
-    for (key, value) in values {
-      if let object = PropertyListValue.object(value) { registered[key] = object }
+    registered.withLock { registered in
+      for (key, value) in values where PropertyListValue.object(value) != nil {
+        registered[key] = value
+      }
     }
-    defaults.register(defaults: registered)
   }
 
   /// Writes pending changes to disk now.

@@ -183,4 +183,23 @@ struct UserDefaultsStoreTests {
     #expect(try again.value(forKey: "name") == "plain")
     #expect(try again.value(forKey: "count") == 3)
   }
+
+  @Test func registeredDefaultsBelongToTheirSuiteAlone() throws {
+    let suite = Self.suiteName()
+    let bundleSuite = try UserDefaultsStore(suiteName: suite)
+    let otherSuite = try UserDefaultsStore(suiteName: Self.suiteName())
+    bundleSuite.registerDefaults(["ringtone": "marimba", "volume": .int(40)])
+    let initial: ValueDictionary = ["ringtone": .null, "volume": .double(50)]
+    let bundle = bundleSuite.settings(defaults: initial)
+    let other = otherSuite.settings(defaults: initial)
+    #expect(try bundle.value(forKey: "ringtone") == "marimba")
+    #expect(try bundle.value(forKey: "volume") == .double(40), "read as the key's type")
+    #expect(try other.value(forKey: "ringtone") == .null, "another suite's default")
+    #expect(try other.value(forKey: "volume") == .double(50))
+    // What is stored wins over the registered default, and is all that reaches the file.
+    try bundle.setValue("sonar", forKey: "ringtone")
+    #expect(try bundle.value(forKey: "ringtone") == "sonar")
+    #expect(bundleSuite.synchronize())
+    #expect(UserDefaults(suiteName: suite)?.object(forKey: "volume") == nil)
+  }
 }
