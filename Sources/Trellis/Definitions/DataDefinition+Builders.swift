@@ -81,12 +81,13 @@ extension DataDefinition {
   }
 
   /// The definition of the items of a document's list: its dictionaries' keys (the first
-  /// dictionary's kinds; new items start empty), or a plain string, number or date.
+  /// dictionary's kinds; new items start empty), or a plain string, number or date. An item
+  /// of the list `chapters` is named "Chapter", as in "New Chapter".
   private static func itemDefinition(for values: [Value], name: String) -> DataDefinition? {
     guard let first = values.first else { return nil }
     if values.allSatisfy({ $0.dictionaryValue != nil }) {
       let shape = Value.dictionary(sample(of: values))
-      let definition = document(shape, name: Humanizer.title(for: name))
+      let definition = document(shape, name: Humanizer.title(for: EnglishNoun.singular(name)))
       return definition.makingDocuments(like: shape)
     }
     switch first {

@@ -44,6 +44,8 @@ struct DocumentArraysTests {
     let (app, object) = try app()
     try open("Authors", in: app)
     try app.send(.add(section: nil))
+    // An item of the list "authors" is an author.
+    #expect(app.top.snapshot().title == "New Author")
     let name = try #require(app.top.snapshot().table.sections.first?.items.first)
     #expect(name.text == "Name")
     try app.send(.setValue(app.rowID(at: ItemPath(item: 0, section: 0)), "Grace"))
