@@ -94,8 +94,8 @@ final class DescriptorSection: Section {
     setNeedsRefresh()
   }
 
-  /// The object of the row with `id`, for pushes.
-  func object(forRow id: RowID) -> (any KeyValueCoding)? {
+  /// The object of the row with `id`, for pushes and for the row's actions.
+  override func object(forRow id: RowID) -> (any KeyValueCoding)? {
     entries.first { $0.id == id }?.object
   }
 

@@ -24,13 +24,15 @@ extension DemoApps {
       id: "settings-bundle", title: "Settings Bundle",
       subtitle: "An iOS Settings.bundle, unchanged", sharing: values
     ) { values in
-      let navigator = try bundle.makeNavigator(values: values)
       // The bundle's one button: every key forgets what was stored, and shows its default.
-      navigator.namedActions["resetSettings"] = { _ in
+      // The library gives it, so the button is enabled; it acts on the values its row shows.
+      let reset: @Sendable (RowContext) -> Void = { context in
+        guard let values = context.object as? SettingsBundleObject else { return }
         for key in bundle.initialValues.keys { try? values.base.setValue(.null, forKey: key) }
         values.onChange?("")
       }
-      return navigator
+      return try bundle.makeNavigator(
+        values: values, library: bundle.library(actions: ["resetSettings": reset]))
     }
   }
 }

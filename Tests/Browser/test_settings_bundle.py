@@ -106,6 +106,35 @@ def test_a_settings_bundle_renders_edits_and_persists(browser, server):
     assert title(browser) == "Settings"
 
 
+def test_the_reset_button_forgets_every_setting(browser, server):
+    """The bundle's one button, an action the demo gives: every key forgets what was stored and
+    shows its default again, in every window."""
+    open_app(browser, server, "settings-bundle")
+    tap(browser, "Ringtone")
+    wait_title(browser, "Ringtone")
+    tap(browser, "Chimes")
+    wait_title(browser, "Settings")
+    wait(browser, lambda d: stored(server).get("ringtone") == "chimes")
+    button = row(browser, "Reset all settings").find_element(By.CSS_SELECTOR, ".select")
+    assert button.is_enabled()
+    # A second window over the same suite.
+    first = browser.current_window_handle
+    browser.execute_script("window.open('about:blank')")
+    browser.switch_to.window(browser.window_handles[-1])
+    open_app(browser, server, "settings-bundle")
+    wait(browser, lambda d: detail(d, "Ringtone") == "Chimes")
+    browser.switch_to.window(first)
+    tap(browser, "Reset all settings")
+    wait(browser, lambda d: detail(d, "Ringtone") == "Marimba")
+    wait(browser, lambda d: "ringtone" not in stored(server))
+    assert checked(browser, "Automatic")
+    assert control(browser, "Volume").get_attribute("value") == "50"
+    browser.switch_to.window(browser.window_handles[-1])
+    wait(browser, lambda d: detail(d, "Ringtone") == "Marimba")
+    browser.close()
+    browser.switch_to.window(first)
+
+
 def serve_in_app_sample(suite):
     """`trellis serve --in-app` over InAppSettingsKit's sample, its values kept in `suite`;
     returns (process, server)."""

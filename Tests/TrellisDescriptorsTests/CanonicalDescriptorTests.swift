@@ -152,6 +152,34 @@ struct CanonicalDescriptorTests {
     #expect(calls.value == 2)
   }
 
+  @Test func anActionGetsTheObjectItsRowShows() throws {
+    let text = """
+      {"schemaVersion": 1, "sections": [
+        {"rows": [{"text": "Archive all", "kind": "button", "action": "archive"}]},
+        {"rows": [{"list": "items", "text": {"keyPath": "title"}, "action": "archive"}]}]}
+      """
+    let descriptor = try TableDescriptor(data: Data(text.utf8), file: "A.json")
+    let root = DocumentObject([
+      "items": [["title": "A", "archived": false], ["title": "B", "archived": false]],
+      "title": "Inbox", "archived": false,
+    ])
+    let archived = DescriptorActionLog()
+    let library = DescriptorLibrary(actions: [
+      "archive": { context in
+        // The row's own object, readable through the context's values and writable.
+        archived.append(context.values.value("title")?.stringValue ?? "?")
+        try? context.object?.setValue(true, forKey: "archived")
+      }
+    ])
+    let app = HeadlessApp(navigator: try library.makeNavigator(showing: descriptor, root: root))
+    try app.tap("B")
+    try app.tap("Archive all")
+    #expect(archived.names == ["B", "Inbox"])
+    let items = root.root.dictionaryValue?["items"]?.arrayValue ?? []
+    #expect(items.map { $0.dictionaryValue?["archived"] } == [false, true])
+    #expect(root.root.dictionaryValue?["archived"] == true)
+  }
+
   @Test func editableScreensShowEditAndEditingActions() throws {
     let text = """
       {"schemaVersion": 1, "editable": true, "navigationBar": "editRight",

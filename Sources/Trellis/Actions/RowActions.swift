@@ -56,6 +56,9 @@ public struct RowContext {
   public var propertyName: String?
   /// Reads other values of the same object (through the draft while editing).
   public var values: ValueReader
+  /// The object the row shows, when its section binds rows to one (a form's object, a
+  /// descriptor row's object): what an action changes.
+  public var object: (any KeyValueCoding)?
   /// The section's identifier.
   public var sectionID: String?
   /// The screen showing the row, when there is one.
@@ -64,12 +67,14 @@ public struct RowContext {
   /// Creates a context.
   public init(
     indexPath: ItemPath? = nil, rowID: RowID, propertyName: String? = nil,
-    values: ValueReader = ValueReader { _ in nil }, sectionID: String? = nil, screen: Screen? = nil
+    values: ValueReader = ValueReader { _ in nil }, object: (any KeyValueCoding)? = nil,
+    sectionID: String? = nil, screen: Screen? = nil
   ) {
     self.indexPath = indexPath
     self.rowID = rowID
     self.propertyName = propertyName
     self.values = values
+    self.object = object
     self.sectionID = sectionID
     self.screen = screen
   }

@@ -96,13 +96,17 @@ struct EventHandler {
     return (row, section, index, context)
   }
 
-  /// The context a row's actions get: where the row is, and the values its section edits.
+  /// The context a row's actions get: where the row is, its object, and the values its
+  /// section edits (a form's through its draft).
   private func context(
     at path: ItemPath, rowID: RowID, propertyName: String?, in section: Section
   ) -> RowContext {
-    RowContext(
-      indexPath: path, rowID: rowID, propertyName: propertyName,
-      values: (section as? ObjectSection)?.draft.reader ?? ValueReader { _ in nil },
+    let object = section.object(forRow: rowID)
+    let values =
+      (section as? ObjectSection)?.draft.reader ?? object.map { ValueReader($0) }
+      ?? ValueReader { _ in nil }
+    return RowContext(
+      indexPath: path, rowID: rowID, propertyName: propertyName, values: values, object: object,
       sectionID: section.id, screen: screen)
   }
 
