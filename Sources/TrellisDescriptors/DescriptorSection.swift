@@ -95,7 +95,12 @@ final class DescriptorSection: Section {
   }
 
   /// The object of the row with `id`, for pushes and for the row's actions.
-  override func object(forRow id: RowID) -> (any KeyValueCoding)? {
+  override func object(forRow id: RowID, at index: Int) -> (any KeyValueCoding)? {
+    object(forRow: id)
+  }
+
+  /// The object of the row with `id`.
+  func object(forRow id: RowID) -> (any KeyValueCoding)? {
     entries.first { $0.id == id }?.object
   }
 

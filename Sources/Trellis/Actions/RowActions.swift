@@ -56,8 +56,9 @@ public struct RowContext {
   public var propertyName: String?
   /// Reads other values of the same object (through the draft while editing).
   public var values: ValueReader
-  /// The object the row shows, when its section binds rows to one (a form's object, a
-  /// descriptor row's object): what an action changes.
+  /// The object the row shows, when its section binds rows to one (a form's object, a list's
+  /// item, a descriptor row's object): what an action changes. Given to actions that answer
+  /// an event (select, accessory tap, value change), not to those that configure rows.
   public var object: (any KeyValueCoding)?
   /// The section's identifier.
   public var sectionID: String?

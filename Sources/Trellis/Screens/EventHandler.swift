@@ -92,16 +92,16 @@ struct EventHandler {
     let index: Int
     do { (row, section, index) = try model.shownRow(at: path) } catch { throw .edit(error) }
     let context = self.context(
-      at: path, rowID: row.id, propertyName: row.propertyName, in: section)
+      at: path, index: index, rowID: row.id, propertyName: row.propertyName, in: section)
     return (row, section, index, context)
   }
 
   /// The context a row's actions get: where the row is, its object, and the values its
   /// section edits (a form's through its draft).
   private func context(
-    at path: ItemPath, rowID: RowID, propertyName: String?, in section: Section
+    at path: ItemPath, index: Int, rowID: RowID, propertyName: String?, in section: Section
   ) -> RowContext {
-    let object = section.object(forRow: rowID)
+    let object = section.object(forRow: rowID, at: index)
     let values =
       (section as? ObjectSection)?.draft.reader ?? object.map { ValueReader($0) }
       ?? ValueReader { _ in nil }
@@ -216,11 +216,12 @@ struct EventHandler {
     try check(screen.addsItem ? .add : .edit, at: path)
     do {
       let row = try model.writeValue(value, at: path)
-      let (section, _) = try model.locate(path)
+      let (section, index) = try model.locate(path)
       if let changed = actions(row.actions, in: section).valueChanged {
         changed(
           value,
-          context(at: path, rowID: row.id, propertyName: row.propertyName, in: section))
+          context(
+            at: path, index: index, rowID: row.id, propertyName: row.propertyName, in: section))
       }
     } catch { throw .edit(error) }
   }

@@ -344,6 +344,15 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
 
   public override func element(at index: Int) -> Any { items[index] }
 
+  /// The listed item at `index`, as its definition reads and writes it: made now, when the
+  /// list holds it as values only.
+  public override func object(forRow id: RowID, at index: Int) -> (any KeyValueCoding)? {
+    guard index < items.count, elementID(at: index) == id,
+      case .object(let reference) = items[index]
+    else { return nil }
+    return definition.keyValueCoding(for: reference.object)
+  }
+
   public override func removeElement(at index: Int) throws(TableEditError) -> Any {
     guard index < items.count, deletes else {
       throw .sectionNotEditable(section: id, reason: "this row cannot be deleted")

@@ -73,7 +73,9 @@ public final class ObjectSection: Section {
   public func index(ofProperty name: String) -> Int? { names.firstIndex(of: name) }
 
   /// The edited object: every row of the section shows one of its properties.
-  public override func object(forRow id: RowID) -> (any KeyValueCoding)? { draft.object }
+  public override func object(forRow id: RowID, at index: Int) -> (any KeyValueCoding)? {
+    draft.object
+  }
 
   public override func detailScreen(forElementAt index: Int, in screen: Screen)
     throws(ScreenError) -> Screen?

@@ -154,9 +154,9 @@ open class Section {
     nil
   }
 
-  /// The object the row with `id` shows, when the section binds its rows to one: what the row's
-  /// actions get as ``RowContext/object``.
-  open func object(forRow id: RowID) -> (any KeyValueCoding)? { nil }
+  /// The object the row with `id`, element `index`, shows, when the section binds its rows to
+  /// one: what the row's actions get as ``RowContext/object``.
+  open func object(forRow id: RowID, at index: Int) -> (any KeyValueCoding)? { nil }
 
   /// Handles a selection itself (a selection list toggles its item); returns whether it did.
   open func select(elementAt index: Int, in screen: Screen) throws(ScreenError) -> Bool { false }

@@ -54,6 +54,24 @@ struct AccessoryAndEditingActionsTests {
     }
   }
 
+  @Test func aListRowsActionGetsItsItem() throws {
+    let definition = try DataDefinition.dictionary(keys: "name;done")
+    let store = MemoryStore(
+      items: ["A", "B"].map {
+        Value.object(ObjectReference(DocumentObject(["name": .string($0), "done": false])))
+      }, definition: definition)
+    let model = TableModel(title: "List")
+    let section = ArrayOfObjectsSection(store: store, definition: definition)
+    section.rowActions.didSelect = { context in
+      try? context.object?.setValue(true, forKey: "done")
+    }
+    model.addSection(section)
+    let app = HeadlessApp(navigator: Navigator(root: Screen(model: model)))
+    try app.send(.select(app.rowID(at: ItemPath(item: 1, section: 0))))
+    let items = try store.fetch(FetchOptions())
+    #expect(items.map { definition.reader(for: $0).value("done") } == [false, true])
+  }
+
   @Test func inEditModeTheEditingAccessoryCounts() throws {
     let log = Log()
     var row = Row(id: RowID(.string("a")), kind: .plain, text: "A")
