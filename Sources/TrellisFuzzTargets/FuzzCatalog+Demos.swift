@@ -31,7 +31,13 @@ extension FuzzCatalog {
         // A store that has read nothing yet lists them as faults.
         let fresh = try TasksApp.sqliteStore(path: path)
         let definition = try fresh.itemsDefinition ?? TasksApp.taskDefinition()
-        return Navigator(root: TasksApp.listScreen(store: fresh, definition: definition))
+        let screen = TasksApp.listScreen(store: fresh, definition: definition)
+        // An app's action that reads the selected row's object: a row listed as values is
+        // made then, and a row no object can hold is not.
+        for list in screen.model.sections.compactMap({ $0 as? ArrayOfObjectsSection }) {
+          list.rowActions.didSelect = { context in _ = try? context.object?.value(forKey: "name") }
+        }
+        return Navigator(root: screen)
       },
       FuzzTarget("demo/categories", listsAlwaysLoad: true) { setup in
         // Categories and tags: deleting follows a rule, and each one's form lists its tasks.

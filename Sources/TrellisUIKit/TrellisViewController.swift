@@ -40,12 +40,14 @@
     private var controllers: [ObjectIdentifier: ScreenViewController] = [:]
     private var observation: ObservationToken?
     private var isFollowing = false
-    private var openedURL: String?
+    /// The navigator's open requests already carried out: an address opened twice in a row
+    /// is opened twice.
+    private var openRequests: Int
 
     /// Shows `navigator`'s screens.
     public init(navigator: Navigator) {
       self.navigator = navigator
-      openedURL = navigator.openedURL
+      openRequests = navigator.openRequests
       super.init(nibName: nil, bundle: nil)
     }
 
@@ -131,9 +133,9 @@
         plan.stacks.joined().map(ObjectIdentifier.init)
           + [plan.detail].compactMap { $0 }.map(ObjectIdentifier.init))
       controllers = controllers.filter { shown.contains($0.key) }
-      if navigator.openedURL != openedURL {
-        openedURL = navigator.openedURL
-        if let address = openedURL, let url = URL(string: address) { openURL(url) }
+      if navigator.openRequests != openRequests {
+        openRequests = navigator.openRequests
+        if let address = navigator.openedURL, let url = URL(string: address) { openURL(url) }
       }
     }
 

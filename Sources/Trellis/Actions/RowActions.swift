@@ -59,7 +59,11 @@ public struct RowContext {
   /// The object the row shows, when its section binds rows to one (a form's object, a list's
   /// item, a descriptor row's object): what an action changes. Given to actions that answer
   /// an event (select, accessory tap, value change), not to those that configure rows.
-  public var object: (any KeyValueCoding)?
+  ///
+  /// Found when read: a list that holds its items as fetched values makes an item's object
+  /// only for an action that asks for it.
+  public var object: (any KeyValueCoding)? { findObject() }
+  private let findObject: () -> (any KeyValueCoding)?
   /// The section's identifier.
   public var sectionID: String?
   /// The screen showing the row, when there is one.
@@ -68,14 +72,15 @@ public struct RowContext {
   /// Creates a context.
   public init(
     indexPath: ItemPath? = nil, rowID: RowID, propertyName: String? = nil,
-    values: ValueReader = ValueReader { _ in nil }, object: (any KeyValueCoding)? = nil,
+    values: ValueReader = ValueReader { _ in nil },
+    object: @autoclosure @escaping () -> (any KeyValueCoding)? = nil,
     sectionID: String? = nil, screen: Screen? = nil
   ) {
     self.indexPath = indexPath
     self.rowID = rowID
     self.propertyName = propertyName
     self.values = values
-    self.object = object
+    self.findObject = object
     self.sectionID = sectionID
     self.screen = screen
   }

@@ -101,13 +101,14 @@ struct EventHandler {
   private func context(
     at path: ItemPath, index: Int, rowID: RowID, propertyName: String?, in section: Section
   ) -> RowContext {
-    let object = section.object(forRow: rowID, at: index)
+    // Found only when the action reads it: a list's item is then made.
+    let object = { section.object(forRow: rowID, at: index) }
     let values =
-      (section as? ObjectSection)?.draft.reader ?? object.map { ValueReader($0) }
-      ?? ValueReader { _ in nil }
+      (section as? ObjectSection)?.draft.reader
+      ?? ValueReader { keyPath in try? object()?.value(forKeyPath: keyPath) }
     return RowContext(
-      indexPath: path, rowID: rowID, propertyName: propertyName, values: values, object: object,
-      sectionID: section.id, screen: screen)
+      indexPath: path, rowID: rowID, propertyName: propertyName, values: values,
+      object: object(), sectionID: section.id, screen: screen)
   }
 
   /// A row's own actions over its section's and the model's.

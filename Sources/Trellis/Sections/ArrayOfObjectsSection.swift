@@ -345,10 +345,11 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
   public override func element(at index: Int) -> Any { items[index] }
 
   /// The listed item at `index`, as its definition reads and writes it: made now, when the
-  /// list holds it as values only.
+  /// list holds it as values only. None for a row whose values no object can hold (the
+  /// store's ``DataStore/problem(with:)``), which is refused when opened too.
   public override func object(forRow id: RowID, at index: Int) -> (any KeyValueCoding)? {
     guard index < items.count, elementID(at: index) == id,
-      case .object(let reference) = items[index]
+      case .object(let reference) = items[index], currentStore.problem(with: items[index]) == nil
     else { return nil }
     return definition.keyValueCoding(for: reference.object)
   }

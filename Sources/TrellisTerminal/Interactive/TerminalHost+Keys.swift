@@ -121,9 +121,10 @@ extension TerminalHost {
     case .placeholder:
       break
     case .link:
-      // A terminal opens no browser: the address is shown, to copy.
-      if send(.select(row.id)) {
-        status = "Open in a browser: \(navigator.openedURL ?? row.attributes.url ?? "")"
+      // A link whose address is its own, with no `open` action: shown as an opened one is.
+      let opens = navigator.openRequests
+      if send(.select(row.id)), navigator.openRequests == opens, let url = row.attributes.url {
+        status = "Open in a browser: \(url)"
         statusIsWarning = false
       }
     default:

@@ -137,8 +137,15 @@ public final class TerminalHost {
   /// messages). Returns whether the core accepted it.
   @discardableResult
   package func send(_ event: ScreenEvent) -> Bool {
+    let opens = navigator.openRequests
     do {
       try navigator.handle(event)
+      // A row's `open` action ran (a link, an open-URL button, a descriptor's `open:`). A
+      // terminal opens no browser: the address is shown, to copy.
+      if navigator.openRequests != opens, let url = navigator.openedURL {
+        status = "Open in a browser: \(url)"
+        statusIsWarning = false
+      }
       return true
     } catch {
       switch error {
