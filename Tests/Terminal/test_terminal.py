@@ -598,6 +598,27 @@ class DemoTests(TerminalTestCase):
             session.keys("q")
             session.wait_for_exit()
 
+    def test_a_settings_bundles_buttons_open_and_reset(self):
+        session = self.demo(height=50)
+        self.open_app(session, "Settings Bundle")
+        session.wait_for("Reset all settings")
+        # An open-URL specifier: a terminal opens no browser, so the address is shown to copy.
+        session.move_to("Help on the web")
+        session.keys("Enter")
+        session.wait_for("Open in a browser: https://example.com/help")
+        # A choice changed, then the app's reset action: the default shows again.
+        session.move_to("Ringtone", key="Up")
+        session.keys("Enter")
+        session.wait_for("Chimes")
+        session.move_to("Sonar")
+        session.keys("Enter")
+        session.wait_until(lambda screen: re.search(r"Current ringtone\s+Sonar", screen), "Sonar")
+        session.move_to("Reset all settings")
+        session.keys("Enter")
+        session.wait_until(
+            lambda screen: re.search(r"Current ringtone\s+Marimba", screen), "the default")
+        session.save("settings-bundle-reset")
+
     def test_colours_and_no_color(self):
         session = self.demo()
         self.open_app(session, "Theme")
