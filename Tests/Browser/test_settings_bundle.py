@@ -135,6 +135,17 @@ def test_the_reset_button_forgets_every_setting(browser, server):
     browser.switch_to.window(first)
 
 
+def test_a_mail_compose_row_writes_an_email(browser, server):
+    """InAppSettingsKit's mail-compose row opens an email to its recipients, with its subject;
+    the page stays on the app."""
+    open_app(browser, server, "settings-bundle")
+    before = browser.execute_script("return document.body.dataset.opens || '0'")
+    tap(browser, "Send feedback")
+    wait(browser, lambda d: d.execute_script("return document.body.dataset.opens || '0'") != before)
+    opened = browser.execute_script("return document.body.dataset.opened")
+    assert opened == "mailto:support@example.com?subject=Settings%20feedback"
+    assert title(browser) == "Settings"
+
 def serve_in_app_sample(suite):
     """`trellis serve --in-app` over InAppSettingsKit's sample, its values kept in `suite`;
     returns (process, server)."""

@@ -19,6 +19,10 @@ struct HTMLEscapingTests {
     #expect(!HTML.isSafeURL("javascript:alert(1)"))
     #expect(!HTML.isSafeURL("//evil.example/x"))
     #expect(HTML.isSafeURL("/apps/tasks"))
+    // An email to write may be opened for a row's action, never shown as an image.
+    #expect(HTML.isOpenableAddress("mailto:support@example.com?subject=Hi"))
+    #expect(!HTML.isOpenableAddress("javascript:alert(1)"))
+    #expect(!HTML.isSafeImage("mailto:support@example.com"))
     #expect(HTML.isSafeImage("data:image/png;base64,AAAA"))
     #expect(!HTML.isSafeImage("data:image/svg+xml;base64,AAAA"))
   }

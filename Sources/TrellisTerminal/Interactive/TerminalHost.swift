@@ -143,7 +143,8 @@ public final class TerminalHost {
       // A row's `open` action ran (a link, an open-URL button, a descriptor's `open:`). A
       // terminal opens no browser: the address is shown, to copy.
       if navigator.openRequests != opens, let url = navigator.openedURL {
-        status = "Open in a browser: \(url)"
+        status =
+          url.lowercased().hasPrefix("mailto:") ? "Write to: \(url)" : "Open in a browser: \(url)"
         statusIsWarning = false
       }
       return true

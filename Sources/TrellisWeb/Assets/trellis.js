@@ -64,9 +64,14 @@
   // with no hold on this page, which keeps the app. The tap moments before lets the browser
   // open a tab; one that refuses all the same gets the address as a link under the bar.
   function openAddress(url) {
-    if (typeof url !== "string" || !/^(https?:\/\/|\/(?!\/))/i.test(url)) return;
+    if (typeof url !== "string" || !/^(https?:\/\/|\/(?!\/)|mailto:)/i.test(url)) return;
     body.dataset.opened = url;
     body.dataset.opens = String(Number(body.dataset.opens || "0") + 1);
+    // An email to write goes to the mail app; the page stays.
+    if (/^mailto:/i.test(url)) {
+      window.location.href = url;
+      return;
+    }
     var opened = window.open(url, "_blank");
     if (opened) {
       opened.opener = null;

@@ -38,6 +38,12 @@ public enum HTML {
     return address.hasPrefix("/") && !address.hasPrefix("//")
   }
 
+  /// Whether the page may open `address` for a row's `open` action: a safe address, or an
+  /// email to write (`mailto:`, an InAppSettingsKit mail-compose row), which opens no page.
+  static func isOpenableAddress(_ address: String) -> Bool {
+    isSafeURL(address) || address.lowercased().hasPrefix("mailto:")
+  }
+
   /// Where the page loads the image a row names: a safe address as it is, a bare name (a
   /// card face, `avatar.png`) from the server's images (`/images/NAME`), nothing otherwise.
   static func imageSource(_ name: String) -> String? {

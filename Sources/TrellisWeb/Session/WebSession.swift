@@ -133,8 +133,10 @@ final class WebSession {
     let opens = navigator.openRequests
     defer {
       // A row's `open` action ran: the page opens the address, when it is one a page may
-      // open (a web address, or a path on this server; never a script).
-      if navigator.openRequests != opens, let url = navigator.openedURL, HTML.isSafeURL(url) {
+      // open (a web address, a path on this server, an email to write; never a script).
+      if navigator.openRequests != opens, let url = navigator.openedURL,
+        HTML.isOpenableAddress(url)
+      {
         send(.open(url))
       }
     }
