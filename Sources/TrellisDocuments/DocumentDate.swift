@@ -8,7 +8,7 @@ import TrellisValues
 /// is done on whole days and seconds, without a formatter or calendar, so it is exact and safe
 /// to use from any thread.
 package enum DocumentDate {
-  private static let secondsPerDay: Int64 = 86_400
+  private static let secondsPerDay = ProlepticGregorian.secondsPerDay
   /// Days from 1970-01-01 to 2001-01-01, the reference date of `Date`.
   private static let referenceDay: Int64 = 11_323
 
@@ -18,8 +18,8 @@ package enum DocumentDate {
     guard interval.isFinite, abs(interval) < 1e12 else { return nil }
     let whole = interval.rounded(.down)
     let seconds = Int64(whole) + referenceDay * secondsPerDay
-    let (day, secondOfDay) = floorDivide(seconds, secondsPerDay)
-    let (year, month, dayOfMonth) = civil(fromDays: day)
+    let (day, secondOfDay) = ProlepticGregorian.floorDivide(seconds, secondsPerDay)
+    let (year, month, dayOfMonth) = ProlepticGregorian.date(ofDay: day)
     guard (1...9999).contains(year) else { return nil }
     let text =
       pad(year, 4) + "-" + pad(month, 2) + "-" + pad(dayOfMonth, 2) + "T"
@@ -47,7 +47,7 @@ package enum DocumentDate {
     }
     guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
       let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
-      (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year),
+      (1...12).contains(month), day >= 1, day <= ProlepticGregorian.daysIn(month: month, year: year),
       hour < 24, minute < 60, second < 60
     else { return nil }
     var fraction = 0.0
@@ -57,46 +57,9 @@ package enum DocumentDate {
       else { return nil }
       fraction = value
     }
-    let days = days(fromCivil: year, month, day) - referenceDay
+    let days = ProlepticGregorian.days(year: year, month: month, day: day) - referenceDay
     let seconds = days * secondsPerDay + hour * 3600 + minute * 60 + second
     return Date(timeIntervalSinceReferenceDate: Double(seconds) + fraction)
-  }
-
-  private static func daysIn(month: Int64, year: Int64) -> Int64 {
-    switch month {
-    case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-    case 4, 6, 9, 11: 30
-    default: 31
-    }
-  }
-
-  private static func floorDivide(_ a: Int64, _ b: Int64) -> (Int64, Int64) {
-    let quotient = a / b
-    let remainder = a % b
-    return remainder < 0 ? (quotient - 1, remainder + b) : (quotient, remainder)
-  }
-
-  /// Days since 1970-01-01 of a proleptic Gregorian date.
-  private static func days(fromCivil year: Int64, _ month: Int64, _ day: Int64) -> Int64 {
-    let y = month <= 2 ? year - 1 : year
-    let era = floorDivide(y, 400).0
-    let yearOfEra = y - era * 400
-    let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return era * 146_097 + dayOfEra - 719_468
-  }
-
-  /// The proleptic Gregorian date of a day counted from 1970-01-01.
-  private static func civil(fromDays days: Int64) -> (Int64, Int64, Int64) {
-    let z = days + 719_468
-    let era = floorDivide(z, 146_097).0
-    let dayOfEra = z - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let mp = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * mp + 2) / 5 + 1
-    let month = mp < 10 ? mp + 3 : mp - 9
-    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
   }
 
   private static func pad(_ value: Int64, _ width: Int) -> String {

@@ -35,6 +35,12 @@ public struct DocumentFile: Sendable {
   private var columns: [String]?
   /// The tree of values, as the file holds it.
   public var root: Value { contents.document.root }
+  /// A hash of the bytes last read or saved, to tell when another program wrote the file;
+  /// `nil` for a file being created.
+  private var diskHash: Int?
+  /// A hash of another program's file whose conflicting values one save refused to replace:
+  /// the next save replaces them.
+  private var refusedHash: Int?
 
   /// Reads the file at `url`, detecting its format unless `format` is given.
   ///
@@ -50,6 +56,7 @@ public struct DocumentFile: Sendable {
       throw Diagnostic("cannot read the file: \(Self.reason(error))", file: url.path)
     }
     self.url = url
+    diskHash = Self.hash(data)
     let document = try LocatedDocument(
       data: data, format: format, file: url.path, options: options)
     self.format = document.format
@@ -81,11 +88,20 @@ public struct DocumentFile: Sendable {
   /// Writes `root` to the file in its format, atomically, and makes it the current document.
   /// Lines of separated values end as the file's did, unless `options` say otherwise.
   ///
-  /// - Throws: a ``Diagnostic`` when the format cannot hold a value (naming its key path) or the
-  ///   disk refuses; either way the file on disk is unchanged.
+  /// When another program wrote the file since it was read or saved, its changes are kept:
+  /// `root` is merged with them key by key (``DocumentMerge``), and the merged tree is written
+  /// and returned. A value both changed, differently, is not replaced by the first save,
+  /// which is refused naming it; a second save replaces it.
+  ///
+  /// - Returns: The tree written: `root`, with another program's changes when it made any.
+  /// - Throws: a ``Diagnostic`` when the format cannot hold a value (naming its key path), the
+  ///   disk refuses, or another program changed a value this save changed too; the file on
+  ///   disk is then unchanged.
+  @discardableResult
   public mutating func save(
     _ root: Value, options: DocumentWriteOptions = DocumentWriteOptions()
-  ) throws(Diagnostic) {
+  ) throws(Diagnostic) -> Value {
+    let root = try merged(root)
     let data: Data
     let options = options.keeping(lineBreak: lineBreak, columns: columns)
     do {
@@ -101,6 +117,42 @@ public struct DocumentFile: Sendable {
     contents = Contents(
       saved: data, root: root, format: format, file: url.path,
       options: DocumentReadOptions(maximumDepth: options.maximumDepth))
+    diskHash = Self.hash(data)
+    refusedHash = nil
+    return root
+  }
+
+  /// `root` with the changes another program wrote to the file since it was last read or
+  /// saved; `root` itself when there are none.
+  private mutating func merged(_ root: Value) throws(Diagnostic) -> Value {
+    guard let diskHash, let current = try? Data(contentsOf: url) else { return root }
+    let hash = Self.hash(current)
+    guard hash != diskHash else { return root }
+    let theirs: LocatedDocument
+    do {
+      theirs = try LocatedDocument(data: current, format: format, file: url.path)
+    } catch {
+      throw Diagnostic(
+        "another program changed the file since it was read, and it no longer reads ("
+          + error.description + "); nothing was saved", file: url.path)
+    }
+    let merge = DocumentMerge(base: self.root, mine: root, theirs: theirs.root)
+    if !merge.conflicts.isEmpty, refusedHash != hash {
+      refusedHash = hash
+      let places = merge.conflicts.map { $0.isEmpty ? "the whole document" : "'\($0)'" }
+      throw Diagnostic(
+        "another program changed \(places.joined(separator: ", ")) since the file was read, "
+          + "and so did this edit; nothing was saved. Save again to replace its value with "
+          + "this one", file: url.path)
+    }
+    return merge.root
+  }
+
+  /// A hash of every byte of `data`.
+  private static func hash(_ data: Data) -> Int {
+    var hasher = Hasher()
+    data.withUnsafeBytes { hasher.combine(bytes: $0) }
+    return hasher.finalize()
   }
 
   /// Reads the file again from disk, keeping its format.
@@ -109,6 +161,8 @@ public struct DocumentFile: Sendable {
   {
     let reread = try DocumentFile(contentsOf: url, format: format, options: options)
     contents = reread.contents
+    diskHash = reread.diskHash
+    refusedHash = nil
     lineBreak = reread.lineBreak ?? lineBreak
     columns = reread.columns ?? columns
   }

@@ -158,7 +158,16 @@ struct JSONDocumentParser {
       skipDigits()
     }
     let text = String(decoding: bytes[start..<index], as: UTF8.self)
-    if integral, let int = Int(text) { return .int(int) }
+    if integral {
+      // A whole number is held exactly or not at all: as a fraction it would be saved back
+      // with other digits.
+      guard let int = Int(text) else {
+        throw builder.error(
+          "the whole number \(text) is out of range (\(Int.min) to \(Int.max)); saving would "
+            + "change its digits", at: start)
+      }
+      return .int(int)
+    }
     guard let double = Double(text), double.isFinite else {
       throw builder.error("number \(text) is out of range", at: start)
     }

@@ -7,7 +7,7 @@ import TrellisSQL
 /// The views of a database, as stores that follow their tables' changes by looking at each
 /// view's fingerprint (``PostgresViewStore``).
 extension PostgresDatabase {
-  /// The store of the view `table`, `nil` for a table.
+  /// The store of the view `table`, or of a table no store edits; `nil` for any other.
   package func viewStore(for table: String) -> PostgresViewStore? { views[table] }
 
   /// A store per view of `schema` that can be shown, holding the `rows` read with its
@@ -19,7 +19,7 @@ extension PostgresDatabase {
   ) -> [String: PostgresViewStore] {
     let names = InferredNames(schema)
     var stores: [String: PostgresViewStore] = [:]
-    for table in schema.tables where table.kind == .view {
+    for table in rowsTables(of: schema) {
       guard let definition = table.shownRowDefinition(names: names) else { continue }
       let reader = root.map { root in
         PostgresViewStore.Reader(
@@ -39,6 +39,15 @@ extension PostgresDatabase {
         fingerprint: fingerprints[table.name], reader: reader, interval: interval)
     }
     return stores
+  }
+
+  /// The views of `schema`, and its tables no store edits (a join table, a table without an
+  /// integer key): their rows are read and shown as a view's are.
+  static func rowsTables(of schema: InferredSchema) -> [InferredTable] {
+    let edited = Set(PostgresEntity.inferred(from: schema).map(\.table))
+    return schema.tables.filter {
+      $0.kind == .view || ($0.kind == .table && !edited.contains($0.name))
+    }
   }
 
   /// `COUNT:HASH` of a view: how many rows it has, and a sum of the hashes of the rows shown

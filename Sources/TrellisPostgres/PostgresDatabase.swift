@@ -73,7 +73,7 @@ package final class PostgresDatabase: Sendable {
           schema = try await PostgresSchemaReader.read(connection, logger: logger)
           announced = try await PostgresTriggerInstaller.announcedTables(
             connection, logger: logger)
-          for table in schema.tables where table.kind == .view {
+          for table in rowsTables(of: schema) {
             fingerprints[table.name] = try? await fingerprint(of: table, connection, logger)
             views[table.name] = try await rows(of: table, connection, logger)
           }

@@ -1,16 +1,21 @@
 import Foundation
+import Observation
 import Trellis
 
 /// An object whose properties are the keys of a `UserDefaults` suite: what a settings form
 /// binds to. Each write goes straight to the defaults; a key never set reads as its registered
 /// default, or else as its initial value, which also fixes its type.
+///
+/// The object is observable key by key: every screen bound to it (each window of a web app
+/// shares one) shows a write as soon as it is made.
 // Sound: its stored properties are constants, and `UserDefaults` is documented thread-safe.
-public final class UserDefaultsObject: KeyValueCoding, @unchecked Sendable {
+public final class UserDefaultsObject: KeyValueCoding, Observable, @unchecked Sendable {
   let defaults: UserDefaults
   /// The store's registered defaults (``UserDefaultsStore/registerDefaults(_:)``).
   let registered: Locked<ValueDictionary>
   /// The keys and their initial values, in order.
   public let initial: ValueDictionary
+  private let registrar = ObservationRegistrar()
 
   init(defaults: UserDefaults, registered: Locked<ValueDictionary>, initial: ValueDictionary) {
     self.defaults = defaults
@@ -22,6 +27,7 @@ public final class UserDefaultsObject: KeyValueCoding, @unchecked Sendable {
     guard let start = initial[key] else {
       throw .unknownKey(keyPath: key, key: key, on: "the settings")
     }
+    registrar.access(self, keyPath: \.[observedKey: key])
     if let stored = defaults.object(forKey: key) {
       return PropertyListValue.value(stored, like: start)
     }
@@ -56,7 +62,11 @@ public final class UserDefaultsObject: KeyValueCoding, @unchecked Sendable {
     // Settings are few and change one at a time: write them out at once, so that a process
     // that ends without a clean exit keeps what a person set.
     _ = defaults.synchronize()
+    registrar.withMutation(of: self, keyPath: \.[observedKey: key]) {}
   }
+
+  /// What observation tracks for one key: its key path names the key.
+  subscript(observedKey key: String) -> Int { 0 }
 
   public func valueKind(forKey key: String) -> ValueKind? { initial[key]?.inferredKind }
 

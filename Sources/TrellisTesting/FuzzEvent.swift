@@ -9,9 +9,9 @@ import Trellis
 public enum FuzzEvent: Hashable, Sendable, CustomStringConvertible {
   /// Sends `event` to the top screen, or to the detail pane's screen when `onDetail`.
   case send(ScreenEvent, onDetail: Bool)
-  /// Enters `input` in the control of the row at `path`, converted the way every host converts
-  /// it (``RowSnapshot/value(for:)``), then sent as ``ScreenEvent/setValue(_:_:)``. Input the
-  /// row refuses is a refusal, as a host shows it beside the row and sends nothing.
+  /// Enters `input` in the control of the row at `path`, as a host sends it
+  /// (``ScreenEvent/enter(_:_:)``): the core converts it, and input the row refuses stays on a
+  /// detail screen's row with its reason.
   case enter(ControlInput, at: ItemPath, onDetail: Bool)
   /// Drags the row at `from` to `to` on the top screen, the way a person reorders rows in
   /// UITableView (``HeadlessApp/drag(from:to:)``).
@@ -32,6 +32,7 @@ public enum FuzzEvent: Hashable, Sendable, CustomStringConvertible {
     switch event {
     case .select(let path): "select(\(path))"
     case .setValue(let path, let value): "setValue(\(path), \(describe(value)))"
+    case .enter(let path, let input): "enter(\(path), \(describe(input)))"
     case .delete(let path): "delete(\(path))"
     case .move(let from, let to): "move(from: \(from), to: \(to))"
     case .add(let section): "add(section: \(section.map(String.init) ?? "nil"))"

@@ -129,9 +129,7 @@ public final class UIFuzzer {
         guard let screen = onDetail ? app.navigator.detail : app.top,
           let row = Self.row(at: path, in: app.host(for: screen).table.visible)
         else { return .refused }
-        let value: Value
-        do { value = try row.value(for: input) } catch { return .refused }
-        try app.send(.setValue(row.id, value), onDetail: onDetail)
+        try app.send(.enter(row.id, input), onDetail: onDetail)
       case .drag(let source, let destination):
         try app.drag(from: source, to: destination)
       }

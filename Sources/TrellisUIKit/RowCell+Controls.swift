@@ -199,12 +199,17 @@
       }
     }
 
-    /// The ISO 8601 text of `date` in the person's time zone: the day, or the day and time.
+    /// The ISO 8601 text of `date` in the person's time zone: the day, or the day and time,
+    /// counted in the proleptic Gregorian calendar as the core reads it.
     static func isoText(_ date: Date, includesTime: Bool) -> String {
-      let formatter = ISO8601DateFormatter()
-      formatter.timeZone = .current
-      formatter.formatOptions = includesTime ? [.withInternetDateTime] : [.withFullDate]
-      return formatter.string(from: date)
+      let offset = TimeZone.current.secondsFromGMT(for: date)
+      let local = date.addingTimeInterval(TimeInterval(offset))
+      guard includesTime else { return DateTextLayout.day.text(from: local) }
+      let sign = offset < 0 ? "-" : "+"
+      let zone = String(format: "%@%02d:%02d", sign, abs(offset) / 3600, abs(offset) / 60 % 60)
+      let layout = DateTextLayout(includesTime: true, separator: "T")
+      let whole = Date(timeIntervalSince1970: local.timeIntervalSince1970.rounded(.down))
+      return layout.text(from: whole) + zone
     }
   }
 #endif

@@ -141,14 +141,11 @@
       onUpdate?()
     }
 
-    /// Enters `input` into `row` through the core's conversion: a value that does not fit the
-    /// row is reported through ``onError`` and changes nothing.
+    /// Enters `input` into `row` through the core's conversion: input that does not fit a
+    /// detail screen's row stays on it with the reason (Done is refused until it is changed);
+    /// elsewhere it is reported through ``onError`` and changes nothing.
     public func enter(_ input: ControlInput, into row: RowSnapshot) {
-      do {
-        send(.setValue(row.id, try row.value(for: input)))
-      } catch {
-        onError?(.notApplicable(error.message))
-      }
+      send(.enter(row.id, input))
     }
 
     /// Enters the value at `index` of `row`'s wheel `wheel`, the other wheels keeping theirs.

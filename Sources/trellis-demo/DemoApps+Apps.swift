@@ -122,7 +122,9 @@ final class SharedDocument {
 
   private func save() {
     do {
-      try file.save(object.root)
+      // Another program's changes to the file, merged in, show in every window.
+      let saved = try file.save(object.root)
+      if saved != object.root { object.replaceRoot(saved) }
       lastError = nil
     } catch {
       lastError = error.description

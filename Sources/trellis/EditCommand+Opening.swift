@@ -82,7 +82,8 @@ extension EditCommand {
     }
     let name = (data as NSString).lastPathComponent
     let save = {
-      try document.save(object.root)
+      let saved = try document.save(object.root)
+      if saved != object.root { object.replaceRoot(saved) }
       changes.isSet = false
       return "Saved \(name)"
     }

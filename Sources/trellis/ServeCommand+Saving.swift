@@ -28,7 +28,11 @@ extension ServeCommand {
     let saving = UncheckedLocked((file: file, object: object))
     var library = library
     library.onSave = { _ in
-      try saving.withLock { state in try state.file.save(state.object.root) }
+      try saving.withLock { state in
+        // Another program's changes to the file, merged in, show in every window.
+        let saved = try state.file.save(state.object.root)
+        if saved != state.object.root { state.object.replaceRoot(saved) }
+      }
     }
     return library
   }

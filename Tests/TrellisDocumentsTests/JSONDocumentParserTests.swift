@@ -11,7 +11,7 @@ struct JSONDocumentParserTests {
   @Test func scalarsAndNumbers() throws {
     let text = """
       {"i": 12, "n": -3, "zero": -0, "f": 1.5, "e": 1e3, "E": 2.5E-2, "fraction": 1.0,
-       "big": 9223372036854775807, "bigger": 9223372036854775808, "t": true, "no": false,
+       "big": 9223372036854775807, "small": -9223372036854775808, "t": true, "no": false,
        "nothing": null, "s": "text"}
       """
     let root = try #require(Support.parse(text, .json)).root
@@ -24,7 +24,7 @@ struct JSONDocumentParserTests {
     #expect(dictionary["E"] == .double(0.025))
     #expect(dictionary["fraction"] == .double(1))
     #expect(dictionary["big"] == .int(Int.max))
-    #expect(dictionary["bigger"] == .double(9_223_372_036_854_775_808))
+    #expect(dictionary["small"] == .int(Int.min))
     #expect(dictionary["t"] == .bool(true))
     #expect(dictionary["no"] == .bool(false))
     #expect(dictionary["nothing"] == .null)
@@ -115,6 +115,9 @@ struct JSONDocumentParserTests {
     ("[1.]", 1, 4, "expected a digit after '.'"),
     ("[1e+]", 1, 5, "expected a digit in the exponent"),
     ("[1e999]", 1, 2, "number 1e999 is out of range"),
+    // A whole number past 64 bits would be saved back as a fraction, with other digits.
+    ("[1, 12345678901234567890]", 1, 5, "the whole number 12345678901234567890 is out of range"),
+    ("[-9223372036854775809]", 1, 2, "saving would change its digits"),
     ("[\"abc", 1, 2, "unterminated string"),
     ("[\"a\nb\"]", 1, 4, "control character U+000A must be escaped"),
     ("[\"\\x\"]", 1, 3, "invalid escape '\\x'"),

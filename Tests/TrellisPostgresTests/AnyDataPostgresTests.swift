@@ -264,6 +264,10 @@ struct AnyDataPostgresTests {
       return
     }
     #expect(playlists.count == 3)
+    // The join table has no store of its own: its pairs are listed as a view's rows are.
+    let pairs = try #require(database.viewStore(for: "PlaylistTrack"))
+    #expect(try pairs.count(FetchOptions()) == 926)
+    #expect(try pairs.fetch(FetchOptions()).count == 926)
   }
 }
 

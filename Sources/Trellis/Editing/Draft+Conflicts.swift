@@ -25,6 +25,21 @@ extension Draft {
     }
   }
 
+  /// Validates and writes the entered values to the object, as ``Draft/commit()`` does, but
+  /// refuses (``StoreError/conflict(_:)``, shown on the rows) when another screen changed an
+  /// edited property of the object meanwhile: Done then writes this person's values over it.
+  func commitToObject() throws(ScreenError) {
+    let object = object
+    let isChild = parent != nil
+    try commit { values throws(StoreError) in
+      guard !isChild else { return }
+      try self.checkConflicts()
+      do throws(BindingError) { try object.setValues(values) } catch {
+        throw .invalidItem(error.description)
+      }
+    }
+  }
+
   /// Throws the conflicts with the object's values, before a store is asked to write.
   func checkConflicts() throws(StoreError) {
     let conflicts = conflictsWithObject()

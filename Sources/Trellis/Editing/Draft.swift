@@ -124,6 +124,7 @@ public final class Draft {
     }
     cell.pending = value
     cell.message = problem
+    cell.isRefused = false
     guard problem == nil, mode == .live else { return problem }
     do {
       try object.setValue(value, forKeyPath: name)
@@ -135,11 +136,35 @@ public final class Draft {
     return nil
   }
 
+  /// Keeps input that `name`'s row refused (text that is no number, a value out of the row's
+  /// range): the row shows it with `message`, and the draft stays invalid, so nothing is
+  /// written, until another value is entered or the draft is discarded.
+  func refuse(_ input: ControlInput, for name: String, message: String) {
+    let cell = cell(name)
+    if cell.base == nil, mode == .deferred {
+      cell.base = (try? object.value(forKeyPath: name)) ?? .null
+      cell.objectAtBase = cell.base
+    }
+    cell.pending =
+      switch input {
+      case .text(let text): .string(text)
+      case .number(let number): .double(number)
+      case .bool(let flag): .bool(flag)
+      case .none: .null
+      }
+    cell.message = message
+    cell.isRefused = true
+  }
+
   /// Checks every property, marks each invalid one, and returns the messages in order.
   @discardableResult
   public func validate() -> ValidationFailure? {
     var messages: [(String, String)] = []
     for property in definition.properties where !property.isCustom {
+      if let cell = cells[property.name], cell.isRefused, let message = cell.message {
+        messages.append((property.name, message))
+        continue
+      }
       let current = value(property.name) ?? .null
       // What a person entered is checked as on entry; what the object holds, as it is.
       let check = cells[property.name]?.pending != nil ? Validator.checkEntered : Validator.check
@@ -258,6 +283,7 @@ public final class Draft {
     for cell in cells.values {
       cell.pending = nil
       cell.message = nil
+      cell.isRefused = false
       cell.base = nil
       cell.objectAtBase = nil
       cell.conflict = nil

@@ -8,6 +8,8 @@ final class DraftCell {
   var pending: Value?
   /// Why the pending value is not valid, if it is not.
   var message: String?
+  /// Whether the pending value is input its row refused, which stays invalid until replaced.
+  var isRefused = false
   /// What the property held when it was first edited (the other's value after a conflict).
   var base: Value?
   /// What the object held when `base` was set.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Carries out one event on one screen: the single place where user events become changes.
 struct EventHandler {
   let navigator: Navigator
@@ -8,6 +10,7 @@ struct EventHandler {
     switch event {
     case .select(let id): try select(try path(of: id))
     case .setValue(let id, let value): try setValue(value, at: try path(of: id))
+    case .enter(let id, let input): try enter(input, at: try path(of: id))
     case .delete(let id):
       let path = try path(of: id)
       try check(.delete, at: path)
@@ -47,7 +50,10 @@ struct EventHandler {
       }
       screen.cancel()
       navigator.pop(screen)
-    case .search(let text):
+    case .search(let typed):
+      // Canonically equal texts (é typed as one character or as e and an accent) search alike:
+      // a database compares bytes, and Swift finds the two texts equal.
+      let text = typed.precomposedStringWithCanonicalMapping
       guard text.count <= ItemFilter.maximumSearchLength else {
         throw .notApplicable(ItemFilter.searchTooLongMessage)
       }
@@ -225,6 +231,22 @@ struct EventHandler {
             at: path, index: index, rowID: row.id, propertyName: row.propertyName, in: section))
       }
     } catch { throw .edit(error) }
+  }
+
+  /// Reads `input` as the row expects it and enters the value; input the row refuses stays
+  /// in the row's draft with the reason, or is refused where no draft holds the row.
+  private func enter(_ input: ControlInput, at path: ItemPath) throws(ScreenError) {
+    guard let shown = model.snapshot[safe: path] else { throw .notApplicable("no row at \(path)") }
+    let value: Value
+    do { value = try shown.value(for: input) } catch {
+      try check(screen.addsItem ? .add : .edit, at: path)
+      guard let row = try? model.shownRow(at: path).row, row.isEnabled,
+        let draft = row.binding?.object as? Draft, let name = row.propertyName
+      else { throw .notApplicable(error.message) }
+      draft.refuse(input, for: name, message: error.message)
+      return
+    }
+    try setValue(value, at: path)
   }
 
   private func add(_ index: Int?) throws(ScreenError) {

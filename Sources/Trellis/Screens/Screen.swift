@@ -148,7 +148,7 @@ public final class Screen {
         if let commitWriter {
           try draft.commit(through: commitWriter)
         } else {
-          do { try draft.commit() } catch { throw .invalid(error) }
+          try draft.commitToObject()
         }
       }
       try afterCommit?(self)

@@ -9,6 +9,12 @@ public enum ScreenEvent: Hashable, Sendable {
   case select(RowID)
   /// Entered a value into a row's control.
   case setValue(RowID, Value)
+  /// Entered input into a row's control, which the core reads as the row expects it
+  /// (``RowSnapshot/value(for:)``). Input the row refuses (text that is no number, a value out
+  /// of range) stays on a detail screen's row with the reason, and Done is refused until
+  /// another value replaces it; a row outside a draft refuses it with
+  /// ``ScreenError/notApplicable(_:)`` and keeps its value.
+  case enter(RowID, ControlInput)
   /// Deleted a row in edit mode.
   case delete(RowID)
   /// Tapped the insert control of a row whose editing style is ``EditingStyle/insert``.

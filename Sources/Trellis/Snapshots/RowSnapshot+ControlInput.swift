@@ -31,6 +31,12 @@ extension RowSnapshot {
       guard kind == .segmented || !attributes.allowsFloat || holdsInt else {
         return .double(number)
       }
+      // Whole numbers typed as text are read exactly: past 2^53 a fraction loses digits.
+      if case .text(let text) = input,
+        let whole = Int(text.trimmingCharacters(in: .whitespaces))
+      {
+        return .int(whole)
+      }
       guard number.rounded() == number, abs(number) < 9e15 else {
         throw ControlInputError("\(Self.numberText(number)) is not a whole number")
       }

@@ -94,11 +94,38 @@ public final class DocumentStore: DataStore, @unchecked Sendable {
 
   /// Writes the tree to the file, atomically, in its format.
   ///
-  /// - Throws: A ``Diagnostic`` naming the key path of a value the format cannot hold, or the
-  ///   disk's refusal; the file is then unchanged.
+  /// Changes another program wrote to the file meanwhile are kept: they are merged into the
+  /// tree, which then shows them (``DocumentFile/save(_:options:)``).
+  ///
+  /// - Throws: A ``Diagnostic`` naming the key path of a value the format cannot hold, one
+  ///   another program changed too (a second save replaces it), or the disk's refusal; the
+  ///   file is then unchanged.
   public func save() throws(Diagnostic) {
-    try file.save(root.root, options: writeOptions)
+    let saved = try file.save(root.root, options: writeOptions)
+    if saved != root.root { adopt(saved) }
     hasUnsavedChanges = false
+  }
+
+  /// Shows `tree`, merged with another program's changes: the listed items follow it, each
+  /// keeping its object where it is still there.
+  private func adopt(_ tree: Value) {
+    if let itemsKeyPath {
+      let found =
+        itemsKeyPath.isEmpty ? tree : try? DocumentObject(tree).value(forKeyPath: itemsKeyPath)
+      if case .array(let values)? = found {
+        let objects = items.allItems.compactMap { $0.objectValue as? DocumentObject }
+        for (object, value) in zip(objects, values) where object.root != value {
+          object.replaceRoot(value)
+        }
+        for index in stride(from: objects.count - 1, through: values.count, by: -1) {
+          try? items.delete(at: index)
+        }
+        for value in values.dropFirst(objects.count) {
+          try? items.insert(.object(ObjectReference(DocumentObject(value))), at: nil)
+        }
+      }
+    }
+    root.replaceRoot(tree)
   }
 
   /// Changes the type of the entry at `keyPath` explicitly: text to a number or Boolean (parsed

@@ -77,15 +77,13 @@ extension DateTextLayout {
     guard let year = components.year, let month = components.month, let day = components.day,
       (1...9999).contains(year), (1...12).contains(month)
     else { return nil }
-    let isLeap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-    let days = [31, isLeap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
-    guard (1...days).contains(day) else { return nil }
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-    var whole = components
-    let nanoseconds = whole.nanosecond ?? 0
-    whole.nanosecond = nil
-    guard let date = calendar.date(from: whole) else { return nil }
-    return date.addingTimeInterval(Double(nanoseconds) / 1e9)
+    let length = ProlepticGregorian.daysIn(month: Int64(month), year: Int64(year))
+    guard (1...length).contains(Int64(day)) else { return nil }
+    let days = ProlepticGregorian.days(year: Int64(year), month: Int64(month), day: Int64(day))
+    let seconds =
+      days * ProlepticGregorian.secondsPerDay + Int64(components.hour ?? 0) * 3600
+      + Int64(components.minute ?? 0) * 60 + Int64(components.second ?? 0)
+    return Date(
+      timeIntervalSince1970: Double(seconds) + Double(components.nanosecond ?? 0) / 1e9)
   }
 }

@@ -68,15 +68,16 @@ package struct DateTextLayout: Hashable, Sendable {
       digits = 0
       fraction = 0
     }
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-    let parts = calendar.dateComponents(
-      [.year, .month, .day, .hour, .minute, .second], from: Date(timeIntervalSince1970: whole))
-    func two(_ number: Int?) -> String { Self.padded(number ?? 0, 2) }
-    var text = "\(Self.padded(parts.year ?? 1970, 4))-\(two(parts.month))-\(two(parts.day))"
+    // Whole seconds past any date a text can name (years 1 to 9999) are clamped.
+    let seconds64 = Int64(max(min(whole, 1e12), -1e12))
+    let (days, secondOfDay) = ProlepticGregorian.floorDivide(
+      seconds64, ProlepticGregorian.secondsPerDay)
+    let (year, month, day) = ProlepticGregorian.date(ofDay: days)
+    func two(_ number: Int64) -> String { Self.padded(Int(number), 2) }
+    var text = "\(Self.padded(Int(year), 4))-\(two(month))-\(two(day))"
     guard includesTime else { return text }
-    text += "\(separator)\(two(parts.hour)):\(two(parts.minute))"
-    if includesSeconds || fractionDigits > 0 { text += ":\(two(parts.second))" }
+    text += "\(separator)\(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60))"
+    if includesSeconds || fractionDigits > 0 { text += ":\(two(secondOfDay % 60))" }
     if fractionDigits > 0 { text += "." + Self.padded(Int(digits), fractionDigits) }
     switch zone {
     case .none: break

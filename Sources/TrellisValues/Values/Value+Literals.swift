@@ -41,18 +41,23 @@ extension Value: CustomStringConvertible {
     return String(d)
   }
 
-  /// `date` in ISO 8601 to the second, in UTC (`2024-01-02T03:04:05Z`).
-  ///
-  /// A format style, not a shared `ISO8601DateFormatter`: a style is a value, safe on any
-  /// thread, where one formatter used by every host's threads at once is a data race (on
-  /// Linux it wraps an ICU formatter that is made lazily and is not thread-safe).
+  /// `date` in ISO 8601 to the second (a fraction is dropped), in UTC
+  /// (`2024-01-02T03:04:05Z`), in the proleptic Gregorian calendar that ISO 8601 and the
+  /// databases count in (``ProlepticGregorian``).
   package static func isoText(_ date: Date) -> String {
-    date.formatted(.iso8601)
+    let seconds = date.timeIntervalSince1970
+    guard seconds.isFinite else { return "" }
+    return isoLayout.text(from: Date(timeIntervalSince1970: seconds.rounded(.down)))
   }
 
   /// The date of an ISO 8601 date and time with its zone (`2024-01-02T03:04:05Z`,
   /// `…+01:00`, fractions of a second allowed), or `nil`.
   package static func isoDate(_ text: String) -> Date? {
-    try? Date(text, strategy: .iso8601)
+    guard let (date, layout) = DateTextLayout.parse(text), layout.includesTime,
+      layout.zone != .none
+    else { return nil }
+    return date
   }
+
+  private static let isoLayout = DateTextLayout(includesTime: true, separator: "T", zone: .z)
 }

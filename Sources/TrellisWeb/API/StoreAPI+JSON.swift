@@ -41,7 +41,7 @@ extension StoreAPI {
     switch value {
     case .null, .bool, .int, .string: return value
     case .double(let number): return number.isFinite ? value : .null
-    case .date(let date): return .string(date.formatted(.iso8601))
+    case .date(let date): return .string(Value.isoText(date))
     case .data, .object: return nil
     case .array(let elements):
       guard depth < 16 else { return nil }

@@ -13,6 +13,8 @@
   var socket = null;
   var timers = {};
   var windows = {};
+  // Whether a tap that closes a screen waits for the server's answer.
+  var closing = false;
 
   function connect() {
     var scheme = location.protocol === "https:" ? "wss:" : "ws:";
@@ -39,20 +41,47 @@
     if (socket && socket.readyState === 1) socket.send(JSON.stringify(message));
   }
 
-  function say(text) {
-    if (status) status.textContent = text;
+  // A notice under the bar; an error clears itself after a while (a newer notice stays).
+  function say(text, fades) {
+    if (!status) return;
+    status.textContent = text;
+    clearTimeout(timers.say);
+    if (fades) timers.say = setTimeout(function () { status.textContent = ""; }, 6000);
+  }
+
+  // A row refused the value its control holds: the control shows the row's value again.
+  function restoreControl(key) {
+    app.querySelectorAll(".row").forEach(function (row) {
+      if (row.dataset.row !== key) return;
+      row.querySelectorAll(".control").forEach(function (control) {
+        if (control.type === "checkbox" || control.type === "radio") control.checked = control.defaultChecked;
+        else if (control.tagName === "SELECT") {
+          Array.prototype.forEach.call(control.options, function (option) { option.selected = option.defaultSelected; });
+        } else control.value = control.defaultValue;
+        if (control.type === "range") {
+          var output = control.parentElement.querySelector(".slider-value");
+          if (output) output.textContent = control.value;
+          control.style.setProperty("--fill", fill(control));
+        }
+      });
+    });
   }
 
   // MARK: Receiving
 
   function receive(message) {
+    closing = false;
     switch (message.type) {
       case "screen": showScreen(message.html); break;
       case "push": push(message); break;
       case "patch": patch(message); break;
       case "rows": showRows(message); break;
       case "open": openAddress(message.url); break;
-      case "error": say(message.message); body.dataset.lastError = message.message; break;
+      case "error":
+        say(message.message, true);
+        body.dataset.lastError = message.message;
+        if (message.row) restoreControl(message.row);
+        break;
     }
     watchLoadMore();
     body.dataset.updates = String(Number(body.dataset.updates || "0") + 1);
@@ -395,7 +424,9 @@
   function controlValue(control) {
     switch (control.dataset.type) {
       case "bool": return control.checked;
-      case "number": return control.value === "" ? null : Number(control.value);
+      // A number goes as its text, which the server reads exactly (whole numbers past 2^53
+      // would lose digits as a JavaScript number).
+      case "number": return control.value === "" ? null : control.value;
       case "int": return Number(control.value);
       default: return control.value;
     }
@@ -434,6 +465,15 @@
     }
     if (target.dataset.ev) {
       var ev = target.dataset.ev;
+      // Done, Cancel and Back close the screen they were tapped on: a second tap before the
+      // server answers would close the screen below it too.
+      if (ev === "done" || ev === "cancel" || ev === "back" || ev === "takeTheirs") {
+        if (closing) return;
+        closing = true;
+        // An answer that changes nothing on the page sends nothing: the bar works again soon.
+        clearTimeout(timers.closing);
+        timers.closing = setTimeout(function () { closing = false; }, 1500);
+      }
       if (ev === "edit") send({ type: "edit", pane: pane, on: target.getAttribute("aria-pressed") !== "true" });
       else send({ type: ev, pane: pane });
       return;

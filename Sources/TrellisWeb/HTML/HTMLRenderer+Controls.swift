@@ -58,10 +58,7 @@ extension HTMLRenderer {
       html += " step=\"\(step(row.attributes))\""
       html += HTML.attribute("min", row.attributes.minimum.map(number))
       html += HTML.attribute("max", row.attributes.maximum.map(number))
-      let shown = value?.doubleValue.map {
-        row.attributes.fractionDigits == nil ? number($0) : row.fieldText
-      }
-      html += HTML.attribute("value", shown ?? "")
+      html += HTML.attribute("value", numericFieldText(row))
       html += HTML.attribute("placeholder", row.attributes.placeholder)
       html += fieldAlignment(row)
       return html + "\(disabled)\(invalid)></label>"
@@ -69,7 +66,9 @@ extension HTMLRenderer {
       let current = value?.doubleValue ?? row.attributes.minimum ?? 0
       var html = "<label class=\"cell field\"><span class=\"text\">\(text)</span>"
       let (low, high) = (row.attributes.minimum ?? 0, row.attributes.maximum ?? 1)
-      html += "<input class=\"control\" type=\"range\" data-type=\"number\" step=\"any\""
+      let step = sliderStep(row.attributes, low: low, high: high)
+      html += "<input class=\"control\" type=\"range\" data-type=\"number\""
+      html += HTML.attribute("step", step.text)
       html += HTML.attribute("min", number(low))
       html += HTML.attribute("max", number(high))
       html += HTML.attribute("value", number(current))
@@ -77,7 +76,7 @@ extension HTMLRenderer {
       // it as the thumb moves).
       let share = high > low ? min(max((current - low) / (high - low), 0), 1) : 0
       html += HTML.attribute("style", "--fill: \(number((share * 1000).rounded() / 10))%")
-      html += "\(disabled)\(invalid)><output class=\"slider-value\">\(number(current))</output>"
+      html += "\(disabled)\(invalid)><output class=\"slider-value\">\(step.shown(current))</output>"
       return html + "</label>"
     case .segmented:
       return segmented(row, text: text, disabled: disabled)
@@ -265,6 +264,43 @@ extension HTMLRenderer {
     guard attributes.allowsFloat else { return "1" }
     guard let digits = attributes.fractionDigits, (0...20).contains(digits) else { return "any" }
     return digits == 0 ? "1" : "0." + String(repeating: "0", count: digits - 1) + "1"
+  }
+
+  /// What a numeric field shows: a whole number exactly (past 2^53 too), a fraction with the
+  /// row's digits, or the text a person typed that the row refused.
+  private func numericFieldText(_ row: RowSnapshot) -> String {
+    switch row.value {
+    case .int(let whole)?: return String(whole)
+    case .string(let typed)?: return typed
+    case let value?:
+      guard let double = value.doubleValue else { return "" }
+      return row.attributes.fractionDigits == nil ? number(double) : row.fieldText
+    case nil: return ""
+    }
+  }
+
+  /// A slider's step, and how its value reads at that step: whole numbers where the row holds
+  /// them, the row's fraction digits, or else a hundredth of its range to a power of ten.
+  private func sliderStep(_ attributes: RowAttributes, low: Double, high: Double) -> (
+    text: String, shown: (Double) -> String
+  ) {
+    var digits: Int
+    if !attributes.allowsFloat {
+      digits = 0
+    } else if let fraction = attributes.fractionDigits, (0...20).contains(fraction) {
+      digits = fraction
+    } else if high > low, (high - low).isFinite {
+      digits = max(0, -Int(log10((high - low) / 100).rounded(.down)))
+    } else {
+      return ("any", number)
+    }
+    digits = min(digits, 15)
+    let text = digits == 0 ? "1" : "0." + String(repeating: "0", count: digits - 1) + "1"
+    return (
+      text,
+      { value in digits == 0 ? self.number(value.rounded()) : String(format: "%.\(digits)f", value)
+      }
+    )
   }
 
   private func capitalization(_ value: RowAttributes.Autocapitalization) -> String {

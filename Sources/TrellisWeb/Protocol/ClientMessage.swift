@@ -165,6 +165,15 @@ public enum WebProtocolError: Error, Hashable, Sendable, CustomStringConvertible
   case tooLarge(Int, limit: Int)
   case rateLimited
   case badValue(String)
+  /// The row (its key) refused the value its control holds, for the reason given; the row
+  /// keeps its value.
+  case refusedEntry(row: String, String)
+
+  /// The row whose control holds a value that was refused, if the message set one.
+  var refusedRow: String? {
+    if case .refusedEntry(let row, _) = self { return row }
+    return nil
+  }
 
   public var description: String {
     switch self {
@@ -182,6 +191,7 @@ public enum WebProtocolError: Error, Hashable, Sendable, CustomStringConvertible
       "the message has \(size) bytes; the limit is \(limit)"
     case .rateLimited: "too many messages; slow down"
     case .badValue(let why): why
+    case .refusedEntry(_, let why): why
     }
   }
 }

@@ -15,7 +15,8 @@ import NIOCore
 ///   `count`, `rows`).
 /// - `open` asks the page to open an address (`url`, a web address or a path on this server)
 ///   in a new tab: a row's `open` action ran.
-/// - `error` says why a message was refused (`message`); nothing changed.
+/// - `error` says why a message was refused (`message`); nothing changed. When it refused a
+///   value a row's control holds (`row`), the page puts the row's value back in the control.
 struct ServerMessage: Sendable {
   struct Op: Sendable, Equatable {
     var op: String
@@ -36,6 +37,7 @@ struct ServerMessage: Sendable {
   var count: Int?
   var rows: [String]?
   var message: String?
+  var row: String?
   var url: String?
 
   static func screen(_ html: String) -> ServerMessage {
@@ -63,8 +65,8 @@ struct ServerMessage: Sendable {
     ServerMessage(type: "open", url: url)
   }
 
-  static func error(_ message: String) -> ServerMessage {
-    ServerMessage(type: "error", message: message)
+  static func error(_ message: String, row: String? = nil) -> ServerMessage {
+    ServerMessage(type: "error", message: message, row: row)
   }
 
   /// The JSON text: `type` first, absent fields left out, slashes and non-ASCII as they are.
@@ -99,6 +101,7 @@ struct ServerMessage: Sendable {
     writer.field("count", count)
     writer.array("rows", rows) { writer, row in JSONString.append(row, to: &writer.output) }
     writer.field("message", message)
+    writer.field("row", row)
     writer.field("url", url)
     writer.closeObject()
     return writer.output

@@ -10,8 +10,7 @@ extension WebSession {
     switch message.action {
     case .select(let row): return .select(try shownRow(row, in: model).id)
     case .setValue(let row, let raw):
-      let (path, id) = try shownRow(row, in: model)
-      return .setValue(id, try value(raw, at: path, in: model))
+      return .enter(try shownRow(row, in: model).id, raw.controlInput)
     case .setPart(let row, let tag, let raw):
       let (path, id) = try shownRow(row, in: model)
       return .setValue(id, try value(raw, tag: tag, at: path, in: model))

@@ -1,23 +1,6 @@
 import Trellis
 
 extension WebSession {
-  /// The value a control sent, as the row's kind and current value expect it (the core's
-  /// ``RowSnapshot/value(for:)``, which every host shares).
-  func value(_ raw: WireValue, at path: ItemPath, in model: TableModel)
-    throws(WebProtocolError) -> Value
-  {
-    guard let row = model.snapshot[safe: path] else {
-      throw .badValue("there is no row at \(path)")
-    }
-    do {
-      return try row.value(for: raw.controlInput)
-    } catch {
-      throw .badValue(error.message)
-    }
-  }
-}
-
-extension WebSession {
   /// The value a control of a custom row sent: the row's values by tag, with this one
   /// changed; for a picker in parts, the value its wheels make with wheel `tag` changed. The draft converts and checks it like any other value of its property.
   func value(_ raw: WireValue, tag: Int, at path: ItemPath, in model: TableModel)

@@ -114,7 +114,7 @@ final class WebSession {
       guard limiter.take() else { throw .rateLimited }
       try handle(message.get())
     } catch {
-      send(.error(error.description))
+      send(.error(error.description, row: error.refusedRow))
     }
   }
 
@@ -147,6 +147,11 @@ final class WebSession {
       if case .invalid = error { return }
       if error.storeRefusal != nil { return }
       if case .store(.conflict) = error { return }
+      if case .enter = event, case .setValue(let row, _) = message.action,
+        case .notApplicable(let why) = error
+      {
+        throw .refusedEntry(row: row, why)
+      }
       throw .badValue(error.description)
     }
   }

@@ -67,4 +67,27 @@ import TrellisValues
       }
     }
   }
+
+  /// Days before 15 October 1582 are counted as ISO 8601, SQLite and PostgreSQL count them,
+  /// in the proleptic Gregorian calendar, not switched to the Julian calendar as Foundation's
+  /// Gregorian calendar is.
+  @Test func daysBeforeTheGregorianReformAreCountedProleptically() throws {
+    let samples: [(String, TimeInterval)] = [
+      ("1500-06-15", -14_817_513_600), ("0001-01-01", -62_135_596_800),
+      ("1582-10-10", -12_219_724_800), ("1582-10-15", -12_219_292_800),
+      ("1200-02-29", -24_293_779_200), ("9999-12-31", 253_402_214_400),
+    ]
+    for (text, seconds) in samples {
+      #expect(DateTextLayout.date(from: text)?.timeIntervalSince1970 == seconds, "\(text)")
+      let date = Date(timeIntervalSince1970: seconds)
+      #expect(DateTextLayout.day.text(from: date) == text)
+      #expect(Value.isoText(date) == text + "T00:00:00Z")
+      #expect(Value.isoDate(text + "T00:00:00Z") == date)
+    }
+    // Julian 1500-02-29 is no Gregorian day.
+    #expect(DateTextLayout.date(from: "1500-02-29") == nil)
+    #expect(
+      Value.isoText(Date(timeIntervalSince1970: -14_817_513_600 + 3_661.75))
+        == "1500-06-15T01:01:01Z")
+  }
 }

@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+import TrellisValues
+
+@testable import TrellisDocuments
+
+/// A save keeps what another program wrote to the file since it was read: changes to other
+/// keys are merged in; a value both changed is refused once, then replaced.
+@Suite("Saving over another program's changes")
+struct DocumentFileMergeTests {
+  static func file(_ text: String) throws -> URL {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("trellis-merge-\(UUID().uuidString).json")
+    try Data(text.utf8).write(to: url)
+    return url
+  }
+
+  static func read(_ url: URL) throws -> Value { try DocumentFile(contentsOf: url).root }
+
+  @Test func anotherProgramsChangeToAnotherKeyIsKept() throws {
+    let url = try Self.file(#"{"title": "Notes", "pages": 1, "tags": {"a": 1}}"#)
+    defer { try? FileManager.default.removeItem(at: url) }
+    var file = try DocumentFile(contentsOf: url)
+    try Data(#"{"title": "Notes", "pages": 2, "tags": {"a": 1, "b": 2}, "new": true}"#.utf8)
+      .write(to: url)
+    let saved = try file.save(["title": "Mine", "pages": 1, "tags": ["a": 5]])
+    let expected: Value = ["title": "Mine", "pages": 2, "tags": ["a": 5, "b": 2], "new": true]
+    #expect(saved == expected)
+    #expect(try Self.read(url) == expected)
+    // The next save has nothing new to merge.
+    #expect(try file.save(["title": "Again"]) == ["title": "Again"])
+  }
+
+  @Test func aValueBothChangedIsRefusedOnceThenReplaced() throws {
+    let url = try Self.file(#"{"title": "Notes", "pages": 1}"#)
+    defer { try? FileManager.default.removeItem(at: url) }
+    var file = try DocumentFile(contentsOf: url)
+    try Data(#"{"title": "Theirs", "pages": 1}"#.utf8).write(to: url)
+    let error = #expect(throws: Diagnostic.self) {
+      try file.save(["title": "Mine", "pages": 1])
+    }
+    #expect(error?.message.contains("another program changed 'title'") == true)
+    #expect(try Self.read(url) == ["title": "Theirs", "pages": 1], "nothing was saved")
+    #expect(try file.save(["title": "Mine", "pages": 1]) == ["title": "Mine", "pages": 1])
+    #expect(try Self.read(url) == ["title": "Mine", "pages": 1])
+  }
+
+  @Test func aFileLeftUnreadableIsNotOverwritten() throws {
+    let url = try Self.file(#"{"title": "Notes"}"#)
+    defer { try? FileManager.default.removeItem(at: url) }
+    var file = try DocumentFile(contentsOf: url)
+    try Data(#"{"title": "#.utf8).write(to: url)
+    #expect(throws: Diagnostic.self) { try file.save(["title": "Mine"]) }
+    #expect(try String(contentsOf: url, encoding: .utf8) == #"{"title": "#)
+  }
+
+  @Test func mergesKeyByKey() {
+    let base: Value = ["a": 1, "b": ["c": 1, "d": 1], "list": [1, 2], "gone": 1]
+    let mine: Value = ["a": 2, "b": ["c": 2, "d": 1], "list": [1, 2, 3], "gone": 1]
+    let theirs: Value = ["a": 1, "b": ["c": 1, "d": 3], "list": [0], "added": "x"]
+    let merge = DocumentMerge(base: base, mine: mine, theirs: theirs)
+    #expect(merge.root == ["a": 2, "b": ["c": 2, "d": 3], "list": [1, 2, 3], "added": "x"])
+    #expect(merge.conflicts == ["list"])
+    #expect(DocumentMerge(base: 1, mine: 2, theirs: 3).conflicts == [""])
+    #expect(DocumentMerge(base: 1, mine: 1, theirs: 3).root == 3)
+  }
+}
