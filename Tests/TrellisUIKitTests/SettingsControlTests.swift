@@ -83,14 +83,23 @@ struct SettingsControlTests {
     #expect(table.violations.isEmpty)
   }
 
-  @Test func aNumberOutOfRangeIsRefusedAndReported() throws {
+  /// A size out of range stays on its row with the reason, as every host shows it, and never
+  /// reaches the defaults; a size in range replaces it.
+  @Test func aNumberOutOfRangeStaysOnItsRowWithTheReason() throws {
     var refusals: [ScreenError] = []
     try Apps.top(controller).adapter?.onError = { refusals.append($0) }
     let field = try Shown.control(UITextField.self, of: "Font Size", in: table)
     field.text = "99"
     field.sendActions(for: .editingDidEnd)
     #expect(try stored("fontSize") == .int(17))
-    #expect(refusals.count == 1)
+    #expect(refusals.isEmpty)
+    let cell = try Shown.cell("Font Size", in: table)
+    #expect(Shown.detail(of: cell) == "Font Size is at most 32: 99 is too large")
+    let again = try Shown.control(UITextField.self, of: "Font Size", in: table)
+    again.text = "20"
+    again.sendActions(for: .editingDidEnd)
+    #expect(try stored("fontSize") == .int(20))
+    #expect(Shown.detail(of: try Shown.cell("Font Size", in: table)) != "Font Size is at most 32: 99 is too large")
     #expect(table.violations.isEmpty)
   }
 

@@ -1,0 +1,107 @@
+"""What a person types that a row refuses, settings shared by windows, text views that grow,
+Done tapped twice, and long titles in a long list."""
+import json
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from conftest import screenshot
+from helpers import (control, open_app, press, row, tap, title, type_into, updates, wait,
+                     wait_title)
+
+
+def enter(driver, label, text):
+    """Types `text` into the control of row `label` and presses Enter, then waits for the
+    server's answer (the row's value may be refused)."""
+    before = updates(driver)
+    field = control(driver, label)
+    field.send_keys(Keys.CONTROL, "a")
+    field.send_keys(text)
+    field.send_keys(Keys.ENTER)
+    wait(driver, lambda d: updates(d) > before)
+
+
+def notice(driver):
+    notices = driver.find_elements(By.CSS_SELECTOR, ".pane-top > .screen:last-child .notice")
+    return notices[0].text if notices else ""
+
+
+def test_a_refused_number_stays_on_its_row_and_done_waits_for_a_fix(browser, server):
+    open_app(browser, server, "documents")
+    before = json.loads(server["document"].read_text())["pages"]
+    enter(browser, "Pages", "12.5")
+    wait(browser, lambda d: "12.5 is not a whole number" in row(d, "Pages").text)
+    assert control(browser, "Pages").get_attribute("value") == "12.5"
+    assert control(browser, "Pages").get_attribute("aria-invalid") == "true"
+    press(browser, "done")
+    # Done is refused, saying why; the file keeps its number.
+    wait(browser, lambda d: "12.5 is not a whole number" in notice(d))
+    assert json.loads(server["document"].read_text())["pages"] == before
+    screenshot(browser, "desktop-refused-number")
+    # A whole number past 2^53 keeps every digit, on the page and in the file.
+    enter(browser, "Pages", "9007199254740993")
+    wait(browser, lambda d: "not a whole number" not in row(d, "Pages").text)
+    press(browser, "done")
+    wait(browser, lambda d: json.loads(server["document"].read_text())["pages"] == 9007199254740993)
+    assert control(browser, "Pages").get_attribute("value") == "9007199254740993"
+    type_into(browser, "Pages", str(before))
+    press(browser, "done")
+    wait(browser, lambda d: json.loads(server["document"].read_text())["pages"] == before)
+
+
+def test_settings_follow_each_other_and_a_refused_size_stays_in_its_window(browser, desktop, server):
+    open_app(browser, server, "settings")
+    open_app(desktop, server, "settings")
+    type_into(browser, "Font Size", "21")
+    wait(desktop, lambda d: control(d, "Font Size").get_attribute("value") == "21")
+    enter(browser, "Font Size", "40")
+    wait(browser, lambda d: "Font Size is at most 32: 40 is too large" in row(d, "Font Size").text)
+    screenshot(browser, "desktop-settings-refused-size")
+    # The other window and a fresh page show the size that was saved.
+    assert control(desktop, "Font Size").get_attribute("value") == "21"
+    desktop.refresh()
+    wait(desktop, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-connected") == "true")
+    assert control(desktop, "Font Size").get_attribute("value") == "21"
+    type_into(browser, "Font Size", "17")
+    wait(desktop, lambda d: control(d, "Font Size").get_attribute("value") == "17")
+
+
+def test_a_text_view_grows_with_its_text(browser, server):
+    open_app(browser, server, "settings")
+    area = control(browser, "Signature")
+    one_line = area.size["height"]
+    before = updates(browser)
+    area.send_keys(Keys.CONTROL, "a")
+    area.send_keys("\n".join("Line %d" % n for n in range(1, 8)))
+    wait(browser, lambda d: updates(d) > before)
+    area = control(browser, "Signature")
+    wait(browser, lambda d: control(d, "Signature").size["height"] > one_line * 2)
+    # Every line shows: nothing is cut off below the box.
+    assert browser.execute_script(
+        "return arguments[0].scrollHeight <= arguments[0].clientHeight + 2", area)
+    screenshot(browser, "desktop-settings-signature")
+    area.send_keys(Keys.CONTROL, "a")
+    area.send_keys(Keys.BACKSPACE)
+
+
+def test_done_tapped_twice_closes_one_screen(browser, server):
+    open_app(browser, server, "tasks")
+    press(browser, "add")
+    wait_title(browser, "New Task")
+    type_into(browser, "Name", "Tapped twice")
+    tap(browser, "Steps")
+    wait_title(browser, "Steps")
+    press(browser, "add")
+    wait_title(browser, "New Task Step")
+    type_into(browser, "Name", "One step")
+    browser.execute_script(
+        "var b = document.querySelector(\".pane-top > .screen:last-child [data-ev='done']\");"
+        "b.click(); b.click();")
+    wait_title(browser, "Steps")
+    row(browser, "One step")
+    assert title(browser) == "Steps"
+    assert len(browser.find_elements(By.CSS_SELECTOR, ".pane-top > .screen")) == 3
+    press(browser, "back")
+    wait_title(browser, "New Task")
+    press(browser, "cancel")
+    wait_title(browser, "Tasks")
