@@ -79,6 +79,13 @@ def test_the_home_screen_lists_tables_views_and_why_some_are_read_only(browser, 
     page = browser.find_element("css selector", ".pane-top > .screen:last-child").text
     assert "it has no primary key to name a row by" in page
     assert "polling" in page
+    # A table shown read-only (a join table, one without a key) lists its rows as a view does.
+    wait(browser, lambda d: "4 rows" in row(d, "product_tag").text)
+    wait(browser, lambda d: "1 row" in row(d, "audit_log").text)
+    tap(browser, "product_tag")
+    wait_title(browser, "product_tag")
+    wait(browser, lambda d: len(d.find_elements(
+        "css selector", ".pane-top > .screen:last-child .rows > .row")) == 4)
 
 
 def test_the_home_screens_counts_and_a_view_follow_another_program(browser, shop):
