@@ -15,6 +15,7 @@ import zlib
 
 import pytest
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 from helpers import control, open_app, press, row, row_texts, tap, type_into, wait, wait_title
 from test_any_data import serve
@@ -38,6 +39,33 @@ def png(width, height):
     return (b"\x89PNG\r\n\x1a\n"
             + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0))
             + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+
+
+def test_a_number_a_bound_field_refuses_is_put_back_with_the_reason(browser):
+    files = folder()
+    (files / "Form.json").write_text(json.dumps({
+        "schemaVersion": 1, "title": "Form",
+        "sections": [{"rows": [
+            {"id": "age", "kind": "numericTextField", "text": "Age", "value": "age"}]}]}))
+    data = files / "data.json"
+    data.write_text('{"age": 30}')
+    process, details = serve(files / "Form.json", "--data", str(data))
+    try:
+        open_app(browser, details, "table")
+        wait_title(browser, "Form")
+        field = control(browser, "Age")
+        field.send_keys(Keys.CONTROL, "a")
+        field.send_keys("12.5")
+        field.send_keys(Keys.ENTER)
+        # A row outside a form refuses it: the reason shows under the bar, then goes, and the
+        # field shows the number the row holds again.
+        status = browser.find_element(By.CSS_SELECTOR, ".status")
+        wait(browser, lambda d: status.text == "12.5 is not a whole number")
+        wait(browser, lambda d: control(d, "Age").get_attribute("value") == "30")
+        wait(browser, lambda d: status.text == "", timeout=10)
+        type_into(browser, "Age", "31")
+    finally:
+        stop(process)
 
 
 def test_a_save_row_writes_the_data_file(browser):
@@ -231,6 +259,36 @@ def test_a_plain_document_is_served_and_every_change_saved(browser):
         browser.switch_to.window(first)
         tap(browser, "People")
         wait(browser, lambda d: row_texts(d) == ["Ada", "Alan", "Grace"])
+    finally:
+        stop(process)
+
+
+def test_another_programs_change_to_a_served_document_is_kept(browser):
+    """A program that writes the file while it is served keeps its change: the next save
+    merges it in, and every window shows it."""
+    files = folder()
+    data = files / "book.json"
+    data.write_text(json.dumps({"title": "Draft", "pages": 1}))
+    process, details = serve(data)
+    try:
+        open_app(browser, details, "table")
+        wait_title(browser, "book.json")
+        type_into(browser, "Title", "First")
+        wait(browser, lambda d: json.loads(data.read_text())["title"] == "First")
+        data.write_text(json.dumps({"title": "First", "pages": 2, "note": "from an editor"}))
+        type_into(browser, "Title", "Second")
+        wait(browser, lambda d: json.loads(data.read_text())
+             == {"title": "Second", "pages": 2, "note": "from an editor"})
+        wait(browser, lambda d: control(d, "Pages").get_attribute("value") == "2")
+        # A value both changed: the value typed after the other program's write is saved
+        # (a save refuses it once, and the save of the next change replaces it), and the
+        # other program's other changes stay.
+        data.write_text(json.dumps({"title": "Theirs", "pages": 3, "note": "from an editor"}))
+        type_into(browser, "Title", "Mine")
+        type_into(browser, "Title", "Mine again")
+        wait(browser, lambda d: json.loads(data.read_text())
+             == {"title": "Mine again", "pages": 3, "note": "from an editor"})
+        wait(browser, lambda d: control(d, "Pages").get_attribute("value") == "3")
     finally:
         stop(process)
 
