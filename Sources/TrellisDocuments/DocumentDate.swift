@@ -47,7 +47,8 @@ package enum DocumentDate {
     }
     guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
       let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
-      (1...12).contains(month), day >= 1, day <= ProlepticGregorian.daysIn(month: month, year: year),
+      (1...12).contains(month), day >= 1,
+      day <= ProlepticGregorian.daysIn(month: month, year: year),
       hour < 24, minute < 60, second < 60
     else { return nil }
     var fraction = 0.0

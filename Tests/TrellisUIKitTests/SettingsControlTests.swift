@@ -99,7 +99,9 @@ struct SettingsControlTests {
     again.text = "20"
     again.sendActions(for: .editingDidEnd)
     #expect(try stored("fontSize") == .int(20))
-    #expect(Shown.detail(of: try Shown.cell("Font Size", in: table)) != "Font Size is at most 32: 99 is too large")
+    #expect(
+      Shown.detail(of: try Shown.cell("Font Size", in: table))
+        != "Font Size is at most 32: 99 is too large")
     #expect(table.violations.isEmpty)
   }
 
