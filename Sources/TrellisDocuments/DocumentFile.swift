@@ -122,6 +122,25 @@ public struct DocumentFile: Sendable {
     return root
   }
 
+  /// `root` merged with what another program wrote to the file since it was last read or
+  /// saved, whose contents become the file as read; `nil` when the file is as it was. A value
+  /// both changed keeps `root`'s, which the next save writes.
+  ///
+  /// - Throws: a located ``Diagnostic`` when the file no longer reads; nothing changes then.
+  public mutating func takeChanges(into root: Value) throws(Diagnostic) -> Value? {
+    guard let diskHash, let current = try? Data(contentsOf: url) else { return nil }
+    let hash = Self.hash(current)
+    guard hash != diskHash else { return nil }
+    let theirs = try LocatedDocument(data: current, format: format, file: url.path)
+    let merge = DocumentMerge(base: self.root, mine: root, theirs: theirs.root)
+    contents = Contents(theirs)
+    lineBreak = theirs.lineBreak ?? lineBreak
+    columns = theirs.columns ?? columns
+    self.diskHash = hash
+    refusedHash = nil
+    return merge.root
+  }
+
   /// `root` with the changes another program wrote to the file since it was last read or
   /// saved; `root` itself when there are none.
   private mutating func merged(_ root: Value) throws(Diagnostic) -> Value {

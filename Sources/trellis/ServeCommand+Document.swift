@@ -47,6 +47,11 @@ final class ServedDocument {
   }
 
   func makeNavigator() throws(ScreenError) -> Navigator {
+    // A new window shows what another program wrote to the file meanwhile, and so then does
+    // every open one.
+    do { try store.takeChangesOnDisk() } catch {
+      CommandOutput.error("\(name) no longer reads: \(error)")
+    }
     let screen = try store.screen(title: name)
     screen.model.theme = theme
     let navigator = Navigator(root: screen)

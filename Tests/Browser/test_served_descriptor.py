@@ -289,6 +289,15 @@ def test_another_programs_change_to_a_served_document_is_kept(browser):
         wait(browser, lambda d: json.loads(data.read_text())
              == {"title": "Mine again", "pages": 3, "note": "from an editor"})
         wait(browser, lambda d: control(d, "Pages").get_attribute("value") == "3")
+        # A change on disk alone shows in a new window, and then in the open one too.
+        data.write_text(json.dumps({"title": "Mine again", "pages": 4, "note": "from an editor"}))
+        first = browser.current_window_handle
+        browser.execute_script("window.open(arguments[0])", browser.current_url)
+        browser.switch_to.window(browser.window_handles[-1])
+        wait_title(browser, "book.json")
+        wait(browser, lambda d: control(d, "Pages").get_attribute("value") == "4")
+        browser.switch_to.window(first)
+        wait(browser, lambda d: control(d, "Pages").get_attribute("value") == "4")
     finally:
         stop(process)
 

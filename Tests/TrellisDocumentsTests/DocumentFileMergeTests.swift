@@ -64,4 +64,20 @@ struct DocumentFileMergeTests {
     #expect(DocumentMerge(base: 1, mine: 2, theirs: 3).conflicts == [""])
     #expect(DocumentMerge(base: 1, mine: 1, theirs: 3).root == 3)
   }
+
+  @Test func changesOnDiskAreTakenWithoutSaving() throws {
+    let url = try Self.file(#"{"title": "Notes", "pages": 1}"#)
+    defer { try? FileManager.default.removeItem(at: url) }
+    var file = try DocumentFile(contentsOf: url)
+    #expect(try file.takeChanges(into: file.root) == nil, "nothing changed on disk")
+    try Data(#"{"title": "Notes", "pages": 2}"#.utf8).write(to: url)
+    // Unsaved values stay; the other program's change comes in.
+    let taken = try file.takeChanges(into: ["title": "Mine", "pages": 1])
+    #expect(taken == ["title": "Mine", "pages": 2])
+    #expect(file.root == ["title": "Notes", "pages": 2], "the file as read is the file now")
+    // Saving then writes both, with nothing more to merge.
+    #expect(try file.save(["title": "Mine", "pages": 2]) == ["title": "Mine", "pages": 2])
+    try Data("{".utf8).write(to: url)
+    #expect(throws: Diagnostic.self) { try file.takeChanges(into: file.root) }
+  }
 }

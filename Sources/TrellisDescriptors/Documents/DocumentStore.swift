@@ -106,6 +106,21 @@ public final class DocumentStore: DataStore, @unchecked Sendable {
     hasUnsavedChanges = false
   }
 
+  /// Takes what another program wrote to the file since it was read or saved: merged into
+  /// the tree, which shows it; whether there was any. Unsaved values stay, and win a value
+  /// both changed.
+  ///
+  /// - Throws: A located ``Diagnostic`` when the file no longer reads; nothing changes then.
+  @discardableResult
+  public func takeChangesOnDisk() throws(Diagnostic) -> Bool {
+    guard let merged = try file.takeChanges(into: root.root) else { return false }
+    let unsaved = hasUnsavedChanges
+    if merged != root.root { adopt(merged) }
+    // The tree differs from the file only by what was unsaved before.
+    hasUnsavedChanges = unsaved
+    return true
+  }
+
   /// Shows `tree`, merged with another program's changes: the listed items follow it, each
   /// keeping its object where it is still there.
   private func adopt(_ tree: Value) {
