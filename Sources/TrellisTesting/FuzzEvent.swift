@@ -10,9 +10,10 @@ public enum FuzzEvent: Hashable, Sendable, CustomStringConvertible {
   /// Sends `event` to the top screen, or to the detail pane's screen when `onDetail`.
   case send(ScreenEvent, onDetail: Bool)
   /// Enters `input` in the control of the row at `path`, as a host sends it
-  /// (``ScreenEvent/enter(_:_:)``): the core converts it, and input the row refuses stays on a
-  /// detail screen's row with its reason.
-  case enter(ControlInput, at: ItemPath, onDetail: Bool)
+  /// (``ScreenEvent/enter(_:_:over:)``): the core converts it, and input the row refuses stays on
+  /// a detail screen's row with its reason. `over` is the text the field started from, which may
+  /// be stale (another window's change met).
+  case enter(ControlInput, at: ItemPath, over: String? = nil, onDetail: Bool)
   /// Drags the row at `from` to `to` on the top screen, the way a person reorders rows in
   /// UITableView (``HeadlessApp/drag(from:to:)``).
   case drag(from: ItemPath, to: ItemPath)
@@ -21,8 +22,10 @@ public enum FuzzEvent: Hashable, Sendable, CustomStringConvertible {
     switch self {
     case .send(let event, let onDetail):
       return (onDetail ? "detail: " : "") + Self.describe(event)
-    case .enter(let input, let path, let onDetail):
-      return (onDetail ? "detail: " : "") + "enter(\(Self.describe(input)), at: \(path))"
+    case .enter(let input, let path, let over, let onDetail):
+      let typedOver = over.map { ", over: \(Self.quote($0))" } ?? ""
+      return (onDetail ? "detail: " : "")
+        + "enter(\(Self.describe(input)), at: \(path)\(typedOver))"
     case .drag(let from, let to):
       return "drag(from: \(from), to: \(to))"
     }
@@ -32,7 +35,8 @@ public enum FuzzEvent: Hashable, Sendable, CustomStringConvertible {
     switch event {
     case .select(let path): "select(\(path))"
     case .setValue(let path, let value): "setValue(\(path), \(describe(value)))"
-    case .enter(let path, let input): "enter(\(path), \(describe(input)))"
+    case .enter(let path, let input, let over):
+      "enter(\(path), \(describe(input))\(over.map { ", over: \(quote($0))" } ?? ""))"
     case .delete(let path): "delete(\(path))"
     case .move(let from, let to): "move(from: \(from), to: \(to))"
     case .add(let section): "add(section: \(section.map(String.init) ?? "nil"))"

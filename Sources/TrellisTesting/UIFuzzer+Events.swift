@@ -154,7 +154,16 @@ extension UIFuzzer {
       return send(.setValue(view.id(path), wrongValue(for: row)))
     case .input:
       let path = random.element(of: view.valuePaths)
-      return .enter(controlInput(for: view.row(path)), at: path, onDetail: view.onDetail)
+      let row = view.row(path)
+      // Typed over what the row shows, over something else (another window's change met),
+      // or from a control that does not say.
+      let over: String? =
+        switch random.int(0..<3) {
+        case 0: row.fieldText
+        case 1: fittingText().stringValue
+        default: nil
+        }
+      return .enter(controlInput(for: row), at: path, over: over, onDetail: view.onDetail)
     case .delete:
       return send(.delete(view.id(pick(paths, preferring: view.deletablePaths, view))))
     case .move:

@@ -125,11 +125,11 @@ public final class UIFuzzer {
       switch event {
       case .send(let screenEvent, let onDetail):
         try app.send(screenEvent, onDetail: onDetail)
-      case .enter(let input, let path, let onDetail):
+      case .enter(let input, let path, let over, let onDetail):
         guard let screen = onDetail ? app.navigator.detail : app.top,
           let row = Self.row(at: path, in: app.host(for: screen).table.visible)
         else { return .refused }
-        try app.send(.enter(row.id, input), onDetail: onDetail)
+        try app.send(.enter(row.id, input, over: over), onDetail: onDetail)
       case .drag(let source, let destination):
         try app.drag(from: source, to: destination)
       }

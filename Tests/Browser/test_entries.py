@@ -99,3 +99,67 @@ def test_done_tapped_twice_closes_one_screen(browser, server):
     wait_title(browser, "New Task")
     press(browser, "cancel")
     wait_title(browser, "Tasks")
+
+
+def test_text_a_number_field_cannot_read_is_refused_never_saved_as_nothing(browser, server):
+    open_app(browser, server, "documents")
+    before = json.loads(server["document"].read_text())["pages"]
+    # A browser's number input reads text like this as "", which would clear the value.
+    enter(browser, "Pages", "abc")
+    wait(browser, lambda d: '"abc" is not a number' in row(d, "Pages").text)
+    assert control(browser, "Pages").get_attribute("value") == "abc"
+    enter(browser, "Pages", "1e400")
+    wait(browser, lambda d: "1e400 is too large" in row(d, "Pages").text)
+    assert not bar_button(browser, "done").is_enabled()
+    enter(browser, "Pages", "1e20")
+    wait(browser, lambda d: "1e20 is too large: whole numbers go up to" in row(d, "Pages").text)
+    assert json.loads(server["document"].read_text())["pages"] == before
+    press(browser, "cancel")
+
+
+def test_two_windows_typing_one_setting_lose_neither_value_unseen(browser, desktop, server):
+    open_app(browser, server, "settings")
+    open_app(desktop, server, "settings")
+    type_into(browser, "Username", "ann")
+    wait(desktop, lambda d: control(d, "Username").get_attribute("value") == "ann")
+    # Ann's field keeps the focus; Bob's value replaces hers there, as she typed nothing since.
+    field = control(browser, "Username")
+    assert browser.switch_to.active_element == field
+    type_into(desktop, "Username", "bob")
+    wait(browser, lambda d: control(d, "Username").get_attribute("value") == "bob")
+    # Ann types while Bob's next value is on its way: her text stays, and Enter does not
+    # write it over Bob's unseen.
+    browser.execute_script("arguments[0].value = 'carol';", control(browser, "Username"))
+    type_into(desktop, "Username", "dave")
+    wait(browser, lambda d: "Changed meanwhile" in row(d, "Username").text or
+         control(d, "Username").get_attribute("defaultValue") == "dave")
+    assert control(browser, "Username").get_attribute("value") == "carol"
+    before = updates(browser)
+    control(browser, "Username").send_keys(Keys.ENTER)
+    wait(browser, lambda d: "Changed meanwhile to “dave”" in row(d, "Username").text)
+    screenshot(browser, "desktop-settings-typed-over")
+    assert control(desktop, "Username").get_attribute("value") == "dave"
+    desktop.refresh()
+    wait(desktop, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-connected") == "true")
+    assert control(desktop, "Username").get_attribute("value") == "dave"
+    # Enter again, having seen Bob's value, writes hers over it.
+    control(browser, "Username").send_keys(Keys.ENTER)
+    wait(desktop, lambda d: control(d, "Username").get_attribute("value") == "carol")
+    wait(browser, lambda d: "Changed meanwhile" not in row(d, "Username").text)
+    field = control(browser, "Username")
+    field.send_keys(Keys.CONTROL, "a")
+    field.send_keys(Keys.BACKSPACE)
+    field.send_keys(Keys.ENTER)
+    wait(desktop, lambda d: control(d, "Username").get_attribute("value") == "")
+
+
+def test_add_tapped_twice_opens_one_new_item(browser, server):
+    open_app(browser, server, "tasks")
+    browser.execute_script(
+        "var b = document.querySelector(\".pane-top > .screen:last-child [data-ev='add']\");"
+        "b.click(); b.click();")
+    wait_title(browser, "New Task")
+    assert len(browser.find_elements(By.CSS_SELECTOR, ".pane-top > .screen")) == 2
+    assert "can add" not in (browser.find_element(By.TAG_NAME, "body").get_attribute("data-last-error") or "")
+    press(browser, "cancel")
+    wait_title(browser, "Tasks")

@@ -22,6 +22,10 @@ struct ClientMessageTests {
         .init(pane: .top, action: .setValue(row: "r2", .number(2.5)))
       ),
       (
+        #"{"type":"set","row":"r2","value":"abc","was":"ab"}"#,
+        .init(pane: .top, action: .setValue(row: "r2", .string("abc"), over: "ab"))
+      ),
+      (
         #"{"type":"set","row":"r2","value":true}"#,
         .init(pane: .top, action: .setValue(row: "r2", .bool(true)))
       ),
@@ -137,7 +141,8 @@ struct AccessoryMessageTests {
     let html = HTMLRenderer().row(RowSnapshot(row), index: 0, editing: false, key: "k")
     #expect(
       html.contains(
-        #"<button type="button" class="accessory-button" aria-label="Details for Ada"><span class="info">i</span></button>"#))
+        #"<button type="button" class="accessory-button" aria-label="Details for Ada"><span class="info">i</span></button>"#
+      ))
     // Not inside the row's own button.
     #expect(html.components(separatedBy: "</button>").count == 3)
     row.editingStyle = .insert

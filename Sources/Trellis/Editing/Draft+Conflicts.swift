@@ -40,6 +40,21 @@ extension Draft {
     }
   }
 
+  /// Keeps `entered`, which a person typed over a value that `theirs` has replaced meanwhile,
+  /// on its row with the other's value named, without writing it: Done (or, on a live form,
+  /// entering it again over the row that now shows it) writes it over the other's.
+  func enter(_ entered: Value, for name: String, over theirs: Value) {
+    let cell = cell(name)
+    let (value, problem) = Validator.checkEntered(
+      entered, for: definition[name], name: name, draft: self, context: nil)
+    cell.pending = value
+    cell.message = problem
+    cell.isRefused = false
+    cell.base = theirs
+    cell.objectAtBase = (try? object.value(forKeyPath: name)) ?? .null
+    cell.conflict = theirs
+  }
+
   /// Throws the conflicts with the object's values, before a store is asked to write.
   func checkConflicts() throws(StoreError) {
     let conflicts = conflictsWithObject()

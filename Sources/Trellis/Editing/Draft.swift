@@ -73,7 +73,9 @@ public final class Draft {
   /// The message of `name`, if its pending value is not valid.
   public func message(_ name: String) -> String? {
     let cell = cell(name)
-    return cell.message ?? cell.conflict.map { "Changed meanwhile to “\($0.displayText)”" }
+    // On a live form nothing else saves: entering the value again writes it over.
+    let then = mode == .live ? "; enter yours again to replace it" : ""
+    return cell.message ?? cell.conflict.map { "Changed meanwhile to “\($0.displayText)”\(then)" }
   }
 
   /// Reads values as this draft sees them.
@@ -129,6 +131,7 @@ public final class Draft {
     do {
       try object.setValue(value, forKeyPath: name)
       cell.pending = nil
+      cell.conflict = nil
     } catch {
       cell.message = Validator.message(for: error, title: property?.title ?? name)
       return cell.message

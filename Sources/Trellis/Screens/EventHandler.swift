@@ -10,7 +10,7 @@ struct EventHandler {
     switch event {
     case .select(let id): try select(try path(of: id))
     case .setValue(let id, let value): try setValue(value, at: try path(of: id))
-    case .enter(let id, let input): try enter(input, at: try path(of: id))
+    case .enter(let id, let input, let over): try enter(input, over: over, at: try path(of: id))
     case .delete(let id):
       let path = try path(of: id)
       try check(.delete, at: path)
@@ -234,8 +234,12 @@ struct EventHandler {
   }
 
   /// Reads `input` as the row expects it and enters the value; input the row refuses stays
-  /// in the row's draft with the reason, or is refused where no draft holds the row.
-  private func enter(_ input: ControlInput, at path: ItemPath) throws(ScreenError) {
+  /// in the row's draft with the reason, or is refused where no draft holds the row. Input
+  /// typed over text the row no longer shows meets another window's change
+  /// (``Draft/enter(_:for:over:)``).
+  private func enter(_ input: ControlInput, over text: String?, at path: ItemPath)
+    throws(ScreenError)
+  {
     guard let shown = model.snapshot[safe: path] else { throw .notApplicable("no row at \(path)") }
     let value: Value
     do { value = try shown.value(for: input) } catch {
@@ -244,6 +248,21 @@ struct EventHandler {
         let draft = row.binding?.object as? Draft, let name = row.propertyName
       else { throw .notApplicable(error.message) }
       draft.refuse(input, for: name, message: error.message)
+      return
+    }
+    // What the row holds now, which another window may have changed since the host last drew.
+    let current = (try? model.shownRow(at: path).row).map { RowSnapshot($0) } ?? shown
+    if let text, let theirs = current.changedMeanwhile(from: text) {
+      try check(screen.addsItem ? .add : .edit, at: path)
+      guard let row = try? model.shownRow(at: path).row, row.isEnabled,
+        let draft = row.binding?.object as? Draft, let name = row.propertyName
+      else {
+        let title = shown.text ?? "The value"
+        throw .notApplicable(
+          "\(title) was changed meanwhile to “\(theirs.displayText)”; enter yours again to replace it"
+        )
+      }
+      draft.enter(value, for: name, over: theirs)
       return
     }
     try setValue(value, at: path)

@@ -14,7 +14,13 @@ public enum ScreenEvent: Hashable, Sendable {
   /// of range) stays on a detail screen's row with the reason, and Done is refused until
   /// another value replaces it; a row outside a draft refuses it with
   /// ``ScreenError/notApplicable(_:)`` and keeps its value.
-  case enter(RowID, ControlInput)
+  ///
+  /// `over` is the text the row's field showed when the person began typing, when the host
+  /// keeps what they type while the row changes under it. If the row holds something else by
+  /// now (another window changed it meanwhile), the input is not written over the other's value
+  /// unseen: on a form it stays on the row, which names the other's value, and Done (or, on a
+  /// live form, entering it again) writes it over; elsewhere it is refused with the other's value.
+  case enter(RowID, ControlInput, over: String? = nil)
   /// Deleted a row in edit mode.
   case delete(RowID)
   /// Tapped the insert control of a row whose editing style is ``EditingStyle/insert``.

@@ -25,7 +25,10 @@ extension RowSnapshot {
       }
     case .numericTextField, .slider, .segmented:
       guard let number = try Self.number(from: input, for: name) else { return .null }
-      try checkBounds(number, name: name)
+      // Messages quote what the person typed, not the number it rounds to.
+      var shown = Self.numberText(number)
+      if case .text(let text) = input { shown = text.trimmingCharacters(in: .whitespaces) }
+      try checkBounds(number, shown: shown, name: name)
       var holdsInt = false
       if case .int = value { holdsInt = true }
       guard kind == .segmented || !attributes.allowsFloat || holdsInt else {
@@ -37,8 +40,15 @@ extension RowSnapshot {
       {
         return .int(whole)
       }
-      guard number.rounded() == number, abs(number) < 9e15 else {
-        throw ControlInputError("\(Self.numberText(number)) is not a whole number")
+      guard number.rounded() == number else {
+        throw ControlInputError("\(shown) is not a whole number")
+      }
+      guard abs(number) < 9.2e18 else {
+        throw ControlInputError("\(shown) is too large: whole numbers go up to \(Int.max)")
+      }
+      // Past 2^53 a number read through a fraction may have lost digits: ask for the digits.
+      guard abs(number) < 9e15 else {
+        throw ControlInputError("\(shown) is too long to read exactly: type its digits")
       }
       return .int(Int(number))
     case .switch:
@@ -62,10 +72,32 @@ extension RowSnapshot {
     }
   }
 
+  /// The value the row holds now, when it is not what `text` (what its field showed when a
+  /// person began typing) reads as: another window changed it meanwhile. `nil` when they agree,
+  /// or when `text` is nothing the row reads (it was refused input, which nobody else wrote).
+  /// An empty value and no value agree, and so does text that a one-line field showed without
+  /// the value's line breaks.
+  package func changedMeanwhile(from text: String) -> Value? {
+    let now = value ?? .null
+    func line(_ text: String) -> String { text.filter { $0 != "\n" && $0 != "\r" && $0 != "\r\n" } }
+    // (`Value` takes `nil` as `.null`: the answers below are spelled out as optionals.)
+    let agrees: Bool
+    switch kind {
+    case .textField, .textView, .imagePicker:
+      // A text field shows any value as its display text.
+      agrees = line(text) == line(now == .null ? "" : now.displayText)
+    default:
+      guard let before = try? value(for: .text(text)) else { return Optional.none }
+      agrees = before == now
+    }
+    return agrees ? Optional.none : Optional.some(now)
+  }
+
   /// Refuses a number outside the row's range: a segment that does not exist, or a value
   /// below the row's minimum or above its maximum.
-  private func checkBounds(_ number: Double, name: String) throws(ControlInputError) {
-    let text = Self.numberText(number)
+  private func checkBounds(_ number: Double, shown text: String, name: String)
+    throws(ControlInputError)
+  {
     if kind == .segmented {
       let count =
         attributes.segmentTitles.isEmpty
@@ -96,14 +128,14 @@ extension RowSnapshot {
     case .text(let text):
       let trimmed = text.trimmingCharacters(in: .whitespaces)
       if trimmed.isEmpty { return nil }
-      guard let number = Double(trimmed), number.isFinite else {
+      guard let number = Double(trimmed), !number.isNaN else {
         throw ControlInputError("\"\(text)\" is not a number")
       }
+      guard number.isFinite else { throw ControlInputError("\(trimmed) is too large") }
       return number
     }
   }
 
-  /// A number as a person would type it: `3` rather than `3.0` (hosts show numbers so too).
   /// The text a field shows for the row's value: a number with the row's
   /// ``RowAttributes/fractionDigits`` when it has them, a date row's time when it shows no
   /// day, any other value as its display text; empty for nothing.
@@ -120,6 +152,7 @@ extension RowSnapshot {
     return value.displayText
   }
 
+  /// A number as a person would type it: `3` rather than `3.0` (hosts show numbers so too).
   package static func numberText(_ number: Double) -> String {
     if number.rounded() == number && abs(number) < 1e15 { return String(Int(number)) }
     return String(number)

@@ -22,9 +22,12 @@ package struct FieldEditor: Hashable, Sendable {
   package let isSecure: Bool
   /// Why the host refused the text last entered, shown under the field.
   package var error: String?
+  /// The text the field started from: what the row showed when typing began.
+  package let startText: String
 
   /// Starts editing `text`, with the cursor at its end.
   package init(text: String, isMultiline: Bool = false, isSecure: Bool = false) {
+    startText = text
     characters = Array(text)
     cursor = characters.count
     self.isMultiline = isMultiline

@@ -63,7 +63,13 @@ extension TerminalHost {
       return
     }
     mode = .browsing
-    if value != row.value || row.value == nil { send(.setValue(id, value)) }
+    // The same value again is entered too when the row shows why it is not saved.
+    if value != row.value || row.value == nil || row.validationMessage != nil {
+      // Text and numbers go with what the field started from, so that typing over a value
+      // another window changed meanwhile does not replace it unseen.
+      let typed = wheels == 0 && row.kind != .date
+      send(typed ? .enter(id, .text(editor.text), over: editor.startText) : .setValue(id, value))
+    }
     if wheels > 0 {
       status = nil
       // Tab goes on to the picker's next wheel, Shift-Tab back, before other fields.

@@ -49,11 +49,18 @@
     if (fades) timers.say = setTimeout(function () { status.textContent = ""; }, 6000);
   }
 
-  // A row refused the value its control holds: the control shows the row's value again.
+  // A row refused the value its control holds: the control shows the row's value again. A
+  // field the person is still typing in keeps their text (half a number is refused too); it is
+  // put back once they end editing (Enter, or leaving the field) and the server refuses the
+  // whole of it. Either way the person has now seen the row's value: what they type next goes
+  // over it.
   function restoreControl(key) {
     app.querySelectorAll(".row").forEach(function (row) {
       if (row.dataset.row !== key) return;
       row.querySelectorAll(".control").forEach(function (control) {
+        delete control.dataset.was;
+        var typing = control.dataset.typing === "true";
+        if (typing && control === document.activeElement && typedOver(control) !== undefined) return;
         if (control.type === "checkbox" || control.type === "radio") control.checked = control.defaultChecked;
         else if (control.tagName === "SELECT") {
           Array.prototype.forEach.call(control.options, function (option) { option.selected = option.defaultSelected; });
@@ -180,8 +187,13 @@
     // its row drawn again shows what the server says (an add row is empty again).
     var entered = active.dataset.enters === "end" &&
       active.dataset.sent === JSON.stringify(controlValue(active));
+    // Text typed since the field last agreed with the server stays when the row is drawn
+    // again; a field with nothing new typed shows what the server says now.
+    var was = typedOver(active);
+    var typed = !entered && (was === undefined || active.value !== was);
     return { pane: paneOf(row), row: row.dataset.row, cls: active.className, type: active.type,
-      start: active.selectionStart, end: active.selectionEnd, value: entered ? null : active.value };
+      start: active.selectionStart, end: active.selectionEnd, value: typed ? active.value : null,
+      was: was };
   }
 
   function restoreFocus(key) {
@@ -206,9 +218,13 @@
     var control = row.querySelector(".control") || row.querySelector(".select");
     if (!control || control === document.activeElement) return;
     var textual = control.tagName === "TEXTAREA" || control.type === "text" ||
-      control.type === "password" || control.type === "number" || control.type === "search";
+      control.type === "password" || control.type === "search";
     // The person may have typed on while the server answered: keep what they typed.
-    if (textual && key.value != null && control.value !== key.value) control.value = key.value;
+    if (textual && key.value != null) {
+      if (control.value !== key.value) control.value = key.value;
+      // What they typed over, so that the server can tell if someone else changed it since.
+      if (key.was !== undefined) control.dataset.was = key.was;
+    }
     control.focus();
     try {
       if (key.start != null && control.setSelectionRange) control.setSelectionRange(key.start, key.end);
@@ -248,6 +264,8 @@
       else covered.hidden = true;
     }
     pane.appendChild(pushed);
+    // An error about the screen below says nothing about this one.
+    say("");
     windows = {};
     grow();
     window.scrollTo(0, 0);
@@ -262,6 +280,7 @@
     if (!revealed) return;
     revealed.hidden = false;
     revealed.inert = false;
+    say("");
     windows = {};
     window.scrollTo(0, Number(revealed.dataset.scrollY || "0"));
     focusTitle();
@@ -432,19 +451,34 @@
     }
   }
 
-  function sendValue(control) {
+  // The text a field showed when the person began typing in it (or last sent), for fields
+  // whose typing the page keeps while the row is drawn again; undefined for other controls.
+  function typedOver(control) {
+    var typed = control.tagName === "TEXTAREA" || control.type === "text" || control.type === "password";
+    if (!typed || control.dataset.enters === "end" || !control.classList.contains("control")) return undefined;
+    return control.dataset.was !== undefined ? control.dataset.was : control.defaultValue;
+  }
+
+  // `typing`: sent after a pause in typing, not because editing ended.
+  function sendValue(control, typing) {
     var row = control.closest(".row");
     if (!row || !row.dataset.row) return;
     var value = controlValue(control);
+    var was = typedOver(control);
     // A field that enters its value when editing ends (a list's add row appends an item) sends
     // it once: Enter also fires a change, and the same text again would append it again.
     if (control.dataset.enters === "end") {
       if (control.dataset.sent === JSON.stringify(value)) return;
       control.dataset.sent = JSON.stringify(value);
     }
+    control.dataset.typing = String(typing === true);
     var message = { type: "set", pane: paneOf(row), row: row.dataset.row, value: value };
     // A custom row's controls name the value they edit by tag.
     if (control.dataset.tag) message.tag = Number(control.dataset.tag);
+    else if (was !== undefined) {
+      message.was = was;
+      control.dataset.was = control.value;
+    }
     send(message);
   }
 
@@ -465,9 +499,10 @@
     }
     if (target.dataset.ev) {
       var ev = target.dataset.ev;
-      // Done, Cancel and Back close the screen they were tapped on: a second tap before the
-      // server answers would close the screen below it too.
-      if (ev === "done" || ev === "cancel" || ev === "back" || ev === "takeTheirs") {
+      // Done, Cancel and Back close the screen they were tapped on, and Add opens one: a second
+      // tap before the server answers would reach the next screen (closing the one below, or
+      // adding from a screen that cannot).
+      if (ev === "done" || ev === "cancel" || ev === "back" || ev === "takeTheirs" || ev === "add") {
         if (closing) return;
         closing = true;
         // An answer that changes nothing on the page sends nothing: the bar works again soon.
@@ -533,10 +568,9 @@
       control.style.setProperty("--fill", fill(control));
     }
     if (control.dataset.enters === "end") return;
-    if (control.type === "text" || control.type === "password" || control.tagName === "TEXTAREA" ||
-        control.type === "number") {
+    if (control.type === "text" || control.type === "password" || control.tagName === "TEXTAREA") {
       clearTimeout(timers.value);
-      timers.value = setTimeout(function () { sendValue(control); }, 200);
+      timers.value = setTimeout(function () { sendValue(control, true); }, 200);
     }
   });
 

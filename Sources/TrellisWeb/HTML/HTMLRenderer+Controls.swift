@@ -53,11 +53,11 @@ extension HTMLRenderer {
       return html
     case .numericTextField:
       var html = "<label class=\"cell field\"><span class=\"text\">\(text)</span>"
-      html += "<input class=\"control\" type=\"number\" data-type=\"number\""
-      html += " inputmode=\"\(row.attributes.allowsFloat ? "decimal" : "numeric")\""
-      html += " step=\"\(step(row.attributes))\""
-      html += HTML.attribute("min", row.attributes.minimum.map(number))
-      html += HTML.attribute("max", row.attributes.maximum.map(number))
+      // A text input, not `type="number"`: that one reads "" for text it cannot parse (`1e400`,
+      // `abc`), which would clear the value; the server reads and refuses what was typed.
+      html += "<input class=\"control\" type=\"text\" data-type=\"number\""
+      html += HTML.attribute("inputmode", inputMode(row.attributes))
+      html += " autocomplete=\"off\" spellcheck=\"false\""
       html += HTML.attribute("value", numericFieldText(row))
       html += HTML.attribute("placeholder", row.attributes.placeholder)
       html += fieldAlignment(row)
@@ -258,12 +258,11 @@ extension HTMLRenderer {
     return html + "</div>"
   }
 
-  /// A numeric field's step: 1 for whole numbers, the last digit a column keeps (`0.01`),
-  /// or any.
-  private func step(_ attributes: RowAttributes) -> String {
-    guard attributes.allowsFloat else { return "1" }
-    guard let digits = attributes.fractionDigits, (0...20).contains(digits) else { return "any" }
-    return digits == 0 ? "1" : "0." + String(repeating: "0", count: digits - 1) + "1"
+  /// The keyboard a numeric field asks for: digits, digits with a decimal point, or (for a
+  /// field that takes negative numbers, which phone number pads cannot type) a full one.
+  private func inputMode(_ attributes: RowAttributes) -> String? {
+    guard let minimum = attributes.minimum, minimum >= 0 else { return nil }
+    return attributes.allowsFloat ? "decimal" : "numeric"
   }
 
   /// What a numeric field shows: a whole number exactly (past 2^53 too), a fraction with the

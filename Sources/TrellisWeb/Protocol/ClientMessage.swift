@@ -12,7 +12,7 @@ import TrellisDiff
 /// | type | fields |
 /// |---|---|
 /// | `select`, `delete`, `insert`, `accessory` | `row` |
-/// | `set` | `row`, `value` (text, a number, `true`/`false` or `null`), `tag` (a custom row's control, or a picker's wheel) |
+/// | `set` | `row`, `value` (text, a number, `true`/`false` or `null`), `tag` (a custom row's control, or a picker's wheel), `was` (a typed field's text when typing began) |
 /// | `move` | `row`, and exactly one of `before` (a row), `after` (a row) or `toSection` (a section: to its end) |
 /// | `add` | `section` (optional: the screen's first list) |
 /// | `loadMore`, `toggle` | `section` |
@@ -42,8 +42,9 @@ struct ClientMessage: Sendable, Equatable {
   enum Action: Sendable, Equatable {
     /// Tapped the row with this key.
     case select(row: String)
-    /// A value from a control, converted once the row's kind is known.
-    case setValue(row: String, WireValue)
+    /// A value from a control, converted once the row's kind is known, and what the field
+    /// showed when the person began typing it, if they typed it.
+    case setValue(row: String, WireValue, over: String? = nil)
     /// A value from the control with this tag in a custom row.
     case setPart(row: String, tag: Int, WireValue)
     /// Deleted the row with this key.
@@ -106,7 +107,7 @@ struct ClientMessage: Sendable, Equatable {
       let value = try reader.value("value")
       // A control of a custom row names its tag (STV's object bindings, "1:name;2:detail").
       if let tag = try reader.optionalIndex("tag") { return .setPart(row: row, tag: tag, value) }
-      return .setValue(row: row, value)
+      return .setValue(row: row, value, over: try reader.optionalString("was"))
     case "delete": return .delete(row: try reader.string("row"))
     case "insert": return .insert(row: try reader.string("row"))
     case "accessory": return .accessory(row: try reader.string("row"))

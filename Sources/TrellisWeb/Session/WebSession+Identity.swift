@@ -9,8 +9,8 @@ extension WebSession {
     let model = try model(message.pane)
     switch message.action {
     case .select(let row): return .select(try shownRow(row, in: model).id)
-    case .setValue(let row, let raw):
-      return .enter(try shownRow(row, in: model).id, raw.controlInput)
+    case .setValue(let row, let raw, let over):
+      return .enter(try shownRow(row, in: model).id, raw.controlInput, over: over)
     case .setPart(let row, let tag, let raw):
       let (path, id) = try shownRow(row, in: model)
       return .setValue(id, try value(raw, tag: tag, at: path, in: model))

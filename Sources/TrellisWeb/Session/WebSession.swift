@@ -147,7 +147,7 @@ final class WebSession {
       if case .invalid = error { return }
       if error.storeRefusal != nil { return }
       if case .store(.conflict) = error { return }
-      if case .enter = event, case .setValue(let row, _) = message.action,
+      if case .enter = event, case .setValue(let row, _, _) = message.action,
         case .notApplicable(let why) = error
       {
         throw .refusedEntry(row: row, why)

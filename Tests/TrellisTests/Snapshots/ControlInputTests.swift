@@ -80,8 +80,39 @@ struct ControlInputTests {
     #expect(throws: ControlInputError("\"12abc\" is not a number")) {
       try row(.numericTextField).value(for: .text("12abc"))
     }
+    #expect(throws: ControlInputError("\"nan\" is not a number")) {
+      try row(.numericTextField).value(for: .text("nan"))
+    }
     #expect(throws: ControlInputError("Amount needs a number")) {
       try row(.slider).value(for: .bool(true))
+    }
+  }
+
+  /// A number a whole-number row cannot keep is refused in the person's own digits, never in
+  /// the rounded number they read as.
+  @Test func hugeNumbersAreQuotedAsTyped() throws {
+    let whole = row(.numericTextField, value: .int(1))
+    #expect(try whole.value(for: .text("9223372036854775807")) == .int(.max))
+    #expect(try whole.value(for: .text("1e3")) == .int(1000))
+    #expect(throws: ControlInputError("1e20 is too large: whole numbers go up to \(Int.max)")) {
+      try whole.value(for: .text("1e20"))
+    }
+    #expect(
+      throws: ControlInputError(
+        "99999999999999999999 is too large: whole numbers go up to \(Int.max)")
+    ) { try whole.value(for: .text("99999999999999999999")) }
+    #expect(
+      throws: ControlInputError("9007199254740993.0 is too long to read exactly: type its digits")
+    ) {
+      try whole.value(for: .text("9007199254740993.0"))
+    }
+    #expect(throws: ControlInputError("1e400 is too large")) {
+      try row(.numericTextField).value(for: .text("1e400"))
+    }
+    var bounded = Row(id: RowID("b"), kind: .numericTextField, text: "Size")
+    bounded.attributes.maximum = 100
+    #expect(throws: ControlInputError("Size is at most 100: 1e20 is too large")) {
+      try RowSnapshot(bounded).value(for: .text("1e20"))
     }
   }
 
