@@ -113,6 +113,8 @@ final class SharedDocument {
   private var file: DocumentFile
   let object: DocumentObject
   private(set) var lastError: String?
+  /// Whether a save is under way: the merged tree it shows is what it wrote, not a change.
+  private var isSaving = false
 
   init(file: DocumentFile) {
     self.file = file
@@ -121,10 +123,12 @@ final class SharedDocument {
   }
 
   private func save() {
+    guard !isSaving else { return }
+    isSaving = true
+    defer { isSaving = false }
     do {
       // Another program's changes to the file, merged in, show in every window.
-      let saved = try file.save(object.root)
-      if saved != object.root { object.replaceRoot(saved) }
+      try file.save(object)
       lastError = nil
     } catch {
       lastError = error.description

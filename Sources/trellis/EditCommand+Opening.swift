@@ -82,8 +82,7 @@ extension EditCommand {
     }
     let name = (data as NSString).lastPathComponent
     let save = {
-      let saved = try document.save(object.root)
-      if saved != object.root { object.replaceRoot(saved) }
+      try document.save(object)
       changes.isSet = false
       return "Saved \(name)"
     }

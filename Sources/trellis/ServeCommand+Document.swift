@@ -35,6 +35,10 @@ final class ServedDocument {
 
   private struct WeakNavigator { weak var navigator: Navigator? }
 
+  /// Whether the store is showing a tree merged with the file (a save's, or another
+  /// program's changes taken): that is no edit to save again.
+  private var isMerging = false
+
   init(store: DocumentStore, name: String, theme: Theme?) {
     self.store = store
     self.name = name
@@ -49,9 +53,11 @@ final class ServedDocument {
   func makeNavigator() throws(ScreenError) -> Navigator {
     // A new window shows what another program wrote to the file meanwhile, and so then does
     // every open one.
+    isMerging = true
     do { try store.takeChangesOnDisk() } catch {
       CommandOutput.error("\(name) no longer reads: \(error)")
     }
+    isMerging = false
     let screen = try store.screen(title: name)
     screen.model.theme = theme
     let navigator = Navigator(root: screen)
@@ -64,6 +70,9 @@ final class ServedDocument {
   /// Writes the tree to the file, atomically. A failure is reported, on the server's output
   /// and on every window, and the edits stay, to be written with the next change.
   private func save() {
+    guard !isMerging else { return }
+    isMerging = true
+    defer { isMerging = false }
     do {
       try store.save()
       show(nil)

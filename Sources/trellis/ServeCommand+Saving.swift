@@ -30,8 +30,7 @@ extension ServeCommand {
     library.onSave = { _ in
       try saving.withLock { state in
         // Another program's changes to the file, merged in, show in every window.
-        let saved = try state.file.save(state.object.root)
-        if saved != state.object.root { state.object.replaceRoot(saved) }
+        try state.file.save(state.object)
       }
     }
     return library

@@ -395,4 +395,24 @@ struct DocumentStoreTests {
     try Data(#"{"title": "Book"}"#.utf8).write(to: dictionary)
     #expect(try DocumentStore(contentsOf: dictionary).rootProblem == nil)
   }
+
+  /// Another program's changes to many listed items reach the items and the tree in one
+  /// step: the tree is not written again for each item.
+  @Test func changesOnDiskToManyItemsReachTheTreeOnce() throws {
+    let folder = try Self.directory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let url = folder.appendingPathComponent("list.json")
+    let records = (0..<50).map { Value.dictionary(["name": .string("P\($0)")]) }
+    _ = try DocumentFile.create(at: url, root: ["items": .array(records)], format: .json)
+    let store = try DocumentStore(contentsOf: url, itemsKeyPath: "items")
+    var told = 0
+    store.root.onChange = { _ in told += 1 }
+    let changed = (0..<49).map { Value.dictionary(["name": .string("Q\($0)")]) }
+    _ = try DocumentFile.create(at: url, root: ["items": .array(changed)], format: .json)
+    #expect(try store.takeChangesOnDisk())
+    #expect(told == 1)
+    #expect(try store.fetch(FetchOptions()).count == 49)
+    #expect(try store.root.value(forKeyPath: "items") == .array(changed))
+    #expect(!store.hasUnsavedChanges)
+  }
 }

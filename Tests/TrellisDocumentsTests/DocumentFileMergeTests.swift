@@ -80,4 +80,24 @@ struct DocumentFileMergeTests {
     try Data("{".utf8).write(to: url)
     #expect(throws: Diagnostic.self) { try file.takeChanges(into: file.root) }
   }
+
+  /// Saving an object shows another program's changes in it, telling it once; a save with
+  /// nothing to merge leaves it alone.
+  @Test func savingAnObjectShowsTheMergedTreeInIt() throws {
+    let url = try Self.file(#"{"title": "Notes", "pages": 1}"#)
+    defer { try? FileManager.default.removeItem(at: url) }
+    var file = try DocumentFile(contentsOf: url)
+    let object = DocumentObject(file.root)
+    var told = 0
+    object.onChange = { _ in told += 1 }
+    try object.setValue(.string("Mine"), forKey: "title")
+    told = 0
+    try Data(#"{"title": "Notes", "pages": 2}"#.utf8).write(to: url)
+    try file.save(object)
+    #expect(object.root == ["title": "Mine", "pages": 2])
+    #expect(told == 1)
+    try file.save(object)
+    #expect(told == 1, "nothing new was merged")
+    #expect(try Self.read(url) == ["title": "Mine", "pages": 2])
+  }
 }

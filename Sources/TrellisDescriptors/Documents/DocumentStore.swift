@@ -37,6 +37,9 @@ public final class DocumentStore: DataStore, @unchecked Sendable {
 
   private let items: MemoryStore
   private var itemsObservation: ObservationToken?
+  /// Whether the listed items are being brought to a tree that already holds them: their
+  /// changes are then not written back into it one by one.
+  private var isAdopting = false
 
   /// The largest document whose every entry is located (4 MiB).
   static let locatedSizeLimit = 4 << 20
@@ -124,6 +127,8 @@ public final class DocumentStore: DataStore, @unchecked Sendable {
   /// Shows `tree`, merged with another program's changes: the listed items follow it, each
   /// keeping its object where it is still there.
   private func adopt(_ tree: Value) {
+    isAdopting = true
+    defer { isAdopting = false }
     if let itemsKeyPath {
       let found =
         itemsKeyPath.isEmpty ? tree : try? DocumentObject(tree).value(forKeyPath: itemsKeyPath)
@@ -260,7 +265,7 @@ public final class DocumentStore: DataStore, @unchecked Sendable {
   // MARK: The listed items
 
   private func writeItemsBack() {
-    guard let itemsKeyPath else { return }
+    guard let itemsKeyPath, !isAdopting else { return }
     let array = Value.array(
       items.allItems.compactMap { ($0.objectValue as? DocumentObject)?.root })
     if itemsKeyPath.isEmpty {
