@@ -41,6 +41,10 @@ public struct DocumentFile: Sendable {
   /// A hash of another program's file whose conflicting values one save refused to replace:
   /// the next save replaces them.
   private var refusedHash: Int?
+  /// The file's size and modification date when its bytes were last found to be
+  /// ``diskHash``'s, and when that was: looking for changes again reads nothing while they
+  /// stay the same (``isUnchangedOnDisk``).
+  private var unchangedStamp: (size: Int, modified: Date, seen: Date)?
 
   /// Reads the file at `url`, detecting its format unless `format` is given.
   ///
@@ -119,6 +123,7 @@ public struct DocumentFile: Sendable {
       options: DocumentReadOptions(maximumDepth: options.maximumDepth))
     diskHash = Self.hash(data)
     refusedHash = nil
+    unchangedStamp = nil
     return root
   }
 
@@ -128,9 +133,15 @@ public struct DocumentFile: Sendable {
   ///
   /// - Throws: a located ``Diagnostic`` when the file no longer reads; nothing changes then.
   public mutating func takeChanges(into root: Value) throws(Diagnostic) -> Value? {
-    guard let diskHash, let current = try? Data(contentsOf: url) else { return nil }
+    let stamp = Self.stamp(of: url)
+    guard !isUnchangedOnDisk(stamp), let diskHash, let current = try? Data(contentsOf: url)
+    else { return nil }
     let hash = Self.hash(current)
-    guard hash != diskHash else { return nil }
+    guard hash != diskHash else {
+      unchangedStamp = stamp.map { ($0.size, $0.modified, Date()) }
+      return nil
+    }
+    unchangedStamp = nil
     let theirs = try LocatedDocument(data: current, format: format, file: url.path)
     let merge = DocumentMerge(base: self.root, mine: root, theirs: theirs.root)
     contents = Contents(theirs)
@@ -167,6 +178,24 @@ public struct DocumentFile: Sendable {
     return merge.root
   }
 
+  /// Whether the file is as it was when last found unchanged, judged by its size and
+  /// modification date without reading it. Only a date that was already two seconds old then
+  /// counts: another write within the file system's clock tick of it could keep both.
+  private func isUnchangedOnDisk(_ stamp: (size: Int, modified: Date)?) -> Bool {
+    guard let stamp, let known = unchangedStamp else { return false }
+    return stamp.size == known.size && stamp.modified == known.modified
+      && known.seen.timeIntervalSince(known.modified) > 2
+  }
+
+  /// The size and modification date of the file at `url`, if it has them.
+  private static func stamp(of url: URL) -> (size: Int, modified: Date)? {
+    guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
+      let size = (attributes[.size] as? NSNumber)?.intValue,
+      let modified = attributes[.modificationDate] as? Date
+    else { return nil }
+    return (size, modified)
+  }
+
   /// A hash of every byte of `data`.
   private static func hash(_ data: Data) -> Int {
     var hasher = Hasher()
@@ -182,6 +211,7 @@ public struct DocumentFile: Sendable {
     contents = reread.contents
     diskHash = reread.diskHash
     refusedHash = nil
+    unchangedStamp = nil
     lineBreak = reread.lineBreak ?? lineBreak
     columns = reread.columns ?? columns
   }

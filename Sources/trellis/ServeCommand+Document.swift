@@ -15,9 +15,10 @@ extension ServeCommand {
     let theme = try inputs.theme.flatMap(DescriptorFiles.requiredTheme)
     let name = (path as NSString).lastPathComponent
     let document = ServedDocument(store: store, name: name, theme: theme)
+    // Open windows show another program's changes to the file within a second.
     return WebApp(
-      id: "table", title: inputs.documentTitle, subtitle: path,
-      sharing: document
+      id: "table", title: inputs.documentTitle, subtitle: path, sharing: document,
+      refreshingEvery: .seconds(1), refresh: { $0.takeChangesOnDisk() }
     ) { try $0.makeNavigator() }
   }
 }
@@ -38,6 +39,8 @@ final class ServedDocument {
   /// Whether the store is showing a tree merged with the file (a save's, or another
   /// program's changes taken): that is no edit to save again.
   private var isMerging = false
+  /// Why the file did not read when last looked at, reported once.
+  private var unreadable: String?
 
   init(store: DocumentStore, name: String, theme: Theme?) {
     self.store = store
@@ -53,11 +56,7 @@ final class ServedDocument {
   func makeNavigator() throws(ScreenError) -> Navigator {
     // A new window shows what another program wrote to the file meanwhile, and so then does
     // every open one.
-    isMerging = true
-    do { try store.takeChangesOnDisk() } catch {
-      CommandOutput.error("\(name) no longer reads: \(error)")
-    }
-    isMerging = false
+    takeChangesOnDisk()
     let screen = try store.screen(title: name)
     screen.model.theme = theme
     let navigator = Navigator(root: screen)
@@ -65,6 +64,21 @@ final class ServedDocument {
     navigators.removeAll { $0.navigator == nil }
     navigators.append(WeakNavigator(navigator: navigator))
     return navigator
+  }
+
+  /// Shows what another program wrote to the file since it was read or saved, merged with
+  /// the tree, in every window. A file that no longer reads is reported once, and left alone.
+  func takeChangesOnDisk() {
+    isMerging = true
+    defer { isMerging = false }
+    do {
+      try store.takeChangesOnDisk()
+      unreadable = nil
+    } catch {
+      guard unreadable != error.description else { return }
+      unreadable = error.description
+      CommandOutput.error("\(name) no longer reads: \(error)")
+    }
   }
 
   /// Writes the tree to the file, atomically. A failure is reported, on the server's output

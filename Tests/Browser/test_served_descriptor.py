@@ -408,3 +408,27 @@ def test_a_document_that_cannot_be_saved_says_so_in_every_window(browser):
         wait(browser, lambda d: notice_shown(d) is None)
     finally:
         stop(process)
+
+
+def test_an_open_window_shows_another_programs_change_to_a_served_document(browser):
+    """Nobody types: the window shows what another program wrote to the file within a second
+    or two, and the file keeps it."""
+    files = folder()
+    data = files / "book.json"
+    data.write_text(json.dumps({"title": "Draft", "pages": 1}))
+    process, details = serve(data)
+    try:
+        open_app(browser, details, "table")
+        wait_title(browser, "book.json")
+        assert control(browser, "Pages").get_attribute("value") == "1"
+        data.write_text(json.dumps({"title": "From an editor", "pages": 7}))
+        wait(browser, lambda d: control(d, "Pages").get_attribute("value") == "7", timeout=10)
+        wait(browser, lambda d: control(d, "Title").get_attribute("value") == "From an editor")
+        assert json.loads(data.read_text()) == {"title": "From an editor", "pages": 7}
+        # A file left unreadable is not taken, and the window keeps what it shows.
+        data.write_text('{"title": ')
+        type_into(browser, "Pages", "8")
+        assert control(browser, "Title").get_attribute("value") == "From an editor"
+        assert data.read_text() == '{"title": '
+    finally:
+        stop(process)

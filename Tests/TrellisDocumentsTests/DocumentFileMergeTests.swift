@@ -100,4 +100,26 @@ struct DocumentFileMergeTests {
     #expect(told == 1, "nothing new was merged")
     #expect(try Self.read(url) == ["title": "Mine", "pages": 2])
   }
+
+  /// Looking for changes again reads nothing while the file's size and date stay as they
+  /// were; a write just after a look is found even when it keeps both.
+  @Test func lookingForChangesTrustsOnlyAnOldDate() throws {
+    let url = try Self.file(#"{"n": 1}"#)
+    defer { try? FileManager.default.removeItem(at: url) }
+    var file = try DocumentFile(contentsOf: url)
+    // Written just now: a same-size write in the same clock tick is still found.
+    #expect(try file.takeChanges(into: file.root) == nil)
+    try Data(#"{"n": 2}"#.utf8).write(to: url)
+    #expect(try file.takeChanges(into: file.root) == ["n": 2])
+    // Written long ago: an unchanged size and date spare reading the file.
+    let old = Date(timeIntervalSinceNow: -60)
+    try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: url.path)
+    #expect(try file.takeChanges(into: file.root) == nil)
+    try Data(#"{"n": 3}"#.utf8).write(to: url)
+    try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: url.path)
+    #expect(try file.takeChanges(into: file.root) == nil, "the same size and date: not read")
+    try FileManager.default.setAttributes(
+      [.modificationDate: Date(timeIntervalSinceNow: -30)], ofItemAtPath: url.path)
+    #expect(try file.takeChanges(into: file.root) == ["n": 3])
+  }
 }

@@ -31,6 +31,10 @@ public struct WebApp: Sendable {
   /// who signed in (``Navigator/access``). Without sign-in, and without a policy, everyone
   /// may do everything.
   public var policy: AccessPolicy?
+  /// Work the app does on its domain every so often while any session is open, such as
+  /// looking for another program's changes to a file: every window then shows what it
+  /// changed. It stops with the last session and starts again with the next.
+  public var refresh: (interval: Duration, run: @Sendable () -> Void)?
 
   /// The domain every app is on unless it names another.
   public static let sharedDomain = "shared"
@@ -67,5 +71,20 @@ public struct WebApp: Sendable {
     self.init(id: id, title: title, subtitle: subtitle) {
       try shared.withLock { state in try makeNavigator(state) }
     }
+  }
+
+  /// Creates an app whose sessions share `state`, which `refresh` is given every `interval`
+  /// while any session is open (``refresh``): a document that another program may write, say.
+  public init<State>(
+    id: String, title: String, subtitle: String? = nil, sharing state: sending State,
+    refreshingEvery interval: Duration, refresh: @escaping @Sendable (State) -> Void,
+    makeNavigator: @escaping @Sendable (State) throws -> Navigator
+  ) {
+    // Sound: as above; `refresh` runs on the app's serial domain too.
+    let shared = UncheckedLocked(state)
+    self.init(id: id, title: title, subtitle: subtitle) {
+      try shared.withLock { state in try makeNavigator(state) }
+    }
+    self.refresh = (interval, { shared.withLock { state in refresh(state) } })
   }
 }

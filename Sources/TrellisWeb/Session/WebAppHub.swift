@@ -34,6 +34,8 @@ actor WebAppHub {
   var restingListIDs: [String: ObjectIdentifier] = [:]
   /// Draws the resting groups' messages, as each session draws its own.
   let drawing: PageDrawing
+  /// Whether the app's refresh (``WebApp/refresh``) is scheduled.
+  var isRefreshing = false
   /// Tasks waiting until at most so many sessions are open (``waitForSessions(atMost:)``).
   private var countWaiters: [(atMost: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
@@ -88,6 +90,7 @@ actor WebAppHub {
     sessions[id] = session
     sessionHolders[id] = holder
     holderSessionCounts[holder, default: 0] += 1
+    startRefreshing()
     return (id, session.token, session.appHTML())
   }
 
