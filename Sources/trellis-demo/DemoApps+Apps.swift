@@ -86,8 +86,11 @@ extension DemoApps {
     let definition = DataDefinition.document(file.root, name: url.lastPathComponent)
     return WebApp(
       id: "documents", title: "Documents", subtitle: url.lastPathComponent,
-      sharing: SharedDocument(file: file)
+      sharing: SharedDocument(file: file),
+      // Open windows show another program's changes to the file within a second.
+      refreshingEvery: .seconds(1), refresh: { $0.takeChangesOnDisk() }
     ) { document in
+      document.takeChangesOnDisk()
       let model = TableModel(title: url.lastPathComponent)
       let draft = try model.generateSections(
         for: document.object, definition: definition, mode: .deferred)
@@ -120,6 +123,22 @@ final class SharedDocument {
     self.file = file
     object = DocumentObject(file.root)
     object.onChange = { [weak self] _ in self?.save() }
+  }
+
+  /// Shows what another program wrote to the file since it was read or saved, merged with
+  /// the tree, in every window: their forms keep what is typed in them, and Done meets any
+  /// value both changed as a conflict.
+  func takeChangesOnDisk() {
+    isSaving = true
+    defer { isSaving = false }
+    do {
+      if let merged = try file.takeChanges(into: object.root), merged != object.root {
+        object.replaceRoot(merged)
+      }
+      lastError = nil
+    } catch {
+      lastError = error.description
+    }
   }
 
   private func save() {

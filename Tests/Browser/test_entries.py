@@ -163,3 +163,22 @@ def test_add_tapped_twice_opens_one_new_item(browser, server):
     assert "can add" not in (browser.find_element(By.TAG_NAME, "body").get_attribute("data-last-error") or "")
     press(browser, "cancel")
     wait_title(browser, "Tasks")
+
+
+def test_an_open_document_form_shows_another_programs_change(browser, server):
+    open_app(browser, server, "documents")
+    document = json.loads(server["document"].read_text())
+    document["title"] = "Retitled in an editor"
+    server["document"].write_text(json.dumps(document))
+    wait(browser, lambda d: control(d, "Title").get_attribute("value") == "Retitled in an editor",
+         timeout=10)
+    # A value typed meanwhile stays in the form, and Done saves it with the other's changes.
+    type_into(browser, "Pages", "77")
+    document["draft"] = not document["draft"]
+    server["document"].write_text(json.dumps(document))
+    wait(browser, lambda d: control(d, "Draft").is_selected() == document["draft"], timeout=10)
+    assert control(browser, "Pages").get_attribute("value") == "77"
+    press(browser, "done")
+    wait(browser, lambda d: json.loads(server["document"].read_text())["pages"] == 77)
+    saved = json.loads(server["document"].read_text())
+    assert saved["title"] == "Retitled in an editor" and saved["draft"] == document["draft"]
