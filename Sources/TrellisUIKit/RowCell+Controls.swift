@@ -38,6 +38,7 @@
         let height = Self.textViewHeight(minimum: minimum, maximum: maximum)
         let view = UITextView(frame: CGRect(x: 0, y: 0, width: 220, height: height))
         view.text = entry.text
+        textViewStart = entry.text
         view.isEditable = enabled
         view.autocapitalizationType = Self.capitalization(entry.autocapitalization)
         view.delegate = self
@@ -158,11 +159,13 @@
       field.returnKeyType = .next
       field.isEnabled = enabled
       // The value is entered when the field ends editing: typing does not reload the row
-      // under the person's cursor.
+      // under the person's cursor. It goes with what the field showed, so that typing over a
+      // value another window changed meanwhile does not replace it unseen.
+      let start = entry.text
       field.addAction(
         UIAction { [weak self, weak field] _ in
           guard let field else { return }
-          self?.onInput?(.text(field.text ?? ""))
+          self?.typed(field.text ?? "", over: start)
         }, for: .editingDidEnd)
       field.addAction(UIAction { [weak self] _ in self?.onReturn?() }, for: .editingDidEndOnExit)
       return field

@@ -17,6 +17,11 @@
     private(set) var content: CellContent?
     /// Called with what a person entered in the control.
     var onInput: ((ControlInput) -> Void)?
+    /// Called with the text a person typed in the cell's text field or view, and the text it
+    /// showed when they began (``ScreenEvent/enter(_:_:over:)``); ``onInput`` when not set.
+    var onTyped: ((_ text: String, _ over: String) -> Void)?
+    /// The text the cell's text view showed when it was made.
+    var textViewStart = ""
     /// Called with the wheel and the title's index a person chose on a picker in parts.
     var onWheel: ((_ wheel: Int, _ index: Int) -> Void)?
     /// The titles of a picker in parts, which its picker view reads.
@@ -209,7 +214,12 @@
     // MARK: UITextViewDelegate
 
     func textViewDidEndEditing(_ textView: UITextView) {
-      onInput?(.text(textView.text ?? ""))
+      typed(textView.text ?? "", over: textViewStart)
+    }
+
+    /// Enters typed text, with what the field showed when typing began.
+    func typed(_ text: String, over start: String) {
+      if let onTyped { onTyped(text, start) } else { onInput?(.text(text)) }
     }
   }
 #endif

@@ -207,6 +207,9 @@
           reuseIdentifier: content.reuseIdentifier)
       cell.configure(content)
       cell.onInput = { [weak self] input in self?.enter(input, into: row) }
+      cell.onTyped = { [weak self] text, start in
+        self?.send(.enter(row.id, .text(text), over: start))
+      }
       cell.onWheel = { [weak self] wheel, index in self?.choose(index, onWheel: wheel, of: row) }
       cell.onReturn = { [weak self] in self?.focusField(after: row.id) }
       return cell

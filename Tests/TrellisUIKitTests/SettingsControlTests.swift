@@ -83,6 +83,30 @@ struct SettingsControlTests {
     #expect(table.violations.isEmpty)
   }
 
+  /// Another window (an iPad scene, say) saves a name while this one's field is being typed
+  /// in: ending the edit does not replace it unseen; the row names it, and entering the text
+  /// again replaces it.
+  @Test func typingOverAnotherWindowsNameShowsItFirst() throws {
+    let other = Navigator(root: try SettingsApp.screen(for: settings))
+    other.processChanges()
+    let field = try Shown.control(UITextField.self, of: "Username", in: table)
+    #expect(field.becomeFirstResponder())
+    field.text = "ann"
+    let username = try #require(
+      other.top.model.snapshot.sections.flatMap(\.items).first { $0.text == "Username" })
+    try other.handle(.enter(username.id, .text("bob"), over: ""))
+    field.resignFirstResponder()
+    #expect(try stored("username") == .string("bob"))
+    #expect(
+      Shown.detail(of: try Shown.cell("Username", in: table))
+        == "Changed meanwhile to “bob”; enter yours again to replace it")
+    let again = try Shown.control(UITextField.self, of: "Username", in: table)
+    #expect(again.text == "ann")
+    again.sendActions(for: .editingDidEnd)
+    #expect(try stored("username") == .string("ann"))
+    #expect(table.violations.isEmpty)
+  }
+
   /// A size out of range stays on its row with the reason, as every host shows it, and never
   /// reaches the defaults; a size in range replaces it.
   @Test func aNumberOutOfRangeStaysOnItsRowWithTheReason() throws {
