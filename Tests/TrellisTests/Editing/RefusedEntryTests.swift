@@ -20,6 +20,20 @@ struct RefusedEntryTests {
         root: Screen(model: model, navigationBar: .doneRightCancelLeft, draft: draft)))
   }
 
+  /// Settings in a user defaults suite of their own, removed afterwards, and two windows of
+  /// their form.
+  static func withSettings(
+    _ body: (_ settings: UserDefaultsObject, _ ann: HeadlessApp, _ bob: HeadlessApp) throws -> Void
+  ) throws {
+    let suite = "trellis-tests-\(UUID().uuidString)"
+    let store = try UserDefaultsStore(suiteName: suite)
+    defer { UserDefaults().removePersistentDomain(forName: suite) }
+    let settings = SettingsApp.settings(in: store)
+    try body(
+      settings, HeadlessApp(navigator: Navigator(root: try SettingsApp.screen(for: settings))),
+      HeadlessApp(navigator: Navigator(root: try SettingsApp.screen(for: settings))))
+  }
+
   static func id(_ app: HeadlessApp, _ text: String) throws -> RowID {
     try #require(app.row(text), "no row \(text) in \(app.texts)").id
   }
@@ -90,21 +104,17 @@ struct RefusedEntryTests {
 
   /// Every window of a settings form shares one object: a change in one shows in the others.
   @Test func aSettingChangedInOneWindowShowsInAnother() throws {
-    let suite = "trellis-tests-\(UUID().uuidString)"
-    let store = try UserDefaultsStore(suiteName: suite)
-    defer { UserDefaults().removePersistentDomain(forName: suite) }
-    let settings = SettingsApp.settings(in: store)
-    let ann = HeadlessApp(navigator: Navigator(root: try SettingsApp.screen(for: settings)))
-    let bob = HeadlessApp(navigator: Navigator(root: try SettingsApp.screen(for: settings)))
-    #expect(bob.row("Font Size")?.value == .int(17))
-    try ann.send(.enter(try Self.id(ann, "Font Size"), .text("20")))
-    bob.navigator.processChanges()
-    #expect(bob.row("Font Size")?.value == .int(20))
-    // A size the row refuses is kept in Ann's form with the reason, and never saved.
-    try ann.send(.enter(try Self.id(ann, "Font Size"), .text("40")))
-    #expect(ann.row("Font Size")?.validationMessage == "Font Size is at most 32: 40 is too large")
-    bob.navigator.processChanges()
-    #expect(bob.row("Font Size")?.value == .int(20))
-    #expect(try settings.value(forKey: "fontSize") == .int(20))
+    try Self.withSettings { settings, ann, bob in
+      #expect(bob.row("Font Size")?.value == .int(17))
+      try ann.send(.enter(try Self.id(ann, "Font Size"), .text("20")))
+      bob.navigator.processChanges()
+      #expect(bob.row("Font Size")?.value == .int(20))
+      // A size the row refuses is kept in Ann's form with the reason, and never saved.
+      try ann.send(.enter(try Self.id(ann, "Font Size"), .text("40")))
+      #expect(ann.row("Font Size")?.validationMessage == "Font Size is at most 32: 40 is too large")
+      bob.navigator.processChanges()
+      #expect(bob.row("Font Size")?.value == .int(20))
+      #expect(try settings.value(forKey: "fontSize") == .int(20))
+    }
   }
 }

@@ -17,48 +17,42 @@ struct TypedOverTests {
   /// A live settings form writes each value at once: a value typed over one that the other
   /// window has replaced stays on the row, unsaved, until it is entered over the other's.
   @Test func aLiveFormKeepsTypingOverAnotherWindowsValueUntilEnteredAgain() throws {
-    let suite = "trellis-tests-\(UUID().uuidString)"
-    let store = try UserDefaultsStore(suiteName: suite)
-    defer { UserDefaults().removePersistentDomain(forName: suite) }
-    let settings = SettingsApp.settings(in: store)
-    let ann = HeadlessApp(navigator: Navigator(root: try SettingsApp.screen(for: settings)))
-    let bob = HeadlessApp(navigator: Navigator(root: try SettingsApp.screen(for: settings)))
-    let started = try #require(ann.row("Username")?.fieldText)
+    try RefusedEntryTests.withSettings { settings, ann, bob in
+      let started = try #require(ann.row("Username")?.fieldText)
 
-    try bob.send(.enter(try Self.id(bob, "Username"), .text("bob"), over: started))
-    #expect(try settings.value(forKey: "username") == .string("bob"))
-    ann.navigator.processChanges()
+      try bob.send(.enter(try Self.id(bob, "Username"), .text("bob"), over: started))
+      #expect(try settings.value(forKey: "username") == .string("bob"))
+      ann.navigator.processChanges()
 
-    try ann.send(.enter(try Self.id(ann, "Username"), .text("ann"), over: started))
-    #expect(try settings.value(forKey: "username") == .string("bob"), "Bob's value stays")
-    let row = try #require(ann.row("Username"))
-    #expect(row.fieldText == "ann", "what Ann typed stays in her field")
-    #expect(row.validationMessage == "Changed meanwhile to “bob”; enter yours again to replace it")
+      try ann.send(.enter(try Self.id(ann, "Username"), .text("ann"), over: started))
+      #expect(try settings.value(forKey: "username") == .string("bob"), "Bob's value stays")
+      let row = try #require(ann.row("Username"))
+      #expect(row.fieldText == "ann", "what Ann typed stays in her field")
+      #expect(
+        row.validationMessage == "Changed meanwhile to “bob”; enter yours again to replace it")
 
-    // Entered again over the row as it shows now, it replaces Bob's, and the row is plain.
-    try ann.send(.enter(try Self.id(ann, "Username"), .text("ann"), over: "ann"))
-    #expect(try settings.value(forKey: "username") == .string("ann"))
-    #expect(ann.row("Username")?.validationMessage == nil)
-    bob.navigator.processChanges()
-    #expect(bob.row("Username")?.value == .string("ann"))
+      // Entered again over the row as it shows now, it replaces Bob's, and the row is plain.
+      try ann.send(.enter(try Self.id(ann, "Username"), .text("ann"), over: "ann"))
+      #expect(try settings.value(forKey: "username") == .string("ann"))
+      #expect(ann.row("Username")?.validationMessage == nil)
+      bob.navigator.processChanges()
+      #expect(bob.row("Username")?.value == .string("ann"))
+    }
   }
 
   /// Typing over what the row still shows writes at once, numbers compared as numbers.
   @Test func typingOverTheShownValueWritesAtOnce() throws {
-    let suite = "trellis-tests-\(UUID().uuidString)"
-    let store = try UserDefaultsStore(suiteName: suite)
-    defer { UserDefaults().removePersistentDomain(forName: suite) }
-    let settings = SettingsApp.settings(in: store)
-    let ann = HeadlessApp(navigator: Navigator(root: try SettingsApp.screen(for: settings)))
-    let size = try Self.id(ann, "Font Size")
-    #expect(ann.row("Font Size")?.value == .int(17))
-    try ann.send(.enter(size, .text("20"), over: "017"))
-    #expect(try settings.value(forKey: "fontSize") == .int(20))
-    #expect(ann.row("Font Size")?.validationMessage == nil)
-    // Refused text typed over is nothing anyone else wrote: no conflict, the refusal stands.
-    try ann.send(.enter(size, .text("40"), over: "20"))
-    try ann.send(.enter(size, .text("21"), over: "40"))
-    #expect(try settings.value(forKey: "fontSize") == .int(21))
+    try RefusedEntryTests.withSettings { settings, ann, _ in
+      let size = try Self.id(ann, "Font Size")
+      #expect(ann.row("Font Size")?.value == .int(17))
+      try ann.send(.enter(size, .text("20"), over: "017"))
+      #expect(try settings.value(forKey: "fontSize") == .int(20))
+      #expect(ann.row("Font Size")?.validationMessage == nil)
+      // Refused text typed over is nothing anyone else wrote: no conflict, the refusal stands.
+      try ann.send(.enter(size, .text("40"), over: "20"))
+      try ann.send(.enter(size, .text("21"), over: "40"))
+      #expect(try settings.value(forKey: "fontSize") == .int(21))
+    }
   }
 
   /// On a detail form the typed value waits for Done, which then writes it over the other's:
