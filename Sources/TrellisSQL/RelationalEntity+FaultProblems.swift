@@ -13,7 +13,29 @@ extension RelationalEntity {
     let columns = Swift.min(values.count, layout.kinds.count)
     guard let index = (0..<columns).first(where: { !layout.kinds[$0].accepts(values[$0]) })
     else { return nil }
-    return "\(table) row \(id): \(layout.keys[index]) holds \(values[index].type), "
-      + "not \(layout.kinds[index])"
+    let (key, value, kind) = (layout.keys[index], values[index], layout.kinds[index].unwrapped)
+    guard value != .null else {
+      return "\(table) row \(id): \(key) is empty, and needs \(Self.name(of: kind))"
+    }
+    var text = value.displayText
+    if text.count > 40 { text = text.prefix(40) + "…" }
+    return "\(table) row \(id): \(key) holds “\(text)”, not \(Self.name(of: kind))"
+  }
+
+  /// What a kind of value is called in a message for the people who use the app.
+  private static func name(of kind: ValueKind) -> String {
+    switch kind {
+    case .string: "text"
+    case .bool: "true or false"
+    case .int: "a whole number"
+    case .double: "a number"
+    case .date: "a date"
+    case .data: "data"
+    case .array: "a list"
+    case .dictionary: "a dictionary"
+    case .object(let info): "a \(info.name)"
+    case .choice(let base, _): "one of its choices (\(name(of: base)))"
+    default: "\(kind)"
+    }
   }
 }

@@ -32,7 +32,7 @@ struct UnfitRowTests {
     let app = HeadlessApp(navigator: try TasksApp.navigator(store: store))
     let rows = try #require(app.top.model.snapshot.sections.first?.items)
     #expect(rows.count == keys.count, "every row is listed")
-    #expect(rows[1].validationMessage == "task row \(keys[1]): completed holds String, not Bool")
+    #expect(rows[1].validationMessage == "task row \(keys[1]): completed holds “maybe”, not true or false")
     #expect(rows.enumerated().allSatisfy { $0.offset == 1 || $0.element.validationMessage == nil })
 
     // Opening it is refused with the same words; the list stays.
@@ -82,7 +82,7 @@ struct UnfitRowTests {
       until: { app.top.model.snapshot.sections.first?.items[1].validationMessage != nil },
       timeout: .seconds(10))
     let row = try #require(app.top.model.snapshot.sections.first?.items[1])
-    #expect(row.validationMessage == "task row \(key): completed holds String, not Bool")
+    #expect(row.validationMessage == "task row \(key): completed holds “maybe”, not true or false")
     #expect(tasks[1].completed == false, "the object keeps what it can hold")
     #expect(throws: ScreenError.self) { try app.tap(try #require(row.text)) }
     #expect(app.navigator.stack.count == 1)
@@ -114,7 +114,7 @@ struct UnfitRowTests {
       try Screen(singleObjectOf: store)
     } throws: { error in
       guard case .store(.invalidItem(let message)) = error as? ScreenError else { return false }
-      return message.hasSuffix(": completed holds String, not Bool")
+      return message.hasSuffix(": completed holds “maybe”, not true or false")
     }
   }
 }
