@@ -8,9 +8,11 @@ import uuid
 
 import pytest
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 from conftest import ROOT, screenshot
-from helpers import open_app, press, row, row_texts, tap, title, type_into, wait, wait_title
+from helpers import (control, open_app, press, row, row_texts, tap, title, type_into, updates, wait,
+                     wait_title)
 from test_any_data import notice_text, serve, stop, trellis_binary, validation
 from test_postgres import psql
 
@@ -153,6 +155,30 @@ def test_a_check_refusal_is_shown_on_the_field(browser, shop):
     press(browser, "done")
     assert title(browser) == "Hammer"
     assert sql(shop["database"], "SELECT price FROM product WHERE code = 'HAM-1'") == [["12.50"]]
+
+
+def test_a_price_being_typed_is_not_reformatted_under_the_cursor(browser, shop):
+    """The server answers each pause in typing and draws the price as 2.00: the field keeps
+    what is being typed."""
+    open_product(browser, shop, "Hammer")
+    field = control(browser, "Price")
+    field.send_keys(Keys.CONTROL, "a")
+    before = updates(browser)
+    field.send_keys("2")
+    wait(browser, lambda d: updates(d) > before)
+    control(browser, "Price").send_keys("1")
+    before = updates(browser)
+    control(browser, "Price").send_keys(Keys.ENTER)
+    wait(browser, lambda d: updates(d) > before)
+    assert control(browser, "Price").get_attribute("value") == "21"
+    press(browser, "done")
+    wait(browser, lambda d: sql(shop["database"], "SELECT price FROM product WHERE code = 'HAM-1'")
+         == [["21.00"]])
+    open_product(browser, shop, "Hammer")
+    type_into(browser, "Price", "12.5")
+    press(browser, "done")
+    wait(browser, lambda d: sql(shop["database"], "SELECT price FROM product WHERE code = 'HAM-1'")
+         == [["12.50"]])
 
 
 def test_a_refusal_only_the_database_knows_keeps_the_edit(browser, shop):

@@ -188,12 +188,13 @@
     var entered = active.dataset.enters === "end" &&
       active.dataset.sent === JSON.stringify(controlValue(active));
     // Text typed since the field last agreed with the server stays when the row is drawn
-    // again; a field with nothing new typed shows what the server says now.
+    // again, and so does the text of the server's answer to it (which may read `2` as
+    // `2.00`); another window's value replaces text with nothing new typed.
     var was = typedOver(active);
     var typed = !entered && (was === undefined || active.value !== was);
     return { pane: paneOf(row), row: row.dataset.row, cls: active.className, type: active.type,
-      start: active.selectionStart, end: active.selectionEnd, value: typed ? active.value : null,
-      was: was };
+      start: active.selectionStart, end: active.selectionEnd, value: entered ? null : active.value,
+      typed: typed, was: was };
   }
 
   function restoreFocus(key) {
@@ -220,7 +221,8 @@
     var textual = control.tagName === "TEXTAREA" || control.type === "text" ||
       control.type === "password" || control.type === "search";
     // The person may have typed on while the server answered: keep what they typed.
-    if (textual && key.value != null) {
+    if (textual && key.value != null &&
+        (key.typed || key.was === undefined || sameText(control, control.defaultValue, key.was))) {
       if (control.value !== key.value) control.value = key.value;
       // What they typed over, so that the server can tell if someone else changed it since.
       if (key.was !== undefined) control.dataset.was = key.was;
@@ -449,6 +451,13 @@
       case "int": return Number(control.value);
       default: return control.value;
     }
+  }
+
+  // Whether two texts of `control` say the same: for a number field, the same number.
+  function sameText(control, a, b) {
+    if (a === b) return true;
+    if (control.dataset.type !== "number" || a.trim() === "" || b.trim() === "") return false;
+    return Number(a) === Number(b);
   }
 
   // The text a field showed when the person began typing in it (or last sent), for fields
