@@ -13,8 +13,9 @@
   var socket = null;
   var timers = {};
   var windows = {};
-  // Whether a tap that closes a screen waits for the server's answer.
-  var closing = false;
+  // Whether a tap that closes or opens a screen (Done, Cancel, Back, Add) waits for the
+  // server's answer.
+  var changingScreen = false;
 
   function connect() {
     var scheme = location.protocol === "https:" ? "wss:" : "ws:";
@@ -77,7 +78,7 @@
   // MARK: Receiving
 
   function receive(message) {
-    closing = false;
+    changingScreen = false;
     switch (message.type) {
       case "screen": showScreen(message.html); break;
       case "push": push(message); break;
@@ -512,11 +513,11 @@
       // tap before the server answers would reach the next screen (closing the one below, or
       // adding from a screen that cannot).
       if (ev === "done" || ev === "cancel" || ev === "back" || ev === "takeTheirs" || ev === "add") {
-        if (closing) return;
-        closing = true;
+        if (changingScreen) return;
+        changingScreen = true;
         // An answer that changes nothing on the page sends nothing: the bar works again soon.
-        clearTimeout(timers.closing);
-        timers.closing = setTimeout(function () { closing = false; }, 1500);
+        clearTimeout(timers.changingScreen);
+        timers.changingScreen = setTimeout(function () { changingScreen = false; }, 1500);
       }
       if (ev === "edit") send({ type: "edit", pane: pane, on: target.getAttribute("aria-pressed") !== "true" });
       else send({ type: ev, pane: pane });
