@@ -91,8 +91,7 @@ extension PostgresStore {
     let existing = state.withLock { $0.childObjects[entity.table]?[record.id] }
     let object: AnyObject =
       existing ?? entity.definition.makeObject()
-      ?? DocumentObject(
-        unobserved: .dictionary(ValueDictionary(entity.columns.map { ($0.name, Value.null) })))
+      ?? DocumentObject(.dictionary(ValueDictionary(entity.columns.map { ($0.name, Value.null) })))
     guard let kvc = entity.definition.keyValueCoding(for: object) ?? (object as? KeyValueCoding)
     else { throw .invalidItem("a \(type(of: object)) is not a \(entity.definition.name)") }
     let changed = try assign(record, of: entity, to: kvc)

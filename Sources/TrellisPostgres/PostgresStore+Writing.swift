@@ -12,8 +12,7 @@ extension PostgresStore {
     let entries = entity.columns.map {
       ($0.name, $0.isNullable || $0.hasDefault || $0.isReadOnly ? Value.null : $0.kind.zero)
     }
-    return .object(
-      ObjectReference(DocumentObject(unobserved: .dictionary(ValueDictionary(entries)))))
+    return .object(ObjectReference(DocumentObject(.dictionary(ValueDictionary(entries)))))
   }
 
   /// Inserts the object's row at `index` of the store's order (the end when `nil`), in one

@@ -13,8 +13,7 @@ extension DataDefinition {
       makesClassObjects: canMakeObjects,
       make: {
         definition.makeObject()
-          ?? DocumentObject(
-            unobserved: .dictionary(ValueDictionary(documentKeys.map { ($0, Value.null) })))
+          ?? DocumentObject(.dictionary(ValueDictionary(documentKeys.map { ($0, Value.null) })))
       },
       fill: { object, values in
         guard let coding = definition.keyValueCoding(for: object) ?? (object as? KeyValueCoding)

@@ -11,9 +11,11 @@ import time
 
 import pytest
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 from conftest import ROOT, free_port, screenshot
-from helpers import open_app, press, row, row_texts, tap, title, type_into, wait, wait_title
+from helpers import (
+    control, open_app, press, row, row_texts, tap, title, type_into, wait, wait_title)
 
 FIXTURE = ROOT / "Tests" / "Fixtures" / "AnyData" / "shop.sql"
 
@@ -240,3 +242,25 @@ def test_a_row_changed_by_another_program_appears(browser, shop):
     started = time.time()
     wait(browser, lambda d: "Claw hammer" in row_texts(d), timeout=5)
     assert time.time() - started < 3
+
+
+def test_an_open_form_follows_another_windows_save(browser, shop):
+    open_product(browser, shop, "Hammer")
+    first = browser.current_window_handle
+    browser.switch_to.new_window("tab")
+    open_product(browser, shop, "Hammer")
+    type_into(browser, "Name", "Mallet")
+    press(browser, "done")
+    wait_title(browser, "product")
+    wait(browser, lambda d: query(shop, "SELECT name FROM product WHERE id = 1") == [("Mallet",)])
+    browser.switch_to.window(first)
+    # The first window's form shows the saved name, in its field and its title.
+    wait(browser, lambda d: control(d, "Name").get_attribute("value") == "Mallet")
+    wait_title(browser, "Mallet")
+    # Enter in the untouched field, then Done, writes nothing old back.
+    name = control(browser, "Name")
+    name.click()
+    name.send_keys(Keys.ENTER)
+    press(browser, "done")
+    wait_title(browser, "product")
+    assert query(shop, "SELECT name, price FROM product WHERE id = 1") == [("Mallet", 12.5)]

@@ -52,10 +52,8 @@ extension DataDefinition {
     properties += names.filter(\.isCustom).map { PropertyDefinition(name: $0.name, isCustom: true) }
     return DataDefinition(
       kind: .dictionary, name: "Dictionary", properties: properties, groups: groups,
-      // A store writes its items and reports it: an item made here needs no observation.
-      factory: {
-        DocumentObject(unobserved: .dictionary(ValueDictionary(keys.map { ($0, Value.null) })))
-      })
+      // Observable, so that a form open on the item follows another window's save.
+      factory: { DocumentObject(.dictionary(ValueDictionary(keys.map { ($0, Value.null) }))) })
   }
 
   /// A definition of a document tree: one property per key of the root dictionary, in order,
@@ -122,7 +120,7 @@ extension DataDefinition {
     let blank = sample.blank
     return DataDefinition(
       kind: kind, name: name, properties: properties, adapter: { $0 as? KeyValueCoding },
-      factory: { DocumentObject(unobserved: blank) })
+      factory: { DocumentObject(blank) })
   }
 
   /// A definition for plain strings (arrays of strings).

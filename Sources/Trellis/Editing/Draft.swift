@@ -81,6 +81,14 @@ public final class Draft {
   /// Reads values as this draft sees them.
   public var reader: ValueReader { ValueReader { [self] in self.value($0) } }
 
+  /// Reads values as they stand without this draft's entries: the parent's pending edits of
+  /// the object, or the object's values.
+  var savedReader: ValueReader {
+    ValueReader { [self] name in
+      parent?.childValue(of: target, name) ?? (try? object.value(forKeyPath: name))
+    }
+  }
+
   /// Reads another object's values as this draft sees them: committed child edits first.
   public func reader(for item: Value, definition: DataDefinition) -> ValueReader {
     guard case .object(let ref) = item else { return definition.reader(for: item) }

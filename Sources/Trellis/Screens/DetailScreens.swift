@@ -45,9 +45,15 @@ enum DetailScreens {
     let title =
       isNew
       ? "New \(Humanizer.title(for: definition.name))"
-      : definition.title(of: item, readingThrough: draft.reader)
+      : definition.title(of: item, readingThrough: draft.savedReader)
     let screen = try screen(for: draft, title: title)
     screen.addsItem = isNew
+    // The title follows what is saved (another window's change), as a fresh screen's would.
+    if !isNew {
+      screen.model.willProcessChanges = { [weak screen] in
+        screen?.title = definition.title(of: item, readingThrough: draft.savedReader)
+      }
+    }
     if !isNew && !section.allowsEditingDetails {
       for object in screen.model.objectSections { object.isEditable = false }
     }
