@@ -128,10 +128,7 @@ public final class Draft {
     let property = definition[name]
     let (value, problem) = Validator.checkEntered(
       entered, for: property, name: name, draft: self, context: context)
-    if cell.base == nil, mode == .deferred {
-      cell.base = (try? object.value(forKeyPath: name)) ?? .null
-      cell.objectAtBase = cell.base
-    }
+    if mode == .deferred { noteBase(of: cell, name) }
     cell.pending = value
     cell.message = problem
     cell.isRefused = false
@@ -140,6 +137,8 @@ public final class Draft {
       try object.setValue(value, forKeyPath: name)
       cell.pending = nil
       cell.conflict = nil
+      cell.base = nil
+      cell.objectAtBase = nil
     } catch {
       cell.message = Validator.message(for: error, title: property?.title ?? name)
       return cell.message
@@ -149,13 +148,12 @@ public final class Draft {
 
   /// Keeps input that `name`'s row refused (text that is no number, a value out of the row's
   /// range): the row shows it with `message`, and the draft stays invalid, so nothing is
-  /// written, until another value is entered or the draft is discarded.
+  /// written, until another value is entered or the draft is discarded. The refusal
+  /// remembers the value it covers, even on a live form, so that a value entered over it
+  /// later meets another window's change to it (``changedUnderRefusal(_:)``).
   func refuse(_ input: ControlInput, for name: String, message: String) {
     let cell = cell(name)
-    if cell.base == nil, mode == .deferred {
-      cell.base = (try? object.value(forKeyPath: name)) ?? .null
-      cell.objectAtBase = cell.base
-    }
+    noteBase(of: cell, name)
     cell.pending =
       switch input {
       case .text(let text): .string(text)
@@ -165,6 +163,22 @@ public final class Draft {
       }
     cell.message = message
     cell.isRefused = true
+  }
+
+  /// What the object holds of `name` now, when its row shows a refusal and the object has
+  /// changed since the refused input was typed (another window saved meanwhile).
+  func changedUnderRefusal(_ name: String) -> Value? {
+    guard let cell = existingCell(name), cell.isRefused, let base = cell.base else { return nil }
+    let now = (try? object.value(forKeyPath: name)) ?? .null
+    return now == base || now == cell.objectAtBase ? Optional.none : Optional.some(now)
+  }
+
+  /// Remembers what the object holds of `name` as the cell's starting point, unless an
+  /// earlier edit did.
+  private func noteBase(of cell: DraftCell, _ name: String) {
+    guard cell.base == nil else { return }
+    cell.base = (try? object.value(forKeyPath: name)) ?? .null
+    cell.objectAtBase = cell.base
   }
 
   /// Checks every property, marks each invalid one, and returns the messages in order.

@@ -235,37 +235,43 @@ struct EventHandler {
 
   /// Reads `input` as the row expects it and enters the value; input the row refuses stays
   /// in the row's draft with the reason, or is refused where no draft holds the row. Input
-  /// typed over text the row no longer shows meets another window's change
-  /// (``Draft/enter(_:for:over:)``).
+  /// typed over text the row no longer shows, or over a refusal whose value another window
+  /// changed meanwhile, meets that window's change (``Draft/enter(_:for:over:)``).
   private func enter(_ input: ControlInput, over text: String?, at path: ItemPath)
     throws(ScreenError)
   {
     guard let shown = model.snapshot[safe: path] else { throw .notApplicable("no row at \(path)") }
+    // The row as it is now, which another window may have changed since the host last drew.
+    let live = try? model.shownRow(at: path).row
+    let field = live.flatMap(Self.draftField)
     let value: Value
     do { value = try shown.value(for: input) } catch {
       try check(screen.addsItem ? .add : .edit, at: path)
-      guard let row = try? model.shownRow(at: path).row, row.isEnabled,
-        let draft = row.binding?.object as? Draft, let name = row.propertyName
-      else { throw .notApplicable(error.message) }
-      draft.refuse(input, for: name, message: error.message)
+      guard let field else { throw .notApplicable(error.message) }
+      field.draft.refuse(input, for: field.name, message: error.message)
       return
     }
-    // What the row holds now, which another window may have changed since the host last drew.
-    let current = (try? model.shownRow(at: path).row).map { RowSnapshot($0) } ?? shown
-    if let text, let theirs = current.changedMeanwhile(from: text) {
-      try check(screen.addsItem ? .add : .edit, at: path)
-      guard let row = try? model.shownRow(at: path).row, row.isEnabled,
-        let draft = row.binding?.object as? Draft, let name = row.propertyName
-      else {
-        let title = shown.text ?? "The value"
-        throw .notApplicable(
-          "\(title) was changed meanwhile to “\(theirs.displayText)”; enter yours again to replace it"
-        )
-      }
-      draft.enter(value, for: name, over: theirs)
-      return
+    let current = live.map { RowSnapshot($0) } ?? shown
+    let theirs =
+      text.flatMap { current.changedMeanwhile(from: $0) }
+      ?? field.flatMap { $0.draft.changedUnderRefusal($0.name) }
+    guard let theirs else { return try setValue(value, at: path) }
+    try check(screen.addsItem ? .add : .edit, at: path)
+    guard let field else {
+      let title = shown.text ?? "The value"
+      throw .notApplicable(
+        "\(title) was changed meanwhile to “\(theirs.displayText)”; enter yours again to replace it"
+      )
     }
-    try setValue(value, at: path)
+    field.draft.enter(value, for: field.name, over: theirs)
+  }
+
+  /// The draft and property of an enabled row bound through a draft, which keeps what the
+  /// row refuses or meets.
+  private static func draftField(_ row: Row) -> (draft: Draft, name: String)? {
+    guard row.isEnabled, let draft = row.binding?.object as? Draft, let name = row.propertyName
+    else { return nil }
+    return (draft, name)
   }
 
   private func add(_ index: Int?) throws(ScreenError) {

@@ -55,6 +55,36 @@ struct TypedOverTests {
     }
   }
 
+  /// A refusal covers the value it was typed over: when another window changes that value
+  /// meanwhile, a value entered over the refusal meets the other's, which stays until the
+  /// person enters theirs again.
+  @Test func aLiveFormsRefusalDoesNotHideAnotherWindowsValue() throws {
+    try RefusedEntryTests.withSettings { settings, ann, bob in
+      let size = try Self.id(ann, "Font Size")
+      try ann.send(.enter(size, .text("40"), over: "17"))
+      #expect(ann.row("Font Size")?.validationMessage != nil, "40 is refused")
+
+      try bob.send(.enter(try Self.id(bob, "Font Size"), .text("25"), over: "17"))
+      #expect(try settings.value(forKey: "fontSize") == .int(25))
+      ann.navigator.processChanges()
+
+      // Ann's field still shows her refused 40: her next entry is typed over that.
+      try ann.send(.enter(size, .text("21"), over: "40"))
+      #expect(try settings.value(forKey: "fontSize") == .int(25), "Bob's value stays")
+      #expect(
+        ann.row("Font Size")?.validationMessage
+          == "Changed meanwhile to “25”; enter yours again to replace it")
+      try ann.send(.enter(size, .text("21"), over: "21"))
+      #expect(try settings.value(forKey: "fontSize") == .int(21))
+      #expect(ann.row("Font Size")?.validationMessage == nil)
+
+      // A later refusal covers the value as it is then: no conflict with a change of her own.
+      try ann.send(.enter(size, .text("50"), over: "21"))
+      try ann.send(.enter(size, .text("22"), over: "50"))
+      #expect(try settings.value(forKey: "fontSize") == .int(22))
+    }
+  }
+
   /// On a detail form the typed value waits for Done, which then writes it over the other's:
   /// the person has seen the other's value on the row.
   @Test func aFormShowsTheOthersValueAndDoneWritesOver() throws {
