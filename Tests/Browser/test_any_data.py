@@ -11,6 +11,7 @@ import time
 
 import pytest
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
 from conftest import ROOT, free_port, screenshot
@@ -264,3 +265,23 @@ def test_an_open_form_follows_another_windows_save(browser, shop):
     press(browser, "done")
     wait_title(browser, "product")
     assert query(shop, "SELECT name, price FROM product WHERE id = 1") == [("Mallet", 12.5)]
+
+
+def test_a_double_click_opens_one_screen_and_says_nothing(browser, shop):
+    open_app(browser, shop, "table")
+    wait_title(browser, "shop.sqlite")
+    tap(browser, "product")
+    wait_title(browser, "product")
+    adds = browser.find_element(By.CSS_SELECTOR, ".pane-top > .screen:last-child .add-item")
+    ActionChains(browser).double_click(adds).perform()
+    wait(browser, lambda d: title(d).startswith("New "))
+    time.sleep(1)
+    assert browser.find_element(By.TAG_NAME, "body").get_attribute("data-last-error") is None
+    press(browser, "cancel")
+    wait_title(browser, "product")
+    ActionChains(browser).double_click(row(browser, "Hammer")).perform()
+    wait_title(browser, "Hammer")
+    time.sleep(1)
+    assert browser.find_element(By.TAG_NAME, "body").get_attribute("data-last-error") is None
+    press(browser, "cancel")
+    wait_title(browser, "product")

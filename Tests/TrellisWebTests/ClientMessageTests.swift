@@ -121,7 +121,7 @@ struct ClientMessageTests {
       WebProtocolError.missingField("row", in: "set").description
         == "the \"set\" message has no \"row\"")
     #expect(
-      WebProtocolError.rowGone("r7").description.contains("the row \"r7\" is no longer there"))
+      WebProtocolError.rowGone("r7").description.contains("That row is no longer on this screen"))
   }
 }
 

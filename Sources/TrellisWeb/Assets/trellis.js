@@ -17,6 +17,16 @@
   // server's answer.
   var changingScreen = false;
 
+  // Starts waiting for the server to open or close a screen; false when a tap already waits.
+  // An answer that changes nothing on the page sends nothing: taps work again soon anyway.
+  function startChangingScreen() {
+    if (changingScreen) return false;
+    changingScreen = true;
+    clearTimeout(timers.changingScreen);
+    timers.changingScreen = setTimeout(function () { changingScreen = false; }, 1500);
+    return true;
+  }
+
   function connect() {
     var scheme = location.protocol === "https:" ? "wss:" : "ws:";
     var query = "app=" + encodeURIComponent(body.dataset.app) +
@@ -513,11 +523,7 @@
       // tap before the server answers would reach the next screen (closing the one below, or
       // adding from a screen that cannot).
       if (ev === "done" || ev === "cancel" || ev === "back" || ev === "takeTheirs" || ev === "add") {
-        if (changingScreen) return;
-        changingScreen = true;
-        // An answer that changes nothing on the page sends nothing: the bar works again soon.
-        clearTimeout(timers.changingScreen);
-        timers.changingScreen = setTimeout(function () { changingScreen = false; }, 1500);
+        if (!startChangingScreen()) return;
       }
       if (ev === "edit") send({ type: "edit", pane: pane, on: target.getAttribute("aria-pressed") !== "true" });
       else send({ type: ev, pane: pane });
@@ -537,6 +543,9 @@
     } else if (target.classList.contains("load-more")) {
       send({ type: "loadMore", pane: pane, section: sectionOf(row) });
     } else if (target.classList.contains("select")) {
+      // A row that opens a screen (an add row, a row with a chevron) waits for it, as Add does.
+      var opens = target.classList.contains("add-item") || target.querySelector(".accessory.chevron");
+      if (opens && !startChangingScreen()) return;
       send({ type: "select", pane: pane, row: key });
     }
   });

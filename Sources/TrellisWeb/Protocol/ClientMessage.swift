@@ -161,6 +161,10 @@ public enum WebProtocolError: Error, Hashable, Sendable, CustomStringConvertible
   case unknownField(String, in: String)
   /// The row the message names is gone (deleted, or no longer shown); nothing changed.
   case rowGone(String)
+  /// The row the message names is on a screen that the top one now covers: a tap meant for
+  /// the screen below (the second tap of a double tap that opened a screen). Nothing changes,
+  /// and the page is told nothing.
+  case rowCovered(String)
   /// The section the message names is gone; nothing changed.
   case sectionGone(String)
   case tooLarge(Int, limit: Int)
@@ -184,8 +188,10 @@ public enum WebProtocolError: Error, Hashable, Sendable, CustomStringConvertible
     case .invalidField(let name, let type, let why):
       "invalid \"\(name)\" in the \"\(type)\" message: \(why)"
     case .unknownField(let name, let type): "the \"\(type)\" message takes no \"\(name)\""
-    case .rowGone(let key):
-      "the row \"\(key)\" is no longer there (another window may have deleted it); nothing changed"
+    case .rowGone:
+      "That row is no longer on this screen (another window may have deleted it); nothing changed"
+    case .rowCovered:
+      "That row is on a screen another one now covers; nothing changed"
     case .sectionGone(let id):
       "the section \"\(id)\" is no longer there; nothing changed"
     case .tooLarge(let size, let limit):

@@ -38,8 +38,14 @@ extension WebSession {
 
   /// Where the row with `key` is now, among the rows the screen shows.
   private func path(of key: String, in model: TableModel) throws(WebProtocolError) -> ItemPath {
-    guard let hash = RowKeys.hash(ofKey: key), let path = model.indexPath(ofRowHash: hash)
-    else { throw .rowGone(key) }
+    guard let hash = RowKeys.hash(ofKey: key) else { throw .rowGone(key) }
+    guard let path = model.indexPath(ofRowHash: hash) else {
+      // A tap that reached the server after the screen it was meant for was covered.
+      let covered = navigator.stack.dropLast().contains {
+        $0.model !== model && $0.model.indexPath(ofRowHash: hash) != nil
+      }
+      throw covered ? .rowCovered(key) : .rowGone(key)
+    }
     return path
   }
 

@@ -114,6 +114,7 @@ final class WebSession {
       guard limiter.take() else { throw .rateLimited }
       try handle(message.get())
     } catch {
+      if case .rowCovered = error { return }
       send(.error(error.description, row: error.refusedRow))
     }
   }
