@@ -1,5 +1,6 @@
 import Foundation
 import Trellis
+import TrellisDescriptors
 import TrellisExamples
 import TrellisSettings
 import TrellisWeb
@@ -75,27 +76,26 @@ extension DemoApps {
 
   static func documentsApp(path: String) throws -> WebApp {
     let url = URL(fileURLWithPath: path)
-    let file: DocumentFile
-    if FileManager.default.fileExists(atPath: path) {
-      file = try DocumentFile(contentsOf: url)
-    } else {
-      file = try DocumentFile.create(
-        at: url,
-        root: SampleContent.document, format: .json)
+    if !FileManager.default.fileExists(atPath: path) {
+      _ = try DocumentFile.create(at: url, root: SampleContent.document, format: .json)
     }
-    let definition = DataDefinition.document(file.root, name: url.lastPathComponent)
+    // Every window edits the one tree, and every commit is saved to the file.
+    let document = AutosavedDocument(store: try DocumentStore(contentsOf: url))
+    let definition = DataDefinition.document(document.store.root.root, name: url.lastPathComponent)
     return WebApp(
       id: "documents", title: "Documents", subtitle: url.lastPathComponent,
-      sharing: SharedDocument(file: file),
+      sharing: document,
       // Open windows show another program's changes to the file within a second.
-      refreshingEvery: .seconds(1), refresh: { $0.takeChangesOnDisk() }
+      refreshingEvery: .seconds(1), refresh: { try? $0.takeChangesOnDisk() }
     ) { document in
-      document.takeChangesOnDisk()
+      try? document.takeChangesOnDisk()
       let model = TableModel(title: url.lastPathComponent)
       let draft = try model.generateSections(
-        for: document.object, definition: definition, mode: .deferred)
-      return Navigator(
+        for: document.store.root, definition: definition, mode: .deferred)
+      let navigator = Navigator(
         root: Screen(model: model, navigationBar: .doneRightCancelLeft, draft: draft))
+      document.attach(navigator)
+      return navigator
     }
   }
 
@@ -107,50 +107,6 @@ extension DemoApps {
       sharing: GoFishGame.seedExample()
     ) { game in
       GoFishTable.playableNavigator(for: game)
-    }
-  }
-}
-
-/// A document file and the object sessions edit; every commit is saved to disk.
-final class SharedDocument {
-  private var file: DocumentFile
-  let object: DocumentObject
-  private(set) var lastError: String?
-  /// Whether a save is under way: the merged tree it shows is what it wrote, not a change.
-  private var isSaving = false
-
-  init(file: DocumentFile) {
-    self.file = file
-    object = DocumentObject(file.root)
-    object.onChange = { [weak self] _ in self?.save() }
-  }
-
-  /// Shows what another program wrote to the file since it was read or saved, merged with
-  /// the tree, in every window: their forms keep what is typed in them, and Done meets any
-  /// value both changed as a conflict.
-  func takeChangesOnDisk() {
-    isSaving = true
-    defer { isSaving = false }
-    do {
-      if let merged = try file.takeChanges(into: object.root), merged != object.root {
-        object.replaceRoot(merged)
-      }
-      lastError = nil
-    } catch {
-      lastError = error.description
-    }
-  }
-
-  private func save() {
-    guard !isSaving else { return }
-    isSaving = true
-    defer { isSaving = false }
-    do {
-      // Another program's changes to the file, merged in, show in every window.
-      try file.save(object)
-      lastError = nil
-    } catch {
-      lastError = error.description
     }
   }
 }

@@ -45,11 +45,7 @@ extension Draft {
   /// entering it again over the row that now shows it) writes it over the other's.
   func enter(_ entered: Value, for name: String, over theirs: Value) {
     let cell = cell(name)
-    let (value, problem) = Validator.checkEntered(
-      entered, for: definition[name], name: name, draft: self, context: nil)
-    cell.pending = value
-    cell.message = problem
-    cell.isRefused = false
+    keep(entered, in: cell, name, context: nil)
     cell.base = theirs
     cell.objectAtBase = (try? object.value(forKeyPath: name)) ?? .null
     cell.conflict = theirs

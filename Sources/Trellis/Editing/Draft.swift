@@ -126,12 +126,8 @@ public final class Draft {
   public func setValue(_ entered: Value, for name: String, context: RowContext? = nil) -> String? {
     let cell = cell(name)
     let property = definition[name]
-    let (value, problem) = Validator.checkEntered(
-      entered, for: property, name: name, draft: self, context: context)
     if mode == .deferred { noteBase(of: cell, name) }
-    cell.pending = value
-    cell.message = problem
-    cell.isRefused = false
+    let (value, problem) = keep(entered, in: cell, name, context: context)
     guard problem == nil, mode == .live else { return problem }
     do {
       try object.setValue(value, forKeyPath: name)
@@ -144,6 +140,19 @@ public final class Draft {
       return cell.message
     }
     return nil
+  }
+
+  /// Checks `entered` and keeps it, with its message, as `cell`'s pending value.
+  @discardableResult
+  func keep(_ entered: Value, in cell: DraftCell, _ name: String, context: RowContext?)
+    -> (value: Value, problem: String?)
+  {
+    let (value, problem) = Validator.checkEntered(
+      entered, for: definition[name], name: name, draft: self, context: context)
+    cell.pending = value
+    cell.message = problem
+    cell.isRefused = false
+    return (value, problem)
   }
 
   /// Keeps input that `name`'s row refused (text that is no number, a value out of the row's
