@@ -7,11 +7,16 @@ import Trellis
 /// draft's check, made against that object, cannot see it.
 extension SQLiteStore {
   /// What `object` holds of the columns `values` writes: what the store last read or wrote
-  /// there, which the row must still hold.
-  func expectedValues(_ values: [String: Value], of kvc: KeyValueCoding) -> [String: Value] {
+  /// there, which the row must still hold. A value the object cannot hold (another program
+  /// wrote it) is expected as read.
+  func expectedValues(_ values: [String: Value], of kvc: KeyValueCoding, object: AnyObject)
+    -> [String: Value]
+  {
+    let fault = object as? ObjectFault ?? ObjectFault.fault(of: object)
+    let unfit = fault?.unfitValues ?? [:]
     var expected: [String: Value] = [:]
     for column in entity.columns where values[column.name] != nil {
-      expected[column.name] = (try? kvc.value(forKey: column.name)) ?? .null
+      expected[column.name] = unfit[column.name] ?? (try? kvc.value(forKey: column.name)) ?? .null
     }
     return expected
   }

@@ -88,7 +88,7 @@ extension SQLiteStore {
     let object = try storedObject(item)
     guard let id = key(of: object, in: entity) else { throw .notFound(item.displayText) }
     let kvc = try keyValueCoding(object, entity)
-    let expected = expectedValues(values, of: kvc)
+    let expected = expectedValues(values, of: kvc, object: object)
     let before = rowValues(of: kvc)
     // The app's "updated at" moves with every change; it is written, never compared, so that
     // two people changing different values of a row do not conflict over it.
@@ -111,6 +111,11 @@ extension SQLiteStore {
       undo.run()
       reloadObject(id)
       throw error
+    }
+    // A row that held values its object could not hold (now fixed) is read again, so that
+    // the row says so.
+    if (object as? ObjectFault ?? ObjectFault.fault(of: object))?.problem(observed: false) != nil {
+      reloadObject(id)
     }
     record(mappings)
     shared.changes.flush()

@@ -14,6 +14,8 @@ extension EditCommand {
     var nothingToSave: String?
     /// The descriptor's `access`, which `--as` edits under.
     var policy: AccessPolicy?
+    /// Looks for another program's changes (``TerminalHost/refresh``).
+    var refresh: (() -> String?)?
   }
 
   /// Opens the file as a Settings bundle, a descriptor with its data, or a document; prints
@@ -52,7 +54,17 @@ extension EditCommand {
         try store.save()
         return "Saved \(name)"
       },
-      hasUnsavedChanges: { store.hasUnsavedChanges })
+      hasUnsavedChanges: { store.hasUnsavedChanges },
+      // Open screens show another program's changes to the file; unsaved edits stay, and
+      // win a value both changed.
+      refresh: {
+        do {
+          try store.takeChangesOnDisk()
+          return nil
+        } catch {
+          return "\(name) no longer reads: \(error)"
+        }
+      })
   }
 
   private func openDescriptor(data: String) throws -> Editing {

@@ -97,6 +97,7 @@ struct EditCommand: ParsableCommand {
       usesColor: TerminalSession.wantsColor(environment: environment))
     host.save = editing.save
     host.hasUnsavedChanges = editing.hasUnsavedChanges
+    host.refresh = editing.refresh
     if let message = editing.nothingToSave { host.nothingToSave = message }
     host.run(on: session)
     session.close()

@@ -16,7 +16,7 @@ from selenium.webdriver.common.keys import Keys
 
 from conftest import ROOT, free_port, screenshot
 from helpers import (
-    control, open_app, press, row, row_texts, tap, title, type_into, wait, wait_title)
+    bar_button, control, open_app, press, row, row_texts, tap, title, type_into, wait, wait_title)
 
 FIXTURE = ROOT / "Tests" / "Fixtures" / "AnyData" / "shop.sql"
 
@@ -285,3 +285,28 @@ def test_a_double_click_opens_one_screen_and_says_nothing(browser, shop):
     assert browser.find_element(By.TAG_NAME, "body").get_attribute("data-last-error") is None
     press(browser, "cancel")
     wait_title(browser, "product")
+
+
+def test_a_value_another_program_wrote_unfit_is_shown_to_be_fixed(browser, shop):
+    connection = sqlite3.connect(shop["database"])
+    connection.execute("UPDATE product SET released = 'soon' WHERE id = 1")
+    connection.commit()
+    connection.close()
+    open_app(browser, shop, "table")
+    wait_title(browser, "shop.sqlite")
+    tap(browser, "product")
+    wait_title(browser, "product")
+    wait(browser, lambda d: "not a date" in row(d, "Hammer").text)
+    tap(browser, "Hammer")
+    wait_title(browser, "Hammer")
+    assert validation(browser, "Released") == "Released holds “soon”, not a date"
+    assert not bar_button(browser, "done").is_enabled()
+    field = control(browser, "Released")
+    browser.execute_script(
+        "arguments[0].value = arguments[1];"
+        "arguments[0].dispatchEvent(new Event('change', {bubbles: true}));", field, "2024-05-01")
+    wait(browser, lambda d: bar_button(d, "done").is_enabled())
+    press(browser, "done")
+    wait_title(browser, "product")
+    assert query(shop, "SELECT released FROM product WHERE id = 1") == [("2024-05-01",)]
+    wait(browser, lambda d: "not a date" not in row(d, "Hammer").text)

@@ -166,6 +166,30 @@ class DocumentTests(TerminalTestCase):
         with open(path) as handle:
             self.assertEqual(json.load(handle)["items"], ["two", "one", "three"])
 
+    def test_another_programs_change_to_the_document_shows(self):
+        path = self.file("person.json", json.dumps(DOCUMENT, indent=2))
+        session = self.start([TRELLIS, "edit", path])
+        session.wait_for("Ada")
+        session.move_to("Age")
+        session.keys("Enter", "C-u")
+        session.type("37")
+        session.keys("Enter")
+        session.wait_for("37")
+        # Another program renames the person; the open screen shows it within seconds, and
+        # keeps the unsaved age.
+        changed = dict(DOCUMENT, name="Grace")
+        replacement = path + ".new"
+        with open(replacement, "w") as handle:
+            json.dump(changed, handle, indent=2)
+        os.replace(replacement, path)
+        session.wait_for("Grace", timeout=5)
+        self.assertIn("37", session.screen())
+        session.keys("C-s")
+        session.wait_for("Saved person.json")
+        with open(path) as handle:
+            saved = json.load(handle)
+        self.assertEqual((saved["name"], saved["age"]), ("Grace", 37))
+
     def test_quitting_with_unsaved_changes_asks(self):
         path = self.file("person.json", json.dumps(DOCUMENT))
         session = self.start([TRELLIS, "edit", path])

@@ -160,9 +160,14 @@ public final class Draft {
   /// written, until another value is entered or the draft is discarded. The refusal
   /// remembers the value it covers, even on a live form, so that a value entered over it
   /// later meets another window's change to it (``changedUnderRefusal(_:)``).
-  func refuse(_ input: ControlInput, for name: String, message: String) {
+  ///
+  /// - Parameter stored: What the store holds under the input, when the object cannot hold
+  ///   it (a value another program wrote, which the person is to fix): what Done expects the
+  ///   store still to hold.
+  func refuse(_ input: ControlInput, for name: String, message: String, stored: Value? = nil) {
     let cell = cell(name)
     noteBase(of: cell, name)
+    if let stored { cell.base = stored }
     cell.pending =
       switch input {
       case .text(let text): .string(text)

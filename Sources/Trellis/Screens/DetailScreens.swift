@@ -7,9 +7,14 @@ enum DetailScreens {
   {
     // A list that shows a shared list writes through the shared one's store.
     let store = section.currentStore
-    // A row whose values its object cannot hold is not edited: its object would lose the
-    // value, and Done would store the loss.
-    if !isNew, let problem = store.problem(with: item) { throw .store(.invalidItem(problem)) }
+    // A row holding values its object cannot hold (another program wrote them) opens with
+    // each on its row, refused, to be fixed: Done writes nothing until they are. Where the
+    // store cannot say which values they are, the row is not edited: Done would store a loss.
+    var unfit: [String: Value] = [:]
+    if !isNew, let problem = store.problem(with: item) {
+      if case .object(let ref) = item, let fault = ref.fault { unfit = fault.unfitValues }
+      if unfit.isEmpty { throw .store(.invalidItem(problem)) }
+    }
     let definition = section.definition
     let target: AnyObject
     let isPlain: Bool
@@ -41,6 +46,7 @@ enum DetailScreens {
     else {
       throw .notApplicable("\(definition.name) cannot edit this item")
     }
+    for (name, value) in unfit { refuseUnfit(value, for: name, in: draft) }
     // A new item's title names its kind as a person says it: "New Task Step".
     let title =
       isNew
@@ -129,6 +135,23 @@ enum DetailScreens {
         try cache.prepareInsertAwaiting(inserted)
       }
     }
+  }
+
+  /// Shows `value`, which the store holds and the object cannot, refused on its row.
+  private static func refuseUnfit(_ value: Value, for name: String, in draft: Draft) {
+    let property = draft.definition[name]
+    let title = property?.title ?? name
+    let needs = Validator.describe(property?.valueKind ?? .any)
+    guard value != .null else {
+      draft.refuse(
+        .none, for: name, message: "\(title) is empty, and needs \(needs)", stored: value)
+      return
+    }
+    var text = value.displayText
+    if text.count > 40 { text = text.prefix(40) + "…" }
+    draft.refuse(
+      .text(value.displayText), for: name, message: "\(title) holds “\(text)”, not \(needs)",
+      stored: value)
   }
 
   private static func plainResult(_ target: AnyObject, _ fallback: Value) -> Value {

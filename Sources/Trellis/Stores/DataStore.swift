@@ -42,9 +42,11 @@ public protocol DataStore: AnyObject, Sendable {
   func prepareForEditing(_ item: Value) throws(StoreError)
   /// Why `item`'s row, as last read, holds a value its object cannot hold (one another program
   /// wrote), naming the row and the column; `nil` when nothing does. A list shows the row with
-  /// the message, and no detail screen edits it: the object would lose the value, and a
-  /// write would store the loss. By default, what the item's ``ObjectFault`` says; a list
-  /// whose rows follow the store's reports (``reportsEveryChange``) reads a fault's own.
+  /// the message. Its detail screen shows each such value refused on its row, to be fixed
+  /// before Done writes (where the item's ``ObjectFault`` says which values they are), or is
+  /// not opened: the object would lose the value, and a write would store the loss. By
+  /// default, what the item's ``ObjectFault`` says; a list whose rows follow the store's
+  /// reports (``reportsEveryChange``) reads a fault's own.
   func problem(with item: Value) -> String?
 }
 

@@ -20,8 +20,11 @@ extension TerminalHost {
       for screen in navigator.stack { screen.model.setWakeHandler(device.wake) }
       let waitingForSequence = !decoder.pending.isEmpty
       let busy = navigator.stack.contains { $0.model.hasWorkUnderWay || $0.model.hasPendingChanges }
-      let timeout: Int? = waitingForSequence ? Self.escapeWait : (busy ? 50 : nil)
-      switch device.next(waitingAtMost: timeout) {
+      let timeout: Int? =
+        waitingForSequence ? Self.escapeWait : busy ? 50 : refresh == nil ? nil : 1000
+      let input = device.next(waitingAtMost: timeout)
+      refreshIfDue()
+      switch input {
       case .bytes(let bytes):
         for key in decoder.decode(bytes) where exit == nil { handle(key) }
       case .timedOut:
@@ -37,6 +40,13 @@ extension TerminalHost {
     }
     for screen in navigator.stack { screen.model.setWakeHandler(nil) }
     return exit ?? .quit
+  }
+
+  /// Runs ``refresh`` when a second has passed since it last ran.
+  private func refreshIfDue() {
+    guard let refresh, ContinuousClock.now - lastRefresh >= .seconds(1) else { return }
+    lastRefresh = .now
+    if let said = refresh(), said != status { status = said }
   }
 
   /// Brings every screen up to date and writes the lines that changed.

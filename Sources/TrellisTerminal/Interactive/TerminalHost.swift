@@ -52,6 +52,12 @@ public final class TerminalHost {
   public var hasUnsavedChanges: () -> Bool = { false }
   /// Whether Esc on the first screen leaves the host (to a menu of apps, say).
   public var leavesOnRootBack = false
+  /// Runs about once a second while the host is open: a document looking at its file for
+  /// another program's changes, say, which the screens then show. What it returns, if
+  /// anything, the status line says (a file that no longer reads).
+  public var refresh: (() -> String?)?
+  /// When ``refresh`` last ran.
+  package var lastRefresh = ContinuousClock.now
   /// The terminal's size.
   package var size: TerminalSize
   /// What the keys do now.

@@ -108,21 +108,54 @@ public final class ObjectFault: KeyValueCoding, Observable, Sendable {
   /// `nil` while the fetched values are the row's (``unfilledValues(observed:)`` reads those),
   /// or when the object cannot be read by key.
   package func madeValues(at positions: [Int]) -> [Value]? {
-    guard read(observed: true, \.filled), let coding = try? objectCoding() else { return nil }
+    let (filled, stored) = read(observed: true) { state in
+      (state.filled, state.problem == nil ? nil : state.values)
+    }
+    guard filled, let coding = try? objectCoding() else { return nil }
     var values: [Value] = []
     values.reserveCapacity(positions.count)
     for position in positions {
+      if let stored, let unfit = unfit(stored, at: position) {
+        values.append(unfit)
+        continue
+      }
       guard let value = try? coding.value(forKey: layout.keys[position]) else { return nil }
       values.append(value)
     }
     return values
   }
 
+  /// The value at `index` of `values` as read, when the object's property cannot hold it:
+  /// the object keeps what it held, and the row reads as stored, the same before and after
+  /// the object is made.
+  private func unfit(_ values: [Value], at index: Int) -> Value? {
+    guard layout.makesClassObjects, index < values.count, index < layout.kinds.count,
+      !layout.kinds[index].accepts(values[index])
+    else { return nil }
+    // Columns only: a relationship's value is the store's to make fit.
+    switch layout.kinds[index].unwrapped {
+    case .string, .bool, .int, .double, .date, .data, .choice: return values[index]
+    default: return nil
+    }
+  }
+
   /// Why the row's values, as last read, cannot fill its object (a value another program
   /// wrote that its property cannot hold), naming the row and the column; `nil` when they
-  /// can. A list shows such a row with the message, and no screen edits it: its object would
-  /// lose the value, and a write would store the loss.
+  /// can. A list shows such a row with the message, and its form shows the values
+  /// (``unfitValues``) refused, to be fixed before anything is written.
   package var problem: String? { problem(observed: true) }
+
+  /// The values as last read that the object's properties cannot hold (another program
+  /// wrote them), by key: what a person sees, to fix, when the row is opened.
+  package var unfitValues: [String: Value] {
+    guard layout.makesClassObjects else { return [:] }
+    let values = state.withLock { $0.values }
+    var found: [String: Value] = [:]
+    for index in values.indices {
+      if let value = unfit(values, at: index) { found[layout.keys[index]] = value }
+    }
+    return found
+  }
 
   /// ``problem``; `observed` as for ``unfilledValues(observed:)``.
   package func problem(observed: Bool) -> String? {
@@ -135,7 +168,11 @@ public final class ObjectFault: KeyValueCoding, Observable, Sendable {
   /// differed), and this returns false.
   package func refresh(_ values: [Value], problem: String? = nil) -> Bool {
     let settled = state.withLock { state -> Bool? in
-      if state.filled { return false }
+      if state.filled {
+        // Kept as read, for ``unfitValues``: the store writes the object what it can hold.
+        state.values = values
+        return false
+      }
       return state.values == values && state.problem == problem ? true : nil
     }
     if let settled { return settled }
@@ -167,7 +204,8 @@ public final class ObjectFault: KeyValueCoding, Observable, Sendable {
     if let index = layout.index[key] {
       // `Value` is a nil literal itself: the absence is spelled out.
       let fetched = read(observed: true) { state -> Value? in
-        state.filled ? .none : .some(state.values[index])
+        guard state.filled else { return .some(state.values[index]) }
+        return state.problem == nil ? .none : unfit(state.values, at: index)
       }
       if let value = fetched { return value }
     } else if madeObject == nil {
@@ -189,6 +227,10 @@ public final class ObjectFault: KeyValueCoding, Observable, Sendable {
       if written { return }
     }
     try objectCoding().setValue(value, forKey: key)
+    // A value read as stored, because the object could not hold it, gives way to this one.
+    if let index = layout.index[key], state.withLock({ $0.problem != nil }) {
+      changeValues { $0.values[index] = value }
+    }
   }
 
   public func valueKind(forKey key: String) -> ValueKind? {
