@@ -51,6 +51,12 @@ enum AnyDataSupport {
     return try SourceTestSupport.app(home, library: library)
   }
 
+  /// Runs `sql` on the file at `url`, as another program would.
+  static func execute(_ sql: String, in url: URL) throws {
+    let queue = try DatabaseQueue(path: url.path)
+    try queue.write { db in try db.execute(sql: sql) }
+  }
+
   /// One value of the file at `url`.
   static func value<T: DatabaseValueConvertible>(_ sql: String, in url: URL) throws -> T? {
     let queue = try DatabaseQueue(path: url.path)
