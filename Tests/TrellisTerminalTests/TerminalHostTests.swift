@@ -58,6 +58,29 @@ struct TerminalHostTests {
     #expect(driver.terminal.wraps.isEmpty)
   }
 
+  /// A message longer than the terminal is wide (a save's conflict, say) wraps under the bar,
+  /// on at most three lines, and the table moves down to make room.
+  @Test func aLongStatusWrapsOnAtMostThreeLines() throws {
+    let (navigator, _) = try TasksApp.sampleNavigator()
+    let driver = Driver(navigator, columns: 40)
+    let words = (1...30).map { "word\($0)" }.joined(separator: " ")
+    driver.host.status = "Someone else changed Name meanwhile: " + words
+    driver.press("")
+    let lines = driver.screen.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines[1].hasPrefix("Someone else changed Name"))
+    #expect(lines[2].hasPrefix("word"))
+    #expect(lines[3].hasSuffix("…"))
+    #expect(driver.terminal.wraps.isEmpty)
+    func firstRow() -> Int? {
+      driver.screen.split(separator: "\n", omittingEmptySubsequences: false)
+        .firstIndex { $0.contains("Write the report") }
+    }
+    let underMessage = try #require(firstRow())
+    driver.host.status = nil
+    driver.press("")
+    #expect(firstRow() == underMessage - 2, "the table moves up when the message goes")
+  }
+
   /// Where Done writes each form (a database), Ctrl-S on a list says so, and after a form's
   /// Done it says nothing over what Done answered.
   @Test func ctrlSWithoutDoneSaysWhereEditsGo() throws {

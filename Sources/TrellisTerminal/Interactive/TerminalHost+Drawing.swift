@@ -17,13 +17,14 @@ extension TerminalHost {
       return TerminalFrame(size: size, lines: helpLines().map { StyledLine($0) })
     }
     var lines = [StyledLine(barText(snapshot), style: Self.highlight)]
-    lines.append(statusLine(snapshot))
-    let height = max(size.rows - 3, 1)
+    let status = statusLines(statusLine(snapshot))
+    lines += status
+    let height = max(size.rows - 2 - status.count, 1)
     let (table, cursor) = tableLines(view, height: height)
     lines += table
     while lines.count < size.rows - 1 { lines.append(.blank) }
     lines.append(StyledLine(hints(snapshot), style: usesColor ? "\u{1B}[2m" : ""))
-    let frameCursor = cursor.map { (row: $0.row + 2, column: $0.column) }
+    let frameCursor = cursor.map { (row: $0.row + 1 + status.count, column: $0.column) }
     return TerminalFrame(size: size, lines: lines, cursor: frameCursor)
   }
 
@@ -75,6 +76,20 @@ extension TerminalHost {
     }
     if let search = snapshot.search, !search.isEmpty { return StyledLine("Search: " + search) }
     return .blank
+  }
+
+  /// The status line wrapped to the terminal's width, on at most three lines (the last cut
+  /// with "…"), so that a long message (a save's conflict, say) is read whole on a narrow
+  /// terminal, while the table keeps most of the rows.
+  func statusLines(_ line: StyledLine) -> [StyledLine] {
+    let width = max(size.columns, 1)
+    guard TerminalText.width(of: line.text) > width, size.rows > 8 else { return [line] }
+    var parts = Self.wrapped(line.text, width: width)
+    if parts.count > 3 {
+      parts = Array(parts.prefix(3))
+      parts[2] = TerminalText.fit(parts[2] + " …", to: width)
+    }
+    return parts.map { StyledLine($0, style: line.style) }
   }
 
   /// The keys that apply now, as many as fit, help and quit kept last.
