@@ -32,6 +32,16 @@ extension RowSnapshot {
       var holdsInt = false
       if case .int = value { holdsInt = true }
       guard kind == .segmented || !attributes.allowsFloat || holdsInt else {
+        // A fraction keeps about 16 digits: a whole number typed with more would be stored
+        // as another number, without a word.
+        if case .text(let text) = input,
+          let whole = Int(text.trimmingCharacters(in: .whitespaces)),
+          Int(exactly: Double(whole)) != whole
+        {
+          throw ControlInputError(
+            "\(shown) has more digits than this field keeps: it would be stored as "
+              + Self.numberText(Double(whole)))
+        }
         return .double(number)
       }
       // Whole numbers typed as text are read exactly: past 2^53 a fraction loses digits.

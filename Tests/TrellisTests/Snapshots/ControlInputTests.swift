@@ -109,6 +109,14 @@ struct ControlInputTests {
     #expect(throws: ControlInputError("1e400 is too large")) {
       try row(.numericTextField).value(for: .text("1e400"))
     }
+    // A fraction field keeps about 16 digits: more is refused, not stored as another number.
+    let fraction = row(.numericTextField, value: .double(1))
+    #expect(try fraction.value(for: .text("9007199254740992")) == .double(9_007_199_254_740_992))
+    #expect(
+      throws: ControlInputError(
+        "9007199254740993 has more digits than this field keeps: it would be stored as "
+          + "9007199254740992.0")
+    ) { try fraction.value(for: .text("9007199254740993")) }
     var bounded = Row(id: RowID("b"), kind: .numericTextField, text: "Size")
     bounded.attributes.maximum = 100
     #expect(throws: ControlInputError("Size is at most 100: 1e20 is too large")) {
