@@ -1,5 +1,6 @@
 import Foundation
 import Trellis
+import TrellisDescriptors
 import TrellisExamples
 import TrellisSQLite
 import TrellisSQLiteExamples
@@ -78,19 +79,18 @@ extension FuzzCatalog {
       },
       FuzzTarget("demo/documents") { setup in
         let url = try setup.temporaryDirectory().appendingPathComponent("document.json")
-        var file = try DocumentFile.create(
-          at: url,
-          root: SampleContent.document, format: .json)
-        let definition = DataDefinition.document(file.root, name: url.lastPathComponent)
+        _ = try DocumentFile.create(at: url, root: SampleContent.document, format: .json)
         // Every commit is saved, as the demo saves it.
-        let object = DocumentObject(file.root)
-        object.onChange = { [weak object] _ in
-          if let object { try? file.save(object.root) }
-        }
+        let document = AutosavedDocument(store: try DocumentStore(contentsOf: url))
+        setup.atEnd { _ = document }
+        let object = document.store.root
+        let definition = DataDefinition.document(object.root, name: url.lastPathComponent)
         let model = TableModel(title: url.lastPathComponent)
         let draft = try model.generateSections(for: object, definition: definition, mode: .deferred)
-        return Navigator(
+        let navigator = Navigator(
           root: Screen(model: model, navigationBar: .doneRightCancelLeft, draft: draft))
+        document.attach(navigator)
+        return navigator
       },
       FuzzTarget("demo/gofish") { _ in
         GoFishTable.playableNavigator(for: GoFishGame.seedExample())
