@@ -92,6 +92,14 @@ extension SQLiteStore {
         "\(entity.table).\(relationship.name) holds a \(type(of: object)), not a "
           + target.definition.name)
     }
+    // A row read from the database whose key the store no longer knows was deleted since
+    // (in another window): writing it again would bring it back.
+    if object is ObjectFault {
+      let title = target.definition.title(of: .object(ObjectReference(object)))
+      throw StoreError.refusedValue(
+        property: relationship.name,
+        message: "“\(title)” was deleted meanwhile: choose another")
+    }
     return try save(
       object, entity: target, id: nil, parent: nil,
       position: try endPosition(of: target, db: db), db: db,

@@ -310,3 +310,27 @@ def test_a_value_another_program_wrote_unfit_is_shown_to_be_fixed(browser, shop)
     wait_title(browser, "product")
     assert query(shop, "SELECT released FROM product WHERE id = 1") == [("2024-05-01",)]
     wait(browser, lambda d: "not a date" not in row(d, "Hammer").text)
+
+
+def test_a_choice_another_window_deleted_is_refused_not_brought_back(browser, shop):
+    open_product(browser, shop, "Saw")
+    form = browser.current_window_handle
+    tap(browser, "Category")
+    wait_title(browser, "Category")
+    tap(browser, "Kitchen")
+    wait_title(browser, "Saw")
+    browser.switch_to.new_window("tab")
+    open_app(browser, shop, "table")
+    tap(browser, "category")
+    wait_title(browser, "category")
+    press(browser, "edit")
+    wait(browser, lambda d: d.find_elements(
+        By.CSS_SELECTOR, ".pane-top > .screen:last-child .row-delete"))
+    row(browser, "Kitchen").find_element(By.CSS_SELECTOR, ".row-delete").click()
+    wait(browser, lambda d: query(shop, "SELECT count(*) FROM category") == [(2,)])
+    browser.switch_to.window(form)
+    press(browser, "done")
+    assert validation(browser, "Category") == "“Kitchen” was deleted meanwhile: choose another"
+    assert title(browser) == "Saw"
+    assert query(shop, "SELECT count(*) FROM category") == [(2,)]
+    assert query(shop, "SELECT categoryId FROM product WHERE id = 5") == [(None,)]
