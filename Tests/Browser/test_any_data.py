@@ -334,3 +334,21 @@ def test_a_choice_another_window_deleted_is_refused_not_brought_back(browser, sh
     assert title(browser) == "Saw"
     assert query(shop, "SELECT count(*) FROM category") == [(2,)]
     assert query(shop, "SELECT categoryId FROM product WHERE id = 5") == [(None,)]
+
+
+def test_text_with_line_breaks_keeps_them_through_an_edit(browser, shop):
+    connection = sqlite3.connect(shop["database"])
+    connection.execute("UPDATE product SET code = 'HAM-1\nold' WHERE id = 1")
+    connection.commit()
+    connection.close()
+    open_product(browser, shop, "Hammer")
+    wait(browser, lambda d: control(d, "Code").tag_name == "textarea")
+    assert control(browser, "Code").get_attribute("value") == "HAM-1\nold"
+    # An edit at the end keeps the break.
+    code = control(browser, "Code")
+    code.send_keys(Keys.END, "s")
+    code.send_keys(Keys.TAB)
+    wait(browser, lambda d: bar_button(d, "done").is_enabled())
+    press(browser, "done")
+    wait_title(browser, "product")
+    assert query(shop, "SELECT code FROM product WHERE id = 1") == [("HAM-1\nolds",)]

@@ -27,6 +27,13 @@ extension HTMLRenderer {
       if let time = row.timeOfDayText {
         return timeOfDay(row, time: time, text: text, disabled: disabled, invalid: invalid)
       }
+      // Text with line breaks (another program's, a pasted note) would lose them in a
+      // one-line input on the next edit: it is edited in a text area instead.
+      if !row.attributes.isSecure, let shown = value?.displayText,
+        shown.contains(where: \.isNewline)
+      {
+        return textArea(row, text: text, value: shown, attributes: disabled + invalid)
+      }
       let type = row.attributes.isSecure ? "password" : "text"
       var html = "<label class=\"cell field\"><span class=\"text\">\(text)</span>"
       html += "<input class=\"control\" type=\"\(type)\" data-type=\"text\""
@@ -37,20 +44,8 @@ extension HTMLRenderer {
       if row.attributes.isSecure { html += " autocomplete=\"off\"" }
       return html + "\(disabled)\(invalid)></label>"
     case .textView:
-      var html = "<label class=\"cell field stacked\"><span class=\"text\">\(text)</span>"
-      html += "<textarea class=\"control\" data-type=\"text\" rows=\"2\""
-      // A text view grows with its text unless its row or theme turned that off.
-      if !row.attributes.growsWithText || row.style?.autoResize == false {
-        html += " data-fixed=\"\""
-      }
-      html += HTML.attribute("placeholder", row.attributes.placeholder)
-      let heights = [
-        row.attributes.minimumHeight.map { "min-height: \(number($0))px;" },
-        row.attributes.maximumHeight.map { "max-height: \(number($0))px; overflow-y: auto;" },
-      ].compactMap { $0 }
-      if !heights.isEmpty { html += HTML.attribute("style", heights.joined(separator: " ")) }
-      html += "\(disabled)\(invalid)>\(HTML.escape(value?.displayText ?? ""))</textarea></label>"
-      return html
+      return textArea(
+        row, text: text, value: value?.displayText ?? "", attributes: disabled + invalid)
     case .numericTextField:
       var html = "<label class=\"cell field\"><span class=\"text\">\(text)</span>"
       // A text input, not `type="number"`: that one reads "" for text it cannot parse (`1e400`,
@@ -115,6 +110,25 @@ extension HTMLRenderer {
     case .plain, .button, .selection, .objectSelection, .object, .arrayOfObjects:
       return selectable(row, text: text, disabled: disabled)
     }
+  }
+
+  /// A text view's text area, with its label; `attributes` close the tag (disabled, invalid).
+  private func textArea(_ row: RowSnapshot, text: String, value: String, attributes: String)
+    -> String
+  {
+    var html = "<label class=\"cell field stacked\"><span class=\"text\">\(text)</span>"
+    html += "<textarea class=\"control\" data-type=\"text\" rows=\"2\""
+    // A text view grows with its text unless its row or theme turned that off.
+    if !row.attributes.growsWithText || row.style?.autoResize == false {
+      html += " data-fixed=\"\""
+    }
+    html += HTML.attribute("placeholder", row.attributes.placeholder)
+    let heights = [
+      row.attributes.minimumHeight.map { "min-height: \(number($0))px;" },
+      row.attributes.maximumHeight.map { "max-height: \(number($0))px; overflow-y: auto;" },
+    ].compactMap { $0 }
+    if !heights.isEmpty { html += HTML.attribute("style", heights.joined(separator: " ")) }
+    return html + "\(attributes)>\(HTML.escape(value))</textarea></label>"
   }
 
   /// The `style` that aligns a text field's text as its row says (InAppSettingsKit's
