@@ -352,3 +352,19 @@ def test_text_with_line_breaks_keeps_them_through_an_edit(browser, shop):
     press(browser, "done")
     wait_title(browser, "product")
     assert query(shop, "SELECT code FROM product WHERE id = 1") == [("HAM-1\nolds",)]
+
+
+def test_a_paste_too_large_to_send_is_refused_on_its_field_and_loses_nothing_else(browser, shop):
+    open_product(browser, shop, "Hammer")
+    type_into(browser, "Code", "HAM-2")
+    name = control(browser, "Name")
+    browser.execute_script(
+        "arguments[0].focus(); arguments[0].value = 'x'.repeat(300000);"
+        "arguments[0].dispatchEvent(new Event('input', {bubbles: true}));"
+        "arguments[0].dispatchEvent(new Event('change', {bubbles: true}));", name)
+    wait(browser, lambda d: "too large to send" in d.find_element(By.ID, "trellis-status").text)
+    wait(browser, lambda d: control(d, "Name").get_attribute("value") == "Hammer")
+    press(browser, "done")
+    wait_title(browser, "product")
+    assert query(shop, "SELECT name, code FROM product WHERE id = 1") == [("Hammer", "HAM-2")]
+    assert "Disconnected" not in browser.find_element(By.TAG_NAME, "body").text

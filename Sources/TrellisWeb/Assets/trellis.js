@@ -495,11 +495,22 @@
     var message = { type: "set", pane: paneOf(row), row: row.dataset.row, value: value };
     // A custom row's controls name the value they edit by tag.
     if (control.dataset.tag) message.tag = Number(control.dataset.tag);
-    else if (was !== undefined) {
-      message.was = was;
-      control.dataset.was = control.value;
+    else if (was !== undefined) message.was = was;
+    // A value larger than the server takes would be refused unread (or end the session): the
+    // field says so and shows the row's value again, and the form's other edits stay.
+    var text = JSON.stringify(message);
+    var size = new Blob([text]).size;
+    var limit = Number(body.dataset.messageLimit || "0");
+    if (limit > 0 && size > limit) {
+      say("That text is too large to send (" + Math.ceil(size / 1024) + " KB; the most is "
+        + Math.floor(limit / 1024) + " KB): it was not entered.", true);
+      body.dataset.lastError = "too large";
+      control.dataset.typing = "false";
+      restoreControl(row.dataset.row);
+      return;
     }
-    send(message);
+    if (message.was !== undefined) control.dataset.was = control.value;
+    if (socket && socket.readyState === 1) socket.send(text);
   }
 
   app.addEventListener("click", function (event) {

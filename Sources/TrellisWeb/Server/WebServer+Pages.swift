@@ -68,6 +68,8 @@ extension WebServer {
     if let session {
       html += HTML.attribute("data-app", session.app) + HTML.attribute("data-session", session.id)
       html += HTML.attribute("data-token", session.token)
+      // The page refuses a value too large to send itself, on its field, losing nothing else.
+      html += HTML.attribute("data-message-limit", String(configuration.maxMessageBytes))
     }
     html += ">"
     if session != nil || person != nil {
