@@ -54,9 +54,7 @@ extension PostgresStore {
       }
       var targets: [PostgresReferencePlan.Target] = []
       for item in items {
-        if let target = try target(item, of: relationship, plan: &plan, newObjects: &newObjects) {
-          targets.append(target)
-        }
+        targets.append(try target(item, of: relationship, plan: &plan, newObjects: &newObjects))
       }
       if relationship.kind == .toOne {
         plan.toOne.append((relationship, targets.first))
@@ -67,12 +65,12 @@ extension PostgresStore {
     return plan
   }
 
-  /// The row `item` is, or a new row for it when its store does not know it; `nil` for an
+  /// The row `item` is, or a new row for it when its store does not know it; refused for an
   /// object whose row is gone.
   private func target(
     _ item: Value, of relationship: PostgresRelationship, plan: inout PostgresReferencePlan,
     newObjects: inout [AnyObject]
-  ) throws(StoreError) -> PostgresReferencePlan.Target? {
+  ) throws(StoreError) -> PostgresReferencePlan.Target {
     let entity = relationship.entity
     guard case .object(let ref) = item,
       let kvc = entity.definition.keyValueCoding(for: ref.identity)
@@ -83,7 +81,13 @@ extension PostgresStore {
     }
     let store = try store(for: entity.table)
     if let key = store.key(of: ref.identity) { return .key(key) }
-    if store.isGone(ref.identity) { return nil }
+    // A row deleted since it was chosen (in another window): writing it again would bring it
+    // back, and leaving it out would change the choice unseen.
+    if store.isGone(ref.identity) {
+      let title = entity.definition.title(of: .object(ref))
+      throw .refusedValue(
+        property: relationship.name, message: "“\(title)” was deleted meanwhile: choose another")
+    }
     if let index = newObjects.firstIndex(where: { $0 === ref.identity }) { return .new(index) }
     // A new row goes at the end of its table: its place, known inside the transaction,
     // follows the columns.

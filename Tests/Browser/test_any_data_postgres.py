@@ -298,3 +298,27 @@ def test_two_windows_editing_one_field_see_a_conflict_not_an_overwrite(browser, 
     wait_title(browser, "product")
     wait(browser, lambda d: sql(shop["database"], "SELECT price FROM product WHERE code = 'RAK-1'")
          == [["21.00"]])
+
+
+def test_a_choice_another_window_deleted_is_refused_not_saved_as_nothing(browser, shop):
+    # Rake is in Garden; Tools holds only Hammer, which a delete clears (ON DELETE SET NULL).
+    open_product(browser, shop, "Rake")
+    form = browser.current_window_handle
+    tap(browser, "Category")
+    wait_title(browser, "Category")
+    tap(browser, "Tools")
+    wait_title(browser, "Rake")
+    browser.switch_to.new_window("tab")
+    open_app(browser, shop, "table")
+    tap(browser, "category")
+    wait_title(browser, "category")
+    press(browser, "edit")
+    wait(browser, lambda d: d.find_elements(
+        By.CSS_SELECTOR, ".pane-top > .screen:last-child .row-delete"))
+    row(browser, "Tools").find_element(By.CSS_SELECTOR, ".row-delete").click()
+    wait(browser, lambda d: sql(shop["database"], "SELECT count(*) FROM category") == [["2"]])
+    browser.switch_to.window(form)
+    press(browser, "done")
+    assert validation(browser, "Category") == "“Tools” was deleted meanwhile: choose another"
+    assert title(browser) == "Rake"
+    assert sql(shop["database"], "SELECT category_id FROM product WHERE code = 'RAK-1'") == [["2"]]
