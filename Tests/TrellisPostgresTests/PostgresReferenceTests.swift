@@ -100,13 +100,20 @@ struct PostgresReferenceTests {
     let item = Value.object(ObjectReference(ann))
     try await groups.delete(.object(ObjectReference(red)))
     #expect(ann.group === red, "no action leaves the object in memory")
-    // Ann still points at Red and holds it: writing both makes no new Red.
-    try await members.update(
-      item,
-      values: [
-        "group": .object(ObjectReference(red)), "badges": .array([.object(ObjectReference(red))]),
-      ])
+    // Ann still points at Red and holds it: writing either is refused, and makes no new Red.
+    for values: [String: Value] in [
+      ["group": .object(ObjectReference(red))], ["badges": .array([.object(ObjectReference(red))])],
+    ] {
+      await #expect {
+        try await members.update(item, values: values)
+      } throws: { error in
+        guard case .refusedValue(_, let message) = error as? StoreError else { return false }
+        return message == "“Red” was deleted meanwhile: choose another"
+      }
+    }
     #expect(try await groups.count(FetchOptions()) == 0)
+    // Cleared, her choices are written.
+    try await members.update(item, values: ["group": .null, "badges": .array([])])
     let fresh = try PostgresStore(url: url, entity: entity, timeout: .seconds(30))
     defer { fresh.shutdown() }
     let read = try await fresh.fetchPage(FetchOptions(), from: nil).items
