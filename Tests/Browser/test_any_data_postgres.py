@@ -276,19 +276,25 @@ def test_with_triggers_two_servers_see_each_others_changes_at_once(browser, desk
 
 
 def test_two_windows_editing_one_field_see_a_conflict_not_an_overwrite(browser, shop):
+    # Both windows choose a tag before either saves.
     open_product(browser, shop, "Rake")
+    add_tag("heavy")
     first = browser.current_window_handle
     browser.switch_to.new_window("tab")
-    second = browser.current_window_handle
     open_product(browser, shop, "Rake")
-    type_into(browser, "Price", "21")
-    browser.switch_to.window(first)
-    type_into(browser, "Price", "22.5")
+    add_tag("new")
     press(browser, "done")
     wait_title(browser, "product")
-    wait(browser, lambda d: sql(shop["database"], "SELECT price FROM product WHERE code = 'RAK-1'")
-         == [["22.50"]])
-    browser.switch_to.window(second)
+    wait(browser, lambda d: tags() == [["new"], ["sale"]])
+    browser.switch_to.window(first)
+    press(browser, "done")
+    wait(browser, lambda d: "Someone else changed Tags to “sale, new”" in notice_text(d))
+    assert title(browser) == "Rake"
+    assert tags() == [["new"], ["sale"]]
+    # Done again writes the tags this window shows, seen.
+    press(browser, "done")
+    wait_title(browser, "product")
+    wait(browser, lambda d: tags() == [["heavy"], ["sale"]])
     press(browser, "done")
     wait(browser, lambda d: "Someone else changed Price" in notice_text(d))
     assert title(browser) == "Rake"
@@ -322,3 +328,37 @@ def test_a_choice_another_window_deleted_is_refused_not_saved_as_nothing(browser
     assert validation(browser, "Category") == "“Tools” was deleted meanwhile: choose another"
     assert title(browser) == "Rake"
     assert sql(shop["database"], "SELECT category_id FROM product WHERE code = 'RAK-1'") == [["2"]]
+
+
+def test_two_windows_choosing_tags_meet_a_conflict_not_a_loss(browser, shop):
+    def add_tag(label):
+        tap(browser, "Tags")
+        wait_title(browser, "Tags")
+        tap(browser, label)
+        press(browser, "back")
+        wait_title(browser, "Rake")
+
+    def tags():
+        return sql(shop["database"], "SELECT t.label FROM product_tag pt JOIN tag t "
+                   "ON t.id = pt.tag_id JOIN product p ON p.id = pt.product_id "
+                   "WHERE p.code = 'RAK-1' ORDER BY t.label")
+
+    # Both windows choose a tag before either saves.
+    open_product(browser, shop, "Rake")
+    add_tag("heavy")
+    first = browser.current_window_handle
+    browser.switch_to.new_window("tab")
+    open_product(browser, shop, "Rake")
+    add_tag("new")
+    press(browser, "done")
+    wait_title(browser, "product")
+    wait(browser, lambda d: tags() == [["new"], ["sale"]])
+    browser.switch_to.window(first)
+    press(browser, "done")
+    wait(browser, lambda d: "Someone else changed Tags to “sale, new”" in notice_text(d))
+    assert title(browser) == "Rake"
+    assert tags() == [["new"], ["sale"]]
+    # Done again writes the tags this window shows, seen.
+    press(browser, "done")
+    wait_title(browser, "product")
+    wait(browser, lambda d: tags() == [["heavy"], ["sale"]])

@@ -16,10 +16,13 @@ extension Draft {
   /// The edits whose property the object has changed since, to neither the starting point
   /// nor what was entered. (After a conflict a store named, the object may still hold an
   /// older value until the store's newer one arrives: that is no change.)
-  func conflictsWithObject() -> [FieldConflict] {
+  func conflictsWithObject(choicesOnly: Bool = false) -> [FieldConflict] {
     pendingValues.compactMap { name, yours in
       guard let cell = existingCell(name), let base = cell.base else { return nil }
       let theirs = (try? object.value(forKeyPath: name)) ?? .null
+      if choicesOnly, !(base.holdsObjects || yours.holdsObjects || theirs.holdsObjects) {
+        return nil
+      }
       return theirs == base || theirs == yours || theirs == cell.objectAtBase
         ? nil : FieldConflict(name: name, theirs: theirs, yours: yours)
     }
@@ -51,9 +54,10 @@ extension Draft {
     cell.conflict = theirs
   }
 
-  /// Throws the conflicts with the object's values, before a store is asked to write.
-  func checkConflicts() throws(StoreError) {
-    let conflicts = conflictsWithObject()
+  /// Throws the conflicts with the object's values, before a store is asked to write; with
+  /// `choicesOnly`, of properties that hold chosen objects only.
+  func checkConflicts(choicesOnly: Bool = false) throws(StoreError) {
+    let conflicts = conflictsWithObject(choicesOnly: choicesOnly)
     if !conflicts.isEmpty { throw .conflict(conflicts) }
   }
 

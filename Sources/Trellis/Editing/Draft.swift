@@ -75,7 +75,14 @@ public final class Draft {
     let cell = cell(name)
     // On a live form nothing else saves: entering the value again writes it over.
     let then = mode == .live ? "; enter yours again to replace it" : ""
-    return cell.message ?? cell.conflict.map { "Changed meanwhile to “\($0.displayText)”\(then)" }
+    return cell.message
+      ?? cell.conflict.map { "Changed meanwhile to “\(shownText($0, for: name))”\(then)" }
+  }
+
+  /// `value` of property `name` as its row shows it: chosen objects by their titles.
+  func shownText(_ value: Value, for name: String) -> String {
+    guard let property = definition[name], value.holdsObjects else { return value.displayText }
+    return RowFactory.nestedTitle(value, property) ?? ""
   }
 
   /// Reads values as this draft sees them.
@@ -374,3 +381,14 @@ public final class Draft {
 /// Not `Sendable`: a draft stays on its screen's domain (see <doc:Concurrency>).
 @available(*, unavailable)
 extension Draft: Sendable {}
+
+extension Value {
+  /// Whether the value is an object, or a list holding one: chosen items, shown by title.
+  var holdsObjects: Bool {
+    switch self {
+    case .object: true
+    case .array(let items): items.contains { $0.holdsObjects }
+    default: false
+    }
+  }
+}

@@ -122,8 +122,10 @@ enum DetailScreens {
     { values throws(StoreError) in
       guard isNew else {
         let changed = Dictionary(values, uniquingKeysWith: { $1 })
-        // What has arrived is checked here, unless the store compares where it writes.
-        if !cache.source.checksExpectedValues { try draft.checkConflicts() }
+        // What has arrived is checked here, unless the store compares where it writes; a
+        // store compares its columns, so chosen objects (to-one, many-to-many) are checked
+        // here too.
+        try draft.checkConflicts(choicesOnly: cache.source.checksExpectedValues)
         // The store starts the write here, on the screen's domain: the item takes the values
         // now, and gets them back if the store refuses.
         return try cache.prepareUpdateAwaiting(

@@ -166,7 +166,13 @@ public final class Screen {
     case .invalid(let failure): failure.messages.map(\.message).joined(separator: "\n")
     case .store(.conflict(let conflicts)):
       "Someone else changed "
-        + conflicts.map { "\(draft?.definition[$0.name]?.title ?? $0.name) to “\($0.theirs)”" }
+        + conflicts.map { conflict in
+          let theirs =
+            conflict.theirs.holdsObjects
+            ? draft?.shownText(conflict.theirs, for: conflict.name) : nil
+          return "\(draft?.definition[conflict.name]?.title ?? conflict.name) to "
+            + "“\(theirs ?? "\(conflict.theirs)")”"
+        }
         .joined(separator: ", ")
         + " while you edited. Done saves yours over it; Take Theirs keeps theirs."
     case .store(let error): error.message(item: draft?.definition.itemNoun ?? "item")
