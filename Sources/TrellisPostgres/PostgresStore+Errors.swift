@@ -50,10 +50,15 @@ extension PostgresStore {
       }
       return .refused(message)
     case "23502":
-      if let column = info[.columnName], entity.column(column) != nil {
-        return .refusedValue(property: column, message: "\(column) needs a value")
-      }
-      return .refused(message)
+      // On the column's row, or on the to-one relationship's whose key it is, by title.
+      guard let column = info[.columnName] else { return .refused(message) }
+      let name =
+        entity.column(column) != nil
+        ? column
+        : entity.relationships.first { $0.kind == .toOne && $0.foreignKey == column }?.name
+      guard let name else { return .refused(message) }
+      let title = entity.definition[name]?.title ?? name
+      return .refusedValue(property: name, message: "\(title) needs a value")
     case "23514", "23503": return .refused(message)
     case "22P02", "22007", "22008":
       // The server's detail says what it could not read ("Token "x" is invalid.").

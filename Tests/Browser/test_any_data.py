@@ -110,6 +110,19 @@ def open_product(driver, shop, name):
     wait_title(driver, name)
 
 
+def delete_in_a_new_tab(driver, shop, table, text):
+    """Opens the app in a new tab, and deletes the row showing `text` from `table`'s list in
+    edit mode, as another window would."""
+    driver.switch_to.new_window("tab")
+    open_app(driver, shop, "table")
+    tap(driver, table)
+    wait_title(driver, table)
+    press(driver, "edit")
+    wait(driver, lambda d: d.find_elements(
+        By.CSS_SELECTOR, ".pane-top > .screen:last-child .row-delete"))
+    row(driver, text).find_element(By.CSS_SELECTOR, ".row-delete").click()
+
+
 def query(shop, sql):
     connection = sqlite3.connect(shop["database"])
     try:
@@ -134,14 +147,7 @@ def test_the_home_screens_counts_follow_deletes_and_other_programs(browser, shop
     wait_title(browser, "shop.sqlite")
     assert "3 rows" in row(browser, "category").text
     home = browser.current_window_handle
-    browser.switch_to.new_window("tab")
-    open_app(browser, shop, "table")
-    tap(browser, "category")
-    wait_title(browser, "category")
-    press(browser, "edit")
-    wait(browser, lambda d: d.find_elements(
-        By.CSS_SELECTOR, ".pane-top > .screen:last-child .row-delete"))
-    row(browser, "Kitchen").find_element(By.CSS_SELECTOR, ".row-delete").click()
+    delete_in_a_new_tab(browser, shop, "category", "Kitchen")
     wait(browser, lambda d: query(shop, "SELECT count(*) FROM category") == [(2,)])
     browser.switch_to.window(home)
     wait(browser, lambda d: "2 rows" in row(d, "category").text, timeout=5)
@@ -319,14 +325,7 @@ def test_a_choice_another_window_deleted_is_refused_not_brought_back(browser, sh
     wait_title(browser, "Category")
     tap(browser, "Kitchen")
     wait_title(browser, "Saw")
-    browser.switch_to.new_window("tab")
-    open_app(browser, shop, "table")
-    tap(browser, "category")
-    wait_title(browser, "category")
-    press(browser, "edit")
-    wait(browser, lambda d: d.find_elements(
-        By.CSS_SELECTOR, ".pane-top > .screen:last-child .row-delete"))
-    row(browser, "Kitchen").find_element(By.CSS_SELECTOR, ".row-delete").click()
+    delete_in_a_new_tab(browser, shop, "category", "Kitchen")
     wait(browser, lambda d: query(shop, "SELECT count(*) FROM category") == [(2,)])
     browser.switch_to.window(form)
     press(browser, "done")

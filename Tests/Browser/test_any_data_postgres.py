@@ -13,7 +13,8 @@ from selenium.webdriver.common.keys import Keys
 from conftest import ROOT, screenshot
 from helpers import (control, open_app, press, row, row_texts, tap, title, type_into, updates, wait,
                      wait_title)
-from test_any_data import notice_text, serve, stop, trellis_binary, validation
+from test_any_data import (
+    delete_in_a_new_tab, notice_text, serve, stop, trellis_binary, validation)
 from test_postgres import psql
 
 FIXTURE = ROOT / "Tests" / "Fixtures" / "AnyData" / "shop-postgres.sql"
@@ -308,14 +309,7 @@ def test_a_choice_another_window_deleted_is_refused_not_saved_as_nothing(browser
     wait_title(browser, "Category")
     tap(browser, "Tools")
     wait_title(browser, "Rake")
-    browser.switch_to.new_window("tab")
-    open_app(browser, shop, "table")
-    tap(browser, "category")
-    wait_title(browser, "category")
-    press(browser, "edit")
-    wait(browser, lambda d: d.find_elements(
-        By.CSS_SELECTOR, ".pane-top > .screen:last-child .row-delete"))
-    row(browser, "Tools").find_element(By.CSS_SELECTOR, ".row-delete").click()
+    delete_in_a_new_tab(browser, shop, "category", "Tools")
     wait(browser, lambda d: sql(shop["database"], "SELECT count(*) FROM category") == [["2"]])
     browser.switch_to.window(form)
     press(browser, "done")
@@ -356,3 +350,18 @@ def test_two_windows_choosing_tags_meet_a_conflict_not_a_loss(browser, shop):
     press(browser, "done")
     wait_title(browser, "product")
     wait(browser, lambda d: tags() == [["heavy"], ["sale"]])
+
+
+def test_a_new_row_without_its_required_choice_is_refused_on_that_row(browser, shop):
+    open_app(browser, shop, "table")
+    wait_title(browser, shop["database"].rsplit("/", 1)[1])
+    tap(browser, "product")
+    wait_title(browser, "product")
+    browser.find_element(By.CSS_SELECTOR, ".pane-top > .screen:last-child .add-item").click()
+    wait(browser, lambda d: title(d).startswith("New "))
+    type_into(browser, "Name", "Trowel")
+    type_into(browser, "Code", "TRO-1")
+    type_into(browser, "Price", "7")
+    press(browser, "done")
+    assert validation(browser, "Supplier") == "Supplier needs a value"
+    assert sql(shop["database"], "SELECT count(*) FROM product WHERE code = 'TRO-1'") == [["0"]]
