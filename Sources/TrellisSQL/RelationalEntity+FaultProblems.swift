@@ -15,27 +15,10 @@ extension RelationalEntity {
     else { return nil }
     let (key, value, kind) = (layout.keys[index], values[index], layout.kinds[index].unwrapped)
     guard value != .null else {
-      return "\(table) row \(id): \(key) is empty, and needs \(Self.name(of: kind))"
+      return "\(table) row \(id): \(key) is empty, and needs \(Validator.describe(kind))"
     }
     var text = value.displayText
     if text.count > 40 { text = text.prefix(40) + "…" }
-    return "\(table) row \(id): \(key) holds “\(text)”, not \(Self.name(of: kind))"
-  }
-
-  /// What a kind of value is called in a message for the people who use the app.
-  private static func name(of kind: ValueKind) -> String {
-    switch kind {
-    case .string: "text"
-    case .bool: "true or false"
-    case .int: "a whole number"
-    case .double: "a number"
-    case .date: "a date"
-    case .data: "data"
-    case .array: "a list"
-    case .dictionary: "a dictionary"
-    case .object(let info): "a \(info.name)"
-    case .choice(let base, _): "one of its choices (\(name(of: base)))"
-    default: "\(kind)"
-    }
+    return "\(table) row \(id): \(key) holds “\(text)”, not \(Validator.describe(kind))"
   }
 }

@@ -42,7 +42,7 @@ struct UnfitRowTests {
     let unfit = try #require(rows[1].text)
     try app.tap(unfit)
     #expect(app.navigator.stack.count == 2)
-    #expect(app.row("Completed")?.validationMessage == "Completed holds “maybe”, not yes or no")
+    #expect(app.row("Completed")?.validationMessage == "Completed holds “maybe”, not true or false")
     try? app.send(.done)
     #expect(app.navigator.stack.count == 2, "Done waits for the value to be fixed")
     func stored() async throws -> String? {

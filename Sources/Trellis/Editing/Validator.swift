@@ -1,7 +1,7 @@
 import Foundation
 
 /// The checks a value goes through before a draft accepts it.
-enum Validator {
+package enum Validator {
   /// Parses text entered into a typed field, then checks type, requiredness, range, choices
   /// and custom rules. Returns the value to keep and, when it is not valid, why.
   static func check(
@@ -136,13 +136,20 @@ enum Validator {
     }
   }
 
-  static func describe(_ kind: ValueKind) -> String {
+  /// What a kind of value is called in a message for the people who use the app: "a whole
+  /// number", "true or false".
+  package static func describe(_ kind: ValueKind) -> String {
     switch kind.unwrapped {
+    case .string: "text"
+    case .bool: "true or false"
     case .int: "a whole number"
     case .double: "a number"
-    case .bool: "yes or no"
     case .date: "a date"
-    case .string: "text"
+    case .data: "data"
+    case .array: "a list"
+    case .dictionary: "a dictionary"
+    case .object(let info): "a \(info.name)"
+    case .choice(let base, _): "one of its choices (\(describe(base)))"
     default: kind.description
     }
   }
