@@ -175,19 +175,11 @@ extension PostgresStore {
   /// Remembers that `object`'s row is gone (deleted here, by a rule, or by another server),
   /// so that an object still pointing at it does not make it again.
   func rememberGone(_ object: AnyObject) {
-    state.withLock { state in
-      if state.gone.count >= 1024 { state.gone = state.gone.filter { $0.value.object != nil } }
-      state.gone[ObjectIdentifier(object)] = WeakObject(object: object)
-    }
+    state.withLock { $0.gone.remember(object) }
   }
 
   /// Whether `object`'s row is gone (see ``rememberGone(_:)``).
   func isGone(_ object: AnyObject) -> Bool {
-    state.withLock { $0.gone[ObjectIdentifier(object)]?.object === object }
+    state.withLock { $0.gone.contains(object) }
   }
-}
-
-/// An object held weakly.
-struct WeakObject {
-  weak var object: AnyObject?
 }

@@ -85,7 +85,7 @@ public final class PostgresStore: AsyncDataStore {
     var isShutDown = false
     /// Objects whose rows are gone, so that a relationship still holding one does not make
     /// it again.
-    var gone: [ObjectIdentifier: WeakObject] = [:]
+    var gone = GoneObjects()
     /// The task following other stores' changes, once something observes this one; a
     /// polling one stops when nothing observes it any more.
     var listener: Task<Void, Never>?

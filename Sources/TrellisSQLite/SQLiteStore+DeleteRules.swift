@@ -32,6 +32,7 @@ extension SQLiteStore {
         if let object = state.objects[row.table]?.removeValue(forKey: row.id) {
           state.keys[ObjectIdentifier(object)] = nil
           state.problems[ObjectIdentifier(object)] = nil
+          if !(object is ObjectFault) { state.gone.remember(object) }
         }
       }
       return effects.nullified.compactMap { change in

@@ -92,9 +92,10 @@ extension SQLiteStore {
         "\(entity.table).\(relationship.name) holds a \(type(of: object)), not a "
           + target.definition.name)
     }
-    // A row read from the database whose key the store no longer knows was deleted since
-    // (in another window): writing it again would bring it back.
-    if object is ObjectFault {
+    // A row read from the database whose key the store no longer knows, or an object whose
+    // row was deleted here, was deleted since (in another window): writing it again would
+    // bring it back.
+    if object is ObjectFault || state.withLock({ $0.gone.contains(object) }) {
       let title = target.definition.title(of: .object(ObjectReference(object)))
       throw StoreError.refusedValue(
         property: relationship.name,

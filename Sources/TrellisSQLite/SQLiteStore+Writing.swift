@@ -147,6 +147,7 @@ extension SQLiteStore {
       state.keys[ObjectIdentifier(object)] = nil
       state.unreadChildren[ObjectIdentifier(object)] = nil
       state.problems[ObjectIdentifier(object)] = nil
+      if !(object is ObjectFault) { state.gone.remember(object) }
     }
     shared.changes.flush()
   }

@@ -50,6 +50,9 @@ public final class SQLiteStore: RelationalStore, Sendable {
     var sweepAt = State.fewestSwept
     /// The sweep asked for by a list letting go, until it runs.
     var pendingSweep: _Concurrency.Task<Void, Never>?
+    /// Objects the app made whose rows were deleted, so that a relationship still holding one
+    /// does not make its row again (a fault says so itself: its key is gone).
+    var gone = GoneObjects()
   }
 
   /// What every store over the same database shares: the objects, and observers by table.

@@ -96,6 +96,24 @@ struct ContactsTests {
     }
   }
 
+  /// The app's own hook at the start of processing runs beside the list's regrouping, which
+  /// it used to replace: a new letter still makes its section.
+  @Test func anAppsProcessingHookKeepsRegrouping() throws {
+    for (name, store) in try Self.stores() {
+      let contacts = try ContactsApp.model(store: store)
+      var runs = 0
+      contacts.model.willProcessChanges = { runs += 1 }
+      contacts.search("Quinn")
+      let host = HeadlessHost(model: contacts.model)
+      try store.insert(
+        .object(ObjectReference(Contact(firstName: "Mary", lastName: "Quinn"))), at: nil)
+      try host.check()
+      #expect(host.table.visible.map { $0.model.header } == ["Q"], "\(name)")
+      #expect(host.texts == [["Mary Quinn"]], "\(name)")
+      #expect(runs > 0, "\(name)")
+    }
+  }
+
   @Test func aContactsFileIsFilledOnce() throws {
     let directory = try SQLiteTestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }

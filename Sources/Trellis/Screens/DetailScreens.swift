@@ -56,7 +56,7 @@ enum DetailScreens {
     screen.addsItem = isNew
     // The title follows what is saved (another window's change), as a fresh screen's would.
     if !isNew {
-      screen.model.willProcessChanges = { [weak screen] in
+      screen.model.addProcessingHook { [weak screen] in
         screen?.title = definition.title(of: item, readingThrough: draft.savedReader)
       }
     }

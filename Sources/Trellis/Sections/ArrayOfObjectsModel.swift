@@ -76,7 +76,7 @@ public final class ArrayOfObjectsModel {
       flag.set()
       sink.invalidateSection(key)
     }
-    model.willProcessChanges = { [weak self] in self?.regroupIfNeeded() }
+    model.addProcessingHook { [weak self] in self?.regroupIfNeeded() }
     regroup()
   }
 

@@ -34,9 +34,16 @@ public final class TableModel {
   public var sectionActions = SectionActions()
   /// Actions for the model's own events.
   public var modelActions = ModelActions()
-  /// Called at the start of every ``processChanges()``, on the model's domain: where a model
-  /// built on this one (``ArrayOfObjectsModel``) adds and removes its sections.
+  /// Called at the start of every ``processChanges()``, on the model's domain, after the
+  /// hooks Trellis adds for itself (a grouped list regrouping): the app's own.
   public var willProcessChanges: (() -> Void)?
+  /// What runs at the start of every ``processChanges()`` for Trellis's own screens and
+  /// models (a grouped list regrouping, a form's title following what is saved), each kept
+  /// beside the others.
+  private var processingHooks: [() -> Void] = []
+  /// Adds `hook` to what runs at the start of every ``processChanges()``, beside the hooks
+  /// added before and the app's ``willProcessChanges``.
+  package func addProcessingHook(_ hook: @escaping () -> Void) { processingHooks.append(hook) }
   /// The theme that styles the table, its sections and rows; resolved styles become part of
   /// every snapshot (``RowSnapshot/style``), so that every host can apply them.
   public var theme: Theme? { didSet { invalidateAll() } }
@@ -184,6 +191,7 @@ public final class TableModel {
     defer { isProcessing = false }
     runFinishedWork()
     applyArrivals()
+    for hook in processingHooks { hook() }
     willProcessChanges?()
     let noted = invalidation.notedSections()
     if !noted.sections.isEmpty {
