@@ -8,6 +8,11 @@ import TrellisSQL
 enum PostgresTypeChecks {
   /// The checks of `type`; none for a type without modifiers, or with ones it does not read.
   static func checks(of type: String) -> [ColumnCheck] {
+    if let range = range(of: type) {
+      return [
+        .minimum(range.lowerBound, inclusive: true), .maximum(range.upperBound, inclusive: true),
+      ]
+    }
     guard let open = type.firstIndex(of: "("), type.hasSuffix(")") else { return [] }
     let name = type[..<open]
     let numbers = type[type.index(after: open)..<type.index(before: type.endIndex)]
@@ -32,6 +37,17 @@ enum PostgresTypeChecks {
       return checks
     default:
       return []
+    }
+  }
+
+  /// The values a type of fixed size holds, which PostgreSQL refuses beyond ("value out of
+  /// range: overflow") without naming the column: `real`, `smallint` and `integer`.
+  private static func range(of type: String) -> ClosedRange<Double>? {
+    switch type {
+    case "real": -Double(Float.greatestFiniteMagnitude)...Double(Float.greatestFiniteMagnitude)
+    case "smallint": Double(Int16.min)...Double(Int16.max)
+    case "integer": Double(Int32.min)...Double(Int32.max)
+    default: nil
     }
   }
 

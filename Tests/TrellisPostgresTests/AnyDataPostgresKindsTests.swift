@@ -108,5 +108,27 @@ extension AnyDataPostgresTests {
     #expect(
       name(.string(String(repeating: "x", count: 61)), context)
         == "Name must be at most 60 characters")
+    // An integer's and a real's own range, which PostgreSQL refuses without naming the column.
+    let stock = try #require(products.itemsDefinition?["stock"]?.actions.valueIsValid)
+    #expect(
+      stock(.int(3_000_000_000), context)?.hasPrefix("Stock must be at most 2147483647") == true
+    )
+  }
+
+  @Test func aRealBeyondItsRangeIsRefusedOnItsRow() async throws {
+    guard let url = try await AnyDataPostgres.database("kinds-postgres.sql") else { return }
+    let schema = try await PostgresDatabase.readSchema(url: url)
+    let limit = Double(Float.greatestFiniteMagnitude)
+    #expect(
+      schema.table("shifts")?.column("load")?.checks
+        == [.minimum(-limit, inclusive: true), .maximum(limit, inclusive: true)])
+    let database = try await PostgresDatabase.open(url: url)
+    defer { database.shutdown() }
+    let shifts = try #require(database.store(for: "shifts"))
+    let check = try #require(shifts.itemsDefinition?["load"]?.actions.valueIsValid)
+    let context = RowContext(rowID: RowID(.string("load")))
+    #expect(check(.double(1e38), context) == nil)
+    #expect(check(.double(1e39), context)?.hasPrefix("Load must be at most") == true)
+    #expect(check(.double(-1e39), context)?.hasPrefix("Load must be at least") == true)
   }
 }

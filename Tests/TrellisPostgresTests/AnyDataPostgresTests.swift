@@ -32,7 +32,10 @@ struct AnyDataPostgresTests {
     #expect(supplier.column("name")?.checks == [.maxLength(60)])
     #expect(
       product.column("stock")?.checks
-        == [.minimum(0, inclusive: true), .maximum(1000, inclusive: true)])
+        == [
+          .minimum(-2_147_483_648, inclusive: true), .maximum(2_147_483_647, inclusive: true),
+          .minimum(0, inclusive: true), .maximum(1000, inclusive: true),
+        ])
     #expect(product.column("released")?.kind == .date)
     #expect(product.column("photo")?.kind == .blob)
     #expect(product.column("price_with_tax")?.isGenerated == true)
