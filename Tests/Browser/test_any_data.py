@@ -335,6 +335,22 @@ def test_a_choice_another_window_deleted_is_refused_not_brought_back(browser, sh
     assert query(shop, "SELECT categoryId FROM product WHERE id = 5") == [(None,)]
 
 
+def test_a_form_whose_row_another_window_deletes_says_so_at_once(browser, shop):
+    open_product(browser, shop, "Rake")
+    form = browser.current_window_handle
+    type_into(browser, "Name", "Rake XL")
+    delete_in_a_new_tab(browser, shop, "product", "Rake")
+    wait(browser, lambda d: query(shop, "SELECT count(*) FROM product WHERE id = 2") == [(0,)])
+    browser.switch_to.window(form)
+    assert notice_text(browser).startswith("Someone else deleted this product")
+    wait(browser, lambda d: not bar_button(d, "done").is_enabled())
+    assert control(browser, "Name").get_attribute("value") == "Rake XL"
+    screenshot(browser, "any-data-deleted-form")
+    press(browser, "cancel")
+    wait_title(browser, "product")
+    assert "Rake" not in row_texts(browser)
+
+
 def test_text_with_line_breaks_keeps_them_through_an_edit(browser, shop):
     connection = sqlite3.connect(shop["database"])
     connection.execute("UPDATE product SET code = 'HAM-1\nold' WHERE id = 1")

@@ -129,6 +129,37 @@ struct CrossServerTests {
       "the writer reports its insert once, then the fence")
   }
 
+  /// A form open on one server whose row another server deletes says so at once, Done
+  /// disabled and the values kept, instead of learning it at Done.
+  @Test func aFormWhoseRowAnotherServerDeletesSaysSo() async throws {
+    guard let url = PostgresTestSupport.url else { return }
+    let entity = try PostgresTestSupport.entity("gone")
+    let servers = try (0..<2).map { _ in
+      try PostgresStore(url: url, entity: entity, timeout: .seconds(30))
+    }
+    defer { servers.forEach { $0.shutdown() } }
+    for name in ["Ann", "Bob"] { try await Self.insert(name, at: nil, into: servers[0]) }
+    let editing = Self.session(servers[1])
+    let deleting = Self.session(servers[0])
+    try await Self.waitUntilListening(servers[0], servers[1])
+    for app in [editing, deleting] {
+      try await app.settle(until: { app.texts == [["Ann", "Bob"]] })
+    }
+    try editing.tap("Bob")
+    try editing.enter("Bobby", at: "Name")
+    try deleting.send(.delete(deleting.rowID(at: try #require(deleting.path(of: "Bob")))))
+    try await deleting.settle()
+    try await editing.settle(until: { editing.top.itemGone != nil })
+    let snapshot = editing.top.snapshot()
+    #expect(
+      snapshot.notice?.hasPrefix("Someone else deleted this") == true, "\(snapshot.notice ?? "")")
+    #expect(!snapshot.isDoneEnabled)
+    #expect(editing.row("Name")?.value == "Bobby")
+    try editing.send(.cancel)
+    try await editing.settle(until: { editing.texts == [["Ann"]] })
+    #expect(editing.host.violations.isEmpty)
+  }
+
   /// Waits until both stores' listening connections are up.
   static func waitUntilListening(_ stores: PostgresStore...) async throws {
     for store in stores {

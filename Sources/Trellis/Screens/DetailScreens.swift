@@ -59,6 +59,7 @@ enum DetailScreens {
       screen.model.addProcessingHook { [weak screen] in
         screen?.title = definition.title(of: item, readingThrough: draft.savedReader)
       }
+      screen.followDeletion(of: item, in: store, noun: definition.itemNoun)
     }
     if !isNew && !section.allowsEditingDetails {
       for object in screen.model.objectSections { object.isEditable = false }

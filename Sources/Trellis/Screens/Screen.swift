@@ -43,6 +43,11 @@ public final class Screen {
   /// Why the object a form shows could not be loaded, shown as the notice until a load
   /// succeeds; Done waits meanwhile.
   public internal(set) var loadFailure: String?
+  /// Why Done cannot save the stored item the screen edits: another window or server
+  /// deleted it. Shown as the notice; Done waits disabled.
+  public internal(set) var itemGone: String?
+  /// The store observation that sets ``itemGone``, for as long as the screen lives.
+  var itemObservation: ObservationToken?
   /// Runs when Done is accepted, after the draft committed (a section's insert action, say).
   var afterCommit: ((Screen) throws(ScreenError) -> Void)?
   /// Whether the screen's draft is a new item that Done adds (so the policy's ``Permission/add``
@@ -101,7 +106,8 @@ public final class Screen {
 
   /// Whether Done may be tapped: false while the draft holds an invalid value.
   public var isDoneEnabled: Bool {
-    !isCommitting && !isLoading && loadFailure == nil && (draft?.isValid ?? true)
+    !isCommitting && !isLoading && loadFailure == nil && itemGone == nil
+      && (draft?.isValid ?? true)
   }
 
   /// Whether the screen can search its lists.
@@ -123,7 +129,9 @@ public final class Screen {
     snapshot.isDoneEnabled = isDoneEnabled
     snapshot.canGoBack = navigator.map { $0.stack.count > 1 && $0.stack.first !== self } ?? false
     snapshot.notice =
-      isCommitting ? "Saving…" : isLoading ? "Loading…" : notice ?? loadFailure ?? navigator?.notice
+      isCommitting
+      ? "Saving…"
+      : isLoading ? "Loading…" : itemGone ?? notice ?? loadFailure ?? navigator?.notice
     snapshot.isBusy = isCommitting || isLoading
     snapshot.search = isSearchable ? searchText : nil
     return snapshot
