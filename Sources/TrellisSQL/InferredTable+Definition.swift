@@ -9,11 +9,12 @@ extension InferredTable {
   ///
   /// - Parameters:
   ///   - columns: The columns the store reads and writes, in order.
-  ///   - relationships: The names of the store's relationships, and whether each is a to-one.
+  ///   - relationships: The names of the store's relationships, whether each is a to-one, and
+  ///     whether a row must be chosen (a to-one whose key is `NOT NULL` without a default).
   ///   - names: The names inferred for the schema.
   ///   - isNullable: Whether a column's property may hold nothing.
   package func rowDefinition(
-    columns: [InferredColumn], relationships: [(name: String, isToOne: Bool)],
+    columns: [InferredColumn], relationships: [(name: String, isToOne: Bool, isRequired: Bool)],
     names: InferredNames, isNullable: (InferredColumn) -> Bool
   ) -> DataDefinition? {
     let keys = (columns.map(\.name) + relationships.map(\.name)).filter(InferredNames.isKey)
@@ -48,6 +49,7 @@ extension InferredTable {
       guard var property = definition[relationship.name] else { continue }
       // Objects of a dictionary definition: any value, which a selection of objects takes.
       property.valueKind = relationship.isToOne ? .optional(.any) : .any
+      property.isRequired = relationship.isRequired && readOnlyReason == nil
       definition[relationship.name] = property
     }
     definition.titlePropertyNames = [names.titleColumn(self)].compactMap { $0 }.filter {

@@ -42,13 +42,18 @@ extension RelationalEntity {
 
   /// The dictionary definition of `table`'s rows (``InferredTable/rowDefinition``): a
   /// property per column the entity stores, required unless the entity accepts it empty,
-  /// and one per relationship; `nil` when the table gives none.
+  /// and one per relationship, a to-one required when its key is; `nil` when the table gives none.
   package func inferredDefinition(of table: InferredTable, names: InferredNames)
     -> DataDefinition?
   {
     table.rowDefinition(
       columns: columnNames.compactMap { table.column($0) },
-      relationships: relationships.map { ($0.name, $0.kind == .toOne) }, names: names,
+      relationships: relationships.map { relationship in
+        // A to-one whose key is `NOT NULL` without a default needs a row chosen.
+        let isToOne = relationship.kind == .toOne
+        let key = isToOne ? table.column(relationship.foreignKey) : nil
+        return (relationship.name, isToOne, key?.isRequired ?? false)
+      }, names: names,
       isNullable: { acceptsEmpty($0.name) })
   }
 }

@@ -363,5 +363,5 @@ def test_a_new_row_without_its_required_choice_is_refused_on_that_row(browser, s
     type_into(browser, "Code", "TRO-1")
     type_into(browser, "Price", "7")
     press(browser, "done")
-    assert validation(browser, "Supplier") == "Supplier needs a value"
+    assert validation(browser, "Supplier") == "Supplier is required"
     assert sql(shop["database"], "SELECT count(*) FROM product WHERE code = 'TRO-1'") == [["0"]]

@@ -59,6 +59,30 @@ struct SQLiteColumnRefusalTests {
     return (folder, path, products, hammer)
   }
 
+  /// A to-one whose key is `NOT NULL` is required in the form, as a `NOT NULL` column is: a
+  /// new product without a supplier is refused on that row before anything is written, and a
+  /// nullable one (category) is not.
+  @Test func aRequiredChoiceIsCheckedByTheFormFirst() throws {
+    let (folder, _, products, _) = try Self.shop()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let definition = products.entity.definition
+    let supplier = try #require(
+      products.entity.toOneRelationships.first { $0.foreignKey == "supplierId" })
+    let category = try #require(
+      products.entity.toOneRelationships.first { $0.foreignKey == "categoryId" })
+    #expect(definition[supplier.name]?.isRequired == true)
+    #expect(definition[category.name]?.isRequired == false)
+    let item = try products.create()
+    let object = try #require(item.objectValue)
+    let draft = try #require(Draft(for: object, definition: definition, mode: .deferred))
+    let failure = try #require(draft.validate())
+    let title = definition[supplier.name]?.title ?? supplier.name
+    #expect(
+      failure.messages.contains { $0.name == supplier.name && $0.message == "\(title) is required" }
+    )
+    #expect(!failure.messages.contains { $0.name == category.name })
+  }
+
   /// A product's supplier emptied: the `NOT NULL` of its key refuses it on the Supplier field.
   @Test func aValueANotNullColumnRefusesIsMarkedOnItsField() throws {
     let (folder, path, products, hammer) = try Self.shop()
