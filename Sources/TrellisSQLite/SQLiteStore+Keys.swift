@@ -16,4 +16,16 @@ extension SQLiteStore: KeyedStore {
     try preloadReferences(of: [record], entity: entity)
     return .object(ObjectReference(try materialize(record, of: entity)))
   }
+
+  /// Reads the row of `item` again, writing what changed into its fault or object, as a list
+  /// reading it would; false when the row is gone (another program deleted it).
+  public func refresh(_ item: Value) throws(StoreError) -> Bool {
+    guard case .object(let ref) = item, let id = key(of: ref.identity, in: entity) else {
+      return false
+    }
+    guard let record = try records(of: entity, keys: [id]).first else { return false }
+    try preloadReferences(of: [record], entity: entity)
+    _ = try materialize(record, of: entity)
+    return true
+  }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 import Trellis
 import TrellisExamples
@@ -51,5 +52,49 @@ struct DeletedItemFormTests {
       try editing.send(.cancel)
       #expect(!editing.texts.joined().contains(first), "\(name)")
     }
+  }
+
+  /// Another program's write reaches a form whose list is covered: the form shows the row as
+  /// stored now, its tags included, and that it is gone once that program deletes it.
+  @Test func anotherProgramsWritesReachTheOpenForm() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("trellis-open-form-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("tasks.sqlite").path
+    let store = try TasksApp.sqliteStore(path: path)
+    store.stopWatching()
+    try TasksApp.insertSampleTasks(into: store)
+    let app = Self.window(store, store.itemsDefinition ?? store.entity.definition)
+    let first = try #require(app.texts.first?.first)
+    try app.tap(first)
+    let other = try DatabaseQueue(path: path)
+    try other.write { db in
+      try db.execute(
+        sql: "UPDATE task SET name = 'Renamed elsewhere' WHERE name = ?", arguments: [first])
+      try db.execute(
+        sql:
+          "DELETE FROM task_tags WHERE sourceId = (SELECT id FROM task WHERE name = 'Renamed elsewhere')"
+      )
+      try db.execute(
+        sql:
+          "INSERT INTO task_tags (sourceId, targetId) SELECT (SELECT id FROM task WHERE name = 'Renamed elsewhere'), id FROM tag ORDER BY id LIMIT 1"
+      )
+    }
+    let tag = try other.read { db in
+      try String.fetchOne(db, sql: "SELECT name FROM tag ORDER BY id LIMIT 1")
+    }
+    #expect(store.checkForExternalChanges())
+    try app.host.check()
+    #expect(app.row("Name")?.value == "Renamed elsewhere")
+    #expect(app.top.title == "Renamed elsewhere")
+    #expect(app.row("Tags")?.detail == tag)
+    #expect(app.top.itemGone == nil)
+    try other.write { db in try db.execute(sql: "DELETE FROM task WHERE name = 'Renamed elsewhere'")
+    }
+    #expect(store.checkForExternalChanges())
+    try app.host.check()
+    #expect(app.top.snapshot().notice?.hasPrefix("Someone else deleted this task") == true)
+    #expect(!app.top.snapshot().isDoneEnabled)
   }
 }

@@ -66,4 +66,33 @@ struct TeamTasksOnSQLiteTests {
     }
     #expect(try Self.tasks(store).count == 3)
   }
+
+  /// A member's open form on a task the lead gives to someone else leaves her screen before
+  /// the new owner's changes are drawn: no row of it stays, and the notice says why.
+  @Test func aTaskGivenAwayLeavesTheOpenFormOfItsFormerOwner() throws {
+    let store = try TeamApp.sqliteStore(path: nil)
+    let ann = try Self.session(Person(name: "ann", roles: ["member"]), store)
+    let bob = try Self.session(Person(name: "bob", roles: ["member"]), store)
+    let lead = try Self.session(Person(name: "lee", roles: ["lead"]), store)
+    try ann.tap("Call the printer")
+    #expect(ann.row("Title")?.value == "Call the printer")
+    try lead.tap("Call the printer")
+    try lead.enter("bob", at: "Owner")
+    try lead.send(.done)
+    try ann.host.check()
+    #expect(ann.texts.joined().isEmpty, "\(ann.texts)")
+    #expect(ann.top.snapshot().notice == "This task is no longer yours to see.")
+    #expect(!ann.top.snapshot().isDoneEnabled)
+    // What Bob writes next never reaches Ann's screen.
+    bob.navigator.processChanges()
+    try bob.host.check()
+    try bob.tap("Call the printer")
+    try bob.enter("Private", at: "Title")
+    try bob.send(.done)
+    try ann.host.check()
+    #expect(!ann.host.texts.joined().contains("Private"))
+    #expect(ann.top.title != "Private")
+    try ann.send(.cancel)
+    #expect(ann.texts == [["Plan the launch"]])
+  }
 }

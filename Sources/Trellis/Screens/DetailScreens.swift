@@ -56,10 +56,13 @@ enum DetailScreens {
     screen.addsItem = isNew
     // The title follows what is saved (another window's change), as a fresh screen's would.
     if !isNew {
+      // First, so that the title below reads what another program's write brought.
+      screen.followItem(item, in: store, definition: definition)
       screen.model.addProcessingHook { [weak screen] in
-        screen?.title = definition.title(of: item, readingThrough: draft.savedReader)
+        // A title of an item gone from the screen stays as it was: it may not be theirs.
+        guard let screen, screen.itemGone == nil else { return }
+        screen.title = definition.title(of: item, readingThrough: draft.savedReader)
       }
-      screen.followDeletion(of: item, in: store, noun: definition.itemNoun)
     }
     if !isNew && !section.allowsEditingDetails {
       for object in screen.model.objectSections { object.isEditable = false }

@@ -48,10 +48,16 @@ public protocol DataStore: AnyObject, Sendable {
   /// default, what the item's ``ObjectFault`` says; a list whose rows follow the store's
   /// reports (``reportsEveryChange``) reads a fault's own.
   func problem(with item: Value) -> String?
+  /// Reads `item` again from where the store keeps it, after a ``StoreChange/reset`` (another
+  /// program wrote), so that a form open on it shows what is stored now; false when the
+  /// store no longer holds it. By default the store's objects are what it holds: true.
+  func refresh(_ item: Value) throws(StoreError) -> Bool
 }
 
 extension DataStore {
   public func prepareForEditing(_ item: Value) throws(StoreError) {}
+
+  public func refresh(_ item: Value) throws(StoreError) -> Bool { true }
 
   public func problem(with item: Value) -> String? {
     guard case .object(let ref) = item else { return nil }
