@@ -57,6 +57,14 @@ struct TeamTasksOnSQLiteTests {
     let store = try TeamApp.sqliteStore(path: nil)
     let guest = try Self.session(Person(name: "gus", roles: ["guest"]), store)
     #expect(guest.texts.first?.count == 3)
+    // The bar offers nothing the policy refuses; a member's offers Add and Edit.
+    #expect(guest.top.barButtons.isEmpty)
+    let member = try Self.session(Person(name: "ann", roles: ["member"]), store)
+    #expect(member.top.barButtons.map(\.role) == [.add, .edit])
+    // Someone with no role sees why the list is empty, not that there are no tasks.
+    let nobody = try Self.session(Person(name: "nora", roles: []), store)
+    #expect(nobody.texts == [["You may not see tasks."]])
+    #expect(nobody.top.barButtons.isEmpty)
     #expect(throws: ScreenError.notPermitted("You may not add this task.")) {
       try guest.send(.add(section: nil))
     }

@@ -95,6 +95,16 @@ public final class Screen {
       navigationBar != .auto
       ? navigationBar.buttons
       : draft?.mode == .deferred ? NavigationBarType.doneRightCancelLeft.buttons : []
+    // Under a policy, Add and Edit show only where the person may add, or delete or move.
+    if model.access != nil {
+      let lists = model.sections.compactMap { $0 as? ArrayOfObjectsSection }
+      if !lists.isEmpty {
+        if !lists.contains(where: \.adds) { buttons.removeAll { $0.role == .add } }
+        if !lists.contains(where: { $0.deletes || $0.moves }) {
+          buttons.removeAll { $0.role == .edit }
+        }
+      }
+    }
     // Beside Done, which keeps the person's values, while a conflict is shown.
     if let done = buttons.firstIndex(where: { $0.role == .done }),
       draft?.conflicts.isEmpty == false

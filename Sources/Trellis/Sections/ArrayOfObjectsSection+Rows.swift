@@ -194,6 +194,10 @@ extension ArrayOfObjectsSection {
     switch special {
     case .placeholder where isSearching:
       return Self.disabledRow("No results for “\(searchText)”")
+    case .placeholder where !permits(.view):
+      // Not "no tasks yet": there are, but none the person may see.
+      return Self.disabledRow(
+        "You may not see \(EnglishNoun.plural(definition.itemNoun)).")
     case .placeholder:
       return Self.disabledRow(placeholderText)
     case .addItem:
