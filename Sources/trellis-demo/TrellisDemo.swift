@@ -151,7 +151,8 @@ struct TrellisDemo: AsyncParsableCommand {
     configuration.maxSessionsPerClient = maxSessionsPerClient
     try signIn.apply(to: &configuration)
     if let signIn = configuration.signIn {
-      // The Web Service app reads the demo's own API, as a program does: with a token.
+      // The Web Service app reads the demo's own API, as a program does: with a token, whose
+      // session ends with the server (below).
       DemoAPI.serviceToken = try await signIn.issueToken(
         for: "trellis-demo-web-service", lifetime: .seconds(30 * 86_400))
     }
@@ -160,13 +161,23 @@ struct TrellisDemo: AsyncParsableCommand {
     configuration.renderer.templates[EditingShapes.postTemplate] = PostTemplate.html
     let server = try WebServer(apps: apps.webApps, configuration: configuration)
     let host = self.host
-    try await server.run { [configuration] port in
-      // Written unbuffered, so that a script reading the pipe sees it at once.
-      FileHandle.standardOutput.write(
-        Data(configuration.banner("Trellis demo", port: port).utf8))
-      DemoAPI.serverStarted(host: host, port: port)
-      FileHandle.standardOutput.write(Data("Contacts API: \(DemoAPI.contactsURL ?? "")\n".utf8))
+    let ran: Result<Void, any Error>
+    do {
+      try await server.run { [configuration] port in
+        // Written unbuffered, so that a script reading the pipe sees it at once.
+        FileHandle.standardOutput.write(
+          Data(configuration.banner("Trellis demo", port: port).utf8))
+        DemoAPI.serverStarted(host: host, port: port)
+        FileHandle.standardOutput.write(Data("Contacts API: \(DemoAPI.contactsURL ?? "")\n".utf8))
+      }
+      ran = .success(())
+    } catch {
+      ran = .failure(error)
     }
+    if let signIn = configuration.signIn, let token = DemoAPI.serviceToken {
+      try? await signIn.revokeToken(token)
+    }
+    try ran.get()
   }
 }
 

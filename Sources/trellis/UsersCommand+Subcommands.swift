@@ -47,7 +47,7 @@ extension UsersCommand {
 
   struct Remove: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Remove a person, which signs them out everywhere.")
+      abstract: "Remove a person, which signs them out everywhere within 30 seconds.")
 
     @Argument(help: "Their name.")
     var name: String
@@ -65,7 +65,7 @@ extension UsersCommand {
 
   struct Passwd: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Change a person's password, which signs them out everywhere.")
+      abstract: "Change a person's password, which signs them out everywhere within 30 seconds.")
 
     @Argument(help: "Their name.")
     var name: String

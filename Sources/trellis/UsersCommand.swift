@@ -12,7 +12,8 @@ struct UsersCommand: AsyncParsableCommand {
       People live in an SQLite file that `trellis serve --people FILE` (and trellis-demo) \
       read; several servers may share it. Passwords are read from standard input, or asked \
       for without echo on a terminal, and kept only as bcrypt hashes. Removing a person or \
-      changing their password signs them out everywhere.
+      changing their password signs them out everywhere: a page they have open is closed \
+      within 30 seconds.
       """,
     subcommands: [Add.self, Remove.self, Passwd.self, List.self])
 }

@@ -24,4 +24,11 @@ extension SignIn {
         expires: now.addingTimeInterval(seconds)))
     return token
   }
+
+  /// Ends the session of `token`, one ``issueToken(for:roles:lifetime:)`` started: a server
+  /// that made a token for its own use ends it when it stops, so that sessions do not pile up
+  /// in the people file.
+  public func revokeToken(_ token: String) async throws {
+    try await people.removeSession(SessionToken.hash(token))
+  }
 }
