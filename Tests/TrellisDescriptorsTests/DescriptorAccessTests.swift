@@ -55,6 +55,26 @@ struct DescriptorAccessTests {
     #expect(editor.texts == [["Cover", "Preface", "Index", "New Page"]])
   }
 
+  /// Keys the source names are typed by the document's values (text when none has one): a
+  /// new page's form edits each as a field.
+  @Test func aNewItemsFormEditsEachNamedKey() throws {
+    let (navigator, _, folder) = try Self.navigator(
+      #"""
+      {"schemaVersion": 1, "editable": true,
+       "sections": [{"source": {"document": {"file": "pages.json", "keys": "title;owner;note",
+         "name": "Page"}}, "addItem": "New Page"}]}
+      """#, person: nil)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let app = HeadlessApp(navigator: navigator)
+    try app.tap("New Page")
+    for label in ["Title", "Owner", "Note"] {
+      #expect(app.row(label)?.kind == .textField, "\(label)")
+    }
+    try app.enter("Appendix", at: "Title")
+    try app.send(.done)
+    #expect(app.texts == [["Cover", "Preface", "Index", "Appendix", "New Page"]])
+  }
+
   @Test func theSeedsSectionFlagsHoldForEveryone() throws {
     let (navigator, _, folder) = try Self.navigator(
       #"""

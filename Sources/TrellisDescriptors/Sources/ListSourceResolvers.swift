@@ -44,7 +44,28 @@ public enum ListSourceResolvers {
           at: "file")
       ])
     }
+    if keys != nil { typeNamedKeys(of: &definition, from: store) }
     if let name { definition.name = name }
     return .store(store, definition)
+  }
+
+  /// Gives each key a `keys` string named, untyped, the kind its values in the document have
+  /// (the first that is not null), or text when none has one: a new item's form then edits
+  /// each as a field, not a label showing nothing.
+  static func typeNamedKeys(of definition: inout DataDefinition, from store: DocumentStore) {
+    let items = (try? store.fetch(FetchOptions())) ?? []
+    let read = definition
+    for property in definition.properties where !property.isCustom && property.valueKind == nil {
+      var typed = property
+      let kind = items.compactMap { item -> ValueKind? in
+        let value = read.reader(for: item).value(property.name) ?? .null
+        switch value {
+        case .null, .array, .dictionary, .object: return nil
+        default: return value.inferredKind
+        }
+      }.first
+      typed.valueKind = .optional(kind ?? .string)
+      definition[property.name] = typed
+    }
   }
 }
