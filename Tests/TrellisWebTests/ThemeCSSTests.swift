@@ -113,6 +113,9 @@ struct ThemedPageTests {
     #expect(colours == [cyan, red, cyan, orange, cyan, orange, cyan])
     #expect(rows.allSatisfy { $0.contains("class=\"row k-") && $0.contains(" themed") })
     #expect(rows[1].contains("style-RedCell"))
+    // The theme sets no text colour: each row's text is the one that reads on its background,
+    // black on these, whatever the page's own (white in dark mode).
+    #expect(rows.allSatisfy { $0.contains(HTML.escape("color: rgba(0, 0, 0, 1);")) })
     #expect(html.contains(#"<div class="screen" data-pane="top""#))
     #expect(html.contains(HTML.attribute("style", "background-color: rgba(0, 255, 0, 1);")))
     #expect(

@@ -169,6 +169,13 @@ public struct HTMLRenderer: Sendable {
     if row.isSelected { classes += " selected" }
     if let style = row.themeStyle { classes += " style-\(cssName(style))" }
     var css = row.style?.cssText ?? ""
+    // A row whose theme sets its background but not its text keeps its text readable on it,
+    // in a light page and a dark one.
+    if let style = row.style, style.textColor == nil, let background = style.backgroundColor,
+      background.patternImage == nil, background.alpha >= 0.5
+    {
+      css += " color: \(background.readableText.cssRGBA);"
+    }
     // A height of the row's own (a descriptor's, an action's) wins over its theme's.
     if let height = row.height, height > 0, height < 10_000 {
       css += (css.isEmpty ? "" : " ") + "min-height: \(ThemeColor.shortNumber(height))px;"
