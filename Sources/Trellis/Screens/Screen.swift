@@ -43,8 +43,9 @@ public final class Screen {
   /// Why the object a form shows could not be loaded, shown as the notice until a load
   /// succeeds; Done waits meanwhile.
   public internal(set) var loadFailure: String?
-  /// Why Done cannot save the stored item the screen edits: another window or server
-  /// deleted it. Shown as the notice; Done waits disabled.
+  /// Why Done cannot save the stored item the screen edits: another window, server or
+  /// program deleted it, or it is no longer the person's to see (its rows are gone too).
+  /// Shown as the notice; Done waits disabled.
   public internal(set) var itemGone: String?
   /// The store observation that sets ``itemGone``, for as long as the screen lives.
   var itemObservation: ObservationToken?
