@@ -50,6 +50,17 @@ extension FuzzCatalog {
           root: try TasksApp.categoriesScreen(
             store: store, categoryDeleteRule: .deny, tagDeleteRule: .cascade))
       },
+      // The team's tasks under its policy: a member's own rows, a guest's read-only ones, and
+      // someone with no role, who sees none.
+      FuzzTarget("demo/team-member", listsAlwaysLoad: true) { setup in
+        try teamNavigator(setup, Person(name: "ann", roles: ["member"]))
+      },
+      FuzzTarget("demo/team-guest", listsAlwaysLoad: true) { setup in
+        try teamNavigator(setup, Person(name: "gus", roles: ["guest"]))
+      },
+      FuzzTarget("demo/team-nobody", listsAlwaysLoad: true) { setup in
+        try teamNavigator(setup, Person(name: "nora", roles: []))
+      },
       FuzzTarget("demo/tasks-memory", listsAlwaysLoad: true) { _ in
         try TasksApp.sampleNavigator().0
       },
@@ -119,5 +130,15 @@ extension FuzzCatalog {
         Navigator(root: Screen(model: StringsExample.model().0, navigationBar: .addRightEditLeft))
       },
     ]
+  }
+
+  /// The team's tasks in an SQLite file, as `person` sees them under the team's policy.
+  static func teamNavigator(_ setup: FuzzTarget.Setup, _ person: Person) throws -> Navigator {
+    let path = try setup.temporaryDirectory().appendingPathComponent("team.sqlite").path
+    let store = try TeamApp.sqliteStore(path: path)
+    let definition = try store.itemsDefinition ?? TeamApp.taskDefinition()
+    let navigator = Navigator(root: TeamApp.listScreen(store: store, definition: definition))
+    navigator.access = Access(person: person, policy: TeamApp.policy)
+    return navigator
   }
 }
