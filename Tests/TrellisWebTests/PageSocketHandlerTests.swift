@@ -260,4 +260,26 @@ struct PageSocketHandlerTests {
     await socket.hub.waitForSessions(atMost: 0)
     #expect(await socket.hub.sessionCount == 0)
   }
+
+  /// A page that writes after its person was removed is closed within a second of writing,
+  /// not at the next ping 30 seconds on.
+  @Test func aPageThatWritesAfterItsPersonWasRemovedIsClosedAtOnce() async throws {
+    let signedIn = SignedIn()
+    let socket = try await Socket(pingInterval: .seconds(30)) { await signedIn.value }
+    _ = try await socket.nextText()
+    await signedIn.signOut()
+    await socket.channel.testingEventLoop.advanceTime(by: .seconds(2))
+    try await socket.send(.text, #"{"type":"hello"}"#)
+    var close: WebSocketFrame?
+    for _ in 0..<20 {
+      let frame = try await socket.next()
+      if frame.opcode == .connectionClose {
+        close = frame
+        break
+      }
+    }
+    let frame = try #require(close)
+    #expect(Socket.code(of: frame) == .policyViolation)
+    try await socket.channel.closeFuture.get()
+  }
 }

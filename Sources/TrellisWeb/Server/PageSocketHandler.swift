@@ -52,9 +52,11 @@ final class PageSocketHandler: ChannelDuplexHandler, RemovableChannelHandler {
   private var isPingUnanswered = false
   private var pinging: RepeatedTask?
   /// Whether the person who connected the page is still signed in, asked at every ping, when
-  /// people sign in: a page whose person signed out, was removed or had their password
-  /// changed is closed, with a notice to sign in again.
+  /// people sign in, and on a message at most once a second: a page whose person signed out,
+  /// was removed or had their password changed is closed, with a notice to sign in again.
   private let stillSignedIn: (@Sendable () async -> Bool)?
+  /// When a message last asked ``stillSignedIn``.
+  private var signInCheckedAt: NIODeadline?
 
   init(
     hub: WebAppHub, session: String, token: String, configuration: WebConfiguration,
@@ -149,6 +151,17 @@ final class PageSocketHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
     steps.append(.message(WebSession.read(text, limit: messageLimit)))
     handOverNext()
+    checkSignInOnMessage()
+  }
+
+  /// Asks whether the page's person is still signed in, at most once a second while they send:
+  /// someone removed stops being able to write within a second of trying, not at the next ping.
+  private func checkSignInOnMessage() {
+    guard let stillSignedIn, let context else { return }
+    let now = context.eventLoop.now
+    if let last = signInCheckedAt, now - last < .seconds(1) { return }
+    signInCheckedAt = now
+    Self.closeUnlessSignedIn(NIOLoopBound(self, eventLoop: context.eventLoop), check: stillSignedIn)
   }
 
   /// Writes `frame`, a whole encoded frame (``PageFrame``), to the socket, below the frame
