@@ -42,7 +42,8 @@ extension RelationalEntity {
 
   /// The dictionary definition of `table`'s rows (``InferredTable/rowDefinition``): a
   /// property per column the entity stores, required unless the entity accepts it empty,
-  /// and one per relationship, a to-one required when its key is; `nil` when the table gives none.
+  /// and one per relationship, a to-one required when its key is; `nil` when the table gives
+  /// none.
   package func inferredDefinition(of table: InferredTable, names: InferredNames)
     -> DataDefinition?
   {

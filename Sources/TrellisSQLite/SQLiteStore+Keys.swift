@@ -20,12 +20,7 @@ extension SQLiteStore: KeyedStore {
   /// Reads the row of `item` again, writing what changed into its fault or object, as a list
   /// reading it would; false when the row is gone (another program deleted it).
   public func refresh(_ item: Value) throws(StoreError) -> Bool {
-    guard case .object(let ref) = item, let id = key(of: ref.identity, in: entity) else {
-      return false
-    }
-    guard let record = try records(of: entity, keys: [id]).first else { return false }
-    try preloadReferences(of: [record], entity: entity)
-    _ = try materialize(record, of: entity)
-    return true
+    guard let key = key(of: item) else { return false }
+    return try self.item(forKey: key) != nil
   }
 }
