@@ -262,24 +262,47 @@ struct PageSocketHandlerTests {
   }
 
   /// A page that writes after its person was removed is closed within a second of writing,
-  /// not at the next ping 30 seconds on.
+  /// not at the next ping 30 seconds on, and what it wrote reaches no session.
   @Test func aPageThatWritesAfterItsPersonWasRemovedIsClosedAtOnce() async throws {
     let signedIn = SignedIn()
     let socket = try await Socket(pingInterval: .seconds(30)) { await signedIn.value }
     _ = try await socket.nextText()
     await signedIn.signOut()
     await socket.channel.testingEventLoop.advanceTime(by: .seconds(2))
-    try await socket.send(.text, #"{"type":"hello"}"#)
-    var close: WebSocketFrame?
-    for _ in 0..<20 {
-      let frame = try await socket.next()
-      if frame.opcode == .connectionClose {
-        close = frame
-        break
-      }
-    }
-    let frame = try #require(close)
+    // Turning editing on would answer with a patch: the close comes instead, and nothing else.
+    try await socket.send(.text, #"{"type":"edit","on":true}"#)
+    let frame = try await socket.next()
+    #expect(frame.opcode == .connectionClose)
     #expect(Socket.code(of: frame) == .policyViolation)
     try await socket.channel.closeFuture.get()
+    await socket.hub.waitForSessions(atMost: 0)
+    #expect(await socket.hub.sessionCount == 0)
+  }
+
+  /// Someone still signed in is asked at most once a second, and their messages wait for the
+  /// answer: each is handled, in order.
+  @Test func messagesOfSomeoneSignedInAreHandledAfterTheCheck() async throws {
+    let asked = Counter()
+    let socket = try await Socket(pingInterval: .seconds(30)) {
+      await asked.add()
+      return true
+    }
+    _ = try await socket.nextText()
+    try await socket.send(.text, #"{"type":"edit","on":true}"#)
+    #expect(try await socket.next().opcode == .text)
+    try await socket.send(.text, #"{"type":"edit","on":false}"#)
+    #expect(try await socket.next().opcode == .text)
+    #expect(await asked.value == 1)
+    await socket.channel.testingEventLoop.advanceTime(by: .seconds(2))
+    try await socket.send(.text, #"{"type":"edit","on":true}"#)
+    #expect(try await socket.next().opcode == .text)
+    #expect(await asked.value == 2)
+    #expect(socket.channel.isActive)
+  }
+
+  /// How many times something happened, as a test counts it.
+  actor Counter {
+    var value = 0
+    func add() { value += 1 }
   }
 }

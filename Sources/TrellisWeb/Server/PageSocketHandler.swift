@@ -25,6 +25,9 @@ final class PageSocketHandler: ChannelDuplexHandler, RemovableChannelHandler {
     case message(Result<ClientMessage, WebProtocolError>)
     /// The socket closed: close the session.
     case close
+    /// Ask whether the page's person is still signed in before the messages after it reach
+    /// the hub: the socket's own step, which the hub never sees.
+    case checkSignIn
   }
 
   private let hub: WebAppHub
@@ -52,8 +55,9 @@ final class PageSocketHandler: ChannelDuplexHandler, RemovableChannelHandler {
   private var isPingUnanswered = false
   private var pinging: RepeatedTask?
   /// Whether the person who connected the page is still signed in, asked at every ping, when
-  /// people sign in, and on a message at most once a second: a page whose person signed out,
-  /// was removed or had their password changed is closed, with a notice to sign in again.
+  /// people sign in, and before a message at most once a second: a page whose person signed
+  /// out, was removed or had their password changed is closed, with a notice to sign in again,
+  /// and the messages it sent meanwhile reach no session.
   private let stillSignedIn: (@Sendable () async -> Bool)?
   /// When a message last asked ``stillSignedIn``.
   private var signInCheckedAt: NIODeadline?
@@ -149,19 +153,20 @@ final class PageSocketHandler: ChannelDuplexHandler, RemovableChannelHandler {
       else { return close(.dataInconsistentWithMessage) }
       text = decoded
     }
+    if isSignInCheckDue() { steps.append(.checkSignIn) }
     steps.append(.message(WebSession.read(text, limit: messageLimit)))
     handOverNext()
-    checkSignInOnMessage()
   }
 
-  /// Asks whether the page's person is still signed in, at most once a second while they send:
-  /// someone removed stops being able to write within a second of trying, not at the next ping.
-  private func checkSignInOnMessage() {
-    guard let stillSignedIn, let context else { return }
+  /// Whether a message should wait for the sign-in to be asked after: at most once a second
+  /// while the person sends, so that someone removed writes nothing a second after the
+  /// removal, not only at the next ping.
+  private func isSignInCheckDue() -> Bool {
+    guard stillSignedIn != nil, let context else { return false }
     let now = context.eventLoop.now
-    if let last = signInCheckedAt, now - last < .seconds(1) { return }
+    if let last = signInCheckedAt, now - last < .seconds(1) { return false }
     signInCheckedAt = now
-    Self.closeUnlessSignedIn(NIOLoopBound(self, eventLoop: context.eventLoop), check: stillSignedIn)
+    return true
   }
 
   /// Writes `frame`, a whole encoded frame (``PageFrame``), to the socket, below the frame
@@ -212,8 +217,10 @@ final class PageSocketHandler: ChannelDuplexHandler, RemovableChannelHandler {
       return
     }
     let step = steps.removeFirst()
-    // A socket refused its session hands nothing on: the session may be another page's.
-    if case .message = step, !isAttached { return handOverNext() }
+    // A socket refused its session, or closing, hands no message on: the session may be
+    // another page's, or its person signed out.
+    if case .message = step, !isAttached || isClosing { return handOverNext() }
+    if case .checkSignIn = step { return checkSignIn() }
     isHandingOver = true
     let (session, token, channel) = (session, token, context.channel)
     let wasAttached = isAttached
@@ -234,11 +241,32 @@ final class PageSocketHandler: ChannelDuplexHandler, RemovableChannelHandler {
         if wasAttached { hub.close(session: session) }
         return true
       }
+    case .checkSignIn:
+      return
     }
     hub.run { hub in
       let done = run(hub)
       loop.execute { bound.value.handedOver(step: step, done: done) }
     }
+  }
+
+  /// Holds the steps after this one until the sign-in is asked: signed out, the page is
+  /// closed and its messages dropped; still signed in, they go on to the hub.
+  private func checkSignIn() {
+    guard let stillSignedIn, let context, !isClosing else { return handOverNext() }
+    isHandingOver = true
+    let bound = NIOLoopBound(self, eventLoop: context.eventLoop)
+    let loop = context.eventLoop
+    Task {
+      let signedIn = await stillSignedIn()
+      loop.execute { bound.value.signInChecked(signedIn) }
+    }
+  }
+
+  private func signInChecked(_ signedIn: Bool) {
+    isHandingOver = false
+    if !signedIn { close(.policyViolation, reason: Self.signedOutReason) }
+    handOverNext()
   }
 
   private func handedOver(step: Step, done: Bool) {
