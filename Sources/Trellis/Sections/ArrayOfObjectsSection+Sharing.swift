@@ -12,6 +12,18 @@ extension ArrayOfObjectsSection {
   /// The store that takes the section's edits and makes its new items.
   package var currentStore: any DataStore { loadingSection.store }
 
+  /// The store that takes a delete, insert or move made in the list. A section that shows a
+  /// shared list of an async store leaves it first: the store is asked in the background, and
+  /// until it answers the edit is this list's alone. Other windows see it once the store has
+  /// it, and a refusal's notice shows only in the window that made the edit.
+  func storeForEditing() -> any DataStore {
+    if asyncCache != nil, let link = sharingLink {
+      link.leave(self)
+      setNeedsRefresh()
+    }
+    return currentStore
+  }
+
   /// After a person retried a load or dismissed a notice, the loading section shows its
   /// store's status again; a section that shows a shared list catches up with it.
   func loadingStatusChanged() {

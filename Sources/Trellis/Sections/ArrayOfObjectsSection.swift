@@ -359,7 +359,7 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
       throw .sectionNotEditable(section: id, reason: "this row cannot be deleted")
     }
     let item = items[index]
-    do { try currentStore.delete(item) } catch { throw .store(section: id, error) }
+    do { try storeForEditing().delete(item) } catch { throw .store(section: id, error) }
     effectiveActions.didDelete?(item, index)
     itemsChanged()
     return item
@@ -369,7 +369,7 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
     guard let item = element as? Value else {
       throw .refused(section: id, reason: refusalReason(forInserting: element) ?? "wrong type")
     }
-    do { try currentStore.insert(item, at: Swift.min(index, items.count)) } catch {
+    do { try storeForEditing().insert(item, at: Swift.min(index, items.count)) } catch {
       throw .store(section: id, error)
     }
     effectiveActions.didInsert?(item, index)
@@ -386,12 +386,13 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
     // goes to the top.
     let item = items[source]
     do {
+      let store = storeForEditing()
       if destination == 0 {
-        try currentStore.move(item, before: items[0])
+        try store.move(item, before: items[0])
       } else {
         // The item before `destination` once `item` is taken out.
         let after = items[destination < source ? destination - 1 : destination]
-        try currentStore.move(item, after: after)
+        try store.move(item, after: after)
       }
     } catch { throw .store(section: id, error) }
     effectiveActions.didMove?(

@@ -24,4 +24,8 @@ package protocol ListSharingLink: AnyObject {
   /// The section the shared list renders: while the section shows it, its async store's
   /// loads and writes are that section's.
   var sharedSection: ArrayOfObjectsSection { get }
+
+  /// Detaches `section`, which shows the shared list, to follow its store itself from the
+  /// rows it shows.
+  func leave(_ section: ArrayOfObjectsSection)
 }

@@ -25,6 +25,8 @@ extension ArrayOfObjectsSection {
     }
 
     var sharedSection: ArrayOfObjectsSection { list.section }
+
+    func leave(_ section: ArrayOfObjectsSection) { section.stopSharing(keepingItems: true) }
   }
 
   /// Whether the section shows its store's items in the store's order, with nothing of its
@@ -193,14 +195,15 @@ extension ArrayOfObjectsSection {
   }
 
   /// Detaches from the shared list: the section follows its store again and fetches its
-  /// items anew, its model rendering it whole.
-  func stopSharing() {
+  /// items anew, its model rendering it whole. An async store's cache starts from the shared
+  /// list's pages; with `keepingItems`, from the items the section shows, which an edit is
+  /// about to change even while the shared list has pages still to take.
+  func stopSharing(keepingItems: Bool = false) {
     guard let link = sharedListLink else { return }
     sharedListLink = nil
     if let model {
       link.list.detach(sink: model.invalidation, section: ObjectIdentifier(self))
-      // An async store's cache starts from the shared list's pages, which the section shows.
-      asyncCache?.wake(from: link.list.section.asyncCache)
+      asyncCache?.wake(from: link.list.section.asyncCache, showing: keepingItems ? items : nil)
       observeStore()
     }
     needsFetch = true

@@ -133,6 +133,41 @@ struct AsyncSharedListTests {
     #expect(try f.memory.count(FetchOptions()) == 5)
   }
 
+  /// A window's delete or move is its own until the store has it: a refusal puts the item
+  /// back with a notice in that window alone, and the other windows, which never showed the
+  /// edit, show no notice either. A delete the store takes reaches every window.
+  @Test func aRefusedEditShowsItsNoticeOnlyInTheWindowThatMadeIt() async throws {
+    let f = try Self.fixture(rows: 5)
+    try await f.settle(showing: Self.names(1...5), then: ["New task"])
+    let others = f.apps.dropFirst()
+    let changesets = others.map(\.host.changesets.count)
+
+    f.service.failNext(.delete, with: .refused("Task 1 is shared"))
+    try f.apps[0].send(.delete(f.apps[0].rowID(at: ItemPath(item: 0, section: 0))))
+    #expect(f.apps[0].texts == [Self.names(2...5) + ["New task"]], "gone at once, here")
+    let deleteNotice = "Could not delete “Task 1”: Task 1 is shared"
+    try await f.settle(until: { f.apps[0].texts == [Self.names(1...5) + [deleteNotice, "New task"]] })
+
+    f.service.failNext(.move, with: .refused("the order is fixed"))
+    try f.apps[0].send(
+      .move(f.apps[0].rowID(at: ItemPath(item: 4, section: 0)), to: ItemPath(item: 0, section: 0)))
+    let moveNotice = "Could not move “Task 5”: the order is fixed"
+    try await f.settle(until: { f.apps[0].texts == [Self.names(1...5) + [moveNotice, "New task"]] })
+    for app in others {
+      #expect(app.texts == [Self.names(1...5) + ["New task"]])
+      #expect(app.host.violations.isEmpty)
+    }
+    #expect(others.map(\.host.changesets.count) == changesets, "the others never showed the edits")
+    #expect(f.sections[1].sharedListLink != nil)
+
+    // Its notice dismissed, the window shows the shared list again, and a delete the store
+    // takes reaches everyone.
+    try f.apps[0].tap(moveNotice)
+    try f.apps[0].send(.delete(f.apps[0].rowID(at: ItemPath(item: 1, section: 0))))
+    try await f.settle(showing: ["Task 1", "Task 3", "Task 4", "Task 5"], then: ["New task"])
+    #expect(try f.memory.count(FetchOptions()) == 4)
+  }
+
   /// A window that searches shows its own results from its own cache, which wakes; the
   /// others stay on the shared list, and it sees their edits when it comes back. Showing what
   /// the shared list shows again, it attaches again, and its cache rests.

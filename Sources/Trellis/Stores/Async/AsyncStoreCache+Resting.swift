@@ -27,19 +27,21 @@ extension AsyncStoreCache {
   }
 
   /// Hears the store again, unless it does, starting from the pages `other` (a cache of the
-  /// same store, which the list showed meanwhile) has loaded; those are read again, since
-  /// what changed while this cache rested never reached it.
-  package func wake(from other: AsyncStoreCache?) {
+  /// same store, which the list showed meanwhile) has loaded, or from `shown`, the items the
+  /// list shows of them; those are read again, since what changed while this cache rested
+  /// never reached it.
+  package func wake(from other: AsyncStoreCache?, showing shown: [Value]? = nil) {
     guard !followsSource else { return }
     guard let other, other !== self else { return observeSource() }
-    // Pages still to come (a first page under way, or not taken yet) are read afresh.
+    // Pages still to come (a first page under way, or not taken yet) are read afresh, unless
+    // the list shows items that are then the pages so far.
     let seed = other.state.withLock { theirs in
-      theirs.loading == .firstPage || !theirs.arrivals.isEmpty
+      (theirs.loading == .firstPage || !theirs.arrivals.isEmpty) && shown == nil
         ? nil
         : theirs.query.map {
           (
-            $0, theirs.options, theirs.items, theirs.listed, theirs.next, theirs.followed,
-            theirs.isExhausted, theirs.totalCount, theirs.link
+            $0, theirs.options, shown ?? theirs.items, shown.map(ItemSet.init) ?? theirs.listed,
+            theirs.next, theirs.followed, theirs.isExhausted, theirs.totalCount, theirs.link
           )
         }
     }
