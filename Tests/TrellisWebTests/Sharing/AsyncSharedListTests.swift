@@ -146,7 +146,9 @@ struct AsyncSharedListTests {
     try f.apps[0].send(.delete(f.apps[0].rowID(at: ItemPath(item: 0, section: 0))))
     #expect(f.apps[0].texts == [Self.names(2...5) + ["New task"]], "gone at once, here")
     let deleteNotice = "Could not delete “Task 1”: Task 1 is shared"
-    try await f.settle(until: { f.apps[0].texts == [Self.names(1...5) + [deleteNotice, "New task"]] })
+    try await f.settle(until: {
+      f.apps[0].texts == [Self.names(1...5) + [deleteNotice, "New task"]]
+    })
 
     f.service.failNext(.move, with: .refused("the order is fixed"))
     try f.apps[0].send(
