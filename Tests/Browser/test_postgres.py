@@ -7,6 +7,7 @@ import os
 import pathlib
 import shutil
 import subprocess
+import time
 import uuid
 
 import pytest
@@ -97,6 +98,42 @@ def test_an_edit_on_one_server_shows_in_a_window_on_the_other(servers, browser, 
     assert tasks(watcher) == tasks(editor)
     screenshot(editor, "postgres-server-1-editor")
     screenshot(watcher, "postgres-server-2-watcher")
+
+
+def test_a_refused_move_is_told_only_in_the_window_that_made_it(servers, database, browser, desktop):
+    """Two windows on one server show one list. The database refuses a move (a trigger here,
+    a lock or a rule elsewhere): the window that moved puts the row back and says why; the
+    other window never showed the move, and shows no notice."""
+    mover, other = browser, desktop
+    open_app(mover, servers[0], "tasks")
+    open_app(other, servers[0], "tasks")
+    wait(mover, lambda d: len(tasks(d)) >= 2)
+    wait(other, lambda d: tasks(d) == tasks(mover))
+    order = tasks(mover)
+    subprocess.run([psql(), database, "-q", "-v", "ON_ERROR_STOP=1", "-c", """
+        CREATE FUNCTION refuse_moves() RETURNS trigger AS $$
+        BEGIN RAISE EXCEPTION 'the order of tasks is fixed today'; END $$ LANGUAGE plpgsql;
+        CREATE TRIGGER refuse_moves BEFORE UPDATE OF position ON demo_task
+        FOR EACH ROW WHEN (OLD.position IS DISTINCT FROM NEW.position)
+        EXECUTE FUNCTION refuse_moves();"""], check=True)
+    try:
+        press(mover, "edit")
+        wait(mover, lambda d: d.find_elements(By.CSS_SELECTOR, ".pane-top > .screen:last-child .move-down"))
+        row(mover, order[0]).find_element(By.CSS_SELECTOR, ".move-down").click()
+        wait(mover, lambda d: any(t.startswith("Could not move") for t in texts(d)), timeout=20)
+        wait(mover, lambda d: tasks(d)[:len(order)] == order)
+        screenshot(mover, "postgres-refused-move-mover")
+        # Long enough for the other window to show whatever it would.
+        for _ in range(10):
+            assert not any("Could not move" in t for t in texts(other)), texts(other)
+            assert tasks(other) == order
+            time.sleep(0.2)
+        screenshot(other, "postgres-refused-move-other")
+        press(mover, "edit")
+    finally:
+        subprocess.run([psql(), database, "-q", "-c",
+                        "DROP TRIGGER IF EXISTS refuse_moves ON demo_task;"
+                        " DROP FUNCTION IF EXISTS refuse_moves();"], check=True)
 
 
 def test_steps_added_on_one_server_show_in_the_task_on_the_other(servers, browser, desktop):
