@@ -120,3 +120,23 @@ def test_a_time_column_is_a_time_input_and_written_as_text(browser):
              == ("08:15", "18:00:00"))
     finally:
         stop(process, details)
+
+
+def test_a_date_and_time_on_a_phone_shows_whole_beside_its_picker(phone, blog):
+    """On a phone a date and time does not fit beside its title: it goes below it, as wide as
+    its text and its picker's icon, rather than shrinking under the icon."""
+    open_app(phone, blog, "table")
+    wait_title(phone, "blog.sqlite")
+    tap(phone, "articles")
+    wait_title(phone, "articles")
+    tap(phone, "Hello")
+    wait_title(phone, "Hello")
+    field = control(phone, "Created At")
+    shown, needed = phone.execute_script(
+        "var input = arguments[0], copy = input.cloneNode();"
+        "copy.style.position = 'absolute'; copy.style.visibility = 'hidden';"
+        "input.parentNode.appendChild(copy);"
+        "var needed = copy.getBoundingClientRect().width; copy.remove();"
+        "return [input.getBoundingClientRect().width, needed];", field)
+    screenshot(phone, "any-data-date-and-time-phone")
+    assert shown >= needed - 1, "the input is %.0f px wide and needs %.0f" % (shown, needed)
