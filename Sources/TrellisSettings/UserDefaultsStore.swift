@@ -33,10 +33,13 @@ public final class UserDefaultsStore: DataStore, @unchecked Sendable {
 
   /// Opens the suite `suiteName`.
   ///
-  /// - Throws: ``StoreError/failed(_:)`` when Foundation refuses the suite name.
+  /// - Throws: ``StoreError/failed(_:)`` when Foundation refuses the suite name, or when the
+  ///   suite's file exists but is not a property list (Foundation would read it as empty, and
+  ///   replace it at the first write).
   public init(suiteName: String, itemsKey: String = "items", definition: DataDefinition? = nil)
     throws(StoreError)
   {
+    try Self.checkSuiteFile(for: suiteName)
     guard let defaults = UserDefaults(suiteName: suiteName) else {
       throw .failed("UserDefaults refused the suite name '\(suiteName)'")
     }

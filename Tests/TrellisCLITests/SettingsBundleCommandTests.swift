@@ -66,6 +66,28 @@ struct SettingsBundleCommandTests {
     }
   }
 
+  /// A suite file that does not read is refused by every command, named, and left as it
+  /// is: opened as an empty suite, its first edit would replace every value kept in it.
+  @Test func aSuiteFileThatDoesNotReadIsRefusedAndKept() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "trellis-cli-settings-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let file = folder.appendingPathComponent("suite.plist")
+    let broken = Data(
+      "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>username</key><string>keep"
+        .utf8)
+    try broken.write(to: file)
+    for command in ["render", "serve"] {
+      var arguments = [command, "Settings.bundle", "--suite", file.path]
+      if command == "serve" { arguments += ["--port", "0"] }
+      let result = try await CommandRunner.run(arguments)
+      #expect(result.status == 1)
+      #expect(result.errors.contains(file.path))
+      #expect(result.errors.contains("not a property list"))
+      #expect(try Data(contentsOf: file) == broken)
+    }
+  }
+
   /// A value written to a user-defaults suite in this process is what `trellis`, a second
   /// process, shows.
   @Test func aSecondProcessSeesWhatWasStored() async throws {

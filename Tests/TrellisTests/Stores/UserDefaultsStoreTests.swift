@@ -38,6 +38,31 @@ struct UserDefaultsStoreTests {
     #expect(failures == [])
   }
 
+  /// Foundation reads a suite's file that is not a property list as an empty suite, and
+  /// replaces it at the first write: the store refuses to open it, naming the file, and leaves
+  /// every byte of it.
+  @Test func aSuiteWhoseFileIsNotAPropertyListIsRefusedAndLeftAlone() throws {
+    for broken in [
+      "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>username</key><string>keep",
+      "<?xml version=\"1.0\"?><plist version=\"1.0\"><array><string>a</string></array></plist>",
+    ] {
+      let suite = Self.suiteName()
+      let file = URL(fileURLWithPath: suite + ".plist")
+      try Data(broken.utf8).write(to: file)
+      #expect {
+        _ = try UserDefaultsStore(suiteName: suite)
+      } throws: { error in
+        guard case .failed(let message) = error as? StoreError else { return false }
+        return message.contains(file.path + " ") && message.contains("left as it is")
+      }
+      #expect(try Data(contentsOf: file) == Data(broken.utf8))
+    }
+    // An empty file is a new suite's.
+    let suite = Self.suiteName()
+    try Data().write(to: URL(fileURLWithPath: suite + ".plist"))
+    #expect(throws: Never.self) { _ = try UserDefaultsStore(suiteName: suite) }
+  }
+
   @Test func theListIsReadBackFromTheSuite() throws {
     let suite = Self.suiteName()
     let definition = try DataDefinition.dictionary(keys: "name;rank")
