@@ -416,3 +416,40 @@ struct DocumentStoreTests {
     #expect(!store.hasUnsavedChanges)
   }
 }
+
+/// Records of one list need not share their keys: a record without a number, a flag or a list
+/// that its siblings have is edited and saved without one.
+@Suite("Documents whose records differ")
+struct DocumentRecordsThatDifferTests {
+  @Test(arguments: [false, true])
+  func aRecordLackingASiblingsKeyIsSavedWithoutIt(nested: Bool) throws {
+    let folder = try DocumentStoreTests.directory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let url = folder.appendingPathComponent("people.json")
+    let people: Value = [
+      ["name": "Ada", "rank": 1, "born": 1815, "tags": ["math"], "active": true],
+      ["name": "Bea", "rank": 2],
+    ]
+    _ = try DocumentFile.create(
+      at: url, root: nested ? ["people": people] : people, format: .json)
+    let store = try DocumentStore(contentsOf: url)
+    let app = HeadlessApp(navigator: Navigator(root: try store.screen(title: "Doc")))
+    if nested { try app.tap("People") }
+    try app.tap("Bea")
+    try app.enter("Beatrice", at: "Name")
+    try app.send(.done)
+    #expect(app.navigator.top.snapshot().notice == nil)
+    #expect(app.navigator.stack.count == (nested ? 2 : 1), "the form closed")
+    try store.save()
+    let file = try DocumentFile(contentsOf: url).root
+    let saved = try #require((nested ? file.dictionaryValue?["people"] : file)?.arrayValue)
+    #expect(saved.last == ["name": "Beatrice", "rank": 2])
+    #expect(
+      saved.first == ["name": "Ada", "rank": 1, "born": 1815, "tags": ["math"], "active": true])
+    // A number every record has still needs one.
+    try app.tap("Ada")
+    try app.enter("", at: "Rank")
+    #expect(throws: (any Error).self, "a blank rank is refused") { try app.send(.done) }
+    #expect(app.host.violations.isEmpty)
+  }
+}

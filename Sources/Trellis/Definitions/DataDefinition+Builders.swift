@@ -86,6 +86,7 @@ extension DataDefinition {
     if values.allSatisfy({ $0.dictionaryValue != nil }) {
       let shape = Value.dictionary(sample(of: values))
       let definition = document(shape, name: Humanizer.title(for: EnglishNoun.singular(name)))
+        .optional(wherever: values)
       return definition.makingDocuments(like: shape)
     }
     switch first {
@@ -111,6 +112,25 @@ extension DataDefinition {
       }
     }
     return sample
+  }
+
+  /// This definition, with the kind of every key that one of `entries` (dictionaries) lacks
+  /// or holds null made optional: a record that never had a number, a flag or a list is
+  /// saved without one, as the document holds it.
+  package func optional(wherever entries: [Value]) -> DataDefinition {
+    var counts: [String: Int] = [:]
+    for entry in entries {
+      for (key, value) in entry.dictionaryValue ?? [:] where !value.isNull {
+        counts[key, default: 0] += 1
+      }
+    }
+    var definition = self
+    for property in properties where (counts[property.name] ?? 0) < entries.count {
+      if let kind = property.valueKind, !kind.isOptional {
+        definition[property.name]?.valueKind = .optional(kind)
+      }
+    }
+    return definition
   }
 
   /// This definition, making new items as documents shaped like `sample`: its keys, each
