@@ -109,7 +109,7 @@ public struct CellContent: Hashable, Sendable {
       let parts: DateParts =
         !attributes.showsDay ? .time : attributes.showsTime ? .dayAndTime : .day
       return .date(
-        row.value?.dateValue, parts: parts, minuteInterval: max(attributes.minuteInterval ?? 1, 1))
+        row.shownDate, parts: parts, minuteInterval: max(attributes.minuteInterval ?? 1, 1))
     case .imagePicker:
       let name = row.value?.displayText ?? ""
       return .imagePicker(imageName: name.isEmpty ? nil : name)

@@ -221,6 +221,11 @@ struct EventHandler {
 
   private func setValue(_ value: Value, at path: ItemPath) throws(ScreenError) {
     try check(screen.addsItem ? .add : .edit, at: path)
+    // A date picked for a date kept as text is written as text (``RowSnapshot/written(_:)``).
+    var value = value
+    if case .date(let date) = value, let row = model.snapshot[safe: path], row.kind == .date {
+      value = row.written(date)
+    }
     do {
       let row = try model.writeValue(value, at: path)
       let (section, index) = try model.locate(path)

@@ -71,8 +71,8 @@ extension RowSnapshot {
       case .none: return .null
       case .text(let text) where text.isEmpty: return .null
       case .text(let text):
-        if !attributes.showsDay, let time = timeOfDay(text) { return .date(time) }
-        do { return try Value.parse(text, as: .date) } catch {
+        if !attributes.showsDay, let time = timeOfDay(text) { return written(time) }
+        do { return written(try Value.parse(text, as: .date).dateValue ?? Date()) } catch {
           throw ControlInputError(error.description)
         }
       default: throw ControlInputError("\(text ?? "the date") needs a date")
@@ -156,10 +156,25 @@ extension RowSnapshot {
     {
       return String(format: "%.\(digits)f", number)
     }
-    if kind == .date, !attributes.showsDay, let date = value.dateValue {
+    if kind == .date, !attributes.showsDay, let date = shownDate {
       return Self.timeText(date)
     }
     return value.displayText
+  }
+
+  /// The date a date row shows: its value's, or the date its text names when the value is a
+  /// date kept as text (a document's `"1961-04-12"`).
+  package var shownDate: Date? {
+    value?.dateValue ?? value?.stringValue.flatMap(DateTextLayout.date(from:))
+  }
+
+  /// `date` as this date row writes it: as text laid out like the text the row holds, when
+  /// it holds a date kept as text, so that the document keeps text; otherwise as a date.
+  package func written(_ date: Date) -> Value {
+    guard let layout = value?.stringValue.flatMap(DateTextLayout.init(sample:)) else {
+      return .date(date)
+    }
+    return .string(layout.text(from: date))
   }
 
   /// A number as a person would type it: `3` rather than `3.0` (hosts show numbers so too).

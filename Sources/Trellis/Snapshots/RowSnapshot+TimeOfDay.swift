@@ -7,7 +7,7 @@ extension RowSnapshot {
   /// day the row's date holds, or today when it holds none. `nil` when `text` is no such time.
   func timeOfDay(_ text: String) -> Date? {
     guard let time = Self.zonelessTime(text) else { return nil }
-    let day = value?.dateValue ?? Date()
+    let day = shownDate ?? Date()
     let seconds = day.timeIntervalSince1970
     guard seconds.isFinite else { return nil }
     let midnight = (seconds / 86_400).rounded(.down) * 86_400

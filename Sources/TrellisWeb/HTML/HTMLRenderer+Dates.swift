@@ -20,14 +20,14 @@ extension HTMLRenderer {
     let shown: String?
     if !attributes.showsDay {
       html += "<input class=\"control\" type=\"time\" step=\"\(step)\" data-type=\"date\""
-      shown = row.value?.dateValue.map(RowSnapshot.timeText)
+      shown = row.shownDate.map(RowSnapshot.timeText)
     } else if attributes.showsTime {
       html +=
         "<input class=\"control\" type=\"datetime-local\" step=\"\(step)\" data-type=\"date\""
-      shown = row.value?.dateValue.map { Self.dayAndTime.text(from: $0) }
+      shown = row.shownDate.map { Self.dayAndTime.text(from: $0) }
     } else {
       html += "<input class=\"control\" type=\"date\" data-type=\"date\""
-      shown = row.value?.dateValue.map { DateTextLayout.day.text(from: $0) }
+      shown = row.shownDate.map { DateTextLayout.day.text(from: $0) }
     }
     html += HTML.attribute("value", shown ?? "")
     return html + "\(disabled)\(invalid)></label>"
