@@ -45,6 +45,10 @@ def test_a_settings_bundle_renders_edits_and_persists(browser, server):
     wait_title(browser, "Settings")
     assert section_headers(browser) == ["Account", "Sound", "Appearance", "More"]
     assert "Current ringtone" in row_texts(browser)
+    # A footer's line break shows, as on iOS.
+    footer = browser.find_element(By.CSS_SELECTOR, ".pane-top > .screen:last-child .section-footer")
+    assert footer.text == "You are signed in automatically.\nSign out from the app."
+    assert footer.size["height"] > 1.5 * int(footer.value_of_css_property("font-size").rstrip("px"))
     screenshot(browser, "desktop-settings-bundle")
 
     # A toggle whose TrueValue and FalseValue are YES and NO.
