@@ -70,6 +70,7 @@ extension EditCommand {
   private func openDescriptor(data: String) throws -> Editing {
     var files = DescriptorFiles()
     files.timeout = timeout
+    if let classes { files.loadClasses(classes) }
     let inputs = try files.requiredScreenInputs(descriptor: file, data: data, theme: theme)
     guard let object = inputs.root as? DocumentObject else {
       CommandOutput.error(Diagnostic("the data is not a document", file: data).description)

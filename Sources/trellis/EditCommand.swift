@@ -38,6 +38,12 @@ struct EditCommand: ParsableCommand {
   @Option(help: "A theme file (.sct) whose styles the screens show.")
   var theme: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "A classes file (JSON or plist) registering the app's own cell and section classes.",
+      discussion: #"{"cells": {"NAME": {"like": "RMSArrayPickerCell"}}, "sections": {...}}"#))
+  var classes: String?
+
   @OptionGroup var settings: SettingsBundleArguments
 
   @Flag(help: "For a database or an OpenAPI document: lists and forms that change nothing.")

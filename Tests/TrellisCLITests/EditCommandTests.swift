@@ -25,6 +25,20 @@ struct EditCommandTests {
     #expect(result.output.contains("| Admin                            [x] |"))
   }
 
+  /// An app's own cells, registered by a classes file, are edited as `render` and `serve`
+  /// show them: the profile's height in feet and inches, with no warning of unknown classes.
+  @Test func aClassesFileRegistersTheAppsCellsForEditing() async throws {
+    let result = try await CommandRunner.run([
+      "edit", "RMSTableViews/RMSProfileViewController.plist",
+      "--data", "RMSTableViews/profile-data.json",
+      "--classes", "RMSTableViews/RMSDemoClasses.json",
+    ])
+    #expect(result.status == 0)
+    #expect(result.output.contains("Height"))
+    #expect(result.output.contains("[6 feet] [0]"))
+    #expect(!result.errors.contains("unregistered"))
+  }
+
   @Test func aDocumentThatDoesNotParseOpensNothing() async throws {
     let file = try scratch("broken.json", "{\"name\": \"Ada\",\n  \"age\": }\n")
     let result = try await CommandRunner.run(["edit", file.path])
