@@ -47,6 +47,21 @@ def row(driver, text, pane="top"):
     return wait(driver, find)
 
 
+def delete_row(driver, text=None, pane="top"):
+    """Deletes row `text` (or the screen's first deletable row) in edit mode, as a person does:
+    its minus, then the Delete button it shows."""
+    if text is None:
+        target = wait(driver, lambda d: d.find_elements(
+            By.CSS_SELECTOR, ".pane-%s > .screen:last-child .row-delete" % pane))[0].find_element(
+            By.XPATH, "./ancestor::li[contains(@class, 'row')]")
+    else:
+        target = row(driver, text, pane)
+    target.find_element(By.CSS_SELECTOR, ".row-delete").click()
+    confirm = target.find_element(By.CSS_SELECTOR, ".row-delete-confirm")
+    wait(driver, lambda d: confirm.is_displayed())
+    confirm.click()
+
+
 def tap(driver, text, pane="top"):
     """Taps row `text`; a row drawn again at that instant is tapped as it is drawn now."""
     def click(d):

@@ -5,7 +5,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
 from conftest import screenshot
-from helpers import (control, open_app, press, row, row_texts, tap, title, updates, wait,
+from helpers import (control, delete_row, open_app, press, row, row_texts, tap, title, updates, wait,
                      wait_title)
 
 
@@ -232,6 +232,6 @@ def test_insert_delete_and_move_hooks(browser, server):
     wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, ".pane-top > .screen:last-child .row-delete"))
     row(browser, "• Shop").find_element(By.CSS_SELECTOR, ".move-down").click()
     logged(browser, "didMove: Shop from 2 to 3")
-    row(browser, "• Dust").find_element(By.CSS_SELECTOR, ".row-delete").click()
+    delete_row(browser, "• Dust")
     logged(browser, "didDelete: Dust at 1")
     press(browser, "edit")

@@ -16,7 +16,7 @@ from selenium.webdriver.common.keys import Keys
 
 from conftest import ROOT, free_port, screenshot
 from helpers import (
-    bar_button, control, open_app, press, row, row_texts, tap, title, type_into, wait, wait_title)
+    bar_button, delete_row, control, open_app, press, row, row_texts, tap, title, type_into, wait, wait_title)
 
 FIXTURE = ROOT / "Tests" / "Fixtures" / "AnyData" / "shop.sql"
 
@@ -120,7 +120,7 @@ def delete_in_a_new_tab(driver, shop, table, text):
     press(driver, "edit")
     wait(driver, lambda d: d.find_elements(
         By.CSS_SELECTOR, ".pane-top > .screen:last-child .row-delete"))
-    row(driver, text).find_element(By.CSS_SELECTOR, ".row-delete").click()
+    delete_row(driver, text)
 
 
 def query(shop, sql):

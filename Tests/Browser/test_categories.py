@@ -4,7 +4,7 @@ import pytest
 from selenium.webdriver.common.by import By
 
 from conftest import screenshot, start_demo, stop_demo
-from helpers import (bar_button, open_app, press, row, row_texts, tap, title, type_into,
+from helpers import (bar_button, delete_row, open_app, press, row, row_texts, tap, title, type_into,
                      wait, wait_title)
 
 
@@ -80,8 +80,8 @@ def ruled(request):
     stop_demo(process)
 
 
-def delete_row(driver, text, gone):
-    row(driver, text).find_element(By.CSS_SELECTOR, ".row-delete").click()
+def delete_and_check(driver, text, gone):
+    delete_row(driver, text)
     if gone:
         wait(driver, lambda d: text not in row_texts(d))
     else:
@@ -104,8 +104,8 @@ def test_deleting_a_category_or_a_tag_follows_its_rule(browser, ruled):
     assert all(says in text for text in footers(browser))
     press(browser, "edit")
     wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, ".pane-top > .screen:last-child .row-delete"))
-    delete_row(browser, "Work", gone)
-    delete_row(browser, "Quick", gone)
+    delete_and_check(browser, "Work", gone)
+    delete_and_check(browser, "Quick", gone)
     screenshot(browser, "desktop-categories-delete-" + rule)
     open_app(browser, server, "tasks")
     wait(browser, lambda d: sorted(row_texts(d)) == sorted(tasks_left))

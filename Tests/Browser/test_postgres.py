@@ -14,7 +14,7 @@ import pytest
 from selenium.webdriver.common.by import By
 
 from conftest import ROOT, screenshot, start_demo, stop_demos
-from helpers import open_app, press, row, row_texts, tap, type_into, wait, wait_title
+from helpers import delete_row, open_app, press, row, row_texts, tap, type_into, wait, wait_title
 
 RECONNECTING = "Reconnecting to the database…"
 
@@ -249,7 +249,7 @@ def test_categories_and_tags_chosen_on_one_server_show_and_go_on_the_other(serve
     press(watcher, "edit")
     wait(watcher, lambda d: d.find_elements(
         By.CSS_SELECTOR, ".pane-top > .screen:last-child .row-delete"))
-    row(watcher, "Travel").find_element(By.CSS_SELECTOR, ".row-delete").click()
+    delete_row(watcher, "Travel")
     wait(watcher, lambda d: "Travel" not in row_texts(d))
     open_app(editor, servers[0], "tasks")
     wait(editor, lambda d: "Plan the trip" in tasks(d))

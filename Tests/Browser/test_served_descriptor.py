@@ -17,7 +17,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from helpers import control, open_app, press, row, row_texts, tap, type_into, wait, wait_title
+from helpers import control, delete_row, open_app, press, row, row_texts, tap, type_into, wait, wait_title
 from test_any_data import serve
 
 
@@ -356,7 +356,7 @@ def test_a_csv_file_is_served_as_its_records_and_every_change_saved(browser):
         press(browser, "edit")
         wait(browser, lambda d: d.find_elements(
             By.CSS_SELECTOR, ".pane-top > .screen:last-child .row-delete"))
-        row(browser, "Ada").find_element(By.CSS_SELECTOR, ".row-delete").click()
+        delete_row(browser, "Ada")
         wait(browser, lambda d: [r["name"] for r in csv_records(data)] == ["Alan", "Grace"])
         assert data.read_text(encoding="utf-8") == (
             'name,born,note\nAlan,1912,"said ""hi"", twice"\nGrace,1906,\n')

@@ -2,7 +2,7 @@
 from selenium.webdriver.common.by import By
 
 from conftest import screenshot
-from helpers import (bar_button, control, open_app, press, row, row_texts, tap, title, type_into, wait,
+from helpers import (bar_button, control, delete_row, open_app, press, row, row_texts, tap, title, type_into, wait,
                      wait_title)
 
 
@@ -79,7 +79,15 @@ def test_delete_and_reorder_in_edit_mode(browser, server):
     wait(browser, lambda d: row_texts(d).index("Alpha") == alpha + 1)
     assert row_texts(browser)[alpha] == before[alpha + 1]
     screenshot(browser, "desktop-edit-mode")
+    # The minus alone deletes nothing: it shows Delete, which another click puts away.
     row(browser, "Beta").find_element(By.CSS_SELECTOR, ".row-delete").click()
+    confirm = row(browser, "Beta").find_element(By.CSS_SELECTOR, ".row-delete-confirm")
+    wait(browser, lambda d: confirm.is_displayed())
+    screenshot(browser, "desktop-delete-confirmation")
+    browser.find_element(By.CSS_SELECTOR, ".pane-top > .screen:last-child .title").click()
+    wait(browser, lambda d: not confirm.is_displayed())
+    assert "Beta" in row_texts(browser)
+    delete_row(browser, "Beta")
     wait(browser, lambda d: "Beta" not in row_texts(d))
     press(browser, "edit")
     wait(browser, lambda d: not d.find_elements(By.CSS_SELECTOR, ".pane-top > .screen:last-child .row-delete"))

@@ -2,7 +2,7 @@
 from selenium.webdriver.common.by import By
 
 from conftest import screenshot
-from helpers import open_app, press, row_texts, tap, title, wait, wait_title
+from helpers import delete_row, open_app, press, row_texts, tap, title, wait, wait_title
 
 CYAN = "rgb(0, 255, 255)"
 ORANGE = "rgb(255, 128, 0)"
@@ -55,7 +55,7 @@ def test_the_theme_styles_rows_table_bar_and_detail_screens(browser, server):
     press(browser, "edit")
     wait(browser, lambda d: d.find_elements(
         By.CSS_SELECTOR, ".pane-top > .screen:last-child .row-delete"))
-    browser.find_element(By.CSS_SELECTOR, ".pane-top > .screen:last-child .row-delete").click()
+    delete_row(browser)
     screenshot(browser, "desktop-theme-delete")
     wait(browser, lambda d: row_texts(d)[:1] == ["Tue"])
     wait(browser, lambda d: computed(d, ".row", "background-color")

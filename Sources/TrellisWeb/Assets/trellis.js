@@ -515,6 +515,12 @@
 
   app.addEventListener("click", function (event) {
     var target = event.target.closest("button, [data-ev]");
+    // A delete waiting for its confirmation is put away by any other click, as in UIKit.
+    var confirming = app.querySelector(".row.confirming-delete");
+    if (confirming && (!target || !confirming.contains(target))) {
+      confirming.classList.remove("confirming-delete");
+      if (!target || target.classList.contains("row-delete")) return;
+    }
     if (!target || !app.contains(target) || target.disabled) return;
     var pane = paneOf(target);
     if (target.classList.contains("section-toggle")) {
@@ -544,6 +550,12 @@
     if (!row || !row.dataset.row) return;
     var key = row.dataset.row;
     if (target.classList.contains("row-delete")) {
+      // The minus asks first: its row shows a Delete button, which deletes.
+      row.classList.toggle("confirming-delete");
+      var confirm = row.querySelector(".row-delete-confirm");
+      if (confirm && row.classList.contains("confirming-delete")) confirm.focus();
+    } else if (target.classList.contains("row-delete-confirm")) {
+      row.classList.remove("confirming-delete");
       send({ type: "delete", pane: pane, row: key });
     } else if (target.classList.contains("row-insert")) {
       send({ type: "insert", pane: pane, row: key });

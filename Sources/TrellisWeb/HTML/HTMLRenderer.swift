@@ -200,6 +200,11 @@ public struct HTMLRenderer: Sendable {
     }
     html += content(row)
     html += accessoryButton(row, editing: editing)
+    // The minus shows this button first; it deletes (see trellis.js).
+    if editing && row.isDeletable && row.editingStyle == .delete {
+      html += "<button type=\"button\" class=\"row-delete-confirm\""
+      html += "\(HTML.attribute("aria-label", "Confirm deleting \(row.text ?? "row")"))>Delete</button>"
+    }
     if editing && row.isMovable {
       let name = row.text ?? "row"
       html += "<span class=\"reorder\">"
