@@ -203,7 +203,8 @@ public struct HTMLRenderer: Sendable {
     // The minus shows this button first; it deletes (see trellis.js).
     if editing && row.isDeletable && row.editingStyle == .delete {
       html += "<button type=\"button\" class=\"row-delete-confirm\""
-      html += "\(HTML.attribute("aria-label", "Confirm deleting \(row.text ?? "row")"))>Delete</button>"
+      html +=
+        "\(HTML.attribute("aria-label", "Confirm deleting \(row.text ?? "row")"))>Delete</button>"
     }
     if editing && row.isMovable {
       let name = row.text ?? "row"
