@@ -421,6 +421,8 @@ class SettingsBundleTests(TerminalTestCase):
         session.wait_for("(-)")
         session.move_to("rust", key="Up")
         session.keys("d")
+        session.wait_for("Delete “rust”? (y/n)")
+        session.keys("y")
         session.wait_until(lambda screen: "rust" not in screen, "the tag deleted")
 
 

@@ -162,7 +162,12 @@ struct TerminalHostTests {
     #expect(section.content == ["Two", "One", "Three!"])
     // The cursor stays on the row it moved.
     #expect(driver.screen.contains("> | (-) One"))
+    // `d` asks first: any key but y keeps the row.
     driver.press("jd")
+    #expect(driver.screen.contains("Delete “Three!”? (y/n)"))
+    driver.press("n")
+    #expect(section.content == ["Two", "One", "Three!"])
+    driver.press("dy")
     #expect(section.content == ["Two", "One"])
     driver.press("K")
     #expect(section.content == ["One", "Two"])

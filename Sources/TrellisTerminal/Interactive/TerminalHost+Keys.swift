@@ -199,7 +199,8 @@ extension TerminalHost {
     }
   }
 
-  /// `d` in edit mode: deletes the row under the cursor.
+  /// `d` in edit mode: asks, then deletes the row under the cursor, as UIKit's Delete button
+  /// confirms its minus.
   private func deleteFocused() {
     guard navigator.top.isEditing else {
       status = "Press e for edit mode to delete rows"
@@ -210,7 +211,10 @@ extension TerminalHost {
       status = "\(row.text ?? "This row") cannot be deleted"
       return
     }
-    send(.delete(row.id))
+    let id = row.id
+    mode = .confirming("Delete \(row.text.map { "“\($0)”" } ?? "this row")? (y/n)") {
+      [weak self] in self?.send(.delete(id))
+    }
   }
 
   /// Shift-↑↓ in edit mode: moves the row under the cursor one place, into the next section
