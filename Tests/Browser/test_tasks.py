@@ -1,5 +1,9 @@
 """The Tasks app in a real browser: create, validate, cancel, delete, reorder, two windows."""
+import time
+
+from selenium.common.exceptions import NoAlertPresentException
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 from conftest import screenshot
 from helpers import (bar_button, control, delete_row, open_app, press, row, row_texts, tap, title, type_into, wait,
@@ -271,3 +275,44 @@ def test_done_again_after_a_conflict_keeps_mine(browser, server):
     browser.switch_to.window(first)
     row(browser, "Mine, kept")
     assert "Theirs, overwritten" not in row_texts(browser)
+
+
+def open_alert(driver):
+    """The page's open alert, or False."""
+    try:
+        return driver.switch_to.alert
+    except NoAlertPresentException:
+        return False
+
+
+def test_the_browsers_back_pops_a_screen_and_asks_before_losing_typing(browser, server):
+    """The browser's Back pops the screen on top, as the bar's Back does; Forward cannot bring a
+    closed screen back. From a form typed in, Back asks first, and staying keeps the typing."""
+    open_app(browser, server, "tasks")
+    wait_title(browser, "Tasks")
+    first = row_texts(browser)[0]
+    tap(browser, first)
+    wait_title(browser, first)
+    browser.back()
+    wait_title(browser, "Tasks")
+    assert browser.current_url.endswith("/apps/tasks")
+    browser.forward()
+    time.sleep(0.5)
+    assert title(browser) == "Tasks"
+
+    tap(browser, first)
+    wait_title(browser, first)
+    field = control(browser, "Name")
+    field.send_keys(Keys.END, " (typed)")
+    browser.back()
+    alert = wait(browser, open_alert)
+    assert alert.text == "Discard the changes on this screen?"
+    alert.dismiss()
+    time.sleep(0.5)
+    assert title(browser) == first
+    assert control(browser, "Name").get_attribute("value") == first + " (typed)"
+    browser.back()
+    wait(browser, open_alert).accept()
+    wait_title(browser, "Tasks")
+    assert first in row_texts(browser)
+    assert first + " (typed)" not in row_texts(browser)

@@ -102,8 +102,60 @@
         break;
     }
     watchLoadMore();
+    followStack();
     body.dataset.updates = String(Number(body.dataset.updates || "0") + 1);
   }
+
+  // MARK: The browser's Back
+
+  // Each screen pushed adds an entry to the page's history and each screen the app pops takes
+  // one away, so that the browser's Back pops a screen as the bar's Back does. Forward cannot
+  // bring back a screen the app closed: it is undone. Back from a form typed in asks first.
+  var historyDepth = 0;
+  var historyStepsIgnored = 0;
+
+  function stackDepth() {
+    var depth = 0;
+    app.querySelectorAll(".pane-top, .pane-detail").forEach(function (pane) {
+      depth += Math.max(pane.children.length - 1, 0);
+    });
+    return depth;
+  }
+
+  function followStack() {
+    var depth = stackDepth();
+    while (historyDepth < depth) {
+      historyDepth += 1;
+      history.pushState({ trellisDepth: historyDepth }, "");
+    }
+    if (historyDepth > depth) {
+      historyStepsIgnored += 1;
+      history.go(depth - historyDepth);
+      historyDepth = depth;
+    }
+  }
+
+  window.addEventListener("popstate", function (event) {
+    if (historyStepsIgnored > 0) { historyStepsIgnored -= 1; return; }
+    var wanted = event.state && typeof event.state.trellisDepth === "number" ? event.state.trellisDepth : 0;
+    if (wanted >= historyDepth) {
+      if (wanted > historyDepth) { historyStepsIgnored += 1; history.go(historyDepth - wanted); }
+      return;
+    }
+    var detail = paneElement("detail");
+    var pane = detail && detail.children.length > 1 ? "detail" : "top";
+    var top = screenOf(pane);
+    if (top && top.dataset.edited === "true" &&
+        !window.confirm("Discard the changes on this screen?")) {
+      historyStepsIgnored = 0;
+      history.go(historyDepth - wanted);
+      historyStepsIgnored += 1;
+      return;
+    }
+    historyDepth = wanted;
+    if (!startChangingScreen()) return;
+    send({ type: "back", pane: pane });
+  });
 
   // MARK: Opening addresses
 
@@ -595,6 +647,8 @@
 
   app.addEventListener("input", function (event) {
     var control = event.target;
+    var edited = control.closest(".screen");
+    if (edited && control.classList.contains("control")) edited.dataset.edited = "true";
     if (control.classList.contains("search-field")) {
       clearTimeout(timers.search);
       timers.search = setTimeout(function () {
