@@ -57,7 +57,8 @@ public struct DocumentFile: Sendable {
     do {
       data = try Data(contentsOf: url)
     } catch {
-      throw Diagnostic("cannot read the file: \(Self.reason(error))", file: url.path)
+      throw Diagnostic(
+        "cannot read the file: \(Self.whyUnreadable(url.path, error))", file: url.path)
     }
     self.url = url
     diskHash = Self.hash(data)
@@ -218,6 +219,17 @@ public struct DocumentFile: Sendable {
 
   private static func reason(_ error: any Error) -> String {
     (error as NSError).localizedDescription
+  }
+
+  /// Why the file at `path` could not be read, in a person's words: it is missing, a folder,
+  /// or not readable; else what `error` says.
+  package static func whyUnreadable(_ path: String, _ error: any Error) -> String {
+    var isFolder: ObjCBool = false
+    let manager = FileManager.default
+    if !manager.fileExists(atPath: path, isDirectory: &isFolder) { return "there is no such file" }
+    if isFolder.boolValue { return "it is a folder, not a file" }
+    if !manager.isReadableFile(atPath: path) { return "you may not read it" }
+    return reason(error)
   }
 
   /// A document read, or the bytes a save wrote, parsed for their locations when first asked.

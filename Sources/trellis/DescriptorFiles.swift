@@ -27,7 +27,9 @@ struct DescriptorFiles {
   mutating func read(_ path: String) -> Data? {
     if Self.isWebAddress(path) { return fetch(path) }
     do { return try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-      diagnostics.append(Diagnostic("cannot read the file", file: path))
+      diagnostics.append(
+        Diagnostic(
+          "cannot read the file: \(DocumentFile.whyUnreadable(path, error))", file: path))
       return nil
     }
   }

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 import TrellisTesting
 
@@ -37,6 +38,49 @@ struct EditCommandTests {
     #expect(result.output.contains("Height"))
     #expect(result.output.contains("[6 feet] [0]"))
     #expect(!result.errors.contains("unregistered"))
+  }
+
+  /// A file that cannot be read says why, in words: missing, or a folder.
+  @Test func aFileThatCannotBeReadSaysWhy() async throws {
+    let folder = try scratch("x.json", "{}").deletingLastPathComponent()
+    let missing = folder.appendingPathComponent("missing.json").path
+    for command in ["edit", "render"] {
+      let gone = try await CommandRunner.run([command, missing])
+      #expect(gone.status == 1)
+      #expect(
+        gone.errors.contains("\(missing): error: cannot read the file: there is no such file"))
+      let directory = try await CommandRunner.run([command, folder.path])
+      #expect(directory.status == 1)
+      #expect(directory.errors.contains("it is a folder, not a file"), "\(directory.errors)")
+    }
+  }
+
+  /// A port another program holds is named, with what to do.
+  @Test func servingOnAPortInUseSaysSo() async throws {
+    let file = try scratch("person.json", #"{"name": "Ada"}"#)
+    let (socket, port) = try Self.listeningSocket()
+    defer { close(socket) }
+    let result = try await CommandRunner.run(["serve", file.path, "--port", String(port)])
+    #expect(result.status != 0)
+    #expect(result.errors.contains("port \(port) on 127.0.0.1 is in use by another program"))
+  }
+
+  /// A socket listening on a free loopback port, and the port.
+  static func listeningSocket() throws -> (Int32, Int) {
+    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    try #require(socket >= 0)
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+        bind(socket, pointer, length) == 0 && listen(socket, 1) == 0
+          && getsockname(socket, pointer, &length) == 0
+      }
+    }
+    try #require(bound)
+    return (socket, Int(UInt16(bigEndian: address.sin_port)))
   }
 
   @Test func aDocumentThatDoesNotParseOpensNothing() async throws {

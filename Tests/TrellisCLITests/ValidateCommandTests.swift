@@ -62,7 +62,8 @@ struct ValidateCommandTests {
   @Test func unreadableFileIsAnError() async throws {
     let result = try await CommandRunner.run(["validate", "no-such-file.json"])
     #expect(result.status == 1)
-    #expect(result.output == "no-such-file.json: error: cannot read the file\n")
+    #expect(
+      result.output == "no-such-file.json: error: cannot read the file: there is no such file\n")
   }
 }
 

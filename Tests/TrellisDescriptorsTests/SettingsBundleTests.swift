@@ -134,12 +134,32 @@ struct SettingsBundleTests {
     #expect(swiss.texts.first?.first == "Einstellungen synchronisieren")
   }
 
-  @Test func aLanguageWithoutStringsShowsTheKeysAndWarns() throws {
+  /// iOS shows a bundle's development language where the language asked for has no folder.
+  @Test func aLanguageWithoutStringsShowsEnglishAndWarns() throws {
     let result = SettingsBundle.read(
       at: Support.fixture, options: SettingsBundleOptions(locale: "fr"))
     #expect(result.diagnostics.map(\.severity) == [.warning])
-    #expect(result.diagnostics.first?.message.contains("no fr.lproj") == true)
-    #expect(result.bundle?.descriptor.title == .literal("SETTINGS_TITLE"))
+    #expect(
+      result.diagnostics.first?.message
+        == "no fr.lproj in the Settings bundle: titles are shown as en.lproj gives them")
+    let (app, _) = try Support.app(SettingsBundleOptions(locale: "fr"))
+    #expect(app.top.model.title == "Settings")
+    #expect(
+      app.host.table.visible.map(\.model.header) == ["Account", "Sound", "Appearance", "More"])
+  }
+
+  /// A language folder is found whatever its case: a-Shell's `zh_cn.lproj` for `zh_CN`.
+  @Test func aLanguageFolderIsFoundWhateverItsCase() throws {
+    let path = TestFixtures.url("SettingsBundles/a-Shell/Settings.bundle").path
+    for locale in ["zh_CN", "zh-CN", "zh_cn"] {
+      let options = SettingsBundleOptions(locale: locale)
+      let result = SettingsBundle.read(at: path, options: options)
+      #expect(!result.diagnostics.contains { $0.message.contains("lproj") }, "\(locale)")
+      let bundle = try SettingsBundle(at: path, options: options)
+      let values = bundle.values(over: DocumentObject(.dictionary(bundle.initialValues)))
+      let app = HeadlessApp(navigator: try bundle.makeNavigator(values: values))
+      #expect(app.texts.first?.first == "在 Vim 中打开文件:", "\(locale): \(app.texts)")
+    }
   }
 
   @Test func theIdiomPicksThePageVariantAndTheSpecifiers() throws {

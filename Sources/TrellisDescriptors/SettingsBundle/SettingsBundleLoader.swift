@@ -145,7 +145,8 @@ struct SettingsBundleLoader {
       diagnostics.append(error)
       return nil
     } catch {
-      diagnostics.append(Diagnostic("cannot read the file", file: path))
+      diagnostics.append(
+        Diagnostic("cannot read the file: \(DocumentFile.whyUnreadable(path, error))", file: path))
       return nil
     }
     let reading = DescriptorReading(document)
@@ -185,7 +186,7 @@ struct SettingsBundleLoader {
 
   // MARK: Strings
 
-  /// The languages to look in, most specific first: `pt-BR`, `pt_BR`, `pt`.
+  /// The languages asked for, most specific first: `pt-BR`, `pt_BR`, `pt`.
   private var languages: [String] {
     let locale = options.locale
     var names = [locale]
@@ -199,12 +200,34 @@ struct SettingsBundleLoader {
     return names.filter { seen.insert($0).inserted }
   }
 
+  /// The bundle's language folders by their language, lowercased: `zh_cn.lproj` is found for
+  /// `zh_CN`, as iOS finds it.
+  private var languageFolders: [String: String] {
+    let names =
+      (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
+    var folders: [String: String] = [:]
+    for name in names.sorted() where name.hasSuffix(".lproj") {
+      folders[String(name.dropLast(6)).lowercased(), default: name] = name
+    }
+    return folders
+  }
+
+  /// The folders to read a table from, most specific first: the languages asked for, then
+  /// the development language's (`en`, `English`, `Base`), whose titles iOS shows where the
+  /// language asked for has none.
+  private var tableFolders: [String] {
+    let folders = languageFolders
+    var seen: Set<String> = []
+    return (languages + ["en", "English", "Base"]).compactMap { folders[$0.lowercased()] }
+      .filter { seen.insert($0).inserted }
+  }
+
   /// The strings table `name` in the chosen language, read once.
   private mutating func table(_ name: String) -> StringsTable? {
     if let cached = tables[name] { return cached }
     var result: StringsTable?
-    for language in languages {
-      let path = file("\(language).lproj/\(name).strings")
+    for folder in tableFolders {
+      let path = file("\(folder)/\(name).strings")
       guard FileManager.default.fileExists(atPath: path) else { continue }
       result = readStrings(path)
       break
@@ -221,23 +244,25 @@ struct SettingsBundleLoader {
     } catch let error as Diagnostic {
       diagnostics.append(error)
     } catch {
-      diagnostics.append(Diagnostic("cannot read the file", file: path))
+      diagnostics.append(
+        Diagnostic("cannot read the file: \(DocumentFile.whyUnreadable(path, error))", file: path))
     }
     return nil
   }
 
-  /// Warns when the chosen language has no folder at all: every title shows as written.
+  /// Warns when the chosen language has no folder at all: titles show in the development
+  /// language, or as written when the bundle has none.
   private mutating func checkLanguage() {
     guard options.locale != "en" else { return }
-    let exists = languages.contains { language in
-      FileManager.default.fileExists(atPath: file("\(language).lproj"))
-    }
-    if !exists {
-      diagnostics.append(
-        Diagnostic(
-          "no \(options.locale).lproj in the Settings bundle: titles are shown as written",
-          file: folder, severity: .warning))
-    }
+    let folders = languageFolders
+    guard !languages.contains(where: { folders[$0.lowercased()] != nil }) else { return }
+    let fallback = ["en", "English", "Base"].compactMap { folders[$0.lowercased()] }.first
+    let shown =
+      fallback.map { "titles are shown as \($0) gives them" } ?? "titles are shown as written"
+    diagnostics.append(
+      Diagnostic(
+        "no \(options.locale).lproj in the Settings bundle: \(shown)", file: folder,
+        severity: .warning))
   }
 
   /// Reads every `.strings` file of every language folder not read already.

@@ -175,7 +175,12 @@ public struct WebServer: Sendable {
   public func run(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in })
     async throws
   {
-    try await application(onServerRunning: onServerRunning).runService()
+    do {
+      try await application(onServerRunning: onServerRunning).runService()
+    } catch {
+      throw WebServerAddressInUse.from(
+        error, host: configuration.host, port: configuration.port) ?? error
+    }
   }
 
   /// The session a `/ws` request asks to connect to, when it may ask at all: a host the
