@@ -33,6 +33,9 @@ public struct DocumentFile: Sendable {
   private var lineBreak: DocumentWriteOptions.LineBreak?
   /// The columns of a CSV or TSV file's header; saves write them first, records or none.
   private var columns: [String]?
+  /// Whether the file read starts with UTF-8's byte order mark, which saves keep: a
+  /// spreadsheet reads a CSV file without one in another encoding.
+  private var startsWithByteOrderMark = false
   /// The tree of values, as the file holds it.
   public var root: Value { contents.document.root }
   /// A hash of the bytes last read or saved, to tell when another program wrote the file;
@@ -62,6 +65,7 @@ public struct DocumentFile: Sendable {
     }
     self.url = url
     diskHash = Self.hash(data)
+    startsWithByteOrderMark = data.starts(with: Self.byteOrderMark)
     let document = try LocatedDocument(
       data: data, format: format, file: url.path, options: options)
     self.format = document.format
@@ -107,12 +111,15 @@ public struct DocumentFile: Sendable {
     _ root: Value, options: DocumentWriteOptions = DocumentWriteOptions()
   ) throws(Diagnostic) -> Value {
     let root = try merged(root)
-    let data: Data
+    var data: Data
     let options = options.keeping(lineBreak: lineBreak, columns: columns)
     do {
       data = try DocumentWriter.data(for: root, format: format, options: options)
     } catch {
       throw error.inFile(url.path)
+    }
+    if startsWithByteOrderMark, format != .binaryPlist, !data.starts(with: Self.byteOrderMark) {
+      data = Data(Self.byteOrderMark) + data
     }
     try writer.write(data, to: url)
     if [.csv, .tsv].contains(format), case .array(let records) = root {
@@ -144,6 +151,7 @@ public struct DocumentFile: Sendable {
     }
     unchangedStamp = nil
     let theirs = try LocatedDocument(data: current, format: format, file: url.path)
+    startsWithByteOrderMark = current.starts(with: Self.byteOrderMark)
     let merge = DocumentMerge(base: self.root, mine: root, theirs: theirs.root)
     contents = Contents(theirs)
     lineBreak = theirs.lineBreak ?? lineBreak
@@ -215,7 +223,11 @@ public struct DocumentFile: Sendable {
     unchangedStamp = nil
     lineBreak = reread.lineBreak ?? lineBreak
     columns = reread.columns ?? columns
+    startsWithByteOrderMark = reread.startsWithByteOrderMark
   }
+
+  /// UTF-8's byte order mark.
+  private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
   private static func reason(_ error: any Error) -> String {
     (error as NSError).localizedDescription

@@ -42,6 +42,28 @@ struct DocumentFileTests {
     #expect(try Self.directoryListing(url) == [name])
   }
 
+  /// A file that starts with UTF-8's byte order mark keeps it, and a CSV file its line
+  /// breaks: a spreadsheet reads a CSV file without the mark in another encoding.
+  @Test(arguments: [
+    ("fruit.csv", "\u{FEFF}name,qty\r\nÄpfel,3\r\n", "\u{FEFF}name,qty\r\nÄpfel,4\r\n"),
+    ("fruit.json", "\u{FEFF}[{\"name\": \"Äpfel\", \"qty\": 3}]", nil),
+  ])
+  func aByteOrderMarkIsKept(name: String, text: String, expected: String?) throws {
+    let url = try Support.temporaryDirectory().appendingPathComponent(name)
+    try Data(text.utf8).write(to: url)
+    var file = try DocumentFile(contentsOf: url)
+    try file.save([["name": "Äpfel", "qty": 4]])
+    let saved = try Data(contentsOf: url)
+    #expect(saved.starts(with: [0xEF, 0xBB, 0xBF]))
+    if let expected { #expect(String(decoding: saved, as: UTF8.self) == expected) }
+    #expect(try DocumentFile(contentsOf: url).root == [["name": "Äpfel", "qty": 4]])
+    // A file without the mark gets none.
+    try Data(text.utf8.dropFirst(3)).write(to: url)
+    var plain = try DocumentFile(contentsOf: url)
+    try plain.save([["name": "Äpfel", "qty": 5]])
+    #expect(try !Data(contentsOf: url).starts(with: [0xEF, 0xBB, 0xBF]))
+  }
+
   @Test func binaryFilesStayBinary() throws {
     let directory = try Support.temporaryDirectory()
     let url = directory.appendingPathComponent("Settings.plist")
