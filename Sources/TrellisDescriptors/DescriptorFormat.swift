@@ -44,11 +44,13 @@ public enum DescriptorFormat: String, Hashable, Sendable, CaseIterable, CustomSt
 
 extension DescriptorFormat {
   /// Whether `root`, which ``detect(_:)`` takes for an RMSTableViews descriptor, reads as
-  /// data instead: a list of records none of which has a section's keys (`rows`, `className`,
-  /// `properties`, `bindVariable`, `enabled`). `trellis render` and `trellis serve` show such a
-  /// file as a list, and reading it as a descriptor says that it is data.
+  /// data instead: an empty list, a list of plain values, or a list of records none of which
+  /// has a section's keys (`rows`, `className`, `properties`, `bindVariable`, `enabled`).
+  /// `trellis render` and `trellis serve` show such a file as `trellis edit` does (a list, or
+  /// why it cannot be shown), and reading it as a descriptor says that it is data.
   package static func isListOfRecords(_ root: Value) -> Bool {
-    guard let entries = root.arrayValue, !entries.isEmpty else { return false }
+    guard let entries = root.arrayValue else { return false }
+    if entries.allSatisfy({ $0.dictionaryValue == nil }) { return true }
     return entries.allSatisfy { entry in
       entry.dictionaryValue?.keys.contains(where: RMSTableViewsReader.sectionKeys.contains)
         == false

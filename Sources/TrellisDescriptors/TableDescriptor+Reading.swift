@@ -30,10 +30,11 @@ extension TableDescriptor {
     if format == nil, detected == .rmsTableViews, !reading.hasErrors,
       DescriptorFormat.isListOfRecords(document.root)
     {
-      return notADescriptor(
-        DescriptorReading(document),
-        found: "a list of records, none with a section's 'rows', 'className' or 'properties'; "
-          + "expected")
+      let found =
+        document.root.arrayValue?.isEmpty == true
+        ? "an empty list" : "a list of records, none with a section's 'rows', 'className' or "
+          + "'properties'"
+      return notADescriptor(DescriptorReading(document), found: found + "; expected")
     }
     return DescriptorReadResult(
       descriptor: reading.hasErrors ? nil : descriptor, diagnostics: reading.diagnostics)

@@ -16,14 +16,14 @@ extension DocumentStore {
       CommandOutput.error(error.description)
       throw ExitCode(1)
     }
-    return try store.requiringShowableRoot()
+    return try store.requiringShowableRoot(file: path)
   }
 
   /// This store, when its root can be shown as a screen; otherwise why not is printed,
-  /// located, and ends the command.
-  func requiringShowableRoot() throws -> DocumentStore {
+  /// located in `file` (the path as given), and ends the command.
+  func requiringShowableRoot(file: String) throws -> DocumentStore {
     if let problem = rootProblem {
-      CommandOutput.error(problem.description)
+      CommandOutput.error(problem.inFile(file).description)
       throw ExitCode(1)
     }
     return self

@@ -20,7 +20,7 @@ extension ScreenInputOptions {
       [.csv, .tsv].contains(store.format) || DescriptorFormat.detect(store.root.root) == nil
         || DescriptorFormat.isListOfRecords(store.root.root)
     else { return nil }
-    return try store.requiringShowableRoot()
+    return try store.requiringShowableRoot(file: path)
   }
 
   /// The name a data document's app is titled with: its file's, without the extension.

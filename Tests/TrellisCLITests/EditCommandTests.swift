@@ -83,6 +83,25 @@ struct EditCommandTests {
     return (socket, Int(UInt16(bigEndian: address.sin_port)))
   }
 
+  /// An empty list and a list of plain values are data to every command: `render` shows the
+  /// empty list as `edit` does, and says why the plain values cannot be shown, rather than
+  /// reading either as a descriptor of sections.
+  @Test func anEmptyListOrAListOfValuesIsData() async throws {
+    let empty = try scratch("empty.json", "[]")
+    for command in ["render", "edit"] {
+      let result = try await CommandRunner.run([command, empty.path, "--width", "40"])
+      #expect(result.status == 0)
+      #expect(result.output.contains("No entries"), "\(command): \(result.output)")
+    }
+    let values = try scratch("values.json", "[1, 2, 3]")
+    for command in ["render", "edit"] {
+      let result = try await CommandRunner.run([command, values.path])
+      #expect(result.status == 1)
+      #expect(result.errors.contains("entries are not all dictionaries"), "\(result.errors)")
+      #expect(!result.errors.contains("section"))
+    }
+  }
+
   @Test func aDocumentThatDoesNotParseOpensNothing() async throws {
     let file = try scratch("broken.json", "{\"name\": \"Ada\",\n  \"age\": }\n")
     let result = try await CommandRunner.run(["edit", file.path])
