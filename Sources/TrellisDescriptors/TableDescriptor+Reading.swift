@@ -32,7 +32,8 @@ extension TableDescriptor {
     {
       let found =
         document.root.arrayValue?.isEmpty == true
-        ? "an empty list" : "a list of records, none with a section's 'rows', 'className' or "
+        ? "an empty list"
+        : "a list of records, none with a section's 'rows', 'className' or "
           + "'properties'"
       return notADescriptor(DescriptorReading(document), found: found + "; expected")
     }
