@@ -174,6 +174,18 @@ struct TerminalHostTests {
     #expect(driver.terminal.wraps.isEmpty)
   }
 
+  /// Edit mode is offered where the screen's bar offers it, as in the other hosts: a screen
+  /// without an Edit button (a Settings page) says so, and shows no delete or move controls.
+  @Test func editModeIsOnlyWhereTheBarOffersIt() throws {
+    let (model, _) = StringsExample.model()
+    let navigator = Navigator(root: Screen(model: model, navigationBar: .none))
+    let driver = Driver(navigator, rows: 12, columns: 40)
+    driver.press("e")
+    #expect(!navigator.top.isEditing)
+    #expect(driver.screen.contains("This screen has no edit mode"))
+    #expect(!driver.screen.contains("(-)"))
+  }
+
   @Test func anEditWritesOnlyTheLinesThatChanged() throws {
     let (model, section) = StringsExample.model()
     section.content = (0..<15).map { "Item \($0)" }

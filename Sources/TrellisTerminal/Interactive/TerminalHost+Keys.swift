@@ -67,7 +67,13 @@ extension TerminalHost {
     case .tab: focusField(from: view, by: 1, open: false)
     case .backTab: focusField(from: view, by: -1, open: false)
     case .escape, .backspace: goBack()
-    case .character("e"): send(.setEditing(!screen.isEditing))
+    case .character("e"):
+      // Edit mode is offered where the screen's bar offers it, as the other hosts do.
+      if screen.isEditing || screen.barButtons.contains(where: { $0.role == .edit }) {
+        send(.setEditing(!screen.isEditing))
+      } else {
+        status = "This screen has no edit mode"
+      }
     case .character("d"), .delete, .character("x"): deleteFocused()
     case .arrow(.up, true), .character("K"): moveFocused(by: -1)
     case .arrow(.down, true), .character("J"): moveFocused(by: 1)
