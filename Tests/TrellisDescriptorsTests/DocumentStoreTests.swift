@@ -421,6 +421,25 @@ struct DocumentStoreTests {
 /// that its siblings have is edited and saved without one.
 @Suite("Documents whose records differ")
 struct DocumentRecordsThatDifferTests {
+  /// A whole number in one record and a fraction in another: each record keeps its own, and
+  /// neither is refused for the other's kind.
+  @Test func aFractionBesideWholeNumbersIsKept() throws {
+    let folder = try DocumentStoreTests.directory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let url = folder.appendingPathComponent("ages.json")
+    _ = try DocumentFile.create(
+      at: url, root: [["name": "Ann", "age": 31], ["name": "Cy", "age": 2.5]], format: .json)
+    let store = try DocumentStore(contentsOf: url)
+    let app = HeadlessApp(navigator: Navigator(root: try store.screen(title: "Doc")))
+    try app.tap("Cy")
+    try app.enter("Cyrus", at: "Name")
+    try app.send(.done)
+    #expect(app.navigator.stack.count == 1, "the form closed")
+    try store.save()
+    let saved = try DocumentFile(contentsOf: url).root.arrayValue
+    #expect(saved == [["name": "Ann", "age": 31], ["name": "Cyrus", "age": 2.5]])
+  }
+
   @Test(arguments: [false, true])
   func aRecordLackingASiblingsKeyIsSavedWithoutIt(nested: Bool) throws {
     let folder = try DocumentStoreTests.directory()
@@ -446,6 +465,15 @@ struct DocumentRecordsThatDifferTests {
     #expect(saved.last == ["name": "Beatrice", "rank": 2])
     #expect(
       saved.first == ["name": "Ada", "rank": 1, "born": 1815, "tags": ["math"], "active": true])
+    // A value given to a key the record lacked is added to it.
+    try app.tap("Beatrice")
+    try app.enter(.int(1900), at: "Born")
+    try app.send(.done)
+    try store.save()
+    let added = try DocumentFile(contentsOf: url).root
+    #expect(
+      (nested ? added.dictionaryValue?["people"] : added)?.arrayValue?.last
+        == ["name": "Beatrice", "rank": 2, "born": 1900])
     // A number every record has still needs one.
     try app.tap("Ada")
     try app.enter("", at: "Rank")

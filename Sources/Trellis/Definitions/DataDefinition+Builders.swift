@@ -86,7 +86,7 @@ extension DataDefinition {
     if values.allSatisfy({ $0.dictionaryValue != nil }) {
       let shape = Value.dictionary(sample(of: values))
       let definition = document(shape, name: Humanizer.title(for: EnglishNoun.singular(name)))
-        .optional(wherever: values)
+        .fitting(values)
       return definition.makingDocuments(like: shape)
     }
     switch first {
@@ -114,21 +114,29 @@ extension DataDefinition {
     return sample
   }
 
-  /// This definition, with the kind of every key that one of `entries` (dictionaries) lacks
-  /// or holds null made optional: a record that never had a number, a flag or a list is
-  /// saved without one, as the document holds it.
-  package func optional(wherever entries: [Value]) -> DataDefinition {
+  /// This definition, with each key's kind made to fit every one of `entries` (dictionaries):
+  /// optional where one lacks the key or holds null, a fraction where one holds a whole number
+  /// and another a fraction, any value where they hold different kinds. A record that never
+  /// had a number, a flag or a list is saved without one, and a record's own kind of value is
+  /// not refused for its neighbour's.
+  package func fitting(_ entries: [Value]) -> DataDefinition {
     var counts: [String: Int] = [:]
+    var kinds: [String: Set<ValueKind>] = [:]
     for entry in entries {
       for (key, value) in entry.dictionaryValue ?? [:] where !value.isNull {
         counts[key, default: 0] += 1
+        kinds[key, default: []].insert(value.inferredKind)
       }
     }
     var definition = self
-    for property in properties where (counts[property.name] ?? 0) < entries.count {
-      if let kind = property.valueKind, !kind.isOptional {
-        definition[property.name]?.valueKind = .optional(kind)
+    for property in properties {
+      guard var kind = property.valueKind, kind != .any else { continue }
+      let held = kinds[property.name] ?? []
+      if held.count > 1 { kind = held.isSubset(of: [.int, .double]) ? .double : .any }
+      if (counts[property.name] ?? 0) < entries.count, !kind.isOptional {
+        kind = .optional(kind)
       }
+      definition[property.name]?.valueKind = kind
     }
     return definition
   }

@@ -138,7 +138,11 @@ extension RowSnapshot {
     case .text(let text):
       let trimmed = text.trimmingCharacters(in: .whitespaces)
       if trimmed.isEmpty { return nil }
-      guard let number = Double(trimmed), !number.isNaN else {
+      // Digits as a person writes them: Swift also reads hexadecimal (`0x1F`), which no
+      // number field means.
+      guard !trimmed.contains(where: { "xXpP".contains($0) }), let number = Double(trimmed),
+        !number.isNaN
+      else {
         throw ControlInputError("\"\(text)\" is not a number")
       }
       guard number.isFinite else { throw ControlInputError("\(trimmed) is too large") }

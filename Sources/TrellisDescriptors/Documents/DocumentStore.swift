@@ -259,7 +259,7 @@ public final class DocumentStore: DataStore, @unchecked Sendable {
     guard !sample.isEmpty else { return values.first.map { .document($0, name: "Item") } }
     var definition = definition(for: .dictionary(sample), name: "Item")
     for (key, value) in sample where value == .null { definition[key]?.valueKind = .string }
-    return definition.optional(wherever: values).makingDocuments(
+    return definition.fitting(values).makingDocuments(
       like: .dictionary(sample), kind: kind)
   }
 

@@ -94,6 +94,20 @@ public final class DocumentObject: KeyValueCoding, Observable {
     }
   }
 
+  /// Adds the entry `key`, which a dictionary root lacks, holding `value`, after the others;
+  /// nothing when the root is no dictionary or has the key (``setValue(_:forKey:)`` writes
+  /// those).
+  package func addEntry(_ value: Value, forKey key: String) {
+    let added = tree.withLock { (root: inout Value) -> Bool in
+      guard case .dictionary(var dictionary) = root, dictionary[key] == nil else { return false }
+      root = .null
+      dictionary[key] = value
+      root = .dictionary(dictionary)
+      return true
+    }
+    if added { changed(key) }
+  }
+
   /// Replaces the whole tree.
   public func replaceRoot(_ value: Value) {
     tree.withLock { $0 = value }

@@ -16,7 +16,15 @@ extension KeyValueCoding {
       // A document may gain entries it did not have: put the whole tree back instead.
       let before = document.root
       do {
-        for (keyPath, value) in values { try document.setValue(value, forKeyPath: keyPath) }
+        for (keyPath, value) in values {
+          // A record that never had an entry its list's other records have gains it when it
+          // is given a value, and stays without it otherwise.
+          if document.root.dictionaryValue?[keyPath] == nil, !keyPath.contains(".") {
+            if !value.isNull { document.addEntry(value, forKey: keyPath) }
+            continue
+          }
+          try document.setValue(value, forKeyPath: keyPath)
+        }
       } catch {
         document.replaceRoot(before)
         throw error

@@ -83,6 +83,13 @@ struct ControlInputTests {
     #expect(throws: ControlInputError("\"nan\" is not a number")) {
       try row(.numericTextField).value(for: .text("nan"))
     }
+    // Swift reads hexadecimal; a number field does not.
+    for hex in ["0x1F", "0x1p3"] {
+      #expect(throws: ControlInputError("\"\(hex)\" is not a number")) {
+        try row(.numericTextField).value(for: .text(hex))
+      }
+    }
+    #expect(try row(.numericTextField).value(for: .text("1e3")) == .double(1000))
     #expect(throws: ControlInputError("Amount needs a number")) {
       try row(.slider).value(for: .bool(true))
     }
