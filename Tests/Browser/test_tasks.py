@@ -88,7 +88,16 @@ def test_delete_and_reorder_in_edit_mode(browser, server):
     confirm = row(browser, "Beta").find_element(By.CSS_SELECTOR, ".row-delete-confirm")
     wait(browser, lambda d: confirm.is_displayed())
     screenshot(browser, "desktop-delete-confirmation")
-    browser.find_element(By.CSS_SELECTOR, ".pane-top > .screen:last-child .title").click()
+    # A click on another row only puts it away: that row does not open.
+    row(browser, "Alpha").find_element(By.CSS_SELECTOR, ".text").click()
+    wait(browser, lambda d: not confirm.is_displayed())
+    time.sleep(0.3)
+    assert title(browser) == "Tasks"
+    assert "Beta" in row_texts(browser)
+    # So does Escape.
+    row(browser, "Beta").find_element(By.CSS_SELECTOR, ".row-delete").click()
+    wait(browser, lambda d: confirm.is_displayed())
+    confirm.send_keys(Keys.ESCAPE)
     wait(browser, lambda d: not confirm.is_displayed())
     assert "Beta" in row_texts(browser)
     delete_row(browser, "Beta")
@@ -316,3 +325,31 @@ def test_the_browsers_back_pops_a_screen_and_asks_before_losing_typing(browser, 
     wait_title(browser, "Tasks")
     assert first in row_texts(browser)
     assert first + " (typed)" not in row_texts(browser)
+
+
+def test_the_browsers_back_closes_the_detail_pane_of_a_wide_window(desktop, server):
+    """In a wide window an item opens beside the list: Back closes it, asking first when it
+    was typed in. A page loaded again starts at its list, and Back then leaves it."""
+    open_app(desktop, server, "tasks")
+    wait_title(desktop, "Tasks")
+    first = row_texts(desktop)[0]
+    tap(desktop, first)
+    wait_title(desktop, first, pane="detail")
+    control(desktop, "Name", pane="detail").send_keys(Keys.END, " (typed)")
+    desktop.back()
+    wait(desktop, open_alert).dismiss()
+    time.sleep(0.5)
+    assert title(desktop, pane="detail") == first
+    desktop.back()
+    wait(desktop, open_alert).accept()
+    wait(desktop, lambda d: not d.find_elements(By.CSS_SELECTOR, ".pane-detail"))
+    assert desktop.current_url.endswith("/apps/tasks")
+    assert first + " (typed)" not in row_texts(desktop)
+    # Loaded again with an item open, the page shows its list; no Back is lost to it.
+    tap(desktop, first)
+    wait_title(desktop, first, pane="detail")
+    desktop.refresh()
+    wait(desktop, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-connected") == "true")
+    wait_title(desktop, "Tasks")
+    desktop.back()
+    wait(desktop, lambda d: not d.current_url.endswith("/apps/tasks"))

@@ -113,13 +113,15 @@
   // bring back a screen the app closed: it is undone. Back from a form typed in asks first.
   var historyDepth = 0;
   var historyStepsIgnored = 0;
+  // A page loaded again starts at its root screen, whatever entry it was loaded from.
+  history.replaceState({ trellisDepth: 0 }, "");
 
+  // The screens over the first: those pushed on the list, and the one the detail pane shows
+  // beside it (screens opened from there cover the list).
   function stackDepth() {
-    var depth = 0;
-    app.querySelectorAll(".pane-top, .pane-detail").forEach(function (pane) {
-      depth += Math.max(pane.children.length - 1, 0);
-    });
-    return depth;
+    var top = paneElement("top");
+    var detail = paneElement("detail");
+    return (top ? Math.max(top.children.length - 1, 0) : 0) + (detail ? detail.children.length : 0);
   }
 
   function followStack() {
@@ -138,12 +140,16 @@
   window.addEventListener("popstate", function (event) {
     if (historyStepsIgnored > 0) { historyStepsIgnored -= 1; return; }
     var wanted = event.state && typeof event.state.trellisDepth === "number" ? event.state.trellisDepth : 0;
+    // An entry left from before the page was loaded again shows nothing new: go on past it.
+    if (wanted === historyDepth && historyDepth === 0 && event.state) { history.back(); return; }
     if (wanted >= historyDepth) {
       if (wanted > historyDepth) { historyStepsIgnored += 1; history.go(historyDepth - wanted); }
       return;
     }
+    // The detail pane's screen closes once nothing covers it.
     var detail = paneElement("detail");
-    var pane = detail && detail.children.length > 1 ? "detail" : "top";
+    var list = paneElement("top");
+    var pane = detail && detail.children.length > 0 && (!list || list.children.length <= 1) ? "detail" : "top";
     var top = screenOf(pane);
     if (top && top.dataset.edited === "true" &&
         !window.confirm("Discard the changes on this screen?")) {
@@ -570,8 +576,10 @@
     // A delete waiting for its confirmation is put away by any other click, as in UIKit.
     var confirming = app.querySelector(".row.confirming-delete");
     if (confirming && (!target || !confirming.contains(target))) {
+      // The click only puts it away, as a tap beside UIKit's Delete button does.
       confirming.classList.remove("confirming-delete");
-      if (!target || target.classList.contains("row-delete")) return;
+      event.preventDefault();
+      return;
     }
     if (!target || !app.contains(target) || target.disabled) return;
     var pane = paneOf(target);
@@ -679,6 +687,12 @@
   });
 
   app.addEventListener("keydown", function (event) {
+    var confirming = event.key === "Escape" && app.querySelector(".row.confirming-delete");
+    if (confirming) {
+      confirming.classList.remove("confirming-delete");
+      event.preventDefault();
+      return;
+    }
     if (event.key === "Enter" && event.target.classList.contains("control") &&
         event.target.tagName === "INPUT") {
       clearTimeout(timers.value);
