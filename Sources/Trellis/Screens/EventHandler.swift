@@ -15,7 +15,13 @@ struct EventHandler {
       let path = try path(of: id)
       try check(.delete, at: path)
       if try runEditingStyleAction(at: path, expecting: .delete) { return }
+      let deleted = (try? model.locate(path)).flatMap { $0.0.element(at: $0.1) as? Value }
       do { try model.removeRow(at: path) } catch { throw .edit(error) }
+      // The item open beside the list, deleted here, closes: nobody else deleted it.
+      if let detail = navigator.detail, let deleted, detail.followedItem == deleted {
+        detail.cancel()
+        navigator.pop(detail)
+      }
     case .insert(let id):
       let path = try path(of: id)
       // Without an action of its own, the insert control does what tapping the row does (an

@@ -12,6 +12,7 @@ extension Screen {
   /// An item the person may no longer see (a lead gave their task to someone else) leaves the
   /// screen before anything else of it is drawn: its rows go, the notice says why.
   func followItem(_ item: Value, in store: any DataStore, definition: DataDefinition) {
+    followedItem = item
     let noun = definition.itemNoun
     let observe: (@escaping @Sendable (StoreChange) -> Void) -> ObservationToken =
       if let cache = store as? AsyncStoreCache { cache.source.observe } else { store.observe }

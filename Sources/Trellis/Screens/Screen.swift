@@ -49,6 +49,8 @@ public final class Screen {
   public internal(set) var itemGone: String?
   /// The store observation that sets ``itemGone``, for as long as the screen lives.
   var itemObservation: ObservationToken?
+  /// The stored item the screen edits, which it follows (``followItem(_:in:definition:)``).
+  var followedItem: Value?
   /// Runs when Done is accepted, after the draft committed (a section's insert action, say).
   var afterCommit: ((Screen) throws(ScreenError) -> Void)?
   /// Whether the screen's draft is a new item that Done adds (so the policy's ``Permission/add``

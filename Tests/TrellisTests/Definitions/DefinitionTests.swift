@@ -282,6 +282,22 @@ struct DefinitionTests {
     #expect(app.texts == [["A", "Bee"]])
   }
 
+  /// The item open in the detail pane, deleted from the list beside it, closes: the pane does
+  /// not say that someone else deleted it. Another item open there stays.
+  @Test func deletingTheItemOpenBesideTheListClosesIt() throws {
+    let (navigator, _) = try TasksApp.navigator(tasks: [TaskItem(name: "A"), TaskItem(name: "B")])
+    navigator.isMasterDetail = true
+    let app = HeadlessApp(navigator: navigator)
+    try app.tap("B")
+    try app.send(.setEditing(true))
+    try app.send(.delete(app.rowID(at: ItemPath(item: 0, section: 0))))
+    #expect(navigator.detail?.title == "B", "another item's delete leaves it open")
+    try app.send(.delete(app.rowID(at: ItemPath(item: 0, section: 0))))
+    #expect(navigator.detail == nil)
+    #expect(app.texts == [[]] || app.texts.allSatisfy { !$0.contains("B") })
+    #expect(app.host.violations.isEmpty)
+  }
+
   /// A screen pushed over the list covers the detail pane: its events are refused. Screens
   /// opened from the pane hold edits of its draft, so they close with it; a screen the list
   /// opened stays.
