@@ -15,7 +15,13 @@ struct EventHandler {
       let path = try path(of: id)
       try check(.delete, at: path)
       if try runEditingStyleAction(at: path, expecting: .delete) { return }
-      let deleted = (try? model.locate(path)).flatMap { $0.0.element(at: $0.1) as? Value }
+      // The list item the row shows, if it is one: an item open beside the list closes with it.
+      let deleted: Value? = (try? model.locate(path)).flatMap { section, index in
+        guard let list = section as? ArrayOfObjectsSection, index < list.items.count else {
+          return nil
+        }
+        return list.items[index]
+      }
       do { try model.removeRow(at: path) } catch { throw .edit(error) }
       // The item open beside the list, deleted here, closes: nobody else deleted it.
       if let detail = navigator.detail, let deleted, detail.followedItem == deleted {
