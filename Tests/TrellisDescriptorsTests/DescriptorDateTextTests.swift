@@ -15,12 +15,7 @@ struct DescriptorDateTextTests {
 
   /// The RMSTableViews demo's profile, whose birthday is `"1961-04-12"`.
   @Test func aProfilesBirthdayShowsAsADateAndIsWrittenAsADay() throws {
-    let descriptor = try DescriptorTestSupport.demoDescriptor(
-      "RMSTableViews/RMSProfileViewController.plist")
-    let data = try DescriptorTestSupport.data("RMSTableViews/profile-data.json")
-    let app = HeadlessApp(
-      navigator: try DescriptorLibrary(classes: DescriptorTestSupport.demoClasses())
-        .makeNavigator(showing: descriptor, root: data))
+    let (app, data) = try DescriptorTestSupport.profileApp()
     let birthday = try #require(app.row("Birthday"))
     #expect(birthday.kind == .date)
     #expect(birthday.shownDate == (try Self.date("1961-04-12T00:00:00Z")))

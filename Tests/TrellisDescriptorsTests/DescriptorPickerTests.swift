@@ -70,12 +70,7 @@ struct DescriptorPickerTests {
   }
 
   @Test func anAppsPickerClassRegistersItsWheels() throws {
-    let descriptor = try DescriptorTestSupport.demoDescriptor(
-      "RMSTableViews/RMSProfileViewController.plist")
-    let data = try DescriptorTestSupport.data("RMSTableViews/profile-data.json")
-    let app = HeadlessApp(
-      navigator: try DescriptorLibrary(classes: DescriptorTestSupport.demoClasses())
-        .makeNavigator(showing: descriptor, root: data))
+    let (app, data) = try DescriptorTestSupport.profileApp()
     let height = try #require(app.row("Height"))
     #expect(height.attributes.pickerComponents.map(\.values.count) == [4, 12])
     #expect(height.attributes.pickerComponents.map(\.unit) == [12, 1])

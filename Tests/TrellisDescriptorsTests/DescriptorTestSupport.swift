@@ -42,6 +42,15 @@ enum DescriptorTestSupport {
     DocumentObject(try LocatedDocument(data: fixtureData(name), file: name).root)
   }
 
+  /// The RMSTableViews demo's profile screen over its data, with the demo's own classes.
+  static func profileApp() throws -> (HeadlessApp, DocumentObject) {
+    let descriptor = try demoDescriptor("RMSTableViews/RMSProfileViewController.plist")
+    let data = try data("RMSTableViews/profile-data.json")
+    let navigator = try DescriptorLibrary(classes: demoClasses())
+      .makeNavigator(showing: descriptor, root: data)
+    return (HeadlessApp(navigator: navigator), data)
+  }
+
   /// Reads `text` as a descriptor named `file` and returns its diagnostics' descriptions.
   static func problems(_ text: String, file: String = "T.json") -> [String] {
     TableDescriptor.read(data: Data(text.utf8), file: file).diagnostics.map(\.description)
