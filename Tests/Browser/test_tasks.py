@@ -353,3 +353,19 @@ def test_the_browsers_back_closes_the_detail_pane_of_a_wide_window(desktop, serv
     wait_title(desktop, "Tasks")
     desktop.back()
     wait(desktop, lambda d: not d.current_url.endswith("/apps/tasks"))
+
+
+def test_leaving_right_after_a_screen_closes_stays_where_it_went(browser, server):
+    """A screen the app closes (Cancel, Done) does not move the page's history: a page opened
+    right after stays open, not taken back to the app it left."""
+    open_app(browser, server, "tasks")
+    first = row_texts(browser)[0]
+    for _ in range(3):
+        tap(browser, first)
+        wait_title(browser, first)
+        # Cancel's answer and the next page race, as a person's quick click would.
+        press(browser, "cancel")
+        open_app(browser, server, "categories")
+        time.sleep(0.5)
+        assert browser.current_url.endswith("/apps/categories")
+        open_app(browser, server, "tasks")

@@ -108,13 +108,18 @@
 
   // MARK: The browser's Back
 
-  // Each screen pushed adds an entry to the page's history and each screen the app pops takes
-  // one away, so that the browser's Back pops a screen as the bar's Back does. Forward cannot
-  // bring back a screen the app closed: it is undone. Back from a form typed in asks first.
+  // Each screen pushed adds an entry to the page's history, so that the browser's Back pops a
+  // screen as the bar's Back does. A screen the app closes itself (Done, Cancel) only renumbers
+  // the entry shown: moving in the history is asynchronous, and would take the page along if
+  // it left meanwhile. Back over such an entry, which shows nothing new, goes on past it.
+  // Forward cannot bring back a closed screen: it is undone. Back from a form typed in asks
+  // first. Each entry holds its depth and its place in the history line (`trellisSeq`), which
+  // tells Back from Forward.
   var historyDepth = 0;
+  var historySeq = history.state && typeof history.state.trellisSeq === "number" ? history.state.trellisSeq : 0;
   var historyStepsIgnored = 0;
   // A page loaded again starts at its root screen, whatever entry it was loaded from.
-  history.replaceState({ trellisDepth: 0 }, "");
+  history.replaceState({ trellisDepth: 0, trellisSeq: historySeq }, "");
 
   // The screens over the first: those pushed on the list, and the one the detail pane shows
   // beside it (screens opened from there cover the list).
@@ -128,38 +133,44 @@
     var depth = stackDepth();
     while (historyDepth < depth) {
       historyDepth += 1;
-      history.pushState({ trellisDepth: historyDepth }, "");
+      historySeq += 1;
+      history.pushState({ trellisDepth: historyDepth, trellisSeq: historySeq }, "");
     }
     if (historyDepth > depth) {
-      historyStepsIgnored += 1;
-      history.go(depth - historyDepth);
       historyDepth = depth;
+      history.replaceState({ trellisDepth: depth, trellisSeq: historySeq }, "");
     }
   }
 
   window.addEventListener("popstate", function (event) {
     if (historyStepsIgnored > 0) { historyStepsIgnored -= 1; return; }
-    var wanted = event.state && typeof event.state.trellisDepth === "number" ? event.state.trellisDepth : 0;
-    // An entry left from before the page was loaded again shows nothing new: go on past it.
-    if (wanted === historyDepth && historyDepth === 0 && event.state) { history.back(); return; }
-    if (wanted >= historyDepth) {
-      if (wanted > historyDepth) { historyStepsIgnored += 1; history.go(historyDepth - wanted); }
+    var state = event.state || {};
+    var wanted = typeof state.trellisDepth === "number" ? state.trellisDepth : 0;
+    var seq = typeof state.trellisSeq === "number" ? state.trellisSeq : -1;
+    if (seq > historySeq) {
+      // Forward: the screen is closed; back to the entry shown.
+      historyStepsIgnored += 1;
+      history.go(historySeq - seq);
       return;
     }
+    var from = historySeq;
+    historySeq = seq;
+    if (wanted >= historyDepth) { history.back(); return; }
     // The detail pane's screen closes once nothing covers it.
     var detail = paneElement("detail");
     var list = paneElement("top");
     var pane = detail && detail.children.length > 0 && (!list || list.children.length <= 1) ? "detail" : "top";
     var top = screenOf(pane);
-    if (top && top.dataset.edited === "true" &&
-        !window.confirm("Discard the changes on this screen?")) {
-      historyStepsIgnored = 0;
-      history.go(historyDepth - wanted);
+    if ((top && top.dataset.edited === "true" &&
+        !window.confirm("Discard the changes on this screen?")) || !startChangingScreen()) {
+      // Staying: back to the entry shown.
+      historySeq = from;
       historyStepsIgnored += 1;
+      history.go(from - seq);
       return;
     }
-    historyDepth = wanted;
-    if (!startChangingScreen()) return;
+    historyDepth -= 1;
+    history.replaceState({ trellisDepth: historyDepth, trellisSeq: historySeq }, "");
     send({ type: "back", pane: pane });
   });
 
