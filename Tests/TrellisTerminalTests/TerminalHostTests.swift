@@ -186,30 +186,6 @@ struct TerminalHostTests {
     #expect(!driver.screen.contains("(-)"))
   }
 
-  /// A row that goes and comes back (a delete the store refused, an undo elsewhere) takes the
-  /// cursor back, unless the person moved it meanwhile.
-  @Test func theCursorReturnsToARowThatCameBack() throws {
-    let tasks = ["A", "B", "C"].map { TaskItem(name: $0) }
-    let (navigator, store) = try TasksApp.navigator(tasks: tasks)
-    let driver = Driver(navigator, rows: 14, columns: 40)
-    driver.press("j")
-    #expect(driver.screen.contains("> | B"))
-    let b = Value.object(ObjectReference(tasks[1]))
-    try store.delete(b)
-    driver.press("")
-    #expect(driver.screen.contains("> | C"))
-    try store.insert(b, at: 1)
-    driver.press("")
-    #expect(driver.screen.contains("> | B"), "\(driver.screen)")
-    // Moved meanwhile, the cursor stays where the person put it.
-    try store.delete(b)
-    driver.press("")
-    driver.press("k")
-    try store.insert(b, at: 1)
-    driver.press("")
-    #expect(driver.screen.contains("> | A"))
-  }
-
   @Test func anEditWritesOnlyTheLinesThatChanged() throws {
     let (model, section) = StringsExample.model()
     section.content = (0..<15).map { "Item \($0)" }

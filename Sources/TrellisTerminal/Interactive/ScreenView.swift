@@ -26,9 +26,6 @@ package final class ScreenView {
   package var focus: Focus?
   /// Where the focus last was, for when its row goes away.
   package var lastPlace: Place?
-  /// The row the cursor was on when it went away (a delete the store may yet refuse), which
-  /// takes the cursor back if it returns before the person moves the cursor.
-  private var awayFocus: Focus?
   /// The first line of the table in view.
   package var scrollTop = 0
   /// The sections whose "load more" row the host already asked to load since it last changed.
@@ -82,17 +79,10 @@ package final class ScreenView {
   /// Where the cursor is now: its row (or header), or the nearest place to where it was, or
   /// the first place; `nil` for a table with nothing to rest on.
   package func currentPlace() -> Place? {
-    if let away = awayFocus, let place = place(of: away) {
-      focus = away
-      awayFocus = nil
-      lastPlace = place
-      return place
-    }
     if let focus, let place = place(of: focus) {
       lastPlace = place
       return place
     }
-    if let focus, awayFocus == nil { awayFocus = focus }
     let count = placeCount
     guard count > 0 else { return nil }
     let ordinal = min(lastPlace.map(ordinal(of:)) ?? 0, count - 1)
@@ -110,7 +100,6 @@ package final class ScreenView {
     guard count > 0 else { return }
     let current = currentPlace().map(ordinal(of:)) ?? 0
     let target = min(max(current + offset, 0), count - 1)
-    awayFocus = nil
     if let place = place(atOrdinal: target) {
       focus = focus(at: place)
       lastPlace = place
@@ -119,7 +108,6 @@ package final class ScreenView {
 
   /// Puts the cursor on `place`.
   package func setFocus(_ place: Place) {
-    awayFocus = nil
     focus = focus(at: place)
     lastPlace = place
   }
