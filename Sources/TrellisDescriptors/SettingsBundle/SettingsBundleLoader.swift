@@ -200,6 +200,10 @@ struct SettingsBundleLoader {
     return names.filter { seen.insert($0).inserted }
   }
 
+  /// The languages a bundle's development language goes by, whose titles show where the
+  /// language asked for has no folder.
+  private static let developmentLanguages = ["en", "English", "Base"]
+
   /// The bundle's language folders by their language, lowercased: `zh_cn.lproj` is found for
   /// `zh_CN`, as iOS finds it.
   private var languageFolders: [String: String] {
@@ -218,7 +222,7 @@ struct SettingsBundleLoader {
   private var tableFolders: [String] {
     let folders = languageFolders
     var seen: Set<String> = []
-    return (languages + ["en", "English", "Base"]).compactMap { folders[$0.lowercased()] }
+    return (languages + Self.developmentLanguages).compactMap { folders[$0.lowercased()] }
       .filter { seen.insert($0).inserted }
   }
 
@@ -256,7 +260,7 @@ struct SettingsBundleLoader {
     guard options.locale != "en" else { return }
     let folders = languageFolders
     guard !languages.contains(where: { folders[$0.lowercased()] != nil }) else { return }
-    let fallback = ["en", "English", "Base"].compactMap { folders[$0.lowercased()] }.first
+    let fallback = Self.developmentLanguages.compactMap { folders[$0.lowercased()] }.first
     let shown =
       fallback.map { "titles are shown as \($0) gives them" } ?? "titles are shown as written"
     diagnostics.append(
