@@ -123,11 +123,22 @@ public struct TextRenderer: Sendable {
       right += right.isEmpty ? "✓" : " ✓"
     }
     if editing && row.isMovable { right += right.isEmpty ? "≡" : " ≡" }
-    var lines = [box(left, right)]
-    lines += textViewLines(row).map { box($0) }
-    if row.attributes.cellStyle == .subtitle, let detail = row.detail, !detail.isEmpty {
-      lines.append(box("  " + detail))
+    var lines: [String]
+    if row.attributes.cellStyle == .subtitle {
+      // A subtitle row (a list's notice, a message) wraps its text and its detail, as a
+      // self-sizing cell does, rather than cutting what it says.
+      let inner = width - 4
+      let room = inner - (right.isEmpty ? 0 : TerminalText.width(of: right) + 1)
+      let parts = Self.firstLines(TerminalText.wrapped(left, to: room), limit: 4)
+      lines = [box(parts.first ?? "", right)] + parts.dropFirst().map { box($0) }
+      if let detail = row.detail, !detail.isEmpty {
+        lines += Self.firstLines(TerminalText.wrapped(detail, to: inner - 2), limit: 4)
+          .map { box("  " + $0) }
+      }
+    } else {
+      lines = [box(left, right)]
     }
+    lines += textViewLines(row).map { box($0) }
     if let message = row.validationMessage {
       lines.append(box("  ! " + message))
     }
@@ -147,6 +158,12 @@ public struct TextRenderer: Sendable {
       }
     }
     return lines
+  }
+
+  /// At most `limit` of `lines`, the last one ending in "…" when some are left out.
+  static func firstLines(_ lines: [String], limit: Int) -> [String] {
+    guard lines.count > limit else { return lines }
+    return Array(lines.prefix(limit - 1)) + [lines[limit - 1] + "…"]
   }
 
   /// A boxed line with its inside (between `| ` and ` |`) drawn with `escape`.

@@ -186,6 +186,36 @@ struct TerminalHostTests {
     #expect(!driver.screen.contains("(-)"))
   }
 
+  /// A row the person deleted that comes back (a delete the store refused) takes the cursor
+  /// back, unless the cursor moved meanwhile; a row that went away by other hands does not.
+  @Test func theCursorReturnsToARowWhoseDeleteCameBack() throws {
+    let tasks = ["A", "B", "C"].map { TaskItem(name: $0) }
+    let (navigator, store) = try TasksApp.navigator(tasks: tasks)
+    let driver = Driver(navigator, rows: 14, columns: 40)
+    let b = Value.object(ObjectReference(tasks[1]))
+    driver.press("ej")
+    #expect(driver.screen.contains("> | (-) B"))
+    driver.press("dy")
+    #expect(driver.screen.contains("> | (-) C"), "\(driver.screen)")
+    try store.insert(b, at: 1)
+    driver.press("")
+    #expect(driver.screen.contains("> | (-) B"), "\(driver.screen)")
+    // Deleted by someone else, B does not pull the cursor back.
+    try store.delete(b)
+    driver.press("")
+    #expect(driver.screen.contains("> | (-) C"))
+    try store.insert(b, at: 1)
+    driver.press("")
+    #expect(driver.screen.contains("> | (-) C"), "\(driver.screen)")
+    // Moved after the delete, the cursor stays where the person put it.
+    driver.press("kdy")
+    #expect(!driver.screen.contains("| (-) B"))
+    driver.press("k")
+    try store.insert(b, at: 1)
+    driver.press("")
+    #expect(driver.screen.contains("> | (-) A"), "\(driver.screen)")
+  }
+
   @Test func anEditWritesOnlyTheLinesThatChanged() throws {
     let (model, section) = StringsExample.model()
     section.content = (0..<15).map { "Item \($0)" }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import Trellis
 
@@ -48,5 +49,25 @@ struct TerminalTextWrapTests {
     let section = SectionSnapshot(id: "s", footer: "Deleting a supplier deletes its products.")
     #expect(
       renderer.footerLines(section) == ["   Deleting a supplier deletes", "   its products."])
+  }
+
+  /// A subtitle row (a list's notice) wraps what it says instead of cutting it, up to four
+  /// lines, and every line keeps the group's border.
+  @Test func aSubtitleRowWrapsItsTextAndDetail() {
+    let renderer = TextRenderer(width: 30)
+    var row = Row(
+      id: RowID(.null), kind: .button,
+      text: "Could not delete “Buy milk”: the row is referenced by another table",
+      detailText: "Dismiss")
+    row.attributes.cellStyle = .subtitle
+    let lines = renderer.rowLines(RowSnapshot(row), editing: false)
+    #expect(lines.count == 5, "\(lines)")
+    #expect(lines.map { TerminalText.width(of: $0) } == Array(repeating: 32, count: 5))
+    let said = lines.map { $0.dropFirst(4).dropLast(2).trimmingCharacters(in: .whitespaces) }
+    #expect(said.dropLast().joined(separator: " ") == row.text)
+    #expect(said.last == "Dismiss")
+    row.text = String(repeating: "word ", count: 40)
+    #expect(renderer.rowLines(RowSnapshot(row), editing: false).count == 5)
+    #expect(renderer.rowLines(RowSnapshot(row), editing: false)[3].contains("…"))
   }
 }

@@ -215,7 +215,7 @@ extension ArrayOfObjectsSection {
       return row
     case .error where asyncCache != nil:
       // Selecting it loads again.
-      return Self.buttonRow(loadState.errorMessage, detail: "Tap to try again")
+      return Self.buttonRow(loadState.errorMessage, detail: "Try again")
     case .error:
       return Self.disabledRow(loadState.errorMessage)
     case .loading:
@@ -224,7 +224,7 @@ extension ArrayOfObjectsSection {
       return Self.disabledRow(asyncLinkMessage)
     case .notice:
       // Selecting it dismisses it.
-      return Self.buttonRow(asyncNotice, detail: "Tap to dismiss")
+      return Self.buttonRow(asyncNotice, detail: "Dismiss")
     }
   }
 

@@ -26,6 +26,9 @@ package final class ScreenView {
   package var focus: Focus?
   /// Where the focus last was, for when its row goes away.
   package var lastPlace: Place?
+  /// The row the person last deleted from under the cursor: if the store refuses the delete
+  /// and the row comes back before the cursor moves, the cursor goes back to it.
+  package var deletedFocus: Focus?
   /// The first line of the table in view.
   package var scrollTop = 0
   /// The sections whose "load more" row the host already asked to load since it last changed.
@@ -79,6 +82,12 @@ package final class ScreenView {
   /// Where the cursor is now: its row (or header), or the nearest place to where it was, or
   /// the first place; `nil` for a table with nothing to rest on.
   package func currentPlace() -> Place? {
+    if let deleted = deletedFocus, let place = place(of: deleted) {
+      focus = deleted
+      deletedFocus = nil
+      lastPlace = place
+      return place
+    }
     if let focus, let place = place(of: focus) {
       lastPlace = place
       return place
@@ -100,6 +109,7 @@ package final class ScreenView {
     guard count > 0 else { return }
     let current = currentPlace().map(ordinal(of:)) ?? 0
     let target = min(max(current + offset, 0), count - 1)
+    deletedFocus = nil
     if let place = place(atOrdinal: target) {
       focus = focus(at: place)
       lastPlace = place
@@ -108,6 +118,7 @@ package final class ScreenView {
 
   /// Puts the cursor on `place`.
   package func setFocus(_ place: Place) {
+    deletedFocus = nil
     focus = focus(at: place)
     lastPlace = place
   }

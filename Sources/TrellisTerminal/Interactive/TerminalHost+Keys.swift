@@ -219,7 +219,10 @@ extension TerminalHost {
     }
     let id = row.id
     mode = .confirming("Delete \(row.text.map { "“\($0)”" } ?? "this row")? (y/n)") {
-      [weak self] in self?.send(.delete(id))
+      [weak self] in
+      guard let self else { return }
+      self.topView.deletedFocus = .row(id)
+      self.send(.delete(id))
     }
   }
 

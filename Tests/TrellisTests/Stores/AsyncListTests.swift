@@ -68,7 +68,7 @@ struct AsyncListTests {
     try await f.app.settle()
     #expect(f.app.texts == [["Could not load: the server answered 500", "New task"]])
     let errorRow = try #require(f.app.row("Could not load: the server answered 500"))
-    #expect(errorRow.detail == "Tap to try again")
+    #expect(errorRow.detail == "Try again")
     try f.app.tap("Could not load: the server answered 500")
     try await f.app.settle()
     #expect(f.app.texts == [Self.names(1...7) + ["Load more…", "New task"]])
