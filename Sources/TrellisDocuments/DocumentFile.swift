@@ -110,6 +110,9 @@ public struct DocumentFile: Sendable {
   public mutating func save(
     _ root: Value, options: DocumentWriteOptions = DocumentWriteOptions()
   ) throws(Diagnostic) -> Value {
+    // Nothing to write: a save that changes nothing leaves the file's bytes (its layout, its
+    // comments in OpenStep) and its modification date as they are.
+    if root == contents.root, let diskHash, Self.hash(of: url) == diskHash { return root }
     let root = try merged(root)
     var data: Data
     let options = options.keeping(lineBreak: lineBreak, columns: columns)
@@ -205,6 +208,11 @@ public struct DocumentFile: Sendable {
     return (size, modified)
   }
 
+  /// A hash of the bytes of the file at `url`; `nil` when it does not read.
+  private static func hash(of url: URL) -> Int? {
+    (try? Data(contentsOf: url)).map(hash)
+  }
+
   /// A hash of every byte of `data`.
   private static func hash(_ data: Data) -> Int {
     var hasher = Hasher()
@@ -270,6 +278,16 @@ public struct DocumentFile: Sendable {
     ) {
       state = Mutex(
         .saved(Saved(data: data, root: root, format: format, file: file, options: options)))
+    }
+
+    /// The tree of values, without parsing saved bytes.
+    var root: Value {
+      state.withLock { state in
+        switch state {
+        case .read(let document): document.root
+        case .saved(let saved): saved.root
+        }
+      }
     }
 
     /// The document; saved bytes are parsed once, and the tree saved stands for them, without

@@ -15,7 +15,7 @@ public struct DocumentWriteOptions: Hashable, Sendable {
   public var conversion: Conversion
   /// How deeply arrays and dictionaries may nest; deeper trees are an error.
   public var maximumDepth: Int
-  /// How CSV and TSV lines end; `nil` keeps those of the file read (``DocumentFile``,
+  /// How CSV, TSV and JSON lines end; `nil` keeps those of the file read (``DocumentFile``,
   /// ``LocatedDocument/encoded(options:)``), and LF for a new one.
   public var lineBreak: LineBreak?
   /// The columns a CSV or TSV file's header names first, in their order, even when no record

@@ -33,7 +33,10 @@ public enum DocumentWriter {
     switch format {
     case .json:
       var writer = JSONDocumentWriter(context: context)
-      return Data(try writer.write(value))
+      let bytes = try writer.write(value)
+      guard options.lineBreak == .crlf else { return Data(bytes) }
+      // Its strings escape line breaks, so every line feed written is one between lines.
+      return Data(bytes.flatMap { $0 == 0x0A ? [0x0D, 0x0A] : [$0] })
     case .xmlPlist:
       var writer = XMLPlistDocumentWriter(context: context)
       return Data(try writer.write(value))

@@ -24,7 +24,12 @@ struct JSONDocumentParser {
     if index < bytes.count {
       throw builder.error("unexpected \(describe(index)) after the JSON value", at: index)
     }
-    return builder.document(root: root, format: .json)
+    var document = builder.document(root: root, format: .json)
+    // JSON holds a line break only between tokens, so the first one tells how lines end.
+    if let feed = bytes.firstIndex(of: 0x0A) {
+      document.lineBreak = feed > 0 && bytes[feed - 1] == 0x0D ? .crlf : .lf
+    }
+    return document
   }
 
   // MARK: - Values

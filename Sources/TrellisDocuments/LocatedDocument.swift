@@ -23,8 +23,8 @@ public struct LocatedDocument: Hashable, Sendable {
   /// Where each key path's value starts in a binary property list, in bytes from the start of
   /// the file; empty for text formats, whose ``locations`` have lines.
   package var byteOffsets: [String: Int] = [:]
-  /// How a CSV or TSV file's first line ended, which writing it again keeps; `nil` for other
-  /// formats and files of one line.
+  /// How a CSV, TSV or JSON file's first line ended, which writing it again keeps; `nil` for
+  /// other formats and files of one line.
   package var lineBreak: DocumentWriteOptions.LineBreak?
   /// The columns a CSV or TSV file's header names, in order; `nil` for other formats and an
   /// empty file.

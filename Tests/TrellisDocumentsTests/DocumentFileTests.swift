@@ -42,6 +42,52 @@ struct DocumentFileTests {
     #expect(try Self.directoryListing(url) == [name])
   }
 
+  /// A JSON file whose lines end in CR LF (as Windows editors write it) keeps them, and one
+  /// whose lines end in LF keeps those.
+  @Test func aJSONFileKeepsItsLineBreaks() throws {
+    let directory = try Support.temporaryDirectory()
+    for (name, text) in [
+      ("crlf.json", "{\r\n  \"name\": \"A\\nB\",\r\n  \"n\": 1\r\n}\r\n"),
+      ("lf.json", "{\n  \"name\": \"A\\nB\",\n  \"n\": 1\n}\n"),
+    ] {
+      let url = directory.appendingPathComponent(name)
+      try Data(text.utf8).write(to: url)
+      var file = try DocumentFile(contentsOf: url)
+      try file.save(["name": "A\nB", "n": 2])
+      let saved = String(decoding: try Data(contentsOf: url), as: UTF8.self)
+      let crlf = name == "crlf.json"
+      #expect(saved.contains("\r\n") == crlf, "\(saved.debugDescription)")
+      #expect(saved.replacingOccurrences(of: "\r\n", with: "").contains("\n") == !crlf)
+      #expect(try DocumentFile(contentsOf: url).root == ["name": "A\nB", "n": 2])
+    }
+  }
+
+  /// A save that changes nothing (Done on a form nobody edited) leaves the file alone: its
+  /// own layout and its modification date stay as they were.
+  @Test(arguments: ["compact.json", "table.plist"])
+  func aSaveThatChangesNothingWritesNothing(name: String) throws {
+    let url = try Support.temporaryDirectory().appendingPathComponent(name)
+    let text = name.hasSuffix("json") ? "{\"name\":\"A\",  \"n\":1}" : "{ name = A; /* kept */ }"
+    try Data(text.utf8).write(to: url)
+    let old = Date(timeIntervalSince1970: 1_000_000_000)
+    try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: url.path)
+    var file = try DocumentFile(contentsOf: url)
+    try file.save(file.root)
+    #expect(String(decoding: try Data(contentsOf: url), as: UTF8.self) == text)
+    let modified = try FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate]
+    #expect(modified as? Date == old)
+    // A real change is written; saving it again writes nothing more.
+    let root: Value = name.hasSuffix("json") ? ["name": "B", "n": 1] : ["name": "B"]
+    try file.save(root)
+    let changed = try Data(contentsOf: url)
+    #expect(try DocumentFile(contentsOf: url).root == root)
+    try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: url.path)
+    try file.save(root)
+    #expect(try Data(contentsOf: url) == changed)
+    let after = try FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate]
+    #expect(after as? Date == old)
+  }
+
   /// A file that starts with UTF-8's byte order mark keeps it, and a CSV file its line
   /// breaks: a spreadsheet reads a CSV file without the mark in another encoding.
   @Test(arguments: [
