@@ -148,10 +148,11 @@ struct SettingsBundleTests {
       app.host.table.visible.map(\.model.header) == ["Account", "Sound", "Appearance", "More"])
   }
 
-  /// A language folder is found whatever its case: a-Shell's `zh_cn.lproj` for `zh_CN`.
+  /// A language folder is found whatever its case, and Chinese by its script as well as its
+  /// region: a-Shell's `zh_cn.lproj` for `zh_CN` and for `zh-Hans`, as iOS finds it.
   @Test func aLanguageFolderIsFoundWhateverItsCase() throws {
     let path = TestFixtures.url("SettingsBundles/a-Shell/Settings.bundle").path
-    for locale in ["zh_CN", "zh-CN", "zh_cn"] {
+    for locale in ["zh_CN", "zh-CN", "zh_cn", "zh-Hans", "zh_Hans", "zh-Hans-CN"] {
       let options = SettingsBundleOptions(locale: locale)
       let result = SettingsBundle.read(at: path, options: options)
       #expect(!result.diagnostics.contains { $0.message.contains("lproj") }, "\(locale)")

@@ -20,6 +20,25 @@ struct RowAppearanceTests {
     return HTMLRenderer().screen(model.screenSnapshot())
   }
 
+  /// A custom row whose template the page lacks (InAppSettingsKit's custom view) shows its
+  /// title and value, and is a button only when it leads somewhere.
+  @Test func aCustomRowWithoutItsTemplateIsAButtonOnlyWhenItLeadsSomewhere() {
+    let plain = html { row in
+      row.kind = .custom
+      row.text = "Custom view"
+      row.attributes.template = "NotRegistered"
+    }
+    #expect(plain.contains(#"<div class="cell">"#))
+    #expect(plain.contains("Custom view"))
+    #expect(!plain.contains(#"class="cell select""#))
+    let leading = html { row in
+      row.kind = .custom
+      row.text = "Custom view"
+      row.accessory = .disclosureIndicator
+    }
+    #expect(leading.contains(#"class="cell select"#))
+  }
+
   @Test func backgroundAndAlignmentWinOverTheTheme() throws {
     let theme = try TestFixtures.seedTheme()
     let page = html(

@@ -186,19 +186,41 @@ struct SettingsBundleLoader {
 
   // MARK: Strings
 
-  /// The languages asked for, most specific first: `pt-BR`, `pt_BR`, `pt`.
+  /// The languages asked for, most specific first: `pt-BR`, `pt_BR`, `pt`; Chinese by its
+  /// script or by the region that writes it (`zh-Hans`, `zh_CN`), and a language by the name
+  /// older bundles gave its folder (`fr`, `French`).
   private var languages: [String] {
     let locale = options.locale
     var names = [locale]
     for (from, to) in [("-", "_"), ("_", "-")] where locale.contains(from) {
       names.append(locale.replacingOccurrences(of: from, with: to))
     }
+    let key = locale.lowercased().replacingOccurrences(of: "_", with: "-")
+    if let script = Self.chineseScripts.first(where: { names in
+      names.contains { key == $0 || key.hasPrefix($0 + "-") }
+    }) {
+      names += script
+    }
     if let language = locale.split(whereSeparator: { $0 == "-" || $0 == "_" }).first {
       names.append(String(language))
+      if let old = Self.languageNames[language.lowercased()] { names.append(old) }
     }
     var seen: Set<String> = []
-    return names.filter { seen.insert($0).inserted }
+    return names.filter { seen.insert($0.lowercased()).inserted }
   }
+
+  /// Chinese in each script, by the names its folders go by: `zh-Hans.lproj` today, and
+  /// `zh_CN.lproj` in bundles made before scripts had codes.
+  private static let chineseScripts = [
+    ["zh-hans", "zh-cn", "zh_cn", "zh-sg", "zh_sg"],
+    ["zh-hant", "zh-tw", "zh_tw", "zh-hk", "zh_hk"],
+  ]
+
+  /// The names older bundles gave a language's folder (`French.lproj`), by its code.
+  private static let languageNames = [
+    "en": "English", "fr": "French", "de": "German", "ja": "Japanese", "es": "Spanish",
+    "it": "Italian", "nl": "Dutch",
+  ]
 
   /// The languages a bundle's development language goes by, whose titles show where the
   /// language asked for has no folder.

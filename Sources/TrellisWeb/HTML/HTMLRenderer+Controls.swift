@@ -103,6 +103,9 @@ extension HTMLRenderer {
         return "<div class=\"cell custom\"\(HTML.attribute("data-template", name))>"
           + template(row) + "</div>"
       }
+      // Without its template, a custom row shows its title and value; it is a button only
+      // where it leads somewhere.
+      if row.accessory == .none { return plainCell(row, text: text) }
       return selectable(row, text: text, disabled: disabled)
     case .label:
       if row.accessory == .none { return plainCell(row, text: text) }
