@@ -60,8 +60,7 @@ public struct DocumentFile: Sendable {
     do {
       data = try Data(contentsOf: url)
     } catch {
-      throw Diagnostic(
-        "cannot read the file: \(Self.whyUnreadable(url.path, error))", file: url.path)
+      throw Self.unreadable(url.path, error)
     }
     self.url = url
     diskHash = Self.hash(data)
@@ -241,9 +240,15 @@ public struct DocumentFile: Sendable {
     (error as NSError).localizedDescription
   }
 
+  /// The error of a file at `path` that could not be read: "cannot read the file: …", naming
+  /// why in a person's words (``whyUnreadable(_:_:)``).
+  package static func unreadable(_ path: String, _ error: any Error) -> Diagnostic {
+    Diagnostic("cannot read the file: \(whyUnreadable(path, error))", file: path)
+  }
+
   /// Why the file at `path` could not be read, in a person's words: it is missing, a folder,
   /// or not readable; else what `error` says.
-  package static func whyUnreadable(_ path: String, _ error: any Error) -> String {
+  static func whyUnreadable(_ path: String, _ error: any Error) -> String {
     var isFolder: ObjCBool = false
     let manager = FileManager.default
     if !manager.fileExists(atPath: path, isDirectory: &isFolder) { return "there is no such file" }

@@ -28,8 +28,7 @@ struct DescriptorFiles {
     if Self.isWebAddress(path) { return fetch(path) }
     do { return try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
       diagnostics.append(
-        Diagnostic(
-          "cannot read the file: \(DocumentFile.whyUnreadable(path, error))", file: path))
+        DocumentFile.unreadable(path, error))
       return nil
     }
   }

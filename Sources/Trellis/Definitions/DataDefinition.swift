@@ -118,12 +118,12 @@ public struct DataDefinition: Sendable {
 
   /// The text of a list row for `item`: its title properties, joined.
   public func title(of item: Value) -> String {
-    join(titlePropertyNames, of: item) ?? item.displayText
+    title(of: item, readingThrough: reader(for: item))
   }
 
   /// The detail text of a list row for `item`: its description properties, joined.
   public func detail(of item: Value) -> String? {
-    join(descriptionPropertyNames, of: item)
+    join(descriptionPropertyNames, reader: reader(for: item))
   }
 
   /// The title of `item` as `reader` reads its properties: a draft's, whose pending values
@@ -132,11 +132,9 @@ public struct DataDefinition: Sendable {
     join(titlePropertyNames, reader: reader) ?? item.displayText
   }
 
-  private func join(_ names: [String], of item: Value) -> String? {
-    join(names, reader: reader(for: item))
-  }
-
-  private func join(_ names: [String], reader: ValueReader) -> String? {
+  /// The non-empty values of `names` as `reader` reads them, joined by the title separator;
+  /// `nil` when none has one.
+  func join(_ names: [String], reader: ValueReader) -> String? {
     guard !names.isEmpty else { return nil }
     let parts = names.compactMap { reader.value($0)?.displayText }.filter { !$0.isEmpty }
     return parts.isEmpty ? nil : parts.joined(separator: titleSeparator)

@@ -4,20 +4,16 @@ extension ArrayOfObjectsSection {
   /// The title of `item`, read by `reader`; `values`, when given, are the item's values as
   /// the row was made from them (a document's tree, kept).
   func title(_ reader: ValueReader, _ item: Value, values: Value? = nil) -> String {
-    let parts = definition.titlePropertyNames.compactMap { reader.value($0)?.displayText }
-      .filter { !$0.isEmpty }
-    if parts.isEmpty {
-      if definition.titlePropertyNames.isEmpty { return item.displayText }
-      // A document's entry without the title's keys ({"age": 3} among named people) shows
-      // its keys rather than nothing; an object whose title is empty shows nothing.
-      if let entry = values?.dictionaryValue ?? Self.documentEntry(item),
-        !definition.titlePropertyNames.contains(where: { entry[$0] != nil })
-      {
-        return Value.dictionary(entry).displayText
-      }
-      return ""
+    if let title = definition.join(definition.titlePropertyNames, reader: reader) { return title }
+    if definition.titlePropertyNames.isEmpty { return item.displayText }
+    // A document's entry without the title's keys ({"age": 3} among named people) shows its
+    // keys rather than nothing; an object whose title is empty shows nothing.
+    if let entry = values?.dictionaryValue ?? Self.documentEntry(item),
+      !definition.titlePropertyNames.contains(where: { entry[$0] != nil })
+    {
+      return Value.dictionary(entry).displayText
     }
-    return parts.joined(separator: definition.titleSeparator)
+    return ""
   }
 
   /// The dictionary a document's entry holds: the item itself, or its document's root.
@@ -30,9 +26,7 @@ extension ArrayOfObjectsSection {
   }
 
   func description(_ reader: ValueReader) -> String? {
-    let parts = definition.descriptionPropertyNames.compactMap { reader.value($0)?.displayText }
-      .filter { !$0.isEmpty }
-    return parts.isEmpty ? nil : parts.joined(separator: definition.titleSeparator)
+    definition.join(definition.descriptionPropertyNames, reader: reader)
   }
 
   /// The row of `item`, listed at `index`; with `values`, the item's values as they were

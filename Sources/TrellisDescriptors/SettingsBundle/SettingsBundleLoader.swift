@@ -146,7 +146,7 @@ struct SettingsBundleLoader {
       return nil
     } catch {
       diagnostics.append(
-        Diagnostic("cannot read the file: \(DocumentFile.whyUnreadable(path, error))", file: path))
+        DocumentFile.unreadable(path, error))
       return nil
     }
     let reading = DescriptorReading(document)
@@ -271,7 +271,7 @@ struct SettingsBundleLoader {
       diagnostics.append(error)
     } catch {
       diagnostics.append(
-        Diagnostic("cannot read the file: \(DocumentFile.whyUnreadable(path, error))", file: path))
+        DocumentFile.unreadable(path, error))
     }
     return nil
   }
