@@ -355,6 +355,26 @@ def test_the_browsers_back_closes_the_detail_pane_of_a_wide_window(desktop, serv
     wait(desktop, lambda d: not d.current_url.endswith("/apps/tasks"))
 
 
+def test_the_browsers_back_steps_back_through_a_screen_opened_from_the_detail_pane(desktop, server):
+    """A screen opened from the detail pane covers the list too, and takes an entry of the
+    page's history of its own: Back closes it, then the detail pane, and only then leaves."""
+    open_app(desktop, server, "tasks")
+    wait_title(desktop, "Tasks")
+    first = row_texts(desktop)[0]
+    tap(desktop, first)
+    wait_title(desktop, first, pane="detail")
+    tap(desktop, "Category", pane="detail")
+    wait_title(desktop, "Category")
+    assert not desktop.find_elements(By.CSS_SELECTOR, ".pane-detail")
+    desktop.back()
+    wait_title(desktop, first, pane="detail")
+    wait_title(desktop, "Tasks")
+    desktop.back()
+    wait(desktop, lambda d: not d.find_elements(By.CSS_SELECTOR, ".pane-detail"))
+    assert desktop.current_url.endswith("/apps/tasks")
+    wait_title(desktop, "Tasks")
+
+
 def test_leaving_right_after_a_screen_closes_stays_where_it_went(browser, server):
     """A screen the app closes (Cancel, Done) does not move the page's history: a page opened
     right after stays open, not taken back to the app it left."""

@@ -121,12 +121,16 @@
   // A page loaded again starts at its root screen, whatever entry it was loaded from.
   history.replaceState({ trellisDepth: 0, trellisSeq: historySeq }, "");
 
-  // The screens over the first: those pushed on the list, and the one the detail pane shows
-  // beside it (screens opened from there cover the list).
+  // The screens under the one shown, as the server counts them (`data-depth`): those pushed
+  // on the list, and the detail pane's, which screens opened from it cover with the list.
   function stackDepth() {
-    var top = paneElement("top");
-    var detail = paneElement("detail");
-    return (top ? Math.max(top.children.length - 1, 0) : 0) + (detail ? detail.children.length : 0);
+    var depth = 0;
+    ["top", "detail"].forEach(function (name) {
+      var pane = paneElement(name);
+      var shown = pane && pane.lastElementChild;
+      if (shown) depth = Math.max(depth, Number(shown.dataset.depth) || 0);
+    });
+    return depth;
   }
 
   function followStack() {

@@ -33,11 +33,14 @@ public struct HTMLRenderer: Sendable {
     }
   }
 
-  /// The whole screen, each row drawn by `drawRow` (row, index, editing, virtual).
+  /// The whole screen, each row drawn by `drawRow` (row, index, editing, virtual); `depth`
+  /// counts the screens under it, which the page's history follows (its `data-depth`).
   func screen(
-    _ screen: ScreenSnapshot, pane: String, drawRow: (RowSnapshot, Int, Bool, Bool) -> String
+    _ screen: ScreenSnapshot, pane: String, depth: Int? = nil,
+    drawRow: (RowSnapshot, Int, Bool, Bool) -> String
   ) -> String {
     var html = "<div class=\"screen\" data-pane=\"\(pane)\" data-style=\"\(screen.style.rawValue)\""
+    if let depth { html += " data-depth=\"\(depth)\"" }
     html += " data-editing=\"\(screen.isEditing)\""
     if screen.isModal { html += " data-presentation=\"modal\" role=\"dialog\" aria-modal=\"true\"" }
     html += "\(Self.styleAttribute(screen.tableStyle))>"

@@ -17,6 +17,8 @@ struct PageDrawing: Sendable {
   struct Pane: Sendable {
     var name: String
     var screen: ScreenSnapshot
+    /// How many screens are under it (``WebSession/depth(of:)``).
+    var depth: Int
   }
 
   /// One step of a patch, with what drawing it needs to know of the table it applies to.
@@ -32,14 +34,15 @@ struct PageDrawing: Sendable {
     var html = "<div class=\"panes\(panes.count > 1 ? " has-detail" : "")\">"
     for pane in panes {
       html += "<div class=\"pane pane-\(pane.name)\">"
-      html += renderer.screen(pane.screen, pane: pane.name, drawRow: row) + "</div>"
+      html += renderer.screen(pane.screen, pane: pane.name, depth: pane.depth, drawRow: row)
+      html += "</div>"
     }
     return html + "</div>"
   }
 
-  /// One screen, as a pane shows it.
-  func screen(_ screen: ScreenSnapshot, pane: String) -> String {
-    renderer.screen(screen, pane: pane, drawRow: row)
+  /// One screen, as a pane shows it, with `depth` screens under it.
+  func screen(_ screen: ScreenSnapshot, pane: String, depth: Int) -> String {
+    renderer.screen(screen, pane: pane, depth: depth, drawRow: row)
   }
 
   /// The page operation of one step.

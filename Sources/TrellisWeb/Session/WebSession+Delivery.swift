@@ -46,7 +46,7 @@ extension WebSession {
     return currentPanes.map { pane, screen in
       let (state, snapshot) = follow(screen)
       panes[pane] = [state]
-      return PageDrawing.Pane(name: pane.rawValue, screen: snapshot)
+      return PageDrawing.Pane(name: pane.rawValue, screen: snapshot, depth: depth(of: screen))
     }
   }
 
@@ -73,6 +73,15 @@ extension WebSession {
       }
     }
     return (state, drawing.rendered(snapshot))
+  }
+
+  /// How many screens are under `screen`, which the page's history keeps as many entries
+  /// for: the list's pushed screens, and the detail pane's screen, which a screen opened
+  /// from it covers along with the list.
+  func depth(of screen: Screen) -> Int {
+    if screen === navigator.detail { return 1 }
+    let index = navigator.stack.firstIndex { $0 === screen } ?? 0
+    return index + (index > 0 && navigator.detail != nil ? 1 : 0)
   }
 
   /// How a pane gets from the screen its page shows to the one the navigator shows.
@@ -124,8 +133,8 @@ extension WebSession {
       case .push:
         let (state, snapshot) = follow(screen)
         panes[pane, default: []].append(state)
-        let (drawing, name) = (drawing, pane.rawValue)
-        send { .push(pane: name, html: drawing.screen(snapshot, pane: name)) }
+        let (drawing, name, depth) = (drawing, pane.rawValue, depth(of: screen))
+        send { .push(pane: name, html: drawing.screen(snapshot, pane: name, depth: depth)) }
       case .pop(let count):
         for state in panes[pane, default: []].suffix(count) { state.observation?.cancel() }
         panes[pane]?.removeLast(count)
