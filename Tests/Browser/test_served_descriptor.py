@@ -17,7 +17,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from helpers import control, delete_row, open_app, press, row, row_texts, tap, type_into, wait, wait_title
+from helpers import bar_button, control, delete_row, open_app, press, row, row_texts, tap, type_into, wait, wait_title
 from test_any_data import serve
 
 
@@ -259,6 +259,41 @@ def test_a_plain_document_is_served_and_every_change_saved(browser):
         browser.switch_to.window(first)
         tap(browser, "People")
         wait(browser, lambda d: row_texts(d) == ["Ada", "Alan", "Grace"])
+    finally:
+        stop(process)
+
+
+def test_a_record_form_hears_at_once_that_another_window_deleted_its_record(browser):
+    """A form on one record of a served document says so as soon as another window deletes
+    the record, Done waits disabled, and the typing stays until Cancel."""
+    files = folder()
+    data = files / "fruit.json"
+    data.write_text(json.dumps([{"name": "Apple", "qty": 3}, {"name": "Pear", "qty": 5}]))
+    process, details = serve(data)
+    try:
+        open_app(browser, details, "table")
+        wait_title(browser, "fruit.json")
+        tap(browser, "Apple")
+        wait_title(browser, "Apple")
+        form = browser.current_window_handle
+        type_into(browser, "Name", "Apple pie")
+        browser.switch_to.new_window("tab")
+        open_app(browser, details, "table")
+        wait_title(browser, "fruit.json")
+        press(browser, "edit")
+        wait(browser, lambda d: d.find_elements(
+            By.CSS_SELECTOR, ".pane-top > .screen:last-child .row-delete"))
+        delete_row(browser, "Apple")
+        wait(browser, lambda d: [r["name"] for r in json.loads(data.read_text())] == ["Pear"])
+        browser.switch_to.window(form)
+        selector = ".pane-top > .screen:last-child .notice"
+        wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, selector).text.startswith(
+            "Someone else deleted this"))
+        wait(browser, lambda d: not bar_button(d, "done").is_enabled())
+        assert control(browser, "Name").get_attribute("value") == "Apple pie"
+        press(browser, "cancel")
+        wait(browser, lambda d: row_texts(d) == ["Pear"])
+        assert [r["name"] for r in json.loads(data.read_text())] == ["Pear"]
     finally:
         stop(process)
 
