@@ -182,6 +182,25 @@ def test_a_price_being_typed_is_not_reformatted_under_the_cursor(browser, shop):
          == [["12.50"]])
 
 
+def test_a_price_fixed_after_a_refusal_saves_without_a_false_conflict(browser, shop):
+    """A price refused for its digits, then typed again and saved, is saved: nobody else
+    changed it, so no conflict is named."""
+    open_product(browser, shop, "Hammer")
+    before = updates(browser)
+    control(browser, "Price").send_keys(Keys.CONTROL, "a")
+    control(browser, "Price").send_keys("9.999", Keys.ENTER)
+    wait(browser, lambda d: updates(d) > before)
+    assert validation(browser, "Price") == "Price must have at most 2 digits after the point"
+    press(browser, "done")
+    assert title(browser) == "Hammer"
+    type_into(browser, "Price", "9.70")
+    press(browser, "done")
+    wait(browser, lambda d: sql(shop["database"], "SELECT price FROM product WHERE code = 'HAM-1'")
+         == [["9.70"]])
+    wait_title(browser, "product")
+    assert not browser.find_elements(By.CSS_SELECTOR, ".conflict")
+
+
 def test_a_refusal_only_the_database_knows_keeps_the_edit(browser, shop):
     open_app(browser, shop, "table")
     tap(browser, "supplier")

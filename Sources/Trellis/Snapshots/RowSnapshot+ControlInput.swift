@@ -91,6 +91,8 @@ extension RowSnapshot {
     let now = value ?? .null
     func line(_ text: String) -> String { text.filter { $0 != "\n" && $0 != "\r" && $0 != "\r\n" } }
     // (`Value` takes `nil` as `.null`: the answers below are spelled out as optionals.)
+    // Text the row would show now is no change, however it reads back.
+    if text == fieldText { return Optional.none }
     let agrees: Bool
     switch kind {
     case .textField, .textView, .imagePicker:
@@ -152,13 +154,15 @@ extension RowSnapshot {
 
   /// The text a field shows for the row's value: a number with the row's
   /// ``RowAttributes/fractionDigits`` when it has them, a date row's time when it shows no
-  /// day, any other value as its display text; empty for nothing.
+  /// day, any other value as its display text; empty for nothing. A refused number with
+  /// more digits than the row keeps shows them all, as typed, not rounded.
   public var fieldText: String {
     guard let value, value != .null else { return "" }
     if kind == .numericTextField, let digits = attributes.fractionDigits,
       let number = value.doubleValue, number.isFinite, (0...20).contains(digits)
     {
-      return String(format: "%.\(digits)f", number)
+      let text = String(format: "%.\(digits)f", number)
+      if validationMessage == nil || Double(text) == number { return text }
     }
     if kind == .date, !attributes.showsDay, let date = shownDate {
       return Self.timeText(date)

@@ -22,6 +22,9 @@ struct ControlInputTests {
     var whole = row(.numericTextField, value: .double(12.75))
     whole.attributes.fractionDigits = 0
     #expect(whole.fieldText == "13")
+    // Refused for its digits, the number shows as typed.
+    whole.validationMessage = "Whole must have no digits after the point"
+    #expect(whole.fieldText == "12.75")
     var empty = row(.numericTextField, value: .null)
     empty.attributes.fractionDigits = 2
     #expect(empty.fieldText == "")

@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+import Trellis
+import TrellisDescriptors
+import TrellisListSources
+import TrellisPostgres
+import TrellisTesting
+
+/// A value a column's rule refused, typed again and saved: nobody else changed the row, so
+/// Done saves it without naming a conflict.
+@Suite("Any data: a PostgreSQL form after a refusal")
+struct AnyDataPostgresRefusalTests {
+  @Test(arguments: [ControlInput.text("9.999"), .text("-3"), .text("abc")])
+  func aValueFixedAfterARefusalSavesWithoutAConflict(refused: ControlInput) async throws {
+    guard let url = try await AnyDataPostgres.database("shop-postgres.sql") else { return }
+    let database = try await PostgresDatabase.shared(url: url, pollInterval: .milliseconds(50))
+    defer { PostgresDatabase.close(url: url) }
+    let inferred = InferredDescriptors(
+      schema: database.schema, origin: .postgres(url: url), title: "shop", readOnly: false)
+    let (home, library, _) = inferred.library()
+    let app = HeadlessApp(
+      navigator: try library.makeNavigator(showing: try #require(home), root: DocumentObject([:])))
+    try await app.settle()
+    try app.tap("product")
+    try await app.settle(until: { app.row("Hammer") != nil }, timeout: .seconds(10))
+    try app.tap("Hammer")
+    try await app.settle()
+    let price = try #require(app.path(of: "Price"))
+    let id = app.rowID(at: price)
+    try app.send(.enter(id, refused, over: "12.50"))
+    try await app.settle()
+    #expect(app.navigator.top.snapshot().table[safe: price]?.validationMessage != nil)
+    _ = try? app.send(.done)
+    try await app.settle()
+    #expect(app.navigator.top.model.title == "Hammer")
+    // As a page sends it: typed over what the field shows, which is what was refused.
+    let shown = try #require(app.row("Price")?.fieldText)
+    #expect(shown != "10.00")
+    try app.send(.enter(id, .text("9.70"), over: shown))
+    try await app.settle()
+    try app.send(.done)
+    try await app.settle(
+      until: { app.navigator.top.model.title == "product" }, timeout: .seconds(10))
+    #expect(
+      app.navigator.top.model.title == "product", "\(app.navigator.top.draft?.conflicts ?? [])")
+    #expect(
+      try await AnyDataPostgres.texts(url, "SELECT price::text FROM product WHERE code = 'HAM-1'")
+        == ["9.70"])
+  }
+}
