@@ -69,7 +69,7 @@ package struct InferredDescriptors: Sendable {
     schema: InferredSchema, origin: Origin, title: String, readOnly: Bool, changes: String? = nil
   ) {
     let names = InferredNames(schema)
-    var used: Set<String> = [Self.screenName(title)]
+    var used: Set<String> = []
     var screens: [String: String] = [:]
     for table in schema.tables where Self.isListed(table) {
       var name = Self.screenName(table.name)
@@ -87,7 +87,7 @@ package struct InferredDescriptors: Sendable {
     }
     self.tables = tables
     self.home = Named(
-      name: Self.screenName(title),
+      name: Self.homeName(title, besides: used),
       document: Self.home(
         schema: schema, origin: origin, title: title, screens: screens, readOnly: readOnly,
         changes: changes))
@@ -141,6 +141,13 @@ package struct InferredDescriptors: Sendable {
   /// index gives its table's search instead).
   static func isListed(_ table: InferredTable) -> Bool {
     table.kind != .fullTextIndex && !table.columns.isEmpty
+  }
+
+  /// The home screen's name: its title's, or with `_home` after it when a list has that
+  /// name (`tasks.sqlite` with a `tasks` table): `--screen tasks` gives the table's list.
+  package static func homeName(_ title: String, besides lists: Set<String>) -> String {
+    let name = screenName(title)
+    return lists.contains(name) ? name + "_home" : name
   }
 
   /// A name a descriptor file can have: letters, digits and `_`.

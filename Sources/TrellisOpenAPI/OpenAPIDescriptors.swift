@@ -44,7 +44,7 @@ package enum OpenAPIDescriptors {
     }
     let credential = OpenAPICredential.required(by: dereferenced)
     let resources = OpenAPIResource.resources(in: dereferenced)
-    var used: Set<String> = [InferredDescriptors.screenName(title)]
+    var used: Set<String> = []
     var screens: [String: String] = [:]
     var lists: [InferredDescriptors.Named] = []
     for resource in resources where resource.canList && !resource.fields.isEmpty {
@@ -57,7 +57,7 @@ package enum OpenAPIDescriptors {
           document: list(resource, baseURL: base, credential: credential, readOnly: readOnly)))
     }
     let home = InferredDescriptors.Named(
-      name: InferredDescriptors.screenName(title),
+      name: InferredDescriptors.homeName(title, besides: used),
       document: self.home(
         document, resources: resources, screens: screens, title: title, credential: credential,
         readOnly: readOnly))

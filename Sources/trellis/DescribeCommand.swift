@@ -31,7 +31,10 @@ struct DescribeCommand: ParsableCommand {
   @Option(help: "A folder to write every descriptor to, as NAME.json.")
   var output: String?
 
-  @Option(help: "The descriptor to print (a table's name); the home screen's by default.")
+  @Option(
+    help:
+      "The descriptor to print (a table's name, or the home screen's); the home screen's by default."
+  )
   var screen: String?
 
   @Flag(help: "Describe lists and forms that change nothing.")

@@ -37,6 +37,33 @@ struct AnyDataCommandTests {
     #expect(product.output.contains("ON DELETE RESTRICT"))
   }
 
+  /// A file named as one of its tables (`tasks.sqlite` holding `tasks`): `--screen tasks`
+  /// gives the table's list, and the home screen takes another name.
+  @Test func aTableNamedAsItsFileKeepsItsName() async throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("trellis-any-data-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let data = folder.appendingPathComponent("tasks.sqlite").path
+    let queue = try DatabaseQueue(path: data)
+    try await queue.write { db in
+      try db.execute(sql: "CREATE TABLE tasks (id INTEGER PRIMARY KEY, title TEXT NOT NULL)")
+    }
+    let list = try await CommandRunner.run(["describe", data, "--screen", "tasks"])
+    #expect(list.status == 0, "\(list.errors)")
+    #expect(list.output.contains(#""title": "tasks""#))
+    #expect(list.output.contains(#""inferred": true"#))
+    let home = try await CommandRunner.run(["describe", data])
+    #expect(home.output.contains(#""title": "tasks.sqlite""#))
+    #expect(home.output.contains(#""push": "tasks""#))
+    let written = try await CommandRunner.run(["describe", data, "--output", folder.path])
+    #expect(
+      written.output.split(separator: "\n").map { ($0 as NSString).lastPathComponent }
+        == ["tasks_home.json", "tasks.json"])
+    let rendered = try await CommandRunner.run(["render", data, "--push", "tasks"])
+    #expect(rendered.status == 0, "\(rendered.errors)")
+  }
+
   @Test func theDescribedFilesRenderTheSameScreens() async throws {
     let folder = try shop()
     defer { try? FileManager.default.removeItem(at: folder) }
