@@ -3,6 +3,7 @@ import os
 import pathlib
 import subprocess
 import tempfile
+import time
 
 import pytest
 from selenium.webdriver.common.by import By
@@ -65,3 +66,30 @@ def test_a_wrong_password_is_refused(browser, signed_server):
     browser.get(url + "/apps/tasks")
     wait(browser, lambda d: "/sign-in?next=" in d.current_url)
     assert not browser.find_elements(By.CSS_SELECTOR, "form.sign-out")
+
+
+def test_a_page_whose_person_signed_out_elsewhere_stops_naming_them(browser, signed_server):
+    """Signed out in another tab, a page's next step closes it, and the page no longer says
+    who is signed in: it offers to sign in again."""
+    url = signed_server["url"]
+    browser.get(url + "/apps/tasks")
+    sign_in(browser, "ann", "ann-secret")
+    wait(browser, connected)
+    first = browser.current_window_handle
+    browser.switch_to.new_window("tab")
+    browser.get(url + "/apps/tasks")
+    wait(browser, connected)
+    browser.find_element(By.CSS_SELECTOR, "form.sign-out button").click()
+    wait(browser, lambda d: d.current_url == url + "/sign-in")
+    browser.close()
+    browser.switch_to.window(first)
+    # The page's next message meets the sign-in check, which runs at most once a second.
+    time.sleep(1.2)
+    browser.find_element(By.CSS_SELECTOR, ".pane-top > .screen:last-child .row .select").click()
+    wait(browser, lambda d: not connected(d))
+    wait(browser, lambda d: d.find_element(By.ID, "trellis-status").text
+         == "You are signed out. Reload the page to sign in again.")
+    account = browser.find_element(By.CSS_SELECTOR, ".home-link .account")
+    assert account.text == "Sign in again"
+    account.find_element(By.TAG_NAME, "a").click()
+    wait(browser, lambda d: "/sign-in?next=" in d.current_url)

@@ -251,7 +251,7 @@ struct PageSocketHandlerTests {
     #expect(try await socket.next().opcode == .ping)
     let close = try await socket.next()
     #expect(close.opcode == .connectionClose)
-    #expect(Socket.code(of: close) == .policyViolation)
+    #expect(Socket.code(of: close) == PageSocketHandler.signedOutCode)
     var data = close.data
     _ = data.readWebSocketErrorCode()
     #expect(String(buffer: data) == PageSocketHandler.signedOutReason)
@@ -273,7 +273,7 @@ struct PageSocketHandlerTests {
     try await socket.send(.text, #"{"type":"edit","on":true}"#)
     let frame = try await socket.next()
     #expect(frame.opcode == .connectionClose)
-    #expect(Socket.code(of: frame) == .policyViolation)
+    #expect(Socket.code(of: frame) == PageSocketHandler.signedOutCode)
     try await socket.channel.closeFuture.get()
     await socket.hub.waitForSessions(atMost: 0)
     #expect(await socket.hub.sessionCount == 0)

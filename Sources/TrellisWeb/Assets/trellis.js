@@ -45,6 +45,14 @@
     socket.onclose = function (event) {
       body.dataset.connected = "false";
       say(event.reason || "Disconnected. Reload the page to start again.");
+      // Signed out elsewhere (or removed): the page no longer names anyone as signed in.
+      var account = document.querySelector(".home-link .account");
+      if (event.code === 4001 && account) {
+        var link = document.createElement("a");
+        link.href = location.pathname;
+        link.textContent = "Sign in again";
+        account.replaceChildren(link);
+      }
     };
   }
 

@@ -265,7 +265,7 @@ final class PageSocketHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
   private func signInChecked(_ signedIn: Bool) {
     isHandingOver = false
-    if !signedIn { close(.policyViolation, reason: Self.signedOutReason) }
+    if !signedIn { close(Self.signedOutCode, reason: Self.signedOutReason) }
     handOverNext()
   }
 
@@ -284,6 +284,10 @@ final class PageSocketHandler: ChannelDuplexHandler, RemovableChannelHandler {
   static let fellBehindReason = "The page fell behind. Reload it to start again."
   /// What a page whose person is no longer signed in is told as its socket closes.
   static let signedOutReason = "You are signed out. Reload the page to sign in again."
+  /// The code a page whose person is no longer signed in is closed with (one of those the
+  /// WebSocket protocol leaves to applications), by which the page stops saying who is
+  /// signed in.
+  static let signedOutCode = WebSocketErrorCode.unknown(4001)
 
   /// Sends a close frame with `code`, once, and closes the connection.
   private func close(_ code: WebSocketErrorCode, reason: String = "") {
@@ -328,7 +332,7 @@ final class PageSocketHandler: ChannelDuplexHandler, RemovableChannelHandler {
     Task {
       let signedIn = await check()
       if signedIn { return }
-      loop.execute { handler.value.close(.policyViolation, reason: signedOutReason) }
+      loop.execute { handler.value.close(signedOutCode, reason: signedOutReason) }
     }
   }
 }
