@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import TrellisWeb
 
 /// The sign-in options of `trellis serve` and `trellis-demo`: who may sign in, and the proxy
@@ -42,6 +43,12 @@ package struct SignInOptions: ParsableArguments {
 
   /// Sets up sign-in on `configuration`.
   package func apply(to configuration: inout WebConfiguration) throws {
+    // A file named wrong would be made empty, and nobody could sign in.
+    if let people, !FileManager.default.fileExists(atPath: people) {
+      throw ValidationError(
+        "there is no people file '\(people)': add someone first with "
+          + "`trellis users add NAME --people \(people)`")
+    }
     try configuration.setUpSignIn(
       people: people, proxyHeader: trustedProxyHeader, proxies: trustedProxy)
   }

@@ -23,6 +23,9 @@ enum PasswordInput {
       password = readLine(strippingNewline: true) ?? ""
     }
     if let problem = PasswordHasher.problem(with: password) { throw ValidationError(problem) }
+    if password.count < 8 {
+      CommandOutput.error("warning: a password of fewer than 8 characters is easy to guess")
+    }
     return password
   }
 

@@ -26,7 +26,7 @@ extension UsersCommand {
     }
 
     func run() async throws {
-      let store = try people.open()
+      let store = try people.open(creating: true)
       let password = try PasswordInput.read(confirm: true)
       let hash = try await PasswordHasher.hash(password)
       do {

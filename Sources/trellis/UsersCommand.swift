@@ -22,10 +22,16 @@ struct UsersCommand: AsyncParsableCommand {
 struct PeopleFileOptions: ParsableArguments {
   @Option(
     name: .customLong("people"),
-    help: ArgumentHelp("The SQLite file of people (made when missing).", valueName: "file"))
+    help: ArgumentHelp(
+      "The SQLite file of people (`add` makes it when missing).", valueName: "file"))
   var path = "trellis-people.sqlite"
 
-  func open() throws -> SQLitePeopleStore {
+  /// The people file, made when missing only `creating` (adding someone): a name mistyped
+  /// for the others is said so rather than made into an empty file.
+  func open(creating: Bool = false) throws -> SQLitePeopleStore {
+    if !creating, !FileManager.default.fileExists(atPath: path) {
+      throw ValidationError("there is no people file '\(path)'")
+    }
     do { return try SQLitePeopleStore(path: path) } catch {
       throw ValidationError("cannot open the people file '\(path)': \(error)")
     }

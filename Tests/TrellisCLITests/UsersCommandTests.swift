@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrellisTesting
 import TrellisWeb
 
 #if canImport(FoundationNetworking)
@@ -96,6 +97,26 @@ struct UsersCommandTests {
       ["users", "add", "ann", "--roles", "a b", "--people", file], input: "pw\n")
     #expect(badRole.status != 0)
     #expect(try await Self.run(["users", "list", "--people", file]).output == "")
+  }
+
+  /// A people file named wrong is said so, never made empty: by the `users` commands other
+  /// than `add`, and by a server that nobody could then sign in to.
+  @Test func aMissingPeopleFileIsSaidSoNotMade() async throws {
+    let file = Self.peopleFile()
+    for arguments in [["list"], ["remove", "ann"], ["passwd", "ann"]] {
+      let result = try await Self.run(["users"] + arguments + ["--people", file], input: "pw\n")
+      #expect(result.status != 0, "\(arguments)")
+      #expect(result.errors.contains("there is no people file '\(file)'"), "\(result.errors)")
+    }
+    let table = TestFixtures.url("MyTable.plist").path
+    let serve = try await Self.run(["serve", table, "--port", "0", "--people", file])
+    #expect(serve.status != 0)
+    #expect(serve.errors.contains("add someone first with `trellis users add NAME --people"))
+    #expect(!FileManager.default.fileExists(atPath: file))
+    // A short password is taken, with a warning.
+    let short = try await Self.run(["users", "add", "ann", "--people", file], input: "pw\n")
+    #expect(short.status == 0)
+    #expect(short.errors.contains("warning: a password of fewer than 8 characters"))
   }
 
   @Test func aServerOtherMachinesReachNeedsSignInOrSaysItIsOpen() async throws {
