@@ -480,4 +480,35 @@ struct DocumentRecordsThatDifferTests {
     #expect(throws: (any Error).self, "a blank rank is refused") { try app.send(.done) }
     #expect(app.host.violations.isEmpty)
   }
+
+  /// A new record gets no value of a key some records leave blank: not a 0 the person never
+  /// typed. A key every record has starts blank, to be filled in.
+  @Test(arguments: ["items.json", "items.csv"])
+  func aNewRecordLeavesBlankWhatSomeRecordsLeaveBlank(name: String) throws {
+    let folder = try DocumentStoreTests.directory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let url = folder.appendingPathComponent(name)
+    let text =
+      name.hasSuffix("csv")
+      ? "name,qty,price\nPear,3,1.5\nFig,,2\n"
+      : #"[{"name": "Pear", "qty": 3, "price": 1.5}, {"name": "Fig", "price": 2}]"#
+    try Data(text.utf8).write(to: url)
+    let store = try DocumentStore(contentsOf: url)
+    let app = HeadlessApp(navigator: Navigator(root: try store.screen(title: "Doc")))
+    try app.send(.add(section: nil))
+    #expect(app.row("Qty")?.value ?? .null == .null, "\(app.texts)")
+    try app.enter("Kiwi", at: "Name")
+    let price = try #require(app.path(of: "Price"))
+    try app.send(.enter(app.rowID(at: price), .text("0.5")))
+    try app.send(.done)
+    #expect(app.navigator.stack.count == 1, "the form closed")
+    try store.save()
+    let saved = try String(contentsOf: url, encoding: .utf8)
+    if name.hasSuffix("csv") {
+      #expect(saved.hasSuffix("Kiwi,,0.5\n"), "\(saved)")
+    } else {
+      let records = try DocumentFile(contentsOf: url).root.arrayValue
+      #expect(records?.last == ["name": "Kiwi", "price": 0.5])
+    }
+  }
 }

@@ -142,13 +142,25 @@ extension DataDefinition {
   }
 
   /// This definition, making new items as documents shaped like `sample`: its keys, each
-  /// with a blank value of its kind (``Value/blank``). Of `kind` ``Kind/document`` when the
-  /// items are values in a document's tree, ``Kind/dictionary`` when they are objects.
+  /// with a blank value of its kind (``Value/blank``), but for optional numbers and flags,
+  /// which a new item lacks until it is given one (a count some records leave blank is not
+  /// made 0).
+  /// Of `kind` ``Kind/document`` when the items are values in a document's tree,
+  /// ``Kind/dictionary`` when they are objects.
   package func makingDocuments(like sample: Value, kind: Kind = .document) -> DataDefinition {
-    let blank = sample.blank
+    var blank = sample.blank
+    if case .dictionary(var entries) = blank {
+      for property in properties where property.valueKind?.isOptional == true {
+        if case .int? = entries[property.name] { entries[property.name] = nil }
+        if case .double? = entries[property.name] { entries[property.name] = nil }
+        if case .bool? = entries[property.name] { entries[property.name] = nil }
+      }
+      blank = .dictionary(entries)
+    }
+    let newItem = blank
     return DataDefinition(
       kind: kind, name: name, properties: properties, adapter: { $0 as? KeyValueCoding },
-      factory: { DocumentObject(blank) })
+      factory: { DocumentObject(newItem) })
   }
 
   /// A definition for plain strings (arrays of strings).
