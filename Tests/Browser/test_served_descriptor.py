@@ -298,6 +298,39 @@ def test_a_record_form_hears_at_once_that_another_window_deleted_its_record(brow
         stop(process)
 
 
+def test_every_window_says_when_the_served_file_no_longer_reads(browser):
+    """A served file another program breaks is left as it is, and every window says so; an
+    edit made meanwhile is kept and saved once the file reads again."""
+    files = folder()
+    data = files / "items.csv"
+    data.write_text("name,qty\nPear,3\nFig,5\n")
+    process, details = serve(data)
+    try:
+        open_app(browser, details, "table")
+        wait_title(browser, "items.csv")
+        broken = 'name,qty\n"Pear,3\n'
+        data.write_text(broken)
+        selector = ".pane-top > .screen:last-child .notice"
+        wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, selector).text.startswith(
+            "items.csv no longer reads ("), timeout=15)
+        assert "a quoted field is not closed" in browser.find_element(By.CSS_SELECTOR, selector).text
+        # An edit meanwhile is kept, not written over the broken file.
+        tap(browser, "Fig")
+        wait_title(browser, "Fig")
+        type_into(browser, "Qty", "6")
+        press(browser, "done")
+        wait_title(browser, "items.csv")
+        assert data.read_text() == broken
+        # Mended as it was, the file takes the edit made meanwhile.
+        data.write_text("name,qty\nPear,3\nFig,5\n")
+        wait(browser, lambda d: not d.find_elements(By.CSS_SELECTOR, selector)
+             or not d.find_element(By.CSS_SELECTOR, selector).text, timeout=15)
+        wait(browser, lambda d: data.read_text() == "name,qty\nPear,3\nFig,6\n")
+        assert row_texts(browser) == ["Pear", "Fig"]
+    finally:
+        stop(process)
+
+
 def test_another_programs_change_to_a_served_document_is_kept(browser):
     """A program that writes the file while it is served keeps its change: the next save
     merges it in, and every window shows it."""

@@ -21,6 +21,8 @@ package final class AutosavedDocument {
   private var navigators: [WeakNavigator] = []
   /// Whether the store is taking a tree merged with the file, which is no edit to save.
   private var isMerging = false
+  /// Whether the file no longer read when last looked at, which every window is shown.
+  private var isUnreadable = false
 
   private struct WeakNavigator { weak var navigator: Navigator? }
 
@@ -47,9 +49,23 @@ package final class AutosavedDocument {
   ///
   /// - Throws: A located ``Diagnostic`` when the file no longer reads; nothing changes then.
   package func takeChangesOnDisk() throws(Diagnostic) {
-    isMerging = true
-    defer { isMerging = false }
-    try store.takeChangesOnDisk()
+    do {
+      isMerging = true
+      defer { isMerging = false }
+      try store.takeChangesOnDisk()
+    } catch {
+      // Every window says so, not only the server's log: an edit now would not be saved.
+      isUnreadable = true
+      show(
+        "\(store.file.url.lastPathComponent) no longer reads (\(error)). It is left as it is; "
+          + "changes made here are kept and saved once it reads again.")
+      throw error
+    }
+    guard isUnreadable else { return }
+    // Readable again: what was changed meanwhile is saved now.
+    isUnreadable = false
+    show(nil)
+    if store.hasUnsavedChanges { save() }
   }
 
   /// Writes the tree to the file, atomically, and shows the outcome on every window.
@@ -59,6 +75,7 @@ package final class AutosavedDocument {
     defer { isMerging = false }
     do {
       try store.save()
+      isUnreadable = false
       show(nil)
     } catch {
       onSaveFailure?(error)
