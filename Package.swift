@@ -244,6 +244,7 @@ let package = Package(
         // Descriptors named by an http(s) address are fetched with it.
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
       ]
     ),
     .executableTarget(

@@ -19,13 +19,13 @@ struct DescribeCommand: ParsableCommand {
       home screen's descriptor (or --screen NAME's) is printed; with --output DIR every \
       descriptor is written there as NAME.json, and `trellis serve DIR/HOME.json` shows the \
       same screens as `trellis serve DATA`. The file is only read. For an OpenAPI document the \
-      home screen lists its resources, each a list over the API (see "Any Data").
+      home screen lists its resources, each a list over the API (see "Any Data"); an       address ending in / is read as an API's root (Django REST framework's), each of its       lists described by its own answers.
       """)
 
   @Argument(
     help: ArgumentHelp(
-      "The SQLite file, a postgres:// address, or the OpenAPI document (a file or an "
-        + "http(s) address)."))
+      "The SQLite file, a postgres:// address, the OpenAPI document (a file or an "
+        + "http(s) address), or an API's root address (ending in /)."))
   var data: String
 
   @Option(help: "A folder to write every descriptor to, as NAME.json.")

@@ -10,7 +10,8 @@ extension DescriptorFiles {
   static func notData(_ path: String) -> String {
     if webAddress(path) != nil {
       return "not \(dataKinds): an http(s) address is read as an OpenAPI document when its "
-        + "last part ends in .yaml or .yml or names openapi or swagger"
+        + "last part ends in .yaml or .yml or names openapi or swagger, and as an API's root "
+        + "when it ends in /"
     }
     var isFolder: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {

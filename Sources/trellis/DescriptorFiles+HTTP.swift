@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import NIOCore
+import NIOHTTP1
 import Trellis
 import TrellisDescriptors
 
@@ -97,9 +98,18 @@ extension DescriptorFiles {
   /// Blocks the calling thread on AsyncHTTPClient's event loops (never one of them), so that
   /// the commands' loading stays the plain sequence it is for files.
   static func fetch(_ url: URL, timeout: TimeInterval) -> Result<Data, FetchFailure> {
+    answer(url, method: .GET, timeout: timeout).map(\.body)
+  }
+
+  /// The answer to `method` on `url`, asking for JSON, within `timeout` seconds: its body and
+  /// the methods its `Allow` header names; a failure for a status other than 2xx.
+  static func answer(_ url: URL, method: HTTPMethod, timeout: TimeInterval)
+    -> Result<(body: Data, allows: Set<String>), FetchFailure>
+  {
     let deadline = NIODeadline.now() + .nanoseconds(Int64(timeout * 1_000_000_000))
     do {
-      let request = try HTTPClient.Request(url: url.absoluteString, method: .GET)
+      var request = try HTTPClient.Request(url: url.absoluteString, method: method)
+      request.headers.add(name: "Accept", value: "application/json, */*;q=0.5")
       let delegate = ResponseAccumulator(request: request, maxBodySize: maximumFetchedBytes)
       let response = try HTTPClient.shared.execute(
         request: request, delegate: delegate, deadline: deadline
@@ -107,7 +117,9 @@ extension DescriptorFiles {
       guard (200..<300).contains(response.status.code) else {
         return .failure(.status(Int(response.status.code), response.status.reasonPhrase))
       }
-      return .success(response.body.map { Data($0.readableBytesView) } ?? Data())
+      let allows = response.headers["Allow"].flatMap { $0.split(separator: ",") }
+        .map { $0.trimmingCharacters(in: .whitespaces).uppercased() }
+      return .success((response.body.map { Data($0.readableBytesView) } ?? Data(), Set(allows)))
     } catch {
       return .failure(.noAnswer(reason(for: error, timeout: timeout)))
     }

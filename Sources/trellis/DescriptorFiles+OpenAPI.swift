@@ -9,11 +9,13 @@ import TrellisOpenAPI
 extension DescriptorFiles {
   /// Whether `path` is an OpenAPI document: a JSON or YAML file whose top level has an
   /// `openapi` entry, or an address whose last part ends in `.yaml` or `.yml` or names
-  /// `openapi` or `swagger` (fetched once, when it is served).
+  /// `openapi` or `swagger` (fetched once, when it is served), or an API's root, which ends
+  /// in `/` (``isAPIRoot(_:)``).
   static func isOpenAPIDocument(_ path: String) -> Bool {
     if let url = webAddress(path) {
       let last = url.lastPathComponent.lowercased()
       return isYAMLName(last) || last.contains("openapi") || last.contains("swagger")
+        || isAPIRoot(path)
     }
     guard isYAMLName(path) || path.lowercased().hasSuffix(".json"),
       let handle = FileHandle(forReadingAtPath: path)
@@ -28,7 +30,8 @@ extension DescriptorFiles {
   mutating func openAPIDescriptors(_ path: String, file: String, readOnly: Bool)
     -> InferredDescriptors?
   {
-    guard let data = read(path) else { return nil }
+    let document = Self.isAPIRoot(path) ? apiRootDocument(path) : read(path)
+    guard let data = document else { return nil }
     do {
       let document = try OpenAPIDocumentReader.read(data, file: path)
       let title = (path as NSString).lastPathComponent

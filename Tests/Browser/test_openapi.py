@@ -126,3 +126,32 @@ def test_a_refusal_of_the_server_is_shown_on_the_field(browser, api):
          .get_attribute("value") == "ada@example.c")
     assert contact(api["api"], 3)["email"] == "contact03@example.com"
     screenshot(browser, "openapi-refusal")
+
+
+def test_an_api_root_without_a_document_is_served_with_one_command(browser, drf_url):
+    """`trellis serve http://…/api/`: the root's lists, each described by its own answers
+    (OPTIONS), listed, edited and refused as the published document's are."""
+    urllib.request.urlopen(
+        urllib.request.Request(drf_url + "reset/", method="POST", data=b""), timeout=10).read()
+    process, details = serve(drf_url)
+    try:
+        open_app(browser, details, "table")
+        tap(browser, "Contacts")
+        wait_title(browser, "Contacts")
+        wait(browser, lambda d: "Contact 04" in row_texts(d), timeout=20)
+        tap(browser, "Contact 04")
+        wait_title(browser, "Contact 04")
+        # A rule OPTIONS gave (a name of at most 100 characters) refuses before any request.
+        type_into(browser, "Name", "x" * 101)
+        assert "100" in validation(browser, "Name")
+        type_into(browser, "Name", "Contact 04")
+        type_into(browser, "City", "Oslo")
+        press(browser, "done")
+        wait_title(browser, "Contacts")
+        wait(browser, lambda d: contact(drf_url, 4)["city"] == "Oslo")
+        screenshot(browser, "api-root-contacts")
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+        urllib.request.urlopen(
+            urllib.request.Request(drf_url + "reset/", method="POST", data=b""), timeout=10).read()
