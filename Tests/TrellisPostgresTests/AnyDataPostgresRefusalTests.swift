@@ -13,13 +13,8 @@ struct AnyDataPostgresRefusalTests {
   @Test(arguments: [ControlInput.text("9.999"), .text("-3"), .text("abc")])
   func aValueFixedAfterARefusalSavesWithoutAConflict(refused: ControlInput) async throws {
     guard let url = try await AnyDataPostgres.database("shop-postgres.sql") else { return }
-    let database = try await PostgresDatabase.shared(url: url, pollInterval: .milliseconds(50))
+    let app = try await AnyDataPostgres.app(url)
     defer { PostgresDatabase.close(url: url) }
-    let inferred = InferredDescriptors(
-      schema: database.schema, origin: .postgres(url: url), title: "shop", readOnly: false)
-    let (home, library, _) = inferred.library()
-    let app = HeadlessApp(
-      navigator: try library.makeNavigator(showing: try #require(home), root: DocumentObject([:])))
     try await app.settle()
     try app.tap("product")
     try await app.settle(until: { app.row("Hammer") != nil }, timeout: .seconds(10))

@@ -12,13 +12,8 @@ import TrellisTesting
 struct AnyDataPostgresSearchCountTests {
   @Test func aSearchedListsHeaderSaysHowManyItFinds() async throws {
     guard let url = try await AnyDataPostgres.database("shop-postgres.sql") else { return }
-    let database = try await PostgresDatabase.shared(url: url, pollInterval: .milliseconds(50))
+    let app = try await AnyDataPostgres.app(url)
     defer { PostgresDatabase.close(url: url) }
-    let inferred = InferredDescriptors(
-      schema: database.schema, origin: .postgres(url: url), title: "shop", readOnly: false)
-    let (home, library, _) = inferred.library()
-    let app = HeadlessApp(
-      navigator: try library.makeNavigator(showing: try #require(home), root: DocumentObject([:])))
     func header() -> String? { app.host.table.visible.first?.model.header }
     try await app.settle()
     try app.tap("category")

@@ -3,6 +3,8 @@ import Logging
 import PostgresNIO
 import Testing
 import Trellis
+import TrellisDescriptors
+import TrellisListSources
 import TrellisPostgres
 import TrellisTesting
 
@@ -83,5 +85,16 @@ enum AnyDataPostgres {
     let items = try await store.fetchPage(FetchOptions(), from: nil).items
     return try #require(
       items.first { (try? value($0, key, store.entity.definition)) == .string(text) })
+  }
+
+  /// The app `trellis serve URL` shows over the database at `url`, its changes polled every
+  /// 50 ms, at its home screen; close the database with `PostgresDatabase.close(url:)`.
+  static func app(_ url: String) async throws -> HeadlessApp {
+    let database = try await PostgresDatabase.shared(url: url, pollInterval: .milliseconds(50))
+    let inferred = InferredDescriptors(
+      schema: database.schema, origin: .postgres(url: url), title: "shop", readOnly: false)
+    let (home, library, _) = inferred.library()
+    return HeadlessApp(
+      navigator: try library.makeNavigator(showing: try #require(home), root: DocumentObject([:])))
   }
 }
