@@ -4,9 +4,11 @@ import TrellisValues
 /// program wrote to the file meanwhile (`theirs`), both changed from what was read (`base`).
 ///
 /// Each side keeps the other's changes where it made none. Dictionaries merge key by key, so
-/// two programs that changed different keys both keep theirs; any other value (a text, a
-/// number, a whole array) that both changed, to different values, is a conflict, listed by its
-/// key path, and `mine` wins it.
+/// two programs that changed different keys both keep theirs. An array one side only added
+/// items to the end of keeps them after the other side's (a record another program appended
+/// while this one edited). Any other value (a text, a number, an array both changed
+/// otherwise) that both changed, to different values, is a conflict, listed by its key path,
+/// and `mine` wins it.
 package struct DocumentMerge: Sendable {
   /// The merged tree.
   package private(set) var root: Value
@@ -38,7 +40,28 @@ package struct DocumentMerge: Sendable {
       }
       return .dictionary(merged)
     }
+    if case .array(let baseItems)? = base, case .array(let mineItems)? = mine,
+      case .array(let theirItems)? = theirs
+    {
+      // A side that only added items at the end keeps them after the other side's list,
+      // which stands whole: items are never merged by position, which a move would pair
+      // wrongly.
+      if let added = Self.appended(to: baseItems, in: theirItems) {
+        return .array(mineItems + added)
+      }
+      if let added = Self.appended(to: baseItems, in: mineItems) {
+        return .array(theirItems + added)
+      }
+    }
     conflicts.append(path)
     return mine
+  }
+
+  /// The items `items` adds after `base`, when it is `base` with items added at its end.
+  private static func appended(to base: [Value], in items: [Value]) -> ArraySlice<Value>? {
+    guard items.count > base.count, items.prefix(base.count).elementsEqual(base) else {
+      return nil
+    }
+    return items.dropFirst(base.count)
   }
 }

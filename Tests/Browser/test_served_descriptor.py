@@ -321,12 +321,13 @@ def test_every_window_says_when_the_served_file_no_longer_reads(browser):
         press(browser, "done")
         wait_title(browser, "items.csv")
         assert data.read_text() == broken
-        # Mended as it was, the file takes the edit made meanwhile.
-        data.write_text("name,qty\nPear,3\nFig,5\n")
+        # Mended, with a record the other program added, the file takes both: the edit made
+        # meanwhile and the record.
+        data.write_text("name,qty\nPear,3\nFig,5\nKiwi,1\n")
         wait(browser, lambda d: not d.find_elements(By.CSS_SELECTOR, selector)
              or not d.find_element(By.CSS_SELECTOR, selector).text, timeout=15)
-        wait(browser, lambda d: data.read_text() == "name,qty\nPear,3\nFig,6\n")
-        assert row_texts(browser) == ["Pear", "Fig"]
+        wait(browser, lambda d: data.read_text() == "name,qty\nPear,3\nFig,6\nKiwi,1\n")
+        wait(browser, lambda d: row_texts(d) == ["Pear", "Fig", "Kiwi"])
     finally:
         stop(process)
 

@@ -59,10 +59,33 @@ struct DocumentFileMergeTests {
     let mine: Value = ["a": 2, "b": ["c": 2, "d": 1], "list": [1, 2, 3], "gone": 1]
     let theirs: Value = ["a": 1, "b": ["c": 1, "d": 3], "list": [0], "added": "x"]
     let merge = DocumentMerge(base: base, mine: mine, theirs: theirs)
-    #expect(merge.root == ["a": 2, "b": ["c": 2, "d": 3], "list": [1, 2, 3], "added": "x"])
-    #expect(merge.conflicts == ["list"])
+    // Mine only appended 3 to the list: it follows theirs.
+    #expect(merge.root == ["a": 2, "b": ["c": 2, "d": 3], "list": [0, 3], "added": "x"])
+    #expect(merge.conflicts == [])
     #expect(DocumentMerge(base: 1, mine: 2, theirs: 3).conflicts == [""])
     #expect(DocumentMerge(base: 1, mine: 1, theirs: 3).root == 3)
+  }
+
+  /// A record another program appends while this one edits, moves or deletes records is
+  /// kept after them, and the other way round; lists both changed otherwise still conflict,
+  /// never merged by position.
+  @Test func recordsAddedAtTheEndAreKeptBesideTheOtherSidesChanges() {
+    let base: Value = [["n": "A"], ["n": "B"]]
+    let edited: Value = [["n": "B"], ["n": "A!"]]
+    let appended: Value = [["n": "A"], ["n": "B"], ["n": "C"]]
+    #expect(
+      DocumentMerge(base: base, mine: edited, theirs: appended).root
+        == [["n": "B"], ["n": "A!"], ["n": "C"]])
+    #expect(
+      DocumentMerge(base: base, mine: appended, theirs: edited).root
+        == [["n": "B"], ["n": "A!"], ["n": "C"]])
+    let both = DocumentMerge(
+      base: base, mine: appended, theirs: [["n": "A"], ["n": "B"], ["n": "D"]])
+    #expect(both.root == [["n": "A"], ["n": "B"], ["n": "C"], ["n": "D"]])
+    #expect(both.conflicts.isEmpty)
+    let moved = DocumentMerge(base: base, mine: edited, theirs: [["n": "A"], ["n": "B?"]])
+    #expect(moved.conflicts == [""])
+    #expect(moved.root == edited)
   }
 
   @Test func changesOnDiskAreTakenWithoutSaving() throws {
