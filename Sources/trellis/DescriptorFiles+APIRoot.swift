@@ -48,7 +48,8 @@ extension DescriptorFiles {
     var itemAllows: Set<String> = []
     let items = pageValue?.dictionaryValue?["results"]?.arrayValue ?? pageValue?.arrayValue
     if let id = items?.first?.dictionaryValue?["id"], id.intValue != nil || id.stringValue != nil,
-      let itemURL = URL(string: id.displayText + "/", relativeTo: url)?.absoluteURL
+      let itemURL = URL(string: id.displayText + "/", relativeTo: url)?.absoluteURL,
+      itemURL.host == url.host, itemURL.path.hasPrefix(url.path)
     {
       itemAllows =
         (try? Self.answer(itemURL, method: .OPTIONS, timeout: timeout).get())?.allows
