@@ -64,14 +64,21 @@ extension PostgresStore {
     }
   }
 
-  /// What the table's rows are now, in a few bytes: how many there are, and a sum over the
-  /// place and transaction of each row's latest version, which every insert, update and
-  /// delete changes.
+  /// What the table's rows are now, and those of its many-to-many join tables (another
+  /// program choosing a product's tags changes no product row), in a few bytes: per table how
+  /// many rows there are, and a sum over the place and transaction of each row's latest
+  /// version, which every insert, update and delete changes.
   func fingerprint() async throws(StoreError) -> String {
-    let query = PostgresQuery(
-      unsafeSQL: "SELECT count(*)::text || ':' || "
+    var tables = [try table]
+    for relationship in entity.references where relationship.kind == .manyToMany {
+      tables.append(try PostgresIdentifier.quoted(relationship.joinTableName(of: entity)))
+    }
+    let parts = tables.map { table in
+      "(SELECT count(*)::text || ':' || "
         + "coalesce(sum(hashtext(t.xmin::text || t.ctid::text)::bigint), 0)::text "
-        + "FROM \(try table) t")
+        + "FROM \(table) t)"
+    }
+    let query = PostgresQuery(unsafeSQL: "SELECT " + parts.joined(separator: " || '|' || "))
     return try await perform { connection in
       for try await text in try await connection.query(query, logger: self.logger)
         .decode(String.self)

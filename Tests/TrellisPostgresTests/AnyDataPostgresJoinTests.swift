@@ -1,0 +1,25 @@
+import Foundation
+import Testing
+import Trellis
+import TrellisPostgres
+import TrellisTesting
+
+/// A join table another program changes while a form shows the row's choices.
+@Suite("Any data: a PostgreSQL join table changed by another program")
+struct AnyDataPostgresJoinTests {
+  @Test func anOpenFormShowsTheChoicesAnotherProgramMade() async throws {
+    guard let url = try await AnyDataPostgres.database("shop-postgres.sql") else { return }
+    let app = try await AnyDataPostgres.app(url)
+    defer { PostgresDatabase.close(url: url) }
+    try await app.settle()
+    try app.tap("product")
+    try await app.settle(until: { app.row("Hammer") != nil }, timeout: .seconds(10))
+    try app.tap("Hammer")
+    try await app.settle()
+    let before = app.row("Tags")?.detail
+    try await AnyDataPostgres.run(
+      url, ["INSERT INTO product_tag (product_id, tag_id) VALUES (1, 1)"])
+    try? await app.settle(until: { app.row("Tags")?.detail != before }, timeout: .seconds(10))
+    #expect(app.row("Tags")?.detail != before, "Tags: \(before ?? "nil")")
+  }
+}
