@@ -227,8 +227,9 @@ def test_a_list_of_plain_values_in_a_document_is_edited(browser, server):
     tap(browser, "Tags")
     wait_title(browser, "Tags")
     press(browser, "add")
-    wait(browser, lambda d: title(d) not in ("", "Tags"))
-    type_into(browser, "String", "classic")
+    # Named for the list: a new tag, in a field titled Tag.
+    wait_title(browser, "New Tag")
+    type_into(browser, "Tag", "classic")
     press(browser, "done")
     wait_title(browser, "Tags")
     wait(browser, lambda d: "classic" in row_texts(d))

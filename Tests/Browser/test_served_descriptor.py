@@ -247,7 +247,7 @@ def test_a_plain_document_is_served_and_every_change_saved(browser):
         start_new_person(browser, "Grace", "1906")
         tap(browser, "Tags")
         press(browser, "add")
-        type_into(browser, "String", "cobol")
+        type_into(browser, "Tag", "cobol")
         press(browser, "done")
         wait(browser, lambda d: row_texts(d) == ["cobol"])
         press(browser, "back")

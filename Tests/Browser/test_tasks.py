@@ -327,6 +327,42 @@ def test_the_browsers_back_pops_a_screen_and_asks_before_losing_typing(browser, 
     assert first + " (typed)" not in row_texts(browser)
 
 
+def test_leaving_the_page_or_escape_with_unsaved_values_asks_first(browser, server):
+    """Reloading, or leaving the page, while a form holds values Done has not saved asks
+    first; so does Escape, which leaves the form as Cancel does. A form opened by keyboard
+    puts the caret after its text."""
+    open_app(browser, server, "tasks")
+    wait_title(browser, "Tasks")
+    first = row_texts(browser)[0]
+    tap(browser, first)
+    wait_title(browser, first)
+    field = control(browser, "Name")
+    wait(browser, lambda d: d.switch_to.active_element == field)
+    assert browser.execute_script(
+        "var a = document.activeElement; return a.selectionStart === a.value.length")
+    field.send_keys(" (typed)")
+    wait(browser, lambda d: d.find_elements(
+        By.CSS_SELECTOR, ".pane-top > .screen:last-child .bar[data-unsaved]"))
+    # WebDriver accepts a leaving page's question itself: the page's answer to the event the
+    # browser sends before it unloads is checked instead.
+    assert asks_before_unloading(browser)
+    control(browser, "Name").send_keys(Keys.ESCAPE)
+    alert = wait(browser, open_alert)
+    assert alert.text == "Discard the changes on this screen?"
+    alert.accept()
+    wait_title(browser, "Tasks")
+    assert first + " (typed)" not in row_texts(browser)
+    # With nothing unsaved, the page is left without a question.
+    assert not browser.find_elements(By.CSS_SELECTOR, ".bar[data-unsaved]")
+    assert not asks_before_unloading(browser)
+
+
+def asks_before_unloading(driver):
+    return driver.execute_script(
+        "var e = new Event('beforeunload', {cancelable: true}); window.dispatchEvent(e);"
+        "return e.defaultPrevented;")
+
+
 def test_the_browsers_back_closes_the_detail_pane_of_a_wide_window(desktop, server):
     """In a wide window an item opens beside the list: Back closes it, asking first when it
     was typed in. A page loaded again starts at its list, and Back then leaves it."""

@@ -239,7 +239,7 @@ struct DocumentStoreTests {
     try app.tap("Tags")
     #expect(app.texts == [["No tags"]], "an empty list says so")
     try app.send(.add(section: nil))
-    try app.enter("cobol", at: "String")
+    try app.enter("cobol", at: "Tag")
     try app.send(.done)
     try app.send(.back)
     try app.tap("Home")

@@ -80,7 +80,7 @@ extension DataDefinition {
 
   /// The definition of the items of a document's list: its dictionaries' keys (the first
   /// dictionary's kinds; new items start empty), or a plain string, number or date. An item
-  /// of the list `chapters` is named "Chapter", as in "New Chapter".
+  /// of the list `chapters` is named "Chapter", as in "New Chapter", and so is a plain one.
   private static func itemDefinition(for values: [Value], name: String) -> DataDefinition? {
     guard let first = values.first else { return nil }
     if values.allSatisfy({ $0.dictionaryValue != nil }) {
@@ -90,12 +90,25 @@ extension DataDefinition {
       return definition.makingDocuments(like: shape)
     }
     switch first {
-    case .string where values.allSatisfy { $0.stringValue != nil }: return .string
+    case .string where values.allSatisfy { $0.stringValue != nil }: break
     case .int,
       .double where values.allSatisfy { $0.doubleValue != nil }:
-      return .number
-    case .date where values.allSatisfy { $0.dateValue != nil }: return .date
+      break
+    case .date where values.allSatisfy { $0.dateValue != nil }: break
     default: return nil
+    }
+    return plainItems(like: first, ofList: name)
+  }
+
+  /// The definition of a list's plain values, shaped like `sample` (a number, a date, else
+  /// text) and named for the list: a tag of `tags` is added as "New Tag", in a field titled
+  /// "Tag".
+  package static func plainItems(like sample: Value?, ofList list: String) -> DataDefinition {
+    let item = Humanizer.title(for: EnglishNoun.singular(list))
+    return switch sample {
+    case .int?, .double?: plain(.number, kind: .double, name: item)
+    case .date?: plain(.date, kind: .date, name: item)
+    default: plain(.string, kind: .string, name: item)
     }
   }
 

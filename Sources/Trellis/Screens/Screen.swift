@@ -146,6 +146,7 @@ public final class Screen {
       ? "Saving…"
       : isLoading ? "Loading…" : itemGone ?? notice ?? loadFailure ?? navigator?.notice
     snapshot.isBusy = isCommitting || isLoading
+    snapshot.hasUnsavedChanges = draft?.hasChanges ?? false
     snapshot.search = isSearchable ? searchText : nil
     return snapshot
   }

@@ -24,6 +24,9 @@ public struct ScreenSnapshot: Hashable, Sendable {
   /// Whether the screen waits for a store (Done's write under way): the notice then says so,
   /// and is news rather than a refusal.
   public var isBusy = false
+  /// Whether the screen's draft holds values Done has not saved yet: a host asks before a
+  /// page or window that would lose them goes away.
+  public var hasUnsavedChanges = false
   /// Whether the screen has a search field, and its text.
   public var search: String?
   /// The theme's style for the table (`UITableView`/`table`, then its named style); `nil`

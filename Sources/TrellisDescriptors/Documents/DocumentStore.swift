@@ -237,9 +237,7 @@ public final class DocumentStore: DataStore, @unchecked Sendable {
       switch elements.first {
       case .dictionary?:
         nested = itemsDefinition(elements) ?? .document(elements[0], name: entry.key)
-      case .int?, .double?: nested = .number
-      case .date?: nested = .date
-      default: nested = .string
+      default: nested = .plainItems(like: elements.first, ofList: entry.key)
       }
       definition[entry.key]?.attributes = .arrayOfObjects(nested)
     }

@@ -186,6 +186,14 @@
     send({ type: "back", pane: pane });
   });
 
+  // Leaving or reloading the page while a screen holds values Done has not saved asks
+  // first, as Back does: the server marks such a screen's bar.
+  window.addEventListener("beforeunload", function (event) {
+    if (!app.querySelector(".bar[data-unsaved]")) return;
+    event.preventDefault();
+    event.returnValue = "";
+  });
+
   // MARK: Opening addresses
 
   // A row's open action ran on the server, which names the address: it opens in a new tab
@@ -265,7 +273,12 @@
   function focusNewScreen() {
     var field = app.querySelector(".pane-detail > .screen:last-child [data-autofocus]") ||
       app.querySelector(".pane-top > .screen:last-child [data-autofocus]");
-    if (field && !field.disabled) { field.focus(); return; }
+    if (field && !field.disabled) {
+      field.focus();
+      // Typing goes after the text, as a field a person taps into puts its caret there.
+      try { field.setSelectionRange(field.value.length, field.value.length); } catch (e) { /* no caret */ }
+      return;
+    }
     focusTitle();
   }
 
@@ -716,12 +729,29 @@
       event.preventDefault();
       return;
     }
+    if (event.key === "Escape" && !event.defaultPrevented) { leaveByKey(event); return; }
     if (event.key === "Enter" && event.target.classList.contains("control") &&
         event.target.tagName === "INPUT") {
       clearTimeout(timers.value);
       sendValue(event.target);
     }
   });
+
+  // Escape leaves the screen in front as its bar's Cancel or Back does, as the terminal's Esc
+  // does; typed values are given up only once the person says so.
+  function leaveByKey(event) {
+    var detail = paneElement("detail");
+    var list = paneElement("top");
+    var name = detail && detail.children.length > 0 && (!list || list.children.length <= 1) ? "detail" : "top";
+    var screen = screenOf(name);
+    var button = screen && (screen.querySelector('.bar [data-ev="cancel"]') ||
+      screen.querySelector(".bar .back"));
+    if (!button || button.disabled) return;
+    event.preventDefault();
+    var edited = screen.dataset.edited === "true" || screen.querySelector(".bar[data-unsaved]");
+    if (edited && !window.confirm("Discard the changes on this screen?")) return;
+    button.click();
+  }
 
   function upload(input) {
     var file = input.files && input.files[0];

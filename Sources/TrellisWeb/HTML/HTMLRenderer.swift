@@ -76,7 +76,10 @@ public struct HTMLRenderer: Sendable {
 
   /// The navigation bar and the notice under it.
   public func bar(_ screen: ScreenSnapshot) -> String {
-    var html = "<header class=\"bar\"\(Self.styleAttribute(screen.navigationBarStyle))>"
+    var html = "<header class=\"bar\"\(Self.styleAttribute(screen.navigationBarStyle))"
+    // The page asks before it is left or reloaded while a screen holds unsaved values.
+    if screen.hasUnsavedChanges { html += " data-unsaved=\"\"" }
+    html += ">"
     html += "<div class=\"bar-side left\">"
     // Cancel leaves a pushed editor the way Back would; showing both crowds the bar.
     if screen.canGoBack && !screen.barButtons.contains(where: { $0.role == .cancel }) {

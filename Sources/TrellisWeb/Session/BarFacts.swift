@@ -9,6 +9,7 @@ struct BarFacts: Equatable {
   var canGoBack: Bool
   var notice: String?
   var isBusy: Bool
+  var hasUnsavedChanges: Bool
   var hasSearch: Bool
   var style: ResolvedStyle?
 
@@ -20,6 +21,7 @@ struct BarFacts: Equatable {
     canGoBack = screen.canGoBack
     notice = screen.notice
     isBusy = screen.isBusy
+    hasUnsavedChanges = screen.hasUnsavedChanges
     hasSearch = screen.search != nil
     style = screen.navigationBarStyle
   }
