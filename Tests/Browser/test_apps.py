@@ -52,6 +52,10 @@ def test_a_document_edit_is_saved_to_disk(browser, server):
          == "Edited in the browser")
     saved = json.loads(server["document"].read_text())
     assert saved["pages"] == 12 and saved["draft"] is True
+    # The form stays, as a root form does: the page says it saved, and nothing is left
+    # unsaved to ask about.
+    wait(browser, lambda d: d.find_element(By.ID, "trellis-status").text == "Saved.")
+    assert not browser.find_elements(By.CSS_SELECTOR, ".bar[data-unsaved]")
 
 
 def test_a_100000_row_list_scrolls(browser, server):

@@ -103,6 +103,7 @@
       case "patch": patch(message); break;
       case "rows": showRows(message); break;
       case "open": openAddress(message.url); break;
+      case "status": say(message.message, true); break;
       case "error":
         say(message.message, true);
         body.dataset.lastError = message.message;

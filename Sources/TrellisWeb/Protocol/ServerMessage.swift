@@ -17,6 +17,8 @@ import NIOCore
 ///   in a new tab: a row's `open` action ran.
 /// - `error` says why a message was refused (`message`); nothing changed. When it refused a
 ///   value a row's control holds (`row`), the page puts the row's value back in the control.
+/// - `status` says what a message did where nothing on the screen shows it (`message`): Done
+///   saved a form that stays, as a root form does.
 struct ServerMessage: Sendable {
   struct Op: Sendable, Equatable {
     var op: String
@@ -67,6 +69,10 @@ struct ServerMessage: Sendable {
 
   static func error(_ message: String, row: String? = nil) -> ServerMessage {
     ServerMessage(type: "error", message: message, row: row)
+  }
+
+  static func status(_ message: String) -> ServerMessage {
+    ServerMessage(type: "status", message: message)
   }
 
   /// The JSON text: `type` first, absent fields left out, slashes and non-ASCII as they are.

@@ -141,8 +141,17 @@ final class WebSession {
         send(.open(url))
       }
     }
+    let shown = message.pane == .detail ? navigator.detail : navigator.top
     do {
       try navigator.handle(event, onDetail: message.pane == .detail)
+      // A form Done saved that stays on screen (a root form) changes nothing a person sees:
+      // the page says so. A write still under way says "Saving…" instead.
+      let still = message.pane == .detail ? navigator.detail : navigator.top
+      if case .done = event, let shown, shown === still, !shown.isCommitting,
+        shown.draft?.hasChanges == false
+      {
+        send(.status("Saved."))
+      }
     } catch {
       // The notice under the bar says why.
       if case .invalid = error { return }
