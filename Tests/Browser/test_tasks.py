@@ -78,6 +78,10 @@ def test_delete_and_reorder_in_edit_mode(browser, server):
     press(browser, "edit")
     wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, ".pane-top > .screen:last-child .row-delete"))
     before = row_texts(browser)
+    # The first row offers no ↑, and the one after it does.
+    shown = browser.find_elements(By.CSS_SELECTOR, ".pane-top > .screen:last-child .row[data-row]")
+    assert not shown[0].find_element(By.CSS_SELECTOR, ".move-up").is_displayed()
+    assert shown[1].find_element(By.CSS_SELECTOR, ".move-up").is_displayed()
     alpha = before.index("Alpha")
     row(browser, "Alpha").find_element(By.CSS_SELECTOR, ".move-down").click()
     wait(browser, lambda d: row_texts(d).index("Alpha") == alpha + 1)
