@@ -11,11 +11,7 @@ struct AnyDataPostgresJoinTests {
     guard let url = try await AnyDataPostgres.database("shop-postgres.sql") else { return }
     let app = try await AnyDataPostgres.app(url)
     defer { PostgresDatabase.close(url: url) }
-    try await app.settle()
-    try app.tap("product")
-    try await app.settle(until: { app.row("Hammer") != nil }, timeout: .seconds(10))
-    try app.tap("Hammer")
-    try await app.settle()
+    try await AnyDataPostgres.open("product", "Hammer", in: app)
     let before = app.row("Tags")?.detail
     try await AnyDataPostgres.run(
       url, ["INSERT INTO product_tag (product_id, tag_id) VALUES (1, 1)"])

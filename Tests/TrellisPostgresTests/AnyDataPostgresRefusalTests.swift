@@ -15,11 +15,7 @@ struct AnyDataPostgresRefusalTests {
     guard let url = try await AnyDataPostgres.database("shop-postgres.sql") else { return }
     let app = try await AnyDataPostgres.app(url)
     defer { PostgresDatabase.close(url: url) }
-    try await app.settle()
-    try app.tap("product")
-    try await app.settle(until: { app.row("Hammer") != nil }, timeout: .seconds(10))
-    try app.tap("Hammer")
-    try await app.settle()
+    try await AnyDataPostgres.open("product", "Hammer", in: app)
     let price = try #require(app.path(of: "Price"))
     let id = app.rowID(at: price)
     try app.send(.enter(id, refused, over: "12.50"))

@@ -97,4 +97,13 @@ enum AnyDataPostgres {
     return HeadlessApp(
       navigator: try library.makeNavigator(showing: try #require(home), root: DocumentObject([:])))
   }
+
+  /// Opens `table`'s list from the home screen of `app`, then the form of its row `row`.
+  static func open(_ table: String, _ row: String, in app: HeadlessApp) async throws {
+    try await app.settle()
+    try app.tap(table)
+    try await app.settle(until: { app.row(row) != nil }, timeout: .seconds(10))
+    try app.tap(row)
+    try await app.settle()
+  }
 }
