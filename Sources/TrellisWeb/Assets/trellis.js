@@ -142,6 +142,20 @@
     return depth;
   }
 
+  // The pane whose screen Back or Escape closes: the detail pane's once nothing pushed on the
+  // list covers it, else the list's.
+  function frontPane() {
+    var detail = paneElement("detail");
+    var list = paneElement("top");
+    return detail && detail.children.length > 0 && (!list || list.children.length <= 1) ? "detail" : "top";
+  }
+
+  // Whether leaving `screen` gives up values: typed into it, or held by a form Done has not
+  // saved.
+  function isEdited(screen) {
+    return screen.dataset.edited === "true" || !!screen.querySelector(".bar[data-unsaved]");
+  }
+
   function followStack() {
     var depth = stackDepth();
     while (historyDepth < depth) {
@@ -169,13 +183,10 @@
     var from = historySeq;
     historySeq = seq;
     if (wanted >= historyDepth) { history.back(); return; }
-    // The detail pane's screen closes once nothing covers it.
-    var detail = paneElement("detail");
-    var list = paneElement("top");
-    var pane = detail && detail.children.length > 0 && (!list || list.children.length <= 1) ? "detail" : "top";
+    var pane = frontPane();
     var top = screenOf(pane);
-    if ((top && top.dataset.edited === "true" &&
-        !window.confirm("Discard the changes on this screen?")) || !startChangingScreen()) {
+    if ((top && isEdited(top) && !window.confirm("Discard the changes on this screen?")) ||
+        !startChangingScreen()) {
       // Staying: back to the entry shown.
       historySeq = from;
       historyStepsIgnored += 1;
@@ -741,16 +752,12 @@
   // Escape leaves the screen in front as its bar's Cancel or Back does, as the terminal's Esc
   // does; typed values are given up only once the person says so.
   function leaveByKey(event) {
-    var detail = paneElement("detail");
-    var list = paneElement("top");
-    var name = detail && detail.children.length > 0 && (!list || list.children.length <= 1) ? "detail" : "top";
-    var screen = screenOf(name);
+    var screen = screenOf(frontPane());
     var button = screen && (screen.querySelector('.bar [data-ev="cancel"]') ||
       screen.querySelector(".bar .back"));
     if (!button || button.disabled) return;
     event.preventDefault();
-    var edited = screen.dataset.edited === "true" || screen.querySelector(".bar[data-unsaved]");
-    if (edited && !window.confirm("Discard the changes on this screen?")) return;
+    if (isEdited(screen) && !window.confirm("Discard the changes on this screen?")) return;
     button.click();
   }
 

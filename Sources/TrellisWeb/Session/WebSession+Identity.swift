@@ -30,10 +30,13 @@ extension WebSession {
   }
 
   private func model(_ pane: ClientMessage.Pane) throws(WebProtocolError) -> TableModel {
-    guard let screen = pane == .detail ? navigator.detail : navigator.top else {
-      throw .badValue("there is no detail screen")
-    }
+    guard let screen = screen(in: pane) else { throw .badValue("there is no detail screen") }
     return screen.model
+  }
+
+  /// The screen `pane` shows in front: the detail pane's, or the top of the stack.
+  func screen(in pane: ClientMessage.Pane) -> Screen? {
+    pane == .detail ? navigator.detail : navigator.top
   }
 
   /// Where the row with `key` is now, among the rows the screen shows.

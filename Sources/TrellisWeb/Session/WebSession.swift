@@ -141,13 +141,12 @@ final class WebSession {
         send(.open(url))
       }
     }
-    let shown = message.pane == .detail ? navigator.detail : navigator.top
+    let shown = screen(in: message.pane)
     do {
       try navigator.handle(event, onDetail: message.pane == .detail)
       // A form Done saved that stays on screen (a root form) changes nothing a person sees:
       // the page says so. A write still under way says "Saving…" instead.
-      let still = message.pane == .detail ? navigator.detail : navigator.top
-      if case .done = event, let shown, shown === still, !shown.isCommitting,
+      if case .done = event, let shown, shown === screen(in: message.pane), !shown.isCommitting,
         shown.draft?.hasChanges == false
       {
         send(.status("Saved."))
