@@ -208,6 +208,9 @@ def test_a_single_object_form_over_a_web_service_loads_then_saves(browser):
         wait(browser, lambda d: api(service, "?page_size=1")["results"][0]["email"]
              == "first@example.com", timeout=30)
         wait(browser, lambda d: notice(d) == "", timeout=30)
+        # The form stays: once the API accepted, the page says it saved.
+        wait(browser, lambda d: d.find_element(By.ID, "trellis-status").text == "Saved.")
+        assert not browser.find_elements(By.CSS_SELECTOR, ".bar[data-unsaved]")
     finally:
         stop(process)
         stop_demo(demo)

@@ -68,10 +68,13 @@ struct SingleObjectSourceTests {
     try app.enter("Paris", at: "City")
     try app.send(.done)
     #expect(app.top.snapshot().notice == "Saving…")
+    // Hosts say "Saved." once the service accepts, not when Done is pressed.
+    #expect(app.top.saves == 0)
     try await app.settle()
     #expect(try Self.stored(memory) == ["Ada Paris", "Bob Bern"])
     #expect(app.row("City")?.value == "Paris")
     #expect(app.top.draft?.hasChanges == false)
+    #expect(app.top.saves == 1)
     await server.stop()
   }
 
@@ -171,6 +174,7 @@ struct SingleObjectSourceTests {
     #expect(app.row("City")?.value == "Oslo")
     #expect(app.top.draft?.hasChanges == true)
     #expect(try Self.stored(memory) == ["Ada London"])
+    #expect(app.top.saves == 0)
   }
 
   @Test func aFailedLoadSaysWhyAndDoneWaits() async throws {

@@ -60,6 +60,7 @@ extension Screen {
           draft?.saved(values)
           try self.afterCommit?(self)
           self.notice = nil
+          self.saves += 1
           self.close()
         } catch {
           self.notice = self.notice(for: error)

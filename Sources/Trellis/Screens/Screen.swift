@@ -37,6 +37,10 @@ public final class Screen {
   var asyncCommitWriter: ((_ values: [(String, Value)]) throws(StoreError) -> PreparedStoreWrite)?
   /// Whether Done's write is under way (``asyncCommitWriter``): Done waits, the notice says so.
   public internal(set) var isCommitting = false
+  /// How many times Done saved the screen's values, at once or once its store accepted them.
+  /// A screen that stays after Done (a root form) changes nothing a person sees: hosts say
+  /// "Saved." when this grows on a screen they still show.
+  public internal(set) var saves = 0
   /// Whether the object a form shows is loading (a single-object screen over an async
   /// store): Done waits, the notice says so.
   public internal(set) var isLoading = false
@@ -179,6 +183,7 @@ public final class Screen {
       throw error
     }
     notice = nil
+    if draft != nil { saves += 1 }
     return true
   }
 

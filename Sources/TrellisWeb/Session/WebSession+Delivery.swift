@@ -58,6 +58,7 @@ extension WebSession {
     screen.model.processChanges()
     let snapshot = screen.snapshot()
     let state = PaneState(screen: screen, table: snapshot.table, editing: snapshot.isEditing)
+    state.saves = screen.saves
     let facts = BarFacts(snapshot)
     state.bar = patchMemo.bar(for: facts) { renderer.bar(snapshot) }
     state.barFacts = facts
@@ -165,6 +166,10 @@ extension WebSession {
   private func sendPatch(_ pane: ClientMessage.Pane, screen: Screen, popping: Int) -> Bool {
     guard let state = panes[pane]?.last else { return false }
     if screen.model.hasPendingChanges { screen.model.processChanges() }
+    // Done saved a screen that stays: nothing on it says so, the page does.
+    let saved = screen.saves != state.saves
+    state.saves = screen.saves
+    defer { if saved { send(.status("Saved.")) } }
     // The steps, as the memo's parts: the windows sent the same hold the same parts.
     var parts: [PatchMemo.Steps] = []
     let editing = screen.isEditing

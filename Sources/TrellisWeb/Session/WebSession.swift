@@ -141,16 +141,8 @@ final class WebSession {
         send(.open(url))
       }
     }
-    let shown = screen(in: message.pane)
     do {
       try navigator.handle(event, onDetail: message.pane == .detail)
-      // A form Done saved that stays on screen (a root form) changes nothing a person sees:
-      // the page says so. A write still under way says "Saving…" instead.
-      if case .done = event, let shown, shown === screen(in: message.pane), !shown.isCommitting,
-        shown.draft?.hasChanges == false
-      {
-        send(.status("Saved."))
-      }
     } catch {
       // The notice under the bar says why.
       if case .invalid = error { return }
@@ -206,6 +198,8 @@ final class PaneState {
   /// already shows (``WebSession/leaveRestingGroup()``).
   var isMuted = false
   var observation: ObservationToken?
+  /// The screen's ``Screen/saves`` the page last heard of.
+  var saves = 0
 
   init(screen: Screen, table: TableSnapshot, editing: Bool) {
     self.screen = screen

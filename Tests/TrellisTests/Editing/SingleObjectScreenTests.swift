@@ -30,10 +30,13 @@ struct SingleObjectScreenTests {
     try app.enter("Paris", at: "City")
     // Deferred: nothing is written before Done.
     #expect(try Self.value("city", in: store) == "London")
+    #expect(app.top.saves == 0)
     try app.send(.done)
     #expect(try store.count(FetchOptions()) == 1)
     #expect(try Self.value("city", in: store) == "Paris")
     #expect(app.row("City")?.value == "Paris")
+    // The form stays: hosts say "Saved." because this grew.
+    #expect(app.top.saves == 1)
     try app.host.check()
   }
 
