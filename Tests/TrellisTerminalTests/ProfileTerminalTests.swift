@@ -24,9 +24,12 @@ struct ProfileTerminalTests {
     // The name row has the cursor; Enter opens it for typing, Enter again keeps the text.
     first.press("\r\u{15}Ada\r")
     #expect(try store.count(FetchOptions()) == 0)
+    #expect(!first.screen.contains("Saved."))
     first.press(TerminalHostTests.save)
     #expect(try store.count(FetchOptions()) == 1)
     #expect(try Self.name(in: store) == "Ada")
+    // The form stays: the status line says it saved.
+    #expect(first.screen.contains("Saved."))
 
     let second = Driver(Navigator(root: try ProfileApp.screen(store: store)))
     #expect(second.screen.contains("Ada"))

@@ -33,11 +33,14 @@ package final class ScreenView {
   package var scrollTop = 0
   /// The sections whose "load more" row the host already asked to load since it last changed.
   package var requestedLoads: Set<Int> = []
+  /// The screen's ``Screen/saves`` the status line last told of.
+  package var saves: Int
   private var observation: ObservationToken?
 
   /// Starts following `screen`, laid out with `layout`.
   package init(screen: Screen, layout: RowLayout) {
     self.screen = screen
+    self.saves = screen.saves
     screen.model.processChanges()
     lines = LineModel(table: screen.model.snapshot, layout: layout)
     observation = screen.model.observe { [weak self] changeset in

@@ -13,6 +13,15 @@ extension TerminalHost {
     let view = self.view(for: screen)
     view.lines.relayout(layout(for: screen))
     let snapshot = screen.snapshot()
+    // Done saved a screen that stays (a root form, or once an async store accepted): the
+    // status line says so, unless it already says what the save did.
+    if screen.saves != view.saves {
+      view.saves = screen.saves
+      if status == nil {
+        status = "Saved."
+        statusIsWarning = false
+      }
+    }
     if case .help = mode {
       return TerminalFrame(size: size, lines: helpLines().map { StyledLine($0) })
     }
