@@ -20,9 +20,10 @@ public struct SignIn: Sendable {
   /// through a reverse proxy that speaks TLS (the cookie is also marked so when a trusted
   /// proxy says `X-Forwarded-Proto: https`).
   public var secureCookies: Bool
-  /// How many failed sign-ins within ``failureWindow`` a name, or a client address, may have
-  /// before sign-in is refused (429) for them until the oldest failure is old enough: 5
-  /// unless set.
+  /// How many failed sign-ins within ``failureWindow`` a name may have from one client address
+  /// before sign-in is refused (429) for it there until the oldest failure is old enough: 5
+  /// unless set. A name from every address together, and an address for every name together,
+  /// may have four times as many.
   public var maxFailures = 5
   /// The time ``maxFailures`` counts failures over: 15 minutes unless set.
   public var failureWindow = Duration.seconds(15 * 60)

@@ -58,16 +58,16 @@ final class SignInGate: Sendable {
   /// Checks `password` for `name` from `client`, and starts a session when it is right.
   func signIn(name: String, password: String, client: ClientAddress) async throws -> Outcome {
     let keys = SignInThrottle.keys(name: name, client: client)
-    if let until = throttle.retryTime(keys) { return .throttled(until: until) }
+    if let until = throttle.begin(keys) { return .throttled(until: until) }
+    // A check that throws ends as a failure: it cannot be retried faster by making it fail.
+    var matched = false
+    defer { throttle.finish(keys, failed: !matched) }
     let record = try await signIn.people.record(named: name)
     let hash: String
     if let record { hash = record.passwordHash } else { hash = try await dummy() }
     let matches = try await PasswordHasher.verify(password, hash: hash)
-    guard matches, let record else {
-      throttle.recordFailure(keys)
-      return .refused
-    }
-    throttle.clear(keys[0])
+    guard matches, let record else { return .refused }
+    matched = true
     let token = SessionToken.make()
     let now = Date()
     let lifetime = Double(signIn.sessionLifetime.components.seconds)
