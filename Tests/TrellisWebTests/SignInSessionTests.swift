@@ -56,6 +56,34 @@ struct SignInSessionTests {
     }
   }
 
+  @Test func signingOutClosesThePagesOfTheSessionAtOnce() async throws {
+    let people = try await SignInSupport.people()
+    let server = try SignInSupport.tasksServer(SignInSupport.configuration(people))
+    try await server.application().test(.live) { client in
+      let ann = try await client.token("ann", "ann-secret")
+      let page = try await client.send(.get, "/apps/tasks", token: ann)
+      let session = try #require(WebTestSupport.session(in: page.text))
+      let path = WebTestSupport.wsPath((session.id, session.token, page.text))
+      var configuration = WebTestSupport.wsConfiguration
+      configuration.additionalHeaders[.cookie] = "\(SessionToken.cookieName)=\(ann)"
+      let closed = try await client.ws(path, configuration: configuration) { inbound, _, _ in
+        var reader = MessageReader(inbound)
+        _ = try await reader.next("screen")
+        // Another tab signs out; this page sends nothing, and its next ping is 30 s away.
+        let started = ContinuousClock.now
+        let reply = try await client.send(
+          .post, "/sign-out", token: ann, headers: [.origin: WebTestSupport.origin])
+        #expect(reply.status == .seeOther)
+        await #expect(throws: SocketClosed.self) {
+          while true { _ = try await reader.next() }
+        }
+        #expect(ContinuousClock.now - started < .seconds(20))
+      }
+      #expect(closed?.closeCode == .unknown(4001))
+      #expect(closed?.reason == "You are signed out. Reload the page to sign in again.")
+    }
+  }
+
   @Test func aPersonsSessionKeepsToTheAppsPolicy() async throws {
     let people = try await SignInSupport.people(
       SignInSupport.members + [("ada", "ada-secret", ["admin"])])

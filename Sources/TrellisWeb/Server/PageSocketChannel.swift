@@ -82,7 +82,10 @@ struct PageSocketChannel: ServerChildChannel, HTTPChannelHandler {
               PageSocketHandler(
                 hub: target.hub, session: target.session, token: target.token,
                 configuration: server.configuration,
-                stillSignedIn: server.gate?.check(request.headerFields)))
+                stillSignedIn: server.gate?.check(request.headerFields),
+                openPages: server.gate.flatMap { gate in
+                  gate.session(in: request.headerFields).map { (gate.openPages, $0) }
+                }))
             return .webSocket
           }
         })

@@ -62,11 +62,17 @@ final class PageSocketHandler: ChannelDuplexHandler, RemovableChannelHandler {
   /// When a message last asked ``stillSignedIn``.
   private var signInCheckedAt: NIODeadline?
 
+  /// The list of open pages the page is in while its socket is open, and its sign-in
+  /// session there: signing out closes it at once.
+  private let openPages: (pages: OpenPages, session: String)?
+
   init(
     hub: WebAppHub, session: String, token: String, configuration: WebConfiguration,
-    stillSignedIn: (@Sendable () async -> Bool)? = nil
+    stillSignedIn: (@Sendable () async -> Bool)? = nil,
+    openPages: (pages: OpenPages, session: String)? = nil
   ) {
     self.stillSignedIn = stillSignedIn
+    self.openPages = openPages
     self.hub = hub
     self.session = session
     self.token = token
@@ -83,6 +89,12 @@ final class PageSocketHandler: ChannelDuplexHandler, RemovableChannelHandler {
     pinging = context.eventLoop.scheduleRepeatedTask(
       initialDelay: pingInterval, delay: pingInterval
     ) { _ in bound.value.ping() }
+    if let openPages {
+      let loop = context.eventLoop
+      openPages.pages.add(ObjectIdentifier(self), session: openPages.session) {
+        loop.execute { bound.value.close(Self.signedOutCode, reason: Self.signedOutReason) }
+      }
+    }
     handOverNext()
   }
 
@@ -90,6 +102,7 @@ final class PageSocketHandler: ChannelDuplexHandler, RemovableChannelHandler {
     encoderContext = nil
     pinging?.cancel()
     pinging = nil
+    openPages?.pages.remove(ObjectIdentifier(self), session: openPages?.session ?? "")
   }
 
   func channelInactive(context: ChannelHandlerContext) {

@@ -8,6 +8,8 @@ import Trellis
 final class SignInGate: Sendable {
   let signIn: SignIn
   let throttle: SignInThrottle
+  /// The pages open in each session, closed when it signs out.
+  let openPages = OpenPages()
   /// The hash an unknown name's password is checked against, so that it is refused as slowly
   /// as a wrong password: made on first need.
   private let dummyHash = Locked<String?>(nil)
@@ -79,12 +81,20 @@ final class SignInGate: Sendable {
     return .signedIn(record.person, token: token)
   }
 
-  /// Ends the session the cookie in `headers` names.
+  /// Ends the session the cookie in `headers` names, and closes the pages open in it on this
+  /// server (other servers close theirs at their next check).
   func signOut(_ headers: HTTPFields) async {
     guard let token = SessionToken.token(in: headers) else { return }
-    do { try await signIn.people.removeSession(SessionToken.hash(token)) } catch {
+    let hash = SessionToken.hash(token)
+    do { try await signIn.people.removeSession(hash) } catch {
       WebServer.logger.error("The people store could not end a session: \(error)")
     }
+    openPages.closeAll(session: hash)
+  }
+
+  /// The hash of the session token in `headers`, by which ``openPages`` lists a page.
+  func session(in headers: HTTPFields) -> String? {
+    SessionToken.token(in: headers).map(SessionToken.hash)
   }
 
   /// How long a session's cookie lasts, in seconds.
