@@ -116,6 +116,23 @@ def test_master_detail_on_a_wide_window(desktop, server):
     screenshot(desktop, "desktop-tasks")
 
 
+def test_a_detail_opened_far_down_a_long_list_is_in_view(desktop, server):
+    """On a wide window, the detail pane stays in view beside a list scrolled far down, and
+    the list stays scrolled where the person left it."""
+    open_app(desktop, server, "contacts")
+    last = row_texts(desktop)[-1]
+    tap(desktop, last)
+    wait_title(desktop, last, pane="detail")
+    scrolled = desktop.execute_script("return window.scrollY")
+    assert scrolled > 1000
+    box = desktop.execute_script(
+        "var r = document.querySelector('.pane-detail > .screen:last-child .title')"
+        ".getBoundingClientRect(); return [r.top, r.bottom, window.innerHeight];")
+    assert 0 <= box[0] and box[1] <= box[2], box
+    screenshot(desktop, "desktop-detail-far-down")
+    assert desktop.execute_script("return window.scrollY") == scrolled
+
+
 def test_an_emptied_number_field_shows_why_and_keeps_the_number(browser, server):
     open_app(browser, server, "settings")
     type_into(browser, "Font Size", "18")

@@ -369,6 +369,16 @@
     refreshWindows();
   }
 
+  // How far `pane` is scrolled, and scrolling it: the window, or the detail pane beside the
+  // list on a wide window, which scrolls on its own.
+  function scrollsOnItsOwn(pane) {
+    return pane.classList.contains("pane-detail") && getComputedStyle(pane).overflowY === "auto";
+  }
+  function scrollOf(pane) { return scrollsOnItsOwn(pane) ? pane.scrollTop : window.scrollY; }
+  function scrollPaneTo(pane, y) {
+    if (scrollsOnItsOwn(pane)) pane.scrollTop = y; else window.scrollTo(0, y);
+  }
+
   // A screen pushed onto a pane: the one it covers stays, hidden, where it was scrolled.
   function push(message) {
     var pane = paneElement(message.pane);
@@ -377,7 +387,7 @@
     var pushed = fragment(message.html);
     var sheet = pushed && pushed.dataset.presentation === "modal";
     if (covered) {
-      covered.dataset.scrollY = String(window.scrollY);
+      covered.dataset.scrollY = String(scrollOf(pane));
       // A modal sheet covers the screen below without hiding it.
       if (sheet) covered.inert = true;
       else covered.hidden = true;
@@ -387,7 +397,7 @@
     say("");
     windows = {};
     grow();
-    window.scrollTo(0, 0);
+    scrollPaneTo(pane, 0);
     focusNewScreen();
     refreshWindows();
   }
@@ -401,7 +411,7 @@
     revealed.inert = false;
     say("");
     windows = {};
-    window.scrollTo(0, Number(revealed.dataset.scrollY || "0"));
+    scrollPaneTo(pane, Number(revealed.dataset.scrollY || "0"));
     focusTitle();
   }
 
@@ -541,7 +551,7 @@
     if (scrollPending) return;
     scrollPending = true;
     requestAnimationFrame(function () { scrollPending = false; refreshWindows(); });
-  }, { passive: true });
+  }, { passive: true, capture: true }); // capture: the detail pane scrolls on its own too
 
   // MARK: Sending
 
