@@ -54,7 +54,10 @@ public final class PostgresPeopleStore: PeopleStore {
 
   public func record(named name: String) async throws -> PersonRecord? {
     let rows = try await self.rows(
-      "SELECT name, roles, password_hash FROM trellis_person WHERE name = \(name)")
+      """
+      SELECT name, roles, password_hash FROM trellis_person
+      WHERE lower(name) = lower(\(name)) ORDER BY name = \(name) DESC LIMIT 1
+      """)
     return try rows.first.map { Self.record(try $0.decode((String, String, String).self)) }
   }
 
@@ -67,14 +70,19 @@ public final class PostgresPeopleStore: PeopleStore {
   public func add(_ record: PersonRecord) async throws {
     let name = record.person.name
     let roles = record.person.roles.sorted().joined(separator: ",")
+    // Names that differ only in case are one person's: people type them either way.
     let rows = try await self.rows(
       """
       INSERT INTO trellis_person (name, roles, password_hash)
-      VALUES (\(name), \(roles), \(record.passwordHash))
+      SELECT \(name), \(roles), \(record.passwordHash)
+      WHERE NOT EXISTS (SELECT 1 FROM trellis_person WHERE lower(name) = lower(\(name)))
       ON CONFLICT (name) DO NOTHING RETURNING name
       """)
     guard rows.isEmpty else { return }
-    throw PeopleStoreError.personExists(name)
+    let taken = try await self.rows(
+      "SELECT name FROM trellis_person WHERE lower(name) = lower(\(name))")
+    throw PeopleStoreError.personExists(
+      taken.first.flatMap { try? $0.decode(String.self) } ?? name)
   }
 
   public func remove(named name: String) async throws -> Bool {

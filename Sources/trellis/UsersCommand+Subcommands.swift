@@ -55,7 +55,10 @@ extension UsersCommand {
     @OptionGroup var people: PeopleFileOptions
 
     func run() async throws {
-      guard try await people.open().remove(named: name) else {
+      let store = try people.open()
+      // The name as stored, whatever case it was typed in.
+      let stored = try await store.record(named: name)?.person.name
+      guard let name = stored, try await store.remove(named: name) else {
         CommandOutput.error("error: there is no person named '\(name)'")
         throw ExitCode(1)
       }
@@ -74,7 +77,8 @@ extension UsersCommand {
 
     func run() async throws {
       let store = try people.open()
-      guard try await store.record(named: name) != nil else {
+      // The name as stored, whatever case it was typed in.
+      guard let name = try await store.record(named: name)?.person.name else {
         CommandOutput.error("error: there is no person named '\(name)'")
         throw ExitCode(1)
       }

@@ -24,6 +24,12 @@ struct PostgresPeopleStoreTests {
       try await second.add(
         PersonRecord(person: Trellis.Person(name: ann), passwordHash: "h2"))
     }
+    // Names are one person's whatever their case.
+    await #expect(throws: PeopleStoreError.personExists(ann)) {
+      try await second.add(
+        PersonRecord(person: Trellis.Person(name: ann.uppercased()), passwordHash: "h3"))
+    }
+    #expect(try await second.record(named: ann.uppercased())?.person.name == ann)
     let read = try await second.record(named: ann)
     #expect(read?.person.roles == ["member", "admin"])
     #expect(read?.passwordHash == "h1")

@@ -8,7 +8,8 @@ import Trellis
 /// everywhere. Sessions are kept by a hash of their token only, so that whoever reads the
 /// store cannot sign in with what they read. ``SQLitePeopleStore`` keeps them in a file.
 public protocol PeopleStore: Sendable {
-  /// The person named `name`, with their password hash; `nil` when there is none.
+  /// The person named `name`, whatever its case (one named exactly so first), with their
+  /// password hash; `nil` when there is none.
   func record(named name: String) async throws -> PersonRecord?
   /// Every person, by name.
   func records() async throws -> [PersonRecord]
@@ -65,7 +66,7 @@ public struct SignInSessionRecord: Sendable, Hashable {
 
 /// Why a ``PeopleStore`` refused a change.
 public enum PeopleStoreError: Error, Hashable, Sendable, CustomStringConvertible {
-  /// A person with the name exists already.
+  /// A person with the name, whatever its case, exists already.
   case personExists(String)
 
   public var description: String {

@@ -44,8 +44,10 @@ public final class SQLitePeopleStore: PeopleStore {
 
   public func record(named name: String) async throws -> PersonRecord? {
     try await pool.read { db in
-      try GRDB.Row.fetchOne(db, sql: "SELECT * FROM person WHERE name = ?", arguments: [name])
-        .map(Self.personRecord(from:))
+      try GRDB.Row.fetchOne(
+        db, sql: "SELECT * FROM person WHERE name = ? COLLATE NOCASE ORDER BY name = ? DESC",
+        arguments: [name, name]
+      ).map(Self.personRecord(from:))
     }
   }
 
@@ -61,9 +63,10 @@ public final class SQLitePeopleStore: PeopleStore {
     let roles = Self.text(of: record.person.roles)
     let hash = record.passwordHash
     try await pool.write { db in
-      let taken = try Bool.fetchOne(
-        db, sql: "SELECT EXISTS(SELECT 1 FROM person WHERE name = ?)", arguments: [name])
-      guard taken != true else { throw PeopleStoreError.personExists(name) }
+      // Names that differ only in case are one person's: people type them either way.
+      let taken = try String.fetchOne(
+        db, sql: "SELECT name FROM person WHERE name = ? COLLATE NOCASE", arguments: [name])
+      if let taken { throw PeopleStoreError.personExists(taken) }
       try db.execute(
         sql: "INSERT INTO person (name, roles, passwordHash) VALUES (?, ?, ?)",
         arguments: [name, roles, hash])

@@ -10,7 +10,11 @@ extension SignIn {
   public func issueToken(for name: String, roles: Set<String> = [], lifetime: Duration)
     async throws -> String
   {
-    if try await people.record(named: name) == nil {
+    // The name as stored, whatever case it was given in.
+    var name = name
+    if let stored = try await people.record(named: name) {
+      name = stored.person.name
+    } else {
       // Not a bcrypt hash: no password matches it.
       try await people.add(
         PersonRecord(person: Person(name: name, roles: roles), passwordHash: "!"))
