@@ -52,10 +52,7 @@ struct ServeCommand: AsyncParsableCommand {
   var allowedHosts: [String] = []
 
   @Option(
-    help: ArgumentHelp(
-      "The most sessions of an app one client address may hold at once.",
-      discussion: "Keeps one client from taking every session; behind a reverse proxy, where "
-        + "every client has the proxy's address, raise it."))
+    help: ServerHelp.maxSessionsPerClient)
   var maxSessionsPerClient = WebConfiguration().maxSessionsPerClient
 
   @OptionGroup var signIn: SignInOptions

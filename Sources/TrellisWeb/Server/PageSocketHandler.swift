@@ -207,6 +207,7 @@ final class PageSocketHandler: ChannelDuplexHandler, RemovableChannelHandler {
     if event is ChannelShouldQuiesceEvent {
       close(.goingAway)
     } else if event is PageFellBehind {
+      WebServer.logger.notice("A page that read too slowly was closed")
       close(.policyViolation, reason: Self.fellBehindReason)
     } else {
       context.fireUserInboundEventTriggered(event)

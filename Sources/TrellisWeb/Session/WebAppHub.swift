@@ -256,10 +256,11 @@ public enum WebHostError: Error, Hashable, Sendable, CustomStringConvertible {
     case .tooManySessions(let limit): "too many sessions (the limit is \(limit)); try again later"
     case .tooManySessionsFromClient(let limit):
       "too many sessions from your address (the limit is \(limit) per address); close some "
-        + "of this app's pages and try again"
+        + "of this app's pages and try again (a page loaded but never shown counts for about a "
+        + "minute)"
     case .tooManySessionsForPerson(let limit):
       "you have too many pages of this app open (the limit is \(limit)); close some of them "
-        + "and try again"
+        + "and try again (a page loaded but never shown counts for about a minute)"
     case .unknownApp(let id): "there is no app '\(id)'"
     case .appFailed(let id, let why): "the app '\(id)' could not start: \(why)"
     case .missingAsset(let name): "the asset '\(name)' is missing from the bundle"

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import Logging
 import NIOCore
 import Trellis
 
@@ -60,7 +61,14 @@ final class SignInGate: Sendable {
   /// Checks `password` for `name` from `client`, and starts a session when it is right.
   func signIn(name: String, password: String, client: ClientAddress) async throws -> Outcome {
     let keys = SignInThrottle.keys(name: name, client: client)
-    if let until = throttle.begin(keys) { return .throttled(until: until) }
+    // For the operator: the name as typed, quoted and cut, so that it cannot forge a line.
+    let logged: Logger.Metadata = [
+      "name": "\(String(name.prefix(64)).debugDescription)", "client": "\(client)",
+    ]
+    if let until = throttle.begin(keys) {
+      WebServer.logger.warning("Sign-in throttled", metadata: logged)
+      return .throttled(until: until)
+    }
     // A check that throws ends as a failure: it cannot be retried faster by making it fail.
     var matched = false
     defer { throttle.finish(keys, failed: !matched) }
@@ -68,7 +76,10 @@ final class SignInGate: Sendable {
     let hash: String
     if let record { hash = record.passwordHash } else { hash = try await dummy() }
     let matches = try await PasswordHasher.verify(password, hash: hash)
-    guard matches, let record else { return .refused }
+    guard matches, let record else {
+      WebServer.logger.notice("Sign-in refused", metadata: logged)
+      return .refused
+    }
     matched = true
     let token = SessionToken.make()
     let now = Date()
