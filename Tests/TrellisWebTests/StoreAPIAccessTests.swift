@@ -63,9 +63,18 @@ struct StoreAPIAccessTests {
       #expect(Self.field(given, "detail")?.hasPrefix("You may not change") == true)
       let kept = try await client.send(.get, "/api/notes/1/", token: ann)
       #expect(Self.field(kept, "owner") == "ann")
+      // A page of another site cannot change her notes with her cookie; reading is the
+      // browser's to refuse it.
+      let forged = try await client.send(
+        .patch, "/api/notes/1/", token: ann, headers: [.origin: "http://evil.example"],
+        body: #"{"title": "Forged"}"#)
+      #expect(forged.status == .forbidden)
+      #expect(Self.field(forged, "detail") == "This request was sent from another site.")
       let renamed = try await client.send(
-        .patch, "/api/notes/1/", token: ann, body: #"{"title": "Renamed"}"#)
+        .patch, "/api/notes/1/", token: ann, headers: [.origin: WebTestSupport.origin],
+        body: #"{"title": "Renamed"}"#)
       #expect(renamed.status == .ok)
+      #expect(Self.field(renamed, "title") == "Renamed")
       #expect(try await client.send(.delete, "/api/notes/1/", token: ann).status == .noContent)
       let bob = try await client.token("bob", "bob-secret")
       #expect(Self.ids(try await client.send(.get, "/api/notes/", token: bob)) == [2])

@@ -86,7 +86,9 @@ public struct WebServer: Sendable {
     router.add(middleware: HostCheck(allowed: hosts))
     if let gate {
       let apiPaths = apps.flatMap { $0.apis.map(\.path) }
-      router.add(middleware: SignInCheck(gate: gate, apiPaths: apiPaths))
+      router.add(
+        middleware: SignInCheck(
+          gate: gate, apiPaths: apiPaths, originIsAllowed: { self.originIsAllowed($0) }))
       addSignInRoutes(to: router, gate: gate)
     }
     for app in apps {
