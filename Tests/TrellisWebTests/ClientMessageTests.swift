@@ -113,6 +113,18 @@ struct ClientMessageTests {
         .invalidField("on", in: "edit", "expected true or false, found text")
       ),
       (#"{"type":"edit"}"#, .missingField("on", in: "edit")),
+      (
+        #"{"type":"set","row":"r1","value":{"a":1}}"#,
+        .invalidField(
+          "value", in: "set", "expected text, a number, true or false, or null; found an object")
+      ),
+      (
+        #"{"type":"search","text":"\ud800"}"#,
+        .invalidField(
+          "text", in: "search",
+          "expected text, found a value that cannot be read (a number too large, or text that "
+            + "is not Unicode)")
+      ),
     ]
     for (text, expected) in cases {
       #expect(throws: expected, "\(text)") { try ClientMessage.parse(text) }

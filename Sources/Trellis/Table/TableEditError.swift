@@ -10,6 +10,8 @@ public enum TableEditError: Error, Hashable, Sendable, CustomStringConvertible {
   case notDeletable(path: String)
   /// The section does not accept the edit.
   case sectionNotEditable(section: String, reason: String)
+  /// The row, named by its title, takes no value.
+  case rowNotEditable(row: String, reason: String)
   /// The target section refuses the moved or inserted element.
   case refused(section: String, reason: String)
   /// Writing the bound value failed.
@@ -27,6 +29,7 @@ public enum TableEditError: Error, Hashable, Sendable, CustomStringConvertible {
     case .notDeletable(let path): "row \(path) cannot be deleted"
     case .sectionNotEditable(let section, let reason):
       "section '\(section)' cannot be edited: \(reason)"
+    case .rowNotEditable(let row, let reason): "\(row) cannot be changed: \(reason)"
     case .refused(let section, let reason): "section '\(section)' refuses the row: \(reason)"
     case .binding(let error): error.description
     // What the store said reaches the person who edited: its words, not the section's id.

@@ -93,12 +93,11 @@ extension TableModel {
   @discardableResult
   func writeValue(_ value: Value, at path: ItemPath) throws(TableEditError) -> Row {
     let row = try shownRow(at: path).row
+    let name = row.text.map { "“\($0)”" } ?? "The row"
     guard let binding = row.binding else {
-      throw .sectionNotEditable(section: "\(path)", reason: "the row has no bound value")
+      throw .rowNotEditable(row: name, reason: "it shows no value of its own")
     }
-    guard row.isEnabled else {
-      throw .sectionNotEditable(section: "\(path)", reason: "the row is disabled")
-    }
+    guard row.isEnabled else { throw .rowNotEditable(row: name, reason: "it is disabled") }
     do { try binding.write(value) } catch { throw .binding(error) }
     return row
   }

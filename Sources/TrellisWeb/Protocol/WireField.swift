@@ -9,6 +9,8 @@ enum WireField: Decodable, Sendable, Equatable {
   case null
   case array
   case object
+  /// A number too large to hold, or text that is not Unicode (a lone surrogate).
+  case unreadable
 
   init(from decoder: any Decoder) throws {
     if let container = try? decoder.singleValueContainer() {
@@ -31,8 +33,10 @@ enum WireField: Decodable, Sendable, Equatable {
     }
     if (try? decoder.unkeyedContainer()) != nil {
       self = .array
-    } else {
+    } else if (try? decoder.container(keyedBy: AnyKey.self)) != nil {
       self = .object
+    } else {
+      self = .unreadable
     }
   }
 
@@ -45,7 +49,17 @@ enum WireField: Decodable, Sendable, Equatable {
     case .null: "null"
     case .array: "an array"
     case .object: "an object"
+    case .unreadable:
+      "a value that cannot be read (a number too large, or text that is not Unicode)"
     }
+  }
+
+  /// Any key of an object.
+  private struct AnyKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
   }
 }
 
