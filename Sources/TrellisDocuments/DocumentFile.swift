@@ -44,6 +44,13 @@ public struct DocumentFile: Sendable {
   /// A hash of another program's file whose conflicting values one save refused to replace:
   /// the next save replaces them.
   private var refusedHash: Int?
+  /// The values another program and the tree both changed that ``takeChanges(into:)`` left
+  /// the tree's, by key path, and the tree they both changed from: the next save is refused
+  /// for them (or keeps theirs) as if the file had changed under it.
+  private var takenConflicts: (paths: [String], base: Value)?
+  /// The key paths whose values another program changed, that the last save asked to keep
+  /// theirs for, and so did not write the tree's.
+  package private(set) var keptTheirs: [String] = []
   /// The file's size and modification date when its bytes were last found to be
   /// ``diskHash``'s, and when that was: looking for changes again reads nothing while they
   /// stay the same (``isUnchangedOnDisk``).
@@ -109,10 +116,24 @@ public struct DocumentFile: Sendable {
   public mutating func save(
     _ root: Value, options: DocumentWriteOptions = DocumentWriteOptions()
   ) throws(Diagnostic) -> Value {
+    try save(root, options: options, keepingTheirs: false)
+  }
+
+  /// Saves `root` as ``save(_:options:)`` does, but a value another program changed too
+  /// keeps theirs instead of refusing the save: what an automatic save does, which nobody
+  /// asked to repeat. ``keptTheirs`` names those values.
+  @discardableResult
+  package mutating func save(
+    _ root: Value, options: DocumentWriteOptions = DocumentWriteOptions(), keepingTheirs: Bool
+  ) throws(Diagnostic) -> Value {
+    keptTheirs = []
     // Nothing to write: a save that changes nothing leaves the file's bytes (its layout, its
     // comments in OpenStep) and its modification date as they are.
-    if root == contents.root, let diskHash, Self.hash(of: url) == diskHash { return root }
-    let root = try merged(root)
+    if root == contents.root, let diskHash, Self.hash(of: url) == diskHash {
+      takenConflicts = nil
+      return root
+    }
+    let root = try merged(root, keepingTheirs: keepingTheirs)
     var data: Data
     let options = options.keeping(lineBreak: lineBreak, columns: columns)
     do {
@@ -133,13 +154,15 @@ public struct DocumentFile: Sendable {
       options: DocumentReadOptions(maximumDepth: options.maximumDepth))
     diskHash = Self.hash(data)
     refusedHash = nil
+    takenConflicts = nil
     unchangedStamp = nil
     return root
   }
 
   /// `root` merged with what another program wrote to the file since it was last read or
   /// saved, whose contents become the file as read; `nil` when the file is as it was. A value
-  /// both changed keeps `root`'s, which the next save writes.
+  /// both changed keeps `root`'s, and the next save meets it as one the file changed under
+  /// it: refused once, naming it (or keeping theirs, for an automatic save).
   ///
   /// - Throws: a located ``Diagnostic`` when the file no longer reads; nothing changes then.
   public mutating func takeChanges(into root: Value) throws(Diagnostic) -> Value? {
@@ -155,6 +178,12 @@ public struct DocumentFile: Sendable {
     let theirs = try LocatedDocument(data: current, format: format, file: url.path)
     startsWithByteOrderMark = current.starts(with: Self.byteOrderMark)
     let merge = DocumentMerge(base: self.root, mine: root, theirs: theirs.root)
+    if !merge.conflicts.isEmpty {
+      let known = takenConflicts?.paths ?? []
+      takenConflicts = (
+        known + merge.conflicts.filter { !known.contains($0) }, takenConflicts?.base ?? self.root
+      )
+    }
     contents = Contents(theirs)
     lineBreak = theirs.lineBreak ?? lineBreak
     columns = theirs.columns ?? columns
@@ -164,29 +193,46 @@ public struct DocumentFile: Sendable {
   }
 
   /// `root` with the changes another program wrote to the file since it was last read or
-  /// saved; `root` itself when there are none.
-  private mutating func merged(_ root: Value) throws(Diagnostic) -> Value {
-    guard let diskHash, let current = try? Data(contentsOf: url) else { return root }
-    let hash = Self.hash(current)
-    guard hash != diskHash else { return root }
-    let theirs: LocatedDocument
-    do {
-      theirs = try LocatedDocument(data: current, format: format, file: url.path)
-    } catch {
-      throw Diagnostic(
-        "another program changed the file since it was read, and it no longer reads ("
-          + error.description + "); nothing was saved", file: url.path)
+  /// saved; `root` itself when there are none. A value both changed, here or when the
+  /// changes were last taken, keeps theirs when `keepingTheirs`; otherwise the first save
+  /// is refused naming it.
+  private mutating func merged(_ root: Value, keepingTheirs: Bool) throws(Diagnostic) -> Value {
+    var root = root
+    var conflicts: [String] = []
+    if let taken = takenConflicts {
+      conflicts = taken.paths
+      if keepingTheirs {
+        root = DocumentMerge(base: taken.base, mine: root, theirs: self.root, theirsWin: true).root
+      }
     }
-    let merge = DocumentMerge(base: self.root, mine: root, theirs: theirs.root)
-    if !merge.conflicts.isEmpty, refusedHash != hash {
+    var hash = diskHash
+    if let diskHash, let current = try? Data(contentsOf: url), Self.hash(current) != diskHash {
+      hash = Self.hash(current)
+      let theirs: LocatedDocument
+      do {
+        theirs = try LocatedDocument(data: current, format: format, file: url.path)
+      } catch {
+        throw Diagnostic(
+          "another program changed the file since it was read, and it no longer reads ("
+            + error.description + "); nothing was saved", file: url.path)
+      }
+      let merge = DocumentMerge(
+        base: self.root, mine: root, theirs: theirs.root, theirsWin: keepingTheirs)
+      conflicts += merge.conflicts.filter { !conflicts.contains($0) }
+      root = merge.root
+    }
+    guard !conflicts.isEmpty else { return root }
+    if keepingTheirs {
+      keptTheirs = conflicts
+    } else if refusedHash != hash {
       refusedHash = hash
-      let places = merge.conflicts.map { $0.isEmpty ? "the whole document" : "'\($0)'" }
+      let places = conflicts.map { $0.isEmpty ? "the whole document" : "'\($0)'" }
       throw Diagnostic(
         "another program changed \(places.joined(separator: ", ")) since the file was read, "
           + "and so did this edit; nothing was saved. Save again to replace its value with "
           + "this one", file: url.path)
     }
-    return merge.root
+    return root
   }
 
   /// Whether the file is as it was when last found unchanged, judged by its size and

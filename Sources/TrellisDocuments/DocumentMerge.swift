@@ -8,16 +8,21 @@ import TrellisValues
 /// items to the end of keeps them after the other side's (a record another program appended
 /// while this one edited). Any other value (a text, a number, an array both changed
 /// otherwise) that both changed, to different values, is a conflict, listed by its key path,
-/// and `mine` wins it.
+/// and `mine` wins it, or `theirs` when asked.
 package struct DocumentMerge: Sendable {
   /// The merged tree.
   package private(set) var root: Value
   /// The key paths both sides changed to different values (`items.3.title`; "" for the root).
   package private(set) var conflicts: [String] = []
 
-  /// Merges `mine` and `theirs`, both changed from `base`.
-  package init(base: Value, mine: Value, theirs: Value) {
+  /// Whether `theirs` wins a conflict.
+  private let theirsWin: Bool
+
+  /// Merges `mine` and `theirs`, both changed from `base`; `theirsWin` says who wins a value
+  /// both changed.
+  package init(base: Value, mine: Value, theirs: Value, theirsWin: Bool = false) {
     root = .null
+    self.theirsWin = theirsWin
     root = merge(base, mine, theirs, at: "") ?? .null
   }
 
@@ -54,7 +59,7 @@ package struct DocumentMerge: Sendable {
       }
     }
     conflicts.append(path)
-    return mine
+    return theirsWin ? theirs : mine
   }
 
   /// The items `items` adds after `base`, when it is `base` with items added at its end.

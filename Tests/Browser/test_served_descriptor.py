@@ -352,9 +352,9 @@ def test_another_programs_change_to_a_served_document_is_kept(browser):
         wait(browser, lambda d: json.loads(data.read_text())
              == {"title": "Second", "pages": 2, "note": "from an editor"})
         wait(browser, lambda d: control(d, "Pages").get_attribute("value") == "2")
-        # A value both changed: the value typed after the other program's write is saved
-        # (a save refuses it once, and the save of the next change replaces it), and the
-        # other program's other changes stay.
+        # A value both changed: an edit that meets the other program's write keeps theirs
+        # and says so; typed again over theirs, it is saved, and the other program's other
+        # changes stay.
         data.write_text(json.dumps({"title": "Theirs", "pages": 3, "note": "from an editor"}))
         type_into(browser, "Title", "Mine")
         type_into(browser, "Title", "Mine again")

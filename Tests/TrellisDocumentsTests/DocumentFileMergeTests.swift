@@ -45,6 +45,42 @@ struct DocumentFileMergeTests {
     #expect(try Self.read(url) == ["title": "Mine", "pages": 1])
   }
 
+  @Test func aValueBothChangedThatWasTakenIsStillRefusedOnce() throws {
+    let url = try Self.file(#"{"a": 1, "b": "x"}"#)
+    defer { try? FileManager.default.removeItem(at: url) }
+    var file = try DocumentFile(contentsOf: url)
+    // Edited here (unsaved), then another program changes the same value and another one.
+    try Data(#"{"a": 3, "b": "y"}"#.utf8).write(to: url)
+    let taken = try file.takeChanges(into: ["a": 2, "b": "x"])
+    #expect(taken == ["a": 2, "b": "y"], "the edit stays shown, their other change is taken")
+    // The save that follows is refused, naming the value, as if the file changed under it.
+    let error = #expect(throws: Diagnostic.self) { try file.save(["a": 2, "b": "y"]) }
+    #expect(error?.message.contains("another program changed 'a'") == true)
+    #expect(try Self.read(url) == ["a": 3, "b": "y"], "nothing was saved")
+    #expect(try file.save(["a": 2, "b": "y"]) == ["a": 2, "b": "y"])
+    #expect(try Self.read(url) == ["a": 2, "b": "y"])
+  }
+
+  @Test func anAutomaticSaveKeepsTheirValueAndSaysSo() throws {
+    let url = try Self.file(#"{"a": 1, "b": "x", "c": 0}"#)
+    defer { try? FileManager.default.removeItem(at: url) }
+    var file = try DocumentFile(contentsOf: url)
+    try Data(#"{"a": 3, "b": "y", "c": 0}"#.utf8).write(to: url)
+    let saved = try file.save(["a": 2, "b": "x", "c": 5], keepingTheirs: true)
+    #expect(saved == ["a": 3, "b": "y", "c": 5])
+    #expect(file.keptTheirs == ["a"])
+    #expect(try Self.read(url) == ["a": 3, "b": "y", "c": 5])
+    // A value taken while edited here keeps theirs too.
+    try Data(#"{"a": 4, "b": "y", "c": 5}"#.utf8).write(to: url)
+    _ = try file.takeChanges(into: ["a": 9, "b": "y", "c": 5])
+    #expect(
+      try file.save(["a": 9, "b": "y", "c": 6], keepingTheirs: true) == ["a": 4, "b": "y", "c": 6])
+    #expect(file.keptTheirs == ["a"])
+    #expect(
+      try file.save(["a": 7, "b": "y", "c": 6], keepingTheirs: true) == ["a": 7, "b": "y", "c": 6])
+    #expect(file.keptTheirs.isEmpty)
+  }
+
   @Test func aFileLeftUnreadableIsNotOverwritten() throws {
     let url = try Self.file(#"{"title": "Notes"}"#)
     defer { try? FileManager.default.removeItem(at: url) }

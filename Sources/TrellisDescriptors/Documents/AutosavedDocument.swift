@@ -6,8 +6,10 @@ import Trellis
 ///
 /// Another program's changes to the file are taken when ``takeChangesOnDisk()`` is called (a
 /// server does every second) and by every save. The tree merged with them is no edit, and is
-/// not saved again. A failed save is shown on every window (``Navigator/notice``) until a save
-/// succeeds; the edits stay in the tree, to be written with the next change.
+/// not saved again. A value both changed keeps the other program's, since no save here is
+/// one a person asked to repeat over it: every window says which, until the next save. A
+/// failed save is shown on every window (``Navigator/notice``) until a save succeeds; the
+/// edits stay in the tree, to be written with the next change.
 ///
 /// Call it on one domain, the one its screens are on.
 package final class AutosavedDocument {
@@ -74,9 +76,15 @@ package final class AutosavedDocument {
     isMerging = true
     defer { isMerging = false }
     do {
-      try store.save()
+      try store.save(keepingTheirs: true)
       isUnreadable = false
-      show(nil)
+      let kept = store.file.keptTheirs.map { $0.isEmpty ? "the whole file" : "“\($0)”" }
+      show(
+        kept.isEmpty
+          ? nil
+          : "Another program changed \(kept.joined(separator: ", ")) in "
+            + "\(store.file.url.lastPathComponent) while it was edited here: its value is kept, "
+            + "and the one entered here was not saved.")
     } catch {
       onSaveFailure?(error)
       show(

@@ -104,7 +104,14 @@ public final class DocumentStore: DataStore, @unchecked Sendable {
   ///   another program changed too (a second save replaces it), or the disk's refusal; the
   ///   file is then unchanged.
   public func save() throws(Diagnostic) {
-    let saved = try file.save(root.root, options: writeOptions)
+    try save(keepingTheirs: false)
+  }
+
+  /// Writes the tree as ``save()`` does; with `keepingTheirs`, a value another program
+  /// changed too keeps theirs, which the tree then shows, and the save is not refused
+  /// (``DocumentFile/keptTheirs`` names them).
+  package func save(keepingTheirs: Bool) throws(Diagnostic) {
+    let saved = try file.save(root.root, options: writeOptions, keepingTheirs: keepingTheirs)
     if saved != root.root { adopt(saved) }
     hasUnsavedChanges = false
   }
