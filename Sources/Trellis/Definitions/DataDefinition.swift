@@ -27,6 +27,9 @@ public struct DataDefinition: Sendable {
   public var kind: Kind
   /// The property definitions, in order.
   public private(set) var properties: [PropertyDefinition]
+  /// Where the first property of each name is (`~name` for a custom one): a lookup by name
+  /// takes constant time, so a document with thousands of keys is not read in square time.
+  private var positions: [String: Int] = [:]
   /// The groups: one section each, with header, footer and property names.
   public var groups: [PropertyGroup]
   /// The properties whose values, joined, are a list row's text.
@@ -57,6 +60,7 @@ public struct DataDefinition: Sendable {
     self.groups = groups ?? [PropertyGroup(keys: properties.map(\.name))]
     self.adapter = adapter
     self.factory = factory
+    for (index, property) in properties.enumerated() { note(property, at: index) }
     self.availableKeys = properties.filter { !$0.isCustom }.map(\.name)
     if let first = properties.first(where: { !$0.isCustom }) {
       titlePropertyNames = [first.name]
@@ -68,16 +72,36 @@ public struct DataDefinition: Sendable {
     get { index(of: name).map { properties[$0] } }
     set {
       guard let index = index(of: name) else {
-        if let newValue { properties.append(newValue) }
+        if let newValue { append(newValue) }
+        return
+      }
+      if let newValue, newValue.name == properties[index].name,
+        newValue.isCustom == properties[index].isCustom
+      {
+        properties[index] = newValue
         return
       }
       if let newValue { properties[index] = newValue } else { properties.remove(at: index) }
+      positions = [:]
+      for (index, property) in properties.enumerated() { note(property, at: index) }
     }
+  }
+
+  /// Adds `property` at the end of the list.
+  private mutating func append(_ property: PropertyDefinition) {
+    properties.append(property)
+    note(property, at: properties.count - 1)
+  }
+
+  /// Records `property` at `index` in ``positions``, unless one of its name comes first.
+  private mutating func note(_ property: PropertyDefinition, at index: Int) {
+    let key = property.isCustom ? "~" + property.name : property.name
+    if positions[key] == nil { positions[key] = index }
   }
 
   /// Adds a property definition (a custom one, say) to the last group.
   public mutating func addProperty(_ property: PropertyDefinition, toGroup group: Int? = nil) {
-    properties.append(property)
+    append(property)
     let target = group ?? (groups.count - 1)
     if groups.indices.contains(target) {
       groups[target].names.append(PropertyName(name: property.name, isCustom: property.isCustom))
@@ -89,12 +113,8 @@ public struct DataDefinition: Sendable {
 
   /// The position of a property by name; `~name` finds custom properties.
   func index(of name: String) -> Int? {
-    if name.hasPrefix("~") {
-      let bare = String(name.dropFirst())
-      return properties.firstIndex { $0.isCustom && $0.name == bare }
-    }
-    return properties.firstIndex { $0.name == name && !$0.isCustom }
-      ?? properties.firstIndex { $0.name == name }
+    if name.hasPrefix("~") { return positions[name] }
+    return positions[name] ?? positions["~" + name]
   }
 
   /// The object seen through this definition: itself when it has key-value coding, or an
