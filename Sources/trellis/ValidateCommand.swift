@@ -113,6 +113,8 @@ struct ValidateCommand: ParsableCommand {
           "pushes '\(push.name)', but no \(push.name).plist or \(push.name).json is next to it",
           at: push.location, file: file))
     }
+    // What rendering or serving it would refuse: a source's file that is not there.
+    all.diagnostics += library.missingFiles(of: descriptor, file: file)
     if let root { all.checkBinding(descriptor, root: root, library: library) }
   }
 }

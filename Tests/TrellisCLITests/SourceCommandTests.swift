@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -20,11 +21,28 @@ struct SourceCommandTests {
   }
 
   @Test func everySourceFixtureValidates() async throws {
+    // Tasks.json lists a table of tasks.sqlite, which its tasks.sql makes.
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("trellis-sources-\(UUID().uuidString)")
+    try FileManager.default.copyItem(
+      at: CommandRunner.fixtures.appendingPathComponent("Sources"), to: folder)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let schema = try String(
+      contentsOf: folder.appendingPathComponent("tasks.sql"), encoding: .utf8)
+    let queue = try DatabaseQueue(path: folder.appendingPathComponent("tasks.sqlite").path)
+    try await queue.write {
+      try $0.execute(sql: schema)
+    }
     let result = try await CommandRunner.run(
-      ["validate", "Sources/Pages.json", "Sources/Tasks.json", "Sources/Contacts.json"])
+      ["validate", "Pages.json", "Tasks.json", "Contacts.json"], in: folder)
     #expect(result.status == 0)
     #expect(result.output == "")
     #expect(result.errors == "3 files checked: 0 errors, 0 warnings\n")
+    // Without its database, Tasks.json is refused as `render` would refuse it.
+    try FileManager.default.removeItem(at: folder.appendingPathComponent("tasks.sqlite"))
+    let missing = try await CommandRunner.run(["validate", "Tasks.json"], in: folder)
+    #expect(missing.status == 1)
+    #expect(missing.output.contains("error: no SQLite file 'tasks.sqlite' at "))
   }
 
   @Test func mistakesInASourceAreLocated() async throws {

@@ -83,6 +83,19 @@ struct ValidatePushTests {
         """)
   }
 
+  @Test func aSourceFileThatIsNotThereIsAnError() async throws {
+    // Rendering or serving it would refuse it: validate says so first.
+    let result = try await CommandRunner.run(
+      ["validate", "Inputs/sources-missing.json"], in: CommandRunner.testsDirectory)
+    #expect(result.status == 1)
+    let lines = result.output.split(separator: "\n")
+    #expect(lines.count == 2, "\(result.output)")
+    #expect(lines.first?.hasPrefix("Inputs/sources-missing.json:3:") == true)
+    #expect(lines.first?.contains("error: no document 'nope.json' at ") == true)
+    #expect(lines.last?.hasPrefix("Inputs/sources-missing.json:4:") == true)
+    #expect(lines.last?.contains("error: no SQLite file 'nope.sqlite' at ") == true)
+  }
+
   @Test func renderFollowsPushesToFilesInOtherFolders() async throws {
     let result = try await CommandRunner.run(
       ["render", "Fixtures/MyTable.plist", "--push", "even simpler"],
