@@ -32,6 +32,7 @@ extension EditCommand {
     }
     if let data { return try openDescriptor(data: data) }
     if Self.isSingleObjectDescriptor(file) { return try openSingleObjectDescriptor() }
+    if Self.isDescriptor(file) { return try openDescriptorWithoutData() }
     if DescriptorFiles.isWebAddress(file) {
       // Edits are saved to a file: a fetched document would have nowhere to go.
       CommandOutput.error(
@@ -112,11 +113,37 @@ extension EditCommand {
       descriptor: file, data: data, theme: theme, settings: options, suite: settings.suiteName)
     let navigator = try Self.navigator(
       inputs.library, showing: inputs.descriptor, root: inputs.root)
-    let kept = settings.suite.map { "Settings are kept in \($0) as you change them" }
+    let kept = settings.suitePlace.map { "Settings are kept in \($0) as you change them" }
     return Editing(
       navigator: navigator,
       save: { kept ?? "Settings are kept in memory until you quit (--suite keeps them)" },
       hasUnsavedChanges: { false })
+  }
+
+  /// Whether the file at `path` is a descriptor rather than data, which is shown as `render`
+  /// and `serve` show it, not edited as a document.
+  static func isDescriptor(_ path: String) -> Bool {
+    guard DescriptorFiles.refusal(path) == nil,
+      let store = try? DocumentStore(contentsOf: URL(fileURLWithPath: path)),
+      ![.csv, .tsv].contains(store.format)
+    else { return false }
+    return DescriptorFormat.detect(store.root.root) != nil
+      && !DescriptorFormat.isListOfRecords(store.root.root)
+  }
+
+  /// A descriptor given without `--data`: its screens, whose lists write to their own
+  /// sources; there is no data document to save.
+  private func openDescriptorWithoutData() throws -> Editing {
+    var files = DescriptorFiles()
+    files.timeout = timeout
+    if let classes { files.loadClasses(classes) }
+    let inputs = try files.requiredScreenInputs(descriptor: file, data: nil, theme: theme)
+    let navigator = try Self.navigator(
+      inputs.library, showing: inputs.descriptor, root: inputs.root)
+    return Editing(
+      navigator: navigator, save: nil, hasUnsavedChanges: { false },
+      nothingToSave: "No data to save: give the data document this descriptor edits with --data",
+      policy: inputs.descriptor.access)
   }
 
   /// An SQLite file's or a PostgreSQL database's inferred screens: each form is written when

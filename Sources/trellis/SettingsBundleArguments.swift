@@ -38,6 +38,12 @@ struct SettingsBundleArguments: ParsableArguments {
     return String(suite.dropLast(".plist".count))
   }
 
+  /// Where the suite's values are kept, in words: the file a path names, or the suite's name.
+  var suitePlace: String? {
+    guard let suiteName else { return nil }
+    return suiteName.hasPrefix("/") ? suiteName + ".plist" : "the suite \(suiteName)"
+  }
+
   /// How to read a bundle; the app's choices, if given, are loaded into `files`.
   func options(loadingChoicesInto files: inout DescriptorFiles) -> SettingsBundleOptions {
     if let choices { files.loadSettingsChoices(choices) }

@@ -26,6 +26,15 @@ struct EditCommandTests {
     #expect(result.output.contains("| Admin                            [x] |"))
   }
 
+  /// A descriptor given without `--data` shows its screens, as `render` does, never its own
+  /// keys as data to edit and save over it.
+  @Test func aDescriptorWithoutDataShowsItsScreens() async throws {
+    let result = try await CommandRunner.run(["edit", "Sources/Pages.json", "--width", "40"])
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(result.output.hasPrefix("Book  [Edit]"), "\(result.output)")
+    #expect(!result.output.contains("Schema Version"))
+  }
+
   /// An app's own cells, registered by a classes file, are edited as `render` and `serve`
   /// show them: the profile's height in feet and inches, with no warning of unknown classes.
   @Test func aClassesFileRegistersTheAppsCellsForEditing() async throws {
