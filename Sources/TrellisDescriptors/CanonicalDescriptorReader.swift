@@ -23,6 +23,7 @@ struct CanonicalDescriptorReader {
     "enabled", "visible", "accessory", "editingAccessory", "editingStyle", "height",
     "themeStyle", "action", "editingAction", "accessoryAction", "push", "editingPush", "url",
     "secure", "placeholder", "focus", "components", "userInfo", "dateFormat", "minuteInterval",
+    "allowsNoChoice",
   ]
   static let textKeys = ["keyPath", "function"]
   static let countKeys = ["count", "unit", "units"]
@@ -117,6 +118,7 @@ struct CanonicalDescriptorReader {
         row.choices = .object(DescriptorObject(name, at: node.location(of: "choices")))
       }
     }
+    row.allowsNoChoice = node.bool("allowsNoChoice") ?? false
     row.enabled = condition(node, "enabled")
     row.visible = condition(node, "visible")
     row.accessory = accessory(node, "accessory")

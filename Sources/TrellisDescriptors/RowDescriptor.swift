@@ -29,8 +29,10 @@ public struct RowDescriptor: Hashable, Sendable {
   /// Shorter titles for the chosen item, shown beside the row's text when there is little room
   /// (a Settings bundle's `ShortTitles`); the selection list shows ``choiceTitles``.
   public var shortChoiceTitles: [String] = []
-  /// Whether the selection list lets the choice be emptied, by tapping the chosen item again.
-  public var allowsNoChoice = true
+  /// Whether the selection list lets the choice be emptied, by tapping the chosen item again
+  /// (the canonical `allowsNoChoice`); tapping it keeps it otherwise, as Sensible TableView's
+  /// `allowNoSelection` does by default.
+  public var allowsNoChoice = false
   /// The value that selecting this row writes to ``value``: one item of a group of rows that
   /// choose, each with a checkmark while the bound value is its own (a radio group).
   public var chooses: Value?

@@ -116,6 +116,11 @@ struct CanonicalDescriptorTests {
     #expect(app.texts == [["Slow", "Normal", "Fast"]])
     try app.tap("Fast")
     #expect(try data.value(forKeyPath: "settings.speed") == .string("Fast"))
+    // Tapping the chosen speed again keeps it: a document's value is not one that may be
+    // left empty unless its descriptor says so.
+    if app.row("Fast") == nil { try app.tap("Speed") }
+    try app.tap("Fast")
+    #expect(try data.value(forKeyPath: "settings.speed") == .string("Fast"))
   }
 
   @Test func buildsFromARootValue() throws {

@@ -55,7 +55,9 @@ public final class SelectionSection: Section {
     self.init(
       id: id, items: items, titles: titles,
       allowsMultiple: attributes.allowsMultipleSelection,
-      allowsNone: attributes.allowsNoSelection || (property?.valueKind?.isOptional ?? true),
+      // Tapping the chosen item again clears it only where the value may be empty: asked
+      // for, or an optional property (not one whose kind is unknown, as a document's is).
+      allowsNone: attributes.allowsNoSelection || (property?.valueKind?.isOptional ?? false),
       storage: attributes.itemsStore == nil ? attributes.selectionStorage : .value,
       read: { draft.value(name) ?? .null },
       write: { draft.setValue($0, for: name) })
