@@ -152,6 +152,20 @@ struct TerminalHostTests {
     #expect(driver.host.exit == .quit)
   }
 
+  @Test func ctrlCAsksBeforeLosingChangesAndASecondOneQuits() throws {
+    let store = try ProfileApp.store()
+    let driver = Driver(Navigator(root: try ProfileApp.screen(store: store)))
+    driver.press("\u{03}")
+    #expect(driver.host.exit == .quit, "nothing unsaved: Ctrl-C quits at once")
+    let edited = Driver(Navigator(root: try ProfileApp.screen(store: store)))
+    edited.press("\r\u{15}Ada\r")
+    edited.press("\u{03}")
+    #expect(edited.host.exit == nil)
+    #expect(edited.screen.contains("Quit without saving your changes? (y/n)"))
+    edited.press("\u{03}")
+    #expect(edited.host.exit == .quit)
+  }
+
   @Test func editModeMovesAndDeletesRows() throws {
     let (model, section) = StringsExample.model()
     let navigator = Navigator(root: Screen(model: model, navigationBar: .editRight))

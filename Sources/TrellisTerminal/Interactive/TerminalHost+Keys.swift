@@ -11,6 +11,8 @@ extension TerminalHost {
     case .confirming(_, let action):
       mode = .browsing
       if key == .character("y") || key == .character("Y") { action() }
+      // Ctrl-C again while asked whether to quit: quits, as a second interrupt does.
+      if key == .control("c") { exit = .quit }
     case .searching(let text):
       search(key, text: text)
     case .typing(let editor, let row) where key == .control("s"):
@@ -91,8 +93,7 @@ extension TerminalHost {
     case .control("s"): saveOrDone()
     case .character("t") where screen.barButtons.contains { $0.role == .takeTheirs }:
       send(.takeTheirs)
-    case .character("q"): quit(asking: true)
-    case .control("c"): quit(asking: false)
+    case .character("q"), .control("c"): quit()
     default: break
     }
   }
@@ -285,9 +286,9 @@ extension TerminalHost {
     return "; “\(form.model.title ?? "the form")” is saved with its Done"
   }
 
-  /// `q`: quits, asking first when something is unsaved.
-  private func quit(asking: Bool) {
-    guard asking, hasChanges else {
+  /// `q` or Ctrl-C: quits, asking first when something is unsaved.
+  private func quit() {
+    guard hasChanges else {
       exit = .quit
       return
     }

@@ -32,6 +32,9 @@ public final class TerminalSession: TerminalDevice {
   }
 
   private var isOpen = false
+  /// The handlers the session replaced, by signal, put back when it closes: an app that
+  /// ignores SIGPIPE (a server) still does after its terminal session.
+  private var replacedHandlers: [(Int32, sighandler_t?)] = []
 
   /// Enters raw mode and the alternate screen; `nil` when standard input is not a terminal.
   public init?() {
@@ -53,14 +56,19 @@ public final class TerminalSession: TerminalDevice {
     raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
     guard tcsetattr(0, TCSAFLUSH, &raw) == 0 else { return nil }
     for number in [SIGINT, SIGTERM, SIGHUP] {
-      _ = signal(number) { received in
-        SessionState.restore()
-        _exit(128 + received)
-      }
+      replacedHandlers.append(
+        (
+          number,
+          signal(number) { received in
+            SessionState.restore()
+            _exit(128 + received)
+          }
+        ))
     }
-    _ = signal(SIGWINCH) { _ in SessionState.poke(UInt8(ascii: "w")) }
+    replacedHandlers.append(
+      (SIGWINCH, signal(SIGWINCH) { _ in SessionState.poke(UInt8(ascii: "w")) }))
     // A terminal gone away ends the loop through its input, not through SIGPIPE.
-    _ = signal(SIGPIPE, SIG_IGN)
+    replacedHandlers.append((SIGPIPE, signal(SIGPIPE, SIG_IGN)))
     isOpen = true
     write(FrameWriter.enter)
   }
@@ -71,7 +79,8 @@ public final class TerminalSession: TerminalDevice {
   public func close() {
     guard isOpen else { return }
     isOpen = false
-    for number in [SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGPIPE] { _ = signal(number, SIG_DFL) }
+    for (number, handler) in replacedHandlers { _ = signal(number, handler) }
+    replacedHandlers = []
     SessionState.restore()
   }
 
