@@ -22,7 +22,9 @@ extension Theme {
   ///
   /// Never fails: the result holds what could be read and the diagnostics.
   public static func parse(_ text: String, file: String? = nil) -> ThemeParseResult {
-    var parser = ThemeParser(text, file: file)
+    // A byte order mark (editors on Windows write one) starts the file; it is no style name.
+    var parser = ThemeParser(
+      text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text, file: file)
     let styles = parser.parse()
     return ThemeParseResult(theme: Theme(styles: styles), diagnostics: parser.diagnostics)
   }

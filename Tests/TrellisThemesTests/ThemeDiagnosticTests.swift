@@ -219,6 +219,15 @@ struct ThemeDiagnosticTests {
     }
   }
 
+  @Test func aByteOrderMarkStartsTheFileUnseen() {
+    let text = "Cell\n{\n    textColor: red;\n}\n"
+    let marked = Theme.parse(Data([0xEF, 0xBB, 0xBF] + Array(text.utf8)), file: "Marked.sct")
+    let plain = Theme.parse(text, file: "Marked.sct")
+    #expect(!marked.hasErrors, "\(marked.diagnostics)")
+    #expect(marked.diagnostics == plain.diagnostics)
+    #expect(marked.theme == plain.theme)
+  }
+
   @Test func bytesThatAreNotUTF8AreLocated() throws {
     var bytes = Array("Cell\n{\n    textColor: ré".utf8)
     let offset = bytes.count
