@@ -6,6 +6,9 @@ import TrellisWeb
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// `trellis users`, end to end: the people file it writes is the one a server reads.
 @Suite("trellis users")
@@ -34,9 +37,12 @@ struct UsersCommandTests {
     process.standardInput = stdin
     process.standardOutput = stdout
     process.standardError = stderr
+    // A command that refuses its arguments exits without reading its input: writing to it
+    // then fails with EPIPE, which must not be SIGPIPE's end of the whole test run.
+    _ = signal(SIGPIPE, SIG_IGN)
     try process.run()
-    stdin.fileHandleForWriting.write(Data(input.utf8))
-    try stdin.fileHandleForWriting.close()
+    try? stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8))
+    try? stdin.fileHandleForWriting.close()
     let output = stdout.fileHandleForReading.readDataToEndOfFile()
     let errors = stderr.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()

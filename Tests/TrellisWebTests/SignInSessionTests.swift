@@ -25,7 +25,10 @@ struct SignInSessionTests {
       // A new sign-in does not give Ann more.
       let third = try await client.send(.get, "/apps/tasks", token: ann)
       #expect(third.status == .tooManyRequests)
-      #expect(third.text.contains("you have too many pages of this app open"))
+      #expect(third.text.contains("You have too many pages of this app open"))
+      #expect(third.text.contains("about a minute).<"))
+      // The page still says who is signed in, with the way to sign out.
+      #expect(third.text.contains("Signed in as"))
       // Bob, from the same address, is not held up by her.
       let bob = try await client.token("bob", "bob-secret")
       #expect(try await client.send(.get, "/apps/tasks", token: bob).status == .ok)

@@ -10,7 +10,8 @@ import TrellisWeb
 struct StoreErrorNoticeTests {
   @Test func theScreenShowsTheStoresErrorAndKeepsTheTypedValue() throws {
     let definition = try TasksApp.taskDefinition()
-    let store = FailingStore(MemoryStore(objects: [TaskItem(name: "Write")], definition: definition))
+    let store = FailingStore(
+      MemoryStore(objects: [TaskItem(name: "Write")], definition: definition))
     let app = HeadlessApp(navigator: try TasksApp.navigator(store: store))
     try app.tap("Write")
     try app.enter("Write docs", at: "Name")

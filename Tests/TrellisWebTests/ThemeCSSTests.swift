@@ -73,7 +73,8 @@ struct ThemeCSSTests {
       style("separatorStyle: UITableViewCellSeparatorStyleSingleLineEtched;").cssText
         == "border-bottom: 1px groove currentColor;")
     #expect(
-      style(#"backgroundColor: "tile.png";"#).cssText == #"background-image: url("/images/tile.png");"#)
+      style(#"backgroundColor: "tile.png";"#).cssText
+        == #"background-image: url("/images/tile.png");"#)
     #expect(
       style(#"backgroundView: "a\"b.png";"#).cssText == #"background-image: url("a\"b.png");"#)
     #expect(style("textLabel.text: \"x\"; oddCellsThemeStyle: A;").cssDeclarations.isEmpty)

@@ -91,7 +91,7 @@ struct WebServerTests {
       #expect(try await client.execute(uri: "/apps/tasks", method: .get).status == .ok)
       let refused = try await client.execute(uri: "/apps/tasks", method: .get)
       #expect(refused.status == .tooManyRequests)
-      #expect(String(buffer: refused.body).contains("too many sessions from your address"))
+      #expect(String(buffer: refused.body).contains("Too many sessions from your address"))
       #expect(await server.sessionCount(app: "tasks") == 6)
     }
   }

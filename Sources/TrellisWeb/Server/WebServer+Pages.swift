@@ -42,15 +42,18 @@ extension WebServer {
         case .tooManySessionsFromClient, .tooManySessionsForPerson: .tooManyRequests
         default: .internalServerError
         }
-      return html(errorPage(error.description), status: status)
+      return html(errorPage(error.description, person: person), status: status)
     }
   }
 
-  func errorPage(_ message: String) -> String {
+  func errorPage(_ message: String, person: Person? = nil) -> String {
+    // Errors are phrased to follow a colon; on a page of their own they are a sentence.
+    var sentence = message.prefix(1).uppercased() + message.dropFirst()
+    if !sentence.hasSuffix(".") { sentence += "." }
     let body =
       "<div class=\"panes\"><div class=\"pane pane-top\"><div class=\"screen\"><p class=\"notice\""
-      + " role=\"alert\">\(HTML.escape(message))</p><p><a href=\"/\">Home</a></p></div></div></div>"
-    return document(title: "Trellis", body: body, session: nil)
+      + " role=\"alert\">\(HTML.escape(sentence))</p><p><a href=\"/\">Home</a></p></div></div></div>"
+    return document(title: "Trellis", body: body, session: nil, person: person)
   }
 
   /// A whole HTML document around `body`.
