@@ -7,7 +7,8 @@ extension DocumentFormat {
   /// Content decides whenever it can: `bplist` is binary; `<?xml`, `<!DOCTYPE` or `<plist` is
   /// XML; `[` is JSON; `(`, a comment, or a dictionary whose first key is unquoted or followed
   /// by `=` is OpenStep; a dictionary whose first key is followed by `:` is JSON. Only when the
-  /// content fits both JSON and OpenStep (an empty dictionary, a lone string or number) does the
+  /// content fits both JSON and OpenStep (an empty dictionary, a lone string or number), or
+  /// starts as neither does (binary bytes, whose error is then the expected format's), does the
   /// extension decide: `plist` and `strings` mean OpenStep, anything else JSON. Separated
   /// values have no mark of their own: the extensions `csv` and `tsv` decide them.
   public static func detect(in data: Data, pathExtension: String? = nil) -> DocumentFormat {
@@ -41,7 +42,8 @@ extension DocumentFormat {
     default:
       let word = scanner.unquotedWord()
       if ["true", "false", "null"].contains(word) { return ambiguous }
-      return word.isEmpty ? .json : .openStepPlist
+      // Neither format starts so (binary bytes, say): the extension picks whose error it is.
+      return word.isEmpty ? ambiguous : .openStepPlist
     }
   }
 }

@@ -51,6 +51,12 @@ struct DocumentFormatTests {
     #expect(Self.detect(text) == .json)
   }
 
+  @Test func bytesNeitherFormatStartsWithAreTheExtensionsToReport() {
+    let garbage = Data([0xFF, 0x00, 0x13, 0x37])
+    #expect(DocumentFormat.detect(in: garbage, pathExtension: "plist") == .openStepPlist)
+    #expect(DocumentFormat.detect(in: garbage, pathExtension: "json") == .json)
+  }
+
   @Test func parsingUsesTheFileNameAsHint() throws {
     let plist = try LocatedDocument(text: "{}", file: "Empty.plist")
     #expect(plist.format == .openStepPlist)

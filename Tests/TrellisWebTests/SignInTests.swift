@@ -97,17 +97,22 @@ struct SignInTests {
     }
   }
 
+  /// A Tasks server with Ann and Bob, behind a trusted proxy on loopback that names each
+  /// request's client (``from(_:)``).
+  static func proxiedServer() async throws -> WebServer {
+    var configuration = SignInSupport.configuration(try await SignInSupport.people())
+    configuration.trustedProxy = TrustedProxy(
+      header: "X-Forwarded-For", addresses: ["127.0.0.1", "::1"])
+    return try SignInSupport.tasksServer(configuration)
+  }
+
   /// The headers of a request the trusted proxy forwards from `address`.
   static func from(_ address: String) -> HTTPFields {
     [HTTPField.Name("X-Forwarded-For")!: "198.51.100.9, \(address)"]
   }
 
   @Test func repeatedFailuresAreThrottledPerNameAndAddressWhileOthersGetThrough() async throws {
-    let people = try await SignInSupport.people()
-    var configuration = SignInSupport.configuration(people)
-    configuration.trustedProxy = TrustedProxy(
-      header: "X-Forwarded-For", addresses: ["127.0.0.1", "::1"])
-    let server = try SignInSupport.tasksServer(configuration)
+    let server = try await Self.proxiedServer()
     try await server.application().test(.live) { client in
       for _ in 0..<5 {
         let reply = try await client.signIn("ann", "guess", headers: Self.from("10.0.0.1"))
@@ -132,11 +137,7 @@ struct SignInTests {
   @Test func aNameGuessedFromManyAddressesAndAnAddressGuessingManyNamesAreThrottled()
     async throws
   {
-    let people = try await SignInSupport.people()
-    var configuration = SignInSupport.configuration(people)
-    configuration.trustedProxy = TrustedProxy(
-      header: "X-Forwarded-For", addresses: ["127.0.0.1", "::1"])
-    let server = try SignInSupport.tasksServer(configuration)
+    let server = try await Self.proxiedServer()
     try await server.application().test(.live) { client in
       // 4 × 5 failures for Ann, from 4 addresses: 20 for her name.
       for address in 1...4 {
