@@ -44,10 +44,11 @@ public struct DocumentFile: Sendable {
   /// A hash of another program's file whose conflicting values one save refused to replace:
   /// the next save replaces them.
   private var refusedHash: Int?
-  /// The values another program and the tree both changed that ``takeChanges(into:)`` left
-  /// the tree's, by key path, and the tree they both changed from: the next save is refused
-  /// for them (or keeps theirs) as if the file had changed under it.
-  private var takenConflicts: (paths: [String], base: Value)?
+  /// The tree the program's edits started from, when ``takeChanges(into:)`` found a value
+  /// both it and another program changed, and kept the program's: the next save meets each
+  /// value still both changed from it as if the file had changed under it (refused once, or
+  /// keeping theirs).
+  private var takenConflictBase: Value?
   /// The key paths whose values another program changed, that the last save asked to keep
   /// theirs for, and so did not write the tree's.
   package private(set) var keptTheirs: [String] = []
@@ -130,7 +131,7 @@ public struct DocumentFile: Sendable {
     // Nothing to write: a save that changes nothing leaves the file's bytes (its layout, its
     // comments in OpenStep) and its modification date as they are.
     if root == contents.root, let diskHash, Self.hash(of: url) == diskHash {
-      takenConflicts = nil
+      takenConflictBase = nil
       return root
     }
     let root = try merged(root, keepingTheirs: keepingTheirs)
@@ -154,7 +155,7 @@ public struct DocumentFile: Sendable {
       options: DocumentReadOptions(maximumDepth: options.maximumDepth))
     diskHash = Self.hash(data)
     refusedHash = nil
-    takenConflicts = nil
+    takenConflictBase = nil
     unchangedStamp = nil
     return root
   }
@@ -178,12 +179,7 @@ public struct DocumentFile: Sendable {
     let theirs = try LocatedDocument(data: current, format: format, file: url.path)
     startsWithByteOrderMark = current.starts(with: Self.byteOrderMark)
     let merge = DocumentMerge(base: self.root, mine: root, theirs: theirs.root)
-    if !merge.conflicts.isEmpty {
-      let known = takenConflicts?.paths ?? []
-      takenConflicts = (
-        known + merge.conflicts.filter { !known.contains($0) }, takenConflicts?.base ?? self.root
-      )
-    }
+    if !merge.conflicts.isEmpty, takenConflictBase == nil { takenConflictBase = self.root }
     contents = Contents(theirs)
     lineBreak = theirs.lineBreak ?? lineBreak
     columns = theirs.columns ?? columns
@@ -199,11 +195,12 @@ public struct DocumentFile: Sendable {
   private mutating func merged(_ root: Value, keepingTheirs: Bool) throws(Diagnostic) -> Value {
     var root = root
     var conflicts: [String] = []
-    if let taken = takenConflicts {
-      conflicts = taken.paths
-      if keepingTheirs {
-        root = DocumentMerge(base: taken.base, mine: root, theirs: self.root, theirsWin: true).root
-      }
+    // Values both changed before the file was last looked at, and still: an edit put back
+    // as it was, or made the same as theirs, is none.
+    if let base = takenConflictBase {
+      let merge = DocumentMerge(base: base, mine: root, theirs: self.root, theirsWin: keepingTheirs)
+      conflicts = merge.conflicts
+      root = merge.root
     }
     var hash = diskHash
     if let diskHash, let current = try? Data(contentsOf: url), Self.hash(current) != diskHash {

@@ -61,6 +61,17 @@ struct DocumentFileMergeTests {
     #expect(try Self.read(url) == ["a": 2, "b": "y"])
   }
 
+  @Test func aTakenConflictEditedBackOrToTheirValueIsNone() throws {
+    let url = try Self.file(#"{"a": 1, "b": 1}"#)
+    defer { try? FileManager.default.removeItem(at: url) }
+    var file = try DocumentFile(contentsOf: url)
+    try Data(#"{"a": 3, "b": 3}"#.utf8).write(to: url)
+    _ = try file.takeChanges(into: ["a": 2, "b": 2])
+    // a put back as it was read (theirs then stands), b made the same as theirs.
+    #expect(try file.save(["a": 1, "b": 3]) == ["a": 3, "b": 3])
+    #expect(try Self.read(url) == ["a": 3, "b": 3])
+  }
+
   @Test func anAutomaticSaveKeepsTheirValueAndSaysSo() throws {
     let url = try Self.file(#"{"a": 1, "b": "x", "c": 0}"#)
     defer { try? FileManager.default.removeItem(at: url) }
