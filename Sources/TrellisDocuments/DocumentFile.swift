@@ -203,8 +203,10 @@ public struct DocumentFile: Sendable {
       root = merge.root
     }
     var hash = diskHash
-    if let diskHash, let current = try? Data(contentsOf: url), Self.hash(current) != diskHash {
-      hash = Self.hash(current)
+    if let diskHash, let current = try? Data(contentsOf: url),
+      case let found = Self.hash(current), found != diskHash
+    {
+      hash = found
       let theirs: LocatedDocument
       do {
         theirs = try LocatedDocument(data: current, format: format, file: url.path)

@@ -38,7 +38,7 @@ final class SignInGate: Sendable {
   /// an open page, whose person may sign out or be removed while it is open. A store that
   /// cannot be read says yes, so that a passing failure closes no one's page.
   func check(_ headers: HTTPFields) -> @Sendable () async -> Bool {
-    let token = SessionToken.token(in: headers).map(SessionToken.hash)
+    let token = session(in: headers)
     let people = signIn.people
     return {
       guard let token else { return false }
