@@ -95,15 +95,19 @@ extension EditCommand {
       changes.isSet = true
     }
     let name = (data as NSString).lastPathComponent
+    // The documents its lists edit are saved with the data.
+    let sources = library
     let save = {
+      let saved = try Self.saveOpenedDocuments(of: sources)
       try document.save(object)
       changes.isSet = false
-      return "Saved \(name)"
+      return "Saved " + ([name] + saved).joined(separator: ", ")
     }
     saving.withLock { $0 = save }
     return Editing(
-      navigator: navigator, save: save, hasUnsavedChanges: { changes.isSet },
-      policy: inputs.descriptor.access)
+      navigator: navigator, save: save,
+      hasUnsavedChanges: { changes.isSet || Self.hasUnsavedDocuments(sources) },
+      policy: inputs.descriptor.access, refresh: { Self.takeChangesOnDisk(of: sources) })
   }
 
   private func openSettingsBundle() throws -> Editing {
@@ -132,18 +136,26 @@ extension EditCommand {
   }
 
   /// A descriptor given without `--data`: its screens, whose lists write to their own
-  /// sources; there is no data document to save.
+  /// sources. The documents its lists edit are saved by the save key and asked about at
+  /// quitting; there is no data document.
   private func openDescriptorWithoutData() throws -> Editing {
     var files = DescriptorFiles()
     files.timeout = timeout
     if let classes { files.loadClasses(classes) }
     let inputs = try files.requiredScreenInputs(descriptor: file, data: nil, theme: theme)
-    let navigator = try Self.navigator(
-      inputs.library, showing: inputs.descriptor, root: inputs.root)
+    let library = inputs.library
+    let navigator = try Self.navigator(library, showing: inputs.descriptor, root: inputs.root)
+    let nothing = "No data to save: give the data document this descriptor edits with --data"
     return Editing(
-      navigator: navigator, save: nil, hasUnsavedChanges: { false },
-      nothingToSave: "No data to save: give the data document this descriptor edits with --data",
-      policy: inputs.descriptor.access)
+      navigator: navigator,
+      save: {
+        let saved = try Self.saveOpenedDocuments(of: library)
+        if !saved.isEmpty { return "Saved " + saved.joined(separator: ", ") }
+        return library.openedDocuments.isEmpty ? nothing : "No changes to save"
+      },
+      hasUnsavedChanges: { Self.hasUnsavedDocuments(library) },
+      policy: inputs.descriptor.access,
+      refresh: { Self.takeChangesOnDisk(of: library) })
   }
 
   /// An SQLite file's or a PostgreSQL database's inferred screens: each form is written when

@@ -16,8 +16,9 @@ struct EditCommand: ParsableCommand {
     abstract: "Edit a JSON, plist or CSV document, a descriptor's data, or a Settings bundle.",
     discussion: """
       FILE is a JSON, property-list, CSV or TSV document (edited as tables, saved with Ctrl-S in \
-      its own format; a CSV file's records as a list with a form per record), a descriptor with --data (the data document is edited and saved), a \
-      descriptor with singleObject (its object's form, written to its source by Done), a \
+      its own format; a CSV file's records as a list with a form per record), a descriptor with or \
+      without --data (the data document, and the JSON or plist documents its lists are read \
+      from, are edited and saved), a descriptor with singleObject (its object's form, written to its source by Done), a \
       Settings.bundle folder, an SQLite file or a postgres:// address (its tables as lists with \
       a form per row, each form written when its Done is pressed), or an OpenAPI document (its \
       resources as lists over the API, each form sent when its Done is pressed). Press ? in the \
@@ -32,7 +33,10 @@ struct EditCommand: ParsableCommand {
         + "file, postgres:// address or OpenAPI document."))
   var file: String
 
-  @Option(help: "The data document (JSON or plist) a descriptor binds; it is what is saved.")
+  @Option(
+    help:
+      "The data document (JSON or plist) a descriptor binds; it is saved with the documents its lists are read from."
+  )
   var data: String?
 
   @Option(help: "A theme file (.sct) whose styles the screens show.")

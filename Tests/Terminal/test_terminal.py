@@ -237,6 +237,31 @@ class DescriptorTests(TerminalTestCase):
             self.assertEqual(json.load(handle)["profile"]["lastName"], "Beck")
 
 
+    def test_a_descriptors_document_lists_are_saved_and_quitting_asks(self):
+        pages = self.file("pages.json", json.dumps(
+            [{"title": "Cover", "owner": "Ann"}, {"title": "Preface", "owner": "Bob"}]))
+        descriptor = self.file("pages-descriptor.json", json.dumps({
+            "schemaVersion": 1, "editable": True,
+            "sections": [{"header": "Pages", "addItem": "New Page", "source": {"document": {
+                "file": "pages.json", "keys": "title;owner", "name": "Page"}}}]}))
+        session = self.start([TRELLIS, "edit", descriptor])
+        session.wait_for("Preface")
+        session.keys("e")
+        session.move_to("Cover")
+        session.keys("d")
+        session.wait_for("Delete")
+        session.keys("y")
+        session.wait_until(lambda screen: "Cover" not in screen, "Cover to go")
+        session.keys("e", "q")
+        session.wait_for("Quit without saving your changes? (y/n)")
+        session.keys("n", "C-s")
+        session.wait_for("Saved pages.json")
+        with open(pages) as handle:
+            self.assertEqual([page["title"] for page in json.load(handle)], ["Preface"])
+        # Saved: quitting asks nothing.
+        session.keys("q")
+        self.assertEqual(session.wait_for_exit(), 0)
+
     def test_a_save_row_saves_the_data(self):
         data = self.file("note.json", json.dumps({"title": "Draft"}))
         descriptor = self.file("Note.json", json.dumps({
