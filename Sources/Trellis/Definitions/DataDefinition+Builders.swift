@@ -57,11 +57,12 @@ extension DataDefinition {
   }
 
   /// A definition of a document tree: one property per key of the root dictionary, in order,
-  /// with kinds from the values.
+  /// with kinds from the values. A null, whose kind is unknown, is edited as optional text.
   public static func document(_ root: Value, name: String = "Document") -> DataDefinition {
     let entries = root.dictionaryValue.map { Array($0) } ?? []
     let properties = entries.map { entry in
-      var property = PropertyDefinition(name: entry.key, valueKind: entry.value.inferredKind)
+      let kind = entry.value.isNull ? .optional(.string) : entry.value.inferredKind
+      var property = PropertyDefinition(name: entry.key, valueKind: kind)
       if case .dictionary = entry.value { property.type = .object }
       if case .array(let values) = entry.value {
         // A list of dictionaries, or of strings, numbers or dates, is edited as a list: rows

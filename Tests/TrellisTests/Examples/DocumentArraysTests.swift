@@ -80,4 +80,18 @@ struct DocumentArraysTests {
     #expect(details["Place"] == "{city}")
     #expect(details["Blank"] == "{name, city}")
   }
+
+  @Test func aNullIsEditedAsText() throws {
+    let object = DocumentObject(["title": "Book", "subtitle": .null])
+    let definition = DataDefinition.document(object.root, name: "book.json")
+    let model = TableModel(title: "book")
+    let draft = try model.generateSections(for: object, definition: definition, mode: .deferred)
+    let screen = Screen(model: model, navigationBar: .doneRightCancelLeft, draft: draft)
+    let app = HeadlessApp(navigator: Navigator(root: screen))
+    let items = app.top.snapshot().table.sections.flatMap(\.items)
+    let index = try #require(items.firstIndex { $0.text == "Subtitle" })
+    try app.send(.setValue(app.rowID(at: ItemPath(item: index, section: 0)), "A Tale"))
+    try app.send(.done)
+    #expect(object.root.dictionaryValue?["subtitle"] == "A Tale")
+  }
 }
