@@ -5,8 +5,10 @@ extension DocumentFormat {
   /// Recognises the format of `data` from its content, with the file's extension as a hint.
   ///
   /// Content decides whenever it can: `bplist` is binary; `<?xml`, `<!DOCTYPE` or `<plist` is
-  /// XML; `[` is JSON; `(`, a comment, or a dictionary whose first key is unquoted or followed
-  /// by `=` is OpenStep; a dictionary whose first key is followed by `:` is JSON. Only when the
+  /// XML; `[` is JSON; `(`, or a dictionary whose first key is unquoted or followed by `=` is
+  /// OpenStep; a dictionary whose first key is followed by `:` is JSON. Comments are looked
+  /// past, so that JSON written with comments is read as JSON, and its error says that JSON
+  /// has none. Only when the
   /// content fits both JSON and OpenStep (an empty dictionary, a lone string or number), or
   /// starts as neither does (binary bytes, whose error is then the expected format's), does the
   /// extension decide: `plist` and `strings` mean OpenStep, anything else JSON. Separated
@@ -30,7 +32,6 @@ extension DocumentFormat {
       return scanner.isHexData() ? .openStepPlist : .xmlPlist
     case UInt8(ascii: "["): return .json
     case UInt8(ascii: "("): return .openStepPlist
-    case UInt8(ascii: "/"): return .openStepPlist
     case UInt8(ascii: "{"):
       scanner.advance()
       return scanner.formatAfterOpeningBrace() ?? ambiguous
@@ -75,11 +76,23 @@ private struct FormatScanner {
     return peek(at: distance) == UInt8(ascii: ">")
   }
 
-  /// Skips a byte order mark and whitespace.
+  /// Skips a byte order mark, whitespace and comments (`//` to the line's end, `/* */`).
   mutating func skipSpace() {
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) && index == 0 { index = 3 }
-    while let byte = peek(), byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
-      advance()
+    while let byte = peek() {
+      if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+        advance()
+      } else if byte == UInt8(ascii: "/"), peek(at: 1) == UInt8(ascii: "/") {
+        while let byte = peek(), byte != 0x0A { advance() }
+      } else if byte == UInt8(ascii: "/"), peek(at: 1) == UInt8(ascii: "*") {
+        advance(2)
+        while peek() != nil, !(peek() == UInt8(ascii: "*") && peek(at: 1) == UInt8(ascii: "/")) {
+          advance()
+        }
+        advance(2)
+      } else {
+        return
+      }
     }
   }
 
@@ -89,7 +102,7 @@ private struct FormatScanner {
     guard let byte = peek() else { return nil }
     switch byte {
     case UInt8(ascii: "}"): return nil
-    case UInt8(ascii: "/"), UInt8(ascii: "'"): return .openStepPlist
+    case UInt8(ascii: "'"): return .openStepPlist
     case UInt8(ascii: "\""):
       return isFollowedByEquals() ? .openStepPlist : .json
     default:

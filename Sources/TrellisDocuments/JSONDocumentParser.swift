@@ -297,6 +297,12 @@ struct JSONDocumentParser {
 
   /// "end of document", or the character at `offset` quoted.
   private func describe(_ offset: Int) -> String {
-    describeCharacter(in: bytes, at: offset)
+    // Comments are common in hand-written JSON (JSONC); saying so beats naming a slash.
+    if bytes[offset...].starts(with: Array("//".utf8))
+      || bytes[offset...].starts(with: Array("/*".utf8))
+    {
+      return "a comment, which JSON does not allow"
+    }
+    return describeCharacter(in: bytes, at: offset)
   }
 }

@@ -17,7 +17,9 @@ struct DocumentFormatTests {
     ("{ a = 1; }", .openStepPlist),
     ("{\n  // comment\n  a = b;\n}", .openStepPlist),
     ("( a, b )", .openStepPlist),
-    ("/* header */ { }", .openStepPlist),
+    ("/* header */ { a = 1; }", .openStepPlist),
+    ("// settings\n{\"a\": 1}", .json),
+    ("{\n  /* the name */ \"name\": \"Ada\"\n}", .json),
     ("<0fbd 7771>", .openStepPlist),
     ("<>", .openStepPlist),
     ("<?xml version=\"1.0\"?><plist/>", .xmlPlist),
@@ -35,6 +37,22 @@ struct DocumentFormatTests {
     #expect(Self.detect(text) == format)
     // An extension does not override unambiguous content.
     #expect(Self.detect(text, format == .json ? "plist" : "json") == format)
+  }
+
+  @Test func commentsAreLookedPastAndJSONWithThemSaysJSONHasNone() throws {
+    // Only comments before content both formats share: the extension decides.
+    #expect(Self.detect("/* header */ { }", "plist") == .openStepPlist)
+    #expect(Self.detect("/* header */ { }", "json") == .json)
+    let text = "{\n  // the name\n  \"name\": \"Ada\"\n}\n"
+    #expect(throws: Diagnostic.self) { try LocatedDocument(text: text, file: "c.json") }
+    do {
+      _ = try LocatedDocument(text: text, file: "c.json")
+    } catch {
+      #expect(
+        error.description
+          == "c.json:2:3: error: expected a string as object key, found a comment, which JSON does not allow"
+      )
+    }
   }
 
   @Test func binaryIsRecognisedByItsMagic() throws {
