@@ -10,8 +10,8 @@ import TrellisWeb
 ///
 /// It keeps two tables, `trellis_person` (name, roles, password hash) and
 /// `trellis_sign_in_session` (a hash of each session's token, its person, when it was made and
-/// when it ends), made when they are missing. Removing a person or changing their password
-/// ends their sessions in the same statement.
+/// when it ends), made when they are missing. Removing a person or changing their password or
+/// roles ends their sessions in the same statement.
 ///
 /// ```swift
 /// let people = try await PostgresPeopleStore(url: "postgres://trellis@db.example.com/app")
@@ -96,6 +96,19 @@ public final class PostgresPeopleStore: PeopleStore {
       """
       WITH changed AS (
         UPDATE trellis_person SET password_hash = \(hash) WHERE name = \(name) RETURNING name),
+      ended AS (
+        DELETE FROM trellis_sign_in_session WHERE person IN (SELECT name FROM changed))
+      SELECT name FROM changed
+      """)
+    return !rows.isEmpty
+  }
+
+  public func setRoles(_ roles: Set<String>, named name: String) async throws -> Bool {
+    let text = roles.sorted().joined(separator: ",")
+    let rows = try await self.rows(
+      """
+      WITH changed AS (
+        UPDATE trellis_person SET roles = \(text) WHERE name = \(name) RETURNING name),
       ended AS (
         DELETE FROM trellis_sign_in_session WHERE person IN (SELECT name FROM changed))
       SELECT name FROM changed

@@ -19,10 +19,7 @@ extension UsersCommand {
 
     func validate() throws {
       if let problem = PasswordHasher.problem(withName: name) { throw ValidationError(problem) }
-      for role in Self.roles(roles)
-      where role.isEmpty || !role.allSatisfy({ $0.isLetter || $0.isNumber || "-_.".contains($0) }) {
-        throw ValidationError("'\(role)' is not a role: use letters, digits, '-', '_' and '.'")
-      }
+      try Self.validateRoles(roles)
     }
 
     func run() async throws {
@@ -40,8 +37,56 @@ extension UsersCommand {
       CommandOutput.write("Added \(name).\n")
     }
 
+    /// The roles of a comma-separated list; an empty one between commas is kept, for
+    /// ``validateRoles(_:)`` to refuse.
     static func roles(_ text: String) -> [String] {
-      text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+      guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { return [] }
+      return text.split(separator: ",", omittingEmptySubsequences: false).map {
+        $0.trimmingCharacters(in: .whitespaces)
+      }
+    }
+
+    /// Refuses a role list with a role that is empty or holds other than letters, digits,
+    /// '-', '_' and '.'.
+    static func validateRoles(_ text: String) throws {
+      for role in roles(text)
+      where role.isEmpty || !role.allSatisfy({ $0.isLetter || $0.isNumber || "-_.".contains($0) }) {
+        throw ValidationError("'\(role)' is not a role: use letters, digits, '-', '_' and '.'")
+      }
+    }
+  }
+
+  struct Roles: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Change a person's roles, which signs them out everywhere within 30 seconds.",
+      discussion: """
+        Their roles are replaced by those given: `--roles ""` leaves them none. Signing them \
+        out closes the pages they have open, so that none goes on with the old roles; they \
+        sign in again with the new ones.
+        """)
+
+    @Argument(help: "Their name.")
+    var name: String
+
+    @Option(help: ArgumentHelp("Their roles, comma-separated (admin,member).", valueName: "roles"))
+    var roles: String
+
+    @OptionGroup var people: PeopleFileOptions
+
+    func validate() throws { try Add.validateRoles(roles) }
+
+    func run() async throws {
+      let store = try people.open()
+      // The name as stored, whatever case it was typed in.
+      guard let name = try await store.record(named: name)?.person.name,
+        try await store.setRoles(Set(Add.roles(roles)), named: name)
+      else {
+        CommandOutput.error("error: there is no person named '\(name)'")
+        throw ExitCode(1)
+      }
+      let list = Add.roles(roles).sorted().joined(separator: ",")
+      CommandOutput.write(
+        "\(name) now has " + (list.isEmpty ? "no roles" : "the roles \(list)") + ".\n")
     }
   }
 

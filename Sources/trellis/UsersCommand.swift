@@ -7,15 +7,15 @@ import TrellisWeb
 struct UsersCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "users",
-    abstract: "Add, remove and list the people who may sign in to a server.",
+    abstract: "Add, remove, change and list the people who may sign in to a server.",
     discussion: """
       People live in an SQLite file that `trellis serve --people FILE` (and trellis-demo) \
       read; several servers may share it. Passwords are read from standard input, or asked \
       for without echo on a terminal, and kept only as bcrypt hashes. Removing a person or \
-      changing their password signs them out everywhere: a page they have open is closed \
+      changing their password or roles signs them out everywhere: a page they have open is closed \
       within 30 seconds.
       """,
-    subcommands: [Add.self, Remove.self, Passwd.self, List.self])
+    subcommands: [Add.self, Remove.self, Passwd.self, Roles.self, List.self])
 }
 
 /// The people file the `users` commands change.

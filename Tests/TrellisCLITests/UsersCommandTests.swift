@@ -100,6 +100,38 @@ struct UsersCommandTests {
     #expect(missing.errors.contains("there is no person named 'bob'"))
   }
 
+  @Test func changingRolesReplacesThemAndEndsTheirSessions() async throws {
+    let file = Self.peopleFile()
+    let added = try await Self.run(
+      ["users", "add", "ann", "--roles", "member", "--people", file], input: "pw\n")
+    #expect(added.status == 0, "\(added.errors)")
+    let store = try SQLitePeopleStore(path: file)
+    let now = Date()
+    try await store.addSession(
+      SignInSessionRecord(
+        tokenHash: "abc", person: "ann", created: now, expires: now.addingTimeInterval(3600)))
+    #expect(try await store.person(session: "abc", at: now) != nil)
+
+    let changed = try await Self.run(
+      ["users", "roles", "ANN", "--roles", "editor, admin", "--people", file])
+    #expect(changed.status == 0, "\(changed.errors)")
+    #expect(changed.output == "ann now has the roles admin,editor.\n")
+    #expect(
+      try await Self.run(["users", "list", "--people", file]).output == "ann\tadmin,editor\n")
+    // Signed out everywhere: no page goes on with the old roles.
+    #expect(try await store.person(session: "abc", at: now) == nil)
+
+    let none = try await Self.run(["users", "roles", "ann", "--roles", "", "--people", file])
+    #expect(none.output == "ann now has no roles.\n")
+    #expect(try await Self.run(["users", "list", "--people", file]).output == "ann\n")
+    let stray = try await Self.run(["users", "roles", "ann", "--roles", "a,,b", "--people", file])
+    #expect(stray.status != 0)
+    #expect(stray.errors.contains("'' is not a role"))
+    let nobody = try await Self.run(["users", "roles", "cy", "--roles", "a", "--people", file])
+    #expect(nobody.status == 1)
+    #expect(nobody.errors.contains("there is no person named 'cy'"))
+  }
+
   @Test func anEmptyPasswordOrABadNameIsRefused() async throws {
     let file = Self.peopleFile()
     let empty = try await Self.run(["users", "add", "ann", "--people", file], input: "\n")

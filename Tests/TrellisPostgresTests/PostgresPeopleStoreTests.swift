@@ -51,6 +51,14 @@ struct PostgresPeopleStoreTests {
     #expect(try await second.setPasswordHash("h3", named: ann))
     #expect(try await first.person(session: "live-\(ann)", at: now) == nil)
     #expect(try await first.record(named: ann)?.passwordHash == "h3")
+    // New roles replace the old and end her sessions, as a new password does.
+    try await first.addSession(
+      SignInSessionRecord(
+        tokenHash: "roles-\(ann)", person: ann, created: now, expires: now + 3600))
+    #expect(try await second.setRoles(["editor"], named: ann))
+    #expect(try await first.person(session: "roles-\(ann)", at: now) == nil)
+    #expect(try await first.record(named: ann)?.person.roles == ["editor"])
+    #expect(try await !first.setRoles(["editor"], named: "nobody-\(ann)"))
     try await first.addSession(
       SignInSessionRecord(
         tokenHash: "again-\(ann)", person: ann, created: now, expires: now + 3600))

@@ -19,6 +19,9 @@ public protocol PeopleStore: Sendable {
   func remove(named name: String) async throws -> Bool
   /// Changes a person's password hash and ends their sessions; false when there is none.
   func setPasswordHash(_ hash: String, named name: String) async throws -> Bool
+  /// Changes a person's roles and ends their sessions, so that every page they have open
+  /// is closed and their next sign-in has the new roles; false when there is none.
+  func setRoles(_ roles: Set<String>, named name: String) async throws -> Bool
   /// Keeps a new sign-in session.
   func addSession(_ session: SignInSessionRecord) async throws
   /// The person whose session has the token hash `tokenHash`, when it has not expired by

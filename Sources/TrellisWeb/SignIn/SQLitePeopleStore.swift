@@ -91,6 +91,16 @@ public final class SQLitePeopleStore: PeopleStore {
     }
   }
 
+  public func setRoles(_ roles: Set<String>, named name: String) async throws -> Bool {
+    try await pool.write { db in
+      try db.execute(
+        sql: "UPDATE person SET roles = ? WHERE name = ?", arguments: [Self.text(of: roles), name])
+      guard db.changesCount > 0 else { return false }
+      try db.execute(sql: "DELETE FROM signInSession WHERE person = ?", arguments: [name])
+      return true
+    }
+  }
+
   public func addSession(_ session: SignInSessionRecord) async throws {
     try await pool.write { db in
       try db.execute(
