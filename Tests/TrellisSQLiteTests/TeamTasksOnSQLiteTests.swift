@@ -51,6 +51,15 @@ struct TeamTasksOnSQLiteTests {
     try lead.tap("Review the budget by Friday")
     #expect(lead.row("Edited by")?.value == "lee")
     #expect(lead.row("Edited by")?.isEnabled == false)
+    // Who owns a task is the lead's to change; a member's own task keeps its owner.
+    #expect(lead.row("Owner")?.isEnabled == true)
+    try ann.tap("Plan the launch")
+    #expect(ann.row("Title")?.isEnabled == true)
+    #expect(ann.row("Owner")?.value == "ann")
+    #expect(ann.row("Owner")?.isEnabled == false)
+    try ann.send(.back)
+    try ann.send(.add(section: nil))
+    #expect(ann.row("Owner")?.isEnabled == false, "set to her at Done")
   }
 
   @Test func aGuestLooksAndChangesNothing() throws {

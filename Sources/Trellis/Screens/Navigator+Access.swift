@@ -2,6 +2,9 @@
 extension Navigator {
   /// Gives `screen` the navigator's access: its lists read it when they fetch, and a detail
   /// screen of an item the person may not change (or add) shows it read-only.
+  ///
+  /// A person who may change only some items (their own) sees the policy's owner disabled:
+  /// the core sets it when they add, and giving the item to someone else is refused anyway.
   func applyAccess(to screen: Screen) {
     let model = screen.model
     guard model.access != access else { return }
@@ -9,9 +12,17 @@ extension Navigator {
     for section in model.sections { section.setNeedsRefresh() }
     guard let access, let draft = screen.draft else { return }
     let permission: Permission = screen.addsItem ? .add : .edit
+    let subject = draft.definition.name
     let item = screen.addsItem ? nil : draft.reader
-    guard !access.allows(permission, on: draft.definition.name, item: item) else { return }
-    for section in model.objectSections { section.isEditable = false }
+    guard access.allows(permission, on: subject, item: item) else {
+      for section in model.objectSections { section.isEditable = false }
+      return
+    }
+    if let owner = access.policy.ownerKey, draft.definition[owner] != nil,
+      access.policy.grant(permission, on: subject, for: access.person) != .all
+    {
+      for section in model.objectSections { section.readOnlyKeys.insert(owner) }
+    }
   }
 
   /// Refuses `permission` on `section`'s item at `index` (on the section's items when `nil`)

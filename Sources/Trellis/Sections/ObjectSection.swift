@@ -6,6 +6,9 @@ public final class ObjectSection: Section {
   /// The group this section shows.
   public let group: PropertyGroup
   private let names: [String]
+  /// Properties shown disabled although the section is editable: an owner only the core sets
+  /// for a person who may change their own items only.
+  var readOnlyKeys: Set<String> = []
   /// Observations of the stores whose objects the related-items rows count.
   private var relatedObservations: [ObservationToken] = []
   /// Set from any thread when one of those stores reported a change.
@@ -33,7 +36,9 @@ public final class ObjectSection: Section {
       forProperty: names[index], draft: draft, id: RowID(scope: scope, .string(names[index])))
     if row.action == .pushDetail { row.accessory = rowDefaults.detailAccessory }
     // A read-only section (an item the person may not change) shows its values disabled.
-    if !isEditable && row.binding != nil { row.isEnabled = false }
+    if (!isEditable || readOnlyKeys.contains(names[index])) && row.binding != nil {
+      row.isEnabled = false
+    }
     return row
   }
 
