@@ -44,6 +44,36 @@ def test_search_in_contacts(browser, server):
     screenshot(browser, "desktop-contacts-search")
 
 
+def test_the_index_stops_a_section_below_the_bar(browser, server):
+    open_app(browser, server, "contacts")
+    entry = browser.find_elements(By.CSS_SELECTOR, ".pane-top > .screen:last-child .index-entry")[5]
+    letter = entry.text
+    entry.click()
+    # The section's header is shown just below the sticky bar, not under it.
+    wait(browser, lambda d: d.execute_script(
+        "var letter = arguments[0];"
+        "var bar = document.querySelector('.pane-top > .screen:last-child .bar').getBoundingClientRect();"
+        "var h = Array.from(document.querySelectorAll('.pane-top > .screen:last-child .section-header'))"
+        ".filter(function (e) { return e.textContent === letter; })[0].getBoundingClientRect();"
+        "return h.top >= bar.bottom - 1 && h.top <= bar.bottom + 24;", letter))
+
+
+def test_a_row_that_moved_under_the_pointer_is_not_selected(browser, server):
+    open_app(browser, server, "tasks")
+    first, second = browser.find_elements(By.CSS_SELECTOR, ".pane-top > .screen:last-child .row .select")[:2]
+    # Down on one row and up on another, as when a page of rows loads under a finger.
+    browser.execute_script(
+        "arguments[0].dispatchEvent(new PointerEvent('pointerdown', {bubbles: true}));"
+        "arguments[1].click();", first, second)
+    time.sleep(0.5)
+    assert len(browser.find_elements(By.CSS_SELECTOR, ".pane-top > .screen")) == 1
+    # Down and up on the same row selects it.
+    browser.execute_script(
+        "arguments[0].dispatchEvent(new PointerEvent('pointerdown', {bubbles: true}));"
+        "arguments[0].click();", second)
+    wait(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, ".pane-top > .screen")) == 2)
+
+
 def test_a_document_edit_is_saved_to_disk(browser, server):
     open_app(browser, server, "documents")
     type_into(browser, "Title", "Edited in the browser")

@@ -66,8 +66,13 @@ extension TableModel {
       for (s, section) in sections.enumerated() {
         let key = ObjectIdentifier(section)
         guard caches[key]?.snapshot.id == snapshot.sections[s].model.id else { break }
-        // In place: the cache's index is kept for the next lookup.
-        if let found = position(&caches[key]!) { return ItemPath(item: found, section: s) }
+        // In place: the cache's index is kept for the next lookup. A cache that rests while
+        // a shared list serves the section knows older positions: a row found there counts
+        // only where the snapshot shows it.
+        guard let found = position(&caches[key]!) else { continue }
+        let items = snapshot.sections[s].items
+        guard items.indices.contains(found), matches(items[found].id) else { break }
+        return ItemPath(item: found, section: s)
       }
     }
     for (s, section) in snapshot.sections.enumerated() {

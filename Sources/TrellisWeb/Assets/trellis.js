@@ -629,7 +629,17 @@
     if (socket && socket.readyState === 1) socket.send(text);
   }
 
+  // The row a finger or the mouse went down on: a row that moved under it before it came up
+  // (a page of rows loaded above it) is not the one the person aimed at, and is not selected.
+  var pressedRow = null;
+  app.addEventListener("pointerdown", function (event) {
+    var row = event.target.closest && event.target.closest(".row");
+    pressedRow = { key: row ? row.dataset.row : null };
+  }, true);
+
   app.addEventListener("click", function (event) {
+    var pressed = pressedRow;
+    pressedRow = null;
     var target = event.target.closest("button, [data-ev]");
     // A delete waiting for its confirmation is put away by any other click, as in UIKit.
     var confirming = app.querySelector(".row.confirming-delete");
@@ -684,6 +694,7 @@
     } else if (target.classList.contains("load-more")) {
       send({ type: "loadMore", pane: pane, section: sectionOf(row) });
     } else if (target.classList.contains("select")) {
+      if (pressed && pressed.key !== key) return;
       // A row that opens a screen (an add row, a row with a chevron) waits for it, as Add does.
       var opens = target.classList.contains("add-item") || target.querySelector(".accessory.chevron");
       if (opens && !startChangingScreen()) return;

@@ -129,6 +129,9 @@ final class WebSession {
       navigator.isMasterDetail = wide
       return
     default:
+      // A page resting on a shared list shows the list's rows where they are now, which its
+      // model has not heard of: it catches up before the message's rows are looked up.
+      leaveRestingGroup()
       event = try screenEvent(message)
     }
     let opens = navigator.openRequests

@@ -46,6 +46,23 @@ struct AsyncListRowsOnDemandTests {
     }
   }
 
+  @Test func aRowNamedByItsHashIsFoundWhereItIsAfterEveryPage() async throws {
+    let f = try Self.fixture(count: 30, batch: 7)
+    f.section.addItemText = "New Task"
+    try await f.app.settle()
+    for _ in 0..<4 {
+      let shown = f.model.shown.sections[0].items
+      for (index, row) in shown.enumerated() {
+        #expect(
+          f.model.indexPath(ofRowHash: row.id.hashValue) == ItemPath(item: index, section: 0),
+          "\(row.text ?? "") at \(index) of \(shown.count)")
+      }
+      guard f.section.currentItems.count < 30 else { break }
+      try f.section.loadMore()
+      try await f.app.settle()
+    }
+  }
+
   @Test func pagesAddIdentitiesAndRenderNoRowUntilOneIsRead() async throws {
     let f = try Self.fixture(count: 2_000, batch: 500)
     try await Self.load(2_000, in: f)

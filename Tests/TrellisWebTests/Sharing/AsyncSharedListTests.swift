@@ -49,7 +49,9 @@ struct AsyncSharedListTests {
 
   /// `count` windows over one async store of `rows` tasks, 7 to a page, sharing their lists
   /// as the web host's sessions do.
-  static func fixture(windows count: Int = 3, rows: Int = 20) throws -> Fixture {
+  static func fixture(windows count: Int = 3, rows: Int = 20, onDemand: Bool = false) throws
+    -> Fixture
+  {
     let definition = try TasksApp.taskDefinition()
     let tasks = (0..<rows).map { TaskItem(name: "Task \($0 + 1)") }
     let memory = MemoryStore(objects: tasks, definition: definition)
@@ -61,6 +63,7 @@ struct AsyncSharedListTests {
       section.fetchOptions.batchSize = 7
       section.placeholderText = "No tasks"
       section.addItemText = "New task"
+      section.rendersRowsOnDemand = onDemand
       let model = TableModel(title: "Tasks")
       model.listSharing = lists
       model.addSection(section)
@@ -98,14 +101,28 @@ struct AsyncSharedListTests {
   }
 
   /// The pages are the shared list's: a window that loads more loads them for every window.
-  @Test func loadingMoreInOneWindowLoadsTheSharedList() async throws {
-    let f = try Self.fixture()
+  @Test(arguments: [false, true])
+  func loadingMoreInOneWindowLoadsTheSharedList(onDemand: Bool) async throws {
+    let f = try Self.fixture(onDemand: onDemand)
     try await f.settle(showing: Self.names(1...7), then: ["Load more…", "New task"])
     try f.apps[1].tap("Load more…")
     try await f.settle(showing: Self.names(1...14), then: ["Load more…", "New task"])
-    try f.apps[2].tap("Load more…")
+    // As a page asks when its "Load more…" row scrolls into view.
+    try f.apps[2].send(.loadMore(section: 0))
     try await f.settle(showing: Self.names(1...20), then: ["New task"])
     for section in f.sections { #expect(section.sharedListLink != nil) }
+    // A row a page names by its key (its identity's hash) is found where the shared list
+    // shows it now, not where a window's resting cache had it: "New task" opens a new task.
+    for app in f.apps {
+      let model = app.top.model
+      for (index, row) in model.snapshot.sections[0].items.enumerated() {
+        #expect(model.indexPath(ofRowHash: row.id.hashValue) == ItemPath(item: index, section: 0))
+      }
+    }
+    let newTask = try #require(f.apps[0].top.model.snapshot.sections[0].items.last)
+    let path = try #require(f.apps[0].top.model.indexPath(ofRowHash: newTask.id.hashValue))
+    try f.apps[0].send(.select(try #require(f.apps[0].top.model.rowID(at: path))))
+    #expect(f.apps[0].top.snapshot().title == "New Task")
   }
 
   /// A window's delete, move and detail edit go through the shared list's store, and every

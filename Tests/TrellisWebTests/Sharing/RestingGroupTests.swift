@@ -32,7 +32,9 @@ struct RestingGroupTests {
 
     /// The next message of type `type`: the row keys it draws, its `pop`, and its ops as
     /// JSON text.
-    func next(_ type: String) async throws -> (keys: [String], pop: Int?, ops: String) {
+    func next(_ type: String) async throws -> (
+      keys: [String], pop: Int?, ops: String, html: String
+    ) {
       for _ in 0..<50 {
         // Taken out while it waits: an actor's property is not mutated across a suspension.
         var reading = texts
@@ -46,10 +48,10 @@ struct RestingGroupTests {
           decoding: try JSONSerialization.data(withJSONObject: ops, options: [.sortedKeys]),
           as: UTF8.self)
         let html = (message["html"] as? String ?? "") + json
-        return (WebTestSupport.rowKeys(in: html), message["pop"] as? Int, json)
+        return (WebTestSupport.rowKeys(in: html), message["pop"] as? Int, json, html)
       }
       Issue.record("no '\(type)' message arrived")
-      return ([], nil, "")
+      return ([], nil, "", "")
     }
   }
 
@@ -109,6 +111,40 @@ struct RestingGroupTests {
             #expect(thirdB.contains("A3") && back.ops == thirdB, "\(back.ops)\n\(thirdB)")
             #expect(await hub.restingGroupSizes.reduce(0, +) == 3, "all rest again")
           }
+        }
+      }
+    }
+  }
+
+  /// A resting window's page names rows where the shared list shows them now: its tap
+  /// reaches the row it meant, though its own model last saw them elsewhere.
+  @Test func aRestingWindowsTapReachesTheRowItsPageShows() async throws {
+    let server = try WebTestSupport.tasksServer(
+      [TaskItem(name: "A"), TaskItem(name: "B"), TaskItem(name: "C")], restingQuietPeriod: .zero)
+    let hub = try #require(server.hubs["tasks"])
+    try await server.application().test(.live) { client in
+      let pages = [
+        try await WebTestSupport.openPage(client), try await WebTestSupport.openPage(client),
+      ]
+      let config = WebTestSupport.wsConfiguration
+      try await client.ws(WebTestSupport.wsPath(pages[0]), configuration: config) { inA, outA, _ in
+        let a = Page(inA)
+        let keys = try await a.next("screen").keys
+        try await client.ws(WebTestSupport.wsPath(pages[1]), configuration: config) {
+          inE, outE, _ in
+          let editor = Page(inE)
+          let list = try await editor.next("screen").keys
+          // The editor deletes A: the rows below move up on every page.
+          try await outE.send(#"{"type":"edit","on":true}"#)
+          _ = try await editor.next("screen")
+          try await outE.send(#"{"type":"delete","row":"\#(list[0])"}"#)
+          _ = try await a.next("patch")
+          #expect(await hub.restingGroupSizes.reduce(0, +) >= 1, "the window rests")
+          // C, third when the window's model last looked, is second now.
+          try await outA.send(#"{"type":"select","row":"\#(keys[2])"}"#)
+          let opened = try await a.next("push").html
+          #expect(opened.contains(">C<"), "\(opened.prefix(400))")
+          #expect(!opened.contains(">New Task<"))
         }
       }
     }
