@@ -84,6 +84,25 @@ extension PostgresStore {
     if first { observers.notify(.reset) }
   }
 
+  /// How often a store whose table's triggers were removed looks at the table.
+  static let fallbackPollInterval = Duration.seconds(1)
+
+  /// Looks at the table from now on, as at a table without triggers, since another program
+  /// removed them: the lists read their items again, in case a change came meanwhile.
+  private func fallBackToPolling() {
+    let store = WeakStore(self)
+    let listening = state.withLock { state -> Task<Void, Never>? in
+      guard !state.isShutDown else { return nil }
+      defer {
+        state.listener = Task { await Self.poll(store, every: Self.fallbackPollInterval) }
+      }
+      return state.listener
+    }
+    observers.notify(.reset)
+    // The listening task is the one running this: it ends at its next turn.
+    listening?.cancel()
+  }
+
   /// Records the link and tells its observers when it changed.
   func linkChanged(_ link: StoreLink) {
     let changed: Bool = state.withLock { state in
@@ -101,6 +120,7 @@ extension PostgresStore {
       return observers.notify(.reset)
     }
     state.withLock { $0.noticesTaken += 1 }
+    if notice.op == PostgresTriggers.removedOp { return fallBackToPolling() }
     if notice.origin == origin {
       guard notice.op == "INSERT" || notice.op == "MOVE", let id = notice.id else { return }
       return await receiveOwn(notice.op, row: id)

@@ -43,26 +43,65 @@ package enum PostgresTriggerInstaller {
     }
   }
 
-  /// Removes the trigger from every table of the current schema that has it, and the function
-  /// it runs when nothing else uses it; returns the tables' names.
+  /// Every trigger of the current schema that runs one of the notifying functions: its table
+  /// and its name.
+  static func installedTriggers(_ connection: PostgresConnection, logger: Logger) async throws
+    -> [(table: String, trigger: String)]
+  {
+    var statement = PostgresStatement(
+      "SELECT c.relname::text, t.tgname::text FROM pg_trigger t "
+        + "JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_namespace n ON n.oid = c.relnamespace "
+        + "JOIN pg_proc p ON p.oid = t.tgfoid WHERE n.nspname = current_schema() AND p.proname IN ("
+    )
+    statement.bind(PostgresTriggers.function)
+    statement.append(", ")
+    statement.bind(PostgresTriggers.pairFunction)
+    statement.append(") ORDER BY 1, 2")
+    var found: [(table: String, trigger: String)] = []
+    for try await (table, trigger) in try await connection.query(statement.query, logger: logger)
+      .decode((String, String).self)
+    {
+      found.append((table, trigger))
+    }
+    return found
+  }
+
+  /// Removes the triggers from every table of the current schema that has them, and the
+  /// functions they run when nothing else uses them; returns the names of the tables whose
+  /// changes they announced.
+  ///
+  /// Servers listening on those tables are told, in the same transaction, so that they look
+  /// at the tables from then on (as they do at tables without triggers) rather than wait for
+  /// announcements that no longer come.
   package static func remove(url: String, timeout: Duration = .seconds(30))
     async throws(StoreError) -> [String]
   {
     try await run(url: url, timeout: timeout) { connection, logger in
       let tables = try await announcedTables(connection, logger: logger).sorted()
+      let triggers = try await installedTriggers(connection, logger: logger)
       try await connection.withTransaction(logger: logger) { connection in
-        for table in tables {
+        for (table, trigger) in triggers {
+          // Names read from the catalog, quoted as they are, whatever they hold.
           let quoted = "\"" + table.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+          let name = "\"" + trigger.replacingOccurrences(of: "\"", with: "\"\"") + "\""
           try await connection.query(
-            PostgresQuery(
-              unsafeSQL: "DROP TRIGGER IF EXISTS \(PostgresTriggers.trigger) ON \(quoted)"),
+            PostgresQuery(unsafeSQL: "DROP TRIGGER IF EXISTS \(name) ON \(quoted)"),
             logger: logger)
         }
+        for table in tables {
+          var notice = PostgresStatement("SELECT pg_notify(")
+          notice.bind(PostgresTriggers.channel(for: table))
+          notice.append(", ")
+          notice.bind(#"{"op":"\#(PostgresTriggers.removedOp)"}"#)
+          notice.append(")")
+          try await connection.query(notice.query, logger: logger)
+        }
       }
-      // The function stays while another schema's tables (or Trellis's own stores) use it.
-      _ = try? await connection.query(
-        PostgresQuery(unsafeSQL: "DROP FUNCTION IF EXISTS \(PostgresTriggers.function)()"),
-        logger: logger)
+      // The functions stay while another schema's tables (or Trellis's own stores) use them.
+      for function in [PostgresTriggers.function, PostgresTriggers.pairFunction] {
+        _ = try? await connection.query(
+          PostgresQuery(unsafeSQL: "DROP FUNCTION IF EXISTS \(function)()"), logger: logger)
+      }
       return tables
     }
   }

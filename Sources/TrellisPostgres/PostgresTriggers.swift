@@ -18,6 +18,11 @@ enum PostgresTriggers {
   static let function = "trellis_notify_change"
   /// The trigger's name on each table.
   static let trigger = "trellis_notify"
+  /// The `op` of the notification that the triggers were removed: nothing more will be
+  /// announced, and the servers listening look at the table instead.
+  static let removedOp = "TRIGGERS_REMOVED"
+  /// The name of the trigger that announces a `TRUNCATE` of a table.
+  static let truncateTrigger = "trellis_notify_truncate"
 
   /// The channel an entity's changes are announced on: `trellis_` and the table's name,
   /// shortened with a hash to PostgreSQL's 63-byte limit.
@@ -41,6 +46,11 @@ enum PostgresTriggers {
       new_row jsonb;
       position_column text := nullif(TG_ARGV[2], '');
     BEGIN
+      IF TG_OP = 'TRUNCATE' THEN
+        PERFORM pg_notify(TG_ARGV[0], json_build_object('op', 'TRUNCATE',
+          'origin', coalesce(current_setting('trellis.origin', true), ''))::text);
+        RETURN NULL;
+      END IF;
       IF TG_OP = 'DELETE' THEN changed := to_jsonb(OLD); ELSE changed := to_jsonb(NEW); END IF;
       IF TG_OP = 'UPDATE' THEN
         old_row := to_jsonb(OLD) - 'trellis_version';
@@ -62,12 +72,55 @@ enum PostgresTriggers {
     $trellis$
     """
 
-  /// Installs the function (once per database, under its own lock) and the entity's trigger,
-  /// inside the schema's transaction.
+  /// The function a join table's trigger runs: a pair added or removed changes the row that
+  /// holds it (and the row held), which no trigger of theirs sees.
+  static let pairFunction = "trellis_notify_pair_change"
+
+  /// The name of the trigger on the join table of `source`'s `relationship`: short enough
+  /// for PostgreSQL's 63 bytes with the `_t` of its `TRUNCATE` trigger.
+  static func pairTrigger(_ source: String, _ relationship: String) -> String {
+    let name = "trellis_pairs_" + source + "_" + relationship
+    guard name.utf8.count > 61 else { return name }
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    return "trellis_pairs_" + String(hash, radix: 16)
+  }
+
+  /// `CREATE OR REPLACE FUNCTION` of the join tables' function. Its arguments are the holding
+  /// table's channel and the join column of its key, then the held table's channel and column:
+  /// each row named is announced as updated (a `TRUNCATE`, as anything changed).
+  static let pairFunctionSQL = """
+    CREATE OR REPLACE FUNCTION \(pairFunction)() RETURNS trigger LANGUAGE plpgsql AS $trellis$
+    DECLARE
+      origin text := coalesce(current_setting('trellis.origin', true), '');
+      side int;
+    BEGIN
+      FOR side IN 0..1 LOOP
+        IF TG_OP = 'TRUNCATE' THEN
+          PERFORM pg_notify(TG_ARGV[side * 2],
+            json_build_object('op', 'TRUNCATE', 'origin', origin)::text);
+          CONTINUE;
+        END IF;
+        IF TG_OP <> 'INSERT' THEN
+          PERFORM pg_notify(TG_ARGV[side * 2], json_build_object('op', 'UPDATE',
+            'id', to_jsonb(OLD) -> TG_ARGV[side * 2 + 1], 'origin', origin)::text);
+        END IF;
+        IF TG_OP <> 'DELETE' THEN
+          PERFORM pg_notify(TG_ARGV[side * 2], json_build_object('op', 'UPDATE',
+            'id', to_jsonb(NEW) -> TG_ARGV[side * 2 + 1], 'origin', origin)::text);
+        END IF;
+      END LOOP;
+      RETURN NULL;
+    END
+    $trellis$
+    """
+
+  /// Installs the function (once per database, under its own lock) and the entity's triggers,
+  /// inside the schema's transaction: one for each row's change, one for a `TRUNCATE`, which
+  /// announces that anything may have changed.
   static func install(
     for entity: PostgresEntity, on connection: PostgresConnection, logger: Logger
   ) async throws {
-    let table = try PostgresIdentifier.quoted(entity.table)
     // The names are plain identifiers (checked), so they can be the trigger's literals.
     let arguments = [channel(for: entity.table), entity.primaryKey, entity.positionColumn ?? ""]
       .map { "'\($0)'" }.joined(separator: ", ")
@@ -76,24 +129,54 @@ enum PostgresTriggers {
     lock.append("))")
     try await connection.query(lock.query, logger: logger)
     try await connection.query(PostgresQuery(unsafeSQL: functionSQL), logger: logger)
-    // A trigger already there with these arguments stays: dropping it would lock the table
-    // against the writes of servers already running.
+    try await installTrigger(
+      trigger, on: entity.table, "AFTER INSERT OR UPDATE OR DELETE", "ROW", function: function,
+      arguments, connection, logger)
+    try await installTrigger(
+      truncateTrigger, on: entity.table, "AFTER TRUNCATE", "STATEMENT", function: function,
+      arguments, connection, logger)
+    let pairs = entity.references.filter { $0.kind == .manyToMany }
+    guard !pairs.isEmpty else { return }
+    try await connection.query(PostgresQuery(unsafeSQL: pairFunctionSQL), logger: logger)
+    for relationship in pairs {
+      let join = relationship.joinTableName(of: entity)
+      let arguments = [
+        channel(for: entity.table), relationship.joinSourceColumn,
+        channel(for: relationship.entity.table), relationship.joinTargetColumn,
+      ].map { "'\($0)'" }.joined(separator: ", ")
+      let name = pairTrigger(entity.table, relationship.name)
+      try await installTrigger(
+        name, on: join, "AFTER INSERT OR UPDATE OR DELETE", "ROW", function: pairFunction,
+        arguments, connection, logger)
+      try await installTrigger(
+        name + "_t", on: join, "AFTER TRUNCATE", "STATEMENT", function: pairFunction, arguments,
+        connection, logger)
+    }
+  }
+
+  /// Creates trigger `name` on `table`, unless one with these arguments is there already:
+  /// dropping it would lock the table against the writes of servers already running.
+  static func installTrigger(
+    _ name: String, on table: String, _ events: String, _ level: String, function: String,
+    _ arguments: String, _ connection: PostgresConnection, _ logger: Logger
+  ) async throws {
+    let quoted = try PostgresIdentifier.quoted(table)
     var check = PostgresStatement("SELECT pg_get_triggerdef(oid) FROM pg_trigger WHERE tgrelid = ")
     check.append("to_regclass(")
-    check.bind(table)
+    check.bind(quoted)
     check.append(") AND tgname = ")
-    check.bind(trigger)
+    check.bind(name)
     for try await definition in try await connection.query(check.query, logger: logger)
       .decode(String.self)
-    where definition.hasSuffix("(\(arguments))") {
+    where definition.hasSuffix("\(function)(\(arguments))") {
       return
     }
     try await connection.query(
-      PostgresQuery(unsafeSQL: "DROP TRIGGER IF EXISTS \(trigger) ON \(table)"), logger: logger)
+      PostgresQuery(unsafeSQL: "DROP TRIGGER IF EXISTS \(name) ON \(quoted)"), logger: logger)
     try await connection.query(
       PostgresQuery(
-        unsafeSQL: "CREATE TRIGGER \(trigger) AFTER INSERT OR UPDATE OR DELETE ON \(table) "
-          + "FOR EACH ROW EXECUTE FUNCTION \(function)(\(arguments))"), logger: logger)
+        unsafeSQL: "CREATE TRIGGER \(name) \(events) ON \(quoted) "
+          + "FOR EACH \(level) EXECUTE FUNCTION \(function)(\(arguments))"), logger: logger)
   }
 
   /// One notification, as the trigger or a store's move wrote it.

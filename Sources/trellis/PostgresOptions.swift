@@ -10,10 +10,16 @@ struct PostgresOptions: ParsableArguments {
     help: ArgumentHelp(
       "For a PostgreSQL address: install the triggers that announce every change.",
       discussion: "Once installed they stay, and every server shows every program's changes "
-        + "at once. Nothing else in the database is created or altered."))
+        + "at once: rows, TRUNCATE and many-to-many pairs. Besides the triggers, two "
+        + "functions (trellis_notify_change, trellis_notify_pair_change) are created; "
+        + "nothing else in the database is created or altered."))
   var installTriggers = false
 
-  @Flag(help: "For a PostgreSQL address: remove the triggers --install-triggers installed.")
+  @Flag(
+    help: ArgumentHelp(
+      "For a PostgreSQL address: remove the triggers --install-triggers installed.",
+      discussion: "Servers running on the database are told, and look for changes every "
+        + "second from then on."))
   var removeTriggers = false
 
   @Option(

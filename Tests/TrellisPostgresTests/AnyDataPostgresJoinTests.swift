@@ -7,8 +7,11 @@ import TrellisTesting
 /// A join table another program changes while a form shows the row's choices.
 @Suite("Any data: a PostgreSQL join table changed by another program")
 struct AnyDataPostgresJoinTests {
-  @Test func anOpenFormShowsTheChoicesAnotherProgramMade() async throws {
+  /// Looked for, without triggers; announced by the join table's trigger, with them.
+  @Test(arguments: [false, true])
+  func anOpenFormShowsTheChoicesAnotherProgramMade(triggers: Bool) async throws {
     guard let url = try await AnyDataPostgres.database("shop-postgres.sql") else { return }
+    if triggers { _ = try await PostgresTriggerInstaller.install(url: url) }
     let app = try await AnyDataPostgres.app(url)
     defer { PostgresDatabase.close(url: url) }
     try await AnyDataPostgres.open("product", "Hammer", in: app)
@@ -17,5 +20,9 @@ struct AnyDataPostgresJoinTests {
       url, ["INSERT INTO product_tag (product_id, tag_id) VALUES (1, 1)"])
     try? await app.settle(until: { app.row("Tags")?.detail != before }, timeout: .seconds(10))
     #expect(app.row("Tags")?.detail != before, "Tags: \(before ?? "nil")")
+    if triggers {
+      let database = try #require(PostgresDatabase.opened(url: url))
+      #expect(database.announcedTables.contains("product"), "announced, not looked for")
+    }
   }
 }

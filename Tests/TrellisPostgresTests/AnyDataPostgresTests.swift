@@ -238,11 +238,51 @@ struct AnyDataPostgresTests {
     }
     // Announced as an insert at once, long before the next look (a minute away).
     #expect(changes.withLock { $0.contains { if case .inserted = $0 { true } else { false } } })
+
+    // A pair another program adds to the join table is announced as a change of the product
+    // that holds it, whose object then holds the tag.
+    let products = try #require(database.store(for: "product"))
+    _ = try await products.fetchPage(FetchOptions(), from: nil)
+    let productChanges = Mutex<[StoreChange]>([])
+    let productToken = products.observe { change in
+      productChanges.withLock { $0.append(change) }
+    }
+    defer { productToken.cancel() }
+    _ = await PostgresTestSupport.until(products, within: .seconds(5)) { products.isListening }
+    try await AnyDataPostgres.run(
+      url,
+      [
+        "INSERT INTO product_tag (product_id, tag_id) SELECT id, (SELECT max(id) FROM tag) "
+          + "FROM product ON CONFLICT DO NOTHING"
+      ])
+    _ = await PostgresTestSupport.until(products, within: .seconds(5)) {
+      productChanges.withLock { $0.contains { if case .updated = $0 { true } else { false } } }
+    }
+    #expect(
+      productChanges.withLock { $0.contains { if case .updated = $0 { true } else { false } } })
+
+    // A TRUNCATE, which no row trigger sees, tells the lists that anything may have changed.
+    changes.withLock { $0 = [] }
+    try await AnyDataPostgres.run(url, ["TRUNCATE tag CASCADE"])
+    _ = await PostgresTestSupport.until(tags, within: .seconds(5)) {
+      changes.withLock { $0.contains { if case .reset = $0 { true } else { false } } }
+    }
+    #expect(changes.withLock { $0.contains { if case .reset = $0 { true } else { false } } })
+
     let removed = try await PostgresTriggerInstaller.remove(url: url)
     #expect(removed.sorted() == installed.sorted())
     #expect(
       try await AnyDataPostgres.texts(
-        url, "SELECT count(*)::text FROM pg_trigger WHERE tgname = 'trellis_notify'") == ["0"])
+        url, "SELECT count(*)::text FROM pg_trigger WHERE tgname LIKE 'trellis_%'") == ["0"])
+    // Told so, a listening store looks at its table from then on: another program's change
+    // still reaches it, a minute before its database's own look would.
+    _ = await PostgresTestSupport.until(tags, within: .seconds(5)) { !tags.isListening }
+    changes.withLock { $0 = [] }
+    try await AnyDataPostgres.run(url, ["INSERT INTO tag (label) VALUES ('after')"])
+    _ = await PostgresTestSupport.until(tags, within: .seconds(10)) {
+      changes.withLock { !$0.isEmpty }
+    }
+    #expect(changes.withLock { !$0.isEmpty }, "the store looks at the table")
   }
 
   @Test func chinooksTracksPointAtTheirAlbumsGenresAndPlaylists() async throws {
