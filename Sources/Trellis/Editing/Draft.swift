@@ -135,6 +135,13 @@ public final class Draft {
     let property = definition[name]
     if mode == .deferred { noteBase(of: cell, name) }
     let (value, problem) = keep(entered, in: cell, name, context: context)
+    // A value entered as the object holds it (a field left as it was, a switch turned on
+    // and off again) is no change: nothing asks to discard it, and Done writes nothing.
+    if mode == .deferred, problem == nil, cell.conflict == nil,
+      (try? object.value(forKeyPath: name)) == value
+    {
+      cell.pending = nil
+    }
     guard problem == nil, mode == .live else { return problem }
     do {
       try object.setValue(value, forKeyPath: name)

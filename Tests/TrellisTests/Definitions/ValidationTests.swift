@@ -72,6 +72,22 @@ struct ValidationTests {
     #expect(log.entries.last == "2")
   }
 
+  @Test func aValueEnteredAsTheObjectHoldsItIsNoChange() throws {
+    let definition = try TasksApp.taskDefinition()
+    let task = TaskItem(name: "Original")
+    let draft = try #require(Draft(for: task, definition: definition))
+    draft.setValue("Original", for: "name")
+    #expect(!draft.hasChanges, "a field left as it was")
+    draft.setValue(true, for: "completed")
+    #expect(draft.hasChanges)
+    draft.setValue(false, for: "completed")
+    #expect(!draft.hasChanges, "a switch turned on and off again")
+    draft.setValue("Renamed", for: "name")
+    #expect(draft.hasChanges)
+    try draft.commit()
+    #expect(task.name == "Renamed")
+  }
+
   @Test func commitIsAllOrNothing() throws {
     let definition = try TasksApp.taskDefinition()
     let task = TaskItem(name: "Original")
