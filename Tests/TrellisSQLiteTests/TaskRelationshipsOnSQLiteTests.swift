@@ -137,6 +137,28 @@ struct ChoosingCategoriesOnSQLiteTests {
       .compactMap { ($0.objectValue as? TaskCategory)?.name }
     #expect(names == TasksApp.categoryNames + ["Travel"])
   }
+
+  /// As on iOS, a tap on the checked category keeps it and goes back; None clears it.
+  @Test func theCheckedCategoryTappedStaysAndNoneClearsIt() throws {
+    let store = try TasksApp.sqliteStore(path: nil)
+    let definition = try #require(store.itemsDefinition)
+    let app = HeadlessApp(
+      navigator: Navigator(root: TasksApp.listScreen(store: store, definition: definition)))
+    try app.send(.add(section: nil))
+    try app.enter("Plan the trip", at: "Name")
+    let first = try #require(TasksApp.categoryNames.first)
+    try app.tap("Category")
+    try app.tap(first)
+    #expect(app.row("Category")?.detail == first)
+    try app.tap("Category")
+    #expect(app.row(first)?.accessory == .checkmark)
+    try app.tap(first)
+    #expect(app.top.title == "New Task", "back on the form")
+    #expect(app.row("Category")?.detail == first, "still chosen")
+    try app.tap("Category")
+    try app.tap("None")
+    #expect(app.row("Category")?.detail != first)
+  }
 }
 
 /// A task's tags: chosen several at a time, made in place, kept in the join table.

@@ -7,7 +7,7 @@
 public struct ItemChoice {
   /// Whether several items may be chosen (the choice is then an array).
   public var allowsMultiple: Bool
-  /// Whether the choice may be empty: tapping the chosen item of a single choice clears it.
+  /// Whether the choice may be empty: a single choice then lists a None row, which clears it.
   public var allowsNone: Bool
   /// Whether a single choice goes back to the previous screen.
   public var popsOnChoice = true
@@ -37,7 +37,8 @@ public struct ItemChoice {
   func choice(afterTapping item: Value) -> Value? {
     var chosen = self.chosen
     if let position = chosen.firstIndex(of: item) {
-      if !allowsMultiple && !allowsNone { return nil }
+      // A single choice keeps its item, as iOS's checked row does: its None row clears it.
+      if !allowsMultiple { return item }
       chosen.remove(at: position)
     } else if allowsMultiple {
       chosen.append(item)
