@@ -52,6 +52,8 @@ def test_validation_refuses_done_until_the_name_is_given(browser, server):
     assert title(browser) == "New Task"
     wait(browser, lambda d: not bar_button(d, "done").is_enabled())
     assert row(browser, "Name").find_elements(By.CSS_SELECTOR, ".validation")
+    # The field that says what is wrong takes the focus: typing goes there.
+    wait(browser, lambda d: d.switch_to.active_element == control(d, "Name"))
     screenshot(browser, "desktop-validation")
     type_into(browser, "Name", "Valid now")
     wait(browser, lambda d: bar_button(d, "done").is_enabled())
@@ -359,6 +361,43 @@ def test_leaving_the_page_or_escape_with_unsaved_values_asks_first(browser, serv
     # With nothing unsaved, the page is left without a question.
     assert not browser.find_elements(By.CSS_SELECTOR, ".bar[data-unsaved]")
     assert not asks_before_unloading(browser)
+
+
+def test_escape_from_the_page_goes_back_and_focus_returns_to_the_row(browser, server):
+    """Escape leaves a screen wherever the focus is, the page's body included, and the row
+    that opened the screen has the focus again, as iOS returns to it."""
+    open_app(browser, server, "tasks")
+    wait_title(browser, "Tasks")
+    second = row_texts(browser)[1]
+    tap(browser, second)
+    wait_title(browser, second)
+    tap(browser, "Steps")
+    wait_title(browser, "Steps")
+    browser.execute_script("document.activeElement.blur()")
+    browser.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)
+    wait_title(browser, second)
+    steps = row(browser, "Steps").find_element(By.CSS_SELECTOR, ".select")
+    wait(browser, lambda d: d.switch_to.active_element == steps)
+    browser.execute_script("document.activeElement.blur()")
+    browser.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)
+    wait_title(browser, "Tasks")
+    opener = row(browser, second).find_element(By.CSS_SELECTOR, ".select")
+    wait(browser, lambda d: d.switch_to.active_element == opener)
+
+
+def test_a_rows_move_button_keeps_the_focus(browser, server):
+    open_app(browser, server, "tasks")
+    wait_title(browser, "Tasks")
+    press(browser, "edit")
+    first = row_texts(browser)[0]
+    down = wait(browser, lambda d: row(d, first).find_element(By.CSS_SELECTOR, ".move-down"))
+    down.send_keys(Keys.ENTER)
+    wait(browser, lambda d: row_texts(d)[1] == first)
+    # Enter again moves it again, rather than opening it.
+    wait(browser, lambda d: "move-down" in d.switch_to.active_element.get_attribute("class"))
+    browser.switch_to.active_element.send_keys(Keys.ENTER)
+    wait(browser, lambda d: row_texts(d)[2] == first)
+    assert title(browser) == "Tasks"
 
 
 def asks_before_unloading(driver):

@@ -56,7 +56,10 @@
     };
   }
 
+  // The type of the last message sent: a patch that answers a Done knows it was one.
+  var lastSent = null;
   function send(message) {
+    lastSent = message.type;
     if (socket && socket.readyState === 1) socket.send(JSON.stringify(message));
   }
 
@@ -333,6 +336,14 @@
     }
     var row = key.row != null ? rowByKey(key.pane, key.row) : null;
     if (!row) return;
+    // A row's own button (its move arrows, say) keeps the focus, so that Enter moves it again.
+    var own = ["move-up", "move-down", "row-delete", "row-insert", "accessory-button"].filter(
+      function (name) { return (" " + key.cls + " ").indexOf(" " + name + " ") >= 0; })[0];
+    var button = own && row.querySelector("." + own);
+    if (button && !button.disabled) {
+      if (button !== document.activeElement) button.focus({ preventScroll: true });
+      return;
+    }
     var control = row.querySelector(".control") || row.querySelector(".select");
     if (!control || control === document.activeElement) return;
     var textual = control.tagName === "TEXTAREA" || control.type === "text" ||
@@ -388,6 +399,11 @@
     var sheet = pushed && pushed.dataset.presentation === "modal";
     if (covered) {
       covered.dataset.scrollY = String(scrollOf(pane));
+      // The row that opened this screen, focused again when it closes, as iOS returns there.
+      var opener = document.activeElement && covered.contains(document.activeElement) &&
+        document.activeElement.closest(".row");
+      if (opener && opener.dataset.row) covered.dataset.opener = opener.dataset.row;
+      else delete covered.dataset.opener;
       // A modal sheet covers the screen below without hiding it.
       if (sheet) covered.inert = true;
       else covered.hidden = true;
@@ -412,7 +428,11 @@
     say("");
     windows = {};
     scrollPaneTo(pane, Number(revealed.dataset.scrollY || "0"));
-    focusTitle();
+    var opener = revealed.dataset.opener &&
+      revealed.querySelector('.row[data-row="' + CSS.escape(revealed.dataset.opener) + '"]');
+    var target = opener && (opener.querySelector(".select") || opener.querySelector(".control"));
+    if (target && !target.disabled) target.focus({ preventScroll: true });
+    else focusTitle();
   }
 
   function sectionsOf(pane) {
@@ -501,7 +521,11 @@
     });
     updateCounts(sections);
     grow();
-    restoreFocus(key);
+    // A Done refused for a field: the field that says what is wrong takes the focus.
+    var refused = lastSent === "done" && !message.pop && pane.querySelector('[aria-invalid="true"]');
+    if (refused) lastSent = null;
+    if (refused && !refused.disabled) refused.focus();
+    else restoreFocus(key);
     refreshWindows();
   }
 
@@ -617,6 +641,13 @@
     var text = JSON.stringify(message);
     var size = new Blob([text]).size;
     var limit = Number(body.dataset.messageLimit || "0");
+    if (limit > 0 && size > limit && message.was !== undefined) {
+      // The text typed over counts too: without it the value may still fit, sent as one that
+      // replaces whatever the row holds.
+      delete message.was;
+      text = JSON.stringify(message);
+      size = new Blob([text]).size;
+    }
     if (limit > 0 && size > limit) {
       say("That text is too large to send (" + Math.ceil(size / 1024) + " KB; the most is "
         + Math.floor(limit / 1024) + " KB): it was not entered.", true);
@@ -626,6 +657,7 @@
       return;
     }
     if (message.was !== undefined) control.dataset.was = control.value;
+    lastSent = message.type;
     if (socket && socket.readyState === 1) socket.send(text);
   }
 
@@ -768,6 +800,14 @@
       clearTimeout(timers.value);
       sendValue(event.target);
     }
+  });
+
+  // With the focus outside the app (on the page itself), Escape still leaves the screen.
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Escape" || event.defaultPrevented || app.contains(event.target)) return;
+    var confirming = app.querySelector(".row.confirming-delete");
+    if (confirming) { confirming.classList.remove("confirming-delete"); return; }
+    leaveByKey(event);
   });
 
   // Escape leaves the screen in front as its bar's Cancel or Back does, as the terminal's Esc
