@@ -38,4 +38,31 @@ struct AnyDataPostgresRefusalTests {
       try await AnyDataPostgres.texts(url, "SELECT price::text FROM product WHERE code = 'HAM-1'")
         == ["9.70"])
   }
+
+  /// Text PostgreSQL cannot hold (a NUL character) is refused at Done, located; the name fixed
+  /// then saves, with no conflict over a change nobody made.
+  @Test func textWithANulCharacterIsRefusedAndTheFixSavesWithoutAConflict() async throws {
+    guard let url = try await AnyDataPostgres.database("shop-postgres.sql") else { return }
+    let app = try await AnyDataPostgres.app(url)
+    defer { PostgresDatabase.close(url: url) }
+    try await AnyDataPostgres.open("product", "Hammer", in: app)
+    let name = try #require(app.path(of: "Name"))
+    let id = app.rowID(at: name)
+    try app.send(.enter(id, .text("Ham\u{0}mer"), over: "Hammer"))
+    try await app.settle()
+    _ = try? app.send(.done)
+    try await app.settle()
+    #expect(app.navigator.top.model.title == "Hammer", "refused: the form stays")
+    let shown = try #require(app.row("Name")?.fieldText)
+    try app.send(.enter(id, .text("Claw hammer"), over: shown))
+    try await app.settle()
+    try app.send(.done)
+    try await app.settle(
+      until: { app.navigator.top.model.title == "product" }, timeout: .seconds(10))
+    #expect(
+      app.navigator.top.model.title == "product", "\(app.navigator.top.draft?.conflicts ?? [])")
+    #expect(
+      try await AnyDataPostgres.texts(url, "SELECT name FROM product WHERE code = 'HAM-1'")
+        == ["Claw hammer"])
+  }
 }
