@@ -17,7 +17,8 @@ extension PostgresStore {
     if let nothing = error as? NothingWritten { return storeError(nothing.cause) }
     if error is PostgresTimeout {
       return .failed(
-        "PostgreSQL at \(place) did not answer within \(timeout) (is the server running?)")
+        "PostgreSQL at \(place) did not answer within \(timeout): another transaction may "
+          + "hold the row, or the server is busy or down")
     }
     if error is CancellationError { return .failed("cancelled") }
     guard let error = error as? PSQLError else {
@@ -59,7 +60,20 @@ extension PostgresStore {
       guard let name else { return .refused(message) }
       let title = entity.definition[name]?.title ?? name
       return .refusedValue(property: name, message: "\(title) needs a value")
-    case "23514", "23503": return .refused(message)
+    case "23503":
+      // A to-one's target deleted meanwhile: the message lands on the relationship's field.
+      if let column = Self.keyColumn(in: info[.detail]),
+        let relationship = entity.relationships.first(where: {
+          $0.kind == .toOne && $0.foreignKey == column
+        })
+      {
+        let title = entity.definition[relationship.name]?.title ?? relationship.name
+        return .refusedValue(
+          property: relationship.name,
+          message: "the \(title.lowercased()) chosen is gone (deleted meanwhile): choose another")
+      }
+      return .refused(message)
+    case "23514": return .refused(message)
     case "22P02", "22007", "22008":
       // The server's detail says what it could not read ("Token "x" is invalid.").
       return .invalidItem([message, info[.detail]].compactMap { $0 }.joined(separator: ": "))

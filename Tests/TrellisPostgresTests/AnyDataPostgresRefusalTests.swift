@@ -65,4 +65,25 @@ struct AnyDataPostgresRefusalTests {
       try await AnyDataPostgres.texts(url, "SELECT name FROM product WHERE code = 'HAM-1'")
         == ["Claw hammer"])
   }
+
+  /// A to-one's target another program deleted while the form was open: Done is refused on
+  /// the relationship's field, saying so, and another choice saves.
+  @Test func aChosenTargetDeletedMeanwhileIsRefusedOnItsField() async throws {
+    guard let url = try await AnyDataPostgres.database("shop-postgres.sql") else { return }
+    try await AnyDataPostgres.run(url, ["INSERT INTO category (name) VALUES ('Lonely')"])
+    let app = try await AnyDataPostgres.app(url)
+    defer { PostgresDatabase.close(url: url) }
+    try await AnyDataPostgres.open("product", "Hammer", in: app)
+    try app.tap("Category")
+    try await app.settle(until: { app.row("Lonely") != nil }, timeout: .seconds(10))
+    try app.tap("Lonely")
+    try await app.settle()
+    #expect(app.row("Category")?.detail == "Lonely")
+    try await AnyDataPostgres.run(url, ["DELETE FROM category WHERE name = 'Lonely'"])
+    _ = try? app.send(.done)
+    try await app.settle()
+    #expect(app.navigator.top.model.title == "Hammer", "refused: the form stays")
+    let message = app.row("Category")?.validationMessage ?? ""
+    #expect(message.contains("deleted meanwhile"), "\(message)")
+  }
 }
