@@ -67,3 +67,41 @@ def test_sigterm_with_a_frozen_page_ends_within_the_bound():
         assert took < BOUND, "the server took %.1f s to stop" % took
     finally:
         sock.close()
+
+
+def test_a_page_comes_back_by_itself_after_the_server_restarts(browser):
+    """A page whose server stopped and started again (on the same address) reloads by itself
+    once the server answers, and shows its app again; a form holding typed text is left as it
+    is, saying why, so that nothing typed is lost unseen."""
+    from selenium.webdriver.common.by import By
+
+    from helpers import open_app, tap, type_into, wait, wait_title
+
+    process, details = start_demo()
+    port = details["url"].rsplit(":", 1)[1]
+    open_app(browser, details, "tasks")
+    wait_title(browser, "Tasks")
+    process.kill()
+    process.wait()
+    status = lambda d: d.find_element(By.ID, "trellis-status").text
+    wait(browser, lambda d: "Trying to reach the server again" in status(d))
+    again, _ = start_demo("--port", port)
+    try:
+        wait(browser, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-connected")
+             == "true", timeout=30)
+        wait_title(browser, "Tasks")
+        first = browser.execute_script(
+            "return document.querySelector('.pane-top > .screen:last-child .row .text').textContent")
+        tap(browser, first)
+        wait_title(browser, first)
+        type_into(browser, "Name", "Typed, not saved")
+        again.kill()
+        again.wait()
+        third, _ = start_demo("--port", port)
+        try:
+            wait(browser, lambda d: "The server is back" in status(d), timeout=30)
+            assert browser.find_element(By.CSS_SELECTOR, ".pane-top > .screen:last-child .title").text == first
+        finally:
+            stop_demo(third)
+    finally:
+        stop_demo(again, killed=True)

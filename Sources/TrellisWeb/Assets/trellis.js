@@ -44,6 +44,9 @@
     };
     socket.onclose = function (event) {
       body.dataset.connected = "false";
+      // The server went away (stopped, restarted, the network dropped): the page waits for it
+      // and starts again, unless a form holds what the person typed, which a reload loses.
+      if (event.code === 1006 || event.code === 1001) { awaitServer(0); return; }
       say(event.reason || "Disconnected. Reload the page to start again.");
       // Signed out elsewhere (or removed): the page no longer names anyone as signed in.
       var account = document.querySelector(".home-link .account");
@@ -54,6 +57,29 @@
         account.replaceChildren(link);
       }
     };
+  }
+
+  // Asks the server for a small file (a page would make a session), every two seconds for
+  // ten minutes, until it answers.
+  function awaitServer(tries) {
+    say("Disconnected. Trying to reach the server again…");
+    setTimeout(function () {
+      fetch("/assets/favicon.svg", { cache: "no-store" })
+        .then(function (answer) {
+          if (!answer.ok) throw new Error("not yet");
+          var screen = screenOf(frontPane());
+          if (screen && isEdited(screen)) {
+            say("The server is back. Reload the page to go on: what this screen holds was " +
+              "not saved, so copy what you typed first.");
+          } else {
+            location.reload();
+          }
+        })
+        .catch(function () {
+          if (tries < 300) awaitServer(tries + 1);
+          else say("Disconnected. Reload the page to start again.");
+        });
+    }, 2000);
   }
 
   // The type of the last message sent: a patch that answers a Done knows it was one.
