@@ -150,6 +150,10 @@ def test_an_unknown_selector_is_a_disabled_button_that_says_why(browser, server)
     button = row(browser, "Launch rockets").find_element(By.CSS_SELECTOR, "button")
     assert not button.is_enabled()
     assert button.get_attribute("title") == "no action named 'launchRockets' is registered"
+    # Shown under the row too, where a touch screen, which shows no tooltip, shows it.
+    reason = row(browser, "Launch rockets").find_element(By.CSS_SELECTOR, ".unavailable")
+    assert reason.is_displayed()
+    assert reason.text == "no action named 'launchRockets' is registered"
 
 
 def open_hooks(browser, server):

@@ -20,6 +20,16 @@ def computed(driver, selector, prop):
         selector, prop)
 
 
+def contrast(first, second):
+    """WCAG 2's contrast ratio of two opaque `rgb(...)` colours."""
+    def luminance(color):
+        channels = [int(part) / 255 for part in color[color.index("(") + 1:color.index(")")].split(",")[:3]]
+        linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+    lighter, darker = sorted([luminance(first), luminance(second)], reverse=True)
+    return (lighter + 0.05) / (darker + 0.05)
+
+
 def screen_background(driver):
     return driver.execute_script(
         "return getComputedStyle(document.querySelector('.pane-top > .screen:last-child'))"
@@ -39,6 +49,16 @@ def test_the_theme_styles_rows_table_bar_and_detail_screens(browser, server):
     # The table is green; the bar's buttons take the navigation bar's orange tint.
     assert screen_background(browser) == GREEN
     assert set(computed(browser, ".bar .bar-button", "color")) == {ORANGE}
+    # On the theme's green, the section header and the rows' chevrons are readable (WCAG AA
+    # for large text), and the green fills the window below the last row.
+    for color in computed(browser, ".section-header", "color"):
+        assert contrast(color, GREEN) >= 3, color
+    for accessory, background in zip(computed(browser, ".row .accessory", "color"),
+                                     computed(browser, ".row", "background-color")):
+        assert contrast(accessory, background) >= 3, (accessory, background)
+    height = browser.execute_script(
+        "return document.querySelector('.pane-top > .screen:last-child').getBoundingClientRect().height")
+    assert height >= browser.execute_script("return window.innerHeight") - 1
     screenshot(browser, "desktop-theme")
 
     # A generated detail screen takes the same theme: its rows alternate too.

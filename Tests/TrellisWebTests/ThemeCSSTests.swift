@@ -118,7 +118,14 @@ struct ThemedPageTests {
     // black on these, whatever the page's own (white in dark mode).
     #expect(rows.allSatisfy { $0.contains(HTML.escape("color: rgba(0, 0, 0, 1);")) })
     #expect(html.contains(#"<div class="screen" data-pane="top""#))
-    #expect(html.contains(HTML.attribute("style", "background-color: rgba(0, 255, 0, 1);")))
+    // Its headers and footers read on the theme's green, which fills the window.
+    #expect(
+      html.contains(
+        HTML.attribute(
+          "style",
+          "background-color: rgba(0, 255, 0, 1); --secondary: rgba(0, 0, 0, 1); "
+            + "min-height: 100vh;")))
+    #expect(rows.allSatisfy { $0.contains(HTML.escape("--chevron: rgba(0, 0, 0, 1);")) })
     #expect(
       html.contains(
         "<header class=\"bar\"" + HTML.attribute("style", "--tint-color: rgba(255, 128, 0, 1);")))

@@ -43,7 +43,7 @@ public struct HTMLRenderer: Sendable {
     if let depth { html += " data-depth=\"\(depth)\"" }
     html += " data-editing=\"\(screen.isEditing)\""
     if screen.isModal { html += " data-presentation=\"modal\" role=\"dialog\" aria-modal=\"true\"" }
-    html += "\(Self.styleAttribute(screen.tableStyle))>"
+    html += "\(Self.screenStyleAttribute(screen.tableStyle))>"
     html += bar(screen)
     if let search = screen.search {
       html += "<form class=\"search\" role=\"search\">"
@@ -180,7 +180,9 @@ public struct HTMLRenderer: Sendable {
     if let style = row.style, style.textColor == nil, let background = style.backgroundColor,
       background.patternImage == nil, background.alpha >= 0.5
     {
-      css += " color: \(background.readableText.cssRGBA);"
+      // Its secondary marks (a chevron, a detail) too.
+      let readable = background.readableText.cssRGBA
+      css += " color: \(readable); --secondary: \(readable); --chevron: \(readable);"
     }
     // A height of the row's own (a descriptor's, an action's) wins over its theme's.
     if let height = row.height, height > 0, height < 10_000 {
@@ -223,6 +225,9 @@ public struct HTMLRenderer: Sendable {
     }
     if let message = row.validationMessage {
       html += "<p class=\"validation\" role=\"alert\">\(HTML.escape(message))</p>"
+    } else if !row.isEnabled, let reason = row.attributes.unavailableReason {
+      // Shown, not only a tooltip, which a touch screen never shows.
+      html += "<p class=\"unavailable\">\(HTML.escape(reason))</p>"
     }
     html += "</li>"
     return html
@@ -230,6 +235,19 @@ public struct HTMLRenderer: Sendable {
 
   /// ` style="..."` with a theme's resolved style, or nothing when it sets nothing a browser
   /// shows.
+  /// The screen's ` style="..."`: its table's theme style; on a background the theme sets,
+  /// section headers and footers in a colour readable on it, and the background filling the
+  /// window below the last row.
+  static func screenStyleAttribute(_ style: ResolvedStyle?) -> String {
+    guard var css = style?.cssText, !css.isEmpty else { return "" }
+    if let style, style.textColor == nil, let background = style.backgroundColor,
+      background.patternImage == nil, background.alpha >= 0.5
+    {
+      css += " --secondary: \(background.readableText.cssRGBA); min-height: 100vh;"
+    }
+    return HTML.attribute("style", css)
+  }
+
   static func styleAttribute(_ style: ResolvedStyle?) -> String {
     guard let css = style?.cssText, !css.isEmpty else { return "" }
     return HTML.attribute("style", css)
