@@ -1,3 +1,4 @@
+import Foundation
 import Trellis
 import TrellisDiff
 
@@ -10,7 +11,9 @@ extension WebSession {
     switch message.action {
     case .select(let row): return .select(try shownRow(row, in: model).id)
     case .setValue(let row, let raw, let over):
-      return .enter(try shownRow(row, in: model).id, raw.controlInput, over: over)
+      let (path, id) = try shownRow(row, in: model)
+      return .enter(
+        id, raw.controlInput, over: over.map { Self.text($0, shownAt: path, in: model) })
     case .setPart(let row, let tag, let raw):
       let (path, id) = try shownRow(row, in: model)
       return .setValue(id, try value(raw, tag: tag, at: path, in: model))
@@ -27,6 +30,23 @@ extension WebSession {
     case .event(let event): return event
     case .window, .layout: throw .malformed("not a screen event")
     }
+  }
+
+  /// The row's text that `was`, the text a page says its field showed, stands for: a browser
+  /// shows a NUL character as U+FFFD and line ends as LF, so text holding them comes back
+  /// changed though nobody changed it. Any other text is `was` itself.
+  static func text(_ was: String, shownAt path: ItemPath, in model: TableModel) -> String {
+    guard model.snapshot.sections.indices.contains(path.section) else { return was }
+    let items = model.snapshot.sections[path.section].items
+    guard items.indices.contains(path.item) else { return was }
+    let shown = items[path.item].fieldText
+    guard shown != was, shown.contains(where: { $0 == "\u{0}" || $0 == "\r" || $0 == "\r\n" })
+    else { return was }
+    let asBrowsersShowIt =
+      shown.replacingOccurrences(of: "\r\n", with: "\n")
+      .replacingOccurrences(of: "\r", with: "\n")
+      .replacingOccurrences(of: "\u{0}", with: "\u{FFFD}")
+    return asBrowsersShowIt == was ? shown : was
   }
 
   private func model(_ pane: ClientMessage.Pane) throws(WebProtocolError) -> TableModel {
