@@ -84,6 +84,14 @@ def test_delete_and_reorder_in_edit_mode(browser, server):
     shown = browser.find_elements(By.CSS_SELECTOR, ".pane-top > .screen:last-child .row[data-row]")
     assert not shown[0].find_element(By.CSS_SELECTOR, ".move-up").is_displayed()
     assert shown[1].find_element(By.CSS_SELECTOR, ".move-up").is_displayed()
+    # The small marks answer a finger's tap around them: 44 points tall, as on iOS.
+    for selector in (".row-delete", ".move-up", ".move-down"):
+        mark = shown[1].find_element(By.CSS_SELECTOR, selector)
+        assert browser.execute_script(
+            "var mark = arguments[0], box = mark.getBoundingClientRect();"
+            "var x = box.left + box.width / 2, middle = box.top + box.height / 2;"
+            "return [middle - 21, middle + 21].every(function (y) {"
+            "  var hit = document.elementFromPoint(x, y); return hit === mark; });", mark), selector
     alpha = before.index("Alpha")
     row(browser, "Alpha").find_element(By.CSS_SELECTOR, ".move-down").click()
     wait(browser, lambda d: row_texts(d).index("Alpha") == alpha + 1)
