@@ -16,7 +16,10 @@ struct ServeCommandTests {
       let (data, _) = try await URLSession.shared.data(from: url)
       let html = String(decoding: data, as: UTF8.self)
       // The table green, the bar's tint orange, rows alternating cyan and orange.
-      #expect(html.contains(#"style="background-color: rgba(0, 255, 0, 1);""#))
+      #expect(
+        html.contains(
+          #"style="background-color: rgba(0, 255, 0, 1); --secondary: rgba(0, 0, 0, 1); min-height: 100vh;""#
+        ))
       #expect(html.contains(#"<header class="bar" style="--tint-color: rgba(255, 128, 0, 1);">"#))
       #expect(html.contains(#"style="background-color: rgba(0, 255, 255, 1); font-family: "#))
       #expect(html.contains(#"style="background-color: rgba(255, 128, 0, 1); font-family: "#))
