@@ -93,8 +93,12 @@ extension PostgresStore {
     let store = WeakStore(self)
     let listening = state.withLock { state -> Task<Void, Never>? in
       guard !state.isShutDown else { return nil }
+      // Detached: a task made here would inherit the listening connection (a task-local),
+      // which ends with the listening, and look through it in vain.
       defer {
-        state.listener = Task { await Self.poll(store, every: Self.fallbackPollInterval) }
+        state.listener = Task.detached {
+          await Self.poll(store, every: Self.fallbackPollInterval)
+        }
       }
       return state.listener
     }

@@ -46,7 +46,12 @@
       body.dataset.connected = "false";
       // The server went away (stopped, restarted, the network dropped): the page waits for it
       // and starts again, unless a form holds what the person typed, which a reload loses.
-      if (event.code === 1006 || event.code === 1001) { awaitServer(0); return; }
+      // A server shutting down (1001) is left to finish first: a page reconnecting while
+      // it drains would hold it open.
+      if (event.code === 1006 || event.code === 1001) {
+        awaitServer(0, event.code === 1001 ? 10000 : 2000);
+        return;
+      }
       say(event.reason || "Disconnected. Reload the page to start again.");
       // Signed out elsewhere (or removed): the page no longer names anyone as signed in.
       var account = document.querySelector(".home-link .account");
@@ -61,7 +66,7 @@
 
   // Asks the server for a small file (a page would make a session), every two seconds for
   // ten minutes, until it answers.
-  function awaitServer(tries) {
+  function awaitServer(tries, delay) {
     say("Disconnected. Trying to reach the server again…");
     setTimeout(function () {
       fetch("/assets/favicon.svg", { cache: "no-store" })
@@ -76,10 +81,10 @@
           }
         })
         .catch(function () {
-          if (tries < 300) awaitServer(tries + 1);
+          if (tries < 300) awaitServer(tries + 1, 2000);
           else say("Disconnected. Reload the page to start again.");
         });
-    }, 2000);
+    }, delay);
   }
 
   // The type of the last message sent: a patch that answers a Done knows it was one.

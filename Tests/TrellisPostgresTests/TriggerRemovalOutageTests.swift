@@ -1,0 +1,42 @@
+import Foundation
+import Synchronization
+import Testing
+import Trellis
+import TrellisPostgres
+import TrellisTesting
+
+/// A server that fell back to looking at its tables, because another program removed the
+/// triggers, goes on looking through an outage: it reaches the database through a proxy the
+/// test cuts and restores.
+@Suite("Triggers removed, then an outage")
+struct TriggerRemovalOutageTests {
+  @Test func aStoreThatFellBackToLookingRecoversFromAnOutage() async throws {
+    guard let url = try await AnyDataPostgres.database("shop-postgres.sql") else { return }
+    let server = try #require(URLComponents(string: url))
+    let proxy = try await TCPProxy.start(
+      to: try #require(server.host), port: try #require(server.port))
+    _ = try await PostgresTriggerInstaller.install(url: url)
+    let through = proxy.address(replacingIn: url)
+    let database = try await PostgresDatabase.open(url: through, pollInterval: .seconds(60))
+    defer { database.shutdown() }
+    let tags = try #require(database.store(for: "tag"))
+    _ = try await tags.fetchPage(FetchOptions(), from: nil)
+    let changes = Mutex<[StoreChange]>([])
+    let token = tags.observe { change in changes.withLock { $0.append(change) } }
+    defer { token.cancel() }
+    #expect(await PostgresTestSupport.until(tags, within: .seconds(5)) { tags.isListening })
+
+    _ = try await PostgresTriggerInstaller.remove(url: url)
+    #expect(await PostgresTestSupport.until(tags, within: .seconds(5)) { !tags.isListening })
+    await proxy.cut()
+    try await Task.sleep(for: .seconds(2))
+    try await proxy.restore()
+    changes.withLock { $0 = [] }
+    try await AnyDataPostgres.run(url, ["INSERT INTO tag (label) VALUES ('after the outage')"])
+    // Found by looking, every second, long before the database's own look (a minute away).
+    _ = await PostgresTestSupport.until(tags, within: .seconds(15)) {
+      changes.withLock { $0.contains { if case .reset = $0 { true } else { false } } }
+    }
+    #expect(changes.withLock { $0.contains { if case .reset = $0 { true } else { false } } })
+  }
+}
