@@ -22,7 +22,10 @@ struct JSONDocumentParser {
     let root = try parseValue(path: "", keyOffset: nil, depth: 0)
     skipWhitespace()
     if index < bytes.count {
-      throw builder.error("unexpected \(describe(index)) after the JSON value", at: index)
+      throw builder.error(
+        isComment(index)
+          ? "a comment after the JSON value, which JSON does not allow"
+          : "unexpected \(describe(index)) after the JSON value", at: index)
     }
     var document = builder.document(root: root, format: .json)
     // JSON holds a line break only between tokens, so the first one tells how lines end.
@@ -76,7 +79,7 @@ struct JSONDocumentParser {
       try builder.checkDuplicate(key, in: dictionary, path: childPath, keyOffset: keyOffset)
       skipWhitespace()
       guard peek() == UInt8(ascii: ":") else {
-        throw builder.error("expected ':' after object key", at: index)
+        throw builder.error("expected ':' after object key" + commentNote(index), at: index)
       }
       index += 1
       skipWhitespace()
@@ -88,7 +91,8 @@ struct JSONDocumentParser {
         index += 1
         return .dictionary(dictionary)
       default:
-        throw builder.error("expected ',' or '}' after object member", at: index)
+        throw builder.error(
+          "expected ',' or '}' after object member" + commentNote(index), at: index)
       }
     }
   }
@@ -116,7 +120,8 @@ struct JSONDocumentParser {
         index += 1
         return .array(array)
       default:
-        throw builder.error("expected ',' or ']' after array element", at: index)
+        throw builder.error(
+          "expected ',' or ']' after array element" + commentNote(index), at: index)
       }
     }
   }
@@ -298,11 +303,19 @@ struct JSONDocumentParser {
   /// "end of document", or the character at `offset` quoted.
   private func describe(_ offset: Int) -> String {
     // Comments are common in hand-written JSON (JSONC); saying so beats naming a slash.
-    if bytes[offset...].starts(with: Array("//".utf8))
-      || bytes[offset...].starts(with: Array("/*".utf8))
-    {
-      return "a comment, which JSON does not allow"
-    }
+    if isComment(offset) { return "a comment, which JSON does not allow" }
     return describeCharacter(in: bytes, at: offset)
+  }
+
+  /// Whether a comment (`//` or `/*`) starts at `offset`.
+  private func isComment(_ offset: Int) -> Bool {
+    offset < bytes.count
+      && (bytes[offset...].starts(with: Array("//".utf8))
+        || bytes[offset...].starts(with: Array("/*".utf8)))
+  }
+
+  /// What an error at `offset` adds when a comment starts there.
+  private func commentNote(_ offset: Int) -> String {
+    isComment(offset) ? ", found a comment, which JSON does not allow" : ""
   }
 }

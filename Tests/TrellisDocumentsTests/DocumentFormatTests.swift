@@ -55,6 +55,22 @@ struct DocumentFormatTests {
     }
   }
 
+  @Test(arguments: [
+    ("{\"a\": 1 // x\n}", "expected ',' or '}' after object member, found a comment"),
+    ("{\"a\": \"s\" /* x */}", "expected ',' or '}' after object member, found a comment"),
+    ("[1 // x\n, 2]", "expected ',' or ']' after array element, found a comment"),
+    ("{\"a\" /* x */ : 1}", "expected ':' after object key, found a comment"),
+    ("{\"a\": 1}\n// the end\n", "a comment after the JSON value, which JSON does not allow"),
+  ])
+  func aCommentAnywhereInJSONIsNamed(text: String, message: String) {
+    do {
+      _ = try LocatedDocument(text: text, format: .json, file: "c.json")
+      Issue.record("\(text) parsed")
+    } catch {
+      #expect(error.message.hasPrefix(message), "\(error.message)")
+    }
+  }
+
   @Test func binaryIsRecognisedByItsMagic() throws {
     let data = try DocumentWriter.data(for: ["a": 1], format: .binaryPlist)
     #expect(DocumentFormat.detect(in: data, pathExtension: "json") == .binaryPlist)

@@ -371,7 +371,12 @@
     var own = ["move-up", "move-down", "row-delete", "row-insert", "accessory-button"].filter(
       function (name) { return (" " + key.cls + " ").indexOf(" " + name + " ") >= 0; })[0];
     var button = own && row.querySelector("." + own);
-    if (button && !button.disabled) {
+    // A row moved to the end shows no ↓ (nor one at the top an ↑): its other arrow has it.
+    var shown = function (b) { return b && !b.disabled && getComputedStyle(b).visibility !== "hidden"; };
+    if (!shown(button) && (own === "move-down" || own === "move-up")) {
+      button = row.querySelector(own === "move-down" ? ".move-up" : ".move-down");
+    }
+    if (shown(button)) {
       if (button !== document.activeElement) button.focus({ preventScroll: true });
       return;
     }
