@@ -136,15 +136,11 @@ public final class Draft {
     if mode == .deferred { noteBase(of: cell, name) }
     let (value, problem) = keep(entered, in: cell, name, context: context)
     // A value entered as the object holds it (a field left as it was, a switch turned on
-    // and off again, an empty field over nothing) is no change: nothing asks to discard it,
-    // and nothing is written.
-    let current = try? object.value(forKeyPath: name)
-    let emptyOverNothing = value == .string("") && (current ?? .null) == .null
-    if problem == nil, cell.conflict == nil, current == value || emptyOverNothing {
-      if mode == .deferred || emptyOverNothing {
-        cell.pending = nil
-        return nil
-      }
+    // and off again) is no change: nothing asks to discard it, and Done writes nothing.
+    if mode == .deferred, problem == nil, cell.conflict == nil,
+      (try? object.value(forKeyPath: name)) == value
+    {
+      cell.pending = nil
     }
     guard problem == nil, mode == .live else { return problem }
     do {

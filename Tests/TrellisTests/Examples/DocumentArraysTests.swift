@@ -94,18 +94,4 @@ struct DocumentArraysTests {
     try app.send(.done)
     #expect(object.root.dictionaryValue?["subtitle"] == "A Tale")
   }
-
-  @Test func anEmptyEntryOverANullLeavesItNull() throws {
-    let object = DocumentObject(["title": "Book", "subtitle": .null])
-    let definition = DataDefinition.document(object.root, name: "book.json")
-    let model = TableModel(title: "book")
-    _ = try model.generateSections(for: object, definition: definition, mode: .live)
-    let app = HeadlessApp(navigator: Navigator(root: Screen(model: model)))
-    let items = app.top.snapshot().table.sections.flatMap(\.items)
-    let index = try #require(items.firstIndex { $0.text == "Subtitle" })
-    try app.send(.setValue(app.rowID(at: ItemPath(item: index, section: 0)), ""))
-    #expect(object.root.dictionaryValue?["subtitle"] == .null, "nothing entered, nothing written")
-    try app.send(.setValue(app.rowID(at: ItemPath(item: index, section: 0)), "A Tale"))
-    #expect(object.root.dictionaryValue?["subtitle"] == "A Tale")
-  }
 }
