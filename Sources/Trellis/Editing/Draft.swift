@@ -134,6 +134,15 @@ public final class Draft {
     let cell = cell(name)
     let property = definition[name]
     if mode == .deferred { noteBase(of: cell, name) }
+    // Empty text over an optional value that holds nothing (a document's null) enters
+    // nothing: the value stays null, not empty text, and a live form writes nothing.
+    if entered == .string(""), case .optional? = property?.valueKind,
+      ((try? object.value(forKeyPath: name)) ?? .null) == .null
+    {
+      _ = keep(.null, in: cell, name, context: context)
+      if cell.message == nil && cell.conflict == nil { cell.pending = nil }
+      return cell.message
+    }
     let (value, problem) = keep(entered, in: cell, name, context: context)
     // A value entered as the object holds it (a field left as it was, a switch turned on
     // and off again) is no change: nothing asks to discard it, and Done writes nothing.

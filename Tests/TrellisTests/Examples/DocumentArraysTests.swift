@@ -94,4 +94,34 @@ struct DocumentArraysTests {
     try app.send(.done)
     #expect(object.root.dictionaryValue?["subtitle"] == "A Tale")
   }
+
+  @Test(arguments: [Draft.Mode.live, .deferred])
+  func emptyTextOverANullLeavesItNull(mode: Draft.Mode) throws {
+    var saves = 0
+    let object = DocumentObject(["title": "Book", "subtitle": .null])
+    object.onChange = { _ in saves += 1 }
+    let definition = DataDefinition.document(object.root, name: "book.json")
+    let model = TableModel(title: "book")
+    let draft = try model.generateSections(for: object, definition: definition, mode: mode)
+    let screen = Screen(model: model, navigationBar: .doneRightCancelLeft, draft: draft)
+    let app = HeadlessApp(navigator: Navigator(root: screen))
+    let items = app.top.snapshot().table.sections.flatMap(\.items)
+    let index = try #require(items.firstIndex { $0.text == "Subtitle" })
+    let subtitle = app.rowID(at: ItemPath(item: index, section: 0))
+    // Left empty (on a form that keeps entries until Done, typed and cleared again):
+    // nothing was entered.
+    if mode == .deferred { try app.send(.setValue(subtitle, "A")) }
+    try app.send(.setValue(subtitle, ""))
+    #expect(draft.hasChanges == false)
+    if mode == .deferred { try app.send(.done) }
+    #expect(object.root.dictionaryValue?["subtitle"] == .null, "nothing entered, nothing written")
+    #expect(saves == 0)
+    try app.send(.setValue(subtitle, "A Tale"))
+    if mode == .deferred { try app.send(.done) }
+    #expect(object.root.dictionaryValue?["subtitle"] == "A Tale")
+    // Text that was there and is cleared is empty text, as the person left it.
+    try app.send(.setValue(subtitle, ""))
+    if mode == .deferred { try app.send(.done) }
+    #expect(object.root.dictionaryValue?["subtitle"] == "")
+  }
 }
