@@ -115,9 +115,10 @@ enum PostgresTriggers {
     $trellis$
     """
 
-  /// Installs the function (once per database, under its own lock) and the entity's triggers,
-  /// inside the schema's transaction: one for each row's change, one for a `TRUNCATE`, which
-  /// announces that anything may have changed.
+  /// Installs the functions (made again for each entity, under one lock, so that servers
+  /// installing at once never race) and the entity's triggers, inside the schema's
+  /// transaction: one for each row's change, one for a `TRUNCATE`, which announces that
+  /// anything may have changed, and the same two on each of its many-to-many join tables.
   static func install(
     for entity: PostgresEntity, on connection: PostgresConnection, logger: Logger
   ) async throws {

@@ -44,9 +44,15 @@ extension TableModel {
   /// rows by position (a `UITableView`'s index paths) names a row by in a ``ScreenEvent``.
   /// `nil` when no row is shown there.
   public func rowID(at path: ItemPath) -> RowID? {
+    shownRow(at: path)?.id
+  }
+
+  /// The row at `path` in the snapshot hosts show, as they show it; `nil` when no row is
+  /// shown there.
+  package func shownRow(at path: ItemPath) -> RowSnapshot? {
     guard snapshot.sections.indices.contains(path.section) else { return nil }
     let items = snapshot.sections[path.section].items
-    return items.indices.contains(path.item) ? items[path.item].id : nil
+    return items.indices.contains(path.item) ? items[path.item] : nil
   }
 
   /// The index path of the row whose identity's `hashValue` is `hash`, in the snapshot hosts
