@@ -60,6 +60,19 @@ public final class Navigator {
   /// The screen on top.
   public var top: Screen { stack[stack.count - 1] }
 
+  /// The screen Back from `screen` returns to: the one under it on the stack, or the detail
+  /// pane's for the first screen opened from it.
+  func screen(below screen: Screen) -> Screen? {
+    guard let index = stack.firstIndex(where: { $0 === screen }), index > 0 else { return nil }
+    let below = stack[index - 1]
+    if let detail, openedFromDetail.contains(ObjectIdentifier(screen)),
+      !openedFromDetail.contains(ObjectIdentifier(below))
+    {
+      return detail
+    }
+    return below
+  }
+
   /// Calls `handler` whenever the stack or the detail pane changes.
   public func observe(_ handler: @escaping () -> Void) -> ObservationToken {
     observers.add { _ in handler() }

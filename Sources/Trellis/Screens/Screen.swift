@@ -145,6 +145,7 @@ public final class Screen {
     snapshot.isModal = presentation == .modal
     snapshot.isDoneEnabled = isDoneEnabled
     snapshot.canGoBack = navigator.map { $0.stack.count > 1 && $0.stack.first !== self } ?? false
+    if snapshot.canGoBack { snapshot.backTitle = navigator?.screen(below: self)?.model.title }
     snapshot.notice =
       isCommitting
       ? "Saving…"

@@ -17,6 +17,9 @@ public struct ScreenSnapshot: Hashable, Sendable {
   public var isDoneEnabled = true
   /// Whether the screen was pushed, so that Back applies.
   public var canGoBack = false
+  /// The title of the screen Back returns to, which a host may show on its Back button as
+  /// `UINavigationBar` does; `nil` when there is none, or it has no title.
+  public var backTitle: String?
   /// Whether the screen is presented modally: a sheet over the screen below.
   public var isModal = false
   /// A refusal a person should see, such as why Done was refused.

@@ -83,7 +83,7 @@ public struct HTMLRenderer: Sendable {
     html += "<div class=\"bar-side left\">"
     // Cancel leaves a pushed editor the way Back would; showing both crowds the bar.
     if screen.canGoBack && !screen.barButtons.contains(where: { $0.role == .cancel }) {
-      html += "<button type=\"button\" class=\"bar-button back\" data-ev=\"back\">Back</button>"
+      html += backButton(screen.backTitle)
     }
     html += buttons(screen, .left)
     html += "</div><h1 class=\"title\">\(HTML.escape(screen.title ?? ""))</h1>"
@@ -98,6 +98,19 @@ public struct HTMLRenderer: Sendable {
     html += "\(HTML.flag("hidden", screen.notice == nil))>\(HTML.escape(screen.notice ?? ""))</div>"
     return html
   }
+
+  /// Back, titled as `UINavigationBar` titles it: with the title of the screen it returns
+  /// to, or "Back" when that has none or is too long to leave the bar's title room.
+  func backButton(_ title: String?) -> String {
+    let trimmed = title?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+    let label = trimmed.isEmpty || trimmed.count > Self.longestBackTitle ? "Back" : trimmed
+    var html = "<button type=\"button\" class=\"bar-button back\" data-ev=\"back\""
+    if label != "Back" { html += " aria-label=\"Back to \(HTML.escape(label))\"" }
+    return html + ">\(HTML.escape(label))</button>"
+  }
+
+  /// The most characters a Back button shows of the title it returns to.
+  static let longestBackTitle = 14
 
   private func buttons(_ screen: ScreenSnapshot, _ side: BarButton.Side) -> String {
     var html = ""

@@ -7,6 +7,7 @@ struct BarFacts: Equatable {
   var isEditing: Bool
   var isDoneEnabled: Bool
   var canGoBack: Bool
+  var backTitle: String?
   var notice: String?
   var isBusy: Bool
   var hasUnsavedChanges: Bool
@@ -19,6 +20,7 @@ struct BarFacts: Equatable {
     isEditing = screen.isEditing
     isDoneEnabled = screen.isDoneEnabled
     canGoBack = screen.canGoBack
+    backTitle = screen.backTitle
     notice = screen.notice
     isBusy = screen.isBusy
     hasUnsavedChanges = screen.hasUnsavedChanges

@@ -36,7 +36,8 @@ extension WebSession {
   /// shows a NUL character as U+FFFD and line ends as LF, so text holding them comes back
   /// changed though nobody changed it. Any other text is `was` itself.
   static func text(_ was: String, shownAt path: ItemPath, in model: TableModel) -> String {
-    guard let shown = model.shownRow(at: path)?.fieldText, shown != was, shown.contains(where: { $0 == "\u{0}" || $0 == "\r" || $0 == "\r\n" })
+    guard let shown = model.shownRow(at: path)?.fieldText, shown != was,
+      shown.contains(where: { $0 == "\u{0}" || $0 == "\r" || $0 == "\r\n" })
     else { return was }
     let asBrowsersShowIt =
       shown.replacingOccurrences(of: "\r\n", with: "\n")
