@@ -41,4 +41,16 @@ struct BackButtonTests {
     navigator.push(Screen(model: TableModel(title: "New"), navigationBar: .doneRightCancelLeft))
     #expect(!HTMLRenderer().bar(navigator.top.snapshot()).contains("data-ev=\"back\""))
   }
+
+  @Test func aSheetCloses() {
+    let navigator = navigator(["Tasks"])
+    let sheet = Screen(model: TableModel(title: "About"))
+    sheet.presentation = .modal
+    navigator.push(sheet)
+    let bar = HTMLRenderer().bar(navigator.top.snapshot())
+    #expect(bar.contains(#"data-ev="back">Close</button>"#) && !bar.contains("Tasks"), "\(bar)")
+    // A screen pushed inside the sheet goes back to the sheet's first screen.
+    navigator.push(Screen(model: TableModel(title: "Licence")))
+    #expect(HTMLRenderer().bar(navigator.top.snapshot()).contains(">About</button>"))
+  }
 }

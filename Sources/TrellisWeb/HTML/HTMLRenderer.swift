@@ -83,7 +83,11 @@ public struct HTMLRenderer: Sendable {
     html += "<div class=\"bar-side left\">"
     // Cancel leaves a pushed editor the way Back would; showing both crowds the bar.
     if screen.canGoBack && !screen.barButtons.contains(where: { $0.role == .cancel }) {
-      html += backButton(screen.backTitle)
+      // A sheet closes rather than going back to the screen it covers.
+      html +=
+        screen.isModal
+        ? "<button type=\"button\" class=\"bar-button back close\" data-ev=\"back\">Close</button>"
+        : backButton(screen.backTitle)
     }
     html += buttons(screen, .left)
     html += "</div><h1 class=\"title\">\(HTML.escape(screen.title ?? ""))</h1>"
