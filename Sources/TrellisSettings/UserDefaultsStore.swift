@@ -60,7 +60,9 @@ public final class UserDefaultsStore: DataStore, @unchecked Sendable {
   /// The settings object over this suite: each property is a defaults key, starting at the
   /// value in `defaults` (which also gives its type).
   public func settings(defaults initial: ValueDictionary) -> UserDefaultsObject {
-    UserDefaultsObject(defaults: defaults, registered: registered, initial: initial)
+    UserDefaultsObject(
+      defaults: defaults, registered: registered, initial: initial,
+      suiteFile: Self.suiteFile(for: suiteName))
   }
 
   /// Registers `values` as the suite's defaults: what a key reads until something is stored

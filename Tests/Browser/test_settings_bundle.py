@@ -251,3 +251,39 @@ def test_a_time_picker_sets_the_time_and_keeps_the_day(browser, tmp_path):
     finally:
         process.terminate()
         process.wait(timeout=10)
+
+
+def test_two_servers_on_one_suite_show_each_others_changes(browser, tmp_path):
+    """Two `trellis serve --suite` over the same values (two servers of one app, or a server
+    beside `trellis edit`): an open window of each shows what the other's window changed, and
+    a write from either keeps the other's values."""
+    from test_any_data import serve
+    bundle = ROOT / "Tests" / "Fixtures" / "Settings.bundle"
+    suite = tmp_path / "values.plist"
+    first, first_server = serve(bundle, "--suite", str(suite))
+    second, second_server = serve(bundle, "--suite", str(suite))
+    try:
+        open_app(browser, first_server, "table")
+        wait_title(browser, "Settings")
+        browser.execute_script("window.open(arguments[0])", second_server["url"] + "/apps/table")
+        windows = browser.window_handles
+        browser.switch_to.window(windows[1])
+        wait_title(browser, "Settings")
+        assert control(browser, "Sounds").is_selected()
+
+        browser.switch_to.window(windows[0])
+        control(browser, "Sounds").click()
+        wait(browser, lambda d: stored_in(suite).get("sounds_enabled") == "NO")
+        browser.switch_to.window(windows[1])
+        wait(browser, lambda d: not control(d, "Sounds").is_selected(), timeout=10)
+
+        tap(browser, "Dark")
+        wait(browser, lambda d: stored_in(suite).get("theme") == 1)
+        browser.switch_to.window(windows[0])
+        wait(browser, lambda d: checked(d, "Dark"), timeout=10)
+        values = stored_in(suite)
+        assert values.get("sounds_enabled") == "NO" and values.get("theme") == 1
+    finally:
+        for process in (first, second):
+            process.terminate()
+            process.wait(timeout=10)
