@@ -126,6 +126,27 @@ struct SettingsBundleToleranceTests {
     #expect(app.texts == [["Acknowledgements.plist is not in the Settings bundle"]])
   }
 
+  @Test func aChildPaneOutsideTheBundleIsNeverRead() throws {
+    let path = try Support.makeBundle([
+      "Root.plist": Support.page(
+        "{ Type = PSChildPaneSpecifier; Title = Secret; File = ../outside; }",
+        "{ Type = PSChildPaneSpecifier; Title = Rooted; File = /etc/outside; }")
+    ])
+    let outside = URL(fileURLWithPath: path).deletingLastPathComponent()
+      .appendingPathComponent("outside.plist")
+    try Support.page("{ Type = PSGroupSpecifier; Title = SECRET; }").write(
+      to: outside, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: outside) }
+    let result = SettingsBundle.read(at: path)
+    let texts = result.diagnostics.map(\.description)
+    #expect(texts.count == 2 && texts.allSatisfy { $0.contains("outside the Settings bundle") })
+    let bundle = try #require(result.bundle)
+    let values = bundle.values(over: DocumentObject(.dictionary(bundle.initialValues)))
+    let app = HeadlessApp(navigator: try bundle.makeNavigator(values: values))
+    try app.tap("Secret")
+    #expect(app.texts == [["../outside.plist is not in the Settings bundle"]])
+  }
+
   @Test func togglesAndSlidersOutOfRangeAreWarnings() throws {
     let (warnings, app, _) = try read([
       "Root.plist": Support.page(

@@ -120,6 +120,16 @@ struct SettingsBundleLoader {
 
   /// Reads the page `name`: the idiom's variant when there is one.
   private mutating func pane(_ name: String, pushedBy push: DescriptorPush?) -> SettingsPane? {
+    // A page is a file of the bundle: a name that climbs out of it (`../x`) or starts at the
+    // root is never read, so a bundle served to others shows no file beside it.
+    if let push, name.hasPrefix("/") || name.split(separator: "/").contains("..") {
+      diagnostics.append(
+        Diagnostic(
+          "the child pane '\(name)' names a file outside the Settings bundle, which is not "
+            + "read; its page shows a notice", at: push.location,
+          file: push.location?.file ?? folder, severity: .warning))
+      return missingPane(name, pushedBy: push)
+    }
     guard
       let path = options.pageFiles(name).map(file).first(where: {
         FileManager.default.fileExists(atPath: $0)
