@@ -200,6 +200,8 @@ final class DescriptorSection: Section {
     if let capitalization = d.autocapitalization {
       row.attributes.autocapitalization = capitalization
     }
+    row.attributes.keyboard = d.keyboard
+    row.attributes.autocorrects = d.autocorrects
     if !d.choiceTitles.isEmpty, row.detailText == nil, let value = row.value,
       let index = row.attributes.choices.firstIndex(of: value),
       d.choiceTitles.indices.contains(index)

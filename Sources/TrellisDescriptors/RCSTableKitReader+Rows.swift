@@ -140,14 +140,19 @@ extension RCSTableKitReader {
     if let name = check(node, "autocapitalizationType", capitalization) {
       row.autocapitalization = RowAttributes.Autocapitalization(rawValue: name)
     }
-    _ = check(node, "autocorrectionType", ["yes", "no"])
+    if let name = check(node, "autocorrectionType", ["yes", "no"]) {
+      row.autocorrects = name == "yes"
+    }
     _ = check(node, "clearButtonMode", ["whileEditing", "unlessEditing", "always"])
-    _ = check(
+    if let name = check(
       node, "staticKeyboardType",
       [
         "default", "asciiCapable", "numbersAndPunctuation", "url", "numberPad", "phonePad",
         "namePhonePad", "emailAddress",
       ])
+    {
+      row.keyboard = RowAttributes.Keyboard(rawValue: name)
+    }
     _ = node.string("keyboardType")
   }
 

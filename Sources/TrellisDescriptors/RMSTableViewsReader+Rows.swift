@@ -179,6 +179,19 @@ extension RMSTableViewsReader {
     {
       row.autocapitalization = Self.capitalizations[index]
     }
+    // UIKeyboardType's and UITextAutocorrectionType's raw values are their order.
+    let keyboards = RowAttributes.Keyboard.allCases
+    if let index = p.constant("textField.keyboardType", names: keyboards.map(\.rawValue)),
+      keyboards.indices.contains(index)
+    {
+      row.keyboard = keyboards[index]
+    }
+    let corrections: [Bool?] = [nil, false, true]
+    if let index = p.constant("textField.autocorrectionType", names: ["default", "no", "yes"]),
+      corrections.indices.contains(index)
+    {
+      row.autocorrects = corrections[index]
+    }
   }
 
   /// RMSTargetActionCell's `target` and `selectorString`: the action registered under the

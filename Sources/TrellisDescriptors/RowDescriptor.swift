@@ -46,6 +46,10 @@ public struct RowDescriptor: Hashable, Sendable {
   public var maximum: Double?
   /// How a text field capitalises what is typed; the host's default when `nil`.
   public var autocapitalization: RowAttributes.Autocapitalization?
+  /// The keyboard a text field asks for; the host's default when `nil`.
+  public var keyboard: RowAttributes.Keyboard?
+  /// Whether a text field corrects what is typed; the system's choice when `nil`.
+  public var autocorrects: Bool?
   /// The template that draws a custom row.
   public var template: String?
   /// Whether the row reacts to the user.

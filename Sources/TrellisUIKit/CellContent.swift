@@ -119,11 +119,29 @@ public struct CellContent: Hashable, Sendable {
   }
 
   private static func entry(_ row: RowSnapshot, keyboard: TextEntry.Keyboard) -> TextEntry {
-    TextEntry(
+    var entry = TextEntry(
       text: row.fieldText, placeholder: row.attributes.placeholder,
       isSecure: row.attributes.isSecure,
-      keyboard: keyboard, autocapitalization: row.attributes.autocapitalization,
+      keyboard: row.attributes.keyboard.map(Self.keyboard) ?? keyboard,
+      autocapitalization: row.attributes.autocapitalization,
       alignment: row.attributes.textAlignment)
+    entry.autocorrects = row.attributes.autocorrects
+    return entry
+  }
+
+  /// The keyboard of a row that names one.
+  private static func keyboard(_ keyboard: RowAttributes.Keyboard) -> TextEntry.Keyboard {
+    switch keyboard {
+    case .default: .text
+    case .asciiCapable: .ascii
+    case .numbersAndPunctuation: .signedNumber
+    case .url: .url
+    case .numberPad: .wholeNumber
+    case .phonePad: .phone
+    case .namePhonePad: .namePhone
+    case .emailAddress: .email
+    case .decimalPad: .decimal
+    }
   }
 
   /// Whether tapping `row` does something: it pushes, acts, loads, adds or opens.

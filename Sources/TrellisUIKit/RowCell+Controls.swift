@@ -41,6 +41,7 @@
         textViewStart = entry.text
         view.isEditable = enabled
         view.autocapitalizationType = Self.capitalization(entry.autocapitalization)
+        view.autocorrectionType = Self.correction(entry.autocorrects)
         view.delegate = self
         textInput = view
         return view
@@ -155,6 +156,7 @@
       field.isSecureTextEntry = entry.isSecure
       field.keyboardType = Self.keyboard(entry.keyboard)
       field.autocapitalizationType = Self.capitalization(entry.autocapitalization)
+      field.autocorrectionType = Self.correction(entry.autocorrects)
       field.textAlignment = Self.alignment(entry.alignment ?? .right)
       field.returnKeyType = .next
       field.isEnabled = enabled
@@ -188,6 +190,18 @@
       case .decimal: .decimalPad
       case .signedNumber: .numbersAndPunctuation
       case .url: .URL
+      case .email: .emailAddress
+      case .phone: .phonePad
+      case .namePhone: .namePhonePad
+      case .ascii: .asciiCapable
+      }
+    }
+
+    static func correction(_ corrects: Bool?) -> UITextAutocorrectionType {
+      switch corrects {
+      case true?: .yes
+      case false?: .no
+      case nil: .default
       }
     }
 

@@ -12,6 +12,8 @@ public struct TextEntry: Hashable, Sendable {
   public var keyboard: Keyboard
   /// How the keyboard capitalises what is typed.
   public var autocapitalization: RowAttributes.Autocapitalization
+  /// Whether the keyboard corrects what is typed; the system's choice when `nil`.
+  public var autocorrects: Bool? = nil
   /// How the text is aligned in the field, as the row says (InAppSettingsKit's
   /// `IASKTextAlignment`); `nil` for the right, beside the row's title.
   public var alignment: RowAttributes.TextAlignment?
@@ -28,5 +30,13 @@ public struct TextEntry: Hashable, Sendable {
     case signedNumber
     /// A web address.
     case url
+    /// An email address.
+    case email
+    /// A phone number.
+    case phone
+    /// A name or a phone number.
+    case namePhone
+    /// Letters of ASCII only.
+    case ascii
   }
 }

@@ -126,6 +126,24 @@ struct SettingsBundleToleranceTests {
     #expect(app.texts == [["Acknowledgements.plist is not in the Settings bundle"]])
   }
 
+  /// A fault is named once, by its cause, and a default's empty text shows as such.
+  @Test func eachFaultIsNamedOnceAndClearly() throws {
+    let path = try Support.makeBundle([
+      "Root.plist": Support.page(
+        "{ Type = PSSliderSpecifier; Key = level; MinimumValue = 100; MaximumValue = 0; DefaultValue = 50; }",
+        "{ Type = PSMultiValueSpecifier; Title = Tone; Key = tone; DefaultValue = b; Values = (a, b); }",
+        "{ Type = PSTextFieldSpecifier; Title = Name; Key = shared; DefaultValue = \"\"; }",
+        "{ Type = PSToggleSwitchSpecifier; Title = On; Key = shared; DefaultValue = YES; }")
+    ])
+    let texts = SettingsBundle.read(at: path).diagnostics.map(\.description)
+    #expect(texts.count == 3, "\(texts)")
+    #expect(texts.filter { $0.contains("'MinimumValue' 100 is above 'MaximumValue' 0") }.count == 1)
+    #expect(!texts.contains { $0.contains("slider's range") }, "\(texts)")
+    #expect(texts.contains { $0.contains("no 'Titles'") }, "\(texts)")
+    #expect(!texts.contains { $0.contains("'Values' ()") }, "\(texts)")
+    #expect(texts.contains { $0.contains(#"has the default Yes here but "" earlier"#) }, "\(texts)")
+  }
+
   @Test func aChildPaneOutsideTheBundleIsNeverRead() throws {
     let path = try Support.makeBundle([
       "Root.plist": Support.page(

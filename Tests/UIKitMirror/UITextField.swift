@@ -8,6 +8,7 @@ open class UITextField: UIControl {
   open var isSecureTextEntry = false
   open var keyboardType = UIKeyboardType.default
   open var autocapitalizationType = UITextAutocapitalizationType.sentences
+  open var autocorrectionType = UITextAutocorrectionType.default
   open var returnKeyType = UIReturnKeyType.default
   open var textAlignment = NSTextAlignment.natural
   open var textColor: UIColor?

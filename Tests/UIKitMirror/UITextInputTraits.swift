@@ -12,6 +12,11 @@ public enum UITextAutocapitalizationType: Int, Sendable {
   case none, words, sentences, allCharacters
 }
 
+/// Mirror of UIKit's `UITextAutocorrectionType`.
+public enum UITextAutocorrectionType: Int, Sendable {
+  case `default`, no, yes
+}
+
 /// Mirror of UIKit's `UIReturnKeyType`.
 public enum UIReturnKeyType: Int, Sendable {
   case `default`, go, google, join, next, route, search, send, yahoo, done, emergencyCall

@@ -20,6 +20,7 @@ open class UITextView: UIScrollView {
   open var textColor: UIColor?
   open var textAlignment = NSTextAlignment.natural
   open var autocapitalizationType = UITextAutocapitalizationType.sentences
+  open var autocorrectionType = UITextAutocorrectionType.default
   open weak var delegate: (any UITextViewDelegate)?
 
   open override var canBecomeFirstResponder: Bool { isEditable }

@@ -6,6 +6,10 @@ public struct RowAttributes: Hashable, Sendable {
   public var isSecure = false
   /// How a text field capitalises what is typed.
   public var autocapitalization: Autocapitalization = .sentences
+  /// The keyboard a text field asks for; the one its kind implies when `nil`.
+  public var keyboard: Keyboard?
+  /// Whether a text field corrects what is typed; the system's choice when `nil`.
+  public var autocorrects: Bool?
   /// The smallest allowed number (numeric fields and sliders).
   public var minimum: Double?
   /// The largest allowed number (numeric fields and sliders).
@@ -105,5 +109,11 @@ public struct RowAttributes: Hashable, Sendable {
   /// How text entry capitalises.
   public enum Autocapitalization: String, Hashable, Sendable, CaseIterable, Codable {
     case none, words, sentences, allCharacters
+  }
+
+  /// The keyboards a text field may ask for, named as `UIKeyboardType` names them.
+  public enum Keyboard: String, Hashable, Sendable, CaseIterable, Codable {
+    case `default`, asciiCapable, numbersAndPunctuation, url, numberPad, phonePad, namePhonePad
+    case emailAddress, decimalPad
   }
 }

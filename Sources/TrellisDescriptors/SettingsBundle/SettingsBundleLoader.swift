@@ -51,7 +51,9 @@ struct SettingsBundleLoader {
       return nil
     }
     checkLanguage()
-    guard let root = pane(rootName, pushedBy: nil) else { return nil }
+    guard var root = pane(rootName, pushedBy: nil) else { return nil }
+    // Settings titles an app's page with the app's name, which the bundle does not hold.
+    if root.descriptor.title == nil { root.descriptor.title = .literal("Settings") }
     var panes: [String: SettingsPane] = [:]
     var pending = root.children
     while !pending.isEmpty {
@@ -91,13 +93,20 @@ struct SettingsBundleLoader {
       if earlier != value {
         diagnostics.append(
           Diagnostic(
-            "'\(facts.key)' has the default \(value.displayText) here but "
-              + "\(earlier.displayText) earlier; the earlier one is registered",
+            "'\(facts.key)' has the default \(Self.quoted(value)) here but "
+              + "\(Self.quoted(earlier)) earlier; the earlier one is registered",
             at: facts.location, file: facts.location?.file, severity: .warning))
       }
     } else {
       bundle.defaults[facts.key] = value
     }
+  }
+
+  /// A default as a message names it: text in quotes, so that empty text shows, and a
+  /// number or a flag beside it reads as one.
+  static func quoted(_ value: Value) -> String {
+    if case .string(let text) = value { return "\"\(text)\"" }
+    return value.displayText
   }
 
   /// The text of the row that pushes `push`, for a child page without a title.
@@ -254,8 +263,22 @@ struct SettingsBundleLoader {
   private var tableFolders: [String] {
     let folders = languageFolders
     var seen: Set<String> = []
-    return (languages + Self.developmentLanguages).compactMap { folders[$0.lowercased()] }
-      .filter { seen.insert($0).inserted }
+    return (languages(in: folders) + Self.developmentLanguages).compactMap {
+      folders[$0.lowercased()]
+    }
+    .filter { seen.insert($0).inserted }
+  }
+
+  /// ``languages``, then the bundle's folders of the same language for other regions, as iOS
+  /// takes them before the development language: Latin American Spanish (`es-419`) first for
+  /// `es-MX`, simplified Chinese first for `zh`.
+  private func languages(in folders: [String: String]) -> [String] {
+    let base = options.locale.split(whereSeparator: { $0 == "-" || $0 == "_" }).first
+    guard let base = base?.lowercased() else { return languages }
+    let preferred = ["es": "es-419", "zh": "zh-hans"][base]
+    let regional = folders.keys.filter { $0.hasPrefix(base + "-") || $0.hasPrefix(base + "_") }
+      .sorted { ($0 == preferred ? 0 : 1, $0) < ($1 == preferred ? 0 : 1, $1) }
+    return languages + regional
   }
 
   /// The strings table `name` in the chosen language, read once.
@@ -291,7 +314,9 @@ struct SettingsBundleLoader {
   private mutating func checkLanguage() {
     guard options.locale != "en" else { return }
     let folders = languageFolders
-    guard !languages.contains(where: { folders[$0.lowercased()] != nil }) else { return }
+    guard !languages(in: folders).contains(where: { folders[$0.lowercased()] != nil }) else {
+      return
+    }
     let fallback = Self.developmentLanguages.compactMap { folders[$0.lowercased()] }.first
     let shown =
       fallback.map { "titles are shown as \($0) gives them" } ?? "titles are shown as written"

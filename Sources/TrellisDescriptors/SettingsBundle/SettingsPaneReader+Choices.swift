@@ -206,6 +206,8 @@ extension SettingsPaneReader {
       return item
     }
     if choices.isDynamic && values.isEmpty { return value }
+    // Without values (their titles missing, say, which was said), there is nothing to match.
+    guard !values.isEmpty else { return nil }
     reading.warning(
       "\(specifier): 'DefaultValue' \(value.displayText) is not one of its 'Values' ("
         + values.map(\.displayText).joined(separator: ", ") + "); \(consequence)",

@@ -30,14 +30,16 @@ extension SettingsPaneReader {
     "Deletable",
   ]
 
-  static let keyboardTypes = [
-    "Alphabet", "NumbersAndPunctuation", "NumberPad", "DecimalPad", "PhonePad", "NamePhonePad",
-    "AsciiCapable", "URL", "EmailAddress",
+  static let keyboardTypes: [String: RowAttributes.Keyboard] = [
+    "Alphabet": .default, "NumbersAndPunctuation": .numbersAndPunctuation,
+    "NumberPad": .numberPad, "DecimalPad": .decimalPad, "PhonePad": .phonePad,
+    "NamePhonePad": .namePhonePad, "AsciiCapable": .asciiCapable, "URL": .url,
+    "EmailAddress": .emailAddress,
   ]
   static let autocapitalizationTypes: [String: RowAttributes.Autocapitalization] = [
     "None": .none, "Sentences": .sentences, "Words": .words, "AllCharacters": .allCharacters,
   ]
-  static let autocorrectionTypes = ["Default", "No", "Yes"]
+  static let autocorrectionTypes: [String: Bool?] = ["Default": nil, "No": false, "Yes": true]
   /// InAppSettingsKit's toggle styles: a switch (the default) or a checkmark.
   static let toggleStyles = ["Switch", "Checkmark"]
   static let datePickerModes = ["Date", "Time", "DateAndTime"]
@@ -58,13 +60,21 @@ extension SettingsPaneReader {
     var row = bound(makeRow(specifier, kind: .textField), key, specifier)
     row.isSecure = node.bool("IsSecure") ?? false
     row.placeholder = localizedString(node, "IASKPlaceholder")
-    _ = name(node, "KeyboardType", among: Self.keyboardTypes, specifier)
+    if let name = name(node, "KeyboardType", among: Self.keyboardTypes.keys.sorted(), specifier) {
+      row.keyboard = Self.keyboardTypes[name]
+    }
+    // Settings capitalises nothing unless the specifier says so.
+    row.autocapitalization = RowAttributes.Autocapitalization.none
     if let name = name(
       node, "AutocapitalizationType", among: Array(Self.autocapitalizationTypes.keys), specifier)
     {
       row.autocapitalization = Self.autocapitalizationTypes[name]
     }
-    _ = name(node, "AutocorrectionType", among: Self.autocorrectionTypes, specifier)
+    if let name = name(
+      node, "AutocorrectionType", among: Self.autocorrectionTypes.keys.sorted(), specifier)
+    {
+      row.autocorrects = Self.autocorrectionTypes[name] ?? nil
+    }
     let value = textDefault(specifier)
     record(key, rule: .text, default: value, initial: value ?? "", specifier)
     append(row, from: specifier)
@@ -126,14 +136,15 @@ extension SettingsPaneReader {
     _ = node.string("MinimumValueImage")
     _ = node.string("MaximumValueImage")
     var value = node.number("DefaultValue")
-    if let given = value, given < minimum || given > maximum {
+    // A range upside down was named above: the slider's one value is not named again.
+    if let given = value, given < minimum || given > maximum, minimum <= written {
       reading.warning(
         "\(specifier): 'DefaultValue' \(RowSnapshot.numberText(given)) is outside the "
           + "slider's range \(RowSnapshot.numberText(minimum)) to "
           + "\(RowSnapshot.numberText(maximum)); the slider shows the nearest end",
         at: node.path("DefaultValue"), onKey: false)
-      value = Swift.min(Swift.max(given, minimum), maximum)
     }
+    value = value.map { Swift.min(Swift.max($0, minimum), maximum) }
     var row = bound(makeRow(specifier, kind: .slider), key, specifier)
     row.minimum = minimum
     row.maximum = maximum

@@ -39,7 +39,7 @@ extension HTMLRenderer {
       html += "<input class=\"control\" type=\"\(type)\" data-type=\"text\""
       html += HTML.attribute("value", value?.displayText ?? "")
       html += HTML.attribute("placeholder", row.attributes.placeholder)
-      html += HTML.attribute("autocapitalize", capitalization(row.attributes.autocapitalization))
+      html += typingTraits(row.attributes)
       html += fieldAlignment(row)
       if row.attributes.isSecure { html += " autocomplete=\"off\"" }
       return html + "\(disabled)\(invalid)></label>"
@@ -126,6 +126,7 @@ extension HTMLRenderer {
       html += " data-fixed=\"\""
     }
     html += HTML.attribute("placeholder", row.attributes.placeholder)
+    html += typingTraits(row.attributes)
     let heights = [
       row.attributes.minimumHeight.map { "min-height: \(number($0))px;" },
       row.attributes.maximumHeight.map { "max-height: \(number($0))px; overflow-y: auto;" },
@@ -278,6 +279,7 @@ extension HTMLRenderer {
   /// The keyboard a numeric field asks for: digits, digits with a decimal point, or (for a
   /// field that takes negative numbers, which phone number pads cannot type) a full one.
   private func inputMode(_ attributes: RowAttributes) -> String? {
+    if let keyboard = attributes.keyboard { return inputMode(keyboard) }
     guard let minimum = attributes.minimum, minimum >= 0 else { return nil }
     return attributes.allowsFloat ? "decimal" : "numeric"
   }
@@ -317,6 +319,31 @@ extension HTMLRenderer {
       { value in digits == 0 ? self.number(value.rounded()) : String(format: "%.\(digits)f", value)
       }
     )
+  }
+
+  /// How a text field's keyboard behaves, as the row asks: the `autocapitalize`, `inputmode`
+  /// (the keyboard a phone shows) and correction attributes of its input.
+  private func typingTraits(_ attributes: RowAttributes) -> String {
+    var html = HTML.attribute("autocapitalize", capitalization(attributes.autocapitalization))
+    html += HTML.attribute("inputmode", attributes.keyboard.flatMap { inputMode($0) })
+    switch attributes.autocorrects {
+    case false?: html += " autocorrect=\"off\" spellcheck=\"false\""
+    case true?: html += " autocorrect=\"on\" spellcheck=\"true\""
+    case nil: break
+    }
+    return html
+  }
+
+  /// The `inputmode` that shows the keyboard nearest `keyboard`; `nil` for letters.
+  private func inputMode(_ keyboard: RowAttributes.Keyboard) -> String? {
+    switch keyboard {
+    case .default, .asciiCapable, .numbersAndPunctuation, .namePhonePad: nil
+    case .url: "url"
+    case .numberPad: "numeric"
+    case .phonePad: "tel"
+    case .emailAddress: "email"
+    case .decimalPad: "decimal"
+    }
   }
 
   private func capitalization(_ value: RowAttributes.Autocapitalization) -> String {
