@@ -59,14 +59,14 @@ public struct TextRenderer: Sendable {
     }
     for section in screen.table.sections {
       lines.append(contentsOf: headerLines(section.model))
-      lines.append("  +" + String(repeating: "-", count: width - 2) + "+")
-      if section.items.isEmpty {
-        lines.append(box(""))
+      // A section without rows shows its header and footer only, as a grouped table does.
+      if !section.items.isEmpty {
+        lines.append("  +" + String(repeating: "-", count: width - 2) + "+")
+        for row in section.items {
+          lines.append(contentsOf: rowLines(row, editing: screen.isEditing))
+        }
+        lines.append("  +" + String(repeating: "-", count: width - 2) + "+")
       }
-      for row in section.items {
-        lines.append(contentsOf: rowLines(row, editing: screen.isEditing))
-      }
-      lines.append("  +" + String(repeating: "-", count: width - 2) + "+")
       lines.append(contentsOf: footerLines(section.model))
     }
     return lines.joined(separator: "\n") + "\n"
