@@ -94,9 +94,13 @@ struct ServeCommand: AsyncParsableCommand {
       configuration.imageFetcher = { name in await fetched.image(named: name) }
     }
     let server = try WebServer(apps: [app], configuration: configuration)
-    try await server.run { [configuration] port in
+    var banner = ""
+    if DescriptorFiles.isSettingsBundle(inputs.descriptor), inputs.settings.suite == nil {
+      banner = "  Settings are kept in memory until the server stops (--suite keeps them).\n"
+    }
+    try await server.run { [configuration, banner] port in
       FileHandle.standardOutput.write(
-        Data(configuration.banner("trellis serve", port: port).utf8))
+        Data((configuration.banner("trellis serve", port: port) + banner).utf8))
     }
   }
 
