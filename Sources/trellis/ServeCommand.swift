@@ -29,7 +29,12 @@ struct ServeCommand: AsyncParsableCommand {
       made read-only) is shown on every window until one succeeds; the changes stay, and are \
       saved with the next one.
 
-      An SQLite file, a postgres:// address, an OpenAPI document, or an API's root address       (ending in /, as Django REST framework's is) is served as lists and forms over its       data, with no descriptor (see `trellis describe`).
+      An SQLite file, a postgres:// address, an OpenAPI document, or an API's root address \
+      (ending in /, as Django REST framework's is) is served as lists and forms over its \
+      data, with no descriptor (see `trellis describe`).
+
+      A descriptor, a Settings bundle or a theme is read once, when the server starts: restart \
+      it to see a change to one.
 
       The server listens on loopback unless told otherwise, and then nobody signs in. With \
       --people FILE people sign in with a name and password (`trellis users add`); a --host \
