@@ -63,13 +63,20 @@ extension DescriptorFiles {
   }
 
   /// Checks a Settings bundle for both idioms and every language, and binds each page.
-  mutating func checkSettingsBundle(_ path: String, inApp: Bool = false) {
+  mutating func checkSettingsBundle(
+    _ path: String, inApp: Bool = false, forbidPushCycles: Bool = false
+  ) {
     for idiom in SettingsIdiom.allCases {
       let options = SettingsBundleOptions(
         idiom: idiom, checksEveryLanguage: true, inApp: inApp)
       guard let bundle = settingsBundle(path, options: options) else { continue }
       let values = bundle.values(over: DocumentObject(.dictionary(bundle.initialValues)))
       let library = bundle.library()
+      // A child pane that leads back to a page above it is legal, as a descriptor's is.
+      for var cycle in library.pushCycles(from: bundle.rootName, bundle.descriptor) {
+        if forbidPushCycles { cycle.severity = .error }
+        if !diagnostics.contains(cycle) { diagnostics.append(cycle) }
+      }
       for descriptor in [bundle.descriptor]
         + bundle.panes.keys.sorted().compactMap({
           bundle.panes[$0]

@@ -72,7 +72,7 @@ struct ValidateCommand: ParsableCommand {
       case "sct": _ = all.theme(file)
       case "names": checkNames(file, into: &all)
       case _ where DescriptorFiles.isSettingsBundle(file):
-        all.checkSettingsBundle(file, inApp: inApp)
+        all.checkSettingsBundle(file, inApp: inApp, forbidPushCycles: forbidPushCycles)
       case _ where DescriptorFiles.isOpenAPIDocument(file):
         all.checkOpenAPIDocument(file, baseURL: baseURL)
       default: checkDescriptor(file, root: root, into: &all)

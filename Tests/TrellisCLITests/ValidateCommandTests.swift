@@ -31,6 +31,29 @@ struct ValidateCommandTests {
     #expect(result.output == "MyTable.plist:17:41: error: push cycle: MyTable → MyTable\n")
   }
 
+  /// A Settings bundle's child pane that leads back to a page above it is a cycle, as a
+  /// descriptor's push is.
+  @Test func aSettingsBundlesPaneCycleIsNamed() async throws {
+    let bundle = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "trellis-validate-\(UUID().uuidString)/Settings.bundle")
+    try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: bundle.deletingLastPathComponent()) }
+    func page(_ file: String) -> String {
+      "{ PreferenceSpecifiers = ( { Type = PSChildPaneSpecifier; Title = Next; File = \(file); } ); }"
+    }
+    try Data(page("Advanced").utf8).write(to: bundle.appendingPathComponent("Root.plist"))
+    try Data(page("Root").utf8).write(to: bundle.appendingPathComponent("Advanced.plist"))
+    let warned = try await CommandRunner.run(["validate", bundle.path])
+    #expect(warned.status == 0)
+    #expect(
+      warned.output.hasSuffix("Advanced.plist:1:80: warning: push cycle: Root → Advanced → Root\n"),
+      "\(warned.output)")
+    #expect(warned.errors == "1 file checked: 0 errors, 1 warning\n")
+    let refused = try await CommandRunner.run(["validate", "--forbid-push-cycles", bundle.path])
+    #expect(refused.status == 1)
+    #expect(refused.output.contains("error: push cycle: Root → Advanced → Root"))
+  }
+
   @Test func aDataDocumentIsNoDescriptorAndSaysWhatShowsIt() async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "trellis-validate-\(UUID().uuidString)")
