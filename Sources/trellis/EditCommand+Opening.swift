@@ -118,10 +118,19 @@ extension EditCommand {
     let navigator = try Self.navigator(
       inputs.library, showing: inputs.descriptor, root: inputs.root)
     let kept = settings.suitePlace.map { "Settings are kept in \($0) as you change them" }
+    // Without a suite, what was changed goes with the editor: quitting asks first.
+    let changes = ChangeFlag()
+    if kept == nil, let values = inputs.root as? SettingsBundleObject {
+      let previous = values.onChange
+      values.onChange = { key in
+        previous?(key)
+        changes.isSet = true
+      }
+    }
     return Editing(
       navigator: navigator,
       save: { kept ?? "Settings are kept in memory until you quit (--suite keeps them)" },
-      hasUnsavedChanges: { false })
+      hasUnsavedChanges: { changes.isSet })
   }
 
   /// Whether the file at `path` is a descriptor rather than data, which is shown as `render`

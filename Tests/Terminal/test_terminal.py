@@ -401,6 +401,25 @@ class SettingsBundleTests(TerminalTestCase):
                            "the way back to the first pane")
 
 
+    def test_quitting_after_changing_settings_kept_in_memory_asks(self):
+        """Without --suite the values go with the editor: ^S says so, and quitting after a
+        change asks first; with nothing changed it does not."""
+        bundle = os.path.join(FIXTURES, "Settings.bundle")
+        session = self.start([TRELLIS, "edit", bundle])
+        session.wait_for("User name")
+        session.keys("q")
+        self.assertEqual(session.wait_for_exit(), 0)
+        session = self.start([TRELLIS, "edit", bundle])
+        session.wait_for("User name")
+        session.keys("C-s")
+        session.wait_for("Settings are kept in memory until you quit (--suite keeps them)")
+        session.move_to("Sounds")
+        session.keys("Enter")
+        session.keys("q")
+        session.wait_for("Quit without saving your changes? (y/n)")
+        session.keys("y")
+        self.assertEqual(session.wait_for_exit(), 0)
+
     def test_a_checkmark_toggle_turns_on_and_off(self):
         bundle = os.path.join(FIXTURES, "SettingsBundles", "InAppSettingsKit", "Settings.bundle")
         session = self.start([TRELLIS, "edit", bundle, "--in-app"], width=100, height=40)
