@@ -27,7 +27,7 @@ extension DescriptorFiles {
     let every = seconds == 1 ? "every second" : "every \(seconds) seconds"
     if polled.isEmpty {
       return "Live: every program's changes show at once (notification triggers installed; "
-        + "--remove-triggers removes them)."
+        + "--remove-triggers removes them, and a server then looks every second)."
     }
     let which = polled.count == editable.count ? "" : " (\(polled.joined(separator: ", ")))"
     return "Other programs' changes\(which) show within a second or two: Trellis looks "
