@@ -34,6 +34,9 @@ extension WebServiceStore {
     let object = try Self.document(item)
     var sent = values
     sent[definition.idKeyName] = nil
+    // A value the new object does not hold is left to the service, which gives it its
+    // default: a null would be refused for a field that may be left out but not be null.
+    for (key, value) in values where value.isNull { sent[key] = nil }
     let answer = try await send(endpoint, id: nil, values: sent)
     let arrived = merge(answer, into: sent)
     guard let id = Self.identity(arrived[definition.idKeyName]) else {

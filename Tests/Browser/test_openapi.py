@@ -128,6 +128,41 @@ def test_a_refusal_of_the_server_is_shown_on_the_field(browser, api):
     screenshot(browser, "openapi-refusal")
 
 
+def test_a_new_contact_given_only_its_name_is_created(browser, api):
+    """The fields a new contact leaves empty are left to the API, which gives them its
+    defaults: Django REST framework refuses a null position, and makes a missing one 0."""
+    open_app(browser, api, "table")
+    wait_title(browser, "Contacts API")
+    tap(browser, "Contacts")
+    wait_title(browser, "Contacts")
+
+    def add(driver):
+        # Found again at each try: the list is drawn again as its first page arrives.
+        try:
+            adds = driver.find_element(By.CSS_SELECTOR, ".pane-top > .screen:last-child .add-item")
+            driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", adds)
+            adds.click()
+            return True
+        except Exception:
+            return False
+
+    wait(browser, add, timeout=20)
+    wait_title(browser, "New Contact")
+    type_into(browser, "Name", "Only A Name")
+    press(browser, "done")
+    wait_title(browser, "Contacts")
+
+    def created(driver):
+        with urllib.request.urlopen(api["api"] + "contacts/?search=Only+A+Name", timeout=10) as answer:
+            found = json.loads(answer.read())
+        results = found.get("results", found) if isinstance(found, dict) else found
+        return results[0] if results else None
+
+    made = wait(browser, created, timeout=20)
+    assert made["name"] == "Only A Name" and made["position"] == 0
+    wait(browser, lambda d: "Only A Name" in row_texts(d), timeout=20)
+
+
 def test_an_api_root_without_a_document_is_served_with_one_command(browser, drf_url):
     """`trellis serve http://…/api/`: the root's lists, each described by its own answers
     (OPTIONS), listed, edited and refused as the published document's are."""
