@@ -21,6 +21,13 @@ extension DataDefinition {
         property.attributes.items = choices
         property.attributes.allowsNoSelection = rules["required"] != .bool(true)
       }
+      // An address is typed on its own keyboard, as written: not capitalised, not corrected.
+      let keyboards: [String: RowAttributes.Keyboard] = ["email": .emailAddress, "uri": .url]
+      if let keyboard = rules["format"]?.stringValue.flatMap({ keyboards[$0] }) {
+        property.attributes.keyboard = keyboard
+        property.attributes.autocapitalization = .none
+        property.attributes.autocorrects = false
+      }
       let checks = Self.checks(rules)
       if checks.contains(.timeOfDay) { property.holdTimeOfDay() }
       if !checks.isEmpty {

@@ -44,6 +44,10 @@ public final class WebServiceStore: AsyncDataStore {
     // Every key has a kind, so that a new object's empty values get their controls.
     for name in keys {
       items[name]?.valueKind = definition.valueKind(of: name)
+      // A date and time is edited with its time, a new object's empty one too.
+      if [.iso8601Date, .unixDate].contains(definition.conversions[name]) {
+        items[name]?.attributes.dateFormat = DateText.dayAndTime
+      }
     }
     if items.titlePropertyNames.isEmpty, let first = keys.first {
       items.titlePropertyNames = [first]

@@ -44,6 +44,26 @@ struct OpenAPIRulesTests {
     #expect(definition["name"]?.attributes.holdsTimeOfDay == false)
   }
 
+  /// An address is typed on the keyboard for it, as written; a date and time is edited with
+  /// its time, on a new object too, whose value is still empty.
+  @Test func formatsChooseTheKeyboardAndADateTimeKeepsItsTime() throws {
+    var definition = try DataDefinition.dictionary(keys: "email;home;name")
+    definition = definition.applyingRules(["email": ["format": "email"], "home": ["format": "uri"]])
+    let email = try #require(definition["email"]).attributes
+    #expect(email.keyboard == .emailAddress && email.autocapitalization == .none)
+    #expect(email.autocorrects == false)
+    #expect(definition["home"]?.attributes.keyboard == .url)
+    #expect(definition["name"]?.attributes.keyboard == nil)
+    #expect(definition["name"]?.attributes.autocapitalization == .sentences)
+    var service = WebServiceDefinition(
+      baseURL: "http://127.0.0.1:1/", fetchObjectsAPI: "events/", resultsKeyName: nil,
+      resultsDictionaryKeyNamesString: "starts;day")
+    service.conversions = ["starts": .iso8601Date, "day": .iso8601Day]
+    let items = try #require(try WebServiceStore(service).itemsDefinition)
+    #expect(items["starts"]?.attributes.row.showsTime == true)
+    #expect(items["day"]?.attributes.row.showsTime == false)
+  }
+
   @Test func rulesMakeRequiredReadOnlyChoiceAndCheckedProperties() throws {
     var definition = try DataDefinition.dictionary(keys: "id;name;age;level")
     definition = definition.applyingRules(

@@ -150,9 +150,9 @@ enum RowFactory {
 }
 
 /// Formats dates for rows: a `DateFormatter` pattern, or the ISO-8601 day.
-enum DateText {
+package enum DateText {
   /// The pattern of a day and a time to the second.
-  static let dayAndTime = "yyyy-MM-dd HH:mm:ss"
+  package static let dayAndTime = "yyyy-MM-dd HH:mm:ss"
 
   /// Whether `date` is not at midnight, in UTC, as Trellis reads and writes dates.
   static func hasTimeOfDay(_ date: Date) -> Bool {

@@ -13,6 +13,7 @@ public enum ContactsApp {
       make: { Contact() })
     definition["firstName"]?.isRequired = true
     definition["email"]?.attributes = .textField(autocapitalization: .none)
+    definition["email"]?.attributes.keyboard = .emailAddress
     definition.titlePropertyNames = ["firstName", "lastName"]
     definition.descriptionPropertyNames = ["email"]
     return definition

@@ -21,6 +21,7 @@ public enum ProfileApp {
     definition["name"]?.isRequired = true
     definition["email"]?.attributes = .textField(
       placeholder: "you@example.com", autocapitalization: .none)
+    definition["email"]?.attributes.keyboard = .emailAddress
     definition["bio"]?.type = .textView
     definition["bio"]?.valueKind = .optional(.string)
     try definition.validate()
