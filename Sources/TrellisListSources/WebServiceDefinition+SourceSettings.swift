@@ -45,6 +45,9 @@ extension WebServiceDefinition {
     queryParameters.merge(Self.texts(settings["queryParameters"])) { $1 }
     if let paging = settings["paging"].flatMap(Self.paging) { self.paging = paging }
     if let seconds = settings["timeout"]?.doubleValue { timeout = .seconds(seconds) }
+    if let seconds = settings["pollInterval"]?.doubleValue, seconds > 0 {
+      pollInterval = .milliseconds(Int(seconds * 1000))
+    }
     if let policy = settings["retry"]?.dictionaryValue {
       if let attempts = policy["attempts"]?.intValue { retry.attempts = attempts }
       if let delay = policy["delay"]?.doubleValue { retry.delay = .seconds(delay) }

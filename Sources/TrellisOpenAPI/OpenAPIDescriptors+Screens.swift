@@ -88,6 +88,8 @@ extension OpenAPIDescriptors {
       "resultsDictionaryKeyNamesString": .string(fields.map(\.name).joined(separator: ";")),
       "idKeyName": .string(resource.idKey), "name": .string(resource.itemName),
       "errors": "fieldLists",
+      // Others' changes (other programs, other servers) show within a few seconds.
+      "pollInterval": .int(Self.pollSeconds),
     ]
     if let key = resource.resultsKey { settings["resultsKeyName"] = .string(key) }
     if let key = resource.nextKey {

@@ -13,6 +13,9 @@ import TrellisListSources
 package enum OpenAPIDescriptors {
   /// How many objects a list asks for at first, and how many more each "Load more" brings.
   package static let batchSize = 20
+  /// How often, in seconds, a list over a resource reads the service again for others'
+  /// changes (a source's `pollInterval`).
+  package static let pollSeconds = 3
 
   /// The descriptors of `document`.
   ///

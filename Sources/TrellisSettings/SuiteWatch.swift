@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import Trellis
 
@@ -10,22 +9,18 @@ import Trellis
 /// time. On Apple platforms, where the system keeps suites, it follows
 /// `UserDefaults.didChangeNotification`. It stops when it is released.
 final class SuiteWatch: Sendable {
-  /// How often the suite's file is looked at, in milliseconds.
-  static let interval = 500
+  /// How often the suite's file is looked at.
+  static let interval = Duration.milliseconds(500)
 
-  // Each set once, here, and only cancelled or removed in deinit.
-  nonisolated(unsafe) private let timer: (any DispatchSourceTimer)?
+  private let timer: RepeatingTimer?
+  // Set once, here, and only removed in deinit.
   nonisolated(unsafe) private let observer: (any NSObjectProtocol)?
 
   init(file: URL?, changed: @escaping @Sendable () -> Void) {
     if let file {
       observer = nil
-      // A timer of its own, not a task: the cooperative pool may be busy with work that
-      // blocks, and another process's write would then wait for it.
-      let timer = DispatchSource.makeTimerSource(
-        queue: DispatchQueue(label: "trellis.settings.suite-watch"))
       let last = Locked(Self.signature(of: file))
-      timer.setEventHandler {
+      timer = RepeatingTimer(every: Self.interval, label: "trellis.settings.suite-watch") {
         let now = Self.signature(of: file)
         let isNew = last.withLock { last in
           defer { last = now }
@@ -33,10 +28,6 @@ final class SuiteWatch: Sendable {
         }
         if isNew { changed() }
       }
-      let interval = DispatchTimeInterval.milliseconds(Self.interval)
-      timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(50))
-      timer.resume()
-      self.timer = timer
     } else {
       timer = nil
       #if canImport(Darwin)
@@ -50,7 +41,6 @@ final class SuiteWatch: Sendable {
   }
 
   deinit {
-    timer?.cancel()
     if let observer { NotificationCenter.default.removeObserver(observer) }
   }
 

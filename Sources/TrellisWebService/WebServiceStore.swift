@@ -27,6 +27,8 @@ public final class WebServiceStore: AsyncDataStore {
   let objects = UncheckedLocked(IdentityMap())
   /// The keys string's keys, which a refusal's messages may name.
   let keys: [String]
+  /// Tells the lists to read the service again every ``WebServiceDefinition/pollInterval``.
+  private let polling = Locked<RepeatingTimer?>(nil)
 
   /// A store of `definition`'s objects, sent through `transport`.
   ///
@@ -53,6 +55,19 @@ public final class WebServiceStore: AsyncDataStore {
       items.titlePropertyNames = [first]
     }
     itemsDefinition = items
+    if let interval = definition.pollInterval {
+      let timer = RepeatingTimer(every: interval, label: "trellis.web-service.poll") {
+        [weak self] in self?.poll()
+      }
+      polling.withLock { $0 = timer }
+    }
+  }
+
+  /// Asks every list that shows the store to read the pages it holds again (a refresh, which
+  /// keeps the rows that did not change): the service announces no one's changes.
+  private func poll() {
+    guard !observers.isEmpty else { return }
+    observers.notify(.reset)
   }
 
   public func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> ObservationToken {

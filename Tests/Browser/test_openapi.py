@@ -163,6 +163,26 @@ def test_a_new_contact_given_only_its_name_is_created(browser, api):
     wait(browser, lambda d: "Only A Name" in row_texts(d), timeout=20)
 
 
+def test_an_open_list_shows_what_others_change_in_the_api(browser, api):
+    """Another program's edit and delete reach a list left open: it reads the API again every
+    few seconds, since the API announces nothing."""
+    open_app(browser, api, "table")
+    wait_title(browser, "Contacts API")
+    tap(browser, "Contacts")
+    wait_title(browser, "Contacts")
+    wait(browser, lambda d: "Contact 05" in row_texts(d), timeout=20)
+    body = json.dumps({"name": "Renamed Elsewhere"}).encode()
+    urllib.request.urlopen(urllib.request.Request(
+        api["api"] + "contacts/5/", data=body, method="PATCH",
+        headers={"Content-Type": "application/json"}), timeout=10).read()
+    wait(browser, lambda d: "Renamed Elsewhere" in row_texts(d), timeout=15)
+    assert "Contact 05" not in row_texts(browser)
+    urllib.request.urlopen(urllib.request.Request(
+        api["api"] + "contacts/6/", method="DELETE"), timeout=10).read()
+    wait(browser, lambda d: "Contact 06" not in row_texts(d), timeout=15)
+    assert "Contact 07" in row_texts(browser)
+
+
 def test_an_api_root_without_a_document_is_served_with_one_command(browser, drf_url):
     """`trellis serve http://…/api/`: the root's lists, each described by its own answers
     (OPTIONS), listed, edited and refused as the published document's are."""

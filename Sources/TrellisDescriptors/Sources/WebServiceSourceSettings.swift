@@ -48,7 +48,7 @@ package enum WebServiceSourceSettings {
     ("searchParameterName", .string), ("createObject", .endpoint), ("updateObject", .endpoint),
     ("deleteObject", .endpoint), ("readObject", .endpoint), ("versionKeyName", .string),
     ("headers", .strings), ("queryParameters", .strings), ("bearerToken", .string),
-    ("timeout", .seconds), ("retry", .retry), ("errors", .errors),
+    ("timeout", .seconds), ("pollInterval", .seconds), ("retry", .retry), ("errors", .errors),
     ("conversions", .names(conversionNames)), ("valueKinds", .names(valueKindNames)),
     ("name", .string), ("rules", .rules), ("credential", .credential),
   ]

@@ -66,6 +66,9 @@ public struct WebServiceDefinition: Sendable {
   public var bearerToken: String?
   /// How long a request may take before it fails.
   public var timeout = Duration.seconds(30)
+  /// How often the lists a store shows read the service again, for the changes others made
+  /// (other programs, other servers); never when `nil`, as a service announces nothing.
+  public var pollInterval: Duration?
   /// How reads (which change nothing) are tried again when the connection fails or the server
   /// answers 5xx. Writes are never repeated.
   public var retry = RetryPolicy()
