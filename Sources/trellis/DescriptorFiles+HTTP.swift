@@ -93,6 +93,16 @@ extension DescriptorFiles {
     return nil
   }
 
+  /// The client documents are fetched with. A refused connection is tried again until the
+  /// connect timeout ends, so that one is short: a wrong port is said within seconds, not at
+  /// the end of `--timeout`.
+  static let fetchingClient = HTTPClient(
+    eventLoopGroupProvider: .singleton,
+    configuration: HTTPClient.Configuration(timeout: .init(connect: .seconds(connectSeconds))))
+
+  /// How long the fetching client tries to connect, in seconds.
+  static let connectSeconds: Int64 = 3
+
   /// Fetches `url` with a `GET`, waiting at most `timeout` seconds for the whole answer.
   ///
   /// Blocks the calling thread on AsyncHTTPClient's event loops (never one of them), so that
@@ -111,7 +121,7 @@ extension DescriptorFiles {
       var request = try HTTPClient.Request(url: url.absoluteString, method: method)
       request.headers.add(name: "Accept", value: "application/json, */*;q=0.5")
       let delegate = ResponseAccumulator(request: request, maxBodySize: maximumFetchedBytes)
-      let response = try HTTPClient.shared.execute(
+      let response = try fetchingClient.execute(
         request: request, delegate: delegate, deadline: deadline
       ).futureResult.wait()
       guard (200..<300).contains(response.status.code) else {
@@ -132,7 +142,10 @@ extension DescriptorFiles {
     }
     if let client = error as? HTTPClientError {
       switch client {
-      case .deadlineExceeded, .readTimeout, .connectTimeout, .writeTimeout:
+      case .connectTimeout:
+        return "no connection within \(connectSeconds) seconds (is the server running, and is "
+          + "this its address?)"
+      case .deadlineExceeded, .readTimeout, .writeTimeout:
         return "no answer within \(RenderCommand.seconds(timeout)) seconds (--timeout)"
       case .invalidURL, .emptyHost, .emptyScheme:
         return "not an address that can be fetched"
