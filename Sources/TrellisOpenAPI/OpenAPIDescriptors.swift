@@ -17,6 +17,20 @@ package enum OpenAPIDescriptors {
   /// changes (a source's `pollInterval`).
   package static let pollSeconds = 3
 
+  /// Why the document's references do not resolve, naming the reference.
+  static func unresolved(_ error: any Error) -> String {
+    if let cycle = error as? OpenAPI.Components.ReferenceCycleError {
+      return "the schema \(cycle.ref) refers to itself, directly or through other schemas (a "
+        + "tree, say): Trellis cannot show it yet; leave that property out of the schema"
+    }
+    if let missing = error as? OpenAPI.Components.ReferenceError,
+      case .missingOnLookup(let name, let key) = missing
+    {
+      return "a reference names '\(name)', which is not one of the document's \(key)"
+    }
+    return "a reference in the OpenAPI document does not resolve: \(OpenAPI.Error(from: error))"
+  }
+
   /// The descriptors of `document`.
   ///
   /// - Parameters:
@@ -31,11 +45,7 @@ package enum OpenAPIDescriptors {
   ) throws(DiagnosticList) -> InferredDescriptors {
     let dereferenced: DereferencedDocument
     do { dereferenced = try document.locallyDereferenced() } catch {
-      throw DiagnosticList([
-        Diagnostic(
-          "a reference in the OpenAPI document does not resolve: \(OpenAPI.Error(from: error))",
-          file: file)
-      ])
+      throw DiagnosticList([Diagnostic(Self.unresolved(error), file: file)])
     }
     guard let base = baseURL.map(Self.withSlash) ?? server(of: document, documentURL: documentURL)
     else {

@@ -73,6 +73,47 @@ struct OpenAPICommandTests {
     #expect(noServer.errors.contains("give one with --base-url"))
   }
 
+  /// A schema that refers to itself, and a reference to no schema, are named in words.
+  @Test func aReferenceThatDoesNotResolveIsNamed() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "trellis-openapi-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    func document(parent: String) -> String {
+      """
+      openapi: 3.0.3
+      info: {title: Tree, version: "1"}
+      servers: [{url: "http://127.0.0.1:9/api/"}]
+      paths:
+        /nodes/:
+          get:
+            responses:
+              "200":
+                description: ok
+                content:
+                  application/json:
+                    schema: {type: array, items: {$ref: "#/components/schemas/Node"}}
+      components:
+        schemas:
+          Node:
+            type: object
+            properties:
+              name: {type: string}
+              parent: {$ref: "#/components/schemas/\(parent)"}
+      """
+    }
+    for (parent, said) in [
+      ("Node", "the schema #/components/schemas/Node refers to itself"),
+      ("Nod", "a reference names 'Nod', which is not one of the document's schemas"),
+    ] {
+      let file = folder.appendingPathComponent("\(parent).yaml")
+      try Data(document(parent: parent).utf8).write(to: file)
+      let result = try await CommandRunner.run(["validate", file.path])
+      #expect(result.status == 1)
+      #expect(result.output.contains(said), "\(result.output)")
+    }
+  }
+
   @Test func theTokenIsNeverPrinted() async throws {
     let secret = "s3cret-\(UUID().uuidString)"
     let result = try await CommandRunner.run(
