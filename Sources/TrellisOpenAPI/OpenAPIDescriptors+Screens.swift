@@ -140,6 +140,8 @@ extension OpenAPIDescriptors {
     if canCreate { section["addItem"] = .string("New \(Humanizer.title(for: resource.itemName))") }
     if !canCreate { section["allowAddingItems"] = false }
     if !canDelete { section["allowDeletingItems"] = false }
+    // An object the API cannot change is shown, with Back, not edited with Done and Cancel.
+    if !canUpdate { section["allowEditDetailView"] = false }
     section["allowMovingItems"] = false
     var notes: [String] = []
     if readOnly {

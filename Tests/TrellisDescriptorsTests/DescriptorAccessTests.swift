@@ -91,6 +91,9 @@ struct DescriptorAccessTests {
     try app.tap("Cover")
     #expect(app.row("Title")?.isEnabled == false, "the detail is read-only")
     #expect(throws: ScreenError.self) { try app.enter("Back cover", at: "Title") }
+    // Nothing to save or give up: Back leaves, and there is no Done or Cancel.
+    let bar = app.top.snapshot()
+    #expect(bar.barButtons.isEmpty && bar.canGoBack && bar.backTitle == nil)
   }
 
   @Test func aWrongPolicyIsLocated() throws {

@@ -66,6 +66,8 @@ enum DetailScreens {
     }
     if !isNew && !section.allowsEditingDetails {
       for object in screen.model.objectSections { object.isEditable = false }
+      // Nothing to save or give up: the screen only shows, and Back leaves it.
+      screen.navigationBar = .none
     }
     // An async store's new values for the item reach it here too, with its list covered: for
     // a new item, what the store answered its insert (an id), which the list may apply first.
