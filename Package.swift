@@ -155,7 +155,7 @@ let package = Package(
     .target(
       name: "TrellisOpenAPI",
       dependencies: [
-        "TrellisDescriptors", "TrellisListSources",
+        "TrellisDescriptors", "TrellisDocuments", "TrellisListSources",
         .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
         .product(name: "OpenAPIKit", package: "OpenAPIKit"),
         .product(name: "OpenAPIKitCompat", package: "OpenAPIKit"),

@@ -3,6 +3,7 @@ import OpenAPIKit
 import OpenAPIKit30
 import OpenAPIKitCompat
 import Trellis
+import TrellisDocuments
 import Yams
 
 /// Reads an OpenAPI 3.0 or 3.1 document, JSON or YAML, into OpenAPIKit's 3.1 model.
@@ -163,6 +164,12 @@ package enum OpenAPIDocumentReader {
     } catch let error as YamlError {
       throw yamlDiagnostic(error)
     } catch {
+      // Trellis's own reading of JSON says where the text stops being JSON, and why.
+      if isJSON {
+        do { _ = try LocatedDocument(data: Data(text.utf8), format: .json) } catch let located {
+          throw located
+        }
+      }
       throw Diagnostic("the document is not \(isJSON ? "JSON" : "YAML"): \(error)")
     }
     if let swagger = entries["swagger"] { return "\(swagger)".hasPrefix("2") ? "2.0" : "2" }

@@ -112,6 +112,11 @@ struct OpenAPICommandTests {
       #expect(result.status == 1)
       #expect(result.output.contains(said), "\(result.output)")
     }
+    // JSON that stops early is located where it stops.
+    let truncated = folder.appendingPathComponent("truncated.json")
+    try Data("{\n  \"openapi\": \"3.0.3\",\n  \"paths\": {}\n".utf8).write(to: truncated)
+    let result = try await CommandRunner.run(["validate", truncated.path])
+    #expect(result.output.contains("truncated.json:4:1: error: expected"), "\(result.output)")
   }
 
   @Test func theTokenIsNeverPrinted() async throws {
