@@ -22,8 +22,6 @@ public final class UserDefaultsObject: KeyValueCoding, Observable, @unchecked Se
   /// Each key's value when it was last read or written here, so that ``refresh()`` tells
   /// only of the keys another process changed.
   let seen = Locked<[String: Value]>([:])
-  /// Reads since closed screens' observations were let go of (``countRead()``).
-  let reads = Locked(ReadCount())
   /// Looks at the suite for other processes' writes while the object lives; set once, in
   /// `init`, as soon as the object can be named in it.
   private var watch: SuiteWatch?
@@ -45,7 +43,6 @@ public final class UserDefaultsObject: KeyValueCoding, Observable, @unchecked Se
       throw .unknownKey(keyPath: key, key: key, on: "the settings")
     }
     registrar.access(self, keyPath: \.[observedKey: key])
-    countRead()
     return currentValue(key)
   }
 

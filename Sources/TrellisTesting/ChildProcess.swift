@@ -74,15 +74,18 @@ public enum ChildProcess {
       process.terminate()
     }
     DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
-    // Read both pipes to their end at once, so that neither fills up and blocks the child.
+    // Read both pipes to their end at once, so that neither fills up and blocks the child; on
+    // a thread of its own, since a busy test process can hold every thread of Dispatch's
+    // global queues for longer than the child runs.
     let errorData = Locked(Data())
-    let readErrors = DispatchWorkItem {
+    let errorsRead = DispatchSemaphore(value: 0)
+    Thread {
       let data = errors.fileHandleForReading.readDataToEndOfFile()
       errorData.withLock { $0 = data }
-    }
-    DispatchQueue.global().async(execute: readErrors)
+      errorsRead.signal()
+    }.start()
     let outputData = output.fileHandleForReading.readDataToEndOfFile()
-    readErrors.wait()
+    errorsRead.wait()
     process.waitUntilExit()
     watchdog.cancel()
     return Result(

@@ -42,16 +42,37 @@ package final class InvalidationSink: Sendable {
 
   private let state = Locked(State())
   private let closed = Atomic(false)
+  /// Tracked reads that nothing has changed yet (``beganTracking()``).
+  private let tracked = Atomic(0)
 
   /// Whether the model the sink serves is gone: nothing it records is processed any more.
   package var isClosed: Bool { closed.load(ordering: .relaxed) }
 
-  /// Stops waking the owner and forgets what is stale: the model is gone.
-  func close() {
+  /// Stops waking the owner and forgets what is stale: the model is gone. Its tracked reads,
+  /// and the objects they may have read, go to ``ClosedScreenObservations``.
+  func close(reading objects: [(AnyObject, Set<AnyKeyPath>)] = []) {
     closed.store(true, ordering: .relaxed)
+    let count = tracked.exchange(0, ordering: .relaxed)
+    ClosedScreenObservations.shared.closed(count: count, objects: objects)
     state.withLock { state in
       state = State()
       state.isClosed = true
+    }
+  }
+
+  /// Counts a read that observation tracks, until ``endedTracking()``.
+  func beganTracking() {
+    tracked.add(1, ordering: .relaxed)
+    ClosedScreenObservations.shared.began()
+  }
+
+  /// A change let go of a tracked read.
+  func endedTracking() {
+    if isClosed {
+      ClosedScreenObservations.shared.endedClosed()
+    } else {
+      tracked.subtract(1, ordering: .relaxed)
+      ClosedScreenObservations.shared.endedOpen()
     }
   }
 

@@ -458,6 +458,18 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
     rowsFollowStore && choice == nil
   }
 
+  /// The objects of the items whose rows read them under observation: those of a list whose
+  /// rows do not follow its store, as far as a screen's rows go.
+  package override var readObjects: [(AnyObject, Set<AnyKeyPath>)] {
+    guard !rowsFollowStore else { return [] }
+    return items.prefix(Self.readObjectsLimit).compactMap { item in
+      if case .object(let reference) = item { (reference.identity, []) } else { nil }
+    }
+  }
+
+  /// How many of a list's items ``readObjects`` names at most.
+  static let readObjectsLimit = 1_000
+
   public override func addScreen(in screen: Screen) throws(ScreenError) -> Screen? {
     guard allowsAdding else { throw .notApplicable("adding is not allowed here") }
     if let access = model?.access, !permits(.add) {

@@ -16,6 +16,9 @@ public final class ContentSection<Element>: Section {
   }
 
   private var storage: Storage
+  /// The object and property the content is bound to, if it is.
+  private weak var boundRoot: AnyObject?
+  private var boundKeyPath: AnyKeyPath?
   private let identify: (Element) -> RowID
   /// Whether elements are identified by ``RowID/automatic(_:)`` (no custom identity).
   private let identifiesAutomatically: Bool
@@ -45,6 +48,8 @@ public final class ContentSection<Element>: Section {
     storage = .bound(
       get: { [weak root] in root?[keyPath: keyPath] ?? [] },
       set: { [weak root] in root?[keyPath: keyPath] = $0 })
+    boundRoot = root
+    boundKeyPath = keyPath
   }
 
   /// Creates a section that owns its content and shows it through a declarative template.
@@ -82,6 +87,19 @@ public final class ContentSection<Element>: Section {
   public var rendersRowsOnDemand = false { didSet { setNeedsRefresh() } }
 
   public override var elementCount: Int { content.count }
+
+  /// The object the content is bound to, and the elements that are objects (a row reads its
+  /// element when it renders).
+  package override var readObjects: [(AnyObject, Set<AnyKeyPath>)] {
+    var objects: [(AnyObject, Set<AnyKeyPath>)] = []
+    if let boundRoot, let boundKeyPath { objects.append((boundRoot, [boundKeyPath])) }
+    if !elementsAreRows, Element.self is AnyObject.Type {
+      for element in content.prefix(ArrayOfObjectsSection.readObjectsLimit) {
+        objects.append((element as AnyObject, []))
+      }
+    }
+    return objects
+  }
 
   /// Identities: objects by identity, `Identifiable` by id, other values by value and
   /// occurrence, so that repeated values ("a", "b", "a") stay distinct.

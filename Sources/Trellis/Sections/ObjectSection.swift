@@ -60,6 +60,10 @@ public final class ObjectSection: Section {
     }
   }
 
+  package override var readObjects: [(AnyObject, Set<AnyKeyPath>)] {
+    [(draft.object, [])]
+  }
+
   override func absorbStoreChanges() {
     guard relatedChanged.take() else { return }
     for name in names where draft.definition[name]?.attributes.relatedItems != nil {

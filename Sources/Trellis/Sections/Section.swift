@@ -175,6 +175,10 @@ open class Section {
   /// observes that.
   package var contentFollowsStore: Bool { rowsFollowStore }
 
+  /// The objects the section's tracked reads may have read, beyond its rows' bound objects,
+  /// with the key paths known read (``ClosedScreenObservations``).
+  package var readObjects: [(AnyObject, Set<AnyKeyPath>)] { [] }
+
   /// The screen where a new item is filled in, pushed by Add.
   open func addScreen(in screen: Screen) throws(ScreenError) -> Screen? { nil }
 

@@ -116,7 +116,7 @@ package struct SectionCache {
     of section: Section, from start: Int, sink: InvalidationSink, model: TableModel?
   ) -> (snapshot: SectionSnapshot, ids: [RowID], deferred: DeferredRowMaker?, make: RowMaker?) {
     let key = ObjectIdentifier(section)
-    let structure = tracking(unless: section.contentFollowsStore) {
+    let structure = tracking(unless: section.contentFollowsStore, sink: sink) {
       section.trackContent()
       let deferred = section.deferredRowMaker(from: start)
       return (
@@ -190,7 +190,7 @@ package struct SectionCache {
       let id = ids[offset]
       let index = start + offset
       model?.statistics.rowBuilds += 1
-      return tracking(unless: followsStore) {
+      return tracking(unless: followsStore, sink: sink) {
         var row = maker.make(index)
         row.id = id
         if let section {
@@ -260,11 +260,18 @@ package struct SectionCache {
 
   /// Runs `body`, tracking what it reads so that a change calls `onChange`, unless the rows
   /// follow their store's reports instead (``Section/rowsFollowStore``): an observation left
-  /// in an object that the store keeps would outlive the model that made it.
+  /// in an object that the store keeps would outlive the model that made it. `sink` counts
+  /// the tracked reads (``ClosedScreenObservations``).
   static func tracking<T>(
-    unless followsStore: Bool, _ body: () -> T, onChange: @escaping @Sendable () -> Void
+    unless followsStore: Bool, sink: InvalidationSink, _ body: () -> T,
+    onChange: @escaping @Sendable () -> Void
   ) -> T {
-    followsStore ? body() : withObservationTracking(body, onChange: onChange)
+    guard !followsStore else { return body() }
+    sink.beganTracking()
+    return withObservationTracking(body) {
+      sink.endedTracking()
+      onChange()
+    }
   }
 
   /// Resolves the theme's style for the row at visible position `index`.
@@ -315,7 +322,7 @@ package struct SectionCache {
       return snapshot
     }
     model?.statistics.rowBuilds += 1
-    var snapshot = tracking(unless: followsStore, build) {
+    var snapshot = tracking(unless: followsStore, sink: sink, build) {
       sink.invalidateRow(id, in: key)
     }
     if let model, !model.selectedRowIDs.isEmpty, model.selectedRowIDs.contains(id) {

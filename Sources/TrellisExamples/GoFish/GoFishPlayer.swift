@@ -1,4 +1,5 @@
 import Observation
+import Trellis
 
 /// A Go Fish player: a hand of cards and the books (four of a rank) laid down.
 @Observable
@@ -30,5 +31,14 @@ public final class GoFishPlayer {
     hand.removeAll { complete.contains($0.rank) }
     books.append(contentsOf: complete.map { $0 + "s" })
     return complete
+  }
+}
+
+/// Every window of the web demo shows the one game: what closed windows' rows read of a
+/// player (an opponent's summary reads all three) is let go of when Trellis asks.
+extension GoFishPlayer: ObservationReleasing {
+  public func announceUnchanged() {
+    _$observationRegistrar.withMutation(of: self, keyPath: \.hand) {}
+    _$observationRegistrar.withMutation(of: self, keyPath: \.books) {}
   }
 }

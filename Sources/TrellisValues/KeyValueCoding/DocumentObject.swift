@@ -140,3 +140,10 @@ extension Value {
     }
   }
 }
+
+extension DocumentObject: ObservationReleasing {
+  /// Announces the tree changed, unchanged.
+  public func announceUnchanged() {
+    registrar?.withMutation(of: self, keyPath: \.root) {}
+  }
+}

@@ -365,3 +365,12 @@ package final class ObjectFaultLayout: Sendable {
     self.index = index
   }
 }
+
+extension ObjectFault: ObservationReleasing {
+  /// Announces the values changed, unchanged; a fault whose reads nobody observed has nothing
+  /// to announce.
+  public func announceUnchanged() {
+    guard let registrar = state.withLock({ $0.registrar }) else { return }
+    registrar.withMutation(of: self, keyPath: \.values) {}
+  }
+}
