@@ -28,7 +28,7 @@ extension InferredTable {
       if !column.choices.isEmpty { kind = .choice(kind, column.choices.map(Value.string)) }
       property.valueKind = isNullable(column) ? .optional(kind) : kind
       property.isRequired = column.isRequired && readOnlyReason == nil
-      if column.datesHaveTimes { property.attributes.dateFormat = Self.dateAndTimeFormat }
+      if column.datesHaveTimes { property.attributes.dateFormat = DateText.dayAndTime }
       if column.checks.contains(.timeOfDay) { property.holdTimeOfDay() }
       for case .fractionDigits(let digits) in column.checks where kind == .double {
         property.attributes.fractionDigits = digits
@@ -81,9 +81,6 @@ extension InferredTable {
     }
     return definition
   }
-
-  /// How a date with a time of day is shown: the day and the time, to the second, in UTC.
-  static let dateAndTimeFormat = "yyyy-MM-dd HH:mm:ss"
 
   /// The kind of value a column of `kind` holds.
   package static func valueKind(of kind: InferredColumn.Kind) -> ValueKind {

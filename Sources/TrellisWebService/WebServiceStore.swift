@@ -43,9 +43,11 @@ public final class WebServiceStore: AsyncDataStore {
     var items = try DataDefinition.dictionary(keys: definition.resultsDictionaryKeyNamesString)
     items.name = definition.name
     keys = items.properties.filter { !$0.isCustom }.map(\.name)
-    // Every key has a kind, so that a new object's empty values get their controls.
+    // A key has the kind its settings declare. One they leave open takes the kind of the
+    // values the service sends (a number column's numbers are edited as numbers), and a new
+    // object's empty value, text (``create()``).
     for name in keys {
-      items[name]?.valueKind = definition.valueKind(of: name)
+      items[name]?.valueKind = definition.declaredValueKind(of: name)
       // A date and time is edited with its time, a new object's empty one too.
       if [.iso8601Date, .unixDate].contains(definition.conversions[name]) {
         items[name]?.attributes.dateFormat = DateText.dayAndTime

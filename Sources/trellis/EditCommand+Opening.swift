@@ -160,7 +160,9 @@ extension EditCommand {
       save: {
         let saved = try Self.saveOpenedDocuments(of: library)
         if !saved.isEmpty { return "Saved " + saved.joined(separator: ", ") }
-        return library.openedDocuments.isEmpty ? nothing : "No changes to save"
+        if !library.openedDocuments.isEmpty { return "No changes to save" }
+        // Lists over a database or a service write each form at its Done.
+        return library.hasOpenedSources ? "Nothing to save: each form is saved by its Done" : nothing
       },
       hasUnsavedChanges: { Self.hasUnsavedDocuments(library) },
       policy: inputs.descriptor.access,

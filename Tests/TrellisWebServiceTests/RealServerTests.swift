@@ -172,4 +172,33 @@ struct RealServerTests {
       try await Self.reset(reset)
     }
   }
+
+  /// A number column that no `valueKinds` names keeps the numbers the service sends: its form
+  /// edits it as a number, and Done saves it with the other fields.
+  @Test(arguments: ["drf", "datasette"])
+  func anUndeclaredNumberColumnIsEditedAsANumber(_ server: String) async throws {
+    try await SharedServerLock.holding("web-services") {
+      guard var (service, reset) = server == "drf" ? Self.drf() : Self.datasette() else { return }
+      service.valueKinds = [:]
+      try await Self.reset(reset)
+      let store = try WebServiceStore(service)
+      let section = ArrayOfObjectsSection(
+        store: store, definition: try #require(store.itemsDefinition))
+      let model = TableModel(title: "Contacts")
+      model.addSection(section)
+      let app = HeadlessApp(navigator: Navigator(root: Screen(model: model)))
+      try await app.settle()
+      try app.tap("Contact 02")
+      try app.enter("Contact Two", at: "Name")
+      try app.enter(7, at: "Position")
+      try app.send(.done)
+      try await app.settle()
+      #expect(app.navigator.stack.count == 1, "Done saved: \(app.top.snapshot().notice ?? "")")
+      let page = try await store.fetchPage(FetchOptions(), from: nil)
+      store.applyArrivedValues()
+      let saved = try #require(page.items.first { Self.value("name", of: $0) == "Contact Two" })
+      #expect(Self.value("position", of: saved) == 7)
+      try await Self.reset(reset)
+    }
+  }
 }

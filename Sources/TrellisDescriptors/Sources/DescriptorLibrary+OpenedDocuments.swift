@@ -13,4 +13,7 @@ extension DescriptorLibrary {
     }
     return stores.sorted { $0.file.url.path < $1.file.url.path }
   }
+
+  /// Whether the library's lists opened any source: a database, a service or a document.
+  package var hasOpenedSources: Bool { openedSources.withLock { !$0.isEmpty } }
 }

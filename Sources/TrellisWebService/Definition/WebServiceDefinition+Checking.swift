@@ -5,12 +5,19 @@ extension WebServiceDefinition {
   /// The kind of `key`'s values: as ``valueKinds`` says, else as its conversion makes them,
   /// else text that may be empty.
   public func valueKind(of key: String) -> ValueKind {
+    declaredValueKind(of: key) ?? .optional(.string)
+  }
+
+  /// The kind of `key`'s values as ``valueKinds`` or its conversion says; `nil` when neither
+  /// does, and the values are what the service sends (a number stays a number).
+  func declaredValueKind(of key: String) -> ValueKind? {
     if let kind = valueKinds[key] { return kind }
     switch conversions[key] {
     case .iso8601Date?, .iso8601Day?, .unixDate?: return .optional(.date)
     case .bool?: return .bool
     case .numericText?: return .optional(.double)
-    case .text?, nil: return .optional(.string)
+    case .text?: return .optional(.string)
+    case nil: return nil
     }
   }
 
