@@ -162,7 +162,8 @@ extension EditCommand {
         if !saved.isEmpty { return "Saved " + saved.joined(separator: ", ") }
         if !library.openedDocuments.isEmpty { return "No changes to save" }
         // Lists over a database or a service write each form at its Done.
-        return library.hasOpenedSources ? "Nothing to save: each form is saved by its Done" : nothing
+        let formsSave = "Nothing to save: each form is saved by its Done"
+        return library.hasOpenedSources ? formsSave : nothing
       },
       hasUnsavedChanges: { Self.hasUnsavedDocuments(library) },
       policy: inputs.descriptor.access,
