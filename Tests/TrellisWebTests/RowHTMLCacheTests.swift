@@ -38,4 +38,25 @@ struct RowHTMLCacheTests {
     }
     #expect(cache.count <= 3)
   }
+
+  /// Closed windows' rows leave at the next sweep; rows still shown stay, drawn once.
+  @Test func rowsNothingElseHoldsLeave() {
+    let cache = RowHTMLCache()
+    let draws = Draws()
+    let shown = (0..<100).map { RowSnapshot(Row(id: RowID(.int($0)), kind: .plain, text: "\($0)")) }
+    for row in shown { _ = cache.html(for: row, editing: false, position: nil) { "shown" } }
+    // Windows that open and close: their rows are held by nothing once drawn.
+    for index in 0..<(RowHTMLCache.least * 10) {
+      let row = RowSnapshot(Row(id: RowID(.int(index)), kind: .plain, text: "closed"))
+      _ = cache.html(for: row, editing: false, position: nil) { "closed" }
+    }
+    #expect(cache.count <= RowHTMLCache.least + 100)
+    for row in shown {
+      _ = cache.html(for: row, editing: false, position: nil) {
+        draws.count += 1
+        return "shown"
+      }
+    }
+    #expect(draws.count == 0, "a row still shown is not drawn again")
+  }
 }
