@@ -1,5 +1,4 @@
 import Synchronization
-import TrellisValues
 
 /// What Observation keeps for the reads of models since closed, let go of once it outweighs
 /// what open models keep.
@@ -46,18 +45,18 @@ package final class ClosedScreenObservations: Sendable {
   package var releases: Int { state.withLock { $0.releases } }
 
   /// A model began a tracked read.
-  func began() { open.add(1, ordering: .relaxed) }
+  package func began() { open.add(1, ordering: .relaxed) }
 
   /// A change let go of an open model's tracked read.
-  func endedOpen() { open.subtract(1, ordering: .relaxed) }
+  package func endedOpen() { open.subtract(1, ordering: .relaxed) }
 
   /// A change let go of a closed model's tracked read.
-  func endedClosed() { state.withLock { $0.closed = max(0, $0.closed - 1) } }
+  package func endedClosed() { state.withLock { $0.closed = max(0, $0.closed - 1) } }
 
   /// Takes over a closing model's `count` tracked reads and the objects its rows read, with
   /// the key paths known to have been read; releases when the closed reads are due. Runs on
   /// the closing model's domain, where the objects may be read.
-  func closed(count: Int, objects: [(AnyObject, Set<AnyKeyPath>)]) {
+  package func closed(count: Int, objects: [(AnyObject, Set<AnyKeyPath>)]) {
     guard count > 0 else { return }
     let open = self.open.subtract(count, ordering: .relaxed).newValue
     let due = state.withLock { state -> [() -> Void] in
