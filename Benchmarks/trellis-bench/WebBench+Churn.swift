@@ -2,6 +2,7 @@ import Foundation
 import HummingbirdWSClient
 import Logging
 import Trellis
+import TrellisDescriptors
 import TrellisExamples
 import TrellisSQLite
 import TrellisSQLiteExamples
@@ -59,6 +60,11 @@ extension WebBench {
     let teamDefinition = try teamStore.itemsDefinition ?? TeamApp.taskDefinition()
     let settings = try UserDefaultsStore(suiteName: "trellis-bench-churn")
     let numbers = SampleContent.numbersStore(SampleContent.numbers(10_000))
+    // Every window's form edits the one document, as `trellis serve data.json` serves it.
+    let documentURL = folder.appendingPathComponent("churn.json")
+    _ = try DocumentFile.create(at: documentURL, root: SampleContent.document, format: .json)
+    let document = try DocumentStore(contentsOf: documentURL)
+    let documentDefinition = DataDefinition.document(document.root.root, name: "churn.json")
     return [
       WebApp(id: "tasks", title: "Tasks") {
         Navigator(root: TasksApp.listScreen(store: taskStore, definition: taskDefinition))
@@ -74,6 +80,13 @@ extension WebBench {
         Navigator(root: try SettingsApp.screen(for: $0))
       },
       WebApp(id: "numbers", title: "Numbers") { SampleContent.numbersNavigator(store: numbers) },
+      WebApp(id: "documents", title: "Documents") {
+        let model = TableModel(title: "churn.json")
+        let draft = try model.generateSections(
+          for: document.root, definition: documentDefinition, mode: .deferred)
+        return Navigator(
+          root: Screen(model: model, navigationBar: .doneRightCancelLeft, draft: draft))
+      },
       WebApp(id: "gofish", title: "Go Fish", sharing: GoFishGame.seedExample()) {
         GoFishTable.playableNavigator(for: $0)
       },
