@@ -18,6 +18,9 @@ package struct OpenAPIField: Hashable, Sendable {
   /// `choices`, `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`, `minLength`,
   /// `maxLength`, `pattern`, `format`.
   package var rules: ValueDictionary
+  /// What the schema asks that no value could keep, in words, each left out of ``rules``:
+  /// `"'age': minimum 10 is above maximum 5, so the bounds are left out"`.
+  package var problems: [String] = []
 
   /// Whether the service sets the value and a form only shows it.
   package var isReadOnly: Bool { rules["readOnly"] == .bool(true) }
@@ -101,6 +104,9 @@ package struct OpenAPIField: Hashable, Sendable {
     default:
       return nil
     }
+    if schema.allowedValues?.isEmpty == true {
+      problems.append("'\(name)': its enum lists no value, so any text is taken")
+    }
     if let allowed = schema.allowedValues, !allowed.isEmpty {
       let choices = allowed.compactMap { Self.value($0.value) }.filter { $0 != .null }
       if !choices.isEmpty {
@@ -108,11 +114,49 @@ package struct OpenAPIField: Hashable, Sendable {
         nullable = nullable || allowed.contains { Self.value($0.value) == .null }
       }
     }
+    problems += Self.leavingOutImpossibleRules(&rules, of: name)
     if schema.readOnly { rules["readOnly"] = true }
     // A Boolean always has a value (a switch is on or off); required says nothing more.
     if isRequired && !schema.readOnly && kind != "bool" { rules["required"] = true }
     isOptional = nullable || !isRequired || schema.readOnly
     self.rules = rules
+  }
+
+  /// Takes out of `rules` the bounds and lengths no value can keep, which would refuse every
+  /// Done; returns what was taken out, in words.
+  static func leavingOutImpossibleRules(_ rules: inout ValueDictionary, of name: String)
+    -> [String]
+  {
+    var problems: [String] = []
+    if case .double(let low)? = rules["minimum"], case .double(let high)? = rules["maximum"],
+      low > high
+        || (low == high && (rules["exclusiveMinimum"] != nil || rules["exclusiveMaximum"] != nil))
+    {
+      for rule in ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"] {
+        rules[rule] = nil
+      }
+      problems.append(
+        "'\(name)': no number is within minimum \(Self.text(of: low)) and maximum "
+          + "\(Self.text(of: high)), so the bounds are left out")
+    }
+    if case .int(let low)? = rules["minLength"], case .int(let high)? = rules["maxLength"],
+      low > high
+    {
+      rules["minLength"] = nil
+      rules["maxLength"] = nil
+      problems.append(
+        "'\(name)': minLength \(low) is more than maxLength \(high), so the lengths are left out")
+    }
+    if case .string(let pattern)? = rules["pattern"], (try? Regex(pattern)) == nil {
+      rules["pattern"] = nil
+      problems.append("'\(name)': its pattern is not a regular expression, so it is left out")
+    }
+    return problems
+  }
+
+  /// A bound as written: `5`, not `5.0`.
+  static func text(of number: Double) -> String {
+    number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
   }
 
   /// The value kind a `valueKinds` entry names: the kind, with `?` when it may be missing.

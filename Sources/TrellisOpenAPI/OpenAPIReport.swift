@@ -103,6 +103,7 @@ package struct OpenAPIReport: Sendable {
       parts.append(can.joined(separator: ", "))
       parts += resource.missing
     }
+    parts += resource.fields.flatMap(\.problems)
     return parts.joined(separator: "; ")
   }
 }

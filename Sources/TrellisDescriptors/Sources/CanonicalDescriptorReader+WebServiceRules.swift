@@ -28,6 +28,23 @@ extension CanonicalDescriptorReader {
           kept.append((count, .int(value)))
         }
       }
+      // Bounds no value can keep would refuse every Done.
+      if let low = rules.number("minimum"), let high = rules.number("maximum"),
+        low > high
+          || (low == high
+            && (rules.bool("exclusiveMinimum") == true
+              || rules.bool("exclusiveMaximum") == true))
+      {
+        reading.error(
+          "no number is within 'minimum' \(Self.text(of: low)) and 'maximum' "
+            + "\(Self.text(of: high))",
+          at: rules.path("minimum"))
+      }
+      if let low = rules.integer("minLength"), let high = rules.integer("maxLength"), low > high {
+        reading.error(
+          "'minLength' \(low) is more than 'maxLength' \(high): no text is long enough and short "
+            + "enough", at: rules.path("minLength"))
+      }
       if let pattern = rules.string("pattern") {
         if (try? Regex(pattern)) == nil {
           reading.error(
@@ -61,6 +78,11 @@ extension CanonicalDescriptorReader {
       result.append((entry.key, .dictionary(ValueDictionary(kept))))
     }
     return .dictionary(ValueDictionary(result))
+  }
+
+  /// A rule's number as written: `5`, not `5.0`.
+  static func text(of number: Double) -> String {
+    number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
   }
 
   /// `{"variable": "TRELLIS_TOKEN", "scheme": "bearer"}`, or `"header": NAME` or
