@@ -31,6 +31,9 @@ package final class ClosedScreenObservations: Sendable {
     var closed = 0
     /// The objects those reads may have registered with, by identity.
     var objects: [ObjectIdentifier: Entry] = [:]
+    /// How many entries make the next pruning of freed objects (whose windows' own objects,
+    /// say, went with them).
+    var pruneAt = ClosedScreenObservations.least
     /// How many releases there were.
     var releases = 0
   }
@@ -65,13 +68,20 @@ package final class ClosedScreenObservations: Sendable {
       guard state.closed > max(Self.least, open) else { return [] }
       state.closed = 0
       state.releases += 1
-      defer { state.objects = [:] }
+      defer {
+        state.objects = [:]
+        state.pruneAt = Self.least
+      }
       return state.objects.values.compactMap { $0.object == nil ? nil : $0.announce }
     }
     for announce in due { announce() }
   }
 
   private static func add(_ object: AnyObject, keyPaths: Set<AnyKeyPath>, to state: inout State) {
+    if state.objects.count >= state.pruneAt {
+      state.objects = state.objects.filter { $0.value.object != nil }
+      state.pruneAt = max(least, 2 * state.objects.count)
+    }
     let id = ObjectIdentifier(object)
     if let entry = state.objects[id], entry.object === object,
       entry.keyPaths.isSuperset(of: keyPaths)
