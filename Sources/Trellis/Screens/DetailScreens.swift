@@ -284,14 +284,63 @@ enum DetailScreens {
       throw .notApplicable("\(property.title) cannot be edited")
     }
     let screen = try screen(for: child, title: property.title)
-    screen.afterCommit = { _ throws(ScreenError) in
-      if let document = object as? DocumentObject {
-        draft.setValue(document.root, for: property.name)
-      } else if isNew {
-        draft.setValue(.object(ObjectReference(object)), for: property.name)
+    if let document = object as? DocumentObject, case .dictionary(let opened) = current {
+      screen.afterCommit = nestedValueWriter(
+        property.name, of: draft, opened: opened, editedIn: child, copy: document)
+    } else {
+      screen.afterCommit = { _ throws(ScreenError) in
+        if let document = object as? DocumentObject {
+          draft.setValue(document.root, for: property.name)
+        } else if isNew {
+          draft.setValue(.object(ObjectReference(object)), for: property.name)
+        }
       }
     }
     return screen
+  }
+
+  /// What Done on a nested dictionary's form (which edits `copy`, a copy of it) does: the
+  /// values the person entered go into the dictionary as it is now, so that what others saved
+  /// in its other keys meanwhile stays. A key someone else changed since the form opened, and
+  /// the person changed too, is a conflict: nothing is written, and the form shows their value
+  /// to enter again over it.
+  private static func nestedValueWriter(
+    _ name: String, of draft: Draft, opened: ValueDictionary, editedIn child: Draft,
+    copy: DocumentObject
+  ) -> (Screen) throws(ScreenError) -> Void {
+    var baseline = opened
+    // What the person entered that is not in the dictionary yet: kept over refused Dones.
+    var entered: [(name: String, value: Value)] = []
+    return { _ throws(ScreenError) in
+      for (key, value) in child.lastCommit {
+        entered.removeAll { $0.name == key }
+        entered.append((key, value))
+      }
+      guard case .dictionary(var now) = draft.value(name) ?? .null else {
+        draft.setValue(copy.root, for: name)
+        entered = []
+        return
+      }
+      var conflicts: [FieldConflict] = []
+      for (key, value) in entered {
+        let theirs = now[key] ?? .null
+        if theirs != (baseline[key] ?? .null), theirs != value {
+          conflicts.append(FieldConflict(name: key, theirs: theirs, yours: value))
+        }
+        now[key] = value
+      }
+      guard conflicts.isEmpty else {
+        for conflict in conflicts {
+          baseline[conflict.name] = conflict.theirs
+          entered.removeAll { $0.name == conflict.name }
+          try? copy.setValue(conflict.theirs, forKey: conflict.name)
+        }
+        throw .store(.conflict(conflicts))
+      }
+      draft.setValue(.dictionary(now), for: name)
+      baseline = now
+      entered = []
+    }
   }
 
   private static func documentDefinition(_ draft: Draft, _ property: PropertyDefinition)
