@@ -33,6 +33,8 @@ public struct DocumentFile: Sendable {
   private var lineBreak: DocumentWriteOptions.LineBreak?
   /// The columns of a CSV or TSV file's header; saves write them first, records or none.
   private var columns: [String]?
+  /// One level of a JSON file's indentation; saves keep it.
+  private var indentation: String?
   /// Whether the file read starts with UTF-8's byte order mark, which saves keep: a
   /// spreadsheet reads a CSV file without one in another encoding.
   private var startsWithByteOrderMark = false
@@ -78,6 +80,7 @@ public struct DocumentFile: Sendable {
     self.format = document.format
     lineBreak = document.lineBreak
     columns = document.columns
+    indentation = document.indentation
     contents = Contents(document)
   }
 
@@ -97,6 +100,7 @@ public struct DocumentFile: Sendable {
     format = document.format
     lineBreak = document.lineBreak
     columns = document.columns
+    indentation = document.indentation
     contents = Contents(document)
     self.writer = writer
   }
@@ -136,7 +140,8 @@ public struct DocumentFile: Sendable {
     }
     let root = try merged(root, keepingTheirs: keepingTheirs)
     var data: Data
-    let options = options.keeping(lineBreak: lineBreak, columns: columns)
+    let options = options.keeping(
+      lineBreak: lineBreak, columns: columns, indentation: indentation)
     do {
       data = try DocumentWriter.data(for: root, format: format, options: options)
     } catch {
@@ -183,6 +188,7 @@ public struct DocumentFile: Sendable {
     contents = Contents(theirs)
     lineBreak = theirs.lineBreak ?? lineBreak
     columns = theirs.columns ?? columns
+    indentation = theirs.indentation ?? indentation
     self.diskHash = hash
     refusedHash = nil
     return merge.root
@@ -275,6 +281,7 @@ public struct DocumentFile: Sendable {
     unchangedStamp = nil
     lineBreak = reread.lineBreak ?? lineBreak
     columns = reread.columns ?? columns
+    indentation = reread.indentation ?? indentation
     startsWithByteOrderMark = reread.startsWithByteOrderMark
   }
 

@@ -22,6 +22,9 @@ public struct DocumentWriteOptions: Hashable, Sendable {
   /// holds them: those of the file read (``DocumentFile``), so that a file of no records keeps
   /// its header.
   package var columns: [String]?
+  /// One level of a JSON file's indentation; `nil` keeps that of the file read
+  /// (``DocumentFile``), and two spaces for a new one.
+  package var indentation: String?
 
   /// How a line of separated values ends.
   public enum LineBreak: Hashable, Sendable {
@@ -31,12 +34,15 @@ public struct DocumentWriteOptions: Hashable, Sendable {
     case crlf
   }
 
-  /// These options, with the line break and columns a file read had where these leave them
-  /// open.
-  package func keeping(lineBreak: LineBreak?, columns: [String]?) -> Self {
+  /// These options, with the line break, columns and indentation a file read had where these
+  /// leave them open.
+  package func keeping(lineBreak: LineBreak?, columns: [String]?, indentation: String? = nil)
+    -> Self
+  {
     var kept = self
     if kept.lineBreak == nil { kept.lineBreak = lineBreak }
     if kept.columns == nil { kept.columns = columns }
+    if kept.indentation == nil { kept.indentation = indentation }
     return kept
   }
 

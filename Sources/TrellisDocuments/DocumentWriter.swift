@@ -60,6 +60,7 @@ extension LocatedDocument {
     -> Data
   {
     try DocumentWriter.data(
-      for: root, format: format, options: options.keeping(lineBreak: lineBreak, columns: columns))
+      for: root, format: format,
+      options: options.keeping(lineBreak: lineBreak, columns: columns, indentation: indentation))
   }
 }

@@ -31,6 +31,7 @@ struct JSONDocumentParser {
     // JSON holds a line break only between tokens, so the first one tells how lines end.
     if let feed = bytes.firstIndex(of: 0x0A) {
       document.lineBreak = feed > 0 && bytes[feed - 1] == 0x0D ? .crlf : .lf
+      document.indentation = Self.indentation(in: bytes, from: feed + 1)
     }
     return document
   }
@@ -317,5 +318,24 @@ struct JSONDocumentParser {
   /// What an error at `offset` adds when a comment starts there.
   private func commentNote(_ offset: Int) -> String {
     isComment(offset) ? ", found a comment, which JSON does not allow" : ""
+  }
+}
+
+extension JSONDocumentParser {
+  /// One level of indentation: the leading spaces or tabs of the first indented line from
+  /// `start` (the line after the first line break), which in a pretty-printed file is one
+  /// level deep; `nil` when that line is not indented (at most 16 characters are taken).
+  static func indentation(in bytes: [UInt8], from start: Int) -> String? {
+    var end = start
+    while end < bytes.count, bytes[end] == 0x20 || bytes[end] == 0x09, end - start < 16 {
+      end += 1
+    }
+    guard end > start, end < bytes.count, bytes[end] != 0x0A, bytes[end] != 0x0D else {
+      return nil
+    }
+    let unit = bytes[start..<end]
+    // Mixed spaces and tabs say nothing clear.
+    guard Set(unit).count == 1 else { return nil }
+    return String(decoding: unit, as: UTF8.self)
   }
 }

@@ -1,6 +1,7 @@
 import TrellisValues
 
-/// Writes JSON: two-space indentation, `"key": value`, keys in the tree's order, a final newline.
+/// Writes JSON: the indentation of the file read (``DocumentWriteOptions/indentation``, two
+/// spaces by default), `"key": value`, keys in the tree's order, a final newline.
 ///
 /// Doubles are written so that they read back as doubles (`1.0`, `1e+20`); integers without a
 /// fraction. Strings escape `"`, `\`, and control characters; other characters are UTF-8.
@@ -82,7 +83,10 @@ struct JSONDocumentWriter {
   }
 
   private mutating func appendIndent(_ level: Int) {
-    output.append(contentsOf: repeatElement(0x20, count: level * 2))
+    guard let unit = context.options.indentation else {
+      return output.append(contentsOf: repeatElement(0x20, count: level * 2))
+    }
+    for _ in 0..<level { output.append(contentsOf: unit.utf8) }
   }
 
   private mutating func appendString(_ string: String) {

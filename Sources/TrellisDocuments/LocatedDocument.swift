@@ -29,6 +29,9 @@ public struct LocatedDocument: Hashable, Sendable {
   /// The columns a CSV or TSV file's header names, in order; `nil` for other formats and an
   /// empty file.
   package var columns: [String]?
+  /// One level of a JSON file's indentation (its first indented line's), which writing it
+  /// again keeps; `nil` for other formats and a file on one line.
+  package var indentation: String?
 
   /// Where one entry of a document is.
   public struct NodeLocation: Hashable, Sendable {

@@ -62,6 +62,27 @@ struct DocumentFileTests {
     }
   }
 
+  /// A save keeps a JSON file's indentation (four spaces, a tab), so that a one-value edit is
+  /// a one-line change to the file; a new file, or one on a single line, takes two spaces.
+  @Test func aJSONFileKeepsItsIndentation() throws {
+    let directory = try Support.temporaryDirectory()
+    for (name, unit) in [("four.json", "    "), ("tab.json", "\t"), ("one-line.json", nil)] {
+      let url = directory.appendingPathComponent(name)
+      let text =
+        unit.map { "{\n\($0)\"name\": \"A\",\n\($0)\"list\": [\n\($0)\($0)1\n\($0)]\n}\n" }
+        ?? "{\"name\": \"A\", \"list\": [1]}"
+      try Data(text.utf8).write(to: url)
+      var file = try DocumentFile(contentsOf: url)
+      try file.save(["name": "B", "list": [1]])
+      let saved = String(decoding: try Data(contentsOf: url), as: UTF8.self)
+      let level = unit ?? "  "
+      let expected =
+        "{\n\(level)\"name\": \"B\",\n\(level)\"list\": [\n\(level)\(level)1\n"
+        + "\(level)]\n}\n"
+      #expect(saved == expected, "\(name): \(saved.debugDescription)")
+    }
+  }
+
   /// A save that changes nothing (Done on a form nobody edited) leaves the file alone: its
   /// own layout and its modification date stay as they were.
   @Test(arguments: ["compact.json", "table.plist"])
