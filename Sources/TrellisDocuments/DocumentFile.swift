@@ -35,6 +35,8 @@ public struct DocumentFile: Sendable {
   private var columns: [String]?
   /// One level of a JSON file's indentation; saves keep it.
   private var indentation: String?
+  /// Whether an OpenStep file is a strings file; saves keep it one.
+  private var stringsFile: Bool?
   /// Whether the file read starts with UTF-8's byte order mark, which saves keep: a
   /// spreadsheet reads a CSV file without one in another encoding.
   private var startsWithByteOrderMark = false
@@ -81,6 +83,7 @@ public struct DocumentFile: Sendable {
     lineBreak = document.lineBreak
     columns = document.columns
     indentation = document.indentation
+    stringsFile = document.stringsFile
     contents = Contents(document)
   }
 
@@ -101,6 +104,7 @@ public struct DocumentFile: Sendable {
     lineBreak = document.lineBreak
     columns = document.columns
     indentation = document.indentation
+    stringsFile = document.stringsFile
     contents = Contents(document)
     self.writer = writer
   }
@@ -141,7 +145,8 @@ public struct DocumentFile: Sendable {
     let root = try merged(root, keepingTheirs: keepingTheirs)
     var data: Data
     let options = options.keeping(
-      lineBreak: lineBreak, columns: columns, indentation: indentation)
+      lineBreak: lineBreak, columns: columns, indentation: indentation,
+      stringsFile: stringsFile)
     do {
       data = try DocumentWriter.data(for: root, format: format, options: options)
     } catch {
@@ -189,6 +194,7 @@ public struct DocumentFile: Sendable {
     lineBreak = theirs.lineBreak ?? lineBreak
     columns = theirs.columns ?? columns
     indentation = theirs.indentation ?? indentation
+    stringsFile = theirs.stringsFile ?? stringsFile
     self.diskHash = hash
     refusedHash = nil
     return merge.root
@@ -282,6 +288,7 @@ public struct DocumentFile: Sendable {
     lineBreak = reread.lineBreak ?? lineBreak
     columns = reread.columns ?? columns
     indentation = reread.indentation ?? indentation
+    stringsFile = reread.stringsFile ?? stringsFile
     startsWithByteOrderMark = reread.startsWithByteOrderMark
   }
 

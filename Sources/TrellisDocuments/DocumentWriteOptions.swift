@@ -25,6 +25,9 @@ public struct DocumentWriteOptions: Hashable, Sendable {
   /// One level of a JSON file's indentation; `nil` keeps that of the file read
   /// (``DocumentFile``), and two spaces for a new one.
   package var indentation: String?
+  /// Whether an OpenStep property list is written as a strings file: its top-level entries
+  /// bare and quoted (`"key" = "value";`), without braces; `nil` keeps the file read's.
+  package var stringsFile: Bool?
 
   /// How a line of separated values ends.
   public enum LineBreak: Hashable, Sendable {
@@ -36,13 +39,15 @@ public struct DocumentWriteOptions: Hashable, Sendable {
 
   /// These options, with the line break, columns and indentation a file read had where these
   /// leave them open.
-  package func keeping(lineBreak: LineBreak?, columns: [String]?, indentation: String? = nil)
-    -> Self
-  {
+  package func keeping(
+    lineBreak: LineBreak?, columns: [String]?, indentation: String? = nil,
+    stringsFile: Bool? = nil
+  ) -> Self {
     var kept = self
     if kept.lineBreak == nil { kept.lineBreak = lineBreak }
     if kept.columns == nil { kept.columns = columns }
     if kept.indentation == nil { kept.indentation = indentation }
+    if kept.stringsFile == nil { kept.stringsFile = stringsFile }
     return kept
   }
 

@@ -61,6 +61,8 @@ extension LocatedDocument {
   {
     try DocumentWriter.data(
       for: root, format: format,
-      options: options.keeping(lineBreak: lineBreak, columns: columns, indentation: indentation))
+      options: options.keeping(
+        lineBreak: lineBreak, columns: columns, indentation: indentation,
+        stringsFile: stringsFile))
   }
 }

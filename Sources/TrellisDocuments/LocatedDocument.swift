@@ -32,6 +32,9 @@ public struct LocatedDocument: Hashable, Sendable {
   /// One level of a JSON file's indentation (its first indented line's), which writing it
   /// again keeps; `nil` for other formats and a file on one line.
   package var indentation: String?
+  /// Whether an OpenStep property list is a strings file (bare `key = value;` entries), which
+  /// writing it again keeps.
+  package var stringsFile: Bool?
 
   /// Where one entry of a document is.
   public struct NodeLocation: Hashable, Sendable {

@@ -35,15 +35,19 @@ struct OpenStepDocumentParser {
     let start = index
     var root = try parseValue(path: "", keyOffset: nil, depth: 0)
     try skipSpace()
+    var stringsFile = false
     if case .string = root, peek() == UInt8(ascii: "=") || peek() == UInt8(ascii: ";") {
       index = start
       root = try parseEntries(path: "", until: nil, depth: 1)
       builder.record("", key: nil, value: start)
+      stringsFile = true
     }
     if index < bytes.count {
       throw builder.error("unexpected \(describe(index)) after the property list", at: index)
     }
-    return builder.document(root: root, format: .openStepPlist)
+    var document = builder.document(root: root, format: .openStepPlist)
+    document.stringsFile = stringsFile
+    return document
   }
 
   // MARK: - Values

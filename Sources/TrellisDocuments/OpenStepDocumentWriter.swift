@@ -22,9 +22,32 @@ struct OpenStepDocumentWriter {
   }
 
   mutating func write(_ value: Value) throws(Diagnostic) -> [UInt8] {
+    if context.options.stringsFile == true, case .dictionary(let entries) = value,
+      !entries.isEmpty
+    {
+      try writeStringsFile(entries)
+      return output
+    }
     try write(value, indent: 0)
     output.append(0x0A)
     return output
+  }
+
+  /// A strings file's entries, one per line as Xcode writes them: `"key" = "value";`.
+  private mutating func writeStringsFile(_ entries: ValueDictionary) throws(Diagnostic) {
+    try context.checkDepth()
+    for (key, element) in entries {
+      context.path.append(key)
+      append(quoted(key, always: true))
+      append(" = ")
+      if case .string(let string) = element {
+        append(quoted(string, always: true))
+      } else {
+        try write(element, indent: 0)
+      }
+      append(";\n")
+      context.path.removeLast()
+    }
   }
 
   private mutating func write(_ value: Value, indent: Int) throws(Diagnostic) {
@@ -110,9 +133,10 @@ struct OpenStepDocumentWriter {
     append(quoted(string))
   }
 
-  /// `string` bare when it reads back unchanged, else quoted with escapes.
-  private func quoted(_ string: String) -> String {
-    if OpenStepSyntax.canWriteUnquoted(string) { return string }
+  /// `string` bare when it reads back unchanged (and `always` does not ask for quotes, as a
+  /// strings file's entries have them), else quoted with escapes.
+  private func quoted(_ string: String, always: Bool = false) -> String {
+    if !always, OpenStepSyntax.canWriteUnquoted(string) { return string }
     var result: [UInt8] = [UInt8(ascii: "\"")]
     for byte in string.utf8 {
       switch byte {

@@ -83,6 +83,27 @@ struct DocumentFileTests {
     }
   }
 
+  /// A strings file stays one when saved: its entries bare and quoted, one per line, no
+  /// braces; a property list in braces keeps its braces.
+  @Test func aStringsFileStaysAStringsFile() throws {
+    let directory = try Support.temporaryDirectory()
+    let strings = directory.appendingPathComponent("Localizable.strings")
+    try Data("/* Greetings */\n\"hello\" = \"Hello\";\n\"bye\" = \"Goodbye\";\n".utf8)
+      .write(to: strings)
+    var file = try DocumentFile(contentsOf: strings)
+    try file.save(["hello": "Hello there", "bye": "Goodbye"])
+    #expect(
+      String(decoding: try Data(contentsOf: strings), as: UTF8.self)
+        == "\"hello\" = \"Hello there\";\n\"bye\" = \"Goodbye\";\n")
+    #expect(
+      try DocumentFile(contentsOf: strings).root == ["hello": "Hello there", "bye": "Goodbye"])
+    let braced = directory.appendingPathComponent("table.plist")
+    try Data("{ name = A; }".utf8).write(to: braced)
+    var plist = try DocumentFile(contentsOf: braced)
+    try plist.save(["name": "B"])
+    #expect(String(decoding: try Data(contentsOf: braced), as: UTF8.self).hasPrefix("{"))
+  }
+
   /// A save that changes nothing (Done on a form nobody edited) leaves the file alone: its
   /// own layout and its modification date stay as they were.
   @Test(arguments: ["compact.json", "table.plist"])
