@@ -1,7 +1,8 @@
 /// How a navigator's ``Navigator/access`` reaches its screens and refuses events.
 extension Navigator {
   /// Gives `screen` the navigator's access: its lists read it when they fetch, and a detail
-  /// screen of an item the person may not change (or add) shows it read-only.
+  /// screen of an item the person may not change (or add) shows it read-only, without Done
+  /// and Cancel.
   ///
   /// A person who may change only some items (their own) sees the policy's owner disabled:
   /// the core sets it when they add, and giving the item to someone else is refused anyway.
@@ -16,6 +17,8 @@ extension Navigator {
     let item = screen.addsItem ? nil : draft.reader
     guard access.allows(permission, on: subject, item: item) else {
       for section in model.objectSections { section.isEditable = false }
+      // Nothing to save or give up: the screen only shows, and Back leaves it.
+      screen.navigationBar = .none
       return
     }
     if let owner = access.policy.ownerKey, draft.definition[owner] != nil,

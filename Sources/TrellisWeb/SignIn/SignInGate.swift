@@ -42,9 +42,16 @@ final class SignInGate: Sendable {
     let people = signIn.people
     return {
       guard let token else { return false }
-      do { return try await people.person(session: token, at: Date()) != nil } catch {
-        return true
+      // A lookup that fails (the people's database busy with the write that removed someone,
+      // say) is asked again a moment later, rather than at the next ping; one that keeps
+      // failing leaves the page open.
+      for attempt in 0..<5 {
+        if attempt > 0 { try? await Task.sleep(for: .seconds(1)) }
+        if let found = try? await people.person(session: token, at: Date()) {
+          return found != nil
+        }
       }
+      return true
     }
   }
 

@@ -96,9 +96,10 @@ struct AccessPolicyTests {
       try viewer.send(.add(section: nil))
     }
     #expect(viewer.top.notice == "You may not add this task.")
-    // The detail opens read-only, and a value sent anyway is refused.
+    // The detail opens read-only, with Back alone, and a value sent anyway is refused.
     try viewer.tap("Ann's report")
     #expect(viewer.row("Title")?.isEnabled == false)
+    #expect(viewer.top.navigationBar == NavigationBarType.none)
     #expect(throws: ScreenError.notPermitted("You may not change this task.")) {
       try viewer.enter("Mine now", at: "Title")
     }
