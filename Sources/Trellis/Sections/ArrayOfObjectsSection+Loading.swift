@@ -22,8 +22,10 @@ extension ArrayOfObjectsSection {
       failed = true
     }
     // A list that could not load says so, not that it is empty. A search that finds nothing
-    // says so, placeholder or not.
-    if items.isEmpty && (placeholderText != nil || isSearching) && !loadState.isLoading && !failed {
+    // says so, placeholder or not, and so does a list the person may not see at all.
+    if items.isEmpty && (placeholderText != nil || isSearching || !permits(.view))
+      && !loadState.isLoading && !failed
+    {
       result.append(.placeholder)
     }
     // A refresh keeps the items on screen until its page replaces them: a loading row shows

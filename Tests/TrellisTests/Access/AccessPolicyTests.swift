@@ -80,6 +80,13 @@ struct AccessPolicyTests {
     #expect(!nobody.texts.joined().contains("Ann's report"), "no role sees nothing")
   }
 
+  /// A list without a placeholder of its own says why it is empty to a person with no role
+  /// that may see it, rather than showing nothing.
+  @Test func someoneWhoMayNotSeeTheListIsToldSo() throws {
+    let (stranger, _) = try Self.session(Person(name: "sam", roles: []))
+    #expect(stranger.texts == [["You may not see tasks."]])
+  }
+
   @Test func aViewerCannotDeleteMoveAddOrChange() throws {
     let (viewer, store) = try Self.session(Person(name: "val", roles: ["viewer"]))
     #expect(viewer.texts.first?.contains("Bob's invoice") == true)
