@@ -16,17 +16,22 @@ enum PasswordInput {
     let password: String
     if isatty(STDIN_FILENO) == 1 {
       password = ask("Password: ")
-      if confirm, ask("Password again: ") != password {
-        throw ValidationError("the passwords differ")
-      }
+      if confirm, ask("Password again: ") != password { try refuse("the passwords differ") }
     } else {
       password = readLine(strippingNewline: true) ?? ""
     }
-    if let problem = PasswordHasher.problem(with: password) { throw ValidationError(problem) }
+    if let problem = PasswordHasher.problem(with: password) { try refuse(problem) }
     if password.count < 8 {
       CommandOutput.error("warning: a password of fewer than 8 characters is easy to guess")
     }
     return password
+  }
+
+  /// Says why a password is refused, and ends the command: it was read after the arguments
+  /// were checked, so no usage follows.
+  private static func refuse(_ problem: String) throws -> Never {
+    CommandOutput.error("error: \(problem)")
+    throw ExitCode(1)
   }
 
   /// Writes `prompt` to standard error and reads a line with echo off.

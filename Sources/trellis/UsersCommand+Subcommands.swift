@@ -24,6 +24,11 @@ extension UsersCommand {
 
     func run() async throws {
       let store = try people.open(creating: true)
+      // Before the password is asked for: a name taken needs no password.
+      if let existing = try await store.record(named: name) {
+        CommandOutput.error("error: \(PeopleStoreError.personExists(existing.person.name))")
+        throw ExitCode(1)
+      }
       let password = try PasswordInput.read(confirm: true)
       let hash = try await PasswordHasher.hash(password)
       do {

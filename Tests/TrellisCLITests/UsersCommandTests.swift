@@ -74,6 +74,8 @@ struct UsersCommandTests {
     let again = try await Self.run(["users", "add", "ann", "--people", file], input: "other\n")
     #expect(again.status == 1)
     #expect(again.errors.contains("there is already a person named 'ann'"))
+    // Refused before the password is read: no word about the password given.
+    #expect(!again.errors.contains("password"), "\(again.errors)")
     // A name is one person's whatever its case: not added again, changed and signed in as.
     let capital = try await Self.run(["users", "add", "Ann", "--people", file], input: "x\n")
     #expect(capital.status == 1)
@@ -137,6 +139,7 @@ struct UsersCommandTests {
     let empty = try await Self.run(["users", "add", "ann", "--people", file], input: "\n")
     #expect(empty.status != 0)
     #expect(empty.errors.contains("the password may not be empty"))
+    #expect(!empty.errors.contains("Usage"), "\(empty.errors)")
     let badRole = try await Self.run(
       ["users", "add", "ann", "--roles", "a b", "--people", file], input: "pw\n")
     #expect(badRole.status != 0)
