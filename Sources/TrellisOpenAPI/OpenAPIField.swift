@@ -136,8 +136,8 @@ package struct OpenAPIField: Hashable, Sendable {
         rules[rule] = nil
       }
       problems.append(
-        "'\(name)': no number is within minimum \(Self.text(of: low)) and maximum "
-          + "\(Self.text(of: high)), so the bounds are left out")
+        "'\(name)': no number is within minimum \(Value.format(low)) and maximum "
+          + "\(Value.format(high)), so the bounds are left out")
     }
     if case .int(let low)? = rules["minLength"], case .int(let high)? = rules["maxLength"],
       low > high
@@ -152,11 +152,6 @@ package struct OpenAPIField: Hashable, Sendable {
       problems.append("'\(name)': its pattern is not a regular expression, so it is left out")
     }
     return problems
-  }
-
-  /// A bound as written: `5`, not `5.0`.
-  static func text(of number: Double) -> String {
-    number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
   }
 
   /// The value kind a `valueKinds` entry names: the kind, with `?` when it may be missing.

@@ -86,6 +86,10 @@ def test_a_page_whose_person_signed_out_elsewhere_stops_naming_them(browser, sig
     wait(browser, lambda d: not connected(d), timeout=5)
     wait(browser, lambda d: d.find_element(By.ID, "trellis-status").text
          == "You are signed out. Reload the page to sign in again.")
+    # Its bar's buttons (+, Edit) can no longer be pressed: the page sends nothing.
+    buttons = browser.find_elements(By.CSS_SELECTOR, ".bar-button")
+    assert buttons
+    assert all(b.value_of_css_property("pointer-events") == "none" for b in buttons)
     account = browser.find_element(By.CSS_SELECTOR, ".home-link .account")
     assert account.text == "Sign in again"
     account.find_element(By.TAG_NAME, "a").click()

@@ -36,8 +36,8 @@ extension CanonicalDescriptorReader {
               || rules.bool("exclusiveMaximum") == true))
       {
         reading.error(
-          "no number is within 'minimum' \(Self.text(of: low)) and 'maximum' "
-            + "\(Self.text(of: high))",
+          "no number is within 'minimum' \(Value.format(low)) and 'maximum' "
+            + "\(Value.format(high))",
           at: rules.path("minimum"))
       }
       if let low = rules.integer("minLength"), let high = rules.integer("maxLength"), low > high {
@@ -78,11 +78,6 @@ extension CanonicalDescriptorReader {
       result.append((entry.key, .dictionary(ValueDictionary(kept))))
     }
     return .dictionary(ValueDictionary(result))
-  }
-
-  /// A rule's number as written: `5`, not `5.0`.
-  static func text(of number: Double) -> String {
-    number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
   }
 
   /// `{"variable": "TRELLIS_TOKEN", "scheme": "bearer"}`, or `"header": NAME` or
