@@ -49,11 +49,12 @@ package final class InvalidationSink: Sendable {
   package var isClosed: Bool { closed.load(ordering: .relaxed) }
 
   /// Stops waking the owner and forgets what is stale: the model is gone. Its tracked reads,
-  /// and the objects they may have read, go to ``ClosedScreenObservations``.
-  func close(reading objects: [(AnyObject, Set<AnyKeyPath>)] = []) {
+  /// and the objects they may have read (asked for only when there are such reads), go to
+  /// ``ClosedScreenObservations``.
+  func close(reading objects: () -> [(AnyObject, Set<AnyKeyPath>)] = { [] }) {
     closed.store(true, ordering: .relaxed)
     let count = tracked.exchange(0, ordering: .relaxed)
-    ClosedScreenObservations.shared.closed(count: count, objects: objects)
+    if count > 0 { ClosedScreenObservations.shared.closed(count: count, objects: objects()) }
     state.withLock { state in
       state = State()
       state.isClosed = true

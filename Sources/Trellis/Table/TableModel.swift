@@ -93,7 +93,7 @@ public final class TableModel {
   deinit {
     // Shared row observations hold the sink: they skip it from now on. What the rows' tracked
     // reads registered is let go of in time (``ClosedScreenObservations``).
-    invalidation.close(reading: readObjects())
+    invalidation.close(reading: readObjects)
   }
 
   // MARK: Sections

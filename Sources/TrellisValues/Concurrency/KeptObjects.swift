@@ -39,6 +39,24 @@ extension UncheckedLocked where State: KeptObjects {
   }
 }
 
+extension Dictionary {
+  /// The keys of the entries whose object at `reference` only this dictionary holds: each
+  /// checked in place, since a copy of the reference would be one more holder.
+  package mutating func keysHeldOnlyHere<Object: AnyObject>(
+    _ reference: WritableKeyPath<Value, Object>
+  ) -> [Key] {
+    var found: [Key] = []
+    var index = values.startIndex
+    while index != values.endIndex {
+      if isKnownUniquelyReferenced(&values[index][keyPath: reference]) {
+        found.append(keys[index])
+      }
+      values.formIndex(after: &index)
+    }
+    return found
+  }
+}
+
 extension Dictionary where Value: AnyObject {
   /// The keys of the entries whose objects only this dictionary holds and `alsoFree` allows
   /// dropping: each checked in place, since a copy of the reference would be one more holder.

@@ -83,13 +83,10 @@ package final class ClosedScreenObservations: Sendable {
       state.pruneAt = max(least, 2 * state.objects.count)
     }
     let id = ObjectIdentifier(object)
-    if let entry = state.objects[id], entry.object === object,
-      entry.keyPaths.isSuperset(of: keyPaths)
-    {
-      return
-    }
-    let known = state.objects[id].flatMap { $0.object === object ? $0.keyPaths : nil } ?? []
-    let all = known.union(keyPaths)
+    // An entry of a freed object at the same address is not this object's.
+    let known = state.objects[id].flatMap { $0.object === object ? $0.keyPaths : nil }
+    if let known, known.isSuperset(of: keyPaths) { return }
+    let all = (known ?? []).union(keyPaths)
     guard let announce = UnchangedAnnouncement.make(for: object, keyPaths: all) else { return }
     state.objects[id] = Entry(object: object, keyPaths: all, announce: announce)
   }

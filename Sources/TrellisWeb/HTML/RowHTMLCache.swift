@@ -61,16 +61,7 @@ final class RowHTMLCache: Sendable {
   /// Drops the entries whose row only the cache holds; empties the cache when what is left
   /// still reaches the limit.
   private static func sweep(_ state: inout State, limit: Int) {
-    var gone: [Key] = []
-    var index = state.entries.values.startIndex
-    while index != state.entries.values.endIndex {
-      // Checked in place: a copy of the reference would be one more holder.
-      if isKnownUniquelyReferenced(&state.entries.values[index].rendering) {
-        gone.append(state.entries.keys[index])
-      }
-      state.entries.values.formIndex(after: &index)
-    }
-    for key in gone { state.entries[key] = nil }
+    for key in state.entries.keysHeldOnlyHere(\.rendering) { state.entries[key] = nil }
     if state.entries.count >= limit { state.entries.removeAll(keepingCapacity: true) }
     state.sweepAt = min(limit, max(least, 2 * state.entries.count))
   }
