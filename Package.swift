@@ -220,7 +220,8 @@ let package = Package(
     .target(
       name: "TrellisServerOptions",
       dependencies: [
-        "TrellisWeb", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "TrellisWeb", "TrellisWebPostgres", "TrellisPostgres",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
 
@@ -306,7 +307,7 @@ let package = Package(
     .testTarget(
       name: "TrellisCLITests",
       dependencies: [
-        "trellis", "TrellisTesting", "TrellisSettings", "TrellisWeb",
+        "trellis", "TrellisTesting", "TrellisSettings", "TrellisWeb", "TrellisWebPostgres",
         .product(name: "GRDB", package: "GRDB.swift"),
       ],
       exclude: ["Expected", "Inputs"]),

@@ -7,9 +7,12 @@ import TrellisWeb
 package struct SignInOptions: ParsableArguments {
   @Option(
     help: ArgumentHelp(
-      "The SQLite file of the people who may sign in; turns sign-in on.",
-      discussion: "Add people with `trellis users add NAME --people FILE`.",
-      valueName: "file"))
+      "The people who may sign in, in an SQLite file or a PostgreSQL database; turns sign-in on.",
+      discussion: """
+        Give a file path, or a database address (postgres://user@host/database) that servers \
+        on several machines share. Add people with `trellis users add NAME --people FILE`.
+        """,
+      valueName: "file-or-address"))
   var people: String?
 
   @Flag(
@@ -42,14 +45,11 @@ package struct SignInOptions: ParsableArguments {
   }
 
   /// Sets up sign-in on `configuration`.
-  package func apply(to configuration: inout WebConfiguration) throws {
-    // A file named wrong would be made empty, and nobody could sign in.
-    if let people, !FileManager.default.fileExists(atPath: people) {
-      throw ValidationError(
-        "there is no people file '\(people)': add someone first with "
-          + "`trellis users add NAME --people \(people)`")
-    }
-    try configuration.setUpSignIn(
-      people: people, proxyHeader: trustedProxyHeader, proxies: trustedProxy)
+  package func apply(to configuration: inout WebConfiguration) async throws {
+    // A file named wrong is refused: made empty, it would let nobody sign in.
+    var store: (any PeopleStore)?
+    if let people { store = try await PeopleLocation.open(people) }
+    configuration.setUpSignIn(
+      people: store, proxyHeader: trustedProxyHeader, proxies: trustedProxy)
   }
 }

@@ -10,7 +10,8 @@ import TrellisWeb
 ///
 /// It keeps two tables, `trellis_person` (name, roles, password hash) and
 /// `trellis_sign_in_session` (a hash of each session's token, its person, when it was made and
-/// when it ends), made when they are missing. Removing a person or changing their password or
+/// when it ends), and a count of ended sessions (`trellis_sign_in_session_endings`), made
+/// when they are missing. Removing a person or changing their password or
 /// roles ends their sessions in the same statement.
 ///
 /// ```swift
@@ -44,6 +45,16 @@ public final class PostgresPeopleStore: PeopleStore {
         token_hash TEXT PRIMARY KEY,
         person TEXT NOT NULL REFERENCES trellis_person(name) ON DELETE CASCADE,
         created DOUBLE PRECISION NOT NULL, expires DOUBLE PRECISION NOT NULL)
+      """)
+    try await run(
+      """
+      CREATE TABLE IF NOT EXISTS trellis_sign_in_session_endings (
+        id INTEGER PRIMARY KEY CHECK (id = 1), count BIGINT NOT NULL)
+      """)
+    try await run(
+      """
+      INSERT INTO trellis_sign_in_session_endings (id, count) VALUES (1, 0)
+      ON CONFLICT (id) DO NOTHING
       """)
   }
 
@@ -87,7 +98,11 @@ public final class PostgresPeopleStore: PeopleStore {
 
   public func remove(named name: String) async throws -> Bool {
     let rows = try await self.rows(
-      "DELETE FROM trellis_person WHERE name = \(name) RETURNING name")
+      """
+      WITH removed AS (DELETE FROM trellis_person WHERE name = \(name) RETURNING name),
+      counted AS (\(unescaped: Self.countEnding) WHERE EXISTS (SELECT 1 FROM removed))
+      SELECT name FROM removed
+      """)
     return !rows.isEmpty
   }
 
@@ -97,7 +112,9 @@ public final class PostgresPeopleStore: PeopleStore {
       WITH changed AS (
         UPDATE trellis_person SET password_hash = \(hash) WHERE name = \(name) RETURNING name),
       ended AS (
-        DELETE FROM trellis_sign_in_session WHERE person IN (SELECT name FROM changed))
+        DELETE FROM trellis_sign_in_session WHERE person IN (SELECT name FROM changed)
+        RETURNING 1),
+      counted AS (\(unescaped: Self.countEnding) WHERE EXISTS (SELECT 1 FROM ended))
       SELECT name FROM changed
       """)
     return !rows.isEmpty
@@ -110,7 +127,9 @@ public final class PostgresPeopleStore: PeopleStore {
       WITH changed AS (
         UPDATE trellis_person SET roles = \(text) WHERE name = \(name) RETURNING name),
       ended AS (
-        DELETE FROM trellis_sign_in_session WHERE person IN (SELECT name FROM changed))
+        DELETE FROM trellis_sign_in_session WHERE person IN (SELECT name FROM changed)
+        RETURNING 1),
+      counted AS (\(unescaped: Self.countEnding) WHERE EXISTS (SELECT 1 FROM ended))
       SELECT name FROM changed
       """)
     return !rows.isEmpty
@@ -139,13 +158,32 @@ public final class PostgresPeopleStore: PeopleStore {
 
   public func removeSession(_ tokenHash: String) async throws {
     try await run(
-      "DELETE FROM trellis_sign_in_session WHERE token_hash = \(tokenHash)")
+      """
+      WITH ended AS (
+        DELETE FROM trellis_sign_in_session WHERE token_hash = \(tokenHash) RETURNING 1)
+      \(unescaped: Self.countEnding) WHERE EXISTS (SELECT 1 FROM ended)
+      """)
   }
 
   public func removeSessions(expiredBefore now: Date) async throws {
     try await run(
-      "DELETE FROM trellis_sign_in_session WHERE expires <= \(now.timeIntervalSince1970)")
+      """
+      WITH ended AS (
+        DELETE FROM trellis_sign_in_session WHERE expires <= \(now.timeIntervalSince1970)
+        RETURNING 1)
+      \(unescaped: Self.countEnding) WHERE EXISTS (SELECT 1 FROM ended)
+      """)
   }
+
+  public func sessionEndings() async throws -> Int? {
+    let rows = try await self.rows("SELECT count FROM trellis_sign_in_session_endings")
+    return try rows.first.map { Int(try $0.decode(Int64.self)) }
+  }
+
+  /// The statement that counts ended sessions, for the statements that end them to run with
+  /// a condition of their own (`WHERE EXISTS …`).
+  private static let countEnding =
+    "UPDATE trellis_sign_in_session_endings SET count = count + 1"
 
   /// Runs `query` on an open connection within the timeout.
   private func run(_ query: PostgresQuery) async throws {

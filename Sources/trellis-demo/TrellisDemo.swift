@@ -146,7 +146,7 @@ struct TrellisDemo: AsyncParsableCommand {
     var configuration = WebConfiguration(
       host: host, port: port, allowedHosts: Set(allowedHosts))
     configuration.maxSessionsPerClient = maxSessionsPerClient
-    try signIn.apply(to: &configuration)
+    try await signIn.apply(to: &configuration)
     if let signIn = configuration.signIn {
       // The Web Service app reads the demo's own API, as a program does: with a token, whose
       // session ends with the server (below).

@@ -89,7 +89,7 @@ struct ServeCommand: AsyncParsableCommand {
     var configuration = WebConfiguration(
       host: host, port: port, allowedHosts: Set(allowedHosts))
     configuration.maxSessionsPerClient = maxSessionsPerClient
-    try signIn.apply(to: &configuration)
+    try await signIn.apply(to: &configuration)
     let isDatabase = DescriptorFiles.isPostgresAddress(inputs.descriptor)
     configuration.imageFolder =
       images ?? (isDatabase ? nil : DescriptorFiles.folder(of: inputs.descriptor))

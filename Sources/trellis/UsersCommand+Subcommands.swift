@@ -23,7 +23,7 @@ extension UsersCommand {
     }
 
     func run() async throws {
-      let store = try people.open(creating: true)
+      let store = try await people.open(creating: true)
       // Before the password is asked for: a name taken needs no password.
       if let existing = try await store.record(named: name) {
         CommandOutput.error("error: \(PeopleStoreError.personExists(existing.person.name))")
@@ -63,7 +63,7 @@ extension UsersCommand {
 
   struct Roles: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Change a person's roles, which signs them out everywhere within 30 seconds.",
+      abstract: "Change a person's roles, which signs them out everywhere at once.",
       discussion: """
         Their roles are replaced by those given: `--roles ""` leaves them none. Signing them \
         out closes the pages they have open, so that none goes on with the old roles; they \
@@ -81,7 +81,7 @@ extension UsersCommand {
     func validate() throws { try Add.validateRoles(roles) }
 
     func run() async throws {
-      let store = try people.open()
+      let store = try await people.open()
       // The name as stored, whatever case it was typed in.
       guard let name = try await store.record(named: name)?.person.name,
         try await store.setRoles(Set(Add.roles(roles)), named: name)
@@ -97,7 +97,7 @@ extension UsersCommand {
 
   struct Remove: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Remove a person, which signs them out everywhere within 30 seconds.")
+      abstract: "Remove a person, which signs them out everywhere at once.")
 
     @Argument(help: "Their name.")
     var name: String
@@ -105,7 +105,7 @@ extension UsersCommand {
     @OptionGroup var people: PeopleFileOptions
 
     func run() async throws {
-      let store = try people.open()
+      let store = try await people.open()
       // The name as stored, whatever case it was typed in.
       let stored = try await store.record(named: name)?.person.name
       guard let name = stored, try await store.remove(named: name) else {
@@ -118,7 +118,7 @@ extension UsersCommand {
 
   struct Passwd: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Change a person's password, which signs them out everywhere within 30 seconds.")
+      abstract: "Change a person's password, which signs them out everywhere at once.")
 
     @Argument(help: "Their name.")
     var name: String
@@ -126,7 +126,7 @@ extension UsersCommand {
     @OptionGroup var people: PeopleFileOptions
 
     func run() async throws {
-      let store = try people.open()
+      let store = try await people.open()
       // The name as stored, whatever case it was typed in.
       guard let name = try await store.record(named: name)?.person.name else {
         CommandOutput.error("error: there is no person named '\(name)'")

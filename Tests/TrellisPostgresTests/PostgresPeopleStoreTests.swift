@@ -68,4 +68,41 @@ struct PostgresPeopleStoreTests {
     #expect(try await !first.remove(named: ann))
     #expect(try await !first.setPasswordHash("h4", named: ann))
   }
+
+  @Test func everyEndedSessionMovesTheCountAnotherServerWatches() async throws {
+    guard let url = PostgresTestSupport.url else { return }
+    let first = try await PostgresPeopleStore(url: url)
+    let second = try await PostgresPeopleStore(url: url)
+    defer {
+      first.shutdown()
+      second.shutdown()
+    }
+    let ann = "ann-\(UUID().uuidString.prefix(8))"
+    try await first.add(
+      PersonRecord(person: Trellis.Person(name: ann), passwordHash: "h1"))
+    let now = Date()
+    func session(_ token: String, expires: TimeInterval = 3600) async throws {
+      try await first.addSession(
+        SignInSessionRecord(
+          tokenHash: "\(token)-\(ann)", person: ann, created: now,
+          expires: now.addingTimeInterval(expires)))
+    }
+    /// Whether `end` moved the count the second server reads. Other tests' sessions may end
+    /// meanwhile, so a move is what is asked, not its size.
+    func moves(_ end: () async throws -> Void) async throws -> Bool {
+      let before = try #require(try await second.sessionEndings())
+      try await end()
+      return try #require(try await second.sessionEndings()) > before
+    }
+    try await session("out")
+    #expect(try await moves { try await first.removeSession("out-\(ann)") })
+    try await session("password")
+    #expect(try await moves { _ = try await first.setPasswordHash("h2", named: ann) })
+    try await session("roles")
+    #expect(try await moves { _ = try await first.setRoles(["admin"], named: ann) })
+    try await session("old", expires: -10)
+    #expect(try await moves { try await first.removeSessions(expiredBefore: now) })
+    try await session("removed")
+    #expect(try await moves { _ = try await first.remove(named: ann) })
+  }
 }

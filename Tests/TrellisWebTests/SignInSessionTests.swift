@@ -5,6 +5,7 @@ import HummingbirdTesting
 import HummingbirdWSTesting
 import Testing
 import TrellisExamples
+import WSClient
 
 @testable import TrellisWeb
 
@@ -84,6 +85,62 @@ struct SignInSessionTests {
       }
       #expect(closed?.closeCode == .unknown(4001))
       #expect(closed?.reason == "You are signed out. Reload the page to sign in again.")
+    }
+  }
+
+  @Test(arguments: ["roles", "remove", "password", "sign-out elsewhere"])
+  func aSessionEndedElsewhereClosesItsPageWithinASecondOrSo(_ how: String) async throws {
+    let people = try await SignInSupport.people()
+    var configuration = SignInSupport.configuration(people)
+    configuration.signIn?.sessionCheckInterval = .milliseconds(200)
+    let server = try SignInSupport.tasksServer(configuration)
+    // `trellis users`, or another server, ends the session through a connection of its own,
+    // as another process does.
+    let elsewhere = try SQLitePeopleStore(path: people.path)
+    try await server.application().test(.live) { client in
+      let ann = try await client.token("ann", "ann-secret")
+      let bob = try await client.token("bob", "bob-secret")
+      func openPage(_ token: String) async throws -> String {
+        let page = try await client.send(.get, "/apps/tasks", token: token)
+        let session = try #require(WebTestSupport.session(in: page.text))
+        return WebTestSupport.wsPath((session.id, session.token, page.text))
+      }
+      let (annPath, bobPath) = (try await openPage(ann), try await openPage(bob))
+      func headers(_ token: String) -> WebSocketClientConfiguration {
+        var configuration = WebTestSupport.wsConfiguration
+        configuration.additionalHeaders[.cookie] = "\(SessionToken.cookieName)=\(token)"
+        return configuration
+      }
+      let (annHeaders, bobHeaders) = (headers(ann), headers(bob))
+      // Bob's page is open throughout: only the ended session's pages close.
+      let bobClosed = try await client.ws(bobPath, configuration: bobHeaders) {
+        bobInbound, bobOutbound, _ in
+        var bobReader = MessageReader(bobInbound)
+        _ = try await bobReader.next("screen")
+        let closed = try await client.ws(annPath, configuration: annHeaders) { annInbound, _, _ in
+          var annReader = MessageReader(annInbound)
+          _ = try await annReader.next("screen")
+          // Neither page sends anything, and the next ping is 30 s away.
+          let started = ContinuousClock.now
+          switch how {
+          case "roles": #expect(try await elsewhere.setRoles(["admin"], named: "ann"))
+          case "remove": #expect(try await elsewhere.remove(named: "ann"))
+          case "password":
+            let hash = try await PasswordHasher.hash("new-secret", cost: 4)
+            #expect(try await elsewhere.setPasswordHash(hash, named: "ann"))
+          default: try await elsewhere.removeSession(SessionToken.hash(ann))
+          }
+          await #expect(throws: SocketClosed.self) {
+            while true { _ = try await annReader.next() }
+          }
+          #expect(ContinuousClock.now - started < .seconds(5))
+        }
+        #expect(closed?.closeCode == .unknown(4001))
+        #expect(closed?.reason == "You are signed out. Reload the page to sign in again.")
+        // Bob's page is still open: he is the one to close it.
+        try await bobOutbound.close(.normalClosure, reason: nil)
+      }
+      #expect(bobClosed?.closeCode == .normalClosure)
     }
   }
 

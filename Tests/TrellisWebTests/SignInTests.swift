@@ -303,6 +303,43 @@ struct SignInTests {
     }
   }
 
+  @Test func everyEndedSessionMovesTheCountWhoeverEndsIt() async throws {
+    let people = try await SignInSupport.people()
+    // Another process's connection: the count is kept by the file, not by one connection.
+    let elsewhere = try SQLitePeopleStore(path: people.path)
+    let now = Date()
+    func session(_ token: String, person: String = "ann", expires: TimeInterval = 3600)
+      async throws
+    {
+      try await people.addSession(
+        SignInSessionRecord(
+          tokenHash: token, person: person, created: now, expires: now.addingTimeInterval(expires)
+        ))
+    }
+    func count() async throws -> Int { try #require(try await people.sessionEndings()) }
+    #expect(try await count() == 0)
+    try await session("new")
+    #expect(try await count() == 0)
+    try await elsewhere.removeSession("new")
+    #expect(try await count() == 1)
+    try await session("a")
+    #expect(try await elsewhere.setRoles(["admin"], named: "ann"))
+    #expect(try await count() == 2)
+    try await session("b")
+    let hash = try await PasswordHasher.hash("other", cost: 4)
+    #expect(try await elsewhere.setPasswordHash(hash, named: "ann"))
+    #expect(try await count() == 3)
+    try await session("old", expires: -10)
+    try await elsewhere.removeSessions(expiredBefore: now)
+    #expect(try await count() == 4)
+    try await session("c", person: "bob")
+    #expect(try await elsewhere.remove(named: "bob"))
+    #expect(try await count() == 5)
+    // A change that ends no session leaves it.
+    #expect(try await elsewhere.setRoles(["admin"], named: "ann"))
+    #expect(try await count() == 5)
+  }
+
   @Test func twoServersSharingAPeopleFileShareSignIns() async throws {
     let people = try await SignInSupport.people()
     let first = try SignInSupport.tasksServer(SignInSupport.configuration(people))

@@ -4,10 +4,21 @@
 /// A page is listed from its socket's opening to its closing, so it holds nothing after.
 final class OpenPages: Sendable {
   private let pages = Locked<[String: [ObjectIdentifier: @Sendable () -> Void]]>([:])
+  /// Called when a page opens with none open before.
+  private let firstOpened: @Sendable (OpenPages) -> Void
+
+  /// No page open; `firstOpened` is called each time a page opens with none open before.
+  init(firstOpened: @escaping @Sendable (OpenPages) -> Void = { _ in }) {
+    self.firstOpened = firstOpened
+  }
 
   /// Lists `page`, open in the session whose token hashes to `session`; `close` closes it.
   func add(_ page: ObjectIdentifier, session: String, close: @escaping @Sendable () -> Void) {
-    pages.withLock { $0[session, default: [:]][page] = close }
+    let wasEmpty = pages.withLock { pages in
+      defer { pages[session, default: [:]][page] = close }
+      return pages.isEmpty
+    }
+    if wasEmpty { firstOpened(self) }
   }
 
   /// Forgets `page`, whose socket closed.
@@ -23,6 +34,9 @@ final class OpenPages: Sendable {
     let closers = pages.withLock { $0.removeValue(forKey: session) } ?? [:]
     for close in closers.values { close() }
   }
+
+  /// The sessions that have pages open, by the hashes of their tokens.
+  var sessions: [String] { pages.withLock { Array($0.keys) } }
 
   /// How many sessions have pages open.
   var count: Int { pages.withLock { $0.count } }

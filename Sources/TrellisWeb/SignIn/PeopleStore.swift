@@ -31,6 +31,16 @@ public protocol PeopleStore: Sendable {
   func removeSession(_ tokenHash: String) async throws
   /// Forgets the sessions that expired before `now`.
   func removeSessions(expiredBefore now: Date) async throws
+  /// A count that moves whenever a session ends (a sign-out, a person removed, their password
+  /// or roles changed, an expired session forgotten), whoever ended it: a server asks it often
+  /// and looks at its open pages' sessions only when it moves. `nil` when the store cannot
+  /// say, which leaves open pages to be checked at their pings.
+  func sessionEndings() async throws -> Int?
+}
+
+extension PeopleStore {
+  /// `nil`: a store that keeps no count leaves open pages to be checked at their pings.
+  public func sessionEndings() async throws -> Int? { nil }
 }
 
 /// A person as a ``PeopleStore`` keeps them: name, roles and a bcrypt hash of their password.

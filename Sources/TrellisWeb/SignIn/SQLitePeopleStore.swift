@@ -5,7 +5,8 @@ import Trellis
 /// A ``PeopleStore`` in an SQLite file: the default.
 ///
 /// The file holds two tables, `person` (name, roles, password hash) and `signInSession` (a
-/// hash of each session's token, its person, when it was made and when it ends). It is opened
+/// hash of each session's token, its person, when it was made and when it ends), and a
+/// count of ended sessions that a trigger keeps, whichever program ends them. It is opened
 /// in write-ahead-log mode, so several servers on one machine (or on a shared disk that
 /// supports SQLite's locking) can share it: each sees the others' sign-ins at once.
 ///
@@ -38,6 +39,11 @@ public final class SQLitePeopleStore: PeopleStore {
             created DOUBLE NOT NULL,
             expires DOUBLE NOT NULL);
           CREATE INDEX IF NOT EXISTS signInSessionPerson ON signInSession(person);
+          CREATE TABLE IF NOT EXISTS signInSessionEndings (count INTEGER NOT NULL);
+          INSERT INTO signInSessionEndings (count)
+            SELECT 0 WHERE NOT EXISTS (SELECT 1 FROM signInSessionEndings);
+          CREATE TRIGGER IF NOT EXISTS signInSessionEnded AFTER DELETE ON signInSession
+            BEGIN UPDATE signInSessionEndings SET count = count + 1; END;
           """)
     }
   }
@@ -138,6 +144,12 @@ public final class SQLitePeopleStore: PeopleStore {
       try db.execute(
         sql: "DELETE FROM signInSession WHERE expires <= ?",
         arguments: [now.timeIntervalSince1970])
+    }
+  }
+
+  public func sessionEndings() async throws -> Int? {
+    try await pool.read { db in
+      try Int.fetchOne(db, sql: "SELECT count FROM signInSessionEndings")
     }
   }
 

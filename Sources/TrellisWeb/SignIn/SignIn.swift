@@ -29,6 +29,10 @@ public struct SignIn: Sendable {
   public var failureWindow = Duration.seconds(15 * 60)
   /// The most names and addresses whose failures are remembered (the oldest are forgotten).
   public var maxRememberedFailures = 10_000
+  /// How often, while pages are open, the server asks ``people`` whether sessions ended
+  /// elsewhere (a person removed or given new roles, or signed out on another server), so
+  /// that it closes their pages: every second unless set.
+  public var sessionCheckInterval = Duration.seconds(1)
   /// The bcrypt cost of the hash an unknown name is checked against, so that it takes as
   /// long as a known one; lower in tests.
   var bcryptCost = PasswordHasher.defaultCost

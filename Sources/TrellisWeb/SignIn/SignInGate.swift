@@ -9,14 +9,17 @@ import Trellis
 final class SignInGate: Sendable {
   let signIn: SignIn
   let throttle: SignInThrottle
-  /// The pages open in each session, closed when it signs out.
-  let openPages = OpenPages()
+  /// The pages open in each session, closed when it signs out here, and within about a
+  /// second when it ends elsewhere (``SessionEndingWatch``).
+  let openPages: OpenPages
   /// The hash an unknown name's password is checked against, so that it is refused as slowly
   /// as a wrong password: made on first need.
   private let dummyHash = Locked<String?>(nil)
 
   init(_ signIn: SignIn) {
     self.signIn = signIn
+    let watch = SessionEndingWatch(people: signIn.people, interval: signIn.sessionCheckInterval)
+    self.openPages = OpenPages(firstOpened: { watch.start(for: $0) })
     self.throttle = SignInThrottle(
       limit: signIn.maxFailures, window: signIn.failureWindow,
       capacity: signIn.maxRememberedFailures)
@@ -100,7 +103,7 @@ final class SignInGate: Sendable {
   }
 
   /// Ends the session the cookie in `headers` names, and closes the pages open in it on this
-  /// server (other servers close theirs at their next check).
+  /// server (other servers close theirs within about a second, ``SessionEndingWatch``).
   func signOut(_ headers: HTTPFields) async {
     guard let token = SessionToken.token(in: headers) else { return }
     let hash = SessionToken.hash(token)

@@ -19,12 +19,12 @@ extension WebConfiguration {
     return nil
   }
 
-  /// Turns sign-in on with the people file at `people` (when given) and trusts the proxy at
-  /// `proxies` to name clients in `proxyHeader`.
-  package mutating func setUpSignIn(people: String?, proxyHeader: String?, proxies: [String])
-    throws
-  {
-    if let people { signIn = SignIn(people: try SQLitePeopleStore(path: people)) }
+  /// Turns sign-in on with `people` (when given) and trusts the proxy at `proxies` to name
+  /// clients in `proxyHeader`.
+  package mutating func setUpSignIn(
+    people: (any PeopleStore)?, proxyHeader: String?, proxies: [String]
+  ) {
+    if let people { signIn = SignIn(people: people) }
     if let proxyHeader, !proxies.isEmpty {
       trustedProxy = TrustedProxy(header: proxyHeader, addresses: Set(proxies))
     }
