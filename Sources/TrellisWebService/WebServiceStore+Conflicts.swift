@@ -21,6 +21,22 @@ extension WebServiceStore {
       })
   }
 
+  /// Whether the service still has `item`, read one object at a time
+  /// (``WebServiceDefinition/readObject``): false when it answers 404. A service that cannot
+  /// be read so, and an item not on the service yet, count as held.
+  public func holds(_ item: Value) async throws(StoreError) -> Bool {
+    guard let read = definition.readObject,
+      let id = Self.identity(try Self.document(item).root.dictionaryValue?[definition.idKeyName])
+    else { return true }
+    do throws(StoreError) {
+      _ = try await exchange(read, id: id, values: nil)
+      return true
+    } catch {
+      guard case .notFound = error else { throw error }
+      return false
+    }
+  }
+
   /// Reads the object `id`, compares it with `expecting`, and writes `values` if nothing
   /// changed.
   func checkedUpdate(

@@ -201,4 +201,38 @@ struct RealServerTests {
       try await Self.reset(reset)
     }
   }
+
+  /// A service is polled: it reports no one's deletions. A form open on an item another
+  /// client deleted asks the service at the next poll, and says so with Done disabled.
+  @Test(arguments: ["drf", "datasette"])
+  func aFormOnAnItemAnotherClientDeletedDisablesDone(_ server: String) async throws {
+    try await SharedServerLock.holding("web-services") {
+      guard var (service, reset) = server == "drf" ? Self.drf() : Self.datasette() else { return }
+      service.pollInterval = .milliseconds(200)
+      try await Self.reset(reset)
+      let store = try WebServiceStore(service)
+      let section = ArrayOfObjectsSection(
+        store: store, definition: try #require(store.itemsDefinition))
+      let model = TableModel(title: "Contacts")
+      model.addSection(section)
+      let app = HeadlessApp(navigator: Navigator(root: Screen(model: model)))
+      try await app.settle()
+      try app.tap("Contact 03")
+      try app.enter("Contact Three", at: "Name")
+      let form = app.top
+      #expect(form.snapshot().isDoneEnabled)
+      // Another client, with a store of its own, deletes the contact.
+      let other = try WebServiceStore(service)
+      let page = try await other.fetchPage(FetchOptions(), from: nil)
+      let item = try #require(page.items.first { Self.value("name", of: $0) == "Contact 03" })
+      try await other.delete(item)
+      try await app.settle(until: { form.itemGone != nil })
+      #expect(!form.snapshot().isDoneEnabled)
+      #expect(
+        form.itemGone?.contains("Someone else deleted this") == true, "\(form.itemGone ?? "")")
+      // The person's values stay until Cancel.
+      #expect(app.row("Name")?.value == "Contact Three")
+      try await Self.reset(reset)
+    }
+  }
 }

@@ -5,6 +5,14 @@ final class StaleFlag: Sendable {
   /// Raises the flag.
   func set() { value.withLock { $0 = true } }
 
+  /// Raises the flag; whether it was raised already.
+  func raise() -> Bool {
+    value.withLock { value in
+      defer { value = true }
+      return value
+    }
+  }
+
   /// Whether the flag was raised since the last take; lowers it.
   func take() -> Bool {
     value.withLock { value in

@@ -7,24 +7,38 @@ extension Screen {
   /// gone.
   ///
   /// An async store's own reports are followed, not its cache's: the cache also drops an item
-  /// from its pages when it moves beyond them.
+  /// from its pages when it moves beyond them. At a reset the store is asked whether it still
+  /// holds the item (``AsyncDataStore/holds(_:)``), one question at a time: a service that
+  /// is polled reports no one's deletions.
   ///
   /// An item the person may no longer see (a lead gave their task to someone else) leaves the
   /// screen before anything else of it is drawn: its rows go, the notice says why.
   func followItem(_ item: Value, in store: any DataStore, definition: DataDefinition) {
     followedItem = item
     let noun = definition.itemNoun
+    let source = (store as? AsyncStoreCache)?.source
     let observe: (@escaping @Sendable (StoreChange) -> Void) -> ObservationToken =
-      if let cache = store as? AsyncStoreCache { cache.source.observe } else { store.observe }
+      if let source { source.observe } else { store.observe }
     let deleted = StaleFlag()
     let reset = StaleFlag()
+    let asking = StaleFlag()
     let sink = model.invalidation
     // No section has this key: it only makes the model process, where the hook takes the flags.
     let key = ObjectIdentifier(deleted)
     itemObservation = observe { change in
       switch change {
       case .deleted(let gone) where gone == item: deleted.set()
-      case .reset: reset.set()
+      case .reset:
+        reset.set()
+        if let source, !asking.raise() {
+          Task {
+            defer { _ = asking.take() }
+            // A question that fails is asked again at the next reset.
+            guard (try? await source.holds(item)) == false else { return }
+            deleted.set()
+            sink.invalidateSection(key)
+          }
+        }
       default: return
       }
       sink.invalidateSection(key)

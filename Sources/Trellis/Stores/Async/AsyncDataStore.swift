@@ -94,6 +94,11 @@ public protocol AsyncDataStore: AnyObject, Sendable {
   /// Why `item`'s row holds a value its object cannot hold, as ``DataStore/problem(with:)``
   /// says it; by default, what the item's ``ObjectFault`` says.
   func problem(with item: Value) -> String?
+  /// Whether the store still holds `item`, asked where it keeps it: a form open on the item
+  /// asks after a ``StoreChange/reset``, so that another client's deletion, which a store
+  /// that polls never hears of, disables Done at once. True by default: a store that
+  /// reports every deletion needs no asking.
+  func holds(_ item: Value) async throws(StoreError) -> Bool
 }
 
 extension AsyncDataStore {
@@ -105,6 +110,7 @@ extension AsyncDataStore {
   public var reportsEveryChange: Bool { false }
   public var checksExpectedValues: Bool { false }
   public func applyArrivedValues() {}
+  public func holds(_ item: Value) async throws(StoreError) -> Bool { true }
 
   public func problem(with item: Value) -> String? {
     guard case .object(let ref) = item else { return nil }
