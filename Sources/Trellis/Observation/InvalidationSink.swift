@@ -51,7 +51,7 @@ package final class InvalidationSink: Sendable {
   /// Stops waking the owner and forgets what is stale: the model is gone. Its tracked reads,
   /// and the objects they may have read (asked for only when there are such reads), go to
   /// ``ClosedScreenObservations``.
-  func close(reading objects: () -> [(AnyObject, Set<AnyKeyPath>)] = { [] }) {
+  func close(reading objects: () -> [ClosedScreenObservations.ReadObject] = { [] }) {
     closed.store(true, ordering: .relaxed)
     let count = tracked.exchange(0, ordering: .relaxed)
     if count > 0 { ClosedScreenObservations.shared.closed(count: count, objects: objects()) }

@@ -460,7 +460,7 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
 
   /// The objects of the items whose rows read them under observation: those of a list whose
   /// rows do not follow its store, as far as a screen's rows go.
-  package override var readObjects: [(AnyObject, Set<AnyKeyPath>)] {
+  package override var readObjects: [ClosedScreenObservations.ReadObject] {
     guard !rowsFollowStore else { return [] }
     return items.prefix(Self.readObjectsLimit).compactMap { item in
       if case .object(let reference) = item { (reference.identity, []) } else { nil }

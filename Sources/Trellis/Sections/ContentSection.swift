@@ -90,8 +90,8 @@ public final class ContentSection<Element>: Section {
 
   /// The object the content is bound to, and the elements that are objects (a row reads its
   /// element when it renders).
-  package override var readObjects: [(AnyObject, Set<AnyKeyPath>)] {
-    var objects: [(AnyObject, Set<AnyKeyPath>)] = []
+  package override var readObjects: [ClosedScreenObservations.ReadObject] {
+    var objects: [ClosedScreenObservations.ReadObject] = []
     if let boundRoot, let boundKeyPath { objects.append((boundRoot, [boundKeyPath])) }
     if !elementsAreRows, Element.self is AnyObject.Type {
       for element in content.prefix(ArrayOfObjectsSection.readObjectsLimit) {

@@ -60,7 +60,7 @@ public final class ObjectSection: Section {
     }
   }
 
-  package override var readObjects: [(AnyObject, Set<AnyKeyPath>)] {
+  package override var readObjects: [ClosedScreenObservations.ReadObject] {
     [(draft.object, [])]
   }
 

@@ -177,7 +177,7 @@ open class Section {
 
   /// The objects the section's tracked reads may have read, beyond its rows' bound objects,
   /// with the key paths known read (``ClosedScreenObservations``).
-  package var readObjects: [(AnyObject, Set<AnyKeyPath>)] { [] }
+  package var readObjects: [ClosedScreenObservations.ReadObject] { [] }
 
   /// The screen where a new item is filled in, pushed by Add.
   open func addScreen(in screen: Screen) throws(ScreenError) -> Screen? { nil }

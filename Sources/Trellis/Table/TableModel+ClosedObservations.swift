@@ -2,8 +2,8 @@
 extension TableModel {
   /// The objects the model's tracked reads may have registered with, and the key paths known
   /// read: each section's own (``Section/readObjects``), and the objects its rows are bound to.
-  func readObjects() -> [(AnyObject, Set<AnyKeyPath>)] {
-    var objects: [(AnyObject, Set<AnyKeyPath>)] = []
+  func readObjects() -> [ClosedScreenObservations.ReadObject] {
+    var objects: [ClosedScreenObservations.ReadObject] = []
     for section in sections where !section.contentFollowsStore || !section.rowsFollowStore {
       objects += section.readObjects
       guard !section.rowsFollowStore, let cache = caches[ObjectIdentifier(section)] else {

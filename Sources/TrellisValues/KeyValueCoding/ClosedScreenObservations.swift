@@ -14,6 +14,10 @@ import Synchronization
 /// those rows again, the same, so hosts are sent nothing. Each release costs about one
 /// rendering of what the open models read, and so is paid for by as many closed reads.
 package final class ClosedScreenObservations: Sendable {
+  /// An object a model's rows read, with the key paths known to have been read (none when
+  /// only the object is known).
+  package typealias ReadObject = (object: AnyObject, keyPaths: Set<AnyKeyPath>)
+
   /// The one record, for every model in the process.
   package static let shared = ClosedScreenObservations()
 
@@ -59,7 +63,7 @@ package final class ClosedScreenObservations: Sendable {
   /// Takes over a closing model's `count` tracked reads and the objects its rows read, with
   /// the key paths known to have been read; releases when the closed reads are due. Runs on
   /// the closing model's domain, where the objects may be read.
-  package func closed(count: Int, objects: [(AnyObject, Set<AnyKeyPath>)]) {
+  package func closed(count: Int, objects: [ReadObject]) {
     guard count > 0 else { return }
     let open = self.open.subtract(count, ordering: .relaxed).newValue
     let due = state.withLock { state -> [() -> Void] in
