@@ -61,8 +61,9 @@ final class DescriptorSection: Section {
 
   override func element(at index: Int) -> Any { entries[index] }
 
-  /// Deletes a row whose descriptor lets it be deleted (`editingStyle` delete): it leaves this
-  /// table; what it showed stays in the data.
+  /// Deletes a row whose descriptor lets it be deleted (`editingStyle` delete): a row repeated
+  /// over a list deletes its element from the data (``DescriptorListedRows``); any other row
+  /// leaves this table, and what it showed stays in the data.
   override func removeElement(at index: Int) throws(TableEditError) -> Any {
     guard entries.indices.contains(index) else {
       throw .rowOutOfRange(path: "[\(id), \(index)]", count: entries.count)

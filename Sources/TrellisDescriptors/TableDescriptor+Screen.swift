@@ -92,35 +92,22 @@ extension TableDescriptor {
       for (item, object) in objects.enumerated() {
         var sectionID = section.name ?? "section\(sectionIndex)"
         if section.list != nil { sectionID += "#\(item)" }
-        var entries: [DescriptorSection.Entry] = []
-        for (rowIndex, row) in section.rows.enumerated() {
-          guard
-            let rowBase = attempt({ () throws(Diagnostic) in
-              try binder.resolve(row.object, from: object)
-            })
-          else { continue }
-          var rowObjects = [rowBase]
-          if let list = row.list {
-            guard
-              let elements = attempt({ () throws(Diagnostic) in
-                try binder.elements(list, from: rowBase, at: row.location)
-              })
-            else { continue }
-            rowObjects = elements
-          }
-          let name = row.name ?? "row\(rowIndex)"
-          for (element, rowObject) in rowObjects.enumerated() {
-            let key = row.list == nil ? name : "\(name)#\(element)"
-            entries.append(
-              DescriptorSection.Entry(
-                descriptor: row, object: rowObject, id: RowID(scope: sectionID, .string(key))))
-          }
-        }
+        let entries = DescriptorListedRows.entries(
+          of: section, object: object, sectionID: sectionID, binder: binder,
+          problems: &diagnostics)
         let header = attempt { () throws(Diagnostic) in try binder.text(section.header, object) }
         let footer = attempt { () throws(Diagnostic) in try binder.text(section.footer, object) }
-        let made = DescriptorSection(
-          id: sectionID, descriptor: section, object: object, entries: entries, binder: binder,
-          header: header ?? nil, footer: footer ?? nil)
+        // Rows repeated over a list follow it: the data may change in another window.
+        let made =
+          section.rows.contains { $0.list != nil }
+          ? DescriptorSection.listing(
+            DescriptorListedRows(
+              section: section, object: object, sectionID: sectionID, binder: binder),
+            id: sectionID, descriptor: section, object: object, binder: binder,
+            header: header ?? nil, footer: footer ?? nil)
+          : DescriptorSection(
+            id: sectionID, descriptor: section, object: object, entries: entries,
+            binder: binder, header: header ?? nil, footer: footer ?? nil)
         for entry in entries { diagnostics += made.problems(entry) }
         _ = attempt { () throws(Diagnostic) in
           try binder.holds(section.visible, object, fallback: true)
