@@ -99,7 +99,7 @@ extension EditCommand {
     let sources = library
     let save = {
       let saved = try Self.saveOpenedDocuments(of: sources)
-      try document.save(object)
+      try document.save(object, options: .init(conversion: .writeAsStrings))
       changes.isSet = false
       return "Saved " + ([name] + saved).joined(separator: ", ")
     }

@@ -29,8 +29,9 @@ extension ServeCommand {
     var library = library
     library.onSave = { _ in
       try saving.withLock { state in
-        // Another program's changes to the file, merged in, show in every window.
-        try state.file.save(state.object)
+        // Another program's changes to the file, merged in, show in every window. A value
+        // the format lacks (a date entered over an emptied JSON string) is written as text.
+        try state.file.save(state.object, options: .init(conversion: .writeAsStrings))
       }
     }
     return library

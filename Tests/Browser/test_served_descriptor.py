@@ -101,6 +101,59 @@ def test_a_save_row_writes_the_data_file(browser):
         stop(process)
 
 
+def test_a_saved_form_keeps_a_picked_date_and_a_deleted_listed_row_in_every_window(browser):
+    """A date emptied and picked again is saved as text in a JSON file, and a row repeated
+    over a list, deleted in edit mode, leaves the file and every window."""
+    files = folder()
+    (files / "Profile.json").write_text(json.dumps({
+        "schemaVersion": 1, "title": "Profile", "editable": True,
+        "sections": [
+            {"id": "main", "object": "profile", "rows": [
+                {"id": "bday", "kind": "date", "text": "Birthday", "value": "birthday",
+                 "dateFormat": "yyyy-MM-dd"}]},
+            {"id": "pets", "header": "Pets", "rows": [
+                {"id": "pet", "list": "pets", "text": {"keyPath": "name"},
+                 "editingStyle": "delete"}]},
+            {"id": "actions", "rows": [
+                {"id": "save", "kind": "button", "text": "Save", "action": "save"}]}]}))
+    data = files / "data.json"
+    data.write_text(json.dumps({
+        "profile": {"birthday": "1815-12-10"},
+        "pets": [{"name": "Rex"}, {"name": "Tom"}, {"name": "Nemo"}],
+        "untouched": [1, 2.5, None]}))
+    process, details = serve(files / "Profile.json", "--data", str(data))
+    try:
+        open_app(browser, details, "table")
+        wait_title(browser, "Profile")
+        second = browser.current_url
+        for value in ["", "1820-02-01"]:
+            field = control(browser, "Birthday")
+            browser.execute_script(
+                "arguments[0].value = arguments[1];"
+                "arguments[0].dispatchEvent(new Event('change', {bubbles: true}))", field, value)
+            wait(browser, lambda d: control(d, "Birthday").get_attribute("value") == value)
+        tap(browser, "Save")
+        wait(browser, lambda d: json.loads(data.read_text())["profile"]["birthday"]
+             .startswith("1820-02-01"))
+        press(browser, "edit")
+        delete_row(browser, "Tom")
+        # The same button, now Done, leaves edit mode.
+        press(browser, "edit")
+        tap(browser, "Save")
+        wait(browser, lambda d: [p["name"] for p in json.loads(data.read_text())["pets"]]
+             == ["Rex", "Nemo"])
+        assert json.loads(data.read_text())["untouched"] == [1, 2.5, None]
+        # A window opened now, and the first one, show the list as the file holds it.
+        browser.execute_script("window.open(arguments[0])", second)
+        browser.switch_to.window(browser.window_handles[-1])
+        wait_title(browser, "Profile")
+        wait(browser, lambda d: "Tom" not in row_texts(d) and "Nemo" in row_texts(d))
+        browser.switch_to.window(browser.window_handles[0])
+        wait(browser, lambda d: "Tom" not in row_texts(d) and "Nemo" in row_texts(d))
+    finally:
+        stop(process)
+
+
 def test_a_single_object_form_updates_its_table(browser):
     files = folder()
     connection = sqlite3.connect(files / "profile.sqlite")
