@@ -302,8 +302,9 @@ enum DetailScreens {
   /// What Done on a nested dictionary's form (which edits `copy`, a copy of it) does: the
   /// values the person entered go into the dictionary as it is now, so that what others saved
   /// in its other keys meanwhile stays. A key someone else changed since the form opened, and
-  /// the person changed too, is a conflict: nothing is written, and the form shows their value
-  /// to enter again over it.
+  /// the person changed too, is a conflict, as on any form: nothing is written, the row keeps
+  /// the person's value with theirs named, the keys the person left alone show what others
+  /// saved, and Done then saves the person's values over theirs, Take Theirs keeps theirs.
   private static func nestedValueWriter(
     _ name: String, of draft: Draft, opened: ValueDictionary, editedIn child: Draft,
     copy: DocumentObject
@@ -330,10 +331,16 @@ enum DetailScreens {
         now[key] = value
       }
       guard conflicts.isEmpty else {
+        // What others saved in the keys the person left alone shows in the form.
+        let enteredNames = Set(entered.map(\.name))
+        for (key, value) in now where !enteredNames.contains(key) {
+          baseline[key] = value
+          try? copy.setValue(value, forKey: key)
+        }
+        // Theirs is the new starting point: Done again writes the person's value over it.
         for conflict in conflicts {
           baseline[conflict.name] = conflict.theirs
-          entered.removeAll { $0.name == conflict.name }
-          try? copy.setValue(conflict.theirs, forKey: conflict.name)
+          child.enter(conflict.yours, for: conflict.name, over: conflict.theirs)
         }
         throw .store(.conflict(conflicts))
       }

@@ -41,20 +41,40 @@ struct NestedDictionaryDoneTests {
     #expect(Self.address(document) == ["street": "Side Street", "city": "Lisbon"])
   }
 
-  @Test func aKeyBothChangedIsAConflictShownToEnterAgain() throws {
-    let document = DocumentObject(["address": ["street": "Main Street", "city": "Berlin"]])
+  /// Dan saves Oslo and a new zip; Eve, whose form still shows Berlin, enters Rome and a
+  /// street and presses Done.
+  static func conflict() throws -> (document: DocumentObject, eve: HeadlessApp) {
+    let document = DocumentObject([
+      "address": ["street": "Main Street", "city": "Berlin", "zip": "10115"]
+    ])
     let (dan, eve) = (try Self.window(over: document), try Self.window(over: document))
     try dan.enter("Oslo", at: "City")
+    try dan.enter("0150", at: "Zip")
     try dan.send(.done)
     try eve.enter("Rome", at: "City")
     try eve.enter("Eve Street", at: "Street")
     #expect(throws: ScreenError.self) { try eve.send(.done) }
-    #expect(Self.address(document) == ["street": "Main Street", "city": "Oslo"])
-    #expect(eve.top.snapshot().notice?.contains("Someone else changed") == true)
-    #expect(eve.row("City")?.fieldText == "Oslo")
-    // Entered again, it replaces theirs; the street entered before goes with it.
-    try eve.enter("Rome", at: "City")
+    #expect(Self.address(document) == ["street": "Main Street", "city": "Oslo", "zip": "0150"])
+    return (document, eve)
+  }
+
+  @Test func aKeyBothChangedIsAConflictThatKeepsTheirValueNamedAndYoursOnTheRow() throws {
+    let (document, eve) = try Self.conflict()
+    let snapshot = eve.top.snapshot()
+    #expect(snapshot.notice?.contains("Someone else changed City to “Oslo”") == true)
+    // Eve's value stays on her row, and the bar offers to keep theirs instead.
+    #expect(eve.row("City")?.fieldText == "Rome")
+    #expect(snapshot.barButtons.contains { $0.role == .takeTheirs })
+    // The key she left alone shows what Dan saved.
+    #expect(eve.row("Zip")?.fieldText == "0150")
+    // Done again saves hers over his, with the street she entered.
     try eve.send(.done)
-    #expect(Self.address(document) == ["street": "Eve Street", "city": "Rome"])
+    #expect(Self.address(document) == ["street": "Eve Street", "city": "Rome", "zip": "0150"])
+  }
+
+  @Test func takeTheirsKeepsTheirValueAndSavesTheRest() throws {
+    let (document, eve) = try Self.conflict()
+    try eve.send(.takeTheirs)
+    #expect(Self.address(document) == ["street": "Eve Street", "city": "Oslo", "zip": "0150"])
   }
 }
