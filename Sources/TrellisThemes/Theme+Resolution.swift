@@ -33,15 +33,15 @@ extension Theme {
   /// What a section's header and footer take: the table's `sectionHeaderHeight` and
   /// `sectionFooterHeight` (the table's `themeStyle` included), then the section's style
   /// (``sectionStyle(kind:themeStyle:)``), whose `headerHeight` and `footerHeight` win.
-  public func sectionAppearance(tableThemeStyle: String? = nil, themeStyle: String? = nil)
-    -> ResolvedStyle
-  {
+  public func sectionAppearance(
+    tableThemeStyle: String? = nil, kind: ThemeSectionKind? = nil, themeStyle: String? = nil
+  ) -> ResolvedStyle {
     let table = tableStyle(themeStyle: tableThemeStyle)
     var result = ResolvedStyle()
     for key in ["sectionHeaderHeight", "sectionFooterHeight"] {
       if let value = table[key] { result.attributes[key] = value }
     }
-    return result.overlaid(with: sectionStyle(themeStyle: themeStyle))
+    return result.overlaid(with: sectionStyle(kind: kind, themeStyle: themeStyle))
   }
 
   /// A row's style, from the weakest layer to the strongest:

@@ -154,6 +154,54 @@ def test_a_saved_form_keeps_a_picked_date_and_a_deleted_listed_row_in_every_wind
         stop(process)
 
 
+def test_a_themes_table_row_and_field_properties_show(browser):
+    """What a theme sets for the table's rows, a text field and a button's text shows in the
+    page: each property accepted does something."""
+    files = folder()
+    (files / "Form.json").write_text(json.dumps({
+        "schemaVersion": 1, "title": "Form",
+        "sections": [{"rows": [
+            {"id": "name", "kind": "textField", "text": "Name", "value": "name"},
+            {"id": "pick", "kind": "selection", "text": "Pick", "value": "pick",
+             "choices": ["A", "B"]},
+            {"id": "save", "kind": "button", "text": "Save", "action": "save"}]}]}))
+    data = files / "data.json"
+    data.write_text('{"name": "Ada", "pick": "A"}')
+    (files / "look.sct").write_text("""
+        table { rowHeight: 70; separatorColor: #FF0000; }
+        cell { tintColor: #00AA00; }
+        textFieldCell { textField.textColor: #0000FF; textField.font: Courier 20; }
+        selectionCell { textLabel.backgroundColor: #FFFF00; }
+        buttonCell { textLabel.textColor: #FF00FF; }
+        """)
+    process, details = serve(files / "Form.json", "--data", str(data), "--theme",
+                             str(files / "look.sct"))
+    try:
+        open_app(browser, details, "table")
+        wait_title(browser, "Form")
+
+        def css(element, name):
+            return browser.execute_script(
+                "return getComputedStyle(arguments[0]).getPropertyValue(arguments[1]).trim()",
+                element, name)
+        name_row = row(browser, "Name")
+        assert name_row.size["height"] >= 70
+        # The line between rows is the theme's colour.
+        pick_row = row(browser, "Pick")
+        assert css(pick_row, "--separator") == "rgba(255, 0, 0, 1)"
+        field = control(browser, "Name")
+        assert css(field, "color") == "rgb(0, 0, 255)"
+        assert css(field, "font-size") == "20px"
+        assert "Courier" in css(field, "font-family")
+        pick_text = pick_row.find_element(By.CSS_SELECTOR, ".text")
+        assert css(pick_text, "background-color") == "rgb(255, 255, 0)"
+        # A button's own text colour beats the tint the cell style gives it.
+        save_text = row(browser, "Save").find_element(By.CSS_SELECTOR, ".text")
+        assert css(save_text, "color") == "rgb(255, 0, 255)"
+    finally:
+        stop(process)
+
+
 def test_a_single_object_form_updates_its_table(browser):
     files = folder()
     connection = sqlite3.connect(files / "profile.sqlite")

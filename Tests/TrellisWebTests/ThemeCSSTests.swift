@@ -57,6 +57,7 @@ struct ThemeCSSTests {
         "--detail-font-family: system-ui;",
         "--detail-font-size: 10px;",
         "--detail-font-weight: bold;",
+        "--text-color: rgba(255, 255, 255, 1);",
         "--tint-color: rgba(0, 0, 255, 1);",
         "border-bottom: 1px solid rgba(128, 128, 128, 1);",
         "min-height: 60px;",
@@ -64,6 +65,32 @@ struct ThemeCSSTests {
         "display: none;",
         "overflow: hidden;",
         "border-radius: 6px;",
+      ])
+  }
+
+  @Test func aTablesRowHeightAndSeparatorsAreItsRows() {
+    let table = style("rowHeight: 70; separatorColor: #FF0000; backgroundColor: #000;")
+    #expect(
+      table.tableCSSDeclarations.map(\.description) == [
+        "background-color: rgba(0, 0, 0, 1);", "--row-height: 70px;",
+        "--separator: rgba(255, 0, 0, 1);",
+      ])
+    #expect(
+      style("separatorStyle: none;").tableCSSDeclarations.map(\.description) == [
+        "--separator: transparent;"
+      ])
+  }
+
+  @Test func aTextFieldsColourAndFontAndTheTextsBackground() {
+    let css = style(
+      """
+      textField.textColor: #00FF00; textField.font: Courier 20; textLabel.backgroundColor: #0000FF;
+      """
+    ).cssDeclarations.map(\.description)
+    #expect(
+      css == [
+        "--text-background: rgba(0, 0, 255, 1);", "--field-color: rgba(0, 255, 0, 1);",
+        #"--field-font-family: "Courier", system-ui;"#, "--field-font-size: 20px;",
       ])
   }
 

@@ -8,6 +8,11 @@ import Observation
 /// tasks.placeholderText = "No tasks yet!"
 /// ```
 public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSection {
+  /// A list that chooses among its items is an object selection section.
+  package override var themeKind: ThemeSectionKind {
+    choice == nil ? .arrayOfObjects : .objectSelection
+  }
+
   /// Where the items live.
   public let store: any DataStore
   /// How items become rows and detail screens.

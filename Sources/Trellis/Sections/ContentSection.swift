@@ -10,6 +10,10 @@
 /// }
 /// ```
 public final class ContentSection<Element>: Section {
+  package override var themeKind: ThemeSectionKind {
+    Element.self == String.self ? .arrayOfStrings : .basic
+  }
+
   private enum Storage {
     case owned([Element])
     case bound(get: () -> [Element], set: ([Element]) -> Void)

@@ -1,6 +1,8 @@
 /// A section generated from one group of an object's definition: a row per property, each
 /// bound through a ``Draft`` so that invalid input never reaches the object.
 public final class ObjectSection: Section {
+  package override var themeKind: ThemeSectionKind { .object }
+
   /// The draft the rows read and write.
   public let draft: Draft
   /// The group this section shows.

@@ -179,6 +179,10 @@ open class Section {
   /// with the key paths known read (``ClosedScreenObservations``).
   package var readObjects: [ClosedScreenObservations.ReadObject] { [] }
 
+  /// The kind of section a theme's section styles name (`basicSection`, `objectSection`, …):
+  /// a plain section of rows is basic.
+  package var themeKind: ThemeSectionKind { .basic }
+
   /// The screen where a new item is filled in, pushed by Add.
   open func addScreen(in screen: Screen) throws(ScreenError) -> Screen? { nil }
 
@@ -297,8 +301,8 @@ open class Section {
   func sectionSnapshot() -> SectionSnapshot {
     // The theme's header and footer, then the section's own, which win.
     var style =
-      model?.theme?.sectionAppearance(tableThemeStyle: model?.themeStyle, themeStyle: themeStyle)
-      ?? .empty
+      model?.theme?.sectionAppearance(
+        tableThemeStyle: model?.themeStyle, kind: themeKind, themeStyle: themeStyle) ?? .empty
     style = style.overlaid(
       with: ResolvedStyle.sectionOwn(
         headerView: headerView, headerHeight: headerHeight, footerView: footerView,

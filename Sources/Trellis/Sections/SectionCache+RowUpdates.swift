@@ -39,7 +39,7 @@ extension SectionCache {
       applyVisibilityChanges(changed: changed, old: old, into: &updates)
     }
     // Rows visible before and after: reloaded when anything they show changed.
-    let sectionStyle = theme?.sectionStyle(themeStyle: section.themeStyle)
+    let sectionStyle = theme?.sectionStyle(kind: section.themeKind, themeStyle: section.themeStyle)
     for (offset, index) in changed.enumerated() {
       guard old[offset] != nil, var row = rows[index] else { continue }
       guard let position = visiblePosition(ofElement: index) else { continue }

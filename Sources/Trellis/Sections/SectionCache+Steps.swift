@@ -26,7 +26,7 @@ extension SectionCache {
   ) -> TailOutcome? {
     let inherited = Self.inheritedActions(section, model: model)
     let theme = model?.theme
-    let sectionStyle = theme?.sectionStyle(themeStyle: section.themeStyle)
+    let sectionStyle = theme?.sectionStyle(kind: section.themeKind, themeStyle: section.themeStyle)
     // A theme styles rows by position only through its odd and even rows.
     let stylesByPosition =
       sectionStyle?.oddCellsThemeStyle != nil || sectionStyle?.evenCellsThemeStyle != nil

@@ -94,7 +94,7 @@ extension SectionCache {
     let oldRendered = span.oldRendered
     var oldByID: [RowID: Int] = [:]
     for old in oldRendered { oldByID[elementIDs[old]] = old }
-    let sectionStyle = theme?.sectionStyle(themeStyle: section.themeStyle)
+    let sectionStyle = theme?.sectionStyle(kind: section.themeKind, themeStyle: section.themeStyle)
     var newRows: [RowSnapshot] = []
     newRows.reserveCapacity(newIDs.count)
     // The old positions of the rows kept, in the new order, and those of them rendered again.

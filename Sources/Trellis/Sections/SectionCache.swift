@@ -182,7 +182,7 @@ package struct SectionCache {
   ) -> [RowSnapshot] {
     let key = ObjectIdentifier(section)
     let theme = model?.theme
-    let sectionStyle = theme?.sectionStyle(themeStyle: section.themeStyle)
+    let sectionStyle = theme?.sectionStyle(kind: section.themeKind, themeStyle: section.themeStyle)
     let followsStore = section.rowsFollowStore
     // Rows that set the same attributes share them, as a rendering's rows do.
     let recent = RowSnapshot.SharedAttributes.Recent()
@@ -249,7 +249,7 @@ package struct SectionCache {
     }
     if let theme {
       // Odd and even styles go by visible position, so they are applied after hiding.
-      let sectionStyle = theme.sectionStyle(themeStyle: section.themeStyle)
+      let sectionStyle = theme.sectionStyle(kind: section.themeKind, themeStyle: section.themeStyle)
       for index in visible.indices {
         Self.applyStyle(to: &visible[index], at: index, theme: theme, sectionStyle: sectionStyle)
       }

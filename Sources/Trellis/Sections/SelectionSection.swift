@@ -2,6 +2,8 @@
 /// choice, optionally none. The choice is stored on a property as an index, a value, or an
 /// array of them (STV's selection and object selection sections).
 public final class SelectionSection: Section {
+  package override var themeKind: ThemeSectionKind { .selection }
+
   /// The items to choose from.
   public private(set) var items: [Value] { didSet { positions = nil } }
   /// The index of each item, built on first use: choices are found without a scan.

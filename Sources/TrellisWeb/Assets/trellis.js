@@ -583,8 +583,10 @@
       var top = Math.max(0, -box.top);
       var bottom = Math.min(box.height, window.innerHeight - box.top);
       if (bottom <= 0 || top >= box.height) return;
-      var first = Math.max(0, Math.floor(top / ROW_HEIGHT) - MARGIN);
-      var last = Math.min(count, Math.ceil(bottom / ROW_HEIGHT) + MARGIN);
+      // A theme's rowHeight sets --row-height, which places the rows.
+      var height = parseFloat(getComputedStyle(list).getPropertyValue("--row-height")) || ROW_HEIGHT;
+      var first = Math.max(0, Math.floor(top / height) - MARGIN);
+      var last = Math.min(count, Math.ceil(bottom / height) + MARGIN);
       var key = pane + ":" + id;
       var shown = windows[key];
       if (shown && shown.start <= first && shown.end >= last) return;

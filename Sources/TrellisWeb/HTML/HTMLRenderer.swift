@@ -256,7 +256,8 @@ public struct HTMLRenderer: Sendable {
   /// section headers and footers in a colour readable on it, and the background filling the
   /// window below the last row.
   static func screenStyleAttribute(_ style: ResolvedStyle?) -> String {
-    guard var css = style?.cssText, !css.isEmpty else { return "" }
+    guard let declarations = style?.tableCSSDeclarations, !declarations.isEmpty else { return "" }
+    var css = declarations.map(\.description).joined(separator: " ")
     if let style, style.textColor == nil, let background = style.backgroundColor,
       background.patternImage == nil, background.alpha >= 0.5
     {

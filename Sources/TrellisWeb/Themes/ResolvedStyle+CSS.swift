@@ -27,13 +27,17 @@ extension ResolvedStyle {
   /// - `backgroundImage` and `backgroundView` become `background-image`; cap insets become a
   ///   `border-image` slice with the same border widths.
   /// - `separatorStyle` and `separatorColor` become `border-bottom` (`none`, `1px solid`, or
-  ///   `1px groove` for etched).
+  ///   `1px groove` for etched); on a table they are its rows' (``tableCSSDeclarations``).
   /// - `textLabel.textAlignment` becomes `text-align` (the row's text moves with it).
   /// - `height`/`rowHeight` become `min-height`; `alpha` `opacity`; `hidden` `display: none`;
   ///   `clipsToBounds` `overflow: hidden`; `layer.*` the border colour, width and radius.
   /// - The detail label and tint have no CSS property of their own: they become custom
   ///   properties (`--detail-color`, `--detail-font-family`, `--detail-font-size`,
-  ///   `--tint-color`, `--bar-tint-color`) for the host's stylesheet to use.
+  ///   `--tint-color`, `--bar-tint-color`) for the host's stylesheet to use; so do the text
+  ///   colour again (`--text-color`, which an action's text takes over the tint), the text's
+  ///   background (`textLabel.backgroundColor` → `--text-background`) and a text field's
+  ///   colour and font (`textField.textColor`, `textField.font` → `--field-color`,
+  ///   `--field-font-family`, `--field-font-size`, …).
   /// - So do the controls' tints (`switchControl.onTintColor` → `--switch-tint`,
   ///   `slider.minimumTrackTintColor`, `slider.maximumTrackTintColor` and
   ///   `slider.thumbTintColor` → `--slider-min-tint`, `--slider-max-tint`,
@@ -80,6 +84,15 @@ extension ResolvedStyle {
     addFont("", font)
     addColor("--detail-color", detailTextColor)
     addFont("--detail-", detailFont)
+    // Beside `color`: an action's text takes it over the tint.
+    if let textColor, textColor.patternImage == nil { add("--text-color", textColor.cssRGBA) }
+    if let color = color("textLabel.backgroundColor"), color.patternImage == nil {
+      add("--text-background", color.cssRGBA)
+    }
+    if let color = color("textField.textColor"), color.patternImage == nil {
+      add("--field-color", color.cssRGBA)
+    }
+    addFont("--field-", font("textField.font"))
     addColor("--tint-color", tintColor)
     addColor("--bar-tint-color", barTintColor)
     for (property, tint) in [
@@ -153,6 +166,24 @@ extension ResolvedStyle {
 
   /// The CSS declarations as one `property: value;` string, separated by spaces.
   public var cssText: String { cssDeclarations.map(\.description).joined(separator: " ") }
+
+  /// The declarations of a table's style, on the element that holds its rows: the row height
+  /// and the separators are the rows', so they become the custom properties the rows read
+  /// (`--row-height`, `--separator`) rather than the table's own height and border.
+  public var tableCSSDeclarations: [CSSDeclaration] {
+    var css = cssDeclarations.filter {
+      !["min-height", "border-bottom", "border-bottom-color"].contains($0.property)
+    }
+    if let height {
+      css.append(CSSDeclaration("--row-height", "\(ThemeColor.shortNumber(height))px"))
+    }
+    if separatorStyle == ThemeSeparatorStyle.none {
+      css.append(CSSDeclaration("--separator", "transparent"))
+    } else if let separatorColor, separatorColor.patternImage == nil {
+      css.append(CSSDeclaration("--separator", separatorColor.cssRGBA))
+    }
+    return css
+  }
 
   /// `url("name")`, escaped for CSS.
   ///

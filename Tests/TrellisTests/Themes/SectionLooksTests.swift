@@ -46,6 +46,32 @@ struct SectionLooksTests {
     #expect(app.host.violations.isEmpty)
   }
 
+  /// Section styles by kind (`basicSection`, `arrayOfObjectsSection`, …) reach the sections of
+  /// that kind only: their headers and footers, and their rows.
+  @Test func sectionStylesByKindReachTheirSections() throws {
+    let model = TableModel(title: "Kinds")
+    model.theme = try Theme(
+      parsing: """
+        basicSection { footerTitle: "Basic"; }
+        arrayOfObjectsSection { footerTitle: "Listed"; oddCellsThemeStyle: Red; }
+        Red { backgroundColor: #FF0000; }
+        """)
+    let plain = Section(id: "plain")
+    plain.addRow(Row(id: RowID("row"), text: "Row"))
+    let definition = try DataDefinition.dictionary(keys: "name")
+    let listed = ArrayOfObjectsSection(
+      store: MemoryStore(objects: [DocumentObject(["name": "Ann"])], definition: definition),
+      definition: definition)
+    model.addSection(plain)
+    model.addSection(listed)
+    let app = HeadlessApp(navigator: Navigator(root: Screen(model: model)))
+    let sections = app.top.snapshot().table.sections
+    #expect(sections.map(\.model.footer) == ["Basic", "Listed"])
+    #expect(sections[0].items[0].style?.backgroundColor == nil)
+    #expect(sections[1].items[0].style?.backgroundColor == ThemeColor(red: 1, green: 0, blue: 0))
+    #expect(app.host.violations.isEmpty)
+  }
+
   @Test func theThemesTextsFillEmptyRows() throws {
     let (app, _, _) = try app()
     let rows = app.top.snapshot().table.sections[0].items
