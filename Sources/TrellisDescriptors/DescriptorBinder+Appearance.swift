@@ -28,7 +28,7 @@ extension DescriptorBinder {
       }
     default:
       throw error(
-        "'\(key)' must be a colour (a name, #RRGGBB or rgba(...)), not \(value.type)",
+        "'\(key)' must be a colour (a name, #RRGGBB or rgba(...)), not \(value.type.inWords)",
         Self.location(of: text))
     }
   }

@@ -84,7 +84,7 @@ final class DescriptorBinder {
   {
     let list = try resolve(object, from: scope)
     guard let array = resolvedValue(list).arrayValue else {
-      throw error("'list' must name a list, not \(resolvedValue(list).type)", location)
+      throw error("'list' must name a list, not \(resolvedValue(list).type.inWords)", location)
     }
     return array.indices.map { list.object(atKeyPath: String($0)) }
   }
@@ -171,7 +171,7 @@ final class DescriptorBinder {
           case .named(_, let at), .keyPath(_, let at): at
           case .root: nil
           }
-        throw error("a condition must be a Boolean, not \(value.type)", location)
+        throw error("a condition must be true or false, not \(value.type.inWords)", location)
       }
     }
   }
@@ -191,7 +191,7 @@ final class DescriptorBinder {
           case .named(_, let at), .keyPath(_, let at): at
           case .root: nil
           }
-        throw error("'choices' must be a list, not \(value.type)", location)
+        throw error("'choices' must be a list, not \(value.type.inWords)", location)
       }
       return array
     }

@@ -300,18 +300,21 @@ final class DescriptorSection: Section {
     }
     check { () throws(Diagnostic) in _ = try binder.cellKind(d.cellClass, scope) }
     if let warning = binder.cellWarning(d.cellClass, scope) { found.append(warning) }
+    let boundKind = ((try? binder.cellKind(d.cellClass, scope)) ?? nil)?.kind ?? d.kind
     if let keyPath = d.value {
       check { () throws(Diagnostic) in
-        do { _ = try scope.value(forKeyPath: keyPath) } catch {
+        let value: Value
+        do { value = try scope.value(forKeyPath: keyPath) } catch {
           throw binder.error("cannot bind '\(keyPath)': \(error)", d.valueLocation ?? d.location)
         }
+        if let warning = valueKindWarning(boundKind, bound: value, d) { found.append(warning) }
       }
     }
     check { () throws(Diagnostic) in _ = try binder.choices(d.choices, scope) }
     for condition in [d.enabled, d.visible, d.secure] {
       check { () throws(Diagnostic) in _ = try binder.holds(condition, scope, fallback: true) }
     }
-    let kind = ((try? binder.cellKind(d.cellClass, scope)) ?? nil)?.kind ?? d.kind
+    let kind = boundKind
     for action in d.actions {
       check { () throws(Diagnostic) in
         guard let missing = try rowAction(action, d, kind, scope).missing else { return }

@@ -51,6 +51,7 @@ struct DescriptorFiles {
     let root = data.map { self.data($0) } ?? DocumentObject([:])
     var pushed = loaded.map { library(for: path, descriptor: $0) } ?? DescriptorLibrary()
     if let theme { pushed.theme = self.theme(theme) }
+    Self.noteSavedData(data, root: root, in: &pushed)
     guard let loaded, let root, !hasErrors else { return nil }
     return (loaded, pushed, root)
   }
@@ -66,6 +67,20 @@ struct DescriptorFiles {
     printDiagnostics(toStandardError: true)
     guard let inputs else { throw ExitCode(1) }
     return inputs
+  }
+
+  /// Notes in `library` that `save` rows have something to save with when `data` is a local
+  /// document file, which `trellis serve` and `trellis edit` save (each sets the saver itself);
+  /// `validate` and `render` then neither warn about those rows nor show them disabled.
+  static func noteSavedData(
+    _ data: String?, root: (any KeyValueCoding)?, in library: inout DescriptorLibrary
+  ) {
+    guard let data, !isWebAddress(data), root is DocumentObject, library.onSave == nil else {
+      return
+    }
+    library.onSave = { _ in
+      throw StoreError.unsupported("the data file is saved by `trellis serve` and `trellis edit`")
+    }
   }
 
   /// The descriptor at `path`.

@@ -100,21 +100,35 @@ struct ValidateCommand: ParsableCommand {
     _ file: String, root: DocumentObject?, into all: inout DescriptorFiles
   ) {
     guard let descriptor = all.descriptor(file) else { return }
-    let library = all.library(for: file, descriptor: descriptor)
+    var library = all.library(for: file, descriptor: descriptor)
+    DescriptorFiles.noteSavedData(data, root: root, in: &library)
     let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
     for var cycle in library.pushCycles(from: name, descriptor) {
       if forbidPushCycles { cycle.severity = .error }
       all.diagnostics.append(cycle)
     }
+    // By line and column: a push's location may not name its file.
+    var missing: Set<[Int]> = []
     for push in descriptor.sections.flatMap(\.rows).flatMap(\.pushes)
     where library.descriptors[push.name] == nil {
       all.diagnostics.append(
         Diagnostic(
           "pushes '\(push.name)', but no \(push.name).plist or \(push.name).json is next to it",
           at: push.location, file: file))
+      if let location = push.location { missing.insert([location.line, location.column]) }
     }
     // What rendering or serving it would refuse: a source's file that is not there.
     all.diagnostics += library.missingFiles(of: descriptor, file: file)
-    if let root { all.checkBinding(descriptor, root: root, library: library) }
+    guard let root else { return }
+    let before = all.diagnostics.count
+    all.checkBinding(descriptor, root: root, library: library)
+    // A push to a missing file was said above, where it is: binding says it again.
+    let bound = all.diagnostics[before...].filter { diagnostic in
+      guard let location = diagnostic.location else { return true }
+      return !(missing.contains([location.line, location.column])
+        && diagnostic.message.contains("which is not a known descriptor"))
+    }
+    all.diagnostics.removeSubrange(before...)
+    all.diagnostics += bound
   }
 }

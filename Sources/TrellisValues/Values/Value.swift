@@ -85,6 +85,23 @@ public enum ValueType: String, Hashable, Sendable, CaseIterable, CustomStringCon
     case .object: "Object"
     }
   }
+
+  /// The kind in words, for people who write data files rather than Swift: "text",
+  /// "a number", "a list".
+  public var inWords: String {
+    switch self {
+    case .null: "nothing"
+    case .bool: "true or false"
+    case .int: "a whole number"
+    case .double: "a number"
+    case .string: "text"
+    case .date: "a date"
+    case .data: "data"
+    case .array: "a list"
+    case .dictionary: "a dictionary"
+    case .object: "an object"
+    }
+  }
 }
 
 /// A reference to a bound object, compared by identity.
