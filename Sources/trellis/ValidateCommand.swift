@@ -125,7 +125,8 @@ struct ValidateCommand: ParsableCommand {
     // A push to a missing file was said above, where it is: binding says it again.
     let bound = all.diagnostics[before...].filter { diagnostic in
       guard let location = diagnostic.location else { return true }
-      return !(missing.contains([location.line, location.column])
+      return
+        !(missing.contains([location.line, location.column])
         && diagnostic.message.contains("which is not a known descriptor"))
     }
     all.diagnostics.removeSubrange(before...)
