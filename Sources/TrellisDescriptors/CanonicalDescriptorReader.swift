@@ -70,8 +70,23 @@ struct CanonicalDescriptorReader {
     descriptor.userInfo = userInfo(root)
     if root.require("sections", in: "the descriptor"), let sections = root.list("sections") {
       descriptor.sections = sections.compactMap(section)
+      refuseRepeatedIDs(of: sections, "section")
     }
     return descriptor
+  }
+
+  /// A located error for each `id` that an earlier one of `nodes` has: an id names one section
+  /// or row, which the screen and every host tell apart by it.
+  private func refuseRepeatedIDs(of nodes: [DescriptorNode], _ noun: String) {
+    var seen: Set<String> = []
+    for node in nodes {
+      guard node.value.dictionaryValue != nil,
+        let id = node.value.dictionaryValue?["id"]?.stringValue
+      else { continue }
+      if !seen.insert(id).inserted {
+        reading.error("another \(noun) before this one has the id '\(id)'", at: node.path("id"))
+      }
+    }
   }
 
   private func section(_ node: DescriptorNode) -> SectionDescriptor? {
@@ -89,6 +104,7 @@ struct CanonicalDescriptorReader {
     if node.has("source") { return section }
     if node.require("rows", in: "a section"), let rows = node.list("rows") {
       section.rows = rows.compactMap(row)
+      refuseRepeatedIDs(of: rows, "row of the section")
     }
     return section
   }

@@ -103,7 +103,13 @@ struct RCSTableKitReader {
       root.require("sections", in: "the table definition")
       ? root.dictionary("sections") : nil
     if let order, let sections {
+      var named: Set<String> = []
       descriptor.sections = order.compactMap { name, node in
+        // A section's name is its identity: shown twice, the two could not be told apart.
+        guard named.insert(name).inserted else {
+          reading.error("displaySections names '\(name)' twice", at: node.path)
+          return nil
+        }
         guard let child = sections.child(name) else {
           reading.error(
             "displaySections names '\(name)', which 'sections' does not define"
@@ -190,7 +196,12 @@ struct RCSTableKitReader {
       ? node.stringList("displayRows") : nil
     let rows = node.require("rows", in: "section '\(name)'") ? node.dictionary("rows") : nil
     if let order, let rows {
+      var named: Set<String> = []
       section.rows = order.compactMap { rowName, orderNode in
+        guard named.insert(rowName).inserted else {
+          reading.error("displayRows names '\(rowName)' twice", at: orderNode.path)
+          return nil
+        }
         guard let child = rows.child(rowName) else {
           reading.error(
             "displayRows names '\(rowName)', which 'rows' does not define"

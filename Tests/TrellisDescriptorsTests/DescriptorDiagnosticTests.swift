@@ -185,6 +185,32 @@ struct DescriptorDiagnosticTests {
     #expect(syntax.first?.hasPrefix("T.json:2:16: error:") == true)
   }
 
+  /// An id names one section or row: the screen and every host tell them apart by it.
+  @Test func aRepeatedSectionOrRowNameIsALocatedError() {
+    let canonical = """
+      {"schemaVersion": 1, "sections": [
+        {"id": "a", "rows": [{"id": "r", "text": "One"}, {"id": "r", "text": "Two"}]},
+        {"id": "a", "rows": []}]}
+      """
+    #expect(
+      DescriptorTestSupport.problems(canonical) == [
+        "T.json:2:59: error: another row of the section before this one has the id 'r'",
+        "T.json:3:10: error: another section before this one has the id 'a'",
+      ])
+    let rcs = """
+      {
+          displaySections = (a, a);
+          sections = { a = { displayRows = (r, r); rows = { r = { text = One; }; }; }; };
+      }
+      """
+    let read = TableDescriptor.read(data: Data(rcs.utf8), file: "R.plist")
+    #expect(
+      read.errors.map(\.description) == [
+        "R.plist:3:42: error: displayRows names 'r' twice",
+        "R.plist:2:27: error: displaySections names 'a' twice",
+      ])
+  }
+
   @Test func pushCyclesAcrossDescriptors() throws {
     let a = try TableDescriptor(
       data: Data(#"{"schemaVersion": 1, "sections": [{"rows": [{"push": "B"}]}]}"#.utf8),
