@@ -173,6 +173,7 @@ def test_a_themes_table_row_and_field_properties_show(browser):
         textFieldCell { textField.textColor: #0000FF; textField.font: Courier 20; }
         selectionCell { textLabel.backgroundColor: #FFFF00; }
         buttonCell { textLabel.textColor: #FF00FF; }
+        navigationBar { barTintColor: #102030; }
         """)
     process, details = serve(files / "Form.json", "--data", str(data), "--theme",
                              str(files / "look.sct"))
@@ -198,6 +199,9 @@ def test_a_themes_table_row_and_field_properties_show(browser):
         # A button's own text colour beats the tint the cell style gives it.
         save_text = row(browser, "Save").find_element(By.CSS_SELECTOR, ".text")
         assert css(save_text, "color") == "rgb(255, 0, 255)"
+        # A dark bar keeps its title readable.
+        title = browser.find_element(By.CSS_SELECTOR, ".pane-top > .screen:last-child .title")
+        assert css(title, "color") == "rgb(255, 255, 255)"
     finally:
         stop(process)
 

@@ -76,7 +76,7 @@ public struct HTMLRenderer: Sendable {
 
   /// The navigation bar and the notice under it.
   public func bar(_ screen: ScreenSnapshot) -> String {
-    var html = "<header class=\"bar\"\(Self.styleAttribute(screen.navigationBarStyle))"
+    var html = "<header class=\"bar\"\(Self.barStyleAttribute(screen.navigationBarStyle))"
     // The page asks before it is left or reloaded while a screen holds unsaved values.
     if screen.hasUnsavedChanges { html += " data-unsaved=\"\"" }
     html += ">"
@@ -264,6 +264,19 @@ public struct HTMLRenderer: Sendable {
       css += " --secondary: \(background.readableText.cssRGBA); min-height: 100vh;"
     }
     return HTML.attribute("style", css)
+  }
+
+  /// The navigation bar's style: a bar tinted without a text colour of its own keeps its
+  /// title readable on the tint, in a light page and a dark one.
+  static func barStyleAttribute(_ style: ResolvedStyle?) -> String {
+    guard let style else { return "" }
+    var css = style.cssText
+    if style.textColor == nil, let tint = style.barTintColor, tint.patternImage == nil,
+      tint.alpha >= 0.5
+    {
+      css += " --bar-title-color: \(tint.readableText.cssRGBA);"
+    }
+    return css.isEmpty ? "" : HTML.attribute("style", css)
   }
 
   static func styleAttribute(_ style: ResolvedStyle?) -> String {
