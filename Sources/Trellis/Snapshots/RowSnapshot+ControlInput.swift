@@ -72,6 +72,7 @@ extension RowSnapshot {
       case .text(let text) where text.isEmpty: return .null
       case .text(let text):
         if !attributes.showsDay, let time = timeOfDay(text) { return written(time) }
+        if !attributes.showsTime, let day = dayKeepingTime(text) { return written(day) }
         do { return written(try Value.parse(text, as: .date).dateValue ?? Date()) } catch {
           throw ControlInputError(error.description)
         }

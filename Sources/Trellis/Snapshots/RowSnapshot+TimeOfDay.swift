@@ -18,6 +18,24 @@ extension RowSnapshot {
 }
 
 extension RowSnapshot {
+  /// The date `text` (a day without a time, `1820-02-01`, such as a browser's date field
+  /// sends) means for a row that shows only its day: that day, at the time of day the row's
+  /// date holds (in UTC), so that picking a day keeps the time a document stored. `nil` when
+  /// `text` is no such day, or the row holds no date.
+  func dayKeepingTime(_ text: String) -> Date? {
+    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+    guard parts.count == 3, parts.map(\.count) == [4, 2, 2],
+      parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+      let current = shownDate, let day = try? Value.parse(text, as: .date).dateValue
+    else { return nil }
+    let seconds = current.timeIntervalSince1970
+    guard seconds.isFinite else { return nil }
+    let inDay = seconds - (seconds / 86_400).rounded(.down) * 86_400
+    return Date(timeIntervalSince1970: day.timeIntervalSince1970 + inDay)
+  }
+}
+
+extension RowSnapshot {
   /// The time of day a text field that holds one shows in a time control (the web host's
   /// time input, UIKit's time picker): its text, when it is a time without a zone, or `""`
   /// when it is empty. `nil` when the row holds no time of day, or text of another form, which

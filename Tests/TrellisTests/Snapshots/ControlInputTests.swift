@@ -145,4 +145,19 @@ struct ControlInputTests {
       try row(.button).value(for: .text("x"))
     }
   }
+
+  /// A day picked for a row that shows only its day keeps the time the value had (a plist's
+  /// noon), so that picking a day changes only the day.
+  @Test func aDayPickedKeepsTheTimeOfDayTheValueHad() throws {
+    let noon = Date(timeIntervalSince1970: -4_796_668_800 + 43_200)  // 1818-01-01 12:00 UTC
+    let picked = try row(.date, value: .date(noon)).value(for: .text("1820-02-01"))
+    #expect(picked == .date(Date(timeIntervalSince1970: -4_730_918_400 + 43_200)))
+    // A date kept as a day's text stays a day's text.
+    #expect(
+      try row(.date, value: "1815-12-10").value(for: .text("1820-02-01")) == "1820-02-01")
+    // With no date to keep a time from, the day starts at midnight.
+    #expect(
+      try row(.date).value(for: .text("1820-02-01"))
+        == .date(Date(timeIntervalSince1970: -4_730_918_400)))
+  }
 }
