@@ -80,9 +80,17 @@ extension ResolvedStyle {
 
   /// The escape sequence that switches the terminal to this style (`ESC[1;96m`); empty if the
   /// style sets nothing a terminal shows. Reset with `ESC[0m`.
-  public var ansiEscape: String {
-    let codes = ansiCodes
-    guard !codes.isEmpty else { return "" }
-    return "\u{1B}[" + codes.map(String.init).joined(separator: ";") + "m"
+  public var ansiEscape: String { ansiEscape(depth: .sixteen) }
+
+  /// ``ansiEscape`` with the colours a terminal of `depth` shows: the theme's own, or the
+  /// nearest it has.
+  public func ansiEscape(depth: TerminalColorDepth) -> String {
+    var parameters: [String] = []
+    if font?.isBold == true { parameters.append("1") }
+    if font?.isItalic == true { parameters.append("3") }
+    if let text = textColor.flatMap(depth.foreground) { parameters.append(text) }
+    if let fill = backgroundColor.flatMap(depth.background) { parameters.append(fill) }
+    guard !parameters.isEmpty else { return "" }
+    return "\u{1B}[" + parameters.joined(separator: ";") + "m"
   }
 }

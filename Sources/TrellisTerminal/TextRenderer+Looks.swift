@@ -89,7 +89,7 @@ extension TextRenderer {
 
   /// The tint of the control a row shows (its switch's on colour, its slider's track, its
   /// segmented control's) as a bold foreground escape; empty when the row has none.
-  static func controlTint(_ row: RowSnapshot) -> String {
+  static func controlTint(_ row: RowSnapshot, depth: TerminalColorDepth = .sixteen) -> String {
     guard let style = row.style else { return "" }
     let tint: ThemeColor? =
       switch row.kind {
@@ -98,24 +98,26 @@ extension TextRenderer {
       case .segmented: style.segmentedControlTintColor
       default: nil
       }
-    guard let code = tint.flatMap(ANSIColor.init(nearestTo:))?.foregroundCode else { return "" }
+    guard let code = tint.flatMap(depth.foreground) else { return "" }
     return "\u{1B}[1;\(code)m"
   }
 
   /// The escape that draws the row under the cursor in its theme's `selectedBackgroundColor`
   /// (the nearest ANSI background); `nil` when it has none, and the host's reverse video stays.
-  package static func selectedBackground(_ row: RowSnapshot?) -> String? {
-    guard let color = row?.style?.selectedBackgroundColor,
-      let code = ANSIColor(nearestTo: color)?.backgroundCode
+  package static func selectedBackground(
+    _ row: RowSnapshot?, depth: TerminalColorDepth = .sixteen
+  ) -> String? {
+    guard let color = row?.style?.selectedBackgroundColor, let code = depth.background(color)
     else { return nil }
     return "\u{1B}[\(code)m"
   }
 
   /// The tint of a value2 row's title: the theme's `tintColor`, or blue (UIKit's default
   /// tint), as a bold foreground escape.
-  static func value2Tint(_ row: RowSnapshot) -> String {
-    let tint = row.style?.tintColor.flatMap(ANSIColor.init(nearestTo:)) ?? .blue
-    return "\u{1B}[1;\(tint.foregroundCode)m"
+  static func value2Tint(_ row: RowSnapshot, depth: TerminalColorDepth = .sixteen) -> String {
+    let code =
+      row.style?.tintColor.flatMap(depth.foreground) ?? String(ANSIColor.blue.foregroundCode)
+    return "\u{1B}[1;\(code)m"
   }
 
   /// `line` with `value` drawn in `tint`, then back to `rowEscape`: its last occurrence (the

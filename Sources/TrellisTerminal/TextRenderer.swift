@@ -31,6 +31,9 @@ public struct TextRenderer: Sendable {
   public static let widths = 24...1000
 
   /// Creates a renderer.
+  /// The colours the terminal shows: a theme's colours are drawn in the nearest of them.
+  public var colorDepth = TerminalColorDepth.sixteen
+
   public init(width: Int = 60, usesColor: Bool = false) {
     self.width = Swift.min(Swift.max(width, Self.widths.lowerBound), Self.widths.upperBound)
     self.usesColor = usesColor
@@ -145,16 +148,17 @@ public struct TextRenderer: Sendable {
     if !row.isEnabled, let reason = row.attributes.unavailableReason {
       lines.append(box("  ⊘ " + reason))
     }
-    let escape = usesColor ? row.style?.ansiEscape ?? "" : ""
+    let escape = usesColor ? row.style?.ansiEscape(depth: colorDepth) ?? "" : ""
     if !escape.isEmpty { lines = lines.map { Self.colored($0, escape) } }
     // The control's value in its tint, on the row's first line; a value2 row's title in the
     // theme's tint, as UIKit draws it.
     if usesColor {
-      lines[0] = Self.tinted(lines[0], value: value, tint: Self.controlTint(row), rowEscape: escape)
+      lines[0] = Self.tinted(
+        lines[0], value: value, tint: Self.controlTint(row, depth: colorDepth), rowEscape: escape)
       if row.attributes.cellStyle == .value2, let title = row.text, !title.isEmpty {
         lines[0] = Self.tinted(
           lines[0], value: TerminalText.fit(title, to: value2TitleColumns),
-          tint: Self.value2Tint(row), rowEscape: escape, first: true)
+          tint: Self.value2Tint(row, depth: colorDepth), rowEscape: escape, first: true)
       }
     }
     return lines

@@ -24,7 +24,9 @@ enum TerminalDemo {
     }
     defer { session.close() }
     let usesColor = TerminalSession.wantsColor(environment: environment)
-    let menuHost = TerminalHost(navigator: menu, size: session.size, usesColor: usesColor)
+    let depth = TerminalColorDepth(environment: environment)
+    let menuHost = TerminalHost(
+      navigator: menu, size: session.size, usesColor: usesColor, colorDepth: depth)
     for app in apps {
       menu.namedActions["open-" + app.id] = { [weak menuHost] _ in
         chosen = app
@@ -39,7 +41,8 @@ enum TerminalDemo {
         menuHost.status = "\(app.title) did not open: \(error)"
         continue
       }
-      let host = TerminalHost(navigator: navigator, size: session.size, usesColor: usesColor)
+      let host = TerminalHost(
+        navigator: navigator, size: session.size, usesColor: usesColor, colorDepth: depth)
       host.leavesOnRootBack = true
       if host.run(on: session) == .quit { return }
     }

@@ -104,7 +104,8 @@ struct EditCommand: ParsableCommand {
     }
     let host = TerminalHost(
       navigator: editing.navigator, size: session.size,
-      usesColor: TerminalSession.wantsColor(environment: environment))
+      usesColor: TerminalSession.wantsColor(environment: environment),
+      colorDepth: TerminalColorDepth(environment: environment))
     host.save = editing.save
     host.hasUnsavedChanges = editing.hasUnsavedChanges
     host.refresh = editing.refresh

@@ -694,12 +694,18 @@ class DemoTests(TerminalTestCase):
         self.open_app(session, "Theme")
         session.wait_until(lambda screen: screen.count("  | ") > 3, "the themed rows")
         colored = session.screen(color=True)
-        self.assertRegex(colored, r"\x1b\[[0-9;]*(4[0-7]|10[0-7])m")
+        # TERM=xterm-256color: the theme's colours, nearest of 256.
+        self.assertRegex(colored, r"\x1b\[[0-9;]*48;5;\d+m")
         session.save("theme")
         plain = self.demo(env={"NO_COLOR": "1"})
         self.open_app(plain, "Theme")
         plain.wait_until(lambda screen: screen.count("  | ") > 3, "the themed rows")
-        self.assertNotRegex(plain.screen(color=True), r"\x1b\[[0-9;]*(4[0-7]|10[0-7])m")
+        self.assertNotRegex(plain.screen(color=True), r"\x1b\[[0-9;]*(4[0-7]|10[0-7]|48;5;\d+)m")
+        # A terminal of 16 colours gets the nearest of those.
+        sixteen = self.demo(env={"TERM": "xterm"})
+        self.open_app(sixteen, "Theme")
+        sixteen.wait_until(lambda screen: screen.count("  | ") > 3, "the themed rows")
+        self.assertRegex(sixteen.screen(color=True), r"\x1b\[[0-9;]*(4[0-7]|10[0-7])m")
 
     def test_looks_headers_cell_styles_tints_and_will_display(self):
         session = self.demo(height=60)
@@ -718,7 +724,7 @@ class DemoTests(TerminalTestCase):
         self.assertRegex(screen, r"\|\s{6,}phone \+44 20 7946 0000")
         self.assertNotIn("not shown", screen)
         # The switch's [x] in its theme's tint.
-        self.assertRegex(session.screen(color=True), r"\x1b\[[0-9;]*3[0-7]m\[x\]")
+        self.assertRegex(session.screen(color=True), r"\x1b\[[0-9;]*(3[0-7]|38;5;\d+)m\[x\]")
         session.save("looks")
         # The last of 5,000 rows is numbered as it comes into view, not at the start.
         shown = [int(m) for m in re.findall(r"shown #(\d+)", screen)]

@@ -26,7 +26,8 @@ class Tmux:
         variables = {"TERM": "xterm-256color"}
         variables.update(env or {})
         exports = " ".join(f"{key}={shlex.quote(value)}" for key, value in variables.items())
-        unset = " ".join(f"-u {key}" for key in ("NO_COLOR",) if key not in variables)
+        unset = " ".join(
+            f"-u {key}" for key in ("NO_COLOR", "COLORTERM") if key not in variables)
         line = f"env {unset} {exports} {' '.join(shlex.quote(part) for part in command)}"
         # The shell stays after the program ends and says how it ended, so that its last
         # words can be read. Without a status bar the pane is exactly width × height.

@@ -10,12 +10,18 @@ package struct RowLayout: Hashable, Sendable {
   package var isEditing: Bool
   /// Whether themed rows are coloured.
   package var usesColor: Bool
+  /// The colours the terminal shows.
+  package var colorDepth: TerminalColorDepth
 
   /// Creates a layout.
-  package init(columns: Int, isEditing: Bool = false, usesColor: Bool = false) {
+  package init(
+    columns: Int, isEditing: Bool = false, usesColor: Bool = false,
+    colorDepth: TerminalColorDepth = .sixteen
+  ) {
     self.columns = columns
     self.isEditing = isEditing
     self.usesColor = usesColor
+    self.colorDepth = colorDepth
   }
 
   /// The renderer whose groups fill the width (its lines are indented by two columns).
@@ -23,13 +29,13 @@ package struct RowLayout: Hashable, Sendable {
 
   /// The lines of one row: the row, its subtitle, its validation message.
   package func lines(of row: RowSnapshot) -> [StyledLine] {
-    let style = usesColor ? (row.style?.ansiEscape ?? "") : ""
+    let style = usesColor ? (row.style?.ansiEscape(depth: colorDepth) ?? "") : ""
     var row = row
     if let text = row.text { row.text = TerminalText.sanitized(text) }
     if let detail = row.detail { row.detail = TerminalText.sanitized(detail) }
     var lines = renderer.rowLines(row, editing: isEditing).map { StyledLine($0, style: style) }
     // The control's value (a switch's [x], a slider's <0.5>) in its theme's tint.
-    let tint = usesColor ? TextRenderer.controlTint(row) : ""
+    let tint = usesColor ? TextRenderer.controlTint(row, depth: colorDepth) : ""
     let value = renderer.valueText(row)
     if !tint.isEmpty, !value.isEmpty, let first = lines.first,
       let range = first.text.range(of: value, options: .backwards)
@@ -44,7 +50,8 @@ package struct RowLayout: Hashable, Sendable {
       if !shown.isEmpty, let range = first.text.range(of: shown) {
         let start = first.text.distance(from: first.text.startIndex, to: range.lowerBound)
         lines[0].span = .init(
-          range: start..<(start + shown.count), style: TextRenderer.value2Tint(row))
+          range: start..<(start + shown.count),
+          style: TextRenderer.value2Tint(row, depth: colorDepth))
       }
     }
     return lines

@@ -168,7 +168,9 @@ extension TerminalHost {
       switch origin {
       case .row(let path, let index) where place == .row(path):
         line = marked(
-          line, selected: usesColor ? TextRenderer.selectedBackground(view.table[safe: path]) : nil)
+          line,
+          selected: usesColor
+            ? TextRenderer.selectedBackground(view.table[safe: path], depth: colorDepth) : nil)
         if index == rowHeight - 1 {
           if !replaced.contains(index) { result.append(line) }
           if let editorCursor { cursor = (result.count + editorCursor.line, editorCursor.column) }

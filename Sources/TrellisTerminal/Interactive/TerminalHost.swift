@@ -42,6 +42,9 @@ public final class TerminalHost {
   public let navigator: Navigator
   /// Whether themes colour rows (off for `NO_COLOR` and dumb terminals).
   public let usesColor: Bool
+  /// The colours the terminal shows (from `TERM` and `COLORTERM`): a theme's colours are
+  /// drawn in the nearest of them.
+  public let colorDepth: TerminalColorDepth
   /// Runs on Ctrl-S after Done (when the screen has one): saves a document, say. It returns
   /// what the status line says, or throws what went wrong, which the status line shows.
   public var save: (() throws -> String)?
@@ -90,11 +93,12 @@ public final class TerminalHost {
   /// Shows `navigator`'s screens on a terminal of `size`.
   public init(
     navigator: Navigator, size: TerminalSize = TerminalSize(rows: 24, columns: 80),
-    usesColor: Bool = true
+    usesColor: Bool = true, colorDepth: TerminalColorDepth = .sixteen
   ) {
     self.navigator = navigator
     self.size = size
     self.usesColor = usesColor
+    self.colorDepth = colorDepth
   }
 
   /// Makes ``run(on:)`` return after the key being handled.
@@ -129,7 +133,9 @@ public final class TerminalHost {
 
   /// How `screen`'s rows are laid out now.
   package func layout(for screen: Screen) -> RowLayout {
-    RowLayout(columns: max(size.columns, 26), isEditing: screen.isEditing, usesColor: usesColor)
+    RowLayout(
+      columns: max(size.columns, 26), isEditing: screen.isEditing, usesColor: usesColor,
+      colorDepth: colorDepth)
   }
 
   /// Forgets the views of screens no longer on the stack.
