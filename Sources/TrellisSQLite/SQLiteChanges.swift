@@ -6,6 +6,7 @@ import Trellis
 ///
 /// A store's own write describes what it changed, by identity, inside its transaction
 /// (``describe(_:in:)``). Any other change of a table the stores hold is a reset of that table:
+/// what the store's write changed in tables it did not describe (a join table, a cascade),
 /// raw SQL on the store's connection, seen row by row, and another process's commit, which
 /// the store's watch makes known through GRDB's `notifyChanges(in:)`. Nothing is told for a
 /// transaction rolled back.
@@ -86,7 +87,9 @@ final class SQLiteChanges: TransactionObserver, Sendable {
       }
       guard state.isDescribed else { return state.touched }
       state.committed += state.described
-      return []
+      // What the store's write changed in other tables (a join table's rows, a cascade, a
+      // trigger's writes) it did not describe: those tables' lists read again.
+      return state.touched.subtracting(state.described.map(\.table))
     }
     for table in resets.sorted() { tell(.reset, in: table) }
   }
