@@ -55,6 +55,15 @@ extension InferredTable {
     var text = sql.trimmingCharacters(in: .whitespaces)
     // `DEFAULT (1)` is written with parentheses by some tools.
     while text.hasPrefix("("), text.hasSuffix(")") { text = String(text.dropFirst().dropLast()) }
+    // PostgreSQL writes a constant with its type (`'draft'::text`, `'0'::numeric`).
+    if let cast = text.range(of: "::", options: .backwards),
+      text[cast.upperBound...].allSatisfy({ $0.isLetter || $0.isNumber || " _()".contains($0) })
+    {
+      text = String(text[..<cast.lowerBound])
+      if kind != .text, text.count >= 2, text.hasPrefix("'"), text.hasSuffix("'") {
+        text = String(text.dropFirst().dropLast())
+      }
+    }
     let upper = text.uppercased()
     switch kind {
     case .bool:
