@@ -82,9 +82,25 @@ extension SQLiteStore {
     db: Database, mappings: inout [Mapping]
   ) throws -> Int64 {
     let target = relationship.entity
-    if let known = key(of: object, in: target)
-      ?? mappings.first(where: { $0.table == target.table && $0.object === object })?.id
+    if let inserted = mappings.first(where: { $0.table == target.table && $0.object === object })?
+      .id
     {
+      return inserted
+    }
+    if let known = key(of: object, in: target) {
+      // Another program may have deleted the row since it was read: say so on the row that
+      // chose it, rather than let the database refuse the whole write for its reference.
+      let exists = try Bool.fetchOne(
+        db,
+        sql:
+          "SELECT EXISTS (SELECT 1 FROM \(target.table.quoted) WHERE \(target.primaryKey.quoted) = ?)",
+        arguments: [known])
+      guard exists == true else {
+        let title = target.definition.title(of: .object(ObjectReference(object)))
+        throw StoreError.refusedValue(
+          property: relationship.name,
+          message: "“\(title)” was deleted meanwhile: choose another")
+      }
       return known
     }
     guard target.definition.keyValueCoding(for: object) != nil else {

@@ -1,0 +1,49 @@
+import Foundation
+import GRDB
+import Testing
+import Trellis
+import TrellisSQLite
+import TrellisTesting
+
+/// A row chosen in a form that another program deleted meanwhile is said so on the row that
+/// chose it, not refused by the database for the whole write.
+@Suite("A chosen row deleted by another program")
+struct ChosenRowDeletedElsewhereTests {
+  @Test func savingAReferenceToItSaysSoOnItsRow() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("trellis-chosen-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("books.sqlite").path
+    try DatabaseQueue(path: path).write { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+          CREATE TABLE book (id INTEGER PRIMARY KEY, title TEXT NOT NULL,
+            author_id INTEGER REFERENCES author(id));
+          INSERT INTO author VALUES (1, 'Zed New'), (2, 'Ann');
+          INSERT INTO book VALUES (1, 'Emma', 2);
+          """)
+    }
+    let file = try SQLiteFileStores(path: path, watchInterval: nil)
+    let authors = try #require(file.store(for: "author"))
+    let books = try #require(file.store(for: "book"))
+    let zed = try #require(
+      try authors.fetch(FetchOptions()).first {
+        authors.entity.definition.reader(for: $0).value("name") == "Zed New"
+      })
+    let emma = try #require(try books.fetch(FetchOptions()).first)
+    let relationship = try #require(
+      books.entity.relationships.first { $0.entity.table == "author" })
+    // Another program deletes Zed after the form chose him.
+    try DatabaseQueue(path: path).write { db in
+      try db.execute(sql: "DELETE FROM author WHERE name = 'Zed New'")
+    }
+    #expect(
+      throws: StoreError.refusedValue(
+        property: relationship.name, message: "“Zed New” was deleted meanwhile: choose another")
+    ) {
+      try books.update(emma, values: [relationship.name: zed])
+    }
+  }
+}
