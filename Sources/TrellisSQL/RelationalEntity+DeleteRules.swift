@@ -25,7 +25,8 @@ extension RelationalEntity {
       relationship.kind == .toOne ? (one ? "points at" : "point at") : (one ? "holds" : "hold")
     return .refused(
       "This \(definition.itemNoun) cannot be deleted while \(count) \(what) \(verb) it "
-        + "(the delete rule of \(relationship.inverse ?? relationship.name) is deny); "
+        + "(the delete rule of \(relationship.inverse ?? relationship.name) refuses it: RESTRICT "
+        + "or NO ACTION in the schema, deny in a model); "
         + "nothing was deleted.")
   }
 }

@@ -258,7 +258,11 @@ extension TerminalHost {
     let hasDone = screen.barButtons.contains { $0.role == .done } || screen.draft != nil
     if hasDone {
       guard screen.isDoneEnabled else {
-        status = "Done is not possible: fix the fields marked !"
+        // What disables Done: the item gone, a load under way or failed, or fields to fix.
+        status =
+          screen.itemGone ?? screen.loadFailure
+          ?? (screen.isLoading ? "Done waits: the form is loading" : nil)
+          ?? "Done is not possible: fix the fields marked !"
         return
       }
       guard send(.done) else { return }
