@@ -8,27 +8,9 @@ import TrellisTesting
 struct AnyDataPostgresCommandTests {
   /// A fresh database holding the shop, its address; `nil` without a cluster.
   private func shop() async throws -> String? {
-    let environment = ProcessInfo.processInfo.environment
-    guard let cluster = environment["TRELLIS_POSTGRES_URL"], !cluster.isEmpty else {
-      if environment["TRELLIS_REQUIRE_POSTGRES"] == "1" {
-        Issue.record("TRELLIS_POSTGRES_URL is not set: start it with scripts/postgres.sh start")
-      }
-      return nil
-    }
-    let psql = try #require(
-      ["/usr/bin/psql", "/usr/lib/postgresql/15/bin/psql"].first {
-        FileManager.default.isExecutableFile(atPath: $0)
-      }, "psql is missing: scripts/postgres.sh installs it")
-    let name = "cli_" + UUID().uuidString.prefix(8).lowercased()
-    let created = try await ChildProcess.run(
-      URL(fileURLWithPath: psql), arguments: [cluster, "-q", "-c", "CREATE DATABASE \(name)"],
-      directory: CommandRunner.fixtures, timeout: 30)
-    #expect(created.status == 0, "\(created.errors)")
-    let url =
-      cluster.split(separator: "/", omittingEmptySubsequences: false).dropLast()
-      .joined(separator: "/") + "/" + name
+    guard let url = try await PostgresTestDatabase.fresh(prefix: "cli_") else { return nil }
     let filled = try await ChildProcess.run(
-      URL(fileURLWithPath: psql),
+      try PostgresTestDatabase.psql(),
       arguments: [url, "-q", "-v", "ON_ERROR_STOP=1", "-f", "AnyData/shop-postgres.sql"],
       directory: CommandRunner.fixtures, timeout: 60)
     #expect(filled.status == 0, "\(filled.errors)")

@@ -12,30 +12,8 @@ import TrellisWebPostgres
 /// servers on several machines share.
 @Suite("trellis users in PostgreSQL")
 struct UsersCommandPostgresTests {
-  /// The address of a fresh, empty database; `nil` without a cluster.
-  private func freshDatabase() async throws -> String? {
-    let environment = ProcessInfo.processInfo.environment
-    guard let cluster = environment["TRELLIS_POSTGRES_URL"], !cluster.isEmpty else {
-      if environment["TRELLIS_REQUIRE_POSTGRES"] == "1" {
-        Issue.record("TRELLIS_POSTGRES_URL is not set: start it with scripts/postgres.sh start")
-      }
-      return nil
-    }
-    let psql = try #require(
-      ["/usr/bin/psql", "/usr/lib/postgresql/15/bin/psql"].first {
-        FileManager.default.isExecutableFile(atPath: $0)
-      }, "psql is missing: scripts/postgres.sh installs it")
-    let name = "people_" + UUID().uuidString.prefix(8).lowercased()
-    let created = try await ChildProcess.run(
-      URL(fileURLWithPath: psql), arguments: [cluster, "-q", "-c", "CREATE DATABASE \(name)"],
-      directory: CommandRunner.fixtures, timeout: 30)
-    #expect(created.status == 0, "\(created.errors)")
-    return cluster.split(separator: "/", omittingEmptySubsequences: false).dropLast()
-      .joined(separator: "/") + "/" + name
-  }
-
   @Test func theUsersCommandsKeepPeopleInTheDatabaseAServerReads() async throws {
-    guard let url = try await freshDatabase() else { return }
+    guard let url = try await PostgresTestDatabase.fresh(prefix: "people_") else { return }
     let added = try await UsersCommandTests.run(
       ["users", "add", "ann", "--roles", "admin", "--people", url], input: "s3cret-pw\n")
     #expect(added.status == 0, "\(added.errors)")

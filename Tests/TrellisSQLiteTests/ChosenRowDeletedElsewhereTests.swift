@@ -10,22 +10,15 @@ import TrellisTesting
 @Suite("A chosen row deleted by another program")
 struct ChosenRowDeletedElsewhereTests {
   @Test func savingAReferenceToItSaysSoOnItsRow() throws {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("trellis-chosen-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let (folder, path, file) = try SQLiteTestSupport.file(
+      """
+      CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+      CREATE TABLE book (id INTEGER PRIMARY KEY, title TEXT NOT NULL,
+        author_id INTEGER REFERENCES author(id));
+      INSERT INTO author VALUES (1, 'Zed New'), (2, 'Ann');
+      INSERT INTO book VALUES (1, 'Emma', 2);
+      """)
     defer { try? FileManager.default.removeItem(at: folder) }
-    let path = folder.appendingPathComponent("books.sqlite").path
-    try DatabaseQueue(path: path).write { db in
-      try db.execute(
-        sql: """
-          CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
-          CREATE TABLE book (id INTEGER PRIMARY KEY, title TEXT NOT NULL,
-            author_id INTEGER REFERENCES author(id));
-          INSERT INTO author VALUES (1, 'Zed New'), (2, 'Ann');
-          INSERT INTO book VALUES (1, 'Emma', 2);
-          """)
-    }
-    let file = try SQLiteFileStores(path: path, watchInterval: nil)
     let authors = try #require(file.store(for: "author"))
     let books = try #require(file.store(for: "book"))
     let zed = try #require(

@@ -10,21 +10,14 @@ import TrellisTesting
 @Suite("A new row's defaults")
 struct NewRowDefaultsTests {
   @Test func aNewRowStartsWithItsColumnsConstantDefaults() throws {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("trellis-defaults-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let (folder, _, file) = try SQLiteTestSupport.file(
+      """
+      CREATE TABLE book (id INTEGER PRIMARY KEY, title TEXT NOT NULL,
+        in_print BOOLEAN NOT NULL DEFAULT 1, status TEXT DEFAULT 'it''s new',
+        copies INTEGER DEFAULT (3), price REAL DEFAULT 9.5,
+        added TEXT DEFAULT CURRENT_TIMESTAMP, note TEXT DEFAULT NULL)
+      """)
     defer { try? FileManager.default.removeItem(at: folder) }
-    let path = folder.appendingPathComponent("books.sqlite").path
-    try DatabaseQueue(path: path).write { db in
-      try db.execute(
-        sql: """
-          CREATE TABLE book (id INTEGER PRIMARY KEY, title TEXT NOT NULL,
-            in_print BOOLEAN NOT NULL DEFAULT 1, status TEXT DEFAULT 'it''s new',
-            copies INTEGER DEFAULT (3), price REAL DEFAULT 9.5,
-            added TEXT DEFAULT CURRENT_TIMESTAMP, note TEXT DEFAULT NULL)
-          """)
-    }
-    let file = try SQLiteFileStores(path: path, watchInterval: nil)
     let books = try #require(file.store(for: "book"))
     let book = try books.create()
     let reader = books.entity.definition.reader(for: book)

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Trellis
 import TrellisSQLite
 
@@ -15,6 +16,15 @@ enum SQLiteTestSupport {
       "trellis-sqlite-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
+  }
+
+  /// An SQLite file made elsewhere, as an app's is: `sql` run on a new file in a fresh
+  /// directory, opened as every table's store. The directory is removed by the caller.
+  static func file(_ sql: String) throws -> (folder: URL, path: String, stores: SQLiteFileStores) {
+    let folder = try temporaryDirectory()
+    let path = folder.appendingPathComponent("data.sqlite").path
+    try DatabaseQueue(path: path).write { db in try db.execute(sql: sql) }
+    return (folder, path, try SQLiteFileStores(path: path, watchInterval: nil))
   }
 
   static func rankedDefinition() throws -> DataDefinition {

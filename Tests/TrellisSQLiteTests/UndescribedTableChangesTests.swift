@@ -10,28 +10,21 @@ import TrellisTesting
 @Suite("Changes a write makes in other tables")
 struct UndescribedTableChangesTests {
   @Test func aCascadeAndAJoinTablesRowsReachTheirTablesLists() throws {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("trellis-undescribed-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let (folder, _, file) = try SQLiteTestSupport.file(
+      """
+      CREATE TABLE publisher (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+      CREATE TABLE book (id INTEGER PRIMARY KEY, title TEXT NOT NULL,
+        publisher_id INTEGER REFERENCES publisher(id) ON DELETE CASCADE);
+      CREATE TABLE tag (id INTEGER PRIMARY KEY, label TEXT NOT NULL);
+      CREATE TABLE book_tag (book_id INTEGER NOT NULL REFERENCES book(id) ON DELETE CASCADE,
+        tag_id INTEGER NOT NULL REFERENCES tag(id) ON DELETE CASCADE,
+        PRIMARY KEY (book_id, tag_id));
+      INSERT INTO publisher VALUES (1, 'Penguin'), (2, 'Vintage');
+      INSERT INTO book VALUES (1, 'Emma', 1), (2, 'Persuasion', 1), (3, 'Ulysses', 2);
+      INSERT INTO tag VALUES (1, 'classic'), (2, 'novel');
+      INSERT INTO book_tag VALUES (1, 1), (2, 1), (2, 2), (3, 2);
+      """)
     defer { try? FileManager.default.removeItem(at: folder) }
-    let path = folder.appendingPathComponent("books.sqlite").path
-    try DatabaseQueue(path: path).write { db in
-      try db.execute(
-        sql: """
-          CREATE TABLE publisher (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
-          CREATE TABLE book (id INTEGER PRIMARY KEY, title TEXT NOT NULL,
-            publisher_id INTEGER REFERENCES publisher(id) ON DELETE CASCADE);
-          CREATE TABLE tag (id INTEGER PRIMARY KEY, label TEXT NOT NULL);
-          CREATE TABLE book_tag (book_id INTEGER NOT NULL REFERENCES book(id) ON DELETE CASCADE,
-            tag_id INTEGER NOT NULL REFERENCES tag(id) ON DELETE CASCADE,
-            PRIMARY KEY (book_id, tag_id));
-          INSERT INTO publisher VALUES (1, 'Penguin'), (2, 'Vintage');
-          INSERT INTO book VALUES (1, 'Emma', 1), (2, 'Persuasion', 1), (3, 'Ulysses', 2);
-          INSERT INTO tag VALUES (1, 'classic'), (2, 'novel');
-          INSERT INTO book_tag VALUES (1, 1), (2, 1), (2, 2), (3, 2);
-          """)
-    }
-    let file = try SQLiteFileStores(path: path, watchInterval: nil)
     let publishers = try #require(file.store(for: "publisher"))
     let books = try #require(file.store(for: "book"))
     let pairs = try #require(file.store(for: "book_tag"))

@@ -137,6 +137,17 @@ struct RealServerTests {
     }
   }
 
+  /// A screen listing `store`'s contacts, its first page shown.
+  static func contactsList(_ store: WebServiceStore) async throws -> HeadlessApp {
+    let section = ArrayOfObjectsSection(
+      store: store, definition: try #require(store.itemsDefinition))
+    let model = TableModel(title: "Contacts")
+    model.addSection(section)
+    let app = HeadlessApp(navigator: Navigator(root: Screen(model: model)))
+    try await app.settle()
+    return app
+  }
+
   /// The value of `key` in a service's item (a document object).
   static func value(_ key: String, of item: Value) -> Value {
     (item.objectValue as? DocumentObject)?.root.dictionaryValue?[key] ?? .null
@@ -182,12 +193,7 @@ struct RealServerTests {
       service.valueKinds = [:]
       try await Self.reset(reset)
       let store = try WebServiceStore(service)
-      let section = ArrayOfObjectsSection(
-        store: store, definition: try #require(store.itemsDefinition))
-      let model = TableModel(title: "Contacts")
-      model.addSection(section)
-      let app = HeadlessApp(navigator: Navigator(root: Screen(model: model)))
-      try await app.settle()
+      let app = try await Self.contactsList(store)
       try app.tap("Contact 02")
       try app.enter("Contact Two", at: "Name")
       try app.enter(7, at: "Position")
@@ -211,12 +217,7 @@ struct RealServerTests {
       service.pollInterval = .milliseconds(200)
       try await Self.reset(reset)
       let store = try WebServiceStore(service)
-      let section = ArrayOfObjectsSection(
-        store: store, definition: try #require(store.itemsDefinition))
-      let model = TableModel(title: "Contacts")
-      model.addSection(section)
-      let app = HeadlessApp(navigator: Navigator(root: Screen(model: model)))
-      try await app.settle()
+      let app = try await Self.contactsList(store)
       try app.tap("Contact 03")
       try app.enter("Contact Three", at: "Name")
       let form = app.top
