@@ -19,6 +19,11 @@ extension SQLiteStore {
     return .failed(Self.words(for: error, reading: reading))
   }
 
+  /// What a person reads when the file's tables changed under the store; SQLite's message,
+  /// which names them, goes to the log.
+  package static let schemaChanged =
+    "The database's tables changed since they were read: restart to read them again."
+
   /// What a person reads when SQLite failed with `error`.
   static func words(for error: any Error, reading: Bool) -> String {
     let fallback =
@@ -29,6 +34,13 @@ extension SQLiteStore {
       return message
     }
     if error.message?.contains("pattern too complex") == true { return "The search is too long." }
+    // The file's tables changed under the server (a column dropped, a table renamed): what it
+    // read at the start no longer fits, and only reading the schema again can fix that.
+    if error.resultCode == .SQLITE_ERROR, let message = error.message,
+      ["no such column", "no such table", "has no column named"].contains(where: message.contains)
+    {
+      return Self.schemaChanged
+    }
     // A file made elsewhere has rules of its own: its refusal says which.
     if !reading, error.resultCode == .SQLITE_CONSTRAINT, let message = error.message {
       switch error.extendedResultCode {

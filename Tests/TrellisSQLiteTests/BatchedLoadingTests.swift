@@ -71,9 +71,9 @@ struct BatchedLoadingTests {
       return
     }
     // What failed, in words; SQLite's message about the table goes to the log.
-    #expect(error == .failed("The data could not be read."))
+    #expect(error == .failed(SQLiteStore.schemaChanged))
     let texts = app.texts[0]
-    #expect(texts.last == "Could not load: The data could not be read.")
+    #expect(texts.last == "Could not load: " + SQLiteStore.schemaChanged)
     #expect(Array(texts.dropLast()) == ["Item 0", "Item 1", "Item 2"], "what was shown stays")
 
     let empty = try SQLiteStore.inMemory(entity: SQLiteTestSupport.rankedEntity())

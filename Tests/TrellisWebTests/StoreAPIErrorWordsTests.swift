@@ -30,7 +30,9 @@ struct StoreAPIErrorWordsTests {
     try await StoreAPISupport.live(api) { client in
       let reply = try await client.call(.get, "/api/contacts/")
       #expect(reply.status == .internalServerError)
-      #expect(reply.string("detail") == "The data could not be read.")
+      #expect(
+        reply.string("detail")
+          == "The database's tables changed since they were read: restart to read them again.")
       #expect(!reply.text.contains("SELECT"))
     }
   }
