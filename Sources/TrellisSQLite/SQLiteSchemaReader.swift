@@ -177,6 +177,16 @@ package enum SQLiteSchemaReader {
         table.columns[index].checks.append(check)
       }
     }
+    // An integer that may only be 0 or 1 is a flag, as SQLite keeps BOOLEAN: edited with a
+    // switch, stored as 0 and 1.
+    for index in table.columns.indices where table.columns[index].kind == .integer {
+      let flag = table.columns[index].checks.firstIndex {
+        if case .oneOf(let values) = $0 { Set(values.map(\.intValue)) == [0, 1] } else { false }
+      }
+      guard let flag else { continue }
+      table.columns[index].kind = .bool
+      table.columns[index].checks.remove(at: flag)
+    }
     return table
   }
 
