@@ -45,9 +45,13 @@ final class SessionEndingWatch: Sendable {
         return !running
       }
       if stops { return }
-      guard let endings = try? await people.sessionEndings() else {
-        // A store that cannot count (or cannot be read now) is asked again next turn.
-        continue
+      let counted: Int?
+      // A store that cannot be read now is asked again next turn.
+      do { counted = try await people.sessionEndings() } catch { continue }
+      guard let endings = counted else {
+        // A store that keeps no count leaves pages to their pings.
+        isRunning.withLock { $0 = false }
+        return
       }
       guard endings != seen else { continue }
       seen = endings
