@@ -76,31 +76,21 @@ extension SQLiteStore {
   }
 
   /// The key of an object a relationship holds: the one a store knows, or that of an object
-  /// created in place, inserted now in the same transaction.
+  /// created in place, inserted now in the same transaction. An object whose row was deleted
+  /// meanwhile is refused on the relationship's row, unless the caller `checked` it already.
   func objectKey(
     _ object: AnyObject, of relationship: SQLiteRelationship, in entity: SQLiteEntity,
-    db: Database, mappings: inout [Mapping]
+    db: Database, mappings: inout [Mapping], checked: Bool = false
   ) throws -> Int64 {
     let target = relationship.entity
-    if let inserted = mappings.first(where: { $0.table == target.table && $0.object === object })?
-      .id
+    if !checked, let title = try deletedTitle(object, of: relationship, db: db, mappings: mappings)
     {
-      return inserted
+      throw StoreError.refusedValue(
+        property: relationship.name, message: "“\(title)” was deleted meanwhile: choose another")
     }
-    if let known = key(of: object, in: target) {
-      // Another program may have deleted the row since it was read: say so on the row that
-      // chose it, rather than let the database refuse the whole write for its reference.
-      let exists = try Bool.fetchOne(
-        db,
-        sql:
-          "SELECT EXISTS (SELECT 1 FROM \(target.table.quoted) WHERE \(target.primaryKey.quoted) = ?)",
-        arguments: [known])
-      guard exists == true else {
-        let title = target.definition.title(of: .object(ObjectReference(object)))
-        throw StoreError.refusedValue(
-          property: relationship.name,
-          message: "“\(title)” was deleted meanwhile: choose another")
-      }
+    if let known = key(of: object, in: target)
+      ?? mappings.first(where: { $0.table == target.table && $0.object === object })?.id
+    {
       return known
     }
     guard target.definition.keyValueCoding(for: object) != nil else {
@@ -108,37 +98,63 @@ extension SQLiteStore {
         "\(entity.table).\(relationship.name) holds a \(type(of: object)), not a "
           + target.definition.name)
     }
-    // A row read from the database whose key the store no longer knows, or an object whose
-    // row was deleted here, was deleted since (in another window): writing it again would
-    // bring it back.
-    if object is ObjectFault || state.withLock({ $0.gone.contains(object) }) {
-      let title = target.definition.title(of: .object(ObjectReference(object)))
-      throw StoreError.refusedValue(
-        property: relationship.name,
-        message: "“\(title)” was deleted meanwhile: choose another")
-    }
     return try save(
       object, entity: target, id: nil, parent: nil,
       position: try endPosition(of: target, db: db), db: db,
       mappings: &mappings)
   }
 
+  /// The title of `object`, a relationship's target, when its row was deleted since it was
+  /// read, here or by another program; `nil` when it is there, or new. Pointing at it would
+  /// point at nothing (the database refuses the whole write), or bring it back.
+  func deletedTitle(
+    _ object: AnyObject, of relationship: SQLiteRelationship, db: Database, mappings: [Mapping]
+  ) throws -> String? {
+    let target = relationship.entity
+    if mappings.contains(where: { $0.table == target.table && $0.object === object }) {
+      return nil
+    }
+    let gone: Bool
+    if let known = key(of: object, in: target) {
+      gone =
+        try Bool.fetchOne(
+          db,
+          sql: "SELECT EXISTS (SELECT 1 FROM \(target.table.quoted) "
+            + "WHERE \(target.primaryKey.quoted) = ?)",
+          arguments: [known]) != true
+    } else {
+      // A row read from the database whose key the store no longer knows, or an object whose
+      // row was deleted here.
+      gone = object is ObjectFault || state.withLock { $0.gone.contains(object) }
+    }
+    return gone ? target.definition.title(of: .object(ObjectReference(object))) : nil
+  }
+
   /// Writes the pairs of a many-to-many relationship of row `key`: the objects its property
-  /// holds now, in order, each once.
+  /// holds now, in order, each once. An object whose row was deleted meanwhile is left out,
+  /// and out of the property, as the deletion left it out of every other row's pairs: the
+  /// choice list no longer offers it, so a person could not take it out to save.
   func saveJoins(
     _ kvc: KeyValueCoding, _ relationship: SQLiteRelationship, of entity: SQLiteEntity,
     key: Int64, db: Database, mappings: inout [Mapping]
   ) throws {
     let held = try Self.heldItems(kvc, relationship.name, of: entity)
+    var kept: [Value] = []
     var keys: [Int64] = []
     for item in held {
       guard case .object(let ref) = item else {
         throw StoreError.invalidItem(
           "\(entity.table).\(relationship.name) holds \(item.type), not objects")
       }
+      if try deletedTitle(ref.identity, of: relationship, db: db, mappings: mappings) != nil {
+        continue
+      }
+      kept.append(item)
       keys.append(
-        try objectKey(ref.identity, of: relationship, in: entity, db: db, mappings: &mappings))
+        try objectKey(
+          ref.identity, of: relationship, in: entity, db: db, mappings: &mappings, checked: true))
     }
+    if kept.count != held.count { try? kvc.setValue(.array(kept), forKey: relationship.name) }
     for statement in relationship.joinWrites(of: key, in: entity, holding: keys) {
       try db.run(statement)
     }
