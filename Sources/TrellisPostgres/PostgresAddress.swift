@@ -85,6 +85,12 @@ package enum PostgresAddress {
       database: database.isEmpty ? nil : database, mode: mode)
   }
 
+  /// Whether `text` is a `postgres://` or `postgresql://` address, in any case.
+  package static func isAddress(_ text: String) -> Bool {
+    let lower = text.lowercased()
+    return lower.hasPrefix("postgres://") || lower.hasPrefix("postgresql://")
+  }
+
   /// `url` without its password, for messages and for descriptors written to files.
   package static func redacted(_ url: String) -> String {
     guard var components = URLComponents(string: url), components.password != nil else {

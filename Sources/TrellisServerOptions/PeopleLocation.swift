@@ -8,19 +8,13 @@ import TrellisWebPostgres
 /// PostgreSQL database given by its address (`postgres://user@host/database`), which servers
 /// on several machines share.
 package enum PeopleLocation {
-  /// Whether `location` names a PostgreSQL database rather than a file.
-  package static func isDatabase(_ location: String) -> Bool {
-    let lower = location.lowercased()
-    return lower.hasPrefix("postgres://") || lower.hasPrefix("postgresql://")
-  }
-
   /// The people kept at `location`. A file is made when missing only when `creating` (adding
   /// someone), so that a mistyped name is said so rather than made into an empty file; a
   /// database gets its tables when they are missing.
   package static func open(_ location: String, creating: Bool = false) async throws
     -> any PeopleStore
   {
-    if isDatabase(location) {
+    if PostgresAddress.isAddress(location) {
       do { return try await PostgresPeopleStore(url: location) } catch {
         throw ValidationError(
           "cannot reach the people database \(PostgresAddress.redacted(location)): \(error)")

@@ -10,10 +10,7 @@ import TrellisSQL
 /// (``PostgresDatabase``).
 extension DescriptorFiles {
   /// Whether `path` is a `postgres://` or `postgresql://` address.
-  static func isPostgresAddress(_ path: String) -> Bool {
-    let lower = path.lowercased()
-    return lower.hasPrefix("postgres://") || lower.hasPrefix("postgresql://")
-  }
+  static func isPostgresAddress(_ path: String) -> Bool { PostgresAddress.isAddress(path) }
 
   /// How other programs' changes show, for the home screen of a database of `schema` whose
   /// triggers are on the `announced` tables.
