@@ -37,7 +37,7 @@ public enum ANSIColor: Int, Hashable, Sendable, Codable, CaseIterable {
   /// The terminal colour that looks closest to `color`, by the "redmean" weighted distance;
   /// `nil` for a colour that is mostly transparent or a pattern.
   public init?(nearestTo color: ThemeColor) {
-    guard color.patternImage == nil, color.alpha >= 0.5 else { return nil }
+    guard color.isSolid else { return nil }
     let (r, g, b) = color.rgb255
     var best = ANSIColor.black
     var bestDistance = Int.max

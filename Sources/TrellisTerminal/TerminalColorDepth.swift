@@ -31,10 +31,11 @@ public enum TerminalColorDepth: Sendable, Hashable {
   public func background(_ color: ThemeColor) -> String? { parameters(color, background: true) }
 
   private func parameters(_ color: ThemeColor, background: Bool) -> String? {
-    guard let nearest = ANSIColor(nearestTo: color) else { return nil }
+    guard color.isSolid else { return nil }
     let (r, g, b) = color.rgb255
     switch self {
     case .sixteen:
+      guard let nearest = ANSIColor(nearestTo: color) else { return nil }
       return String(background ? nearest.backgroundCode : nearest.foregroundCode)
     case .indexed256:
       return (background ? "48;5;" : "38;5;") + String(Self.index256(r, g, b))

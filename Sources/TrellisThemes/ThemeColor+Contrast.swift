@@ -13,6 +13,10 @@ extension ThemeColor {
       : ThemeColor(red: 1, green: 1, blue: 1, alpha: 1)
   }
 
+  /// Whether the colour fills what it colours: a colour, not a pattern, at least half opaque.
+  /// Text on it is read on it, and a terminal can draw it.
+  package var isSolid: Bool { patternImage == nil && alpha >= 0.5 }
+
   /// WCAG 2's relative luminance of the colour, from 0 (black) to 1 (white).
   package var relativeLuminance: Double {
     func linear(_ channel: Double) -> Double {

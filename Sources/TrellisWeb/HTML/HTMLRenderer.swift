@@ -195,7 +195,7 @@ public struct HTMLRenderer: Sendable {
     // A row whose theme sets its background but not its text keeps its text readable on it,
     // in a light page and a dark one.
     if let style = row.style, style.textColor == nil, let background = style.backgroundColor,
-      background.patternImage == nil, background.alpha >= 0.5
+      background.isSolid
     {
       // Its secondary marks (a chevron, a detail) too.
       let readable = background.readableText.cssRGBA
@@ -259,7 +259,7 @@ public struct HTMLRenderer: Sendable {
     guard let declarations = style?.tableCSSDeclarations, !declarations.isEmpty else { return "" }
     var css = declarations.map(\.description).joined(separator: " ")
     if let style, style.textColor == nil, let background = style.backgroundColor,
-      background.patternImage == nil, background.alpha >= 0.5
+      background.isSolid
     {
       css += " --secondary: \(background.readableText.cssRGBA); min-height: 100vh;"
     }
@@ -271,9 +271,7 @@ public struct HTMLRenderer: Sendable {
   static func barStyleAttribute(_ style: ResolvedStyle?) -> String {
     guard let style else { return "" }
     var css = style.cssText
-    if style.textColor == nil, let tint = style.barTintColor, tint.patternImage == nil,
-      tint.alpha >= 0.5
-    {
+    if style.textColor == nil, let tint = style.barTintColor, tint.isSolid {
       css += " --bar-title-color: \(tint.readableText.cssRGBA);"
     }
     return css.isEmpty ? "" : HTML.attribute("style", css)
