@@ -44,14 +44,8 @@ final class DescriptorListedRows: DescriptorRowListing {
       removed.insert(entry.id)
       return false
     }
-    guard case .array(var items)? = try? element.base.value(forKeyPath: element.list),
-      items.indices.contains(element.index)
-    else {
-      throw .refused(section: sectionID, reason: "the row's element is no longer in its list")
-    }
-    items.remove(at: element.index)
-    do { try element.base.setValue(.array(items), forKeyPath: element.list) } catch {
-      throw .refused(section: sectionID, reason: "cannot delete from '\(element.list)': \(error)")
+    if let reason = DescriptorSection.removeListElement(element) {
+      throw .refused(section: sectionID, reason: reason)
     }
     return true
   }

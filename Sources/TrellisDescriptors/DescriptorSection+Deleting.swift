@@ -14,6 +14,21 @@ extension DescriptorSection {
     return (view.base, parts.joined(separator: "."), index)
   }
 
+  /// Removes the element `element` names from its list in the data; why not, when it cannot
+  /// (the element is no longer there, the list cannot be written).
+  static func removeListElement(_ element: (base: any KeyValueCoding, list: String, index: Int))
+    -> String?
+  {
+    guard case .array(var items)? = try? element.base.value(forKeyPath: element.list),
+      items.indices.contains(element.index)
+    else { return "the row's object is no longer in its list" }
+    items.remove(at: element.index)
+    do { try element.base.setValue(.array(items), forKeyPath: element.list) } catch {
+      return "cannot delete from '\(element.list)': \(error)"
+    }
+    return nil
+  }
+
   /// The section and entry of the row an action runs for.
   static func entry(of context: RowContext) -> (section: DescriptorSection, entry: Entry)? {
     guard
@@ -31,10 +46,9 @@ extension DescriptorSection {
     guard let position = entries.firstIndex(where: { $0.id == id }),
       let element = Self.listElement(of: entries[position].object)
     else { throw .notApplicable("'delete' deletes an element of a list, and this row's is not") }
-    guard case .array(var items)? = try? element.base.value(forKeyPath: element.list),
-      items.indices.contains(element.index)
-    else { throw .notApplicable("the row's object is no longer in its list") }
-    items.remove(at: element.index)
+    // The rows move before the data is written: a section that follows its list takes the
+    // list again when the data changes. A refusal puts them back.
+    let before = entries
     entries.remove(at: position)
     let prefix = element.list + "."
     entries = entries.map { entry in
@@ -49,8 +63,9 @@ extension DescriptorSection {
       return Entry(
         descriptor: entry.descriptor, object: KeyPathObject(view.base, path: path), id: entry.id)
     }
-    do { try element.base.setValue(.array(items), forKeyPath: element.list) } catch {
-      throw .notApplicable("cannot delete from '\(element.list)': \(error)")
+    if let reason = Self.removeListElement(element) {
+      entries = before
+      throw .notApplicable(reason)
     }
     setNeedsRefresh()
   }
