@@ -30,12 +30,18 @@ struct PostgresReferencePlan: Sendable {
   var toOne: [(relationship: PostgresRelationship, target: Target?)] = []
   /// What each many-to-many relationship written holds, in the entity's order.
   var manyToMany: [(relationship: PostgresRelationship, targets: [Target])] = []
+  /// The objects a many-to-many held whose rows are gone, left out of its pairs: the
+  /// relationship's name and the object, taken out of the holder once the write commits.
+  var leftOut: [(property: String, object: ObjectReference)] = []
 }
 
 extension PostgresStore {
   /// What `kvc`'s object points at, for every relationship or those `only` names, with the
   /// objects created in place in the order of `newRows`. An object whose row was deleted
-  /// (under a no-action rule, or by another server) is left out: it is not made again.
+  /// (under a no-action rule, or by another server) is never made again: a to-one is refused
+  /// on its row, where choosing another fixes it, and a many-to-many leaves it out, as the
+  /// delete left it out of every other row's pairs (the choice list no longer offers it, so a
+  /// person could not take it out to save).
   func referencePlan(
     of kvc: KeyValueCoding, only names: Set<String>? = nil, newObjects: inout [AnyObject]
   ) throws(StoreError) -> PostgresReferencePlan {
@@ -54,6 +60,12 @@ extension PostgresStore {
       }
       var targets: [PostgresReferencePlan.Target] = []
       for item in items {
+        if relationship.kind != .toOne, case .object(let ref) = item,
+          (try? store(for: relationship.entity.table))?.isGone(ref.identity) == true
+        {
+          plan.leftOut.append((relationship.name, ref))
+          continue
+        }
         targets.append(try target(item, of: relationship, plan: &plan, newObjects: &newObjects))
       }
       if relationship.kind == .toOne {
@@ -144,16 +156,74 @@ extension PostgresStore {
 
   /// Writes the pairs of every many-to-many relationship the plan holds for row `source`,
   /// inside the caller's transaction: the objects each list holds now, in order, each once.
+  /// A row the store knew that another server deleted meanwhile is left out; its key is
+  /// returned, with the relationship's name, for ``leaveOut(_:from:)``.
   static func writeJoins(
     _ plan: PostgresReferencePlan, inserted: [(id: Int64, at: Int)], source: Int64,
     entity: PostgresEntity, connection: PostgresConnection, logger: Logger
-  ) async throws {
+  ) async throws -> [(property: String, key: Int64)] {
+    var gone: [(property: String, key: Int64)] = []
     for (relationship, targets) in plan.manyToMany {
-      let keys = targets.map { key($0, inserted) }
+      var keys = targets.map { key($0, inserted) }
+      let known = targets.compactMap { target -> Int64? in
+        if case .key(let key) = target { key } else { nil }
+      }
+      let missing = try await missingRows(known, of: relationship.entity, connection, logger)
+      if !missing.isEmpty {
+        keys.removeAll { missing.contains($0) }
+        gone += missing.map { (relationship.name, $0) }
+      }
       for statement in relationship.joinWrites(of: source, in: entity, holding: keys) {
         try await connection.run(statement, logger: logger)
       }
     }
+    return gone
+  }
+
+  /// Which of `keys` have no row in `target`'s table, read inside the caller's transaction.
+  private static func missingRows(
+    _ keys: [Int64], of target: PostgresEntity, _ connection: PostgresConnection,
+    _ logger: Logger
+  ) async throws -> Set<Int64> {
+    guard !keys.isEmpty else { return [] }
+    let key = try PostgresIdentifier.quoted(target.primaryKey)
+    var statement = PostgresStatement(
+      "SELECT \(key) FROM \(try PostgresIdentifier.quoted(target.table)) WHERE \(key) = ANY(")
+    statement.bind(keys: keys)
+    // Locked, so that a delete cannot take a row between this look and the pairs' insert.
+    statement.append(") FOR KEY SHARE")
+    var missing = Set(keys)
+    for try await found in try await connection.query(statement.query, logger: logger)
+      .decode(Int64.self)
+    {
+      missing.remove(found)
+    }
+    return missing
+  }
+
+  /// After the transaction committed: takes the objects a many-to-many left out (gone before
+  /// the write, or found gone in it) out of `holder`, on the domain where lists read it
+  /// (``applyArrivedValues()``), and tells the lists of a row found gone that it is.
+  func leaveOut(
+    _ plan: PostgresReferencePlan, found gone: [(property: String, key: Int64)],
+    from holder: AnyObject
+  ) {
+    var leftOut = plan.leftOut.map { ($0.property, $0.object.object) }
+    for (property, key) in gone {
+      guard let relationship = entity.relationships.first(where: { $0.name == property }),
+        let store = try? store(for: relationship.entity.table),
+        let object = store.object(key)
+      else { continue }
+      store.reportGone(key)
+      leftOut.append((property, object))
+    }
+    guard !leftOut.isEmpty else { return }
+    state.withLock { state in
+      for (property, object) in leftOut {
+        state.arrivedEffects.append(.unlink(holder, property: property, gone: object))
+      }
+    }
+    observers.notify(.updated(.object(ObjectReference(holder))))
   }
 
   /// After the transaction committed: the objects created in place are their rows' in their

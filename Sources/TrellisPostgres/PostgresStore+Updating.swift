@@ -122,8 +122,9 @@ extension PostgresStore {
   private func run(_ write: UpdateWrite) async throws(StoreError) {
     let id = write.id
     do {
-      let (keys, inserted, row) = try await perform(transaction: true) {
-        connection -> ([Int64], [(id: Int64, at: Int)], Record?) in
+      let (keys, inserted, gone, row) = try await perform(transaction: true) {
+        connection -> ([Int64], [(id: Int64, at: Int)], [(property: String, key: Int64)], Record?)
+        in
         // The row's place is counted only for an announcement that carries it: a count of
         // the rows before it costs as much as the table is long.
         var index = 0
@@ -155,14 +156,14 @@ extension PostgresStore {
         }
         let keys = try await Self.writeChildren(
           write.plans, parent: id, connection: connection, logger: self.logger)
-        try await Self.writeJoins(
+        let gone = try await Self.writeJoins(
           write.references, inserted: inserted, source: id, entity: self.entity,
           connection: connection, logger: self.logger)
         // The row's trigger sees its columns only: other servers hear of the rest here.
         if self.announcesUpdates {
           try await self.announceUpdate(id, at: index, connection: connection)
         }
-        return (keys, inserted, try await self.row(write.rowQuery, on: connection))
+        return (keys, inserted, gone, try await self.row(write.rowQuery, on: connection))
       }
       // Noted again once committed: a read that began while the transaction ran may have
       // seen the row (and its children) as they were, and must not bring that back.
@@ -171,6 +172,9 @@ extension PostgresStore {
         rememberChild(child.object, key: key, table: table)
       }
       rememberNewRows(write.references, inserted: inserted, objects: write.newObjects.map(\.object))
+      if let holder = write.item.objectValue {
+        leaveOut(write.references, found: gone, from: holder)
+      }
       // What the transaction wrote over: another writer's values in the columns it left.
       written(row)
       observers.notify(.updated(write.item))

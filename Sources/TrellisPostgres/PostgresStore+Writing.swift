@@ -37,10 +37,10 @@ extension PostgresStore {
     let references = try referencePlan(of: kvc, newObjects: &newObjects)
     let claimed = ObjectReference(object)
     let taken = noticesTaken
-    let written: (Int64, Int64?, [Int64], [(id: Int64, at: Int)])
+    let written: (Int64, Int64?, [Int64], [(id: Int64, at: Int)], [(property: String, key: Int64)])
     do {
       written = try await perform(transaction: true, takesOrderLock: true) {
-        connection -> (Int64, Int64?, [Int64], [(id: Int64, at: Int)]) in
+        connection in
         try await Self.lockOrders(
           of: [self.entity] + references.newRows.map(\.entity), connection: connection,
           logger: self.logger)
@@ -69,14 +69,14 @@ extension PostgresStore {
           self.claim(id, for: claimed.object)
           let keys = try await Self.writeChildren(
             plans, parent: id, connection: connection, logger: self.logger)
-          try await Self.writeJoins(
+          let gone = try await Self.writeJoins(
             references, inserted: inserted, source: id, entity: self.entity,
             connection: connection, logger: self.logger)
           // The row is this transaction's own: it is there.
           let previous = try await self.predecessor(
             try self.predecessorStatement(of: id).query, connection
           ).previous
-          return (id, previous, keys, inserted)
+          return (id, previous, keys, inserted, gone)
         }
         throw StoreError.failed("the insert into '\(self.entity.table)' returned no key")
       }
@@ -84,11 +84,12 @@ extension PostgresStore {
       releaseClaim(of: object)
       throw namingColumn(error, written: entity.columns.map(\.name))
     }
-    let (id, previous, keys, inserted) = written
+    let (id, previous, keys, inserted, gone) = written
     for ((child, table), key) in zip(children, keys) {
       rememberChild(child, key: key, table: table)
     }
     rememberNewRows(references, inserted: inserted, objects: newObjects)
+    leaveOut(references, found: gone, from: object)
     reportOwn(await insertion(of: item, after: previous), about: object, row: id, taken: taken)
   }
 

@@ -100,20 +100,20 @@ struct PostgresReferenceTests {
     let item = Value.object(ObjectReference(ann))
     try await groups.delete(.object(ObjectReference(red)))
     #expect(ann.group === red, "no action leaves the object in memory")
-    // Ann still points at Red and holds it: writing either is refused, and makes no new Red.
-    for values: [String: Value] in [
-      ["group": .object(ObjectReference(red))], ["badges": .array([.object(ObjectReference(red))])],
-    ] {
-      await #expect {
-        try await members.update(item, values: values)
-      } throws: { error in
-        guard case .refusedValue(_, let message) = error as? StoreError else { return false }
-        return message == "“Red” was deleted meanwhile: choose another"
-      }
+    // Ann still points at Red: that write is refused on its row, and makes no new Red.
+    await #expect {
+      try await members.update(item, values: ["group": .object(ObjectReference(red))])
+    } throws: { error in
+      guard case .refusedValue(_, let message) = error as? StoreError else { return false }
+      return message == "“Red” was deleted meanwhile: choose another"
     }
+    // Her badges leave Red out, as the delete left it out of every other member's: the
+    // choice list no longer offers it, so she could not untick it to save.
+    try await members.update(item, values: ["badges": .array([.object(ObjectReference(red))])])
+    members.applyArrivedValues()
+    #expect(ann.badges.isEmpty)
     #expect(try await groups.count(FetchOptions()) == 0)
-    // Cleared, her choices are written.
-    try await members.update(item, values: ["group": .null, "badges": .array([])])
+    try await members.update(item, values: ["group": .null])
     let fresh = try PostgresStore(url: url, entity: entity, timeout: .seconds(30))
     defer { fresh.shutdown() }
     let read = try await fresh.fetchPage(FetchOptions(), from: nil).items
@@ -121,6 +121,38 @@ struct PostgresReferenceTests {
     #expect(read.map(\.name) == ["Ann"])
     #expect(read.first?.group == nil)
     #expect(read.first?.badges.isEmpty == true)
+  }
+
+  /// A badge another server deleted is left out of a member's pairs and of the member,
+  /// whether this server heard of the delete before the write or finds it in the write.
+  @Test func aBadgeAnotherServerDeletedIsLeftOutOfTheWrite() async throws {
+    guard let url = PostgresTestSupport.url else { return }
+    let entity = try PostgresRelationshipContractTests.members(.nullify, ordered: false)
+    let members = try PostgresStore(url: url, entity: entity, timeout: .seconds(30))
+    let other = try PostgresStore(url: url, entity: entity, timeout: .seconds(30))
+    defer {
+      members.shutdown()
+      other.shutdown()
+    }
+    let (groups, red, ann) = try await PostgresTestSupport.memberOfRed(in: members)
+    let blue = ContractGroup(name: "Blue")
+    try await groups.insert(.object(ObjectReference(blue)), at: nil)
+    let otherGroups = try other.relatedStore(for: "group")
+    let otherRed = try #require(
+      try await otherGroups.fetchPage(FetchOptions(), from: nil).items.first {
+        ($0.objectValue as? ContractGroup)?.name == "Red"
+      })
+    try await otherGroups.delete(otherRed)
+    try await members.update(
+      .object(ObjectReference(ann)),
+      values: ["badges": .array([.object(ObjectReference(red)), .object(ObjectReference(blue))])])
+    members.applyArrivedValues()
+    #expect(ann.badges.map(\.name) == ["Blue"])
+    let fresh = try PostgresStore(url: url, entity: entity, timeout: .seconds(30))
+    defer { fresh.shutdown() }
+    let read = try await fresh.fetchPage(FetchOptions(), from: nil).items
+      .compactMap { $0.objectValue as? ContractMember }
+    #expect(read.first?.badges.map(\.name) == ["Blue"])
   }
 
   @Test func aToOneComparedWithAnObjectIsFilteredInSQL() async throws {
