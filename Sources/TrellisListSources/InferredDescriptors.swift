@@ -243,7 +243,9 @@ package struct InferredDescriptors: Sendable {
       "source": origin.source(of: table.name),
       "batchSize": .int(batchSize),
     ]
-    if let title = names.titleColumn(table), shown.contains(title) {
+    // Titles read through a to-one ("book.title") are the rows' own (their definition's).
+    let titles = names.titleKeys(table)
+    if titles.count == 1, let title = titles.first, shown.contains(title) {
       section["title"] = .string(title)
     }
     let search = searchKeys(table, schema: schema, names: names).filter(shown.contains)

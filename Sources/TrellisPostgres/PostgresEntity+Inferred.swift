@@ -25,9 +25,12 @@ extension PostgresEntity {
       stored.storedType = column.declaredType
       columns.append(stored)
     }
-    guard let rowKey = table.rowKey, !columns.isEmpty,
-      let start = try? DataDefinition.dictionary(
-        keys: columns.map(\.name).joined(separator: ";"))
+    // A table of keys only (a join table with a key of its own) is its to-ones.
+    let names = InferredNames(schema)
+    let toOnes = table.readOnlyReason == nil ? schema.toOneKeys(of: table) : []
+    let starting = columns.map(\.name) + toOnes.map { names.toOne($0, in: table) }
+    guard let rowKey = table.rowKey, !starting.isEmpty,
+      let start = try? DataDefinition.dictionary(keys: starting.joined(separator: ";"))
     else { return nil }
     var entity = PostgresEntity(
       table: table.name, definition: start, columns: columns, primaryKey: rowKey)

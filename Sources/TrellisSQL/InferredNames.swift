@@ -48,6 +48,26 @@ package struct InferredNames: Sendable {
     return name
   }
 
+  /// The key paths a row of `table` is titled by: its ``titleColumn(_:)`` when that holds
+  /// text; otherwise, for a table that points at other tables' rows (a join table with a key
+  /// of its own, an order's line), those rows' titles ("Earthsea · fantasy" for a book's
+  /// tag) rather than a number nobody knows the row by.
+  package func titleKeys(_ table: InferredTable) -> [String] {
+    let column = titleColumn(table)
+    if let column, table.column(column)?.kind == .text { return [column] }
+    let place = { (key: InferredForeignKey) in
+      table.columns.firstIndex { $0.name == key.column } ?? Int.max
+    }
+    let pointed = table.foreignKeys.sorted { place($0) < place($1) }.compactMap {
+      key -> String? in
+      guard let target = schema.table(key.targetTable), target.name != table.name,
+        let title = titleColumn(target), target.column(title)?.kind == .text
+      else { return nil }
+      return toOne(key, in: table) + "." + title
+    }
+    return pointed.isEmpty ? [column].compactMap { $0 } : pointed
+  }
+
   /// The column a row of `table` is titled by: the first text column named like a name or a
   /// title, else the first text column but a key of UUIDs (a note's body rather than its
   /// UUID), else the first text column, else the first column shown.

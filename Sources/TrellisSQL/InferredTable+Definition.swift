@@ -52,9 +52,11 @@ extension InferredTable {
       property.isRequired = relationship.isRequired && readOnlyReason == nil
       definition[relationship.name] = property
     }
-    definition.titlePropertyNames = [names.titleColumn(self)].compactMap { $0 }.filter {
-      definition[$0] != nil
+    definition.titlePropertyNames = names.titleKeys(self).filter {
+      definition[String($0.prefix { $0 != "." })] != nil
     }
+    // Several rows' titles ("Earthsea · fantasy") read apart.
+    if definition.titlePropertyNames.count > 1 { definition.titleSeparator = " · " }
     let starting = newRowValues(of: columns).filter { definition[$0.name] != nil }
     if !starting.isEmpty, readOnlyReason == nil {
       definition = definition.preparingNewObjects { object in

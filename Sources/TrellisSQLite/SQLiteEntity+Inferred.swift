@@ -27,7 +27,9 @@ extension SQLiteEntity {
       if let layout = column.dateLayout { stored.dateLayout = layout }
       columns.append(stored)
     }
-    let keyNames = columns.map(\.name).filter(isKey)
+    // A table of keys only (a join table with a key of its own) is its to-ones.
+    let toOnes = table.readOnlyReason == nil ? schema.toOneKeys(of: table) : []
+    let keyNames = (columns.map(\.name) + toOnes.map { names.toOne($0, in: table) }).filter(isKey)
     guard !keyNames.isEmpty,
       let start = try? DataDefinition.dictionary(keys: keyNames.joined(separator: ";"))
     else { return nil }

@@ -25,4 +25,26 @@ struct AnyDataPostgresJoinTests {
       #expect(database.announcedTables.contains("product"), "announced, not looked for")
     }
   }
+
+  /// A table of keys only, with a key of its own, is listed and edited, its rows titled by
+  /// the rows they point at.
+  @Test func aTableOfKeysOnlyIsTitledByTheRowsItPointsAt() async throws {
+    guard let url = try await AnyDataPostgres.database("shop-postgres.sql") else { return }
+    try await AnyDataPostgres.run(
+      url,
+      [
+        """
+        CREATE TABLE product_badge (id serial PRIMARY KEY,
+          product_id bigint NOT NULL REFERENCES product (id) ON DELETE CASCADE,
+          tag_id integer NOT NULL REFERENCES tag (id) ON DELETE CASCADE)
+        """,
+        "INSERT INTO product_badge (product_id, tag_id) VALUES (1, 1), (2, 3)",
+      ])
+    let app = try await AnyDataPostgres.app(url)
+    defer { PostgresDatabase.close(url: url) }
+    try await AnyDataPostgres.open("product_badge", "Rake · heavy", in: app)
+    #expect(app.navigator.top.model.title == "Rake · heavy")
+    #expect(app.row("Product")?.detail == "Rake")
+    #expect(app.row("Tag")?.detail == "heavy")
+  }
 }
