@@ -68,6 +68,36 @@ def test_a_number_a_bound_field_refuses_is_put_back_with_the_reason(browser):
         stop(process)
 
 
+def test_an_error_goes_when_the_person_acts_again(browser):
+    """A refusal under the bar is answered by the next thing the person does: a Save that
+    works leaves no refusal behind it."""
+    files = folder()
+    (files / "Form.json").write_text(json.dumps({
+        "schemaVersion": 1, "title": "Form",
+        "sections": [{"rows": [
+            {"id": "age", "kind": "numericTextField", "text": "Age", "value": "age"},
+            {"id": "save", "kind": "button", "text": "Save", "action": "save"}]}]}))
+    data = files / "data.json"
+    data.write_text('{"age": 30}')
+    process, details = serve(files / "Form.json", "--data", str(data))
+    try:
+        open_app(browser, details, "table")
+        wait_title(browser, "Form")
+        field = control(browser, "Age")
+        field.send_keys(Keys.CONTROL, "a")
+        field.send_keys("12.5")
+        field.send_keys(Keys.ENTER)
+        status = browser.find_element(By.CSS_SELECTOR, ".status")
+        wait(browser, lambda d: status.text == "12.5 is not a whole number")
+        type_into(browser, "Age", "31")
+        tap(browser, "Save")
+        wait(browser, lambda d: json.loads(data.read_text()) == {"age": 31})
+        # Gone at once, not after the refusal's own few seconds.
+        wait(browser, lambda d: status.text == "", timeout=2)
+    finally:
+        stop(process)
+
+
 def test_a_save_row_writes_the_data_file(browser):
     files = folder()
     (files / "Form.json").write_text(json.dumps({

@@ -89,15 +89,21 @@
 
   // The type of the last message sent: a patch that answers a Done knows it was one.
   var lastSent = null;
+  // What a person does next (a tap, a delete, Edit, Back) answers an error shown: it goes, and
+  // the answer brings a new one if that is refused too.
+  var clearsError = { select: 1, accessory: 1, delete: 1, insert: 1, edit: 1, back: 1 };
   function send(message) {
     lastSent = message.type;
+    if (errorShown && clearsError[message.type]) say("");
     if (socket && socket.readyState === 1) socket.send(JSON.stringify(message));
   }
 
   // A notice under the bar; an error clears itself after a while (a newer notice stays).
-  function say(text, fades) {
+  var errorShown = false;
+  function say(text, fades, isError) {
     if (!status) return;
     status.textContent = text;
+    errorShown = !!(text && isError);
     clearTimeout(timers.say);
     if (fades) timers.say = setTimeout(function () { status.textContent = ""; }, 6000);
   }
@@ -139,7 +145,7 @@
       case "open": openAddress(message.url); break;
       case "status": say(message.message, true); break;
       case "error":
-        say(message.message, true);
+        say(message.message, true, true);
         body.dataset.lastError = message.message;
         if (message.row) restoreControl(message.row);
         break;
