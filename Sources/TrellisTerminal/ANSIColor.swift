@@ -67,17 +67,6 @@ extension ResolvedStyle {
   /// The SGR code for the text: the nearest ANSI colour to the text colour.
   public var ansiForeground: Int? { textColor.flatMap(ANSIColor.init(nearestTo:))?.foregroundCode }
 
-  /// Every SGR code the style asks for: bold (1) and italic (3) from the font, then the
-  /// foreground and background colours.
-  public var ansiCodes: [Int] {
-    var codes: [Int] = []
-    if font?.isBold == true { codes.append(1) }
-    if font?.isItalic == true { codes.append(3) }
-    if let ansiForeground { codes.append(ansiForeground) }
-    if let ansiBackground { codes.append(ansiBackground) }
-    return codes
-  }
-
   /// The escape sequence that switches the terminal to this style (`ESC[1;96m`); empty if the
   /// style sets nothing a terminal shows. Reset with `ESC[0m`.
   public var ansiEscape: String { ansiEscape(depth: .sixteen) }

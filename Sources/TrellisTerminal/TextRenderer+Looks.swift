@@ -87,19 +87,35 @@ extension TextRenderer {
     return left + String(repeating: " ", count: gap) + value
   }
 
-  /// The tint of the control a row shows (its switch's on colour, its slider's track, its
-  /// segmented control's) as a bold foreground escape; empty when the row has none.
-  static func controlTint(_ row: RowSnapshot, depth: TerminalColorDepth = .sixteen) -> String {
+  /// The colour of what a row shows on its right, as an escape: its control's tint in bold
+  /// (a switch's on colour, a slider's track, a segmented control's), a text field's
+  /// `textField.textColor`, or the detail's `detailTextLabel.textColor`; empty when the theme
+  /// gives none.
+  static func valueTint(_ row: RowSnapshot, depth: TerminalColorDepth = .sixteen) -> String {
     guard let style = row.style else { return "" }
-    let tint: ThemeColor? =
-      switch row.kind {
-      case .switch where row.value?.boolValue == true: style.switchOnTintColor
-      case .slider: style.sliderMinimumTrackTintColor
-      case .segmented: style.segmentedControlTintColor
-      default: nil
-      }
+    let tint: ThemeColor?
+    switch row.kind {
+    case .switch where row.value?.boolValue == true: tint = style.switchOnTintColor
+    case .switch: return ""
+    case .slider: tint = style.sliderMinimumTrackTintColor
+    case .segmented: tint = style.segmentedControlTintColor
+    case .textField, .numericTextField:
+      return foreground(style.color("textField.textColor"), depth: depth)
+    default: return detailColor(row, depth: depth)
+    }
     guard let code = tint.flatMap(depth.foreground) else { return "" }
     return "\u{1B}[1;\(code)m"
+  }
+
+  /// The escape of a row's `detailTextLabel.textColor`; empty when the theme gives none.
+  static func detailColor(_ row: RowSnapshot, depth: TerminalColorDepth = .sixteen) -> String {
+    foreground(row.style?.detailTextColor, depth: depth)
+  }
+
+  /// The escape that draws text in `color`; empty for none.
+  private static func foreground(_ color: ThemeColor?, depth: TerminalColorDepth) -> String {
+    guard let code = color.flatMap(depth.foreground) else { return "" }
+    return "\u{1B}[\(code)m"
   }
 
   /// The escape that draws the row under the cursor in its theme's `selectedBackgroundColor`

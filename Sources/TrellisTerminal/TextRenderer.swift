@@ -134,10 +134,7 @@ public struct TextRenderer: Sendable {
       let room = inner - (right.isEmpty ? 0 : TerminalText.width(of: right) + 1)
       let parts = Self.firstLines(TerminalText.wrapped(left, to: room), limit: 4)
       lines = [box(parts.first ?? "", right)] + parts.dropFirst().map { box($0) }
-      if let detail = row.detail, !detail.isEmpty {
-        lines += Self.firstLines(TerminalText.wrapped(detail, to: inner - 2), limit: 4)
-          .map { box("  " + $0) }
-      }
+      lines += subtitleDetailLines(row).map { box("  " + $0) }
     } else {
       lines = [box(left, right)]
     }
@@ -154,14 +151,42 @@ public struct TextRenderer: Sendable {
     // theme's tint, as UIKit draws it.
     if usesColor {
       lines[0] = Self.tinted(
-        lines[0], value: value, tint: Self.controlTint(row, depth: colorDepth), rowEscape: escape)
+        lines[0], value: value, tint: Self.valueTint(row, depth: colorDepth), rowEscape: escape)
       if row.attributes.cellStyle == .value2, let title = row.text, !title.isEmpty {
         lines[0] = Self.tinted(
           lines[0], value: TerminalText.fit(title, to: value2TitleColumns),
           tint: Self.value2Tint(row, depth: colorDepth), rowEscape: escape, first: true)
       }
+      let detailColor = Self.detailColor(row, depth: colorDepth)
+      if row.attributes.cellStyle == .value2, let detail = row.detail {
+        lines[0] = Self.tinted(lines[0], value: detail, tint: detailColor, rowEscape: escape)
+      }
+      // A subtitle row's detail lines follow its text's.
+      let details = subtitleDetailLines(row)
+      let firstDetail = lines.count - details.count - linesAfterDetail(row)
+      for (offset, part) in details.enumerated() where lines.indices.contains(firstDetail + offset)
+      {
+        lines[firstDetail + offset] = Self.tinted(
+          lines[firstDetail + offset], value: part, tint: detailColor, rowEscape: escape)
+      }
     }
     return lines
+  }
+
+  /// The lines a subtitle row shows its detail on, under its text, unboxed; none for another
+  /// style.
+  func subtitleDetailLines(_ row: RowSnapshot) -> [String] {
+    guard row.attributes.cellStyle == .subtitle, let detail = row.detail, !detail.isEmpty else {
+      return []
+    }
+    return Self.firstLines(TerminalText.wrapped(detail, to: width - 6), limit: 4)
+  }
+
+  /// How many lines follow a subtitle row's detail: a text view's, its validation message,
+  /// and why it is unavailable.
+  func linesAfterDetail(_ row: RowSnapshot) -> Int {
+    textViewLines(row).count + (row.validationMessage == nil ? 0 : 1)
+      + (!row.isEnabled && row.attributes.unavailableReason != nil ? 1 : 0)
   }
 
   /// At most `limit` of `lines`, the last one ending in "…" when some are left out.

@@ -70,8 +70,42 @@ struct ThemeANSITests {
     let bold = style(
       "textLabel.font: Courier-Bold 12; textLabel.textColor: blueColor; backgroundColor: whiteColor;"
     )
-    #expect(bold.ansiCodes == [1, 34, 107])
+    #expect(bold.ansiEscape == "\u{1B}[1;34;107m")
     #expect(ResolvedStyle.empty.ansiEscape == "")
   }
 
+  /// A theme's detail and field colours are drawn where the detail and the field's text are,
+  /// beside the row's own colours and a control's tint, on a line of the terminal host and
+  /// in a rendering.
+  @Test func detailsAndFieldsShowTheirOwnColours() {
+    let themed = style(
+      "textLabel.textColor: blueColor; detailTextLabel.textColor: redColor;"
+        + " textField.textColor: greenColor; tintColor: magentaColor;")
+    let layout = RowLayout(columns: 40, usesColor: true)
+    let red = "\u{1B}[91m"
+    for cellStyle in [RowAttributes.CellStyle.value1, .value2, .subtitle] {
+      var row = Row(id: RowID(.string("r")), kind: .label, text: "Name", detailText: "Ada")
+      row.attributes.cellStyle = cellStyle
+      var shown = RowSnapshot(row)
+      shown.style = themed
+      let output = layout.lines(of: shown).map(\.output).joined(separator: "\n")
+      #expect(output.contains(red + "Ada\u{1B}[0m"), "\(cellStyle): \(output.debugDescription)")
+      let rendered = TextRenderer(width: 40, usesColor: true).rowLines(shown, editing: false)
+      #expect(
+        rendered.joined(separator: "\n").contains(red + "Ada\u{1B}[0m"),
+        "\(cellStyle): \(rendered)")
+    }
+    var shown = RowSnapshot(Row(id: RowID(.string("f")), kind: .textField, text: "Name"))
+    shown.value = "Grace"
+    shown.style = themed
+    let line = layout.lines(of: shown)[0]
+    #expect(line.output.contains("\u{1B}[92mGrace\u{1B}[0m"), "\(line.output.debugDescription)")
+    // Spans keep apart: a value2 row's tinted title and its coloured detail both show.
+    var pair = Row(id: RowID(.string("p")), kind: .label, text: "Name", detailText: "Ada")
+    pair.attributes.cellStyle = .value2
+    var paired = RowSnapshot(pair)
+    paired.style = themed
+    let spans = layout.lines(of: paired)[0].spans
+    #expect(spans.count == 2)
+  }
 }

@@ -13,7 +13,7 @@ package struct TerminalFrame: Hashable, Sendable {
   package init(size: TerminalSize, lines: [StyledLine], cursor: (row: Int, column: Int)? = nil) {
     self.size = size
     var fitted = lines.prefix(size.rows).map {
-      StyledLine(TerminalText.fit($0.text, to: size.columns), style: $0.style, span: $0.span)
+      StyledLine(TerminalText.fit($0.text, to: size.columns), style: $0.style, spans: $0.spans)
     }
     while fitted.count < size.rows { fitted.append(.blank) }
     self.lines = fitted

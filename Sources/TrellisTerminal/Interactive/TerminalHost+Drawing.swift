@@ -194,7 +194,7 @@ extension TerminalHost {
   /// row's `selected` background when its theme gives one.
   func marked(_ line: StyledLine, selected: String? = nil) -> StyledLine {
     let text = line.text.hasPrefix("  ") ? "> " + line.text.dropFirst(2) : line.text
-    return StyledLine(text, style: line.style + (selected ?? Self.highlight), span: line.span)
+    return StyledLine(text, style: line.style + (selected ?? Self.highlight), spans: line.spans)
   }
 
   /// The field being typed into, boxed under its row, and where its cursor is.
