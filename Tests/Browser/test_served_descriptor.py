@@ -10,6 +10,7 @@ import sqlite3
 import struct
 import tempfile
 import threading
+import time
 import urllib.request
 import zlib
 
@@ -180,6 +181,46 @@ def test_a_saved_form_keeps_a_picked_date_and_a_deleted_listed_row_in_every_wind
         wait(browser, lambda d: "Tom" not in row_texts(d) and "Nemo" in row_texts(d))
         browser.switch_to.window(browser.window_handles[0])
         wait(browser, lambda d: "Tom" not in row_texts(d) and "Nemo" in row_texts(d))
+    finally:
+        stop(process)
+
+
+def test_a_date_typed_part_by_part_is_saved_as_typed(browser):
+    """A date typed a part at a time, as a person types it, is the date typed: no part moves
+    to another while the row is drawn again, and a date left half typed (the 31st of
+    February) keeps the date the row had rather than emptying it."""
+    files = folder()
+    (files / "Form.json").write_text(json.dumps({
+        "schemaVersion": 1, "title": "Form",
+        "sections": [{"rows": [
+            {"id": "born", "kind": "date", "text": "Born", "value": "born"},
+            {"id": "save", "kind": "button", "text": "Save", "action": "save"}]}]}))
+    data = files / "data.json"
+    data.write_text('{"born": "1990-01-31"}')
+    process, details = serve(files / "Form.json", "--data", str(data))
+    try:
+        open_app(browser, details, "table")
+        wait_title(browser, "Form")
+
+        def type_slowly(keys):
+            field = control(browser, "Born")
+            field.click()
+            for key in keys:
+                browser.switch_to.active_element.send_keys(key)
+                time.sleep(0.3)
+
+        def leave_field():
+            browser.find_elements(By.CSS_SELECTOR, ".bar .title")[-1].click()
+
+        # Half typed: February has no 31st, and leaving the field keeps the row's date.
+        type_slowly("0231")
+        leave_field()
+        wait(browser, lambda d: control(d, "Born").get_attribute("value") == "1990-01-31")
+        type_slowly("02151995")
+        leave_field()
+        tap(browser, "Save")
+        wait(browser, lambda d: json.loads(data.read_text())["born"].startswith("1995-02-15"))
+        assert control(browser, "Born").get_attribute("value") == "1995-02-15"
     finally:
         stop(process)
 

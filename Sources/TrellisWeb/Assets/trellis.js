@@ -828,7 +828,52 @@
     if (control.classList.contains("upload")) { upload(control); return; }
     if (!control.classList.contains("control")) return;
     clearTimeout(timers.value);
+    // A date typed part by part changes with each part (its month, then its day, then its
+    // year a digit at a time), and is no date at all in between (the 31st of February): it
+    // is sent once the person is done with it, so that the row drawn again does not move
+    // their typing to another part, nor empty the field.
+    if (isDateField(control)) {
+      // Chromium tells of the change as the focus moves from one part to the next, when the
+      // field looks unfocused for a moment: it is looked at once the move is over.
+      control.dataset.pending = "true";
+      setTimeout(function () {
+        if (control.dataset.pending === "true" && !control.matches(":focus")) sendDate(control);
+      }, 0);
+      return;
+    }
     sendValue(control);
+  });
+
+  var dateTypes = { date: 1, time: 1, "datetime-local": 1, month: 1, week: 1 };
+  function isDateField(control) {
+    return control.tagName === "INPUT" && dateTypes[control.type] === 1;
+  }
+
+  // Whether a date field holds parts that make no date (a month without its day, the 31st of
+  // February): its value is then empty, though the person emptied nothing.
+  function isHalfTyped(control) {
+    return control.value === "" && !!control.validity && control.validity.badInput;
+  }
+
+  // Sends a date field's value once the person is done with it; a date left half typed (no
+  // date at all) is not sent as none: the field shows the row's date again.
+  function sendDate(control) {
+    delete control.dataset.pending;
+    var row = control.closest(".row");
+    if (isHalfTyped(control)) {
+      if (row && row.dataset.row) restoreControl(row.dataset.row);
+      return;
+    }
+    sendValue(control);
+  }
+
+  // Moving from a date's day to its year leaves one part of the field for another, not the
+  // field: only leaving the field ends the date.
+  app.addEventListener("focusout", function (event) {
+    var control = event.target;
+    if (!control.dataset || control.dataset.pending !== "true") return;
+    if (event.relatedTarget === control || control.matches(":focus")) return;
+    sendDate(control);
   });
 
   app.addEventListener("keydown", function (event) {
@@ -842,7 +887,8 @@
     if (event.key === "Enter" && event.target.classList.contains("control") &&
         event.target.tagName === "INPUT") {
       clearTimeout(timers.value);
-      sendValue(event.target);
+      if (isDateField(event.target)) sendDate(event.target);
+      else sendValue(event.target);
     }
   });
 
