@@ -11,7 +11,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from conftest import ROOT, screenshot
-from helpers import (control, open_app, press, row, row_texts, tap, title, type_into, updates, wait,
+from helpers import (control, delete_row, open_app, press, row, row_texts, tap, title, type_into, updates, wait,
                      wait_title)
 from test_any_data import (
     delete_in_a_new_tab, notice_text, serve, stop, trellis_binary, validation)
@@ -384,3 +384,22 @@ def test_a_new_row_without_its_required_choice_is_refused_on_that_row(browser, s
     press(browser, "done")
     assert validation(browser, "Supplier") == "Supplier is required"
     assert sql(shop["database"], "SELECT count(*) FROM product WHERE code = 'TRO-1'") == [["0"]]
+
+
+def test_a_refused_delete_is_said_under_the_bar_and_on_its_row(browser, shop):
+    """A delete the database refuses (a product with reviews, ON DELETE RESTRICT) puts the row
+    back and says why under the bar, where the person is looking, as well as on a row of the
+    list, which may be far below."""
+    open_app(browser, shop, "table")
+    wait_title(browser, shop["database"].rsplit("/", 1)[1])
+    tap(browser, "product")
+    wait_title(browser, "product")
+    press(browser, "edit")
+    delete_row(browser, "Hammer")
+    wait(browser, lambda d: notice_text(d).startswith("Could not delete “Hammer”"))
+    assert "Hammer" in row_texts(browser)
+    refusal = [text for text in row_texts(browser) if text.startswith("Could not delete")]
+    assert len(refusal) == 1
+    tap(browser, refusal[0])
+    wait(browser, lambda d: not d.find_elements(
+        By.CSS_SELECTOR, ".pane-top > .screen:last-child .notice:not(:empty)"))

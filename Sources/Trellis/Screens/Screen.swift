@@ -149,11 +149,18 @@ public final class Screen {
     snapshot.notice =
       isCommitting
       ? "Saving…"
-      : isLoading ? "Loading…" : itemGone ?? notice ?? loadFailure ?? navigator?.notice
+      : isLoading
+        ? "Loading…" : itemGone ?? notice ?? loadFailure ?? listNotice ?? navigator?.notice
     snapshot.isBusy = isCommitting || isLoading
     snapshot.hasUnsavedChanges = draft?.hasChanges ?? false
     snapshot.search = isSearchable ? searchText : nil
     return snapshot
+  }
+
+  /// A list's refusal of an edit it undid (a delete a rule refused), shown under the bar as
+  /// well as on its row, which may be far down a long list; `nil` when no list has one.
+  private var listNotice: String? {
+    model.sections.lazy.compactMap { ($0 as? ArrayOfObjectsSection)?.asyncNotice }.first
   }
 
   /// Validates and commits the draft (through ``commitWriter`` when there is one), then runs
