@@ -448,6 +448,30 @@ def test_the_browsers_back_closes_the_detail_pane_of_a_wide_window(desktop, serv
     wait(desktop, lambda d: not d.current_url.endswith("/apps/tasks"))
 
 
+def test_another_row_of_a_wide_windows_list_asks_before_losing_typing(desktop, server):
+    """In a wide window, a row of the list (or Add) replaces the item open beside it: typed
+    in, it asks first, as Back does, and staying keeps the typing."""
+    open_app(desktop, server, "tasks")
+    wait_title(desktop, "Tasks")
+    first, second = row_texts(desktop)[0], row_texts(desktop)[1]
+    tap(desktop, first)
+    wait_title(desktop, first, pane="detail")
+    control(desktop, "Name", pane="detail").send_keys(Keys.END, " (typed)")
+    wait(desktop, lambda d: d.find_elements(
+        By.CSS_SELECTOR, ".pane-detail > .screen:last-child .bar[data-unsaved]"))
+    tap(desktop, second)
+    alert = wait(desktop, open_alert)
+    assert alert.text == "Discard the changes on this screen?"
+    alert.dismiss()
+    time.sleep(0.5)
+    assert title(desktop, pane="detail") == first
+    assert control(desktop, "Name", pane="detail").get_attribute("value") == first + " (typed)"
+    tap(desktop, second)
+    wait(desktop, open_alert).accept()
+    wait_title(desktop, second, pane="detail")
+    assert first + " (typed)" not in row_texts(desktop)
+
+
 def test_the_browsers_back_steps_back_through_a_screen_opened_from_the_detail_pane(desktop, server):
     """A screen opened from the detail pane covers the list too, and takes an entry of the
     page's history of its own: Back closes it, then the detail pane, and only then leaves."""

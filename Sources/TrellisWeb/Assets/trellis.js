@@ -305,6 +305,14 @@
 
   // A pane keeps the screens a person went through, like a navigation controller: the last
   // one shows, the ones below stay hidden (scrolled where they were) until a pop reveals them.
+  // Side by side, a row or Add in the list replaces the screen beside it: what the person
+  // changed there is given up only once they say so, as Back and Escape ask.
+  function mayReplaceDetail(pane) {
+    if (pane !== "top") return true;
+    var detail = screenOf("detail");
+    return !detail || !isEdited(detail) || window.confirm("Discard the changes on this screen?");
+  }
+
   function screenOf(name) {
     var pane = paneElement(name);
     return pane ? pane.lastElementChild : null;
@@ -743,6 +751,7 @@
       // Done, Cancel and Back close the screen they were tapped on, and Add opens one: a second
       // tap before the server answers would reach the next screen (closing the one below, or
       // adding from a screen that cannot).
+      if (ev === "add" && !mayReplaceDetail(pane)) return;
       if (ev === "done" || ev === "cancel" || ev === "back" || ev === "takeTheirs" || ev === "add") {
         if (!startChangingScreen()) return;
       }
@@ -773,6 +782,7 @@
       if (pressed && pressed.key !== key) return;
       // A row that opens a screen (an add row, a row with a chevron) waits for it, as Add does.
       var opens = target.classList.contains("add-item") || target.querySelector(".accessory.chevron");
+      if (opens && !mayReplaceDetail(pane)) return;
       if (opens && !startChangingScreen()) return;
       send({ type: "select", pane: pane, row: key });
     }
