@@ -70,16 +70,34 @@ struct SingleObjectScreenTests {
     #expect(try Self.value("name", in: store) == "Ada")
   }
 
-  @Test func twoScreensOnAnEmptyStoreMakeOneObject() throws {
+  /// Two forms opened on an empty store make one object: the second shows what the first
+  /// saved, as a form over a stored object does, and a property both entered is a conflict,
+  /// not a silent overwrite.
+  @Test func twoScreensOnAnEmptyStoreMakeOneObject() async throws {
     let store = try ProfileApp.store()
     let first = HeadlessApp(navigator: Navigator(root: try ProfileApp.screen(store: store)))
     let second = HeadlessApp(navigator: Navigator(root: try ProfileApp.screen(store: store)))
-    try first.enter("Ada", at: "Name")
-    try first.send(.done)
     try second.enter("Grace", at: "Name")
+    try first.enter("Ada", at: "Name")
+    try first.enter("London", at: "City")
+    try first.send(.done)
+    try await second.settle()
+    #expect(second.row("City")?.value == "London", "a property left alone shows theirs")
+    #expect(second.row("Name")?.value == "Grace", "typing is kept")
+    #expect(throws: ScreenError.self) { try second.send(.done) }
+    #expect(second.top.draft?.conflicts.map(\.name) == ["name"])
+    #expect(try Self.value("name", in: store) == "Ada")
+    // Done again writes theirs over, as on any form; the other properties stay.
     try second.send(.done)
     #expect(try store.count(FetchOptions()) == 1)
     #expect(try Self.value("name", in: store) == "Grace")
+    #expect(try Self.value("city", in: store) == "London")
+    // Later saves of the first reach the second's properties left alone.
+    try first.enter("Paris", at: "City")
+    try first.send(.done)
+    try await second.settle()
+    #expect(second.row("City")?.value == "Paris")
+    try second.host.check()
   }
 
   @Test func aStoreWithoutADefinitionIsRefused() throws {
