@@ -1,11 +1,13 @@
+import Observation
 import Trellis
 
 /// Every editing shape of the seeds, on screens a person can click through: rows moved
 /// between two lists (seed 004), inline checkboxes and radio buttons (seed 001), an add-item
 /// row, a list loaded in batches, and a list filtered by a predicate (seed 000).
 public enum EditingShapes {
-  /// What the screens share: two lists of words, the choices, and the chores.
-  public final class State {
+  /// What the screens share: two lists of words, the choices, and the chores. Observed, so
+  /// that a change made in one window shows in every other.
+  @Observable public final class State {
     public var today = ["Shop", "Cook", "Write"]
     public var later = ["Paint", "Travel"]
     public var toppings: [Value] = ["Cheese"]

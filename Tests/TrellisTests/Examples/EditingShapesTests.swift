@@ -27,6 +27,32 @@ struct EditingShapesTests {
     #expect(state.later.last == "New item")
   }
 
+  /// Two windows over one state: a move, a delete and a choice in one show in the other, as a
+  /// fresh window would show them.
+  @Test func aChangeInOneWindowShowsInTheOther() async throws {
+    let (first, state) = try open("Two lists")
+    let second = HeadlessApp(navigator: EditingShapes.navigator(state: state))
+    try second.tap("Two lists")
+    try first.send(.setEditing(true))
+    try first.send(
+      .move(first.rowID(at: ItemPath(item: 1, section: 0)), to: ItemPath(item: 0, section: 1)))
+    try first.send(.delete(first.rowID(at: ItemPath(item: 0, section: 0))))
+    try await second.settle()
+    #expect(second.texts == [["Write"], ["Cook", "Paint", "Travel"]])
+    try second.host.check()
+    try first.send(.back)
+    try first.tap("Choices")
+    try second.send(.back)
+    try second.tap("Choices")
+    try first.tap("Chili")
+    try first.tap("Large")
+    try await second.settle()
+    let checked = second.top.snapshot().table.sections.map { section in
+      section.items.filter { $0.accessory == .checkmark }.compactMap(\.text)
+    }
+    #expect(checked == [["Cheese", "Chili"], ["Large"]])
+  }
+
   @Test func checkboxesAndRadioButtons() throws {
     let (app, state) = try open("Choices")
     try app.send(.select(app.rowID(at: ItemPath(item: 1, section: 0))))  // Olives
