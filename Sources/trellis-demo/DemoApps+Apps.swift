@@ -81,7 +81,6 @@ extension DemoApps {
     }
     // Every window edits the one tree, and every commit is saved to the file.
     let document = AutosavedDocument(store: try DocumentStore(contentsOf: url))
-    let definition = DataDefinition.document(document.store.root.root, name: url.lastPathComponent)
     return WebApp(
       id: "documents", title: "Documents", subtitle: url.lastPathComponent,
       sharing: document,
@@ -89,6 +88,10 @@ extension DemoApps {
       refreshingEvery: .seconds(1), refresh: { try? $0.takeChangesOnDisk() }
     ) { document in
       try? document.takeChangesOnDisk()
+      // The document's shape as it is now: another program may have added a key, or changed
+      // a value's type, since the server started.
+      let definition = DataDefinition.document(
+        document.store.root.root, name: url.lastPathComponent)
       let model = TableModel(title: url.lastPathComponent)
       let draft = try model.generateSections(
         for: document.store.root, definition: definition, mode: .deferred)

@@ -291,3 +291,36 @@ def test_a_list_of_plain_values_in_a_document_is_edited(browser, server):
     press(browser, "done")
     wait(browser, lambda d: json.loads(server["document"].read_text()).get("tags")
          == ["fiction", "classic"])
+
+
+def test_a_document_another_program_reshaped_opens_in_its_new_shape(browser, server):
+    """A key another program added, and a value it gave another type, show on a page opened
+    after: an unrelated edit then saves. A file that no longer reads keeps the edit and never
+    says Saved."""
+    path = server["document"]
+    original = path.read_text()
+    try:
+        reshaped = dict(json.loads(original), pages="three hundred", isbn="978-0")
+        path.write_text(json.dumps(reshaped))
+        time.sleep(1.5)  # the server looks at the file every second
+        open_app(browser, server, "documents")
+        wait(browser, lambda d: "Isbn" in row_texts(d))
+        assert control(browser, "Pages").get_attribute("value") == "three hundred"
+        type_into(browser, "Title", "Reshaped")
+        press(browser, "done")
+        wait(browser, lambda d: json.loads(path.read_text()).get("title") == "Reshaped")
+        assert json.loads(path.read_text())["pages"] == "three hundred"
+        status = browser.find_element(By.ID, "trellis-status")
+        wait(browser, lambda d: status.text == "Saved.")
+        wait(browser, lambda d: status.text == "", timeout=10)
+        path.write_text('{"title": "broken", ')
+        wait(browser, lambda d: "no longer reads" in d.find_element(
+            By.CSS_SELECTOR, ".pane-top > .screen:last-child .notice").text, timeout=10)
+        type_into(browser, "Title", "Kept here")
+        press(browser, "done")
+        time.sleep(1)
+        assert status.text != "Saved."
+        assert path.read_text() == '{"title": "broken", '
+    finally:
+        path.write_text(original)
+        time.sleep(1.5)

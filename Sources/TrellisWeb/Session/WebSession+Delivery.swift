@@ -166,10 +166,11 @@ extension WebSession {
   private func sendPatch(_ pane: ClientMessage.Pane, screen: Screen, popping: Int) -> Bool {
     guard let state = panes[pane]?.last else { return false }
     if screen.model.hasPendingChanges { screen.model.processChanges() }
-    // Done saved a screen that stays: nothing on it says so, the page does.
+    // Done saved a screen that stays: nothing on it says so, the page does, unless what
+    // keeps the values said it could not (a document whose file no longer reads).
     let saved = screen.saves != state.saves
     state.saves = screen.saves
-    defer { if saved { send(.status("Saved.")) } }
+    defer { if saved && screen.navigator?.notice == nil { send(.status("Saved.")) } }
     // The steps, as the memo's parts: the windows sent the same hold the same parts.
     var parts: [PatchMemo.Steps] = []
     let editing = screen.isEditing
