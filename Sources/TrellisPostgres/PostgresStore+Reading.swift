@@ -358,3 +358,14 @@ extension PostgresStore {
     state.withLock { $0.afterPageRead = body }
   }
 }
+
+extension PostgresStore {
+  /// Whether the table still has `item`'s row, read now: false once another server or
+  /// program deleted it, whether or not this server heard (a form open on it then says so at
+  /// once). An object not in the table yet counts as held.
+  public func holds(_ item: Value) async throws(StoreError) -> Bool {
+    let object = try storedObject(item)
+    guard let id = key(of: object) else { return !isGone(object) }
+    return try await record(id) != nil
+  }
+}
