@@ -73,7 +73,12 @@ extension PostgresStore {
           message: "the \(title.lowercased()) chosen is gone (deleted meanwhile): choose another")
       }
       return .refused(message)
-    case "23514": return .refused(message)
+    case "23514":
+      // A column's own rule, on its field: "refused by the rule authors_email_check".
+      guard let constraint = info[.constraintName], let column = checkedColumn(constraint) else {
+        return .refused(message)
+      }
+      return .refusedValue(property: column, message: "refused by the rule \(constraint)")
     case "22P02", "22007", "22008":
       // The server's detail says what it could not read ("Token "x" is invalid.").
       return .invalidItem([message, info[.detail]].compactMap { $0 }.joined(separator: ": "))
@@ -115,6 +120,21 @@ extension PostgresStore {
       }
     }
     return nil
+  }
+
+  /// The column a `CHECK` constraint named `constraint` guards, as PostgreSQL names a column's
+  /// own (`authors_email_check`, `authors_email_check1`) or as its name gives one column of
+  /// the table alone; `nil` for a rule of several columns or none.
+  func checkedColumn(_ constraint: String) -> String? {
+    let own = entity.columns.filter { column in
+      let prefix = "\(entity.table)_\(column.name)_check"
+      return constraint.hasPrefix(prefix)
+        && constraint.dropFirst(prefix.count).allSatisfy(\.isNumber)
+    }
+    if own.count == 1 { return own[0].name }
+    let words = Set(constraint.split(separator: "_").map(String.init))
+    let named = entity.columns.filter { words.contains($0.name) }
+    return named.count == 1 ? named[0].name : nil
   }
 
   /// The column a unique violation's detail names: "Key (email)=(…) already exists.".

@@ -17,7 +17,8 @@ enum PostgresValues {
     case (.null, _): binds.appendNull()
     case (.string(let text), .text):
       guard !text.utf8.contains(0) else {
-        throw .invalidItem("the column '\(column)' cannot hold text with a NUL character")
+        // On the field that holds it, which the person can fix.
+        throw .refusedValue(property: column, message: "cannot hold text with a NUL character")
       }
       binds.append(text)
     case (.int(let number), .integer): binds.append(Int64(number))

@@ -53,6 +53,7 @@ struct AnyDataPostgresRefusalTests {
     _ = try? app.send(.done)
     try await app.settle()
     #expect(app.navigator.top.model.title == "Hammer", "refused: the form stays")
+    #expect(app.row("Name")?.validationMessage == "cannot hold text with a NUL character")
     let shown = try #require(app.row("Name")?.fieldText)
     try app.send(.enter(id, .text("Claw hammer"), over: shown))
     try await app.settle()
@@ -85,5 +86,25 @@ struct AnyDataPostgresRefusalTests {
     #expect(app.navigator.top.model.title == "Hammer", "refused: the form stays")
     let message = app.row("Category")?.validationMessage ?? ""
     #expect(message.contains("deleted meanwhile"), "\(message)")
+  }
+
+  /// A column's rule Trellis cannot check itself (a `CHECK` of a function's result), which
+  /// only the database refuses: Done is refused on the column's field, naming the rule, and
+  /// the edit stays.
+  @Test func aRuleOnlyTheDatabaseChecksIsRefusedOnItsField() async throws {
+    guard let url = try await AnyDataPostgres.database("shop-postgres.sql") else { return }
+    try await AnyDataPostgres.run(
+      url,
+      ["ALTER TABLE supplier ADD CONSTRAINT supplier_name_check CHECK (upper(name) <> 'NOBODY')"])
+    let app = try await AnyDataPostgres.app(url)
+    defer { PostgresDatabase.close(url: url) }
+    try await AnyDataPostgres.open("supplier", "Acme", in: app)
+    let name = try #require(app.path(of: "Name"))
+    try app.send(.enter(app.rowID(at: name), .text("Nobody"), over: "Acme"))
+    _ = try? app.send(.done)
+    try await app.settle()
+    #expect(app.navigator.top.model.title == "Acme", "refused: the form stays")
+    #expect(app.row("Name")?.validationMessage == "refused by the rule supplier_name_check")
+    #expect(app.row("Name")?.fieldText == "Nobody")
   }
 }

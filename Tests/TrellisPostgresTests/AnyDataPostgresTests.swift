@@ -111,8 +111,11 @@ struct AnyDataPostgresTests {
     await #expect {
       try await products.update(hammer, values: ["price": .double(-1)])
     } throws: { error in
-      guard case .refused(let message)? = error as? StoreError else { return false }
-      return message.contains("product_price_check")
+      // On the field whose rule it is.
+      guard case .refusedValue(let property, let message)? = error as? StoreError else {
+        return false
+      }
+      return property == "price" && message.contains("product_price_check")
     }
     #expect(
       try await AnyDataPostgres.texts(url, "SELECT code || ' ' || price FROM product WHERE id = 1")
