@@ -395,6 +395,8 @@ def test_a_refused_delete_is_said_under_the_bar_and_on_its_row(browser, shop):
     tap(browser, "product")
     wait_title(browser, "product")
     press(browser, "edit")
+    wait(browser, lambda d: d.find_elements(
+        By.CSS_SELECTOR, ".pane-top > .screen:last-child .row-delete"))
     delete_row(browser, "Hammer")
     wait(browser, lambda d: notice_text(d).startswith("Could not delete “Hammer”"))
     assert "Hammer" in row_texts(browser)
