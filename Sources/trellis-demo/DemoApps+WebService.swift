@@ -1,5 +1,6 @@
 import Foundation
 import Trellis
+import TrellisExamples
 import TrellisWeb
 import TrellisWebService
 
@@ -27,6 +28,7 @@ extension DemoApps {
         }
         definition.name = "Contact"
         if keys == nil { definition.titlePropertyNames = ["firstName", "lastName"] }
+        if definition["email"] != nil { EmailAddress.check("email", of: &definition) }
         made = (store, definition)
         return (store, definition)
       }

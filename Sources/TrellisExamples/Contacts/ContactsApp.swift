@@ -14,6 +14,7 @@ public enum ContactsApp {
     definition["firstName"]?.isRequired = true
     definition["email"]?.attributes = .textField(autocapitalization: .none)
     definition["email"]?.attributes.keyboard = .emailAddress
+    EmailAddress.check("email", of: &definition)
     definition.titlePropertyNames = ["firstName", "lastName"]
     definition.descriptionPropertyNames = ["email"]
     return definition

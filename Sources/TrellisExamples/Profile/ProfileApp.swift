@@ -22,6 +22,7 @@ public enum ProfileApp {
     definition["email"]?.attributes = .textField(
       placeholder: "you@example.com", autocapitalization: .none)
     definition["email"]?.attributes.keyboard = .emailAddress
+    EmailAddress.check("email", of: &definition)
     definition["bio"]?.type = .textView
     definition["bio"]?.valueKind = .optional(.string)
     try definition.validate()

@@ -7,9 +7,10 @@ public enum TasksApp {
   public static let taskNames =
     "Task Details:(name,description,category,tags,dueDate,taskSteps);Task Status:(completed)"
 
-  /// The definition of a step: name, and a description as a text view.
+  /// The definition of a step: a name, which it must have, and a description as a text view.
   public static func stepDefinition() throws(DiagnosticList) -> DataDefinition {
     var step = try DataDefinition(for: TaskStep.self, make: { TaskStep() })
+    step["name"]?.isRequired = true
     step["description"]?.type = .textView
     step.descriptionPropertyNames = ["description"]
     return step
