@@ -10,8 +10,16 @@ public final class GoFishGame {
   public let opponents: [GoFishPlayer]
   /// The cards not yet dealt, top last.
   public var pool: [PlayingCard]
-  /// What happened in the last turn.
+  /// What happened in the last round, in one line.
   public var lastEvent = ""
+  /// What happened in the last round, a line per player's turn.
+  public var events = ["Tap a card to ask for its rank, or play a turn."]
+  /// What the player may do: play a turn, or, once the game is over, start a new one.
+  public var choices = [GoFishGame.playATurn]
+  /// The choice that plays a turn.
+  public static let playATurn = "Play a turn"
+  /// The choice that starts a new game.
+  public static let newGame = "New game"
   private var generator: SeededRandom
 
   /// Starts a game with a deck shuffled from `seed` and five cards each.
@@ -64,24 +72,87 @@ public final class GoFishGame {
     return matching.count
   }
 
-  /// Plays one turn for the player: ask a random opponent for a rank in hand; go fish when
-  /// they have none; then lay down any books.
-  public func playTurn() {
-    guard let card = player.hand.randomElement(using: &generator),
-      let opponent = opponents.randomElement(using: &generator)
-    else {
-      draw(for: player)
-      lastEvent = "You drew a card."
-      return
+  /// Plays a round: the player asks an opponent for `rank` (one of their hand's, or one
+  /// picked for them), going fish when the opponent has none, and lays down any books; then
+  /// each opponent does the same. ``events`` says what happened; once every card is in a
+  /// book the game is over, and ``choices`` offers a new one.
+  public func playTurn(asking rank: String? = nil) {
+    guard !isOver else { return }
+    var said = [turn(of: player, asking: rank)]
+    for opponent in opponents where !isOver { said.append(turn(of: opponent, asking: nil)) }
+    player.hand.sort(by: PlayingCard.inRankOrder)
+    if isOver {
+      said.append(result)
+      choices = [Self.newGame]
     }
-    let got = ask(opponent, for: card.rank, by: player)
+    events = said
+    lastEvent = said.joined(separator: " ")
+  }
+
+  /// Deals a new game from `seed` to the same players, as a new table would.
+  public func restart(seed: UInt64) {
+    generator = SeededRandom(seed: seed)
+    pool = PlayingCard.deck.shuffled(using: &generator)
+    for person in players {
+      person.hand = []
+      person.books = []
+    }
+    for _ in 0..<5 {
+      for person in players { draw(for: person) }
+    }
+    player.hand.sort(by: PlayingCard.inRankOrder)
+    events = ["A new game: five cards each. Tap a card to ask for its rank."]
+    lastEvent = events[0]
+    choices = [Self.playATurn]
+  }
+
+  /// Whether every card is in a book: no one holds any, and the pool is empty.
+  public var isOver: Bool { pool.isEmpty && players.allSatisfy { $0.hand.isEmpty } }
+
+  /// Everyone at the table, the player first.
+  var players: [GoFishPlayer] { [player] + opponents }
+
+  /// Who won, once the game is over.
+  var result: String {
+    let most = players.map(\.books.count).max() ?? 0
+    let winners = players.filter { $0.books.count == most }.map { $0 === player ? "You" : $0.name }
+    let verb = winners == ["You"] ? "win" : winners.count == 1 ? "wins" : "tie"
+    return "Game over: \(winners.joined(separator: " and ")) \(verb) with \(most) books."
+  }
+
+  /// One player's turn, in words: ask someone holding cards for a rank of one's own hand
+  /// (`wanted` when the hand has it), take theirs or go fish, then lay down books.
+  private func turn(of person: GoFishPlayer, asking wanted: String?) -> String {
+    let subject = person === player ? "You" : person.name
+    if person.hand.isEmpty {
+      guard draw(for: person) != nil else { return "\(subject) had no cards left to play." }
+      return "\(subject) had no cards, and drew one."
+    }
+    let held = Set(person.hand.map(\.rank))
+    let rank =
+      wanted.flatMap { held.contains($0) ? $0 : nil }
+      ?? person.hand.randomElement(using: &generator)?.rank ?? ""
+    let others = players.filter { $0 !== person && !$0.hand.isEmpty }
+    guard let asked = others.randomElement(using: &generator) else {
+      draw(for: person)
+      return "\(subject) had no one to ask, and drew a card."
+    }
+    let whom = asked === player ? "you" : asked.name
+    let got = ask(asked, for: rank, by: person)
+    var line: String
     if got > 0 {
-      lastEvent = "\(opponent.name) gave you \(got) × \(card.rank)."
+      line = "\(subject) asked \(whom) for \(rank)s and got \(got)."
     } else {
-      let drawn = draw(for: player)
-      lastEvent = "\(opponent.name) said go fish; you drew \(drawn?.description ?? "nothing")."
+      let drawn = draw(for: person)
+      line = "\(subject) asked \(whom) for \(rank)s: go fish"
+      if let drawn, person === player {
+        line += "; you drew the \(drawn.description)."
+      } else {
+        line += drawn == nil ? ", but the pool is empty." : "."
+      }
     }
-    let booked = player.layDownBooks()
-    if !booked.isEmpty { lastEvent += " Book of \(booked.joined(separator: ", "))s!" }
+    let booked = person.layDownBooks()
+    if !booked.isEmpty { line += " Book of \(booked.map { $0 + "s" }.joined(separator: ", "))!" }
+    return line
   }
 }

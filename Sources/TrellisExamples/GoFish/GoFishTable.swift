@@ -7,11 +7,20 @@ import Trellis
 public enum GoFishTable {
   /// Builds the model for `game`.
   public static func model(for game: GoFishGame) -> TableModel {
+    model(for: game, asking: false)
+  }
+
+  /// The model, its cards buttons that ask for their rank when `asking`.
+  static func model(for game: GoFishGame, asking: Bool) -> TableModel {
     let model = TableModel(title: "Go Fish", style: .grouped)
     model.addSection(
       ContentSection(id: "cards", header: "Cards", binding: game.player, \.hand) { card, row in
         row.text = card.description
         row.imageName = card.imageName
+        if asking {
+          row.kind = .button
+          row.action = .named("ask " + card.rank)
+        }
       })
     model.addSection(
       ContentSection(id: "books", header: "Books", binding: game.player, \.books) { book, row in

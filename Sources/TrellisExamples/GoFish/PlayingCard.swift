@@ -33,4 +33,12 @@ public struct PlayingCard: Hashable, Sendable, CustomStringConvertible {
   public static var deck: [PlayingCard] {
     Suit.allCases.flatMap { suit in ranks.map { PlayingCard($0, of: suit) } }
   }
+
+  /// Whether `first` goes before `second` in a hand sorted by rank, then suit.
+  public static func inRankOrder(_ first: PlayingCard, _ second: PlayingCard) -> Bool {
+    let ranks = (ranks.firstIndex(of: first.rank) ?? 0, ranks.firstIndex(of: second.rank) ?? 0)
+    if ranks.0 != ranks.1 { return ranks.0 < ranks.1 }
+    let suits = Suit.allCases
+    return (suits.firstIndex(of: first.suit) ?? 0) < (suits.firstIndex(of: second.suit) ?? 0)
+  }
 }
