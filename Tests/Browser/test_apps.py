@@ -324,3 +324,15 @@ def test_a_document_another_program_reshaped_opens_in_its_new_shape(browser, ser
     finally:
         path.write_text(original)
         time.sleep(1.5)
+
+
+def test_the_section_index_leaves_the_rows_room(phone, server):
+    """The A–Z index stands beside the rows, as a table view's does, never over them (their
+    Delete buttons in edit mode)."""
+    open_app(phone, server, "contacts")
+    wait(phone, lambda d: d.find_elements(By.CSS_SELECTOR, ".section-index .index-entry"))
+    index = phone.find_element(By.CSS_SELECTOR, ".pane-top > .screen:last-child .section-index")
+    rows = phone.find_elements(By.CSS_SELECTOR, ".pane-top > .screen:last-child .tsection .rows")
+    left = index.rect["x"]
+    assert rows and all(r.rect["x"] + r.rect["width"] <= left for r in rows[:3]), (
+        left, [r.rect for r in rows[:3]])
