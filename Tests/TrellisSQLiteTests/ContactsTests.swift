@@ -63,11 +63,14 @@ struct ContactsTests {
       for text in ["d", "da", "dAv", ""] {
         contacts.search(text)
         try host.check()
-        let shown = host.texts.joined()
         let matching = people.filter {
           text.isEmpty || $0.firstName.localizedCaseInsensitiveContains(text)
             || $0.lastName.localizedCaseInsensitiveContains(text)
         }
+        // A search that finds nothing says so.
+        let nothing = matching.isEmpty ? ["No results for “\(text)”"] : []
+        let shown = host.texts.joined().filter { !nothing.contains($0) }
+        #expect(host.texts.joined().filter(nothing.contains) == nothing, "\(name) '\(text)'")
         #expect(shown.count == matching.count, "\(name) '\(text)'")
         #expect(
           shown.allSatisfy { text.isEmpty || $0.localizedCaseInsensitiveContains(text) },
@@ -87,7 +90,7 @@ struct ContactsTests {
       let contacts = try ContactsApp.model(store: store)
       contacts.search("Quinn")
       let host = HeadlessHost(model: contacts.model)
-      #expect(host.texts == [], "\(name)")
+      #expect(host.texts == [["No results for “Quinn”"]], "\(name)")
       try store.insert(
         .object(ObjectReference(Contact(firstName: "Mary", lastName: "Quinn"))), at: nil)
       try host.check()

@@ -109,7 +109,9 @@ public final class ArrayOfObjectsModel {
   /// Works out the groups now and adds, removes or reorders sections to match.
   public func regroup() {
     _ = stale.take()
-    let wanted = groupKeys()
+    var wanted = groupKeys()
+    // A search that finds nothing says so, in one section without a group.
+    if wanted.isEmpty && !searchText.isEmpty { wanted = [""] }
     var existing: [String: Section] = [:]
     for section in model.sections { existing[section.id] = section }
     // Remove sections whose group is gone, then insert or move the rest into place.
@@ -133,7 +135,7 @@ public final class ArrayOfObjectsModel {
   }
 
   private func makeSection(_ key: String, id: String) -> ArrayOfObjectsSection {
-    let header: String? = if case .none = grouping { nil } else { key }
+    let header: String? = if case .none = grouping { nil } else { key.isEmpty ? nil : key }
     let section = ArrayOfObjectsSection(
       id: id, header: header, store: store, definition: definition)
     section.indexTitle = header
