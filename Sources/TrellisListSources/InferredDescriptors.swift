@@ -268,10 +268,13 @@ package struct InferredDescriptors: Sendable {
       notes.insert("Rows cannot be added here: \(refusal).", at: 0)
     }
     if !notes.isEmpty { section["footer"] = .string(notes.joined(separator: "\n")) }
-    return [
+    var screen: ValueDictionary = [
       "schemaVersion": .int(TableDescriptor.currentSchemaVersion),
       "title": .string(table.name), "editable": .bool(editable), "sections": [.dictionary(section)],
     ]
+    // A new row is a tap away in the bar, not only at the end of a long list in edit mode.
+    if editable && table.addingRefusal == nil { screen["navigationBar"] = "addEditRight" }
+    return .dictionary(screen)
   }
 
   /// The keys a table's items have in a form: its columns with names a key can have, but the

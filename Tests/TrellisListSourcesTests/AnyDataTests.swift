@@ -140,6 +140,26 @@ struct AnyDataTests {
     #expect(active == 1)
   }
 
+  /// A new row is a tap away in the bar, as well as at the end of the list in edit mode; a
+  /// read-only table offers neither.
+  @Test func theBarsAddOpensANewRow() throws {
+    let url = try AnyDataSupport.shop()
+    defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+    let app = try AnyDataSupport.app(url)
+    try app.tap("supplier")
+    #expect(app.top.barButtons.map(\.role).contains(.add))
+    try app.send(.add(section: nil))
+    #expect(app.top.title == "New Supplier")
+    try app.enter("Bar Inc", at: "Name")
+    try app.send(.done)
+    let count: Int? = try AnyDataSupport.value(
+      "SELECT count(*) FROM supplier WHERE name = 'Bar Inc'", in: url)
+    #expect(count == 1)
+    try app.send(.back)
+    try app.tap("stock_move")
+    #expect(!app.top.barButtons.map(\.role).contains(.add), "read-only")
+  }
+
   @Test func aUniqueRefusalNamesTheField() throws {
     let url = try AnyDataSupport.shop()
     defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
