@@ -390,6 +390,8 @@ def test_a_refused_delete_is_said_under_the_bar_and_on_its_row(browser, shop):
     """A delete the database refuses (a product with reviews, ON DELETE RESTRICT) puts the row
     back and says why under the bar, where the person is looking, as well as on a row of the
     list, which may be far below."""
+    sql(shop["database"], "INSERT INTO product (name, code, price, supplier_id) "
+        "SELECT 'Filler ' || i, 'F-' || i, 1, 1 FROM generate_series(1, 40) i")
     open_app(browser, shop, "table")
     wait_title(browser, shop["database"].rsplit("/", 1)[1])
     tap(browser, "product")
@@ -400,8 +402,16 @@ def test_a_refused_delete_is_said_under_the_bar_and_on_its_row(browser, shop):
     delete_row(browser, "Hammer")
     wait(browser, lambda d: notice_text(d).startswith("Could not delete “Hammer”"))
     assert "Hammer" in row_texts(browser)
+    # Scrolled far down the list, the notice is still in view under the bar.
+    browser.execute_script("window.scrollTo(0, document.body.scrollHeight)")
+    time.sleep(0.3)
+    assert browser.execute_script(
+        "var n = document.querySelector('.pane-top > .screen:last-child .notice');"
+        "var r = n.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight;")
     refusal = [text for text in row_texts(browser) if text.startswith("Could not delete")]
     assert len(refusal) == 1
-    tap(browser, refusal[0])
+    # Acting again on the list (leaving edit mode) answers it.
+    press(browser, "edit")
     wait(browser, lambda d: not d.find_elements(
         By.CSS_SELECTOR, ".pane-top > .screen:last-child .notice:not(:empty)"))
+    assert not [text for text in row_texts(browser) if text.startswith("Could not delete")]

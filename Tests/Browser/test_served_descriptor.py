@@ -42,26 +42,42 @@ def png(width, height):
             + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
 
 
-def test_a_number_a_bound_field_refuses_is_put_back_with_the_reason(browser):
+def serve_form(rows, data, *arguments):
+    """Serves a form of `rows` bound to a data file holding `data` (JSON text); returns the
+    server's process and details, and the data file."""
     files = folder()
     (files / "Form.json").write_text(json.dumps({
-        "schemaVersion": 1, "title": "Form",
-        "sections": [{"rows": [
-            {"id": "age", "kind": "numericTextField", "text": "Age", "value": "age"}]}]}))
-    data = files / "data.json"
-    data.write_text('{"age": 30}')
-    process, details = serve(files / "Form.json", "--data", str(data))
+        "schemaVersion": 1, "title": "Form", "sections": [{"rows": rows}]}))
+    path = files / "data.json"
+    path.write_text(data)
+    process, details = serve(files / "Form.json", "--data", str(path), *arguments)
+    return process, details, path
+
+
+def enter_refused_age(browser):
+    """Types 12.5 into the whole-number field Age, and waits for its refusal under the bar;
+    returns the bar's status line."""
+    field = control(browser, "Age")
+    field.send_keys(Keys.CONTROL, "a")
+    field.send_keys("12.5")
+    field.send_keys(Keys.ENTER)
+    status = browser.find_element(By.CSS_SELECTOR, ".status")
+    wait(browser, lambda d: status.text == "12.5 is not a whole number")
+    return status
+
+
+AGE = {"id": "age", "kind": "numericTextField", "text": "Age", "value": "age"}
+SAVE = {"id": "save", "kind": "button", "text": "Save", "action": "save"}
+
+
+def test_a_number_a_bound_field_refuses_is_put_back_with_the_reason(browser):
+    process, details, _ = serve_form([AGE], '{"age": 30}')
     try:
         open_app(browser, details, "table")
         wait_title(browser, "Form")
-        field = control(browser, "Age")
-        field.send_keys(Keys.CONTROL, "a")
-        field.send_keys("12.5")
-        field.send_keys(Keys.ENTER)
         # A row outside a form refuses it: the reason shows under the bar, then goes, and the
         # field shows the number the row holds again.
-        status = browser.find_element(By.CSS_SELECTOR, ".status")
-        wait(browser, lambda d: status.text == "12.5 is not a whole number")
+        status = enter_refused_age(browser)
         wait(browser, lambda d: control(d, "Age").get_attribute("value") == "30")
         wait(browser, lambda d: status.text == "", timeout=10)
         type_into(browser, "Age", "31")
@@ -72,24 +88,11 @@ def test_a_number_a_bound_field_refuses_is_put_back_with_the_reason(browser):
 def test_an_error_goes_when_the_person_acts_again(browser):
     """A refusal under the bar is answered by the next thing the person does: a Save that
     works leaves no refusal behind it."""
-    files = folder()
-    (files / "Form.json").write_text(json.dumps({
-        "schemaVersion": 1, "title": "Form",
-        "sections": [{"rows": [
-            {"id": "age", "kind": "numericTextField", "text": "Age", "value": "age"},
-            {"id": "save", "kind": "button", "text": "Save", "action": "save"}]}]}))
-    data = files / "data.json"
-    data.write_text('{"age": 30}')
-    process, details = serve(files / "Form.json", "--data", str(data))
+    process, details, data = serve_form([AGE, SAVE], '{"age": 30}')
     try:
         open_app(browser, details, "table")
         wait_title(browser, "Form")
-        field = control(browser, "Age")
-        field.send_keys(Keys.CONTROL, "a")
-        field.send_keys("12.5")
-        field.send_keys(Keys.ENTER)
-        status = browser.find_element(By.CSS_SELECTOR, ".status")
-        wait(browser, lambda d: status.text == "12.5 is not a whole number")
+        status = enter_refused_age(browser)
         type_into(browser, "Age", "31")
         tap(browser, "Save")
         wait(browser, lambda d: json.loads(data.read_text()) == {"age": 31})
@@ -100,15 +103,9 @@ def test_an_error_goes_when_the_person_acts_again(browser):
 
 
 def test_a_save_row_writes_the_data_file(browser):
-    files = folder()
-    (files / "Form.json").write_text(json.dumps({
-        "schemaVersion": 1, "title": "Form",
-        "sections": [{"rows": [
-            {"id": "name", "kind": "textField", "text": "Name", "value": "name"},
-            {"id": "save", "kind": "button", "text": "Save", "action": "save"}]}]}))
-    data = files / "data.json"
-    data.write_text('{"name": "Ada", "city": "London"}')
-    process, details = serve(files / "Form.json", "--data", str(data))
+    process, details, data = serve_form(
+        [{"id": "name", "kind": "textField", "text": "Name", "value": "name"}, SAVE],
+        '{"name": "Ada", "city": "London"}')
     try:
         open_app(browser, details, "table")
         wait_title(browser, "Form")
@@ -189,15 +186,9 @@ def test_a_date_typed_part_by_part_is_saved_as_typed(browser):
     """A date typed a part at a time, as a person types it, is the date typed: no part moves
     to another while the row is drawn again, and a date left half typed (the 31st of
     February) keeps the date the row had rather than emptying it."""
-    files = folder()
-    (files / "Form.json").write_text(json.dumps({
-        "schemaVersion": 1, "title": "Form",
-        "sections": [{"rows": [
-            {"id": "born", "kind": "date", "text": "Born", "value": "born"},
-            {"id": "save", "kind": "button", "text": "Save", "action": "save"}]}]}))
-    data = files / "data.json"
-    data.write_text('{"born": "1990-01-31"}')
-    process, details = serve(files / "Form.json", "--data", str(data))
+    process, details, data = serve_form(
+        [{"id": "born", "kind": "date", "text": "Born", "value": "born"}, SAVE],
+        '{"born": "1990-01-31"}')
     try:
         open_app(browser, details, "table")
         wait_title(browser, "Form")

@@ -169,6 +169,7 @@ public final class Navigator {
       throw error
     }
     screen.notice = nil
+    if event.answersNotices { screen.dismissListNotices() }
   }
 
   /// Processes the pending changes of every screen, each once, the event's own screen first:

@@ -157,6 +157,13 @@ public final class Screen {
     return snapshot
   }
 
+  /// Puts away the lists' refusals of edits they undid: the person has acted since.
+  func dismissListNotices() {
+    for case let list as ArrayOfObjectsSection in model.sections where list.asyncNotice != nil {
+      list.asyncCache?.dismissNotice()
+    }
+  }
+
   /// A list's refusal of an edit it undid (a delete a rule refused), shown under the bar as
   /// well as on its row, which may be far down a long list; `nil` when no list has one.
   private var listNotice: String? {

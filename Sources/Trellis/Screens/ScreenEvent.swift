@@ -90,3 +90,16 @@ public enum ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
     }
   }
 }
+
+extension ScreenEvent {
+  /// Whether the event is the person acting again on the screen (a tap, an edit of the list,
+  /// leaving it), which answers a refusal it showed; typing, searching and scrolling do not.
+  var answersNotices: Bool {
+    switch self {
+    case .select, .delete, .insert, .accessoryTap, .move, .add, .setEditing, .done, .cancel,
+      .back, .refresh:
+      true
+    case .setValue, .enter, .toggleSection, .takeTheirs, .search, .loadMore: false
+    }
+  }
+}

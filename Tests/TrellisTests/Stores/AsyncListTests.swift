@@ -160,6 +160,16 @@ struct AsyncListTests {
     try await f.app.settle()
     #expect(f.app.texts == [["Task 1", "Task 2", "Task 3", "New task"]])
     #expect(f.app.navigator.top.snapshot().notice == nil)
+    // Acting again on the screen (here, edit mode) answers it too.
+    f.service.failNext(.delete, with: .refused("Task 2 is shared"))
+    try f.app.send(.delete(f.app.rowID(at: ItemPath(item: 1, section: 0))))
+    try await f.app.settle()
+    #expect(f.app.navigator.top.snapshot().notice != nil)
+    try f.app.send(.setEditing(true))
+    try await f.app.settle()
+    #expect(f.app.navigator.top.snapshot().notice == nil)
+    #expect(f.app.texts == [["Task 1", "Task 2", "Task 3", "New task"]])
+    try f.app.send(.setEditing(false))
 
     try f.app.send(.delete(f.app.rowID(at: ItemPath(item: 0, section: 0))))
     try await f.app.settle()
