@@ -36,7 +36,7 @@ package enum Validator {
       return (value, custom(value, property, draft, context))
     }
     if let kind, !kind.accepts(value), !(kind.unwrapped == .double && value.type == .int) {
-      return (value, "\(title) must be \(describe(kind)), not \(value.type.readableName)")
+      return (value, "\(title) must be \(describe(kind)), not \(value.type.inWords)")
     }
     if let attributes = property?.attributes, let number = value.doubleValue,
       value.type == .int || value.type == .double
@@ -96,14 +96,14 @@ package enum Validator {
       attributes.itemsStore != nil || attributes.asyncItemsStore != nil
     else { return nil }
     guard attributes.allowsMultipleSelection else {
-      guard case .object = value else { return "must be one item, not \(value.type.readableName)" }
+      guard case .object = value else { return "must be one item, not \(value.type.inWords)" }
       return nil
     }
     guard let items = value.arrayValue else {
-      return "must be a list of items, not \(value.type.readableName)"
+      return "must be a list of items, not \(value.type.inWords)"
     }
     if let other = items.first(where: { if case .object = $0 { false } else { true } }) {
-      return "must hold items, not \(other.type.readableName)"
+      return "must hold items, not \(other.type.inWords)"
     }
     return nil
   }
