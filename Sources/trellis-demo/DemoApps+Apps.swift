@@ -106,7 +106,8 @@ extension DemoApps {
 
   static func goFishApp() -> WebApp {
     WebApp(
-      id: "gofish", title: "Go Fish", subtitle: "Play a turn; the sections animate",
+      id: "gofish", title: "Go Fish",
+      subtitle: "Ask for a rank, play to the end; the sections animate",
       sharing: GoFishGame.seedExample()
     ) { game in
       GoFishTable.playableNavigator(for: game)

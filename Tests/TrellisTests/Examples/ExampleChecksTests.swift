@@ -8,11 +8,7 @@ import TrellisTesting
 @Suite("The examples' checks")
 struct ExampleChecksTests {
   @Test func aContactsEmailMustBeAnAddress() throws {
-    let people = ContactsApp.people(3)
-    let store = MemoryStore(objects: people, definition: try ContactsApp.definition())
-    let list = try ContactsApp.model(store: store)
-    let app = HeadlessApp(
-      navigator: Navigator(root: Screen(arrayOfObjects: list, navigationBar: .editRight)))
+    let (app, people) = try ContactsTestApp.make(people: 3)
     try app.tap("\(people[0].firstName) \(people[0].lastName)")
     try app.enter("not-an-email", at: "Email")
     #expect(throws: ScreenError.self) { try app.send(.done) }

@@ -7,10 +7,7 @@ import TrellisTesting
 @Suite("A grouped list's search")
 struct GroupedSearchTests {
   @Test func aSearchThatFindsNothingSaysSo() throws {
-    let people = ContactsApp.people(30)
-    let store = MemoryStore(objects: people, definition: try ContactsApp.definition())
-    let list = try ContactsApp.model(store: store)
-    let app = HeadlessApp(navigator: Navigator(root: Screen(arrayOfObjects: list)))
+    let (app, people) = try ContactsTestApp.make(people: 30)
     try app.send(.search("zzzz"))
     #expect(app.texts == [["No results for “zzzz”"]])
     #expect(app.top.snapshot().table.sections.allSatisfy { $0.model.indexTitle == nil })
