@@ -87,6 +87,48 @@ extension TextRenderer {
     return left + String(repeating: " ", count: gap) + value
   }
 
+  /// A part of a row's line drawn in a colour of its own.
+  struct ColoredPart {
+    /// The line, among those ``rowLines(_:editing:)`` gives.
+    var line: Int
+    /// The text coloured: its last occurrence on the line, or its first when `first`.
+    var text: String
+    /// The escape that colours it.
+    var escape: String
+    var first = false
+  }
+
+  /// The parts of a row's `lineCount` lines drawn in colours of their own, for a rendering
+  /// and for the terminal host alike: the control's value in its tint (a switch's [x], a
+  /// slider's <0.5>), a field's text and a detail in their colours, and a value2 row's title
+  /// in the tint, as UIKit draws it. Parts without a colour are left out.
+  func coloredParts(_ row: RowSnapshot, lineCount: Int) -> [ColoredPart] {
+    guard lineCount > 0 else { return [] }
+    var parts = [
+      ColoredPart(line: 0, text: valueText(row), escape: Self.valueTint(row, depth: colorDepth))
+    ]
+    let detailColor = Self.detailColor(row, depth: colorDepth)
+    if row.attributes.cellStyle == .value2 {
+      if let title = row.text {
+        parts.append(
+          ColoredPart(
+            line: 0, text: TerminalText.fit(title, to: value2TitleColumns),
+            escape: Self.value2Tint(row, depth: colorDepth), first: true))
+      }
+      if let detail = row.detail {
+        parts.append(ColoredPart(line: 0, text: detail, escape: detailColor))
+      }
+    }
+    // A subtitle row's detail lines come after its text's, and before its notes.
+    let details = subtitleDetailLines(row)
+    let firstDetail = lineCount - details.count - linesAfterDetail(row)
+    for (offset, part) in details.enumerated() where (0..<lineCount).contains(firstDetail + offset)
+    {
+      parts.append(ColoredPart(line: firstDetail + offset, text: part, escape: detailColor))
+    }
+    return parts.filter { !$0.text.isEmpty && !$0.escape.isEmpty }
+  }
+
   /// The colour of what a row shows on its right, as an escape: its control's tint in bold
   /// (a switch's on colour, a slider's track, a segmented control's), a text field's
   /// `textField.textColor`, or the detail's `detailTextLabel.textColor`; empty when the theme

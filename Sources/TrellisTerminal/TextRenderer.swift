@@ -30,10 +30,10 @@ public struct TextRenderer: Sendable {
   /// The widths a rendering can have; a width outside is brought to the nearest end.
   public static let widths = 24...1000
 
-  /// Creates a renderer.
   /// The colours the terminal shows: a theme's colours are drawn in the nearest of them.
   public var colorDepth = TerminalColorDepth.sixteen
 
+  /// Creates a renderer.
   public init(width: Int = 60, usesColor: Bool = false) {
     self.width = Swift.min(Swift.max(width, Self.widths.lowerBound), Self.widths.upperBound)
     self.usesColor = usesColor
@@ -147,27 +147,11 @@ public struct TextRenderer: Sendable {
     }
     let escape = usesColor ? row.style?.ansiEscape(depth: colorDepth) ?? "" : ""
     if !escape.isEmpty { lines = lines.map { Self.colored($0, escape) } }
-    // The control's value in its tint, on the row's first line; a value2 row's title in the
-    // theme's tint, as UIKit draws it.
     if usesColor {
-      lines[0] = Self.tinted(
-        lines[0], value: value, tint: Self.valueTint(row, depth: colorDepth), rowEscape: escape)
-      if row.attributes.cellStyle == .value2, let title = row.text, !title.isEmpty {
-        lines[0] = Self.tinted(
-          lines[0], value: TerminalText.fit(title, to: value2TitleColumns),
-          tint: Self.value2Tint(row, depth: colorDepth), rowEscape: escape, first: true)
-      }
-      let detailColor = Self.detailColor(row, depth: colorDepth)
-      if row.attributes.cellStyle == .value2, let detail = row.detail {
-        lines[0] = Self.tinted(lines[0], value: detail, tint: detailColor, rowEscape: escape)
-      }
-      // A subtitle row's detail lines follow its text's.
-      let details = subtitleDetailLines(row)
-      let firstDetail = lines.count - details.count - linesAfterDetail(row)
-      for (offset, part) in details.enumerated() where lines.indices.contains(firstDetail + offset)
-      {
-        lines[firstDetail + offset] = Self.tinted(
-          lines[firstDetail + offset], value: part, tint: detailColor, rowEscape: escape)
+      for part in coloredParts(row, lineCount: lines.count) {
+        lines[part.line] = Self.tinted(
+          lines[part.line], value: part.text, tint: part.escape, rowEscape: escape,
+          first: part.first)
       }
     }
     return lines

@@ -34,25 +34,11 @@ package struct RowLayout: Hashable, Sendable {
     if let text = row.text { row.text = TerminalText.sanitized(text) }
     if let detail = row.detail { row.detail = TerminalText.sanitized(detail) }
     var lines = renderer.rowLines(row, editing: isEditing).map { StyledLine($0, style: style) }
-    guard usesColor, !lines.isEmpty else { return lines }
-    // The control's value (a switch's [x], a slider's <0.5>) in its theme's tint, a field's
-    // text and a detail in their colours.
-    lines[0].style(
-      renderer.valueText(row), with: TextRenderer.valueTint(row, depth: colorDepth))
-    let detailColor = TextRenderer.detailColor(row, depth: colorDepth)
-    if row.attributes.cellStyle == .value2 {
-      // Its title in the tint, as UIKit draws it, and its detail beside it.
-      if let title = row.text {
-        lines[0].style(
-          TerminalText.fit(title, to: renderer.value2TitleColumns),
-          with: TextRenderer.value2Tint(row, depth: colorDepth), first: true)
-      }
-      if let detail = row.detail { lines[0].style(detail, with: detailColor) }
-    }
-    let details = renderer.subtitleDetailLines(row)
-    let firstDetail = lines.count - details.count - renderer.linesAfterDetail(row)
-    for (offset, part) in details.enumerated() where lines.indices.contains(firstDetail + offset) {
-      lines[firstDetail + offset].style(part, with: detailColor)
+    guard usesColor else { return lines }
+    var colored = renderer
+    colored.colorDepth = colorDepth
+    for part in colored.coloredParts(row, lineCount: lines.count) {
+      lines[part.line].style(part.text, with: part.escape, first: part.first)
     }
     return lines
   }
