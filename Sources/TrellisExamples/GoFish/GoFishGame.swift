@@ -10,10 +10,10 @@ public final class GoFishGame {
   public let opponents: [GoFishPlayer]
   /// The cards not yet dealt, top last.
   public var pool: [PlayingCard]
-  /// What happened in the last round, in one line.
-  public var lastEvent = ""
   /// What happened in the last round, a line per player's turn.
   public var events = ["Tap a card to ask for its rank, or play a turn."]
+  /// What happened in the last round, in one line.
+  public var lastEvent: String { events.joined(separator: " ") }
   /// What the player may do: play a turn, or, once the game is over, start a new one.
   public var choices = [GoFishGame.playATurn]
   /// The choice that plays a turn.
@@ -86,7 +86,6 @@ public final class GoFishGame {
       choices = [Self.newGame]
     }
     events = said
-    lastEvent = said.joined(separator: " ")
   }
 
   /// Deals a new game from `seed` to the same players, as a new table would.
@@ -102,7 +101,6 @@ public final class GoFishGame {
     }
     player.hand.sort(by: PlayingCard.inRankOrder)
     events = ["A new game: five cards each. Tap a card to ask for its rank."]
-    lastEvent = events[0]
     choices = [Self.playATurn]
   }
 
