@@ -28,8 +28,15 @@ public enum SampleContent {
   public static func numbersNavigator(store: MemoryStore) -> Navigator {
     let model = TableModel(title: "Numbers", style: .plain)
     let count = (try? store.count(FetchOptions())) ?? 0
-    let section = ArrayOfObjectsSection(
-      id: "numbers", header: "\(count) numbers", store: store, definition: .string)
+    let section = ArrayOfObjectsSection(id: "numbers", store: store, definition: .string)
+    // None is added or deleted, so the total stays; a search says how many it finds.
+    section.headerText = { [weak section] in
+      let total = "\(count.groupedDigits) numbers"
+      guard let search = section?.searchUnderWay,
+        let found = try? store.count(search.options)
+      else { return total }
+      return "\(found.groupedDigits) of \(total)"
+    }
     section.allowsAdding = false
     section.allowsDeleting = false
     section.allowsMoving = false

@@ -32,38 +32,27 @@ public struct SyncedKeyValueLimits: Hashable, Sendable {
     let length = key.utf8.count
     if length > keyBytes {
       return SyncedLimitViolation(
-        key: key, limit: "at most \(Self.grouped(keyBytes)) bytes long",
-        found: "\(Self.grouped(length)) bytes long",
-        message: "The setting name '\(key)' is \(Self.grouped(length)) bytes long; synced "
-          + "settings allow names of at most \(Self.grouped(keyBytes)) bytes.")
+        key: key, limit: "at most \(keyBytes.groupedDigits) bytes long",
+        found: "\(length.groupedDigits) bytes long",
+        message: "The setting name '\(key)' is \(length.groupedDigits) bytes long; synced "
+          + "settings allow names of at most \(keyBytes.groupedDigits) bytes.")
     }
     if otherKeys + 1 > keys {
       return SyncedLimitViolation(
-        key: key, limit: "one of at most \(Self.grouped(keys)) settings",
-        found: "setting number \(Self.grouped(otherKeys + 1))",
+        key: key, limit: "one of at most \(keys.groupedDigits) settings",
+        found: "setting number \((otherKeys + 1).groupedDigits)",
         message: "Cannot add the setting '\(key)': synced settings hold at most "
-          + "\(Self.grouped(keys)) settings, and \(Self.grouped(otherKeys)) are stored.")
+          + "\(keys.groupedDigits) settings, and \(otherKeys.groupedDigits) are stored.")
     }
     let total = otherBytes + length + valueBytes
     if total > totalBytes {
       return SyncedLimitViolation(
-        key: key, limit: "within \(Self.grouped(totalBytes)) bytes of settings in all",
-        found: "\(Self.grouped(total)) bytes in all",
+        key: key, limit: "within \(totalBytes.groupedDigits) bytes of settings in all",
+        found: "\(total.groupedDigits) bytes in all",
         message: "Cannot save the setting '\(key)': the settings would take "
-          + "\(Self.grouped(total)) bytes, and synced settings hold at most "
-          + "\(Self.grouped(totalBytes)) bytes (1 MB) in all.")
+          + "\(total.groupedDigits) bytes, and synced settings hold at most "
+          + "\(totalBytes.groupedDigits) bytes (1 MB) in all.")
     }
     return nil
-  }
-
-  /// `number` with thousands separated by commas: 1,048,576.
-  static func grouped(_ number: Int) -> String {
-    var digits = String(number.magnitude)
-    var index = digits.endIndex
-    while digits.distance(from: digits.startIndex, to: index) > 3 {
-      index = digits.index(index, offsetBy: -3)
-      digits.insert(",", at: index)
-    }
-    return number < 0 ? "-" + digits : digits
   }
 }

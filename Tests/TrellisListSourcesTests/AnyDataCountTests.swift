@@ -40,6 +40,22 @@ struct AnyDataCountTests {
     try await other.settle(until: { Self.header(other) == "5 rows" }, timeout: .seconds(30))
   }
 
+  /// Counts of thousands are written with their thousands separated, as a table view shows
+  /// them: on the home screen and in the list's header.
+  @Test func aLargeCountSeparatesItsThousands() throws {
+    let url = try AnyDataSupport.shop()
+    defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+    try AnyDataSupport.execute(
+      """
+      WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 1231)
+      INSERT INTO category (name) SELECT 'Category ' || x FROM n
+      """, in: url)
+    let app = try AnyDataSupport.app(url)
+    #expect(app.row("category")?.detail == "1,234 rows")
+    try app.tap("category")
+    #expect(Self.header(app) == "1,234 rows")
+  }
+
   /// While a list is searched, its header says how many rows the search finds of all the
   /// table holds, and follows both as rows come and go; a table's full-text index counts
   /// as it lists.

@@ -22,6 +22,8 @@ public struct DescriptorCount: Hashable, Sendable {
     self.units = units ?? EnglishNoun.plural(unit)
   }
 
-  /// `number` in words: `1 row`, `12 rows`.
-  public func text(_ number: Int) -> String { "\(number) \(number == 1 ? unit : units)" }
+  /// `number` in words: `1 row`, `12 rows`, `3,503 rows`.
+  public func text(_ number: Int) -> String {
+    "\(number.groupedDigits) \(number == 1 ? unit : units)"
+  }
 }
