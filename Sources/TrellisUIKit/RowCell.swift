@@ -141,9 +141,24 @@
       selectedBackgroundView = Self.selectedBackground(content.appearance)
     }
 
+    /// The fonts and colours of the style's labels as UIKit made them, which a reused cell
+    /// goes back to before the next row's theme (or validation colour) applies.
+    private var styleLabelDefaults:
+      (font: UIFont?, color: UIColor?, detailFont: UIFont?, detailColor: UIColor?)?
+
     /// The texts in the labels of the cell's own style (value2), themed like a list content.
     private func showInStyleLabels(_ content: CellContent) {
       let look = content.appearance
+      let defaults =
+        styleLabelDefaults
+        ?? (
+          textLabel?.font, textLabel?.textColor, detailTextLabel?.font, detailTextLabel?.textColor
+        )
+      styleLabelDefaults = defaults
+      textLabel?.font = defaults.font
+      textLabel?.textColor = defaults.color
+      detailTextLabel?.font = defaults.detailFont
+      detailTextLabel?.textColor = defaults.detailColor
       textLabel?.text = content.text
       detailTextLabel?.text = content.validationMessage ?? content.secondaryText
       if let font = look.font { textLabel?.font = .themed(font) }

@@ -24,7 +24,11 @@
     public func tableView(
       _ tableView: UITableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath
     ) -> UISwipeActionsConfiguration? {
-      guard let row = driver.item(at: ItemPath(indexPath)) else { return nil }
+      // An empty configuration, not nil: for nil UIKit shows its own Delete, which would
+      // offer a delete the row does not allow.
+      guard let row = driver.item(at: ItemPath(indexPath)) else {
+        return UISwipeActionsConfiguration(actions: [])
+      }
       let actions = RowGesture.swipeActions(row).map { swipe in
         UIContextualAction(style: swipe.isDestructive ? .destructive : .normal, title: swipe.title)
         { [weak self] _, _, completion in
@@ -34,7 +38,7 @@
           completion(self.screen.model.snapshot != before)
         }
       }
-      return actions.isEmpty ? nil : UISwipeActionsConfiguration(actions: actions)
+      return UISwipeActionsConfiguration(actions: actions)
     }
 
     public func tableView(_ tableView: UITableView, shouldHighlightRowAt indexPath: IndexPath)
@@ -51,15 +55,29 @@
       switch RowGesture.tap(row) {
       case .none: break
       case .focus: (tableView.cellForRow(at: indexPath) as? RowCell)?.focus()
-      case .pickImage: onPickImage?(row)
-      case .send(let event): send(event)
+      case .pickImage:
+        enterTyping()
+        onPickImage?(row)
+      case .send(let event):
+        // A tap does not take the keyboard away: what is typed is entered on this screen
+        // before the tap opens another.
+        enterTyping()
+        send(event)
       }
     }
 
     public func tableView(
       _ tableView: UITableView, accessoryButtonTappedForRowWith indexPath: IndexPath
     ) {
-      if let id = driver.item(at: ItemPath(indexPath))?.id { send(.accessoryTap(id)) }
+      guard let id = driver.item(at: ItemPath(indexPath))?.id else { return }
+      enterTyping()
+      send(.accessoryTap(id))
+    }
+
+    /// Ends the typing in the table's field, which enters it (a field enters what was typed
+    /// when it ends editing).
+    func enterTyping() {
+      tableView?.endEditing(true)
     }
 
     /// A "Load more" row that loads by itself (an async store's) asks for the next page as it
@@ -68,9 +86,21 @@
       _ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath
     ) {
       guard let row = driver.item(at: ItemPath(indexPath)), row.kind == .loadMore,
-        row.attributes.loadsWhenShown
+        row.attributes.loadsWhenShown, !isLoadingMore
       else { return }
-      send(.loadMore(section: indexPath.section))
+      // UIKit displays cells while it lays out the table, when it takes no batch update: the
+      // page is asked for once it has finished, by the row's identity, wherever it is then.
+      isLoadingMore = true
+      let id = row.id
+      schedule { [weak self] in
+        guard let self else { return }
+        self.isLoadingMore = false
+        // The row is the last of its section.
+        guard
+          let section = self.driver.shown.sections.firstIndex(where: { $0.items.last?.id == id })
+        else { return }
+        self.send(.loadMore(section: section))
+      }
     }
 
     // MARK: Headers and footers
@@ -126,12 +156,11 @@
     public func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath)
       -> CGFloat
     {
-      guard let row = driver.item(at: ItemPath(indexPath)) else {
-        return UITableView.automaticDimension
-      }
+      // The table's own height (a theme's, or self-sizing) for a row that sets none.
+      guard let row = driver.item(at: ItemPath(indexPath)) else { return tableView.rowHeight }
       let content = CellContent(row)
       if let height = content.height { return CGFloat(height) }
-      return RowCell.textViewRowHeight(content) ?? UITableView.automaticDimension
+      return RowCell.textViewRowHeight(content) ?? tableView.rowHeight
     }
 
     // MARK: Keyboard

@@ -62,6 +62,8 @@
 
     private var observation: ObservationToken?
     private var isDragging = false
+    /// Whether a "Load more" row shown has asked for its page, which is not sent yet.
+    var isLoadingMore = false
 
     /// Shows `screen` in `tableView`, becoming its data source and delegate.
     public init(tableView: UITableView, screen: Screen, navigator: Navigator) {
@@ -133,6 +135,10 @@
     /// Sends `event` to the navigator, reporting a refusal through ``onError``.
     public func send(_ event: ScreenEvent) {
       guard let navigator else { return }
+      // Events go to the screen on top (or in the detail pane). One that has gone (a field
+      // that ends editing as Back takes its screen away) or that a screen now covers sends
+      // nothing, which could otherwise land on another screen's row of the same identity.
+      guard (isDetail ? navigator.detail : navigator.top) === screen else { return }
       do {
         try navigator.handle(event, onDetail: isDetail)
       } catch {

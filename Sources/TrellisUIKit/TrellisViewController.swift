@@ -117,9 +117,12 @@
           stacks.append(sheet)
         }
       }
-      while stacks.count > plan.stacks.count {
-        let sheet = stacks.removeLast()
-        sheet.presentingViewController?.dismiss(animated: true)
+      if stacks.count > plan.stacks.count {
+        // One dismiss, from under the lowest sheet that goes, closes it and every sheet above
+        // it: UIKit ignores a second dismiss while the first is animating.
+        let lowest = stacks[plan.stacks.count]
+        stacks.removeLast(stacks.count - plan.stacks.count)
+        lowest.presentingViewController?.dismiss(animated: true)
       }
       if let detailStack {
         let shown: UIViewController =

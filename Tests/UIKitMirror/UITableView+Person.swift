@@ -19,7 +19,20 @@ extension UITableView {
 
   /// Swipes the row at `indexPath` left: the actions it reveals.
   public func swipeActions(at indexPath: IndexPath) -> [UIContextualAction] {
-    delegate?.tableView(self, trailingSwipeActionsConfigurationForRowAt: indexPath)?.actions ?? []
+    if let configuration = delegate?.tableView(
+      self, trailingSwipeActionsConfigurationForRowAt: indexPath)
+    {
+      return configuration.actions
+    }
+    // For no configuration UIKit offers its own Delete on a row whose editing style is delete.
+    guard editingStyle(at: indexPath) == .delete else { return [] }
+    return [
+      UIContextualAction(style: .destructive, title: "Delete") { [weak self] _, _, completion in
+        guard let self else { return completion(false) }
+        self.dataSource?.tableView(self, commit: .delete, forRowAt: indexPath)
+        completion(true)
+      }
+    ]
   }
 
   /// Taps the swiped action titled `title` of the row at `indexPath`; whether it said it

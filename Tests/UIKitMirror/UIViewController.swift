@@ -97,8 +97,13 @@ open class UIViewController: UIResponder {
 
   open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
     if let presented = presentedViewController {
-      presented.presentingViewController = nil
-      presentedViewController = nil
+      // The presented controller and every one it presented go.
+      var next: UIViewController? = presented
+      while let gone = next {
+        next = gone.presentedViewController
+        gone.presentingViewController?.presentedViewController = nil
+        gone.presentingViewController = nil
+      }
     } else if let presenting = presentingViewController {
       presenting.dismiss(animated: flag, completion: nil)
     }
