@@ -172,7 +172,9 @@
         tableView.endEditing(true)
         return
       }
-      tableView.scrollToRow(at: IndexPath(next), at: .middle, animated: true)
+      // Scrolled at once and laid out, so that the row below the screen has its cell now.
+      tableView.scrollToRow(at: IndexPath(next), at: .middle, animated: false)
+      tableView.layoutIfNeeded()
       (tableView.cellForRow(at: IndexPath(next)) as? RowCell)?.focus()
     }
 
@@ -184,6 +186,7 @@
         return false
       }
       tableView.scrollToRow(at: IndexPath(path), at: .middle, animated: false)
+      tableView.layoutIfNeeded()
       return (tableView.cellForRow(at: IndexPath(path)) as? RowCell)?.focus() ?? false
     }
   }

@@ -44,6 +44,9 @@ open class UIView: UIResponder {
   /// Marks the view as needing layout (mirror only counts it).
   open func setNeedsLayout() { needsLayoutCount += 1 }
 
+  /// Lays out the subviews now when they need it (the mirror's views are laid out already).
+  open func layoutIfNeeded() {}
+
   /// Makes the view, or the view inside it that has the keyboard, give it up.
   @discardableResult
   open func endEditing(_ force: Bool) -> Bool {
