@@ -472,6 +472,40 @@ def test_another_row_of_a_wide_windows_list_asks_before_losing_typing(desktop, s
     assert first + " (typed)" not in row_texts(desktop)
 
 
+def test_the_row_open_beside_the_list_is_marked(desktop, server):
+    """In a wide window the list marks the row whose screen the detail pane shows, as a split
+    view's list keeps its row selected; the mark follows the next row opened, stays while the
+    row is drawn again, and goes when the detail closes or a screen covers both panes."""
+    def marked(d):
+        return d.execute_script(
+            "return Array.from(document.querySelectorAll('.pane-top .row.open-beside'))"
+            ".map(function (r) { return r.querySelector('.text').textContent; })")
+    open_app(desktop, server, "tasks")
+    wait_title(desktop, "Tasks")
+    first, second = row_texts(desktop)[0], row_texts(desktop)[1]
+    assert marked(desktop) == []
+    tap(desktop, first)
+    wait_title(desktop, first, pane="detail")
+    wait(desktop, lambda d: marked(d) == [first])
+    assert row(desktop, first).get_attribute("aria-current") == "true"
+    tap(desktop, second)
+    wait_title(desktop, second, pane="detail")
+    wait(desktop, lambda d: marked(d) == [second])
+    # Renamed in the detail, the row is drawn again, and stays marked.
+    type_into(desktop, "Name", second + " (renamed)", pane="detail")
+    press(desktop, "done", pane="detail")
+    wait(desktop, lambda d: not d.find_elements(By.CSS_SELECTOR, ".pane-detail .screen"))
+    wait(desktop, lambda d: marked(d) == [])
+    tap(desktop, first)
+    wait_title(desktop, first, pane="detail")
+    wait(desktop, lambda d: marked(d) == [first])
+    # Add opens the new item over both panes: nothing beside the list is marked meanwhile.
+    press(desktop, "add")
+    wait(desktop, lambda d: title(d) != "Tasks")
+    wait(desktop, lambda d: marked(d) == [])
+    screenshot(desktop, "tasks-open-beside")
+
+
 def test_the_browsers_back_steps_back_through_a_screen_opened_from_the_detail_pane(desktop, server):
     """A screen opened from the detail pane covers the list too, and takes an entry of the
     page's history of its own: Back closes it, then the detail pane, and only then leaves."""

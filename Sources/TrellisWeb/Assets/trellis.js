@@ -151,8 +151,31 @@
         break;
     }
     watchLoadMore();
+    markOpenBeside();
     followStack();
     body.dataset.updates = String(Number(body.dataset.updates || "0") + 1);
+  }
+
+  // MARK: The row open beside the list
+
+  // With the list and a detail side by side, the list marks the row the detail shows, as a
+  // split view's list keeps its row selected. The page remembers the row it opened; a detail
+  // opened otherwise (Add) marks none. Once the list shows alone again, the detail is closed
+  // and the row forgotten; while a screen opened from the detail covers both, it is kept.
+  var openBeside = null;
+  function markOpenBeside() {
+    var panes = app.querySelector(".panes");
+    var hasDetail = !!(panes && panes.classList.contains("has-detail") && screenOf("detail"));
+    var row = openBeside === null ? null : rowByKey("top", openBeside);
+    if (!hasDetail && row) openBeside = null;
+    app.querySelectorAll(".pane-top .row.open-beside").forEach(function (marked) {
+      if (hasDetail && marked === row) return;
+      marked.classList.remove("open-beside");
+      marked.removeAttribute("aria-current");
+    });
+    if (!hasDetail || !row) return;
+    row.classList.add("open-beside");
+    row.setAttribute("aria-current", "true");
   }
 
   // MARK: The browser's Back
@@ -755,6 +778,7 @@
       if (ev === "done" || ev === "cancel" || ev === "back" || ev === "takeTheirs" || ev === "add") {
         if (!startChangingScreen()) return;
       }
+      if (ev === "add" && pane === "top") openBeside = null;
       if (ev === "edit") send({ type: "edit", pane: pane, on: target.getAttribute("aria-pressed") !== "true" });
       else send({ type: ev, pane: pane });
       return;
@@ -784,6 +808,9 @@
       var opens = target.classList.contains("add-item") || target.querySelector(".accessory.chevron");
       if (opens && !mayReplaceDetail(pane)) return;
       if (opens && !startChangingScreen()) return;
+      if (opens && pane === "top") {
+        openBeside = target.classList.contains("add-item") ? null : key;
+      }
       send({ type: "select", pane: pane, row: key });
     }
   });
