@@ -499,11 +499,11 @@ def test_the_row_open_beside_the_list_is_marked(desktop, server):
     tap(desktop, first)
     wait_title(desktop, first, pane="detail")
     wait(desktop, lambda d: marked(d) == [first])
+    screenshot(desktop, "tasks-open-beside")
     # Add opens the new item over both panes: nothing beside the list is marked meanwhile.
     press(desktop, "add")
     wait(desktop, lambda d: title(d) != "Tasks")
     wait(desktop, lambda d: marked(d) == [])
-    screenshot(desktop, "tasks-open-beside")
 
 
 def test_the_browsers_back_steps_back_through_a_screen_opened_from_the_detail_pane(desktop, server):
