@@ -243,7 +243,7 @@ package final class AsyncStoreCache: DataStore, Sendable {
   /// Starts `load`; unless `announce` is false, lists are told, so that they take the new
   /// status (a loading row) with whatever else arrived, on their own domain.
   func load(_ load: Load, announce: Bool = true) {
-    let started: (Int, FetchOptions)? = state.withLock { state in
+    let started: (Int, FetchOptions, Int)? = state.withLock { state in
       if case .nextPage = load, state.loading != nil { return nil }
       // A refresh replaces a next page under way, so it reads that page too.
       var pagesUnderWay = 0
@@ -258,15 +258,17 @@ package final class AsyncStoreCache: DataStore, Sendable {
         state.unplaced = []
       }
       var options = state.options
+      // A refresh reads as many items as the list holds, so that it does not shrink.
+      let held = state.items.count + pagesUnderWay * (options.batchSize ?? 0)
       if load == .refresh, let size = options.batchSize {
-        options.batchSize = Swift.max(size, state.items.count + pagesUnderWay * size)
+        options.batchSize = Swift.max(size, held)
       } else if case .nextPage = load, state.anchor != nil, let size = options.batchSize {
         // The page repeats the anchor, and brings a whole page after it.
         options.batchSize = size + 1
       }
-      return (state.generation, options)
+      return (state.generation, options, held)
     }
-    guard let (generation, options) = started else { return }
+    guard let (generation, options, held) = started else { return }
     let source = source
     let token: PageToken? = if case .nextPage(let token) = load { token } else { nil }
     var sent = options
@@ -274,7 +276,10 @@ package final class AsyncStoreCache: DataStore, Sendable {
     let task = Task { [weak self] in
       let arrival: Arrival
       do throws(StoreError) {
-        let page = try await source.fetchPage(sent, from: token)
+        var page = try await source.fetchPage(sent, from: token)
+        if load == .refresh {
+          page = try await Self.filled(page, to: held, from: source, options: sent)
+        }
         arrival = .page(page, load: load, generation: generation)
       } catch {
         arrival = .failed(error, load: load, generation: generation)
