@@ -108,7 +108,7 @@ extension WebServiceStore {
         return try await self.attempt("GET", url, body: nil)
       } catch {
         guard attempt < definition.retry.attempts, error.isTransient, !Task.isCancelled else {
-          throw error.error
+          throw Self.listAddressError(error.error, url: url)
         }
         do { try await Task.sleep(for: delay) } catch { throw .failed("cancelled") }
         delay *= 2

@@ -9,6 +9,15 @@ extension WebServiceStore {
     var isTransient: Bool
   }
 
+  /// `error` of a request to the list's own address (a page, a new object): a 404 there says
+  /// the address is wrong (a base URL or a list's path), not that someone deleted an object.
+  static func listAddressError(_ error: StoreError, url: String) -> StoreError {
+    guard case .notFound = error else { return error }
+    return .failed(
+      "\(url) answered 404 Not Found: the service has no list at this address; check the "
+        + "base URL and the list's path")
+  }
+
   /// Sends one request and returns the answer's JSON (`null` for an empty answer).
   func request(_ method: String, _ url: String, body: [UInt8]?) async throws(StoreError) -> Value {
     do { return try await attempt(method, url, body: body) } catch { throw error.error }

@@ -190,7 +190,7 @@ extension WebServiceStore {
     do {
       (answer, etag) = try await exchange(
         endpoint.method.uppercased(), url, body: body, extraHeaders: headers)
-    } catch { throw error.error }
+    } catch { throw id == nil ? Self.listAddressError(error.error, url: url) : error.error }
     var found = answer
     if let key = endpoint.resultKeyName {
       guard let value = try? WebServiceReply.find(key, in: answer, url: url, what: "resultKeyName")

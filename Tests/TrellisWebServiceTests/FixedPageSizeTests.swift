@@ -50,4 +50,23 @@ struct FixedPageSizeTests {
     #expect(notes == (1...21).map { "Note \($0)" })
     await server.stop()
   }
+
+  /// A list at an address the service does not have (a wrong base URL or path) says so: a
+  /// 404 there is no object someone deleted.
+  @Test func aListAtAnAddressTheServiceLacksSaysSo() async throws {
+    let server = await Self.start(count: 3)
+    let store = try WebServiceStore(
+      .djangoREST(baseURL: server.baseURL, resource: "nothere/", keys: "name"))
+    let (app, _) = try await store.openList()
+    let shown = app.texts.joined().joined(separator: " ")
+    #expect(shown.contains("answered 404 Not Found: the service has no list at this address"))
+    #expect(!shown.contains("deleted"))
+    do {
+      try await store.insert(try store.create(), at: 0)
+      Issue.record("the service took a new note at an address it does not have")
+    } catch {
+      #expect(error.message(item: "note").contains("no list at this address"))
+    }
+    await server.stop()
+  }
 }
