@@ -42,11 +42,21 @@ package enum OpenAPIDocumentReader {
         Diagnostic("the OpenAPI document is larger than \(maximumSize >> 20) MiB", file: file)
       ])
     }
-    let text = String(decoding: data, as: UTF8.self)
+    // A byte-order mark opens some editors' files: it is no part of the JSON or YAML.
+    let bytes = Array(data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data[...])
+    if let invalid = SourceLocation.firstInvalidUTF8(in: bytes, file: file) {
+      throw DiagnosticList([
+        Diagnostic(
+          "the OpenAPI document is not UTF-8 text (byte \(invalid.offset) is not)",
+          at: invalid.location, file: file)
+      ])
+    }
+    let text = String(decoding: bytes, as: UTF8.self)
     let isJSON = text.first(where: { !$0.isWhitespace }) == "{"
-    if let problem = nestingProblem(data) ?? (isJSON ? nil : aliasProblem(text)) {
+    if let problem = nestingProblem(Data(bytes)) ?? (isJSON ? nil : aliasProblem(text)) {
       throw DiagnosticList([Diagnostic(problem, file: file)])
     }
+    if let outside = outsideReference(in: text, file: file) { throw DiagnosticList([outside]) }
     let version: String
     do {
       version = try Self.version(text, isJSON: isJSON)
@@ -112,6 +122,28 @@ package enum OpenAPIDocumentReader {
       } else {
         atLineStart = false
       }
+    }
+    return nil
+  }
+
+  /// The first reference to something outside the document (another file or an address),
+  /// located, or `nil`: only references within the document (`#/components/schemas/Pet`)
+  /// are read.
+  static func outsideReference(in text: String, file: String) -> Diagnostic? {
+    guard let reference = try? Regex(#"["']?\$ref["']?[ \t]*:[ \t]*["']?([^"'\s,}\]]*)"#)
+    else { return nil }
+    for match in text.matches(of: reference) {
+      guard let target = match.output[1].substring, !target.hasPrefix("#") else { continue }
+      let before = text[..<match.range.lowerBound]
+      let line = before.reduce(1) { $0 + ($1 == "\n" ? 1 : 0) }
+      let column =
+        before.distance(
+          from: before.lastIndex(of: "\n").map(before.index(after:)) ?? before.startIndex,
+          to: before.endIndex) + 1
+      return Diagnostic(
+        "the reference '\(target)' points outside the document; only references within it "
+          + "are read ('#/components/schemas/Name'): copy what it names into the document",
+        at: SourceLocation(file: file, line: line, column: column), file: file)
     }
     return nil
   }

@@ -143,4 +143,49 @@ struct OpenAPIReaderFuzzTests {
     #expect(OpenAPIDocumentReader.isOpenAPIDocument(try OpenAPIFixture.data("drf-contacts.json")))
     #expect(!OpenAPIDocumentReader.isOpenAPIDocument(Data(#"{"schemaVersion": 1}"#.utf8)))
   }
+
+  /// The text's own faults are said where they are: a byte that is not UTF-8, and a reference
+  /// to another file; a byte-order mark before the text is read past, in YAML as in JSON.
+  @Test func badBytesAndOutsideReferencesAreLocated() throws {
+    let yaml = try OpenAPIFixture.data("types.yaml")
+    let marked = Data([0xEF, 0xBB, 0xBF]) + yaml
+    _ = try OpenAPIDocumentReader.read(marked, file: "marked.yaml")
+    _ = try OpenAPIDocumentReader.read(
+      Data([0xEF, 0xBB, 0xBF]) + (try OpenAPIFixture.data("drf-contacts.json")), file: "m.json")
+    var bad = Array(
+      String(decoding: yaml, as: UTF8.self).replacingOccurrences(
+        of: "title:", with: "title: Bad \u{1}"
+      ).utf8)
+    let at = try #require(bad.firstIndex(of: 1))
+    bad[at] = 0xFF
+    do {
+      _ = try OpenAPIDocumentReader.read(Data(bad), file: "bad.yaml")
+      Issue.record("a document with a byte that is not UTF-8 was read")
+    } catch {
+      #expect("\(error)".hasPrefix("bad.yaml:"), "\(error)")
+      #expect("\(error)".contains("is not UTF-8 text"), "\(error)")
+    }
+    let outside = """
+      openapi: 3.0.3
+      info: {title: Outside, version: "1"}
+      paths:
+        /things/:
+          get:
+            responses:
+              "200":
+                description: ok
+                content:
+                  application/json:
+                    schema:
+                      type: array
+                      items: {$ref: "/etc/passwd#/foo"}
+      """
+    do {
+      _ = try OpenAPIDocumentReader.read(Data(outside.utf8), file: "outside.yaml")
+      Issue.record("a reference to another file was read")
+    } catch {
+      #expect("\(error)".hasPrefix("outside.yaml:13:"), "\(error)")
+      #expect("\(error)".contains("'/etc/passwd#/foo' points outside the document"), "\(error)")
+    }
+  }
 }
