@@ -170,7 +170,7 @@ extension PostgresEntity: RelationalEntity {
     columns.filter { !$0.isReadOnly }.map { column in
       SQLWritableColumn(
         column.name, isNullable: column.isNullable, hasDefault: column.hasDefault,
-        cast: column.writeCast)
+        cast: column.writeCast, isUnique: column.isUnique)
     }
   }
 }

@@ -20,7 +20,8 @@ extension RelationalEntity {
   ) throws(StoreError) -> [(column: SQLWritableColumn, value: Value)] {
     var written: [(column: SQLWritableColumn, value: Value)] = []
     for column in writableColumns where names?.contains(column.name) ?? true {
-      let value = value(column.name)
+      var value = value(column.name)
+      if column.writesEmptyTextAsNull, value == .string("") { value = .null }
       if value.isNull {
         switch purpose {
         case .insert where column.hasDefault: continue

@@ -46,11 +46,19 @@ package struct SQLWritableColumn: Sendable, Equatable {
   /// What follows the column's placeholder: PostgreSQL's cast to a type the stored value
   /// does not name itself (a type of a table made elsewhere); empty otherwise.
   package var cast: String
+  /// Whether empty text is written as NULL: a column that may hold NULL and whose values
+  /// must be unique, where two rows cleared to empty text would refuse each other and two
+  /// NULLs do not.
+  package var writesEmptyTextAsNull: Bool
 
-  package init(_ name: String, isNullable: Bool, hasDefault: Bool, cast: String = "") {
+  package init(
+    _ name: String, isNullable: Bool, hasDefault: Bool, cast: String = "",
+    isUnique: Bool = false
+  ) {
     self.name = name
     self.isNullable = isNullable
     self.hasDefault = hasDefault
     self.cast = cast
+    writesEmptyTextAsNull = isNullable && isUnique
   }
 }

@@ -99,7 +99,7 @@ extension SQLiteEntity: RelationalEntity {
     columns.filter { !$0.isReadOnly }.map { column in
       SQLWritableColumn(
         column.name, isNullable: column.isNullable,
-        hasDefault: column.hasDefault || column.defaultValue != nil)
+        hasDefault: column.hasDefault || column.defaultValue != nil, isUnique: column.isUnique)
     }
   }
 }
