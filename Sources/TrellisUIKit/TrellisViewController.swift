@@ -31,7 +31,7 @@
     public var openURL: (URL) -> Void = { url in UIApplication.shared.open(url) }
     /// The navigation controllers shown: the window's (or the split view's list column), then
     /// each sheet presented over the one before.
-    public private(set) var stacks: [UINavigationController] = []
+    public internal(set) var stacks: [UINavigationController] = []
     /// The split view, in master-detail mode.
     public private(set) var split: UISplitViewController?
     /// The detail column's navigation controller, in master-detail mode.
@@ -39,7 +39,9 @@
 
     private var controllers: [ObjectIdentifier: ScreenViewController] = [:]
     private var observation: ObservationToken?
-    private var isFollowing = false
+    /// Whether the stacks are being brought to the navigator (a change it makes meanwhile
+    /// is followed once that is done).
+    var isFollowing = false
     /// The navigator's open requests already carried out: an address opened twice in a row
     /// is opened twice.
     private var openRequests: Int
@@ -111,8 +113,9 @@
           let sheet = UINavigationController(rootViewController: wanted[0])
           sheet.setViewControllers(wanted, animated: false)
           sheet.delegate = self
-          // A sheet is left with its Done or Cancel, not by swiping it away.
-          sheet.isModalInPresentation = true
+          // Swiped down, a sheet goes when it holds no unsaved changes, and asks first when it
+          // does (``presentationControllerShouldDismiss(_:)``).
+          sheet.presentationController?.delegate = self
           stacks[index - 1].present(sheet, animated: true)
           stacks.append(sheet)
         }

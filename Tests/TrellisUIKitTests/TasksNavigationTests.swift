@@ -67,7 +67,7 @@ struct TasksNavigationTests {
     #expect(controller.stacks.count == 2)
     let sheet = controller.stacks[1]
     #expect(controller.stacks[0].presentedViewController === sheet)
-    #expect(sheet.isModalInPresentation)
+    #expect(sheet.presentationController?.delegate === controller)
     let form = try Apps.top(controller, stack: 1)
     try #require(
       ((form.navigationItem.leftBarButtonItems ?? [])

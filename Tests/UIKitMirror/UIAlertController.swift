@@ -45,3 +45,15 @@ open class UIAlertAction: NSObject {
     super.init()
   }
 }
+
+extension UIAlertController {
+  /// A person taps the action titled `title`: its handler runs and the alert goes (mirror
+  /// only); whether there was such an action.
+  @discardableResult
+  public func tapAction(_ title: String) -> Bool {
+    guard let action = actions.first(where: { $0.title == title }) else { return false }
+    presentingViewController?.dismiss(animated: true)
+    action.handler?(action)
+    return true
+  }
+}

@@ -14,6 +14,15 @@ open class UIViewController: UIResponder {
   public private(set) var presentedViewController: UIViewController?
   public private(set) weak var presentingViewController: UIViewController?
   private var loadedView: UIView?
+  private var presentation: UIPresentationController?
+
+  /// How the controller is (or will be) presented, made on first use as UIKit does.
+  open var presentationController: UIPresentationController? {
+    if let presentation { return presentation }
+    let made = UIPresentationController(presentedViewController: self)
+    presentation = made
+    return made
+  }
 
   public override init() { super.init() }
 
