@@ -214,6 +214,11 @@ public struct TextRenderer: Sendable {
       let selected = value?.intValue
       return titles.enumerated().map { $0.offset == selected ? "[\($0.element)]" : $0.element }
         .joined(separator: "|")
+    case .custom:
+      // A custom row's value is its controls' values by tag: the values are what it shows.
+      if let detail = row.detail, !detail.isEmpty { return detail }
+      guard case .dictionary(let values)? = value else { return value?.displayText ?? "" }
+      return values.values.map(\.displayText).filter { !$0.isEmpty }.joined(separator: ", ")
     default:
       // UIKit's default style shows the title alone.
       if row.attributes.cellStyle == .default { return "" }

@@ -49,7 +49,10 @@ extension DemoApps {
     guard let list = address ?? DemoAPI.contactsURL,
       let url = URLComponents(string: list), let scheme = url.scheme, let host = url.host
     else {
-      throw DemoSetupError("the web service's address is not known yet")
+      // The demo's own API is served with the web apps only: the terminal has none.
+      throw DemoSetupError(
+        "the demo's own API runs only when the demo serves its apps; "
+          + "start with --service URL to point it at a REST API")
     }
     let port = url.port.map { ":\($0)" } ?? ""
     let name = host.contains(":") ? "[\(host)]" : host

@@ -35,6 +35,19 @@ struct FieldEditorTests {
     #expect(secret.display(width: 20).lines == ["•••••••"])
   }
 
+  /// Pasted text goes in at the cursor: a one-line field makes its line breaks and tabs
+  /// spaces; a text view keeps its line breaks. Nothing in it ends the typing.
+  @Test func pastedTextGoesInAtTheCursor() {
+    var field = FieldEditor(text: "[]")
+    _ = field.handle(.arrow(.left))
+    #expect(field.handle(.paste("Pasted line1\nsecond line\ttabbed")) == .editing)
+    #expect(field.text == "[Pasted line1 second line tabbed]")
+    #expect(field.cursor == field.characters.count - 1)
+    var view = FieldEditor(text: "", isMultiline: true)
+    #expect(view.handle(.paste("one\r\ntwo\rthree\nfour\u{7}\u{1B}")) == .editing)
+    #expect(view.text == "one\ntwo\nthree\nfour")
+  }
+
   @Test func aLongLineScrollsToTheCursor() {
     let editor = FieldEditor(text: String(repeating: "x", count: 50) + "END")
     let shown = editor.display(width: 10)

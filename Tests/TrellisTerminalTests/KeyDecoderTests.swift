@@ -45,9 +45,61 @@ struct KeyDecoderTests {
     #expect(decoder.pending == [0x1B])
     #expect(decoder.flush() == [.escape])
     #expect(decoder.pending.isEmpty)
-    // Escape then a letter typed fast: Escape, then the letter.
-    #expect(keys("\u{1B}q") == [.escape, .character("q")])
+    // Escape alone in a read, then a letter in the next: Escape, then the letter.
+    var typed = KeyDecoder()
+    #expect(
+      typed.decode([0x1B]) + typed.flush() + typed.decode(Array("q".utf8)) == [
+        .escape, .character("q"),
+      ])
     #expect(keys("\u{1B}\u{1B}[A") == [.escape, .arrow(.up)])
+    #expect(keys("\u{1B}\r") == [.escape, .enter])
+  }
+
+  /// Alt with a key comes as Escape and the key in one read: one key, not Escape then the key
+  /// (which would answer "Discard the changes? (y/n)" with y).
+  @Test func escapeAndACharacterInOneReadIsAlt() {
+    #expect(keys("\u{1B}y") == [.alt("y")])
+    #expect(keys("\u{1B}b\u{1B}B\u{1B} ") == [.alt("b"), .alt("B"), .alt(" ")])
+    #expect(keys("\u{1B}é") == [.alt("é")])
+    #expect(keys("a\u{1B}yb") == [.character("a"), .alt("y"), .character("b")])
+    // Escape sequences are still what they were.
+    #expect(keys("\u{1B}[A\u{1B}OB") == [.arrow(.up), .arrow(.down)])
+    #expect(Key.alt("y").description == "Alt-y")
+  }
+
+  /// A bracketed paste is one key, whatever it holds: newlines, tabs, letters that are
+  /// commands elsewhere, escape sequences.
+  @Test func aBracketedPasteIsOneKey() {
+    let text = "Pasted line1\rsecond line\ttabbed\u{1B}[Aed"
+    #expect(keys("\u{1B}[200~" + text + "\u{1B}[201~x") == [.paste(text), .character("x")])
+    #expect(keys("\u{1B}[200~\u{1B}[201~") == [.paste("")])
+    // Cut anywhere, across reads, the paste is the same.
+    let bytes = Array(("j\u{1B}[200~" + text + "\u{1B}[201~k").utf8)
+    for cut in 0...bytes.count {
+      var decoder = KeyDecoder()
+      var result = decoder.decode(bytes[..<cut])
+      #expect(decoder.pending.count <= KeyDecoder.maximumPending)
+      result += decoder.decode(bytes[cut...])
+      result += decoder.flush()
+      #expect(result == [.character("j"), .paste(text), .character("k")], "cut at \(cut)")
+    }
+  }
+
+  /// A paste waits for its end while the terminal is quiet for a moment; one whose end never
+  /// comes ends after a longer silence, as a paste, not as keys.
+  @Test func aPasteWithoutItsEndEndsAfterASilence() {
+    var decoder = KeyDecoder()
+    #expect(decoder.decode(Array("\u{1B}[200~dd\u{1B}[20".utf8)) == [])
+    #expect(decoder.isWaiting)
+    for _ in 1..<KeyDecoder.pasteGiveUp { #expect(decoder.flush() == []) }
+    #expect(decoder.flush() == [.paste("dd\u{1B}[20")])
+    #expect(!decoder.isWaiting)
+    #expect(decoder.decode(Array("d".utf8)) == [.character("d")])
+    // A huge paste keeps its first bytes only.
+    var huge = KeyDecoder()
+    let long = [UInt8](repeating: 0x61, count: KeyDecoder.maximumPaste + 10)
+    let pasted = huge.decode(Array("\u{1B}[200~".utf8) + long + Array("\u{1B}[201~".utf8))
+    #expect(pasted == [.paste(String(repeating: "a", count: KeyDecoder.maximumPaste))])
   }
 
   @Test func sequencesCutAnywhereDecodeTheSame() {

@@ -43,6 +43,10 @@ package struct FieldEditor: Hashable, Sendable {
     case .character(let character):
       characters.insert(character, at: cursor)
       cursor += 1
+    case .paste(let text):
+      let pasted = Self.pastable(text, isMultiline: isMultiline)
+      characters.insert(contentsOf: pasted, at: cursor)
+      cursor += pasted.count
     case .enter:
       guard isMultiline else { return .commit(next: 0) }
       characters.insert("\n", at: cursor)
@@ -69,6 +73,19 @@ package struct FieldEditor: Hashable, Sendable {
     }
     error = nil
     return .editing
+  }
+
+  /// What of pasted `text` a field takes: a line break (of any kind) stays in a text view and
+  /// is a space in a one-line field; a tab is a space; other control characters are dropped.
+  package static func pastable(_ text: String, isMultiline: Bool) -> [Character] {
+    text.compactMap { character -> Character? in
+      if character.isNewline { return isMultiline ? "\n" : " " }
+      if character == "\t" { return " " }
+      let isControl = character.unicodeScalars.allSatisfy {
+        $0.properties.generalCategory == .control
+      }
+      return isControl ? nil : character
+    }
   }
 
   /// The lines the field shows, at most `width` columns each, and the cursor's line and

@@ -39,8 +39,9 @@ package struct FrameWriter {
     return out
   }
 
-  /// Switches to the alternate screen, hiding the cursor.
-  package static let enter = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[H"
-  /// Shows the cursor again and returns to the normal screen.
-  package static let leave = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+  /// Switches to the alternate screen, hiding the cursor, and asks the terminal to bracket
+  /// pastes (DEC mode 2004), so that pasted text is never read as keys.
+  package static let enter = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?2004h\u{1B}[H"
+  /// Ends bracketed pastes, shows the cursor again and returns to the normal screen.
+  package static let leave = "\u{1B}[?2004l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
 }

@@ -269,6 +269,7 @@ extension TerminalHost {
       "  /                  search",
       "  r                  refresh",
       "  Ctrl-S             Done; save the document",
+      "  Ctrl-L             paint the screen again",
       "  q                  quit",
       "",
       "Typing: Enter enters the value (a text view: Ctrl-D), Esc leaves it as it was.",

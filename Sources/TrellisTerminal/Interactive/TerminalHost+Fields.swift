@@ -84,6 +84,24 @@ extension TerminalHost {
     if next != 0 { focusField(from: view, by: next, open: true) }
   }
 
+  /// Takes pasted text: into the field being typed in, or the search; anywhere else it is
+  /// refused, never read as keys.
+  package func paste(_ text: String) {
+    switch mode {
+    case .typing(var editor, let row):
+      _ = editor.handle(.paste(text))
+      mode = .typing(editor, row: row)
+    case .searching(let search):
+      let typed = search + String(FieldEditor.pastable(text, isMultiline: false))
+      mode = .searching(typed)
+      send(.search(typed))
+    case .browsing:
+      status = "Paste goes into a field: press Enter on one first"
+    case .confirming, .help:
+      break
+    }
+  }
+
   /// Moves the cursor to the next (or previous) row with a control, opening it for typing
   /// when `open` and it is typed into.
   package func focusField(from view: ScreenView, by direction: Int, open: Bool) {

@@ -4,6 +4,19 @@ import Trellis
 extension TerminalHost {
   /// Takes one key: moves the cursor, types, or sends the core an event.
   package func handle(_ key: Key) {
+    switch key {
+    case .alt:
+      // Alt with a key is no command: it never answers a question or leaves a field.
+      return
+    case .paste(let text):
+      paste(text)
+      return
+    case .control("l"):
+      // Ctrl-L paints the whole screen again, over whatever another program wrote on it.
+      needsFullPaint = true
+      return
+    default: break
+    }
     if case .browsing = mode {} else if case .typing = mode {} else { status = nil }
     switch mode {
     case .help:

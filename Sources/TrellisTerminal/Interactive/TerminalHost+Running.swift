@@ -18,7 +18,7 @@ extension TerminalHost {
       draw(on: device, writer: &writer)
       // Background work (a store's page, a write's answer) wakes the loop to draw it.
       for screen in navigator.stack { screen.model.setWakeHandler(device.wake) }
-      let waitingForSequence = !decoder.pending.isEmpty
+      let waitingForSequence = decoder.isWaiting
       let busy = navigator.stack.contains { $0.model.hasWorkUnderWay || $0.model.hasPendingChanges }
       let timeout: Int? =
         waitingForSequence ? Self.escapeWait : busy ? 50 : refresh == nil ? nil : 1000
@@ -52,6 +52,10 @@ extension TerminalHost {
   /// Brings every screen up to date and writes the lines that changed.
   package func draw(on device: some TerminalDevice, writer: inout FrameWriter) {
     navigator.processChanges()
+    if needsFullPaint {
+      writer.invalidate()
+      needsFullPaint = false
+    }
     let output = writer.output(for: redraw())
     if !output.isEmpty { device.write(output) }
   }

@@ -21,8 +21,12 @@ import Trellis
 /// | `e` | edit mode: `d` deletes, Shift-↑↓ or `K` `J` move, `a` adds |
 /// | `/` | search |
 /// | Ctrl-S | Done; saves a document |
+/// | Ctrl-L | paints the whole screen again |
 /// | `q` | quit (asks first when something is unsaved) |
 /// | `?` | help |
+///
+/// Alt with a key does nothing. Pasted text (the terminal brackets pastes while the host
+/// runs) goes into the field being typed in, and is never read as keys.
 public final class TerminalHost {
   /// What the host is doing with the keys.
   package enum Mode {
@@ -73,6 +77,8 @@ public final class TerminalHost {
   /// Whether the status line's message is drawn as a warning (a refusal, a failed save) or as
   /// plain news (a save, an address to copy).
   package var statusIsWarning = true
+  /// Whether the next draw paints the whole screen (Ctrl-L), not only the lines that changed.
+  package var needsFullPaint = false
   /// The lists whose next batch the last frame asked for (their "load more" row showed).
   package var pendingLoads: [Int] = []
   /// The views of the screens shown, by screen.
@@ -163,6 +169,8 @@ public final class TerminalHost {
     } catch {
       switch error {
       case .invalid: status = "Not saved: fix the fields marked !"
+      // A section's refusal says why in the person's words; the section's id is no news.
+      case .edit(.refused(_, let reason)): status = reason
       default: status = error.storeRefusal ?? error.description
       }
       return false

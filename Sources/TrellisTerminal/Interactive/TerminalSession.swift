@@ -13,6 +13,12 @@
 /// those calls, so there is none. SIGWINCH, and wakes from background work, arrive through a
 /// pipe that ``next(waitingAtMost:)`` polls beside standard input. SIGINT, SIGTERM and SIGHUP
 /// restore the terminal before the process ends.
+///
+/// While the session is open, standard error, when it is the terminal, goes to a file in the
+/// temporary directory: a log line (swift-log writes there) would be drawn over the screens
+/// and stay, since only changed lines are written. On leaving, the terminal is told where the
+/// file is when anything was written to it. Standard error sent elsewhere (`2>trellis.log`)
+/// is left alone.
 public final class TerminalSession: TerminalDevice {
   /// Why a full-screen session is not possible, in words for a person.
   public static func unavailableReason(environment: [String: String]) -> String? {
@@ -55,6 +61,7 @@ public final class TerminalSession: TerminalDevice {
     raw.c_cflag |= tcflag_t(CS8)
     raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
     guard tcsetattr(0, TCSAFLUSH, &raw) == 0 else { return nil }
+    SessionState.silenceStandardError()
     for number in [SIGINT, SIGTERM, SIGHUP] {
       replacedHandlers.append(
         (
@@ -147,13 +154,58 @@ enum SessionState {
     }
   }
 
-  /// Puts the terminal back; safe in a signal handler (only `write` and `tcsetattr`).
+  /// Standard error as it was while the session sends it to a file; -1 when untouched.
+  nonisolated(unsafe) static var savedStandardError: Int32 = -1
+  /// The file standard error goes to while the session is open, as C text.
+  nonisolated(unsafe) static var logPath: [CChar] = []
+  /// What is said on leaving when something was written to that file.
+  nonisolated(unsafe) static var logNotice: [UInt8] = []
+
+  /// Sends standard error to a file of its own when it is a terminal, keeping the original to
+  /// put back: a log line would be drawn over the screens, and the file keeps it.
+  static func silenceStandardError() {
+    guard savedStandardError < 0, isatty(2) != 0 else { return }
+    var directory = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+    if directory.isEmpty { directory = "/tmp" }
+    if !directory.hasSuffix("/") { directory += "/" }
+    let path = directory + "trellis-\(getpid()).log"
+    logPath = Array(path.utf8CString)
+    logNotice = Array("Messages written while the screen was shown are in \(path)\n".utf8)
+    let saved = dup(2)
+    let file = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    if saved >= 0, file >= 0, dup2(file, 2) >= 0 {
+      savedStandardError = saved
+    } else if saved >= 0 {
+      _ = systemClose(saved)
+    }
+    if file >= 0 { _ = systemClose(file) }
+  }
+
+  /// Puts the terminal back; safe in a signal handler (only `write`, `dup2`, `close`, `stat`,
+  /// `unlink` and `tcsetattr`). Standard error goes back to the terminal, which is told where
+  /// the messages written meanwhile are; an empty file is removed.
   static func restore() {
     guard hasOriginal else { return }
     leaveBytes.withUnsafeBytes { buffer in
       _ = systemWrite(1, buffer.baseAddress, buffer.count)
     }
     _ = tcsetattr(0, TCSAFLUSH, &original)
+    if savedStandardError >= 0 {
+      _ = dup2(savedStandardError, 2)
+      _ = systemClose(savedStandardError)
+      savedStandardError = -1
+      var status = stat()
+      let written = logPath.withUnsafeBufferPointer { path in
+        stat(path.baseAddress!, &status) == 0 && status.st_size > 0
+      }
+      if written {
+        logNotice.withUnsafeBytes { buffer in
+          _ = systemWrite(2, buffer.baseAddress, buffer.count)
+        }
+      } else {
+        _ = logPath.withUnsafeBufferPointer { unlink($0.baseAddress!) }
+      }
+    }
   }
 
   /// Wakes the loop: one byte into the pipe.
@@ -166,6 +218,11 @@ enum SessionState {
 /// The C library's `write`, under a name no method hides.
 private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
   write(fd, bytes, count)
+}
+
+/// The C library's `close`, under a name no method hides.
+private func systemClose(_ fd: Int32) -> Int32 {
+  close(fd)
 }
 
 /// The C library's `read`, under a name no method hides.

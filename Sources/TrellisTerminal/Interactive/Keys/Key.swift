@@ -1,7 +1,8 @@
 /// One key a person pressed, as the terminal host understands it.
 ///
 /// ``KeyDecoder`` turns the bytes a terminal sends into keys; the host maps keys to screen
-/// events. Sequences the decoder does not know are dropped, never guessed at.
+/// events. Sequences the decoder does not know are dropped, never guessed at. Alt with a key,
+/// and pasted text, are keys of their own so that the host never reads them as commands.
 public enum Key: Hashable, Sendable, CustomStringConvertible {
   /// A printable character (a space included).
   case character(Character)
@@ -29,6 +30,11 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
   case pageUp
   /// Page Down.
   case pageDown
+  /// A printable character pressed with Alt (Meta): Escape and the character in one read.
+  case alt(Character)
+  /// Text pasted while the terminal brackets pastes (between `ESC [200~` and `ESC [201~`),
+  /// as it came: it goes into a field, and is never read as keys.
+  case paste(String)
 
   /// Which way an arrow key points.
   public enum Direction: String, Hashable, Sendable {
@@ -55,6 +61,8 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
     case .end: "End"
     case .pageUp: "PageUp"
     case .pageDown: "PageDown"
+    case .alt(let character): "Alt-\(character)"
+    case .paste(let text): "Paste(\(text.count) characters)"
     }
   }
 }

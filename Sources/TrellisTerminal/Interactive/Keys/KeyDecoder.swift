@@ -2,10 +2,14 @@
 ///
 /// It knows UTF-8 text, control characters, and the escape sequences xterm-like terminals send
 /// for arrows (with Shift), Home, End, Page Up/Down, Delete and Shift-Tab (CSI and SS3 forms).
-/// A sequence cut short by a read waits in ``pending`` for the next bytes; a lone Escape is
-/// only known to be one when no more bytes follow, so the host calls ``flush()`` after a short
-/// pause. Unknown or malformed sequences are dropped. Any byte sequence is safe: nothing here
-/// traps, and ``pending`` never holds more than ``maximumPending`` bytes.
+/// Escape directly followed by a printable character is Alt with that character
+/// (``Key/alt(_:)``), as terminals send it. A bracketed paste (`ESC [200~` text `ESC [201~`)
+/// is one ``Key/paste(_:)``, however many reads it takes, so that pasted text is never read as
+/// keys. A sequence cut short by a read waits in ``pending`` for the next bytes; a lone Escape
+/// is only known to be one when no more bytes follow, so the host calls ``flush()`` after a
+/// short pause. Unknown or malformed sequences are dropped. Any byte sequence is safe: nothing
+/// here traps, ``pending`` never holds more than ``maximumPending`` bytes, and a paste keeps
+/// at most ``maximumPaste``.
 ///
 /// ```swift
 /// var decoder = KeyDecoder()
@@ -16,6 +20,21 @@ public struct KeyDecoder: Sendable, Hashable {
   public private(set) var pending: [UInt8] = []
   /// The longest escape sequence kept while waiting; a longer one is dropped as garbage.
   public static let maximumPending = 32
+  /// The most bytes of a paste kept; the rest of a longer one is dropped.
+  public static let maximumPaste = 1 << 20
+  /// How many flushes in a row, with no bytes between them, end a paste whose end never came
+  /// (about a second at the host's wait of 40 ms).
+  static let pasteGiveUp = 25
+  /// What a terminal sends after pasted text.
+  static let pasteEnd: [UInt8] = Array("\u{1B}[201~".utf8)
+
+  /// The bytes of the paste under way, `nil` when none is.
+  private var pasted: [UInt8]?
+  /// Flushes since the last bytes came, while a paste is under way.
+  private var quietFlushes = 0
+
+  /// Whether more bytes are awaited to finish a key: a sequence cut short, or a paste.
+  public var isWaiting: Bool { !pending.isEmpty || pasted != nil }
 
   /// Creates a decoder with nothing pending.
   public init() {}
@@ -23,12 +42,21 @@ public struct KeyDecoder: Sendable, Hashable {
   /// The keys in `bytes`, after whatever was pending; an incomplete sequence at the end waits.
   public mutating func decode(_ bytes: some Sequence<UInt8>) -> [Key] {
     pending.append(contentsOf: bytes)
+    quietFlushes = 0
     var keys: [Key] = []
     var index = 0
     while index < pending.count {
+      if pasted != nil {
+        guard let end = pasteText(from: index, into: &keys) else { return keys }
+        index = end
+        continue
+      }
       switch step(at: index) {
       case .key(let key, let length):
         keys.append(key)
+        index += length
+      case .pasteStart(let length):
+        pasted = []
         index += length
       case .skip(let length):
         index += length
@@ -47,8 +75,18 @@ public struct KeyDecoder: Sendable, Hashable {
   }
 
   /// Ends the wait for more bytes: a pending Escape is a key of its own; what follows it is
-  /// decoded as if it had come alone.
+  /// decoded as if it had come alone. A paste under way waits on through ``pasteGiveUp``
+  /// flushes in a row, then is a paste of what came.
   public mutating func flush() -> [Key] {
+    if let text = pasted {
+      // A paste waits for its end, as long as bytes keep coming; a long silence ends it.
+      quietFlushes += 1
+      guard quietFlushes >= Self.pasteGiveUp else { return [] }
+      pasted = nil
+      let rest = pending
+      pending.removeAll()
+      return [Self.paste(text + rest)]
+    }
     guard !pending.isEmpty else { return [] }
     let bytes = pending
     pending.removeAll()
@@ -63,8 +101,47 @@ public struct KeyDecoder: Sendable, Hashable {
 
   private enum Step {
     case key(Key, Int)
+    /// `ESC [200~`: what follows, up to `ESC [201~`, is pasted text.
+    case pasteStart(Int)
     case skip(Int)
     case incomplete
+  }
+
+  /// Takes the paste's text from `index` on: up to its end, which makes the paste a key and
+  /// returns where decoding goes on; or all of it but a tail that may begin the end, which
+  /// waits in ``pending`` (`nil` then: no more keys in these bytes).
+  private mutating func pasteText(from index: Int, into keys: inout [Key]) -> Int? {
+    let marker = Self.pasteEnd
+    var start = index
+    while start + marker.count <= pending.count {
+      if pending[start] == marker[0], pending[start..<(start + marker.count)].elementsEqual(marker)
+      {
+        keep(pending[index..<start])
+        keys.append(Self.paste(pasted ?? []))
+        pasted = nil
+        return start + marker.count
+      }
+      start += 1
+    }
+    // The longest tail that is the end cut short.
+    var tail = min(marker.count - 1, pending.count - index)
+    while tail > 0, !pending[(pending.count - tail)...].elementsEqual(marker[..<tail]) {
+      tail -= 1
+    }
+    keep(pending[index..<(pending.count - tail)])
+    pending.removeFirst(pending.count - tail)
+    return nil
+  }
+
+  /// Adds `bytes` to the paste under way, up to ``maximumPaste``.
+  private mutating func keep(_ bytes: ArraySlice<UInt8>) {
+    let room = Self.maximumPaste - (pasted?.count ?? 0)
+    if room > 0 { pasted?.append(contentsOf: bytes.prefix(room)) }
+  }
+
+  /// A paste of `bytes`, read as UTF-8.
+  private static func paste(_ bytes: [UInt8]) -> Key {
+    .paste(String(decoding: bytes, as: UTF8.self))
   }
 
   private func step(at index: Int) -> Step {
@@ -117,8 +194,18 @@ public struct KeyDecoder: Sendable, Hashable {
     case 0x1B:
       // Escape pressed twice: the first is a key of its own.
       return .key(.escape, 1)
+    case 0x20...0x7E:
+      // Escape and a character in one read: Alt with it (a person types Escape, then a key,
+      // in reads of their own).
+      return .key(.alt(Character(Unicode.Scalar(next))), 2)
+    case 0xC2...0xF4:
+      switch utf8(at: index + 1) {
+      case .key(.character(let character), let length): return .key(.alt(character), length + 1)
+      case .incomplete: return .incomplete
+      default: return .key(.escape, 1)
+      }
     default:
-      // Alt with a key, or Escape then a key typed fast: Escape, then the key.
+      // Escape before a control key: Escape, then the key.
       return .key(.escape, 1)
     }
   }
@@ -137,6 +224,7 @@ public struct KeyDecoder: Sendable, Hashable {
     let shift = modifier > 1 && (modifier - 1) & 1 == 1
     if final == UInt8(ascii: "~") {
       switch parameters.first ?? nil {
+      case 200: return .pasteStart(length)
       case 1, 7: return .key(.home, length)
       case 4, 8: return .key(.end, length)
       case 3: return .key(.delete, length)
