@@ -43,6 +43,9 @@ package enum OpenAPIDescriptors {
     _ document: OpenAPI.Document, file: String, title: String, baseURL: String?,
     documentURL: URL?, readOnly: Bool
   ) throws(DiagnosticList) -> InferredDescriptors {
+    if let problem = OpenAPIReferenceChain.problem(in: document) {
+      throw DiagnosticList([Diagnostic(problem, file: file)])
+    }
     let dereferenced: DereferencedDocument
     do { dereferenced = try document.locallyDereferenced() } catch {
       throw DiagnosticList([Diagnostic(Self.unresolved(error), file: file)])

@@ -188,4 +188,42 @@ struct OpenAPIReaderFuzzTests {
       #expect("\(error)".contains("'/etc/passwd#/foo' points outside the document"), "\(error)")
     }
   }
+
+  /// A document of `count` schemas, each holding a reference to the next.
+  static func chain(_ count: Int) -> String {
+    let schemas = (0..<count).map { index in
+      let reference = "\"next\": {\"$ref\": \"#/components/schemas/S\(index + 1)\"}"
+      let next = index + 1 < count ? ", " + reference : ""
+      return "\"S\(index)\": {\"type\": \"object\", \"properties\": "
+        + "{\"id\": {\"type\": \"integer\"}\(next)}}"
+    }
+    return """
+      {"openapi": "3.0.0", "info": {"title": "x", "version": "1"},
+       "servers": [{"url": "http://127.0.0.1:9/"}],
+       "paths": {"/things": {"get": {"responses": {"200": {"description": "ok", "content":
+         {"application/json": {"schema": {"type": "array",
+           "items": {"$ref": "#/components/schemas/S0"}}}}}}}}},
+       "components": {"schemas": {\(schemas.joined(separator: ", "))}}}
+      """
+  }
+
+  /// Schemas that refer to one another deeper than a reader's stack allows are refused before
+  /// they are followed; a chain within the limit is read.
+  @Test func aLongChainOfReferencesIsRefusedNotFollowed() throws {
+    let short = try OpenAPIDocumentReader.read(Data(Self.chain(90).utf8), file: "short.json")
+    _ = try OpenAPIDescriptors.make(
+      short, file: "short.json", title: "short", baseURL: nil, documentURL: nil, readOnly: true)
+    let long = try OpenAPIDocumentReader.read(Data(Self.chain(300).utf8), file: "long.json")
+    do {
+      _ = try OpenAPIDescriptors.make(
+        long, file: "long.json", title: "long", baseURL: nil, documentURL: nil, readOnly: true)
+      Issue.record("a chain of 300 references was followed")
+    } catch {
+      #expect("\(error)".contains("the schemas refer to one another 300 deep, from 'S0' on"))
+    }
+    #expect(
+      OpenAPIReferenceChain.longestChains(["a": ["b"], "b": ["a", "c"], "c": []]) == [
+        "a": 3, "b": 2, "c": 1,
+      ])
+  }
 }
