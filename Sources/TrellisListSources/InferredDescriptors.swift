@@ -197,10 +197,15 @@ package struct InferredDescriptors: Sendable {
       sections.append(.dictionary(section))
     }
     if !views.isEmpty {
+      // A view that cannot be read (one over a table dropped since) says why.
+      let broken = views.filter(\.columns.isEmpty).compactMap { view in
+        view.readOnlyReason.map { "\(view.name): \($0)." }
+      }
+      let footer = ["Views are read-only: their rows are computed from other tables."] + broken
       sections.append(
         [
           "id": "views", "header": "Views", "rows": .array(views.map(row)),
-          "footer": "Views are read-only: their rows are computed from other tables.",
+          "footer": .string(footer.joined(separator: "\n")),
         ])
     }
     if !others.isEmpty {

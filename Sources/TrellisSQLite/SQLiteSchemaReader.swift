@@ -36,7 +36,13 @@ package enum SQLiteSchemaReader {
       })
     var tables: [InferredTable] = []
     for entry in all where !shadows.contains(entry.name) {
-      tables.append(try table(entry.name, type: entry.type, sql: entry.sql, db: db))
+      do {
+        tables.append(try table(entry.name, type: entry.type, sql: entry.sql, db: db))
+      } catch let error as DatabaseError where entry.type == "view" {
+        // A view over a table dropped since cannot be read; the rest of the file can.
+        let reason = "this view cannot be read: \(error.message ?? "\(error)")"
+        tables.append(InferredTable(name: entry.name, kind: .view, readOnlyReason: reason))
+      }
     }
     var schema = InferredSchema(tables: tables)
     schema.markJoinTables()
