@@ -37,6 +37,15 @@ class TerminalTestCase(unittest.TestCase):
             handle.write(contents)
         return path
 
+    def value(self, path, sql):
+        """The rows `sql` reads from the SQLite file at `path`."""
+        import sqlite3
+        connection = sqlite3.connect(path)
+        try:
+            return connection.execute(sql).fetchall()
+        finally:
+            connection.close()
+
     def demo(self, width=80, height=24, env=None):
         database = os.path.join(self.folder, "demo.sqlite")
         return self.start([TRELLIS_DEMO, "--terminal", "--db", database, "--rows", "500"],
@@ -482,14 +491,6 @@ class AnyDataTests(TerminalTestCase):
         connection.executescript(script)
         connection.close()
         return path
-
-    def value(self, path, sql):
-        import sqlite3
-        connection = sqlite3.connect(path)
-        try:
-            return connection.execute(sql).fetchall()
-        finally:
-            connection.close()
 
     def test_editing_a_row_checks_it_and_writes_it(self):
         path = self.shop()

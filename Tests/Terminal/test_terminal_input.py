@@ -26,13 +26,6 @@ class InputTests(TerminalTestCase):
         connection.close()
         return path
 
-    def value(self, path, sql):
-        connection = sqlite3.connect(path)
-        try:
-            return connection.execute(sql).fetchall()
-        finally:
-            connection.close()
-
     def open_span(self, path):
         session = self.start([TRELLIS, "edit", path], width=100, height=30)
         session.wait_for("span")

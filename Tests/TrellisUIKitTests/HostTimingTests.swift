@@ -11,15 +11,6 @@ import UIKitMirror
 @Suite("The UIKit host's timing and reuse")
 @MainActor
 struct HostTimingTests {
-  /// A navigator over one section holding `rows`.
-  func navigator(_ rows: [Row]) -> Navigator {
-    let model = TableModel(title: "Rows")
-    let section = Section(id: "rows", header: "Rows")
-    for row in rows { section.addRow(row) }
-    model.addSection(section)
-    return Navigator(root: Screen(model: model))
-  }
-
   @Test func aTapEntersWhatIsTypedBeforeItOpensAnotherScreen() throws {
     let (navigator, _) = try Apps.tasks(["Call mum"])
     let controller = Apps.show(navigator)
@@ -61,7 +52,7 @@ struct HostTimingTests {
   @Test func aShownLoadMoreRowAsksForItsPageOnceLayoutIsDone() throws {
     var more = Row(id: RowID(.string("more")), kind: .loadMore, text: "Load more…")
     more.attributes.loadsWhenShown = true
-    let navigator = navigator([Row(id: RowID(.string("a")), kind: .label, text: "A"), more])
+    let navigator = Apps.navigator([Row(id: RowID(.string("a")), kind: .label, text: "A"), more])
     let controller = Apps.show(navigator)
     let screen = try Apps.top(controller)
     let table = try #require(screen.tableView)
@@ -89,7 +80,7 @@ struct HostTimingTests {
     off.editingStyle = .delete
     off.isDeletable = true
     off.isEnabled = false
-    let navigator = navigator([kept, off])
+    let navigator = Apps.navigator([kept, off])
     let controller = Apps.show(navigator)
     let table = try Apps.top(controller).tableView!
     #expect(table.swipeActions(at: try Shown.path(of: "Kept", in: table)).isEmpty)
@@ -104,7 +95,7 @@ struct HostTimingTests {
     var fine = Row(id: RowID(.string("fine")), kind: .label, text: "Fine")
     fine.attributes.cellStyle = .value2
     fine.detailText = "ada@example.com"
-    let controller = Apps.show(navigator([refused, fine]))
+    let controller = Apps.show(Apps.navigator([refused, fine]))
     let table = try Apps.top(controller).tableView!
     let red = try Shown.cell("Refused", in: table)
     #expect(red.detailTextLabel?.textColor?.name == "systemRed")
@@ -117,7 +108,7 @@ struct HostTimingTests {
   }
 
   @Test func aRowWithoutItsOwnHeightHasTheTables() throws {
-    let navigator = navigator([Row(id: RowID(.string("a")), kind: .label, text: "A")])
+    let navigator = Apps.navigator([Row(id: RowID(.string("a")), kind: .label, text: "A")])
     let controller = Apps.show(navigator)
     let table = try Apps.top(controller).tableView!
     table.rowHeight = 61

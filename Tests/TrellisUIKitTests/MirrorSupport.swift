@@ -65,6 +65,15 @@ enum Apps {
     return (Navigator(root: try SettingsApp.screen(for: settings)), settings)
   }
 
+  /// A navigator over one section, "Rows", holding `rows`.
+  static func navigator(_ rows: [Row]) -> Navigator {
+    let model = TableModel(title: "Rows")
+    let section = Section(id: "rows", header: "Rows")
+    for row in rows { section.addRow(row) }
+    model.addSection(section)
+    return Navigator(root: Screen(model: model))
+  }
+
   /// A suite name no other test uses.
   static func suite() -> String {
     FileManager.default.temporaryDirectory

@@ -10,15 +10,6 @@ import UIKitMirror
 @Suite("Special rows through the UIKit host")
 @MainActor
 struct SpecialRowsTests {
-  /// A navigator over one section holding `rows`.
-  func navigator(_ rows: [Row]) -> Navigator {
-    let model = TableModel(title: "Rows")
-    let section = Section(id: "rows", header: "Rows")
-    for row in rows { section.addRow(row) }
-    model.addSection(section)
-    return Navigator(root: Screen(model: model))
-  }
-
   @Test func anEmptyListShowsItsPlaceholderThatDoesNothing() throws {
     let (navigator, _) = try Apps.tasks([])
     let controller = Apps.show(navigator)
@@ -58,7 +49,7 @@ struct SpecialRowsTests {
   @Test func aLinkRowOpensItsAddress() throws {
     var link = Row(id: RowID(.string("site")), kind: .link, text: "Website")
     link.action = .open("https://example.com/trellis")
-    let navigator = navigator([link])
+    let navigator = Apps.navigator([link])
     let controller = Apps.show(navigator)
     var opened: [URL] = []
     controller.openURL = { opened.append($0) }
@@ -70,7 +61,7 @@ struct SpecialRowsTests {
   @Test func aCustomRowUsesTheRegisteredCell() throws {
     var card = Row(id: RowID(.string("card")), kind: .custom, text: "Card")
     card.attributes.template = "card"
-    let navigator = navigator([card])
+    let navigator = Apps.navigator([card])
     let controller = TrellisViewController(navigator: navigator)
     let made = UITableViewCell(style: .subtitle, reuseIdentifier: "card")
     controller.templates["card"] = { _, _, row in
@@ -88,7 +79,7 @@ struct SpecialRowsTests {
   @Test func aFieldThatAsksForTheKeyboardGetsItWhenItsScreenAppears() throws {
     var name = Row(id: RowID(.string("name")), kind: .textField, text: "Name")
     name.attributes.becomesFirstResponder = true
-    let navigator = navigator([Row(id: RowID(.string("a")), kind: .label, text: "A"), name])
+    let navigator = Apps.navigator([Row(id: RowID(.string("a")), kind: .label, text: "A"), name])
     let controller = Apps.show(navigator)
     let table = try Apps.top(controller).tableView!
     #expect(try Shown.control(UITextField.self, of: "Name", in: table).isFirstResponder)
