@@ -16,7 +16,7 @@ extension ArrayOfObjectsSection {
     -> Bool
   {
     guard let choice else { return true }
-    if let message = choice.write(value) { throw .edit(.refused(section: id, reason: message)) }
+    if let message = choice.write(value) { throw .store(.refused(message)) }
     setNeedsRefresh()
     if goingBack && choice.popsOnChoice, let navigator = screen.navigator,
       navigator.stack.count > 1, navigator.top === screen

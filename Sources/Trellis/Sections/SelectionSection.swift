@@ -126,7 +126,7 @@ public final class SelectionSection: Section {
     }
     let stored = chosen.map { storage == .index ? Value.int($0) : items[$0] }
     let value: Value = allowsMultipleSelection ? .array(stored) : (stored.first ?? .null)
-    if let message = write(value) { throw .edit(.refused(section: id, reason: message)) }
+    if let message = write(value) { throw .store(.refused(message)) }
     setNeedsRefresh()
     if !allowsMultipleSelection && popsOnSelection, let navigator = screen.navigator,
       navigator.stack.count > 1, navigator.top === screen

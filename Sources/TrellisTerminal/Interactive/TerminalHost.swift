@@ -169,8 +169,6 @@ public final class TerminalHost {
     } catch {
       switch error {
       case .invalid: status = "Not saved: fix the fields marked !"
-      // A section's refusal says why in the person's words; the section's id is no news.
-      case .edit(.refused(_, let reason)): status = reason
       default: status = error.storeRefusal ?? error.description
       }
       return false

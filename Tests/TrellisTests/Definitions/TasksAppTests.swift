@@ -205,6 +205,25 @@ struct TasksNewTagRefusedTests {
     #expect(app.host.violations.isEmpty)
   }
 
+  /// A tap the choice refuses leaves the choice as it was and says why on the chooser, in
+  /// the rule's words: no section id, and the host gets a refusal it shows as a notice.
+  @Test func aRefusedTapSaysWhyOnTheChooser() throws {
+    let app = try Self.app()
+    try app.send(.add(section: nil))
+    try app.tap("Tags")
+    let chooser = app.top
+    try app.tap("Urgent")
+    #expect(throws: ScreenError.store(.refused("Choose one tag at most"))) {
+      try app.tap("Quick")
+    }
+    #expect(app.top === chooser)
+    #expect(chooser.notice == "Choose one tag at most")
+    #expect(
+      chooser.model.processChanges().target.sections.contains { section in
+        section.items.contains { $0.text == "Urgent" && $0.accessory == .checkmark }
+      })
+  }
+
   /// A page may send any value: the Tags row keeps one no chooser writes, with its message.
   /// The chooser finds nothing chosen in it, and a tap replaces it with a valid choice.
   @Test func aValueNoChooserWritesIsReplacedByTheFirstTap() throws {
