@@ -15,7 +15,33 @@ package enum PredicateSemantics {
     var foundationOptions: String.CompareOptions = []
     if options.contains(.caseInsensitive) { foundationOptions.insert(.caseInsensitive) }
     if options.contains(.diacriticInsensitive) { foundationOptions.insert(.diacriticInsensitive) }
-    return text.folding(options: foundationOptions, locale: nil)
+    let folded = text.folding(options: foundationOptions, locale: nil)
+    guard options.contains(.diacriticInsensitive) else { return folded }
+    return foldingLettersWithStrokes(folded)
+  }
+
+  /// Letters that Unicode gives no decomposition, written as the letters they are read as:
+  /// `Ø` as `O`, `Æ` as `AE`, `Þ` as `TH`. Foundation's diacritic folding removes marks only,
+  /// so without this "Ørsted" would neither match "orsted" nor be indexed under O.
+  static let lettersWithStrokes: [Character: String] = [
+    "Ø": "O", "ø": "o", "Æ": "AE", "æ": "ae", "Œ": "OE", "œ": "oe", "Đ": "D", "đ": "d",
+    "Ð": "D", "ð": "d", "Ħ": "H", "ħ": "h", "Þ": "TH", "þ": "th", "Ŧ": "T", "ŧ": "t",
+    "ı": "i", "Ŀ": "L", "ŀ": "l",
+  ]
+
+  /// `text` with ``lettersWithStrokes`` written out; `text` itself when it has none.
+  private static func foldingLettersWithStrokes(_ text: String) -> String {
+    guard text.contains(where: { lettersWithStrokes[$0] != nil }) else { return text }
+    var result = ""
+    result.reserveCapacity(text.utf8.count)
+    for character in text {
+      if let plain = lettersWithStrokes[character] {
+        result += plain
+      } else {
+        result.append(character)
+      }
+    }
+    return result
   }
 
   /// `value` folded when it is a string.
