@@ -196,3 +196,27 @@ def test_controls_follow_the_themes_layout_and_a_fixed_text_view_keeps_its_heigh
         "arguments[0].dispatchEvent(new Event('input', {bubbles: true}));", notes)
     assert notes.size["height"] == height
     screenshot(browser, "looks-layout")
+
+
+def test_an_upload_that_is_no_picture_is_refused_and_says_why(browser, server, tmp_path):
+    open_looks(browser, server)
+    upload = row(browser, "Photo").find_element(By.CSS_SELECTOR, "input.upload")
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'});", upload)
+    # A file of another kind, chosen with the dialog's "All files": the page says so and
+    # sends nothing.
+    report = tmp_path / "report.pdf"
+    report.write_bytes(b"%PDF-1.7 not a picture")
+    upload.send_keys(str(report))
+    wait(browser, lambda d: "report.pdf is not one" in d.find_element(By.ID, "trellis-status").text)
+    assert not row(browser, "Photo").find_elements(By.CSS_SELECTOR, "img.thumbnail")
+    # Bytes named as a PNG reach the server, which reads them and refuses them at the row.
+    fake = tmp_path / "fake.png"
+    fake.write_bytes(b"%PDF-1.7 not a picture")
+    upload = row(browser, "Photo").find_element(By.CSS_SELECTOR, "input.upload")
+    upload.send_keys(str(fake))
+    wait(browser, lambda d: "named PNG but is not one" in row(d, "Photo").text
+         or "named PNG but is not one" in d.find_element(By.ID, "trellis-status").text)
+    assert not row(browser, "Photo").find_elements(By.CSS_SELECTOR, "img.thumbnail")
+    field = row(browser, "Photo").find_element(By.CSS_SELECTOR, "input.control")
+    assert not field.get_attribute("value").startswith("data:")
+    screenshot(browser, "looks-upload-refused")

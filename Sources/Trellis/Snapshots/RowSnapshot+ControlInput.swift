@@ -18,6 +18,9 @@ extension RowSnapshot {
     switch kind {
     case .textField, .textView, .imagePicker:
       switch input {
+      case .text(let text) where kind == .imagePicker:
+        try Self.checkPicture(text, for: name)
+        return .string(text)
       case .text(let text): return .string(text)
       case .number(let number): return .string(Self.numberText(number))
       case .bool(let flag): return .string(flag ? "true" : "false")

@@ -952,6 +952,11 @@
   function upload(input) {
     var file = input.files && input.files[0];
     if (!file) return;
+    if (["image/png", "image/jpeg", "image/gif"].indexOf(file.type) < 0) {
+      say("Choose a PNG, JPEG or GIF picture: " + (file.name || "this file") + " is not one.");
+      input.value = "";
+      return;
+    }
     if (file.size > 150 * 1024) { say("That image is too large (the limit is 150 KB)."); return; }
     var reader = new FileReader();
     reader.onload = function () {

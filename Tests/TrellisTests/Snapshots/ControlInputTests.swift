@@ -33,6 +33,34 @@ struct ControlInputTests {
     #expect(text.fieldText == "12.5", "only a numeric field shows digits")
   }
 
+  /// An image row takes a path or address as it is, and a picture as data only when it is a
+  /// PNG, JPEG or GIF whose bytes say so.
+  @Test func anImageRowTakesPicturesItsHostsDraw() throws {
+    let image = row(.imagePicker)
+    let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0]).base64EncodedString()
+    let gif = Data("GIF89a....".utf8).base64EncodedString()
+    for taken in [
+      "photos/ada.png", "https://example.com/a.jpg", "", "data:image/png;base64,\(png)",
+      "DATA:IMAGE/GIF;base64,\(gif)",
+    ] {
+      #expect(try image.value(for: .text(taken)) == .string(taken))
+    }
+    let pdf = Data("%PDF-1.7".utf8).base64EncodedString()
+    let refused: [(String, String)] = [
+      ("data:application/pdf;base64,\(pdf)", "this file is application/pdf"),
+      ("data:image/png;base64,\(pdf)", "this file is named PNG but is not one"),
+      ("data:image/svg+xml;base64,\(pdf)", "this file is image/svg+xml"),
+      ("data:image/png,\(png)", "this PNG is not encoded as base64"),
+      ("data:image/png;base64,@@@", "this PNG is not encoded as base64"),
+      ("data:", "this address holds no data"),
+    ]
+    for (input, why) in refused {
+      #expect(throws: ControlInputError("Amount takes a PNG, JPEG or GIF picture: \(why)")) {
+        try image.value(for: .text(input))
+      }
+    }
+  }
+
   @Test func textFieldsTakeTextAndNumbersAsTheirText() throws {
     #expect(try row(.textField).value(for: .text("Ann")) == .string("Ann"))
     #expect(try row(.textField).value(for: .number(3)) == .string("3"))
