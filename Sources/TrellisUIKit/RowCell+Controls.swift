@@ -170,7 +170,34 @@
           self?.typed(field.text ?? "", over: start)
         }, for: .editingDidEnd)
       field.addAction(UIAction { [weak self] _ in self?.onReturn?() }, for: .editingDidEndOnExit)
+      if Self.hasNoReturnKey(field.keyboardType) {
+        field.inputAccessoryView = returnBar(for: field)
+      }
       return field
+    }
+
+    /// Whether `keyboard` lacks a Return key (the number and phone pads): its field then gets
+    /// a bar above the keyboard, without which a person could neither go on nor put it away.
+    static func hasNoReturnKey(_ keyboard: UIKeyboardType) -> Bool {
+      [.numberPad, .decimalPad, .phonePad].contains(keyboard)
+    }
+
+    /// The bar above a keyboard without Return: Next does what Return does in other fields
+    /// (enter the value, go on to the next field), Done enters it and puts the keyboard away.
+    private func returnBar(for field: UITextField) -> UIToolbar {
+      let bar = UIToolbar(frame: CGRect(x: 0, y: 0, width: 320, height: 44))
+      let next = UIBarButtonItem(
+        title: "Next",
+        primaryAction: UIAction { [weak self, weak field] _ in
+          field?.resignFirstResponder()
+          self?.onReturn?()
+        })
+      let done = UIBarButtonItem(
+        systemItem: .done,
+        primaryAction: UIAction { [weak field] _ in field?.resignFirstResponder() })
+      bar.items = [next, UIBarButtonItem(systemItem: .flexibleSpace), done]
+      bar.sizeToFit()
+      return bar
     }
 
     static func alignment(_ alignment: RowAttributes.TextAlignment) -> NSTextAlignment {

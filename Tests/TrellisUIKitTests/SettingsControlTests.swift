@@ -138,6 +138,30 @@ struct SettingsControlTests {
     #expect(table.scrolledTo == (try Shown.path(of: "Password", in: table)))
   }
 
+  /// A number pad has no Return: its field gets a bar whose Next enters the number and goes
+  /// on as Return does, and whose Done enters it and puts the keyboard away.
+  @Test func aNumberPadHasNextAndDoneAboveIt() throws {
+    let username = try Shown.control(UITextField.self, of: "Username", in: table)
+    #expect(username.inputAccessoryView == nil, "a keyboard with Return needs no bar")
+    let field = try Shown.control(UITextField.self, of: "Font Size", in: table)
+    #expect(field.keyboardType == .numberPad)
+    let bar = try #require(field.inputAccessoryView as? UIToolbar)
+    field.becomeFirstResponder()
+    field.text = "20"
+    try #require(bar.item(titled: "Next")).tap()
+    #expect(try stored("fontSize") == .int(20))
+    #expect(!field.isFirstResponder)
+    let again = try Shown.control(UITextField.self, of: "Font Size", in: table)
+    again.becomeFirstResponder()
+    again.text = "21"
+    let done = try #require(
+      (again.inputAccessoryView as? UIToolbar)?.items?.first { $0.systemItem == .done })
+    done.tap()
+    #expect(try stored("fontSize") == .int(21))
+    #expect(!again.isFirstResponder)
+    #expect(table.violations.isEmpty)
+  }
+
   @Test func aDatePickerEntersTheDay() throws {
     let picker = try Shown.control(UIDatePicker.self, of: "Birthday", in: table)
     var parts = DateComponents()

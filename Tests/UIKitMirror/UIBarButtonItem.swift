@@ -5,7 +5,7 @@ import Foundation
 open class UIBarButtonItem: NSObject {
   /// Mirror of `UIBarButtonItem.SystemItem`.
   public enum SystemItem: Int, Sendable {
-    case done, cancel, edit, save, add
+    case done, cancel, edit, save, add, flexibleSpace
   }
 
   open var title: String?

@@ -14,6 +14,8 @@ open class UITextField: UIControl {
   open var textColor: UIColor?
   open var font: UIFont?
   open var borderStyle = BorderStyle.none
+  /// The view shown above the keyboard while the field has it.
+  open var inputAccessoryView: UIView?
 
   /// The border around the field.
   public enum BorderStyle: Int, Sendable {
