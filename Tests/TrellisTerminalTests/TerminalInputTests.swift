@@ -85,6 +85,29 @@ struct TerminalInputTests {
     #expect(driver.screen.contains("Ctrl-L"))
   }
 
+  /// The search line takes Ctrl-U, which clears it as it clears a field, and a paste, whose
+  /// line breaks are spaces; neither's letters are commands.
+  @Test func theSearchLineClearsAndTakesPastes() throws {
+    let store = MemoryStore(
+      objects: ContactsApp.people(40), definition: try ContactsApp.definition())
+    let contacts = try ContactsApp.model(store: store)
+    let navigator = Navigator(root: Screen(model: contacts.model))
+    let driver = Driver(navigator)
+    driver.press("/")
+    driver.press("zzq")
+    #expect(navigator.top.searchText == "zzq")
+    driver.press("\u{15}")
+    #expect(navigator.top.searchText == "")
+    guard case .searching(let line) = driver.host.mode else {
+      Issue.record("Ctrl-U left the search line")
+      return
+    }
+    #expect(line == "")
+    driver.press(Self.pasted("ad\ra"))
+    #expect(navigator.top.searchText == "ad a")
+    #expect(navigator.stack.count == 1)
+  }
+
   /// A choice its section refuses says why in the person's words, without the section's id.
   @Test func aRefusedChoiceSaysWhyPlainly() {
     let model = TableModel(title: "Book")

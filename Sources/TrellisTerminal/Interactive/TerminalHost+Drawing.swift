@@ -272,8 +272,10 @@ extension TerminalHost {
       "  Ctrl-L             paint the screen again",
       "  q                  quit",
       "",
-      "Typing: Enter enters the value (a text view: Ctrl-D), Esc leaves it as it was.",
+      "Typing: Enter enters the value (a text view: Ctrl-D), Esc leaves it as it was;",
+      "Ctrl-U clears the field or the search line.",
       "Dates are typed as 2026-11-25 or 2026-11-25T09:30:00Z.",
+      "A row marked ~ is disabled: it shows its value and takes no changes.",
     ]
   }
 }

@@ -51,10 +51,19 @@ extension TerminalHost {
     case .character(let character):
       mode = .searching(text + String(character))
       send(.search(text + String(character)))
+    case .paste(let pasted):
+      // One line: the search line takes a paste's line breaks and tabs as spaces.
+      let longer = text + String(FieldEditor.pastable(pasted, isMultiline: false))
+      mode = .searching(longer)
+      send(.search(longer))
     case .backspace:
       let shorter = String(text.dropLast())
       mode = .searching(shorter)
       send(.search(shorter))
+    case .control("u"):
+      // As in a field: the line is cleared, and the search goes on with nothing typed.
+      mode = .searching("")
+      send(.search(""))
     case .escape:
       mode = .browsing
       send(.search(""))
