@@ -26,6 +26,33 @@ struct AnyDataPostgresJoinTests {
     }
   }
 
+  /// A join table without a column for the pairs' order lists them by the keys they hold:
+  /// the window that saved a choice shows it in that order too, as a fresh page (or another
+  /// server) reads it, not in the order it was tapped.
+  @Test func savedChoicesShowInTheOrderTheDatabaseKeeps() async throws {
+    guard let url = try await AnyDataPostgres.database("shop-postgres.sql") else { return }
+    let app = try await AnyDataPostgres.app(url)
+    defer { PostgresDatabase.close(url: url) }
+    try await AnyDataPostgres.open("product", "Hammer", in: app)
+    #expect(app.row("Tags")?.detail == "heavy")
+    try app.tap("Tags")
+    try await app.settle(until: { app.row("sale") != nil }, timeout: .seconds(10))
+    try app.tap("sale")
+    try await app.settle()
+    try app.send(.back)
+    #expect(app.row("Tags")?.detail == "heavy, sale", "as chosen, until saved")
+    try app.send(.done)
+    try await app.settle(until: { app.row("Hammer") != nil }, timeout: .seconds(10))
+    try app.tap("Hammer")
+    try await app.settle(until: { app.row("Tags")?.detail == "sale, heavy" }, timeout: .seconds(5))
+    let stored = try await AnyDataPostgres.texts(
+      url,
+      "SELECT t.label FROM product_tag p JOIN tag t ON t.id = p.tag_id "
+        + "WHERE p.product_id = 1 ORDER BY p.tag_id")
+    #expect(stored == ["sale", "heavy"])
+    #expect(app.row("Tags")?.detail == "sale, heavy")
+  }
+
   /// A table of keys only, with a key of its own, is listed and edited, its rows titled by
   /// the rows they point at.
   @Test func aTableOfKeysOnlyIsTitledByTheRowsItPointsAt() async throws {
