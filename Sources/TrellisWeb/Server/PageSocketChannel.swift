@@ -41,6 +41,13 @@ struct PageSocketChannel: ServerChildChannel, HTTPChannelHandler {
 
   func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
     channel.eventLoop.makeCompletedFuture {
+      // Past the most connections, a new one is closed before it costs anything more.
+      let connections = server.connections
+      guard connections.admit() else {
+        channel.close(promise: nil)
+        throw ChannelError.inappropriateOperationForState
+      }
+      channel.closeFuture.whenComplete { _ in connections.release() }
       // NIO keeps each connection's last read buffer for the next read, 2 KB to begin with:
       // a page's messages are small, so a connection starts at a quarter of that (and grows
       // when a read fills it).
@@ -108,7 +115,8 @@ struct PageSocketChannel: ServerChildChannel, HTTPChannelHandler {
         })
       var configuration = NIOUpgradableHTTPServerPipelineConfiguration(
         upgradeConfiguration: upgrades)
-      // Hummingbird reads requests one after another and handles errors itself.
+      // Hummingbird reads requests one after another and handles errors itself; a first
+      // request that is not HTTP is answered by ``RequestHeadDeadline``.
       configuration.enablePipelining = false
       configuration.enableErrorHandling = false
       configuration.enableResponseHeaderValidation = false
@@ -122,7 +130,8 @@ struct PageSocketChannel: ServerChildChannel, HTTPChannelHandler {
           type: NIOTypedHTTPServerUpgradeHandler<Negotiation>.self)
         try pipeline.addHandler(
           RequestHeadDeadline(
-            timeout: .milliseconds(Int64(server.configuration.headerTimeout * 1000))),
+            timeout: .milliseconds(Int64(server.configuration.headerTimeout * 1000)),
+            bodyTimeout: .milliseconds(Int64(max(server.configuration.bodyTimeout, 0.001) * 1000))),
           position: .before(upgradeHandler))
       }
       return Value(negotiation: negotiation, channel: channel)

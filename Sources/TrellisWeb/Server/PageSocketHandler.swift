@@ -108,7 +108,7 @@ final class PageSocketHandler: ChannelDuplexHandler, RemovableChannelHandler {
   func channelInactive(context: ChannelHandlerContext) {
     pinging?.cancel()
     pinging = nil
-    steps.append(.close)
+    Self.close(&steps)
     handOverNext()
     context.fireChannelInactive()
   }
@@ -166,8 +166,13 @@ final class PageSocketHandler: ChannelDuplexHandler, RemovableChannelHandler {
       else { return close(.dataInconsistentWithMessage) }
       text = decoded
     }
-    if isSignInCheckDue() { steps.append(.checkSignIn) }
-    steps.append(.message(WebSession.read(text, limit: messageLimit)))
+    guard
+      Self.enqueue(
+        WebSession.read(text, limit: messageLimit), onto: &steps, checkingSignIn: isSignInCheckDue)
+    else {
+      WebServer.logger.notice("A page that sent too many messages at once was closed")
+      return close(.policyViolation, reason: Self.floodReason)
+    }
     handOverNext()
   }
 
@@ -294,6 +299,10 @@ final class PageSocketHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
   // MARK: Closing and pings
 
+  /// The most steps that may wait for the hub; a page that sends more at once is closed.
+  static let mostWaitingSteps = 256
+  /// What a page that sent too many messages at once is told as its socket closes.
+  static let floodReason = "The page sent too many messages at once. Reload it to start again."
   /// What a page that fell behind is told as its socket closes.
   static let fellBehindReason = "The page fell behind. Reload it to start again."
   /// What a page whose person is no longer signed in is told as its socket closes.

@@ -56,6 +56,15 @@ public struct WebConfiguration: Sendable {
   /// set): a client that sends nothing, or its headers a byte at a time, is closed. Zero waits
   /// as long as it takes.
   public var headerTimeout: Double = 10
+  /// How long a new connection's first request has for its body once its headers are in, in
+  /// seconds (30 unless set): a body sent a byte at a time holds a connection as slow headers
+  /// would. Applies when ``headerTimeout`` does.
+  public var bodyTimeout: Double = 30
+  /// The most connections the server holds at once; a new one past it is closed as it
+  /// arrives. Unless set, seven eighths of the process's file descriptors (its limit raised to
+  /// the hard limit first), keeping the rest for files and databases: a server out of
+  /// descriptors cannot go on.
+  public var maxConnections: Int?
   /// How long a window must go without an event of its own before it is brought up to date
   /// with the other windows resting on its list (``RestingGroup``): a window in use would
   /// leave its group at its next event, and each leave costs a catch-up.

@@ -26,6 +26,8 @@ public struct WebServer: Sendable {
   let assets: WebAssets
   /// Who the session cookies sign in, when people must sign in.
   let gate: SignInGate?
+  /// How many connections are held, and the most.
+  let connections: ConnectionLimit
   /// Where the host's failures go in full.
   static let logger = Logger(label: "trellis-web")
 
@@ -52,6 +54,10 @@ public struct WebServer: Sendable {
     self.hubs = hubs
     self.assets = try WebAssets.load()
     self.gate = configuration.signIn.map(SignInGate.init)
+    self.connections = ConnectionLimit(
+      most: configuration.maxConnections
+        ?? ConnectionLimit.descriptorLimit().map(ConnectionLimit.most(forDescriptors:))
+        ?? 10_000)
   }
 
   /// Runs `body` on the hub of app `id` (where its sessions and shared objects live), then
