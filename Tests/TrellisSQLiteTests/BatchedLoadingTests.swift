@@ -81,4 +81,41 @@ struct BatchedLoadingTests {
     #expect(emptySection.loadState == .empty)
     #expect(emptyApp.texts == [["Nothing here"]])
   }
+  /// A list shorter than a batch holds the whole table after its own insert: a row another
+  /// program adds next shows with the rest, not behind a "Load more" row.
+  @Test func aShortListKeepsEveryRowAfterItsOwnInsertAndAnotherProgramsInsert() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("trellis-short-list-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("ranked.sqlite").path
+    let store = try SQLiteStore(
+      path: path, entity: try SQLiteTestSupport.rankedEntity(), watchInterval: nil)
+    try store.database.write { db in
+      for x in 0..<37 {
+        try db.execute(
+          sql: "INSERT INTO ranked (name, rank, position) VALUES (?, ?, ?)",
+          arguments: ["Item \(x)", x, x])
+      }
+    }
+    let (_, app) = try Self.screen(store)
+    #expect(app.host.rows(inSection: 0).count == 37)
+    let added = Ranked()
+    added.name = "Mine"
+    added.rank = 100
+    try store.insert(.object(ObjectReference(added)), at: nil)
+    try app.host.check()
+    #expect(app.host.rows(inSection: 0).count == 38)
+    try DatabaseQueue(path: path).write { db in
+      try db.execute(
+        sql: "INSERT INTO ranked (name, rank, position) VALUES ('Theirs', 200, 200)")
+    }
+    #expect(store.checkForExternalChanges())
+    try app.host.check()
+    let rows = app.host.rows(inSection: 0)
+    #expect(rows.count == 39)
+    #expect(!rows.contains { $0.kind == .loadMore })
+    #expect(rows.contains { $0.text == "Theirs" })
+    #expect(app.host.violations.isEmpty)
+  }
 }

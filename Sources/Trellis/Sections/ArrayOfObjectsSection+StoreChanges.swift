@@ -180,8 +180,15 @@ extension ArrayOfObjectsSection {
     if !needsFetch, !changes.isEmpty, appliesStoreChangesToWindow,
       applyChanges(changes, hasMore: hasMore)
     {
-      // The window holds what it shows now: the next page starts after it.
-      loadedLimit = items.count
+      // With more to load, the window holds what it shows now: the next page starts after
+      // it. A window that held the whole list goes on holding whole pages, so that a row
+      // another program adds next is read with the rest, not left behind "Load more".
+      if hasMore {
+        loadedLimit = items.count
+      } else if let batch = fetchOptions.batchSize, batch > 0 {
+        let pages = (items.count + batch - 1) / batch
+        loadedLimit = max(loadedLimit ?? batch, pages * batch)
+      }
       return
     }
     needsFetch = false
