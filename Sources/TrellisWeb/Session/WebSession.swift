@@ -149,6 +149,14 @@ final class WebSession {
     } catch {
       // The notice under the bar says why.
       if case .invalid = error { return }
+      // A value the person may not set was stored nowhere: besides the notice, the control
+      // that took it shows the row's value again, as a fresh page would.
+      if case .notPermitted(let why) = error {
+        switch message.action {
+        case .setValue(let row, _, _), .setPart(let row, _, _): throw .refusedEntry(row: row, why)
+        default: return
+        }
+      }
       if error.storeRefusal != nil { return }
       if case .store(.conflict) = error { return }
       if case .enter = event, case .setValue(let row, _, _) = message.action,
