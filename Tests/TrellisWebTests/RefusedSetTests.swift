@@ -35,7 +35,8 @@ struct RefusedSetTests {
       var data = ByteBuffer(string: text)
       let key = try #require(WebSocketMaskingKey([1, 2, 3, 4]))
       data.webSocketMask(key)
-      try await channel.writeInbound(WebSocketFrame(fin: true, opcode: .text, maskKey: key, data: data))
+      try await channel.writeInbound(
+        WebSocketFrame(fin: true, opcode: .text, maskKey: key, data: data))
     }
     let screen = try await next()
     let key = try #require(try keys(screen).first)
