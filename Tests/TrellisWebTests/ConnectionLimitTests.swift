@@ -3,7 +3,6 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import Testing
-import TrellisExamples
 
 @testable import TrellisWeb
 
@@ -12,15 +11,10 @@ import TrellisExamples
 @Suite("Connection limits", .timeLimit(.minutes(1)))
 struct ConnectionLimitTests {
   static func server(most: Int? = nil, body: Double = 30) throws -> WebServer {
-    var configuration = WebTestSupport.configuration()
-    configuration.maxConnections = most
-    configuration.bodyTimeout = body
-    let definition = try TasksApp.taskDefinition()
-    let store = MemoryStore(objects: [TaskItem(name: "A")], definition: definition)
-    let app = WebApp(id: "tasks", title: "Tasks") {
-      Navigator(root: TasksApp.listScreen(store: store, definition: definition))
+    try ConnectionTimeoutTests.server {
+      $0.maxConnections = most
+      $0.bodyTimeout = body
     }
-    return try WebServer(apps: [app], configuration: configuration)
   }
 
   /// Past the most, a new connection is closed as it arrives; once one closes, the next is

@@ -17,9 +17,16 @@ import WSClient
 struct ConnectionTimeoutTests {
   /// A server whose timeouts are a fraction of a second.
   static func server(idle: Double, headers: Double) throws -> WebServer {
+    try server {
+      $0.idleTimeout = idle
+      $0.headerTimeout = headers
+    }
+  }
+
+  /// A server of one Tasks list, configured by `configure`.
+  static func server(_ configure: (inout WebConfiguration) -> Void) throws -> WebServer {
     var configuration = WebTestSupport.configuration()
-    configuration.idleTimeout = idle
-    configuration.headerTimeout = headers
+    configure(&configuration)
     let definition = try TasksApp.taskDefinition()
     let store = MemoryStore(objects: [TaskItem(name: "A")], definition: definition)
     let app = WebApp(id: "tasks", title: "Tasks") {
