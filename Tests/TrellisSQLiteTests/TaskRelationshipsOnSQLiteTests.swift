@@ -292,4 +292,32 @@ struct FaultedChildrenTests {
     }
     #expect(left == ["Hire van", "Clean"])
   }
+  /// A tag chosen on an open form that another window deletes leaves the form's Tags row at
+  /// once, as it leaves the chooser; Done stores the tags the form shows.
+  @Test func aChosenTagDeletedElsewhereLeavesTheOpenForm() throws {
+    let (store, app) = try TagsOnSQLiteTests.openTags()
+    try app.tap("Quick")
+    try app.tap("Someday")
+    try app.send(.back)
+    #expect(app.row("Tags")?.detail == "Quick, Someday")
+    let tags = try store.store(for: "tags")
+    let quick = try #require(
+      try tags.fetch(FetchOptions()).first {
+        tags.entity.definition.reader(for: $0).value("name") == "Quick"
+      })
+    try tags.delete(quick)
+    try app.host.check()
+    #expect(app.row("Tags")?.detail == "Someday")
+    try app.send(.done)
+    let held = try store.database.read { db in
+      try String.fetchAll(
+        db,
+        sql: """
+          SELECT tag.name FROM task_tags JOIN tag ON tag.id = task_tags.targetId
+          JOIN task ON task.id = task_tags.sourceId WHERE task.name = 'Book the dentist'
+          """)
+    }
+    #expect(held == ["Someday"])
+    #expect(app.host.violations.isEmpty)
+  }
 }

@@ -30,7 +30,7 @@ public final class Draft {
   public private(set) weak var parent: Draft?
 
   private var cells: [String: DraftCell] = [:]
-  private var order: [String] = []
+  private(set) var order: [String] = []
   /// Committed child drafts' values, applied when this draft commits.
   private var childEdits: [ObjectIdentifier: (object: KeyValueCoding, values: [(String, Value)])] =
     [:]

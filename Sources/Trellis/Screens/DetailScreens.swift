@@ -54,6 +54,7 @@ enum DetailScreens {
       : definition.title(of: item, readingThrough: draft.savedReader)
     let screen = try screen(for: draft, title: title)
     screen.addsItem = isNew
+    screen.followRelatedDeletes(of: draft)
     // The title follows what is saved (another window's change), as a fresh screen's would.
     if !isNew {
       // First, so that the title below reads what another program's write brought.
