@@ -1,7 +1,8 @@
 extension Screen {
-  /// Follows the stores of the rows the form's choices point at (a task's category, its
-  /// tags): once another window or program deletes one the person chose, the choice no
-  /// longer holds it, as the saved object's no longer does and the chooser no longer lists it.
+  /// Follows the stores of the rows the form's choices point at (a task's tags): once another
+  /// window or program deletes one the person chose into a list, the list no longer holds it,
+  /// as the saved object's no longer does and the chooser no longer lists it
+  /// (``Draft/forget(_:)``).
   ///
   /// The observations live as long as the model's processing hook, which is the screen's.
   func followRelatedDeletes(of draft: Draft) {
