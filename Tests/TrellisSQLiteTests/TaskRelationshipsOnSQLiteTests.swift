@@ -176,6 +176,19 @@ struct TagsOnSQLiteTests {
     return (store, app)
   }
 
+  /// The names of the tags "Book the dentist" holds in the join table, in the order added.
+  static func heldTags(_ store: SQLiteStore) throws -> [String] {
+    try store.database.read { db in
+      try String.fetchAll(
+        db,
+        sql: """
+          SELECT tag.name FROM task_tags JOIN tag ON tag.id = task_tags.targetId
+          JOIN task ON task.id = task_tags.sourceId WHERE task.name = 'Book the dentist'
+          ORDER BY task_tags.rowid
+          """)
+    }
+  }
+
   @Test func tagsAreChosenSeveralAtATimeAndMadeInPlace() throws {
     let (store, app) = try Self.openTags()
     #expect(app.texts == [TasksApp.tagNames])
@@ -189,15 +202,7 @@ struct TagsOnSQLiteTests {
     try app.send(.back)
     #expect(app.row("Tags")?.detail == "Quick, Someday, Garden")
     try app.send(.done)
-    let joins = try store.database.read { db in
-      try String.fetchAll(
-        db,
-        sql: """
-          SELECT tag.name FROM task_tags JOIN tag ON tag.id = task_tags.targetId
-          JOIN task ON task.id = task_tags.sourceId WHERE task.name = 'Book the dentist'
-          ORDER BY task_tags.rowid
-          """)
-    }
+    let joins = try Self.heldTags(store)
     #expect(joins == ["Quick", "Someday", "Garden"])
     // A tag's screen lists the tasks that carry it.
     let tags = try store.store(for: "tags")
@@ -309,15 +314,7 @@ struct FaultedChildrenTests {
     try app.host.check()
     #expect(app.row("Tags")?.detail == "Someday")
     try app.send(.done)
-    let held = try store.database.read { db in
-      try String.fetchAll(
-        db,
-        sql: """
-          SELECT tag.name FROM task_tags JOIN tag ON tag.id = task_tags.targetId
-          JOIN task ON task.id = task_tags.sourceId WHERE task.name = 'Book the dentist'
-          """)
-    }
-    #expect(held == ["Someday"])
+    #expect(try TagsOnSQLiteTests.heldTags(store) == ["Someday"])
     #expect(app.host.violations.isEmpty)
   }
 }

@@ -84,7 +84,7 @@ struct PageSocketStepTests {
           #"{"type":"window","section":"a","start":0,"end":10}"#, #"{"type":"nonsense"}"#,
           #"{"type":"loadMore","section":"a"}"#, #"{"type":"done"}"#,
         ], onto: &steps))
-    PageSocketHandler.close(&steps)
+    PageSocketHandler.closeSession(after: &steps)
     #expect(Self.texts(steps) == ["set r1", "event(Trellis.ScreenEvent.done)", "close"])
   }
 }

@@ -16,7 +16,8 @@ extension Screen {
       sink.invalidateSection(key)
     }
     var tokens: [ObservationToken] = []
-    for property in draft.definition.properties {
+    // A to-one chosen as a deleted row stays, for Done to refuse: only lists are followed.
+    for property in draft.definition.properties where property.attributes.allowsMultipleSelection {
       if let store = property.attributes.itemsStore {
         tokens.append(store.observe(report))
       } else if let store = property.attributes.asyncItemsStore {

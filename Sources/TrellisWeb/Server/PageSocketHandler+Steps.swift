@@ -28,7 +28,7 @@ extension PageSocketHandler {
   /// changed the page goes with it (a flood of searches would otherwise run on after the
   /// page left); edits still waiting are kept, so that a value sent as the page closed is
   /// stored.
-  static func close(_ steps: inout [Step]) {
+  static func closeSession(after steps: inout [Step]) {
     steps.removeAll { step in
       switch step {
       case .message(.success(let message)): message.onlyChangesThePage

@@ -108,7 +108,7 @@ final class PageSocketHandler: ChannelDuplexHandler, RemovableChannelHandler {
   func channelInactive(context: ChannelHandlerContext) {
     pinging?.cancel()
     pinging = nil
-    Self.close(&steps)
+    Self.closeSession(after: &steps)
     handOverNext()
     context.fireChannelInactive()
   }
