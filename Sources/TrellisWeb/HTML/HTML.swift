@@ -19,6 +19,21 @@ public enum HTML {
     return result
   }
 
+  /// The most characters a label shows: a row's title and detail, a screen's title. A cell
+  /// shows a line or a few of them, and a longer value would go in full to every page that
+  /// shows the list, on every change.
+  static let labelLimit = 1_000
+
+  /// `text` cut to ``labelLimit`` characters, ending in an ellipsis when cut. A control that
+  /// edits a value gets the whole value, never this.
+  static func label(_ text: String) -> String {
+    guard text.utf8.count > labelLimit,
+      let end = text.index(text.startIndex, offsetBy: labelLimit, limitedBy: text.endIndex),
+      end < text.endIndex
+    else { return text }
+    return String(text[..<end]) + "…"
+  }
+
   /// An attribute, ` name="value"`, with the value escaped.
   static func attribute(_ name: String, _ value: String?) -> String {
     guard let value else { return "" }

@@ -5,7 +5,7 @@ extension HTMLRenderer {
   /// The inside of a row: a native control for every kind that edits a value, a button for
   /// rows that do something when selected, plain text otherwise.
   func content(_ row: RowSnapshot) -> String {
-    let text = HTML.escape(row.text ?? "")
+    let text = HTML.escape(HTML.label(row.text ?? ""))
     // A row that cannot act says why, as the tooltip of its control.
     let disabled =
       HTML.flag("disabled", !row.isEnabled)
@@ -177,7 +177,7 @@ extension HTMLRenderer {
     if let image = row.imageName.flatMap(HTML.imageSource) {
       html += "<img class=\"row-image\" alt=\"\"\(HTML.attribute("src", image))>"
     }
-    let detail = row.detail ?? row.value?.displayText
+    let detail = (row.detail ?? row.value?.displayText).map(HTML.label)
     switch row.attributes.cellStyle {
     case .subtitle:
       html += "<span class=\"texts\"><span class=\"text\">\(text)</span>"
@@ -220,7 +220,7 @@ extension HTMLRenderer {
   func accessoryButton(_ row: RowSnapshot, editing: Bool) -> String {
     let accessory = editing ? row.editingAccessory : row.accessory
     guard accessory == .detailDisclosureButton || accessory == .detailButton else { return "" }
-    let label = "Details for \(row.text ?? "row")"
+    let label = "Details for \(HTML.label(row.text ?? "row"))"
     return
       "<button type=\"button\" class=\"accessory-button\"\(HTML.attribute("aria-label", label))"
       + "\(HTML.flag("disabled", !row.isEnabled))><span class=\"info\">i</span></button>"
@@ -230,7 +230,7 @@ extension HTMLRenderer {
     let selected = row.value?.intValue
     var html = "<div class=\"cell field\"><span class=\"text\">\(text)</span>"
     html += "<span class=\"segments\" role=\"radiogroup\""
-    html += "\(HTML.attribute("aria-label", row.text ?? ""))>"
+    html += "\(HTML.attribute("aria-label", HTML.label(row.text ?? "")))>"
     let group = "segment-\(cssName(row.keyPath ?? row.id.description))"
     for (index, title) in row.attributes.segmentTitles.enumerated() {
       html += "<label class=\"segment\"><input class=\"control\" type=\"radio\" data-type=\"int\""
@@ -249,7 +249,7 @@ extension HTMLRenderer {
     html += "<span class=\"wheels\">"
     for (index, wheel) in row.attributes.pickerComponents.enumerated() {
       html += "<select class=\"control wheel\" data-type=\"number\" data-tag=\"\(index)\""
-      html += HTML.attribute("aria-label", "\(row.text ?? "Value"), part \(index + 1)")
+      html += HTML.attribute("aria-label", "\(HTML.label(row.text ?? "Value")), part \(index + 1)")
       html += "\(disabled)>"
       if selection[index] == nil { html += "<option value=\"\" selected></option>" }
       for (position, value) in wheel.values.enumerated() {
@@ -269,10 +269,10 @@ extension HTMLRenderer {
       html += "<img class=\"thumbnail\" alt=\"\(text)\"\(HTML.attribute("src", path))>"
     }
     html += "<input class=\"control\" type=\"text\" data-type=\"text\""
-    html += HTML.attribute("aria-label", "\(row.text ?? "Image") path")
+    html += HTML.attribute("aria-label", "\(HTML.label(row.text ?? "Image")) path")
     html += " placeholder=\"Image path or URL\"\(HTML.attribute("value", path))\(disabled)>"
     html += "<input class=\"upload\" type=\"file\" accept=\"image/png,image/jpeg,image/gif\""
-    html += HTML.attribute("aria-label", "Upload \(row.text ?? "image")") + "\(disabled)>"
+    html += HTML.attribute("aria-label", "Upload \(HTML.label(row.text ?? "image"))") + "\(disabled)>"
     return html + "</div>"
   }
 

@@ -90,7 +90,7 @@ public struct HTMLRenderer: Sendable {
         : backButton(screen.backTitle)
     }
     html += buttons(screen, .left)
-    html += "</div><h1 class=\"title\">\(HTML.escape(screen.title ?? ""))</h1>"
+    html += "</div><h1 class=\"title\">\(HTML.escape(HTML.label(screen.title ?? "")))</h1>"
     html += "<div class=\"bar-side right\">\(buttons(screen, .right))"
     if screen.search != nil {
       html += "<button type=\"button\" class=\"bar-button refresh\" data-ev=\"refresh\""
@@ -218,10 +218,10 @@ public struct HTMLRenderer: Sendable {
     html += ">"
     if editing && row.isDeletable && row.editingStyle == .delete {
       html += "<button type=\"button\" class=\"row-delete\""
-      html += "\(HTML.attribute("aria-label", "Delete \(row.text ?? "row")"))>−</button>"
+      html += "\(HTML.attribute("aria-label", "Delete \(HTML.label(row.text ?? "row"))"))>−</button>"
     } else if editing && row.editingStyle == .insert {
       html += "<button type=\"button\" class=\"row-insert\""
-      html += "\(HTML.attribute("aria-label", "Insert \(row.text ?? "row")"))>+</button>"
+      html += "\(HTML.attribute("aria-label", "Insert \(HTML.label(row.text ?? "row"))"))>+</button>"
     }
     html += content(row)
     html += accessoryButton(row, editing: editing)
@@ -229,10 +229,10 @@ public struct HTMLRenderer: Sendable {
     if editing && row.isDeletable && row.editingStyle == .delete {
       html += "<button type=\"button\" class=\"row-delete-confirm\""
       html +=
-        "\(HTML.attribute("aria-label", "Confirm deleting \(row.text ?? "row")"))>Delete</button>"
+        "\(HTML.attribute("aria-label", "Confirm deleting \(HTML.label(row.text ?? "row"))"))>Delete</button>"
     }
     if editing && row.isMovable {
-      let name = row.text ?? "row"
+      let name = HTML.label(row.text ?? "row")
       html += "<span class=\"reorder\">"
       html +=
         "<button type=\"button\" class=\"move-up\"\(HTML.attribute("aria-label", "Move \(name) up"))>↑</button>"
