@@ -63,6 +63,21 @@ struct StoreAPIServingTests {
     }
   }
 
+  @Test func headAnswersAsGetWithoutABody() async throws {
+    let store = try StoreAPISupport.contacts(people: 3)
+    let api = try StoreAPISupport.api(store)
+    try await StoreAPISupport.live(api) { client in
+      for path in ["/api/contacts/", "/api/contacts/1", "/api/contacts/?search=zzz"] {
+        let get = try await client.call(.get, path)
+        let head = try await client.call(.head, path)
+        #expect(get.status == .ok && head.status == .ok, "\(path)")
+        #expect(head.text.isEmpty, "\(path)")
+        #expect(head.contentType == get.contentType, "\(path)")
+      }
+      #expect(try await client.call(.head, "/api/contacts/999").status == .notFound)
+    }
+  }
+
   @Test func anAppsAPIIsServedOnTheWebServersPortAndItsSessionsSeeTheChange() async throws {
     let store = try StoreAPISupport.contacts(people: 3)
     var app = WebApp(id: "contacts", title: "Contacts") {

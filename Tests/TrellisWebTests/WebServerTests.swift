@@ -49,6 +49,25 @@ struct WebServerTests {
     }
   }
 
+  @Test func headAnswersAsGetWithoutABodyAndOpensNoSession() async throws {
+    let server = try WebTestSupport.tasksServer([TaskItem(name: "Buy milk")])
+    try await server.application().test(.live) { client in
+      for path in ["/", "/assets/trellis.js", "/favicon.ico"] {
+        let get = try await client.execute(uri: path, method: .get)
+        let head = try await client.execute(uri: path, method: .head)
+        #expect(head.status == .ok, "\(path)")
+        #expect(head.body.readableBytes == 0, "\(path)")
+        #expect(head.headers[.contentType] == get.headers[.contentType], "\(path)")
+        #expect(head.headers[.contentLength] == "\(get.body.readableBytes)", "\(path)")
+      }
+      let app = try await client.execute(uri: "/apps/tasks", method: .head)
+      #expect(app.status == .ok)
+      #expect(app.headers[.contentType]?.hasPrefix("text/html") == true)
+      #expect(await server.sessionCount(app: "tasks") == 0)
+      #expect(try await client.execute(uri: "/apps/nothing", method: .head).status == .notFound)
+    }
+  }
+
   @Test func sessionsAboveTheLimitAreRefused() async throws {
     let server = try WebTestSupport.tasksServer([], maxSessions: 2)
     try await server.application().test(.router) { client in

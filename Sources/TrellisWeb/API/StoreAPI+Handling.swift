@@ -18,7 +18,7 @@ extension StoreAPI {
         return StoreAPIResponse(
           .methodNotAllowed,
           .dictionary(["detail": .string("Method \"\(method.rawValue)\" not allowed.")]),
-          allow: id == nil ? "GET, POST" : "GET, PUT, PATCH, DELETE")
+          allow: id == nil ? "GET, HEAD, POST" : "GET, HEAD, PUT, PATCH, DELETE")
       }
     } catch let response as StoreAPIResponse {
       return response

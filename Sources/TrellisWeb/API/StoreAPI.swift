@@ -164,7 +164,7 @@ public final class StoreAPI: Sendable {
   ) {
     let collection = RouterPath(path)
     let item = RouterPath(path + ":id")
-    for method: HTTPRequest.Method in [.get, .post, .put, .patch, .delete, .options] {
+    for method: HTTPRequest.Method in [.get, .head, .post, .put, .patch, .delete, .options] {
       router.on(collection, method: method) { request, context in
         await self.answer(request, id: nil, access: access(context), perform: perform)
       }
@@ -194,11 +194,14 @@ public final class StoreAPI: Sendable {
         ).response()
       }
     }
+    // HEAD answers as GET does, without the body.
+    let isHead = request.method == .head
     let parsed = StoreAPIRequest(
-      method: request.method, id: id, query: StoreAPIQuery(request.uri.query),
+      method: isHead ? .get : request.method, id: id, query: StoreAPIQuery(request.uri.query),
       host: StoreAPIRequest.host(request.head.authority),
       contentType: request.headers[.contentType], body: body, access: access)
-    return await perform { self.respond(to: parsed) }.response()
+    let response = await perform { self.respond(to: parsed) }.response()
+    return isHead ? response.withoutBody() : response
   }
 
   /// The Hummingbird application serving the API alone, on `host` and `port` (0 picks a free

@@ -106,26 +106,34 @@ public struct WebServer: Sendable {
         ) { body in await hub.perform(body) }
       }
     }
-    router.get("/") { _, context in self.html(self.homePage(person: context.person)) }
+    router.getAndHead("/") { _, context in self.html(self.homePage(person: context.person)) }
     router.get("/apps/:app") { request, context in
       let id = context.parameters.get("app") ?? ""
       let client = self.configuration.client(
         remote: context.remoteAddress, headers: request.headers)
       return await self.appPage(id, for: client, person: context.person)
     }
-    router.get("/assets/:name") { _, context in
+    // HEAD says whether the app is there, and opens no session: its page would be another.
+    router.head("/apps/:app") { _, context in
+      let id = context.parameters.get("app") ?? ""
+      guard self.hubs[id] != nil else { return Response(status: .notFound) }
+      var response = self.html("")
+      response.headers[.contentLength] = nil
+      return response.withoutBody()
+    }
+    router.getAndHead("/assets/:name") { _, context in
       let name = context.parameters.get("name") ?? ""
       guard let asset = self.assets.files[name] else { return Response(status: .notFound) }
       return Self.file(ByteBuffer(string: asset.text), type: asset.contentType, cache: "no-cache")
     }
     // Browsers ask for /favicon.ico whatever the page says: the same icon, so that no page
     // logs a missing file.
-    router.get("/favicon.ico") { _, _ in
+    router.getAndHead("/favicon.ico") { _, _ in
       guard let icon = self.assets.files["favicon.svg"] else { return Response(status: .notFound) }
       return Self.file(
         ByteBuffer(string: icon.text), type: icon.contentType, cache: "max-age=86400")
     }
-    router.get("/images/:name") { _, context in
+    router.getAndHead("/images/:name") { _, context in
       let name = context.parameters.get("name") ?? ""
       return await self.image(named: name)
     }

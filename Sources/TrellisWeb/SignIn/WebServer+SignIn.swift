@@ -14,7 +14,7 @@ extension WebServer {
 
   /// Adds `GET /sign-in` (the form), `POST /sign-in` and `POST /sign-out`.
   func addSignInRoutes(to router: Router<WebRequestContext>, gate: SignInGate) {
-    router.get("/sign-in") { request, _ in
+    router.getAndHead("/sign-in") { request, _ in
       let next = Self.safeNext(request.uri.queryParameters["next"].map(String.init))
       if await gate.person(for: request.headers) != nil { return Self.redirect(to: next) }
       return self.html(self.signInPage(next: next, name: "", message: nil))
