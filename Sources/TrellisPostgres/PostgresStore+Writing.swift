@@ -167,67 +167,6 @@ extension PostgresStore {
     }
   }
 
-  /// Moves the item's row to right after `after`'s (first when `nil`) in the store's order,
-  /// in one transaction.
-  public func move(_ item: Value, after: Value?) async throws(StoreError) {
-    guard let name = entity.positionColumn else {
-      throw .unsupported("moving rows of '\(entity.table)', which keeps no order")
-    }
-    let object = try storedObject(item)
-    guard let moved = key(of: object) else { throw .notFound(item.displayText) }
-    var target: Int64?
-    if let after {
-      guard let key = key(of: try storedObject(after)) else { throw .notFound(after.displayText) }
-      guard key != moved else { throw .invalidItem("an item cannot be moved after itself") }
-      target = key
-    }
-    let afterKey = target
-    let table = try table
-    let position = try PostgresIdentifier.quoted(name)
-    let key = try PostgresIdentifier.quoted(entity.primaryKey)
-    let taken = noticesTaken
-    try await perform(transaction: true, takesOrderLock: true) { connection in
-      try await Self.lockOrders(of: [self.entity], connection: connection, logger: self.logger)
-      // Both rows are locked too, so that an edit of either waits for the move.
-      var find = PostgresStatement("SELECT \(key), \(position) FROM \(table) WHERE \(key) = ")
-      find.bind(Int(moved))
-      if let afterKey {
-        find.append(" OR \(key) = ")
-        find.bind(Int(afterKey))
-      }
-      find.append(" FOR UPDATE")
-      var places: [Int64: Int] = [:]
-      for try await (row, place) in try await connection.query(find.query, logger: self.logger)
-        .decode((Int64, Int64).self)
-      {
-        places[row] = Int(place)
-      }
-      guard let source = places[moved] else {
-        throw StoreError.notFound("\(self.entity.table) row \(moved)")
-      }
-      var place: Int?
-      if let afterKey {
-        guard let found = places[afterKey] else {
-          throw StoreError.notFound("\(self.entity.table) row \(afterKey)")
-        }
-        place = found
-      }
-      let (first, count) = try await self.order(connection)
-      let destination = PostgresEntity.destination(from: source, after: place, first: first)
-      guard source != destination else { return }
-      let statements = self.entity.moving(
-        moved, from: source, to: destination, first: first, last: first + count - 1)
-      for statement in statements {
-        try await connection.run(statement, logger: self.logger)
-      }
-      // Renumbering says nothing through the trigger: the move is announced as one.
-      try await self.announce(
-        #"{"op":"MOVE","id":\#(moved),"from":\#(source),"to":\#(destination),"origin":"\#(self.origin)"}"#,
-        connection: connection)
-    }
-    reportOwn(.moved(item, after: after), about: object, row: moved, taken: taken)
-  }
-
   /// How many rows come before row `id` in the store's order.
   func indexStatement(of id: Int64) throws(StoreError) -> PostgresStatement {
     let order = entity.defaultOrder

@@ -47,10 +47,7 @@ extension SQLiteStore {
   /// hold every row reads again. Each append to a long list would otherwise make every list of
   /// the table read its rows again.
   private func insertion(of item: Value, after previous: Int64?) -> StoreChange {
-    guard let previous else { return .inserted(item, after: nil) }
-    let read = state.withLock { $0.objects[entity.table]?[previous] }
-    let after: AnyObject = read ?? UnreadRow()
-    return .inserted(item, after: .object(ObjectReference(after)))
+    .inserted(item, after: previous.map(row(withKey:)))
   }
 
   /// Inserts many objects at the end in one transaction, then reports one
@@ -148,35 +145,6 @@ extension SQLiteStore {
       state.unreadChildren[ObjectIdentifier(object)] = nil
       state.problems[ObjectIdentifier(object)] = nil
       if !(object is ObjectFault) { state.gone.remember(object) }
-    }
-    shared.changes.flush()
-  }
-
-  public func move(_ item: Value, after: Value?) throws(StoreError) {
-    guard entity.positionColumn != nil else {
-      throw .unsupported("moving items of '\(entity.table)', which has no order")
-    }
-    guard let id = key(of: try storedObject(item), in: entity) else {
-      throw .notFound(item.displayText)
-    }
-    var afterID: Int64?
-    if let after {
-      guard let key = key(of: try storedObject(after), in: entity) else {
-        throw .notFound(after.displayText)
-      }
-      guard key != id else { throw .invalidItem("an item cannot be moved after itself") }
-      afterID = key
-    }
-    try write { db throws in
-      guard let source = try position(of: id, db: db) else { return }
-      let place = try afterID.flatMap { afterID throws in try position(of: afterID, db: db) }
-      let (first, count) = try order(of: entity, db: db)
-      let destination = SQLiteEntity.destination(from: source, after: place, first: first)
-      guard source != destination else { return }
-      let statements = entity.moving(
-        id, from: source, to: destination, first: first, last: first + count - 1)
-      for statement in statements { try db.run(statement) }
-      describe(.moved(item, after: after))
     }
     shared.changes.flush()
   }

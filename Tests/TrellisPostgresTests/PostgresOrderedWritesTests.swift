@@ -102,4 +102,34 @@ struct PostgresOrderedWritesTests {
       if names != expected { break }
     }
   }
+
+  /// Random moves right before another row, as a searched list makes them: each lands right
+  /// before that row, in one write, and the positions stay consecutive.
+  @Test func movesBeforeARowLandRightBeforeIt() async throws {
+    guard let url = PostgresTestSupport.url else { return }
+    let store = try PostgresStore(
+      url: url, entity: try PostgresTestSupport.entity("ordered_before"), timeout: .seconds(30))
+    defer { store.shutdown() }
+    var expected: [String] = []
+    for index in 0..<10 {
+      try await CrossServerTests.insert("Row \(index)", at: nil, into: store)
+      expected.append("Row \(index)")
+    }
+    var random = SeededRandom(seed: 7)
+    for step in 0..<30 {
+      let items = try await store.fetchPage(FetchOptions(), from: nil).items
+      let source = Int.random(in: 0..<items.count, using: &random)
+      var target = Int.random(in: 0..<items.count - 1, using: &random)
+      if target >= source { target += 1 }
+      try await store.move(items[source], before: items[target])
+      let before = expected[target]
+      let moved = expected.remove(at: source)
+      expected.insert(moved, at: expected.firstIndex(of: before)!)
+      let names = try await Self.names(store)
+      #expect(names == expected, "step \(step): \(moved) before \(before)")
+      let positions = try await OrderRaceTests.positions(in: store.entity.table, store)
+      #expect(positions == Array(positions[0]..<positions[0] + positions.count), "step \(step)")
+      if names != expected { break }
+    }
+  }
 }

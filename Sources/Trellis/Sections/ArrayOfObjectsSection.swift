@@ -386,18 +386,16 @@ public final class ArrayOfObjectsSection: Section, SearchableSection, PagedSecti
       throw .sectionNotEditable(section: id, reason: "only items can be moved")
     }
     guard source != destination else { return }
-    // The store's order may hold items the list does not show (a search, a page): the item
-    // lands right after the one it follows here, or right before the first one shown when it
-    // goes to the top.
+    // The store's order may hold items the list does not show (a search, a page): moved up,
+    // the item lands right before the one it was dropped on, moved down right after it, as
+    // the person sees it, whatever the store holds between them.
     let item = items[source]
     do {
       let store = storeForEditing()
-      if destination == 0 {
-        try store.move(item, before: items[0])
+      if destination < source {
+        try store.move(item, before: items[destination])
       } else {
-        // The item before `destination` once `item` is taken out.
-        let after = items[destination < source ? destination - 1 : destination]
-        try store.move(item, after: after)
+        try store.move(item, after: items[destination])
       }
     } catch { throw .store(section: id, error) }
     effectiveActions.didMove?(

@@ -4,8 +4,8 @@ import TrellisExamples
 import TrellisTesting
 
 /// Moves in a searched list, played at random against a model of the store's order: the
-/// dragged item lands right after the shown item it was dropped below, or right before the
-/// first one shown when it goes to the top, whatever the search hides.
+/// dragged item lands right before the shown item it was dropped on when it moves up, right
+/// after it when it moves down, whatever the search hides.
 @Suite("Moves in searched lists, against a model")
 struct SearchedMovePropertyTests {
   /// Where the list's items live.
@@ -42,20 +42,16 @@ struct SearchedMovePropertyTests {
   }
 
   /// What the order becomes when `item` is dropped at `destination` of `shown`, the items a
-  /// search shows in `order`.
+  /// search shows in `order`: moved up, right before the item it was dropped on; moved down,
+  /// right after it.
   static func moving(_ item: String, to destination: Int, shown: [String], in order: [String])
     -> [String]
   {
-    var shownAfter = shown.filter { $0 != item }
-    shownAfter.insert(item, at: destination)
+    let source = shown.firstIndex(of: item)!
+    let target = shown[destination]
     var result = order.filter { $0 != item }
-    if destination == 0 {
-      let next = result.firstIndex(of: shownAfter[1])!
-      result.insert(item, at: next)
-    } else {
-      let previous = result.firstIndex(of: shownAfter[destination - 1])!
-      result.insert(item, at: previous + 1)
-    }
+    let place = result.firstIndex(of: target)!
+    result.insert(item, at: destination < source ? place : place + 1)
     return result
   }
 
