@@ -71,6 +71,61 @@ struct ConnectionTimeoutTests {
     }
   }
 
+  @Test func aKeptAliveConnectionsSlowSecondBodyIsClosed() async throws {
+    let server = try Self.server {
+      $0.idleTimeout = 60
+      $0.headerTimeout = 60
+      $0.bodyTimeout = 0.3
+    }
+    try await server.application().test(.live) { client in
+      let socket = try await RawConnection.open(port: try #require(client.port))
+      try await socket.send("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
+      // The second request promises a body it never sends in full.
+      try await socket.send(
+        "POST /sign-out HTTP/1.1\r\nHost: localhost\r\nContent-Length: 100\r\n\r\nab")
+      #expect(await socket.closes(within: .seconds(10)))
+      #expect(socket.received.hasPrefix("HTTP/1.1 200"))
+    }
+  }
+
+  @Test func aKeptAliveConnectionsSlowNextHeadersAreClosed() async throws {
+    let server = try Self.server {
+      $0.idleTimeout = 0.2
+      $0.headerTimeout = 0.2
+    }
+    try await server.application().test(.live) { client in
+      let socket = try await RawConnection.open(port: try #require(client.port))
+      try await socket.send("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
+      // A byte at a time, each within the idle timeout: the headers never end in time.
+      for byte in "GET / HTTP/1.1\r\nHost: local" {
+        try? await socket.send(String(byte))
+        try await Task.sleep(for: .milliseconds(100))
+        if socket.isClosed { break }
+      }
+      #expect(await socket.closes(within: .seconds(10)))
+      #expect(socket.received.components(separatedBy: "HTTP/1.1 200").count == 2)
+    }
+  }
+
+  @Test func aKeptAliveConnectionServesRequestAfterRequest() async throws {
+    let server = try Self.server {
+      $0.idleTimeout = 60
+      $0.headerTimeout = 1
+      $0.bodyTimeout = 1
+    }
+    try await server.application().test(.live) { client in
+      let socket = try await RawConnection.open(port: try #require(client.port))
+      for _ in 0..<3 {
+        try await socket.send("GET /assets/trellis.css HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        try await Task.sleep(for: .milliseconds(600))
+      }
+      // Each request came within a second of the last answer: none was cut off.
+      #expect(!socket.isClosed)
+      #expect(socket.received.components(separatedBy: "HTTP/1.1 200").count == 4)
+      _ = await socket.closes(within: .milliseconds(1))
+    }
+  }
+
   @Test func aPagesSocketOutlivesTheHeaderTimeout() async throws {
     // Long enough for the page's request and upgrade to arrive while the other test suites
     // keep both cores busy; the socket then stays open well past both.
@@ -118,6 +173,9 @@ final class RawConnection: ChannelInboundHandler, @unchecked Sendable {
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
     bytes += Array(buffer: unwrapInboundIn(data))
   }
+
+  /// Whether the server closed the connection.
+  var isClosed: Bool { channel.map { !$0.isActive } ?? true }
 
   func send(_ text: String) async throws {
     guard let channel else { return }

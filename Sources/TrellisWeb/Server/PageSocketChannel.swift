@@ -128,10 +128,14 @@ struct PageSocketChannel: ServerChildChannel, HTTPChannelHandler {
         // waits for a whole request.
         let upgradeHandler = try pipeline.handler(
           type: NIOTypedHTTPServerUpgradeHandler<Negotiation>.self)
+        let configuration = server.configuration
+        let idle = configuration.idleTimeout
         try pipeline.addHandler(
           RequestHeadDeadline(
-            timeout: .milliseconds(Int64(server.configuration.headerTimeout * 1000)),
-            bodyTimeout: .milliseconds(Int64(max(server.configuration.bodyTimeout, 0.001) * 1000))),
+            timeout: .milliseconds(Int64(configuration.headerTimeout * 1000)),
+            bodyTimeout: .milliseconds(Int64(max(configuration.bodyTimeout, 0.001) * 1000)),
+            nextRequestTimeout: idle > 0
+              ? .milliseconds(Int64((idle + configuration.headerTimeout) * 1000)) : nil),
           position: .before(upgradeHandler))
       }
       return Value(negotiation: negotiation, channel: channel)

@@ -1,42 +1,57 @@
 import NIOCore
 import NIOHTTP1
 
-/// Closes a new connection whose first request has not arrived in time: its headers within
-/// ``WebConfiguration/headerTimeout``, then its body within ``WebConfiguration/bodyTimeout``.
+/// Closes a connection whose next request does not arrive in time: a new connection's first
+/// headers within ``WebConfiguration/headerTimeout``, each request's body within
+/// ``WebConfiguration/bodyTimeout`` of its headers, and, on a kept-alive connection, the next
+/// request's headers within ``WebConfiguration/idleTimeout`` and
+/// ``WebConfiguration/headerTimeout`` of the last answer.
 ///
 /// A connection that sends nothing, its headers a byte at a time, or a long body a byte at a
 /// time, would otherwise hold a socket for as long as the client likes: enough of them and the
-/// server answers nobody. The handler sits after the request decoder and leaves the pipeline
-/// once the first request has all arrived; from then on the connection is a WebSocket, with
-/// pings of its own, or an HTTP connection, which ``WebConfiguration/idleTimeout`` closes when
-/// idle.
-final class RequestHeadDeadline: ChannelInboundHandler, RemovableChannelHandler {
+/// server answers nobody. A byte now and then keeps a connection from looking idle, so the
+/// idle timeout alone cannot close it. The handler sits after the request decoder; it leaves
+/// the pipeline when a request asks for an upgrade, since the connection is then a page's
+/// WebSocket, with pings of its own.
+final class RequestHeadDeadline: ChannelDuplexHandler, RemovableChannelHandler {
   typealias InboundIn = HTTPServerRequestPart
   typealias InboundOut = HTTPServerRequestPart
+  typealias OutboundIn = HTTPServerResponsePart
+  typealias OutboundOut = HTTPServerResponsePart
 
   private let timeout: TimeAmount
   private let bodyTimeout: TimeAmount
+  /// How long a kept-alive connection has for its next request's headers after an answer;
+  /// `nil` waits as long as it takes.
+  private let nextRequestTimeout: TimeAmount?
   private var deadline: Scheduled<Void>?
-  /// Whether the first request's headers were read.
+  /// Whether a request's headers were read.
   private var sawHead = false
+  /// Whether the request being read asks for an upgrade.
+  private var upgrading = false
+  /// Whether a request's headers were read and its end was not: its body's time runs even
+  /// once an answer to it (a refusal, sent before the body) has gone.
+  private var readingRequest = false
+  /// Whether the request being read was answered already.
+  private var answered = false
 
-  init(timeout: TimeAmount, bodyTimeout: TimeAmount) {
+  init(timeout: TimeAmount, bodyTimeout: TimeAmount, nextRequestTimeout: TimeAmount? = nil) {
     self.timeout = timeout
     self.bodyTimeout = bodyTimeout
+    self.nextRequestTimeout = nextRequestTimeout
   }
 
   func handlerAdded(context: ChannelHandlerContext) {
-    if context.channel.isActive { schedule(context) }
+    if context.channel.isActive { schedule(context, in: timeout) }
   }
 
   func channelActive(context: ChannelHandlerContext) {
-    schedule(context)
+    schedule(context, in: timeout)
     context.fireChannelActive()
   }
 
   func handlerRemoved(context: ChannelHandlerContext) {
-    deadline?.cancel()
-    deadline = nil
+    cancel()
   }
 
   /// A first request that is not HTTP (a garbled line, a NUL in the path, a length given
@@ -44,8 +59,7 @@ final class RequestHeadDeadline: ChannelInboundHandler, RemovableChannelHandler 
   /// headers were read is only closed, since a response to it may have begun.
   func errorCaught(context: ChannelHandlerContext, error: any Error) {
     guard error is HTTPParserError else { return context.fireErrorCaught(error) }
-    deadline?.cancel()
-    deadline = nil
+    cancel()
     let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
     guard !sawHead else { return context.close(promise: nil) }
     sawHead = true
@@ -61,27 +75,49 @@ final class RequestHeadDeadline: ChannelInboundHandler, RemovableChannelHandler 
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
     let part = unwrapInboundIn(data)
     switch part {
-    case .head:
+    case .head(let head):
       sawHead = true
+      readingRequest = true
+      answered = false
+      upgrading = head.headers.contains(name: "upgrade")
       // The headers are in: the body now has its own time.
-      deadline?.cancel()
-      deadline = nil
+      cancel()
       schedule(context, in: bodyTimeout)
     case .end:
-      deadline?.cancel()
-      deadline = nil
+      // The answer is being made: no time runs until it is sent.
+      readingRequest = false
+      cancel()
+      // Answered before its body ended: the next request's time starts now.
+      if answered, let nextRequestTimeout { schedule(context, in: nextRequestTimeout) }
     case .body: break
     }
     context.fireChannelRead(data)
-    if case .end = part {
+    if case .end = part, upgrading {
       context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
     }
   }
 
-  private func schedule(_ context: ChannelHandlerContext, in time: TimeAmount? = nil) {
+  func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+    // An answer sent in full: the next request's time starts.
+    if case .end = unwrapOutboundIn(data) {
+      answered = true
+      if !readingRequest, let nextRequestTimeout {
+        cancel()
+        schedule(context, in: nextRequestTimeout)
+      }
+    }
+    context.write(data, promise: promise)
+  }
+
+  private func cancel() {
+    deadline?.cancel()
+    deadline = nil
+  }
+
+  private func schedule(_ context: ChannelHandlerContext, in time: TimeAmount) {
     guard deadline == nil else { return }
     let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
-    deadline = context.eventLoop.scheduleTask(in: time ?? timeout) {
+    deadline = context.eventLoop.scheduleTask(in: time) {
       loopBound.value.close(promise: nil)
     }
   }

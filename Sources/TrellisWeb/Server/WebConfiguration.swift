@@ -53,12 +53,13 @@ public struct WebConfiguration: Sendable {
   /// kept by its pings instead.
   public var idleTimeout: Double = 60
   /// How long a new connection has to send its first request's headers, in seconds (10 unless
-  /// set): a client that sends nothing, or its headers a byte at a time, is closed. Zero waits
-  /// as long as it takes.
+  /// set): a client that sends nothing, or its headers a byte at a time, is closed. A
+  /// kept-alive connection has ``idleTimeout`` and this for its next request's headers after
+  /// an answer. Zero waits as long as it takes.
   public var headerTimeout: Double = 10
-  /// How long a new connection's first request has for its body once its headers are in, in
-  /// seconds (30 unless set): a body sent a byte at a time holds a connection as slow headers
-  /// would. Applies when ``headerTimeout`` does.
+  /// How long each request has for its body once its headers are in, in seconds (30 unless
+  /// set): a body sent a byte at a time holds a connection as slow headers would. Applies
+  /// when ``headerTimeout`` does.
   public var bodyTimeout: Double = 30
   /// The most connections the server holds at once; a new one past it is closed as it
   /// arrives. Unless set, seven eighths of the process's file descriptors (its limit raised to
