@@ -45,6 +45,40 @@ struct ConnectionLimitTests {
     }
   }
 
+  /// One client holds at most its share, and others are still let in; loopback and a trusted
+  /// proxy, which speak for many, are not counted as one client.
+  @Test func oneClientHoldsOnlyItsShare() throws {
+    let limit = ConnectionLimit(most: 10, mostPerClient: 3)
+    let one = try #require(
+      ConnectionLimit.client(try SocketAddress(ipAddress: "192.0.2.7", port: 5), trustedProxy: nil))
+    let other = try #require(
+      ConnectionLimit.client(
+        try SocketAddress(ipAddress: "2001:db8:0:1::9", port: 5), trustedProxy: nil))
+    for _ in 0..<3 { #expect(limit.admit(one)) }
+    #expect(!limit.admit(one))
+    #expect(limit.count == 3 && limit.count(of: one) == 3)
+    for _ in 0..<3 { #expect(limit.admit(other)) }
+    limit.release(one)
+    #expect(limit.admit(one))
+    #expect(!limit.admit(one))
+    // Loopback counts only towards the server's most.
+    #expect(
+      ConnectionLimit.client(try SocketAddress(ipAddress: "127.0.0.1", port: 5), trustedProxy: nil)
+        == nil)
+    #expect(
+      ConnectionLimit.client(try SocketAddress(ipAddress: "::1", port: 5), trustedProxy: nil) == nil
+    )
+    let proxy = TrustedProxy(header: "X-Forwarded-For", addresses: ["192.0.2.50"])
+    #expect(
+      ConnectionLimit.client(
+        try SocketAddress(ipAddress: "192.0.2.50", port: 5), trustedProxy: proxy)
+        == nil)
+    for _ in 0..<4 { #expect(limit.admit(nil)) }
+    #expect(!limit.admit(nil))
+    #expect(ConnectionLimit(most: 17_500).mostPerClient == 2_187)
+    #expect(ConnectionLimit(most: 100).mostPerClient == 64)
+  }
+
   /// The default keeps an eighth of the descriptors (at least 64) for everything else.
   @Test func theDefaultKeepsDescriptorsFree() {
     #expect(ConnectionLimit.most(forDescriptors: 20_000) == 17_500)

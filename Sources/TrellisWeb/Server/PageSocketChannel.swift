@@ -42,12 +42,15 @@ struct PageSocketChannel: ServerChildChannel, HTTPChannelHandler {
   func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
     channel.eventLoop.makeCompletedFuture {
       // Past the most connections, a new one is closed before it costs anything more.
+      // So is one past its client's share.
       let connections = server.connections
-      guard connections.admit() else {
+      let client = ConnectionLimit.client(
+        channel.remoteAddress, trustedProxy: server.configuration.trustedProxy)
+      guard connections.admit(client) else {
         channel.close(promise: nil)
         throw ChannelError.inappropriateOperationForState
       }
-      channel.closeFuture.whenComplete { _ in connections.release() }
+      channel.closeFuture.whenComplete { _ in connections.release(client) }
       // NIO keeps each connection's last read buffer for the next read, 2 KB to begin with:
       // a page's messages are small, so a connection starts at a quarter of that (and grows
       // when a read fills it).

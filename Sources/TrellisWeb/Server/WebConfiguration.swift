@@ -66,6 +66,11 @@ public struct WebConfiguration: Sendable {
   /// the hard limit first), keeping the rest for files and databases: a server out of
   /// descriptors cannot go on.
   public var maxConnections: Int?
+  /// The most connections one client (an address, an IPv6 /64) holds at once; a new one past
+  /// it is closed as it arrives, so that a client holding connections open cannot keep others
+  /// out. Unless set, an eighth of ``maxConnections`` and at least 64. Connections from
+  /// loopback and from the ``trustedProxy`` are not counted as one client's.
+  public var maxConnectionsPerClient: Int?
   /// How long a window must go without an event of its own before it is brought up to date
   /// with the other windows resting on its list (``RestingGroup``): a window in use would
   /// leave its group at its next event, and each leave costs a catch-up.

@@ -57,7 +57,8 @@ public struct WebServer: Sendable {
     self.connections = ConnectionLimit(
       most: configuration.maxConnections
         ?? ConnectionLimit.descriptorLimit().map(ConnectionLimit.most(forDescriptors:))
-        ?? 10_000)
+        ?? 10_000,
+      mostPerClient: configuration.maxConnectionsPerClient)
   }
 
   /// Runs `body` on the hub of app `id` (where its sessions and shared objects live), then
