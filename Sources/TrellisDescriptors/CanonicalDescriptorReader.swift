@@ -23,7 +23,7 @@ struct CanonicalDescriptorReader {
     "enabled", "visible", "accessory", "editingAccessory", "editingStyle", "height",
     "themeStyle", "action", "editingAction", "accessoryAction", "push", "editingPush", "url",
     "secure", "placeholder", "focus", "components", "userInfo", "dateFormat", "minuteInterval",
-    "allowsNoChoice",
+    "allowsNoChoice", "minimum", "maximum", "choiceTitles",
   ]
   static let textKeys = ["keyPath", "function"]
   static let countKeys = ["count", "unit", "units"]
@@ -135,6 +135,21 @@ struct CanonicalDescriptorReader {
       }
     }
     row.allowsNoChoice = node.bool("allowsNoChoice") ?? false
+    row.choiceTitles = node.list("choiceTitles")?.map(\.value.displayText) ?? []
+    if !row.choiceTitles.isEmpty, case .literal(let values)? = row.choices,
+      values.count != row.choiceTitles.count
+    {
+      reading.error(
+        "'choiceTitles' has \(row.choiceTitles.count) titles for \(values.count) choices",
+        at: node.path("choiceTitles"))
+    }
+    row.minimum = node.number("minimum")
+    row.maximum = node.number("maximum")
+    if let low = row.minimum, let high = row.maximum, low > high {
+      reading.error(
+        "'minimum' (\(RowSnapshot.numberText(low))) is above 'maximum' "
+          + "(\(RowSnapshot.numberText(high)))", at: node.path("minimum"))
+    }
     row.enabled = condition(node, "enabled")
     row.visible = condition(node, "visible")
     row.accessory = accessory(node, "accessory")

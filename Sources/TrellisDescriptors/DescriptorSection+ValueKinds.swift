@@ -11,6 +11,9 @@ extension DescriptorSection {
     case .switch:
       if case .bool = value { return nil }
       expected = "true or false"
+    case .segmented where d.choices != nil:
+      // It holds one of its choices, which the choices' own check looks at.
+      return nil
     case .numericTextField, .slider, .segmented:
       switch value {
       case .int, .double: return nil

@@ -210,8 +210,8 @@ public struct TextRenderer: Sendable {
     case .slider:
       return "<\(value?.displayText ?? "")>"
     case .segmented:
-      let titles = row.attributes.segmentTitles
-      let selected = value?.intValue
+      let titles = row.segments
+      let selected = row.selectedSegment
       return titles.enumerated().map { $0.offset == selected ? "[\($0.element)]" : $0.element }
         .joined(separator: "|")
     case .custom:

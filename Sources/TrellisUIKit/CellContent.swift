@@ -97,14 +97,12 @@ public struct CellContent: Hashable, Sendable {
     case .switch:
       return .toggle(isOn: row.value?.boolValue ?? false)
     case .slider:
-      let low = attributes.minimum ?? 0
+      let range = row.sliderRange
       return .slider(
-        value: row.value?.doubleValue ?? low, minimum: low, maximum: attributes.maximum ?? 1)
+        value: row.value?.doubleValue ?? range.lowerBound, minimum: range.lowerBound,
+        maximum: range.upperBound)
     case .segmented:
-      let titles =
-        attributes.segmentTitles.isEmpty
-        ? attributes.choices.map(\.displayText) : attributes.segmentTitles
-      return .segmented(titles: titles, selected: row.value?.intValue)
+      return .segmented(titles: row.segments, selected: row.selectedSegment)
     case .date:
       let parts: DateParts =
         !attributes.showsDay ? .time : attributes.showsTime ? .dayAndTime : .day

@@ -32,6 +32,13 @@ extension RowSnapshot {
       var shown = Self.numberText(number)
       if case .text(let text) = input { shown = text.trimmingCharacters(in: .whitespaces) }
       try checkBounds(number, shown: shown, name: name)
+      if kind == .segmented, !attributes.choices.isEmpty {
+        // The segment's number picks the choice it shows.
+        guard number.rounded() == number else {
+          throw ControlInputError("\(shown) is not a whole number")
+        }
+        return segmentValue(Int(number))
+      }
       var holdsInt = false
       if case .int = value { holdsInt = true }
       guard kind == .segmented || !attributes.allowsFloat || holdsInt else {
@@ -115,9 +122,7 @@ extension RowSnapshot {
     throws(ControlInputError)
   {
     if kind == .segmented {
-      let count =
-        attributes.segmentTitles.isEmpty
-        ? attributes.choices.count : attributes.segmentTitles.count
+      let count = segments.count
       guard count == 0 || (number >= 0 && number < Double(count)) else {
         throw ControlInputError(
           "\(name) has \(count) segments, numbered 0 to \(count - 1): \(text) is not one of them")

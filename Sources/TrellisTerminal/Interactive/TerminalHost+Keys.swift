@@ -145,8 +145,8 @@ extension TerminalHost {
     case .switch:
       toggle()
     case .segmented:
-      let count = max(row.attributes.segmentTitles.count, row.attributes.choices.count, 1)
-      enter(.number(Double(((row.value?.intValue ?? -1) + 1) % count)), into: row)
+      let count = max(row.segments.count, 1)
+      enter(.number(Double(((row.selectedSegment ?? -1) + 1) % count)), into: row)
     case .placeholder:
       break
     case .link:
@@ -177,12 +177,11 @@ extension TerminalHost {
     guard let (_, row) = topView.focusedRow() else { return }
     switch row.kind {
     case .segmented:
-      let count = max(row.attributes.segmentTitles.count, row.attributes.choices.count, 1)
-      let index = min(max((row.value?.intValue ?? 0) + direction, 0), count - 1)
+      let count = max(row.segments.count, 1)
+      let index = min(max((row.selectedSegment ?? 0) + direction, 0), count - 1)
       enter(.number(Double(index)), into: row)
     case .slider:
-      let low = row.attributes.minimum ?? 0
-      let high = row.attributes.maximum ?? 1
+      let (low, high) = (row.sliderRange.lowerBound, row.sliderRange.upperBound)
       let step = max((high - low) / 20, row.attributes.allowsFloat ? 0 : 1)
       let current = row.value?.doubleValue ?? low
       enter(.number(min(max(current + Double(direction) * step, low), high)), into: row)

@@ -58,9 +58,10 @@ extension HTMLRenderer {
       html += fieldAlignment(row)
       return html + "\(disabled)\(invalid)></label>"
     case .slider:
-      let current = value?.doubleValue ?? row.attributes.minimum ?? 0
+      let range = row.sliderRange
+      let (low, high) = (range.lowerBound, range.upperBound)
+      let current = value?.doubleValue ?? low
       var html = "<label class=\"cell field\"><span class=\"text\">\(text)</span>"
-      let (low, high) = (row.attributes.minimum ?? 0, row.attributes.maximum ?? 1)
       let step = sliderStep(row.attributes, low: low, high: high)
       html += "<input class=\"control\" type=\"range\" data-type=\"number\""
       html += HTML.attribute("step", step.text)
@@ -227,12 +228,12 @@ extension HTMLRenderer {
   }
 
   private func segmented(_ row: RowSnapshot, text: String, disabled: String) -> String {
-    let selected = row.value?.intValue
+    let selected = row.selectedSegment
     var html = "<div class=\"cell field\"><span class=\"text\">\(text)</span>"
     html += "<span class=\"segments\" role=\"radiogroup\""
     html += "\(HTML.attribute("aria-label", HTML.label(row.text ?? "")))>"
     let group = "segment-\(cssName(row.keyPath ?? row.id.description))"
-    for (index, title) in row.attributes.segmentTitles.enumerated() {
+    for (index, title) in row.segments.enumerated() {
       html += "<label class=\"segment\"><input class=\"control\" type=\"radio\" data-type=\"int\""
       html += HTML.attribute("name", group)
       html += " value=\"\(index)\"\(HTML.flag("checked", index == selected))\(disabled)>"
@@ -272,7 +273,8 @@ extension HTMLRenderer {
     html += HTML.attribute("aria-label", "\(HTML.label(row.text ?? "Image")) path")
     html += " placeholder=\"Image path or URL\"\(HTML.attribute("value", path))\(disabled)>"
     html += "<input class=\"upload\" type=\"file\" accept=\"image/png,image/jpeg,image/gif\""
-    html += HTML.attribute("aria-label", "Upload \(HTML.label(row.text ?? "image"))") + "\(disabled)>"
+    html +=
+      HTML.attribute("aria-label", "Upload \(HTML.label(row.text ?? "image"))") + "\(disabled)>"
     return html + "</div>"
   }
 
