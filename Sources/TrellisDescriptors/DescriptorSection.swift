@@ -17,7 +17,7 @@ final class DescriptorSection: Section {
   let sectionDescriptor: SectionDescriptor
   /// Where the rows come from when they follow a list in the data.
   var listing: (any DescriptorRowListing)?
-  private var isEditing = false
+  private(set) var isEditing = false
   /// The header and footer code set (``BoundSection``), over the descriptor's.
   var headerOverride: String??
   var footerOverride: String??
@@ -108,27 +108,7 @@ final class DescriptorSection: Section {
   override func detailScreen(forElementAt index: Int, in screen: Screen) throws(ScreenError)
     -> Screen?
   {
-    guard let row = try? makeRow(entries[index], editing: isEditing), row.kind == .selection,
-      let binding = row.binding
-    else { return nil }
-    let model = TableModel(title: row.text, style: .grouped)
-    model.theme = screen.model.theme
-    let choices = row.attributes.choices
-    let titles =
-      row.attributes.choiceTitles.count == choices.count
-      ? row.attributes.choiceTitles : choices.map(\.displayText)
-    model.addSection(
-      SelectionSection(
-        id: "choices", items: choices, titles: titles,
-        allowsNone: row.attributes.allowsNoSelection,
-        read: { (try? binding.read()) ?? .null },
-        write: { value in
-          do {
-            try binding.write(value)
-            return nil
-          } catch { return "\(error)" }
-        }))
-    return Screen(model: model)
+    try disclosedScreen(forElementAt: index, in: screen)
   }
 
   /// Selecting a row that chooses writes its value, and the group's checkmarks follow;
@@ -187,6 +167,7 @@ final class DescriptorSection: Section {
       } else {
         row.binding = RowBinding(scope, keyPath: keyPath)
         row.propertyName = keyPath
+        describeDisclosed(current, kind: kind, in: &row)
       }
     }
     row.attributes.choices = try binder.choices(d.choices, scope)
@@ -400,5 +381,20 @@ final class DescriptorSection: Section {
       message += " (did you mean '\(close)'?)"
     }
     throw binder.error(message, location)
+  }
+
+  /// What a row that discloses its value shows of it, unless its descriptor says: an object's
+  /// title, a list's count. A selection over a list chooses several.
+  private func describeDisclosed(_ current: Value, kind: RowKind, in row: inout Row) {
+    switch kind {
+    case .object, .objectSelection:
+      if row.detailText == nil { row.detailText = current.disclosedTitle }
+    case .arrayOfObjects:
+      if row.detailText == nil { row.detailText = String(current.arrayValue?.count ?? 0) }
+    case .selection:
+      if current.arrayValue != nil { row.attributes.allowsMultipleSelection = true }
+    default:
+      break
+    }
   }
 }

@@ -15,6 +15,7 @@ struct DescriptorControlChoicesTests {
        "choices": ["Low", "Mid", "High"]},
       {"kind": "segmented", "text": "Size", "value": "size", "choices": [1, 2, 3],
        "choiceTitles": ["S", "M", "L"]},
+      {"kind": "segmented", "text": "Level", "value": "level", "choices": ["Low", "Mid", "High"]},
       {"kind": "slider", "text": "Count", "value": "count"},
       {"kind": "slider", "text": "Volume", "value": "volume", "minimum": 0, "maximum": 11}
     ]}]}
@@ -22,7 +23,7 @@ struct DescriptorControlChoicesTests {
 
   static func app() throws -> (HeadlessApp, DocumentObject) {
     let descriptor = try TableDescriptor(data: Data(text.utf8), file: "C.json")
-    let data = DocumentObject(["priority": "Mid", "size": 3, "count": 3, "volume": 4])
+    let data = DocumentObject(["priority": "Mid", "size": 3, "level": 2, "count": 3, "volume": 4])
     let result = descriptor.bind(root: data)
     #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
     let screen = try #require(result.screen)
@@ -43,6 +44,10 @@ struct DescriptorControlChoicesTests {
     #expect(size.segments == ["S", "M", "L"])
     #expect(size.selectedSegment == 2)
     #expect(try size.value(for: .number(0)) == .int(1))
+    // A whole number that is none of the choices is the segment's number, as in UIKit.
+    let level = try #require(app.row("Level"))
+    #expect(level.selectedSegment == 2)
+    #expect(try level.value(for: .number(0)) == .int(0))
   }
 
   @Test func aSliderTakesItsRangeAndKeepsAValueOutsideIt() throws {

@@ -141,9 +141,10 @@ enum RowFactory {
       return titles.isEmpty ? nil : titles.joined(separator: ", ")
     }
     if let nested = property.attributes.nestedDefinition { return nested.title(of: value) }
-    // A nested dictionary is named as an object is: a publisher by its name, not its keys.
-    if case .dictionary(let entry) = value, let title = ObjectTitle.text(for: entry) {
-      return title
+    // A nested dictionary is named as an object is: a publisher by its name, not its keys;
+    // one with neither by its first few plain values (an address by its street and city).
+    if case .dictionary(let entry) = value {
+      return ObjectTitle.text(for: entry) ?? ObjectTitle.summary(of: entry)
     }
     return RowSnapshot.displayable(value).displayText
   }
@@ -166,5 +167,13 @@ package enum DateText {
     formatter.timeZone = TimeZone(identifier: "UTC")
     formatter.dateFormat = pattern ?? "yyyy-MM-dd"
     return formatter.string(from: date)
+  }
+}
+
+extension Value {
+  /// The text a row that discloses this value shows beside its title: an object's or a
+  /// dictionary's title or name, several chosen ones' titles joined; `nil` for nothing.
+  package var disclosedTitle: String? {
+    isNull ? nil : RowFactory.nestedTitle(self, PropertyDefinition(name: "value"))
   }
 }

@@ -32,8 +32,8 @@ extension RowSnapshot {
       var shown = Self.numberText(number)
       if case .text(let text) = input { shown = text.trimmingCharacters(in: .whitespaces) }
       try checkBounds(number, shown: shown, name: name)
-      if kind == .segmented, !attributes.choices.isEmpty {
-        // The segment's number picks the choice it shows.
+      if kind == .segmented {
+        // The segment's number picks the choice it shows, or is the value.
         guard number.rounded() == number else {
           throw ControlInputError("\(shown) is not a whole number")
         }

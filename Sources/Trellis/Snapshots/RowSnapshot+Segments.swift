@@ -11,12 +11,11 @@ extension RowSnapshot {
   /// The segment the row's value selects, `nil` when none does.
   ///
   /// A segmented control with choices (``RowAttributes/choices``) holds the chosen choice, as
-  /// a selection does; one without holds the number of its segment, as `UISegmentedControl`'s
-  /// `selectedSegmentIndex` does.
+  /// a selection does; one without, or one that holds a whole number none of its choices is,
+  /// holds the number of its segment, as `UISegmentedControl`'s `selectedSegmentIndex` does.
   public var selectedSegment: Int? {
     guard let value, !value.isNull else { return nil }
-    let choices = attributes.choices
-    guard choices.isEmpty else { return choices.firstIndex(of: value) }
+    guard holdsSegmentNumber else { return attributes.choices.firstIndex(of: value) }
     guard let index = value.intValue, segments.indices.contains(index) else { return nil }
     return index
   }
@@ -24,7 +23,16 @@ extension RowSnapshot {
   /// The value that selecting segment `index` writes: the choice it shows, or its number.
   func segmentValue(_ index: Int) -> Value {
     let choices = attributes.choices
-    return choices.indices.contains(index) ? choices[index] : .int(index)
+    return !holdsSegmentNumber && choices.indices.contains(index) ? choices[index] : .int(index)
+  }
+
+  /// Whether the row holds the number of its segment rather than the choice it shows.
+  private var holdsSegmentNumber: Bool {
+    let choices = attributes.choices
+    guard !choices.isEmpty else { return true }
+    guard let value, !choices.contains(value) else { return false }
+    if case .int = value { return true }
+    return false
   }
 }
 

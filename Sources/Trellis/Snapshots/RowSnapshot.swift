@@ -320,6 +320,20 @@ enum ObjectTitle {
     }
     return nil
   }
+
+  /// The first few plain values (text, numbers, dates, flags) of a dictionary with no title
+  /// or name, joined; its keys when it holds none.
+  static func summary(of entry: ValueDictionary) -> String {
+    let plain = entry.values.filter { value in
+      switch value {
+      case .string(let text): !text.isEmpty
+      case .int, .double, .date, .bool: true
+      default: false
+      }
+    }
+    guard !plain.isEmpty else { return Value.dictionary(entry).displayText }
+    return plain.prefix(3).map(\.displayText).joined(separator: ", ")
+  }
 }
 
 extension RowSnapshot: CustomStringConvertible {
