@@ -167,7 +167,7 @@ final class DescriptorSection: Section {
       } else {
         row.binding = RowBinding(scope, keyPath: keyPath)
         row.propertyName = keyPath
-        describeDisclosed(current, kind: kind, in: &row)
+        describeDisclosed(current, kind: kind, dateFormat: d.dateFormat, in: &row)
       }
     }
     row.attributes.choices = try binder.choices(d.choices, scope)
@@ -383,9 +383,11 @@ final class DescriptorSection: Section {
     throw binder.error(message, location)
   }
 
-  /// What a row that discloses its value shows of it, unless its descriptor says: an object's
-  /// title, a list's count. A selection over a list chooses several.
-  private func describeDisclosed(_ current: Value, kind: RowKind, in row: inout Row) {
+  /// What a row shows of its value, unless its descriptor says: an object's title, a list's
+  /// count, a label's date in the row's format. A selection over a list chooses several.
+  private func describeDisclosed(
+    _ current: Value, kind: RowKind, dateFormat: String?, in row: inout Row
+  ) {
     switch kind {
     case .object, .objectSelection:
       if row.detailText == nil { row.detailText = current.disclosedTitle }
@@ -393,6 +395,12 @@ final class DescriptorSection: Section {
       if row.detailText == nil { row.detailText = String(current.arrayValue?.count ?? 0) }
     case .selection:
       if current.arrayValue != nil { row.attributes.allowsMultipleSelection = true }
+    case .label:
+      // A date reads as the row's format says, or as a day (and its time when it has one).
+      if row.detailText == nil, let date = current.dateValue {
+        let pattern = dateFormat ?? (DateText.hasTimeOfDay(date) ? DateText.dayAndTime : nil)
+        row.detailText = DateText.format(date, pattern: pattern)
+      }
     default:
       break
     }

@@ -156,12 +156,20 @@ package enum DateText {
   package static let dayAndTime = "yyyy-MM-dd HH:mm:ss"
 
   /// Whether `date` is not at midnight, in UTC, as Trellis reads and writes dates.
-  static func hasTimeOfDay(_ date: Date) -> Bool {
+  package static func hasTimeOfDay(_ date: Date) -> Bool {
     let seconds = date.timeIntervalSince1970
     return seconds.isFinite && seconds - (seconds / 86_400).rounded(.down) * 86_400 != 0
   }
 
-  static func format(_ date: Date, pattern: String?) -> String {
+  /// `date` as a field shows it for typing: in the row's pattern when text in that pattern
+  /// reads back as a date (`yyyy-MM-dd HH:mm`), with its time when it has one and no pattern
+  /// says; `nil` when the pattern writes text that does not read back (`MMM d`).
+  package static func fieldText(_ date: Date, pattern: String?) -> String? {
+    let text = format(date, pattern: pattern ?? (hasTimeOfDay(date) ? dayAndTime : nil))
+    return DateTextLayout.date(from: text) == nil ? nil : text
+  }
+
+  package static func format(_ date: Date, pattern: String?) -> String {
     let formatter = DateFormatter()
     formatter.locale = Locale(identifier: "en_US_POSIX")
     formatter.timeZone = TimeZone(identifier: "UTC")

@@ -81,9 +81,11 @@ extension RowSnapshot {
       case .none: return .null
       case .text(let text) where text.isEmpty: return .null
       case .text(let text):
-        if !attributes.showsDay, let time = timeOfDay(text) { return written(time) }
+        if !attributes.showsDay, let time = timeOfDay(text) { return written(stepped(time)) }
         if !attributes.showsTime, let day = dayKeepingTime(text) { return written(day) }
-        do { return written(try Value.parse(text, as: .date).dateValue ?? Date()) } catch {
+        do {
+          return written(stepped(try Value.parse(text, as: .date).dateValue ?? Date()))
+        } catch {
           throw ControlInputError(error.description)
         }
       default: throw ControlInputError("\(text ?? "the date") needs a date")
@@ -173,8 +175,9 @@ extension RowSnapshot {
       let text = String(format: "%.\(digits)f", number)
       if validationMessage == nil || Double(text) == number { return text }
     }
-    if kind == .date, !attributes.showsDay, let date = shownDate {
-      return Self.timeText(date)
+    if kind == .date, let date = shownDate {
+      guard attributes.showsDay else { return Self.timeText(date) }
+      return DateText.fieldText(date, pattern: attributes.dateFormat) ?? value.displayText
     }
     return value.displayText
   }
@@ -183,6 +186,18 @@ extension RowSnapshot {
   /// date kept as text (a document's `"1961-04-12"`).
   package var shownDate: Date? {
     value?.dateValue ?? value?.stringValue.flatMap(DateTextLayout.date(from:))
+  }
+
+  /// `date` at the nearest step of the row's ``RowAttributes/minuteInterval``, as a date
+  /// picker that steps by 15 minutes takes 10:37 as 10:30; `date` itself without one.
+  private func stepped(_ date: Date) -> Date {
+    guard attributes.showsTime, let minutes = attributes.minuteInterval, minutes > 1 else {
+      return date
+    }
+    let step = Double(minutes * 60)
+    let seconds = date.timeIntervalSince1970
+    guard seconds.isFinite else { return date }
+    return Date(timeIntervalSince1970: (seconds / step).rounded() * step)
   }
 
   /// `date` as this date row writes it: as text laid out like the text the row holds, when
