@@ -25,4 +25,19 @@ extension RowKind {
     case .custom: "SCCustomCell"
     }
   }
+
+  /// Whether STV drew this kind with a subclass of `SCControlCell` (a text, a control beside
+  /// it), which the `controlCell` style, alias `SCControlCell`, styles.
+  public var isControlCell: Bool {
+    switch self {
+    case .label, .textView, .textField, .numericTextField, .slider, .segmented, .switch, .date,
+      .imagePicker, .selection, .objectSelection:
+      true
+    default: false
+    }
+  }
+
+  /// The names of the style every control cell takes (``isControlCell``), between the
+  /// generic cell style and its kind's.
+  public static let controlCellStyleNames = ["controlCell", "SCControlCell"]
 }

@@ -46,7 +46,8 @@ extension Theme {
 
   /// A row's style, from the weakest layer to the strongest:
   ///
-  /// 1. the generic cell style (`SCTableViewCell`, `UITableViewCell` or `cell`);
+  /// 1. the generic cell style (`SCTableViewCell`, `UITableViewCell` or `cell`), then, for a
+  ///    control cell (a label, a field, a switch…), `controlCell` or `SCControlCell`;
   /// 2. the style of the row's kind (`SCTextFieldCell`/`textFieldCell`, ...);
   /// 3. the section's odd or even row style, by position (`oddCellsThemeStyle`,
   ///    `evenCellsThemeStyle`);
@@ -67,7 +68,11 @@ extension Theme {
     forRowKind kind: RowKind, themeStyle: String? = nil, rowIndex: Int? = nil,
     sectionStyle: ResolvedStyle? = nil
   ) -> ResolvedStyle {
-    var result = style(for: .cell(nil)).overlaid(with: style(for: .cell(kind)))
+    var result = style(for: .cell(nil))
+    if kind.isControlCell {
+      for name in RowKind.controlCellStyleNames { result = layered(result, named: name) }
+    }
+    result = result.overlaid(with: style(for: .cell(kind)))
     if let rowIndex, rowIndex >= 0 {
       let section = sectionStyle ?? self.sectionStyle()
       let alternating =

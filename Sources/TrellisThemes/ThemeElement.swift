@@ -13,6 +13,7 @@ import TrellisValues
 /// | `section` | `SCTableViewSection` |
 /// | `basicSection`, `objectSection`, `arrayOfObjectsSection`, `arrayOfStringsSection`, `selectionSection`, `objectSelectionSection` | `SCObjectSection`, `SCArrayOfObjectsSection`, `SCArrayOfStringsSection`, `SCSelectionSection`, `SCObjectSelectionSection` |
 /// | `cell` | `SCTableViewCell`, `UITableViewCell` |
+/// | `controlCell` (every cell with a control: labels, fields, switches, sliders, dates, selections) | `SCControlCell` |
 /// | `plainCell`, `placeholderCell`, `addItemCell`, `loadMoreCell` | (none) |
 /// | `labelCell` | `SCLabelCell` |
 /// | `textViewCell` | `SCTextViewCell` |

@@ -259,8 +259,8 @@ struct ThemeParser {
 
   /// Warns about a style name that looks like a misspelt element or an element Trellis lacks.
   private mutating func checkStyleName(_ token: ThemeToken, element: ThemeElement?) {
-    guard element == nil else { return }
     let name = token.text
+    guard element == nil, !RowKind.controlCellStyleNames.contains(name) else { return }
     let tail = " is not an element name, so the style applies only where a row or section names it"
     if let suggestion = ThemeValueParser.suggestion(for: name, among: ThemeElement.allNames) {
       report(

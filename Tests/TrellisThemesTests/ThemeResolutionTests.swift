@@ -33,6 +33,24 @@ struct ThemeResolutionTests {
     return Theme.parse(text).theme
   }()
 
+  /// `SCControlCell` styles every cell with a control, over the generic cell style and under
+  /// its kind's; other cells keep the generic style.
+  @Test func theControlCellStyleAppliesToControlCellsOnly() {
+    let parsed = Theme.parse(
+      """
+      SCTableViewCell { controlMargin: 4; }
+      SCControlCell { controlMargin: 20; controlIndentation: 150; }
+      SCSwitchCell { controlIndentation: 90; }
+      """)
+    #expect(parsed.diagnostics.isEmpty, "\(parsed.diagnostics)")
+    let theme = parsed.theme
+    #expect(theme.resolvedStyle(forRowKind: .textField).controlMargin == 20)
+    #expect(theme.resolvedStyle(forRowKind: .textField).controlIndentation == 150)
+    #expect(theme.resolvedStyle(forRowKind: .switch).controlIndentation == 90)
+    #expect(theme.resolvedStyle(forRowKind: .plain).controlMargin == 4)
+    #expect(theme.resolvedStyle(forRowKind: .button).controlIndentation == nil)
+  }
+
   @Test func genericCellStyleAppliesToEveryKind() {
     for kind in RowKind.allCases {
       let style = theme.resolvedStyle(forRowKind: kind)
