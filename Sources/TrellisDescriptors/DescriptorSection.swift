@@ -233,6 +233,14 @@ final class DescriptorSection: Section {
       row.action = nil
       row.accessory = .none
     }
+    if kind == .selection, row.attributes.choices.isEmpty, row.attributes.pickerComponents.isEmpty,
+      row.action == .pushDetail
+    {
+      // Nothing to choose among (an app's picker class that supplies its choices in code):
+      // no chevron promises a list that would not come.
+      row.action = nil
+      row.accessory = .none
+    }
     if case .open(let url)? = row.action, kind == .plain || kind == .button {
       // A row that opens an address is a link, which every host knows how to open.
       row.kind = .link

@@ -74,7 +74,8 @@ extension RMSTableViewsReader {
     if kind == .selection || p.has("choices") {
       row.choices = p.choices("choices")
       row.choiceTitles = p.strings("choiceTitles") ?? []
-      if kind == .selection, row.choices == nil {
+      // A picker in parts chooses on its wheels, which its class registers.
+      if kind == .selection, row.choices == nil, row.pickerComponents.isEmpty {
         reading.error(
           "missing required key 'choices' in \(className)", at: propertiesPath(node))
       }
@@ -83,6 +84,13 @@ extension RMSTableViewsReader {
     if base.runsAction { readAction(p, into: &row, className: className, node: node) }
     if base.name == "RMSWebViewCell" { readLink(p, into: &row, node: node) }
     if row.name == nil, case .literal(let label)? = row.text { row.name = label }
+    if cell.isAppClass, cell.registration == nil, row.action == nil, !p.has("accessoryType"),
+      row.choices == nil, base.accessory == .disclosureIndicator
+    {
+      // The app's code that an unregistered class stands for (a colour picker) is not here:
+      // no chevron promises a screen that would not come.
+      row.accessory = .literal(Accessory.none.rawValue)
+    }
     return row
   }
 

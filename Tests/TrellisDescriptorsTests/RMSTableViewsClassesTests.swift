@@ -180,4 +180,33 @@ struct RMSTableViewsClassesTests {
       data: Data(#"{"cells": {"C": {"kind": "custom"}}}"#.utf8), file: "K.json")
     #expect(good.classes?.cells["C"] == DescriptorClass(kind: .custom, template: "C"))
   }
+
+  /// A picker class registered with wheels needs no choices; an unregistered class that
+  /// stands for the app's own picker shows no chevron, since nothing it would push is here.
+  @Test func aPickerClassWithWheelsNeedsNoChoicesAndAnUnknownPickerPromisesNothing() throws {
+    let classes = DescriptorClasses.read(
+      data: Data(
+        #"{"cells": {"HeightPicker": {"like": "RMSArrayPickerCell", "components": [{"from": 4, "to": 7, "unit": 12}, {"from": 0, "to": 11, "unit": 1}]}}}"#
+          .utf8), file: "C.json")
+    let registered = try #require(classes.classes)
+    let text = """
+      [{"properties": {"headerTitle": "Me"}, "rows": [
+        {"className": "HeightPicker", "properties": {"representedObject": ":self",
+         "keyPath": "height", "labelText": "Height"}},
+        {"className": "ColourPicker", "properties": {"representedObject": ":self",
+         "keyPath": "colour", "labelText": "Colour"}}
+      ]}]
+      """
+    let read = TableDescriptor.read(data: Data(text.utf8), file: "P.json", classes: registered)
+    #expect(read.diagnostics.filter { $0.severity == .error }.isEmpty, "\(read.diagnostics)")
+    let descriptor = try #require(read.descriptor)
+    let data = DocumentObject(["height": 70, "colour": "Blue"])
+    let app = HeadlessApp(
+      navigator: try DescriptorLibrary(classes: registered).makeNavigator(
+        showing: descriptor, root: data))
+    #expect(app.row("Height")?.attributes.pickerComponents.count == 2)
+    let colour = try #require(app.row("Colour"))
+    #expect(colour.accessory == .none)
+    #expect(colour.value == "Blue")
+  }
 }
