@@ -194,6 +194,19 @@ def test_select_and_the_detail_hooks(browser, server):
         logged_prefix(browser, hook + ": ")
 
 
+def test_the_screens_hook_serves_rows_whose_section_has_none(browser, server):
+    open_hooks(browser, server)
+    tap(browser, "• Shop")
+    wait_detail_screen(browser)
+    press(browser, "cancel")
+    wait_title(browser, "Hooks")
+    # The chores' own didSelect overrode the screen's; the log's rows take the screen's.
+    logged(browser, "didSelect: row 3")
+    assert not any("the screen's hook" in t for t in row_texts(browser))
+    tap(browser, "didSelect: row 3")
+    logged(browser, "didSelect, the screen's hook: row 1 of the log")
+
+
 def test_detail_screen_for_row_is_the_apps(browser, server):
     open_hooks(browser, server)
     tap(browser, "• A row the app made")

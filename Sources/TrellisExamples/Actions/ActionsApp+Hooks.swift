@@ -24,6 +24,12 @@ extension ActionsApp {
     definition["name"]?.actions.valueChanged = { value, _ in
       log.record("valueChanged: \(value.displayText)")
     }
+    // The definition's hook, for every property of a chore's form but the name, whose own
+    // hook above overrides it.
+    definition.rowActions.valueChanged = { value, context in
+      log.record(
+        "valueChanged, the chore's hook: \(context.propertyName ?? "?") \(value.displayText)")
+    }
     let store = MemoryStore(
       objects: ["Sweep", "Dust", "Shop", "Cook"].enumerated().map { index, name in
         Chore(name: name, isDone: index == 1)
@@ -35,6 +41,10 @@ extension ActionsApp {
       var row = Row(id: RowID(.string("fetched")), kind: .plain)
       row.text = "Added by didFetchItems: \(fetched.items.count) chores"
       fetched.appendedRows.append(row)
+    }
+    // The screen's hook, for the rows of every section but the chores, whose own overrides it.
+    model.rowActions.didSelect = { context in
+      log.record("didSelect, the screen's hook: \(place(context)) of the log")
     }
     let section = ArrayOfObjectsSection(
       id: "chores", header: "Chores", store: store, definition: definition)
