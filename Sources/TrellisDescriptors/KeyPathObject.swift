@@ -24,16 +24,24 @@ public final class KeyPathObject: KeyValueCoding {
   /// The value this object stands for.
   public var value: Value { (try? base.value(forKeyPath: path)) ?? .null }
 
+  /// The keys that name the value itself (`self`, as Cocoa's key paths write it, and
+  /// `SELF`, as predicates do): a row repeated over a list of text or dates binds each
+  /// element so.
+  public static let selfKeys: Set<String> = ["self", "SELF"]
+
   public func value(forKey key: String) throws(BindingError) -> Value {
-    try base.value(forKeyPath: path + "." + key)
+    if Self.selfKeys.contains(key) { return try base.value(forKeyPath: path) }
+    return try base.value(forKeyPath: path + "." + key)
   }
 
   public func setValue(_ value: Value, forKey key: String) throws(BindingError) {
+    if Self.selfKeys.contains(key) { return try base.setValue(value, forKeyPath: path) }
     try base.setValue(value, forKeyPath: path + "." + key)
   }
 
   public func valueKind(forKey key: String) -> ValueKind? {
-    base.valueKind(forKeyPath: path + "." + key)
+    if Self.selfKeys.contains(key) { return base.valueKind(forKeyPath: path) }
+    return base.valueKind(forKeyPath: path + "." + key)
   }
 
   public var propertyNames: [String] {
