@@ -5,7 +5,10 @@ extension CanonicalDescriptorReader {
   /// The section keys that only a section with a `source` takes.
   static let sourceListKeys = [
     "batchSize", "title", "detail", "search", "placeholder", "addItem", "allowAddingItems",
-    "allowDeletingItems", "allowMovingItems", "allowEditDetailView",
+    "allowDeletingItems", "allowMovingItems", "allowEditDetailView", "fields",
+  ]
+  static let fieldKeys = [
+    "kind", "title", "required", "choices", "minimum", "maximum", "placeholder",
   ]
   static let sourceKinds = ListSource.Kind.allCases.map(\.rawValue)
   static let sqliteKeys = ["file", "table", "keys", "name", "inferred"]
@@ -52,7 +55,38 @@ extension CanonicalDescriptorReader {
     section.allowsDeleting = node.bool("allowDeletingItems")
     section.allowsMoving = node.bool("allowMovingItems")
     section.allowsEditingDetails = node.bool("allowEditDetailView") ?? true
+    section.fields = fields(node)
     return section
+  }
+
+  /// `{"notes": {"kind": "textView"}, "age": {"minimum": 0}}`: how the items' detail screens
+  /// show some of their keys.
+  private func fields(_ node: DescriptorNode) -> [String: SourceField] {
+    guard let fieldsNode = node.dictionary("fields") else { return [:] }
+    var fields: [String: SourceField] = [:]
+    for key in fieldsNode.value.dictionaryValue?.keys ?? [] {
+      guard let child = fieldsNode.dictionary(key) else { continue }
+      child.checkKeys(Self.fieldKeys, in: "a field")
+      var field = SourceField(location: fieldsNode.location(of: key))
+      field.kind = child.choice("kind", RowKind.self)
+      field.title = child.string("title")
+      field.isRequired = child.bool("required")
+      field.choices = child.raw("choices").flatMap { raw in
+        guard let values = raw.arrayValue else {
+          reading.error("'choices' of a field is a list of values", at: child.path("choices"))
+          return nil
+        }
+        return values
+      }
+      field.minimum = child.number("minimum")
+      field.maximum = child.number("maximum")
+      field.placeholder = child.string("placeholder")
+      if let low = field.minimum, let high = field.maximum, low > high {
+        reading.error("'minimum' is above 'maximum'", at: child.path("minimum"))
+      }
+      fields[key] = field
+    }
+    return fields
   }
 
   /// Keys of the items: a string (one key) or a list of strings.

@@ -27,6 +27,17 @@ extension DescriptorBinder {
         problems.append(error(message, source.keyLocations[key] ?? source.location))
       }
     }
+    for (name, field) in source.fields.sorted(by: { $0.key < $1.key }) {
+      guard let property = definition[name] else {
+        var message = "'fields' names '\(name)', which the items do not have"
+        if let close = NameSuggestion.closest(to: name, among: known) {
+          message += " (did you mean '\(close)'?)"
+        }
+        problems.append(error(message, field.location ?? source.location))
+        continue
+      }
+      definition[name] = field.applied(to: property)
+    }
     guard problems.isEmpty else { throw DiagnosticList(problems) }
     if !source.titleKeys.isEmpty { definition.titlePropertyNames = source.titleKeys }
     if !source.detailKeys.isEmpty { definition.descriptionPropertyNames = source.detailKeys }

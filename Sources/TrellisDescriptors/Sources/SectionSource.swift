@@ -33,6 +33,8 @@ public struct SectionSource: Hashable, Sendable {
   /// Whether an item's detail screen may change it (`allowEditDetailView`); it is read-only
   /// when false.
   public var allowsEditingDetails = true
+  /// How the items' detail screens show some of their keys, by key.
+  public var fields: [String: SourceField] = [:]
   /// Where the `source` is written.
   public var location: SourceLocation?
   /// Where each of the source's settings is written, by name (`file`, `table`, `baseURL`).
