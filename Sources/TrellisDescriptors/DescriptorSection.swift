@@ -405,7 +405,11 @@ final class DescriptorSection: Section {
       if current.arrayValue != nil { row.attributes.allowsMultipleSelection = true }
     case .label:
       // A date reads as the row's format says, or as a day (and its time when it has one).
-      if row.detailText == nil, let date = current.dateValue {
+      // Text that is a date (a JSON document's) reads so too when the row gives a format.
+      let date =
+        current.dateValue
+        ?? (dateFormat == nil ? nil : current.stringValue.flatMap(DateTextLayout.date(from:)))
+      if row.detailText == nil, let date {
         let pattern = dateFormat ?? (DateText.hasTimeOfDay(date) ? DateText.dayAndTime : nil)
         row.detailText = DateText.format(date, pattern: pattern)
       }

@@ -21,6 +21,8 @@ extension FuzzCatalog {
     DescriptorFixture(file: "GoFish.json", data: "gofish-data.json", themed: true),
     // A list from a document source, in batches of three, with an add row.
     DescriptorFixture(file: "Sources/Pages.json"),
+    // A row of every kind, objects and lists disclosed on screens of their own.
+    DescriptorFixture(file: "Kinds.json", data: "kinds-data.json"),
   ]
 
   /// Every descriptor fixture bound to its data, as it is and made editable: an Edit button,

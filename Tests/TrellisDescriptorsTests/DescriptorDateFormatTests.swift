@@ -56,4 +56,21 @@ struct DescriptorDateFormatTests {
     #expect(
       try data.value(forKey: "due").dateValue == Date(timeIntervalSince1970: 1_709_635_020))
   }
+
+  /// A date that names no time (the UI fuzzer's NaN) is refused, not written as text.
+  @Test func aDateThatIsNoNumberIsRefused() throws {
+    let descriptor = try TableDescriptor(
+      data: Data(
+        #"{"schemaVersion": 1, "sections": [{"rows": [{"kind": "date", "text": "Due", "value": "due"}]}]}"#
+          .utf8), file: "N.json")
+    let data = DocumentObject(["due": "2024-03-05T10:30:00Z"])
+    let app = HeadlessApp(
+      navigator: Navigator(root: try #require(descriptor.bind(root: data).screen)))
+    for time in [Double.nan, .infinity, -.infinity] {
+      #expect(throws: ScreenError.notApplicable("the value is no date: it names no time")) {
+        try app.enter(.date(Date(timeIntervalSince1970: time)), at: "Due")
+      }
+    }
+    #expect(try data.value(forKey: "due") == "2024-03-05T10:30:00Z")
+  }
 }

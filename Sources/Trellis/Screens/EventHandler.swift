@@ -235,8 +235,12 @@ struct EventHandler {
     try check(screen.addsItem ? .add : .edit, at: path)
     // A date picked for a date kept as text is written as text (``RowSnapshot/written(_:)``).
     var value = value
-    if case .date(let date) = value, let row = model.snapshot[safe: path], row.kind == .date {
-      value = row.written(date)
+    if case .date(let date) = value {
+      // No calendar names a date that is not a number of seconds (a NaN, an infinity).
+      guard date.timeIntervalSince1970.isFinite else {
+        throw .notApplicable("the value is no date: it names no time")
+      }
+      if let row = model.snapshot[safe: path], row.kind == .date { value = row.written(date) }
     }
     do {
       let row = try model.writeValue(value, at: path)

@@ -57,7 +57,9 @@ package struct DateTextLayout: Hashable, Sendable {
 
   /// `date` written in this layout, in UTC.
   package func text(from date: Date) -> String {
-    let seconds = date.timeIntervalSince1970
+    // A time that is no number (NaN, an infinity) names no day: it is written as the epoch.
+    let raw = date.timeIntervalSince1970
+    let seconds = raw.isFinite ? raw : 0
     var whole = seconds.rounded(.down)
     var fraction = seconds - whole
     // A fraction that rounds up to a whole second, at the digits written, carries into it.
