@@ -192,16 +192,7 @@ def test_select_and_the_detail_hooks(browser, server):
     logged(browser, "didSelect: row 3")
     for hook in ("detailWillPresent", "detailDidPresent", "detailWillDismiss", "detailDidDismiss"):
         logged_prefix(browser, hook + ": ")
-
-
-def test_the_screens_hook_serves_rows_whose_section_has_none(browser, server):
-    open_hooks(browser, server)
-    tap(browser, "• Shop")
-    wait_detail_screen(browser)
-    press(browser, "cancel")
-    wait_title(browser, "Hooks")
     # The chores' own didSelect overrode the screen's; the log's rows take the screen's.
-    logged(browser, "didSelect: row 3")
     assert not any("the screen's hook" in t for t in row_texts(browser))
     tap(browser, "didSelect: row 3")
     logged_prefix(browser, "didSelect, the screen's hook: row ")
