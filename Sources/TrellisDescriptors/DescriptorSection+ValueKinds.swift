@@ -41,4 +41,31 @@ extension DescriptorSection {
         + "(“\(shown)”), not \(expected): changing the row would write \(expected) over it",
       d.valueLocation ?? d.location)
   }
+
+  /// What a row shows of its value, unless its descriptor says: an object's title, a list's
+  /// count, a label's date in the row's format. A selection over a list chooses several.
+  func describeDisclosed(
+    _ current: Value, kind: RowKind, dateFormat: String?, in row: inout Row
+  ) {
+    switch kind {
+    case .object, .objectSelection:
+      if row.detailText == nil { row.detailText = current.disclosedTitle }
+    case .arrayOfObjects:
+      if row.detailText == nil { row.detailText = String(current.arrayValue?.count ?? 0) }
+    case .selection:
+      if current.arrayValue != nil { row.attributes.allowsMultipleSelection = true }
+    case .label:
+      // A date reads as the row's format says, or as a day (and its time when it has one).
+      // Text that is a date (a JSON document's) reads so too when the row gives a format.
+      let date =
+        current.dateValue
+        ?? (dateFormat == nil ? nil : current.stringValue.flatMap(DateTextLayout.date(from:)))
+      if row.detailText == nil, let date {
+        let pattern = dateFormat ?? (DateText.hasTimeOfDay(date) ? DateText.dayAndTime : nil)
+        row.detailText = DateText.format(date, pattern: pattern)
+      }
+    default:
+      break
+    }
+  }
 }
