@@ -6,7 +6,7 @@ struct CanonicalDescriptorReader {
 
   static let tableKeys = [
     "schemaVersion", "title", "style", "navigationBar", "editable", "selection", "themeStyle",
-    "sections", "access", "userInfo", "singleObject",
+    "sections", "access", "userInfo", "singleObject", "rowActions",
   ]
   static let selectionKeys = [
     "allowsSelection", "allowsSelectionDuringEditing", "allowsMultipleSelection",
@@ -15,7 +15,7 @@ struct CanonicalDescriptorReader {
   static let sectionKeys =
     [
       "id", "header", "footer", "list", "object", "visible", "themeStyle", "rows", "source",
-      "userInfo",
+      "userInfo", "rowActions",
     ]
     + sourceListKeys
   static let rowKeys = [
@@ -68,8 +68,9 @@ struct CanonicalDescriptorReader {
     }
     descriptor.access = access(root)
     descriptor.userInfo = userInfo(root)
+    let tableActions = rowActionDefaults(root) ?? RowActionDefaults()
     if root.require("sections", in: "the descriptor"), let sections = root.list("sections") {
-      descriptor.sections = sections.compactMap(section)
+      descriptor.sections = sections.compactMap { section($0, actions: tableActions) }
       refuseRepeatedIDs(of: sections, "section")
     }
     return descriptor
@@ -89,7 +90,7 @@ struct CanonicalDescriptorReader {
     }
   }
 
-  private func section(_ node: DescriptorNode) -> SectionDescriptor? {
+  private func section(_ node: DescriptorNode, actions: RowActionDefaults) -> SectionDescriptor? {
     guard node.expectDictionary("a section") else { return nil }
     node.checkKeys(Self.sectionKeys, in: "a section")
     var section = SectionDescriptor(name: node.string("id"), location: node.location)
@@ -101,9 +102,17 @@ struct CanonicalDescriptorReader {
     section.themeStyle = node.string("themeStyle")
     section.source = sectionSource(node)
     section.userInfo = userInfo(node)
-    if node.has("source") { return section }
+    if node.has("source") {
+      if node.has("rowActions") {
+        reading.error(
+          "'rowActions' gives actions to a section's rows; a section with a 'source' lists "
+            + "items, whose screens are generated", at: node.path("rowActions"), onKey: true)
+      }
+      return section
+    }
     if node.require("rows", in: "a section"), let rows = node.list("rows") {
-      section.rows = rows.compactMap(row)
+      let defaults = actions.overridden(by: rowActionDefaults(node))
+      section.rows = rows.compactMap(row).map(defaults.applied(to:))
       refuseRepeatedIDs(of: rows, "row of the section")
     }
     return section
