@@ -183,6 +183,22 @@ struct PageSocketHandlerTests {
     #expect(split.channel.isActive)
   }
 
+  /// A close is answered with its code, unless no endpoint may send that code (RFC 6455,
+  /// 7.4): then with a protocol error.
+  @Test(
+    arguments: [
+      ([0x03, 0xE8], 1000), ([0x0F, 0xA1], 4001), ([0x03, 0xED], 1002), ([0x00, 0x01], 1002),
+      ([0x13, 0x88], 1002), ([0x03], 1002), ([], 1000),
+    ] as [([UInt8], Int)])
+  func aCloseIsAnsweredWithItsCodeOrAProtocolError(_ body: [UInt8], answer: Int) async throws {
+    let socket = try await Socket()
+    _ = try await socket.nextText()
+    try await socket.send(.connectionClose, bytes: body)
+    let close = try await socket.next()
+    #expect(close.opcode == .connectionClose)
+    #expect(Socket.code(of: close) == WebSocketErrorCode(codeNumber: answer))
+  }
+
   @Test func aMessageAboveTheFrameLimitClosesTheSocket() async throws {
     let socket = try await Socket()
     _ = try await socket.nextText()

@@ -144,10 +144,14 @@ final class PageSocketHandler: ChannelDuplexHandler, RemovableChannelHandler {
     case .pong:
       break
     case .connectionClose:
-      // The page closes: answer with its code, then close the connection.
+      // The page closes: answer with its code, then close the connection. A code no
+      // endpoint may send (RFC 6455, 7.4), or a body too short for one, is a protocol error.
       var data = frame.unmaskedData
-      let code = data.readWebSocketErrorCode() ?? .normalClosure
-      close(code)
+      guard data.readableBytes != 1, let raw = data.readInteger(as: UInt16.self) else {
+        return close(data.readableBytes == 1 ? .protocolError : .normalClosure)
+      }
+      close(
+        Self.isSendable(closeCode: raw) ? WebSocketErrorCode(codeNumber: Int(raw)) : .protocolError)
     default:
       close(.protocolError)
     }
@@ -311,6 +315,16 @@ final class PageSocketHandler: ChannelDuplexHandler, RemovableChannelHandler {
   /// WebSocket protocol leaves to applications), by which the page stops saying who is
   /// signed in.
   static let signedOutCode = WebSocketErrorCode.unknown(4001)
+
+  /// Whether an endpoint may send `code` in a close frame (RFC 6455, 7.4): the codes the
+  /// protocol defines for sending, and those left to libraries (3000–3999) and applications
+  /// (4000–4999).
+  static func isSendable(closeCode code: UInt16) -> Bool {
+    switch code {
+    case 1000...1003, 1007...1014, 3000...4999: true
+    default: false
+    }
+  }
 
   /// Sends a close frame with `code`, once, and closes the connection.
   private func close(_ code: WebSocketErrorCode, reason: String = "") {
