@@ -115,4 +115,21 @@ struct ConnectionLimitTests {
       #expect(socket.received.hasPrefix("HTTP/1.1 400"), "\(socket.received)")
     }
   }
+
+  /// A request naming two hosts is answered 400: which one it means is unknown.
+  @Test func aRequestWithTwoHostsIsAnswered400() async throws {
+    let server = try Self.server()
+    try await server.application().test(.live) { client in
+      let socket = try await RawConnection.open(port: try #require(client.port))
+      try await socket.send("GET / HTTP/1.1\r\nHost: localhost\r\nHost: evil.example\r\n\r\n")
+      #expect(await socket.closes(within: .seconds(5)))
+      #expect(socket.received.hasPrefix("HTTP/1.1 400"), "\(socket.received)")
+      #expect(!socket.received.contains("Trellis"))
+      // One host is served.
+      let good = try await RawConnection.open(port: try #require(client.port))
+      try await good.send("GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+      #expect(await good.closes(within: .seconds(5)))
+      #expect(good.received.hasPrefix("HTTP/1.1 200"))
+    }
+  }
 }

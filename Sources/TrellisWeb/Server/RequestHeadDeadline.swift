@@ -34,6 +34,8 @@ final class RequestHeadDeadline: ChannelDuplexHandler, RemovableChannelHandler {
   private var readingRequest = false
   /// Whether the request being read was answered already.
   private var answered = false
+  /// Whether the connection was answered 400 and is closing.
+  private var refused = false
 
   init(timeout: TimeAmount, bodyTimeout: TimeAmount, nextRequestTimeout: TimeAmount? = nil) {
     self.timeout = timeout
@@ -60,9 +62,15 @@ final class RequestHeadDeadline: ChannelDuplexHandler, RemovableChannelHandler {
   func errorCaught(context: ChannelHandlerContext, error: any Error) {
     guard error is HTTPParserError else { return context.fireErrorCaught(error) }
     cancel()
-    let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
     guard !sawHead else { return context.close(promise: nil) }
     sawHead = true
+    answerBadRequest(context)
+  }
+
+  /// Answers 400 and closes the connection; nothing it sends after is read.
+  private func answerBadRequest(_ context: ChannelHandlerContext) {
+    refused = true
+    let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
     let head = HTTPResponseHead(
       version: .http1_1, status: .badRequest,
       headers: HTTPHeaders([("Connection", "close"), ("Content-Length", "0")]))
@@ -73,8 +81,15 @@ final class RequestHeadDeadline: ChannelDuplexHandler, RemovableChannelHandler {
   }
 
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    guard !refused else { return }
     let part = unwrapInboundIn(data)
     switch part {
+    case .head(let head) where head.headers["host"].count > 1:
+      // Two hosts: which site is meant is unknown, and a check of one could be passed with
+      // the other (RFC 9112, 3.2).
+      cancel()
+      sawHead = true
+      return answerBadRequest(context)
     case .head(let head):
       sawHead = true
       readingRequest = true
