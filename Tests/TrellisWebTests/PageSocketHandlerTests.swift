@@ -199,6 +199,20 @@ struct PageSocketHandlerTests {
     #expect(Socket.code(of: close) == WebSocketErrorCode(codeNumber: answer))
   }
 
+  /// A page whose end of the connection closes without a close frame (a killed tab, a
+  /// dropped network) ends its session at once, not at the next ping.
+  @Test func aConnectionClosedWithoutACloseFrameEndsItsSessionAtOnce() async throws {
+    let socket = try await Socket()
+    _ = try await socket.nextText()
+    #expect(await socket.hub.sessionCount == 1)
+    socket.channel.pipeline.fireUserInboundEventTriggered(ChannelEvent.inputClosed)
+    try await socket.channel.closeFuture.get()
+    for _ in 0..<200 where await socket.hub.sessionCount > 0 {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    #expect(await socket.hub.sessionCount == 0)
+  }
+
   @Test func aMessageAboveTheFrameLimitClosesTheSocket() async throws {
     let socket = try await Socket()
     _ = try await socket.nextText()

@@ -218,6 +218,11 @@ final class PageSocketHandler: ChannelDuplexHandler, RemovableChannelHandler {
     } else if event is PageFellBehind {
       WebServer.logger.notice("A page that read too slowly was closed")
       close(.policyViolation, reason: Self.fellBehindReason)
+    } else if let event = event as? ChannelEvent, event == .inputClosed {
+      // The page's end closed without a close frame (a tab killed, a network dropped): it
+      // will send nothing more, not even a pong. Its session ends now, not at the next
+      // ping, so that a page reloaded after a drop finds its place free.
+      context.close(promise: nil)
     } else {
       context.fireUserInboundEventTriggered(event)
     }
