@@ -79,6 +79,38 @@ struct WebServerTests {
     }
   }
 
+  /// Pages loaded and never shown cannot keep everyone out: when the app is full, a new page
+  /// takes the place of the oldest one that has not connected in time, never of a page in use.
+  @Test func aFullAppGivesTheOldestUnshownPagesPlaceToANewPage() async throws {
+    var configuration = WebTestSupport.configuration(maxSessions: 2)
+    configuration.pendingSessionGrace = .zero
+    let definition = try TasksApp.taskDefinition()
+    let store = MemoryStore(objects: [TaskItem(name: "A")], definition: definition)
+    let app = WebApp(id: "tasks", title: "Tasks") {
+      Navigator(root: TasksApp.listScreen(store: store, definition: definition))
+    }
+    let server = try WebServer(apps: [app], configuration: configuration)
+    try await server.application().test(.live) { client in
+      let shown = try await WebTestSupport.openPage(client)
+      try await client.ws(
+        WebTestSupport.wsPath(shown), configuration: WebTestSupport.wsConfiguration
+      ) { inbound, _, _ in
+        var reader = MessageReader(inbound)
+        _ = try await reader.next("screen")
+        let unshown = try await WebTestSupport.openPage(client)
+        // Full: the unshown page gives its place; the page in use keeps its own.
+        let next = try await WebTestSupport.openPage(client)
+        #expect(next.id != unshown.id)
+        #expect(await server.sessionCount(app: "tasks") == 2)
+        #expect(
+          await server.hubs["tasks"]?.canAttach(session: unshown.id, token: unshown.token) == false)
+        let third = try await WebTestSupport.openPage(client)
+        #expect(third.id != next.id)
+        #expect(await server.sessionCount(app: "tasks") == 2)
+      }
+    }
+  }
+
   @Test func oneClientCannotTakeEveryOneOfAnAppsSessions() async throws {
     var configuration = WebTestSupport.configuration(maxSessions: 10)
     configuration.maxSessionsPerClient = 2

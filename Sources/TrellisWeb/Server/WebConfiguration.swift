@@ -19,7 +19,13 @@ public struct WebConfiguration: Sendable {
   /// How many messages a session may send per second, on average.
   public var ratePerSecond: Double
   /// How long a session waits for its page to connect before it is dropped, in seconds.
+  /// When the app holds ``maxSessionsPerApp`` sessions, a new page takes the place of the
+  /// oldest one whose page has not connected for ``pendingSessionGrace``: pages loaded and
+  /// never shown cannot keep everyone else out.
   public var connectTimeout: Double
+  /// How long a page has to connect before its session may give its place to a new page's
+  /// when the app is full (5 s): a page connects within a second of loading.
+  var pendingSessionGrace = Duration.seconds(5)
   /// The most rows one `window` request returns.
   public var maxWindowRows: Int
   /// Origins the WebSocket accepts besides the server's own (`http://HOST:PORT`).

@@ -66,6 +66,7 @@ actor WebAppHub {
     throws(WebHostError) -> (id: String, token: String, html: String)
   {
     dropStaleSessions()
+    if sessions.count >= configuration.maxSessionsPerApp { closeOldestUnshownSession() }
     guard sessions.count < configuration.maxSessionsPerApp else {
       throw .tooManySessions(configuration.maxSessionsPerApp)
     }
@@ -228,6 +229,15 @@ actor WebAppHub {
 
   /// The key the pages of this app know the row with `id` by.
   func rowKey(for id: RowID) -> String { RowKeys.key(for: id) }
+
+  /// Closes the oldest session whose page has not connected within the grace a page has to
+  /// connect, making room for a new one.
+  private func closeOldestUnshownSession() {
+    let before = ContinuousClock.now - configuration.pendingSessionGrace
+    let unshown = sessions.filter { !$0.value.isAttached && $0.value.created < before }
+    guard let oldest = unshown.min(by: { $0.value.created < $1.value.created }) else { return }
+    close(session: oldest.key)
+  }
 
   private func dropStaleSessions() {
     let limit = Duration.milliseconds(Int(configuration.connectTimeout * 1000))
