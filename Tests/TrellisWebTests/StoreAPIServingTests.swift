@@ -63,6 +63,19 @@ struct StoreAPIServingTests {
     }
   }
 
+  /// By default the API reads no more than a page may send in one message.
+  @Test func theDefaultBodyLimitIsAPagesMessageLimit() async throws {
+    let store = try StoreAPISupport.contacts(people: 1)
+    let api = try StoreAPISupport.api(store)
+    #expect(api.maxBodyBytes == WebConfiguration().maxMessageBytes)
+    try await StoreAPISupport.live(api) { client in
+      let large = #"{"firstName": ""# + String(repeating: "a", count: 300_000) + #""}"#
+      let refused = try await client.call(.post, "/api/contacts/", json: large)
+      #expect(refused.status == .contentTooLarge)
+      #expect(refused.string("detail")?.contains("262144 bytes") == true)
+    }
+  }
+
   @Test func headAnswersAsGetWithoutABody() async throws {
     let store = try StoreAPISupport.contacts(people: 3)
     let api = try StoreAPISupport.api(store)

@@ -59,7 +59,9 @@ public final class StoreAPI: Sendable {
   public let pageSize: Int
   /// The most items a page holds, whatever the request asks.
   public let maxPageSize: Int
-  /// The largest request body read, in bytes; larger ones are refused with 413.
+  /// The largest request body read, in bytes; larger ones are refused with 413. 256 KB
+  /// unless set: as much as a page may send in one message, so that no value stored through
+  /// the API is one a page could not have sent, and every page then receives.
   public let maxBodyBytes: Int
   /// The properties served, in the definition's order, after `id`.
   public var fieldNames: [String] { fields.map(\.name) }
@@ -90,7 +92,7 @@ public final class StoreAPI: Sendable {
   public init(
     store: any DataStore, definition: DataDefinition? = nil, path: String, pageSize: Int = 7,
     maxPageSize: Int = 1000, idKey: String? = nil, latency: Duration = .zero,
-    maxBodyBytes: Int = 1 << 20
+    maxBodyBytes: Int = 256 * 1024
   ) throws(StoreAPIError) {
     guard let definition = definition ?? store.itemsDefinition else { throw .noDefinition }
     guard let normalized = Self.normalizedPath(path) else { throw .invalidPath(path) }
