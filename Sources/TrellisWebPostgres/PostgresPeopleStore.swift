@@ -142,6 +142,17 @@ public final class PostgresPeopleStore: PeopleStore {
       VALUES (\(session.tokenHash), \(session.person), \(session.created.timeIntervalSince1970),
         \(session.expires.timeIntervalSince1970))
       """)
+    // Past the most a person keeps, their oldest ends, counted as every ending is.
+    try await run(
+      """
+      WITH ended AS (
+        DELETE FROM trellis_sign_in_session WHERE person = \(session.person)
+          AND token_hash NOT IN (
+            SELECT token_hash FROM trellis_sign_in_session WHERE person = \(session.person)
+            ORDER BY created DESC, token_hash DESC LIMIT \(SignInSessionRecord.mostPerPerson))
+        RETURNING 1)
+      \(unescaped: Self.countEnding) WHERE EXISTS (SELECT 1 FROM ended)
+      """)
   }
 
   public func person(session tokenHash: String, at now: Date) async throws -> Person? {

@@ -105,4 +105,32 @@ struct PostgresPeopleStoreTests {
     try await session("removed")
     #expect(try await moves { _ = try await first.remove(named: ann) })
   }
+
+  /// One person keeps at most the newest sign-in sessions: the oldest end, on every server.
+  @Test func onePersonKeepsAtMostTheNewestSessions() async throws {
+    guard let url = PostgresTestSupport.url else { return }
+    let first = try await PostgresPeopleStore(url: url)
+    let second = try await PostgresPeopleStore(url: url)
+    defer {
+      first.shutdown()
+      second.shutdown()
+    }
+    let ann = "ann-\(UUID().uuidString.prefix(8))"
+    try await first.add(PersonRecord(person: Trellis.Person(name: ann), passwordHash: "h1"))
+    let most = SignInSessionRecord.mostPerPerson
+    let start = Date()
+    let before = try #require(try await second.sessionEndings())
+    for index in 0..<(most + 3) {
+      let created = start + Double(index)
+      try await first.addSession(
+        SignInSessionRecord(
+          tokenHash: "\(index)-\(ann)", person: ann, created: created, expires: created + 3600))
+    }
+    for index in 0..<3 {
+      #expect(try await second.person(session: "\(index)-\(ann)", at: start) == nil)
+    }
+    #expect(try await second.person(session: "3-\(ann)", at: start)?.name == ann)
+    #expect(try await second.person(session: "\(most + 2)-\(ann)", at: start)?.name == ann)
+    #expect(try #require(try await second.sessionEndings()) >= before + 3)
+  }
 }

@@ -303,6 +303,31 @@ struct SignInTests {
     }
   }
 
+  /// Signing in over and over keeps at most the newest sessions of one person: the oldest
+  /// end, counted as every ending is, and others' sessions stay.
+  @Test func onePersonKeepsAtMostTheNewestSessions() async throws {
+    let people = try await SignInSupport.people()
+    let most = SignInSessionRecord.mostPerPerson
+    let start = Date()
+    try await people.addSession(
+      SignInSessionRecord(
+        tokenHash: "bob", person: "bob", created: start, expires: start + 3600))
+    for index in 0..<(most + 5) {
+      let created = start + Double(index)
+      try await people.addSession(
+        SignInSessionRecord(
+          tokenHash: "ann-\(index)", person: "ann", created: created, expires: created + 3600))
+    }
+    for index in 0..<5 {
+      #expect(try await people.person(session: "ann-\(index)", at: start) == nil)
+    }
+    for index in 5..<(most + 5) {
+      #expect(try await people.person(session: "ann-\(index)", at: start)?.name == "ann")
+    }
+    #expect(try await people.person(session: "bob", at: start)?.name == "bob")
+    #expect(try await people.sessionEndings() == 5)
+  }
+
   @Test func everyEndedSessionMovesTheCountWhoeverEndsIt() async throws {
     let people = try await SignInSupport.people()
     // Another process's connection: the count is kept by the file, not by one connection.

@@ -59,6 +59,10 @@ public struct PersonRecord: Sendable, Hashable {
 
 /// A sign-in session as a ``PeopleStore`` keeps it: only a hash of its token.
 public struct SignInSessionRecord: Sendable, Hashable {
+  /// The most sign-in sessions one person keeps: a new one past it ends their oldest (that
+  /// device signs in again), so that signing in over and over cannot fill the store.
+  public static let mostPerPerson = 50
+
   /// The SHA-256 hash of the session's token, in hexadecimal.
   public var tokenHash: String
   /// The name of the person signed in.

@@ -117,6 +117,14 @@ public final class SQLitePeopleStore: PeopleStore {
           session.tokenHash, session.person, session.created.timeIntervalSince1970,
           session.expires.timeIntervalSince1970,
         ])
+      // Past the most a person keeps, their oldest ends (the trigger counts the ending).
+      try db.execute(
+        sql: """
+          DELETE FROM signInSession WHERE person = ? AND tokenHash NOT IN (
+            SELECT tokenHash FROM signInSession WHERE person = ?
+            ORDER BY created DESC, rowid DESC LIMIT ?)
+          """,
+        arguments: [session.person, session.person, SignInSessionRecord.mostPerPerson])
     }
   }
 
