@@ -80,6 +80,8 @@ struct ConnectionTimeoutTests {
     try await server.application().test(.live) { client in
       let socket = try await RawConnection.open(port: try #require(client.port))
       try await socket.send("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
+      // Answered first: a request sent with it would start its body's time at once.
+      #expect(await socket.receives("HTTP/1.1 200", within: .seconds(30)))
       // The second request promises a body it never sends in full.
       try await socket.send(
         "POST /sign-out HTTP/1.1\r\nHost: localhost\r\nContent-Length: 100\r\n\r\nab")
@@ -97,6 +99,7 @@ struct ConnectionTimeoutTests {
     try await server.application().test(.live) { client in
       let socket = try await RawConnection.open(port: try #require(client.port))
       try await socket.send("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
+      #expect(await socket.receives("HTTP/1.1 200", within: .seconds(30)))
       // A byte every tenth of a second, well within the idle timeout: the headers would take
       // 8 s to end.
       let trickle =
@@ -179,6 +182,19 @@ final class RawConnection: ChannelInboundHandler, @unchecked Sendable {
 
   /// Whether the server closed the connection.
   var isClosed: Bool { channel.map { !$0.isActive } ?? true }
+
+  /// Whether what the server sent contains `text` within `limit`; read on the connection's
+  /// event loop, where it is written.
+  func receives(_ text: String, within limit: Duration) async -> Bool {
+    guard let channel else { return false }
+    let deadline = ContinuousClock.now + limit
+    while ContinuousClock.now < deadline {
+      let seen = try? await channel.eventLoop.submit { self.received.contains(text) }.get()
+      if seen == true { return true }
+      try? await Task.sleep(for: .milliseconds(20))
+    }
+    return false
+  }
 
   func send(_ text: String) async throws {
     guard let channel else { return }
