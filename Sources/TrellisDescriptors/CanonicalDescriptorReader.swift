@@ -152,13 +152,7 @@ struct CanonicalDescriptorReader {
         "'choiceTitles' has \(row.choiceTitles.count) titles for \(values.count) choices",
         at: node.path("choiceTitles"))
     }
-    row.minimum = node.number("minimum")
-    row.maximum = node.number("maximum")
-    if let low = row.minimum, let high = row.maximum, low > high {
-      reading.error(
-        "'minimum' (\(RowSnapshot.numberText(low))) is above 'maximum' "
-          + "(\(RowSnapshot.numberText(high)))", at: node.path("minimum"))
-    }
+    (row.minimum, row.maximum) = range(node)
     row.enabled = condition(node, "enabled")
     row.visible = condition(node, "visible")
     row.accessory = accessory(node, "accessory")
@@ -189,6 +183,18 @@ struct CanonicalDescriptorReader {
     }
     if row.action == nil, let url = row.url { row.action = .open(url) }
     return row
+  }
+
+  /// `minimum` and `maximum` at `node`, a number's range; an error when the first is above
+  /// the second.
+  func range(_ node: DescriptorNode) -> (minimum: Double?, maximum: Double?) {
+    let (low, high) = (node.number("minimum"), node.number("maximum"))
+    if let low, let high, low > high {
+      reading.error(
+        "'minimum' (\(RowSnapshot.numberText(low))) is above 'maximum' "
+          + "(\(RowSnapshot.numberText(high)))", at: node.path("minimum"))
+    }
+    return (low, high)
   }
 
   /// Text: a string, or `{"keyPath": ...}`, or `{"function": ...}`, or

@@ -17,7 +17,7 @@ extension DescriptorSection {
     case .selection, .objectSelection:
       detail = choices(of: row, binding: binding)
     case .object, .arrayOfObjects:
-      detail = try generated(row, keyPath: keyPath, scope: entries[index].object)
+      detail = try generated(row, keyPath: keyPath, scope: entries[index].object, in: screen)
     default:
       return nil
     }
@@ -50,9 +50,9 @@ extension DescriptorSection {
   /// The form of the object at `keyPath` of `scope`, or the list of the objects it holds, as
   /// a definition of the data generates it: its edits are written to the data as a form's
   /// Done writes them.
-  private func generated(_ row: Row, keyPath: String, scope: any KeyValueCoding)
-    throws(ScreenError) -> Screen?
-  {
+  private func generated(
+    _ row: Row, keyPath: String, scope: any KeyValueCoding, in screen: Screen
+  ) throws(ScreenError) -> Screen? {
     let parts = keyPath.split(separator: ".", omittingEmptySubsequences: false)
     let key = String(parts.last ?? "")
     let owner = scope.object(atKeyPath: parts.dropLast().joined(separator: "."))
@@ -71,6 +71,6 @@ extension DescriptorSection {
       return nil
     }
     let section = ObjectSection(draft: draft, group: PropertyGroup(keys: [key]))
-    return try section.detailScreen(forElementAt: 0, in: Screen(model: TableModel()))
+    return try section.detailScreen(forElementAt: 0, in: screen)
   }
 }

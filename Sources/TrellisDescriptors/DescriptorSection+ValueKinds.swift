@@ -61,8 +61,7 @@ extension DescriptorSection {
         current.dateValue
         ?? (dateFormat == nil ? nil : current.stringValue.flatMap(DateTextLayout.date(from:)))
       if row.detailText == nil, let date {
-        let pattern = dateFormat ?? (DateText.hasTimeOfDay(date) ? DateText.dayAndTime : nil)
-        row.detailText = DateText.format(date, pattern: pattern)
+        row.detailText = DateText.shown(date, pattern: dateFormat)
       }
     default:
       break

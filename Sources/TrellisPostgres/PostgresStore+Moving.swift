@@ -40,7 +40,7 @@ extension PostgresStore {
     let name = try PostgresIdentifier.quoted(entity.positionColumn ?? "")
     let key = try PostgresIdentifier.quoted(entity.primaryKey)
     let table = try table
-    let previous = try await moveRow(moved, named: [target]) { places, connection in
+    let result = try await moveRow(moved, named: [target]) { places, connection in
       guard let place = places[target] else {
         throw StoreError.notFound("\(self.entity.table) row \(target)")
       }
@@ -56,9 +56,9 @@ extension PostgresStore {
       }
       return (nil, nil)
     }
-    guard let moves = previous else { return }
+    guard result.moved else { return }
     var after: Value?
-    if let key = moves {
+    if let key = result.after {
       guard let item = await placeItem(key) else {
         observers.notify(.reset)
         return
@@ -79,12 +79,12 @@ extension PostgresStore {
   }
 
   /// Moves row `moved` in one transaction to right after the row `place` finds (first when it
-  /// finds none), given the places of `moved` and of the rows `named`, all locked; returns the
-  /// key of the row it now follows (`.some(nil)`: first), or `nil` when it did not move.
+  /// finds none), given the places of `moved` and of the rows `named`, all locked: whether it
+  /// moved, and the key of the row it now follows (`nil`: first).
   private func moveRow(
     _ moved: Int64, named: [Int64],
     place: @escaping @Sendable ([Int64: Int], PostgresConnection) async throws -> (Int64?, Int?)
-  ) async throws(StoreError) -> Int64?? {
+  ) async throws(StoreError) -> (moved: Bool, after: Int64?) {
     let table = try table
     let position = try PostgresIdentifier.quoted(entity.positionColumn ?? "")
     let key = try PostgresIdentifier.quoted(entity.primaryKey)
@@ -110,7 +110,7 @@ extension PostgresStore {
       let (previous, after) = try await place(places, connection)
       let (first, count) = try await self.order(connection)
       let destination = PostgresEntity.destination(from: source, after: after, first: first)
-      guard source != destination else { return nil }
+      guard source != destination else { return (false, previous) }
       let statements = self.entity.moving(
         moved, from: source, to: destination, first: first, last: first + count - 1)
       for statement in statements {
@@ -120,7 +120,7 @@ extension PostgresStore {
       try await self.announce(
         #"{"op":"MOVE","id":\#(moved),"from":\#(source),"to":\#(destination),"origin":"\#(self.origin)"}"#,
         connection: connection)
-      return .some(previous)
+      return (true, previous)
     }
   }
 }

@@ -82,14 +82,10 @@ struct WebServerTests {
   /// Pages loaded and never shown cannot keep everyone out: when the app is full, a new page
   /// takes the place of the oldest one that has not connected in time, never of a page in use.
   @Test func aFullAppGivesTheOldestUnshownPagesPlaceToANewPage() async throws {
-    var configuration = WebTestSupport.configuration(maxSessions: 2)
-    configuration.pendingSessionGrace = .zero
-    let definition = try TasksApp.taskDefinition()
-    let store = MemoryStore(objects: [TaskItem(name: "A")], definition: definition)
-    let app = WebApp(id: "tasks", title: "Tasks") {
-      Navigator(root: TasksApp.listScreen(store: store, definition: definition))
+    let server = try ConnectionTimeoutTests.server {
+      $0.maxSessionsPerApp = 2
+      $0.pendingSessionGrace = .zero
     }
-    let server = try WebServer(apps: [app], configuration: configuration)
     try await server.application().test(.live) { client in
       let shown = try await WebTestSupport.openPage(client)
       try await client.ws(

@@ -156,7 +156,7 @@ package enum DateText {
   package static let dayAndTime = "yyyy-MM-dd HH:mm:ss"
 
   /// Whether `date` is not at midnight, in UTC, as Trellis reads and writes dates.
-  package static func hasTimeOfDay(_ date: Date) -> Bool {
+  static func hasTimeOfDay(_ date: Date) -> Bool {
     let seconds = date.timeIntervalSince1970
     return seconds.isFinite && seconds - (seconds / 86_400).rounded(.down) * 86_400 != 0
   }
@@ -165,11 +165,16 @@ package enum DateText {
   /// reads back as a date (`yyyy-MM-dd HH:mm`), with its time when it has one and no pattern
   /// says; `nil` when the pattern writes text that does not read back (`MMM d`).
   package static func fieldText(_ date: Date, pattern: String?) -> String? {
-    let text = format(date, pattern: pattern ?? (hasTimeOfDay(date) ? dayAndTime : nil))
+    let text = shown(date, pattern: pattern)
     return DateTextLayout.date(from: text) == nil ? nil : text
   }
 
-  package static func format(_ date: Date, pattern: String?) -> String {
+  /// `date` in `pattern`, or, without one, as its day, with its time when it has one.
+  package static func shown(_ date: Date, pattern: String?) -> String {
+    format(date, pattern: pattern ?? (hasTimeOfDay(date) ? dayAndTime : nil))
+  }
+
+  static func format(_ date: Date, pattern: String?) -> String {
     let formatter = DateFormatter()
     formatter.locale = Locale(identifier: "en_US_POSIX")
     formatter.timeZone = TimeZone(identifier: "UTC")

@@ -78,12 +78,8 @@ extension CanonicalDescriptorReader {
         }
         return values
       }
-      field.minimum = child.number("minimum")
-      field.maximum = child.number("maximum")
+      (field.minimum, field.maximum) = range(child)
       field.placeholder = child.string("placeholder")
-      if let low = field.minimum, let high = field.maximum, low > high {
-        reading.error("'minimum' is above 'maximum'", at: child.path("minimum"))
-      }
       fields[key] = field
     }
     return fields

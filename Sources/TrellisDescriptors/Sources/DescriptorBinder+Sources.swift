@@ -18,22 +18,17 @@ extension DescriptorBinder {
       ("title", source.titleKeys), ("detail", source.detailKeys), ("search", source.searchKeys),
     ] {
       for name in names where !known.contains(name) {
-        var message = "'\(key)' names '\(name)', which the items do not have"
-        if let close = NameSuggestion.closest(to: name, among: known) {
-          message += " (did you mean '\(close)'?)"
-        } else {
-          message += "; their keys are " + known.joined(separator: ", ")
-        }
-        problems.append(error(message, source.keyLocations[key] ?? source.location))
+        problems.append(
+          error(
+            Self.missingKey(name, in: key, known: known),
+            source.keyLocations[key] ?? source.location))
       }
     }
     for (name, field) in source.fields.sorted(by: { $0.key < $1.key }) {
       guard let property = definition[name] else {
-        var message = "'fields' names '\(name)', which the items do not have"
-        if let close = NameSuggestion.closest(to: name, among: known) {
-          message += " (did you mean '\(close)'?)"
-        }
-        problems.append(error(message, field.location ?? source.location))
+        problems.append(
+          error(
+            Self.missingKey(name, in: "fields", known: known), field.location ?? source.location))
         continue
       }
       definition[name] = field.applied(to: property)
@@ -68,5 +63,15 @@ extension DescriptorBinder {
       } catch { throw DiagnosticList([error]) }
     }
     return list
+  }
+
+  /// Why `setting` may not name `name`: the items have no such key. The closest key they have
+  /// is suggested, or, when none is close, every key they have is listed.
+  static func missingKey(_ name: String, in setting: String, known: [String]) -> String {
+    let message = "'\(setting)' names '\(name)', which the items do not have"
+    if let close = NameSuggestion.closest(to: name, among: known) {
+      return message + " (did you mean '\(close)'?)"
+    }
+    return message + "; their keys are " + known.joined(separator: ", ")
   }
 }

@@ -216,12 +216,14 @@ public struct HTMLRenderer: Sendable {
     }
     if editing && row.isMovable { html += " draggable=\"true\"" }
     html += ">"
+    // How the edit buttons' labels name the row.
+    let name = HTML.label(row.text ?? "row")
     if editing && row.isDeletable && row.editingStyle == .delete {
       html += "<button type=\"button\" class=\"row-delete\""
-      html += "\(HTML.attribute("aria-label", "Delete \(HTML.label(row.text ?? "row"))"))>−</button>"
+      html += "\(HTML.attribute("aria-label", "Delete \(name)"))>−</button>"
     } else if editing && row.editingStyle == .insert {
       html += "<button type=\"button\" class=\"row-insert\""
-      html += "\(HTML.attribute("aria-label", "Insert \(HTML.label(row.text ?? "row"))"))>+</button>"
+      html += "\(HTML.attribute("aria-label", "Insert \(name)"))>+</button>"
     }
     html += content(row)
     html += accessoryButton(row, editing: editing)
@@ -229,10 +231,9 @@ public struct HTMLRenderer: Sendable {
     if editing && row.isDeletable && row.editingStyle == .delete {
       html += "<button type=\"button\" class=\"row-delete-confirm\""
       html +=
-        "\(HTML.attribute("aria-label", "Confirm deleting \(HTML.label(row.text ?? "row"))"))>Delete</button>"
+        "\(HTML.attribute("aria-label", "Confirm deleting \(name)"))>Delete</button>"
     }
     if editing && row.isMovable {
-      let name = HTML.label(row.text ?? "row")
       html += "<span class=\"reorder\">"
       html +=
         "<button type=\"button\" class=\"move-up\"\(HTML.attribute("aria-label", "Move \(name) up"))>↑</button>"

@@ -40,20 +40,19 @@ final class ConnectionLimit: Sendable {
   /// Takes a place for a new connection, of `client` when it counts as one; false, taking
   /// none, when the server or that client holds the most.
   func admit(_ client: ClientAddress? = nil) -> Bool {
-    let after = open.add(1, ordering: .relaxed).newValue
-    guard after > most else {
-      guard let client else { return true }
-      let admitted = byClient.withLock { held in
-        let count = held[client] ?? 0
-        guard count < mostPerClient else { return false }
-        held[client] = count + 1
-        return true
-      }
-      if !admitted { open.subtract(1, ordering: .relaxed) }
-      return admitted
+    guard open.add(1, ordering: .relaxed).newValue <= most else {
+      open.subtract(1, ordering: .relaxed)
+      return false
     }
-    open.subtract(1, ordering: .relaxed)
-    return false
+    guard let client else { return true }
+    let admitted = byClient.withLock { held in
+      let count = held[client] ?? 0
+      guard count < mostPerClient else { return false }
+      held[client] = count + 1
+      return true
+    }
+    if !admitted { open.subtract(1, ordering: .relaxed) }
+    return admitted
   }
 
   /// Gives back the place of a connection that closed, of `client` when it was admitted as
