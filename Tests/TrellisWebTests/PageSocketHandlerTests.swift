@@ -15,6 +15,8 @@ struct PageSocketHandlerTests {
     let channel: NIOAsyncTestingChannel
     let hub: WebAppHub
     let session: String
+    /// The socket's handler, held weakly: `nil` once nothing keeps it.
+    let handler = WeakHandler()
 
     /// The socket's loop keeps time by hand: pings come when a test moves it on.
     /// With `framed`, NIO's frame encoder stands before the handler, as on a server's socket:
@@ -39,13 +41,14 @@ struct PageSocketHandlerTests {
       channel = NIOAsyncTestingChannel()
       try await channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 1))
       let (hub, channel, token) = (self.hub, self.channel, token ?? opened.token)
-      let settings = configuration
+      let (settings, weak) = (configuration, handler)
       try await channel.eventLoop.submit {
         if framed { try channel.pipeline.syncOperations.addHandler(WebSocketFrameEncoder()) }
-        try channel.pipeline.syncOperations.addHandler(
-          PageSocketHandler(
-            hub: hub, session: opened.id, token: token, configuration: settings,
-            stillSignedIn: stillSignedIn))
+        let handler = PageSocketHandler(
+          hub: hub, session: opened.id, token: token, configuration: settings,
+          stillSignedIn: stillSignedIn)
+        weak.value = handler
+        try channel.pipeline.syncOperations.addHandler(handler)
       }.get()
     }
 
@@ -213,6 +216,21 @@ struct PageSocketHandlerTests {
     #expect(await socket.hub.sessionCount == 0)
   }
 
+  /// A closed page leaves nothing behind on the server: once its session is closed, its
+  /// handler, and the channel context, session name and steps the handler holds, are freed.
+  @Test func aClosedPagesHandlerIsFreed() async throws {
+    let socket = try await Socket()
+    _ = try await socket.nextText()
+    #expect(socket.handler.value != nil)
+    try await socket.send(.connectionClose, bytes: [0x03, 0xE8])
+    try await socket.channel.closeFuture.get()
+    for _ in 0..<500 where await socket.hub.sessionCount > 0 || socket.handler.value != nil {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    #expect(await socket.hub.sessionCount == 0)
+    #expect(socket.handler.value == nil)
+  }
+
   @Test func aMessageAboveTheFrameLimitClosesTheSocket() async throws {
     let socket = try await Socket()
     _ = try await socket.nextText()
@@ -337,4 +355,9 @@ struct PageSocketHandlerTests {
     var value = 0
     func add() { value += 1 }
   }
+}
+
+/// A weak reference to a page's socket handler, set on the channel's loop.
+final class WeakHandler: @unchecked Sendable {
+  weak var value: PageSocketHandler?
 }

@@ -39,7 +39,12 @@ final class PageSocketHandler: ChannelDuplexHandler, RemovableChannelHandler {
   private let frameLimit: Int
   private let pingInterval: TimeAmount
 
+  /// The handler's context while it is in the pipeline; released when it is removed, since the
+  /// context holds the handler.
   private var context: ChannelHandlerContext?
+  /// The channel's event loop, on which the steps still with the hub come back after the
+  /// handler left the pipeline.
+  private var eventLoop: (any EventLoop)?
   /// The context of the channel's frame encoder, below which encoded frames are written
   /// (``writeEncoded(_:)``, ``flushEncoded()``); `nil` when the pipeline has none.
   private var encoderContext: ChannelHandlerContext?
@@ -83,6 +88,7 @@ final class PageSocketHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
   func handlerAdded(context: ChannelHandlerContext) {
     self.context = context
+    eventLoop = context.eventLoop
     encoderContext = try? context.pipeline.syncOperations.context(
       handlerType: WebSocketFrameEncoder.self)
     let bound = NIOLoopBound(self, eventLoop: context.eventLoop)
@@ -99,6 +105,7 @@ final class PageSocketHandler: ChannelDuplexHandler, RemovableChannelHandler {
   }
 
   func handlerRemoved(context: ChannelHandlerContext) {
+    self.context = nil
     encoderContext = nil
     pinging?.cancel()
     pinging = nil
@@ -236,9 +243,9 @@ final class PageSocketHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
   /// Hands the next step to the hub, unless one is with it; with none left, reads on.
   private func handOverNext() {
-    guard !isHandingOver, let context else { return }
+    guard !isHandingOver, let loop = eventLoop else { return }
     guard !steps.isEmpty else {
-      if isReadHeld {
+      if isReadHeld, let context {
         isReadHeld = false
         context.read()
       }
@@ -249,14 +256,13 @@ final class PageSocketHandler: ChannelDuplexHandler, RemovableChannelHandler {
     // another page's, or its person signed out.
     if case .message = step, !isAttached || isClosing { return handOverNext() }
     if case .checkSignIn = step { return checkSignIn() }
-    isHandingOver = true
-    let (session, token, channel) = (session, token, context.channel)
-    let wasAttached = isAttached
-    let bound = NIOLoopBound(self, eventLoop: context.eventLoop)
-    let loop = context.eventLoop
+    let (session, token, wasAttached) = (session, token, isAttached)
+    let bound = NIOLoopBound(self, eventLoop: loop)
     let run: @Sendable (isolated WebAppHub) -> Bool
     switch step {
     case .attach:
+      // A page gone before it was attached has no session to close.
+      guard let channel = context?.channel else { return handOverNext() }
       let outbox = PageOutbox(channel: channel, handler: bound)
       run = { $0.attach(session: session, token: token, outbox: outbox) }
     case .message(let message):
@@ -272,6 +278,7 @@ final class PageSocketHandler: ChannelDuplexHandler, RemovableChannelHandler {
     case .checkSignIn:
       return
     }
+    isHandingOver = true
     hub.run { hub in
       let done = run(hub)
       loop.execute { bound.value.handedOver(step: step, done: done) }
