@@ -5,11 +5,19 @@ import Trellis
 import TrellisSQL
 
 /// Every table of an SQLite file made elsewhere, as stores whose relationships, checks and
-/// read-only columns are read from its schema (``SQLiteSchemaReader``): one connection, one
-/// object per row across the tables, and changes other programs make shown within the
-/// watch interval. Nothing in the file is created or migrated; only the rows a person saves
-/// change.
-package final class SQLiteFileStores: Sendable {
+/// read-only columns are read from its schema: one connection, one object per row across the
+/// tables, and changes other programs make shown within the watch interval. Nothing in the
+/// file is created or migrated; only the rows a person saves change.
+///
+/// An app opens a file with ``open(_:readOnly:)`` and lists a table with its store:
+///
+/// ```swift
+/// let file = try SQLiteFileStores.open("shop.sqlite")
+/// guard let products = file.store(for: "product") else { return }  // a table with a key
+/// let model = TableModel(title: "Products")
+/// model.addSection(ArrayOfObjectsSection(store: products, definition: products.itemsDefinition!))
+/// ```
+public final class SQLiteFileStores: Sendable {
   /// The file's schema, as read when it was opened.
   package let schema: InferredSchema
   /// The file's path.
@@ -61,8 +69,27 @@ package final class SQLiteFileStores: Sendable {
     if let watchInterval { root.startWatching(every: watchInterval) }
   }
 
-  /// The store of `table`'s rows, `nil` for a table without a key (a view, say).
-  package func store(for table: String) -> SQLiteStore? { stores[table] }
+  /// The store of `table`'s rows, `nil` for a table without a key (a view, say): its form's
+  /// controls, required fields, checks, object selections (foreign keys), many-to-many
+  /// selections (join tables) and delete rules come from the schema.
+  public func store(for table: String) -> SQLiteStore? { stores[table] }
+
+  /// The tables that have a store (``store(for:)``), by name.
+  public var tableNames: [String] { stores.keys.sorted() }
+
+  /// The stores of the SQLite file at `path`, opened once per process and watched for other
+  /// programs' changes every quarter of a second; a file that is missing or is no SQLite
+  /// database is an error that says so.
+  ///
+  /// - Parameter readOnly: Whether the connection is read-only, so that nothing can write the
+  ///   file (when this is the first to open it).
+  public static func open(_ path: String, readOnly: Bool = false) throws(StoreError)
+    -> SQLiteFileStores
+  {
+    do { return try shared(path: path, readOnly: readOnly) } catch {
+      throw .failed(error.description)
+    }
+  }
 
   /// The rows of a view or a table without a key as a store that reads them again whenever
   /// the file changes, shown and never edited; one per table.
