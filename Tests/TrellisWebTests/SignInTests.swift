@@ -9,6 +9,10 @@ import TrellisExamples
 
 @testable import TrellisWeb
 
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
 /// Sign-in on a real server: pages, the WebSocket and the APIs need a session; the form, its
 /// cookie, throttling, sign-out and expiry.
 @Suite("Sign-in", .timeLimit(.minutes(3)))
@@ -172,16 +176,88 @@ struct SignInTests {
           case .signedIn: "signed in"
           case .refused: "refused"
           case .throttled: "throttled"
+          case .busy: "busy"
           }
         }
       }
       return try await group.reduce(into: [String]()) { $0.append($1) }
     }
-    // At most 5 passwords were checked; the rest were throttled without a check.
-    let checked = outcomes.filter { $0 != "throttled" }.count
+    // At most 5 passwords were checked; the rest were throttled, or found the server busy,
+    // without a check.
+    let checked = outcomes.filter { $0 != "throttled" && $0 != "busy" }.count
     #expect(checked <= 5, "\(outcomes)")
     #expect(checked >= 1)
     #expect(outcomes.count == 40)
+  }
+
+  /// Sign-ins from many addresses at once, each within its own throttle, get no more password
+  /// checks at a time than the server allows; the rest are told it is busy, with no check.
+  @Test func signInsFromManyAddressesAtOnceWaitForNoMoreChecksThanTheServerAllows() async throws {
+    let people = SlowPeopleStore(try await SignInSupport.people())
+    var signIn = try #require(SignInSupport.configuration(people).signIn)
+    signIn.maxChecksAtOnce = 2
+    let gate = SignInGate(signIn)
+    func attempt(_ index: Int) async throws -> SignInGate.Outcome {
+      let client = ClientAddress(try SocketAddress(ipAddress: "10.0.4.\(index)", port: 1))
+      return try await gate.signIn(name: "ann", password: "guess", client: client)
+    }
+    // Two checks start and wait on the store; a third, from another address, is not checked.
+    async let first = attempt(1)
+    async let second = attempt(2)
+    #expect(await people.waitForLookups(2))
+    guard case .busy = try await attempt(3) else {
+      Issue.record("a third check at once was let through")
+      return
+    }
+    #expect(await people.lookups == 2)
+    people.release()
+    for outcome in [try await first, try await second] {
+      guard case .refused = outcome else {
+        Issue.record("a check under way ended \(outcome)")
+        continue
+      }
+    }
+    // With the checks over, the next sign-in is checked (and right).
+    let client = ClientAddress(try SocketAddress(ipAddress: "10.0.4.4", port: 1))
+    guard
+      case .signedIn = try await gate.signIn(name: "ann", password: "ann-secret", client: client)
+    else {
+      Issue.record("the sign-in after the busy ones was not checked")
+      return
+    }
+  }
+
+  /// Over HTTP, a sign-in while the server's checks are all under way is answered 503 with
+  /// `Retry-After` and a message that says why.
+  @Test func aSignInWhileEveryCheckIsUnderWayIsAnswered503() async throws {
+    let people = SlowPeopleStore(try await SignInSupport.people())
+    var configuration = SignInSupport.configuration(people)
+    configuration.signIn?.maxChecksAtOnce = 1
+    configuration.trustedProxy = TrustedProxy(
+      header: "X-Forwarded-For", addresses: ["127.0.0.1", "::1"])
+    let server = try SignInSupport.tasksServer(configuration)
+    try await server.application().test(.live) { client in
+      // The held sign-in on a connection of its own: the test client sends one at a time.
+      let port = try #require(client.port)
+      var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/sign-in")!)
+      request.httpMethod = "POST"
+      request.httpBody = Data("name=ann&password=ann-secret".utf8)
+      request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+      request.setValue(WebTestSupport.origin, forHTTPHeaderField: "Origin")
+      request.setValue("198.51.100.9, 10.0.5.1", forHTTPHeaderField: "X-Forwarded-For")
+      let held = Task { try await URLSession.shared.data(for: request) }
+      #expect(await people.waitForLookups(1))
+      let busy = try await client.signIn("bob", "bob-secret", headers: Self.from("10.0.5.2"))
+      #expect(busy.status == .serviceUnavailable)
+      #expect(busy.retryAfter == "2")
+      #expect(busy.text.contains("checking many sign-ins at once"))
+      people.release()
+      // Signed in: redirected to the apps, which URLSession follows.
+      let (_, answer) = try await held.value
+      #expect((answer as? HTTPURLResponse)?.statusCode == 200)
+      let later = try await client.signIn("bob", "bob-secret", headers: Self.from("10.0.5.2"))
+      #expect(later.status == .seeOther)
+    }
   }
 
   @Test func theThrottleForgetsOldFailuresAndStaysBounded() {

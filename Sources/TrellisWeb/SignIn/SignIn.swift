@@ -29,6 +29,12 @@ public struct SignIn: Sendable {
   public var failureWindow = Duration.seconds(15 * 60)
   /// The most names and addresses whose failures are remembered (the oldest are forgotten).
   public var maxRememberedFailures = 10_000
+  /// The most password checks under way at once, from every client together: 16 unless set.
+  /// A sign-in past them is answered 503 with `Retry-After`, rather than waiting behind them,
+  /// so that many addresses guessing at once hold no more of the server than this and delay
+  /// anyone's sign-in by a second or two at most (a check costs bcrypt's few hundred
+  /// milliseconds of one core).
+  public var maxChecksAtOnce = 16
   /// How often, while pages are open, the server asks ``people`` whether sessions ended
   /// elsewhere (a person removed or given new roles, or signed out on another server), so
   /// that it closes their pages: every second unless set.

@@ -15,6 +15,8 @@ final class SignInGate: Sendable {
   /// The hash an unknown name's password is checked against, so that it is refused as slowly
   /// as a wrong password: made on first need.
   private let dummyHash = Locked<String?>(nil)
+  /// How many password checks are under way (``SignIn/maxChecksAtOnce``).
+  private let checksUnderWay = Locked(0)
 
   init(_ signIn: SignIn) {
     self.signIn = signIn
@@ -66,6 +68,8 @@ final class SignInGate: Sendable {
     case refused
     /// Too many failures for the name or the address: not tried until then.
     case throttled(until: Date)
+    /// As many password checks as the server allows are under way: not tried.
+    case busy
   }
 
   /// Checks `password` for `name` from `client`, and starts a session when it is right.
@@ -75,6 +79,17 @@ final class SignInGate: Sendable {
     let logged: Logger.Metadata = [
       "name": "\(String(name.prefix(64)).debugDescription)", "client": "\(client)",
     ]
+    let most = max(signIn.maxChecksAtOnce, 1)
+    let admitted = checksUnderWay.withLock { count in
+      guard count < most else { return false }
+      count += 1
+      return true
+    }
+    guard admitted else {
+      WebServer.logger.warning("Sign-in not checked: too many at once", metadata: logged)
+      return .busy
+    }
+    defer { checksUnderWay.withLock { $0 -= 1 } }
     if let until = throttle.begin(keys) {
       WebServer.logger.warning("Sign-in throttled", metadata: logged)
       return .throttled(until: until)

@@ -84,6 +84,12 @@ extension WebServer {
       return html(
         signInPage(next: next, name: form.name, message: "The name or the password is wrong."),
         status: .unauthorized)
+    case .busy:
+      let message = "The server is checking many sign-ins at once. Try again in a moment."
+      var response = html(
+        signInPage(next: next, name: form.name, message: message), status: .serviceUnavailable)
+      response.headers[.retryAfter] = "2"
+      return response
     case .throttled(let until):
       let seconds = max(1, Int(until.timeIntervalSinceNow.rounded(.up)))
       let minutes = (seconds + 59) / 60
