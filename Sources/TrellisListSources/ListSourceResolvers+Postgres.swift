@@ -6,7 +6,7 @@ import TrellisSQL
 
 extension ListSourceResolvers {
   /// Opens `postgres` sources: a table of a database opened beforehand
-  /// (``DescriptorLibrary/openPostgresSources()``), as the store of its rows among the
+  /// (``TrellisDescriptors/DescriptorLibrary/openPostgresSources(pollInterval:)``), as the store of its rows among the
   /// database's (``PostgresDatabase``), whose to-ones are object selections and whose inverse
   /// lists are rows of its form; a view's rows, shown and never edited, read again when its
   /// tables change (``PostgresViewStore``).

@@ -3,6 +3,7 @@
 /// Gives a final class a table of its stored properties, so rows can bind to them by name.
 ///
 /// ```swift
+/// import Observation
 /// import TrellisMacros
 ///
 /// @Observable @TableBound final class TaskItem {

@@ -1,7 +1,7 @@
 import TrellisPredicates
 import TrellisValues
 
-/// The SQL functions that the SQL written by ``Predicate/sql(columns:variables:)`` calls, which
+/// The SQL functions that the SQL written by ``Predicate/sql(columns:memberships:variables:)`` calls, which
 /// a SQLite store registers so that SQL filtering gives the same results as in-memory filtering.
 ///
 /// - `regexp(pattern, value)` (``regexpName``): 1 when the whole of the text `value` matches
