@@ -111,3 +111,44 @@ def type_into(driver, label, text, pane="top"):
                 raise
     wait(driver, lambda d: updates(d) > before)
     wait(driver, lambda d: control(d, label, pane).get_attribute("value") == text)
+
+
+def send_keys(driver, *keys):
+    """Presses `keys` one after another on whatever has the focus, as a keyboard does."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    for key in keys:
+        ActionChains(driver).send_keys(key).perform()
+
+
+def focus(driver, element):
+    """Puts the focus on `element` (or on what the function `element` finds, found again if it
+    is drawn again meanwhile) as Tab would reach it; the tests then go on by keyboard."""
+    def attempt(d):
+        target = element(d) if callable(element) else element
+        d.execute_script("arguments[0].focus()", target)
+        return d.switch_to.active_element == target and target
+    return wait(driver, attempt)
+
+
+def active_row_text(driver):
+    """The title of the row holding the focus, or None when the focus is in no row."""
+    return driver.execute_script(
+        "var e = document.activeElement; var r = e && e.closest && e.closest('.row');"
+        "var t = r && r.querySelector('.text'); return t ? t.textContent : null;")
+
+
+def focus_is_lost(driver):
+    """Whether the focus fell to the page itself (a screen reader says so)."""
+    return driver.execute_script("return document.activeElement === document.body || !document.activeElement;")
+
+
+def spoken(driver):
+    """The words of the page's polite live region."""
+    return driver.execute_script("var s = document.getElementById('trellis-status'); return s ? s.textContent : '';")
+
+
+def done_available(driver, pane="top"):
+    """Whether the screen's Done saves: an unavailable Done stays in the tab order, marked
+    aria-disabled rather than disabled."""
+    done = bar_button(driver, "done", pane)
+    return done.is_enabled() and done.get_attribute("aria-disabled") != "true"

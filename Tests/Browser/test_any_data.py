@@ -16,7 +16,8 @@ from selenium.webdriver.common.keys import Keys
 
 from conftest import ROOT, free_port, screenshot
 from helpers import (
-    bar_button, delete_row, control, open_app, press, row, row_texts, tap, title, type_into, wait, wait_title)
+    bar_button, delete_row, done_available, control, open_app, press, row, row_texts, tap, title, type_into, wait,
+    wait_title)
 
 FIXTURE = ROOT / "Tests" / "Fixtures" / "AnyData" / "shop.sql"
 
@@ -306,12 +307,12 @@ def test_a_value_another_program_wrote_unfit_is_shown_to_be_fixed(browser, shop)
     tap(browser, "Hammer")
     wait_title(browser, "Hammer")
     assert validation(browser, "Released") == "Released holds “soon”, not a date"
-    assert not bar_button(browser, "done").is_enabled()
+    assert not done_available(browser)
     field = control(browser, "Released")
     browser.execute_script(
         "arguments[0].value = arguments[1];"
         "arguments[0].dispatchEvent(new Event('change', {bubbles: true}));", field, "2024-05-01")
-    wait(browser, lambda d: bar_button(d, "done").is_enabled())
+    wait(browser, lambda d: done_available(d))
     press(browser, "done")
     wait_title(browser, "product")
     assert query(shop, "SELECT released FROM product WHERE id = 1") == [("2024-05-01",)]
@@ -343,7 +344,7 @@ def test_a_form_whose_row_another_window_deletes_says_so_at_once(browser, shop):
     wait(browser, lambda d: query(shop, "SELECT count(*) FROM product WHERE id = 2") == [(0,)])
     browser.switch_to.window(form)
     assert notice_text(browser).startswith("Someone else deleted this product")
-    wait(browser, lambda d: not bar_button(d, "done").is_enabled())
+    wait(browser, lambda d: not done_available(d))
     assert control(browser, "Name").get_attribute("value") == "Rake XL"
     screenshot(browser, "any-data-deleted-form")
     press(browser, "cancel")
@@ -363,7 +364,7 @@ def test_text_with_line_breaks_keeps_them_through_an_edit(browser, shop):
     code = control(browser, "Code")
     code.send_keys(Keys.END, "s")
     code.send_keys(Keys.TAB)
-    wait(browser, lambda d: bar_button(d, "done").is_enabled())
+    wait(browser, lambda d: done_available(d))
     press(browser, "done")
     wait_title(browser, "product")
     assert query(shop, "SELECT code FROM product WHERE id = 1") == [("HAM-1\nolds",)]

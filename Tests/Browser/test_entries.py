@@ -6,7 +6,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from conftest import screenshot
-from helpers import (bar_button, control, open_app, press, row, tap, title, type_into, updates, wait,
+from helpers import (bar_button, control, done_available, open_app, press, row, tap, title, type_into, updates, wait,
                      wait_title)
 
 
@@ -29,7 +29,7 @@ def test_a_refused_number_stays_on_its_row_and_done_waits_for_a_fix(browser, ser
     assert control(browser, "Pages").get_attribute("value") == "12.5"
     assert control(browser, "Pages").get_attribute("aria-invalid") == "true"
     # Done waits for a fix, and the file keeps its number.
-    assert not bar_button(browser, "done").is_enabled()
+    assert not done_available(browser)
     assert json.loads(server["document"].read_text())["pages"] == before
     screenshot(browser, "desktop-refused-number")
     # A whole number past 2^53 keeps every digit, on the page and in the file.
@@ -110,7 +110,7 @@ def test_text_a_number_field_cannot_read_is_refused_never_saved_as_nothing(brows
     assert control(browser, "Pages").get_attribute("value") == "abc"
     enter(browser, "Pages", "1e400")
     wait(browser, lambda d: "1e400 is too large" in row(d, "Pages").text)
-    assert not bar_button(browser, "done").is_enabled()
+    assert not done_available(browser)
     enter(browser, "Pages", "1e20")
     wait(browser, lambda d: "1e20 is too large: whole numbers go up to" in row(d, "Pages").text)
     assert json.loads(server["document"].read_text())["pages"] == before

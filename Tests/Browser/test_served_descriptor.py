@@ -18,7 +18,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from helpers import bar_button, control, delete_row, open_app, press, row, row_texts, tap, type_into, wait, wait_title
+from helpers import bar_button, control, delete_row, done_available, open_app, press, row, row_texts, tap, type_into, wait, wait_title
 from test_any_data import serve
 
 
@@ -459,7 +459,7 @@ def test_a_record_form_hears_at_once_that_another_window_deleted_its_record(brow
         selector = ".pane-top > .screen:last-child .notice"
         wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, selector).text.startswith(
             "Someone else deleted this"))
-        wait(browser, lambda d: not bar_button(d, "done").is_enabled())
+        wait(browser, lambda d: not done_available(d))
         assert control(browser, "Name").get_attribute("value") == "Apple pie"
         press(browser, "cancel")
         wait(browser, lambda d: row_texts(d) == ["Pear"])

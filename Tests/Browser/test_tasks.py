@@ -6,8 +6,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from conftest import screenshot
-from helpers import (bar_button, control, delete_row, open_app, press, row, row_texts, tap, title, type_into, wait,
-                     wait_title)
+from helpers import (bar_button, control, delete_row, done_available, open_app, press, row, row_texts, tap, title,
+                     type_into, wait, wait_title)
 
 
 def add_task(driver, name):
@@ -50,13 +50,13 @@ def test_validation_refuses_done_until_the_name_is_given(browser, server):
                   and d.find_element(By.CSS_SELECTOR, ".pane-top > .screen:last-child .notice"))
     assert notice.text
     assert title(browser) == "New Task"
-    wait(browser, lambda d: not bar_button(d, "done").is_enabled())
+    wait(browser, lambda d: not done_available(d))
     assert row(browser, "Name").find_elements(By.CSS_SELECTOR, ".validation")
     # The field that says what is wrong takes the focus: typing goes there.
     wait(browser, lambda d: d.switch_to.active_element == control(d, "Name"))
     screenshot(browser, "desktop-validation")
     type_into(browser, "Name", "Valid now")
-    wait(browser, lambda d: bar_button(d, "done").is_enabled())
+    wait(browser, lambda d: done_available(d))
     press(browser, "done")
     wait_title(browser, "Tasks")
     row(browser, "Valid now")

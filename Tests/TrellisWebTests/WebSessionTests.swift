@@ -179,10 +179,10 @@ struct WebSessionTests {
         let bar = refused["bar"] as? String ?? ""
         #expect(bar.contains("class=\"notice\""))
         #expect(!bar.contains("hidden>"))
-        #expect(bar.contains("data-ev=\"done\" disabled"))
+        #expect(bar.contains("data-ev=\"done\" aria-disabled=\"true\""))
         try await outbound.send(#"{"type":"set","row":"\#(name)","value":"Water the plants"}"#)
         let fixed = try await reader.next("patch")
-        #expect((fixed["bar"] as? String)?.contains("data-ev=\"done\" disabled") == false)
+        #expect((fixed["bar"] as? String)?.contains("aria-disabled") == false)
         try await outbound.send(#"{"type":"done"}"#)
         let list = try await reader.next("patch")
         #expect(list["pop"] as? Int == 1)

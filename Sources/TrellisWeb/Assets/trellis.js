@@ -102,10 +102,45 @@
   var errorShown = false;
   function say(text, fades, isError) {
     if (!status) return;
+    clearTimeout(timers.announce);
+    delete status.dataset.quiet;
     status.textContent = text;
     errorShown = !!(text && isError);
     clearTimeout(timers.say);
     if (fades) timers.say = setTimeout(function () { status.textContent = ""; }, 6000);
+  }
+
+  // What a screen reader hears of what just happened (a row added, deleted or moved, a
+  // search's results, a value chosen): the same polite region as the notices, out of sight,
+  // as a mouse user sees it happen. An error shown stays until what the person does next.
+  function announce(text) {
+    if (!status || !text || errorShown) return;
+    clearTimeout(timers.say);
+    clearTimeout(timers.announce);
+    status.dataset.quiet = "true";
+    // Emptied first, so that the same words twice in a row are said twice.
+    status.textContent = "";
+    timers.announce = setTimeout(function () {
+      status.textContent = text;
+      timers.say = setTimeout(function () { status.textContent = ""; }, 6000);
+    }, 50);
+  }
+
+  // The words a row says of itself: its title and its value or detail.
+  function rowWords(row) {
+    var cell = row.querySelector(".cell") || row;
+    var parts = [];
+    cell.querySelectorAll(".text, .subtitle, .detail, .value2-detail").forEach(function (part) {
+      var words = part.textContent.trim();
+      if (words) parts.push(words);
+    });
+    return parts.join(", ");
+  }
+
+  // A row's title alone, by which a row added or deleted is named.
+  function rowName(row) {
+    var text = row.querySelector(".text");
+    return text ? text.textContent.trim() : "";
   }
 
   // A row refused the value its control holds: the control shows the row's value again. A
@@ -153,6 +188,8 @@
     watchLoadMore();
     markOpenBeside();
     followStack();
+    app.querySelectorAll(".rows[data-virtual]").forEach(numberRows);
+    labelDialogs();
     body.dataset.updates = String(Number(body.dataset.updates || "0") + 1);
   }
 
@@ -382,7 +419,60 @@
     var typed = !entered && (was === undefined || active.value !== was);
     return { pane: paneOf(row), row: row.dataset.row, cls: active.className, type: active.type,
       start: active.selectionStart, end: active.selectionEnd, value: entered ? null : active.value,
-      typed: typed, was: was };
+      typed: typed, was: was, place: placeOf(row) };
+  }
+
+  // Where a row is: its section's place and its own in the section's list, by which a row
+  // that left the page is followed by the row that took its place.
+  function placeOf(row) {
+    var section = row.closest(".tsection");
+    var indexIn = function (element) {
+      var parent = element && element.parentElement;
+      return parent ? Array.prototype.indexOf.call(parent.children, element) : -1;
+    };
+    return { section: indexIn(section), index: indexIn(row) };
+  }
+
+  // The row's own button (its move arrows, its minus) that the class list `cls` names.
+  function ownButton(cls) {
+    return ["move-up", "move-down", "row-delete", "row-insert", "accessory-button"].filter(
+      function (name) { return (" " + cls + " ").indexOf(" " + name + " ") >= 0; })[0];
+  }
+
+  // Whether the focus left the app for the page itself (its element was drawn again or
+  // removed): a screen reader would say the focus went to the document.
+  function focusLost() {
+    var active = document.activeElement;
+    return !active || active === body || !app.contains(active);
+  }
+
+  // The control a row is reached by: the button `cls` names where the row has it (its
+  // minus, say, so that deleting goes on from row to row), else the row's own control.
+  function focusTarget(row, cls) {
+    var own = cls && ownButton(cls);
+    var candidates = [own && row.querySelector("." + own), row.querySelector(".control:checked"),
+      row.querySelector(".control"), row.querySelector(".select"),
+      row.querySelector("button, input, select, textarea, a[href]")];
+    for (var i = 0; i < candidates.length; i++) {
+      var candidate = candidates[i];
+      if (candidate && !candidate.disabled && candidate.offsetParent !== null) return candidate;
+    }
+    return null;
+  }
+
+  // The focus was in a row that is gone (deleted here or in another window, or scrolled out
+  // of a virtual list): the row that took its place takes it, else the one before it, else
+  // the screen's title.
+  function focusNear(key) {
+    var sections = sectionsOf(key.pane);
+    var section = sections && key.place && sections.children[key.place.section];
+    var rows = section ? section.querySelectorAll(".rows > .row") : [];
+    var index = Math.min(key.place ? key.place.index : 0, rows.length - 1);
+    for (var i = index; i >= 0; i--) {
+      var target = focusTarget(rows[i], key.cls);
+      if (target) { target.focus({ preventScroll: true }); return; }
+    }
+    focusTitle();
   }
 
   function restoreFocus(key) {
@@ -403,10 +493,12 @@
       return;
     }
     var row = key.row != null ? rowByKey(key.pane, key.row) : null;
-    if (!row) return;
+    if (!row) {
+      if (focusLost()) focusNear(key);
+      return;
+    }
     // A row's own button (its move arrows, say) keeps the focus, so that Enter moves it again.
-    var own = ["move-up", "move-down", "row-delete", "row-insert", "accessory-button"].filter(
-      function (name) { return (" " + key.cls + " ").indexOf(" " + name + " ") >= 0; })[0];
+    var own = ownButton(key.cls);
     var button = own && row.querySelector("." + own);
     // A row moved to the end shows no ↓ (nor one at the top an ↑): its other arrow has it.
     var shown = function (b) { return b && !b.disabled && getComputedStyle(b).visibility !== "hidden"; };
@@ -417,8 +509,17 @@
       if (button !== document.activeElement) button.focus({ preventScroll: true });
       return;
     }
-    var control = row.querySelector(".control") || row.querySelector(".select");
-    if (!control || control === document.activeElement) return;
+    // Of a segmented control's segments, the one the person was on (the checked one, once the
+    // arrows moved it), not the first.
+    var segment = key.type === "radio" &&
+      (row.querySelector('input[type="radio"][value="' + CSS.escape(key.value || "") + '"]') ||
+       row.querySelector('input[type="radio"]:checked'));
+    var control = segment || row.querySelector(".control") || row.querySelector(".select");
+    if (!control) {
+      if (focusLost()) focusNear(key);
+      return;
+    }
+    if (control === document.activeElement) return;
     var textual = control.tagName === "TEXTAREA" || control.type === "text" ||
       control.type === "password" || control.type === "search";
     // The person may have typed on while the server answered: keep what they typed.
@@ -436,14 +537,30 @@
 
   function showScreen(html) {
     var key = focusKey();
+    // The rows the list held, so that a row a Done beside it added is found.
+    var listed = {};
+    app.querySelectorAll(".pane-top > .screen:last-child .row[data-row]").forEach(function (row) {
+      listed[row.dataset.row] = true;
+    });
     var search = app.querySelector(".screen:last-child .search-field");
     var searchText = search ? search.value : null;
     app.innerHTML = html;
     windows = {};
     grow();
+    var closed = key && key.pane === "detail" && !screenOf("detail");
+    var added = closed && lastSent === "done" ? Array.prototype.filter.call(
+      app.querySelectorAll(".pane-top > .screen:last-child .row[data-row]"),
+      function (row) { return !listed[row.dataset.row]; }) : [];
+    var opened = closed && (added.length === 1 ? added[0] : openBeside !== null && rowByKey("top", openBeside));
+    var target = opened && focusTarget(opened);
+    if (added.length === 1) announce(rowName(added[0]) + " added");
     if (key && key.search && searchText !== null) {
       var field = app.querySelector(".screen:last-child .search-field");
       if (field) { field.value = searchText; field.focus(); }
+    } else if (target) {
+      // The detail beside the list closed (Cancel, Done, Escape): the row it showed takes the
+      // focus, as a pushed screen's row does when it closes.
+      target.focus({ preventScroll: true });
     } else if (key && key.ev) {
       // Only the bar's buttons keep focus across screens; rows are new.
       restoreFocus(key);
@@ -545,7 +662,13 @@
     var paneHolder = paneElement(message.pane);
     if (!paneHolder) return;
     if (message.pop) pop(paneHolder, message.pop);
-    var key = message.pop ? null : focusKey();
+    // After a pop, the row that opened the closed screen has the focus: drawn again (a value
+    // chosen, a record edited), it keeps it.
+    var key = focusKey();
+    var answered = lastSent;
+    var inserted = [];
+    var deleted = [];
+    var replaced = [];
     var pane = paneHolder.lastElementChild;
     if (!pane) return;
     var sections = pane.querySelector(".sections");
@@ -568,15 +691,26 @@
       var list = section ? section.querySelector(".rows") : null;
       switch (op.op) {
         case "deleteRow":
-          if (list && list.children[op.rowIndex]) list.children[op.rowIndex].remove();
+          if (list && list.children[op.rowIndex]) {
+            deleted.push(rowName(list.children[op.rowIndex]));
+            list.children[op.rowIndex].remove();
+          }
           break;
         case "insertRow":
-          if (list) list.insertBefore(arrived(fragment(op.html)), list.children[op.rowIndex] || null);
+          if (list) {
+            var added = arrived(fragment(op.html));
+            list.insertBefore(added, list.children[op.rowIndex] || null);
+            inserted.push(added);
+          }
           break;
         case "replaceRow":
           var old = list && (list.hasAttribute("data-virtual")
             ? list.querySelector('.row[data-i="' + op.rowIndex + '"]') : list.children[op.rowIndex]);
-          if (old) old.replaceWith(fragment(op.html));
+          if (old) {
+            var drawn = fragment(op.html);
+            replaced.push({ old: old, row: drawn });
+            old.replaceWith(drawn);
+          }
           break;
         case "deleteSection":
           if (section) section.remove();
@@ -599,7 +733,73 @@
     if (refused) lastSent = null;
     if (refused && !refused.disabled) refused.focus();
     else restoreFocus(key);
+    tell(message, key, answered, inserted, deleted, replaced, !!refused);
+    if (key && focusLost()) focusTitle();
     refreshWindows();
+  }
+
+  // After a patch, what the person's focus and a screen reader follow: the row a Done added or
+  // a page of rows loaded, and words for what changed out of sight of the focus.
+  function tell(message, key, answered, inserted, deleted, replaced, refused) {
+    var focusedRow = document.activeElement && app.contains(document.activeElement) &&
+      document.activeElement.closest(".row");
+    // A validation message that appears under the field typed in is said once; drawn again
+    // as the person types on, it is not said again (nor when a refused Done moved there).
+    replaced.forEach(function (change) {
+      var message = change.row.querySelector(".validation");
+      if (!message || refused || change.old.querySelector(".validation")) return;
+      if (key && key.row === change.row.dataset.row) announce(message.textContent);
+    });
+    if (answered === "done" && message.pop) lastSent = null;
+    if (answered === "done" && message.pop && inserted.length === 1) {
+      // A record added: its new row takes the focus, from the title the pop gave it.
+      if (!focusedRow) {
+        var target = focusTarget(inserted[0]);
+        if (target) target.focus({ preventScroll: true });
+      }
+      announce(rowName(inserted[0]) + " added");
+    } else if (message.pop && focusedRow && replaced.some(function (c) { return c.row === focusedRow; })) {
+      // A value chosen on the screen closed (a picker), or a record edited there.
+      announce(rowWords(focusedRow));
+    } else if (answered === "delete" && deleted.length > 0) {
+      lastSent = null;
+      announce(deleted.filter(Boolean).join(", ") + " deleted");
+    } else if (answered === "move" && key && key.row != null) {
+      lastSent = null;
+      var moved = rowByKey(key.pane, key.row);
+      var rows = moved ? Array.prototype.filter.call(moved.parentElement.children,
+        function (row) {
+          return row.dataset.row && row.dataset.kind !== "addItem" && row.dataset.kind !== "loadMore";
+        }) : [];
+      if (moved) announce("Moved to position " + (rows.indexOf(moved) + 1) + " of " + rows.length);
+    } else if (answered === "loadMore" && inserted.length > 0) {
+      lastSent = null;
+      // The rows loaded come before "Load more…": the first of them takes the focus.
+      if (key && /(^| )load-more( |$)/.test(key.cls)) {
+        var first = focusTarget(inserted[0]);
+        if (first) first.focus({ preventScroll: true });
+      }
+      announce(inserted.length === 1 ? "1 more row" : inserted.length + " more rows");
+    } else if (answered === "search") {
+      // Said once the results settle, not for each letter typed.
+      clearTimeout(timers.results);
+      timers.results = setTimeout(announceResults, 500);
+    } else if (answered === "select" && key && /(^| )action( |$)/.test(key.cls) && inserted.length > 0) {
+      // A button's answer in rows out of sight of the focus (a game's turn, a log's line).
+      lastSent = null;
+      announce(inserted.slice(0, 6).map(rowWords).filter(Boolean).join(". "));
+    }
+  }
+
+  // How many rows a search found, or the screen's words for none.
+  function announceResults() {
+    var screen = screenOf(frontPane());
+    if (!screen) return;
+    var rows = screen.querySelectorAll(".sections .row[data-row]");
+    var found = Array.prototype.filter.call(rows, function (row) { return row.dataset.kind !== "placeholder"; });
+    var none = screen.querySelector('.sections .row[data-kind="placeholder"]');
+    if (found.length === 0 && none) announce(rowWords(none) || "No results");
+    else announce(found.length === 1 ? "1 result" : found.length + " results");
   }
 
   function updateCounts(sections) {
@@ -642,7 +842,38 @@
     list.dataset.count = String(message.count);
     list.style.setProperty("--count", String(message.count));
     windows[message.pane + ":" + message.section] = { start: message.start, end: message.start + message.rows.length };
+    numberRows(list);
+    if (key && key.row != null && !rowByKey(key.pane, key.row) && focusLost()) {
+      // The row with the focus scrolled out of the window (End, Page Down): the first row in
+      // view takes it, not the page.
+      var inView = Array.prototype.filter.call(list.children, function (row) {
+        return row.getBoundingClientRect().top >= 0;
+      })[0] || list.firstElementChild;
+      var target = inView && focusTarget(inView, key.cls);
+      if (target) { target.focus({ preventScroll: true }); return; }
+    }
     restoreFocus(key);
+  }
+
+  // A virtual list holds only the rows in view: each says its place in the whole list, so
+  // that a screen reader counts them all.
+  function numberRows(list) {
+    var count = list.dataset.count;
+    Array.prototype.forEach.call(list.children, function (row) {
+      if (row.dataset.i == null) return;
+      row.setAttribute("aria-setsize", count);
+      row.setAttribute("aria-posinset", String(Number(row.dataset.i) + 1));
+    });
+  }
+
+  // A sheet is a dialog named by its title.
+  function labelDialogs() {
+    app.querySelectorAll('.screen[data-presentation="modal"]').forEach(function (sheet, index) {
+      var title = sheet.querySelector(".title");
+      if (!title) return;
+      if (!title.id) title.id = "trellis-sheet-title-" + index;
+      sheet.setAttribute("aria-labelledby", title.id);
+    });
   }
 
   var scrollPending = false;
@@ -752,7 +983,7 @@
     var confirming = app.querySelector(".row.confirming-delete");
     if (confirming && (!target || !confirming.contains(target))) {
       // The click only puts it away, as a tap beside UIKit's Delete button does.
-      confirming.classList.remove("confirming-delete");
+      putAwayDelete(confirming, false);
       event.preventDefault();
       return;
     }
@@ -767,6 +998,18 @@
       var list = sectionsOf(pane);
       var section = list && list.children[Number(target.dataset.section)];
       if (section) section.scrollIntoView();
+      // The reading and the focus go there too: Tab goes on from the section's header.
+      var header = section && (section.querySelector(".section-header") || focusTarget(section));
+      if (header) {
+        if (header.classList.contains("section-header")) header.setAttribute("tabindex", "-1");
+        header.focus({ preventScroll: true });
+      }
+      return;
+    }
+    if (target.dataset.ev && target.getAttribute("aria-disabled") === "true") {
+      // Done while a value is invalid stays in the tab order, and leads to what is wrong.
+      var invalid = screenOf(pane) && screenOf(pane).querySelector('.sections [aria-invalid="true"]');
+      if (invalid && !invalid.disabled) invalid.focus();
       return;
     }
     if (target.dataset.ev) {
@@ -789,10 +1032,13 @@
     if (target.classList.contains("row-delete")) {
       // The minus asks first: its row shows a Delete button, which deletes.
       row.classList.toggle("confirming-delete");
+      target.setAttribute("aria-expanded", String(row.classList.contains("confirming-delete")));
       var confirm = row.querySelector(".row-delete-confirm");
       if (confirm && row.classList.contains("confirming-delete")) confirm.focus();
     } else if (target.classList.contains("row-delete-confirm")) {
-      row.classList.remove("confirming-delete");
+      // The hidden Delete would drop the focus to the page: the minus holds it until the
+      // row goes (then the next row's does), or stays when the delete is refused.
+      putAwayDelete(row, target === document.activeElement);
       send({ type: "delete", pane: pane, row: key });
     } else if (target.classList.contains("row-insert")) {
       send({ type: "insert", pane: pane, row: key });
@@ -913,10 +1159,19 @@
     sendDate(control);
   });
 
+  // Hides a row's Delete button; the focus it had goes back to the row's minus.
+  function putAwayDelete(row, refocus) {
+    var minus = row.querySelector(".row-delete");
+    var focused = refocus || row.contains(document.activeElement);
+    row.classList.remove("confirming-delete");
+    if (minus) minus.setAttribute("aria-expanded", "false");
+    if (minus && focused) minus.focus({ preventScroll: true });
+  }
+
   app.addEventListener("keydown", function (event) {
     var confirming = event.key === "Escape" && app.querySelector(".row.confirming-delete");
     if (confirming) {
-      confirming.classList.remove("confirming-delete");
+      putAwayDelete(confirming);
       event.preventDefault();
       return;
     }
@@ -933,8 +1188,30 @@
   document.addEventListener("keydown", function (event) {
     if (event.key !== "Escape" || event.defaultPrevented || app.contains(event.target)) return;
     var confirming = app.querySelector(".row.confirming-delete");
-    if (confirming) { confirming.classList.remove("confirming-delete"); return; }
+    if (confirming) { putAwayDelete(confirming); return; }
     leaveByKey(event);
+  });
+
+  // A sheet is modal: Tab and Shift+Tab go round its own controls, never to the page below
+  // or the browser's.
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Tab" || event.defaultPrevented) return;
+    var sheet = app.querySelector('.screen[data-presentation="modal"]:last-child');
+    if (!sheet) return;
+    var focusable = Array.prototype.filter.call(sheet.querySelectorAll(
+      "button, input, select, textarea, a[href], [tabindex]:not([tabindex='-1'])"), function (element) {
+      return !element.disabled && element.offsetParent !== null && element.tabIndex >= 0 &&
+        !(element.type === "radio" && !element.checked);
+    });
+    if (focusable.length === 0) return;
+    var first = focusable[0], last = focusable[focusable.length - 1];
+    var active = document.activeElement;
+    var inside = sheet.contains(active);
+    if (!inside || (event.shiftKey && active === first) || (!event.shiftKey && active === last) ||
+        (event.shiftKey && active === sheet.querySelector(".title"))) {
+      event.preventDefault();
+      (event.shiftKey ? last : first).focus();
+    }
   });
 
   // Escape leaves the screen in front as its bar's Cancel or Back does, as the terminal's Esc
@@ -1045,6 +1322,8 @@
 
   grow();
   watchLoadMore();
+  app.querySelectorAll(".rows[data-virtual]").forEach(numberRows);
+  labelDialogs();
   connect();
   setTimeout(refreshWindows, 50);
 })();

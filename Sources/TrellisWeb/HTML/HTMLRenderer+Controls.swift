@@ -3,14 +3,18 @@ import Trellis
 
 extension HTMLRenderer {
   /// The inside of a row: a native control for every kind that edits a value, a button for
-  /// rows that do something when selected, plain text otherwise.
-  func content(_ row: RowSnapshot) -> String {
+  /// rows that do something when selected, plain text otherwise; `key` names the row on the
+  /// page, and its control's validation message by it.
+  func content(_ row: RowSnapshot, key: String? = nil) -> String {
     let text = HTML.escape(HTML.label(row.text ?? ""))
     // A row that cannot act says why, as the tooltip of its control.
     let disabled =
       HTML.flag("disabled", !row.isEnabled)
       + HTML.attribute("title", row.isEnabled ? nil : row.attributes.unavailableReason)
     var invalid = row.validationMessage == nil ? "" : " aria-invalid=\"true\""
+    if row.validationMessage != nil, let key {
+      invalid += HTML.attribute("aria-describedby", Self.validationID(key))
+    }
     // The field that asks for the keyboard when its screen appears (the page focuses it).
     if row.attributes.becomesFirstResponder { invalid += " data-autofocus=\"\"" }
     // A field whose value is entered when editing ends: the page sends it on change or Enter.
@@ -72,7 +76,9 @@ extension HTMLRenderer {
       // it as the thumb moves).
       let share = high > low ? min(max((current - low) / (high - low), 0), 1) : 0
       html += HTML.attribute("style", "--fill: \(number((share * 1000).rounded() / 10))%")
-      html += "\(disabled)\(invalid)><output class=\"slider-value\">\(step.shown(current))</output>"
+      // The value the slider itself says, shown: read once, by the slider.
+      html += "\(disabled)\(invalid)><output class=\"slider-value\" aria-hidden=\"true\">"
+      html += "\(step.shown(current))</output>"
       return html + "</label>"
     case .segmented:
       return segmented(row, text: text, disabled: disabled)

@@ -128,8 +128,10 @@ public struct HTMLRenderer: Sendable {
         html += "<button type=\"button\" class=\"bar-button edit\" data-ev=\"edit\""
         html += " aria-pressed=\"\(screen.isEditing)\">\(title)</button>"
       case .done:
+        // Unavailable, yet still in the tab order: pressed, it takes the person to the field
+        // that keeps it from saving (see trellis.js).
         html += "<button type=\"button\" class=\"bar-button done strong\" data-ev=\"done\""
-        html += "\(HTML.flag("disabled", !screen.isDoneEnabled))>Done</button>"
+        html += "\(screen.isDoneEnabled ? "" : " aria-disabled=\"true\"")>Done</button>"
       case .cancel:
         html += "<button type=\"button\" class=\"bar-button cancel\" data-ev=\"cancel\">"
         html += "Cancel</button>"
@@ -219,13 +221,14 @@ public struct HTMLRenderer: Sendable {
     // How the edit buttons' labels name the row.
     let name = HTML.label(row.text ?? "row")
     if editing && row.isDeletable && row.editingStyle == .delete {
-      html += "<button type=\"button\" class=\"row-delete\""
+      // It shows the row's Delete button: expanded while that shows (see trellis.js).
+      html += "<button type=\"button\" class=\"row-delete\" aria-expanded=\"false\""
       html += "\(HTML.attribute("aria-label", "Delete \(name)"))>−</button>"
     } else if editing && row.editingStyle == .insert {
       html += "<button type=\"button\" class=\"row-insert\""
       html += "\(HTML.attribute("aria-label", "Insert \(name)"))>+</button>"
     }
-    html += content(row)
+    html += content(row, key: key)
     html += accessoryButton(row, editing: editing)
     // The minus shows this button first; it deletes (see trellis.js).
     if editing && row.isDeletable && row.editingStyle == .delete {
@@ -242,7 +245,10 @@ public struct HTMLRenderer: Sendable {
       html += "<span class=\"grip\" aria-hidden=\"true\">≡</span></span>"
     }
     if let message = row.validationMessage {
-      html += "<p class=\"validation\" role=\"alert\">\(HTML.escape(message))</p>"
+      // Tied to its control (`aria-describedby`), not an alert: drawn again as the person
+      // types, an alert would interrupt them at each pause; the page says it once.
+      html += "<p class=\"validation\"\(HTML.attribute("id", key.map(Self.validationID)))>"
+      html += "\(HTML.escape(message))</p>"
     } else if !row.isEnabled, let reason = row.attributes.unavailableReason {
       // Shown, not only a tooltip, which a touch screen never shows.
       html += "<p class=\"unavailable\">\(HTML.escape(reason))</p>"
@@ -251,8 +257,9 @@ public struct HTMLRenderer: Sendable {
     return html
   }
 
-  /// ` style="..."` with a theme's resolved style, or nothing when it sets nothing a browser
-  /// shows.
+  /// The `id` of the validation message of the row named `key` on the page.
+  static func validationID(_ key: String) -> String { "validation-\(key)" }
+
   /// The screen's ` style="..."`: its table's theme style; on a background the theme sets,
   /// section headers and footers in a colour readable on it, and the background filling the
   /// window below the last row.

@@ -1,0 +1,58 @@
+import Testing
+import Trellis
+
+@testable import TrellisWeb
+
+/// What a screen reader is told beyond what is drawn: a field's validation message as its
+/// description, Done unavailable yet focusable, the minus that shows Delete, a slider's value
+/// said once.
+@Suite("Accessibility attributes in row and bar HTML")
+struct AccessibleRowHTMLTests {
+  func nameRow(message: String?) -> RowSnapshot {
+    var row = Row(id: RowID(.string("name")), kind: .textField, text: "Name")
+    row.binding = RowBinding(DocumentObject(["name": ""]), keyPath: "name")
+    row.validationMessage = message
+    return RowSnapshot(row)
+  }
+
+  @Test func aValidationMessageDescribesItsFieldAndIsNoAlert() {
+    let html = HTMLRenderer().row(
+      nameRow(message: "Name is required"), index: 0, editing: false, key: "r7")
+    #expect(html.contains(#"aria-invalid="true" aria-describedby="validation-r7""#))
+    #expect(html.contains(#"<p class="validation" id="validation-r7">Name is required</p>"#))
+    #expect(!html.contains("role=\"alert\""))
+  }
+
+  @Test func aValidFieldHasNoDescription() {
+    let html = HTMLRenderer().row(nameRow(message: nil), index: 0, editing: false, key: "r7")
+    #expect(!html.contains("aria-describedby"))
+    #expect(!html.contains("aria-invalid"))
+  }
+
+  @Test func anUnavailableDoneStaysFocusable() {
+    var screen = ScreenSnapshot(title: "New Task", table: TableSnapshot(sections: []))
+    screen.barButtons = NavigationBarType.doneRightCancelLeft.buttons
+    screen.isDoneEnabled = false
+    let refused = HTMLRenderer().bar(screen)
+    #expect(refused.contains(#"data-ev="done" aria-disabled="true">Done</button>"#))
+    #expect(!refused.contains(" disabled"))
+    screen.isDoneEnabled = true
+    #expect(!HTMLRenderer().bar(screen).contains("aria-disabled"))
+  }
+
+  @Test func theMinusSaysItShowsADeleteButton() {
+    var row = Row(id: RowID(.string("t")), kind: .plain, text: "Call mum")
+    row.isDeletable = true
+    row.editingStyle = .delete
+    let html = HTMLRenderer().row(RowSnapshot(row), index: 0, editing: true, key: "k")
+    #expect(
+      html.contains(#"class="row-delete" aria-expanded="false" aria-label="Delete Call mum""#))
+  }
+
+  @Test func aSlidersShownValueIsHiddenFromScreenReaders() {
+    var row = Row(id: RowID(.string("v")), kind: .slider, text: "Volume")
+    row.binding = RowBinding(DocumentObject(["volume": 0.5]), keyPath: "volume")
+    let html = HTMLRenderer().row(RowSnapshot(row), index: 0, editing: false, key: "k")
+    #expect(html.contains(#"<output class="slider-value" aria-hidden="true">"#))
+  }
+}
