@@ -29,6 +29,22 @@ struct AccessibleRowHTMLTests {
     #expect(!html.contains("aria-invalid"))
   }
 
+  /// A generated form marks the fields its definition requires before any message says so.
+  @Test func aRequiredFieldIsMarkedBeforeItIsLeftEmpty() throws {
+    var definition = DataDefinition.document(["name": "", "notes": ""], name: "Task")
+    definition["name"]?.isRequired = true
+    let model = TableModel(title: "Task")
+    _ = try model.generateSections(
+      for: DocumentObject(["name": "", "notes": ""]), definition: definition)
+    let rows = model.processChanges().target.sections.flatMap(\.items)
+    let name = try #require(rows.first { $0.text == "Name" })
+    let notes = try #require(rows.first { $0.text == "Notes" })
+    let renderer = HTMLRenderer()
+    #expect(
+      renderer.row(name, index: 0, editing: false, key: "n").contains(#"aria-required="true""#))
+    #expect(!renderer.row(notes, index: 1, editing: false, key: "o").contains("aria-required"))
+  }
+
   @Test func anUnavailableDoneStaysFocusable() {
     var screen = ScreenSnapshot(title: "New Task", table: TableSnapshot(sections: []))
     screen.barButtons = NavigationBarType.doneRightCancelLeft.buttons

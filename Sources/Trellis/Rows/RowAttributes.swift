@@ -32,6 +32,9 @@ public struct RowAttributes: Hashable, Sendable {
   public var allowsMultipleSelection = false
   /// Whether a selection may be empty.
   public var allowsNoSelection = false
+  /// Whether the row's value must be given before Done accepts the form: a host marks its
+  /// control so (`aria-required` on the web) before any message says so.
+  public var isRequired = false
   /// How a date row shows its date (a `DateFormatter` pattern), ISO-8601 when `nil`.
   public var dateFormat: String?
   /// Whether a date row's date has a time of day: its ``dateFormat`` shows hours, so a host

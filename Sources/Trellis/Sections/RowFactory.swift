@@ -50,6 +50,7 @@ enum RowFactory {
       attributes.choices = choices
     }
     attributes.choiceTitles = attributes.choices.map(\.displayText)
+    attributes.isRequired = property.isRequired
     return attributes
   }
 

@@ -15,6 +15,7 @@ extension HTMLRenderer {
     if row.validationMessage != nil, let key {
       invalid += HTML.attribute("aria-describedby", Self.validationID(key))
     }
+    if row.attributes.isRequired { invalid += " aria-required=\"true\"" }
     // The field that asks for the keyboard when its screen appears (the page focuses it).
     if row.attributes.becomesFirstResponder { invalid += " data-autofocus=\"\"" }
     // A field whose value is entered when editing ends: the page sends it on change or Enter.
