@@ -20,7 +20,7 @@ extension RelationalEntity {
   {
     let dialect = Self.dialect
     var read = SQLRowRead(
-      try select() + query.whereSQL + " ORDER BY \(query.order)",
+      try rowsSelect() + query.whereSQL + " ORDER BY \(query.order)",
       arguments: query.arguments.map { .value($0) })
     func bind(_ number: Int) -> String {
       read.arguments.append(.value(.int(number)))
@@ -55,7 +55,7 @@ extension RelationalEntity {
 
   /// The rows whose keys are `keys`, in no particular order.
   package func rowsRead(keys: [Int64]) throws(StoreError) -> [SQLRowRead] {
-    let select = try select()
+    let select = try rowsSelect()
     let key = Self.dialect.quoted(primaryKey)
     return Self.chunks(of: keys).map { chunk in
       let (condition, arguments) = Self.dialect.membership(key, of: chunk)

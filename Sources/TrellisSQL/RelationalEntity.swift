@@ -39,6 +39,12 @@ package protocol RelationalEntity: Sendable {
   /// to-one keys, in the entity's order, then any the store adds to the rows of a table that
   /// is not a child's (PostgreSQL's version), unless `child`.
   func selectedColumns(child: Bool) throws(StoreError) -> [String]
+  /// `SELECT` of the rows' ``selectedColumns(child:)`` from the table, without a condition;
+  /// an entity may keep it rather than build it for each read.
+  func rowsSelect() throws(StoreError) -> String
+  /// The order rows come in: by position, then by primary key, quoted; an entity may keep it
+  /// rather than build it for each read.
+  var defaultOrder: String { get }
   /// The kind of the values the stored column `name` holds, as predicates compare them and
   /// sorts order them (text ignoring case); `nil` when the entity stores no such column.
   func columnKind(_ name: String) -> SQLColumn.Kind?
@@ -139,6 +145,12 @@ extension RelationalEntity {
 
   /// The order rows come in: by position, then by primary key, quoted.
   package var defaultOrder: String { orderColumns.joined(separator: ", ") }
+
+  /// `SELECT` of the rows' columns from the table, built now.
+  package func rowsSelect() throws(StoreError) -> String {
+    "SELECT \((try selectedColumns(child: false)).joined(separator: ", ")) FROM "
+      + Self.dialect.quoted(table)
+  }
 }
 
 extension Sequence where Element: RelationalEntity {

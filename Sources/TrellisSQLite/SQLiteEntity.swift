@@ -18,20 +18,20 @@ import TrellisSQL
 /// ```
 public struct SQLiteEntity: Sendable {
   /// The table's name.
-  public var table: String
+  public var table: String { didSet { reads = SQLiteEntityReads() } }
   /// How rows become objects and how objects are read and written (by property name).
-  public var definition: DataDefinition
+  public var definition: DataDefinition { didSet { reads = SQLiteEntityReads() } }
   /// The columns, each bound to the property of the same name.
-  public var columns: [SQLiteColumn]
+  public var columns: [SQLiteColumn] { didSet { reads = SQLiteEntityReads() } }
   /// The relationships: to-many arrays of child objects stored in other tables, and to-one
   /// references to objects of other entities.
-  public var relationships: [SQLiteRelationship]
+  public var relationships: [SQLiteRelationship] { didSet { reads = SQLiteEntityReads() } }
   /// The integer primary key column (not a property).
-  public var primaryKey: String
+  public var primaryKey: String { didSet { reads = SQLiteEntityReads() } }
   /// The column keeping the order a person chose, when the entity is ordered: consecutive
   /// values in the rows' order, from a first one that need not be 0 (from 0 within the
   /// parent, for children).
-  public var positionColumn: String?
+  public var positionColumn: String? { didSet { reads = SQLiteEntityReads() } }
   /// Indexes over several columns, most significant first (text columns ignore case), for
   /// sorts such as last name then first name: a sorted, searched batch can then stop early.
   public var indexes: [[String]] = []
@@ -53,6 +53,10 @@ public struct SQLiteEntity: Sendable {
   package var updateTimestamp: String?
   /// Data migrations, run once each in order after the table has every declared column.
   public var migrations: [SQLiteMigration] = []
+  /// What reads derive from the properties above that shape a row (its table, columns,
+  /// relationships, key, order and definition), made once; each of those properties
+  /// replaces it when it changes.
+  var reads = SQLiteEntityReads()
 
   /// Creates an entity.
   ///
@@ -84,6 +88,10 @@ extension SQLiteEntity: RelationalEntity {
   package static var dialect: SQLDialect { .sqlite }
 
   package var columnNames: [String] { columns.map(\.name) }
+
+  package func rowsSelect() -> String { reads.derived(from: self).select }
+
+  package var defaultOrder: String { reads.derived(from: self).order }
 
   package var schemaColumns: [SchemaPlan.Column] {
     columns.map { column in

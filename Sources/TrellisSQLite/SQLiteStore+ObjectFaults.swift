@@ -9,21 +9,15 @@ extension SQLiteStore {
   /// then). Made once per table and shared by every store over the database.
   func faultLayout(_ shape: SQLiteRecordShape) -> ObjectFaultLayout {
     let entity = shape.entity
-    let faulted = shape.faulted
-    let keys =
-      entity.columns.map(\.name) + shape.toOnes.map(\.name) + shape.manyToMany.map(\.name)
-      + shape.eager.map(\.name) + faulted.sorted()
+    let derived = entity.reads.derived(from: entity)
     // Stores of one table may describe it differently (a compatible entity, a related
     // store's): a layout is shared only by those that agree.
-    if let known = state.withLock({ $0.layouts[entity.table] }), known.keys == keys {
-      return known
-    }
-    let layout = entity.definition.faultLayout(
-      keys: keys, documentKeys: entity.columns.map(\.name))
     return state.withLock { state in
-      if let earlier = state.layouts[entity.table], earlier.keys == keys { return earlier }
-      state.layouts[entity.table] = layout
-      return layout
+      if let known = state.layouts[entity.table], known.keys == derived.layoutKeys {
+        return known
+      }
+      state.layouts[entity.table] = derived.layout
+      return derived.layout
     }
   }
 
