@@ -25,12 +25,13 @@ extension PostgresDatabase {
         PostgresViewStore.Reader(
           rows: { () async throws(StoreError) -> [ValueDictionary] in
             try await root.perform { connection in
-              try await PostgresDatabase.rows(of: table, connection, root.logger)
+              try await PostgresDatabase.rows(of: table, names, connection, root.logger)
             }
           },
           fingerprint: { () async throws(StoreError) -> String in
             try await root.perform { connection in
-              try await PostgresDatabase.fingerprint(of: table, connection, root.logger)
+              try await PostgresDatabase.fingerprint(
+                of: table, names, connection, root.logger)
             }
           })
       }
@@ -51,15 +52,20 @@ extension PostgresDatabase {
   }
 
   /// `COUNT:HASH` of a view: how many rows it has, and a sum of the hashes of the rows shown
-  /// (the first ``viewRowLimit``), which a change to any of them changes.
+  /// (the first ``viewRowLimit``) with the titles of the rows they point at (named in
+  /// `names`), which a change to any of them changes.
   static func fingerprint(
-    of table: InferredTable, _ connection: PostgresConnection, _ logger: Logger
+    of table: InferredTable, _ names: InferredNames, _ connection: PostgresConnection,
+    _ logger: Logger
   ) async throws -> String {
     let quoted = "\"" + table.name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    let selected =
+      ["\(quoted).*"] + names.pointedTitles(table).map { $0.select(from: quoted, in: .postgres) }
     let query = PostgresQuery(
       unsafeSQL: "SELECT (SELECT count(*) FROM \(quoted))::text || ':' || "
         + "coalesce((SELECT sum(hashtext(t::text)::bigint) FROM "
-        + "(SELECT * FROM \(quoted) LIMIT \(viewRowLimit)) t), 0)::text")
+        + "(SELECT \(selected.joined(separator: ", ")) FROM \(quoted) LIMIT \(viewRowLimit)) t), "
+        + "0)::text")
     for try await text in try await connection.query(query, logger: logger).decode(String.self) {
       return text
     }
@@ -67,12 +73,13 @@ extension PostgresDatabase {
   }
 
   /// The first ``viewRowLimit`` rows of a view, every column as text but numbers and
-  /// Booleans.
+  /// Booleans, then the titles of the rows its keys point at (named in `names`).
   static func rows(
-    of table: InferredTable, _ connection: PostgresConnection, _ logger: Logger
+    of table: InferredTable, _ names: InferredNames, _ connection: PostgresConnection,
+    _ logger: Logger
   ) async throws -> [ValueDictionary] {
     let quoted = "\"" + table.name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    let names = table.columns.map(\.name)
+    let columns = table.columns.map(\.name)
     let selected = table.columns.map { column -> String in
       let name = "\"" + column.name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
       switch column.kind {
@@ -84,15 +91,23 @@ extension PostgresDatabase {
       }
     }
     guard !selected.isEmpty else { return [] }
+    // The titles of the rows its keys point at follow its columns.
+    let pointed = names.pointedTitles(table)
+    let titles = pointed.map { $0.select(from: quoted, in: .postgres) }
     let query = PostgresQuery(
-      unsafeSQL: "SELECT \(selected.joined(separator: ", ")) FROM \(quoted) "
+      unsafeSQL: "SELECT \((selected + titles).joined(separator: ", ")) FROM \(quoted) "
         + "LIMIT \(viewRowLimit)")
     var result: [ValueDictionary] = []
     for try await row in try await connection.query(query, logger: logger) {
       var entries = ValueDictionary()
-      for (cell, (name, column)) in zip(row, zip(names, table.columns)) {
+      var cells = Array(row)
+      for (cell, (name, column)) in zip(cells, zip(columns, table.columns)) {
         let kind = PostgresEntity.kind(column.kind)
         entries[name] = (try? PostgresValues.value(cell, kind: kind)) ?? .null
+      }
+      cells.removeFirst(Swift.min(columns.count, cells.count))
+      for (cell, title) in zip(cells, pointed) {
+        entries[title.property] = (try? PostgresValues.value(cell, kind: .text)) ?? .null
       }
       result.append(entries)
     }

@@ -74,8 +74,10 @@ package final class PostgresDatabase: Sendable {
           announced = try await PostgresTriggerInstaller.announcedTables(
             connection, logger: logger)
           for table in rowsTables(of: schema) {
-            fingerprints[table.name] = try? await fingerprint(of: table, connection, logger)
-            views[table.name] = try await rows(of: table, connection, logger)
+            let names = InferredNames(schema)
+            fingerprints[table.name] = try? await fingerprint(
+              of: table, names, connection, logger)
+            views[table.name] = try await rows(of: table, names, connection, logger)
           }
           try? await connection.close()
         } catch {

@@ -55,16 +55,7 @@ package struct InferredNames: Sendable {
   package func titleKeys(_ table: InferredTable) -> [String] {
     let column = titleColumn(table)
     if let column, table.column(column)?.kind == .text { return [column] }
-    let place = { (key: InferredForeignKey) in
-      table.columns.firstIndex { $0.name == key.column } ?? Int.max
-    }
-    let pointed = table.foreignKeys.sorted { place($0) < place($1) }.compactMap {
-      key -> String? in
-      guard let target = schema.table(key.targetTable), target.name != table.name,
-        let title = titleColumn(target), target.column(title)?.kind == .text
-      else { return nil }
-      return toOne(key, in: table) + "." + title
-    }
+    let pointed = pointedTitles(table).map { $0.property + "." + $0.title }
     return pointed.isEmpty ? [column].compactMap { $0 } : pointed
   }
 

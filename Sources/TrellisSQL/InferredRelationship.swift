@@ -24,6 +24,9 @@ package struct InferredRelationship: Hashable, Sendable {
   package var inverse: String
   /// What deleting a row pointed at does to the rows pointing at it.
   package var deleteRule: RelationshipDeleteRule
+  /// For a many-to-many: whether the join table has row ids, which keep the order its pairs
+  /// were added in (SQLite's, not a table `WITHOUT ROWID`).
+  package var joinHasRowIDs = true
 }
 
 extension InferredSchema {
@@ -41,12 +44,13 @@ extension InferredSchema {
     for join in joins {
       for (own, other) in [(join.source, join.target), (join.target, join.source)]
       where own.targetTable == table.name {
-        result.append(
-          InferredRelationship(
-            name: names.manyToMany(join, from: own), kind: .manyToMany,
-            targetTable: other.targetTable, column: own.column, joinTable: join.table,
-            targetColumn: other.column, inverse: names.manyToMany(join, from: other),
-            deleteRule: .nullify))
+        var relationship = InferredRelationship(
+          name: names.manyToMany(join, from: own), kind: .manyToMany,
+          targetTable: other.targetTable, column: own.column, joinTable: join.table,
+          targetColumn: other.column, inverse: names.manyToMany(join, from: other),
+          deleteRule: .nullify)
+        relationship.joinHasRowIDs = self.table(join.table)?.rowKey != nil
+        result.append(relationship)
       }
     }
     return result

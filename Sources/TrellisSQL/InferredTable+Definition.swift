@@ -69,8 +69,22 @@ extension InferredTable {
 
   /// The dictionary definition of a view's (or a keyless table's) rows: a property per column
   /// whose name can be a key, each shown and never edited; `nil` when there is none.
+  ///
+  /// A foreign key whose row has a title (``InferredNames/pointedTitles(_:)``) is shown by that
+  /// title, under its to-one's name, in place of the key: a join table's row reads "Book
+  /// Earthsea, Tag fantasy" and is titled "Earthsea · fantasy" when it has no title of its
+  /// own. Its readers select the titles with ``InferredNames/PointedTitle/select(from:in:)``.
   package func shownRowDefinition(names: InferredNames) -> DataDefinition? {
-    let keys = columns.map(\.name).filter(InferredNames.isKey)
+    let pointed = names.pointedTitles(self)
+    let replaced = Set(pointed.map(\.key.column))
+    var keys: [String] = []
+    for column in columns where InferredNames.isKey(column.name) {
+      if let title = pointed.first(where: { $0.key.column == column.name }) {
+        if !keys.contains(title.property) { keys.append(title.property) }
+      } else if !replaced.contains(column.name) {
+        keys.append(column.name)
+      }
+    }
     guard !keys.isEmpty,
       var definition = try? DataDefinition.dictionary(keys: keys.joined(separator: ";"))
     else { return nil }
@@ -78,8 +92,14 @@ extension InferredTable {
     for name in keys {
       definition[name]?.enabledWhen = Condition("read-only") { _ in false }
     }
-    if let title = names.titleColumn(self), definition[title] != nil {
-      definition.titlePropertyNames = [title]
+    // Titled as a store's rows are (``InferredNames/titleKeys(_:)``): by a text column of its
+    // own, else by the rows it points at, else by its first column shown.
+    let own = names.titleColumn(self).flatMap { definition[$0] == nil ? nil : $0 }
+    if let own, column(own)?.kind == .text || pointed.isEmpty {
+      definition.titlePropertyNames = [own]
+    } else if !pointed.isEmpty {
+      definition.titlePropertyNames = pointed.map(\.property)
+      if pointed.count > 1 { definition.titleSeparator = " · " }
     }
     return definition
   }

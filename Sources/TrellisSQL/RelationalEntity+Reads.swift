@@ -89,8 +89,11 @@ extension RelationalEntity {
     let source = dialect.quoted(relationship.joinSourceColumn)
     let target = dialect.quoted(relationship.joinTargetColumn)
     // The pairs' order: their place when the join table keeps one, else when they were
-    // added (SQLite), else the keys of the rows held (a join table made elsewhere).
-    let place = relationship.joinPositionColumn.map(dialect.quoted) ?? dialect.insertionOrder
+    // added (SQLite, in a table with row ids), else the keys of the rows held (a join table
+    // made elsewhere).
+    let place =
+      relationship.joinPositionColumn.map(dialect.quoted)
+      ?? (relationship.joinHasRowIDs ? dialect.insertionOrder : nil)
     let order = [source] + (place.map { [$0] } ?? []) + [target]
     // Keys narrower than 64 bits in a table made elsewhere are read as 64-bit.
     let (sourceKey, targetKey) =

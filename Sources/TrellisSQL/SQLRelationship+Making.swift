@@ -51,6 +51,7 @@ extension SQLRelationship where Entity: RelationalEntity {
       joinSourceColumn = inferred.column
       joinTargetColumn = inferred.targetColumn ?? joinTargetColumn
       joinPositionColumn = nil
+      joinHasRowIDs = inferred.joinHasRowIDs
       foreignKey = inferred.column
     }
   }

@@ -35,6 +35,9 @@ public struct SQLRelationship<Entity: Sendable>: Sendable {
   package var joinTargetColumn: String
   /// For many-to-many: the join table's column keeping the pairs' order; `nil` for none.
   package var joinPositionColumn: String?
+  /// For many-to-many: whether the join table's rows have row ids that keep the order pairs
+  /// were added in, when the dialect has them (a SQLite table not `WITHOUT ROWID`).
+  package var joinHasRowIDs = true
   /// For to-many: when the children are read.
   package var childLoading = RelationshipLoading.withParent
 

@@ -118,11 +118,16 @@ public final class SQLiteFileStores: Sendable {
   ) {
     guard let inferred = schema.table(table) else { throw .notFound("no table '\(table)'") }
     let names = inferred.columns.map(\.name)
-    let quoted = "\"" + table.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    let quoted = SQLDialect.sqlite.quoted(table)
+    // The titles of the rows its keys point at follow its columns.
+    let pointed = InferredNames(schema).pointedTitles(inferred)
+    let selected = ["\(quoted).*"] + pointed.map { $0.select(from: quoted, in: .sqlite) }
     let rows: [GRDB.Row]
     do {
       rows = try queue.read { db in
-        try GRDB.Row.fetchAll(db, sql: "SELECT * FROM \(quoted) LIMIT \(limit)")
+        try GRDB.Row.fetchAll(
+          db,
+          sql: "SELECT \(selected.joined(separator: ", ")) FROM \(quoted) LIMIT \(limit)")
       }
     } catch {
       throw .failed("The rows of \(table) could not be read.")
@@ -132,6 +137,9 @@ public final class SQLiteFileStores: Sendable {
       for (index, name) in names.enumerated() where index < row.count {
         let kind = inferred.column(name).map { SQLiteEntity.kind($0.kind) } ?? .text
         entries[name] = SQLiteValues.value(row[index], kind: kind)
+      }
+      for (offset, title) in pointed.enumerated() where names.count + offset < row.count {
+        entries[title.property] = SQLiteValues.value(row[names.count + offset], kind: .text)
       }
       return .object(ObjectReference(DocumentObject(unobserved: .dictionary(entries))))
     }

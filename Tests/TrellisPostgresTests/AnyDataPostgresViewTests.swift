@@ -57,4 +57,29 @@ struct AnyDataPostgresViewTests {
     let row = try #require(try view.fetch(FetchOptions()).first)
     #expect(throws: StoreError.self) { try view.delete(row) }
   }
+
+  /// A join table's rows (shown as a view's) are titled and shown by the rows they pair, and
+  /// a table with a composite key by the row it points at, not by bare keys.
+  @Test func aJoinTablesRowsAreTitledByTheRowsTheyPair() async throws {
+    guard let url = try await AnyDataPostgres.database("shop-postgres.sql") else { return }
+    let database = try await PostgresDatabase.open(url: url, pollInterval: .milliseconds(100))
+    defer { database.shutdown() }
+    let pairs = try #require(database.viewStore(for: "product_tag"))
+    #expect(pairs.definition.properties.map(\.name) == ["product", "tag"])
+    let titles = try pairs.fetch(FetchOptions()).map { pairs.definition.title(of: $0) }
+    #expect(
+      Set(titles) == ["Hammer · heavy", "Rake · sale", "Spade · new", "Spade · heavy"])
+    let moves = try #require(database.viewStore(for: "stock_move"))
+    #expect(moves.definition.properties.map(\.name).prefix(1) == ["product"])
+    let moved = try moves.fetch(FetchOptions()).map { moves.definition.title(of: $0) }
+    #expect(Set(moved) == ["Hammer", "Rake"])
+    // A product renamed retitles its pairs in a list that shows them.
+    let app = session(pairs)
+    try await app.settle()
+    #expect(app.texts.first?.contains("Hammer · heavy") == true)
+    try await AnyDataPostgres.run(
+      url, ["UPDATE product SET name = 'Claw hammer' WHERE code = 'HAM-1'"])
+    try await app.settle(until: { app.texts.first?.contains("Claw hammer · heavy") == true })
+    #expect(app.texts.first?.contains("Hammer · heavy") == false)
+  }
 }
