@@ -90,7 +90,7 @@ struct RowAppearanceTests {
   }
 
   /// A field that enters its value when editing ends tells the page, which then sends it on
-  /// change or Enter only (trellis.js).
+  /// change or Enter only (values.js and actions.js, among the client script's modules).
   @Test func aFieldThatEntersItsValueWhenEditingEndsSaysSo() {
     let field = html { row in
       row.kind = .textField

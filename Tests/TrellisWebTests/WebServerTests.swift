@@ -49,6 +49,54 @@ struct WebServerTests {
     }
   }
 
+  @Test func everyScriptModuleIsServedAsJavaScript() async throws {
+    // The page loads trellis.js as a module; it and the modules it imports name the others by
+    // relative paths. Each is served, as JavaScript (browsers run no module served otherwise).
+    let server = try WebTestSupport.tasksServer([])
+    try await server.application().test(.router) { client in
+      var pending = ["trellis.js"]
+      var seen: Set<String> = []
+      while let name = pending.popLast() {
+        guard seen.insert(name).inserted else { continue }
+        let script = try await client.execute(uri: "/assets/\(name)", method: .get)
+        #expect(script.status == .ok, "\(name)")
+        #expect(script.headers[.contentType] == "text/javascript; charset=utf-8", "\(name)")
+        for match in String(buffer: script.body).matches(of: #/from "\./([a-z]+\.js)"/#) {
+          pending.append(String(match.1))
+        }
+      }
+      #expect(seen == Set(WebAssets.scripts))
+      #expect(try await client.execute(uri: "/assets/nothing.js", method: .get).status == .notFound)
+      let page = try await WebTestSupport.openPage(client)
+      #expect(page.html.contains("<script type=\"module\" src=\"/assets/trellis.js\"></script>"))
+    }
+  }
+
+  /// A page loaded again revalidates each script and gets 304 without a body while it is
+  /// unchanged; the page asks for every module at once.
+  @Test func anUnchangedScriptIsAnswered304() async throws {
+    let server = try WebTestSupport.tasksServer([])
+    try await server.application().test(.router) { client in
+      let first = try await client.execute(uri: "/assets/patch.js", method: .get)
+      let tag = try #require(first.headers[.eTag])
+      #expect(first.headers[.cacheControl] == "no-cache")
+      var asking = HTTPFields()
+      asking[.ifNoneMatch] = "\"other\", " + tag
+      let again = try await client.execute(uri: "/assets/patch.js", method: .get, headers: asking)
+      #expect(again.status == .notModified)
+      #expect(again.body.readableBytes == 0)
+      #expect(again.headers[.eTag] == tag)
+      asking[.ifNoneMatch] = "\"other\""
+      let changed = try await client.execute(uri: "/assets/patch.js", method: .get, headers: asking)
+      #expect(changed.status == .ok)
+      #expect(String(buffer: changed.body) == String(buffer: first.body))
+      let page = try await WebTestSupport.openPage(client)
+      for script in WebAssets.scripts.dropFirst() {
+        #expect(page.html.contains("<link rel=\"modulepreload\" href=\"/assets/\(script)\">"))
+      }
+    }
+  }
+
   @Test func headAnswersAsGetWithoutABodyAndOpensNoSession() async throws {
     let server = try WebTestSupport.tasksServer([TaskItem(name: "Buy milk")])
     try await server.application().test(.live) { client in

@@ -67,7 +67,12 @@ extension WebServer {
     html += "<title>\(HTML.escape(title))</title>"
     html += "<link rel=\"stylesheet\" href=\"/assets/trellis.css\">"
     html += "<link rel=\"icon\" href=\"/assets/favicon.svg\" type=\"image/svg+xml\">"
-    html += "<script src=\"/assets/trellis.js\" defer></script></head><body"
+    // An ES module, deferred as modules are; it imports the client's other modules.
+    // The modules trellis.js imports are fetched beside it, not one import after another.
+    for script in WebAssets.scripts.dropFirst() {
+      html += "<link rel=\"modulepreload\" href=\"/assets/\(script)\">"
+    }
+    html += "<script type=\"module\" src=\"/assets/trellis.js\"></script></head><body"
     if let session {
       html += HTML.attribute("data-app", session.app) + HTML.attribute("data-session", session.id)
       html += HTML.attribute("data-token", session.token)

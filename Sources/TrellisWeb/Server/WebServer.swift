@@ -122,10 +122,24 @@ public struct WebServer: Sendable {
       response.headers[.contentLength] = nil
       return response.withoutBody()
     }
-    router.getAndHead("/assets/:name") { _, context in
+    router.getAndHead("/assets/:name") { request, context in
       let name = context.parameters.get("name") ?? ""
       guard let asset = self.assets.files[name] else { return Response(status: .notFound) }
-      return Self.file(ByteBuffer(string: asset.text), type: asset.contentType, cache: "no-cache")
+      // Revalidated on each load (no-cache), and sent only when it changed.
+      if let known = request.headers[.ifNoneMatch],
+        known.split(separator: ",").contains(where: {
+          $0.trimmingCharacters(in: .whitespaces) == asset.entityTag
+        })
+      {
+        var headers = Self.securityHeaders
+        headers[.eTag] = asset.entityTag
+        headers[.cacheControl] = "no-cache"
+        return Response(status: .notModified, headers: headers)
+      }
+      var response = Self.file(
+        ByteBuffer(string: asset.text), type: asset.contentType, cache: "no-cache")
+      response.headers[.eTag] = asset.entityTag
+      return response
     }
     // Browsers ask for /favicon.ico whatever the page says: the same icon, so that no page
     // logs a missing file.
