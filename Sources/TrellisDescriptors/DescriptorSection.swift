@@ -160,10 +160,12 @@ final class DescriptorSection: Section {
       if let chosen = d.chooses {
         // One of a group of rows that choose: it shows whether the value is its own.
         row.accessory = current == chosen ? .checkmark : .none
+        row.attributes.isChoice = true
       } else if d.isCheckmarkToggle {
         // A switch drawn as a checkmark, which a tap turns on and off.
         row.kind = .plain
         row.accessory = current.boolValue == true ? .checkmark : .none
+        row.attributes.isChoice = true
       } else {
         row.binding = RowBinding(scope, keyPath: keyPath)
         row.propertyName = keyPath

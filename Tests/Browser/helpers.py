@@ -152,3 +152,21 @@ def done_available(driver, pane="top"):
     aria-disabled rather than disabled."""
     done = bar_button(driver, "done", pane)
     return done.is_enabled() and done.get_attribute("aria-disabled") != "true"
+
+
+def ax_node(driver, element):
+    """Chromium's accessibility node for `element`."""
+    driver.execute_script("window.__axTarget = arguments[0]", element)
+    result = driver.execute_cdp_cmd("Runtime.evaluate", {"expression": "window.__axTarget"})
+    tree = driver.execute_cdp_cmd("Accessibility.getPartialAXTree",
+                                  {"objectId": result["result"]["objectId"], "fetchRelatives": False})
+    nodes = [n for n in tree["nodes"] if not n.get("ignored")]
+    return nodes[0] if nodes else tree["nodes"][0]
+
+
+def ax_property(driver, element, name):
+    """A property (`pressed`, `readonly`, `editable`) of `element`'s accessibility node."""
+    for entry in ax_node(driver, element).get("properties", []):
+        if entry["name"] == name:
+            return entry["value"].get("value")
+    return None

@@ -10,7 +10,7 @@ import pytest
 from selenium.webdriver.common.by import By
 
 from conftest import make_driver, screenshot, start_demo, stop_demo
-from helpers import press, row, row_texts, tap, type_into, wait, wait_title
+from helpers import ax_property, press, row, row_texts, tap, type_into, wait, wait_title
 from test_sign_in import connected, sign_in, trellis_binary
 
 PASSWORDS = {"ann": "ann-secret", "bob": "bob-secret", "lee": "lee-secret"}
@@ -80,7 +80,9 @@ def test_a_member_and_a_lead_see_and_do_what_the_policy_allows(browser, team_ser
         wait_title(lead, "Review the budget by Friday")
         edited = row(lead, "Edited by").find_element(By.CSS_SELECTOR, ".control")
         assert edited.get_attribute("value") == "lee"
-        assert not edited.is_enabled(), "nobody types who edited a task"
+        # Nobody types who edited a task: the field is read-only, its value read as it is.
+        assert edited.get_attribute("readonly") == "true", "nobody types who edited a task"
+        assert ax_property(lead, edited, "readonly") is True
         screenshot(lead, "desktop-team-edited-by")
         press(lead, "cancel")
 

@@ -4,8 +4,8 @@ import Trellis
 @testable import TrellisWeb
 
 /// What a screen reader is told beyond what is drawn: a field's validation message as its
-/// description, Done unavailable yet focusable, the minus that shows Delete, a slider's value
-/// said once.
+/// description, a field that cannot change as read-only, Done unavailable yet focusable, the
+/// minus that shows Delete, a slider's value said once.
 @Suite("Accessibility attributes in row and bar HTML")
 struct AccessibleRowHTMLTests {
   func nameRow(message: String?) -> RowSnapshot {
@@ -43,6 +43,29 @@ struct AccessibleRowHTMLTests {
     #expect(
       renderer.row(name, index: 0, editing: false, key: "n").contains(#"aria-required="true""#))
     #expect(!renderer.row(notes, index: 1, editing: false, key: "o").contains("aria-required"))
+  }
+
+  /// A field whose value cannot change is read-only, not disabled: a screen reader would say
+  /// a disabled text field can be edited. Controls that cannot be read-only stay disabled.
+  @Test func aFieldThatCannotChangeIsReadOnly() {
+    let task = DocumentObject(["editedBy": "lee", "pages": 3, "notes": "", "due": "", "done": true])
+    for (kind, key) in [
+      (RowKind.textField, "editedBy"), (.numericTextField, "pages"), (.textView, "notes"),
+      (.date, "due"),
+    ] {
+      var row = Row(id: RowID(.string(key)), kind: kind, text: key)
+      row.binding = RowBinding(task, keyPath: key)
+      row.isEnabled = false
+      let html = HTMLRenderer().row(RowSnapshot(row), index: 0, editing: false, key: "k")
+      #expect(html.contains(" readonly"), "\(kind)")
+      #expect(!html.contains(" disabled>") && !html.contains(" disabled "), "\(kind)")
+    }
+    var done = Row(id: RowID(.string("done")), kind: .switch, text: "Done")
+    done.binding = RowBinding(task, keyPath: "done")
+    done.isEnabled = false
+    let html = HTMLRenderer().row(RowSnapshot(done), index: 0, editing: false, key: "k")
+    #expect(html.contains(#"aria-checked="true" checked disabled>"#))
+    #expect(!html.contains(" readonly"))
   }
 
   @Test func anUnavailableDoneStaysFocusable() {

@@ -32,6 +32,9 @@ public struct RowAttributes: Hashable, Sendable {
   public var allowsMultipleSelection = false
   /// Whether a selection may be empty.
   public var allowsNoSelection = false
+  /// Whether the row is one of a selection's choices, chosen when it shows a checkmark: a host
+  /// says whether it is chosen either way (`aria-pressed` on the web), not only by the mark.
+  public var isChoice = false
   /// Whether the row's value must be given before Done accepts the form: a host marks its
   /// control so (`aria-required` on the web) before any message says so.
   public var isRequired = false

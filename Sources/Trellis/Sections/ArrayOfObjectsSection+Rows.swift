@@ -58,6 +58,7 @@ extension ArrayOfObjectsSection {
     row.attributes.cellStyle = face.cellStyle
     if let problem = face.problem { row.validationMessage = problem }
     row.accessory = face.accessory
+    row.attributes.isChoice = face.chooses
     guard !face.chooses else { return }
     row.action = .pushDetail
     row.isDeletable = plan.deletes
@@ -77,7 +78,8 @@ extension ArrayOfObjectsSection {
     // The rows of one rendering mostly set the same attributes: they share one copy. They set
     // no colour or alignment, so the row has no style of its own.
     let shared = plan.attributes(
-      cellStyle: face.cellStyle, reuseIdentifier: face.chooses ? nil : face.reuseIdentifier)
+      cellStyle: face.cellStyle, reuseIdentifier: face.chooses ? nil : face.reuseIdentifier,
+      isChoice: face.chooses)
     return RowSnapshot(
       RowSnapshot.Contents(
         id: id, kind: .plain, text: face.text, detail: face.detail, value: nil, imageName: nil,
@@ -206,6 +208,7 @@ extension ArrayOfObjectsSection {
     case .noChoice:
       var row = Row(id: RowID(.null), kind: .plain, text: "None")
       row.accessory = chosenNow.isEmpty ? .checkmark : .none
+      row.attributes.isChoice = true
       return row
     case .error where asyncCache != nil:
       // Selecting it loads again.

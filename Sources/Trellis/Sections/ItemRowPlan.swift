@@ -24,7 +24,7 @@ final class ItemRowPlan {
   /// The attributes of the last row made as a snapshot, and what they were made of.
   private var lastAttributes:
     (
-      cellStyle: RowAttributes.CellStyle, reuseIdentifier: String?,
+      cellStyle: RowAttributes.CellStyle, reuseIdentifier: String?, isChoice: Bool,
       shared: RowSnapshot.SharedAttributes?
     )?
   private var titlePositions: [Int]?
@@ -58,21 +58,22 @@ final class ItemRowPlan {
     separator = section.definition.titleSeparator
   }
 
-  /// The attributes of a row made as a snapshot, which sets only these two: those of the row
-  /// before when they are the same, without making them again.
-  func attributes(cellStyle: RowAttributes.CellStyle, reuseIdentifier: String?)
+  /// The attributes of a row made as a snapshot, which sets only these three: those of the
+  /// row before when they are the same, without making them again.
+  func attributes(cellStyle: RowAttributes.CellStyle, reuseIdentifier: String?, isChoice: Bool)
     -> RowSnapshot.SharedAttributes?
   {
     if let last = lastAttributes, last.cellStyle == cellStyle,
-      last.reuseIdentifier == reuseIdentifier
+      last.reuseIdentifier == reuseIdentifier, last.isChoice == isChoice
     {
       return last.shared
     }
     var made = RowAttributes()
     made.cellStyle = cellStyle
     made.reuseIdentifier = reuseIdentifier
+    made.isChoice = isChoice
     let shared = attributes.share(made)
-    lastAttributes = (cellStyle, reuseIdentifier, shared)
+    lastAttributes = (cellStyle, reuseIdentifier, isChoice, shared)
     return shared
   }
 

@@ -110,6 +110,7 @@ public final class SelectionSection: Section {
   public override func makeRow(at index: Int) -> Row {
     var row = Row(id: RowID(.null), kind: .plain, text: titles[index])
     row.accessory = chosenNow.contains(index) ? .checkmark : .none
+    row.attributes.isChoice = true
     return row
   }
 

@@ -10,9 +10,10 @@ extension GoFishTable {
     for section in model.sections where ["books", "opponents"].contains(section.id) {
       section.isCollapsible = true
     }
+    // What happened is text to read, not something to tap.
     let said = ContentSection(id: "turn", binding: game, \.events) { line, row in
       row.text = line
-      row.kind = .plain
+      row.kind = .label
       row.attributes.cellStyle = .subtitle
     }
     let actions = ContentSection(id: "actions", binding: game, \.choices) { choice, row in

@@ -10,7 +10,8 @@ public enum GoFishTable {
     model(for: game, asking: false)
   }
 
-  /// The model, its cards buttons that ask for their rank when `asking`.
+  /// The model, its cards buttons that ask for their rank when `asking`; the books and the
+  /// opponents are then text, as nothing happens when they are tapped.
   static func model(for game: GoFishGame, asking: Bool) -> TableModel {
     let model = TableModel(title: "Go Fish", style: .grouped)
     model.addSection(
@@ -25,12 +26,14 @@ public enum GoFishTable {
     model.addSection(
       ContentSection(id: "books", header: "Books", binding: game.player, \.books) { book, row in
         row.text = book
+        if asking { row.kind = .label }
       })
     model.addSection(
       ContentSection(id: "opponents", header: "Opponents", content: game.opponents) {
         opponent, row in
         row.text = opponent.summary
         row.imageName = "backs_blue"
+        if asking { row.kind = .label }
       })
     return model
   }

@@ -4,16 +4,24 @@ import Trellis
 extension HTMLRenderer {
   /// The inside of a row: a native control for every kind that edits a value, a button for
   /// rows that do something when selected, plain text otherwise; `key` names the row on the
-  /// page, and its control's validation message by it.
-  func content(_ row: RowSnapshot, key: String? = nil) -> String {
+  /// page, and its control's validation message by it; `footnote` is the `id` of the footer
+  /// that describes its field.
+  func content(_ row: RowSnapshot, key: String? = nil, footnote: String? = nil) -> String {
     let text = HTML.escape(HTML.label(row.text ?? ""))
     // A row that cannot act says why, as the tooltip of its control.
-    let disabled =
-      HTML.flag("disabled", !row.isEnabled)
-      + HTML.attribute("title", row.isEnabled ? nil : row.attributes.unavailableReason)
+    let reason = HTML.attribute("title", row.isEnabled ? nil : row.attributes.unavailableReason)
+    let disabled = HTML.flag("disabled", !row.isEnabled) + reason
+    // A text field that cannot change is read-only rather than disabled, which Chromium still
+    // calls editable: it is said to be read-only, and Tab reaches it to read its value.
+    let readOnly = HTML.flag("readonly", !row.isEnabled) + reason
     var invalid = row.validationMessage == nil ? "" : " aria-invalid=\"true\""
+    // What tells about the field: its validation message, then its section's footer.
+    let note = HTML.attribute("aria-describedby", footnote)
     if row.validationMessage != nil, let key {
-      invalid += HTML.attribute("aria-describedby", Self.validationID(key))
+      let ids = [Self.validationID(key), footnote].compactMap { $0 }
+      invalid += HTML.attribute("aria-describedby", ids.joined(separator: " "))
+    } else {
+      invalid += note
     }
     if row.attributes.isRequired { invalid += " aria-required=\"true\"" }
     // The field that asks for the keyboard when its screen appears (the page focuses it).
@@ -25,19 +33,19 @@ extension HTMLRenderer {
       return selectable(row, text: text, disabled: disabled, expanded: expanded)
     }
     if !row.attributes.pickerComponents.isEmpty {
-      return picker(row, text: text, disabled: disabled)
+      return picker(row, text: text, disabled: disabled + note)
     }
     switch row.kind {
     case .textField:
       if let time = row.timeOfDayText {
-        return timeOfDay(row, time: time, text: text, disabled: disabled, invalid: invalid)
+        return timeOfDay(row, time: time, text: text, readOnly: readOnly, invalid: invalid)
       }
       // Text with line breaks (another program's, a pasted note) would lose them in a
       // one-line input on the next edit: it is edited in a text area instead.
       if !row.attributes.isSecure, let shown = value?.displayText,
         shown.contains(where: \.isNewline)
       {
-        return textArea(row, text: text, value: shown, attributes: disabled + invalid)
+        return textArea(row, text: text, value: shown, attributes: readOnly + invalid)
       }
       let type = row.attributes.isSecure ? "password" : "text"
       var html = "<label class=\"cell field\"><span class=\"text\">\(text)</span>"
@@ -47,10 +55,10 @@ extension HTMLRenderer {
       html += typingTraits(row.attributes)
       html += fieldAlignment(row)
       if row.attributes.isSecure { html += " autocomplete=\"off\"" }
-      return html + "\(disabled)\(invalid)></label>"
+      return html + "\(readOnly)\(invalid)></label>"
     case .textView:
       return textArea(
-        row, text: text, value: value?.displayText ?? "", attributes: disabled + invalid)
+        row, text: text, value: value?.displayText ?? "", attributes: readOnly + invalid)
     case .numericTextField:
       var html = "<label class=\"cell field\"><span class=\"text\">\(text)</span>"
       // A text input, not `type="number"`: that one reads "" for text it cannot parse (`1e400`,
@@ -61,7 +69,7 @@ extension HTMLRenderer {
       html += HTML.attribute("value", numericFieldText(row))
       html += HTML.attribute("placeholder", row.attributes.placeholder)
       html += fieldAlignment(row)
-      return html + "\(disabled)\(invalid)></label>"
+      return html + "\(readOnly)\(invalid)></label>"
     case .slider:
       let range = row.sliderRange
       let (low, high) = (range.lowerBound, range.upperBound)
@@ -82,7 +90,7 @@ extension HTMLRenderer {
       html += "\(step.shown(current))</output>"
       return html + "</label>"
     case .segmented:
-      return segmented(row, text: text, disabled: disabled)
+      return segmented(row, text: text, disabled: disabled, note: note)
     case .switch:
       let on = value?.boolValue == true
       var html = "<label class=\"cell field\"><span class=\"text\">\(text)</span>"
@@ -90,9 +98,9 @@ extension HTMLRenderer {
       html += " data-type=\"bool\" aria-checked=\"\(on)\"\(HTML.flag("checked", on))"
       return html + "\(disabled)\(invalid)></label>"
     case .date:
-      return date(row, text: text, disabled: disabled, invalid: invalid)
+      return date(row, text: text, readOnly: readOnly, invalid: invalid)
     case .imagePicker:
-      return imagePicker(row, text: text, disabled: disabled)
+      return imagePicker(row, text: text, disabled: disabled, note: readOnly + note)
     case .placeholder:
       return "<span class=\"cell placeholder\">\(text)</span>"
     case .addItem:
@@ -118,12 +126,14 @@ extension HTMLRenderer {
     case .label:
       if row.accessory == .none { return plainCell(row, text: text) }
       return selectable(row, text: text, disabled: disabled)
-    case .plain, .button, .selection, .objectSelection, .object, .arrayOfObjects:
+    case .selection, .objectSelection:
+      return selectable(row, text: text, disabled: disabled + note)
+    case .plain, .button, .object, .arrayOfObjects:
       return selectable(row, text: text, disabled: disabled)
     }
   }
 
-  /// A text view's text area, with its label; `attributes` close the tag (disabled, invalid).
+  /// A text view's text area, with its label; `attributes` close the tag (read-only, invalid).
   private func textArea(_ row: RowSnapshot, text: String, value: String, attributes: String)
     -> String
   {
@@ -162,7 +172,10 @@ extension HTMLRenderer {
   ) -> String {
     let kind = row.kind == .button ? " action" : opensAddress ? " link" : ""
     var html = "<button type=\"button\" class=\"cell select\(kind)\""
-    if row.accessory == .checkmark { html += " aria-pressed=\"true\"" }
+    // A choice says whether it is chosen either way, under one name: a toggle button.
+    if row.attributes.isChoice || row.accessory == .checkmark {
+      html += " aria-pressed=\"\(row.accessory == .checkmark)\""
+    }
     if let expanded {
       html += " aria-expanded=\"\(expanded)\"\(disabled)>"
       html += "<span class=\"expander\" aria-hidden=\"true\">\(expanded ? "▾" : "▸")</span>"
@@ -216,7 +229,8 @@ extension HTMLRenderer {
     switch accessory {
     case .none: ""
     case .disclosureIndicator: "<span class=\"accessory chevron\" aria-hidden=\"true\">›</span>"
-    case .checkmark: "<span class=\"accessory check\" aria-label=\"selected\">✓</span>"
+    // Its button says it is chosen (`aria-pressed`): the mark would only add to its name.
+    case .checkmark: "<span class=\"accessory check\" aria-hidden=\"true\">✓</span>"
     case .detailDisclosureButton: "<span class=\"accessory chevron\" aria-hidden=\"true\">›</span>"
     // The button itself is drawn beside the cell (``accessoryButton(_:editing:)``).
     case .detailButton: ""
@@ -234,11 +248,14 @@ extension HTMLRenderer {
       + "\(HTML.flag("disabled", !row.isEnabled))><span class=\"info\">i</span></button>"
   }
 
-  private func segmented(_ row: RowSnapshot, text: String, disabled: String) -> String {
+  /// A segmented control: a radio group, described by `note` (` aria-describedby="…"`).
+  private func segmented(_ row: RowSnapshot, text: String, disabled: String, note: String)
+    -> String
+  {
     let selected = row.selectedSegment
     var html = "<div class=\"cell field\"><span class=\"text\">\(text)</span>"
     html += "<span class=\"segments\" role=\"radiogroup\""
-    html += "\(HTML.attribute("aria-label", HTML.label(row.text ?? "")))>"
+    html += "\(HTML.attribute("aria-label", HTML.label(row.text ?? "")))\(note)>"
     let group = "segment-\(cssName(row.keyPath ?? row.id.description))"
     for (index, title) in row.segments.enumerated() {
       html += "<label class=\"segment\"><input class=\"control\" type=\"radio\" data-type=\"int\""
@@ -270,7 +287,11 @@ extension HTMLRenderer {
     return html + "</span></div>"
   }
 
-  private func imagePicker(_ row: RowSnapshot, text: String, disabled: String) -> String {
+  /// An image's path field and upload button; `note` closes the path field's tag (read-only,
+  /// described by a footer).
+  private func imagePicker(_ row: RowSnapshot, text: String, disabled: String, note: String)
+    -> String
+  {
     let path = row.value?.stringValue ?? ""
     var html = "<div class=\"cell field image\"><span class=\"text\">\(text)</span>"
     if HTML.isSafeImage(path) && !path.isEmpty {
@@ -278,7 +299,7 @@ extension HTMLRenderer {
     }
     html += "<input class=\"control\" type=\"text\" data-type=\"text\""
     html += HTML.attribute("aria-label", "\(HTML.label(row.text ?? "Image")) path")
-    html += " placeholder=\"Image path or URL\"\(HTML.attribute("value", path))\(disabled)>"
+    html += " placeholder=\"Image path or URL\"\(HTML.attribute("value", path))\(note)>"
     html += "<input class=\"upload\" type=\"file\" accept=\"image/png,image/jpeg,image/gif\""
     html +=
       HTML.attribute("aria-label", "Upload \(HTML.label(row.text ?? "image"))") + "\(disabled)>"

@@ -9,7 +9,7 @@ extension HTMLRenderer {
   ///
   /// The browser shows the date as its local date and time, and the server reads what it
   /// sends in UTC, as it writes it: the page and the server agree on the same text.
-  func date(_ row: RowSnapshot, text: String, disabled: String, invalid: String) -> String {
+  func date(_ row: RowSnapshot, text: String, readOnly: String, invalid: String) -> String {
     let attributes = row.attributes
     // By the row's minutes, by the minute when its format shows no seconds, else by the
     // second.
@@ -30,18 +30,18 @@ extension HTMLRenderer {
       shown = row.shownDate.map { DateTextLayout.day.text(from: $0) }
     }
     html += HTML.attribute("value", shown ?? "")
-    return html + "\(disabled)\(invalid)></label>"
+    return html + "\(readOnly)\(invalid)></label>"
   }
 
   /// A text field that holds a time of day (``RowSnapshot/timeOfDayText``): a time input, to
   /// the second, whose value is sent as the text it shows (`09:30`, `17:45:30`).
-  func timeOfDay(_ row: RowSnapshot, time: String, text: String, disabled: String, invalid: String)
+  func timeOfDay(_ row: RowSnapshot, time: String, text: String, readOnly: String, invalid: String)
     -> String
   {
     var html = "<label class=\"cell field\"><span class=\"text\">\(text)</span>"
     html += "<input class=\"control\" type=\"time\" step=\"1\" data-type=\"text\""
     html += HTML.attribute("value", time)
-    return html + "\(disabled)\(invalid)></label>"
+    return html + "\(readOnly)\(invalid)></label>"
   }
 
   /// The value of a date and time input: `yyyy-MM-ddTHH:mm:ss`, in UTC (a date input's is

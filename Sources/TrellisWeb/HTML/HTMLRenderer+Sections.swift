@@ -29,8 +29,9 @@ extension HTMLRenderer {
   }
 
   /// A section's footer: its footer view (an image, with the title as its text) or its title,
-  /// exactly as tall as a footer height says; nothing when the section has none of them.
-  func footer(_ section: SectionSnapshot) -> String {
+  /// exactly as tall as a footer height says; nothing when the section has none of them. `id`
+  /// names it for the fields it describes (``footnoteID(_:rowKey:)``).
+  func footer(_ section: SectionSnapshot, id: String? = nil) -> String {
     let style = section.style
     let view = style?.footerView.flatMap { HTML.imageSource($0.name) }
     let height = style?.footerHeight.flatMap(Self.length)
@@ -45,7 +46,38 @@ extension HTMLRenderer {
     if view != nil { classes += " has-view" }
     if height != nil { classes += " sized" }
     let css = height.map { "height: \($0);" }
-    return "<div class=\"\(classes)\"\(HTML.attribute("style", css))>\(content)</div>"
+    return
+      "<div class=\"\(classes)\"\(HTML.attribute("id", id))\(HTML.attribute("style", css))>"
+      + "\(content)</div>"
+  }
+
+  /// The `id` of a section's footer, which tells about the section's fields: each field is
+  /// tied to it (`aria-describedby`), as a screen reader otherwise never reads it with them.
+  ///
+  /// Named after the section's first field (`note-` and its key), unique on the page; `nil`
+  /// when the footer has no text, the section no field, or the section is virtual.
+  func footnoteID(
+    _ section: SnapshotSection<SectionSnapshot, RowSnapshot>, rowKey: (RowID) -> String?
+  ) -> String? {
+    guard let footer = section.model.footer, !footer.allSatisfy(\.isWhitespace),
+      !isVirtual(section.items.count), let field = section.items.first(where: Self.isField),
+      let key = rowKey(field.id)
+    else { return nil }
+    return "note-" + key
+  }
+
+  /// Whether a row is drawn as a field: a control that edits its value, or a button that
+  /// chooses it (a selection).
+  static func isField(_ row: RowSnapshot) -> Bool {
+    guard row.isExpanded == nil else { return false }
+    if !row.attributes.pickerComponents.isEmpty { return true }
+    switch row.kind {
+    case .textField, .textView, .numericTextField, .slider, .segmented, .switch, .date,
+      .imagePicker, .selection, .objectSelection:
+      return true
+    default:
+      return false
+    }
   }
 
   /// A length in points as CSS pixels (`24px`); `nil` outside 0 to 10,000, which no page

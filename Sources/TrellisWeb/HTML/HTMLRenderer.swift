@@ -28,16 +28,21 @@ public struct HTMLRenderer: Sendable {
   public func screen(
     _ screen: ScreenSnapshot, pane: String = "top", rowKey: (RowID) -> String? = { _ in nil }
   ) -> String {
-    self.screen(screen, pane: pane) { row, index, editing, virtual in
-      self.row(row, index: index, editing: editing, virtual: virtual, key: rowKey(row.id))
+    self.screen(screen, pane: pane, rowKey: rowKey) { row, index, editing, virtual, note in
+      self.row(
+        row, index: index, editing: editing, virtual: virtual, key: rowKey(row.id), footnote: note)
     }
   }
 
-  /// The whole screen, each row drawn by `drawRow` (row, index, editing, virtual); `depth`
-  /// counts the screens under it, which the page's history follows (its `data-depth`).
+  /// Draws one row of a section: the row, its index, whether the table is editing, whether
+  /// its section is virtual, and the `id` of the footer that tells about its field.
+  typealias RowDrawer = (RowSnapshot, Int, Bool, Bool, String?) -> String
+
+  /// The whole screen, each row drawn by `drawRow`; `depth` counts the screens under it,
+  /// which the page's history follows (its `data-depth`); `rowKey` names rows on the page.
   func screen(
-    _ screen: ScreenSnapshot, pane: String, depth: Int? = nil,
-    drawRow: (RowSnapshot, Int, Bool, Bool) -> String
+    _ screen: ScreenSnapshot, pane: String, depth: Int? = nil, rowKey: (RowID) -> String?,
+    drawRow: RowDrawer
   ) -> String {
     var html = "<div class=\"screen\" data-pane=\"\(pane)\" data-style=\"\(screen.style.rawValue)\""
     if let depth { html += " data-depth=\"\(depth)\"" }
@@ -50,13 +55,16 @@ public struct HTMLRenderer: Sendable {
       html += "<input type=\"search\" class=\"search-field\" aria-label=\"Search\""
       html += " placeholder=\"Search\"\(HTML.attribute("value", search))></form>"
     }
-    html += sectionIndex(screen.table)
     html += "<div class=\"sections\">"
     for (index, section) in screen.table.sections.enumerated() {
-      html += self.section(section, index: index, editing: screen.isEditing, drawRow: drawRow)
+      html += self.section(
+        section, index: index, editing: screen.isEditing, rowKey: rowKey, drawRow: drawRow)
     }
-    html += "</div></div>"
-    return html
+    html += "</div>"
+    // After the list, in reading and tab order: its 26 letters do not stand between the
+    // person and the rows (the page shows it beside them all the same).
+    html += sectionIndex(screen.table)
+    return html + "</div>"
   }
 
   /// The section index beside the table (hidden when no section has an index title); always
@@ -129,7 +137,7 @@ public struct HTMLRenderer: Sendable {
         html += " aria-pressed=\"\(screen.isEditing)\">\(title)</button>"
       case .done:
         // Unavailable, yet still in the tab order: pressed, it takes the person to the field
-        // that keeps it from saving (see trellis.js).
+        // that keeps it from saving (see actions.js).
         html += "<button type=\"button\" class=\"bar-button done strong\" data-ev=\"done\""
         html += "\(screen.isDoneEnabled ? "" : " aria-disabled=\"true\"")>Done</button>"
       case .cancel:
@@ -151,17 +159,20 @@ public struct HTMLRenderer: Sendable {
     _ section: SnapshotSection<SectionSnapshot, RowSnapshot>, index: Int, editing: Bool,
     rowKey: (RowID) -> String? = { _ in nil }
   ) -> String {
-    self.section(section, index: index, editing: editing) { row, index, editing, virtual in
-      self.row(row, index: index, editing: editing, virtual: virtual, key: rowKey(row.id))
+    self.section(section, index: index, editing: editing, rowKey: rowKey) {
+      row, index, editing, virtual, note in
+      self.row(
+        row, index: index, editing: editing, virtual: virtual, key: rowKey(row.id), footnote: note)
     }
   }
 
-  /// One section, each row drawn by `drawRow` (row, index, editing, virtual).
+  /// One section, each row drawn by `drawRow`; `rowKey` names rows on the page.
   func section(
     _ section: SnapshotSection<SectionSnapshot, RowSnapshot>, index: Int, editing: Bool,
-    drawRow: (RowSnapshot, Int, Bool, Bool) -> String
+    rowKey: (RowID) -> String?, drawRow: RowDrawer
   ) -> String {
     let count = section.items.count
+    let note = footnoteID(section, rowKey: rowKey)
     let virtual = isVirtual(count)
     var html = "<section class=\"tsection\"\(HTML.attribute("data-id", section.model.id))"
     html += HTML.attribute("data-index-title", section.model.indexTitle)
@@ -172,21 +183,24 @@ public struct HTMLRenderer: Sendable {
     html += virtual ? " data-virtual=\"\" style=\"--count:\(count)\">" : ">"
     let shown = virtual ? min(count, initialWindow) : count
     for row in 0..<shown {
-      html += drawRow(section.items[row], row, editing, virtual)
+      let item = section.items[row]
+      html += drawRow(item, row, editing, virtual, note != nil && Self.isField(item) ? note : nil)
     }
     html += "</ol>"
     if virtual && shown < count {
       html += "<p class=\"more-rows\">\(count - shown) more rows</p>"
     }
-    html += footer(section.model)
+    html += footer(section.model, id: note)
     html += "</section>"
     return html
   }
 
   /// One row: edit controls, the row's own control, and its validation message; `key` is the
-  /// row's name on the page (`data-row`).
+  /// row's name on the page (`data-row`); `footnote` the `id` of its section's footer, which
+  /// describes its field.
   public func row(
-    _ row: RowSnapshot, index: Int, editing: Bool, virtual: Bool = false, key: String? = nil
+    _ row: RowSnapshot, index: Int, editing: Bool, virtual: Bool = false, key: String? = nil,
+    footnote: String? = nil
   ) -> String {
     var classes = "row k-\(row.kind.rawValue)"
     if row.validationMessage != nil { classes += " invalid" }
@@ -209,6 +223,9 @@ public struct HTMLRenderer: Sendable {
     }
     if !css.isEmpty { classes += " themed" }
     var html = "<li class=\"\(classes)\" data-kind=\"\(row.kind.rawValue)\""
+    // What a list shows besides its items (New…, Load more, No results) is no item of it: a
+    // screen reader's count of the list's items leaves it out.
+    if Self.isBesideItems(row.kind) { html += " role=\"none\"" }
     html += HTML.attribute("data-row", key)
     if row.isSelected { html += " aria-selected=\"true\"" }
     if virtual {
@@ -221,16 +238,16 @@ public struct HTMLRenderer: Sendable {
     // How the edit buttons' labels name the row.
     let name = HTML.label(row.text ?? "row")
     if editing && row.isDeletable && row.editingStyle == .delete {
-      // It shows the row's Delete button: expanded while that shows (see trellis.js).
+      // It shows the row's Delete button: expanded while that shows (see actions.js).
       html += "<button type=\"button\" class=\"row-delete\" aria-expanded=\"false\""
       html += "\(HTML.attribute("aria-label", "Delete \(name)"))>−</button>"
     } else if editing && row.editingStyle == .insert {
       html += "<button type=\"button\" class=\"row-insert\""
       html += "\(HTML.attribute("aria-label", "Insert \(name)"))>+</button>"
     }
-    html += content(row, key: key)
+    html += content(row, key: key, footnote: footnote)
     html += accessoryButton(row, editing: editing)
-    // The minus shows this button first; it deletes (see trellis.js).
+    // The minus shows this button first; it deletes (see actions.js).
     if editing && row.isDeletable && row.editingStyle == .delete {
       html += "<button type=\"button\" class=\"row-delete-confirm\""
       html +=
@@ -255,6 +272,11 @@ public struct HTMLRenderer: Sendable {
     }
     html += "</li>"
     return html
+  }
+
+  /// Whether rows of `kind` are shown beside a list's items rather than being one of them.
+  static func isBesideItems(_ kind: RowKind) -> Bool {
+    kind == .addItem || kind == .loadMore || kind == .placeholder
   }
 
   /// The `id` of the validation message of the row named `key` on the page.

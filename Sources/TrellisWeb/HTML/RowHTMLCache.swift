@@ -15,6 +15,8 @@ final class RowHTMLCache: Sendable {
     var editing: Bool
     /// The row's position when it is drawn with it (in a virtual section), else -1.
     var position: Int
+    /// The `id` of the footer that describes the row's field, if one does.
+    var footnote: String?
   }
 
   private struct Entry {
@@ -42,11 +44,13 @@ final class RowHTMLCache: Sendable {
 
   /// The HTML of `row`: drawn before, or by `draw` now.
   func html(
-    for row: RowSnapshot, editing: Bool, position: Int?, draw: () -> String
+    for row: RowSnapshot, editing: Bool, position: Int?, footnote: String? = nil,
+    draw: () -> String
   ) -> String {
     guard let rendering = row.renderingObject else { return draw() }
     let key = Key(
-      rendering: ObjectIdentifier(rendering), editing: editing, position: position ?? -1)
+      rendering: ObjectIdentifier(rendering), editing: editing, position: position ?? -1,
+      footnote: footnote)
     if let hit = state.withLock({ $0.entries[key] }), hit.rendering === rendering {
       return hit.html
     }

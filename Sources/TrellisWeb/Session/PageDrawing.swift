@@ -27,6 +27,8 @@ struct PageDrawing: Sendable {
     var editing: Bool
     /// Whether a replaced row sits in a virtual section (it then carries its position).
     var inVirtualSection: Bool
+    /// The `id` of the footer that describes an inserted or replaced row's field, if any.
+    var footnote: String? = nil
   }
 
   /// The whole app area: every pane, side by side when there are two.
@@ -34,7 +36,8 @@ struct PageDrawing: Sendable {
     var html = "<div class=\"panes\(panes.count > 1 ? " has-detail" : "")\">"
     for pane in panes {
       html += "<div class=\"pane pane-\(pane.name)\">"
-      html += renderer.screen(pane.screen, pane: pane.name, depth: pane.depth, drawRow: row)
+      html += renderer.screen(
+        pane.screen, pane: pane.name, depth: pane.depth, rowKey: RowKeys.key, drawRow: row)
       html += "</div>"
     }
     return html + "</div>"
@@ -42,7 +45,7 @@ struct PageDrawing: Sendable {
 
   /// One screen, as a pane shows it, with `depth` screens under it.
   func screen(_ screen: ScreenSnapshot, pane: String, depth: Int) -> String {
-    renderer.screen(screen, pane: pane, depth: depth, drawRow: row)
+    renderer.screen(screen, pane: pane, depth: depth, rowKey: RowKeys.key, drawRow: row)
   }
 
   /// The page operation of one step.
@@ -53,20 +56,24 @@ struct PageDrawing: Sendable {
     case .insertRow(let s, let r, let row):
       return .init(
         op: "insertRow", sectionIndex: s, rowIndex: r,
-        html: self.row(row, index: r, editing: editing, virtual: false))
+        html: self.row(row, index: r, editing: editing, virtual: false, footnote: step.footnote))
     case .replaceRow(let s, let r, let row):
       return .init(
         op: "replaceRow", sectionIndex: s, rowIndex: r,
-        html: self.row(row, index: r, editing: editing, virtual: step.inVirtualSection))
+        html: self.row(
+          row, index: r, editing: editing, virtual: step.inVirtualSection,
+          footnote: step.footnote))
     case .deleteSection(let s): return .init(op: "deleteSection", sectionIndex: s)
     case .insertSection(let s, let section):
       return .init(
         op: "insertSection", sectionIndex: s,
-        html: renderer.section(section, index: s, editing: editing, drawRow: row))
+        html: renderer.section(
+          section, index: s, editing: editing, rowKey: RowKeys.key, drawRow: row))
     case .replaceSection(let s, let section):
       return .init(
         op: "replaceSection", sectionIndex: s,
-        html: renderer.section(section, index: s, editing: editing, drawRow: row))
+        html: renderer.section(
+          section, index: s, editing: editing, rowKey: RowKeys.key, drawRow: row))
     }
   }
 
@@ -77,11 +84,17 @@ struct PageDrawing: Sendable {
     }
   }
 
-  /// One row, drawn once per rendering (see ``RowHTMLCache``).
-  func row(_ row: RowSnapshot, index: Int, editing: Bool, virtual: Bool) -> String {
-    rowHTML.html(for: row, editing: editing, position: virtual ? index : nil) {
+  /// One row, drawn once per rendering (see ``RowHTMLCache``); `footnote` is the `id` of the
+  /// footer that describes its field.
+  func row(
+    _ row: RowSnapshot, index: Int, editing: Bool, virtual: Bool, footnote: String? = nil
+  ) -> String {
+    rowHTML.html(
+      for: row, editing: editing, position: virtual ? index : nil, footnote: footnote
+    ) {
       renderer.row(
-        row, index: index, editing: editing, virtual: virtual, key: RowKeys.key(for: row.id))
+        row, index: index, editing: editing, virtual: virtual, key: RowKeys.key(for: row.id),
+        footnote: footnote)
     }
   }
 
@@ -99,14 +112,50 @@ struct PageDrawing: Sendable {
   func steps(
     from old: TableSnapshot, stage: Changeset<SectionSnapshot, RowSnapshot>, editing: Bool
   ) -> [Step] {
-    DOMPatch.patches(from: old, stage: stage, isVirtual: renderer.isVirtual).map { patch in
-      var inVirtualSection = false
-      if case .replaceRow(let s, _, _) = patch {
-        let sections = stage.data.sections
-        inVirtualSection =
-          sections.indices.contains(s) && renderer.isVirtual(sections[s].items.count)
+    var patches = DOMPatch.patches(from: old, stage: stage, isVirtual: renderer.isVirtual)
+    patches += renamedFootnotes(from: old, to: stage.data, patches: patches)
+    let sections = stage.data.sections
+    // Each section's footer, found once for all the rows a stage draws in it.
+    var notes: [Int: String?] = [:]
+    return patches.map { patch in
+      var step = Step(patch: patch, editing: editing, inVirtualSection: false)
+      switch patch {
+      case .insertRow(let s, _, let row), .replaceRow(let s, _, let row):
+        guard sections.indices.contains(s) else { break }
+        if case .replaceRow = patch {
+          step.inVirtualSection = renderer.isVirtual(sections[s].items.count)
+        }
+        if HTMLRenderer.isField(row) {
+          if notes.index(forKey: s) == nil {
+            notes.updateValue(renderer.footnoteID(sections[s], rowKey: RowKeys.key), forKey: s)
+          }
+          step.footnote = notes[s] ?? nil
+        }
+      default: break
       }
-      return rendered(Step(patch: patch, editing: editing, inVirtualSection: inVirtualSection))
+      return rendered(step)
+    }
+  }
+
+  /// The sections that stay while the `id` of their footer changes (their first field came or
+  /// went, or their footer did): drawn whole, so that the footer and its fields agree on it.
+  private func renamedFootnotes(from old: TableSnapshot, to new: TableSnapshot, patches: [DOMPatch])
+    -> [DOMPatch]
+  {
+    var drawnWhole = Set<Int>()
+    for case .insertSection(let s, _) in patches { drawnWhole.insert(s) }
+    for case .replaceSection(let s, _) in patches { drawnWhole.insert(s) }
+    var before: [String: String?] = [:]
+    for section in old.sections {
+      before.updateValue(
+        renderer.footnoteID(section, rowKey: RowKeys.key), forKey: section.model.id)
+    }
+    return new.sections.indices.compactMap { s in
+      let section = new.sections[s]
+      guard !drawnWhole.contains(s), let was = before[section.model.id],
+        was != renderer.footnoteID(section, rowKey: RowKeys.key)
+      else { return nil }
+      return .replaceSection(s, section)
     }
   }
 
