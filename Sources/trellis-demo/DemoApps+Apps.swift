@@ -90,8 +90,9 @@ extension DemoApps {
       try? document.takeChangesOnDisk()
       // The document's shape as it is now: another program may have added a key, or changed
       // a value's type, since the server started.
-      let definition = DataDefinition.document(
+      var definition = DataDefinition.document(
         document.store.root.root, name: url.lastPathComponent)
+      definition.addableKeyKinds = document.store.addableKeyKinds
       let model = TableModel(title: url.lastPathComponent)
       let draft = try model.generateSections(
         for: document.store.root, definition: definition, mode: .deferred)

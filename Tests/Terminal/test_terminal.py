@@ -93,6 +93,40 @@ class DocumentTests(TerminalTestCase):
         session.keys("q")
         session.wait_for_exit()
 
+    def test_adding_a_key_to_a_json_document_saves_it(self):
+        path = self.file("person.json", json.dumps(DOCUMENT, indent=2))
+        session = self.start([TRELLIS, "edit", path])
+        session.wait_for("Add Key")
+        session.move_to("Add Key")
+        session.keys("Enter")
+        session.wait_for("New Key")
+        session.move_to("Key")
+        session.keys("Enter")
+        session.type("name")
+        session.keys("Enter")
+        # A key the object has is refused on its field, and Done waits.
+        session.wait_for("already a key here")
+        session.keys("C-s")
+        session.wait_for("Done is not possible")
+        session.keys("Enter", "C-u")
+        session.type("retries")
+        session.keys("Enter")
+        session.wait_until(lambda screen: "already a key" not in screen, "the refusal to go")
+        session.move_to("Kind")
+        session.keys("l")
+        session.wait_for("[Number]")
+        session.save("document-new-key")
+        # Done adds the key, and saves the file, as Ctrl-S does on the document.
+        session.keys("C-s")
+        session.wait_for("Retries")
+        session.wait_for("Saved person.json")
+        with open(path) as handle:
+            saved = json.load(handle)
+        self.assertEqual(list(saved), ["name", "age", "admin", "items", "retries"])
+        self.assertEqual(saved["retries"], 0)
+        session.keys("q")
+        session.wait_for_exit()
+
     def test_editing_a_plist_keeps_its_format(self):
         path = self.file("person.plist", plistlib.dumps(DOCUMENT))
         session = self.start([TRELLIS, "edit", path])

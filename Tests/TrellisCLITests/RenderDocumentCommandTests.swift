@@ -34,6 +34,7 @@ struct RenderDocumentCommandTests {
             | Name                             Ada |
             | Age                               36 |
             | Langs                            2 > |
+            | Add Key…                             |
             +--------------------------------------+
 
           """)

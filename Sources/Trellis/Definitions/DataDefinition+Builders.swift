@@ -80,10 +80,12 @@ extension DataDefinition {
   }
 
   /// The definition of the items of a document's list: its dictionaries' keys (the first
-  /// dictionary's kinds; new items start empty), or a plain string, number or date. An item
+  /// dictionary's kinds; new items start empty), or a plain string, number or date (text for
+  /// an empty list). An item
   /// of the list `chapters` is named "Chapter", as in "New Chapter", and so is a plain one.
   private static func itemDefinition(for values: [Value], name: String) -> DataDefinition? {
-    guard let first = values.first else { return nil }
+    // An empty list (a new key's, say) takes text, as a document's root form offers.
+    guard let first = values.first else { return plainItems(like: nil, ofList: name) }
     if values.allSatisfy({ $0.dictionaryValue != nil }) {
       let shape = Value.dictionary(sample(of: values))
       let definition = document(shape, name: Humanizer.title(for: EnglishNoun.singular(name)))

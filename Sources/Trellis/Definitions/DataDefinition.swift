@@ -45,6 +45,10 @@ public struct DataDefinition: Sendable {
   /// Every key the data has, listed in the names string or not (a class's whole property
   /// table); custom bindings and titles may use any of them.
   public internal(set) var availableKeys: [String] = []
+  /// The kinds of value a person may add a key of to the dictionary a form shows through this
+  /// definition (a document's object): its last section then ends with an Add Key row. None,
+  /// the default, adds no key.
+  public var addableKeyKinds: [NewKeyKind] = []
 
   let adapter: @Sendable (AnyObject) -> KeyValueCoding?
   var factory: (@Sendable () -> AnyObject)?

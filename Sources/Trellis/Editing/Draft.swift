@@ -22,8 +22,8 @@ public final class Draft {
   public let object: KeyValueCoding
   /// The object as bound (before adaptation), for identity.
   public let target: AnyObject
-  /// The definition describing the object.
-  public let definition: DataDefinition
+  /// The definition describing the object, with the keys added through the draft.
+  public internal(set) var definition: DataDefinition
   /// When edits reach the object.
   public let mode: Mode
   /// The draft this one commits into, if any.
@@ -35,6 +35,10 @@ public final class Draft {
   private var childEdits: [ObjectIdentifier: (object: KeyValueCoding, values: [(String, Value)])] =
     [:]
   private var childOrder: [ObjectIdentifier] = []
+  /// The keys added to the object's dictionary through the draft, in order (``addKey(_:_:)``).
+  var addedKeys: [String] = []
+  /// The definition and added keys before the keys added since the last commit, for a discard.
+  var beforeAddedKeys: (definition: DataDefinition, keys: [String])?
 
   /// Opens a draft for `object`, which must be readable through `definition`.
   public init?(
@@ -338,8 +342,11 @@ public final class Draft {
     }
   }
 
-  /// Forgets every pending value and message.
-  public func discard() { clear() }
+  /// Forgets every pending value and message, and every key added since the last commit.
+  public func discard() {
+    dropAddedKeys()
+    clear()
+  }
 
   private func clear() {
     for cell in cells.values {
@@ -352,6 +359,7 @@ public final class Draft {
     }
     childEdits.removeAll()
     childOrder.removeAll()
+    beforeAddedKeys = nil
   }
 
   private func recordChild(object: KeyValueCoding, target: AnyObject, values: [(String, Value)]) {

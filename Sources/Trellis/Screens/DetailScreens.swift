@@ -355,7 +355,11 @@ enum DetailScreens {
     -> DataDefinition?
   {
     guard case .dictionary = draft.value(property.name) ?? .null else { return nil }
-    return DataDefinition.document(draft.value(property.name) ?? .null, name: property.title)
+    var definition = DataDefinition.document(
+      draft.value(property.name) ?? .null, name: property.title)
+    // A dictionary inside one that takes new keys takes them too.
+    definition.addableKeyKinds = draft.definition.addableKeyKinds
+    return definition
   }
 
   private static func list(_ property: PropertyDefinition, draft: Draft) throws(ScreenError)

@@ -7,7 +7,11 @@ public final class ObjectSection: Section {
   public let draft: Draft
   /// The group this section shows.
   public let group: PropertyGroup
-  private let names: [String]
+  /// The group's properties that have rows.
+  private let groupNames: [String]
+  /// Whether the section is the form's last, which shows the keys added through the draft
+  /// and, where keys can be added, ends with the Add Key row.
+  private let isLast: Bool
   /// Properties shown disabled although the section is editable: an owner only the core sets
   /// for a person who may change their own items only.
   var readOnlyKeys: Set<String> = []
@@ -20,25 +24,52 @@ public final class ObjectSection: Section {
   public init(draft: Draft, group: PropertyGroup, id: String? = nil) {
     self.draft = draft
     self.group = group
-    self.names = group.keys.filter { draft.definition[$0]?.isHidden != true }
+    let isLast = draft.definition.groups.last?.keys == group.keys
+    // Keys the draft added already come after the group's.
+    let added = Set(isLast ? draft.addedKeys : [])
+    self.groupNames = group.keys.filter {
+      draft.definition[$0]?.isHidden != true && !added.contains($0)
+    }
+    self.isLast = isLast
     super.init(id: id, header: group.header, footer: group.footer)
   }
 
   /// The definition behind the rows.
   public var definition: DataDefinition { draft.definition }
 
-  public override var elementCount: Int { names.count }
+  /// The properties that have rows: the group's, then, in the last section, the keys added
+  /// through the draft.
+  private var names: [String] { isLast ? groupNames + draft.addedKeys : groupNames }
+
+  /// The name of row `index` among ``names``, without joining the two lists.
+  private func name(at index: Int) -> String? {
+    if index < groupNames.count { return groupNames[index] }
+    guard isLast else { return nil }
+    let added = draft.addedKeys
+    return added.indices.contains(index - groupNames.count) ? added[index - groupNames.count] : nil
+  }
+
+  /// Whether the section ends with the Add Key row.
+  var addsKeys: Bool { isLast && isEditable && !draft.definition.addableKeyKinds.isEmpty }
+
+  public override var elementCount: Int {
+    groupNames.count + (isLast ? draft.addedKeys.count : 0) + (addsKeys ? 1 : 0)
+  }
 
   public override func elementIDs() -> [RowID] {
-    names.map { RowID(scope: scope, .string($0)) }
+    // A key added or dropped renders the section again.
+    draft.observeKeys()
+    let ids = names.map { RowID(scope: scope, .string($0)) }
+    return addsKeys ? ids + [Self.addKeyRowID(scope)] : ids
   }
 
   public override func makeRow(at index: Int) -> Row {
+    guard let name = name(at: index) else { return addKeyRow() }
     var row = RowFactory.row(
-      forProperty: names[index], draft: draft, id: RowID(scope: scope, .string(names[index])))
+      forProperty: name, draft: draft, id: RowID(scope: scope, .string(name)))
     if row.action == .pushDetail { row.accessory = rowDefaults.detailAccessory }
     // A read-only section (an item the person may not change) shows its values disabled.
-    if (!isEditable || readOnlyKeys.contains(names[index])) && row.binding != nil {
+    if (!isEditable || readOnlyKeys.contains(name)) && row.binding != nil {
       row.isEnabled = false
     }
     return row
@@ -91,11 +122,26 @@ public final class ObjectSection: Section {
   public override func detailScreen(forElementAt index: Int, in screen: Screen)
     throws(ScreenError) -> Screen?
   {
-    guard names.indices.contains(index) else { return nil }
-    return try DetailScreens.property(names[index], of: self)
+    guard let name = name(at: index) else { return nil }
+    return try DetailScreens.property(name, of: self)
   }
 
   override var fixedRowsReason: String? { "its rows are the object's properties" }
+
+  /// The Add Key row opens the New Key screen.
+  public override func select(elementAt index: Int, in screen: Screen) throws(ScreenError) -> Bool {
+    guard addsKeys, name(at: index) == nil else { return false }
+    if let detail = try addScreen(in: screen) { screen.navigator?.push(detail) }
+    return true
+  }
+
+  public override var canAddItems: Bool { addsKeys }
+
+  /// The New Key screen, where Done adds the key it names to the form's object.
+  public override func addScreen(in screen: Screen) throws(ScreenError) -> Screen? {
+    guard addsKeys else { throw .notApplicable("no key can be added here") }
+    return DetailScreens.newKey(in: draft)
+  }
 }
 
 extension TableModel {

@@ -191,14 +191,26 @@ public final class DocumentStore: DataStore, @unchecked Sendable {
     if let problem = rootProblem { throw .notApplicable(problem.description) }
     let model = TableModel(title: title ?? file.url.lastPathComponent)
     if itemsKeyPath == "", root.root.dictionaryValue == nil { return listScreen(model) }
+    var definition = Self.definition(for: root.root, name: model.title ?? "Document")
+    definition.addableKeyKinds = addableKeyKinds
     do {
-      try model.generateSections(
-        for: root, definition: Self.definition(for: root.root, name: model.title ?? "Document"),
-        mode: .live)
+      try model.generateSections(for: root, definition: definition, mode: .live)
     } catch {
       throw .notApplicable(error.description)
     }
     return Screen(model: model, navigationBar: .none)
+  }
+
+  /// The kinds of value a key added to one of the document's dictionaries may hold: those its
+  /// format writes (JSON has no dates, an OpenStep property list only text); none for a
+  /// list of records (CSV, TSV), whose keys are its columns.
+  public var addableKeyKinds: [NewKeyKind] {
+    switch format {
+    case .xmlPlist, .binaryPlist: NewKeyKind.allCases
+    case .json: NewKeyKind.allCases.filter { $0 != .date }
+    case .openStepPlist: [.text, .object, .array]
+    case .csv, .tsv: []
+    }
   }
 
   /// Why the document's root cannot be shown as a screen (it is not a dictionary), located at

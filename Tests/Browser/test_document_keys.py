@@ -1,0 +1,114 @@
+"""A JSON document's object gets a new key in a real browser: `trellis serve config.json`
+(every change saved at once) and the demo's document (saved by Done, dropped by Cancel)."""
+import json
+import pathlib
+import tempfile
+import time
+
+from selenium.webdriver.common.by import By
+
+from helpers import done_available, open_app, press, row, row_texts, tap, type_into, wait, wait_title
+from test_any_data import serve
+
+
+def choose_kind(driver, title):
+    """Clicks the Kind segment titled `title` on the New Key screen."""
+    def click(d):
+        for label in d.find_elements(By.CSS_SELECTOR, ".pane-top > .screen:last-child .segment"):
+            if label.text == title:
+                label.click()
+                return True
+        return False
+    wait(driver, click)
+    wait(driver, lambda d: any(
+        label.text == title and label.find_element(By.TAG_NAME, "input").is_selected()
+        for label in d.find_elements(By.CSS_SELECTOR, ".pane-top > .screen:last-child .segment")))
+
+
+def open_new_key(driver):
+    """Clicks the Add Key row that ends the form on top."""
+    def click(d):
+        button = d.find_element(By.CSS_SELECTOR, ".pane-top > .screen:last-child .add-item")
+        if button.text != "Add Key…":
+            return False
+        d.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+        button.click()
+        return True
+    wait(driver, click)
+
+
+def add_key(driver, key, kind):
+    """Adds `key` of `kind` to the form on top through its Add Key row."""
+    open_new_key(driver)
+    wait_title(driver, "New Key")
+    type_into(driver, "Key", key)
+    choose_kind(driver, kind)
+    press(driver, "done")
+
+
+def test_a_served_document_gets_a_key_saved_to_its_file(browser):
+    files = pathlib.Path(tempfile.mkdtemp(prefix="trellis-keys-"))
+    path = files / "config.json"
+    path.write_text(json.dumps({"name": "app", "server": {"host": "localhost"}}))
+    process, details = serve(path)
+    try:
+        open_app(browser, details, "table")
+        wait_title(browser, "config.json")
+        open_new_key(browser)
+        wait_title(browser, "New Key")
+        # A key the object has is refused on its field; Done waits for another.
+        type_into(browser, "Key", "name")
+        wait(browser, lambda d: "“name” is already a key here" in row(d, "Key").text)
+        assert not done_available(browser)
+        type_into(browser, "Key", "retries")
+        wait(browser, lambda d: "already a key" not in row(d, "Key").text)
+        choose_kind(browser, "Number")
+        press(browser, "done")
+        wait_title(browser, "config.json")
+        wait(browser, lambda d: "Retries" in row_texts(d))
+        wait(browser, lambda d: json.loads(path.read_text()).get("retries") == 0)
+        type_into(browser, "Retries", "3")
+        wait(browser, lambda d: json.loads(path.read_text()).get("retries") == 3)
+        # A nested object takes a key too, written with its Done.
+        tap(browser, "Server")
+        wait_title(browser, "Server")
+        add_key(browser, "secure", "Yes/No")
+        wait_title(browser, "Server")
+        wait(browser, lambda d: "Secure" in row_texts(d))
+        press(browser, "done")
+        wait_title(browser, "config.json")
+        wait(browser, lambda d: json.loads(path.read_text())["server"]
+             == {"host": "localhost", "secure": False})
+        # Cancel on the New Key screen adds nothing.
+        open_new_key(browser)
+        wait_title(browser, "New Key")
+        type_into(browser, "Key", "unused")
+        press(browser, "cancel")
+        wait_title(browser, "config.json")
+        assert "Unused" not in row_texts(browser)
+        saved = json.loads(path.read_text())
+        assert list(saved) == ["name", "server", "retries"]
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+def test_the_demo_documents_cancel_drops_a_key_and_done_saves_it(browser, server):
+    path = server["document"]
+    original = path.read_text()
+    try:
+        open_app(browser, server, "documents")
+        add_key(browser, "subtitle", "Text")
+        wait(browser, lambda d: "Subtitle" in row_texts(d))
+        press(browser, "cancel")
+        wait(browser, lambda d: "Subtitle" not in row_texts(d))
+        assert "subtitle" not in json.loads(path.read_text())
+        add_key(browser, "subtitle", "Text")
+        wait(browser, lambda d: "Subtitle" in row_texts(d))
+        type_into(browser, "Subtitle", "A sequel")
+        press(browser, "done")
+        wait(browser, lambda d: json.loads(path.read_text()).get("subtitle") == "A sequel")
+        assert list(json.loads(path.read_text()))[-1] == "subtitle"
+    finally:
+        path.write_text(original)
+        time.sleep(1.5)  # the server looks at the file every second
