@@ -4,7 +4,8 @@ is only drawn."""
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from helpers import (bar_button, control, focus, open_app, row, send_keys, spoken, tap, wait, wait_title)
+from helpers import (ax_node, bar_button, control, focus, open_app, row, send_keys, spoken, tap, wait,
+                     wait_title)
 
 RECORD_LIVE = """
 window.__live = [];
@@ -76,12 +77,8 @@ def test_a_validation_message_is_said_once_not_at_each_keystroke(browser, server
 
 def accessible_name(driver, element):
     """The name Chromium's accessibility tree gives `element`."""
-    driver.execute_script("window.__named = arguments[0]", element)
-    result = driver.execute_cdp_cmd("Runtime.evaluate", {"expression": "window.__named"})
-    tree = driver.execute_cdp_cmd("Accessibility.getPartialAXTree",
-                                  {"objectId": result["result"]["objectId"], "fetchRelatives": False})
-    nodes = [n for n in tree["nodes"] if not n.get("ignored")]
-    return nodes[0]["name"]["value"] if nodes and "name" in nodes[0] else None
+    node = ax_node(driver, element)
+    return None if node.get("ignored") or "name" not in node else node["name"]["value"]
 
 
 def test_drawn_marks_are_left_out_of_names(browser, server):
