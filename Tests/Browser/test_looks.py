@@ -7,7 +7,7 @@ import zlib
 from selenium.webdriver.common.by import By
 
 from conftest import screenshot
-from helpers import open_app, row, updates, wait, wait_title
+from helpers import open_app, row, tap, updates, wait, wait_title
 
 ORANGE = "rgb(255, 128, 0)"
 TINT = "rgb(10, 99, 214)"  # the page's own tint, light scheme
@@ -220,3 +220,18 @@ def test_an_upload_that_is_no_picture_is_refused_and_says_why(browser, server, t
     field = row(browser, "Photo").find_element(By.CSS_SELECTOR, "input.control")
     assert not field.get_attribute("value").startswith("data:")
     screenshot(browser, "looks-upload-refused")
+
+
+def test_new_and_load_more_rows_are_tinted(browser, server):
+    """A list's "New …" and "Load more…" rows are drawn in the tint, as UIKit's insert rows
+    are, not in the text colour of the items above them."""
+    open_app(browser, server, "shapes")
+    tap(browser, "Add and load more")
+    wait_title(browser, "Add and load more")
+    screen = ".pane-top > .screen:last-child "
+    adds = wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, screen + "button.add-item"))
+    more = browser.find_element(By.CSS_SELECTOR, screen + "button.load-more")
+    item = browser.find_element(By.CSS_SELECTOR, screen + ".row[data-kind='plain'] .cell")
+    assert css(browser, adds, "color") == TINT
+    assert css(browser, more, "color") == TINT
+    assert css(browser, item, "color") != TINT
