@@ -100,13 +100,12 @@ extension PostgresDatabase {
     var result: [ValueDictionary] = []
     for try await row in try await connection.query(query, logger: logger) {
       var entries = ValueDictionary()
-      var cells = Array(row)
+      let cells = Array(row)
       for (cell, (name, column)) in zip(cells, zip(columns, table.columns)) {
         let kind = PostgresEntity.kind(column.kind)
         entries[name] = (try? PostgresValues.value(cell, kind: kind)) ?? .null
       }
-      cells.removeFirst(Swift.min(columns.count, cells.count))
-      for (cell, title) in zip(cells, pointed) {
+      for (cell, title) in zip(cells.dropFirst(columns.count), pointed) {
         entries[title.property] = (try? PostgresValues.value(cell, kind: .text)) ?? .null
       }
       result.append(entries)

@@ -1,5 +1,6 @@
 """Keyboard use: after every action the focus stays on something a screen reader can name (the
 row acted on, its neighbour, the new row, the screen's title), never the page itself."""
+import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -210,28 +211,22 @@ def test_done_stays_in_the_tab_order_and_leads_to_the_invalid_field(browser, ser
     wait(browser, lambda d: active_row_text(d) == "Kb valid again")
 
 
-def test_escape_on_a_detail_beside_the_list_returns_to_its_row(desktop, server):
+@pytest.mark.parametrize("closing", ["escape", "cancel"])
+def test_closing_a_detail_beside_the_list_returns_to_its_row(desktop, server, closing):
+    name = {"escape": "Kb wide task", "cancel": "Kb wide cancel"}[closing]
     open_app(desktop, server, "tasks")
-    add_task_by_keyboard(desktop, "Kb wide task")
-    focus(desktop, lambda d: select_button(d, "Kb wide task"))
+    add_task_by_keyboard(desktop, name)
+    focus(desktop, lambda d: select_button(d, name))
     send_keys(desktop, Keys.ENTER)
-    wait_title(desktop, "Kb wide task", pane="detail")
-    wait(desktop, lambda d: d.switch_to.active_element == control(d, "Name", pane="detail"))
-    send_keys(desktop, Keys.ESCAPE)
+    wait_title(desktop, name, pane="detail")
+    if closing == "escape":
+        wait(desktop, lambda d: d.switch_to.active_element == control(d, "Name", pane="detail"))
+        send_keys(desktop, Keys.ESCAPE)
+    else:
+        focus(desktop, lambda d: bar_button(d, "cancel", pane="detail"))
+        send_keys(desktop, Keys.ENTER)
     wait(desktop, lambda d: not d.find_elements(By.CSS_SELECTOR, ".pane-detail > .screen"))
-    wait(desktop, lambda d: active_row_text(d) == "Kb wide task")
-
-
-def test_cancel_on_a_detail_beside_the_list_returns_to_its_row(desktop, server):
-    open_app(desktop, server, "tasks")
-    add_task_by_keyboard(desktop, "Kb wide cancel")
-    focus(desktop, lambda d: select_button(d, "Kb wide cancel"))
-    send_keys(desktop, Keys.ENTER)
-    wait_title(desktop, "Kb wide cancel", pane="detail")
-    focus(desktop, lambda d: bar_button(d, "cancel", pane="detail"))
-    send_keys(desktop, Keys.ENTER)
-    wait(desktop, lambda d: not d.find_elements(By.CSS_SELECTOR, ".pane-detail > .screen"))
-    wait(desktop, lambda d: active_row_text(d) == "Kb wide cancel")
+    wait(desktop, lambda d: active_row_text(d) == name)
 
 
 def test_a_row_deleted_in_another_window_passes_the_focus_to_its_neighbour(browser, server):
