@@ -147,10 +147,14 @@ public struct DocumentFile: Sendable {
     let options = options.keeping(
       lineBreak: lineBreak, columns: columns, indentation: indentation,
       stringsFile: stringsFile)
-    do {
-      data = try DocumentWriter.data(for: root, format: format, options: options)
-    } catch {
-      throw error.inFile(url.path)
+    if let edited = jsonTextEdited(to: root, options: options) {
+      data = Data(edited)
+    } else {
+      do {
+        data = try DocumentWriter.data(for: root, format: format, options: options)
+      } catch {
+        throw error.inFile(url.path)
+      }
     }
     if startsWithByteOrderMark, format != .binaryPlist, !data.starts(with: Self.byteOrderMark) {
       data = Data(Self.byteOrderMark) + data
@@ -244,6 +248,24 @@ public struct DocumentFile: Sendable {
           + "this one", file: url.path)
     }
     return root
+  }
+
+  /// A JSON file's text edited to read as `root`, keeping the spelling of every value that did
+  /// not change (``JSONTextEdit``); `nil` for other formats and when no edit of the text does.
+  private func jsonTextEdited(to root: Value, options: DocumentWriteOptions) -> [UInt8]? {
+    guard format == .json, let current = try? Data(contentsOf: url) else { return nil }
+    var text = [UInt8](current)
+    if text.starts(with: Self.byteOrderMark) { text.removeFirst(Self.byteOrderMark.count) }
+    let old: Value
+    if Self.hash(current) == diskHash {
+      old = contents.root
+    } else {
+      let read = try? LocatedDocument(
+        bytes: text, format: .json, file: nil, options: DocumentReadOptions())
+      guard let read else { return nil }
+      old = read.root
+    }
+    return JSONTextEdit.edited(text, from: old, to: root, options: options)
   }
 
   /// Whether the file is as it was when last found unchanged, judged by its size and

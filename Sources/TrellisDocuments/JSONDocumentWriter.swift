@@ -19,6 +19,17 @@ struct JSONDocumentWriter {
     return output
   }
 
+  /// The bytes of `value` alone, as written `indent` levels deep, at `path`: a value that
+  /// replaces one in a file's text (``JSONTextEdit``).
+  mutating func fragment(_ value: Value, indent: Int, path: [String]) throws(Diagnostic)
+    -> [UInt8]
+  {
+    output = []
+    context.path = path
+    try write(value, indent: indent)
+    return output
+  }
+
   private mutating func write(_ value: Value, indent: Int) throws(Diagnostic) {
     switch value {
     case .null: append("null")

@@ -63,7 +63,7 @@ struct DocumentFileTests {
   }
 
   /// A save keeps a JSON file's indentation (four spaces, a tab), so that a one-value edit is
-  /// a one-line change to the file; a new file, or one on a single line, takes two spaces.
+  /// a one-line change to the file; a file on a single line stays on it.
   @Test func aJSONFileKeepsItsIndentation() throws {
     let directory = try Support.temporaryDirectory()
     for (name, unit) in [("four.json", "    "), ("tab.json", "\t"), ("one-line.json", nil)] {
@@ -75,10 +75,10 @@ struct DocumentFileTests {
       var file = try DocumentFile(contentsOf: url)
       try file.save(["name": "B", "list": [1]])
       let saved = String(decoding: try Data(contentsOf: url), as: UTF8.self)
-      let level = unit ?? "  "
       let expected =
-        "{\n\(level)\"name\": \"B\",\n\(level)\"list\": [\n\(level)\(level)1\n"
-        + "\(level)]\n}\n"
+        unit.map {
+          "{\n\($0)\"name\": \"B\",\n\($0)\"list\": [\n\($0)\($0)1\n\($0)]\n}\n"
+        } ?? "{\"name\": \"B\", \"list\": [1]}"
       #expect(saved == expected, "\(name): \(saved.debugDescription)")
     }
   }
