@@ -6,9 +6,8 @@ import TrellisValues
 ///
 /// An object whose keys are those it had, in the same order, keeps the text between its
 /// values; one that gained, lost or reordered keys is written afresh around the entries it
-/// kept, which keep their text. Arrays do the same with their elements. The result is read
-/// back before it is used, and any text that would not read as the tree is given up for
-/// ``DocumentWriter``'s.
+/// kept, which keep their text. Arrays do the same with their elements. A result that does
+/// not scan as one JSON value is given up for ``DocumentWriter``'s.
 struct JSONTextEdit {
   private let text: [UInt8]
   private let options: DocumentWriteOptions
@@ -24,9 +23,9 @@ struct JSONTextEdit {
     guard let value = try? edit.write(old, new, span, indent: 0, path: []) else { return nil }
     let result =
       Array(text[..<span.range.lowerBound]) + value + Array(text[span.range.upperBound...])
-    let reread = try? LocatedDocument(
-      bytes: result, format: .json, file: nil, options: DocumentReadOptions())
-    return reread?.root == new ? result : nil
+    // Every splice is checked to leave one JSON value; the values themselves are the text's
+    // own where unchanged and the writer's elsewhere.
+    return JSONSpan.scan(result) == nil ? nil : result
   }
 
   private func write(
@@ -35,7 +34,7 @@ struct JSONTextEdit {
     if old == new { return Array(text[span.range]) }
     switch (old, new, span) {
     case (.dictionary(let before), .dictionary(let after), .object(let range, let entries))
-    where entries.count == before.count:
+    where entries.map(\.key) == before.keys:
       if before.keys == after.keys {
         return try kept(range, spans: entries.map { $0.value }, path: path) { index, span in
           let key = before.keys[index]
