@@ -127,6 +127,38 @@ class DocumentTests(TerminalTestCase):
         session.keys("q")
         session.wait_for_exit()
 
+    def test_deleting_a_key_from_a_json_document_saves_it(self):
+        path = self.file("person.json", json.dumps(DOCUMENT, indent=2))
+        session = self.start([TRELLIS, "edit", path])
+        session.wait_for("Add Key")
+        # A key is deleted as a list's row is: in edit mode, with d, once confirmed.
+        session.move_to("Admin")
+        session.keys("d")
+        session.wait_for("Press e for edit mode to delete rows")
+        session.keys("e")
+        session.wait_for("[Done e]")
+        session.move_to("Admin")
+        session.keys("d")
+        session.wait_for("Delete “Admin”? (y/n)")
+        session.keys("n")
+        session.wait_until(lambda screen: "(y/n)" not in screen, "the question to go")
+        self.assertIn("Admin", session.screen())
+        session.keys("d")
+        session.wait_for("Delete “Admin”? (y/n)")
+        session.save("document-delete-key")
+        session.keys("y")
+        session.wait_until(lambda screen: "Admin" not in screen, "the key's row to go")
+        session.keys("e")
+        session.wait_for("[Edit e]")
+        session.keys("C-s")
+        session.wait_for("Saved person.json")
+        with open(path) as handle:
+            saved = json.load(handle)
+        self.assertEqual(saved, {key: value for key, value in DOCUMENT.items() if key != "admin"})
+        self.assertEqual(list(saved), ["name", "age", "items"])
+        session.keys("q")
+        session.wait_for_exit()
+
     def test_editing_a_plist_keeps_its_format(self):
         path = self.file("person.plist", plistlib.dumps(DOCUMENT))
         session = self.start([TRELLIS, "edit", path])

@@ -27,8 +27,8 @@ struct RenderDocumentCommandTests {
       #expect(result.status == 0)
       #expect(
         result.output == """
-          person.json
-          ===========
+          person.json  [Edit]
+          ===================
 
             +--------------------------------------+
             | Name                             Ada |

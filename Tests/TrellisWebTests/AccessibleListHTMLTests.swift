@@ -56,6 +56,38 @@ struct AccessibleListHTMLTests {
     #expect(!renderer.row(task, index: 0, editing: false).contains("role="))
   }
 
+  /// A section of `count` items between rows of `before` and `after` kinds.
+  func virtualSection(count: Int, before: [RowKind] = [], after: [RowKind] = [])
+    -> SnapshotSection<SectionSnapshot, RowSnapshot>
+  {
+    func row(_ kind: RowKind, _ name: String) -> RowSnapshot {
+      RowSnapshot(Row(id: RowID(.string(name)), kind: kind, text: name))
+    }
+    let items = (0..<count).map { row(.plain, "Item \($0)") }
+    return SnapshotSection(
+      SectionSnapshot(id: "items"),
+      items: before.map { row($0, "\($0)") } + items + after.map { row($0, "\($0)") })
+  }
+
+  /// A long list's page holds a window of its rows, each placed among the list's items by
+  /// what the list says: New… and Load more are no items, so the list of 50 is one of 50.
+  @Test func aVirtualListCountsOnlyItsItems() {
+    let renderer = HTMLRenderer(virtualThreshold: 20, initialWindow: 10)
+    let list = renderer.section(
+      virtualSection(count: 50, after: [.loadMore, .addItem]), index: 0, editing: false)
+    #expect(list.contains(#"data-count="52" data-items="50" data-virtual"#))
+    #expect(!list.contains("data-lead"))
+    // New… at the top: the items' places start after it.
+    let led = renderer.section(
+      virtualSection(count: 50, before: [.addItem], after: [.loadMore]), index: 0,
+      editing: false)
+    #expect(led.contains(#"data-count="52" data-items="50" data-lead="1" data-virtual"#))
+    // A short list is counted by the browser itself, which skips rows that are no items.
+    let short = HTMLRenderer(virtualThreshold: 200).section(
+      virtualSection(count: 50, after: [.addItem]), index: 0, editing: false)
+    #expect(!short.contains("data-items"))
+  }
+
   @Test func theSectionIndexFollowsTheList() throws {
     let model = TableModel(title: "Contacts")
     for letter in ["A", "B"] {

@@ -8,7 +8,9 @@ extension Draft {
     if key.trimmingCharacters(in: .whitespaces).isEmpty { return "Key cannot be only spaces" }
     // A key path's keys are separated by dots: a key with one could not be read back.
     if key.contains(".") { return "Key cannot contain “.”" }
-    if definition[key] != nil || (try? object.value(forKey: key)) != nil {
+    // A key deleted here, and not yet removed from the object, may be added again.
+    let held = (try? object.value(forKey: key)) != nil && !removedKeys.toWrite.contains(key)
+    if definition[key] != nil || held {
       return "“\(key)” is already a key here"
     }
     return nil
@@ -29,7 +31,7 @@ extension Draft {
         throw .notApplicable(error.description)
       }
     } else {
-      if beforeAddedKeys == nil { beforeAddedKeys = (definition, addedKeys) }
+      noteKeysBeforeChange()
       cell(key).pending = value
     }
     definition.addProperty(kind.property(named: key, holding: value))
@@ -37,20 +39,30 @@ extension Draft {
     touchKeys()
   }
 
-  /// Drops the keys added since the last commit, which never reached the object.
-  func dropAddedKeys() {
-    guard let before = beforeAddedKeys else { return }
+  /// Drops the keys added since the last commit, which never reached the object, and shows
+  /// again the keys deleted since then, which the object still holds.
+  func dropKeyChanges() {
+    guard let before = beforeKeyChanges else { return }
     definition = before.definition
-    addedKeys = before.keys
-    beforeAddedKeys = nil
+    addedKeys = before.added
+    removedKeys = (before.hidden, [])
+    beforeKeyChanges = nil
     touchKeys()
+  }
+
+  /// Remembers the definition and keys as the last commit left them, before a deferred draft
+  /// adds or deletes its first key since.
+  func noteKeysBeforeChange() {
+    if beforeKeyChanges == nil {
+      beforeKeyChanges = (definition, addedKeys, removedKeys.hidden)
+    }
   }
 
   /// Registers a read of the added keys, so that a form's section renders again when one is
   /// added or dropped.
   func observeKeys() { _ = cell(Self.internalPrefix + "keys").pending }
 
-  private func touchKeys() {
+  func touchKeys() {
     let revision = cell(Self.internalPrefix + "keys")
     revision.pending = .int((revision.pending?.intValue ?? 0) + 1)
   }

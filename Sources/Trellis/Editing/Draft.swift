@@ -37,8 +37,12 @@ public final class Draft {
   private var childOrder: [ObjectIdentifier] = []
   /// The keys added to the object's dictionary through the draft, in order (``addKey(_:_:)``).
   var addedKeys: [String] = []
-  /// The definition and added keys before the keys added since the last commit, for a discard.
-  var beforeAddedKeys: (definition: DataDefinition, keys: [String])?
+  /// The keys of the object's dictionary deleted through the draft, which show no row
+  /// (``removeKey(_:)``), and those of them the next commit removes from the object.
+  var removedKeys: (hidden: Set<String>, toWrite: [String]) = ([], [])
+  /// The definition and keys before the keys added or deleted since the last commit, for a
+  /// discard.
+  var beforeKeyChanges: (definition: DataDefinition, added: [String], hidden: Set<String>)?
 
   /// Opens a draft for `object`, which must be readable through `definition`.
   public init?(
@@ -118,11 +122,13 @@ public final class Draft {
 
   /// The values the last successful ``commit()`` wrote (or passed to the parent).
   public private(set) var lastCommit: [(name: String, value: Value)] = []
+  /// The keys the last successful ``commit()`` removed from the object's dictionary.
+  private(set) var lastRemovedKeys: [String] = []
 
   /// Whether anything was entered and not yet committed.
   public var hasChanges: Bool {
     cells.contains { !$0.key.hasPrefix(Self.internalPrefix) && $0.value.pending != nil }
-      || !childEdits.isEmpty
+      || !childEdits.isEmpty || !removedKeys.toWrite.isEmpty
   }
 
   /// Whether no entered value is invalid.
@@ -286,8 +292,9 @@ public final class Draft {
       parent.recordChild(object: object, target: target, values: values)
       parent.inheritChildren(from: self)
     } else {
-      let undo: ValuesUndo
+      var undo: ValuesUndo
       do throws(StoreError) { undo = try applyChildEdits() } catch { throw .store(error) }
+      undo.append(removeKeysFromObject())
       do throws(StoreError) { try write(values) } catch {
         undo.run()
         markRefusal(error)
@@ -295,6 +302,7 @@ public final class Draft {
       }
     }
     lastCommit = values
+    lastRemovedKeys = removedKeys.toWrite
     clear()
   }
 
@@ -342,9 +350,10 @@ public final class Draft {
     }
   }
 
-  /// Forgets every pending value and message, and every key added since the last commit.
+  /// Forgets every pending value and message, and every key added or deleted since the last
+  /// commit.
   public func discard() {
-    dropAddedKeys()
+    dropKeyChanges()
     clear()
   }
 
@@ -359,7 +368,8 @@ public final class Draft {
     }
     childEdits.removeAll()
     childOrder.removeAll()
-    beforeAddedKeys = nil
+    beforeKeyChanges = nil
+    removedKeys.toWrite = []
   }
 
   private func recordChild(object: KeyValueCoding, target: AnyObject, values: [(String, Value)]) {

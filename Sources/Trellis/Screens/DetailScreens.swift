@@ -313,7 +313,13 @@ enum DetailScreens {
     var baseline = opened
     // What the person entered that is not in the dictionary yet: kept over refused Dones.
     var entered: [(name: String, value: Value)] = []
+    // The keys the person deleted, which go from the dictionary as it is now.
+    var removed: [String] = []
     return { _ throws(ScreenError) in
+      for key in child.lastRemovedKeys {
+        entered.removeAll { $0.name == key }
+        if !removed.contains(key) { removed.append(key) }
+      }
       for (key, value) in child.lastCommit {
         entered.removeAll { $0.name == key }
         entered.append((key, value))
@@ -321,8 +327,10 @@ enum DetailScreens {
       guard case .dictionary(var now) = draft.value(name) ?? .null else {
         draft.setValue(copy.root, for: name)
         entered = []
+        removed = []
         return
       }
+      for key in removed { now[key] = nil }
       var conflicts: [FieldConflict] = []
       for (key, value) in entered {
         let theirs = now[key] ?? .null
@@ -348,6 +356,7 @@ enum DetailScreens {
       draft.setValue(.dictionary(now), for: name)
       baseline = now
       entered = []
+      removed = []
     }
   }
 

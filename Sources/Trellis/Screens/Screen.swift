@@ -112,6 +112,7 @@ public final class Screen {
         }
       }
     }
+    buttons = withEditForKeys(buttons)
     // Beside Done, which keeps the person's values, while a conflict is shown.
     if let done = buttons.firstIndex(where: { $0.role == .done }),
       draft?.conflicts.isEmpty == false

@@ -9,4 +9,16 @@ extension ObjectSection {
     row.editingStyle = .insert
     return row
   }
+
+  /// Whether the section's keys can be deleted: a form that may change the object, over a
+  /// dictionary that takes new keys.
+  var removesKeys: Bool {
+    isEditable && !draft.definition.addableKeyKinds.isEmpty && draft.object is DocumentObject
+  }
+
+  /// Whether the row of `name` can be deleted, taking its key out of the dictionary: in a
+  /// form that may change the object, over a dictionary that takes new keys, a key of it.
+  func removesKey(_ name: String) -> Bool {
+    isEditable && !readOnlyKeys.contains(name) && draft.canRemoveKey(name)
+  }
 }

@@ -39,21 +39,28 @@ public final class ObjectSection: Section {
 
   /// The properties that have rows: the group's, then, in the last section, the keys added
   /// through the draft.
-  private var names: [String] { isLast ? groupNames + draft.addedKeys : groupNames }
+  private var names: [String] { isLast ? shownGroupNames + draft.addedKeys : shownGroupNames }
+
+  /// The group's properties whose keys the draft has not deleted.
+  private var shownGroupNames: [String] {
+    let hidden = draft.removedKeys.hidden
+    return hidden.isEmpty ? groupNames : groupNames.filter { !hidden.contains($0) }
+  }
 
   /// The name of row `index` among ``names``, without joining the two lists.
   private func name(at index: Int) -> String? {
-    if index < groupNames.count { return groupNames[index] }
+    let shown = shownGroupNames
+    if index < shown.count { return shown[index] }
     guard isLast else { return nil }
     let added = draft.addedKeys
-    return added.indices.contains(index - groupNames.count) ? added[index - groupNames.count] : nil
+    return added.indices.contains(index - shown.count) ? added[index - shown.count] : nil
   }
 
   /// Whether the section ends with the Add Key row.
   var addsKeys: Bool { isLast && isEditable && !draft.definition.addableKeyKinds.isEmpty }
 
   public override var elementCount: Int {
-    groupNames.count + (isLast ? draft.addedKeys.count : 0) + (addsKeys ? 1 : 0)
+    shownGroupNames.count + (isLast ? draft.addedKeys.count : 0) + (addsKeys ? 1 : 0)
   }
 
   public override func elementIDs() -> [RowID] {
@@ -71,6 +78,10 @@ public final class ObjectSection: Section {
     // A read-only section (an item the person may not change) shows its values disabled.
     if (!isEditable || readOnlyKeys.contains(name)) && row.binding != nil {
       row.isEnabled = false
+    }
+    if removesKey(name) {
+      row.isDeletable = true
+      row.editingStyle = .delete
     }
     return row
   }
@@ -127,6 +138,16 @@ public final class ObjectSection: Section {
   }
 
   override var fixedRowsReason: String? { "its rows are the object's properties" }
+
+  /// Deletes the key a row shows, in a form over a dictionary that takes new keys; the rows
+  /// of any other form stand for the object's properties, and stay.
+  public override func removeElement(at index: Int) throws(TableEditError) -> Any {
+    guard let name = name(at: index), removesKey(name) else {
+      throw .sectionNotEditable(section: id, reason: "its rows are the object's properties")
+    }
+    try draft.removeKey(name)
+    return name
+  }
 
   /// The Add Key row opens the New Key screen.
   public override func select(elementAt index: Int, in screen: Screen) throws(ScreenError) -> Bool {

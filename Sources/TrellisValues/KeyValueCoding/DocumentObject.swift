@@ -108,6 +108,21 @@ public final class DocumentObject: KeyValueCoding, Observable {
     if added { changed(key) }
   }
 
+  /// Removes the entry `key` of a dictionary root, the other entries keeping their order;
+  /// returns whether there was one to remove.
+  @discardableResult
+  package func removeEntry(forKey key: String) -> Bool {
+    let removed = tree.withLock { (root: inout Value) -> Bool in
+      guard case .dictionary(var dictionary) = root, dictionary[key] != nil else { return false }
+      root = .null
+      dictionary[key] = nil
+      root = .dictionary(dictionary)
+      return true
+    }
+    if removed { changed(key) }
+    return removed
+  }
+
   /// Replaces the whole tree.
   public func replaceRoot(_ value: Value) {
     tree.withLock { $0 = value }

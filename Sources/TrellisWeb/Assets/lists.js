@@ -80,14 +80,22 @@ export function showRows(message) {
   restoreFocus(key);
 }
 
-// A virtual list holds only the rows in view: each says its place in the whole list, so
-// that a screen reader counts them all.
+// A virtual list holds only the rows in view: each item says its place among the whole
+// list's items, so that a screen reader counts them all. The rows beside the items (New…,
+// Load more) are none of them: the server says how many items there are (data-items) and how
+// many such rows come before them (data-lead), and those rows take no place.
 export function numberRows(list) {
-  var count = list.dataset.count;
+  var size = list.dataset.items != null ? list.dataset.items : list.dataset.count;
+  var lead = Number(list.dataset.lead || 0);
   Array.prototype.forEach.call(list.children, function (row) {
     if (row.dataset.i == null) return;
-    row.setAttribute("aria-setsize", count);
-    row.setAttribute("aria-posinset", String(Number(row.dataset.i) + 1));
+    if (row.getAttribute("role") === "none") {
+      row.removeAttribute("aria-setsize");
+      row.removeAttribute("aria-posinset");
+      return;
+    }
+    row.setAttribute("aria-setsize", size);
+    row.setAttribute("aria-posinset", String(Number(row.dataset.i) + 1 - lead));
   });
 }
 

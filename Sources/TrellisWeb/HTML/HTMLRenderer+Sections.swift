@@ -86,4 +86,16 @@ extension HTMLRenderer {
     guard points >= 0, points < 10_000 else { return nil }
     return "\(ThemeColor.shortNumber(points))px"
   }
+
+  /// Where a section's items are among its rows: how many rows beside them (New…, Load
+  /// more, No results) come first, and how many items there are. A list shows such rows
+  /// before or after its items, never between them, and renders them up front: only the ends
+  /// are read, up to the first row still to be rendered (an item, which reading would render
+  /// before it is shown), so a long list costs no more than a short one.
+  static func itemSpan(_ rows: [RowSnapshot]) -> (lead: Int, items: Int) {
+    func isBeside(_ row: RowSnapshot) -> Bool { !row.isDeferred && isBesideItems(row.kind) }
+    let lead = rows.prefix(while: isBeside).count
+    let trail = rows.dropFirst(lead).reversed().prefix(while: isBeside).count
+    return (lead, rows.count - lead - trail)
+  }
 }

@@ -180,7 +180,15 @@ public struct HTMLRenderer: Sendable {
     html += header(section.model)
     let label = section.model.header.map { HTML.attribute("aria-label", $0) } ?? ""
     html += "<ol class=\"rows\" role=\"list\"\(label) data-count=\"\(count)\""
-    html += virtual ? " data-virtual=\"\" style=\"--count:\(count)\">" : ">"
+    if virtual {
+      // The page holds a window of the rows, which take their place in the list from these
+      // (see lists.js): the items alone, as a screen reader counts them.
+      let (lead, items) = Self.itemSpan(section.items)
+      html += " data-items=\"\(items)\"" + (lead > 0 ? " data-lead=\"\(lead)\"" : "")
+      html += " data-virtual=\"\" style=\"--count:\(count)\">"
+    } else {
+      html += ">"
+    }
     let shown = virtual ? min(count, initialWindow) : count
     for row in 0..<shown {
       let item = section.items[row]
