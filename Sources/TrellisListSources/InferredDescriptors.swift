@@ -240,7 +240,7 @@ package struct InferredDescriptors: Sendable {
     _ table: InferredTable, schema: InferredSchema, names: InferredNames, origin: Origin,
     readOnly: Bool
   ) -> Value {
-    let shown = Self.shownKeys(table, schema: schema)
+    let shown = Self.shownKeys(table, schema: schema, names: names)
     let editable = !readOnly && table.readOnlyReason == nil && table.kind == .table
     var section: ValueDictionary = [
       "id": "rows",
@@ -282,14 +282,14 @@ package struct InferredDescriptors: Sendable {
     return .dictionary(screen)
   }
 
-  /// The keys a table's items have in a form: its columns with names a key can have, but the
-  /// keys of its to-ones.
-  static func shownKeys(_ table: InferredTable, schema: InferredSchema) -> Set<String> {
+  /// The keys a table's items have in a form: its columns' keys
+  /// (``InferredNames/columnKeys(_:)``), but those of its to-ones.
+  static func shownKeys(_ table: InferredTable, schema: InferredSchema, names: InferredNames)
+    -> Set<String>
+  {
     let keys = Set(schema.toOneKeys(of: table).map(\.column))
-    return Set(
-      table.shownColumns.map(\.name).filter { name in
-        !keys.contains(name) && InferredNames.isKey(name)
-      })
+    let columnKeys = names.columnKeys(table)
+    return Set(table.shownColumns.map(\.name).filter { !keys.contains($0) }.map(columnKeys.key))
   }
 
   /// The columns a search looks in: those of a full-text index of the table, else its text
@@ -300,10 +300,11 @@ package struct InferredDescriptors: Sendable {
     let indexed = schema.tables.filter {
       $0.kind == .fullTextIndex && $0.indexedTable == table.name
     }
+    let keys = names.columnKeys(table)
     let fromIndex = indexed.flatMap(\.columns).map(\.name).filter { table.column($0) != nil }
-    if !fromIndex.isEmpty { return fromIndex }
+    if !fromIndex.isEmpty { return fromIndex.map(keys.key) }
     let texts = table.shownColumns.filter { $0.kind == .text }.map(\.name)
-    return texts.isEmpty ? [names.titleColumn(table)].compactMap { $0 } : texts
+    return (texts.isEmpty ? [names.titleColumn(table)].compactMap { $0 } : texts).map(keys.key)
   }
 
   /// What deleting one of the table's rows does to the rows pointing at it, in words.

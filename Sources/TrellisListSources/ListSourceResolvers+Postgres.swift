@@ -8,8 +8,8 @@ extension ListSourceResolvers {
   /// Opens `postgres` sources: a table of a database opened beforehand
   /// (``TrellisDescriptors/DescriptorLibrary/openPostgresSources(pollInterval:)``), as the store of its rows among the
   /// database's (``PostgresDatabase``), whose to-ones are object selections and whose inverse
-  /// lists are rows of its form; a view's rows, shown and never edited, read again when its
-  /// tables change (``PostgresViewStore``).
+  /// lists are rows of its form; a view's rows, shown and never edited, read a page at a time
+  /// and again when its tables change (``PostgresViewStore``).
   public static let postgres: ListSourceResolver = { request throws(DiagnosticList) in
     guard case .postgres(let url, let table) = request.source else {
       throw DiagnosticList([request.error("not a PostgreSQL source")])
@@ -32,13 +32,10 @@ extension ListSourceResolvers {
     if let store = database.store(for: table) {
       return .asyncStore(store, store.itemsDefinition ?? store.entity.definition)
     }
-    if let view = database.viewStore(for: table) { return .store(view, view.definition) }
-    do throws(StoreError) {
-      let rows = try database.rows(of: table)
-      return .store(MemoryStore(items: rows.items, definition: rows.definition), rows.definition)
-    } catch {
-      throw DiagnosticList([request.error(error.description, at: "table")])
+    guard let view = database.viewStore(for: table) else {
+      throw DiagnosticList([request.error("the columns of \(table) cannot be shown", at: "table")])
     }
+    return .asyncStore(view, view.definition)
   }
 }
 

@@ -5,10 +5,10 @@ import Trellis
 /// (`"mood"::text`), so that an enum, a `numeric` or an `integer` column holds what a form
 /// edits.
 extension PostgresColumn {
-  /// The column as a `SELECT` reads it: its quoted name, cast to the kind's type when the
-  /// table was made elsewhere.
-  func selected() throws(StoreError) -> String {
-    let name = try PostgresIdentifier.quoted(self.name)
+  /// The column as a `SELECT` of `entity`'s rows reads it: its quoted SQL name, cast to the
+  /// kind's type when the table was made elsewhere.
+  func selected(in entity: PostgresEntity) throws(StoreError) -> String {
+    let name = try entity.quotedColumn(self.name)
     guard let storedType else { return name }
     // A `real` widened to float8 shows the binary fraction's digits (0.1 reads as
     // 0.10000000149011612); its text is the shortest that reads back as the same `real`.

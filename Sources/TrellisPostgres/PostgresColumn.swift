@@ -73,7 +73,9 @@ public struct PostgresColumn: Hashable, Sendable {
     }
   }
 
-  /// The column's name, which is also the bound property's name.
+  /// The column's name, which is also the bound property's name; in a table made elsewhere, a
+  /// column whose name no key can have ("First Name") is named here by its property's key
+  /// (`First_Name`), and the entity keeps the column's own name for its SQL.
   public var name: String
   /// How values are stored.
   public var kind: Kind

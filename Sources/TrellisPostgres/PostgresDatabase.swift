@@ -23,12 +23,8 @@ package final class PostgresDatabase: Sendable {
   package let pollInterval: Duration
   private let root: PostgresStore?
   private let stores: [String: PostgresStore]
-  private let viewRows: [String: [ValueDictionary]]
   /// The stores of the views, which follow their tables' changes.
   let views: [String: PostgresViewStore]
-
-  /// How many rows of a view are read.
-  package static let viewRowLimit = 1000
 
   /// The schema of the database at `url`, read on one connection.
   package static func readSchema(url: String, timeout: Duration = .seconds(10))
@@ -50,7 +46,7 @@ package final class PostgresDatabase: Sendable {
     }
   }
 
-  /// Connects to `url`, reads its schema and the rows of its views.
+  /// Connects to `url`, reads its schema and the fingerprints of its views.
   ///
   /// - Parameter readOnly: Whether the pool's connections refuse every write
   ///   (`default_transaction_read_only`), whatever a screen tries.
@@ -67,7 +63,6 @@ package final class PostgresDatabase: Sendable {
           configuration: configuration, id: 1, logger: logger)
         let schema: InferredSchema
         let announced: Set<String>
-        var views: [String: [ValueDictionary]] = [:]
         var fingerprints: [String: String] = [:]
         do {
           schema = try await PostgresSchemaReader.read(connection, logger: logger)
@@ -77,7 +72,6 @@ package final class PostgresDatabase: Sendable {
             let names = InferredNames(schema)
             fingerprints[table.name] = try? await fingerprint(
               of: table, names, connection, logger)
-            views[table.name] = try await rows(of: table, names, connection, logger)
           }
           try? await connection.close()
         } catch {
@@ -85,7 +79,7 @@ package final class PostgresDatabase: Sendable {
           throw error
         }
         return try PostgresDatabase(
-          url: url, address: address, schema: schema, announced: announced, views: views,
+          url: url, address: address, schema: schema, announced: announced,
           fingerprints: fingerprints, pollInterval: pollInterval, timeout: timeout,
           readOnly: readOnly)
       }
@@ -98,14 +92,13 @@ package final class PostgresDatabase: Sendable {
 
   private init(
     url: String, address: String, schema: InferredSchema, announced: Set<String>,
-    views: [String: [ValueDictionary]], fingerprints: [String: String], pollInterval: Duration,
+    fingerprints: [String: String], pollInterval: Duration,
     timeout: Duration, readOnly: Bool
   ) throws(StoreError) {
     self.schema = schema
     self.address = address
     self.announcedTables = announced
     self.pollInterval = pollInterval
-    self.viewRows = views
     var entities = PostgresEntity.inferred(from: schema)
     for index in entities.indices where !announced.contains(entities[index].table) {
       entities[index].pollInterval = pollInterval
@@ -123,7 +116,7 @@ package final class PostgresDatabase: Sendable {
       root = nil
       stores = [:]
       self.views = Self.viewStores(
-        schema: schema, rows: views, fingerprints: fingerprints, root: nil,
+        schema: schema, fingerprints: fingerprints, root: nil, url: url, timeout: timeout,
         interval: pollInterval)
       return
     }
@@ -141,27 +134,12 @@ package final class PostgresDatabase: Sendable {
     self.root = root
     self.stores = stores
     self.views = Self.viewStores(
-      schema: schema, rows: views, fingerprints: fingerprints, root: root,
+      schema: schema, fingerprints: fingerprints, root: root, url: url, timeout: timeout,
       interval: pollInterval)
   }
 
   /// The store of `table`'s rows, `nil` for a view or a table without an integer key.
   package func store(for table: String) -> PostgresStore? { stores[table] }
-
-  /// The rows of a view or a table without a usable key (the first ``viewRowLimit``), as
-  /// dictionaries, with a definition whose every property is shown, never edited.
-  package func rows(of table: String) throws(StoreError) -> (
-    items: [Value], definition: DataDefinition
-  ) {
-    guard let inferred = schema.table(table) else { throw .notFound("no table '\(table)'") }
-    guard let definition = inferred.shownRowDefinition(names: InferredNames(schema)) else {
-      throw .unsupported("the columns of \(table) cannot be shown")
-    }
-    let items = (viewRows[table] ?? []).map {
-      Value.object(ObjectReference(DocumentObject(unobserved: .dictionary($0))))
-    }
-    return (items, definition)
-  }
 
   /// Stops the connection pool.
   package func shutdown() { root?.shutdown() }

@@ -15,10 +15,16 @@ extension PostgresEntity {
   /// each cast from and to its own type.
   private static func entity(of table: InferredTable, schema: InferredSchema) -> PostgresEntity? {
     let keys = Set(table.readOnlyReason == nil ? schema.toOneKeys(of: table).map(\.column) : [])
+    let names = InferredNames(schema)
+    // A column whose name is not a key is bound to a key made of it ("First Name" to
+    // `First_Name`); the SQL names the column itself.
+    let columnKeys = names.columnKeys(table)
     var columns: [PostgresColumn] = []
     for column in table.shownColumns
-    where !keys.contains(column.name) && PostgresIdentifier.isPlain(column.name) {
-      var stored = PostgresColumn(column.name, kind(column.kind), nullable: !column.isNotNull)
+    where !keys.contains(column.name) && PostgresIdentifier.isPlain(columnKeys.key(of: column.name))
+    {
+      var stored = PostgresColumn(
+        columnKeys.key(of: column.name), kind(column.kind), nullable: !column.isNotNull)
       stored.isUnique = column.isUnique
       stored.isReadOnly = !column.isEditable || table.readOnlyReason != nil
       stored.hasDefault = column.defaultSQL != nil
@@ -26,7 +32,6 @@ extension PostgresEntity {
       columns.append(stored)
     }
     // A table of keys only (a join table with a key of its own) is its to-ones.
-    let names = InferredNames(schema)
     let toOnes = table.readOnlyReason == nil ? schema.toOneKeys(of: table) : []
     let starting = columns.map(\.name) + toOnes.map { names.toOne($0, in: table) }
     guard let rowKey = table.rowKey, !starting.isEmpty,
@@ -35,6 +40,7 @@ extension PostgresEntity {
     var entity = PostgresEntity(
       table: table.name, definition: start, columns: columns, primaryKey: rowKey)
     entity.isExisting = true
+    entity.columnKeys = columnKeys
     entity.updateTimestamp = table.updateTimestamp(storedIn: columns.map(\.name))
     return entity
   }

@@ -12,7 +12,7 @@ extension PostgresEntity {
   package func selectedColumns(child: Bool) throws(StoreError) -> [String] {
     let keyCast = isExisting ? "::bigint" : ""
     var names = [try PostgresIdentifier.quoted(primaryKey) + keyCast]
-    for column in columns { names.append(try column.selected()) }
+    for column in columns { names.append(try column.selected(in: self)) }
     for relationship in toOneRelationships {
       names.append(try PostgresIdentifier.quoted(relationship.foreignKey) + keyCast)
     }
@@ -29,7 +29,7 @@ extension PostgresEntity {
     guard !columns.isEmpty else { return ("FALSE", []) }
     let pattern = Value.string("%" + SQLDialect.postgres.likeEscaped(text) + "%")
     let tests = columns.enumerated().map { index, column in
-      let name = SQLDialect.postgres.quoted(column.name)
+      let name = sqlColumn(column.name)
       let value = column.kind == .text && column.storedType == nil ? name : "\(name)::text"
       return "\(value) ILIKE $\(placeholderOffset + index + 1)::text ESCAPE '\\'"
     }

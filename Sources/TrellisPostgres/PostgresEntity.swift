@@ -47,6 +47,9 @@ public struct PostgresEntity: Sendable {
   /// The column an update moves to the time of the change, when the program that made the
   /// table keeps one (``InferredTable/updateTimestamp(storedIn:)``).
   package var updateTimestamp: String?
+  /// The SQL name of each column of a table made elsewhere whose name is not its key (a
+  /// column "First Name"); a column's ``PostgresColumn/name`` is its key.
+  package var columnKeys = ColumnKeys()
 
   /// Creates an entity from its columns.
   ///
@@ -144,6 +147,14 @@ public struct PostgresEntity: Sendable {
       throw .invalidItem(
         "the foreign key '\(key)' of '\(owner).\(relationship)' is already a column of '\(table)'")
     }
+  }
+
+  /// The column bound to the property `key`, quoted: a plain name as
+  /// ``PostgresIdentifier/quoted(_:)`` accepts it, or the name of a column of a table made
+  /// elsewhere that is not its key ("First Name"), its quotes doubled.
+  func quotedColumn(_ key: String) throws(StoreError) -> String {
+    if let column = columnKeys.differentColumn(of: key) { return Self.dialect.quoted(column) }
+    return try PostgresIdentifier.quoted(key)
   }
 
   /// The relationship held in `name`, if any.

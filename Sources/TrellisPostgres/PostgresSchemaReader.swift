@@ -113,10 +113,14 @@ package enum PostgresSchemaReader {
         + "integer keys"
       return
     }
-    guard PostgresIdentifier.isPlain(table.name),
-      table.columns.allSatisfy({ PostgresIdentifier.isPlain($0.name) })
+    // Other columns may have any name ("First Name"): each is bound to a key made of it
+    // (``ColumnKeys``), and statements quote its name.
+    let keyColumns = [key.name] + table.foreignKeys.map(\.column)
+    guard PostgresIdentifier.isPlain(table.name), keyColumns.allSatisfy(PostgresIdentifier.isPlain)
     else {
-      table.readOnlyReason = "a name in it is not a plain SQL name (letters, digits and _)"
+      table.readOnlyReason =
+        "the name of it or of its key or foreign keys is not a plain SQL name (letters, digits "
+        + "and _)"
       return
     }
     table.rowKey = key.name

@@ -40,7 +40,7 @@ extension PostgresStore {
     var names: [String] = []
     for column in columns {
       if let stored = entity.column(column.name) {
-        names.append(try stored.selected())
+        names.append(try stored.selected(in: entity))
       } else {
         names.append(try PostgresIdentifier.quoted(column.name))
       }

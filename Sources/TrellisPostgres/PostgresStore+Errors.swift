@@ -53,9 +53,10 @@ extension PostgresStore {
     case "23502":
       // On the column's row, or on the to-one relationship's whose key it is, by title.
       guard let column = info[.columnName] else { return .refused(message) }
+      let key = entity.columnKeys.key(of: column)
       let name =
-        entity.column(column) != nil
-        ? column
+        entity.column(key) != nil
+        ? key
         : entity.relationships.first { $0.kind == .toOne && $0.foreignKey == column }?.name
       guard let name else { return .refused(message) }
       let title = entity.definition[name]?.title ?? name
@@ -113,7 +114,11 @@ extension PostgresStore {
   /// The column a unique violation names: in its detail, "Key (email)=(…) already exists.",
   /// else in the constraint's name, "contact_email_key".
   func column(in detail: String?, constraint: String?) -> String? {
-    if let name = Self.keyColumn(in: detail), entity.column(name) != nil { return name }
+    if let name = Self.keyColumn(in: detail).map(entity.columnKeys.key),
+      entity.column(name) != nil
+    {
+      return name
+    }
     if let constraint {
       for column in entity.columns where constraint == "\(entity.table)_\(column.name)_key" {
         return column.name

@@ -2,18 +2,23 @@ import Foundation
 import Trellis
 import TrellisSQL
 
-/// The rows of a PostgreSQL view (the first ``PostgresDatabase/viewRowLimit``), shown and never
-/// edited, read again when they change: while something observes the store, it looks at the
-/// view's fingerprint (how many rows it has, and a hash of the rows it shows) every poll
-/// interval, as a table's store looks at its table's, and reads the rows again when it changed.
+/// The rows of a PostgreSQL view (or of a table no store edits), shown and never edited, read
+/// a page at a time from the database: filtered, searched, sorted and counted there
+/// (``ViewRowsQuery``), whatever the view's size. While something observes the store, it
+/// looks at the view's fingerprint (how many rows it has, and a hash of them all, summed in
+/// SQL) every poll interval, as a table's store looks at its table's, and reports a reset
+/// when it changed; lists then read their pages again.
 ///
-/// A row that reads the same as before keeps its object, so a change to one row of the view
-/// shows as that row replaced, not as the whole list drawn again.
-package final class PostgresViewStore: ViewRowsStore {
+/// A row that reads the same as before keeps its object (``ViewRowObjects``, which keeps
+/// those of the rows read recently), so a change to one row of the view shows as that row
+/// replaced, not as the whole list drawn again; rows that read alike stay distinct objects.
+package final class PostgresViewStore: AsyncViewRowsStore {
   /// How the view is read, on the database's connections.
   package struct Reader: Sendable {
-    /// The rows shown.
-    var rows: @Sendable () async throws(StoreError) -> [ValueDictionary]
+    /// The rows a read selects, each as its values in the order read.
+    var rows: @Sendable (SQLRowRead) async throws(StoreError) -> [[Value]]
+    /// The number a `count(*)` read answers.
+    var count: @Sendable (SQLRowRead) async throws(StoreError) -> Int
     /// `COUNT:HASH` of the view: changes when its number of rows or a row shown changes.
     var fingerprint: @Sendable () async throws(StoreError) -> String
   }
@@ -21,54 +26,100 @@ package final class PostgresViewStore: ViewRowsStore {
   /// How the rows are shown: every column, never edited.
   package let definition: DataDefinition
   package var itemsDefinition: DataDefinition? { definition }
-  private let reader: Reader?
-  private let interval: Duration
-  /// The view's fingerprint when ``PostgresDatabase/open(url:pollInterval:timeout:readOnly:)``
-  /// read its rows; `nil` when unknown (the first look then reads them again).
-  private let readFingerprint: String?
+  private let query: ViewRowsQuery
+  private let reader: Reader
+  private let interval: Duration?
+  /// The view's fingerprint when the database was opened; `nil` when unknown (the first look
+  /// then reports a reset).
+  private let openedFingerprint: String?
+  private let objects: ViewRowObjects
   private let observers = ObserverList<StoreChange>()
-  private let state: Locked<State>
+  /// The polling task, once something observes the store.
+  private let poller = Locked<Task<Void, Never>?>(nil)
 
-  private struct State: Sendable {
-    /// The rows as last read.
-    var items: [Value]
-    /// How many rows the view had when last looked at: more than ``items`` past the limit.
-    var total: Int
-    /// The polling task, once something observes the store.
-    var poller: Task<Void, Never>?
-  }
-
-  /// A store of `rows`, of `total` rows in all, read when the view's fingerprint was
-  /// `fingerprint`, with `definition`; `reader` reads them again every `interval` while the
-  /// store is observed (never when `nil`).
+  /// A store of the rows `query` reads through `reader`, shown with `definition`, whose
+  /// fingerprint was `fingerprint` when the database was opened; it looks for changes every
+  /// `interval` while observed (never when `nil`), and keeps the objects of at most
+  /// `keptObjects` rows read recently.
   init(
-    definition: DataDefinition, rows: [ValueDictionary], total: Int, fingerprint: String?,
-    reader: Reader?, interval: Duration
+    query: ViewRowsQuery, definition: DataDefinition, fingerprint: String?, reader: Reader,
+    interval: Duration?, keptObjects: Int = 5_000
   ) {
+    self.query = query
     self.definition = definition
+    self.openedFingerprint = fingerprint
     self.reader = reader
     self.interval = interval
-    self.readFingerprint = fingerprint
-    state = Locked(State(items: rows.map(Self.item), total: total))
+    objects = ViewRowObjects(limit: keptObjects)
   }
 
-  deinit { state.withLock { $0.poller?.cancel() } }
+  deinit { poller.withLock { $0?.cancel() } }
 
-  private static func item(_ row: ValueDictionary) -> Value {
-    .object(ObjectReference(DocumentObject(unobserved: .dictionary(row))))
+  /// The store runs every filter: in SQL, or in memory over the rows SQL selects.
+  package func translates(_ filter: ItemFilter) -> Bool { true }
+
+  /// One page: `options.batchSize` rows (all when `nil`) from the offset `token` names, in
+  /// `options.sort`'s order and then the view's own, filtered in SQL, or in memory for the
+  /// parts of the filter SQL cannot express.
+  package func fetchPage(_ options: FetchOptions, from token: PageToken?) async throws(StoreError)
+    -> StorePage
+  {
+    let start: Int
+    switch token {
+    case nil: start = Swift.max(options.offset, 0)
+    case .offset(let offset): start = Swift.max(offset, 0)
+    case .url(let address):
+      throw .invalidItem("a view's rows are paged by offset, not by address (\(address))")
+    }
+    let sql = try query.query(options)
+    if let filter = sql.memoryFilter {
+      let matching = try await rows(query.pageRead(sql)).filter {
+        filter(definition.reader(for: $0))
+      }
+      let from = Swift.min(start, matching.count)
+      let end = options.batchSize.map { Swift.min(from + Swift.max($0, 0), matching.count) }
+      let next: PageToken? = if let end, end < matching.count { .offset(end) } else { nil }
+      return StorePage(items: Array(matching[from..<(end ?? matching.count)]), next: next)
+    }
+    let limit = options.batchSize.map { Swift.max($0, 0) + 1 }
+    let read = try await rows(query.pageRead(sql, limit: limit, offset: start))
+    let items = Array(read.prefix(options.batchSize ?? read.count))
+    let next: PageToken? =
+      if let size = options.batchSize, read.count > size { .offset(start + size) } else { nil }
+    return StorePage(items: items, next: next)
   }
 
-  /// The rows as a memory store does them: filtered (a search), sorted and paged.
-  package func fetch(_ options: FetchOptions) throws(StoreError) -> [Value] {
-    try MemoryStore(items: state.withLock { $0.items }, definition: definition).fetch(options)
+  /// How many rows match `options.filter`: counted in SQL (`SELECT count(*)`), or in memory
+  /// when part of the filter runs there.
+  package func count(_ options: FetchOptions) async throws(StoreError) -> Int {
+    var unsorted = options
+    unsorted.sort = []
+    let sql = try query.query(unsorted)
+    if let filter = sql.memoryFilter {
+      return try await rows(query.pageRead(sql)).count(where: {
+        filter(definition.reader(for: $0))
+      })
+    }
+    return try await reader.count(query.countRead(sql))
   }
 
-  /// How many rows match: the view's whole number when nothing filters them, though only the
-  /// first ``PostgresDatabase/viewRowLimit`` are shown.
-  package func count(_ options: FetchOptions) throws(StoreError) -> Int {
-    let (items, total) = state.withLock { ($0.items, $0.total) }
-    if options.filter == nil { return Swift.max(total, items.count) }
-    return try MemoryStore(items: items, definition: definition).count(options)
+  /// How many rows' objects the store keeps now.
+  package var keptObjectCount: Int { objects.count }
+
+  /// The rows `read` selects, each the object it had when last read recently.
+  private func rows(_ read: SQLRowRead) async throws(StoreError) -> [Value] {
+    let columns = query.table.columns.count
+    let titles = query.pointed.count
+    let identified = columns + titles + (query.rowKey == nil ? 0 : 1)
+    return try await reader.rows(read).map { cells -> Value in
+      let values = Array(cells.prefix(identified))
+      let ordinal = cells.count > identified ? cells[identified].intValue ?? 1 : 1
+      return objects.item(.init(values: values, ordinal: ordinal)) {
+        query.entries(
+          columns: Array(values.prefix(columns)),
+          titles: Array(values.dropFirst(columns).prefix(titles)))
+      }
+    }
   }
 
   /// Calls `handler` with a reset whenever the view's rows changed; starts looking, and stops
@@ -79,15 +130,13 @@ package final class PostgresViewStore: ViewRowsStore {
       added.cancel()
       self?.stopPollingWhenUnobserved()
     }
-    if let reader {
-      let interval = self.interval
-      state.withLock { state in
-        guard state.poller == nil else { return }
+    if let interval {
+      let reader = self.reader
+      let opened = openedFingerprint
+      poller.withLock { poller in
+        guard poller == nil else { return }
         let store = WeakViewStore(self)
-        let read = readFingerprint
-        state.poller = Task {
-          await Self.poll(store, reader: reader, every: interval, from: read)
-        }
+        poller = Task { await Self.poll(store, reader: reader, every: interval, from: opened) }
       }
     }
     return token
@@ -95,51 +144,33 @@ package final class PostgresViewStore: ViewRowsStore {
 
   /// Stops looking at the view once nothing observes the store.
   private func stopPollingWhenUnobserved() {
-    let stopped = state.withLock { state -> Task<Void, Never>? in
-      guard observers.isEmpty, let poller = state.poller else { return nil }
-      state.poller = nil
-      return poller
+    let stopped = poller.withLock { poller -> Task<Void, Never>? in
+      guard observers.isEmpty, let task = poller else { return nil }
+      poller = nil
+      return task
     }
     stopped?.cancel()
   }
 
   /// Whether the store is looking at its view now.
-  package var isPolling: Bool { state.withLock { $0.poller != nil } }
+  package var isPolling: Bool { poller.withLock { $0 != nil } }
 
-  /// Looks at the view until cancelled or the store is gone; reads the rows again when its
-  /// fingerprint is no longer `read`'s, the one of the rows held. A look or a read that fails
-  /// is tried again at the next.
+  /// Looks at the view until cancelled or the store is gone, and reports a reset when its
+  /// fingerprint is no longer the last seen (`opened` at first). A look that fails is tried
+  /// again at the next.
   private static func poll(
-    _ weak: WeakViewStore, reader: Reader, every interval: Duration, from read: String?
+    _ weak: WeakViewStore, reader: Reader, every interval: Duration, from opened: String?
   ) async {
-    var last = read
+    var last = opened
     while !Task.isCancelled {
-      if let now = try? await reader.fingerprint() {
-        if last != now, let rows = try? await reader.rows() {
-          guard let store = weak.store else { return }
-          store.replace(rows, total: Int(now.prefix { $0 != ":" }) ?? rows.count)
-          last = now
-        }
+      if let now = try? await reader.fingerprint(), now != last {
+        guard let store = weak.store else { return }
+        last = now
+        store.observers.notify(.reset)
       }
       guard weak.store != nil else { return }
       try? await Task.sleep(for: interval)
     }
-  }
-
-  /// Takes the rows read again, each keeping the object of an equal row, and says so.
-  private func replace(_ rows: [ValueDictionary], total: Int) {
-    state.withLock { state in
-      var previous = state.items
-      state.items = rows.map { row -> Value in
-        let index = previous.firstIndex {
-          ($0.objectValue as? DocumentObject)?.root == .dictionary(row)
-        }
-        guard let index else { return Self.item(row) }
-        return previous.remove(at: index)
-      }
-      state.total = total
-    }
-    observers.notify(.reset)
   }
 }
 

@@ -17,15 +17,21 @@ package struct InferredNames: Sendable {
   /// The to-one property of the foreign key `key` of `table`: the column's name without its
   /// `Id` or `_id` (`ArtistId` → `Artist`), unless another column has that name; the column's
   /// own name (`ReportsTo`) otherwise.
+  ///
+  /// A column whose name is not a key gives the key made of it (``ColumnKeys/key(for:)``):
+  /// `"Author ID"` → `Author`.
   package func toOne(_ key: InferredForeignKey, in table: InferredTable) -> String {
-    var name = key.column
+    let own = ColumnKeys.key(for: key.column)
+    var name = ColumnKeys.isKey(key.column) ? key.column : own
     for suffix in ["_id", "Id", "ID", "_ID"]
     where name.hasSuffix(suffix) && name.count > suffix.count {
       name = String(name.dropLast(suffix.count))
       break
     }
+    // `Author_ID`, made of "Author ID", is `Author`.
+    if !ColumnKeys.isKey(key.column), name.count > 1, name.hasSuffix("_") { name.removeLast() }
     // The key's own column is no property of the form: its name is free.
-    if table.column(name) != nil { name = key.column }
+    if table.column(name) != nil { name = ColumnKeys.isKey(key.column) ? key.column : own }
     return name
   }
 
@@ -48,23 +54,38 @@ package struct InferredNames: Sendable {
     return name
   }
 
-  /// The key paths a row of `table` is titled by: its ``titleColumn(_:)`` when that holds
-  /// text; otherwise, for a table that points at other tables' rows (a join table with a key
-  /// of its own, an order's line), those rows' titles ("Earthsea · fantasy" for a book's
-  /// tag) rather than a number nobody knows the row by.
+  /// The key paths a row of `table` is titled by: the key of its ``titleColumn(_:)`` when
+  /// that holds text; otherwise, for a table that points at other tables' rows (a join table
+  /// with a key of its own, an order's line), those rows' titles ("Earthsea · fantasy" for a
+  /// book's tag) rather than a number nobody knows the row by.
   package func titleKeys(_ table: InferredTable) -> [String] {
     let column = titleColumn(table)
-    if let column, table.column(column)?.kind == .text { return [column] }
-    let pointed = pointedTitles(table).map { $0.property + "." + $0.title }
-    return pointed.isEmpty ? [column].compactMap { $0 } : pointed
+    let key = column.map(columnKeys(table).key)
+    if let column, let key, table.column(column)?.kind == .text { return [key] }
+    let pointed = pointedTitles(table).map { title in
+      let target = schema.table(title.key.targetTable).map(columnKeys) ?? ColumnKeys()
+      return title.property + "." + target.key(of: title.title)
+    }
+    return pointed.isEmpty ? [key].compactMap { $0 } : pointed
   }
 
-  /// The column a row of `table` is titled by: the first text column named like a name or a
-  /// title, else the first text column but a key of UUIDs (a note's body rather than its
-  /// UUID), else the first text column, else the first column shown.
+  /// The property key of each of `table`'s columns (``ColumnKeys``): a column whose name is
+  /// not a key gets one that no other column's name and none of the table's relationships
+  /// (nor the lists of rows pointing at it) has.
+  package func columnKeys(_ table: InferredTable) -> ColumnKeys {
+    let names = table.columns.map(\.name)
+    guard !names.allSatisfy(ColumnKeys.isKey) else { return ColumnKeys() }
+    var taken = Set(schema.relationships(of: table, names: self).map(\.name))
+    for (source, key) in schema.inverseKeys(of: table) { taken.insert(inverse(key, in: source)) }
+    return ColumnKeys(columns: names, taken: taken)
+  }
+
+  /// The column a row of `table` is titled by (its SQL name): the first text column named
+  /// like a name or a title, else the first text column but a key of UUIDs (a note's body
+  /// rather than its UUID), else the first text column, else the first column shown.
   package func titleColumn(_ table: InferredTable) -> String? {
     let shown = table.shownColumns.filter {
-      !table.foreignKeys.map(\.column).contains($0.name) && Self.isKey($0.name)
+      !table.foreignKeys.map(\.column).contains($0.name)
     }
     let texts = shown.filter { $0.kind == .text }
     let named = texts.first { column in
@@ -75,11 +96,9 @@ package struct InferredNames: Sendable {
   }
 
   /// Whether `name` can be a key of a form (a names string's): letters, digits and `_`, not
-  /// starting with a digit. A column named otherwise is not shown.
-  package static func isKey(_ name: String) -> Bool {
-    !name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
-      && !(name.first?.isNumber ?? true)
-  }
+  /// starting with a digit. A column named otherwise is bound to a key made of its name
+  /// (``columnKeys(_:)``).
+  package static func isKey(_ name: String) -> Bool { ColumnKeys.isKey(name) }
 
   func plural(_ word: String) -> String { EnglishNoun.plural(word) }
 

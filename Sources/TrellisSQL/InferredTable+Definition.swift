@@ -12,18 +12,24 @@ extension InferredTable {
   ///   - relationships: The names of the store's relationships, whether each is a to-one, and
   ///     whether a row must be chosen (a to-one whose key is `NOT NULL` without a default).
   ///   - names: The names inferred for the schema.
+  ///   - keys: The property key of each column (``ColumnKeys``); a column named otherwise than
+  ///     its key titles its field with its own name ("First Name").
   ///   - isNullable: Whether a column's property may hold nothing.
   package func rowDefinition(
     columns: [InferredColumn], relationships: [(name: String, isToOne: Bool, isRequired: Bool)],
-    names: InferredNames, isNullable: (InferredColumn) -> Bool
+    names: InferredNames, keys columnKeys: ColumnKeys = ColumnKeys(),
+    isNullable: (InferredColumn) -> Bool
   ) -> DataDefinition? {
-    let keys = (columns.map(\.name) + relationships.map(\.name)).filter(InferredNames.isKey)
+    let keys = (columns.map { columnKeys.key(of: $0.name) } + relationships.map(\.name))
+      .filter(InferredNames.isKey)
     guard !keys.isEmpty,
       var definition = try? DataDefinition.dictionary(keys: keys.joined(separator: ";"))
     else { return nil }
     definition.name = names.item(self)
     for column in columns {
-      guard var property = definition[column.name] else { continue }
+      let key = columnKeys.key(of: column.name)
+      guard var property = definition[key] else { continue }
+      if key != column.name { property.title = column.name }
       var kind = Self.valueKind(of: column.kind)
       if !column.choices.isEmpty { kind = .choice(kind, column.choices.map(Value.string)) }
       property.valueKind = isNullable(column) ? .optional(kind) : kind
@@ -43,7 +49,7 @@ extension InferredTable {
           checks.lazy.compactMap { $0.problem(with: value, title: title) }.first
         }
       }
-      definition[column.name] = property
+      definition[key] = property
     }
     for relationship in relationships {
       guard var property = definition[relationship.name] else { continue }
@@ -57,7 +63,8 @@ extension InferredTable {
     }
     // Several rows' titles ("Earthsea · fantasy") read apart.
     if definition.titlePropertyNames.count > 1 { definition.titleSeparator = " · " }
-    let starting = newRowValues(of: columns).filter { definition[$0.name] != nil }
+    let starting = newRowValues(of: columns).map { (columnKeys.key(of: $0.name), $0.make) }
+      .filter { definition[$0.0] != nil }
     if !starting.isEmpty, readOnlyReason == nil {
       definition = definition.preparingNewObjects { object in
         guard let coding = object as? KeyValueCoding else { return }
@@ -67,8 +74,9 @@ extension InferredTable {
     return definition
   }
 
-  /// The dictionary definition of a view's (or a keyless table's) rows: a property per column
-  /// whose name can be a key, each shown and never edited; `nil` when there is none.
+  /// The dictionary definition of a view's (or a keyless table's) rows: a property per column,
+  /// under its key (``InferredNames/columnKeys(_:)``, which its readers key rows by) and
+  /// titled by its name, each shown and never edited; `nil` when there is none.
   ///
   /// A foreign key whose row has a title (``InferredNames/pointedTitles(_:)``) is shown by that
   /// title, under its to-one's name, in place of the key: a join table's row reads "Book
@@ -77,12 +85,13 @@ extension InferredTable {
   package func shownRowDefinition(names: InferredNames) -> DataDefinition? {
     let pointed = names.pointedTitles(self)
     let replaced = Set(pointed.map(\.key.column))
+    let columnKeys = names.columnKeys(self)
     var keys: [String] = []
-    for column in columns where InferredNames.isKey(column.name) {
+    for column in columns {
       if let title = pointed.first(where: { $0.key.column == column.name }) {
         if !keys.contains(title.property) { keys.append(title.property) }
       } else if !replaced.contains(column.name) {
-        keys.append(column.name)
+        keys.append(columnKeys.key(of: column.name))
       }
     }
     guard !keys.isEmpty,
@@ -91,12 +100,15 @@ extension InferredTable {
     definition.name = names.item(self)
     for name in keys {
       definition[name]?.enabledWhen = Condition("read-only") { _ in false }
+      if let column = columnKeys.differentColumn(of: name) { definition[name]?.title = column }
     }
     // Titled as a store's rows are (``InferredNames/titleKeys(_:)``): by a text column of its
     // own, else by the rows it points at, else by its first column shown.
-    let own = names.titleColumn(self).flatMap { definition[$0] == nil ? nil : $0 }
+    let own = names.titleColumn(self).flatMap {
+      definition[columnKeys.key(of: $0)] == nil ? nil : $0
+    }
     if let own, column(own)?.kind == .text || pointed.isEmpty {
-      definition.titlePropertyNames = [own]
+      definition.titlePropertyNames = [columnKeys.key(of: own)]
     } else if !pointed.isEmpty {
       definition.titlePropertyNames = pointed.map(\.property)
       if pointed.count > 1 { definition.titleSeparator = " · " }

@@ -48,13 +48,13 @@ extension RelationalEntity {
     -> DataDefinition?
   {
     table.rowDefinition(
-      columns: columnNames.compactMap { table.column($0) },
+      columns: columnNames.compactMap { table.column(columnKeys.column(of: $0)) },
       relationships: relationships.map { relationship in
         // A to-one whose key is `NOT NULL` without a default needs a row chosen.
         let isToOne = relationship.kind == .toOne
         let key = isToOne ? table.column(relationship.foreignKey) : nil
         return (relationship.name, isToOne, key?.isRequired ?? false)
-      }, names: names,
-      isNullable: { acceptsEmpty($0.name) })
+      }, names: names, keys: columnKeys,
+      isNullable: { acceptsEmpty(columnKeys.key(of: $0.name)) })
   }
 }

@@ -43,12 +43,12 @@ extension RelationalEntity {
       arguments: query?.arguments.map { .value($0) } ?? [])
   }
 
-  /// The distinct first characters of the text column `column` among the rows `query`
+  /// The distinct first characters of the text column bound to `key` among the rows `query`
   /// selects, in no particular order, for a list grouped by first letter.
-  package func firstCharactersRead(of column: String, _ query: SQLQuery) -> SQLRowRead {
+  package func firstCharactersRead(of key: String, _ query: SQLQuery) -> SQLRowRead {
     let dialect = Self.dialect
     return SQLRowRead(
-      "SELECT DISTINCT substr(\(dialect.quoted(column)), 1, 1) FROM \(dialect.quoted(table))"
+      "SELECT DISTINCT substr(\(sqlColumn(key)), 1, 1) FROM \(dialect.quoted(table))"
         + query.whereSQL,
       arguments: query.arguments.map { .value($0) })
   }

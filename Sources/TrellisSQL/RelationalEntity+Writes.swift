@@ -52,7 +52,7 @@ extension RelationalEntity {
     _ values: [(column: SQLWritableColumn, value: Value)], keyColumns: [String] = []
   ) -> SQLRowWrite {
     let dialect = Self.dialect
-    let names = (values.map(\.column.name) + keyColumns).map(dialect.quoted)
+    let names = values.map { sqlColumn($0.column.name) } + keyColumns.map(dialect.quoted)
     let marks = placeholders(values.map(\.column), keys: keyColumns.count)
     var sql = "INSERT INTO \(dialect.quoted(table)) "
     sql +=
@@ -72,7 +72,7 @@ extension RelationalEntity {
   ) -> SQLRowWrite {
     let dialect = Self.dialect
     let key = dialect.quoted(primaryKey)
-    let names = (values.map(\.column.name) + keyColumns).map(dialect.quoted)
+    let names = values.map { sqlColumn($0.column.name) } + keyColumns.map(dialect.quoted)
     let marks = placeholders(values.map(\.column), keys: keyColumns.count)
     let assignments =
       names.isEmpty

@@ -19,8 +19,12 @@ package protocol RelationalEntity: Sendable {
   var positionColumn: String? { get }
   /// The relationships: to-many children, to-one references and many-to-many lists.
   var relationships: [SQLRelationship<Self>] { get set }
-  /// The names of the columns, each bound to the property of the same name.
+  /// The keys of the properties the columns are bound to, each the column's name but where
+  /// ``columnKeys`` says otherwise.
   var columnNames: [String] { get }
+  /// The SQL name of each column bound to a key that is not its name ("First Name" for
+  /// `First_Name`): every statement names a column by ``sqlColumn(_:)``.
+  var columnKeys: ColumnKeys { get }
   /// The columns as the schema declares them (``SchemaPlan``).
   var schemaColumns: [SchemaPlan.Column] { get }
   /// The columns writes store, in the entity's order: every column but those the database
@@ -63,6 +67,11 @@ extension RelationalEntity {
       let column = writableColumns.first(where: { $0.name == name })
     else { return true }
     return column.isNullable || column.hasDefault
+  }
+
+  /// The column bound to the property `key`, quoted: what SQL names it by.
+  package func sqlColumn(_ key: String) -> String {
+    Self.dialect.quoted(columnKeys.column(of: key))
   }
 
   /// The relationship held in `name`, if any.

@@ -28,23 +28,48 @@ package struct SQLQuery: Sendable {
     _ options: FetchOptions, of entity: Entity, placeholderOffset: Int = 0,
     keys: (AnyObject) -> Int64?
   ) throws(StoreError) {
-    let dialect = Entity.dialect
+    try self.init(
+      options, in: Entity.dialect, table: entity.table, defaultOrder: entity.defaultOrder,
+      placeholderOffset: placeholderOffset, columns: { entity.queryColumn($0) },
+      memberships: { entity.membership(for: $0) },
+      search: { entity.searchCondition(for: $0, in: $1, placeholderOffset: $2) }, keys: keys)
+  }
+
+  /// Translates `options` for a table (or a view's rows) whose key paths `columns` names.
+  ///
+  /// - Parameters:
+  ///   - table: The table's name, for messages.
+  ///   - defaultOrder: The order that follows the sort keys, so that pages are stable.
+  ///   - columns: The column a key path reads, with the kind of its values; `nil` for none.
+  ///   - memberships: The join of a key path naming a many-to-many relationship.
+  ///   - search: The condition of a search for a text (not empty) in key paths, its
+  ///     placeholders numbered after the given number of arguments; `nil` when SQL cannot
+  ///     answer it as the list would in memory.
+  ///   - keys: The row key of an object a predicate compares a to-one with.
+  package init(
+    _ options: FetchOptions, in dialect: SQLDialect, table: String, defaultOrder: String,
+    placeholderOffset: Int = 0, columns: (String) -> SQLColumn?,
+    memberships: @escaping (String) -> PredicateSQLMembership? = { _ in nil },
+    search: (String, [String], Int) -> (sql: String, arguments: [Value])?,
+    keys: (AnyObject) -> Int64? = { _ in nil }
+  ) throws(StoreError) {
     var order: [String] = []
     for key in options.sort {
-      guard let column = entity.queryColumn(key.keyPath) else {
+      guard let column = columns(key.keyPath) else {
         throw .unsupported(
-          "sorting by '\(key.keyPath)': the table '\(entity.table)' has no such column")
+          "sorting by '\(key.keyPath)': the table '\(table)' has no such column")
       }
       order.append(
         dialect.orderTerm(
           dialect.quoted(column.name), text: column.kind == .text, ascending: key.ascending))
     }
-    order.append(entity.defaultOrder)
+    order.append(defaultOrder)
     self.order = order.joined(separator: ", ")
     guard let filter = options.filter else { return }
     var parts: [String] = []
     let complete = translate(
-      filter.term, of: entity, placeholderOffset: placeholderOffset, keys: keys, into: &parts)
+      filter.term, in: dialect, placeholderOffset: placeholderOffset, columns: columns,
+      memberships: memberships, search: search, keys: keys, into: &parts)
     if !parts.isEmpty { condition = parts.map { "(\($0))" }.joined(separator: " AND ") }
     if !complete { memoryFilter = filter }
   }
@@ -54,11 +79,13 @@ package struct SQLQuery: Sendable {
 
   /// Adds the conditions of the parts of `term` SQL answers to `parts`, and their arguments;
   /// returns whether they are the whole of it.
-  private mutating func translate<Entity: RelationalEntity>(
-    _ term: ItemFilter.Term, of entity: Entity, placeholderOffset: Int,
+  private mutating func translate(
+    _ term: ItemFilter.Term, in dialect: SQLDialect, placeholderOffset: Int,
+    columns: (String) -> SQLColumn?,
+    memberships: @escaping (String) -> PredicateSQLMembership?,
+    search: (String, [String], Int) -> (sql: String, arguments: [Value])?,
     keys: (AnyObject) -> Int64?, into parts: inout [String]
   ) -> Bool {
-    let dialect = Entity.dialect
     let offset = placeholderOffset + arguments.count
     switch term {
     case .opaque:
@@ -68,15 +95,15 @@ package struct SQLQuery: Sendable {
       for term in terms {
         complete =
           translate(
-            term, of: entity, placeholderOffset: placeholderOffset, keys: keys, into: &parts)
+            term, in: dialect, placeholderOffset: placeholderOffset, columns: columns,
+            memberships: memberships, search: search, keys: keys, into: &parts)
           && complete
       }
       return complete
     case .predicate(let predicate, let variables):
       guard
         let (sql, arguments) = try? predicate.sql(
-          in: dialect, columns: { entity.queryColumn($0) },
-          memberships: { entity.membership(for: $0) },
+          in: dialect, columns: columns, memberships: memberships,
           variables: variables.mapValues { value in
             // An object stands for its row's key; one no store holds matches no key.
             guard case .object(let ref) = value else { return value }
@@ -89,9 +116,7 @@ package struct SQLQuery: Sendable {
       return true
     case .search(let keyPaths, let text):
       if text.isEmpty { return true }
-      guard
-        let (sql, arguments) = entity.searchCondition(
-          for: text, in: keyPaths, placeholderOffset: offset),
+      guard let (sql, arguments) = search(text, keyPaths, offset),
         arguments.allSatisfy(dialect.binds)
       else { return false }
       parts.append(sql)
@@ -107,7 +132,9 @@ extension RelationalEntity {
   /// which compares with the keys objects stand for.
   package func queryColumn(_ keyPath: String) -> SQLColumn? {
     if keyPath == primaryKey { return SQLColumn(keyPath, kind: .integer) }
-    if let kind = columnKind(keyPath) { return SQLColumn(keyPath, kind: kind) }
+    if let kind = columnKind(keyPath) {
+      return SQLColumn(columnKeys.column(of: keyPath), kind: kind)
+    }
     if let toOne = toOneRelationships.first(where: { $0.name == keyPath }) {
       return SQLColumn(toOne.foreignKey, kind: .integer)
     }

@@ -17,10 +17,13 @@ extension SQLiteEntity {
     -> SQLiteEntity?
   {
     let keys = Set(table.readOnlyReason == nil ? schema.toOneKeys(of: table).map(\.column) : [])
+    // A column whose name no key can have is bound to a key made of it ("First Name" to
+    // `First_Name`); the SQL names the column itself.
+    let columnKeys = names.columnKeys(table)
     var columns: [SQLiteColumn] = []
-    // A column whose name no key can have is left alone: never shown, read or written.
-    for column in table.shownColumns where !keys.contains(column.name) && isKey(column.name) {
-      var stored = SQLiteColumn(column.name, kind(column.kind), nullable: !column.isNotNull)
+    for column in table.shownColumns where !keys.contains(column.name) {
+      var stored = SQLiteColumn(
+        columnKeys.key(of: column.name), kind(column.kind), nullable: !column.isNotNull)
       stored.isUnique = column.isUnique
       stored.isReadOnly = !column.isEditable || table.readOnlyReason != nil
       stored.hasDefault = column.defaultSQL != nil
@@ -35,8 +38,10 @@ extension SQLiteEntity {
     else { return nil }
     var entity = SQLiteEntity(
       table: table.name, definition: start, columns: columns, primaryKey: table.rowKey ?? "rowid")
+    entity.columnKeys = columnKeys
     entity.definition = entity.inferredDefinition(of: table, names: names) ?? entity.definition
-    entity.fullTextIndex = SQLiteFullTextIndex(of: table, in: schema, columns: columns)
+    entity.fullTextIndex = SQLiteFullTextIndex(
+      of: table, in: schema, columns: columns, keys: columnKeys)
     entity.updateTimestamp = table.updateTimestamp(storedIn: columns.map(\.name))
     return entity
   }

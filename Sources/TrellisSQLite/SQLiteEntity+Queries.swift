@@ -8,7 +8,8 @@ extension SQLiteEntity {
   /// The key, every column, then every to-one's key, in the entity's order, quoted, for a
   /// child's row as for any.
   package func selectedColumns(child: Bool = false) -> [String] {
-    ([primaryKey] + columns.map(\.name) + toOneRelationships.map(\.foreignKey)).map(\.quoted)
+    [primaryKey.quoted] + columns.map { sqlColumn($0.name) }
+      + toOneRelationships.map(\.foreignKey.quoted)
   }
 
   /// A search in the table's FTS5 index when it covers `keyPaths` (each word a prefix), else
@@ -28,8 +29,8 @@ extension SQLiteEntity {
     let pattern = "%" + SQLDialect.sqlite.likeEscaped(needle) + "%"
     let tests = keyPaths.map { key in
       ascii
-        ? "\(key.quoted) LIKE ? ESCAPE '\\'"
-        : "\(PredicateSQLFunctions.foldName)(\(key.quoted), 1) LIKE ? ESCAPE '\\'"
+        ? "\(sqlColumn(key)) LIKE ? ESCAPE '\\'"
+        : "\(PredicateSQLFunctions.foldName)(\(sqlColumn(key)), 1) LIKE ? ESCAPE '\\'"
     }
     return (
       tests.joined(separator: " OR "), Array(repeating: .string(pattern), count: tests.count)

@@ -51,6 +51,9 @@ public struct SQLiteEntity: Sendable {
   /// The column an update moves to the time of the change, when the program that made the
   /// table keeps one (``InferredTable/updateTimestamp(storedIn:)``).
   package var updateTimestamp: String?
+  /// The SQL name of each column whose name is not its key (a table made elsewhere, with a
+  /// column "First Name"); a column's ``SQLiteColumn/name`` is its key.
+  package var columnKeys = ColumnKeys() { didSet { reads = SQLiteEntityReads() } }
   /// Data migrations, run once each in order after the table has every declared column.
   public var migrations: [SQLiteMigration] = []
   /// What reads derive from the properties above that shape a row (its table, columns,

@@ -60,18 +60,21 @@ public final class SQLiteFileStores: Sendable {
       self.stores = [:]
       return
     }
-    var stores = [first.table: root]
-    for entity in entities.dropFirst() {
-      if let store = root.sibling(entity.table) { stores[entity.table] = store }
+    var stores: [String: SQLiteStore] = [:]
+    // A table whose rows cannot be edited (a join table with more columns, a composite key)
+    // is listed as a view's rows are (``viewStore(for:)``): by the rows its keys point at.
+    for entity in entities where schema.table(entity.table)?.readOnlyReason == nil {
+      stores[entity.table] = entity.table == first.table ? root : root.sibling(entity.table)
     }
     self.root = root
     self.stores = stores
     if let watchInterval { root.startWatching(every: watchInterval) }
   }
 
-  /// The store of `table`'s rows, `nil` for a table without a key (a view, say): its form's
-  /// controls, required fields, checks, object selections (foreign keys), many-to-many
-  /// selections (join tables) and delete rules come from the schema.
+  /// The store of `table`'s rows, `nil` for a view or a table whose rows cannot be edited
+  /// (``viewStore(for:)`` lists those): its form's controls, required fields, checks, object
+  /// selections (foreign keys), many-to-many selections (join tables) and delete rules come
+  /// from the schema.
   public func store(for table: String) -> SQLiteStore? { stores[table] }
 
   /// The tables that have a store (``store(for:)``), by name.
@@ -91,62 +94,24 @@ public final class SQLiteFileStores: Sendable {
     }
   }
 
-  /// The rows of a view or a table without a key as a store that reads them again whenever
-  /// the file changes, shown and never edited; one per table.
+  /// The rows of a view or of a table no store edits (without a key, read-only) as a store
+  /// that reads them a page at a time, reported changed whenever the file changes, shown and
+  /// never edited; one per table.
   package func viewStore(for table: String) throws(StoreError) -> SQLiteViewStore {
     if let found = views.withLock({ $0[table] }) { return found }
     guard let inferred = schema.table(table) else { throw .notFound("no table '\(table)'") }
-    guard let definition = inferred.shownRowDefinition(names: InferredNames(schema)) else {
+    let names = InferredNames(schema)
+    guard let definition = inferred.shownRowDefinition(names: names) else {
       throw .unsupported("the columns of \(table) cannot be shown")
     }
-    let store = SQLiteViewStore(definition: definition, queue: queue) {
-      [weak self] () throws(StoreError) -> [Value] in
-      guard let self else { throw .failed("the file is closed") }
-      return try self.rows(of: table).items
-    }
+    let store = SQLiteViewStore(
+      query: ViewRowsQuery(inferred, names: names, dialect: .sqlite), definition: definition,
+      queue: queue)
     return views.withLock { views in
       if let found = views[table] { return found }
       views[table] = store
       return store
     }
-  }
-
-  /// The rows of a view or a table without a key, at most `limit`, as dictionaries, with a
-  /// definition whose every property is shown, never edited.
-  package func rows(of table: String, limit: Int = 10_000) throws(StoreError) -> (
-    items: [Value], definition: DataDefinition
-  ) {
-    guard let inferred = schema.table(table) else { throw .notFound("no table '\(table)'") }
-    let names = inferred.columns.map(\.name)
-    let quoted = SQLDialect.sqlite.quoted(table)
-    // The titles of the rows its keys point at follow its columns.
-    let pointed = InferredNames(schema).pointedTitles(inferred)
-    let selected = ["\(quoted).*"] + pointed.map { $0.select(from: quoted, in: .sqlite) }
-    let rows: [GRDB.Row]
-    do {
-      rows = try queue.read { db in
-        try GRDB.Row.fetchAll(
-          db,
-          sql: "SELECT \(selected.joined(separator: ", ")) FROM \(quoted) LIMIT \(limit)")
-      }
-    } catch {
-      throw .failed("The rows of \(table) could not be read.")
-    }
-    let items = rows.map { row -> Value in
-      var entries = ValueDictionary()
-      for (index, name) in names.enumerated() where index < row.count {
-        let kind = inferred.column(name).map { SQLiteEntity.kind($0.kind) } ?? .text
-        entries[name] = SQLiteValues.value(row[index], kind: kind)
-      }
-      for (offset, title) in pointed.enumerated() where names.count + offset < row.count {
-        entries[title.property] = SQLiteValues.value(row[names.count + offset], kind: .text)
-      }
-      return .object(ObjectReference(DocumentObject(unobserved: .dictionary(entries))))
-    }
-    guard let definition = inferred.shownRowDefinition(names: InferredNames(schema)) else {
-      throw .unsupported("the columns of \(table) cannot be shown")
-    }
-    return (items, definition)
   }
 
   /// Forgets the stores of the file at `path` and stops watching it (a temporary file about

@@ -12,9 +12,12 @@ package struct SQLiteFullTextIndex: Hashable, Sendable {
   /// The indexed columns (keys of the indexed table's items).
   package var columns: Set<String>
 
-  /// The FTS5 index of `table` in `schema` over columns the entity stores; `nil` when there is
-  /// none.
-  init?(of table: InferredTable, in schema: InferredSchema, columns stored: [SQLiteColumn]) {
+  /// The FTS5 index of `table` in `schema` over columns the entity stores, bound to `keys`;
+  /// `nil` when there is none.
+  init?(
+    of table: InferredTable, in schema: InferredSchema, columns stored: [SQLiteColumn],
+    keys: ColumnKeys
+  ) {
     let names = Set(stored.map(\.name))
     guard
       let index = schema.tables.first(where: {
@@ -22,7 +25,7 @@ package struct SQLiteFullTextIndex: Hashable, Sendable {
       }), let rowKey = index.indexedRowKey,
       rowKey == "rowid" || table.column(rowKey) != nil
     else { return nil }
-    let indexed = Set(index.columns.map(\.name)).intersection(names)
+    let indexed = Set(index.columns.map { keys.key(of: $0.name) }).intersection(names)
     guard !indexed.isEmpty else { return nil }
     self.table = index.name
     self.rowKey = rowKey

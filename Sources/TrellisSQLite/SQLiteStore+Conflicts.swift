@@ -28,7 +28,7 @@ extension SQLiteStore {
   ) throws {
     let columns = entity.columns.filter { expected[$0.name] != nil }
     guard !columns.isEmpty else { return }
-    let names = columns.map(\.name.quoted).joined(separator: ", ")
+    let names = columns.map { entity.sqlColumn($0.name) }.joined(separator: ", ")
     guard
       let row = try GRDB.Row.fetchOne(
         db,

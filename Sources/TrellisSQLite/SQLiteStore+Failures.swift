@@ -70,10 +70,14 @@ extension SQLiteStore {
       [.SQLITE_CONSTRAINT_NOTNULL, .SQLITE_CONSTRAINT_DATATYPE].contains(error.extendedResultCode),
       let named = message.range(of: " \(entity.table).", options: .backwards)
     else { return nil }
-    let column = String(message[named.upperBound...].prefix { !$0.isWhitespace })
+    // The message ends with the column's name, which may hold spaces ("First Name").
+    let rest = String(message[named.upperBound...])
+    let word = String(rest.prefix { !$0.isWhitespace })
+    let columns = entity.columns.map { ($0.name, entity.columnKeys.column(of: $0.name)) }
+    let keys = entity.toOneRelationships.map { ($0.name, $0.foreignKey) }
     guard
-      let property = entity.columns.first(where: { $0.name == column })?.name
-        ?? entity.toOneRelationships.first(where: { $0.foreignKey == column })?.name
+      let property = (columns + keys).first(where: { $0.1 == rest })?.0
+        ?? (columns + keys).first(where: { $0.1 == word })?.0
     else { return nil }
     if error.extendedResultCode == .SQLITE_CONSTRAINT_NOTNULL {
       return entity.emptyRefusal(of: property)

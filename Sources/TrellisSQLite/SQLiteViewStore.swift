@@ -4,98 +4,121 @@ import Synchronization
 import Trellis
 import TrellisSQL
 
-/// The rows of a view (or of a table without a key) of an SQLite file made elsewhere, shown and
-/// never edited, read again whenever the file changes: by this process or, through the file's
-/// watcher, by another (``SQLiteFileStores``).
+/// The rows of a view (or of a table no store edits) of an SQLite file made elsewhere, shown
+/// and never edited, read a page at a time from the file: filtered, searched, sorted and
+/// counted there (``ViewRowsQuery``), whatever the view's size. A change to the file, by this
+/// process or, through the file's watcher, by another (``SQLiteFileStores``), is reported as a
+/// reset, and lists read their pages again.
 ///
-/// A row that reads the same as before keeps its object, so a change to one row of the view
-/// shows as that row replaced, not as the whole list drawn again.
+/// A row that reads the same as before keeps its object (``ViewRowObjects``, which keeps
+/// those of the rows read recently), so a change to one row of the view shows as that row
+/// replaced, not as the whole list drawn again; rows that read alike stay distinct objects.
 package final class SQLiteViewStore: ViewRowsStore {
   /// How the rows are shown: every column, never edited.
   package let definition: DataDefinition
   package var itemsDefinition: DataDefinition? { definition }
-  private let read: @Sendable () throws(StoreError) -> [Value]
-  private let startObserving:
-    @Sendable (@escaping @Sendable () -> Void) -> (any DatabaseCancellable)?
+  private let query: ViewRowsQuery
+  private let queue: DatabaseQueue
+  private let objects: ViewRowObjects
   private let observers = ObserverList<StoreChange>()
-  private let state = Mutex(State())
+  /// The file's change observation, once something observes the store.
+  private let observation = Mutex<(any DatabaseCancellable)?>(nil)
 
-  private struct State {
-    /// The rows as last read; `nil` when the file changed since.
-    var items: [Value]?
-    /// The file's change observation, once something observes the store.
-    var observation: (any DatabaseCancellable)?
-  }
-
-  /// A store of the rows `read` reads, with `definition`, read again after every commit
-  /// `queue` reports.
+  /// A store of the rows `query` reads from `queue`, shown with `definition`, keeping the
+  /// objects of at most `keptObjects` rows read recently.
   init(
-    definition: DataDefinition, queue: DatabaseQueue,
-    read: @escaping @Sendable () throws(StoreError) -> [Value]
+    query: ViewRowsQuery, definition: DataDefinition, queue: DatabaseQueue,
+    keptObjects: Int = 5_000
   ) {
+    self.query = query
     self.definition = definition
-    self.read = read
-    self.startObserving = { changed in
-      DatabaseRegionObservation(tracking: .fullDatabase).start(
-        in: queue, onError: { _ in }, onChange: { _ in changed() })
-    }
+    self.queue = queue
+    objects = ViewRowObjects(limit: keptObjects)
   }
 
-  deinit { state.withLock { $0.observation?.cancel() } }
+  deinit { observation.withLock { $0?.cancel() } }
 
-  /// The rows as a memory store does them: filtered (a search), sorted and paged.
+  /// The rows matching `options`, one page of them when it has a batch size: filtered and
+  /// sorted in SQL, or, for a filter SQL cannot express, in memory over the rows SQL selects.
   package func fetch(_ options: FetchOptions) throws(StoreError) -> [Value] {
-    try MemoryStore(items: try current(), definition: itemsDefinition).fetch(options)
+    let sql = try query.query(options)
+    let offset = Swift.max(options.offset, 0)
+    guard let filter = sql.memoryFilter else {
+      return try rows(query.pageRead(sql, limit: options.batchSize, offset: offset))
+    }
+    let matching = try rows(query.pageRead(sql)).filter { filter(definition.reader(for: $0)) }
+    let start = Swift.min(offset, matching.count)
+    let end = options.batchSize.map { Swift.min(start + Swift.max($0, 0), matching.count) }
+    return Array(matching[start..<(end ?? matching.count)])
   }
 
+  /// How many rows match `options.filter`: counted in SQL (`SELECT count(*)`), or in memory
+  /// when part of the filter runs there.
   package func count(_ options: FetchOptions) throws(StoreError) -> Int {
-    try MemoryStore(items: try current(), definition: itemsDefinition).count(options)
-  }
-
-  /// The rows, read again when the file changed, each keeping the object of an equal row.
-  private func current() throws(StoreError) -> [Value] {
-    if let items = state.withLock({ $0.items }) { return items }
-    let fresh = try read()
-    return state.withLock { state in
-      var previous = state.items ?? []
-      let kept = fresh.map { item -> Value in
-        guard let index = previous.firstIndex(where: { Self.sameRow($0, item) }) else {
-          return item
-        }
-        return previous.remove(at: index)
+    var unsorted = options
+    unsorted.sort = []
+    let sql = try query.query(unsorted)
+    if let filter = sql.memoryFilter {
+      return try rows(query.pageRead(sql)).count(where: { filter(definition.reader(for: $0)) })
+    }
+    let read = query.countRead(sql)
+    let arguments = try read.statementArguments()
+    do {
+      return try queue.read { db in
+        try Int.fetchOne(db, sql: read.sql, arguments: arguments) ?? 0
       }
-      state.items = kept
-      return kept
+    } catch {
+      throw .failed("The rows of \(query.table.name) could not be counted.")
     }
   }
 
-  /// Whether two rows hold the same values.
-  private static func sameRow(_ a: Value, _ b: Value) -> Bool {
-    guard let first = a.objectValue as? DocumentObject,
-      let second = b.objectValue as? DocumentObject
-    else { return false }
-    return first.root == second.root
+  /// How many rows' objects the store keeps now.
+  package var keptObjectCount: Int { objects.count }
+
+  /// The rows `read` selects, each the object it had when last read recently.
+  private func rows(_ read: SQLRowRead) throws(StoreError) -> [Value] {
+    let arguments = try read.statementArguments()
+    let fetched: [GRDB.Row]
+    do {
+      fetched = try queue.read { db in
+        try GRDB.Row.fetchAll(db, sql: read.sql, arguments: arguments)
+      }
+    } catch {
+      throw .failed("The rows of \(query.table.name) could not be read.")
+    }
+    let kinds = query.table.columns.map { SQLiteEntity.kind($0.kind) }
+    let titles = query.pointed.count
+    let identified = kinds.count + titles + (query.rowKey == nil ? 0 : 1)
+    return fetched.map { row -> Value in
+      var values: [Value] = []
+      values.reserveCapacity(identified)
+      for (index, kind) in kinds.enumerated() {
+        values.append(SQLiteValues.value(row[index], kind: kind))
+      }
+      for index in kinds.count..<(kinds.count + titles) {
+        values.append(SQLiteValues.value(row[index], kind: .text))
+      }
+      if query.rowKey != nil {
+        values.append(SQLiteValues.value(row[identified - 1], kind: .integer))
+      }
+      let ordinal: Int? = row[identified]
+      return objects.item(.init(values: values, ordinal: ordinal ?? 1)) {
+        query.entries(
+          columns: Array(values.prefix(kinds.count)),
+          titles: Array(values[kinds.count..<(kinds.count + titles)]))
+      }
+    }
   }
 
   /// Calls `handler` with a reset after every change to the file.
   package func observe(_ handler: @escaping @Sendable (StoreChange) -> Void) -> ObservationToken {
     let token = observers.add(handler)
-    let needsObservation = state.withLock { $0.observation == nil }
-    if needsObservation {
-      let observation = startObserving { [weak self] in self?.fileChanged() }
-      state.withLock { state in
-        if state.observation == nil {
-          state.observation = observation
-        } else {
-          observation?.cancel()
-        }
-      }
+    observation.withLock { observation in
+      guard observation == nil else { return }
+      observation = DatabaseRegionObservation(tracking: .fullDatabase).start(
+        in: queue, onError: { _ in },
+        onChange: { [weak self] _ in self?.observers.notify(.reset) })
     }
     return token
-  }
-
-  private func fileChanged() {
-    state.withLock { $0.items = nil }
-    observers.notify(.reset)
   }
 }

@@ -319,11 +319,11 @@ struct AnyDataTests {
     #expect(app.texts == [["my table", "q", "r"], ["k", "pair"]])
     let footer = app.top.model.snapshot.sections[1].model.footer ?? ""
     #expect(footer.contains("k: it has no column besides its key"))
-    // A column no key can name is left alone; the table is edited by its row id.
+    // A column whose name is no key is shown under its own name, and titles the rows.
     try app.tap("my table")
-    #expect(app.texts == [["x", "New My Table"]])
-    try app.tap("x")
-    #expect(app.texts.first == ["Code", "N"])
+    #expect(app.texts == [["A b", "New My Table"]])
+    try app.tap("A b")
+    #expect(app.texts.first == ["first name", "Code", "N"])
     try app.enter("0", at: "N")
     #expect(app.row("N")?.validationMessage == "N must be more than 0")
     try app.enter("2", at: "N")

@@ -58,7 +58,7 @@ extension AnyDataPostgresTests {
       try AnyDataPostgres.value(fresh, "load", shifts.entity.definition) == .double(123456.78))
     // A view reads it the same way.
     let view = try #require(again.viewStore(for: "loads"))
-    let row = try #require(try view.fetch(FetchOptions()).first)
+    let row = try #require(try await view.fetchPage(FetchOptions(), from: nil).items.first)
     #expect(try AnyDataPostgres.value(row, "load", view.definition) == .double(123456.78))
     #expect(try AnyDataPostgres.value(row, "host", view.definition) == .string("10.0.0.1"))
   }

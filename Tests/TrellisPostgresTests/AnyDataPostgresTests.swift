@@ -312,8 +312,8 @@ struct AnyDataPostgresTests {
     #expect(playlists.count == 3)
     // The join table has no store of its own: its pairs are listed as a view's rows are.
     let pairs = try #require(database.viewStore(for: "PlaylistTrack"))
-    #expect(try pairs.count(FetchOptions()) == 926)
-    #expect(try pairs.fetch(FetchOptions()).count == 926)
+    #expect(try await pairs.count(FetchOptions()) == 926)
+    #expect(try await pairs.fetchPage(FetchOptions(), from: nil).items.count == 926)
   }
 }
 

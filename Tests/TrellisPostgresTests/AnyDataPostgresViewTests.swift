@@ -28,7 +28,7 @@ struct AnyDataPostgresViewTests {
     try await app.settle()
     let first = app.texts.first ?? []
     #expect(first.contains("Hammer"))
-    #expect(try view.count(FetchOptions()) == 4)
+    #expect(try await view.count(FetchOptions()) == 4)
     // Renamed in a table the view reads.
     try await AnyDataPostgres.run(
       url, ["UPDATE product SET name = 'Claw hammer' WHERE code = 'HAM-1'"])
@@ -42,10 +42,10 @@ struct AnyDataPostgresViewTests {
           + "VALUES ('Trowel', 'TRO-1', 7, 3, 2)"
       ])
     try await app.settle(until: { app.texts.first?.contains("Trowel") == true })
-    #expect(try view.count(FetchOptions()) == 5)
+    #expect(try await view.count(FetchOptions()) == 5)
     try await AnyDataPostgres.run(url, ["DELETE FROM product WHERE code = 'TRO-1'"])
     try await app.settle(until: { app.texts.first?.contains("Trowel") == false })
-    #expect(try view.count(FetchOptions()) == 4)
+    #expect(try await view.count(FetchOptions()) == 4)
   }
 
   @Test func aViewIsReadOnly() async throws {
@@ -54,8 +54,8 @@ struct AnyDataPostgresViewTests {
     defer { database.shutdown() }
     let view = try #require(database.viewStore(for: "product_summary"))
     #expect(throws: StoreError.self) { try view.create() }
-    let row = try #require(try view.fetch(FetchOptions()).first)
-    #expect(throws: StoreError.self) { try view.delete(row) }
+    let row = try #require(try await view.fetchPage(FetchOptions(), from: nil).items.first)
+    await #expect(throws: StoreError.self) { try await view.delete(row) }
   }
 
   /// A join table's rows (shown as a view's) are titled and shown by the rows they pair, and
@@ -66,12 +66,16 @@ struct AnyDataPostgresViewTests {
     defer { database.shutdown() }
     let pairs = try #require(database.viewStore(for: "product_tag"))
     #expect(pairs.definition.properties.map(\.name) == ["product", "tag"])
-    let titles = try pairs.fetch(FetchOptions()).map { pairs.definition.title(of: $0) }
+    let titles = try await pairs.fetchPage(FetchOptions(), from: nil).items.map {
+      pairs.definition.title(of: $0)
+    }
     #expect(
       Set(titles) == ["Hammer · heavy", "Rake · sale", "Spade · new", "Spade · heavy"])
     let moves = try #require(database.viewStore(for: "stock_move"))
     #expect(moves.definition.properties.map(\.name).prefix(1) == ["product"])
-    let moved = try moves.fetch(FetchOptions()).map { moves.definition.title(of: $0) }
+    let moved = try await moves.fetchPage(FetchOptions(), from: nil).items.map {
+      moves.definition.title(of: $0)
+    }
     #expect(Set(moved) == ["Hammer", "Rake"])
     // A product renamed retitles its pairs in a list that shows them.
     let app = session(pairs)
