@@ -10,13 +10,7 @@ extension PostgresStore {
   public func fetchPage(_ options: FetchOptions, from token: PageToken?) async throws(StoreError)
     -> StorePage
   {
-    let start: Int
-    switch token {
-    case nil: start = Swift.max(options.offset, 0)
-    case .offset(let offset): start = Swift.max(offset, 0)
-    case .url(let address):
-      throw .invalidItem("a PostgreSQL store pages by offset, not by address (\(address))")
-    }
+    let start = try options.start(at: token, of: "a PostgreSQL store")
     let query = try self.query(options)
     guard query.memoryFilter == nil else {
       let all = PostgresStatement(try entity.pageRead(query))

@@ -64,13 +64,7 @@ package final class PostgresViewStore: AsyncViewRowsStore {
   package func fetchPage(_ options: FetchOptions, from token: PageToken?) async throws(StoreError)
     -> StorePage
   {
-    let start: Int
-    switch token {
-    case nil: start = Swift.max(options.offset, 0)
-    case .offset(let offset): start = Swift.max(offset, 0)
-    case .url(let address):
-      throw .invalidItem("a view's rows are paged by offset, not by address (\(address))")
-    }
+    let start = try options.start(at: token, of: "a view")
     let sql = try query.query(options)
     if let filter = sql.memoryFilter {
       let matching = try await rows(query.pageRead(sql)).filter {

@@ -18,21 +18,10 @@ extension RelationalEntity {
   package func pageRead(_ query: SQLQuery, limit: Int? = nil, offset: Int = 0)
     throws(StoreError) -> SQLRowRead
   {
-    let dialect = Self.dialect
     var read = SQLRowRead(
       try rowsSelect() + query.whereSQL + " ORDER BY \(query.order)",
       arguments: query.arguments.map { .value($0) })
-    func bind(_ number: Int) -> String {
-      read.arguments.append(.value(.int(number)))
-      return dialect.placeholder(read.arguments.count, for: .int(number))
-    }
-    if let limit {
-      read.sql += " LIMIT " + bind(Swift.max(limit, 0))
-    } else if offset > 0, dialect == .sqlite {
-      // SQLite has no OFFSET without a LIMIT.
-      read.sql += " LIMIT -1"
-    }
-    if offset > 0 { read.sql += " OFFSET " + bind(offset) }
+    read.page(limit: limit, offset: offset, in: Self.dialect)
     return read
   }
 

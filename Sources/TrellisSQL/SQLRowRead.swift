@@ -24,6 +24,22 @@ package struct SQLRowRead: Sendable, Equatable {
     self.sql = sql
     self.arguments = arguments
   }
+
+  /// Ends the statement with `limit` rows (all when `nil`) from `offset`, bound as arguments
+  /// in `dialect`.
+  package mutating func page(limit: Int?, offset: Int, in dialect: SQLDialect) {
+    func bind(_ number: Int) -> String {
+      arguments.append(.value(.int(number)))
+      return dialect.placeholder(arguments.count, for: .int(number))
+    }
+    if let limit {
+      sql += " LIMIT " + bind(Swift.max(limit, 0))
+    } else if offset > 0, dialect == .sqlite {
+      // SQLite has no OFFSET without a LIMIT.
+      sql += " LIMIT -1"
+    }
+    if offset > 0 { sql += " OFFSET " + bind(offset) }
+  }
 }
 
 extension SQLDialect {
