@@ -31,10 +31,10 @@ public final class Draft {
 
   private var cells: [String: DraftCell] = [:]
   private(set) var order: [String] = []
-  /// Committed child drafts' values, applied when this draft commits.
-  private var childEdits: [ObjectIdentifier: (object: KeyValueCoding, values: [(String, Value)])] =
-    [:]
-  private var childOrder: [ObjectIdentifier] = []
+  /// Committed child drafts' values, applied when this draft commits (``applyChildEdits()``).
+  var childEdits: [ObjectIdentifier: (object: KeyValueCoding, values: [(String, Value)])] = [:]
+  /// The objects of ``childEdits``, in the order their first edit came.
+  var childOrder: [ObjectIdentifier] = []
   /// The keys added to the object's dictionary through the draft, in order (``addKey(_:_:)``).
   var addedKeys: [String] = []
   /// The keys of the object's dictionary deleted through the draft, which show no row
@@ -109,15 +109,6 @@ public final class Draft {
     guard case .object(let ref) = item else { return definition.reader(for: item) }
     let base = definition.reader(for: item)
     return ValueReader { [self] name in self.childValue(of: ref.object, name) ?? base.value(name) }
-  }
-
-  func childValue(of object: AnyObject, _ name: String) -> Value? {
-    if let edit = childEdits[ObjectIdentifier(object)],
-      let value = edit.values.last(where: { $0.0 == name })?.1
-    {
-      return value
-    }
-    return parent?.childValue(of: object, name)
   }
 
   /// The values the last successful ``commit()`` wrote (or passed to the parent).
@@ -314,24 +305,6 @@ public final class Draft {
     clear()
   }
 
-  /// Writes committed child edits to their objects now, before a store that writes in the
-  /// background reads the object with its children; the undo puts them back when the store
-  /// refuses. A later ``commit(through:)`` writes the same values again, which changes
-  /// nothing.
-  func applyChildEdits() throws(StoreError) -> ValuesUndo {
-    var undo = ValuesUndo()
-    do throws(BindingError) {
-      for key in childOrder {
-        guard let edit = childEdits[key] else { continue }
-        undo.append(try edit.object.setValues(edit.values))
-      }
-    } catch {
-      undo.run()
-      throw .invalidItem(error.description)
-    }
-    return undo
-  }
-
   /// Marks a value the store refused on its row, like a validation message.
   func markRefusal(_ error: StoreError) {
     switch error {
@@ -372,23 +345,6 @@ public final class Draft {
     removedKeys.toWrite = []
   }
 
-  private func recordChild(object: KeyValueCoding, target: AnyObject, values: [(String, Value)]) {
-    let key = ObjectIdentifier(target)
-    if childEdits[key] == nil { childOrder.append(key) }
-    let previous = childEdits[key]?.values ?? []
-    childEdits[key] = (object, previous + values)
-    touchChildren()
-  }
-
-  private func inheritChildren(from child: Draft) {
-    for key in child.childOrder {
-      guard let edit = child.childEdits[key] else { continue }
-      if childEdits[key] == nil { childOrder.append(key) }
-      childEdits[key] = (edit.object, (childEdits[key]?.values ?? []) + edit.values)
-    }
-    touchChildren()
-  }
-
   /// Writes `values` to the object for a store's write, and returns how to take them back
   /// when the store refuses it.
   ///
@@ -398,15 +354,6 @@ public final class Draft {
       throw .invalidItem(error.description)
     }
   }
-
-  /// A revision that changes whenever child edits change, observed by list rows.
-  private func touchChildren() {
-    let revision = cell(Self.internalPrefix + "children")
-    revision.pending = .int((revision.pending?.intValue ?? 0) + 1)
-  }
-
-  /// Registers a read of the child-edit revision, so list rows update after a child commit.
-  func observeChildren() { _ = cell(Self.internalPrefix + "children").pending }
 
   /// Cells whose names start with this are bookkeeping, never written to the object.
   static let internalPrefix = "\u{1}"
