@@ -9,6 +9,9 @@ import TrellisValues
 /// kept, which keep their text. Arrays do the same with their elements. A result that does
 /// not scan as one JSON value is given up for ``DocumentWriter``'s.
 struct JSONTextEdit {
+  /// How many old elements of an array that changed length an element is looked for among.
+  static let matchWindow = 8
+
   private let text: [UInt8]
   private let options: DocumentWriteOptions
   /// Whether the file's lines end in CR LF, which fresh values' lines then do too.
@@ -43,12 +46,14 @@ struct JSONTextEdit {
             path: path + [key])
         }
       }
+      let places = Dictionary(
+        before.keys.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
       return try rebuilt("{", "}", count: after.count, indent: indent) { index in
         let key = after.keys[index]
         var entry: [UInt8] = []
         JSONString.append(key, to: &entry)
         entry += Array(": ".utf8)
-        if let place = before.keys.firstIndex(of: key) {
+        if let place = places[key] {
           return entry
             + (try write(
               before.values[place], after.values[index], entries[place].value,
@@ -64,12 +69,14 @@ struct JSONTextEdit {
             before[index], after[index], span, indent: indent + 1, path: path + [String(index)])
         }
       }
-      // Elements kept keep their text, matched in order.
-      var unused = Array(before.indices)
+      // Elements kept keep their text: each is looked for among the next few old ones, so
+      // that an element inserted or removed costs no search through the whole array.
+      var next = 0
       return try rebuilt("[", "]", count: after.count, indent: indent) { index in
-        if let found = unused.firstIndex(where: { before[$0] == after[index] }) {
-          let place = unused.remove(at: found)
-          return Array(text[elements[place].range])
+        let nearby = next..<Swift.min(next + Self.matchWindow, before.count)
+        if let found = nearby.first(where: { before[$0] == after[index] }) {
+          next = found + 1
+          return Array(text[elements[found].range])
         }
         return try fresh(after[index], indent: indent + 1, path: path + [String(index)])
       }

@@ -90,6 +90,21 @@ struct JSONTextEditTests {
     #expect(!written.contains("0041"))
   }
 
+  /// A row removed from a long list keeps the other rows' text, found near where they were.
+  @Test func aRowRemovedFromALongListKeepsTheOthersText() throws {
+    let rows = (0..<5_000).map { #"{"n": \#($0), "price": 1.50}"# }
+    let text = "[\n  " + rows.joined(separator: ",\n  ") + "\n]\n"
+    let written = try Self.saved(text) { root in
+      guard case .array(var array) = root else { return root }
+      array.remove(at: 10)
+      array.insert(.string("new"), at: 500)
+      return .array(array)
+    }
+    #expect(written.components(separatedBy: "1.50").count - 1 == 4_999)
+    #expect(!written.contains(#""n": 10,"#))
+    #expect(written.contains(#""new""#))
+  }
+
   @Test func aFileWithCRLFLinesKeepsThemInWhatIsWrittenAfresh() throws {
     let written = try Self.saved(Self.text, lineBreak: "\r\n") {
       Self.adding("added", .dictionary(["k": .int(1)]), to: $0)
