@@ -46,14 +46,7 @@ extension Draft {
   /// Takes `key` out of the form: its property, its row and anything entered for it, so that
   /// neither validation nor the commit reads it.
   private func forget(_ key: String) {
-    if let cell = existingCell(key) {
-      cell.pending = nil
-      cell.message = nil
-      cell.isRefused = false
-      cell.base = nil
-      cell.objectAtBase = nil
-      cell.conflict = nil
-    }
+    existingCell(key)?.clear()
     definition[key] = nil
     for index in definition.groups.indices {
       definition.groups[index].names.removeAll { $0.name == key && !$0.isCustom }

@@ -331,14 +331,7 @@ public final class Draft {
   }
 
   private func clear() {
-    for cell in cells.values {
-      cell.pending = nil
-      cell.message = nil
-      cell.isRefused = false
-      cell.base = nil
-      cell.objectAtBase = nil
-      cell.conflict = nil
-    }
+    for cell in cells.values { cell.clear() }
     childEdits.removeAll()
     childOrder.removeAll()
     beforeKeyChanges = nil

@@ -16,4 +16,14 @@ final class DraftCell {
   var objectAtBase: Value?
   /// The other person's value, while a conflict with it is shown.
   var conflict: Value?
+
+  /// Forgets the entered value, its message, its base and any conflict.
+  func clear() {
+    pending = nil
+    message = nil
+    isRefused = false
+    base = nil
+    objectAtBase = nil
+    conflict = nil
+  }
 }
