@@ -22,7 +22,7 @@ package final class ClosedScreenObservations: Sendable {
   package static let shared = ClosedScreenObservations()
 
   /// The fewest closed reads a release waits for.
-  static let least = 2_048
+  package static let least = 2_048
 
   private struct Entry {
     weak var object: AnyObject?
@@ -50,6 +50,10 @@ package final class ClosedScreenObservations: Sendable {
 
   /// How many releases there were, for tests.
   package var releases: Int { state.withLock { $0.releases } }
+
+  /// How many tracked reads open models hold now, for tests: a release waits for as many
+  /// closed ones.
+  package var openReads: Int { open.load(ordering: .relaxed) }
 
   /// A model began a tracked read.
   package func began() { open.add(1, ordering: .relaxed) }
