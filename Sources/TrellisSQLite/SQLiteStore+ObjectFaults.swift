@@ -21,27 +21,62 @@ extension SQLiteStore {
     }
   }
 
+  /// The objects already read that the to-ones and then the many-to-manys of `records` point
+  /// at, one table per relationship: one lock for a batch instead of one per reference.
+  func knownTargets(of records: [RawRecord], shape: SQLiteRecordShape) -> [[Int64: AnyObject]] {
+    guard !shape.toOnes.isEmpty || !shape.manyToMany.isEmpty else { return [] }
+    return state.withLock { state in
+      var found: [[Int64: AnyObject]] = []
+      for (index, relationship) in shape.toOnes.enumerated() {
+        var known: [Int64: AnyObject] = [:]
+        if let table = state.objects[relationship.entity.table] {
+          for case let id? in records.lazy.map({ $0.references[index] }) {
+            known[id] = table[id]
+          }
+        }
+        found.append(known)
+      }
+      for (index, relationship) in shape.manyToMany.enumerated() {
+        var known: [Int64: AnyObject] = [:]
+        if let table = state.objects[relationship.entity.table] {
+          for record in records where record.related.indices.contains(index) {
+            for id in record.related[index] { known[id] = table[id] }
+          }
+        }
+        found.append(known)
+      }
+      return found
+    }
+  }
+
   /// The values of `record` in its fault's layout; relationships hold the identities of the
-  /// rows they point at. With them, the first column value the entity's class cannot hold,
-  /// named with its row, as ``ObjectFault/problem`` says it.
-  func faultValues(of record: RawRecord, shape: SQLiteRecordShape, layout: ObjectFaultLayout)
-    throws(StoreError) -> (values: [Value], problem: String?)
-  {
-    let entity = shape.entity
+  /// rows they point at, looked up in `targets` (``knownTargets(of:shape:)``) and read when missing.
+  /// With them, the first column value the entity's class cannot hold, named with its row, as
+  /// ``ObjectFault/problem`` says it.
+  func faultValues(
+    of record: RawRecord, shape: SQLiteRecordShape, layout: ObjectFaultLayout,
+    targets: [[Int64: AnyObject]]
+  ) throws(StoreError) -> (values: [Value], problem: String?) {
     // A row of columns only shares the values as read; relationships follow them in a copy.
     var values = record.values
     if layout.keys.count > values.count { values.reserveCapacity(layout.keys.count) }
-    let problem = entity.problem(ofRow: record.id, values: values, layout: layout)
+    let problem =
+      layout.makesClassObjects
+      ? shape.entity.problem(ofRow: record.id, values: values, layout: layout) : nil
     for (index, relationship) in shape.toOnes.enumerated() {
       let target = try record.references[index].flatMap { id throws(StoreError) in
-        try referencedObject(id, of: relationship.entity)
+        if let known = targets[index][id] { return known }
+        return try referencedObject(id, of: relationship.entity)
       }
       values.append(target.map { .object(ObjectReference($0)) } ?? .null)
     }
     for (index, relationship) in shape.manyToMany.enumerated() {
+      let known = targets[shape.toOnes.count + index]
       var held: [Value] = []
       for id in record.related.indices.contains(index) ? record.related[index] : [] {
-        if let object = try referencedObject(id, of: relationship.entity) {
+        if let object = known[id] {
+          held.append(.object(ObjectReference(object)))
+        } else if let object = try referencedObject(id, of: relationship.entity) {
           held.append(.object(ObjectReference(object)))
         }
       }

@@ -198,11 +198,7 @@ extension SQLiteStore {
     var problems: [String?] = []
     values.reserveCapacity(records.count)
     problems.reserveCapacity(records.count)
-    for record in records {
-      let read = try faultValues(of: record, shape: shape, layout: layout)
-      values.append(read.values)
-      problems.append(read.problem)
-    }
+    try readValues(of: records, shape: shape, layout: layout, into: &values, &problems)
     // One lock for the batch: a row keeps the identity it has, or takes a new fault. The
     // table's entries are taken out while they change, so each row hashes only its key.
     let faulted = shape.faulted
@@ -238,6 +234,19 @@ extension SQLiteStore {
         layout, shape)
     }
     return identities.map(\.identity)
+  }
+
+  /// The fault values of `records`, and their problems, appended to `values` and `problems`.
+  private func readValues(
+    of records: [RawRecord], shape: SQLiteRecordShape, layout: ObjectFaultLayout,
+    into values: inout [[Value]], _ problems: inout [String?]
+  ) throws(StoreError) {
+    let targets = knownTargets(of: records, shape: shape)
+    for record in records {
+      let read = try faultValues(of: record, shape: shape, layout: layout, targets: targets)
+      values.append(read.values)
+      problems.append(read.problem)
+    }
   }
 
   /// The identity of one row of `entity`; see ``materialize(_:of:)-([RawRecord],_)``.
