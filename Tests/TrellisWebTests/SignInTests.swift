@@ -379,6 +379,31 @@ struct SignInTests {
     }
   }
 
+  /// An open page asks the gate, now and then, whether its cookie still signs its person in:
+  /// the answer is no at once for a person removed, or a session ended, from elsewhere (another
+  /// server, `trellis users remove`), not yes after the retries meant for a store that fails.
+  @Test func anOpenPagesCheckSaysNoOnceItsPersonIsRemovedElsewhere() async throws {
+    let people = try await SignInSupport.people()
+    let gate = SignInGate(try #require(SignInSupport.configuration(people).signIn))
+    let client = ClientAddress(try SocketAddress(ipAddress: "10.0.4.1", port: 1))
+    func check(_ name: String, _ password: String) async throws -> @Sendable () async -> Bool {
+      guard
+        case .signedIn(_, let token) = try await gate.signIn(
+          name: name, password: password, client: client)
+      else { throw SignInCheckFailure.notSignedIn(name) }
+      return gate.check([.cookie: "\(SessionToken.cookieName)=\(token)"])
+    }
+    let ann = try await check("ann", "ann-secret")
+    let bob = try await check("bob", "bob-secret")
+    #expect(await ann())
+    #expect(try await people.remove(named: "ann"))
+    #expect(await ann() == false)
+    #expect(await bob())
+    #expect(await gate.check([:])() == false)
+  }
+
+  private enum SignInCheckFailure: Error { case notSignedIn(String) }
+
   /// Signing in over and over keeps at most the newest sessions of one person: the oldest
   /// end, counted as every ending is, and others' sessions stay.
   @Test func onePersonKeepsAtMostTheNewestSessions() async throws {

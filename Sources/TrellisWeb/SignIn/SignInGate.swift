@@ -52,8 +52,11 @@ final class SignInGate: Sendable {
       // failing leaves the page open.
       for attempt in 0..<5 {
         if attempt > 0 { try? await Task.sleep(for: .seconds(1)) }
-        if let found = try? await people.person(session: token, at: Date()) {
-          return found != nil
+        // Read as a result, not with `try?`, which would make "no such session" a failure.
+        do {
+          return try await people.person(session: token, at: Date()) != nil
+        } catch {
+          continue
         }
       }
       return true
