@@ -65,7 +65,7 @@ extension StoresBench {
       try Int64.fetchOne(db, sql: "SELECT id FROM item ORDER BY position, id LIMIT 1 OFFSET 50000")
     }
     var names: [String] = []
-    let baseline = try median(15) {
+    let baseline = median(15) {
       {
         edits += 1
         let name = "Renamed \(edits)"

@@ -103,7 +103,7 @@ struct OrderedWritesTests {
       relationships: [.toOne("group", to: group, inverse: "members", deleteRule: .nullify)],
       transient: ["badges"])
     let store = try SQLiteStore.inMemory(entity: members)
-    let groups = try #require(try store.store(for: "group") as? SQLiteStore)
+    let groups = try store.store(for: "group")
     for name in ["A", "B", "C"] {
       try groups.insert(.object(ObjectReference(ContractGroup(name: name))), at: nil)
     }

@@ -189,7 +189,9 @@ struct RealServerTests {
   @Test(arguments: ["drf", "datasette"])
   func anUndeclaredNumberColumnIsEditedAsANumber(_ server: String) async throws {
     try await SharedServerLock.holding("web-services") {
-      guard var (service, reset) = server == "drf" ? Self.drf() : Self.datasette() else { return }
+      guard case (var service, let reset)? = server == "drf" ? Self.drf() : Self.datasette() else {
+        return
+      }
       service.valueKinds = [:]
       try await Self.reset(reset)
       let store = try WebServiceStore(service)
@@ -213,7 +215,9 @@ struct RealServerTests {
   @Test(arguments: ["drf", "datasette"])
   func aFormOnAnItemAnotherClientDeletedDisablesDone(_ server: String) async throws {
     try await SharedServerLock.holding("web-services") {
-      guard var (service, reset) = server == "drf" ? Self.drf() : Self.datasette() else { return }
+      guard case (var service, let reset)? = server == "drf" ? Self.drf() : Self.datasette() else {
+        return
+      }
       service.pollInterval = .milliseconds(200)
       try await Self.reset(reset)
       let store = try WebServiceStore(service)

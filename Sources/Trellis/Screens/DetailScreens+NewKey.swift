@@ -11,7 +11,7 @@ extension DetailScreens {
     key.attributes = .textField(placeholder: "Name", autocapitalization: .none)
     // The rule runs as the key is entered and at Done, on the domain of the form's screens,
     // where its draft lives.
-    nonisolated(unsafe) weak var owner = form
+    nonisolated(unsafe) weak let owner = form
     key.actions.valueIsValid = { value, _ in
       owner?.problemAddingKey(value.stringValue ?? value.displayText)
     }

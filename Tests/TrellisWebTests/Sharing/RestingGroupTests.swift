@@ -92,7 +92,6 @@ struct RestingGroupTests {
         try await WebTestSupport.openPage(client), try await WebTestSupport.openPage(client),
         try await WebTestSupport.openPage(client),
       ]
-      let config = WebTestSupport.wsConfiguration
       try await Self.ws(client, WebTestSupport.wsPath(pages[0])) { inA, outA in
         let a = Page(inA)
         let keys = try await a.next("screen").keys
@@ -153,7 +152,6 @@ struct RestingGroupTests {
       let pages = [
         try await WebTestSupport.openPage(client), try await WebTestSupport.openPage(client),
       ]
-      let config = WebTestSupport.wsConfiguration
       try await Self.ws(client, WebTestSupport.wsPath(pages[0])) { inA, outA in
         let a = Page(inA)
         let keys = try await a.next("screen").keys
