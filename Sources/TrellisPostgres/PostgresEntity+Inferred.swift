@@ -20,9 +20,7 @@ extension PostgresEntity {
     // `First_Name`); the SQL names the column itself.
     let columnKeys = names.columnKeys(table)
     var columns: [PostgresColumn] = []
-    for column in table.shownColumns
-    where !keys.contains(column.name) && PostgresIdentifier.isPlain(columnKeys.key(of: column.name))
-    {
+    for column in table.shownColumns where !keys.contains(column.name) {
       var stored = PostgresColumn(
         columnKeys.key(of: column.name), kind(column.kind), nullable: !column.isNotNull)
       stored.isUnique = column.isUnique

@@ -13,7 +13,8 @@ import TrellisSQL
 /// let store = try PostgresStore(url: "postgres://trellis@127.0.0.1:5432/app", entity: contacts)
 /// ```
 public struct PostgresEntity: Sendable {
-  /// The table's name: letters, digits and underscores, not starting with a digit.
+  /// The table's name: letters, digits and underscores, not starting with a digit (a table
+  /// made elsewhere may have any name, quoted in every statement).
   public var table: String
   /// How rows become objects and how objects are read and written (by property name).
   public var definition: DataDefinition
@@ -75,29 +76,39 @@ public struct PostgresEntity: Sendable {
 
   /// Every identifier the SQL of this entity and of every entity its relationships reach
   /// uses, quoted (the names the store derives too: indexes, keys, join tables); an error
-  /// names the first that is not a plain identifier, and a relationship whose key clashes
-  /// with a column.
+  /// names the first that is not a plain identifier (or, in a table made elsewhere, one
+  /// PostgreSQL cannot hold), and a relationship whose key clashes with a column.
   func checkIdentifiers() throws(StoreError) {
     for entity in sharingGraph { try entity.checkOwnIdentifiers() }
   }
 
   /// The identifiers of this entity and of its children's tables.
   private func checkOwnIdentifiers() throws(StoreError) {
-    _ = try PostgresIdentifier.quoted(table)
-    _ = try PostgresIdentifier.quoted(primaryKey)
-    if let positionColumn { _ = try PostgresIdentifier.quoted(positionColumn) }
+    // A table made elsewhere may have any name PostgreSQL holds ("Order Items"), quoted in
+    // every statement; the tables a program declares, which its store creates, plain ones.
+    func check(_ name: String) throws(StoreError) {
+      _ = try isExisting ? PostgresIdentifier.quoted(name) : PostgresIdentifier.plainQuoted(name)
+    }
+    // The names of the indexes and keys the store creates, which a table made elsewhere
+    // does not get.
+    func checkMade(_ name: String) throws(StoreError) {
+      if !isExisting { try check(name) }
+    }
+    try check(table)
+    try check(primaryKey)
+    if let positionColumn { try check(positionColumn) }
     for column in columns {
-      _ = try PostgresIdentifier.quoted(column.name)
+      try check(columnKeys.column(of: column.name))
       if column.isIndexed {
-        _ = try PostgresIdentifier.quoted(SQLDialect.postgres.indexName(table, [column.name]))
+        try checkMade(SQLDialect.postgres.indexName(table, [column.name]))
       }
     }
     let renamed = renamedColumns.flatMap { [$0.key, $0.value] }
     for name in renamed + (renamedFrom.map { [$0] } ?? []) {
-      _ = try PostgresIdentifier.quoted(name)
+      try check(name)
     }
     for index in indexes where !index.isEmpty {
-      _ = try PostgresIdentifier.quoted(SQLDialect.postgres.indexName(table, index))
+      try checkMade(SQLDialect.postgres.indexName(table, index))
       let known = Set(columnNames + [primaryKey] + (positionColumn.map { [$0] } ?? []))
       for name in index where !known.contains(name) {
         throw .invalidItem(
@@ -105,9 +116,8 @@ public struct PostgresEntity: Sendable {
       }
     }
     for relationship in toManyRelationships {
-      _ = try PostgresIdentifier.quoted(relationship.foreignKey)
-      _ = try PostgresIdentifier.quoted(
-        relationship.entity.table + "_" + relationship.foreignKey + "_idx")
+      try check(relationship.foreignKey)
+      try checkMade(relationship.entity.table + "_" + relationship.foreignKey + "_idx")
       try relationship.entity.checkOwnIdentifiers()
       if !relationship.entity.references.isEmpty {
         throw .invalidItem(
@@ -120,15 +130,14 @@ public struct PostgresEntity: Sendable {
     for relationship in references {
       switch relationship.kind {
       case .toOne:
-        _ = try PostgresIdentifier.quoted(relationship.foreignKey)
-        _ = try PostgresIdentifier.quoted(table + "_" + relationship.foreignKey + "_idx")
-        _ = try PostgresIdentifier.quoted(table + "_" + relationship.foreignKey + "_fkey")
+        try check(relationship.foreignKey)
+        try checkMade(table + "_" + relationship.foreignKey + "_idx")
+        try checkMade(table + "_" + relationship.foreignKey + "_fkey")
         try checkKey(relationship.foreignKey, of: table, relationship.name)
       case .manyToMany, .toMany:
         let join = relationship.joinTableName(of: self)
-        for name in [join, join + "_target_idx", join + "_target_id_fkey"] {
-          _ = try PostgresIdentifier.quoted(name)
-        }
+        try check(join)
+        for name in [join + "_target_idx", join + "_target_id_fkey"] { try checkMade(name) }
       }
     }
   }
@@ -149,12 +158,11 @@ public struct PostgresEntity: Sendable {
     }
   }
 
-  /// The column bound to the property `key`, quoted: a plain name as
-  /// ``PostgresIdentifier/quoted(_:)`` accepts it, or the name of a column of a table made
-  /// elsewhere that is not its key ("First Name"), its quotes doubled.
+  /// The column bound to the property `key`, quoted (``PostgresIdentifier/quoted(_:)``):
+  /// the key itself, or the name of a column of a table made elsewhere that is not its key
+  /// ("First Name").
   func quotedColumn(_ key: String) throws(StoreError) -> String {
-    if let column = columnKeys.differentColumn(of: key) { return Self.dialect.quoted(column) }
-    return try PostgresIdentifier.quoted(key)
+    try PostgresIdentifier.quoted(columnKeys.column(of: key))
   }
 
   /// The relationship held in `name`, if any.

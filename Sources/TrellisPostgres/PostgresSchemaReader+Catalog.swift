@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import PostgresNIO
 import Trellis
+import TrellisSQL
 
 /// The catalog queries of ``PostgresSchemaReader``, each over the current schema.
 extension PostgresSchemaReader {
@@ -182,7 +183,7 @@ extension PostgresSchemaReader {
   static func rowCount(of table: String, _ connection: PostgresConnection, _ logger: Logger)
     async throws -> Int
   {
-    let quoted = "\"" + table.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    let quoted = SQLDialect.postgres.quoted(table)
     for try await count in try await connection.query(
       PostgresQuery(unsafeSQL: "SELECT count(*) FROM \(quoted)"), logger: logger
     ).decode(Int64.self) {

@@ -113,16 +113,9 @@ package enum PostgresSchemaReader {
         + "integer keys"
       return
     }
-    // Other columns may have any name ("First Name"): each is bound to a key made of it
-    // (``ColumnKeys``), and statements quote its name.
-    let keyColumns = [key.name] + table.foreignKeys.map(\.column)
-    guard PostgresIdentifier.isPlain(table.name), keyColumns.allSatisfy(PostgresIdentifier.isPlain)
-    else {
-      table.readOnlyReason =
-        "the name of it or of its key or foreign keys is not a plain SQL name (letters, digits "
-        + "and _)"
-      return
-    }
+    // The table, its key and every column may have any name ("Order Items", "Customer ID"):
+    // each column is bound to a key made of its name (``ColumnKeys``), and statements quote
+    // every name.
     table.rowKey = key.name
     if table.shownColumns.isEmpty {
       table.readOnlyReason = "it has no column besides its key"

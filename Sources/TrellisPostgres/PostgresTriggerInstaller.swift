@@ -82,8 +82,8 @@ package enum PostgresTriggerInstaller {
       try await connection.withTransaction(logger: logger) { connection in
         for (table, trigger) in triggers {
           // Names read from the catalog, quoted as they are, whatever they hold.
-          let quoted = "\"" + table.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-          let name = "\"" + trigger.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+          let quoted = SQLDialect.postgres.quoted(table)
+          let name = SQLDialect.postgres.quoted(trigger)
           try await connection.query(
             PostgresQuery(unsafeSQL: "DROP TRIGGER IF EXISTS \(name) ON \(quoted)"),
             logger: logger)

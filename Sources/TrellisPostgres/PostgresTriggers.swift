@@ -24,16 +24,12 @@ enum PostgresTriggers {
   /// The name of the trigger that announces a `TRUNCATE` of a table.
   static let truncateTrigger = "trellis_notify_truncate"
 
-  /// The channel an entity's changes are announced on: `trellis_` and the table's name,
-  /// shortened with a hash to PostgreSQL's 63-byte limit.
+  /// The channel an entity's changes are announced on: `trellis_` and the table's name, or
+  /// a plain name with a hash of it when the name needs quoting or is too long for
+  /// PostgreSQL's 63 bytes (``PostgresIdentifier/derived(_:_:limit:kept:)``): PostgresNIO's
+  /// `LISTEN` quotes a channel without doubling its quotes.
   static func channel(for table: String) -> String {
-    let channel = "trellis_" + table
-    guard channel.utf8.count > 63 else { return channel }
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in table.utf8 {
-      hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-    }
-    return "trellis_" + table.prefix(38) + "_" + String(hash, radix: 16)
+    PostgresIdentifier.derived("trellis_", table)
   }
 
   /// `CREATE OR REPLACE FUNCTION` of the notifying function. Its arguments are the channel,
@@ -76,14 +72,16 @@ enum PostgresTriggers {
   /// holds it (and the row held), which no trigger of theirs sees.
   static let pairFunction = "trellis_notify_pair_change"
 
-  /// The name of the trigger on the join table of `source`'s `relationship`: short enough
-  /// for PostgreSQL's 63 bytes with the `_t` of its `TRUNCATE` trigger.
+  /// The name of the trigger on the join table of `source`'s `relationship`: plain and in
+  /// lowercase (as PostgreSQL folds it unquoted: the name earlier versions installed), short
+  /// enough for PostgreSQL's 63 bytes with the `_t` of its `TRUNCATE` trigger.
   static func pairTrigger(_ source: String, _ relationship: String) -> String {
-    let name = "trellis_pairs_" + source + "_" + relationship
-    guard name.utf8.count > 61 else { return name }
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-    return "trellis_pairs_" + String(hash, radix: 16)
+    let prefix = "trellis_pairs_"
+    let name = source + "_" + relationship
+    if PostgresIdentifier.hasPlainCharacters(name), (prefix + name).utf8.count > 61 {
+      return prefix + String(PostgresIdentifier.fnv1a(prefix + name), radix: 16)
+    }
+    return PostgresIdentifier.derived(prefix, name, limit: 61).lowercased()
   }
 
   /// `CREATE OR REPLACE FUNCTION` of the join tables' function. Its arguments are the holding
@@ -122,9 +120,8 @@ enum PostgresTriggers {
   static func install(
     for entity: PostgresEntity, on connection: PostgresConnection, logger: Logger
   ) async throws {
-    // The names are plain identifiers (checked), so they can be the trigger's literals.
-    let arguments = [channel(for: entity.table), entity.primaryKey, entity.positionColumn ?? ""]
-      .map { "'\($0)'" }.joined(separator: ", ")
+    let arguments = literals(
+      [channel(for: entity.table), entity.primaryKey, entity.positionColumn ?? ""])
     var lock = PostgresStatement("SELECT pg_advisory_xact_lock(hashtext(")
     lock.bind(function)
     lock.append("))")
@@ -141,10 +138,10 @@ enum PostgresTriggers {
     try await connection.query(PostgresQuery(unsafeSQL: pairFunctionSQL), logger: logger)
     for relationship in pairs {
       let join = relationship.joinTableName(of: entity)
-      let arguments = [
+      let arguments = literals([
         channel(for: entity.table), relationship.joinSourceColumn,
         channel(for: relationship.entity.table), relationship.joinTargetColumn,
-      ].map { "'\($0)'" }.joined(separator: ", ")
+      ])
       let name = pairTrigger(entity.table, relationship.name)
       try await installTrigger(
         name, on: join, "AFTER INSERT OR UPDATE OR DELETE", "ROW", function: pairFunction,
@@ -153,6 +150,13 @@ enum PostgresTriggers {
         name + "_t", on: join, "AFTER TRUNCATE", "STATEMENT", function: pairFunction, arguments,
         connection, logger)
     }
+  }
+
+  /// The trigger arguments `values` as SQL string literals, their quotes doubled (as
+  /// `pg_get_triggerdef` prints them back): a column may have any name.
+  static func literals(_ values: [String]) -> String {
+    values.map { "'" + $0.replacingOccurrences(of: "'", with: "''") + "'" }
+      .joined(separator: ", ")
   }
 
   /// Creates trigger `name` on `table`, unless one with these arguments is there already:
@@ -172,11 +176,12 @@ enum PostgresTriggers {
     where definition.hasSuffix("\(function)(\(arguments))") {
       return
     }
+    let trigger = try PostgresIdentifier.quoted(name)
     try await connection.query(
-      PostgresQuery(unsafeSQL: "DROP TRIGGER IF EXISTS \(name) ON \(quoted)"), logger: logger)
+      PostgresQuery(unsafeSQL: "DROP TRIGGER IF EXISTS \(trigger) ON \(quoted)"), logger: logger)
     try await connection.query(
       PostgresQuery(
-        unsafeSQL: "CREATE TRIGGER \(name) \(events) ON \(quoted) "
+        unsafeSQL: "CREATE TRIGGER \(trigger) \(events) ON \(quoted) "
           + "FOR EACH \(level) EXECUTE FUNCTION \(function)(\(arguments))"), logger: logger)
   }
 

@@ -115,7 +115,7 @@ public final class SyncedSettingsStore: SyncedKeyValueStore {
     limits: SyncedKeyValueLimits = .iCloud, timeout: Duration = .seconds(5),
     retryDelay: Duration = .seconds(5)
   ) throws(StoreError) {
-    _ = try PostgresIdentifier.quoted(table)
+    _ = try PostgresIdentifier.plainQuoted(table)
     for (name, text) in [("person", person), ("namespace", namespace)]
     where text.utf8.contains(0) {
       throw .invalidItem("a synced settings \(name) cannot hold a NUL character")

@@ -37,8 +37,10 @@ package struct InferredNames: Sendable {
 
   /// The list, on the target, of the rows pointing at it through `key` of `table`
   /// ("Albums" on an artist); `<table>By<ToOne>` when the table points there more than once.
+  /// A table whose name is not a key gives the key made of it (``ColumnKeys/key(for:)``):
+  /// "Order Items" → `Order_Items`.
   package func inverse(_ key: InferredForeignKey, in table: InferredTable) -> String {
-    let base = plural(item(table))
+    let base = ColumnKeys.key(for: plural(item(table)))
     let alike = table.foreignKeys.filter { $0.targetTable == key.targetTable }
     var name = alike.count > 1 ? base + "By" + capitalised(toOne(key, in: table)) : base
     if let target = schema.table(key.targetTable), target.column(name) != nil { name += "List" }
@@ -46,10 +48,11 @@ package struct InferredNames: Sendable {
   }
 
   /// The many-to-many property of a join, on the side `own` points at: the other side's
-  /// table, plural ("Playlists" on a track).
+  /// table, plural ("Playlists" on a track), as a key (``ColumnKeys/key(for:)``: "Gift
+  /// Tags" → `Gift_Tags`).
   package func manyToMany(_ join: InferredJoin, from own: InferredForeignKey) -> String {
     let other = own == join.source ? join.target : join.source
-    var name = plural(capitalised(EnglishNoun.singular(other.targetTable)))
+    var name = ColumnKeys.key(for: plural(capitalised(EnglishNoun.singular(other.targetTable))))
     if let table = schema.table(own.targetTable), table.column(name) != nil { name += "List" }
     return name
   }

@@ -200,4 +200,28 @@ struct ColumnsNamedOtherwiseTests {
     }
     #expect(renamed == "Bo Ray")
   }
+
+  /// Tables whose names are not keys ("Order Items") name the lists pointing at them and
+  /// their many-to-many choices by keys made of them, so that those are properties too.
+  @Test func tablesNamedOtherwiseNameTheirInverseListsAndChoicesByKeys() throws {
+    let (folder, _, file) = try SQLiteTestSupport.file(
+      """
+      CREATE TABLE "Customers" ("Customer ID" INTEGER PRIMARY KEY, "Name" TEXT NOT NULL);
+      CREATE TABLE "Order Items" ("Item ID" INTEGER PRIMARY KEY, "Product" TEXT NOT NULL,
+        "Customer ID" INTEGER REFERENCES "Customers"("Customer ID"));
+      CREATE TABLE "Gift Tags" ("Tag ID" INTEGER PRIMARY KEY, "Label" TEXT NOT NULL);
+      CREATE TABLE "Item Tags" ("Item ID" INTEGER REFERENCES "Order Items"("Item ID"),
+        "Tag ID" INTEGER REFERENCES "Gift Tags"("Tag ID"), PRIMARY KEY ("Item ID", "Tag ID"));
+      INSERT INTO "Customers" VALUES (1, 'Lee');
+      INSERT INTO "Order Items" VALUES (1, 'Kettle', 1);
+      """)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let customers = try #require(file.store(for: "Customers"))
+    let items = try #require(file.store(for: "Order Items"))
+    #expect(
+      try #require(customers.itemsDefinition).properties.map(\.name) == ["Name", "Order_Items"])
+    #expect(
+      try #require(items.itemsDefinition).properties.map(\.name)
+        == ["Product", "Customer", "Gift_Tags"])
+  }
 }
