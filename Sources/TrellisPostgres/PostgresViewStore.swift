@@ -9,9 +9,12 @@ import TrellisSQL
 /// SQL) every poll interval, as a table's store looks at its table's, and reports a reset
 /// when it changed; lists then read their pages again.
 ///
-/// A row that reads the same as before keeps its object (``ViewRowObjects``, which keeps
-/// those of the rows read recently), so a change to one row of the view shows as that row
-/// replaced, not as the whole list drawn again; rows that read alike stay distinct objects.
+/// A row keeps its object while it is the same row (``ViewRowObjects``, which keeps those of
+/// the rows read recently): a row of a table with a primary key while it has it, its object
+/// taking the values it reads now on the domain that shows it (``applyArrivedValues()``),
+/// so that a list's row and an open form show them; a row without a key while it reads the
+/// same, so a change to it shows as that row replaced, and a form open on it, asking at the
+/// change (``holds(_:)``), says it is gone. Rows that read alike stay distinct objects.
 package final class PostgresViewStore: AsyncViewRowsStore {
   /// How the view is read, on the database's connections.
   package struct Reader: Sendable {
@@ -50,7 +53,7 @@ package final class PostgresViewStore: AsyncViewRowsStore {
     self.openedFingerprint = fingerprint
     self.reader = reader
     self.interval = interval
-    objects = ViewRowObjects(limit: keptObjects)
+    objects = ViewRowObjects(layout: query.objectLayout(name: definition.name), limit: keptObjects)
   }
 
   deinit { poller.withLock { $0?.cancel() } }
@@ -100,20 +103,29 @@ package final class PostgresViewStore: AsyncViewRowsStore {
   /// How many rows' objects the store keeps now.
   package var keptObjectCount: Int { objects.count }
 
-  /// The rows `read` selects, each the object it had when last read recently.
+  /// The rows `read` selects, each the object it had when last read recently; an object
+  /// that read otherwise takes the values read now at the next ``applyArrivedValues()``.
   private func rows(_ read: SQLRowRead) async throws(StoreError) -> [Value] {
-    let columns = query.table.columns.count
-    let titles = query.pointed.count
-    let identified = columns + titles + (query.rowKey == nil ? 0 : 1)
-    return try await reader.rows(read).map { cells -> Value in
-      let values = Array(cells.prefix(identified))
-      let ordinal = cells.count > identified ? cells[identified].intValue ?? 1 : 1
-      return objects.item(.init(values: values, ordinal: ordinal)) {
-        query.entries(
-          columns: Array(values.prefix(columns)),
-          titles: Array(values.dropFirst(columns).prefix(titles)))
-      }
+    try await reader.rows(read).map { cells -> Value in
+      let (identity, values) = query.row(cells)
+      return objects.item(identity, values: values, arriving: true)
     }
+  }
+
+  /// Gives the rows' objects the values read for them in the background.
+  package func applyArrivedValues() { objects.applyArrivedValues() }
+
+  /// Whether the view still has `item`'s row, read now: false once it is gone (deleted, or,
+  /// for a row without a key, changed what it reads). A row with a key brings what it reads
+  /// now, which its object takes at the next ``applyArrivedValues()``.
+  package func holds(_ item: Value) async throws(StoreError) -> Bool {
+    guard let identity = objects.identity(of: item) else { return true }
+    for cells in try await reader.rows(query.pageRead(query.query(reading: identity))) {
+      let (read, values) = query.row(cells)
+      guard read == identity else { continue }
+      return objects.item(read, values: values, arriving: true) == item
+    }
+    return false
   }
 
   /// Calls `handler` with a reset whenever the view's rows changed; starts looking, and stops

@@ -8,11 +8,14 @@ import Trellis
 /// row a foreign key points at (``InferredNames/pointedTitles(_:)``) `t0`, `t1`…, and the row
 /// id, where the table has one, `r`: a predicate, a search or a sort on a row's key reads the
 /// column it names, whatever the column's own name. Rows come in a stable order after any
-/// sort: by row id, else on SQLite in the view's own order (each row's place in it, `n`), so
-/// that a view's `ORDER BY` is the list's, and on PostgreSQL by every column; paging never
-/// skips or repeats a row. Rows
-/// that read alike (a view may hold the same row twice) are numbered apart, 1, 2…, in the
-/// last column read (``ViewRowObjects`` keeps them distinct objects).
+/// sort: by their key (the row id, else a table's primary key), else on SQLite in the view's
+/// own order (each row's place in it, `n`), so that a view's `ORDER BY` is the list's, and on
+/// PostgreSQL by every column; paging never skips or repeats a row.
+///
+/// A row of a table with a key is that key's row whatever it reads (``keyPositions``); a row
+/// without one is what it reads, and rows that read alike (a view may hold the same row
+/// twice) are numbered apart, 1, 2…, in the last column read (``ViewRowObjects`` keeps them
+/// distinct objects).
 package struct ViewRowsQuery: Sendable {
   /// The SQL it writes.
   package let dialect: SQLDialect
@@ -24,6 +27,15 @@ package struct ViewRowsQuery: Sendable {
   package let pointed: [InferredNames.PointedTitle]
   /// The column naming each row apart, when the table has one (`rowid`, an integer key).
   package let rowKey: String?
+  /// Where a row's key is among the values ``pageRead(_:limit:offset:)`` reads: the row id's
+  /// place, else those of a table's primary key's columns; empty for rows without a key (a
+  /// view's), which are told apart by what they read.
+  package let keyPositions: [Int]
+  /// The keys of a row's object, once each: each column's, then each title's.
+  package let objectKeys: [String]
+  /// Where the value of each of ``objectKeys`` is among the values a row read: a title named
+  /// as a column is the title.
+  let objectPositions: [Int]
   /// The alias and kind of the column each key reads, titles before columns.
   private let aliases: [String: SQLColumn]
   /// The inner `SELECT`, each column under its alias.
@@ -41,6 +53,23 @@ package struct ViewRowsQuery: Sendable {
     columnKeys = table.columns.map { keys.key(of: $0.name) }
     pointed = names.pointedTitles(table)
     rowKey = table.rowKey
+    if table.rowKey != nil {
+      keyPositions = [table.columns.count + pointed.count]
+    } else if table.kind == .table, !table.primaryKey.isEmpty {
+      let positions = table.primaryKey.compactMap { key in
+        table.columns.firstIndex { $0.name == key }
+      }
+      keyPositions = positions.count == table.primaryKey.count ? positions : []
+    } else {
+      keyPositions = []
+    }
+    var positions: [String: Int] = [:]
+    var objectKeys: [String] = []
+    for (position, key) in (columnKeys + pointed.map(\.property)).enumerated() {
+      if positions.updateValue(position, forKey: key) == nil { objectKeys.append(key) }
+    }
+    self.objectKeys = objectKeys
+    objectPositions = objectKeys.map { positions[$0] ?? 0 }
     let quotedTable = dialect.quoted(table.name)
     var selected: [String] = []
     var aliases: [String: SQLColumn] = [:]
@@ -79,11 +108,23 @@ package struct ViewRowsQuery: Sendable {
   /// The aliases of the columns, in order.
   private var columnAliases: [String] { table.columns.indices.map { "\"c\($0)\"" } }
 
-  /// The order after any sort: by row id; else, on SQLite, the view's own, and on PostgreSQL
-  /// (whose rows come in the order they are stored, which an update changes) every column.
+  /// The order after any sort: by the rows' key; else, on SQLite, the view's own, and on
+  /// PostgreSQL (whose rows come in the order they are stored, which an update changes)
+  /// every column.
   private var defaultOrder: String {
-    if rowKey != nil { return "\"r\"" }
+    if !keyPositions.isEmpty {
+      return keyPositions.map { dialect.quoted(alias(at: $0)) }.joined(separator: ", ")
+    }
     return dialect == .sqlite ? "\"n\"" : columnAliases.joined(separator: ", ")
+  }
+
+  /// The alias of the value at `position` of a row read: a column's, a title's, the row id's.
+  func alias(at position: Int) -> String {
+    if position < table.columns.count { return "c\(position)" }
+    if position < table.columns.count + pointed.count {
+      return "t\(position - table.columns.count)"
+    }
+    return "r"
   }
 
   /// `options`' filter and sort as SQL over the aliases; what SQL cannot express is left in
@@ -136,13 +177,14 @@ package struct ViewRowsQuery: Sendable {
 
   /// The rows `query` selects, in its order, `limit` of them (all when `nil`) from `offset`:
   /// the columns, the titles, the row id when there is one, then the row's number among
-  /// those that read alike.
+  /// those that read alike (1 for a row with a key).
   package func pageRead(_ query: SQLQuery, limit: Int? = nil, offset: Int = 0) -> SQLRowRead {
     var shown = columnAliases + pointed.indices.map { "\"t\($0)\"" }
-    if rowKey == nil {
+    if rowKey != nil { shown.append("\"r\"") }
+    if keyPositions.isEmpty {
       shown.append("row_number() OVER (PARTITION BY \(columnAliases.joined(separator: ", ")))")
     } else {
-      shown += ["\"r\"", "CAST(1 AS bigint)"]
+      shown.append("CAST(1 AS bigint)")
     }
     var read = SQLRowRead(
       "SELECT \(shown.joined(separator: ", ")) FROM (\(inner)) AS \"shown\""
@@ -160,14 +202,5 @@ package struct ViewRowsQuery: Sendable {
     return SQLRowRead(
       "SELECT count(*) FROM (\(inner)) AS \"shown\" WHERE \(condition)",
       arguments: query.arguments.map { .value($0) })
-  }
-
-  /// A row read by ``pageRead(_:limit:offset:)`` as a dictionary: each column's value under
-  /// its key, then each title under its to-one's name.
-  package func entries(columns: [Value], titles: [Value]) -> ValueDictionary {
-    var entries = ValueDictionary()
-    for (key, value) in zip(columnKeys, columns) { entries[key] = value }
-    for (title, value) in zip(pointed, titles) { entries[title.property] = value }
-    return entries
   }
 }

@@ -10,9 +10,12 @@ import TrellisSQL
 /// process or, through the file's watcher, by another (``SQLiteFileStores``), is reported as a
 /// reset, and lists read their pages again.
 ///
-/// A row that reads the same as before keeps its object (``ViewRowObjects``, which keeps
-/// those of the rows read recently), so a change to one row of the view shows as that row
-/// replaced, not as the whole list drawn again; rows that read alike stay distinct objects.
+/// A row keeps its object while it is the same row (``ViewRowObjects``, which keeps those of
+/// the rows read recently): a row of a table with a row id (or a key) while it has it, its
+/// object taking the values it reads now, so that a list's row and an open form show them;
+/// a row without a key while it reads the same, so a change to it shows as that row
+/// replaced, and a form open on it, read again at the change (``refresh(_:)``), says it is
+/// gone. Rows that read alike stay distinct objects.
 package final class SQLiteViewStore: ViewRowsStore {
   /// How the rows are shown: every column, never edited.
   package let definition: DataDefinition
@@ -33,7 +36,7 @@ package final class SQLiteViewStore: ViewRowsStore {
     self.query = query
     self.definition = definition
     self.queue = queue
-    objects = ViewRowObjects(limit: keptObjects)
+    objects = ViewRowObjects(layout: query.objectLayout(name: definition.name), limit: keptObjects)
   }
 
   deinit { observation.withLock { $0?.cancel() } }
@@ -75,8 +78,17 @@ package final class SQLiteViewStore: ViewRowsStore {
   /// How many rows' objects the store keeps now.
   package var keptObjectCount: Int { objects.count }
 
-  /// The rows `read` selects, each the object it had when last read recently.
+  /// The rows `read` selects, each the object it had when last read recently, holding the
+  /// values read now.
   private func rows(_ read: SQLRowRead) throws(StoreError) -> [Value] {
+    try cells(read).map { cells in
+      let (identity, values) = query.row(cells)
+      return objects.item(identity, values: values)
+    }
+  }
+
+  /// The values of the rows `read` selects, as ``ViewRowsQuery/row(_:)`` takes them.
+  private func cells(_ read: SQLRowRead) throws(StoreError) -> [[Value]] {
     let arguments = try read.statementArguments()
     let fetched: [GRDB.Row]
     do {
@@ -86,28 +98,33 @@ package final class SQLiteViewStore: ViewRowsStore {
     } catch {
       throw .failed("The rows of \(query.table.name) could not be read.")
     }
-    let kinds = query.table.columns.map { SQLiteEntity.kind($0.kind) }
-    let titles = query.pointed.count
-    let identified = kinds.count + titles + (query.rowKey == nil ? 0 : 1)
-    return fetched.map { row -> Value in
+    let kinds =
+      query.table.columns.map { SQLiteEntity.kind($0.kind) }
+      + Array(repeating: .text, count: query.pointed.count)
+      + (query.rowKey == nil ? [] : [.integer])
+    return fetched.map { row -> [Value] in
       var values: [Value] = []
-      values.reserveCapacity(identified)
+      values.reserveCapacity(kinds.count + 1)
       for (index, kind) in kinds.enumerated() {
         values.append(SQLiteValues.value(row[index], kind: kind))
       }
-      for index in kinds.count..<(kinds.count + titles) {
-        values.append(SQLiteValues.value(row[index], kind: .text))
-      }
-      if query.rowKey != nil {
-        values.append(SQLiteValues.value(row[identified - 1], kind: .integer))
-      }
-      let ordinal: Int? = row[identified]
-      return objects.item(.init(values: values, ordinal: ordinal ?? 1)) {
-        query.entries(
-          columns: Array(values.prefix(kinds.count)),
-          titles: Array(values[kinds.count..<(kinds.count + titles)]))
-      }
+      let ordinal: Int? = row[kinds.count]
+      values.append(.int(ordinal ?? 1))
+      return values
     }
+  }
+
+  /// Reads the row of `item` again, as a list reading it would: a row with a key takes what
+  /// it reads now; false when the row is gone (another program deleted it, or, for a row
+  /// without a key, changed what it reads).
+  package func refresh(_ item: Value) throws(StoreError) -> Bool {
+    guard let identity = objects.identity(of: item) else { return true }
+    for cells in try cells(query.pageRead(query.query(reading: identity))) {
+      let (read, values) = query.row(cells)
+      guard read == identity else { continue }
+      return objects.item(read, values: values) == item
+    }
+    return false
   }
 
   /// Calls `handler` with a reset after every change to the file.

@@ -38,6 +38,16 @@ struct PagedViewRowsPostgresTests {
     return url
   }
 
+  /// An app showing a list of `store`'s rows, whose forms only show, and that list's screen.
+  private static func window(_ store: PostgresViewStore) -> (HeadlessApp, Screen) {
+    let section = ArrayOfObjectsSection(store: store, definition: store.definition)
+    section.allowsEditingDetails = false
+    let model = TableModel(title: store.definition.name)
+    model.addSection(section)
+    let list = Screen(model: model)
+    return (HeadlessApp(navigator: Navigator(root: list)), list)
+  }
+
   private static func values(_ rows: [Value], _ key: String = "name") -> [Value?] {
     rows.map { ($0.objectValue as? KeyValueCoding).flatMap { try? $0.value(forKey: key) } }
   }
@@ -148,5 +158,85 @@ struct PagedViewRowsPostgresTests {
     let found = try await Self.page(
       pairs, FetchOptions(filter: .search("emm", in: ["book", "tag"])))
     #expect(found.map { definition.title(of: $0) } == ["Emma · classic"])
+  }
+
+  /// A row of a read-only table is its primary key's: changed by another program, it keeps
+  /// its object, which takes the new values, so that its open form shows them and its list
+  /// row is updated in place.
+  @Test func aChangedRowWithAPrimaryKeyKeepsItsObjectAndItsOpenFormShowsIt() async throws {
+    guard let url = try await Self.database() else { return }
+    let database = try await PostgresDatabase.open(url: url, pollInterval: .milliseconds(50))
+    defer { database.shutdown() }
+    let pairs = try #require(database.viewStore(for: "book_tag"))
+    let before = try await Self.page(pairs)
+    let (app, list) = Self.window(pairs)
+    try await app.settle(until: { app.texts.first == ["Dune · scifi", "Emma · classic"] })
+    let listHost = app.host(for: list)
+    let loaded = listHost.totals
+    try app.tap("Dune · scifi")
+    #expect(app.row("Weight")?.value == .int(3))
+    try await AnyDataPostgres.run(
+      url,
+      [
+        "UPDATE book_tag SET weight = 5 WHERE book_id = 1",
+        "UPDATE book SET title = 'Dune Messiah' WHERE id = 1",
+      ])
+    try await app.settle(until: { app.row("Weight")?.value == .int(5) })
+    #expect(app.row("Book")?.value == "Dune Messiah")
+    #expect(app.top.title == "Dune Messiah · scifi")
+    #expect(app.top.itemGone == nil)
+    try listHost.check()
+    #expect(listHost.texts.first == ["Dune Messiah · scifi", "Emma · classic"])
+    let totals = listHost.totals
+    #expect(totals.itemDeletes == loaded.itemDeletes && totals.itemInserts == loaded.itemInserts)
+    #expect(totals.itemMoves == loaded.itemMoves)
+    #expect(listHost.violations.isEmpty)
+    let after = try await Self.page(pairs)
+    pairs.applyArrivedValues()
+    #expect(Self.identities(after) == Self.identities(before), "the same rows, the same objects")
+    #expect(Self.values(after, "weight") == [.int(5), .int(1)])
+    try await AnyDataPostgres.run(url, ["DELETE FROM book_tag WHERE book_id = 1"])
+    try await app.settle(until: { app.top.itemGone != nil })
+    #expect(app.row("Weight")?.value == .int(5), "the values shown stay")
+  }
+
+  /// A row of a view is what it reads: once another program changes or deletes it, its open
+  /// form says that it is gone, as a table row's form does, and keeps what it showed; a
+  /// change to another row leaves the form be.
+  @Test func aFormOfAViewRowSaysTheRowIsGoneOnceItChangesOrIsDeleted() async throws {
+    guard let url = try await Self.database() else { return }
+    let database = try await PostgresDatabase.open(url: url, pollInterval: .milliseconds(50))
+    defer { database.shutdown() }
+    let view = try #require(database.viewStore(for: "person_name"))
+    let (app, list) = Self.window(view)
+    try await app.settle(until: { app.texts.first == ["Ann", "Ann", "Ann", "Bob", "Cy"] })
+    let gone =
+      "Someone else changed or deleted this person name since you opened it: go back to see "
+      + "the list as it is now."
+    try app.tap("Bob")
+    try await AnyDataPostgres.run(url, ["INSERT INTO person (name) VALUES ('Dee')"])
+    let listHost = app.host(for: list)
+    try await app.settle(until: {
+      (try? listHost.check()) != nil && listHost.texts.first?.last == "Dee"
+    })
+    #expect(app.top.itemGone == nil, "another row came")
+    try await AnyDataPostgres.run(url, ["UPDATE person SET name = 'Bo' WHERE name = 'Bob'"])
+    try await app.settle(until: { app.top.itemGone != nil })
+    #expect(app.top.itemGone == gone)
+    #expect(app.top.snapshot().notice == gone)
+    #expect(app.row("Name")?.value == "Bob", "the values shown stay")
+    try app.send(.back)
+    try await app.settle(until: { app.texts.first == ["Ann", "Ann", "Ann", "Bo", "Cy", "Dee"] })
+    try app.tap("Cy")
+    #expect(app.top.itemGone == nil)
+    try await AnyDataPostgres.run(url, ["DELETE FROM person WHERE name = 'Cy'"])
+    try await app.settle(until: { app.top.itemGone != nil })
+    #expect(app.top.itemGone == gone)
+    try await app.settle(until: {
+      (try? listHost.check()) != nil
+        && listHost.texts.first == ["Ann", "Ann", "Ann", "Bo", "Dee"]
+    })
+    #expect(listHost.totals.itemMoves == 0)
+    #expect(listHost.violations.isEmpty)
   }
 }

@@ -26,6 +26,37 @@ struct PagedViewRowsTests {
     CREATE VIEW person_name AS SELECT name FROM person;
     """
 
+  /// Books and tags, paired by a join table with an extra column, which has row ids but is
+  /// not edited, and a view of the people named alike.
+  static let pairs = """
+    CREATE TABLE book(id INTEGER PRIMARY KEY, title TEXT);
+    CREATE TABLE tag(id INTEGER PRIMARY KEY, name TEXT);
+    CREATE TABLE book_tag(book_id INTEGER REFERENCES book(id),
+      tag_id INTEGER REFERENCES tag(id), weight INTEGER, PRIMARY KEY(book_id, tag_id));
+    INSERT INTO book VALUES (1, 'Dune'), (2, 'Emma');
+    INSERT INTO tag VALUES (1, 'scifi'), (2, 'classic');
+    INSERT INTO book_tag VALUES (2, 2, 1), (1, 1, 3);
+    """
+
+  /// An app showing a list of `store`'s rows, whose forms only show, and that list's screen.
+  private static func window(_ store: SQLiteViewStore) -> (HeadlessApp, Screen) {
+    let section = ArrayOfObjectsSection(store: store, definition: store.definition)
+    section.allowsEditingDetails = false
+    let model = TableModel(title: store.definition.name)
+    model.addSection(section)
+    let list = Screen(model: model)
+    return (HeadlessApp(navigator: Navigator(root: list)), list)
+  }
+
+  /// Writes `sql` on a connection of its own, as another program would, and has the file's
+  /// stores look for the change.
+  private static func writeElsewhere(
+    _ sql: String, path: String, stores: SQLiteFileStores, table: String
+  ) throws {
+    try DatabaseQueue(path: path).write { db in try db.execute(sql: sql) }
+    #expect(try #require(stores.store(for: table)).checkForExternalChanges())
+  }
+
   private static func names(_ rows: [Value], _ key: String = "name") -> [Value?] {
     rows.map { ($0.objectValue as? KeyValueCoding).flatMap { try? $0.value(forKey: key) } }
   }
@@ -200,5 +231,88 @@ struct PagedViewRowsTests {
     #expect(reader.value("weight") == .int(3))
     let found = try pairs.fetch(FetchOptions(filter: .search("dun", in: ["book", "tag"])))
     #expect(found.map { definition.title(of: $0) } == ["Dune · scifi"])
+  }
+
+  /// A row of a read-only table with row ids is its row id's: changed by another program, it
+  /// keeps its object, which takes the new values, so that its open form shows them at once
+  /// and its list row is updated in place.
+  @Test func aChangedRowWithARowIDKeepsItsObjectAndItsOpenFormShowsTheNewValues() throws {
+    let (folder, path, file) = try SQLiteTestSupport.file(Self.pairs)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let pairs = try file.viewStore(for: "book_tag")
+    let before = try pairs.fetch(FetchOptions())
+    let (app, list) = Self.window(pairs)
+    #expect(app.texts.first == ["Emma · classic", "Dune · scifi"])
+    try app.tap("Dune · scifi")
+    #expect(app.row("Weight")?.value == .int(3))
+    try Self.writeElsewhere(
+      "UPDATE book_tag SET weight = 5 WHERE book_id = 1", path: path, stores: file, table: "book")
+    try app.host.check()
+    #expect(app.row("Weight")?.value == .int(5), "the open form shows the new value")
+    #expect(app.top.itemGone == nil)
+    try Self.writeElsewhere(
+      "UPDATE book SET title = 'Dune Messiah' WHERE id = 1", path: path, stores: file,
+      table: "book")
+    try app.host.check()
+    #expect(app.row("Book")?.value == "Dune Messiah", "and the new title of the row it points at")
+    #expect(app.top.title == "Dune Messiah · scifi")
+    #expect(app.top.snapshot().notice == nil)
+    let listHost = app.host(for: list)
+    try listHost.check()
+    #expect(listHost.texts.first == ["Emma · classic", "Dune Messiah · scifi"])
+    let totals = listHost.totals
+    #expect(totals.itemReloads >= 1, "the row is updated in place")
+    #expect(totals.itemDeletes == 0 && totals.itemInserts == 0 && totals.itemMoves == 0)
+    #expect(listHost.violations.isEmpty)
+    let after = try pairs.fetch(FetchOptions())
+    #expect(Self.identities(after) == Self.identities(before), "the same rows, the same objects")
+    #expect(Self.names(after, "weight") == [.int(1), .int(5)])
+    // Deleted, the row is gone: its form says so.
+    try Self.writeElsewhere(
+      "DELETE FROM book_tag WHERE book_id = 1", path: path, stores: file, table: "book")
+    try app.host.check()
+    #expect(app.top.itemGone != nil)
+    #expect(app.row("Weight")?.value == .int(5), "the values shown stay")
+  }
+
+  /// A row of a view is what it reads: once another program changes or deletes it, its open
+  /// form says that it is gone, as a table row's form does, and keeps showing what it showed;
+  /// a change to another row leaves the form be, and the list is right when the person goes
+  /// back to it.
+  @Test func aFormOfAViewRowSaysTheRowIsGoneOnceItChangesOrIsDeleted() throws {
+    let (folder, path, file) = try SQLiteTestSupport.file(Self.twins)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let view = try file.viewStore(for: "person_name")
+    let (app, list) = Self.window(view)
+    #expect(app.texts.first == ["Ann", "Bob", "Ann", "Cy", "Ann"])
+    let gone =
+      "Someone else changed or deleted this person name since you opened it: go back to see "
+      + "the list as it is now."
+    try app.tap("Bob")
+    try Self.writeElsewhere(
+      "INSERT INTO person(name) VALUES ('Dee')", path: path, stores: file, table: "person")
+    try app.host.check()
+    #expect(app.top.itemGone == nil, "another row came")
+    try Self.writeElsewhere(
+      "UPDATE person SET name = 'Bo' WHERE id = 2", path: path, stores: file, table: "person")
+    try app.host.check()
+    #expect(app.top.itemGone == gone)
+    #expect(app.top.snapshot().notice == gone)
+    #expect(app.row("Name")?.value == "Bob", "the values shown stay")
+    try app.send(.back)
+    try app.host.check()
+    #expect(app.texts.first == ["Ann", "Bo", "Ann", "Cy", "Ann", "Dee"])
+    // A row deleted: its form says so too; the other rows stay where they were.
+    try app.tap("Cy")
+    #expect(app.top.itemGone == nil)
+    try Self.writeElsewhere(
+      "DELETE FROM person WHERE id = 4", path: path, stores: file, table: "person")
+    try app.host.check()
+    #expect(app.top.itemGone == gone)
+    let listHost = app.host(for: list)
+    try listHost.check()
+    #expect(listHost.texts.first == ["Ann", "Bo", "Ann", "Ann", "Dee"])
+    #expect(listHost.totals.itemMoves == 0)
+    #expect(listHost.violations.isEmpty)
   }
 }

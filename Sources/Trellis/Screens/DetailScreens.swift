@@ -58,7 +58,8 @@ enum DetailScreens {
     // The title follows what is saved (another window's change), as a fresh screen's would.
     if !isNew {
       // First, so that the title below reads what another program's write brought.
-      screen.followItem(item, in: store, definition: definition)
+      screen.followItem(
+        item, in: store, definition: definition, showsOnly: !section.allowsEditingDetails)
       screen.model.addProcessingHook { [weak screen] in
         // A title of an item gone from the screen stays as it was: it may not be theirs.
         guard let screen, screen.itemGone == nil else { return }

@@ -13,7 +13,12 @@ extension Screen {
   ///
   /// An item the person may no longer see (a lead gave their task to someone else) leaves the
   /// screen before anything else of it is drawn: its rows go, the notice says why.
-  func followItem(_ item: Value, in store: any DataStore, definition: DataDefinition) {
+  ///
+  /// A screen that only shows the item (`showsOnly`: a view's row) has no Done: its notice
+  /// says the item is gone, and that the list shows what is there now.
+  func followItem(
+    _ item: Value, in store: any DataStore, definition: DataDefinition, showsOnly: Bool = false
+  ) {
     followedItem = item
     let noun = definition.itemNoun
     let source = (store as? AsyncStoreCache)?.source
@@ -43,13 +48,17 @@ extension Screen {
       }
       sink.invalidateSection(key)
     }
-    // A value is its own identity: a change to it elsewhere reads as its deletion.
+    // A value is its own identity: a change to it elsewhere reads as its deletion; so is a
+    // row that only shows (a view's row without a key).
     let message =
-      item.objectValue == nil
-      ? "Someone else changed or deleted this \(noun) since you opened it: Done cannot save it. "
-        + "Your values stay here until you cancel."
-      : "Someone else deleted this \(noun): Done cannot save it. "
-        + "Your values stay here until you cancel."
+      showsOnly
+      ? "Someone else changed or deleted this \(noun) since you opened it: go back to see the "
+        + "list as it is now."
+      : item.objectValue == nil
+        ? "Someone else changed or deleted this \(noun) since you opened it: Done cannot save it. "
+          + "Your values stay here until you cancel."
+        : "Someone else deleted this \(noun): Done cannot save it. "
+          + "Your values stay here until you cancel."
     model.addProcessingHook { [weak self] in
       guard let self, itemGone == nil else { return }
       // A read that fails (the file locked) is tried again at the next reset.
