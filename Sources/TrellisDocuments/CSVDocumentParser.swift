@@ -55,6 +55,10 @@ struct CSVDocumentParser {
     let kinds = columns.indices.map { column in
       Self.kind(of: rows.lazy.map { $0.fields[column].text })
     }
+    // Where each column's name is, found once: asking for a header offset between two of a
+    // record's would count the header line from its start every time.
+    let nameLocations =
+      builder.options.recordsLocations ? columns.map { builder.location(at: $0.offset) } : []
     var records: [Value] = []
     records.reserveCapacity(rows.count)
     for (number, row) in rows.enumerated() {
@@ -65,7 +69,9 @@ struct CSVDocumentParser {
       for (column, field) in row.fields.enumerated() {
         let name = columns[column]
         builder.record(
-          builder.path(path, name.text), key: name.offset, value: field.offset)
+          builder.path(path, name.text),
+          keyLocation: nameLocations.isEmpty ? nil : nameLocations[column],
+          value: field.offset)
         entries.append((name.text, Self.value(field.text, kind: kinds[column])))
       }
       records.append(.dictionary(ValueDictionary(entries)))

@@ -40,7 +40,14 @@ struct DocumentTreeBuilder: Sendable {
   /// Records where the entry at `path` starts; the first record of a path wins.
   mutating func record(_ path: String, key keyOffset: Int?, value valueOffset: Int) {
     guard options.recordsLocations else { return }
-    let key = keyOffset.map { text.location(at: $0) }
+    record(path, keyLocation: keyOffset.map { text.location(at: $0) }, value: valueOffset)
+  }
+
+  /// Records where the entry at `path` starts, its key at a location found before: a CSV
+  /// header's column names, which every record shares, are located once rather than once a
+  /// record (each time counting the header line's characters again).
+  mutating func record(_ path: String, keyLocation key: SourceLocation?, value valueOffset: Int) {
+    guard options.recordsLocations else { return }
     let entry = LocatedDocument.NodeLocation(key: key, value: text.location(at: valueOffset))
     // One hash in the usual case; a path seen before (a repeated key) keeps its first entry.
     if let first = locations.updateValue(entry, forKey: path) { locations[path] = first }

@@ -48,6 +48,36 @@ struct CSVDocumentTests {
     #expect(place(document.location(ofKeyPath: "1")) == [4, 1])
   }
 
+  /// A wide file: every record locates each cell and its column's name, which takes time in
+  /// proportion to the file, not to the square of its width.
+  @Test func everyColumnOfAWideFileIsReadAndLocated() throws {
+    let width = 20_000
+    let header = (0..<width).map { "c\($0)" }.joined(separator: ",")
+    let rows = (0..<2).map { row in
+      (0..<width).map { String(row * width + $0) }.joined(separator: ",")
+    }
+    let document = try read(([header] + rows).joined(separator: "\n") + "\n")
+    let records = try #require(document.root.arrayValue)
+    #expect(records.count == 2)
+    for (row, record) in records.enumerated() {
+      let entries = try #require(record.dictionaryValue)
+      #expect(entries.keys.count == width)
+      #expect(entries.keys.first == "c0" && entries.keys.last == "c\(width - 1)")
+      #expect(entries["c0"] == .int(row * width))
+      #expect(entries["c\(width - 1)"] == .int(row * width + width - 1))
+    }
+    #expect(document.columns?.count == width)
+    let last = "c\(width - 1)"
+    let keyColumn = header.utf8.count - last.utf8.count + 1
+    #expect(document.keyLocation(ofKeyPath: "1.\(last)")?.line == 1)
+    #expect(document.keyLocation(ofKeyPath: "1.\(last)")?.column == keyColumn)
+    #expect(document.location(ofKeyPath: "1.\(last)")?.line == 3)
+    #expect(
+      document.location(ofKeyPath: "1.\(last)")?.column
+        == rows[1].utf8.count - String(2 * width - 1).utf8.count + 1)
+    #expect(document.keyLocation(ofKeyPath: "0.c1")?.column == 4)
+  }
+
   @Test func aColumnOfMixedKindsIsText() throws {
     let document = try read("a,b,c\n1,true,1.5\nx,2,3\n")
     #expect(
