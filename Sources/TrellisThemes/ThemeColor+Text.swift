@@ -15,7 +15,7 @@ extension ThemeColor {
     }
     guard !tokens.isEmpty else { throw Diagnostic("an empty string is not a colour") }
     var parser = ThemeValueParser(
-      tokens: tokens, keyPath: key, file: nil, end: SourceLocation(line: 1, column: 1))
+      tokens: ThemeTokenStream(text, file: nil, isWholeValue: true), keyPath: key, file: nil)
     let value = parser.parse(as: .color)
     if case .color(let color)? = value, color.patternImage == nil {
       self = color

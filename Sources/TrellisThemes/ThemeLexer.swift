@@ -85,7 +85,8 @@ struct ThemeLexer {
     }
   }
 
-  private mutating func next() -> ThemeToken {
+  /// The next token; `.end` at the end of the text, and again on every later call.
+  mutating func next() -> ThemeToken {
     skipTrivia()
     let start = offset
     let startLine = line

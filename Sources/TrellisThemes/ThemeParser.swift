@@ -4,17 +4,19 @@ import TrellisValues
 /// after each one.
 struct ThemeParser {
   private let text: String
-  private let tokens: [ThemeToken]
+  private var tokens: ThemeTokenStream
   private let file: String?
-  private var index = 0
   /// Problems found, errors and warnings, in the order found.
   private(set) var diagnostics: [Diagnostic] = []
   /// Style-name values to check once every style is known: the name and where it was written.
   private var styleReferences: [(name: String, token: ThemeToken)] = []
 
   init(_ text: String, file: String?) {
+    // The lexer's problems come first, all of them, as the error limit counts them; the
+    // tokens themselves are read again as the parser moves on, rather than kept.
     var lexer = ThemeLexer(text, file: file)
-    self.tokens = lexer.tokenize()
+    while lexer.next().kind != .end {}
+    self.tokens = ThemeTokenStream(text, file: file)
     self.text = text
     self.file = file
     self.diagnostics = lexer.diagnostics
@@ -63,12 +65,10 @@ struct ThemeParser {
 
   // MARK: Tokens
 
-  private var current: ThemeToken { tokens[Swift.min(index, tokens.count - 1)] }
-  private var next: ThemeToken { tokens[Swift.min(index + 1, tokens.count - 1)] }
+  private var current: ThemeToken { tokens.current }
+  private var next: ThemeToken { tokens.next }
 
-  private mutating func advance() {
-    if index < tokens.count - 1 { index += 1 }
-  }
+  private mutating func advance() { tokens.advance() }
 
   private func location(of token: ThemeToken) -> SourceLocation {
     SourceLocation(file: file, line: token.line, column: token.column)
@@ -85,9 +85,7 @@ struct ThemeParser {
   private mutating func report(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
 
   /// Whether the current token starts a declaration (`name:`) or a style (`name {`).
-  private var atDeclarationOrStyle: Bool {
-    current.kind == .identifier && (next.kind == .colon || next.kind == .leftBrace)
-  }
+  private var atDeclarationOrStyle: Bool { tokens.atDeclarationOrStyle }
 
   /// Skips to just after the next `;`, or to the next `}`, declaration or style.
   private mutating func skipDeclaration() {
@@ -180,36 +178,38 @@ struct ThemeParser {
     advance()
     let colon = current
     advance()
-    var valueTokens: [ThemeToken] = []
-    var terminated = false
-    while true {
-      let kind = current.kind
-      if kind == .semicolon {
-        terminated = true
-        advance()
-        break
-      }
-      if kind == .rightBrace || kind == .end || kind == .leftBrace || atDeclarationOrStyle { break }
-      valueTokens.append(current)
-      advance()
-    }
     let written = keyToken.text
-    guard let first = valueTokens.first, let last = valueTokens.last else {
+    guard tokens.atValueToken else {
+      if current.kind == .semicolon { advance() }
       report(Diagnostic("expected a value for '\(written)'", at: location(after: colon)))
       return nil
     }
+    // The value is read as the tokens come, never held whole: one of a million tokens takes
+    // no more memory than its text. What the key path and attribute report goes after what
+    // the value's end reports, as when the value was read first.
+    let first = current
+    let reported = diagnostics.count
+    let wellFormed = checkKeyPath(keyToken)
+    let keyPath = ThemeAttribute.aliases[written] ?? written
+    let type = wellFormed ? attributeType(keyToken, keyPath: keyPath, element: element) : nil
+    let keyDiagnostics = diagnostics[reported...]
+    diagnostics.removeSubrange(reported...)
+    tokens.beginValue()
+    var valueParser = ThemeValueParser(tokens: tokens, keyPath: written, file: file)
+    let value = wellFormed ? valueParser.parse(as: type) : nil
+    tokens = valueParser.tokens
+    while tokens.atValueToken { advance() }
+    guard let last = tokens.lastTaken else { return nil }
     // The lexer reported an unterminated string, which took the ';' too: the value is not
     // what was meant, and that one error says so.
-    guard !valueTokens.contains(where: \.isUnterminated) else { return nil }
-    if !terminated, current.kind != .rightBrace {
+    guard !tokens.tookUnterminatedString else { return nil }
+    if current.kind == .semicolon {
+      advance()
+    } else if current.kind != .rightBrace {
       report(Diagnostic("expected ';' after value of '\(written)'", at: location(after: last)))
     }
-    guard checkKeyPath(keyToken) else { return nil }
-    let keyPath = ThemeAttribute.aliases[written] ?? written
-    let type = attributeType(keyToken, keyPath: keyPath, element: element)
-    var valueParser = ThemeValueParser(
-      tokens: valueTokens, keyPath: written, file: file, end: location(after: last))
-    let value = valueParser.parse(as: type)
+    diagnostics += keyDiagnostics
+    guard wellFormed else { return nil }
     diagnostics += valueParser.diagnostics
     guard let value else { return nil }
     if type == .styleName, let name = value.nameValue {

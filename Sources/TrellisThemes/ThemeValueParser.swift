@@ -12,26 +12,28 @@ struct ThemeValueParser {
     case font(String, Double)
   }
 
-  private let tokens: [ThemeToken]
+  /// The tokens, at the value's next one; given back to the caller once the value is read.
+  private(set) var tokens: ThemeTokenStream
   private let keyPath: String
   private let file: String?
-  private let end: SourceLocation
-  private var index = 0
+  /// The value's first and second tokens, once taken.
+  private var first: ThemeToken?
+  private var second: ThemeToken?
   /// Problems found in the value.
   private(set) var diagnostics: [Diagnostic] = []
 
-  init(tokens: [ThemeToken], keyPath: String, file: String?, end: SourceLocation) {
+  /// A parser of the value whose first token is `tokens`' current one.
+  init(tokens: ThemeTokenStream, keyPath: String, file: String?) {
     self.tokens = tokens
     self.keyPath = keyPath
     self.file = file
-    self.end = end
   }
 
   /// The value, or `nil` after reporting why there is none.
   mutating func parse(as type: ThemeAttribute.ValueType?) -> ThemeValue? {
     guard let shape = parseShape() else { return nil }
-    if index < tokens.count {
-      error("unexpected \(tokens[index].display) in value of '\(keyPath)'", at: tokens[index])
+    if let extra = current {
+      error("unexpected \(extra.display) in value of '\(keyPath)'", at: extra)
       return nil
     }
     guard let type else { return inferred(shape) }
@@ -46,7 +48,24 @@ struct ThemeValueParser {
 
   // MARK: Shapes
 
-  private var current: ThemeToken? { index < tokens.count ? tokens[index] : nil }
+  /// The value's next token, or `nil` after its last.
+  private var current: ThemeToken? { tokens.atValueToken ? tokens.current : nil }
+
+  /// Moves past the current token.
+  private mutating func take() {
+    if first == nil {
+      first = tokens.current
+    } else if second == nil {
+      second = tokens.current
+    }
+    tokens.advance()
+  }
+
+  /// Where the text after the value's last token starts: where a missing part is reported.
+  private var end: SourceLocation {
+    let last = tokens.lastTaken ?? tokens.current
+    return SourceLocation(file: file, line: last.endLine, column: last.endColumn)
+  }
 
   private func location(of token: ThemeToken) -> SourceLocation {
     SourceLocation(file: file, line: token.line, column: token.column)
@@ -62,14 +81,14 @@ struct ThemeValueParser {
 
   private mutating func parseShape() -> Shape? {
     guard let first = current else { return nil }
-    index += 1
+    take()
     switch first.kind {
     case .string:
       if let capInsets = current, capInsets.isIdentifier("capInsets") {
-        index += 1
-        guard let arguments = parseArguments(of: capInsets) else { return nil }
-        guard arguments.count == 4 else {
-          reportArity(capInsets, "4", arguments)
+        take()
+        guard let (arguments, count) = parseArguments(of: capInsets) else { return nil }
+        guard count == 4 else {
+          reportArity(capInsets, "4", count)
           return nil
         }
         let numbers = arguments.map(\.number)
@@ -78,7 +97,7 @@ struct ThemeValueParser {
         return .image(first.contents, insets)
       }
       if let size = current, size.kind == .number {
-        index += 1
+        take()
         return finite(size) ? .font(first.contents, size.number) : nil
       }
       return .string(first.contents)
@@ -92,14 +111,15 @@ struct ThemeValueParser {
       var words = [first.text]
       while let word = current, word.kind == .identifier {
         words.append(word.text)
-        index += 1
+        take()
       }
       if let size = current, size.kind == .number {
-        index += 1
+        take()
         return finite(size) ? .font(words.joined(separator: " "), size.number) : nil
       }
       if words.count > 1 {
-        error("unexpected '\(tokens[1].text)' in value of '\(keyPath)'", at: tokens[1])
+        let second = self.second ?? first
+        error("unexpected '\(second.text)' in value of '\(keyPath)'", at: second)
         return nil
       }
       return .word(first.text)
@@ -117,22 +137,26 @@ struct ThemeValueParser {
   }
 
   private mutating func reportArity(
-    _ function: ThemeToken, _ expected: String, _ found: [ThemeToken]
+    _ function: ThemeToken, _ expected: String, _ found: Int
   ) {
-    error("\(function.text)(...) takes \(expected) numbers, found \(found.count)", at: function)
+    error("\(function.text)(...) takes \(expected) numbers, found \(found)", at: function)
   }
 
-  /// Reads `( number, number, ... )` after a function name; returns the number tokens.
-  private mutating func parseArguments(of function: ThemeToken) -> [ThemeToken]? {
+  /// Reads `( number, number, ... )` after a function name; returns the first four number
+  /// tokens (no function takes more) and how many there are.
+  private mutating func parseArguments(of function: ThemeToken) -> (
+    numbers: [ThemeToken], count: Int
+  )? {
     guard let open = current, open.kind == .leftParen else {
       error("expected '(' after '\(function.text)'", at: current)
       return nil
     }
-    index += 1
+    take()
     var numbers: [ThemeToken] = []
+    var count = 0
     if current?.kind == .rightParen {
-      index += 1
-      return numbers
+      take()
+      return (numbers, count)
     }
     while true {
       guard let number = current, number.kind == .number, number.number.isFinite else {
@@ -141,15 +165,16 @@ struct ThemeValueParser {
           at: current)
         return nil
       }
-      numbers.append(number)
-      index += 1
+      if numbers.count < 4 { numbers.append(number) }
+      count += 1
+      take()
       if current?.kind == .comma {
-        index += 1
+        take()
         continue
       }
       if current?.kind == .rightParen {
-        index += 1
-        return numbers
+        take()
+        return (numbers, count)
       }
       error("expected ',' or ')' in \(function.text)(...)", at: current)
       return nil
@@ -166,9 +191,9 @@ struct ThemeValueParser {
       error(message, at: function)
       return nil
     }
-    guard let arguments = parseArguments(of: function) else { return nil }
-    guard arguments.count == 3 || arguments.count == 4 else {
-      reportArity(function, "3 or 4", arguments)
+    guard let (arguments, count) = parseArguments(of: function) else { return nil }
+    guard count == 3 || count == 4 else {
+      reportArity(function, "3 or 4", count)
       return nil
     }
     for component in arguments.prefix(3) where !(0...255).contains(component.number) {
@@ -242,7 +267,7 @@ struct ThemeValueParser {
 
   /// The value as `type`, or `nil` after reporting a mismatch or an unknown name.
   private mutating func convert(_ shape: Shape, to type: ThemeAttribute.ValueType) -> ThemeValue? {
-    let first = tokens[0]
+    let first = self.first ?? tokens.current
     switch (type, shape) {
     case (.string, .string(let text)):
       return .string(text)
@@ -267,12 +292,12 @@ struct ThemeValueParser {
       return nil
     case (.font, .font(let name, let size)):
       guard size > 0, size.isFinite else {
-        error("font size must be a number greater than 0", at: tokens.last)
+        error("font size must be a number greater than 0", at: tokens.lastTaken)
         return nil
       }
       return .font(ThemeFont(name: name, size: size))
     case (.font, .word(let name)), (.font, .string(let name)):
-      error("expected a font size after '\(name)' for '\(keyPath)'", at: tokens.last)
+      error("expected a font size after '\(name)' for '\(keyPath)'", at: tokens.lastTaken)
       return nil
     case (.image, .string(let name)), (.view, .string(let name)):
       return .image(ThemeImage(name: name))
