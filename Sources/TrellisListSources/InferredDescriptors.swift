@@ -77,13 +77,15 @@ package struct InferredDescriptors: Sendable {
       screens[table.name] = name
     }
     var tables: [Named] = []
+    let references = SchemaReferences(schema)
     for table in schema.tables {
       guard let screen = screens[table.name] else { continue }
       tables.append(
         Named(
           name: screen,
           document: Self.list(
-            table, schema: schema, names: names, origin: origin, readOnly: readOnly)))
+            table, schema: schema, references: references, names: names, origin: origin,
+            readOnly: readOnly)))
     }
     self.tables = tables
     self.home = Named(
@@ -237,8 +239,8 @@ package struct InferredDescriptors: Sendable {
   /// A table's list: its rows from the file, batched and searchable, each opening its form;
   /// the footer states what deleting a row does.
   static func list(
-    _ table: InferredTable, schema: InferredSchema, names: InferredNames, origin: Origin,
-    readOnly: Bool
+    _ table: InferredTable, schema: InferredSchema, references: SchemaReferences,
+    names: InferredNames, origin: Origin, readOnly: Bool
   ) -> Value {
     let shown = Self.shownKeys(table, schema: schema, names: names)
     let editable = !readOnly && table.readOnlyReason == nil && table.kind == .table
@@ -266,7 +268,7 @@ package struct InferredDescriptors: Sendable {
       section["allowMovingItems"] = false
       section["allowEditDetailView"] = false
     }
-    var notes = deleteRules(table, schema: schema, names: names)
+    var notes = deleteRules(table, references: references, names: names)
     if let reason = table.readOnlyReason { notes.insert("Read-only: \(reason).", at: 0) }
     if readOnly && table.readOnlyReason == nil { notes.insert("Served read-only.", at: 0) }
     if editable, let refusal = table.addingRefusal {
@@ -308,13 +310,13 @@ package struct InferredDescriptors: Sendable {
   }
 
   /// What deleting one of the table's rows does to the rows pointing at it, in words.
-  static func deleteRules(_ table: InferredTable, schema: InferredSchema, names: InferredNames)
-    -> [String]
-  {
+  static func deleteRules(
+    _ table: InferredTable, references: SchemaReferences, names: InferredNames
+  ) -> [String] {
     var notes: [String] = []
     let item = Humanizer.title(for: names.item(table))
     let anItem = "\(EnglishNoun.indefiniteArticle(for: item)) \(item)"
-    for (source, key) in schema.inverseKeys(of: table) {
+    for (source, key) in references.inverseKeys(of: table) {
       let what = "its \(Humanizer.title(for: names.inverse(key, in: source)))"
       let sql = "ON DELETE \(key.onDelete.rawValue.sqlWords)"
       switch key.onDelete {
@@ -325,7 +327,7 @@ package struct InferredDescriptors: Sendable {
         notes.append("\(capitalised(anItem)) cannot be deleted while \(what) point at it (\(sql)).")
       }
     }
-    for join in schema.joins {
+    for join in references.joins {
       for (own, other) in [(join.source, join.target), (join.target, join.source)]
       where own.targetTable == table.name {
         notes.append(
