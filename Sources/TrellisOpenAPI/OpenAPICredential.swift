@@ -34,8 +34,9 @@ package struct OpenAPICredential: Hashable, Sendable {
   /// token or an API key; OAuth 2 and OpenID Connect tokens are sent as bearer tokens.
   package static func required(by document: DereferencedDocument) -> OpenAPICredential? {
     var requirements = document.security
-    for route in document.routes {
-      for endpoint in route.pathItem.endpoints {
+    // The paths walked in order; `routes` counts the ordered dictionary again for each one.
+    for (_, pathItem) in document.paths {
+      for endpoint in pathItem.endpoints {
         requirements += endpoint.operation.security ?? []
       }
     }

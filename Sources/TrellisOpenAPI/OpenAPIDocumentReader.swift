@@ -216,8 +216,8 @@ package enum OpenAPIDocumentReader {
   ) throws -> Document {
     // JSON is read as YAML first, which keeps the order of each object's keys (the order of
     // a form's properties); JSON that YAML does not take is read as JSON.
-    if isJSON, let document = try? YAMLDecoder().decode(type, from: text) { return document }
+    if isJSON, let document = try? YAMLNodeDecoder.decode(type, from: text) { return document }
     if isJSON { return try JSONDecoder().decode(type, from: Data(text.utf8)) }
-    return try YAMLDecoder().decode(type, from: text)
+    return try YAMLNodeDecoder.decode(type, from: text)
   }
 }

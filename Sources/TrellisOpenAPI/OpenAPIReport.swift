@@ -69,10 +69,11 @@ package struct OpenAPIReport: Sendable {
           words: "only the first \(OpenAPIResource.maximumResources) resources are read"))
       return
     }
-    for route in dereferenced.routes {
-      let path = route.path.rawValue
+    // The paths walked in order; `routes` counts the ordered dictionary again for each one.
+    for (routePath, _) in dereferenced.paths {
+      let path = routePath.rawValue
       guard !used.contains(OpenAPIResource.normalized(path)) else { continue }
-      let components = route.path.components
+      let components = routePath.components
       if components.dropLast().contains(where: OpenAPIResource.isParameter) {
         skipped.append(
           Entry(

@@ -5,7 +5,18 @@ extension OpenAPIResource {
   /// The resources of `document`: each path without a trailing parameter that has a GET or a
   /// POST, paired with the path of one of its objects (the same path and one parameter more).
   package static func resources(in document: DereferencedDocument) -> [OpenAPIResource] {
-    let routes = document.routes
+    // The paths in order, walked once: `routes` (and `map`) index OpenAPIKit's ordered
+    // dictionary by position, counting it from the start each time.
+    var routes: [(path: OpenAPI.Path, pathItem: DereferencedPathItem)] = []
+    for (path, item) in document.paths { routes.append((path, item)) }
+    // Each object path (one parameter after a collection's), the first for its collection.
+    var itemRoutes: [String: (path: OpenAPI.Path, pathItem: DereferencedPathItem)] = [:]
+    for candidate in routes {
+      let components = candidate.path.components
+      guard let final = components.last, isParameter(final) else { continue }
+      let parent = normalized("/" + components.dropLast().joined(separator: "/"))
+      if itemRoutes[parent] == nil { itemRoutes[parent] = candidate }
+    }
     var resources: [OpenAPIResource] = []
     var names: Set<String> = []
     for route in routes where resources.count < maximumResources {
@@ -18,11 +29,7 @@ extension OpenAPIResource {
       let item = route.pathItem
       guard item.get != nil || item.post != nil else { continue }
       let base = normalized(raw)
-      let itemRoute = routes.first { candidate in
-        let components = candidate.path.components
-        guard let final = components.last, isParameter(final) else { return false }
-        return normalized("/" + components.dropLast().joined(separator: "/")) == base
-      }
+      let itemRoute = itemRoutes[base]
       var name = String(last.prefix(100))
       while !names.insert(name).inserted { name += "_" }
       var resource = OpenAPIResource(
