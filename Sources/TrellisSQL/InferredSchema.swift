@@ -19,29 +19,27 @@ package struct InferredSchema: Hashable, Sendable {
   /// The join tables: tables of two foreign keys that together are the primary key, each
   /// pointing at a table with a usable key. They are shown as many-to-many selections on
   /// both sides rather than edited themselves.
-  package var joins: [InferredJoin] {
-    tables.compactMap { table in
-      guard table.kind == .table, table.primaryKey.count == 2, table.foreignKeys.count == 2,
-        Set(table.foreignKeys.map(\.column)) == Set(table.primaryKey)
-      else { return nil }
-      let first = table.foreignKeys[0]
-      let second = table.foreignKeys[1]
-      guard let source = self.table(first.targetTable), let target = self.table(second.targetTable),
-        source.rowKey != nil, target.rowKey != nil,
-        first.targetColumn == nil || first.targetColumn == source.rowKey,
-        second.targetColumn == nil || second.targetColumn == target.rowKey
-      else { return nil }
-      return InferredJoin(
-        table: table.name, source: first, target: second, onDelete: first.onDelete)
-    }
+  package var joins: [InferredJoin] { tables.compactMap(join(of:)) }
+
+  /// The join `table` is, when it is one (see ``joins``).
+  package func join(of table: InferredTable) -> InferredJoin? {
+    guard table.kind == .table, table.primaryKey.count == 2, table.foreignKeys.count == 2,
+      Set(table.foreignKeys.map(\.column)) == Set(table.primaryKey)
+    else { return nil }
+    let first = table.foreignKeys[0]
+    let second = table.foreignKeys[1]
+    guard let source = self.table(first.targetTable), let target = self.table(second.targetTable),
+      source.rowKey != nil, target.rowKey != nil,
+      first.targetColumn == nil || first.targetColumn == source.rowKey,
+      second.targetColumn == nil || second.targetColumn == target.rowKey
+    else { return nil }
+    return InferredJoin(table: table.name, source: first, target: second, onDelete: first.onDelete)
   }
 
   /// The foreign keys of `table` that become to-one selections: those pointing at the key of
   /// a table with a usable key, from a table that is not a join table.
   package func toOneKeys(of table: InferredTable) -> [InferredForeignKey] {
-    guard table.rowKey != nil, table.readOnlyReason == nil,
-      !joins.contains(where: { $0.table == table.name })
-    else {
+    guard table.rowKey != nil, table.readOnlyReason == nil, join(of: table) == nil else {
       return []
     }
     return table.foreignKeys.filter { key in

@@ -1,19 +1,17 @@
-import TrellisSQL
-
 /// The to-one keys that point at each table of a schema, and its join tables, found once for
 /// the whole schema.
 ///
 /// Asking the schema for one table's (``InferredSchema/inverseKeys(of:)``) reads every
-/// table's keys again, so asking it for every table's took time in the cube of the number of
-/// tables: 400 tables chained by foreign keys took seconds to describe.
-struct SchemaReferences {
+/// table's keys again: what asks for every table's (a description of each table) reads them
+/// here instead, in time that grows with the square of the number of tables, not the cube.
+package struct SchemaReferences: Sendable {
   /// For each table's name, the to-one keys of the tables pointing at it, in the schema's
   /// order of tables and each table's order of keys.
   private let inverse: [String: [(table: InferredTable, key: InferredForeignKey)]]
   /// The join tables (``InferredSchema/joins``).
-  let joins: [InferredJoin]
+  package let joins: [InferredJoin]
 
-  init(_ schema: InferredSchema) {
+  package init(_ schema: InferredSchema) {
     var inverse: [String: [(table: InferredTable, key: InferredForeignKey)]] = [:]
     for source in schema.tables {
       for key in schema.toOneKeys(of: source) {
@@ -26,7 +24,9 @@ struct SchemaReferences {
 
   /// The foreign keys of other tables that point at `table` as to-ones, as
   /// ``InferredSchema/inverseKeys(of:)`` lists them.
-  func inverseKeys(of table: InferredTable) -> [(table: InferredTable, key: InferredForeignKey)] {
+  package func inverseKeys(of table: InferredTable) -> [(
+    table: InferredTable, key: InferredForeignKey
+  )] {
     inverse[table.name] ?? []
   }
 }
