@@ -50,7 +50,8 @@ extension PostgresStore {
       }
       // The row says whether its values, as read now, fit its object: a fault says it
       // itself, the store for an object the app made.
-      let problem = entity.problem(ofRow: record.id, values: record.values, layout: faultLayout())
+      let problem = faultLayout().problem(
+        ofRow: record.id, in: entity.table, values: record.values)
       if let fault = object as? ObjectFault {
         if fault.problem(observed: false) != problem { changed = true }
         fault.noteProblem(problem)

@@ -41,7 +41,7 @@ extension PostgresStore {
     values: [Value], problem: String?
   ) {
     var values = record.values
-    let problem = entity.problem(ofRow: record.id, values: values, layout: layout)
+    let problem = layout.problem(ofRow: record.id, in: entity.table, values: values)
     values += entity.toManyRelationships.map { _ in Value.array([]) }
     values += entity.references.map { $0.kind == .toOne ? Value.null : .array([]) }
     return (values, problem)

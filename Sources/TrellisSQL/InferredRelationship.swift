@@ -41,7 +41,7 @@ extension InferredSchema {
         column: key.column, inverse: names.inverse(key, in: table),
         deleteRule: RelationshipDeleteRule(key.onDelete))
     }
-    for join in joins {
+    for join in joins(pointingAt: table.name) {
       for (own, other) in [(join.source, join.target), (join.target, join.source)]
       where own.targetTable == table.name {
         var relationship = InferredRelationship(
@@ -59,12 +59,15 @@ extension InferredSchema {
   /// Marks the join tables read-only: their pairs are chosen on the forms of the tables they
   /// join.
   package mutating func markJoinTables() {
+    // Marked on a copy, which is then set once: each change of ``tables`` indexes them again.
+    var marked = tables
     for join in joins {
-      guard let index = tables.firstIndex(where: { $0.name == join.table }) else { continue }
-      tables[index].readOnlyReason =
+      guard let index = positions[join.table] else { continue }
+      marked[index].readOnlyReason =
         "a join table: its pairs are chosen on the forms of \(join.source.targetTable) "
         + "and \(join.target.targetTable)"
     }
+    tables = marked
   }
 }
 

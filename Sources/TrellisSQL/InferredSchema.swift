@@ -8,18 +8,51 @@ import TrellisValues
 /// depend on where it came from.
 package struct InferredSchema: Hashable, Sendable {
   /// The tables and views, in the order the database lists them (by name).
-  package var tables: [InferredTable]
+  package var tables: [InferredTable] { didSet { index() } }
+  /// The position in ``tables`` of each name's first table, so that finding a table by name
+  /// takes the same time however many tables there are.
+  private(set) var positions: [String: Int] = [:]
+  /// The join tables and the to-one keys pointing at each table, found once per change of
+  /// ``tables`` rather than once per table that asks.
+  private var references = SchemaReferences()
 
   /// Creates a schema.
-  package init(tables: [InferredTable] = []) { self.tables = tables }
+  package init(tables: [InferredTable] = []) {
+    self.tables = tables
+    index()
+  }
+
+  /// Finds every table's position, then the joins and references, which look tables up.
+  private mutating func index() {
+    var positions: [String: Int] = [:]
+    for (position, table) in tables.enumerated() where positions[table.name] == nil {
+      positions[table.name] = position
+    }
+    self.positions = positions
+    references = SchemaReferences(self)
+  }
+
+  package static func == (left: Self, right: Self) -> Bool { left.tables == right.tables }
+
+  package func hash(into hasher: inout Hasher) { hasher.combine(tables) }
 
   /// The table or view named `name`.
-  package func table(_ name: String) -> InferredTable? { tables.first { $0.name == name } }
+  package func table(_ name: String) -> InferredTable? { positions[name].map { tables[$0] } }
 
   /// The join tables: tables of two foreign keys that together are the primary key, each
   /// pointing at a table with a usable key. They are shown as many-to-many selections on
   /// both sides rather than edited themselves.
-  package var joins: [InferredJoin] { tables.compactMap(join(of:)) }
+  package var joins: [InferredJoin] { references.joins }
+
+  /// The joins of which at least one key points at `table`, in the order of ``joins``.
+  package func joins(pointingAt table: String) -> [InferredJoin] {
+    references.joins(pointingAt: table)
+  }
+
+  /// The full-text indexes of `table`, in the order of ``tables``.
+  package func fullTextIndexes(of table: String) -> [InferredTable] {
+    references.fullTextIndexes(of: table)
+  }
 
   /// The join `table` is, when it is one (see ``joins``).
   package func join(of table: InferredTable) -> InferredJoin? {
@@ -56,9 +89,7 @@ package struct InferredSchema: Hashable, Sendable {
   package func inverseKeys(of table: InferredTable) -> [(
     table: InferredTable, key: InferredForeignKey
   )] {
-    tables.flatMap { source in
-      toOneKeys(of: source).filter { $0.targetTable == table.name }.map { (source, $0) }
-    }
+    references.inverseKeys(of: table)
   }
 }
 

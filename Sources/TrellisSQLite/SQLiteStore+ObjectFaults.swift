@@ -60,23 +60,23 @@ extension SQLiteStore {
     // A row of columns only shares the values as read; relationships follow them in a copy.
     var values = record.values
     if layout.keys.count > values.count { values.reserveCapacity(layout.keys.count) }
-    let problem =
-      layout.makesClassObjects
-      ? shape.entity.problem(ofRow: record.id, values: values, layout: layout) : nil
-    for (index, relationship) in shape.toOnes.enumerated() {
+    let problem = layout.problem(ofRow: record.id, in: shape.entity.table, values: values)
+    // Relationships are reached by index: each holds its target's entity, which a loop over
+    // them would copy for every row.
+    for index in shape.toOnes.indices {
       let target = try record.references[index].flatMap { id throws(StoreError) in
         if let known = targets[index][id] { return known }
-        return try referencedObject(id, of: relationship.entity)
+        return try referencedObject(id, of: shape.toOnes[index].entity)
       }
       values.append(target.map { .object(ObjectReference($0)) } ?? .null)
     }
-    for (index, relationship) in shape.manyToMany.enumerated() {
+    for index in shape.manyToMany.indices {
       let known = targets[shape.toOnes.count + index]
       var held: [Value] = []
       for id in record.related.indices.contains(index) ? record.related[index] : [] {
         if let object = known[id] {
           held.append(.object(ObjectReference(object)))
-        } else if let object = try referencedObject(id, of: relationship.entity) {
+        } else if let object = try referencedObject(id, of: shape.manyToMany[index].entity) {
           held.append(.object(ObjectReference(object)))
         }
       }
