@@ -78,7 +78,8 @@ let package = Package(
     .target(name: "TrellisSettings", dependencies: ["Trellis"]),
 
     // Tables as data: the canonical descriptor schema and the seed formats, bound to data.
-    .target(name: "TrellisDescriptors", dependencies: ["Trellis", "TrellisSettings"]),
+    .target(
+      name: "TrellisDescriptors", dependencies: ["Trellis", "TrellisPredicates", "TrellisSettings"]),
 
     // The `@TableBound` macro: a Swift class's property table. Its expansion is a library, so
     // that the tests link it directly; a test target that depends on a macro target makes
@@ -155,7 +156,7 @@ let package = Package(
     .target(
       name: "TrellisOpenAPI",
       dependencies: [
-        "TrellisDescriptors", "TrellisDocuments", "TrellisListSources",
+        "TrellisDescriptors", "TrellisDocuments", "TrellisListSources", "TrellisPredicates",
         .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
         .product(name: "OpenAPIKit", package: "OpenAPIKit"),
         .product(name: "OpenAPIKitCompat", package: "OpenAPIKit"),

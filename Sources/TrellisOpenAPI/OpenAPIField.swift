@@ -1,6 +1,7 @@
 import Foundation
 import OpenAPIKit
 import Trellis
+import TrellisPredicates
 
 /// One property of a resource's objects, as a form shows it: its control (from the schema's
 /// type and format), whether it may be empty, and the rules a value must keep before it is
@@ -147,9 +148,16 @@ package struct OpenAPIField: Hashable, Sendable {
       problems.append(
         "'\(name)': minLength \(low) is more than maxLength \(high), so the lengths are left out")
     }
-    if case .string(let pattern)? = rules["pattern"], (try? Regex(pattern)) == nil {
-      rules["pattern"] = nil
-      problems.append("'\(name)': its pattern is not a regular expression, so it is left out")
+    if case .string(let pattern)? = rules["pattern"] {
+      do {
+        _ = try PredicateRegex.compile(pattern)
+      } catch {
+        rules["pattern"] = nil
+        problems.append(
+          (try? Regex(pattern)) == nil
+            ? "'\(name)': its pattern is not a regular expression, so it is left out"
+            : "'\(name)': its pattern is left out: \(error.reason)")
+      }
     }
     return problems
   }

@@ -1,3 +1,4 @@
+import TrellisPredicates
 import TrellisValues
 
 /// A rule on a column's values read from a `CHECK` constraint (or on a property's, read from an
@@ -68,9 +69,9 @@ package enum ColumnCheck: Hashable, Sendable {
       if text.count < count { return "\(title) must be at least \(count) characters" }
     case .pattern(let pattern):
       guard case .string(let text) = value, !text.isEmpty else { return nil }
-      // An expression that does not compile checks nothing (the reader refuses one).
-      guard let expression = try? Regex(pattern) else { return nil }
-      let matches = (try? expression.firstMatch(in: text)) != nil
+      // An expression that does not compile, or that needs backtracking, checks nothing (the
+      // readers leave such a rule out, and say why).
+      guard let matches = try? PredicateRegex.firstMatch(pattern, text) else { return nil }
       if !matches { return "\(title) must match \(pattern)" }
     case .format(let format):
       guard case .string(let text) = value, !text.isEmpty else { return nil }

@@ -1,5 +1,6 @@
 import Foundation
 import Trellis
+import TrellisPredicates
 
 /// A `webService` source's `rules` and `credential`: what a form checks before it sends, and
 /// where a secret from the environment goes.
@@ -50,7 +51,12 @@ extension CanonicalDescriptorReader {
           reading.error(
             "'\(pattern)' is not a regular expression", at: rules.path("pattern"))
         } else {
-          kept.append(("pattern", .string(pattern)))
+          do {
+            _ = try PredicateRegex.compile(pattern)
+            kept.append(("pattern", .string(pattern)))
+          } catch {
+            reading.error("'\(pattern)' is not checked: \(error.reason)", at: rules.path("pattern"))
+          }
         }
       }
       if let format = rules.string("format") {
