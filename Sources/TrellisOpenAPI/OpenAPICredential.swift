@@ -32,14 +32,8 @@ package struct OpenAPICredential: Hashable, Sendable {
 
   /// The first scheme the document's operations (or the document) require that is a bearer
   /// token or an API key; OAuth 2 and OpenID Connect tokens are sent as bearer tokens.
-  package static func required(by document: DereferencedDocument) -> OpenAPICredential? {
-    var requirements = document.security
-    // The paths walked in order; `routes` counts the ordered dictionary again for each one.
-    for (_, pathItem) in document.paths {
-      for endpoint in pathItem.endpoints {
-        requirements += endpoint.operation.security ?? []
-      }
-    }
+  package static func required(by routes: OpenAPIRoutes) -> OpenAPICredential? {
+    let requirements = routes.security + routes.operationSecurity
     for requirement in requirements {
       for (name, scoped) in requirement.schemes.sorted(by: { $0.key < $1.key }) {
         switch scoped.securityScheme.type {

@@ -46,8 +46,8 @@ package enum OpenAPIDescriptors {
     if let problem = OpenAPIReferenceChain.problem(in: document) {
       throw DiagnosticList([Diagnostic(problem, file: file)])
     }
-    let dereferenced: DereferencedDocument
-    do { dereferenced = try document.locallyDereferenced() } catch {
+    let routes: OpenAPIRoutes
+    do { routes = try OpenAPIRoutes(document) } catch {
       throw DiagnosticList([Diagnostic(Self.unresolved(error), file: file)])
     }
     guard let base = baseURL.map(Self.withSlash) ?? server(of: document, documentURL: documentURL)
@@ -58,8 +58,8 @@ package enum OpenAPIDescriptors {
             + "with --base-url", file: file)
       ])
     }
-    let credential = OpenAPICredential.required(by: dereferenced)
-    let resources = OpenAPIResource.resources(in: dereferenced)
+    let credential = OpenAPICredential.required(by: routes)
+    let resources = OpenAPIResource.resources(in: routes)
     var used: Set<String> = []
     var screens: [String: String] = [:]
     var lists: [InferredDescriptors.Named] = []

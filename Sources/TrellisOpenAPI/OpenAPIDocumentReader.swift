@@ -20,10 +20,10 @@ package enum OpenAPIDocumentReader {
     let start = String(decoding: data.prefix(64 << 10), as: UTF8.self)
     if start.first(where: { !$0.isWhitespace }) == "{" {
       // JSON: the key at the top level; a descriptor or a data document has none.
-      guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+      guard let entry = try? OpenAPIVersionEntry.json(data) else {
         return start.contains("\"openapi\"") && start.contains("\"paths\"")
       }
-      return object["openapi"] != nil || object["swagger"] != nil
+      return entry.isPresent
     }
     return start.split(whereSeparator: \.isNewline).contains { line in
       line.hasPrefix("openapi:") || line.hasPrefix("swagger:") || line.hasPrefix("\"openapi\":")
@@ -42,24 +42,39 @@ package enum OpenAPIDocumentReader {
         Diagnostic("the OpenAPI document is larger than \(maximumSize >> 20) MiB", file: file)
       ])
     }
-    // A byte-order mark opens some editors' files: it is no part of the JSON or YAML.
-    let bytes = Array(data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data[...])
-    if let invalid = SourceLocation.firstInvalidUTF8(in: bytes, file: file) {
-      throw DiagnosticList([
-        Diagnostic(
-          "the OpenAPI document is not UTF-8 text (byte \(invalid.offset) is not)",
-          at: invalid.location, file: file)
-      ])
+    // The bytes are let go once they are text: the parsers read the text.
+    let text: String
+    do {
+      // A byte-order mark opens some editors' files: it is no part of the JSON or YAML.
+      let bytes = Array(data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data[...])
+      if let invalid = SourceLocation.firstInvalidUTF8(in: bytes, file: file) {
+        throw DiagnosticList([
+          Diagnostic(
+            "the OpenAPI document is not UTF-8 text (byte \(invalid.offset) is not)",
+            at: invalid.location, file: file)
+        ])
+      }
+      text = String(decoding: bytes, as: UTF8.self)
     }
-    let text = String(decoding: bytes, as: UTF8.self)
     let isJSON = text.first(where: { !$0.isWhitespace }) == "{"
-    if let problem = nestingProblem(Data(bytes)) ?? (isJSON ? nil : aliasProblem(text)) {
+    if let problem = nestingProblem(Data(text.utf8)) ?? (isJSON ? nil : aliasProblem(text)) {
       throw DiagnosticList([Diagnostic(problem, file: file)])
     }
     if let outside = outsideReference(in: text, file: file) { throw DiagnosticList([outside]) }
+    // The text parsed once: YAML's nodes are both where the version is found and what is
+    // decoded; JSON's version is found by Foundation's parser, which also says whether it is
+    // JSON at all. The nodes are let go when the document is decoded.
+    var node: Node?
     let version: String
     do {
-      version = try Self.version(text, isJSON: isJSON)
+      if isJSON {
+        version = try jsonVersion(Data(text.utf8))
+        node = try? YAMLNodeDecoder.parse(text)
+      } else {
+        let root = try yamlRoot(text)
+        version = try Self.version(of: OpenAPIVersionEntry(node: root.mapping ?? [:]))
+        node = root
+      }
     } catch {
       throw DiagnosticList([error.inFile(file)])
     }
@@ -72,10 +87,10 @@ package enum OpenAPIDocumentReader {
     }
     do {
       if version.hasPrefix("3.0") {
-        let old = try decode(OpenAPIKit30.OpenAPI.Document.self, text, isJSON: isJSON)
-        return old.convert(to: .v3_1_0)
+        return converted(
+          try decode(OpenAPIKit30.OpenAPI.Document.self, text, node: node.take(), isJSON: isJSON))
       }
-      return try decode(OpenAPIKit.OpenAPI.Document.self, text, isJSON: isJSON)
+      return try decode(OpenAPIKit.OpenAPI.Document.self, text, node: node.take(), isJSON: isJSON)
     } catch {
       let readable = OpenAPIKit.OpenAPI.Error(from: error)
       let path = readable.codingPath.map(\.stringValue)
@@ -177,47 +192,57 @@ package enum OpenAPIDocumentReader {
     }
   }
 
-  /// The document's `openapi` (or `swagger`) version.
-  private static func version(_ text: String, isJSON: Bool) throws(Diagnostic) -> String {
-    let entries: [String: Any]
+  /// The version a JSON text's top level gives; an error saying where the text stops being
+  /// JSON, and why, when it is not.
+  private static func jsonVersion(_ data: Data) throws(Diagnostic) -> String {
+    let entry: OpenAPIVersionEntry
     do {
-      if isJSON {
-        guard let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
-        else { throw Diagnostic("the document is not a JSON object") }
-        entries = object
-      } else {
-        guard let object = try Yams.load(yaml: text) as? [String: Any] else {
-          throw Diagnostic("the document is not a YAML mapping")
-        }
-        entries = object
-      }
-    } catch let error as Diagnostic {
-      throw error
-    } catch let error as YamlError {
-      throw yamlDiagnostic(error)
+      entry = try OpenAPIVersionEntry.json(data)
+    } catch DecodingError.typeMismatch {
+      throw Diagnostic("the document is not a JSON object")
     } catch {
       // Trellis's own reading of JSON says where the text stops being JSON, and why.
-      if isJSON {
-        do { _ = try LocatedDocument(data: Data(text.utf8), format: .json) } catch let located {
-          throw located
-        }
+      do { _ = try LocatedDocument(data: data, format: .json) } catch let located {
+        throw located
       }
-      throw Diagnostic("the document is not \(isJSON ? "JSON" : "YAML"): \(error)")
+      throw Diagnostic("the document is not JSON: \(error)")
     }
-    if let swagger = entries["swagger"] { return "\(swagger)".hasPrefix("2") ? "2.0" : "2" }
-    guard let version = entries["openapi"] else {
-      throw Diagnostic("the document has no 'openapi' version")
-    }
-    return "\(version)"
+    return try version(of: entry)
   }
 
+  /// The root node of a YAML text, which must be a mapping.
+  private static func yamlRoot(_ text: String) throws(Diagnostic) -> Node {
+    let root: Node?
+    do { root = try YAMLNodeDecoder.parse(text) } catch let error as YamlError {
+      throw yamlDiagnostic(error)
+    } catch {
+      throw Diagnostic("the document is not YAML: \(error)")
+    }
+    guard let root, root.mapping != nil else {
+      throw Diagnostic("the document is not a YAML mapping")
+    }
+    return root
+  }
+
+  /// The document's `openapi` (or `swagger`) version.
+  private static func version(of entry: OpenAPIVersionEntry) throws(Diagnostic) -> String {
+    if let swagger = entry.swagger { return swagger.hasPrefix("2") ? "2.0" : "2" }
+    guard let version = entry.openapi else {
+      throw Diagnostic("the document has no 'openapi' version")
+    }
+    return version
+  }
+
+  /// The document of `type` that `node` (when the text parsed as YAML) or else `text` holds.
   private static func decode<Document: Decodable>(
-    _ type: Document.Type, _ text: String, isJSON: Bool
+    _ type: Document.Type, _ text: String, node: Node?, isJSON: Bool
   ) throws -> Document {
     // JSON is read as YAML first, which keeps the order of each object's keys (the order of
     // a form's properties); JSON that YAML does not take is read as JSON.
-    if isJSON, let document = try? YAMLNodeDecoder.decode(type, from: text) { return document }
-    if isJSON { return try JSONDecoder().decode(type, from: Data(text.utf8)) }
-    return try YAMLNodeDecoder.decode(type, from: text)
+    if !isJSON, let node { return try YAMLNodeDecoder(node: node).decode(type) }
+    if let node, let document = try? YAMLNodeDecoder(node: node).decode(type) {
+      return document
+    }
+    return try JSONDecoder().decode(type, from: Data(text.utf8))
   }
 }

@@ -43,8 +43,8 @@ package struct OpenAPIReport: Sendable {
     descriptors = try OpenAPIDescriptors.make(
       document, file: file, title: (file as NSString).lastPathComponent, baseURL: baseURL,
       documentURL: documentURL, readOnly: false)
-    guard let dereferenced = try? document.locallyDereferenced() else { return }
-    let resources = OpenAPIResource.resources(in: dereferenced)
+    guard let routes = try? OpenAPIRoutes(document) else { return }
+    let resources = OpenAPIResource.resources(in: routes)
     var used: Set<String> = []
     for resource in resources {
       used.insert(OpenAPIResource.normalized(resource.collectionPath))
@@ -69,8 +69,7 @@ package struct OpenAPIReport: Sendable {
           words: "only the first \(OpenAPIResource.maximumResources) resources are read"))
       return
     }
-    // The paths walked in order; `routes` counts the ordered dictionary again for each one.
-    for (routePath, _) in dereferenced.paths {
+    for routePath in routes.paths {
       let path = routePath.rawValue
       guard !used.contains(OpenAPIResource.normalized(path)) else { continue }
       let components = routePath.components

@@ -2,51 +2,46 @@ import OpenAPIKit
 import Trellis
 
 extension OpenAPIResource {
-  /// The resources of `document`: each path without a trailing parameter that has a GET or a
+  /// The resources of a document: each path without a trailing parameter that has a GET or a
   /// POST, paired with the path of one of its objects (the same path and one parameter more).
-  package static func resources(in document: DereferencedDocument) -> [OpenAPIResource] {
-    // The paths in order, walked once: `routes` (and `map`) index OpenAPIKit's ordered
-    // dictionary by position, counting it from the start each time.
-    var routes: [(path: OpenAPI.Path, pathItem: DereferencedPathItem)] = []
-    for (path, item) in document.paths { routes.append((path, item)) }
+  ///
+  /// Only the path items of a resource are dereferenced, each while its resource is read.
+  package static func resources(in routes: OpenAPIRoutes) -> [OpenAPIResource] {
     // Each object path (one parameter after a collection's), the first for its collection.
-    var itemRoutes: [String: (path: OpenAPI.Path, pathItem: DereferencedPathItem)] = [:]
-    for candidate in routes {
-      let components = candidate.path.components
+    var itemRoutes: [String: Int] = [:]
+    for (index, path) in routes.paths.enumerated() {
+      let components = path.components
       guard let final = components.last, isParameter(final) else { continue }
       let parent = normalized("/" + components.dropLast().joined(separator: "/"))
-      if itemRoutes[parent] == nil { itemRoutes[parent] = candidate }
+      if itemRoutes[parent] == nil { itemRoutes[parent] = index }
     }
     var resources: [OpenAPIResource] = []
     var names: Set<String> = []
-    for route in routes where resources.count < maximumResources {
-      let raw = route.path.rawValue
+    for (index, path) in routes.paths.enumerated() where resources.count < maximumResources {
+      let raw = path.rawValue
       // A collection under another object's path (`/users/{id}/posts`) needs that object
       // first: it is not listed on its own.
-      guard let last = route.path.components.last,
-        !route.path.components.contains(where: isParameter)
+      guard let last = path.components.last, !path.components.contains(where: isParameter),
+        let item = routes.pathItem(at: index), item.get != nil || item.post != nil
       else { continue }
-      let item = route.pathItem
-      guard item.get != nil || item.post != nil else { continue }
       let base = normalized(raw)
-      let itemRoute = itemRoutes[base]
+      let itemPath = itemRoutes[base].map { routes.paths[$0] }
+      let one = itemRoutes[base].flatMap(routes.pathItem(at:))
       var name = String(last.prefix(100))
       while !names.insert(name).inserted { name += "_" }
       var resource = OpenAPIResource(
-        name: name, collectionPath: raw, itemPath: itemRoute?.path.rawValue,
-        itemParameter: itemRoute?.path.components.last.map(parameterName),
+        name: name, collectionPath: raw, itemPath: itemPath?.rawValue,
+        itemParameter: itemPath?.components.last.map(parameterName),
         itemName: singular(last))
       resource.canList = item.get != nil
       resource.canCreate = item.post != nil
-      if let itemRoute {
-        let one = itemRoute.pathItem
+      if let one {
         resource.canRead = one.get != nil
         resource.updateMethod = one.patch != nil ? "PATCH" : one.put != nil ? "PUT" : nil
         resource.canDelete = one.delete != nil
       }
       resource.readSchemas(
-        list: item.get, create: item.post, read: itemRoute?.pathItem.get,
-        update: itemRoute?.pathItem.patch ?? itemRoute?.pathItem.put)
+        list: item.get, create: item.post, read: one?.get, update: one?.patch ?? one?.put)
       if let list = item.get { resource.readPaging(list, pathParameters: item.parameters) }
       resources.append(resource)
     }

@@ -8,15 +8,20 @@ import Yams
 /// takes n² comparisons to read: an OpenAPI document of 20,000 paths took minutes. This decoder
 /// indexes each mapping once and otherwise reads the same nodes the same way: the same parser
 /// and merge keys (`<<`), the same scalar construction, the same coding paths and errors.
+/// OpenAPIKit's reading of an object's vendor extensions is the one exception: only their
+/// values are decoded, not the whole object again (`YAMLNodeDecoder+VendorExtensions`).
 struct YAMLNodeDecoder: Decoder {
   /// The node this decoder reads.
   let node: Node
   let codingPath: [any CodingKey]
+  /// The levels of the coding path read as objects, shared by the decoders of one text.
+  let objects: YAMLObjectPath
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-  init(node: Node, codingPath: [any CodingKey] = []) {
+  init(node: Node, codingPath: [any CodingKey] = [], objects: YAMLObjectPath = YAMLObjectPath()) {
     self.node = node
     self.codingPath = codingPath
+    self.objects = objects
   }
 
   /// The value of `type` that `text` holds.
@@ -25,9 +30,7 @@ struct YAMLNodeDecoder: Decoder {
   ///   parser's error beneath, as with `YAMLDecoder`.
   static func decode<Value: Decodable>(_ type: Value.Type, from text: String) throws -> Value {
     do {
-      let parser = try Parser(yaml: text, resolver: Resolver.basic.appending(.merge))
-      let node = try parser.singleRoot() ?? ""
-      return try YAMLNodeDecoder(node: node).decode(type)
+      return try YAMLNodeDecoder(node: parse(text) ?? "").decode(type)
     } catch let error as DecodingError {
       throw error
     } catch {
@@ -38,10 +41,19 @@ struct YAMLNodeDecoder: Decoder {
     }
   }
 
+  /// The root node of `text`, parsed as the decoder parses it (merge keys resolved, no other
+  /// tag); `nil` when the text holds no document.
+  ///
+  /// - Throws: the parser's `YamlError`.
+  static func parse(_ text: String) throws -> Node? {
+    try Parser(yaml: text, resolver: Resolver.basic.appending(.merge)).singleRoot()
+  }
+
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
     guard let mapping = node.mapping else {
       throw Self.typeMismatch(at: codingPath, expectation: Node.Mapping.self, reality: node)
     }
+    objects.open(codingPath.count)
     return KeyedDecodingContainer(YAMLKeyedContainer<Key>(decoder: self, mapping: mapping))
   }
 
@@ -56,7 +68,8 @@ struct YAMLNodeDecoder: Decoder {
 
   /// A decoder of `node`, the value at `key` below this one.
   func decoder(for node: Node, at key: any CodingKey) -> YAMLNodeDecoder {
-    YAMLNodeDecoder(node: node, codingPath: codingPath + [key])
+    objects.enter(codingPath.count + 1)
+    return YAMLNodeDecoder(node: node, codingPath: codingPath + [key], objects: objects)
   }
 
   /// The scalar this decoder reads, or a type mismatch naming what is there instead.
@@ -75,6 +88,9 @@ struct YAMLNodeDecoder: Decoder {
   /// A scalar type from its scalar; any other type from this decoder.
   private func construct<Value: Decodable>(_ type: Value.Type) throws -> Value {
     guard let scalarType = type as? any ScalarConstructible.Type else {
+      if readsVendorExtensions(type), let entries = try vendorExtensions() as? Value {
+        return entries
+      }
       return try type.init(from: self)
     }
     let scalar = try self.scalar()

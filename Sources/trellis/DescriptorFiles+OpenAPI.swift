@@ -32,6 +32,8 @@ extension DescriptorFiles {
   {
     let document = Self.isAPIRoot(path) ? apiRootDocument(path) : read(path)
     guard let data = document else { return nil }
+    // After the document's models, made and freed below, are let go.
+    defer { OpenAPIDocumentReader.returnFreedMemory() }
     do {
       let document = try OpenAPIDocumentReader.read(data, file: path)
       let title = (path as NSString).lastPathComponent
