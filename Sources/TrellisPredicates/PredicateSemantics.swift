@@ -156,7 +156,7 @@ package enum PredicateSemantics {
   }
 
   /// LIKE: whether the whole of `text` matches `pattern`.
-  static func like(_ text: String, _ pattern: String) -> Bool {
+  package static func like(_ text: String, _ pattern: String) -> Bool {
     let value = Array(text.unicodeScalars)
     let pattern = wildcards(pattern)
     var v = 0

@@ -4,9 +4,10 @@ import TrellisValues
 ///
 /// Trellis reads conjunctions (`AND`) of simple comparisons of a column with constants:
 /// `x BETWEEN a AND b`, `x >= a` (and `>`, `<`, `<=`, the constant on either side),
-/// `x IN (a, b, ...)`, and `length(x) <= n` (or `>=`, `BETWEEN`). Anything else — an `OR`, a
-/// function, two columns compared — is left to the database, whose refusal a person then
-/// reads on the screen.
+/// `x IN (a, b, ...)`, `length(x) <= n` (or `>=`, `BETWEEN`) and `x LIKE 'pattern'`; and
+/// `x IS NULL OR` any of those on `x`, which asks nothing more, since an empty value keeps
+/// every rule. Anything else — another `OR`, a function, two columns compared — is left to the
+/// database, whose refusal a person then reads on the screen.
 package enum CheckConstraintReader {
   /// The rules of every `CHECK` in `sql`, by column, in the order written.
   package static func checks(in sql: String, columns: [String]) -> [(
@@ -161,14 +162,16 @@ package enum CheckConstraintReader {
   static func conjunction(_ tokens: [Token], columns: Set<String>, names: [String]) -> [(
     String, ColumnCheck
   )] {
-    // An OR at the top makes every conjunct conditional: nothing is read.
-    var depth = 0
-    for token in tokens {
-      if token == .open { depth += 1 }
-      if token == .close { depth -= 1 }
-      if depth == 0 && token == .word("OR") { return [] }
+    var tokens = tokens
+    while isWrapped(tokens) { tokens = Array(tokens.dropFirst().dropLast()) }
+    // An OR at the top makes every conjunct conditional: nothing is read, but for
+    // `x IS NULL OR …`.
+    let disjuncts = split(tokens, at: .word("OR"))
+    if disjuncts.count > 1 {
+      return whenNotNull(disjuncts, columns: columns, names: names)
     }
     var parts: [[Token]] = [[]]
+    var depth = 0
     var betweenPending = false
     depth = 0
     for token in tokens {
@@ -198,6 +201,46 @@ package enum CheckConstraintReader {
       result += comparison(part, columns: columns, names: names)
     }
     return result
+  }
+
+  /// `tokens` split at each `separator` outside parentheses.
+  static func split(_ tokens: [Token], at separator: Token) -> [[Token]] {
+    var parts: [[Token]] = [[]]
+    var depth = 0
+    for token in tokens {
+      if token == .open { depth += 1 }
+      if token == .close { depth -= 1 }
+      if depth == 0 && token == separator {
+        parts.append([])
+      } else {
+        parts[parts.count - 1].append(token)
+      }
+    }
+    return parts
+  }
+
+  /// The rules of `x IS NULL OR rules on x`, in either order: the rules on `x`, which an
+  /// empty value keeps; none for any other disjunction.
+  static func whenNotNull(_ disjuncts: [[Token]], columns: Set<String>, names: [String]) -> [(
+    String, ColumnCheck
+  )] {
+    guard disjuncts.count == 2 else { return [] }
+    func unwrapped(_ part: [Token]) -> [Token] {
+      var part = part
+      while isWrapped(part) { part = Array(part.dropFirst().dropLast()) }
+      return part
+    }
+    for (nullIndex, other) in [(0, 1), (1, 0)] {
+      let isNull = unwrapped(disjuncts[nullIndex])
+      guard isNull.count == 3, isNull[1] == .word("IS"), isNull[2] == .word("NULL"),
+        case .identifier(let name) = isNull[0], columns.contains(name.lowercased())
+      else { continue }
+      let rules = conjunction(unwrapped(disjuncts[other]), columns: columns, names: names)
+      // Each rule must be on the column that may be empty; otherwise it asks more.
+      guard rules.allSatisfy({ $0.0.lowercased() == name.lowercased() }) else { return [] }
+      return rules
+    }
+    return []
   }
 
   /// Whether `part` is one parenthesised expression: its first token opens what its last
@@ -279,6 +322,12 @@ package enum CheckConstraintReader {
         let high = number(rest[3])
       else { return [] }
       return bounded(low, high, inclusive: true)
+    case .symbol("~")? where !isLength:
+      // PostgreSQL prints LIKE as `~~`, and ILIKE as `~~*`.
+      guard rest.count >= 3, rest[1] == .symbol("~"), case .string(let pattern) = rest.last,
+        rest.count == 3 || (rest.count == 4 && rest[2] == .symbol("*"))
+      else { return [] }
+      return [(subject, .like(pattern))]
     case .symbol(let op)?:
       guard rest.count == 2, let bound = number(rest[1]) else { return [] }
       switch op {
@@ -288,6 +337,9 @@ package enum CheckConstraintReader {
       case "<": return bounded(nil, bound, inclusive: false)
       default: return []
       }
+    case .word("LIKE")? where !isLength:
+      guard rest.count == 2, case .string(let pattern) = rest[1] else { return [] }
+      return [(subject, .like(pattern))]
     case .word("IN")? where !isLength:
       guard rest.count >= 3, rest[1] == .open, rest.last == .close else { return [] }
       var values: [Value] = []

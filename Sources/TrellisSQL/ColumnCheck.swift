@@ -18,6 +18,10 @@ package enum ColumnCheck: Hashable, Sendable {
   /// Text in which a regular expression finds a match (an API schema's `pattern`, which, as
   /// in JSON Schema, is not anchored: `^…$` asks for the whole text).
   case pattern(String)
+  /// Text like an SQL `LIKE` pattern: `%` is any text, `_` any one character. Letters match
+  /// whatever their case, as SQLite's `LIKE` does (PostgreSQL's minds case: a value that
+  /// differs only by case is left to the database to refuse).
+  case like(String)
   /// Text in a format: `email` (an address with one `@` and a dot in its domain), `uri`
   /// (an absolute address with a scheme) or `time` (a time of day, `09:30` or `09:30:15`).
   case format(String)
@@ -73,6 +77,11 @@ package enum ColumnCheck: Hashable, Sendable {
       // readers leave such a rule out, and say why).
       guard let matches = try? PredicateRegex.firstMatch(pattern, text) else { return nil }
       if !matches { return "\(title) must match \(pattern)" }
+    case .like(let pattern):
+      guard case .string(let text) = value, !text.isEmpty else { return nil }
+      if !Self.isLike(text, pattern) {
+        return "\(title) must look like \(pattern), where % is any text and _ any one character"
+      }
     case .format(let format):
       guard case .string(let text) = value, !text.isEmpty else { return nil }
       if !Self.hasFormat(text, format) { return "\(title) must be \(Self.describe(format))" }
@@ -90,8 +99,24 @@ package enum ColumnCheck: Hashable, Sendable {
     case .maxLength(let count): "at most \(count) characters"
     case .minLength(let count): "at least \(count) characters"
     case .pattern(let pattern): "matching \(pattern)"
+    case .like(let pattern): "like \(pattern)"
     case .format(let format): "in the \(format) format"
     }
+  }
+
+  /// Whether `text` matches the SQL `LIKE` pattern `pattern`, whatever the case of its letters.
+  static func isLike(_ text: String, _ pattern: String) -> Bool {
+    // The pattern in the wildcards of a predicate's LIKE, their own characters escaped.
+    var wildcards = ""
+    for character in pattern {
+      switch character {
+      case "%": wildcards.append("*")
+      case "_": wildcards.append("?")
+      case "*", "?", "\\": wildcards += "\\" + String(character)
+      default: wildcards.append(character)
+      }
+    }
+    return PredicateSemantics.like(text.lowercased(), wildcards.lowercased())
   }
 
   /// Whether `text` is in `format`; a format not known accepts anything.

@@ -181,7 +181,7 @@ struct AnyDataTests {
     try app.tap("supplier")
     try app.tap("Acme")
     try app.enter("no address", at: "Email")
-    #expect(app.row("Email")?.validationMessage == nil, "an OR is not read")
+    #expect(app.row("Email")?.validationMessage == nil, "a function is not read")
     let refusal = #expect(throws: ScreenError.self) { try app.send(.done) }
     #expect(refusal?.description.contains("The database refused the change") == true)
     #expect(refusal?.description.contains("CHECK constraint failed") == true)

@@ -59,12 +59,19 @@ struct CheckConstraintReaderTests {
     #expect(
       PostgresCheckText.normalized("(name <> 'a::b VALUE')", value: "x") == "(name <> 'a::b VALUE')"
     )
-    #expect(postgres("((email IS NULL) OR (email ~~ '%@%'::text))").isEmpty)
+    #expect(postgres("((name IS NULL) OR (name ~~ '%@%'::text))") == ["name like %@%"])
+    #expect(postgres("((name ~~* 'a%'::text))") == ["name like a%"])
   }
 
   @Test func whatTrellisCannotReadIsLeftToTheDatabase() {
-    // An OR, two columns, a function other than length, an unknown column.
-    #expect(rules("CREATE TABLE t (price REAL CHECK (price > 0 OR price IS NULL))") == [])
+    // An OR but for `x IS NULL OR`, two columns, a function other than length, an unknown
+    // column.
+    #expect(rules("CREATE TABLE t (price REAL CHECK (price > 0 OR price < -5))") == [])
+    #expect(rules("CREATE TABLE t (price REAL CHECK (price IS NULL OR stock > 0))") == [])
+    #expect(
+      rules("CREATE TABLE t (price REAL CHECK (price IS NULL OR price > 0 OR price < -5))") == [])
+    #expect(rules("CREATE TABLE t (name TEXT CHECK (name NOT LIKE 'a%'))") == [])
+    #expect(rules("CREATE TABLE t (name TEXT CHECK (name LIKE 'a!%' ESCAPE '!'))") == [])
     #expect(rules("CREATE TABLE t (price REAL, stock INT, CHECK (price > stock))") == [])
     #expect(rules("CREATE TABLE t (name TEXT CHECK (upper(name) = name))") == [])
     #expect(rules("CREATE TABLE t (other INT CHECK (other > 0))") == [])
@@ -110,5 +117,37 @@ struct CheckConstraintReaderTests {
     #expect(
       ColumnCheck.fractionDigits(1).problem(with: .double(2.25), title: "Size")
         == "Size must have at most 1 digit after the point")
+  }
+}
+
+/// `x IS NULL OR …` and `LIKE`, read into rules a form checks as the database would.
+@Suite("Reading CHECK constraints that allow an empty value or match a pattern")
+struct CheckConstraintLikeTests {
+  private func rules(_ sql: String) -> [ColumnCheck] {
+    CheckConstraintReader.checks(in: sql, columns: ["email", "price"]).map(\.check)
+  }
+
+  @Test func anEmptyValueOrARuleIsTheRule() {
+    #expect(
+      rules("CREATE TABLE t (email TEXT CHECK (email IS NULL OR email LIKE '%@%'))")
+        == [.like("%@%")])
+    #expect(
+      rules("CREATE TABLE t (price REAL CHECK ((price >= 0 AND price <= 9) OR price IS NULL))")
+        == [.minimum(0, inclusive: true), .maximum(9, inclusive: true)])
+  }
+
+  @Test func aLikePatternIsCheckedAsTheDatabaseChecksIt() {
+    let email = ColumnCheck.like("%@%._%")
+    #expect(email.problem(with: "ann@example.org", title: "Email") == nil)
+    #expect(email.problem(with: "ANN@EXAMPLE.ORG", title: "Email") == nil, "any case")
+    #expect(
+      email.problem(with: "no address", title: "Email")
+        == "Email must look like %@%._%, where % is any text and _ any one character")
+    #expect(email.problem(with: "ann@example.", title: "Email") != nil, "_ is one character")
+    #expect(email.problem(with: .null, title: "Email") == nil)
+    // `*`, `?` and `\` are no wildcards in SQL.
+    #expect(ColumnCheck.like("a*b?").problem(with: "a*b?", title: "X") == nil)
+    #expect(ColumnCheck.like("a*b?").problem(with: "aXbY", title: "X") != nil)
+    #expect(ColumnCheck.like(#"a\b"#).problem(with: #"a\b"#, title: "X") == nil)
   }
 }

@@ -2,12 +2,12 @@
 -- (the "Any Data" article): sqlite3 shop.sqlite < shop.sql
 PRAGMA foreign_keys = ON;
 
--- Text, a UNIQUE name, a CHECK Trellis leaves to the database (an OR), an IN (...) list, a
+-- Text, a UNIQUE name, a CHECK Trellis leaves to the database (a function), an IN (...) list, a
 -- Boolean with a default.
 CREATE TABLE supplier (
   id INTEGER PRIMARY KEY,
   name TEXT NOT NULL UNIQUE,
-  email TEXT CHECK (email IS NULL OR email LIKE '%@%'),
+  email TEXT CHECK (email IS NULL OR instr(email, '@') > 1),
   country TEXT CHECK (country IN ('NL', 'FR', 'DE', 'US')),
   active BOOLEAN NOT NULL DEFAULT 1
 );
