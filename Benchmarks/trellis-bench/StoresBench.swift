@@ -21,6 +21,7 @@ import TrellisSQLiteExamples
 ///   after every row's object is made.
 /// - `page-100k`: page through a list of 100,000 rows in batches of 50, as a person scrolls.
 /// - `edit-100k`: rename one row of a list with 100,000 rows loaded.
+/// - `tables-1600`: open a file of 1,600 related tables and make every table's form.
 /// - `pg-open-1m`, `pg-search-100k`, `pg-relationship-100k`, `pg-many-to-many-10k`: the first
 ///   four on a ``PostgresStore``, each beside postgres-nio sending the store's queries by hand;
 ///   run when `TRELLIS_POSTGRES_URL` names a server, skipped (saying so) otherwise.
@@ -47,6 +48,7 @@ enum StoresBench {
       ("open-1m", openMillion), ("search-100k", searchContacts),
       ("relationship-100k", openRelationship), ("many-to-many-10k", openManyToMany),
       ("scroll-1m", scrollMillion), ("page-100k", pageThrough), ("edit-100k", editLoadedList),
+      ("tables-1600", openManyTables),
     ]
     var results: [Result] = []
     for (name, measure) in cases where only.map({ name.hasPrefix($0) }) ?? true {

@@ -299,9 +299,7 @@ package struct InferredDescriptors: Sendable {
   static func searchKeys(_ table: InferredTable, schema: InferredSchema, names: InferredNames)
     -> [String]
   {
-    let indexed = schema.tables.filter {
-      $0.kind == .fullTextIndex && $0.indexedTable == table.name
-    }
+    let indexed = schema.fullTextIndexes(of: table.name)
     let keys = names.columnKeys(table)
     let fromIndex = indexed.flatMap(\.columns).map(\.name).filter { table.column($0) != nil }
     if !fromIndex.isEmpty { return fromIndex.map(keys.key) }

@@ -15,12 +15,13 @@ extension PostgresDatabase {
   /// a connection to `url` of its own for each read) and looking for changes every
   /// `interval` (never without `root`).
   static func viewStores(
-    schema: InferredSchema, fingerprints: [String: String], root: PostgresStore?, url: String,
+    schema: InferredSchema, entities: [PostgresEntity], fingerprints: [String: String],
+    root: PostgresStore?, url: String,
     timeout: Duration, interval: Duration
   ) -> [String: PostgresViewStore] {
     let names = InferredNames(schema)
     var stores: [String: PostgresViewStore] = [:]
-    for table in rowsTables(of: schema) {
+    for table in rowsTables(of: schema, entities: entities) {
       guard let definition = table.shownRowDefinition(names: names) else { continue }
       let query = ViewRowsQuery(table, names: names, dialect: .postgres, column: shownColumn)
       stores[table.name] = PostgresViewStore(
@@ -69,9 +70,12 @@ extension PostgresDatabase {
   }
 
   /// The views of `schema`, and its tables no store edits (a join table, a table without an
-  /// integer key): their rows are read and shown as a view's are.
-  static func rowsTables(of schema: InferredSchema) -> [InferredTable] {
-    let edited = Set(PostgresEntity.inferred(from: schema).map(\.table))
+  /// integer key; `entities` are those the stores edit): their rows are read and shown as a
+  /// view's are.
+  static func rowsTables(of schema: InferredSchema, entities: [PostgresEntity])
+    -> [InferredTable]
+  {
+    let edited = Set(entities.map(\.table))
     return schema.tables.filter {
       $0.kind == .view || ($0.kind == .table && !edited.contains($0.name))
     }

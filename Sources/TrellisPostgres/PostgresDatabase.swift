@@ -62,13 +62,16 @@ package final class PostgresDatabase: Sendable {
         let connection = try await PostgresConnection.connect(
           configuration: configuration, id: 1, logger: logger)
         let schema: InferredSchema
+        let entities: [PostgresEntity]
         let announced: Set<String>
         var fingerprints: [String: String] = [:]
         do {
           schema = try await PostgresSchemaReader.read(connection, logger: logger)
+          // Inferred once: the stores and the views (the tables no store edits) both need them.
+          entities = PostgresEntity.inferred(from: schema)
           announced = try await PostgresTriggerInstaller.announcedTables(
             connection, logger: logger)
-          for table in rowsTables(of: schema) {
+          for table in rowsTables(of: schema, entities: entities) {
             let names = InferredNames(schema)
             fingerprints[table.name] = try? await fingerprint(
               of: table, names, connection, logger)
@@ -79,7 +82,7 @@ package final class PostgresDatabase: Sendable {
           throw error
         }
         return try PostgresDatabase(
-          url: url, address: address, schema: schema, announced: announced,
+          url: url, address: address, schema: schema, entities: entities, announced: announced,
           fingerprints: fingerprints, pollInterval: pollInterval, timeout: timeout,
           readOnly: readOnly)
       }
@@ -91,15 +94,15 @@ package final class PostgresDatabase: Sendable {
   }
 
   private init(
-    url: String, address: String, schema: InferredSchema, announced: Set<String>,
-    fingerprints: [String: String], pollInterval: Duration,
+    url: String, address: String, schema: InferredSchema, entities: [PostgresEntity],
+    announced: Set<String>, fingerprints: [String: String], pollInterval: Duration,
     timeout: Duration, readOnly: Bool
   ) throws(StoreError) {
     self.schema = schema
     self.address = address
     self.announcedTables = announced
     self.pollInterval = pollInterval
-    var entities = PostgresEntity.inferred(from: schema)
+    var entities = entities
     for index in entities.indices where !announced.contains(entities[index].table) {
       entities[index].pollInterval = pollInterval
     }
@@ -116,7 +119,8 @@ package final class PostgresDatabase: Sendable {
       root = nil
       stores = [:]
       self.views = Self.viewStores(
-        schema: schema, fingerprints: fingerprints, root: nil, url: url, timeout: timeout,
+        schema: schema, entities: entities, fingerprints: fingerprints, root: nil, url: url,
+        timeout: timeout,
         interval: pollInterval)
       return
     }
@@ -134,7 +138,8 @@ package final class PostgresDatabase: Sendable {
     self.root = root
     self.stores = stores
     self.views = Self.viewStores(
-      schema: schema, fingerprints: fingerprints, root: root, url: url, timeout: timeout,
+      schema: schema, entities: entities, fingerprints: fingerprints, root: root, url: url,
+      timeout: timeout,
       interval: pollInterval)
   }
 

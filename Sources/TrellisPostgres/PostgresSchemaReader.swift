@@ -20,11 +20,16 @@ package enum PostgresSchemaReader {
     let columns = try await self.columns(connection, logger)
     let constraints = try await self.constraints(connection, logger)
     let uniqueIndexes = try await self.uniqueIndexes(connection, logger)
+    // Each relation's columns, constraints and unique indexes, found once for all relations.
+    let columnsByTable = Dictionary(grouping: columns, by: \.table)
+    let constraintsByTable = Dictionary(grouping: constraints, by: \.table)
+    let uniqueByTable = Dictionary(grouping: uniqueIndexes, by: \.table)
+    let rowCounts = try await self.rowCounts(of: relations.map(\.name), connection, logger)
     var tables: [InferredTable] = []
     for relation in relations {
       var table = InferredTable(
         name: relation.name, kind: relation.kind == "v" || relation.kind == "m" ? .view : .table)
-      for column in columns where column.table == relation.name {
+      for column in columnsByTable[relation.name] ?? [] {
         var inferred = InferredColumn(
           name: column.name, declaredType: column.type, kind: kind(of: column.baseType),
           isNotNull: column.notNull,
@@ -42,7 +47,7 @@ package enum PostgresSchemaReader {
         }
         table.columns.append(inferred)
       }
-      table.rowCount = try await rowCount(of: relation.name, connection, logger)
+      table.rowCount = rowCounts[relation.name] ?? 0
       if table.kind == .view {
         table.readOnlyReason =
           relation.kind == "m"
@@ -51,7 +56,7 @@ package enum PostgresSchemaReader {
         tables.append(table)
         continue
       }
-      let own = constraints.filter { $0.table == relation.name }
+      let own = constraintsByTable[relation.name] ?? []
       for constraint in own {
         switch constraint.type {
         case "p": table.primaryKey = constraint.columns
@@ -77,7 +82,7 @@ package enum PostgresSchemaReader {
         default: break
         }
       }
-      for (tableName, column) in uniqueIndexes where tableName == relation.name {
+      for (_, column) in uniqueByTable[relation.name] ?? [] {
         if let index = table.columns.firstIndex(where: { $0.name == column }) {
           table.columns[index].isUnique = true
         }

@@ -1,4 +1,5 @@
 import Trellis
+import TrellisSQL
 
 /// The stores over one database's related entities: the store an app made, and the stores of
 /// the entities its to-one and many-to-many relationships reach, which share its connection
@@ -7,7 +8,9 @@ import Trellis
 /// The stores are held weakly here; the root store keeps the related ones alive.
 final class PostgresStoreGraph: Sendable {
   /// Every entity the stores hold, the root's first.
-  let entities: [PostgresEntity]
+  var entities: [PostgresEntity] { indexed.all }
+  /// The entities by table, with the relationships pointing at each.
+  private let indexed: RelationalEntities<PostgresEntity>
   private let stores = Locked([String: WeakStore]())
   /// Whether every table of the graph has been created and given every column.
   let schemaReady = Locked(false)
@@ -17,7 +20,7 @@ final class PostgresStoreGraph: Sendable {
   }
 
   init(root: PostgresEntity) {
-    entities = root.sharingGraph
+    indexed = RelationalEntities(root.sharingGraph)
   }
 
   /// The graph of `entities`, each with every entity it reaches, `root` first: the tables of a
@@ -35,7 +38,7 @@ final class PostgresStoreGraph: Sendable {
         all.append(reached)
       }
     }
-    self.entities = all
+    indexed = RelationalEntities(all)
     schemaReady.withLock { $0 = all.allSatisfy(\.isExisting) }
   }
 
@@ -58,11 +61,11 @@ final class PostgresStoreGraph: Sendable {
   var root: PostgresStore? { entities.first.flatMap { store(for: $0.table) } }
 
   /// The entity of `table`, if the graph holds it.
-  func entity(_ table: String) -> PostgresEntity? { entities.first { $0.table == table } }
+  func entity(_ table: String) -> PostgresEntity? { indexed.entity(table) }
 
   /// Every to-one and many-to-many relationship in the graph that points at `table`, with the
   /// entity that has it.
   func references(to table: String) -> [(source: PostgresEntity, PostgresRelationship)] {
-    entities.relationships(pointingAt: table).map { ($0.source, $0.relationship) }
+    indexed.relationships(pointingAt: table).map { ($0.source, $0.relationship) }
   }
 }

@@ -35,9 +35,7 @@ package enum PostgresTriggerInstaller {
       let schema = try await PostgresSchemaReader.read(connection, logger: logger)
       let entities = PostgresEntity.inferred(from: schema)
       try await connection.withTransaction(logger: logger) { connection in
-        for entity in entities {
-          try await PostgresTriggers.install(for: entity, on: connection, logger: logger)
-        }
+        try await PostgresTriggers.install(for: entities, on: connection, logger: logger)
       }
       return entities.map(\.table)
     }

@@ -120,36 +120,94 @@ enum PostgresTriggers {
   static func install(
     for entity: PostgresEntity, on connection: PostgresConnection, logger: Logger
   ) async throws {
-    let arguments = literals(
-      [channel(for: entity.table), entity.primaryKey, entity.positionColumn ?? ""])
+    try await installFunctions(pairs: !pairs(of: entity).isEmpty, connection, logger)
+    try await installTriggers(for: entity, installed: nil, connection, logger)
+  }
+
+  /// Installs the functions once and every one of `entities`' triggers, inside the caller's
+  /// transaction, as ``install(for:on:logger:)`` does for each: the triggers already there
+  /// are read in one query, so that a database of thousands of tables takes a statement or
+  /// two per trigger, not five.
+  static func install(
+    for entities: [PostgresEntity], on connection: PostgresConnection, logger: Logger
+  ) async throws {
+    let pairs = entities.contains { !self.pairs(of: $0).isEmpty }
+    try await installFunctions(pairs: pairs, connection, logger)
+    let installed = try await installedDefinitions(connection, logger)
+    for entity in entities {
+      try await installTriggers(for: entity, installed: installed, connection, logger)
+    }
+  }
+
+  /// The entity's many-to-many relationships, whose join tables get the pair triggers.
+  private static func pairs(of entity: PostgresEntity) -> [PostgresRelationship] {
+    entity.references.filter { $0.kind == .manyToMany }
+  }
+
+  /// Takes the lock the functions are made under and makes them: the pairs' too when `pairs`.
+  private static func installFunctions(
+    pairs: Bool, _ connection: PostgresConnection, _ logger: Logger
+  ) async throws {
     var lock = PostgresStatement("SELECT pg_advisory_xact_lock(hashtext(")
     lock.bind(function)
     lock.append("))")
     try await connection.query(lock.query, logger: logger)
     try await connection.query(PostgresQuery(unsafeSQL: functionSQL), logger: logger)
-    try await installTrigger(
-      trigger, on: entity.table, "AFTER INSERT OR UPDATE OR DELETE", "ROW", function: function,
-      arguments, connection, logger)
-    try await installTrigger(
-      truncateTrigger, on: entity.table, "AFTER TRUNCATE", "STATEMENT", function: function,
-      arguments, connection, logger)
-    let pairs = entity.references.filter { $0.kind == .manyToMany }
-    guard !pairs.isEmpty else { return }
+    guard pairs else { return }
     try await connection.query(PostgresQuery(unsafeSQL: pairFunctionSQL), logger: logger)
-    for relationship in pairs {
+  }
+
+  /// Installs the entity's triggers and those of its join tables, the functions made already.
+  /// `installed` holds the definitions of the triggers already there, by table and name
+  /// (``installedDefinitions(_:_:)``); `nil` asks for each trigger's.
+  private static func installTriggers(
+    for entity: PostgresEntity, installed: [String: [String: [String]]]?,
+    _ connection: PostgresConnection, _ logger: Logger
+  ) async throws {
+    let arguments = literals(
+      [channel(for: entity.table), entity.primaryKey, entity.positionColumn ?? ""])
+    for (name, events, level) in [
+      (trigger, "AFTER INSERT OR UPDATE OR DELETE", "ROW"),
+      (truncateTrigger, "AFTER TRUNCATE", "STATEMENT"),
+    ] {
+      try await installTrigger(
+        name, on: entity.table, events, level, function: function, arguments,
+        installed: installed.map { $0[entity.table]?[name] ?? [] }, connection, logger)
+    }
+    for relationship in pairs(of: entity) {
       let join = relationship.joinTableName(of: entity)
       let arguments = literals([
         channel(for: entity.table), relationship.joinSourceColumn,
         channel(for: relationship.entity.table), relationship.joinTargetColumn,
       ])
       let name = pairTrigger(entity.table, relationship.name)
-      try await installTrigger(
-        name, on: join, "AFTER INSERT OR UPDATE OR DELETE", "ROW", function: pairFunction,
-        arguments, connection, logger)
-      try await installTrigger(
-        name + "_t", on: join, "AFTER TRUNCATE", "STATEMENT", function: pairFunction, arguments,
-        connection, logger)
+      for (name, events, level) in [
+        (name, "AFTER INSERT OR UPDATE OR DELETE", "ROW"),
+        (name + "_t", "AFTER TRUNCATE", "STATEMENT"),
+      ] {
+        try await installTrigger(
+          name, on: join, events, level, function: pairFunction, arguments,
+          installed: installed.map { $0[join]?[name] ?? [] }, connection, logger)
+      }
     }
+  }
+
+  /// The definitions (`pg_get_triggerdef`) of every trigger of the current schema's tables,
+  /// by table and trigger name.
+  private static func installedDefinitions(_ connection: PostgresConnection, _ logger: Logger)
+    async throws -> [String: [String: [String]]]
+  {
+    let query = PostgresQuery(
+      unsafeSQL: "SELECT c.relname::text, t.tgname::text, pg_get_triggerdef(t.oid) "
+        + "FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid "
+        + "JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = current_schema()")
+    var found: [String: [String: [String]]] = [:]
+    for try await (table, name, definition) in try await connection.query(query, logger: logger)
+      .decode((String, String, String).self)
+    {
+      found[table, default: [:]][name, default: []].append(definition)
+    }
+    return found
   }
 
   /// The trigger arguments `values` as SQL string literals, their quotes doubled (as
@@ -161,21 +219,30 @@ enum PostgresTriggers {
 
   /// Creates trigger `name` on `table`, unless one with these arguments is there already:
   /// dropping it would lock the table against the writes of servers already running.
+  ///
+  /// - Parameter installed: The definitions of the triggers named `name` on `table`, read
+  ///   already; `nil` to read them here.
   static func installTrigger(
     _ name: String, on table: String, _ events: String, _ level: String, function: String,
-    _ arguments: String, _ connection: PostgresConnection, _ logger: Logger
+    _ arguments: String, installed: [String]? = nil, _ connection: PostgresConnection,
+    _ logger: Logger
   ) async throws {
     let quoted = try PostgresIdentifier.quoted(table)
-    var check = PostgresStatement("SELECT pg_get_triggerdef(oid) FROM pg_trigger WHERE tgrelid = ")
-    check.append("to_regclass(")
-    check.bind(quoted)
-    check.append(") AND tgname = ")
-    check.bind(name)
-    for try await definition in try await connection.query(check.query, logger: logger)
-      .decode(String.self)
-    where definition.hasSuffix("\(function)(\(arguments))") {
-      return
+    var definitions = installed ?? []
+    if installed == nil {
+      var check = PostgresStatement(
+        "SELECT pg_get_triggerdef(oid) FROM pg_trigger WHERE tgrelid = ")
+      check.append("to_regclass(")
+      check.bind(quoted)
+      check.append(") AND tgname = ")
+      check.bind(name)
+      for try await definition in try await connection.query(check.query, logger: logger)
+        .decode(String.self)
+      {
+        definitions.append(definition)
+      }
     }
+    if definitions.contains(where: { $0.hasSuffix("\(function)(\(arguments))") }) { return }
     let trigger = try PostgresIdentifier.quoted(name)
     try await connection.query(
       PostgresQuery(unsafeSQL: "DROP TRIGGER IF EXISTS \(trigger) ON \(quoted)"), logger: logger)

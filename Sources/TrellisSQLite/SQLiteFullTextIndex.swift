@@ -20,9 +20,8 @@ package struct SQLiteFullTextIndex: Hashable, Sendable {
   ) {
     let names = Set(stored.map(\.name))
     guard
-      let index = schema.tables.first(where: {
-        $0.kind == .fullTextIndex && $0.indexedTable == table.name && $0.indexedRowKey != nil
-      }), let rowKey = index.indexedRowKey,
+      let index = schema.fullTextIndexes(of: table.name).first(where: { $0.indexedRowKey != nil }),
+      let rowKey = index.indexedRowKey,
       rowKey == "rowid" || table.column(rowKey) != nil
     else { return nil }
     let indexed = Set(index.columns.map { keys.key(of: $0.name) }).intersection(names)

@@ -1,4 +1,5 @@
 import Trellis
+import TrellisSQL
 
 /// What every store over one database shares: one object per row across all its tables, and
 /// the observers of each table, so that a write through one store reaches the lists of
@@ -9,7 +10,9 @@ final class SQLiteShared: Sendable {
   // map only finds that object, and writes its values on the domain that asked.
   let state = UncheckedLocked(SQLiteStore.State())
   /// Every entity of the database, from the entity the database was opened with.
-  let entities: [SQLiteEntity]
+  var entities: [SQLiteEntity] { indexed.all }
+  /// The entities by table, with the relationships pointing at each.
+  let indexed: RelationalEntities<SQLiteEntity>
   private let observers: [String: ObserverList<StoreChange>]
   private let fallback = ObserverList<StoreChange>()
   /// The one path every change of the database's tables takes to their lists.
@@ -20,7 +23,7 @@ final class SQLiteShared: Sendable {
     var observers: [String: ObserverList<StoreChange>] = [:]
     for (entity, _) in root.graph { observers[entity.table] = ObserverList() }
     self.observers = observers
-    self.entities = root.graph.map(\.entity)
+    self.indexed = RelationalEntities(root.graph.map(\.entity))
     changes = SQLiteChanges(tables: observers)
   }
 
@@ -30,7 +33,7 @@ final class SQLiteShared: Sendable {
     var observers: [String: ObserverList<StoreChange>] = [:]
     for entity in entities { observers[entity.table] = ObserverList() }
     self.observers = observers
-    self.entities = entities
+    self.indexed = RelationalEntities(entities)
     changes = SQLiteChanges(tables: observers)
   }
 

@@ -8,7 +8,7 @@ extension SQLiteStore {
   func definitionForScreens(_ definition: DataDefinition, inverses: Bool) -> DataDefinition {
     var definition = definitionWithSelections(definition)
     guard inverses else { return definition }
-    for (source, relationship) in shared.entities.relationships(pointingAt: entity.table) {
+    for (source, relationship) in shared.indexed.relationships(pointingAt: entity.table) {
       guard let inverse = relationship.inverse, definition[inverse] == nil else { continue }
       let sources = SQLiteStore(related: source, of: self)
       let name = relationship.name

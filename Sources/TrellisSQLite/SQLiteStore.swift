@@ -140,7 +140,7 @@ public final class SQLiteStore: RelationalStore, Sendable {
   /// The store of another table of the same database, sharing this one's objects, observers
   /// and connection.
   package func sibling(_ table: String) -> SQLiteStore? {
-    shared.entities.first { $0.table == table }.map { SQLiteStore(related: $0, of: self) }
+    shared.indexed.entity(table).map { SQLiteStore(related: $0, of: self) }
   }
 
   /// A store of another entity of the same database, sharing its objects and observers.
