@@ -14,7 +14,7 @@ extension PostgresStore {
   func applyDeleteRules(
     deleting id: Int64, of entity: PostgresEntity, connection: PostgresConnection
   ) async throws -> (effects: DeleteEffects, comesBack: Bool) {
-    var walk = DeleteRuleWalk(deleting: id, of: entity, among: graph.entities)
+    var walk = DeleteRuleWalk(deleting: id, of: entity, among: graph.indexed)
     var rows: [Int64] = []
     while let step = try walk.next(rows) { rows = try await connection.run(step, logger: logger) }
     let effects = walk.effects

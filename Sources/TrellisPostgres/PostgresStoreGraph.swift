@@ -10,7 +10,7 @@ final class PostgresStoreGraph: Sendable {
   /// Every entity the stores hold, the root's first.
   var entities: [PostgresEntity] { indexed.all }
   /// The entities by table, with the relationships pointing at each.
-  private let indexed: RelationalEntities<PostgresEntity>
+  let indexed: RelationalEntities<PostgresEntity>
   private let stores = Locked([String: WeakStore]())
   /// Whether every table of the graph has been created and given every column.
   let schemaReady = Locked(false)

@@ -51,7 +51,7 @@ package struct DeleteRuleWalk<Entity: RelationalEntity> {
   /// already, before the store's own delete.
   package private(set) var comesBack = false
   private let row: DeleteEffects.Row
-  private let entities: [Entity]
+  private let entities: RelationalEntities<Entity>
   private var frames: [Frame]
   private var queued: [Step] = []
   private var reached: Set<DeleteEffects.Row>
@@ -59,7 +59,7 @@ package struct DeleteRuleWalk<Entity: RelationalEntity> {
 
   /// The walk for deleting row `id` of `entity`, following the rules of `entities` (every
   /// entity the store's database holds with it).
-  package init(deleting id: Int64, of entity: Entity, among entities: [Entity]) {
+  package init(deleting id: Int64, of entity: Entity, among entities: RelationalEntities<Entity>) {
     self.entities = entities
     self.row = DeleteEffects.Row(table: entity.table, id: id)
     self.reached = [row]

@@ -32,8 +32,8 @@ package struct RelationalEntities<Entity: RelationalEntity>: Sendable {
   /// The first entity of `table`, `nil` when there is none.
   package func entity(_ table: String) -> Entity? { positions[table].map { all[$0] } }
 
-  /// Every relationship of the entities of `kinds` that points at `table`, with the entity
-  /// that has it, as ``Swift/Sequence/relationships(pointingAt:kinds:)`` lists them.
+  /// Every relationship of `kinds` that points at `table`, with the entity that has it, in
+  /// the order of the entities and of each one's relationships.
   package func relationships(
     pointingAt table: String, kinds: Set<RelationshipKind> = [.toOne, .manyToMany]
   ) -> [(source: Entity, relationship: SQLRelationship<Entity>)] {

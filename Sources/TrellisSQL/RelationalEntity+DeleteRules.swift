@@ -5,7 +5,8 @@ extension RelationalEntity {
   /// follows: every to-one and many-to-many of `kinds` pointing at this entity's table, but
   /// those whose rule is no action, with the entity that has it.
   package func deleteRules(
-    among entities: some Sequence<Self>, kinds: Set<RelationshipKind> = [.toOne, .manyToMany]
+    among entities: RelationalEntities<Self>,
+    kinds: Set<RelationshipKind> = [.toOne, .manyToMany]
   ) -> [(source: Self, relationship: SQLRelationship<Self>)] {
     entities.relationships(pointingAt: table, kinds: kinds).filter {
       $0.relationship.deleteRule != .noAction

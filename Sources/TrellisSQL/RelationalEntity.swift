@@ -161,16 +161,3 @@ extension RelationalEntity {
       + Self.dialect.quoted(table)
   }
 }
-
-extension Sequence where Element: RelationalEntity {
-  /// Every relationship of these entities of `kinds` that points at `table`, with the entity
-  /// that has it.
-  package func relationships(
-    pointingAt table: String, kinds: Set<RelationshipKind> = [.toOne, .manyToMany]
-  ) -> [(source: Element, relationship: SQLRelationship<Element>)] {
-    flatMap { source in
-      source.relationships.filter { kinds.contains($0.kind) && $0.entity.table == table }
-        .map { (source, $0) }
-    }
-  }
-}

@@ -9,7 +9,7 @@ extension SQLiteStore {
   func applyDeleteRules(
     deleting id: Int64, of entity: SQLiteEntity, db: Database
   ) throws -> DeleteEffects {
-    var walk = DeleteRuleWalk(deleting: id, of: entity, among: shared.entities)
+    var walk = DeleteRuleWalk(deleting: id, of: entity, among: shared.indexed)
     var rows: [Int64] = []
     while let step = try walk.next(rows) { rows = try db.run(step) }
     return walk.effects

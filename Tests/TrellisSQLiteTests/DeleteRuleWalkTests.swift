@@ -16,7 +16,7 @@ struct DeleteRuleWalkTests {
   ) throws(StoreError) -> (steps: [String], effects: DeleteEffects) {
     let entities = members.graph.map(\.entity)
     let group = entities.first { $0.table == "grp" }!
-    var walk = DeleteRuleWalk(deleting: id, of: group, among: entities)
+    var walk = DeleteRuleWalk(deleting: id, of: group, among: RelationalEntities(entities))
     var steps: [String] = []
     var rows: [Int64] = []
     while let step = try walk.next(rows) {
