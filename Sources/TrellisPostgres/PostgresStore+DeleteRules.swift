@@ -20,7 +20,7 @@ extension PostgresStore {
     let effects = walk.effects
     let unlinked = Dictionary(grouping: effects.unlinked.map(\.row), by: \.table)
     for (table, rows) in unlinked.sorted(by: { $0.key < $1.key }) {
-      guard let source = graph.entities.first(where: { $0.table == table }) else { continue }
+      guard let source = graph.entity(table) else { continue }
       try await announceUpdates(of: rows.map(\.id), in: source, connection: connection)
     }
     return (effects, walk.comesBack)

@@ -17,8 +17,6 @@ extension SQLiteStore {
 
   /// Brings the objects in memory in step with a committed delete's effects.
   func apply(_ effects: DeleteEffects) {
-    let entities = Dictionary(
-      shared.entities.map { ($0.table, $0) }, uniquingKeysWith: { first, _ in first })
     let unlinked = state.withLock { state in
       effects.unlinked.compactMap { change -> (AnyObject, String, String, AnyObject)? in
         guard let holder = state.objects[change.row.table]?[change.row.id],
@@ -42,13 +40,13 @@ extension SQLiteStore {
       }
     }
     for (object, table, property) in cleared {
-      guard let entity = entities[table],
+      guard let entity = shared.indexed.entity(table),
         let kvc = entity.definition.keyValueCoding(for: object)
       else { continue }
       try? kvc.setValue(.null, forKey: property)
     }
     for (holder, table, property, target) in unlinked {
-      guard let entity = entities[table],
+      guard let entity = shared.indexed.entity(table),
         let kvc = entity.definition.keyValueCoding(for: holder),
         let held = (try? kvc.value(forKey: property))?.arrayValue
       else { continue }
