@@ -166,6 +166,20 @@ extension PostgresStore {
     var readBegan: Int?
     /// The row's version (``PostgresStore/versionColumn``); none for a child row.
     var version: Int64?
+
+    /// This row, holding the relationships `waiting` read when this read none: a row read as
+    /// another row's target (a tag's product) comes without its own keys and pairs, and must
+    /// not take away those its own read brought, while both wait for the object
+    /// (``applyArrivedValues()``).
+    func keepingReferences(of waiting: Record?) -> Record {
+      guard !referencesLoaded, let waiting, waiting.referencesLoaded else { return self }
+      var merged = self
+      merged.references = waiting.references
+      merged.held = waiting.held
+      merged.related = waiting.related
+      merged.referencesLoaded = true
+      return merged
+    }
   }
 
   /// Notes that row `id` is being written now, so that a read begun earlier does not bring
@@ -267,7 +281,7 @@ extension PostgresStore {
       {
         return (existing, false)
       }
-      state.arrived[record.id] = record
+      state.arrived[record.id] = record.keepingReferences(of: state.arrived[record.id])
       if let version = record.version { state.versions[record.id] = version }
       return (existing, true)
     }

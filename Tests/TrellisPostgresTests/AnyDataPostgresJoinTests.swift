@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import Trellis
-import TrellisPostgres
 import TrellisTesting
+
+@testable import TrellisPostgres
 
 /// A join table another program changes while a form shows the row's choices.
 @Suite("Any data: a PostgreSQL join table changed by another program")
@@ -73,5 +74,57 @@ struct AnyDataPostgresJoinTests {
     #expect(app.navigator.top.model.title == "Rake · heavy")
     #expect(app.row("Product")?.detail == "Rake")
     #expect(app.row("Tag")?.detail == "heavy")
+  }
+}
+
+extension AnyDataPostgresJoinTests {
+  /// A row read again as another table's target (a tag's product, after the tag's pair
+  /// changed) comes without its own pairs: when it arrives after the row's own read, the
+  /// object still takes the pairs that read brought.
+  @Test func aRowReadAsATargetKeepsThePairsItsOwnReadBrought() async throws {
+    guard let url = try await AnyDataPostgres.database("shop-postgres.sql") else { return }
+    let app = try await AnyDataPostgres.app(url)
+    defer { PostgresDatabase.close(url: url) }
+    try await AnyDataPostgres.open("product", "Hammer", in: app)
+    let database = try #require(PostgresDatabase.opened(url: url))
+    let products = try #require(database.store(for: "product"))
+    let tags = try #require(database.store(for: "tag"))
+    try await AnyDataPostgres.run(
+      url, ["INSERT INTO product_tag (product_id, tag_id) VALUES (1, 1)"])
+    // The product's own read, then the tag's, which brings the product again, as the two
+    // stores' notifications may when they arrive at once.
+    let own = try #require(try await products.record(1))
+    let tag = try #require(try await tags.record(1))
+    #expect(own.referencesLoaded && own.held["Tags"] == [1, 3])
+    #expect(tag.related["Products"]?.contains { $0.id == 1 && !$0.referencesLoaded } == true)
+    let object = try products.materialize(own)
+    _ = try tags.materialize(tag)
+    products.applyArrivedValues()
+    let held = try (object as? KeyValueCoding)?.value(forKey: "Tags").arrayValue ?? []
+    #expect(held.count == 2, "the product holds \(held.count) tags")
+  }
+}
+
+extension AnyDataPostgresJoinTests {
+  /// A pair another program adds while the listening connection is down (a restart, or the
+  /// moment before it first listens) shows in the open form once the store listens again:
+  /// its notification is lost, so the form's item is read again.
+  @Test func aChoiceMadeWhileNothingListenedShowsOnceTheStoreListens() async throws {
+    guard let url = try await AnyDataPostgres.database("shop-postgres.sql") else { return }
+    _ = try await PostgresTriggerInstaller.install(url: url)
+    let app = try await AnyDataPostgres.app(url)
+    defer { PostgresDatabase.close(url: url) }
+    try await AnyDataPostgres.open("product", "Hammer", in: app)
+    let database = try #require(PostgresDatabase.opened(url: url))
+    let store = try #require(database.store(for: "product"))
+    _ = await PostgresTestSupport.until(store, within: .seconds(10)) { store.isListening }
+    let before = app.row("Tags")?.detail
+    // The server ends the listening connection; the pair is added before it listens again.
+    var terminate = "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = "
+    terminate += "'LISTEN \"\(PostgresTestSupport.channel("product"))\";'"
+    try await AnyDataPostgres.run(
+      url, [terminate, "INSERT INTO product_tag (product_id, tag_id) VALUES (1, 1)"])
+    try? await app.settle(until: { app.row("Tags")?.detail != before }, timeout: .seconds(10))
+    #expect(app.row("Tags")?.detail != before, "Tags: \(before ?? "nil")")
   }
 }
