@@ -371,9 +371,16 @@ extension PostgresStore {
   /// Whether the table still has `item`'s row, read now: false once another server or
   /// program deleted it, whether or not this server heard (a form open on it then says so at
   /// once). An object not in the table yet counts as held.
+  ///
+  /// The row read brings what it holds now, which the object takes at the next
+  /// ``applyArrivedValues()`` and the lists are told of: a form asks at a reset, when writes
+  /// may have gone unannounced (the link was down), and shows them then.
   public func holds(_ item: Value) async throws(StoreError) -> Bool {
     let object = try storedObject(item)
     guard let id = key(of: object) else { return !isGone(object) }
-    return try await record(id) != nil
+    guard let record = try await record(id) else { return false }
+    _ = try materialize(record)
+    observers.notify(.updated(item))
+    return true
   }
 }

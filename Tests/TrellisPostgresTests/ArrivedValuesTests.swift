@@ -44,6 +44,28 @@ struct ArrivedValuesTests {
     #expect(try kvc.value(forKey: "name") == .string("Mine"))
   }
 
+  /// Asking whether the store still holds an item (a form does at a reset: the link came
+  /// back, or another program wrote unannounced) brings the row as it is now, so that the
+  /// form shows it, not only whether it is gone.
+  @Test func askingWhetherTheStoreHoldsAnItemBringsItsRowAsItIsNow() async throws {
+    guard let (entity, watcher, writer) = try await Self.twoServers("held") else { return }
+    defer { Self.shutdown(watcher, writer) }
+    let item = try #require(try await watcher.fetchPage(FetchOptions(), from: nil).items.first)
+    let object = try #require(item.objectValue)
+    let kvc = try #require(entity.definition.keyValueCoding(for: object))
+    // Nothing observes the watcher: it hears nothing of the writer's edit.
+    let edited = try #require(try await writer.fetchPage(FetchOptions(), from: nil).items.first)
+    try await writer.update(edited, values: ["name": .string("Anna")])
+    let heard = Locked<[StoreChange]>([])
+    let token = watcher.observe { change in heard.withLock { $0.append(change) } }
+    defer { token.cancel() }
+    #expect(try await watcher.holds(item))
+    #expect(heard.withLock { $0 }.contains(.updated(item)), "the lists are told")
+    #expect(try kvc.value(forKey: "name") == .string("Ann"), "the asking task wrote the object")
+    watcher.applyArrivedValues()
+    #expect(try kvc.value(forKey: "name") == .string("Anna"))
+  }
+
   /// A nullifying delete rule changes the objects that pointed at the deleted one on the
   /// domain too, not on the task that ran the delete.
   @Test func aDeleteRuleReachesTheObjectsOnTheDomain() async throws {
