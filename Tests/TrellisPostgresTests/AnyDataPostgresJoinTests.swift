@@ -103,12 +103,10 @@ extension AnyDataPostgresJoinTests {
     let held = try (object as? KeyValueCoding)?.value(forKey: "Tags").arrayValue ?? []
     #expect(held.count == 2, "the product holds \(held.count) tags")
   }
-}
 
-extension AnyDataPostgresJoinTests {
-  /// A pair another program adds while the listening connection is down (a restart, or the
-  /// moment before it first listens) shows in the open form once the store listens again:
-  /// its notification is lost, so the form's item is read again.
+  /// A pair another program adds while the listening connection is down (a restart) shows
+  /// in the open form once the store listens again: its notification is lost, so the list
+  /// beneath the form reads its rows, and their pairs, again.
   @Test func aChoiceMadeWhileNothingListenedShowsOnceTheStoreListens() async throws {
     guard let url = try await AnyDataPostgres.database("shop-postgres.sql") else { return }
     _ = try await PostgresTriggerInstaller.install(url: url)
@@ -120,10 +118,12 @@ extension AnyDataPostgresJoinTests {
     _ = await PostgresTestSupport.until(store, within: .seconds(10)) { store.isListening }
     let before = app.row("Tags")?.detail
     // The server ends the listening connection; the pair is added before it listens again.
-    var terminate = "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = "
-    terminate += "'LISTEN \"\(PostgresTestSupport.channel("product"))\";'"
     try await AnyDataPostgres.run(
-      url, [terminate, "INSERT INTO product_tag (product_id, tag_id) VALUES (1, 1)"])
+      url,
+      [
+        PostgresTestSupport.endListening("product"),
+        "INSERT INTO product_tag (product_id, tag_id) VALUES (1, 1)",
+      ])
     try? await app.settle(until: { app.row("Tags")?.detail != before }, timeout: .seconds(10))
     #expect(app.row("Tags")?.detail != before, "Tags: \(before ?? "nil")")
   }

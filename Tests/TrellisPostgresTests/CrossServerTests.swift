@@ -191,8 +191,7 @@ struct DroppedListenerTests {
     defer { token?.cancel() }
 
     // The server ends the watcher's listening connection, as a restart would.
-    var terminate = "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = "
-    terminate += "'LISTEN \"\(PostgresTestSupport.channel(entity.table))\";'"
+    let terminate = PostgresTestSupport.endListening(entity.table)
     try await writer.client.query(PostgresQuery(unsafeSQL: terminate))
     try await CrossServerTests.insert("Bob", at: nil, into: writer)
     // A read begun before the drop may bring Bob while the link is still down: the list
@@ -222,8 +221,7 @@ extension DroppedListenerTests {
     let following = watcher.observe { _ in }
     defer { following.cancel() }
     try await CrossServerTests.waitUntilListening(watcher)
-    var terminate = "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = "
-    terminate += "'LISTEN \"\(PostgresTestSupport.channel(entity.table))\";'"
+    let terminate = PostgresTestSupport.endListening(entity.table)
     // The store listens again within moments: each attempt catches it down, then adds a
     // handler at once; one that finds it back already says nothing, and the next tries again.
     var toldAtOnce: [StoreLink] = []

@@ -80,6 +80,13 @@ final class Counter: Sendable {
 extension PostgresTestSupport {
   /// The channel a table's changes are announced on (as `PostgresTriggers` names it).
   static func channel(_ table: String) -> String { "trellis_" + table }
+
+  /// The statement that ends every connection listening for `table`'s changes, as a server
+  /// restart would.
+  static func endListening(_ table: String) -> String {
+    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = "
+      + "'LISTEN \"\(channel(table))\";'"
+  }
 }
 
 extension PostgresTestSupport {
